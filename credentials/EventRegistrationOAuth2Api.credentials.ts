@@ -1,0 +1,130 @@
+import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+import {
+	BASE_URL_EXPRESSION,
+	BASE_URL_PROPERTY,
+	CREDENTIAL_ICON,
+	PUBLIC_URL_PROPERTY,
+	USER_TEST_REQUEST,
+} from './shared';
+import { SIGN_IN_PATHS } from '../nodes/shared/routes';
+
+/** Every scope of the API reference, with what it grants. */
+const SCOPES: Array<{ value: string; description: string }> = [
+	{ value: 'activations:read', description: 'Read activations' },
+	{ value: 'activations:subscribe', description: 'Subscribe to activation events (new submissions)' },
+	{ value: 'companies:read', description: 'List your companies' },
+	{ value: 'events:create', description: 'Create events' },
+	{ value: 'events:delete', description: 'Delete events (the API has no route for it)' },
+	{ value: 'events:read', description: 'Read events' },
+	{ value: 'events:update', description: 'Update events, event pages and email templates' },
+	{ value: 'forms:create', description: 'Create forms' },
+	{ value: 'forms:delete', description: 'Delete forms (the API has no route for it)' },
+	{ value: 'forms:read', description: 'Read forms' },
+	{ value: 'forms:update', description: 'Modify forms' },
+	{ value: 'leads:read', description: 'Read leads (the API has no route for it)' },
+	{ value: 'leads:subscribe', description: 'Subscribe to lead events (created, updated, deleted)' },
+	{ value: 'meetings:read', description: 'Read meetings (the API has no route for it)' },
+	{ value: 'meetings:subscribe', description: 'Subscribe to meeting events (booked, cancelled, no-show, rated)' },
+	{ value: 'orders:cancel', description: 'Cancel free orders (the API has no route for it)' },
+	{ value: 'orders:create', description: 'Register tickets for attendees' },
+	{ value: 'orders:curate', description: 'Approve or reject pending orders' },
+	{ value: 'orders:read', description: 'List orders of organized events' },
+	{ value: 'submissions:read', description: 'Read submissions (the API has no route for it)' },
+	{ value: 'submissions:subscribe', description: 'Subscribe to submission events (new form submissions)' },
+	{ value: 'ticket-types:create', description: 'Create ticket types' },
+	{ value: 'ticket-types:delete', description: 'Delete ticket types (the API has no route for it)' },
+	{ value: 'ticket-types:read', description: 'Read ticket types' },
+	{ value: 'ticket-types:update', description: 'Modify ticket types' },
+	{ value: 'user:read', description: 'Read your user profile (needed by the credential test)' },
+];
+
+const UNUSED_SCOPES = new Set([
+	'events:delete',
+	'forms:delete',
+	'leads:read',
+	'meetings:read',
+	'orders:cancel',
+	'submissions:read',
+	'ticket-types:delete',
+]);
+
+/** Scopes every operation of these nodes needs; the unused ones (no routes) are left out. */
+export const DEFAULT_OAUTH2_SCOPES = SCOPES.map((s) => s.value).filter((s) => !UNUSED_SCOPES.has(s));
+
+export class EventRegistrationOAuth2Api implements ICredentialType {
+	name = 'eventRegistrationOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Event Registration OAuth2 API';
+
+	icon = CREDENTIAL_ICON;
+
+	documentationUrl = 'https://github.com/n8n-nodes-event-registration/n8n-nodes-event-registration#credentials';
+
+	httpRequestNode = {
+		name: 'Event Registration',
+		docsUrl: 'https://github.com/n8n-nodes-event-registration/n8n-nodes-event-registration#credentials',
+		apiBaseUrlPlaceholder: 'https://events.example.com/api/v1/',
+	};
+
+	properties: INodeProperties[] = [
+		{
+			displayName:
+				'The service refreshes tokens only while you have an active web session with it. When a workflow fails with 401 after the access token expires, open this credential and reconnect.',
+			name: 'refreshNotice',
+			type: 'notice',
+			default: '',
+		},
+		BASE_URL_PROPERTY,
+		PUBLIC_URL_PROPERTY,
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: `={{${BASE_URL_EXPRESSION.replace('$credentials', '$self')}}}${SIGN_IN_PATHS.consent}`,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: `={{${BASE_URL_EXPRESSION.replace('$credentials', '$self')}}}${SIGN_IN_PATHS.exchange}`,
+		},
+		{
+			displayName: 'Scopes',
+			name: 'scopes',
+			type: 'multiOptions',
+			options: SCOPES.map(({ value, description }) => ({ name: value, value, description })),
+			default: DEFAULT_OAUTH2_SCOPES,
+			description:
+				'Scopes to request. The default covers every operation of the Event Registration nodes; remove what you do not use.',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: '={{$self["scopes"].join(" ")}}',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'body',
+		},
+	];
+
+	test: ICredentialTestRequest = USER_TEST_REQUEST;
+}

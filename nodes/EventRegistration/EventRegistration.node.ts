@@ -1,0 +1,32 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { authenticationProperty, nodeCredentials } from '../shared/context';
+import * as listSearch from './listSearch';
+import { allProperties, resourceProperty } from './resources';
+import { router } from './router';
+
+export class EventRegistration implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Event Registration',
+		name: 'eventRegistration',
+		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',
+		defaults: { name: 'Event Registration' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: nodeCredentials,
+		properties: [authenticationProperty, resourceProperty, ...allProperties()],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

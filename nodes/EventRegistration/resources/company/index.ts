@@ -1,0 +1,19 @@
+import { operationProperty } from '../../shared/descriptions';
+import type { ResourceModule } from '../types';
+import * as getMany from './getMany';
+
+export const company: ResourceModule = {
+	operationProperty: operationProperty(
+		'company',
+		[
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many companies',
+				description: 'List the companies your user belongs to (GET /companies)',
+			},
+		],
+		'getMany',
+	),
+	operations: { getMany },
+};

@@ -1,0 +1,91 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { isValidTimeZone, toApiDateTime } from '../../../shared/dates';
+import { InputError } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+
+export const attendanceModeOptions = [
+	{ name: 'Offline', value: 'offline' },
+	{ name: 'Online', value: 'online' },
+];
+
+export const localeOptions = [
+	{ name: 'Dutch', value: 'nl' },
+	{ name: 'English', value: 'en' },
+	{ name: 'French', value: 'fr' },
+	{ name: 'German', value: 'de' },
+	{ name: 'Portuguese', value: 'pt' },
+	{ name: 'Spanish', value: 'es' },
+];
+
+export const companyRoleOptions = [
+	{ name: 'Attending', value: 'attending' },
+	{ name: 'Organizing', value: 'organizing' },
+];
+
+const DATE_HINT =
+	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone, or the workflow’s when none is set. Sent as Y-m-d H:i.';
+
+export function dateProperty(displayName: string, name: string, required: boolean): INodeProperties {
+	return { displayName, name, type: 'dateTime', default: '', required, description: DATE_HINT };
+}
+
+/** Optional event fields shared by create (Additional Fields) and update (Update Fields). */
+export const optionalEventFields: INodeProperties[] = [
+	{ displayName: 'City', name: 'city', type: 'string', default: '' },
+	{ displayName: 'Country', name: 'country', type: 'string', default: '', placeholder: 'e.g. NL', description: 'Country of the venue; it decides which VAT rates ticket types may use' },
+	{ displayName: 'Province', name: 'province', type: 'string', default: '' },
+	{
+		displayName: 'Requires Ticket Assignment',
+		name: 'requires_ticket_assignment',
+		type: 'boolean',
+		default: false,
+		description: 'Whether each ticket must be assigned to a named attendee',
+	},
+	{
+		displayName: 'Timezone',
+		name: 'timezone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Europe/Amsterdam',
+		description: 'IANA time zone of the event',
+	},
+];
+
+/** Converts one date input to `Y-m-d H:i`, or fails naming the field. */
+export function apiDate(check: Check, field: string, value: unknown, timeZone: string): string {
+	const converted = toApiDateTime(value, timeZone);
+	if (converted === undefined) {
+		throw new InputError(
+			check.node,
+			field,
+			`"${String(value)}" is not a date and time`,
+			'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
+			check.itemIndex,
+		);
+	}
+	return converted;
+}
+
+/** Time zone for converting instants: the event's own when given (and valid), else the workflow's. */
+export function eventTimeZone(ctx: IExecuteFunctions, check: Check, fields: IDataObject): string {
+	const timezone = fields.timezone;
+	if (typeof timezone === 'string' && timezone !== '') {
+		if (!isValidTimeZone(timezone)) {
+			throw new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex);
+		}
+		return timezone;
+	}
+	return ctx.getTimezone();
+}
+
+export function checkDateOrder(check: Check, start: string | undefined, end: string | undefined): void {
+	if (start !== undefined && end !== undefined && end < start) {
+		throw new InputError(check.node, 'End Date', `${end} is before the start ${start}`, 'Set an end date at or after the start date.', check.itemIndex);
+	}
+}
+
+/** Drops empty strings so optional fields left blank are not sent. */
+export function withoutBlanks(fields: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== undefined && value !== null));
+}

@@ -1,0 +1,50 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+
+import { RESOURCES } from './resources';
+
+/** The error as n8n shows it, tagged with the item that failed. */
+function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+function errorMessage(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs the chosen operation once per input item. Owns the item loop, `continueOnFail`
+ * (an error item per failed input) and `pairedItem` on every output item.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const output: INodeExecutionData[] = [];
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const resource = this.getNodeParameter('resource', itemIndex) as string;
+			const operation = this.getNodeParameter('operation', itemIndex) as string;
+			const handler = RESOURCES[resource]?.operations[operation];
+			if (!handler) {
+				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
+			}
+			const result = await handler.execute.call(this, itemIndex);
+			output.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } }));
+		} catch (error) {
+			if (this.continueOnFail()) {
+				const description = (error as { description?: unknown }).description;
+				output.push({
+					json: { error: errorMessage(error), ...(typeof description === 'string' ? { description } : {}) },
+					pairedItem: { item: itemIndex },
+				});
+				continue;
+			}
+			throw itemError(this.getNode(), error, itemIndex);
+		}
+	}
+	return [output];
+}

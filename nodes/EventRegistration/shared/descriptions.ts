@@ -1,0 +1,82 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../shared/pagination';
+import type { PaginateOptions } from '../../shared/pagination';
+
+/** Return All, Limit and paging options for a paginated list. */
+export function listProperties(noun: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+		{
+			displayName: 'Paging Options',
+			name: 'paging',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			description: `How ${noun} pages are fetched`,
+			options: [
+				{
+					displayName: 'Concurrent Requests',
+					name: 'concurrency',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+					default: DEFAULT_CONCURRENCY,
+					description:
+						'Pages fetched at the same time after the first. Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.',
+				},
+				{
+					displayName: 'Page Size',
+					name: 'perPage',
+					type: 'number',
+					typeOptions: { minValue: 15, maxValue: 100 },
+					default: 15,
+					description:
+						'Items to ask for per page. The API documents 15; a larger value is used only if the service honours it (meta.per_page), else 15 applies.',
+				},
+			],
+		},
+	];
+}
+
+/** Reads Return All / Limit / paging options of the current item into paginate options. */
+export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage'> {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const paging = ctx.getNodeParameter('paging', itemIndex, {}) as IDataObject;
+	return {
+		limit: returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number),
+		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
+		perPage: typeof paging.perPage === 'number' && paging.perPage > 15 ? paging.perPage : undefined,
+	};
+}
+
+/** The `operation` parameter of a resource, options sorted by name. */
+export function operationProperty(
+	resource: string,
+	options: Array<{ name: string; value: string; action: string; description: string }>,
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
+	};
+}

@@ -1,0 +1,35 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { URL_PATTERNS } from '../../shared/locators';
+import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import type { Check } from '../../shared/validation';
+
+/** Company sqid of the current item (a pasted page URL is resolved through GET /companies). */
+export async function companyOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return await resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex);
+}
+
+export function eventOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return resolveLocator(ctx, ctx.getNodeParameter('event', itemIndex), { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+}
+
+export function ticketTypeOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return resolveLocator(
+		ctx,
+		ctx.getNodeParameter('ticketType', itemIndex),
+		{ displayName: 'Ticket Type', urlPattern: URL_PATTERNS.ticketType },
+		itemIndex,
+	);
+}
+
+export function formOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return resolveLocator(ctx, ctx.getNodeParameter('form', itemIndex), { displayName: 'Form' }, itemIndex);
+}
+
+export function orderOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return resolveLocator(ctx, ctx.getNodeParameter('order', itemIndex), { displayName: 'Order', urlPattern: URL_PATTERNS.order }, itemIndex);
+}
+
+export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
+	return { node: ctx.getNode(), itemIndex };
+}

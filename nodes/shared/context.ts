@@ -1,0 +1,77 @@
+import type {
+	INodeCredentialDescription,
+	INodeProperties,
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+/** Any n8n function context the nodes call the API from. */
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+export const DEFAULT_AUTHENTICATION = 'accessToken';
+
+/** The `authentication` parameter every node shows, picking one of the two credentials. */
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{ name: 'Access Token', value: 'accessToken' },
+		{ name: 'OAuth2', value: 'oAuth2' },
+	],
+	default: DEFAULT_AUTHENTICATION,
+};
+
+/** Credentials of every node, each shown for its `authentication` value. */
+export const nodeCredentials: INodeCredentialDescription[] = [
+	{
+		name: 'eventRegistrationApi',
+		required: true,
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: 'eventRegistrationOAuth2Api',
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+];
+
+/**
+ * The credential type chosen by the node's `authentication` parameter. Read from the raw node
+ * parameters so every context (execute, load options, poll, hooks) resolves it the same way;
+ * a saved workflow omits parameters left at their default.
+ */
+export function credentialTypeOf(ctx: ApiContext): string {
+	const authentication = String(ctx.getNode().parameters.authentication ?? DEFAULT_AUTHENTICATION);
+	const match = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes(authentication));
+	return (match ?? nodeCredentials[0]).name;
+}
+
+/** Base URL without trailing slashes or a pasted `/api/v1` suffix. */
+export function normalizeBaseUrl(raw: unknown): string {
+	return String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/api\/v1$/, '');
+}
+
+export interface ServiceUrls {
+	baseUrl: string;
+	publicUrl: string;
+}
+
+export async function getServiceUrls(ctx: ApiContext): Promise<ServiceUrls> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(credentialTypeOf(ctx));
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const publicUrl = normalizeBaseUrl(credentials.publicUrl) || baseUrl;
+	return { baseUrl, publicUrl };
+}

@@ -1,0 +1,131 @@
+/**
+ * Dates in and out of the API. Responses carry ISO 8601 timestamps with `+00:00` offsets and
+ * fractional seconds of any length; event dates are sent as `Y-m-d H:i` wall-clock times.
+ */
+
+const TIMESTAMP =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+interface DateParts {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+	millisecond: number;
+	/** Offset from UTC in minutes, or undefined for a wall-clock value without zone. */
+	offsetMinutes?: number;
+}
+
+function parseOffset(zone: string | undefined): number | undefined {
+	if (zone === undefined) return undefined;
+	if (zone.toUpperCase() === 'Z') return 0;
+	const sign = zone.startsWith('-') ? -1 : 1;
+	const digits = zone.slice(1).replace(':', '');
+	const hours = Number(digits.slice(0, 2));
+	const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+	return sign * (hours * 60 + minutes);
+}
+
+function isValidCalendarDate(parts: DateParts): boolean {
+	const probe = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second));
+	return (
+		probe.getUTCFullYear() === parts.year &&
+		probe.getUTCMonth() === parts.month - 1 &&
+		probe.getUTCDate() === parts.day &&
+		parts.hour < 24 &&
+		parts.minute < 60 &&
+		parts.second < 60
+	);
+}
+
+function parseParts(value: string): DateParts | undefined {
+	const match = TIMESTAMP.exec(value.trim());
+	if (!match) return undefined;
+	const [, year, month, day, hour, minute, second, fraction, zone] = match;
+	const parts: DateParts = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour ?? 0),
+		minute: Number(minute ?? 0),
+		second: Number(second ?? 0),
+		millisecond: fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0,
+		offsetMinutes: parseOffset(zone),
+	};
+	return isValidCalendarDate(parts) ? parts : undefined;
+}
+
+/** Milliseconds since the epoch for an API timestamp, or undefined when it is not one. */
+export function parseApiTimestamp(value: unknown): number | undefined {
+	if (typeof value !== 'string') return undefined;
+	const parts = parseParts(value);
+	if (!parts) return undefined;
+	const utc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond);
+	return utc - (parts.offsetMinutes ?? 0) * 60_000;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function formatWallClock(parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>): string {
+	return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
+/** Wall-clock parts of an instant in an IANA time zone (Intl is built into every Node version n8n runs on). */
+function wallClockIn(epochMs: number, timeZone: string): Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'> {
+	const formatter = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+	});
+	const byType = Object.fromEntries(formatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
+	return {
+		year: Number(byType.year),
+		month: Number(byType.month),
+		day: Number(byType.day),
+		hour: Number(byType.hour),
+		minute: Number(byType.minute),
+	};
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Normalizes what an n8n date-time parameter can hold (string, Date, Luxon DateTime) to a string. */
+function dateInputToString(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+	if (value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function') {
+		return String((value as { toISO: () => string }).toISO());
+	}
+	return undefined;
+}
+
+/**
+ * Converts an n8n date-time value to the API's `Y-m-d H:i`.
+ * A value without offset (the date picker's) is sent as typed: it is the event's wall-clock time.
+ * A value with an offset (`{{ $now }}`, an ISO string ending in Z or ±hh:mm) is an instant and is
+ * converted to `timeZone` (the event's time zone when given, else the workflow's).
+ * Returns undefined when the value is not a date-time.
+ */
+export function toApiDateTime(value: unknown, timeZone: string): string | undefined {
+	const text = dateInputToString(value);
+	if (text === undefined) return undefined;
+	const parts = parseParts(text);
+	if (!parts) return undefined;
+	if (parts.offsetMinutes === undefined) return formatWallClock(parts);
+	const epochMs = parseApiTimestamp(text);
+	if (epochMs === undefined) return undefined;
+	return formatWallClock(wallClockIn(epochMs, timeZone));
+}

@@ -1,0 +1,164 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { ROUTES } from './routes';
+import type { HttpMethod, RouteKey } from './routes';
+
+/** What the transport knows about a failed call; never includes headers, so never the token. */
+export interface FailedCall {
+	route: RouteKey;
+	method: HttpMethod;
+	/** Path after `/api/v1`, with parameters filled in. */
+	path: string;
+	status?: number;
+	body?: unknown;
+	retryAfterSeconds?: number;
+	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
+	networkCode?: string;
+	attempts: number;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+	return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The API's own `message`, when the body has one. */
+export function apiMessage(body: unknown): string | undefined {
+	const message = asObject(body)?.message;
+	return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The `errors` map of a 422 body, keeping only well-formed entries. */
+export function fieldErrors(body: unknown): FieldErrors {
+	const errors = asObject(asObject(body)?.errors);
+	if (!errors) return {};
+	const result: FieldErrors = {};
+	for (const [field, messages] of Object.entries(errors)) {
+		const list = (Array.isArray(messages) ? messages : [messages]).filter(
+			(m): m is string => typeof m === 'string',
+		);
+		if (list.length > 0) result[field] = list;
+	}
+	return result;
+}
+
+export function formatFieldErrors(errors: FieldErrors): string {
+	return Object.entries(errors)
+		.map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+		.join('\n');
+}
+
+const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
+	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
+	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
+	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
+	'ticketType.create': 'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
+	'webhook.create': 'Check the company’s webhooks before running this again.',
+};
+
+function unknownOutcomeHint(call: FailedCall): string {
+	if (call.method === 'GET') return '';
+	const check = WRITE_MAY_HAVE_APPLIED[call.route] ?? 'Check the resource’s current state before running this again.';
+	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
+}
+
+function scopeHint(route: RouteKey): string {
+	const scopes = ROUTES[route].scopes;
+	return scopes.length > 0
+		? `This operation needs the token scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`
+		: 'This operation needs the subscribe scope of each chosen event (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).';
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+function explainStatus(call: FailedCall): Explanation {
+	const status = call.status ?? 0;
+	const apiText = apiMessage(call.body);
+	const where = `${call.method} /api/v1${call.path}`;
+	if (status === 401) {
+		return {
+			message: `The service rejected the credentials (401)${apiText ? `: ${apiText}` : ''}`,
+			description:
+				'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
+		};
+	}
+	if (status === 403) {
+		const webhookNote = call.route.startsWith('webhook.')
+			? ' Webhooks need the Pro plan (gate USE_INTEGRATIONS) on the company.'
+			: ' Where the plan gate is enforced, the company needs an active Pro plan.';
+		return {
+			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
+			description: `${scopeHint(call.route)} Your user must also belong to the company in the request.${webhookNote} (${where})`,
+		};
+	}
+	if (status === 404) {
+		const ticketNote =
+			call.route.startsWith('ticketType.') || call.route.startsWith('order.')
+				? ' Routes under /event/ need an event the company organizes. A paid ticket type’s public page also answers 404 until the company connects a payment provider.'
+				: '';
+		return {
+			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
+			description: `Check the IDs and slugs used in ${where}.${ticketNote}`,
+		};
+	}
+	if (status === 422) {
+		const errors = fieldErrors(call.body);
+		const lines = formatFieldErrors(errors);
+		return {
+			message: `The service rejected the input (422): ${apiText ?? 'validation failed'}`,
+			description: lines === '' ? `Fix the input of ${where}.` : `Fix these fields:\n${lines}`,
+		};
+	}
+	if (status === 429) {
+		const wait = call.retryAfterSeconds !== undefined ? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).` : '';
+		return {
+			message: 'Rate limit reached (429)',
+			description: `Too many requests after ${call.attempts} attempt(s).${wait} Lower the concurrency in Options or space out executions.${unknownOutcomeHint(call)}`,
+		};
+	}
+	return {
+		message: `The service failed with status ${status}${apiText ? `: ${apiText}` : ''}`,
+		description: `${where} failed after ${call.attempts} attempt(s).${unknownOutcomeHint(call)}`,
+	};
+}
+
+function explainNetwork(call: FailedCall): Explanation {
+	return {
+		message: `Could not reach the service (${call.networkCode ?? 'network error'})`,
+		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+	};
+}
+
+/** Builds the NodeApiError users see for a failed call, with the API's own words. */
+export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
+	const { message, description } = call.status === undefined ? explainNetwork(call) : explainStatus(call);
+	const response: JsonObject = {
+		status: call.status ?? null,
+		path: call.path,
+		method: call.method,
+		body: (asObject(call.body) as JsonObject | undefined) ?? null,
+	};
+	return new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: call.status !== undefined ? String(call.status) : undefined,
+	});
+}
+
+/** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
+export function malformedResponseError(node: INode, call: Omit<FailedCall, 'attempts'>, problem: string): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ status: call.status ?? null, path: call.path, method: call.method },
+		{
+			message: `Unexpected response from the service: ${problem}`,
+			description: `${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
+			httpCode: call.status !== undefined ? String(call.status) : undefined,
+		},
+	);
+}

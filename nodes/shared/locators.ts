@@ -1,0 +1,148 @@
+import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+
+/**
+ * Resource locators (from a searchable list, by ID, by URL). URL patterns follow the public pages
+ * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
+ * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
+ */
+export const URL_PATTERNS = {
+	company: '^https?://[^/]+/([^/?#]+)',
+	event: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)',
+	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
+	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
+} as const;
+
+type LocatorOptions = {
+	name: string;
+	displayName: string;
+	description: string;
+	searchListMethod: string;
+	idPlaceholder: string;
+	/** Present when a pasted public page URL can identify the resource. */
+	url?: { pattern: string; placeholder: string };
+	/** What the ID is (sqid or slug), for the validation hint. */
+	idHint: string;
+};
+
+function locator(options: LocatorOptions): INodeProperties {
+	const idValidation = {
+		type: 'regex' as const,
+		properties: { regex: '^[^/?#\\s]+$', errorMessage: `Enter the ${options.idHint}, without slashes or spaces` },
+	};
+	const url = options.url;
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.idPlaceholder,
+				validation: [idValidation],
+			},
+			...(url
+				? [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: url.placeholder,
+							validation: [
+								{ type: 'regex' as const, properties: { regex: url.pattern, errorMessage: 'Paste a public page URL of the service' } },
+							],
+							extractValue: { type: 'regex' as const, regex: url.pattern },
+						},
+					]
+				: []),
+		],
+	};
+}
+
+const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
+
+export function companyLocator(): INodeProperties {
+	return locator({
+		name: 'company',
+		displayName: 'Company',
+		description: 'Company whose data to use; your user must belong to it',
+		searchListMethod: 'searchCompanies',
+		idPlaceholder: 'e.g. Xk9aB2qL',
+		idHint: 'company ID (sqid)',
+		url: { pattern: URL_PATTERNS.company, placeholder: `e.g. ${PAGE}` },
+	});
+}
+
+export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
+	return locator({
+		name: 'event',
+		displayName: 'Event',
+		description: options.organizingOnly
+			? 'An event the company organizes (ticket types, orders, page and emails exist only for those)'
+			: 'Event of the company',
+		searchListMethod: options.organizingOnly ? 'searchOrganizingEvents' : 'searchEvents',
+		idPlaceholder: 'e.g. summer-summit',
+		idHint: 'event slug',
+		url: { pattern: URL_PATTERNS.event, placeholder: `e.g. ${PAGE}` },
+	});
+}
+
+export function ticketTypeLocator(): INodeProperties {
+	return locator({
+		name: 'ticketType',
+		displayName: 'Ticket Type',
+		description: 'Ticket type of the event',
+		searchListMethod: 'searchTicketTypes',
+		idPlaceholder: 'e.g. early-bird',
+		idHint: 'ticket type slug',
+		url: { pattern: URL_PATTERNS.ticketType, placeholder: `e.g. ${PAGE}/early-bird` },
+	});
+}
+
+export function formLocator(): INodeProperties {
+	return locator({
+		name: 'form',
+		displayName: 'Form',
+		description: 'Registration form of the company',
+		searchListMethod: 'searchForms',
+		idPlaceholder: 'e.g. Pq7ZsW1m',
+		idHint: 'form ID (sqid)',
+	});
+}
+
+export function orderLocator(): INodeProperties {
+	return locator({
+		name: 'order',
+		displayName: 'Order',
+		description: 'Order of the event',
+		searchListMethod: 'searchOrders',
+		idPlaceholder: 'e.g. Lm3Qx8Rt',
+		idHint: 'order ID (sqid)',
+		url: { pattern: URL_PATTERNS.order, placeholder: `e.g. ${PAGE}/o/Lm3Qx8Rt/checkout` },
+	});
+}
+
+/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
+export function locatorValue(parameter: unknown): { mode: string; value: string } {
+	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
+		const rl = parameter as INodeParameterResourceLocator;
+		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
+	}
+	return { mode: 'id', value: String(parameter ?? '').trim() };
+}
+
+/** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
+export function extractFromUrl(pattern: string, url: string): string | undefined {
+	const match = new RegExp(pattern).exec(url);
+	return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}

@@ -1,0 +1,177 @@
+/**
+ * Every path the nodes call, relative to `{Base URL}/api/v1`, in one table.
+ * Entries marked `assumed` are not shown in the API reference; the README lists them under
+ * "Assumptions" and the sandbox (test/sandbox) serves the same paths, so a correction is one line here.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Route {
+	method: HttpMethod;
+	/** Path template; `{name}` segments are filled from route parameters and URL-encoded. */
+	path: string;
+	/** Scopes the reference lists for the endpoint (used in 403 messages). */
+	scopes: readonly string[];
+	/** True when the response is the paginated `data`/`links`/`meta` envelope. */
+	paginated?: boolean;
+	/** Why the entry is an assumption, when the reference does not show it. */
+	assumed?: string;
+}
+
+const ORGANIZING_EVENT = '/{company}/event/{event}';
+
+export const ROUTES = {
+	'user.get': { method: 'GET', path: '/user', scopes: ['user:read'] },
+	'company.getMany': { method: 'GET', path: '/companies', scopes: ['companies:read'], paginated: true },
+
+	'event.getMany': { method: 'GET', path: '/{company}/events', scopes: ['events:read'], paginated: true },
+	'event.create': { method: 'POST', path: '/{company}/events/create', scopes: ['events:read', 'events:create'] },
+	'event.get': { method: 'GET', path: '/{company}/events/{event}', scopes: ['events:read'] },
+	'event.update': { method: 'PATCH', path: '/{company}/events/{event}', scopes: ['events:read', 'events:update'] },
+
+	'eventPage.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/page`,
+		scopes: ['events:read'],
+		assumed: 'scope not shown; events:read assumed',
+	},
+	'eventPage.upsert': {
+		method: 'POST',
+		path: `${ORGANIZING_EVENT}/page`,
+		scopes: ['events:read', 'events:update'],
+		assumed: 'scope and body fields not shown; events:update assumed',
+	},
+
+	'emailTemplate.getMany': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/comms`,
+		scopes: ['events:read'],
+		assumed: 'scope not shown; events:read assumed; plain data list',
+	},
+	'emailTemplate.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/comms/{template}`,
+		scopes: ['events:read'],
+		assumed: 'scope not shown; events:read assumed',
+	},
+	'emailTemplate.update': {
+		method: 'PATCH',
+		path: `${ORGANIZING_EVENT}/comms/{template}`,
+		scopes: ['events:read', 'events:update'],
+		assumed: 'scope and body fields not shown; events:update assumed',
+	},
+	'emailTemplate.reset': {
+		method: 'DELETE',
+		path: `${ORGANIZING_EVENT}/comms/{template}`,
+		scopes: ['events:read', 'events:update'],
+		assumed: 'scope not shown; events:update assumed',
+	},
+
+	'ticketType.getMany': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/ticket-types`,
+		scopes: ['events:read', 'ticket-types:read'],
+	},
+	'ticketType.create': {
+		method: 'POST',
+		path: `${ORGANIZING_EVENT}/ticket-types/create`,
+		scopes: ['events:read', 'ticket-types:create'],
+	},
+	'ticketType.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/ticket-types/{ticketType}`,
+		scopes: ['ticket-types:read'],
+	},
+	'ticketType.update': {
+		method: 'PATCH',
+		path: `${ORGANIZING_EVENT}/ticket-types/{ticketType}`,
+		scopes: ['ticket-types:update'],
+	},
+
+	'order.getMany': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/orders`,
+		scopes: ['events:read', 'orders:read'],
+		paginated: true,
+	},
+	'order.get': { method: 'GET', path: `${ORGANIZING_EVENT}/orders/{order}`, scopes: ['orders:read'] },
+	'order.create': {
+		method: 'POST',
+		path: `${ORGANIZING_EVENT}/orders/create/{ticketType}`,
+		scopes: ['events:read', 'orders:create'],
+	},
+	'order.approve': { method: 'PATCH', path: `${ORGANIZING_EVENT}/orders/{order}/approve`, scopes: ['orders:curate'] },
+	'order.reject': { method: 'PATCH', path: `${ORGANIZING_EVENT}/orders/{order}/reject`, scopes: ['orders:curate'] },
+
+	'form.getMany': { method: 'GET', path: '/{company}/forms', scopes: ['forms:read'], paginated: true },
+	'form.get': { method: 'GET', path: '/{company}/forms/{form}', scopes: ['forms:read'] },
+	'form.create': { method: 'POST', path: '/{company}/forms/create', scopes: ['forms:create'] },
+	'form.update': { method: 'PATCH', path: '/{company}/forms/{form}', scopes: ['forms:update'] },
+
+	'activation.getMany': {
+		method: 'GET',
+		path: '/{company}/activations',
+		scopes: ['activations:read'],
+		paginated: true,
+	},
+	'activation.get': {
+		method: 'GET',
+		path: '/{company}/activations/{activation}',
+		scopes: ['activations:read'],
+		assumed: 'show path not shown; conventional /{company}/activations/{activation} assumed',
+	},
+
+	'webhook.getMany': {
+		method: 'GET',
+		path: '/{company}/webhooks',
+		scopes: [],
+		assumed: 'list route not shown; used only by the trigger to re-adopt a webhook, and optional (a 404/405 is tolerated)',
+	},
+	'webhook.create': {
+		method: 'POST',
+		path: '/{company}/webhooks/create',
+		scopes: [],
+		assumed: 'path not shown; "/create" suffix as for every other create route; needs the subscribe scope of each event',
+	},
+	'webhook.update': {
+		method: 'PATCH',
+		path: '/{company}/webhooks/{webhook}',
+		scopes: [],
+		assumed: 'path not shown; needs the subscribe scope of each event',
+	},
+	'webhook.delete': {
+		method: 'DELETE',
+		path: '/{company}/webhooks/{webhook}',
+		scopes: [],
+		assumed: 'path not shown',
+	},
+} as const satisfies Record<string, Route>;
+
+export type RouteKey = keyof typeof ROUTES;
+export type RouteParams = Record<string, string>;
+
+/** Fills `{name}` segments; a missing or empty parameter is a programming error, not user input. */
+export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
+	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+		const value = params[name];
+		if (value === undefined || value === '') {
+			throw new Error(`Route ${key} needs the "${name}" parameter`);
+		}
+		return encodeURIComponent(value);
+	});
+}
+
+/** API prefix; the version lives in the URL (reference: Versioning). */
+export const API_PREFIX = '/api/v1';
+
+/** OAuth2 endpoints, relative to the Base URL (reference: Authentication): consent page and code exchange. */
+export const SIGN_IN_PATHS = {
+	consent: '/api/oauth/authorize',
+	exchange: '/api/oauth/token',
+} as const;
+
+/**
+ * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
+ * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
+ */
+export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
+export const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
