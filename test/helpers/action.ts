@@ -1,0 +1,88 @@
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
+import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
+import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
+import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow } from '../harness';
+import type { RunWorkflowResult } from '../harness';
+
+/** The action node's type as an installed package registers it. */
+export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration';
+
+export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration() };
+
+export const credentialTypes = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
+
+export interface SandboxLike {
+	url: string;
+	token: string;
+}
+
+/** Credential data for both credential types, pointing at a sandbox. */
+export function credentialsFor(
+	sandbox: SandboxLike,
+	overrides: { token?: string; oauthAccessToken?: string; publicUrl?: string; baseUrl?: string } = {},
+): Record<string, ICredentialDataDecryptedObject> {
+	const baseUrl = overrides.baseUrl ?? sandbox.url;
+	const publicUrl = overrides.publicUrl ?? '';
+	return {
+		eventRegistrationApi: { accessToken: overrides.token ?? sandbox.token, baseUrl, publicUrl },
+		eventRegistrationOAuth2Api: {
+			baseUrl,
+			publicUrl,
+			grantType: 'authorizationCode',
+			clientId: 'n8n',
+			clientSecret: 'secret',
+			authentication: 'body',
+			oauthTokenData: {
+				access_token: overrides.oauthAccessToken ?? sandbox.token,
+				token_type: 'Bearer',
+			},
+		},
+	};
+}
+
+/** A resource locator value as the editor stores it. */
+export function rl(value: string, mode: 'id' | 'list' | 'url' = 'id'): IDataObject {
+	return { __rl: true, mode, value };
+}
+
+export interface ActionRun {
+	/** Output items of the action node (empty when the run failed). */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	error: RunWorkflowResult['error'];
+	result: RunWorkflowResult;
+}
+
+export interface ActionOptions {
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	inputItems?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	timezone?: string;
+}
+
+/** Runs the action node once, through n8n-core's WorkflowExecute, with the given parameters. */
+export async function runAction(sandbox: SandboxLike, parameters: INodeParameters, options: ActionOptions = {}): Promise<ActionRun> {
+	const result = await runWorkflow({
+		nodeTypes,
+		credentialTypes,
+		credentials: options.credentials ?? credentialsFor(sandbox),
+		nodes: [
+			{
+				id: 'action',
+				name: 'Event Registration',
+				type: ACTION_NODE_TYPE,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		],
+		connections: {},
+		inputItems: options.inputItems,
+		timezone: options.timezone,
+	});
+	const items = result.error ? [] : result.outputOf('Event Registration');
+	return { items, json: items.map((item) => item.json), error: result.error, result };
+}
