@@ -59,7 +59,11 @@ function locator(options: LocatorOptions): INodeProperties {
 							type: 'string' as const,
 							placeholder: url.placeholder,
 							validation: [
-								{ type: 'regex' as const, properties: { regex: url.pattern, errorMessage: 'Paste a public page URL of the service' } },
+								{
+									type: 'regex' as const,
+									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
+									properties: { regex: `${url.pattern}(?:[/?#].*)?`, errorMessage: 'Paste a public page URL of the service' },
+								},
 							],
 							extractValue: { type: 'regex' as const, regex: url.pattern },
 						},

@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
@@ -43,7 +49,7 @@ export function credentialsFor(
 }
 
 /** A resource locator value as the editor stores it. */
-export function rl(value: string, mode: 'id' | 'list' | 'url' = 'id'): IDataObject {
+export function rl(value: string, mode: 'id' | 'list' | 'url' = 'id'): INodeParameterResourceLocator {
 	return { __rl: true, mode, value };
 }
 

@@ -1,8 +1,19 @@
 import { operationProperty } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
+import * as build from './build';
 
-// Placeholder until the resource's operations are written.
 export const publicUrl: ResourceModule = {
-	operationProperty: operationProperty('publicUrl', [], ''),
-	operations: {},
+	operationProperty: operationProperty(
+		'publicUrl',
+		[
+			{
+				name: 'Build',
+				value: 'build',
+				action: 'Build a public URL',
+				description: 'Build the link of an event page, ticket signup, order checkout or activation page',
+			},
+		],
+		'build',
+	),
+	operations: { build },
 };

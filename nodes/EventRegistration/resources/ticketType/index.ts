@@ -1,8 +1,20 @@
 import { operationProperty } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
+import * as create from './create';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as update from './update';
 
-// Placeholder until the resource's operations are written.
 export const ticketType: ResourceModule = {
-	operationProperty: operationProperty('ticketType', [], ''),
-	operations: {},
+	operationProperty: operationProperty(
+		'ticketType',
+		[
+			{ name: 'Create', value: 'create', action: 'Create a ticket type', description: 'Create a free or paid ticket for an organized event' },
+			{ name: 'Get', value: 'get', action: 'Get a ticket type', description: 'Get one ticket type by slug' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many ticket types', description: 'List the ticket types of an organized event' },
+			{ name: 'Update', value: 'update', action: 'Update a ticket type', description: 'Change some fields of a ticket type, including its slug' },
+		],
+		'getMany',
+	),
+	operations: { create, get, getMany, update },
 };

@@ -1,0 +1,147 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getServiceUrls } from '../../../shared/context';
+import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
+import { withOrderStatus } from '../../../shared/orders';
+import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
+import { apiRequest } from '../../../shared/transport';
+import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { withoutBlanks } from '../event/fields';
+import { formAnswerProperties, readFormAnswers } from './formAnswers';
+
+const properties: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	ticketTypeLocator(),
+	{
+		displayName:
+			'Creating an order does not charge the attendee: paid_at stays empty until they pay on the hosted checkout page. For a paid ticket the output has checkout_url, the link to send them.',
+		name: 'chargeNotice',
+		type: 'notice',
+		default: '',
+	},
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true, description: 'Attendee’s first name' },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true, description: 'Attendee’s last name' },
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: 'Attendee’s email address',
+	},
+	{
+		displayName: 'Country',
+		name: 'country',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. NL',
+		description: 'Buyer’s country as ISO 3166-1 alpha-2 code (NL, BE, DE, US …); lower case is accepted',
+	},
+	{
+		displayName: 'Is Business',
+		name: 'isBusiness',
+		type: 'boolean',
+		validateType: 'boolean',
+		default: false,
+		required: true,
+		description: 'Whether the buyer orders as a business (add Company Name and VAT Number below)',
+	},
+	{
+		displayName: 'Quantity',
+		name: 'quantity',
+		type: 'number',
+		validateType: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		required: true,
+		description: 'Number of tickets, within the ticket type’s Min and Max Quantity',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Address', name: 'address', type: 'string', default: '' },
+			{ displayName: 'City', name: 'city', type: 'string', default: '' },
+			{ displayName: 'Company Name', name: 'company_name', type: 'string', default: '', description: 'For business orders' },
+			{ displayName: 'Post Code', name: 'post_code', type: 'string', default: '' },
+			{ displayName: 'VAT Number', name: 'vat_number', type: 'string', default: '', description: 'For business orders' },
+		],
+	},
+	...formAnswerProperties,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
+
+/** Validates the whole body before any request (reference: Create order body). */
+function orderBody(ctx: IExecuteFunctions, check: Check): IDataObject {
+	const i = check.itemIndex;
+	const body: IDataObject = {
+		first_name: requireText(check, 'First Name', ctx.getNodeParameter('firstName', i)),
+		last_name: requireText(check, 'Last Name', ctx.getNodeParameter('lastName', i)),
+		email: requireEmail(check, 'Email', String(ctx.getNodeParameter('email', i)).trim()),
+		country: requireAlpha2(check, 'Country', ctx.getNodeParameter('country', i)),
+		is_business: requireBoolean(check, 'Is Business', ctx.getNodeParameter('isBusiness', i)),
+		quantity: requireInteger(check, 'Quantity', ctx.getNodeParameter('quantity', i), 1, 'Order 1 or more tickets, as a whole number.'),
+		...withoutBlanks(ctx.getNodeParameter('additionalFields', i, {}) as IDataObject),
+	};
+	const form = readFormAnswers(ctx, check);
+	if (form !== undefined) body.form = form;
+	return body;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+
+/** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
+function checkQuantityBounds(check: Check, quantity: number, ticketType: IDataObject): void {
+	const { min_quantity: min, max_quantity: max, slug } = ticketType;
+	const below = isPositiveInteger(min) && quantity < min;
+	const above = isPositiveInteger(max) && quantity > max;
+	if (!below && !above) return;
+	const range = [isPositiveInteger(min) ? `at least ${min}` : '', isPositiveInteger(max) ? `at most ${max}` : ''].filter(Boolean).join(' and ');
+	throw new InputError(
+		check.node,
+		'Quantity',
+		`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
+		`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
+		check.itemIndex,
+	);
+}
+
+function isPaid(ticketType: IDataObject): boolean {
+	return Number(ticketType.price) > 0;
+}
+
+/**
+ * Creates the order and adds `status` and `checkout_url` (null for a free ticket). The ticket type
+ * and the company slug are read before the order is written, so a failed lookup writes nothing.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const body = orderBody(this, check);
+	const event = eventOf(this, itemIndex);
+	const ticketTypeSlug = ticketTypeOf(this, itemIndex);
+	const company = await companyOf(this, itemIndex);
+	const params = { company, event, ticketType: ticketTypeSlug };
+
+	const ticketType = await apiRequest(this, 'ticketType.get', { params });
+	checkQuantityBounds(check, body.quantity as number, ticketType);
+	const companySlug = isPaid(ticketType) ? await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex) : undefined;
+
+	const order = await apiRequest(this, 'order.create', { params, body });
+	const checkoutUrl =
+		companySlug !== undefined && typeof order.id === 'string'
+			? orderCheckoutUrl({ publicUrl: (await getServiceUrls(this)).publicUrl, companySlug }, event, order.id)
+			: null;
+	return { ...withOrderStatus(order), checkout_url: checkoutUrl };
+}

@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { parseJsonInput } from '../../../shared/jsonInput';
+import { InputError } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+
+/** Attendee fields the API takes only at the top level of the body, never among form answers. */
+const TOP_LEVEL_KEYS: Record<string, string> = { first_name: 'First Name', last_name: 'Last Name', email: 'Email' };
+
+const FIELDS_LABEL = 'Form Answers';
+const JSON_LABEL = 'Form Answers (JSON)';
+
+export const formAnswerProperties: INodeProperties[] = [
+	{
+		displayName: 'Form Answers',
+		name: 'formAnswersInput',
+		type: 'options',
+		options: [
+			{ name: 'As JSON', value: 'json', description: 'An object from form field ID to answer' },
+			{ name: 'Field by Field', value: 'fields', description: 'Pairs of form field ID and answer' },
+			{ name: 'None', value: 'none' },
+		],
+		default: 'none',
+		description: 'Answers to the form attached to the ticket type, keyed by form field ID (sqid)',
+	},
+	{
+		displayName:
+			'The service validates form answers sent with an order but does not store them; answers are kept only when the attendee fills in the form on the hosted ticket page',
+		name: 'formAnswersNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { formAnswersInput: ['fields', 'json'] } },
+	},
+	{
+		displayName: 'Answers',
+		name: 'formAnswers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Answer',
+		default: {},
+		displayOptions: { show: { formAnswersInput: ['fields'] } },
+		options: [
+			{
+				displayName: 'Answer',
+				name: 'answers',
+				values: [
+					{
+						displayName: 'Field ID',
+						name: 'fieldId',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Vb4nK2xP',
+						description: 'ID (sqid) of the form field; see Form → Get',
+					},
+					{ displayName: 'Answer', name: 'answer', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Answers (JSON)',
+		name: 'formAnswersJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { formAnswersInput: ['json'] } },
+		description: 'Object from form field ID (sqid) to answer, e.g. {"Vb4nK2xP": "Yes"}',
+	},
+];
+
+function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
+	const answers: IDataObject = {};
+	for (const pair of pairs) {
+		const fieldId = String(pair.fieldId ?? '').trim();
+		if (fieldId === '') {
+			throw new InputError(check.node, FIELDS_LABEL, 'an answer has no Field ID', 'Enter the form field ID (sqid) of every answer, or remove the empty answer.', check.itemIndex);
+		}
+		if (fieldId in answers) {
+			throw new InputError(check.node, FIELDS_LABEL, `field "${fieldId}" is answered twice`, 'Keep one answer per form field.', check.itemIndex);
+		}
+		answers[fieldId] = pair.answer ?? '';
+	}
+	return answers;
+}
+
+function fromJson(check: Check, raw: unknown): IDataObject {
+	const fail = (problem: string) =>
+		new InputError(check.node, JSON_LABEL, problem, 'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.', check.itemIndex);
+	const { parsed, problem } = parseJsonInput(raw);
+	if (problem !== undefined) throw fail(`is not valid JSON (${problem})`);
+	if (parsed === undefined) return {};
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('must be a JSON object');
+	return parsed as IDataObject;
+}
+
+function rejectTopLevelKeys(check: Check, label: string, answers: IDataObject): void {
+	const key = Object.keys(answers).find((k) => k in TOP_LEVEL_KEYS);
+	if (key === undefined) return;
+	throw new InputError(
+		check.node,
+		label,
+		`must not contain "${key}"`,
+		`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
+		check.itemIndex,
+	);
+}
+
+/** The `form` member of the order body, or undefined when no answers are sent. */
+export function readFormAnswers(ctx: IExecuteFunctions, check: Check): IDataObject | undefined {
+	const input = ctx.getNodeParameter('formAnswersInput', check.itemIndex, 'none') as string;
+	if (input === 'none') return undefined;
+	const label = input === 'json' ? JSON_LABEL : FIELDS_LABEL;
+	const answers =
+		input === 'json'
+			? fromJson(check, ctx.getNodeParameter('formAnswersJson', check.itemIndex, '{}'))
+			: fromPairs(check, (ctx.getNodeParameter('formAnswers.answers', check.itemIndex, []) as IDataObject[]) ?? []);
+	rejectTopLevelKeys(check, label, answers);
+	return Object.keys(answers).length > 0 ? answers : undefined;
+}

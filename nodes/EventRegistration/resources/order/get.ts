@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
+import { withOrderStatus } from '../../../shared/orders';
+import { apiRequest } from '../../../shared/transport';
+import { companyOf, eventOf, orderOf } from '../../shared/parameters';
+import { includeSubmissionProperty, includeSubmissionQuery } from './include';
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	orderLocator(),
+	includeSubmissionProperty,
+] satisfies INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const event = eventOf(this, itemIndex);
+	const order = orderOf(this, itemIndex);
+	const company = await companyOf(this, itemIndex);
+	const result = await apiRequest(this, 'order.get', {
+		params: { company, event, order },
+		qs: includeSubmissionQuery(this, itemIndex),
+	});
+	return withOrderStatus(result);
+}

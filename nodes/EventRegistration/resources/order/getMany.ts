@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator } from '../../../shared/locators';
+import { withOrderStatus } from '../../../shared/orders';
+import { paginate } from '../../../shared/pagination';
+import { listProperties, readListOptions } from '../../shared/descriptions';
+import { companyOf, eventOf } from '../../shared/parameters';
+import { includeSubmissionProperty, includeSubmissionQuery } from './include';
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	...listProperties('order'),
+	includeSubmissionProperty,
+] satisfies INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const event = eventOf(this, itemIndex);
+	const company = await companyOf(this, itemIndex);
+	const orders = await paginate(this, 'order.getMany', {
+		params: { company, event },
+		qs: includeSubmissionQuery(this, itemIndex),
+		...readListOptions(this, itemIndex),
+	});
+	return orders.map(withOrderStatus);
+}

@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator } from '../../../shared/locators';
+import { apiRequest } from '../../../shared/transport';
+import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { withoutBlanks } from '../event/fields';
+
+const properties: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	PAID_TICKET_NOTICE,
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Ticket name shown to attendees' },
+	{ ...priceProperty, required: true },
+	{ ...vatProperty, required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: optionalTicketTypeFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const body: IDataObject = {
+		name: this.getNodeParameter('name', itemIndex),
+		price: this.getNodeParameter('price', itemIndex),
+		vat_percentage: this.getNodeParameter('vatPercentage', itemIndex),
+		...withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	};
+	checkTicketTypeBody(check, body);
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'ticketType.create', { params: { company, event: eventOf(this, itemIndex) }, body });
+}

@@ -1,0 +1,109 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { checkTicketTypeLimits, requireNumber, requireText } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+
+export const PAID_TICKET_NOTICE: INodeProperties = {
+	displayName:
+		'Paid tickets (price above 0) have a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API',
+	name: 'paidTicketNotice',
+	type: 'notice',
+	default: '',
+};
+
+export const priceProperty: INodeProperties = {
+	displayName: 'Price',
+	name: 'price',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 2 },
+	default: 0,
+	description: 'Ticket price in the event’s currency; 0 for a free ticket. The service enforces a minimum paid price.',
+};
+
+export const vatProperty: INodeProperties = {
+	displayName: 'VAT Percentage',
+	name: 'vatPercentage',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 2 },
+	default: 0,
+	description: 'VAT rate in percent; must be a valid rate for the event’s tax country (e.g. 21 in NL)',
+};
+
+/** Optional fields shared by create (Additional Fields) and update (Update Fields), named as the API names them. */
+export const optionalTicketTypeFields: INodeProperties[] = [
+	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the ticket is available for purchase' },
+	{
+		displayName: 'Approval Required',
+		name: 'approval_required',
+		type: 'boolean',
+		default: false,
+		description: 'Whether orders need the organizer’s approval (Order → Approve or Reject)',
+	},
+	{
+		displayName: 'Availability',
+		name: 'availability',
+		type: 'number',
+		typeOptions: { minValue: -1, numberPrecision: 0 },
+		default: -1,
+		description: 'Maximum number of tickets; -1 for unlimited',
+	},
+	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 3 }, default: '' },
+	{
+		displayName: 'Form ID',
+		name: 'form_id',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Pq7ZsW1m',
+		description: 'ID (sqid) of a company form attendees fill in when signing up; find it with Form → Get Many',
+	},
+	{
+		displayName: 'Hidden From Shop',
+		name: 'hidden_from_shop',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the ticket is hidden from the public shop (still reachable by its own link)',
+	},
+	{
+		displayName: 'Max Quantity',
+		name: 'max_quantity',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 10,
+		description: 'Maximum tickets per order; at least Min Quantity',
+	},
+	{
+		displayName: 'Min Quantity',
+		name: 'min_quantity',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description: 'Minimum tickets per order; 1 or more',
+	},
+	{
+		displayName: 'Position',
+		name: 'position',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: 'Sort order among the event’s tickets; 0 or more',
+	},
+	{
+		displayName: 'Slug',
+		name: 'slug',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. early-bird',
+		description: 'Ticket type ID used in public links; derived by the service when empty',
+	},
+	{ displayName: 'Sold Out', name: 'sold_out', type: 'boolean', default: false, description: 'Whether the ticket is marked as sold out' },
+];
+
+/** Checks every ticket type field present in `body` (API names) against the reference's rules. */
+export function checkTicketTypeBody(check: Check, body: IDataObject): void {
+	if (body.name !== undefined) requireText(check, 'Name', body.name);
+	if (body.price !== undefined) requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');
+	if (body.vat_percentage !== undefined) {
+		requireNumber(check, 'VAT Percentage', body.vat_percentage, 0, 'Use 0 or a positive VAT rate valid in the event’s tax country.');
+	}
+	checkTicketTypeLimits(check, body);
+}

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
+import { apiRequest } from '../../../shared/transport';
+import { InputError } from '../../../shared/validation';
+import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { withoutBlanks } from '../event/fields';
+
+const updateFields: INodeProperties[] = (
+	[
+		...optionalTicketTypeFields.map((field) =>
+			field.name === 'slug'
+				? { ...field, description: 'New ticket type ID used in public links; links with the old slug stop working' }
+				: field,
+		),
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		priceProperty,
+		{ ...vatProperty, name: 'vat_percentage' },
+	] satisfies INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['update'] } }, [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	ticketTypeLocator(),
+	PAID_TICKET_NOTICE,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields you add are changed (PATCH)',
+		options: updateFields,
+	},
+] satisfies INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const event = eventOf(this, itemIndex);
+	const ticketType = ticketTypeOf(this, itemIndex);
+	const body = withoutBlanks(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	if (Object.keys(body).length === 0) {
+		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', itemIndex);
+	}
+	checkTicketTypeBody(check, body);
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'ticketType.update', { params: { company, event, ticketType }, body });
+}

@@ -1,0 +1,30 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Orders have no status field (reference: States and transitions), only nullable timestamps.
+ * The derived status is the first of these whose timestamp is set, so a later move wins over
+ * an earlier one: cancelled > rejected > approved > paid > authorized > pending (none set).
+ */
+export const ORDER_STATUS_PRECEDENCE = [
+	['cancelled', 'cancelled_at'],
+	['rejected', 'rejected_at'],
+	['approved', 'approved_at'],
+	['paid', 'paid_at'],
+	['authorized', 'authorized_at'],
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUS_PRECEDENCE)[number][0] | 'pending';
+
+function isSet(timestamp: unknown): boolean {
+	return timestamp !== null && timestamp !== undefined && timestamp !== '';
+}
+
+export function orderStatus(order: IDataObject): OrderStatus {
+	const match = ORDER_STATUS_PRECEDENCE.find(([, field]) => isSet(order[field]));
+	return match ? match[0] : 'pending';
+}
+
+/** The order as the API returned it, timestamps untouched, plus the derived `status`. */
+export function withOrderStatus(order: IDataObject): IDataObject {
+	return { ...order, status: orderStatus(order) };
+}

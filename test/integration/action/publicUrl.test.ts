@@ -1,0 +1,201 @@
+/**
+ * Public URL → Build, run through n8n-core against the sandbox: which lookups reached the service
+ * (none when the slugs are known), the URL built, and that the sandbox serves that page.
+ */
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+
+import { credentialsFor, runAction } from '../../helpers/action';
+import { startSandbox } from '../../sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+
+let sb: Sandbox;
+
+beforeEach(async () => {
+	sb = await startSandbox();
+});
+
+afterEach(async () => {
+	await sb.stop();
+});
+
+function params(page: string, extra: INodeParameters = {}): INodeParameters {
+	return { resource: 'publicUrl', operation: 'build', page, ...extra };
+}
+
+function apiRequests() {
+	return sb.control.requests().map(({ method, path, query }) => ({ method, path, query }));
+}
+
+/** Status of the page the sandbox serves at `url` (fetched after the request log was read). */
+async function pageStatus(url: string): Promise<number> {
+	return (await fetch(url, { redirect: 'manual' })).status;
+}
+
+const COMPANIES = { method: 'GET', path: '/api/v1/companies', query: { page: '1' } };
+
+describe('publicUrl: build', () => {
+	it('builds the event page without any request when the Company Slug is given', async () => {
+		const run = await runAction(sb, params('eventPage', { companySlug: sb.demo.companySlug, event: locator(sb.demo.events.summerSummit) }));
+
+		expect(run.error).toBeUndefined();
+		expect(apiRequests()).toEqual([]);
+		const url = `${sb.url}/acme-events/event/summer-summit-2027`;
+		expect(run.json).toEqual([{ url, page: 'eventPage', companySlug: 'acme-events', eventSlug: 'summer-summit-2027' }]);
+		expect(run.items[0].pairedItem).toEqual({ item: 0 });
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it('looks the company slug up from its ID with one GET /companies', async () => {
+		const run = await runAction(sb, params('eventPage', { company: locator(sb.demo.companyId), event: locator(sb.demo.events.winterWorkshop) }));
+
+		expect(apiRequests()).toEqual([COMPANIES]);
+		expect(run.json[0]).toEqual({
+			url: `${sb.url}/acme-events/event/${sb.demo.events.winterWorkshop}`,
+			page: 'eventPage',
+			companySlug: 'acme-events',
+			eventSlug: sb.demo.events.winterWorkshop,
+		});
+	});
+
+	it('reads the company slug from a pasted page URL without a request', async () => {
+		const run = await runAction(
+			sb,
+			params('eventPage', { company: locator('https://tickets.example.com/acme-events', 'url'), event: locator(sb.demo.events.summerSummit) }),
+		);
+
+		expect(apiRequests()).toEqual([]);
+		expect(run.json[0].companySlug).toBe('acme-events');
+	});
+
+	it('uses the credential’s Public URL when set', async () => {
+		const run = await runAction(sb, params('eventPage', { companySlug: 'acme-events', event: locator('summer-summit-2027') }), {
+			credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
+		});
+
+		expect(run.json[0].url).toBe('https://tickets.example.com/acme-events/event/summer-summit-2027');
+		expect(apiRequests()).toEqual([]);
+	});
+
+	it('detects the form of the ticket type (auto) and adds ?qty=', async () => {
+		const run = await runAction(
+			sb,
+			params('ticketSignup', {
+				company: locator(sb.demo.companyId),
+				companySlug: 'acme-events',
+				event: locator(sb.demo.events.summerSummit),
+				ticketType: locator('general-admission'),
+				quantity: 2,
+			}),
+		);
+
+		expect(apiRequests()).toEqual([
+			{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/event/summer-summit-2027/ticket-types/general-admission`, query: {} },
+		]);
+		const url = `${sb.url}/acme-events/event/summer-summit-2027/general-admission/form?qty=2`;
+		expect(run.json).toEqual([
+			{
+				url,
+				page: 'ticketSignup',
+				companySlug: 'acme-events',
+				eventSlug: 'summer-summit-2027',
+				ticketTypeSlug: 'general-admission',
+				quantity: 2,
+				hasForm: true,
+			},
+		]);
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it('leaves /form out for a ticket type without a form (auto) and finds the company sqid from the slug', async () => {
+		const run = await runAction(
+			sb,
+			params('ticketSignup', { companySlug: 'acme-events', event: locator('summer-summit-2027'), ticketType: locator('vip-pass') }),
+		);
+
+		expect(apiRequests()).toEqual([COMPANIES, { method: 'GET', path: `/api/v1/${sb.demo.companyId}/event/summer-summit-2027/ticket-types/vip-pass`, query: {} }]);
+		const url = `${sb.url}/acme-events/event/summer-summit-2027/vip-pass`;
+		expect(run.json[0]).toMatchObject({ url, hasForm: false });
+		expect(run.json[0]).not.toHaveProperty('quantity');
+		// A paid ticket's page works only once the company connects a payment provider.
+		expect(await pageStatus(url)).toBe(404);
+		sb.control.setPaymentProvider(sb.demo.companyId, true);
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it.each([
+		['yes', '/form?qty=3'],
+		['no', '?qty=3'],
+	])('makes no request when Has Form is %s and the Company Slug is given', async (hasForm, suffix) => {
+		const run = await runAction(
+			sb,
+			params('ticketSignup', { companySlug: 'acme-events', event: locator('summer-summit-2027'), ticketType: locator('speaker-pass'), hasForm, quantity: 3 }),
+		);
+
+		expect(apiRequests()).toEqual([]);
+		expect(run.json[0]).toMatchObject({ url: `${sb.url}/acme-events/event/summer-summit-2027/speaker-pass${suffix}`, hasForm: hasForm === 'yes' });
+	});
+
+	it('builds the order checkout page', async () => {
+		const orderId = sb.demo.orders.unpaid;
+		const run = await runAction(
+			sb,
+			params('orderCheckout', { companySlug: 'acme-events', event: locator('summer-summit-2027'), order: locator(orderId) }),
+		);
+
+		expect(apiRequests()).toEqual([]);
+		const url = `${sb.url}/acme-events/event/summer-summit-2027/o/${orderId}/checkout`;
+		expect(run.json).toEqual([{ url, page: 'orderCheckout', companySlug: 'acme-events', eventSlug: 'summer-summit-2027', orderId }]);
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it('builds the company-scoped activation page by default', async () => {
+		const run = await runAction(sb, params('activation', { companySlug: 'acme-events', activationSlug: 'newsletter-signup' }));
+
+		expect(apiRequests()).toEqual([]);
+		const url = `${sb.url}/acme-events/newsletter-signup`;
+		expect(run.json).toEqual([{ url, page: 'activation', companySlug: 'acme-events', scope: 'company', activationSlug: 'newsletter-signup' }]);
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it('builds the event-scoped activation page without an /event/ segment', async () => {
+		const run = await runAction(
+			sb,
+			params('activation', { companySlug: 'acme-events', scope: 'event', event: locator('summer-summit-2027'), activationSlug: 'booth-raffle' }),
+		);
+
+		expect(apiRequests()).toEqual([]);
+		const url = `${sb.url}/acme-events/summer-summit-2027/booth-raffle`;
+		expect(run.json).toEqual([
+			{ url, page: 'activation', companySlug: 'acme-events', scope: 'event', eventSlug: 'summer-summit-2027', activationSlug: 'booth-raffle' },
+		]);
+		expect(await pageStatus(url)).toBe(200);
+	});
+
+	it.each<[string, INodeParameters, string]>([
+		['a fractional Quantity', params('ticketSignup', { companySlug: 'acme-events', event: locator('e'), ticketType: locator('t'), hasForm: 'no', quantity: 1.5 }), 'Quantity: must be a whole number of at least 1 (got 1.5)'],
+		['an Activation Slug with a slash', params('activation', { companySlug: 'acme-events', activationSlug: 'a/b' }), 'Activation Slug: "a/b" is not a slug'],
+		['an Activation Slug expression that is empty', params('activation', { companySlug: 'acme-events', activationSlug: '={{ "" }}' }), 'Activation Slug: is required'],
+		['neither Company nor Company Slug', params('eventPage', { event: locator('summer-summit-2027') }), 'Company: is required'],
+		['a Company Slug with a space', params('eventPage', { companySlug: 'acme events', event: locator('summer-summit-2027') }), 'Company Slug: "acme events" is not a slug'],
+	])('refuses %s before any request', async (_case, parameters, message) => {
+		const run = await runAction(sb, parameters);
+
+		expect(run.error?.message).toBe(message);
+		expect(apiRequests()).toEqual([]);
+	});
+
+	it('names the company that was not found among the user’s companies', async () => {
+		const run = await runAction(sb, params('eventPage', { company: locator('NoSuchCo'), event: locator('summer-summit-2027') }), { continueOnFail: true });
+
+		expect(apiRequests()).toEqual([COMPANIES]);
+		expect(run.items).toEqual([
+			{
+				json: { error: 'Company: none of your companies has the ID "NoSuchCo"', description: 'Check the ID, or choose the company from the list.' },
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+});
