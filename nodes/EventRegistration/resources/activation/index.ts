@@ -1,8 +1,21 @@
 import { operationProperty } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
+import * as get from './get';
+import * as getMany from './getMany';
 
-// Placeholder until the resource's operations are written.
 export const activation: ResourceModule = {
-	operationProperty: operationProperty('activation', [], ''),
-	operations: {},
+	operationProperty: operationProperty(
+		'activation',
+		[
+			{ name: 'Get', value: 'get', action: 'Get an activation', description: 'Get one activation by its slug (read-only)' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many activations',
+				description: 'List the company’s activations, optionally filtered by title',
+			},
+		],
+		'getMany',
+	),
+	operations: { get, getMany },
 };

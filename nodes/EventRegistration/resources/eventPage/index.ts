@@ -1,8 +1,21 @@
 import { operationProperty } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
+import * as get from './get';
+import * as upsert from './upsert';
 
-// Placeholder until the resource's operations are written.
 export const eventPage: ResourceModule = {
-	operationProperty: operationProperty('eventPage', [], ''),
-	operations: {},
+	operationProperty: operationProperty(
+		'eventPage',
+		[
+			{ name: 'Get', value: 'get', action: 'Get an event page', description: 'Get the public page content of an organized event' },
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update an event page',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+			},
+		],
+		'get',
+	),
+	operations: { get, upsert },
 };

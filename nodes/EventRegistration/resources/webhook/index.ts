@@ -1,8 +1,23 @@
 import { operationProperty } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
+import * as create from './create';
+import * as del from './delete';
+import * as update from './update';
 
-// Placeholder until the resource's operations are written.
 export const webhook: ResourceModule = {
-	operationProperty: operationProperty('webhook', [], ''),
-	operations: {},
+	operationProperty: operationProperty(
+		'webhook',
+		[
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a webhook',
+				description: 'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
+			},
+			{ name: 'Delete', value: 'delete', action: 'Delete a webhook', description: 'Detach a webhook; no further deliveries' },
+			{ name: 'Update', value: 'update', action: 'Update a webhook', description: 'Change the name, URL or events of a webhook' },
+		],
+		'create',
+	),
+	operations: { create, delete: del, update },
 };

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator } from '../../../shared/locators';
+import { apiRequest } from '../../../shared/transport';
+import { companyOf, eventOf } from '../../shared/parameters';
+
+export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+] satisfies INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const event = eventOf(this, itemIndex);
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'eventPage.get', { params: { company, event } });
+}

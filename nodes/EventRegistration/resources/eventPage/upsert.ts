@@ -1,0 +1,142 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator } from '../../../shared/locators';
+import { apiRequest, encodeMultipart } from '../../../shared/transport';
+import type { MultipartBody } from '../../../shared/transport';
+import { parseJsonInput } from '../../../shared/jsonInput';
+import { InputError } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+
+/** Multipart part of the header image; the reference does not name it. */
+const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
+
+const properties: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	{
+		displayName: 'Page Fields',
+		name: 'pageFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Page content to set; the reference does not list the page fields, these names are assumed',
+		options: [
+			{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Main text of the page' },
+			{ displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+		],
+	},
+	{
+		displayName: 'Additional Fields (JSON)',
+		name: 'additionalFields',
+		type: 'json',
+		default: '{}',
+		description: 'Any other page fields, as a JSON object sent as is',
+	},
+	{
+		displayName: 'Header Image',
+		name: 'headerImage',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to upload a header image from a binary property of the input item (sent as multipart/form-data)',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary property holding the image',
+		displayOptions: { show: { headerImage: [true] } },
+	},
+	{
+		displayName: 'Image Field Name',
+		name: 'headerImageField',
+		type: 'string',
+		default: DEFAULT_HEADER_IMAGE_FIELD,
+		description: 'Name of the multipart field the image is sent in (not shown in the API reference; header_image assumed)',
+		displayOptions: { show: { headerImage: [true] } },
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['upsert'] } }, properties);
+
+function parseAdditional(check: Check, value: unknown): IDataObject {
+	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
+	const { parsed = {}, problem } = parseJsonInput(value);
+	if (problem !== undefined) {
+		throw new InputError(check.node, 'Additional Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new InputError(check.node, 'Additional Fields (JSON)', 'must be a JSON object', fix, check.itemIndex);
+	}
+	return parsed as IDataObject;
+}
+
+function pageBody(ctx: IExecuteFunctions, check: Check): IDataObject {
+	const fields = ctx.getNodeParameter('pageFields', check.itemIndex, {}) as IDataObject;
+	const additional = parseAdditional(check, ctx.getNodeParameter('additionalFields', check.itemIndex, '{}'));
+	const clash = Object.keys(additional).find((key) => fields[key] !== undefined);
+	if (clash !== undefined) {
+		throw new InputError(
+			check.node,
+			'Additional Fields (JSON)',
+			`“${clash}” is also set in Page Fields`,
+			`Set ${clash} in one place only.`,
+			check.itemIndex,
+		);
+	}
+	return { ...fields, ...additional };
+}
+
+/**
+ * Flattens a JSON body into form fields the PHP way (`key[sub]`, `key[0]`), booleans as 1/0 and
+ * null as an empty string, which is how a Laravel service reads multipart input.
+ */
+function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
+	const result: Record<string, string> = {};
+	for (const [key, value] of Object.entries(body)) {
+		const name = prefix === '' ? key : `${prefix}[${key}]`;
+		if (value !== null && typeof value === 'object') {
+			Object.assign(result, toFormFields(value as IDataObject, name));
+		} else if (typeof value === 'boolean') {
+			result[name] = value ? '1' : '0';
+		} else {
+			result[name] = value === null || value === undefined ? '' : String(value);
+		}
+	}
+	return result;
+}
+
+async function multipartBody(ctx: IExecuteFunctions, check: Check, body: IDataObject): Promise<MultipartBody> {
+	const property = String(ctx.getNodeParameter('binaryPropertyName', check.itemIndex, 'data')).trim();
+	const field = String(ctx.getNodeParameter('headerImageField', check.itemIndex, DEFAULT_HEADER_IMAGE_FIELD)).trim() || DEFAULT_HEADER_IMAGE_FIELD;
+	const binary = ctx.helpers.assertBinaryData(check.itemIndex, property);
+	if (!binary.mimeType.startsWith('image/')) {
+		throw new InputError(
+			check.node,
+			'Input Binary Field',
+			`“${property}” holds ${binary.mimeType}, not an image`,
+			'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
+			check.itemIndex,
+		);
+	}
+	const data = await ctx.helpers.getBinaryDataBuffer(check.itemIndex, property);
+	const fileName = binary.fileName ?? `header.${binary.fileExtension ?? 'img'}`;
+	return encodeMultipart(toFormFields(body), [{ field, fileName, mimeType: binary.mimeType, data }]);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const event = eventOf(this, itemIndex);
+	const body = pageBody(this, check);
+	const withImage = this.getNodeParameter('headerImage', itemIndex, false) as boolean;
+	if (!withImage && Object.keys(body).length === 0) {
+		throw new InputError(check.node, 'Page Fields', 'nothing to send', 'Add a page field, Additional Fields (JSON) or a header image.', itemIndex);
+	}
+	const requestBody = withImage ? await multipartBody(this, check, body) : body;
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'eventPage.upsert', { params: { company, event }, body: requestBody });
+}

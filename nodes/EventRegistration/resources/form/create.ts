@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { validateFormFields } from '../../../shared/formFields';
+import { companyLocator } from '../../../shared/locators';
+import { apiRequest } from '../../../shared/transport';
+import { InputError, requireText } from '../../../shared/validation';
+import { checkOf, companyOf } from '../../shared/parameters';
+import { fieldsProperties, readFields } from './fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
+	companyLocator(),
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },
+	...fieldsProperties({ update: false }),
+] satisfies INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const name = requireText(check, 'Name', this.getNodeParameter('name', itemIndex));
+	const input = readFields(this, check);
+	if (input.length === 0) {
+		throw new InputError(check.node, 'Fields', 'a form needs at least one field', 'Add a field in the editor or in Fields (JSON).', itemIndex);
+	}
+	const fields = validateFormFields(check, input, []);
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'form.create', { params: { company }, body: { name, fields } });
+}

@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from '../../../shared/formFields';
+import type { FieldOption, FormFieldType } from '../../../shared/formFields';
+import { parseJsonInput } from '../../../shared/jsonInput';
+import { InputError } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+
+function typeName(type: FormFieldType): string {
+	return type
+		.split('_')
+		.map((word) => (word === 'url' ? 'URL' : `${word.charAt(0).toUpperCase()}${word.slice(1)}`))
+		.join(' ');
+}
+
+const typeOptions = [
+	...CUSTOM_FIELD_TYPES.map((type) => ({ name: typeName(type), value: type, description: 'Custom field; any number per form' })),
+	...COMMON_FIELD_TYPES.map((type) => ({ name: typeName(type), value: type, description: 'Common field; at most one per form' })),
+].sort((a, b) => a.name.localeCompare(b.name));
+
+const shownFor = (types: readonly FormFieldType[]) => ({ show: { type: [...types] } });
+
+/** Attributes of one field in the editor; each shown only for the types that support it. */
+function fieldValues(withId: boolean): INodeProperties[] {
+	const id: INodeProperties[] = withId
+		? [
+				{
+					displayName: 'Field ID',
+					name: 'id',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Hq3Zt7Vw',
+					description:
+						'ID of an existing field to change (see Form → Get); leave empty to add a new field. Its type cannot change; Required and Position are set as shown here, empty texts keep their current values.',
+				},
+			]
+		: [];
+	return [
+		...id,
+		{ displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' },
+		{
+			displayName: 'Label',
+			name: 'label',
+			type: 'string',
+			default: '',
+			required: !withId,
+			description: 'Text shown with the field; a consent label may have up to 10,000 characters',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'Help text under the field',
+			displayOptions: shownFor(ATTRIBUTE_SUPPORT.description),
+		},
+		{
+			displayName: 'Placeholder',
+			name: 'placeholder',
+			type: 'string',
+			default: '',
+			description: 'Hint shown inside the empty input',
+			displayOptions: shownFor(ATTRIBUTE_SUPPORT.placeholder),
+		},
+		{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' },
+		{
+			displayName: 'Range',
+			name: 'range',
+			type: 'collection',
+			placeholder: 'Add Limit',
+			default: {},
+			description: 'Smallest and largest number accepted',
+			displayOptions: shownFor([...new Set([...ATTRIBUTE_SUPPORT.min, ...ATTRIBUTE_SUPPORT.max])]),
+			options: [
+				{ displayName: 'Max', name: 'max', type: 'number', default: 0 },
+				{ displayName: 'Min', name: 'min', type: 'number', default: 0 },
+			],
+		},
+		{
+			displayName: 'Options',
+			name: 'choices',
+			type: 'fixedCollection',
+			placeholder: 'Add Option',
+			default: {},
+			typeOptions: { multipleValues: true, sortable: true },
+			description: 'Choices to pick from (required for Option and Select fields)',
+			displayOptions: shownFor(ATTRIBUTE_SUPPORT.options),
+			options: [
+				{
+					displayName: 'Option',
+					name: 'choice',
+					values: [
+						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Text shown to the attendee' },
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description: 'Stored value; leave empty on every option to send plain texts',
+						},
+					],
+				},
+			],
+		},
+		{ displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' },
+	];
+}
+
+const FIELDS_INPUT_EDITOR = 'editor';
+const FIELDS_INPUT_JSON = 'json';
+
+/** Fields Input (Editor | JSON), the fields editor and the JSON alternative. */
+export function fieldsProperties(options: { update: boolean }): INodeProperties[] {
+	const verb = options.update ? 'to change or add' : 'of the form';
+	return [
+		{
+			displayName: 'Fields Input',
+			name: 'fieldsInput',
+			type: 'options',
+			options: [
+				{ name: 'Editor', value: FIELDS_INPUT_EDITOR, description: 'Define the fields one by one' },
+				{ name: 'JSON', value: FIELDS_INPUT_JSON, description: 'Pass an array of field objects, e.g. built from a spreadsheet' },
+			],
+			default: FIELDS_INPUT_EDITOR,
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'fixedCollection',
+			placeholder: 'Add Field',
+			default: {},
+			typeOptions: { multipleValues: true, sortable: true },
+			description: `Fields ${verb}`,
+			displayOptions: { show: { fieldsInput: [FIELDS_INPUT_EDITOR] } },
+			options: [{ displayName: 'Field', name: 'field', values: fieldValues(options.update) }],
+		},
+		{
+			displayName: 'Fields (JSON)',
+			name: 'fieldsJson',
+			type: 'json',
+			default: '[]',
+			description: `Array of fields ${verb}. Each: type, label, and optionally description, placeholder, required, position, options, min, max${
+				options.update ? '; with id to change an existing field' : ''
+			}.`,
+			hint: 'e.g. [{"type": "text", "label": "Dietary wishes"}, {"type": "select", "label": "T-shirt", "options": ["S", "M", "L"]}]',
+			displayOptions: { show: { fieldsInput: [FIELDS_INPUT_JSON] } },
+		},
+	];
+}
+
+function editorOptions(choices: IDataObject | undefined): FieldOption[] | undefined {
+	const list = (choices?.choice as IDataObject[] | undefined) ?? [];
+	if (list.length === 0) return undefined;
+	const plain = list.every((choice) => String(choice.value ?? '') === '');
+	return list.map((choice) => {
+		const label = String(choice.label ?? '');
+		return plain ? label : { label, value: String(choice.value ?? '') === '' ? label : String(choice.value) };
+	});
+}
+
+/** One editor entry in the API's shape; empty texts are left for validation to drop. */
+function fromEditor(entry: IDataObject): IDataObject {
+	const { range, choices, ...attributes } = entry;
+	const field: IDataObject = { ...attributes, ...(range as IDataObject | undefined) };
+	const options = editorOptions(choices as IDataObject | undefined);
+	if (options) field.options = options;
+	return field;
+}
+
+function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
+	const fix = 'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].';
+	const { parsed = [], problem } = parseJsonInput(value);
+	if (problem !== undefined) {
+		throw new InputError(check.node, 'Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
+	}
+	if (!Array.isArray(parsed) || parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))) {
+		throw new InputError(check.node, 'Fields (JSON)', 'must be an array of objects', fix, check.itemIndex);
+	}
+	return parsed as IDataObject[];
+}
+
+/** The fields the user gave, from the editor or the JSON input, in the API's shape (not yet validated). */
+export function readFields(ctx: IExecuteFunctions, check: Check): IDataObject[] {
+	const input = ctx.getNodeParameter('fieldsInput', check.itemIndex, FIELDS_INPUT_EDITOR) as string;
+	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(check, ctx.getNodeParameter('fieldsJson', check.itemIndex, '[]'));
+	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
+	return ((fields.field as IDataObject[] | undefined) ?? []).map(fromEditor);
+}

@@ -1,0 +1,97 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
+import { InputError, requireText } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const planNotice: INodeProperties = {
+	displayName:
+		'Webhooks need the Pro plan on the company, and the token needs the subscribe scope of every chosen event. The response includes the webhook’s token, which every delivery carries: keep it to verify deliveries.',
+	name: 'planNotice',
+	type: 'notice',
+	default: '',
+};
+
+export const webhookIdProperty: INodeProperties = {
+	displayName: 'Webhook ID',
+	name: 'webhookId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
+	description: 'ID (UUID) of the webhook, as Webhook → Create returned it',
+};
+
+export const nameProperty: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name to recognise the webhook by',
+};
+
+export const urlProperty: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/hooks/event-registration',
+	description: 'Receiver address the service posts events to',
+};
+
+export const eventsProperty: INodeProperties = {
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	options: webhookEventOptions(),
+	default: [],
+	description: 'Event kinds to receive; each needs its subscribe scope on the token',
+};
+
+export function webhookIdOf(ctx: IExecuteFunctions, check: Check): string {
+	const id = String(ctx.getNodeParameter('webhookId', check.itemIndex, '')).trim();
+	if (!UUID.test(id)) {
+		throw new InputError(
+			check.node,
+			'Webhook ID',
+			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
+			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
+			check.itemIndex,
+		);
+	}
+	return id;
+}
+
+export function requireReceiverUrl(check: Check, value: unknown): string {
+	const text = requireText(check, 'URL', value).trim();
+	let protocol: string;
+	try {
+		protocol = new URL(text).protocol;
+	} catch {
+		protocol = '';
+	}
+	if (protocol !== 'https:' && protocol !== 'http:') {
+		throw new InputError(check.node, 'URL', `“${text}” is not an http(s) address`, 'Enter the full receiver address, e.g. https://example.com/hooks.', check.itemIndex);
+	}
+	return text;
+}
+
+export function requireEvents(check: Check, value: unknown): string[] {
+	const events = Array.isArray(value) ? value.map(String) : [];
+	if (events.length === 0) {
+		throw new InputError(check.node, 'Events', 'choose at least one event', 'Pick the event kinds the receiver should get.', check.itemIndex);
+	}
+	const unknown = events.filter((event) => !WEBHOOK_EVENT_VALUES.includes(event));
+	if (unknown.length > 0) {
+		throw new InputError(
+			check.node,
+			'Events',
+			`unknown event kind${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
+			`Use these: ${WEBHOOK_EVENT_VALUES.join(', ')}.`,
+			check.itemIndex,
+		);
+	}
+	return [...new Set(events)];
+}

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator } from '../../../shared/locators';
+import { apiRequest } from '../../../shared/transport';
+import { InputError, requireText } from '../../../shared/validation';
+import type { Check } from '../../../shared/validation';
+import { checkOf, companyOf } from '../../shared/parameters';
+import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
+	planNotice,
+	companyLocator(),
+	webhookIdProperty,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields you add are changed (PATCH)',
+		options: [
+			{ ...eventsProperty, description: 'Replaces the subscribed event kinds; each needs its subscribe scope on the token' },
+			nameProperty,
+			urlProperty,
+		],
+	},
+] satisfies INodeProperties[]);
+
+function updateBody(check: Check, fields: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	if (fields.name !== undefined) body.name = requireText(check, 'Name', fields.name);
+	if (fields.url !== undefined) body.url = requireReceiverUrl(check, fields.url);
+	if (fields.events !== undefined) body.events = requireEvents(check, fields.events);
+	if (Object.keys(body).length === 0) {
+		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', check.itemIndex);
+	}
+	return body;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const check = checkOf(this, itemIndex);
+	const webhook = webhookIdOf(this, check);
+	const body = updateBody(check, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const company = await companyOf(this, itemIndex);
+	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body });
+}

@@ -1,0 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { rl, runAction } from '../../helpers/action';
+import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
+import { startSandbox } from '../../sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sb: Sandbox;
+
+beforeAll(async () => {
+	sb = await startSandbox();
+});
+
+afterAll(async () => {
+	await sb.stop();
+});
+
+beforeEach(() => {
+	sb.control.clearRequests();
+});
+
+function params(operation: string, extra: IDataObject = {}, company = sb.demo.companyId): IDataObject {
+	return { resource: 'activation', operation, company: rl(company), ...extra };
+}
+
+describe('Activation → Get', () => {
+	it('gets one activation by slug (assumed show route)', async () => {
+		const run = await runOk(sb, params('get', { activationId: sb.demo.activations.boothRaffle }));
+		expect(sb.control.requests()).toMatchObject([
+			{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/activations/booth-raffle`, query: {}, status: 200 },
+		]);
+		expect(run.json).toEqual([expect.objectContaining({ id: 'booth-raffle', slug: 'booth-raffle', title: 'Booth raffle' })]);
+	});
+
+	it('refuses a value that is not a slug before any request', async () => {
+		const error = await runInvalid(sb, params('get', { activationId: 'booth raffle/1' }));
+		expect(error.message).toBe('Activation ID: “booth raffle/1” is not an activation slug');
+	});
+
+	it('explains a 404 with the path it called', async () => {
+		const run = await runAction(sb, nodeParams(params('get', { activationId: 'no-such-activation' })));
+		expect(run.error?.message).toBe('Not found (404): Not found.');
+		expect(sb.control.requests()).toMatchObject([{ path: `/api/v1/${sb.demo.companyId}/activations/no-such-activation`, status: 404 }]);
+	});
+});
+
+describe('Activation → Get Many', () => {
+	it('returns all activations across pages, filtered by title (q)', async () => {
+		const company = sb.control.createCompany({ name: 'Activation Co' });
+		sb.control.addActivations(company.id, 20, { titlePrefix: 'Raffle' });
+		sb.control.addActivations(company.id, 3, { titlePrefix: 'Quiz' });
+		const run = await runOk(sb, params('getMany', { returnAll: true, filters: { q: 'Raffle' } }, company.id));
+
+		expect(sb.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '1' }],
+			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '2' }],
+		]);
+		expect(run.json).toHaveLength(20);
+		expect(run.json.every((a) => String(a.title).startsWith('Raffle '))).toBe(true);
+	});
+
+	it('stops at the limit without asking for more pages', async () => {
+		const run = await runOk(sb, params('getMany', { limit: 2 }));
+		expect(sb.control.requests()).toMatchObject([{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/activations`, query: { page: '1' } }]);
+		expect(run.json.map((a) => a.title)).toEqual(['Booth raffle', 'Newsletter signup']);
+	});
+});

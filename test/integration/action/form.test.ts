@@ -1,0 +1,317 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { rl, runAction } from '../../helpers/action';
+import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
+
+let sb: Sandbox;
+
+beforeAll(async () => {
+	sb = await startSandbox();
+});
+
+afterAll(async () => {
+	await sb.stop();
+});
+
+beforeEach(() => {
+	sb.control.clearRequests();
+});
+
+function formParams(operation: string, extra: IDataObject): IDataObject {
+	return { resource: 'form', operation, company: rl(sb.demo.companyId), ...extra };
+}
+
+const api = (path: string) => `/api/v1/${sb.demo.companyId}${path}`;
+
+describe('Form → Create', () => {
+	it('sends the fields from the editor, each with only the attributes its type supports', async () => {
+		const run = await runOk(sb, 
+			formParams('create', {
+				name: 'Partner intake',
+				fields: {
+					field: [
+						{ type: 'text', label: 'Badge name', placeholder: 'As printed', description: 'Max 20 letters', required: true, position: 0 },
+						{ type: 'number', label: 'Team size', range: { min: 1, max: 50 }, position: 1 },
+						{
+							type: 'select',
+							label: 'Track',
+							choices: { choice: [{ label: 'Product', value: 'product' }, { label: 'Engineering', value: '' }] },
+							position: 2,
+						},
+						{ type: 'option', label: 'Size', choices: { choice: [{ label: 'S' }, { label: 'M' }] }, position: 3 },
+						{ type: 'consent', label: 'I agree to the terms', required: true, position: 4 },
+					],
+				},
+			}),
+		);
+
+		const [request] = sb.control.requests();
+		expect(request).toMatchObject({ method: 'POST', path: api('/forms/create'), query: {}, contentType: 'application/json' });
+		expect(request.body).toEqual({
+			name: 'Partner intake',
+			fields: [
+				{ type: 'text', label: 'Badge name', placeholder: 'As printed', description: 'Max 20 letters', required: true, position: 0 },
+				{ type: 'number', label: 'Team size', min: 1, max: 50, required: false, position: 1 },
+				{
+					type: 'select',
+					label: 'Track',
+					options: [
+						{ label: 'Product', value: 'product' },
+						{ label: 'Engineering', value: 'Engineering' },
+					],
+					required: false,
+					position: 2,
+				},
+				{ type: 'option', label: 'Size', options: ['S', 'M'], required: false, position: 3 },
+				{ type: 'consent', label: 'I agree to the terms', required: true, position: 4 },
+			],
+		});
+		expect(sb.control.requests()).toHaveLength(1);
+
+		expect(run.json).toHaveLength(1);
+		const form = run.json[0];
+		expect(form).toMatchObject({ name: 'Partner intake' });
+		expect(typeof form.id).toBe('string');
+		const fields = form.fields as IDataObject[];
+		expect(fields.map((f) => [f.type, f.label])).toEqual([
+			['text', 'Badge name'],
+			['number', 'Team size'],
+			['select', 'Track'],
+			['option', 'Size'],
+			['consent', 'I agree to the terms'],
+		]);
+		expect(fields[1]).toMatchObject({ min: 1, max: 50 });
+		expect(fields.every((f) => typeof f.id === 'string')).toBe(true);
+	});
+
+	it('accepts the fields as a JSON array from an expression (spreadsheet-driven)', async () => {
+		const rows = [
+			{ type: 'text', label: 'Dietary wishes', placeholder: 'e.g. vegan', position: 0 },
+			{ type: 'phone', label: 'Mobile', required: true, position: 1 },
+			{ type: 'select', label: 'Shirt', options: ['S', 'M', 'L'], position: 2 },
+		];
+		const run = await runOk(sb, 
+			formParams('create', { name: '={{ $json.name }}', fieldsInput: 'json', fieldsJson: '={{ $json.fields }}' }),
+			{ inputItems: [{ json: { name: 'Sheet form', fields: rows } }] },
+		);
+		const [request] = sb.control.requests();
+		expect(request).toMatchObject({ method: 'POST', path: api('/forms/create') });
+		expect(request.body).toEqual({ name: 'Sheet form', fields: rows });
+		expect((run.json[0].fields as IDataObject[]).map((f) => f.label)).toEqual(['Dietary wishes', 'Mobile', 'Shirt']);
+	});
+
+	it('accepts the fields as JSON text', async () => {
+		await runOk(sb, formParams('create', { name: 'Text JSON', fieldsInput: 'json', fieldsJson: '[{"type": "rating", "label": "Score"}]' }));
+		expect(sb.control.requests()[0].body).toEqual({ name: 'Text JSON', fields: [{ type: 'rating', label: 'Score' }] });
+	});
+
+	describe('refuses invalid fields before any request', () => {
+		it('two common fields of one type', async () => {
+			const error = await runInvalid(sb, 
+				formParams('create', {
+					name: 'Dup',
+					fields: { field: [{ type: 'phone', label: 'Mobile' }, { type: 'phone', label: 'Office' }] },
+				}),
+			);
+			expect(error.message).toBe('Field 2 “Office”: a form can have only one phone field, and Field 1 “Mobile” is one');
+			expect(error.description).toBe('Remove this field, or change Field 1 “Mobile” instead (give its ID).');
+		});
+
+		it('a consent label of 10,001 characters', async () => {
+			const error = await runInvalid(sb, 
+				formParams('create', {
+					name: 'Long consent',
+					fieldsInput: 'json',
+					fieldsJson: JSON.stringify([{ type: 'consent', label: 'a'.repeat(10_001) }]),
+				}),
+			);
+			expect(error.message).toBe('Field 1 “aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…”: the consent label has 10001 characters, more than the 10,000 allowed');
+		});
+
+		it('an option field without options', async () => {
+			const error = await runInvalid(sb, formParams('create', { name: 'No options', fields: { field: [{ type: 'option', label: 'Pick one' }] } }));
+			expect(error.message).toBe('Field 1 “Pick one”: option fields need Options');
+		});
+
+		it('a select field without options', async () => {
+			const error = await runInvalid(sb, 
+				formParams('create', { name: 'No options', fieldsInput: 'json', fieldsJson: '[{"type": "select", "label": "Pick", "options": []}]' }),
+			);
+			expect(error.message).toBe('Field 1 “Pick”: select fields need Options');
+		});
+
+		it('a negative position', async () => {
+			const error = await runInvalid(sb, formParams('create', { name: 'Negative', fields: { field: [{ type: 'text', label: 'First', position: -1 }] } }));
+			expect(error.message).toBe('Field 1 “First”: Position must be a whole number of at least 0 (got -1)');
+		});
+
+		it('a placeholder on a type that does not support it', async () => {
+			const error = await runInvalid(sb, 
+				formParams('create', {
+					name: 'Placeholder',
+					fieldsInput: 'json',
+					fieldsJson: '[{"type": "text", "label": "Ok"}, {"type": "date", "label": "Arrival", "placeholder": "dd-mm-yyyy"}]',
+				}),
+			);
+			expect(error.message).toBe('Field 2 “Arrival”: Placeholder is not supported on date fields');
+			expect(error.description).toBe('Remove Placeholder from this field; it is supported on text, textarea, number, url, social_url.');
+		});
+
+		it('JSON that is not an array of fields', async () => {
+			const error = await runInvalid(sb, formParams('create', { name: 'Bad', fieldsInput: 'json', fieldsJson: '{"type": "text"}' }));
+			expect(error.message).toBe('Fields (JSON): must be an array of objects');
+		});
+	});
+
+	it('shows a 422 from the service field by field', async () => {
+		const run = await runAction(
+			sb,
+			nodeParams(
+				formParams('create', {
+					name: 'n'.repeat(256),
+					fields: { field: [{ type: 'text', label: 'Long help', description: 'd'.repeat(65_536) }] },
+				}),
+			),
+		);
+		const [request] = sb.control.requests();
+		expect(request).toMatchObject({ method: 'POST', path: api('/forms/create'), status: 422 });
+		expect(run.error?.message).toBe(
+			'The service rejected the input (422): The name field must not be greater than 255 characters. (and 1 more error)',
+		);
+		expect(run.error?.description).toBe(
+			'Fix these fields:\nname: The name field must not be greater than 255 characters.\nfields.0.description: The fields.0.description field must not be greater than 65535 characters.',
+		);
+	});
+});
+
+describe('Form → Get', () => {
+	it('gets one form with its fields', async () => {
+		const run = await runOk(sb, formParams('get', { form: rl(sb.demo.forms.workshopFeedback) }));
+		expect(sb.control.requests()).toMatchObject([{ method: 'GET', path: api(`/forms/${sb.demo.forms.workshopFeedback}`), query: {}, status: 200 }]);
+		expect(run.json).toHaveLength(1);
+		expect(run.json[0]).toMatchObject({ id: sb.demo.forms.workshopFeedback, name: 'Workshop feedback' });
+		expect((run.json[0].fields as IDataObject[]).map((f) => f.type)).toEqual(['rating', 'textarea']);
+	});
+});
+
+describe('Form → Get Many', () => {
+	it('returns all forms across several pages', async () => {
+		const company = sb.control.createCompany({ name: 'Paging Co' });
+		sb.control.addForms(company.id, 32, { namePrefix: 'Paged' });
+		const run = await runOk(sb, { resource: 'form', operation: 'getMany', company: rl(company.id), returnAll: true });
+
+		const requests = sb.control.requests();
+		expect(requests.map((r) => [r.method, r.path, r.query.page])).toEqual([
+			['GET', `/api/v1/${company.id}/forms`, '1'],
+			['GET', `/api/v1/${company.id}/forms`, '2'],
+			['GET', `/api/v1/${company.id}/forms`, '3'],
+		]);
+		expect(run.json).toHaveLength(32);
+		expect(run.json.map((f) => f.name)).toEqual(Array.from({ length: 32 }, (_, i) => `Paged ${i + 1}`));
+		expect(new Set(run.json.map((f) => f.id)).size).toBe(32);
+	});
+
+	it('filters by name (q) and stops at the limit', async () => {
+		const run = await runOk(sb, formParams('getMany', { limit: 1, filters: { q: 'Attendee' } }));
+		expect(sb.control.requests()).toMatchObject([{ method: 'GET', path: api('/forms'), query: { q: 'Attendee', page: '1' } }]);
+		expect(run.json).toHaveLength(1);
+		expect(run.json[0]).toMatchObject({ id: sb.demo.forms.attendeeDetails, name: 'Attendee details' });
+	});
+
+	it('sends the filter as typed: the service matches case-sensitively', async () => {
+		const run = await runOk(sb, formParams('getMany', { returnAll: true, filters: { q: 'attendee' } }));
+		expect(sb.control.requests()[0].query).toEqual({ q: 'attendee', page: '1' });
+		expect(run.json).toEqual([]);
+	});
+});
+
+describe('Form → Update', () => {
+	async function newForm(fields: IDataObject[]): Promise<{ id: string; fields: IDataObject[] }> {
+		const run = await runOk(sb, formParams('create', { name: 'To update', fieldsInput: 'json', fieldsJson: JSON.stringify(fields) }));
+		sb.control.clearRequests();
+		return run.json[0] as { id: string; fields: IDataObject[] };
+	}
+
+	it('renames, changes an existing field by ID and adds a new field', async () => {
+		const created = await newForm([
+			{ type: 'text', label: 'Company', position: 0 },
+			{ type: 'select', label: 'Size', options: ['S', 'M'], position: 1 },
+		]);
+		const size = created.fields.find((f) => f.label === 'Size')!;
+		const run = await runOk(sb, 
+			formParams('update', {
+				form: rl(created.id),
+				name: 'Renamed',
+				fields: {
+					field: [
+						{ id: size.id, type: 'select', label: 'Shirt size', required: true, position: 1 },
+						{ type: 'job_title', label: 'Role', position: 2 },
+					],
+				},
+			}),
+		);
+
+		const requests = sb.control.requests();
+		expect(requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', api(`/forms/${created.id}`)],
+			['PATCH', api(`/forms/${created.id}`)],
+		]);
+		expect(requests[1].body).toEqual({
+			name: 'Renamed',
+			fields: [
+				{ id: size.id, type: 'select', label: 'Shirt size', required: true, position: 1, options: ['S', 'M'] },
+				{ type: 'job_title', label: 'Role', required: false, position: 2 },
+			],
+		});
+		const form = run.json[0];
+		expect(form.name).toBe('Renamed');
+		expect((form.fields as IDataObject[]).map((f) => [f.id === size.id, f.type, f.label, f.required])).toEqual([
+			[false, 'text', 'Company', false],
+			[true, 'select', 'Shirt size', true],
+			[false, 'job_title', 'Role', false],
+		]);
+	});
+
+	it('renames only, without reading the fields', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q' }]);
+		const run = await runOk(sb, formParams('update', { form: rl(created.id), name: 'Just a name' }));
+		expect(sb.control.requests()).toMatchObject([{ method: 'PATCH', path: api(`/forms/${created.id}`), body: { name: 'Just a name' } }]);
+		expect(run.json[0]).toMatchObject({ id: created.id, name: 'Just a name' });
+	});
+
+	it('completes a JSON update by ID with the field’s current type and label', async () => {
+		const created = await newForm([{ type: 'consent', label: 'Terms', position: 0 }]);
+		const terms = created.fields[0];
+		await runOk(sb, formParams('update', { form: rl(created.id), fieldsInput: 'json', fieldsJson: JSON.stringify([{ id: terms.id, required: true }]) }));
+		expect(sb.control.requests()[1]).toMatchObject({
+			method: 'PATCH',
+			body: { fields: [{ id: terms.id, required: true, type: 'consent', label: 'Terms' }] },
+			status: 200,
+		});
+	});
+
+	it('refuses a second common field over the existing ones, after reading the form and before writing', async () => {
+		const run = await runAction(
+			sb,
+			nodeParams(formParams('update', { form: rl(sb.demo.forms.attendeeDetails), fields: { field: [{ type: 'phone', label: 'Office phone' }] } })),
+		);
+		expect(run.error?.message).toBe(
+			'Field 1 “Office phone”: a form can have only one phone field, and the existing field “Mobile number” is one',
+		);
+		expect(sb.control.requests().map((r) => r.method)).toEqual(['GET']);
+	});
+
+	it('refuses input errors before any request', async () => {
+		const error = await runInvalid(sb, 
+			formParams('update', { form: rl(sb.demo.forms.attendeeDetails), fieldsInput: 'json', fieldsJson: '[{"id": "x", "position": -3}]' }),
+		);
+		expect(error.message).toBe('Field 1: Position must be a whole number of at least 0 (got -3)');
+	});
+
+	it('refuses an update with nothing to change', async () => {
+		const error = await runInvalid(sb, formParams('update', { form: rl(sb.demo.forms.attendeeDetails) }));
+		expect(error.message).toBe('Name: nothing to update');
+	});
+});
