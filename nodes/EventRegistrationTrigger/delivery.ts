@@ -1,0 +1,114 @@
+import { createHash, timingSafeEqual } from 'crypto';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
+import { storedTokens } from './registration';
+
+/** Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Event kind of an item whose body and headers name none. */
+export const UNKNOWN_EVENT = 'unknown';
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+	const first = Array.isArray(value) ? value[0] : value;
+	return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+}
+
+function rawBodyOf(ctx: IWebhookFunctions): Buffer | undefined {
+	const raw = (ctx.getRequestObject() as unknown as { rawBody?: unknown }).rawBody;
+	if (Buffer.isBuffer(raw)) return raw;
+	return typeof raw === 'string' ? Buffer.from(raw) : undefined;
+}
+
+function bodySize(body: unknown, raw: Buffer | undefined): number {
+	if (raw) return raw.length;
+	return typeof body === 'string' ? Buffer.byteLength(body) : Buffer.byteLength(JSON.stringify(body ?? ''));
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The events of a request: a JSON array is one event per element, a JSON object one event, and
+ * anything else (not JSON, a bare value, an empty body) one event holding the raw text.
+ */
+export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] {
+	if (Array.isArray(body)) return body;
+	if (isPlainObject(body) && Object.keys(body).length > 0) return [body];
+	const text = raw?.toString('utf8') ?? (typeof body === 'string' ? body : '');
+	const parsed = parseJson(text);
+	if (Array.isArray(parsed)) return parsed;
+	return isPlainObject(parsed) ? [parsed] : [text];
+}
+
+/** Every place a delivery may carry the webhook token: header, bearer, query, body field. */
+function presentedTokens(ctx: IWebhookFunctions, events: unknown[]): string[] {
+	const headers = ctx.getHeaderData();
+	const bearer = /^Bearer\s+(.+)$/i.exec(firstValue(headers.authorization) ?? '')?.[1];
+	const query = (ctx.getQueryData() as IDataObject).token;
+	const single = events.length === 1 && isPlainObject(events[0]) ? events[0].token : undefined;
+	return [firstValue(headers[WEBHOOK_TOKEN_HEADER]), bearer, query, single]
+		.map((token) => (typeof token === 'string' ? token.trim() : ''))
+		.filter((token) => token !== '');
+}
+
+/** Compares SHA-256 digests, so lengths are equal and the comparison takes constant time. */
+export function sameToken(presented: string, expected: string): boolean {
+	const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+	return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** Why a delivery is refused, or undefined when it is accepted. */
+function tokenProblem(presented: string[], expected: string[], required: boolean): string | undefined {
+	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
+	if (expected.length === 0) {
+		return required
+			? 'The webhook token cannot be verified: no token is stored for this trigger. Deactivate and activate the workflow.'
+			: undefined;
+	}
+	const valid = presented.some((token) => expected.some((known) => sameToken(token, known)));
+	return valid ? undefined : 'The webhook token is invalid';
+}
+
+function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	ctx.logger.warn(`Event Registration Trigger refused a delivery (${status}): ${message}`);
+	ctx.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
+	const kind = isPlainObject(event) && typeof event.event === 'string' && event.event !== '' ? event.event : fallbackKind;
+	return { json: { event: kind, receivedAt, body: event as IDataObject } };
+}
+
+/** Turns a delivery into one item per event, after the size and token checks. */
+export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
+	const body: unknown = ctx.getBodyData();
+	const raw = rawBodyOf(ctx);
+	const size = bodySize(body, raw);
+	if (size > MAX_BODY_BYTES) {
+		return refuse(ctx, 413, `The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`);
+	}
+
+	const events = eventsOf(body, raw);
+	const required = ctx.getNodeParameter('options.requireToken', false) as boolean;
+	const problem = tokenProblem(presentedTokens(ctx, events), storedTokens(ctx), required);
+	if (problem) return refuse(ctx, 401, problem);
+
+	if (events.length === 0) {
+		ctx.getResponseObject().status(200).json({ received: 0 });
+		return { noWebhookResponse: true };
+	}
+	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? UNKNOWN_EVENT;
+	const receivedAt = new Date().toISOString();
+	return { workflowData: [events.map((event) => toItem(event, fallbackKind, receivedAt))] };
+}

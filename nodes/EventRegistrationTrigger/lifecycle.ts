@@ -1,0 +1,274 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+
+import { resolveCompanyId } from '../shared/resolve';
+import { apiRequest, apiRequestFull } from '../shared/transport';
+import { WEBHOOK_EVENTS } from '../shared/webhookEvents';
+import type { Registration, RegistrationKind } from './registration';
+import { clearRegistration, readRegistration, registrationKind, writeRegistration } from './registration';
+
+/** The webhook this node wants on the service. */
+interface Desired {
+	kind: RegistrationKind;
+	companyId: string;
+	name: string;
+	url: string;
+	events: string[];
+}
+
+interface RemoteWebhook {
+	id: string;
+	url?: string;
+	token?: string;
+	events?: string[];
+}
+
+/** Statuses of the (assumed) list route that mean "cannot list here", not a failure. */
+const LIST_UNAVAILABLE = [403, 404, 405];
+const MAX_LIST_PAGES = 100;
+const MAX_NAME_LENGTH = 255;
+
+function statusOf(error: unknown): number | undefined {
+	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
+}
+
+/** Errors of the transport are NodeApiErrors already; anything else is wrapped so the UI shows it. */
+function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error instanceof Error ? error : String(error));
+}
+
+function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const record = value as IDataObject;
+	if (typeof record.id !== 'string' || record.id === '') return undefined;
+	return {
+		id: record.id,
+		url: typeof record.url === 'string' ? record.url : undefined,
+		token: typeof record.token === 'string' && record.token !== '' ? record.token : undefined,
+		events: Array.isArray(record.events) ? record.events.map(String) : undefined,
+	};
+}
+
+function webhookUrlOf(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
+	return url;
+}
+
+function chosenEvents(ctx: IHookFunctions): string[] {
+	const events = [...new Set((ctx.getNodeParameter('events', []) as string[]).map(String))];
+	if (events.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Events: choose at least one event', {
+			description: 'The service only sends the event kinds a webhook subscribes to.',
+		});
+	}
+	return events;
+}
+
+function webhookName(ctx: IHookFunctions, kind: RegistrationKind): string {
+	const label = kind === 'test' ? 'n8n (test)' : 'n8n';
+	return `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`.slice(0, MAX_NAME_LENGTH);
+}
+
+async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
+	const url = webhookUrlOf(ctx);
+	const kind = registrationKind(ctx, url);
+	return {
+		kind,
+		companyId: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),
+		name: webhookName(ctx, kind),
+		url,
+		events: chosenEvents(ctx),
+	};
+}
+
+/** "leads:subscribe (lead-created, lead-updated)" for each scope the chosen events need. */
+function requiredScopes(events: string[]): string {
+	const byScope = new Map<string, string[]>();
+	for (const event of events) {
+		const scope = WEBHOOK_EVENTS.find((kind) => kind.value === event)?.scope;
+		if (scope) byScope.set(scope, [...(byScope.get(scope) ?? []), event]);
+	}
+	return [...byScope.entries()].map(([scope, kinds]) => `${scope} (${kinds.join(', ')})`).join(', ');
+}
+
+/** A 403 on attach or update: name the plan gate and the exact scopes, keep the service's words. */
+function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]): NodeApiError | NodeOperationError {
+	if (statusOf(error) !== 403) return asNodeError(ctx, error);
+	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
+	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
+		message: 'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
+		description:
+			'Webhooks require an active Pro plan (or above) on the company (gate USE_INTEGRATIONS); API access opened to all plans in v1.2.0, webhooks did not. ' +
+			`The access token must include the subscribe scope of every chosen event: ${requiredScopes(events) || 'the subscribe scope of each event'}. ` +
+			`Upgrade the company's plan or create a token with these scopes, update the credential, then activate the workflow again.${original}`,
+		httpCode: '403',
+	});
+}
+
+async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<RemoteWebhook> {
+	let data: unknown;
+	try {
+		data = await apiRequest(ctx, 'webhook.create', {
+			params: { company: desired.companyId },
+			body: { name: desired.name, url: desired.url, events: desired.events },
+		});
+	} catch (error) {
+		throw explainAttachFailure(ctx, error, desired.events);
+	}
+	const created = toRemoteWebhook(data);
+	if (!created) {
+		throw new NodeOperationError(ctx.getNode(), 'The service attached the webhook but returned no webhook ID', {
+			description: 'Without the ID the webhook cannot be detached later. Activate the workflow again: the node then finds the webhook by its URL.',
+		});
+	}
+	return created;
+}
+
+/** PATCHes the webhook to the desired URL, name and events; undefined when it no longer exists. */
+async function updateRemote(ctx: IHookFunctions, webhookId: string, desired: Desired): Promise<RemoteWebhook | undefined> {
+	try {
+		const data = await apiRequest(ctx, 'webhook.update', {
+			params: { company: desired.companyId, webhook: webhookId },
+			body: { name: desired.name, url: desired.url, events: desired.events },
+		});
+		return toRemoteWebhook(data) ?? { id: webhookId };
+	} catch (error) {
+		if (statusOf(error) === 404) return undefined;
+		throw explainAttachFailure(ctx, error, desired.events);
+	}
+}
+
+/** Detaches a webhook; true when it is gone (including a 404: already gone). */
+async function detachRemote(ctx: IHookFunctions, companyId: string, webhookId: string): Promise<boolean> {
+	try {
+		await apiRequestFull(ctx, 'webhook.delete', { params: { company: companyId, webhook: webhookId } });
+	} catch (error) {
+		if (statusOf(error) !== 404) throw asNodeError(ctx, error);
+	}
+	return true;
+}
+
+/** The company's webhooks; empty when the (assumed) list route does not exist on the service. */
+async function listRemote(ctx: IHookFunctions, companyId: string): Promise<RemoteWebhook[]> {
+	const webhooks: RemoteWebhook[] = [];
+	for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+		let body: Record<string, unknown>;
+		try {
+			({ body } = await apiRequestFull(ctx, 'webhook.getMany', {
+				params: { company: companyId },
+				qs: page > 1 ? { page } : undefined,
+			}));
+		} catch (error) {
+			const status = statusOf(error);
+			if (status === undefined || !LIST_UNAVAILABLE.includes(status)) throw asNodeError(ctx, error);
+			ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
+			return webhooks;
+		}
+		const records = Array.isArray(body.data) ? body.data : [];
+		webhooks.push(...records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined));
+		const lastPage = Number((body.meta as IDataObject | undefined)?.last_page ?? 1);
+		if (!(page < lastPage)) break;
+	}
+	return webhooks;
+}
+
+function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhook, knownToken?: string): void {
+	const registration: Registration = {
+		webhookId: remote.id,
+		token: remote.token ?? knownToken,
+		url: desired.url,
+		events: remote.events ?? desired.events,
+		companyId: desired.companyId,
+	};
+	writeRegistration(ctx, desired.kind, registration);
+}
+
+/** The company was changed while a webhook stayed attached (its detach failed): best effort, as in `delete`. */
+async function detachFromOldCompany(ctx: IHookFunctions, stored: Registration): Promise<void> {
+	try {
+		await detachRemote(ctx, stored.companyId, stored.webhookId);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook of the previous company (${reason})`, {
+			webhookId: stored.webhookId,
+			companyId: stored.companyId,
+		});
+	}
+}
+
+/** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
+async function repairStored(ctx: IHookFunctions, stored: Registration, desired: Desired): Promise<boolean> {
+	if (stored.companyId !== desired.companyId) {
+		await detachFromOldCompany(ctx, stored);
+		return false;
+	}
+	const updated = await updateRemote(ctx, stored.webhookId, desired);
+	if (!updated) return false;
+	store(ctx, desired, updated, stored.token);
+	return true;
+}
+
+/**
+ * Adopts a webhook that already points at this node's URL (static data lost, or an attach whose
+ * answer never arrived) and detaches extra copies, so events are not delivered twice.
+ */
+async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolean> {
+	const matches = (await listRemote(ctx, desired.companyId)).filter((w) => w.url === desired.url);
+	for (const [index, candidate] of matches.entries()) {
+		const updated = await updateRemote(ctx, candidate.id, desired);
+		if (!updated) continue;
+		store(ctx, desired, updated, candidate.token);
+		for (const extra of matches.slice(index + 1)) await detachRemote(ctx, desired.companyId, extra.id);
+		return true;
+	}
+	return false;
+}
+
+/** `checkExists`: never creates; true when a webhook for this URL exists (repaired or re-adopted). */
+export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
+	const desired = await desiredWebhook(ctx);
+	const stored = readRegistration(ctx, desired.kind);
+	if (stored && (await repairStored(ctx, stored, desired))) return true;
+	clearRegistration(ctx, desired.kind);
+	return await adoptByUrl(ctx, desired);
+}
+
+export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
+	const desired = await desiredWebhook(ctx);
+	const created = await createRemote(ctx, desired);
+	store(ctx, desired, created);
+	return true;
+}
+
+/** Without stored data, detaches whatever points at this node's URL (when the service can list). */
+async function detachByUrl(ctx: IHookFunctions, url: string): Promise<boolean> {
+	if (url === '') return true;
+	const companyId = await resolveCompanyId(ctx, ctx.getNodeParameter('company'));
+	const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
+	for (const match of matches) await detachRemote(ctx, companyId, match.id);
+	return true;
+}
+
+/**
+ * `delete`: static data is cleared first, whatever happens remotely, and failures are logged
+ * rather than thrown so deactivation always completes; a webhook left behind is re-adopted by
+ * URL on the next activation.
+ */
+export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
+	const url = ctx.getNodeWebhookUrl('default') ?? '';
+	const kind = registrationKind(ctx, url);
+	const stored = readRegistration(ctx, kind);
+	clearRegistration(ctx, kind);
+	try {
+		return stored ? await detachRemote(ctx, stored.companyId, stored.webhookId) : await detachByUrl(ctx, url);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway`, {
+			webhookId: stored?.webhookId,
+			companyId: stored?.companyId,
+		});
+		return false;
+	}
+}

@@ -1,0 +1,62 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+/** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
+export type RegistrationKind = 'production' | 'test';
+
+const KINDS: readonly RegistrationKind[] = ['production', 'test'];
+
+/** What the node keeps in its static data for one attached webhook. */
+export interface Registration {
+	webhookId: string;
+	/** Absent when the service did not return one. */
+	token?: string;
+	url: string;
+	events: string[];
+	companyId: string;
+}
+
+export function registrationKind(ctx: IHookFunctions, url: string | undefined): RegistrationKind {
+	return ctx.getMode() === 'manual' || (url ?? '').includes('/webhook-test/') ? 'test' : 'production';
+}
+
+function nodeData(ctx: IHookFunctions | IWebhookFunctions): IDataObject {
+	return ctx.getWorkflowStaticData('node');
+}
+
+function toRegistration(value: unknown): Registration | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const record = value as IDataObject;
+	if (typeof record.webhookId !== 'string' || typeof record.companyId !== 'string') return undefined;
+	return {
+		webhookId: record.webhookId,
+		token: typeof record.token === 'string' && record.token !== '' ? record.token : undefined,
+		url: String(record.url ?? ''),
+		events: Array.isArray(record.events) ? record.events.map(String) : [],
+		companyId: record.companyId,
+	};
+}
+
+export function readRegistration(ctx: IHookFunctions, kind: RegistrationKind): Registration | undefined {
+	return toRegistration(nodeData(ctx)[kind]);
+}
+
+export function writeRegistration(ctx: IHookFunctions, kind: RegistrationKind, registration: Registration): void {
+	const record: IDataObject = {
+		webhookId: registration.webhookId,
+		url: registration.url,
+		events: registration.events,
+		companyId: registration.companyId,
+	};
+	if (registration.token !== undefined) record.token = registration.token;
+	nodeData(ctx)[kind] = record;
+}
+
+export function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
+	delete nodeData(ctx)[kind];
+}
+
+/** Tokens of every webhook this node has attached (test and production URL): a delivery may carry either. */
+export function storedTokens(ctx: IWebhookFunctions): string[] {
+	const data = nodeData(ctx);
+	return KINDS.map((kind) => toRegistration(data[kind])?.token).filter((t): t is string => t !== undefined);
+}
