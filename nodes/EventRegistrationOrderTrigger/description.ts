@@ -1,0 +1,88 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { includeSubmissionProperty } from '../EventRegistration/resources/order/include';
+import { authenticationProperty } from '../shared/context';
+import { companyLocator, eventLocator } from '../shared/locators';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pagination';
+
+export const ALL_EVENTS = 'all';
+export const ONE_EVENT = 'one';
+export const DEFAULT_PAGE_SIZE_ASKED = 100;
+
+const eventProperty: INodeProperties = {
+	...eventLocator({ organizingOnly: true }),
+	displayOptions: { show: { events: [ONE_EVENT] } },
+};
+
+export const properties: INodeProperties[] = [
+	authenticationProperty,
+	companyLocator(),
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'options',
+		options: [
+			{
+				name: 'All Organizing Events',
+				value: ALL_EVENTS,
+				description: 'Every event the company organizes, including ones created later (costs one more listing per poll)',
+			},
+			{ name: 'One Event', value: ONE_EVENT, description: 'A single event the company organizes' },
+		],
+		default: ONE_EVENT,
+		description: 'Which events’ orders to watch',
+	},
+	eventProperty,
+	{
+		displayName: 'Watch',
+		name: 'watch',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Approved', value: 'approved', description: 'An organizer approved the order (approved_at set)' },
+			{ name: 'Authorized', value: 'authorized', description: 'The order’s payment was authorized (authorized_at set)' },
+			{ name: 'Cancelled', value: 'cancelled', description: 'The order was cancelled (cancelled_at set)' },
+			{ name: 'New Order', value: 'created', description: 'An order was placed (created_at)' },
+			{ name: 'Paid', value: 'paid', description: 'The payment succeeded (paid_at set)' },
+			{ name: 'Rejected', value: 'rejected', description: 'An organizer rejected the order (rejected_at set)' },
+		],
+		default: ['created', 'paid'],
+		description: 'Which changes of an order start the workflow; each is reported once per order',
+	},
+	includeSubmissionProperty,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Concurrent Requests',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				default: DEFAULT_CONCURRENCY,
+				description:
+					'Order pages (or events) read at the same time. The node paces itself on the service’s rate-limit headers and honours Retry-After.',
+			},
+			{
+				displayName: 'Include Existing Orders',
+				name: 'includeExisting',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the first poll after activation reports the watched changes orders already show. Off: the first poll only records them.',
+			},
+			{
+				displayName: 'Page Size',
+				name: 'perPage',
+				type: 'number',
+				typeOptions: { minValue: 15, maxValue: 100 },
+				default: DEFAULT_PAGE_SIZE_ASKED,
+				description:
+					'Orders to ask for per page. The API documents 15; a larger value saves requests only if the service honours it (meta.per_page), else 15 applies.',
+			},
+		],
+	},
+];

@@ -1,0 +1,633 @@
+/**
+ * Event Registration Order Trigger against the sandbox, through n8n-core's PollContext: scheduled
+ * polls as an active workflow runs them (PollTriggerExecutor) and manual test runs. Orders change
+ * between polls through the real API (order create, approve, reject) and the sandbox's control
+ * routes (bulk orders, mark paid / authorized / cancelled), across several pages of 15.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+
+import { parseApiTimestamp } from '../../nodes/shared/dates';
+import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
+import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
+import { STATE_LIMITS } from '../../nodes/EventRegistrationOrderTrigger/state';
+import type { OrderTriggerState } from '../../nodes/EventRegistrationOrderTrigger/state';
+import { runListSearch, runPoll } from '../harness';
+import { credentialTypes, credentialsFor, rl } from '../helpers/action';
+import { startSandbox } from '../sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const TRIGGER_TYPE = 'n8n-nodes-event-registration.eventRegistrationOrderTrigger';
+const NODE_NAME = 'Order Trigger';
+const ALL_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+const DEFAULT_LIMITS = { ...STATE_LIMITS };
+
+const trigger = new EventRegistrationOrderTrigger();
+
+/** The sandbox shows 0 to 6 fraction digits, so two changes are ordered for sure only a second apart. */
+const TIMESTAMP_RESOLUTION_MS = 1100;
+
+async function pause(ms: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+let sb: Sandbox;
+
+/** One workflow with the trigger: its node, static data and credentials. */
+interface Workflow {
+	node: INode;
+	staticData: IDataObject;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+interface Emitted extends IDataObject {
+	id: string;
+	transition: string;
+	event_id: string;
+}
+
+function workflow(parameters: INodeParameters, credentials = credentialsFor(sb)): Workflow {
+	return {
+		node: { id: 'order-trigger', name: NODE_NAME, type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters },
+		staticData: {},
+		credentials,
+	};
+}
+
+function oneEvent(companyId: string, event: string, watch: string[], extra: INodeParameters = {}): Workflow {
+	return workflow({
+		authentication: 'accessToken',
+		company: rl(companyId),
+		events: 'one',
+		event: rl(event),
+		watch,
+		includeSubmission: false,
+		options: {},
+		...extra,
+	});
+}
+
+function allEvents(companyId: string, watch: string[], extra: INodeParameters = {}): Workflow {
+	return workflow({ authentication: 'accessToken', company: rl(companyId), events: 'all', watch, options: {}, ...extra });
+}
+
+/** One scheduled poll of an active workflow; returns the emitted items (empty when the poll returned null). */
+async function poll(wf: Workflow): Promise<Emitted[]> {
+	const { output } = await runPoll({ nodeType: trigger, node: wf.node, credentials: wf.credentials, credentialTypes, staticData: wf.staticData, mode: 'trigger' });
+	return (output?.[0] ?? []).map((item) => item.json as Emitted);
+}
+
+async function testRun(wf: Workflow): Promise<Emitted[]> {
+	const { output } = await runPoll({ nodeType: trigger, node: wf.node, credentials: wf.credentials, credentialTypes, staticData: wf.staticData, mode: 'manual' });
+	return (output?.[0] ?? []).map((item) => item.json as Emitted);
+}
+
+function state(wf: Workflow): OrderTriggerState {
+	return (wf.staticData[`node:${NODE_NAME}`] as IDataObject)[STATE_KEY] as unknown as OrderTriggerState;
+}
+
+/** `id:transition` of each item, sorted, for exact comparisons. */
+function pairs(items: Emitted[]): string[] {
+	return items.map((item) => `${item.id}:${item.transition}`).sort();
+}
+
+function expected(ids: string[], transition: string): string[] {
+	return ids.map((id) => `${id}:${transition}`);
+}
+
+/** A new organizing event of the demo company with a free and an approval ticket type. */
+function newEvent(name: string): string {
+	const slug = sb.control.createEvent(sb.demo.companyId, { name });
+	sb.control.addTicketType(sb.demo.companyId, slug, { name: 'Free', slug: 'free' });
+	return slug;
+}
+
+function addOrders(event: string, count: number, companyId = sb.demo.companyId): string[] {
+	return sb.control.addOrders({ companyId, eventId: event, count });
+}
+
+async function api(method: string, path: string, body?: IDataObject): Promise<IDataObject> {
+	const response = await fetch(`${sb.url}/api/v1${path}`, {
+		method,
+		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const json = (await response.json()) as IDataObject;
+	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+	return json.data as IDataObject;
+}
+
+async function createOrderByApi(event: string, email: string): Promise<string> {
+	const order = await api('POST', `/${sb.demo.companyId}/event/${event}/orders/create/free`, {
+		first_name: 'Api',
+		last_name: 'Buyer',
+		email,
+		country: 'NL',
+		is_business: false,
+		quantity: 1,
+	});
+	return String(order.id);
+}
+
+async function approve(event: string, order: string): Promise<void> {
+	await api('PATCH', `/${sb.demo.companyId}/event/${event}/orders/${order}/approve`);
+}
+
+async function reject(event: string, order: string): Promise<void> {
+	await api('PATCH', `/${sb.demo.companyId}/event/${event}/orders/${order}/reject`);
+}
+
+function orderListings(event?: string) {
+	return sb.control.requests({ method: 'GET', pathIncludes: event ? `/event/${event}/orders` : '/orders' });
+}
+
+beforeAll(async () => {
+	sb = await startSandbox({ seed: 'demo' });
+});
+
+afterAll(async () => {
+	await sb.stop();
+});
+
+beforeEach(() => {
+	sb.control.resetFaults();
+	sb.control.clearRequests();
+	Object.assign(STATE_LIMITS, DEFAULT_LIMITS);
+});
+
+describe('baseline', () => {
+	it('records the existing orders of every page on the first poll and emits nothing', async () => {
+		const event = newEvent('Baseline Fest');
+		const existing = addOrders(event, 40);
+		sb.control.markPaid(existing[3]);
+		sb.control.markPaid(existing[35]);
+		const wf = oneEvent(sb.demo.companyId, event, ALL_TRANSITIONS);
+
+		const first = await poll(wf);
+		const requestsOfFirstPoll = orderListings(event);
+		const second = await poll(wf);
+
+		expect(first).toEqual([]);
+		expect(second).toEqual([]);
+		// ceil(40 / 15) = 3 pages; per_page=100 is asked for but this sandbox ignores it.
+		expect(requestsOfFirstPoll.map((r) => r.query.page)).toEqual(['1', '2', '3']);
+		expect(requestsOfFirstPoll.every((r) => r.query.per_page === '100')).toBe(true);
+		expect(state(wf).scope).toBe(`${sb.demo.companyId}/${event}`);
+		expect(Object.keys(state(wf).orders).sort()).toEqual([...existing].sort());
+	});
+
+	it('reports the watched changes existing orders show when Include Existing Orders is on, then only new ones', async () => {
+		const event = newEvent('Existing Fest');
+		const existing = addOrders(event, 20);
+		sb.control.markPaid(existing[0]);
+		sb.control.markPaid(existing[17]);
+		const wf = oneEvent(sb.demo.companyId, event, ['paid'], { options: { includeExisting: true } });
+
+		const first = await poll(wf);
+		const second = await poll(wf);
+		sb.control.markPaid(existing[5]);
+		const third = await poll(wf);
+
+		expect(pairs(first)).toEqual(expected([existing[0], existing[17]], 'paid').sort());
+		expect(second).toEqual([]);
+		expect(pairs(third)).toEqual([`${existing[5]}:paid`]);
+	});
+
+	it('starts a new baseline when the watched event changes', async () => {
+		const eventA = newEvent('Scope A');
+		const eventB = newEvent('Scope B');
+		addOrders(eventA, 3);
+		const ordersB = addOrders(eventB, 3);
+		const wf = oneEvent(sb.demo.companyId, eventA, ['created']);
+		await poll(wf);
+
+		wf.node.parameters.event = rl(eventB);
+		const afterSwitch = await poll(wf);
+		const [late] = addOrders(eventB, 1);
+		const next = await poll(wf);
+
+		expect(afterSwitch).toEqual([]);
+		expect(ordersB).toHaveLength(3);
+		expect(pairs(next)).toEqual([`${late}:created`]);
+		expect(state(wf).scope).toBe(`${sb.demo.companyId}/${eventB}`);
+	});
+});
+
+describe('exactly-once emission across polls and pages', () => {
+	it('emits each transition once, with the order as the API returns it, whatever page the order is on', async () => {
+		const event = newEvent('Exactly Once Expo');
+		const existing = addOrders(event, 40);
+		const wf = oneEvent(sb.demo.companyId, event, ALL_TRANSITIONS);
+		expect(await poll(wf)).toEqual([]);
+
+		// Between polls 1 and 2: new orders (bulk and through the API) push the event to 5 pages;
+		// orders on pages 1, 2 and 3 are paid, approved and rejected.
+		const bulk = addOrders(event, 22);
+		const byApi = await createOrderByApi(event, 'api.buyer@example.com');
+		sb.control.markPaid(existing[0]);
+		sb.control.markPaid(existing[20]);
+		sb.control.markPaid(existing[39]);
+		await approve(event, existing[16]);
+		await reject(event, existing[31]);
+		sb.control.clearRequests();
+		const second = await poll(wf);
+
+		expect(orderListings(event).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4', '5']);
+		expect(pairs(second)).toEqual(
+			[
+				...expected([...bulk, byApi], 'created'),
+				// markPaid also sets authorized_at when it is empty, as a card payment does.
+				...expected([existing[0], existing[20], existing[39]], 'paid'),
+				...expected([existing[0], existing[20], existing[39]], 'authorized'),
+				`${existing[16]}:approved`,
+				`${existing[31]}:rejected`,
+			].sort(),
+		);
+		const paidItem = second.find((item) => item.id === existing[20] && item.transition === 'paid') as Emitted;
+		const apiOrder = sb.control.getOrder(existing[20]);
+		expect(paidItem).toMatchObject({
+			id: existing[20],
+			email: apiOrder.email,
+			paid_at: apiOrder.paid_at,
+			created_at: apiOrder.created_at,
+			transition: 'paid',
+			event_id: event,
+			status: 'paid',
+		});
+		expect(paidItem.submission).toBeUndefined();
+		// Chronological: every item's transition time is not before the previous one's.
+		const times = second.map((item) => parseApiTimestamp(item[`${item.transition}_at`]) as number);
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+
+		const third = await poll(wf);
+		expect(third).toEqual([]);
+
+		// Changes on the new last page and on orders already reported once.
+		sb.control.markPaid(bulk[21]);
+		sb.control.markPaid(existing[16]);
+		sb.control.cancelOrder(existing[0]);
+		sb.control.markAuthorized(byApi);
+		const fourth = await poll(wf);
+		const fifth = await poll(wf);
+
+		expect(pairs(fourth)).toEqual(
+			[
+				`${bulk[21]}:paid`,
+				`${bulk[21]}:authorized`,
+				`${existing[16]}:paid`,
+				`${existing[16]}:authorized`,
+				`${existing[0]}:cancelled`,
+				`${byApi}:authorized`,
+			].sort(),
+		);
+		expect(fifth).toEqual([]);
+
+		const all = [...second, ...third, ...fourth, ...fifth];
+		expect(new Set(pairs(all)).size).toBe(all.length);
+	});
+
+	it('reports only the watched transitions', async () => {
+		const event = newEvent('Watch Filter');
+		const existing = addOrders(event, 5);
+		const paidOnly = oneEvent(sb.demo.companyId, event, ['paid']);
+		const curation = oneEvent(sb.demo.companyId, event, ['approved', 'rejected']);
+		await poll(paidOnly);
+		await poll(curation);
+
+		const [fresh] = addOrders(event, 1);
+		sb.control.markPaid(existing[1]);
+		await approve(event, existing[2]);
+		await reject(event, existing[3]);
+
+		expect(pairs(await poll(paidOnly))).toEqual([`${existing[1]}:paid`]);
+		expect(pairs(await poll(curation))).toEqual([`${existing[2]}:approved`, `${existing[3]}:rejected`].sort());
+		expect(fresh).toBeDefined();
+	});
+
+	it('reports a new order and its payment together when both happened between two polls', async () => {
+		const event = newEvent('Quick Payers');
+		const wf = oneEvent(sb.demo.companyId, event, ['created', 'paid']);
+		expect(await poll(wf)).toEqual([]);
+
+		const [order] = addOrders(event, 1);
+		sb.control.markPaid(order);
+		const items = await poll(wf);
+
+		expect(items.map((item) => item.transition).sort()).toEqual(['created', 'paid']);
+		expect(items.every((item) => item.id === order)).toBe(true);
+	});
+
+	it('includes the submission when asked for (include_submission=1)', async () => {
+		const event = newEvent('Submissions');
+		const wf = oneEvent(sb.demo.companyId, event, ['created'], { includeSubmission: true });
+		await poll(wf);
+		const [order] = addOrders(event, 1);
+
+		const items = await poll(wf);
+
+		expect(items.map((item) => item.id)).toEqual([order]);
+		expect(items[0].submission).toBeDefined();
+		expect(items[0].lead).toBeDefined();
+		expect(orderListings(event).every((r) => r.query.include_submission === '1')).toBe(true);
+	});
+});
+
+describe('requests per poll', () => {
+	it('costs ceil(N / 15) order requests, and ceil(N / 100) when the service honours per_page', async () => {
+		const event = newEvent('Page Counting');
+		addOrders(event, 121);
+		const wf = oneEvent(sb.demo.companyId, event, ['paid']);
+
+		await poll(wf);
+		const atDefault = orderListings(event).length;
+		sb.control.clearRequests();
+		sb.control.setFaults({ maxPerPage: 100 });
+		await poll(wf);
+		const honoured = orderListings(event);
+
+		expect(atDefault).toBe(9);
+		expect(honoured.map((r) => r.query.page)).toEqual(['1', '2']);
+		expect(sb.control.requests().length).toBe(2);
+	});
+
+	it('watches all organizing events: one events listing plus the pages of each, never an attended event', async () => {
+		const company = sb.control.createCompany({ name: 'Multi Event Co' }).id;
+		const organizing = sb.control.addEvents(company, 16);
+		const [attended] = sb.control.addEvents(company, 1, { company_role: 'attending' });
+		for (const event of organizing) sb.control.addTicketType(company, event, { name: 'Free' });
+		const big = organizing[0];
+		const bigOrders = addOrders(big, 31, company);
+		const smallOrders = addOrders(organizing[15], 2, company);
+		const wf = allEvents(company, ['created', 'paid']);
+
+		expect(await poll(wf)).toEqual([]);
+		const listing = sb.control.requests({ method: 'GET', pathIncludes: `/${company}/events` });
+		// 17 events: 2 pages of the events listing; 3 pages for the event of 31 orders, 1 for each other.
+		expect(listing.map((r) => r.query.page)).toEqual(['1', '2']);
+		expect(orderListings().length).toBe(3 + 15);
+		expect(orderListings(attended)).toHaveLength(0);
+
+		sb.control.markPaid(bigOrders[30]);
+		sb.control.markPaid(smallOrders[0]);
+		const newer = sb.control.createEvent(company, { name: 'Added Later' });
+		sb.control.addTicketType(company, newer, { name: 'Free' });
+		const laterOrders = addOrders(newer, 2, company);
+		const items = await poll(wf);
+
+		expect(pairs(items)).toEqual(
+			[`${bigOrders[30]}:paid`, `${smallOrders[0]}:paid`, ...expected(laterOrders, 'created')].sort(),
+		);
+		expect(items.find((item) => item.id === smallOrders[0])?.event_id).toBe(organizing[15]);
+		expect(items.find((item) => item.id === laterOrders[0])?.event_id).toBe(newer);
+		expect(await poll(wf)).toEqual([]);
+	});
+});
+
+describe('parameters', () => {
+	it('takes company and event by public page URL (one companies listing more per poll)', async () => {
+		const event = newEvent('By Url Days');
+		addOrders(event, 16);
+		const page = `https://tickets.example.com/${sb.demo.companySlug}/event/${event}`;
+		const wf = workflow({
+			authentication: 'accessToken',
+			company: rl(page, 'url'),
+			events: 'one',
+			event: rl(page, 'url'),
+			watch: ['created'],
+			options: {},
+		});
+
+		await poll(wf);
+		const [fresh] = addOrders(event, 1);
+		sb.control.clearRequests();
+		const items = await poll(wf);
+
+		expect(pairs(items)).toEqual([`${fresh}:created`]);
+		expect(sb.control.requests().map((r) => r.path)).toEqual([
+			'/api/v1/companies',
+			`/api/v1/${sb.demo.companyId}/event/${event}/orders`,
+			`/api/v1/${sb.demo.companyId}/event/${event}/orders`,
+		]);
+	});
+
+	it('lists only organizing events in the event picker', async () => {
+		const result = await runListSearch({
+			nodeType: trigger,
+			methodName: 'searchOrganizingEvents',
+			nodeParameters: { company: rl(sb.demo.companyId), events: 'one' },
+			credentials: credentialsFor(sb),
+			credentialTypes,
+		});
+
+		const values = result.results.map((r) => r.value);
+		expect(values).toContain(sb.demo.events.summerSummit);
+		expect(values).not.toContain(sb.demo.events.partnerExpo);
+	});
+
+	it('refuses to poll without a watched change', async () => {
+		const wf = oneEvent(sb.demo.companyId, sb.demo.events.summerSummit, []);
+
+		await expect(poll(wf)).rejects.toThrow('Watch: choose at least one change to watch');
+		expect(sb.control.requests()).toHaveLength(0);
+	});
+});
+
+describe('manual test run', () => {
+	it('returns the most recent matching order and leaves the state alone', async () => {
+		const event = newEvent('Test Run');
+		const orders = addOrders(event, 18);
+		sb.control.markPaid(orders[2]);
+		sb.control.markPaid(orders[16]);
+		await pause(TIMESTAMP_RESOLUTION_MS);
+		sb.control.markPaid(orders[9]);
+		const wf = oneEvent(sb.demo.companyId, event, ['paid']);
+
+		const items = await testRun(wf);
+
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ id: orders[9], transition: 'paid', event_id: event });
+		expect(wf.staticData).toEqual({});
+		// The first scheduled poll after a test run is still the baseline.
+		expect(await poll(wf)).toEqual([]);
+	});
+
+	it('explains that nothing matches yet instead of returning nothing', async () => {
+		const event = newEvent('Nothing Yet');
+		addOrders(event, 2);
+		const wf = oneEvent(sb.demo.companyId, event, ['approved']);
+
+		await expect(testRun(wf)).rejects.toThrow('No order shows any of the watched changes yet');
+	});
+});
+
+describe('failures', () => {
+	it('a poll that fails after GET retries leaves the state untouched; the next poll emits what was missed, once', async () => {
+		const event = newEvent('Flaky Fair');
+		const existing = addOrders(event, 35);
+		const wf = oneEvent(sb.demo.companyId, event, ['created', 'paid']);
+		await poll(wf);
+		const before = JSON.stringify(wf.staticData);
+
+		const fresh = addOrders(event, 3);
+		sb.control.markPaid(existing[1]);
+		sb.control.markPaid(existing[33]);
+		sb.control.setFaults({ failNext: [{ status: 503, pathIncludes: `/event/${event}/orders`, count: 4 }] });
+		sb.control.clearRequests();
+
+		await expect(poll(wf)).rejects.toThrow('The service failed with status 503');
+		expect(orderListings(event).map((r) => r.status)).toEqual([503, 503, 503, 503]);
+		expect(JSON.stringify(wf.staticData)).toBe(before);
+
+		const recovered = await poll(wf);
+		const again = await poll(wf);
+
+		expect(pairs(recovered)).toEqual([...expected(fresh, 'created'), `${existing[1]}:paid`, `${existing[33]}:paid`].sort());
+		expect(again).toEqual([]);
+	});
+
+	it('a failure after some events were read commits nothing of them', async () => {
+		const company = sb.control.createCompany({ name: 'Half Read Co' }).id;
+		const [first, second] = sb.control.addEvents(company, 2);
+		sb.control.addTicketType(company, first, { name: 'Free' });
+		sb.control.addTicketType(company, second, { name: 'Free' });
+		const firstOrders = addOrders(first, 20, company);
+		const secondOrders = addOrders(second, 20, company);
+		const wf = allEvents(company, ['paid']);
+		await poll(wf);
+		const before = JSON.stringify(wf.staticData);
+
+		sb.control.markPaid(firstOrders[19]);
+		sb.control.markPaid(secondOrders[0]);
+		sb.control.setFaults({ failNext: [{ status: 500, pathIncludes: `/event/${second}/orders`, count: 4 }] });
+		sb.control.clearRequests();
+		await expect(poll(wf)).rejects.toThrow('The service failed with status 500');
+		expect(orderListings(first).map((r) => r.status)).toEqual([200, 200]);
+		expect(orderListings(second).map((r) => r.status)).toEqual([500, 500, 500, 500]);
+		expect(JSON.stringify(wf.staticData)).toBe(before);
+
+		expect(pairs(await poll(wf))).toEqual([`${firstOrders[19]}:paid`, `${secondOrders[0]}:paid`].sort());
+		expect(await poll(wf)).toEqual([]);
+	});
+
+	it('maps a missing scope to the transport’s 403 error, without retrying or touching state', async () => {
+		const event = newEvent('No Scope');
+		addOrders(event, 2);
+		const token = sb.control.createToken(['events:read']);
+		const wf = workflow(oneEvent(sb.demo.companyId, event, ['created']).node.parameters, credentialsFor(sb, { token }));
+
+		await expect(poll(wf)).rejects.toThrow('Access denied (403)');
+		expect(orderListings(event)).toHaveLength(1);
+		expect(wf.staticData).toEqual({});
+	});
+});
+
+describe('bounded state', () => {
+	it('keeps only orders that moved within the grace period, and still reports later changes of old orders', async () => {
+		// Seeded orders date from January 2026, 37 minutes apart; run-time changes happen now.
+		const old = await startSandbox({ seed: 'demo', orders: 300 });
+		try {
+			const event = old.demo.events.summerSummit;
+			const wf = oneEvent(old.demo.companyId, event, ['created', 'paid']);
+			wf.credentials = credentialsFor(old);
+
+			expect(await poll(wf)).toEqual([]);
+			const baseline = state(wf);
+			const newest = Math.max(...Object.values(baseline.orders).map(([, at]) => at));
+			// All 308 orders moved within 24 hours of the newest change (January 6th), so all are kept.
+			expect(Object.keys(baseline.orders)).toHaveLength(308);
+			expect(baseline.seenUntil).toBe(newest - STATE_LIMITS.graceMs);
+
+			// A new order now moves the grace period past January: 309 orders, one entry.
+			const [fresh] = old.control.addOrders({ companyId: old.demo.companyId, eventId: event, count: 1 });
+			expect(pairs(await poll(wf))).toEqual([`${fresh}:created`]);
+			expect(Object.keys(state(wf).orders)).toEqual([fresh]);
+
+			// An order from January is paid now: reported once, though it left the state long ago.
+			const unpaid = old.demo.orders.unpaid;
+			old.control.markPaid(unpaid);
+			expect(pairs(await poll(wf))).toEqual([`${unpaid}:paid`]);
+			expect(await poll(wf)).toEqual([]);
+			expect(Object.keys(state(wf).orders).sort()).toEqual([fresh, unpaid].sort());
+		} finally {
+			await old.stop();
+		}
+	});
+
+	it('holds at most maxTrackedOrders entries once older moves pass the minimum grace, and stays exactly-once', async () => {
+		Object.assign(STATE_LIMITS, { maxTrackedOrders: 25, minGraceMs: TIMESTAMP_RESOLUTION_MS + 400 });
+		const event = newEvent('Big Bounded Gala');
+		const existing = addOrders(event, 90);
+		const wf = oneEvent(sb.demo.companyId, event, ['created', 'paid']);
+		const sizes: number[] = [];
+		const reported: Emitted[] = [];
+
+		await poll(wf);
+		sizes.push(Object.keys(state(wf).orders).length);
+		for (let round = 0; round < 4; round++) {
+			await pause(STATE_LIMITS.minGraceMs + 100);
+			const fresh = addOrders(event, 10);
+			const paid = existing.slice(round * 10, round * 10 + 10);
+			for (const id of paid) sb.control.markPaid(id);
+			const items = await poll(wf);
+			reported.push(...items);
+			sizes.push(Object.keys(state(wf).orders).length);
+			expect(pairs(items)).toEqual([...expected(fresh, 'created'), ...expected(paid, 'paid')].sort());
+		}
+		expect(await poll(wf)).toEqual([]);
+
+		// The baseline burst of 90 orders is kept whole (all within the minimum grace); from then on
+		// at most 25 entries for 130 orders and 80 reported changes.
+		expect(sizes[0]).toBe(90);
+		expect(sizes.slice(1).every((size) => size >= 20 && size <= 25)).toBe(true);
+		expect(reported).toHaveLength(4 * 10 + 4 * 10);
+		expect(new Set(pairs(reported)).size).toBe(reported.length);
+		expect(JSON.stringify(state(wf)).length).toBeLessThan(25 * 40 + 200);
+	});
+});
+
+describe('examples/order-paid-to-crm.json', () => {
+	interface ExampleNode {
+		name: string;
+		type: string;
+		parameters: IDataObject;
+	}
+	const example = JSON.parse(readFileSync(path.join(__dirname, '../../examples/order-paid-to-crm.json'), 'utf8')) as {
+		nodes: ExampleNode[];
+		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	};
+	const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
+
+	it('uses the installed type name, watches payments and connects every node it names', () => {
+		expect(example.nodes.filter((n) => n.type === TRIGGER_TYPE)).toHaveLength(1);
+		expect(exampleTrigger.parameters.watch).toEqual(['paid']);
+		const names = new Set(example.nodes.map((n) => n.name));
+		for (const [from, outputs] of Object.entries(example.connections)) {
+			expect(names.has(from)).toBe(true);
+			for (const target of outputs.main.flat()) expect(names.has(target.node)).toBe(true);
+		}
+	});
+
+	it('maps fields that a reported payment really has', async () => {
+		const event = newEvent('Example Payments');
+		const [order] = addOrders(event, 1);
+		const wf = oneEvent(sb.demo.companyId, event, []);
+		wf.node.parameters = {
+			...(exampleTrigger.parameters as INodeParameters),
+			company: rl(sb.demo.companyId),
+			event: rl(event),
+		};
+		await poll(wf);
+		sb.control.markPaid(order);
+
+		const [item] = await poll(wf);
+
+		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
+		const fields = [...JSON.stringify(mapping.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]);
+		expect(fields).toEqual(expect.arrayContaining(['email', 'paid_at', 'event_id', 'unit_amount']));
+		for (const field of fields) expect({ field, value: item[field] }).toEqual({ field, value: expect.anything() });
+		expect(item).toMatchObject({ id: order, transition: 'paid' });
+	});
+});
