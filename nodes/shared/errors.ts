@@ -60,6 +60,7 @@ const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
 
 function unknownOutcomeHint(call: FailedCall): string {
 	if (call.method === 'GET') return '';
+	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
 	const check = WRITE_MAY_HAVE_APPLIED[call.route] ?? 'Check the resource’s current state before running this again.';
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
@@ -69,6 +70,10 @@ function scopeHint(route: RouteKey): string {
 	return scopes.length > 0
 		? `This operation needs the token scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`
 		: 'This operation needs the subscribe scope of each chosen event (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).';
+}
+
+function retryAfterNote(call: FailedCall): string {
+	return call.retryAfterSeconds !== undefined ? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).` : '';
 }
 
 interface Explanation {
@@ -115,22 +120,40 @@ function explainStatus(call: FailedCall): Explanation {
 		};
 	}
 	if (status === 429) {
-		const wait = call.retryAfterSeconds !== undefined ? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).` : '';
 		return {
 			message: 'Rate limit reached (429)',
-			description: `Too many requests after ${call.attempts} attempt(s).${wait} Lower the concurrency in Options or space out executions.${unknownOutcomeHint(call)}`,
+			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower the concurrency in Options or space out executions.${unknownOutcomeHint(call)}`,
 		};
 	}
 	return {
 		message: `The service failed with status ${status}${apiText ? `: ${apiText}` : ''}`,
-		description: `${where} failed after ${call.attempts} attempt(s).${unknownOutcomeHint(call)}`,
+		description: `${where} failed after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
 	};
 }
 
+/**
+ * Network failures in words. The message must not contain the code itself: NodeApiError replaces
+ * a message naming a common code with n8n's generic text ("You can retry the request
+ * immediately"), which is wrong advice after a write whose outcome is unknown.
+ */
+const NETWORK_PROBLEMS: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	ECONNREFUSED: 'the connection was refused',
+	ECONNABORTED: 'no answer in time',
+	ETIMEDOUT: 'no answer in time',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
+	EPIPE: 'the connection broke',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ERR_BAD_RESPONSE: 'the answer could not be read',
+	ERR_NETWORK: 'a network error',
+};
+
 function explainNetwork(call: FailedCall): Explanation {
+	const code = call.networkCode ?? 'network error';
 	return {
-		message: `Could not reach the service (${call.networkCode ?? 'network error'})`,
-		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network error'}`,
+		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
 	};
 }
 

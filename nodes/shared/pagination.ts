@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 import { getServiceUrls } from './context';
@@ -83,37 +84,131 @@ export function readEnvelope(body: unknown): Page | string {
 	};
 }
 
-async function fetchPage(
-	ctx: ApiContext,
-	key: RouteKey,
-	options: PaginateOptions,
-	page: number,
-	shared: { baseUrl: string; pacer: RatePacer; stats: PaginateStats },
-): Promise<Page> {
-	const qs: IDataObject = { ...options.qs, page };
-	if (options.perPage !== undefined && options.perPage > DEFAULT_PAGE_SIZE) qs.per_page = options.perPage;
-	shared.stats.requests++;
-	const { status, body } = await apiRequestFull(ctx, key, {
-		params: options.params,
-		qs,
-		baseUrl: shared.baseUrl,
-		pacer: shared.pacer,
+/** What every page request of one listing shares. */
+interface Listing {
+	ctx: ApiContext;
+	key: RouteKey;
+	params?: RouteParams;
+	qs: IDataObject;
+	baseUrl: string;
+	pacer: RatePacer;
+	stats: PaginateStats;
+}
+
+function listingError(listing: Listing, status: number, problem: string): NodeApiError {
+	const { ctx, key, params } = listing;
+	return malformedResponseError(ctx.getNode(), { route: key, method: ROUTES[key].method, path: resolvePath(key, params), status }, problem);
+}
+
+async function fetchPage(listing: Listing, page: number): Promise<Page> {
+	listing.stats.requests++;
+	const { status, body } = await apiRequestFull(listing.ctx, listing.key, {
+		params: listing.params,
+		qs: { ...listing.qs, page },
+		baseUrl: listing.baseUrl,
+		pacer: listing.pacer,
 	});
 	const parsed = readEnvelope(body);
-	if (typeof parsed === 'string') {
-		throw malformedResponseError(
-			ctx.getNode(),
-			{ route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status },
-			`${parsed} (page ${page})`,
-		);
-	}
+	if (typeof parsed === 'string') throw listingError(listing, status, `${parsed} (page ${page})`);
 	return parsed;
 }
 
 /**
+ * A later page fetched by number must be that page, cut at the first page's size; otherwise
+ * pages fetched side by side could overlap or skip items.
+ */
+async function fetchLaterPage(listing: Listing, page: number, perPage: number): Promise<Page> {
+	const result = await fetchPage(listing, page);
+	if (result.meta.currentPage !== page || result.meta.perPage !== perPage) {
+		throw listingError(
+			listing,
+			200,
+			`page ${page} came back as page ${result.meta.currentPage} of ${result.meta.perPage} items, the first page had ${perPage}`,
+		);
+	}
+	return result;
+}
+
+/** Concurrent Requests as set, as a whole number from 1 to MAX_CONCURRENCY (the default when unset or not a number). */
+function clampConcurrency(value: number | undefined): number {
+	const requested = value !== undefined && Number.isFinite(value) ? Math.floor(value) : DEFAULT_CONCURRENCY;
+	return Math.max(1, Math.min(MAX_CONCURRENCY, requested));
+}
+
+/** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
+function requestedPageSize(options: Pick<PaginateOptions, 'perPage' | 'limit'>): number | undefined {
+	if (options.perPage === undefined) return undefined;
+	const size = Math.floor(options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit));
+	return size > DEFAULT_PAGE_SIZE ? size : undefined;
+}
+
+/**
+ * Turns handed out one event-loop turn apart (`sleep(0)`), in the order asked for. n8n's request
+ * helpers open a new connection per request, so a request is written only on the turn after it is
+ * started: started back to back (as when a burst of answers is processed) the requests leave
+ * together, their answers come back together, and the service waits while they are processed.
+ * One start per turn keeps requests in flight while answers are being processed.
+ */
+function turnTaker(): () => Promise<void> {
+	let last: Promise<void> = Promise.resolve();
+	return async () => {
+		const turn = last.then(async () => await sleep(0));
+		last = turn;
+		await turn;
+	};
+}
+
+/** Pages 2..end shared by the workers; `end` shrinks when a page says it is the last. */
+interface PagePool {
+	next: number;
+	end: number;
+	pages: Page[];
+	failure?: { error: unknown };
+}
+
+/**
+ * Fetches pages 2..lastPage with at most `concurrency` requests in flight (a sliding window, not
+ * lock-step batches, so one slow page does not hold the others up; requests started one
+ * event-loop turn apart, see `turnTaker`) and returns them in page order, cut at the first page
+ * that ends the listing. On a failure no new page is started, `onFailure` stops the requests
+ * still waiting to go out, those in flight are awaited and the first error is thrown.
+ */
+async function fetchRemainingPages(
+	lastPage: number,
+	concurrency: number,
+	fetch: (page: number) => Promise<Page>,
+	onFailure: (error: unknown) => void,
+): Promise<Page[]> {
+	const pool: PagePool = { next: 2, end: lastPage, pages: [] };
+	const open = () => pool.failure === undefined && pool.next <= pool.end;
+	const nextTurn = turnTaker();
+	const worker = async (): Promise<void> => {
+		while (open()) {
+			await nextTurn();
+			if (!open()) return;
+			const number = pool.next++;
+			try {
+				const page = await fetch(number);
+				pool.pages[number - 2] = page;
+				if (!page.meta.hasNext || page.items.length === 0) pool.end = Math.min(pool.end, number);
+			} catch (error) {
+				if (pool.failure === undefined) {
+					pool.failure = { error };
+					onFailure(error);
+				}
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
+	if (pool.failure) throw pool.failure.error;
+	return pool.pages.slice(0, pool.end - 1);
+}
+
+/**
  * Lists a paginated route: Return All or up to `limit` items, in the server's order.
- * The first page tells how many pages exist; the rest are fetched `concurrency` at a time,
- * never more than `limit` needs, and the run stops early where a page says it is the last.
+ * The first page tells how many pages exist and whether a larger page size was honoured; the
+ * rest are fetched `concurrency` at a time, only as many as `limit` needs, and the listing stops
+ * where a page says it is the last. One RatePacer paces all of them on the rate-limit headers.
  */
 export async function paginate(
 	ctx: ApiContext,
@@ -123,37 +218,35 @@ export async function paginate(
 ): Promise<IDataObject[]> {
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return [];
-	const shared = { baseUrl: (await getServiceUrls(ctx)).baseUrl, pacer: new RatePacer(), stats };
-	const first = await fetchPage(ctx, key, options, 1, shared);
+	const pageSize = requestedPageSize(options);
+	const listing: Listing = {
+		ctx,
+		key,
+		params: options.params,
+		qs: pageSize === undefined ? { ...options.qs } : { ...options.qs, per_page: pageSize },
+		baseUrl: (await getServiceUrls(ctx)).baseUrl,
+		pacer: new RatePacer(),
+		stats,
+	};
+	const first = await fetchPage(listing, 1);
 	stats.pages = 1;
-	stats.perPageHonoured = options.perPage !== undefined && first.meta.perPage === options.perPage;
-	const items = [...first.items];
-	const enough = () => limit !== undefined && items.length >= limit;
+	stats.perPageHonoured = pageSize !== undefined && first.meta.perPage === pageSize;
+	if (first.meta.lastPage > MAX_PAGES && limit === undefined) {
+		throw listingError(listing, 200, `the listing claims ${first.meta.lastPage} pages, more than the ${MAX_PAGES} this node fetches; use a Limit`);
+	}
 
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit, MAX_PAGES);
-	if (first.meta.lastPage > MAX_PAGES && limit === undefined) {
-		throw malformedResponseError(
-			ctx.getNode(),
-			{ route: key, method: 'GET', path: resolvePath(key, options.params), status: 200 },
-			`the listing claims ${first.meta.lastPage} pages, more than the ${MAX_PAGES} this node fetches; use a Limit`,
-		);
-	}
-	const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)));
-
-	let more = first.meta.hasNext;
-	for (let start = 2; more && start <= lastPage && !enough(); start += concurrency) {
-		const batch: number[] = [];
-		for (let page = start; page < start + concurrency && page <= lastPage; page++) batch.push(page);
-		const pages = await Promise.all(batch.map(async (page) => await fetchPage(ctx, key, options, page, shared)));
-		for (const page of pages) {
-			stats.pages++;
-			items.push(...page.items);
-			if (!page.meta.hasNext || page.items.length === 0) {
-				more = false;
-				break;
-			}
-		}
-	}
-	return limit === undefined ? items : items.slice(0, limit);
+	const more = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
+	const rest = more
+		? await fetchRemainingPages(
+				lastPage,
+				clampConcurrency(options.concurrency),
+				async (page) => await fetchLaterPage(listing, page, first.meta.perPage),
+				(error) => listing.pacer.stop(error),
+			)
+		: [];
+	stats.pages += rest.length;
+	const items = first.items.concat(...rest.map((page) => page.items));
+	return limit === undefined || items.length <= limit ? items : items.slice(0, limit);
 }

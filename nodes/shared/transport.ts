@@ -1,7 +1,7 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { credentialTypeOf, getServiceUrls } from './context';
+import { credentialTypeOf, getServiceUrls, nodeCredentials } from './context';
 import type { ApiContext } from './context';
 import { malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
@@ -29,7 +29,7 @@ export interface ApiResponse {
 	body: Record<string, unknown>;
 }
 
-/** Retry policy for GET: a few attempts, exponential back-off, Retry-After honoured, bounded total wait. */
+/** Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off, Retry-After honoured, bounded total wait. */
 export const RETRY_POLICY = {
 	maxAttempts: 4,
 	baseDelayMs: 500,
@@ -52,28 +52,122 @@ const NETWORK_CODES = [
 	'ERR_NETWORK',
 ];
 
+/** A response as the pacer reads it. */
+export interface PacedResponse {
+	statusCode: number;
+	headers?: IDataObject;
+}
+
 /**
- * Remembers the latest `X-RateLimit-Remaining` and any Retry-After pause, so concurrent page
- * requests wait together instead of each running into 429.
+ * Paces the concurrent page requests of one listing on Laravel's rate-limit headers, so the
+ * service is asked no faster than it allows and at most one 429 per window is received.
+ *
+ * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
+ * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
+ * `Remaining` (the answer to the most recently sent request, less every request sent after it
+ * and every older one still in flight, since those may not be counted in it yet). While that
+ * allowance is positive requests go out freely. At zero, exactly one request goes out as a probe
+ * and the others wait for it: a 2xx answer shows the window has reset (or quota was left) and
+ * carries a fresh `Remaining`; a 429 answer's `Retry-After` pauses every request until the
+ * window resets, after which the allowance is the full `Limit`. Without these headers the pacer
+ * never holds a request back (the retry on 429/5xx still applies).
  */
 export class RatePacer {
 	private pausedUntil = 0;
+	private sent = 0;
+	private readonly inFlight = new Set<number>();
+	private probe: number | undefined;
+	/** Latest `Remaining`, and the ticket of the request whose answer carried it. */
+	private observed: { remaining: number; ticket: number } | undefined;
+	private waiting: Array<() => void> = [];
+	private readonly stopped = new AbortController();
+	private readonly whenStopped = new Promise<void>((resolve) => this.stopped.signal.addEventListener('abort', () => resolve(), { once: true }));
+	private pauseWait: { until: number; done: Promise<void> } | undefined;
 
-	remaining: number | undefined;
-
-	async beforeRequest(): Promise<void> {
-		const waitMs = this.pausedUntil - Date.now();
-		if (waitMs > 0) await sleep(waitMs);
+	/** Waits until a request may go out; returns its ticket for `settle`. Throws once `stop` was called. */
+	async acquire(): Promise<number> {
+		for (;;) {
+			this.stopped.signal.throwIfAborted();
+			const pauseMs = this.pausedUntil - Date.now();
+			if (pauseMs > 0) {
+				await this.pause();
+			} else if (this.allowance() > 0) {
+				return this.issue();
+			} else if (this.probe === undefined) {
+				this.probe = this.issue();
+				return this.probe;
+			} else {
+				await new Promise<void>((resolve) => this.waiting.push(resolve));
+			}
+		}
 	}
 
-	pauseFor(ms: number): void {
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+	/** Records the answer to a request (none after a network failure) and wakes waiting requests. */
+	settle(ticket: number, response?: PacedResponse): void {
+		this.inFlight.delete(ticket);
+		if (this.probe === ticket) this.probe = undefined;
+		if (response) this.observe(ticket, response);
+		this.wakeWaiting();
 	}
 
-	observe(headers: IDataObject | undefined): void {
-		const remaining = Number(headerValue(headers, 'x-ratelimit-remaining'));
-		if (Number.isFinite(remaining)) this.remaining = remaining;
+	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
+	stop(reason: unknown): void {
+		this.stopped.abort(reason);
+		this.wakeWaiting();
 	}
+
+	private wakeWaiting(): void {
+		const waiting = this.waiting;
+		this.waiting = [];
+		for (const wake of waiting) wake();
+	}
+
+	/** One sleep per pause, shared by every request waiting for it; cut short by `stop`. */
+	private async pause(): Promise<void> {
+		if (this.pauseWait?.until !== this.pausedUntil) {
+			// sleep() clears its timer on abort where it takes a signal; the race covers versions where it does not.
+			const slept = sleep(this.pausedUntil - Date.now(), this.stopped.signal).catch(() => undefined);
+			this.pauseWait = { until: this.pausedUntil, done: Promise.race([slept, this.whenStopped]) };
+		}
+		await this.pauseWait.done;
+	}
+
+	/** Requests that can still go out in this window without a 429 (Infinity when unknown). */
+	private allowance(): number {
+		if (!this.observed) return Infinity;
+		const { remaining, ticket } = this.observed;
+		const sentAfter = this.sent - ticket - 1;
+		let olderInFlight = 0;
+		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
+		return remaining - sentAfter - olderInFlight;
+	}
+
+	private issue(): number {
+		const ticket = this.sent++;
+		this.inFlight.add(ticket);
+		return ticket;
+	}
+
+	private observe(ticket: number, { statusCode, headers }: PacedResponse): void {
+		if (statusCode === 429) {
+			const seconds = retryAfterSeconds(headers);
+			if (seconds === undefined) return;
+			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+			const limit = headerNumber(headers, 'x-ratelimit-limit');
+			// After the pause a new window starts: its full limit, less what is still in flight.
+			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
+			return;
+		}
+		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+		if (remaining === undefined) return;
+		if (!this.observed || ticket > this.observed.ticket) this.observed = { remaining, ticket };
+	}
+}
+
+function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
+	const raw = headerValue(headers, name);
+	const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
@@ -113,10 +207,60 @@ function networkCodeOf(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** The credential type shown for Authentication: OAuth2. */
+const OAUTH2_TYPE = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes('oAuth2'))?.name;
+
+/**
+ * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
+ * access token and send the request once more. Every other status is read from the response.
+ */
+const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
+
+/** The HTTP answer carried by an error thrown for a status not ignored (the OAuth2 401 above). */
+function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const response = (current as { response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] } }).response;
+		if (response && typeof response.status === 'number') {
+			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
+		}
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** Credential secrets a misbehaving service might echo back in an error body. */
+async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
+	try {
+		const credentials = await ctx.getCredentials(credentialType);
+		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+		return [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token].filter(
+			(secret): secret is string => typeof secret === 'string' && secret.length >= 8,
+		);
+	} catch {
+		return [];
+	}
+}
+
+/** The value with every secret replaced, in strings and keys at any depth. */
+function masked(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]));
+	}
+	return value;
+}
+
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
-function unexpectedFailure(ctx: ApiContext, error: unknown): NodeApiError {
-	const message = error instanceof Error ? error.message : String(error);
-	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message });
+function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string, secrets: string[]): NodeApiError {
+	const message = masked(error instanceof Error ? error.message : String(error), secrets) as string;
+	// With OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
+	const description =
+		credentialType === OAUTH2_TYPE
+			? 'The OAuth2 access token was not accepted and could not be refreshed. Open the Event Registration OAuth2 API credential and reconnect it.'
+			: undefined;
+	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message, description });
 }
 
 function looksLikeHtml(text: string): boolean {
@@ -176,7 +320,7 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
 /**
  * The one way the nodes talk to the API: builds `{Base URL}/api/v1/...` from the route table,
  * authenticates with the chosen credential, retries GET on 429/5xx/network errors with back-off,
- * never retries writes, and maps failures to NodeApiError with the API's own message.
+ * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
  */
 export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
 	const route = ROUTES[key];
@@ -184,11 +328,12 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
 	const credentialType = credentialTypeOf(ctx);
+	if (credentialType === OAUTH2_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
 	const retryable = route.method === 'GET';
 	let waitedMs = 0;
 
 	for (let attempt = 1; ; attempt++) {
-		await options.pacer?.beforeRequest();
+		const ticket = await options.pacer?.acquire();
 		const call: FailedCall = { route: key, method: route.method, path, attempts: attempt };
 		let response: IN8nHttpFullResponse | undefined;
 		try {
@@ -198,12 +343,16 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 				{ ...httpOptions },
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			call.networkCode = networkCodeOf(error);
-			if (call.networkCode === undefined) throw unexpectedFailure(ctx, error);
+			response = statusErrorResponse(error);
+			if (!response) {
+				call.networkCode = networkCodeOf(error);
+				if (call.networkCode === undefined) throw unexpectedFailure(ctx, error, credentialType, await secretsOf(ctx, credentialType));
+			}
+		} finally {
+			if (ticket !== undefined) options.pacer?.settle(ticket, response);
 		}
 
 		if (response) {
-			options.pacer?.observe(response.headers);
 			call.status = response.statusCode;
 			if (response.statusCode >= 200 && response.statusCode < 300) {
 				const { body, problem } = parsedBody(response.body);
@@ -212,20 +361,18 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 			}
 			call.body = errorBody(response.body);
 			call.retryAfterSeconds = retryAfterSeconds(response.headers);
-			if (response.statusCode === 429 && call.retryAfterSeconds !== undefined) {
-				options.pacer?.pauseFor(call.retryAfterSeconds * 1000);
-			}
 		}
 
 		const statusRetryable = call.status === undefined || RETRY_POLICY.retryableStatuses.includes(call.status);
 		const delayMs =
 			call.retryAfterSeconds !== undefined ? call.retryAfterSeconds * 1000 : backoffMs(attempt);
+		// A write is repeated only after a 429: the service refused it, so nothing was applied.
 		const canRetry =
-			retryable &&
+			(retryable || call.status === 429) &&
 			statusRetryable &&
 			attempt < RETRY_POLICY.maxAttempts &&
 			waitedMs + delayMs <= RETRY_POLICY.maxTotalWaitMs;
-		if (!canRetry) throw toNodeApiError(ctx.getNode(), call);
+		if (!canRetry) throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, await secretsOf(ctx, credentialType)) });
 		await sleep(delayMs);
 		waitedMs += delayMs;
 	}

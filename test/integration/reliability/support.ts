@@ -1,0 +1,147 @@
+/**
+ * Shared set-up of the transport, credential and reliability tests: one sandbox per test file,
+ * faults and the request log cleared before each test, and a faster retry back-off.
+ */
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { RETRY_POLICY } from '../../../nodes/shared/transport';
+import { credentialsFor, runAction } from '../../helpers/action';
+import type { ActionOptions, ActionRun } from '../../helpers/action';
+import { startSandbox } from '../../sandbox';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+export type SandboxOptions = Parameters<typeof startSandbox>[0];
+export type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];
+
+/**
+ * Starts a sandbox for the file and resets its faults and request log before each test.
+ * Returns a getter, as the sandbox exists only once `beforeAll` ran.
+ */
+export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, ...options });
+	});
+	afterAll(async () => {
+		await sandbox?.stop();
+	});
+	beforeEach(() => {
+		sandbox?.control.resetFaults();
+		sandbox?.control.clearRequests();
+	});
+	return () => {
+		if (!sandbox) throw new Error('sandbox not started');
+		return sandbox;
+	};
+}
+
+/** The policy as the transport ships it, captured before any test changes it. */
+export const SHIPPED_RETRY_POLICY = Object.freeze({ ...RETRY_POLICY });
+
+/**
+ * RETRY_POLICY is the transport's exported policy object; tests shrink its delays so a retried
+ * fault costs milliseconds, not seconds. The node code path is unchanged.
+ */
+export function useFastRetries(overrides: Partial<typeof RETRY_POLICY> = {}): void {
+	const original = { ...RETRY_POLICY };
+	beforeAll(() => {
+		Object.assign(RETRY_POLICY, { baseDelayMs: 10, maxDelayMs: 40 }, overrides);
+	});
+	afterAll(() => {
+		Object.assign(RETRY_POLICY, original);
+	});
+}
+
+/** Requests the sandbox saw on /api/v1 (optionally one method, a path fragment). */
+export function apiRequests(sb: Sandbox, filter: { method?: string; pathIncludes?: string } = {}): LoggedRequest[] {
+	return sb.control.requests(filter).filter((request) => request.path.startsWith('/api/v1/'));
+}
+
+/** Runs `fn` with some RETRY_POLICY values changed, then puts the previous values back. */
+export async function withRetryPolicy<T>(values: Partial<typeof RETRY_POLICY>, fn: () => Promise<T>): Promise<T> {
+	const previous = { ...RETRY_POLICY };
+	Object.assign(RETRY_POLICY, values);
+	try {
+		return await fn();
+	} finally {
+		Object.assign(RETRY_POLICY, previous);
+	}
+}
+
+/**
+ * Waits until the sandbox logged `count` API requests. A request that hangs (timeout fault) is
+ * logged only when the sandbox finishes it, after the client gave up.
+ */
+export async function requestsLogged(sb: Sandbox, count: number, filter: { method?: string; pathIncludes?: string } = {}, timeoutMs = 10_000): Promise<LoggedRequest[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const requests = apiRequests(sb, filter);
+		if (requests.length >= count || Date.now() > deadline) return requests;
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+/** Message and description of a failed run, as the user sees them. */
+export function errorText(run: ActionRun): { message: string; description: string } {
+	const error = run.error as (Error & { description?: string | null }) | undefined;
+	return { message: error?.message ?? '', description: error?.description ?? '' };
+}
+
+/** Runs the action node against the sandbox (with its credentials unless given). */
+export async function run(sb: Sandbox, parameters: INodeParameters, options: ActionOptions = {}): Promise<ActionRun> {
+	return await runAction(sb, parameters, options);
+}
+
+/** A resource locator "By ID", as the editor stores it. */
+export function byId(value: string): INodeParameterResourceLocator {
+	return { __rl: true, mode: 'id', value };
+}
+
+export { credentialsFor };
+
+export interface StubRequest {
+	method: string;
+	url: string;
+	authorization: string | undefined;
+	at: number;
+}
+
+export interface StubServer {
+	url: string;
+	host: string;
+	requests: StubRequest[];
+	close(): Promise<void>;
+}
+
+export type StubReply = { status: number; headers?: Record<string, string>; body?: unknown };
+
+/** A tiny HTTP server that records every request and answers with `reply` (default 200 {}). */
+export async function startStubServer(reply: (request: StubRequest, index: number) => StubReply = () => ({ status: 200, body: {} })): Promise<StubServer> {
+	const requests: StubRequest[] = [];
+	const server = http.createServer((req, res) => {
+		const request = { method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization, at: Date.now() };
+		requests.push(request);
+		const answer = reply(request, requests.length - 1);
+		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+		res.end(JSON.stringify(answer.body ?? {}));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		host: `127.0.0.1:${port}`,
+		requests,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** A company of the demo user with `count` forms (named Form 1 … Form n, in creation order). */
+export function companyWithForms(sb: Sandbox, count: number): { companyId: string; formIds: string[] } {
+	const { id } = sb.control.createCompany({ name: `Forms ×${count} ${Math.random().toString(36).slice(2, 8)}` });
+	return { companyId: id, formIds: sb.control.addForms(id, count) };
+}
