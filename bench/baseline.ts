@@ -1,0 +1,75 @@
+/**
+ * The baseline: what the usual client (and n8n's HTTP Request node pagination) does. Plain HTTP
+ * with axios, one page after another, following `links.next` until it is null (or the Limit is
+ * reached). That client fails on the first 429; to still have a finish time to compare with,
+ * this one records where it would have failed, then waits the 429's Retry-After and goes on.
+ */
+import { createHash } from 'node:crypto';
+
+import axios from 'axios';
+import type { AxiosResponse } from 'axios';
+import type { IDataObject } from 'n8n-workflow';
+
+import { withOrderStatus } from '../nodes/shared/orders';
+
+export interface BaselineOptions {
+	url: string;
+	token: string;
+	companyId: string;
+	eventSlug: string;
+	limit?: number;
+}
+
+export interface BaselineResult {
+	wallMs: number;
+	requests: number;
+	items: number;
+	/** sha256 over the JSON of every item as the node outputs it (API item + derived `status`), in order. */
+	itemsHash: string;
+	/** Request number of the first 429: where a client that fails on 429 stops. */
+	first429AtRequest?: number;
+	http429: number;
+}
+
+interface Envelope {
+	data: IDataObject[];
+	links: { next?: string | null };
+}
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+function retryAfterMs(headers: Record<string, unknown>): number {
+	const seconds = Number(headers['retry-after']);
+	return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
+}
+
+export async function runBaseline(options: BaselineOptions): Promise<BaselineResult> {
+	const http = axios.create({
+		headers: { Authorization: `Bearer ${options.token}`, Accept: 'application/json' },
+		validateStatus: () => true,
+	});
+	const hash = createHash('sha256');
+	const result: BaselineResult = { wallMs: 0, requests: 0, items: 0, itemsHash: '', http429: 0 };
+	const started = performance.now();
+	let next: string | null | undefined = `${options.url}/api/v1/${options.companyId}/event/${options.eventSlug}/orders`;
+	while (next && (options.limit === undefined || result.items < options.limit)) {
+		const response: AxiosResponse<Envelope> = await http.get<Envelope>(next);
+		result.requests++;
+		if (response.status === 429) {
+			result.http429++;
+			result.first429AtRequest ??= result.requests;
+			await sleep(retryAfterMs(response.headers as Record<string, unknown>));
+			continue;
+		}
+		if (response.status !== 200) throw new Error(`baseline: HTTP ${response.status} on ${next}`);
+		for (const item of response.data.data) {
+			if (options.limit !== undefined && result.items >= options.limit) break;
+			hash.update(JSON.stringify(withOrderStatus(item))).update('\n');
+			result.items++;
+		}
+		next = response.data.links.next;
+	}
+	result.wallMs = performance.now() - started;
+	result.itemsHash = hash.digest('hex');
+	return result;
+}

@@ -1,0 +1,54 @@
+/** The sandbox's HTTP control routes (/__control/...), as the orchestrator uses them. */
+import axios from 'axios';
+import type { AxiosInstance } from 'axios';
+
+import type { Throttle } from './scenarios';
+
+export interface Faults {
+	latencyMs: number;
+	throttle: Throttle | null;
+	maxPerPage: number | null;
+}
+
+export interface ServerStats {
+	requests: number;
+	status2xx: number;
+	status429: number;
+	byStatus: Record<string, number>;
+}
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	status: number;
+	/** ISO time the request arrived. */
+	timestamp: string;
+	durationMs: number;
+}
+
+export class SandboxControl {
+	private readonly http: AxiosInstance;
+
+	constructor(url: string) {
+		this.http = axios.create({ baseURL: `${url}/__control` });
+	}
+
+	/** Sets the knobs; setting `throttle` also starts a fresh throttle window. */
+	async setFaults(faults: Faults): Promise<void> {
+		await this.http.post('/faults', faults);
+	}
+
+	/** Clears the request log and its counters. */
+	async clearRequests(): Promise<void> {
+		await this.http.delete('/requests');
+	}
+
+	async stats(): Promise<ServerStats> {
+		return (await this.http.get<ServerStats>('/stats')).data;
+	}
+
+	async requests(pathIncludes: string): Promise<LoggedRequest[]> {
+		return (await this.http.get<LoggedRequest[]>('/requests', { params: { pathIncludes } })).data;
+	}
+}

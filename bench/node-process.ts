@@ -1,0 +1,134 @@
+/**
+ * Child process: runs the action node's Order → Get Many through n8n-core's real engine
+ * (test/harness `runWorkflow`, via `runAction`) and measures it. A fresh process per run, so
+ * the memory figure is this run's alone.
+ *
+ * Protocol: receives a `NodeJob`, does one warm-up run (Limit 1: loads n8n-core's lazy modules,
+ * the credential and HTTP stacks), answers `ready`, waits for `go`, then measures one run:
+ * wall time around `runAction`, and the peak RSS *delta*: the RSS after a forced GC just before
+ * the run is the baseline, the kernel's high-water mark (VmHWM, reset to the current RSS through
+ * /proc/self/clear_refs just before the run) is the peak. Without /proc the RSS is sampled every 5 ms.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+
+import { runAction } from '../test/helpers/action';
+import type { ChildMessage, NodeJob, NodeResult } from './protocol';
+
+function send(message: ChildMessage): void {
+	process.send?.(message);
+}
+
+function nextMessage(): Promise<unknown> {
+	return new Promise((resolve) => process.once('message', resolve));
+}
+
+function byId(value: string): INodeParameterResourceLocator {
+	return { __rl: true, mode: 'id', value };
+}
+
+function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters {
+	return {
+		resource: 'order',
+		operation: 'getMany',
+		company: byId(job.companyId),
+		event: byId(job.eventSlug),
+		returnAll: limit === undefined,
+		...(limit === undefined ? {} : { limit }),
+		paging: { concurrency: job.concurrency, perPage: job.perPage },
+	};
+}
+
+function forceGc(): void {
+	const gc = (globalThis as { gc?: () => void }).gc;
+	if (!gc) throw new Error('run the node process with --expose-gc');
+	gc();
+	gc();
+}
+
+/** VmHWM in bytes, or undefined where /proc is not available. */
+function kernelPeakRss(): number | undefined {
+	try {
+		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+		return match ? Number(match[1]) * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Resets VmHWM to the current RSS (Linux ≥ 4.0); false when that is not possible. */
+function resetKernelPeak(): boolean {
+	try {
+		writeFileSync('/proc/self/clear_refs', '5');
+		return kernelPeakRss() !== undefined;
+	} catch {
+		return false;
+	}
+}
+
+/** Peak RSS by sampling, for systems without a resettable high-water mark. */
+function startSampling(): () => number {
+	let peak = process.memoryUsage.rss();
+	const timer = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage.rss());
+	}, 5);
+	return () => {
+		clearInterval(timer);
+		return Math.max(peak, process.memoryUsage.rss());
+	};
+}
+
+async function measure(job: NodeJob): Promise<NodeResult> {
+	forceGc();
+	const heapBefore = process.memoryUsage().heapUsed;
+	const rssBeforeBytes = process.memoryUsage.rss();
+	const kernel = resetKernelPeak();
+	const stopSampling = kernel ? undefined : startSampling();
+	const startedAt = Date.now();
+	const cpuBefore = process.cpuUsage();
+	const started = performance.now();
+	const run = await runAction({ url: job.url, token: job.token }, parametersFor(job, job.limit));
+	const wallMs = performance.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
+	const peakRssBytes = stopSampling ? stopSampling() : (kernelPeakRss() ?? 0);
+	forceGc();
+	const retainedHeapBytes = process.memoryUsage().heapUsed - heapBefore;
+
+	const hash = createHash('sha256');
+	let resultJsonBytes = 0;
+	for (const json of run.json) {
+		const text = JSON.stringify(json);
+		resultJsonBytes += Buffer.byteLength(text);
+		hash.update(text).update('\n');
+	}
+	return {
+		startedAt,
+		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		items: run.json.length,
+		itemsHash: hash.digest('hex'),
+		resultJsonBytes,
+		rssBeforeBytes,
+		peakRssBytes,
+		rssMethod: kernel ? 'VmHWM' : 'sampled',
+		retainedHeapBytes,
+		...(run.error ? { error: run.error.message } : {}),
+	};
+}
+
+async function main(): Promise<void> {
+	const job = (await nextMessage()) as NodeJob;
+	const warmUp = await runAction({ url: job.url, token: job.token }, parametersFor(job, 1));
+	if (warmUp.error) throw new Error(`warm-up run failed: ${warmUp.error.message}`);
+	send({ type: 'ready' });
+	await nextMessage();
+	send({ type: 'result', result: await measure(job) });
+	process.disconnect();
+}
+
+main().catch((error: unknown) => {
+	send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+	process.disconnect();
+});

@@ -1,0 +1,45 @@
+/** Messages between the orchestrator (run.ts) and its child processes. */
+
+/** The sandbox child's first message. */
+export interface SandboxReady {
+	type: 'sandbox-ready';
+	url: string;
+	token: string;
+	companyId: string;
+	eventSlug: string;
+	orders: number;
+}
+
+/** One measured node run: Order → Get Many through n8n-core's engine. */
+export interface NodeJob {
+	url: string;
+	token: string;
+	companyId: string;
+	eventSlug: string;
+	/** undefined: Return All. */
+	limit?: number;
+	concurrency: number;
+	perPage: number;
+}
+
+export interface NodeResult {
+	/** Epoch ms when the measured run started (to place the sandbox's first logged request). */
+	startedAt: number;
+	wallMs: number;
+	/** CPU time of the node process during the run (user + system). */
+	cpuMs: number;
+	items: number;
+	/** sha256 over the JSON of every output item, in order. */
+	itemsHash: string;
+	/** Size of the returned items' JSON (`JSON.stringify` of each item's json, summed). */
+	resultJsonBytes: number;
+	rssBeforeBytes: number;
+	peakRssBytes: number;
+	/** 'VmHWM' (kernel high-water mark, reset before the run) or 'sampled' (every 5 ms). */
+	rssMethod: 'VmHWM' | 'sampled';
+	/** V8 heap in use after a forced GC after the run, less the same before it: what the output holds. */
+	retainedHeapBytes: number;
+	error?: string;
+}
+
+export type ChildMessage = { type: 'ready' } | { type: 'result'; result: NodeResult } | { type: 'failed'; message: string };

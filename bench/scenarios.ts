@@ -1,0 +1,95 @@
+/**
+ * The benchmark's scenarios, the server-side cases each runs in, and the ideal times the
+ * figures are compared with.
+ */
+
+export type ScenarioName = 'latency' | 'throttle' | 'limit';
+
+export interface Throttle {
+	limit: number;
+	windowMs: number;
+}
+
+export interface Scenario {
+	name: ScenarioName;
+	description: string;
+	latencyMs: number;
+	throttle: Throttle | null;
+	/** undefined: Return All. */
+	limit?: number;
+}
+
+/** Added latency of every API request in every scenario (the sandbox runs on loopback). */
+export const LATENCY_MS = 20;
+
+/** Laravel's `throttle:60,…` style: 60 requests per fixed 2-second window. */
+export const THROTTLE: Throttle = { limit: 60, windowMs: 2000 };
+
+export const ORDERS = 10_000;
+
+export const SCENARIOS: readonly Scenario[] = [
+	{ name: 'latency', description: `Return All, ${LATENCY_MS} ms added latency, no throttle`, latencyMs: LATENCY_MS, throttle: null },
+	{
+		name: 'throttle',
+		description: `Return All, ${LATENCY_MS} ms latency, throttle ${THROTTLE.limit} req / ${THROTTLE.windowMs} ms`,
+		latencyMs: LATENCY_MS,
+		throttle: THROTTLE,
+	},
+	{ name: 'limit', description: `Limit = 50, ${LATENCY_MS} ms latency, no throttle`, latencyMs: LATENCY_MS, throttle: null, limit: 50 },
+];
+
+/**
+ * Server-side cases: the documented API (per_page ignored, 15 a page) and a server that honours
+ * per_page up to 100. The node asks for Page Size 100 in both and must use it only when
+ * `meta.per_page` shows it was honoured.
+ */
+export interface ServerCase {
+	key: 'per_page_ignored' | 'per_page_honoured';
+	label: string;
+	/** Sandbox knob: per_page honoured up to this value; null ignores per_page. */
+	maxPerPage: number | null;
+}
+
+export const NODE_PAGE_SIZE = 100;
+
+export const SERVER_CASES: readonly ServerCase[] = [
+	{ key: 'per_page_ignored', label: '15 (per_page ignored)', maxPerPage: null },
+	{ key: 'per_page_honoured', label: '100 (per_page honoured)', maxPerPage: NODE_PAGE_SIZE },
+];
+
+/** Round trips a listing of `pages` pages needs: the first page, then the rest `concurrency` at a time. */
+export function roundTrips(pages: number, concurrency: number): number {
+	return pages <= 0 ? 0 : 1 + Math.ceil((pages - 1) / concurrency);
+}
+
+/**
+ * The concurrency ideal: `roundTrips` times one sequential round trip (`rttMs`, measured on this
+ * machine with the same page size).
+ */
+export function concurrencyIdealMs(pages: number, concurrency: number, rttMs: number): number {
+	return roundTrips(pages, concurrency) * rttMs;
+}
+
+/**
+ * The throttle's own bound with a fixed window that starts at the first request: the requests
+ * beyond the first window each need a later window, so the last window cannot start before
+ * `floor((pages - 1) / limit)` whole windows have passed; its own pages then need their round trips.
+ */
+export function throttleBoundMs(pages: number, concurrency: number, rttMs: number, throttle: Throttle): number {
+	const fullWindows = Math.floor((pages - 1) / throttle.limit);
+	const lastWindowPages = pages - fullWindows * throttle.limit;
+	const lastWindowTrips = fullWindows === 0 ? roundTrips(lastWindowPages, concurrency) : Math.ceil(lastWindowPages / concurrency);
+	return fullWindows * throttle.windowMs + lastWindowTrips * rttMs;
+}
+
+/** Pages a listing of `total` items needs at `perPage` a page, stopping at `limit` items. */
+export function pagesNeeded(total: number, perPage: number, limit?: number): number {
+	const wanted = limit === undefined ? total : Math.min(limit, total);
+	return Math.max(1, Math.ceil(wanted / perPage));
+}
+
+/** The bound that applies: the throttle's when there is one (and it is the larger), else the concurrency ideal. */
+export function idealMs(scenario: Scenario, pages: number, concurrency: number, rttMs: number): number {
+	const ideal = concurrencyIdealMs(pages, concurrency, rttMs);
+	return scenario.throttle ? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle)) : ideal;
+}
