@@ -1,0 +1,119 @@
+// @ts-check
+/**
+ * Everything the end-to-end tests run against: the sandbox, a fake CRM, the packed package
+ * installed into a fresh n8n user folder, the two credentials, and (on demand) `n8n start`.
+ * Every process and server started here is stopped by close().
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
+const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
+const { N8nRest, importCredentials, n8nEnv, startN8n } = require('../../scripts/lib/n8n');
+const { freePorts } = require('../../scripts/lib/processes');
+const { startSandbox } = require('../../test/sandbox');
+const { startFakeCrm } = require('./crm');
+
+const WORK_DIR = path.join(ROOT, '.e2e', 'run');
+const OWNER = { email: 'e2e@example.com', password: 'E2e-Sandbox-Passw0rd', firstName: 'End', lastName: 'ToEnd' };
+
+const CREDENTIALS = {
+	token: { id: 'e2eTokenCredential', name: 'Event Registration sandbox (token)', type: 'eventRegistrationApi' },
+	oauth: { id: 'e2eOAuth2Credential', name: 'Event Registration sandbox (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+};
+
+/**
+ * The two credentials, both pointing at the sandbox. The OAuth2 one holds the sandbox's OAuth
+ * client and no token yet: it gets one through n8n's own "Connect my account" flow (a test does that).
+ * @param {import('../../test/sandbox').Sandbox} sandbox
+ */
+function credentialsFor(sandbox) {
+	const common = { baseUrl: sandbox.url, publicUrl: sandbox.url };
+	const { clientId, clientSecret } = sandbox.demo.oauthClient;
+	return [
+		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
+		{ ...CREDENTIALS.oauth, data: { ...common, clientId, clientSecret } },
+	];
+}
+
+/**
+ * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder,
+ * and imports the credentials.
+ * @param {{ log: (line: string) => void; skipBuild?: boolean }} options
+ */
+async function startStack({ log, skipBuild = false }) {
+	/** @type {Array<() => Promise<void>>} */
+	const closers = [];
+	const close = async () => {
+		for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
+	};
+	try {
+		let started = Date.now();
+		await ensureRuntime({ log });
+		const mark = (/** @type {string} */ what) => {
+			log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			started = Date.now();
+		};
+		mark('n8n runtime ready');
+		fs.rmSync(WORK_DIR, { recursive: true, force: true });
+		fs.mkdirSync(WORK_DIR, { recursive: true });
+		if (!skipBuild) await build();
+		const { tarball } = await pack(WORK_DIR);
+		const userFolder = path.join(WORK_DIR, 'n8n');
+		const packageDir = await installIntoN8n(tarball, userFolder);
+		mark(skipBuild ? 'packed and installed into n8n' : 'built, packed and installed into n8n');
+
+		const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+		closers.push(() => sandbox.stop());
+		const crm = await startFakeCrm();
+		closers.push(() => crm.close());
+
+		const [serverPort, serverBroker, cliBroker] = await freePorts(3);
+		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
+		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker });
+		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker });
+		await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
+		mark('credentials imported (first n8n command: database migrations)');
+
+		/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
+		let server;
+		const startServer = async () => {
+			const handle = await startN8n(serverEnv, path.join(WORK_DIR, 'n8n-start.log'));
+			closers.push(() => handle.stop());
+			const rest = new N8nRest(handle.baseUrl);
+			await rest.setupOwner(OWNER);
+			return { rest, baseUrl: handle.baseUrl };
+		};
+		const stack = {
+			workDir: WORK_DIR,
+			userFolder,
+			packageDir,
+			sandbox,
+			crm,
+			cliEnv,
+			serverEnv,
+			credentials: CREDENTIALS,
+			/**
+			 * `n8n start` with an owner account, started on first call (or by startServerEarly) and shared.
+			 * @returns {Promise<{ rest: N8nRest; baseUrl: string }>}
+			 */
+			server() {
+				server ??= startServer();
+				return server;
+			},
+			/** Starts `n8n start` now, while CLI tests run; a failure surfaces at the first server() call. */
+			startServerEarly() {
+				stack.server().catch(() => undefined);
+			},
+			close,
+		};
+		return stack;
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
+
+/** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
+
+module.exports = { startStack, CREDENTIALS };

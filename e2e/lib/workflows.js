@@ -1,0 +1,288 @@
+// @ts-check
+/**
+ * The workflows the end-to-end tests import: the action-node coverage workflow, the trigger
+ * workflows, and the examples/ workflows made runnable here. Every test-time change to an example
+ * (placeholders, credentials, CRM address, poll interval) is made in prepareExample, in one place.
+ */
+const { randomUUID } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT } = require('../../scripts/lib/runtime');
+const { nodeType } = require('../../scripts/lib/package');
+
+const EXAMPLES_DIR = path.join(ROOT, 'examples');
+const ACTION = nodeType('eventRegistration');
+const WEBHOOK_TRIGGER = nodeType('eventRegistrationTrigger');
+const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
+/** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
+const PACKAGE_PREFIX = nodeType('');
+
+/** @typedef {'token' | 'oauth'} CredentialKind */
+/** @typedef {{ id: string; name: string; type: string }} CredentialRef */
+/** @typedef {Record<CredentialKind, CredentialRef>} CredentialRefs */
+
+/** @param {string} value */
+function rl(value) {
+	return { __rl: true, mode: 'id', value };
+}
+
+/**
+ * The `authentication` parameter and `credentials` of a node of this package.
+ * @param {CredentialKind} kind
+ * @param {CredentialRefs} refs
+ */
+function auth(kind, refs) {
+	const ref = refs[kind];
+	return {
+		authentication: kind === 'token' ? 'accessToken' : 'oAuth2',
+		credentials: { [ref.type]: { id: ref.id, name: ref.name } },
+	};
+}
+
+/**
+ * @param {string} name
+ * @param {string} type
+ * @param {Record<string, unknown>} parameters
+ * @param {number} index position in the chain
+ * @param {object} [extra] more node fields
+ */
+function node(name, type, parameters, index, extra = {}) {
+	return { id: randomUUID(), name, type, typeVersion: 1, position: [index * 220, 0], parameters, ...extra };
+}
+
+/**
+ * Connects nodes one after the other.
+ * @param {Array<{ name: string }>} nodes
+ */
+function chain(nodes) {
+	/** @type {Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>} */
+	const connections = {};
+	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return connections;
+}
+
+/** @param {string} nodeName */
+function firstJson(nodeName) {
+	return `={{ $('${nodeName}').first().json`;
+}
+
+/**
+ * One operation or more of every resource of the action node, in one chain of nodes that each run
+ * once. Names are unique per credential kind, so both runs can share one sandbox.
+ * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
+ */
+function coverageWorkflow({ id, kind, refs, demo }) {
+	const label = kind === 'token' ? 'Token' : 'OAuth';
+	const company = rl(demo.companyId);
+	const createdEvent = rl(`${firstJson('Create event')}.id }}`);
+	const ticketSlug = `e2e-${kind}-ticket`;
+	const { authentication, credentials } = auth(kind, refs);
+	/** @type {Array<[string, Record<string, unknown>]>} */
+	const steps = [
+		['Get user', { resource: 'user', operation: 'get' }],
+		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
+		[
+			'Create event',
+			{
+				resource: 'event',
+				operation: 'create',
+				company,
+				name: `E2E ${label} Launch`,
+				dateStart: '2027-09-01T09:00:00',
+				dateEnd: '2027-09-01T17:00:00',
+				attendanceMode: 'offline',
+				locale: 'en',
+				companyRole: 'organizing',
+				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
+			},
+		],
+		['Update event', { resource: 'event', operation: 'update', company, event: createdEvent, updateFields: { city: 'Utrecht' } }],
+		['Get event', { resource: 'event', operation: 'get', company, event: createdEvent }],
+		['List events', { resource: 'event', operation: 'getMany', company, returnAll: true }],
+		[
+			'Create ticket type',
+			{
+				resource: 'ticketType',
+				operation: 'create',
+				company,
+				event: createdEvent,
+				name: `E2E ${label} Ticket`,
+				price: 0,
+				vatPercentage: 0,
+				additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
+			},
+		],
+		['List ticket types', { resource: 'ticketType', operation: 'getMany', company, event: createdEvent, returnAll: true }],
+		[
+			'Create form',
+			{
+				resource: 'form',
+				operation: 'create',
+				company,
+				name: `E2E ${label} Form`,
+				fieldsInput: 'json',
+				fieldsJson: JSON.stringify([
+					{ type: 'text', label: 'Dietary needs' },
+					{ type: 'company_name', label: 'Company', required: true },
+				]),
+			},
+		],
+		['Get form', { resource: 'form', operation: 'get', company, form: rl(`${firstJson('Create form')}.id }}`) }],
+		[
+			'Create order',
+			{
+				resource: 'order',
+				operation: 'create',
+				company,
+				event: createdEvent,
+				ticketType: rl(ticketSlug),
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: `ada.${kind}@example.com`,
+				country: 'NL',
+				isBusiness: false,
+				quantity: 1,
+			},
+		],
+		['Approve order', { resource: 'order', operation: 'approve', company, event: createdEvent, order: rl(`${firstJson('Create order')}.id }}`) }],
+		['Get order', { resource: 'order', operation: 'get', company, event: createdEvent, order: rl(`${firstJson('Create order')}.id }}`) }],
+		['List orders', { resource: 'order', operation: 'getMany', company, event: createdEvent, returnAll: true }],
+		['List activations', { resource: 'activation', operation: 'getMany', company, returnAll: true }],
+		['List email templates', { resource: 'emailTemplate', operation: 'getMany', company, event: rl(demo.events.summerSummit) }],
+		['Get event page', { resource: 'eventPage', operation: 'get', company, event: rl(demo.events.summerSummit) }],
+		['Build event link', { resource: 'publicUrl', operation: 'build', page: 'eventPage', company, event: createdEvent }],
+		[
+			'Create webhook',
+			{ resource: 'webhook', operation: 'create', company, name: `E2E ${label} hook`, url: `https://receiver.example/${kind}`, events: ['lead-created'] },
+		],
+		['Delete webhook', { resource: 'webhook', operation: 'delete', company, webhookId: `${firstJson('Create webhook')}.id }}` }],
+	];
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
+		...steps.map(([name, parameters], i) => node(name, ACTION, { authentication, ...parameters }, i + 1, { credentials, executeOnce: true })),
+	];
+	return { id, name: `E2E action node coverage (${label})`, nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * The webhook trigger subscribed to the given event kinds, followed by nothing: its output is the execution's.
+ * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; events: string[] }} options
+ */
+function webhookTriggerWorkflow({ id, refs, demo, events }) {
+	const { authentication, credentials } = auth('token', refs);
+	const trigger = node(
+		'Event Registration Trigger',
+		WEBHOOK_TRIGGER,
+		{ authentication, company: rl(demo.companyId), events, options: { requireToken: true } },
+		0,
+		{ credentials, webhookId: randomUUID() },
+	);
+	return { id, name: 'E2E webhook trigger', nodes: [trigger], connections: {}, active: false, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * The order trigger watching every transition on one event, polling every minute (the least n8n allows).
+ * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[] }} options
+ */
+function orderTriggerWorkflow({ id, refs, demo, watch }) {
+	const { authentication, credentials } = auth('token', refs);
+	const trigger = node(
+		'Order Trigger',
+		ORDER_TRIGGER,
+		{
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			authentication,
+			company: rl(demo.companyId),
+			events: 'one',
+			event: rl(demo.events.summerSummit),
+			watch,
+			options: {},
+		},
+		0,
+		{ credentials },
+	);
+	return { id, name: 'E2E order trigger', nodes: [trigger], connections: {}, active: false, settings: { executionOrder: 'v1' } };
+}
+
+/** @returns {Array<{ file: string; workflow: any }>} every examples/*.json, parsed */
+function loadExamples() {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
+}
+
+/**
+ * The workflow id an example is imported under, e.g. e2eExampleleadcreatedtocrm.
+ * @param {string} prefix
+ * @param {string} file
+ */
+function exampleId(prefix, file) {
+	return `${prefix}Example${file.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]/g, '')}`.slice(0, 36);
+}
+
+/**
+ * Values the examples leave for the user to fill in, and what the tests fill in for them.
+ * @param {import('../../test/sandbox/seed').Demo} demo
+ * @param {string} crmUrl
+ */
+function exampleSubstitutions(demo, crmUrl) {
+	return [
+		{ from: 'YOUR_COMPANY_ID', to: demo.companyId },
+		{ from: 'your-event-slug', to: demo.events.summerSummit },
+		{ from: 'https://crm.example.com', to: crmUrl },
+	];
+}
+
+/**
+ * An example as a user would have it after following its sticky note against the sandbox: placeholders
+ * filled in, a credential picked in each node of this package, the CRM pointed at the fake CRM, and a
+ * poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
+ * the package is installed as a community package, so they are the types users get.
+ * @param {any} workflow
+ * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; crmUrl: string }} options
+ */
+function prepareExample(workflow, { id, refs, demo, crmUrl }) {
+	let text = JSON.stringify(workflow);
+	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
+	const prepared = JSON.parse(text);
+	for (const current of prepared.nodes) {
+		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
+		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
+		current.credentials = auth(kind, refs).credentials;
+		if (current.parameters.pollTimes) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+	}
+	return { ...prepared, id, active: false };
+}
+
+/**
+ * The trigger node of a workflow and how the tests start it.
+ * @param {any} workflow
+ * @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
+ */
+function triggerOf(workflow) {
+	const byType = (/** @type {string} */ type) => workflow.nodes.find((/** @type {{ type: string }} */ n) => n.type === type);
+	const webhook = byType(WEBHOOK_TRIGGER);
+	if (webhook) return { node: webhook, kind: 'webhook' };
+	const order = byType(ORDER_TRIGGER);
+	if (order) return { node: order, kind: 'order' };
+	const manual = byType('n8n-nodes-base.manualTrigger');
+	if (manual) return { node: manual, kind: 'manual' };
+	return { node: undefined, kind: 'other' };
+}
+
+module.exports = {
+	ACTION,
+	ORDER_TRIGGER,
+	PACKAGE_PREFIX,
+	WEBHOOK_TRIGGER,
+	coverageWorkflow,
+	exampleId,
+	loadExamples,
+	orderTriggerWorkflow,
+	prepareExample,
+	triggerOf,
+	webhookTriggerWorkflow,
+};

@@ -1,0 +1,67 @@
+// @ts-check
+/**
+ * `npm run test:e2e`: the package inside a real n8n (the pinned n8n of e2e/runtime, installed on
+ * first use). Builds and packs the package, installs the tarball into a fresh n8n user folder as
+ * a community package, starts the sandbox, then runs the suites against the n8n CLI and `n8n start`.
+ *
+ *   node e2e/run.js [--no-build] [suite name fragment ...]
+ */
+const { importWorkflows } = require('../scripts/lib/n8n');
+const { Harness } = require('./lib/harness');
+const { startStack } = require('./lib/stack');
+
+/**
+ * Each suite module gives its tests and the workflows they need; all workflows are imported in
+ * one `n8n import:workflow` before the first test.
+ * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; needsServer?: boolean }>}
+ */
+const MODULES = [
+	require('./suites/action-node'),
+	require('./suites/webhook-trigger'),
+	require('./suites/order-trigger'),
+	require('./suites/examples'),
+];
+
+/** @param {string[]} filters */
+function selectedModules(filters) {
+	if (filters.length === 0) return MODULES;
+	return MODULES.filter(({ suite }) => filters.some((filter) => suite.name.toLowerCase().includes(filter.toLowerCase())));
+}
+
+async function main() {
+	const started = Date.now();
+	const args = process.argv.slice(2);
+	const modules = selectedModules(args.filter((arg) => !arg.startsWith('--')));
+	const harness = new Harness();
+	console.log('End-to-end tests: the packed package in a real n8n, against the sandbox');
+	/** @type {import('./lib/stack').Stack | undefined} */
+	let stack;
+	const stop = async () => {
+		await stack?.close();
+	};
+	// Ctrl-C: stop n8n and the servers before leaving.
+	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+		process.once(signal, () => {
+			console.log(`\n${signal}: stopping`);
+			stop().finally(() => process.exit(130));
+		});
+	}
+	try {
+		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build') });
+		const importStarted = Date.now();
+		const current = stack;
+		await importWorkflows(stack.cliEnv, stack.workDir, modules.flatMap(({ workflows }) => workflows(current)));
+		console.log(`  workflows imported: ${((Date.now() - importStarted) / 1000).toFixed(1)} s`);
+		// `n8n start` boots while the CLI suite runs (own task-runner broker port, same database).
+		if (modules.some((module) => module.needsServer)) stack.startServerEarly();
+		for (const { suite } of modules) await harness.runSuite(suite, stack);
+	} catch (error) {
+		harness.fail('set-up', error);
+	} finally {
+		await stop().catch((error) => harness.fail('tear-down', error));
+	}
+	console.log(`\nEnd-to-end wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`);
+	process.exitCode = harness.finish();
+}
+
+main();

@@ -1,0 +1,175 @@
+// @ts-check
+/**
+ * The action node through the real n8n CLI: one workflow covering every resource, imported with
+ * `n8n import:workflow` and run with `n8n execute`, once per credential type. The OAuth2
+ * credential gets its token the way a user's does: "Connect my account" in a running n8n.
+ */
+const assert = require('node:assert/strict');
+
+const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
+const { coverageWorkflow } = require('../lib/workflows');
+
+/** @typedef {import('../lib/stack').Stack} Stack */
+
+const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
+
+/**
+ * Requests each step must have made, in this order (other requests may come between them).
+ * @param {import('../../test/sandbox/seed').Demo} demo
+ * @param {string} kind
+ * @param {string} eventSlug
+ * @param {string} formId
+ * @param {string} orderId
+ * @param {string} webhookId
+ */
+function expectedRequests(demo, kind, eventSlug, formId, orderId, webhookId) {
+	const c = `/api/v1/${demo.companyId}`;
+	const e = `${c}/event/${eventSlug}`;
+	return [
+		'GET /api/v1/user',
+		'GET /api/v1/companies',
+		`POST ${c}/events/create`,
+		`PATCH ${c}/events/${eventSlug}`,
+		`GET ${c}/events/${eventSlug}`,
+		`GET ${c}/events`,
+		`POST ${e}/ticket-types/create`,
+		`GET ${e}/ticket-types`,
+		`POST ${c}/forms/create`,
+		`GET ${c}/forms/${formId}`,
+		`POST ${e}/orders/create/e2e-${kind}-ticket`,
+		`PATCH ${e}/orders/${orderId}/approve`,
+		`GET ${e}/orders/${orderId}`,
+		`GET ${e}/orders`,
+		`GET ${c}/activations`,
+		`GET ${c}/event/${demo.events.summerSummit}/comms`,
+		`GET ${c}/event/${demo.events.summerSummit}/page`,
+		`POST ${c}/webhooks/create`,
+		`DELETE ${c}/webhooks/${webhookId}`,
+	];
+}
+
+/**
+ * @param {string[]} seen
+ * @param {string[]} expected
+ */
+function assertInOrder(seen, expected) {
+	let at = 0;
+	for (const wanted of expected) {
+		const found = seen.indexOf(wanted, at);
+		assert.ok(found !== -1, `the sandbox did not receive "${wanted}" (after position ${at}); it received:\n${seen.join('\n')}`);
+		at = found + 1;
+	}
+}
+
+/**
+ * Checks the output of every step.
+ * @param {any} execution
+ * @param {import('../../test/sandbox/seed').Demo} demo
+ * @param {string} kind
+ * @param {string} publicUrl
+ */
+function assertOutputs(execution, demo, kind, publicUrl) {
+	const one = (/** @type {string} */ name) => {
+		const items = nodeOutput(execution, name);
+		assert.equal(items.length, 1, `${name}: expected one item, got ${items.length}`);
+		return items[0];
+	};
+	const all = (/** @type {string} */ name) => nodeOutput(execution, name);
+
+	assert.equal(one('Get user').email, 'ada@example.com');
+	assert.ok(all('List companies').some((company) => company.id === demo.companyId), 'List companies: the demo company is missing');
+	const event = one('Create event');
+	assert.equal(event.name, kind === 'token' ? 'E2E Token Launch' : 'E2E OAuth Launch');
+	assert.equal(one('Update event').id, event.id);
+	assert.equal(one('Get event').id, event.id);
+	assert.ok(all('List events').some((listed) => listed.id === event.id), 'List events: the created event is missing');
+	const ticketType = one('Create ticket type');
+	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
+	assert.equal(ticketType.approval_required, true);
+	assert.deepEqual(
+		all('List ticket types').map((listed) => listed.slug),
+		[`e2e-${kind}-ticket`],
+	);
+	const form = one('Create form');
+	assert.equal(form.fields.length, 2);
+	assert.equal(one('Get form').id, form.id);
+	const order = one('Create order');
+	assert.equal(order.email, `ada.${kind}@example.com`);
+	assert.equal(order.approved_at, null);
+	assert.notEqual(one('Approve order').approved_at, null, 'Approve order: approved_at is still null');
+	assert.notEqual(one('Get order').approved_at, null, 'Get order: approved_at is null after the approval');
+	assert.deepEqual(
+		all('List orders').map((listed) => listed.id),
+		[order.id],
+	);
+	assert.ok(all('List activations').length >= 4, 'List activations: expected the 4 seeded activations');
+	assert.ok(all('List email templates').length >= 1, 'List email templates: none');
+	assert.ok(Object.keys(one('Get event page')).length > 0, 'Get event page: empty');
+	const link = JSON.stringify(one('Build event link'));
+	const expectedLink = `${publicUrl}/${demo.companySlug}/event/${event.id}`;
+	assert.ok(link.includes(expectedLink), `Build event link: ${link} does not contain ${expectedLink}`);
+	const webhook = one('Create webhook');
+	assert.match(webhook.id, /^[0-9a-f-]{36}$/);
+	assert.deepEqual(webhook.events, ['lead-created']);
+	assert.equal(one('Delete webhook').deleted, true);
+	return { eventSlug: event.id, formId: form.id, orderId: order.id, webhookId: webhook.id };
+}
+
+/**
+ * @param {'token' | 'oauth'} kind
+ * @returns {import('../lib/harness').TestCase<Stack>}
+ */
+function coverageTest(kind) {
+	return {
+		name: `every resource of the action node, ${kind === 'token' ? 'access-token' : 'OAuth2'} credential (n8n execute)`,
+		timeoutMs: 120000,
+		async fn(stack) {
+			const { demo, control } = stack.sandbox;
+			control.clearRequests();
+			const { code, result, output } = await executeWorkflow(stack.cliEnv, WORKFLOW_IDS[kind]);
+			assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
+			const failed = Object.keys(result.data?.resultData?.runData ?? {}).filter((name) => nodeError(result, name));
+			assert.deepEqual(failed, [], `nodes failed: ${failed.map((name) => `${name}: ${JSON.stringify(nodeError(result, name)?.message)}`).join('; ')}`);
+			assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
+			assert.equal(result.status, 'success');
+			const ids = assertOutputs(result, demo, kind, stack.sandbox.url);
+			const requests = control.requests();
+			const refused = requests.filter((request) => request.status >= 400);
+			assert.deepEqual(refused.map((r) => `${r.method} ${r.path} → ${r.status}`), [], 'the sandbox refused requests');
+			assert.ok(requests.every((request) => request.authorization), 'a request went out without an Authorization header');
+			assertInOrder(
+				requests.map((request) => `${request.method} ${request.path}`),
+				expectedRequests(demo, kind, ids.eventSlug, ids.formId, ids.orderId, ids.webhookId),
+			);
+		},
+	};
+}
+
+/** @type {import('../lib/harness').TestCase<Stack>} */
+const connectOAuth2 = {
+	name: 'the OAuth2 credential connects through n8n’s “Connect my account” and the sandbox’s OAuth routes',
+	timeoutMs: 90000,
+	async fn(stack) {
+		const { rest } = await stack.server();
+		const { control } = stack.sandbox;
+		control.clearRequests();
+		await rest.connectOAuth2(stack.credentials.oauth.id);
+		const oauth = control.requests({ pathIncludes: '/api/oauth/' }).map((r) => `${r.method} ${r.path} → ${r.status}`);
+		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
+	},
+};
+
+/** @type {import('../lib/harness').Suite<Stack>} */
+const suite = {
+	name: 'Action node, both credential types (n8n CLI)',
+	tests: [coverageTest('token'), connectOAuth2, coverageTest('oauth')],
+};
+
+/** @param {Stack} stack */
+function workflows(stack) {
+	return /** @type {const} */ (['token', 'oauth']).map((kind) =>
+		coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs: stack.credentials, demo: stack.sandbox.demo }),
+	);
+}
+
+module.exports = { suite, workflows, needsServer: true };

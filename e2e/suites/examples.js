@@ -1,0 +1,274 @@
+// @ts-check
+/**
+ * Every workflow in examples/, imported into the real n8n and run the way it starts in production:
+ * a webhook-triggered example is published and receives each event kind it subscribes to, an
+ * order-triggered one is published and sees orders change, a manual one runs with `n8n execute`.
+ * Each run checks the outputs, the requests the sandbox received and what reached the (fake) CRM.
+ */
+const assert = require('node:assert/strict');
+
+const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
+const { curate, newOrder, reportedItems } = require('../lib/orders');
+const { PACKAGE_PREFIX, exampleId, loadExamples, prepareExample, triggerOf } = require('../lib/workflows');
+const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
+
+/** @typedef {import('../lib/stack').Stack} Stack */
+/** @typedef {{ stack: Stack; executions: any[]; crmSince: number }} RunResult */
+
+/**
+ * An example as imported for the tests (see prepareExample).
+ * @param {Stack} stack
+ * @param {{ file: string; workflow: any }} example
+ */
+function prepared(stack, { file, workflow }) {
+	return prepareExample(workflow, { id: exampleId('e2e', file), refs: stack.credentials, demo: stack.sandbox.demo, crmUrl: stack.crm.url });
+}
+
+/**
+ * Checks particular to one example, beyond what every example is checked for.
+ * @type {Record<string, (result: RunResult) => void>}
+ */
+const EXPECTATIONS = {
+	'lead-created-to-crm.json': ({ stack, executions, crmSince }) => {
+		const [delivery] = stack.sandbox.control.deliveries().filter((d) => d.event === 'lead-created').slice(-1);
+		const sent = JSON.parse(delivery.body);
+		const [contact] = nodeOutput(executions[0], 'Map lead to contact');
+		assert.deepEqual(
+			{ ...contact, raw_event: undefined },
+			{
+				email: sent.data.email,
+				first_name: sent.data.first_name,
+				last_name: sent.data.last_name,
+				external_id: sent.data.id,
+				source: 'event-registration:lead-created',
+				occurred_at: sent.occurred_at,
+				raw_event: undefined,
+			},
+		);
+		assert.deepEqual(contact.raw_event, sent);
+		const upserts = stack.crm.requests.slice(crmSince);
+		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
+		assert.equal(upserts[0].method, 'PUT');
+		assert.equal(upserts[0].path, '/api/contacts/upsert');
+		assert.deepEqual(upserts[0].query, { match: 'email' });
+		assert.deepEqual(upserts[0].body, contact);
+	},
+	'order-paid-to-crm.json': ({ stack, executions, crmSince }) => {
+		const { control, demo } = stack.sandbox;
+		const [paid] = executions.flatMap((execution) => nodeOutput(execution, 'When an order is paid'));
+		const order = /** @type {any} */ (control.getOrder(paid.id));
+		const [contact] = executions.flatMap((execution) => nodeOutput(execution, 'Map order to contact'));
+		assert.deepEqual(contact, {
+			email: order.email,
+			first_name: order.first_name,
+			last_name: order.last_name,
+			external_id: `event-registration-order:${order.id}`,
+			event: demo.events.summerSummit,
+			amount_paid: order.unit_amount / 100,
+			currency: order.currency,
+			paid_at: order.paid_at,
+			country: order.country.alpha2Code,
+			lifecycle_stage: 'customer',
+		});
+		const upserts = stack.crm.requests.slice(crmSince);
+		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
+		assert.equal(upserts[0].method, 'PUT');
+		assert.deepEqual(upserts[0].query, { match: 'email' });
+		assert.deepEqual(upserts[0].body, contact);
+	},
+};
+
+/**
+ * Each node of the workflow (sticky notes aside) ran and none reported an error.
+ * @param {any} workflow
+ * @param {any} execution
+ */
+function assertEveryNodeRan(workflow, execution) {
+	const runData = execution.data?.resultData?.runData ?? {};
+	for (const current of workflow.nodes) {
+		if (current.type === 'n8n-nodes-base.stickyNote') continue;
+		assert.ok(runData[current.name], `node "${current.name}" did not run`);
+		assert.equal(nodeError(execution, current.name), undefined, `node "${current.name}" failed: ${JSON.stringify(nodeError(execution, current.name))}`);
+	}
+}
+
+/**
+ * Every node type is this package's (as installed by users) or one of n8n's own.
+ * @param {any} workflow
+ * @param {string} packageDir
+ */
+function assertKnownNodeTypes(workflow, packageDir) {
+	const { n8n } = require(`${packageDir}/package.json`);
+	const ours = n8n.nodes.map((/** @type {string} */ file) => {
+		const exported = require(`${packageDir}/${file}`);
+		const Class = /** @type {any} */ (Object.values(exported)[0]);
+		return `${PACKAGE_PREFIX}${new Class().description.name}`;
+	});
+	for (const current of workflow.nodes) {
+		const known = ours.includes(current.type) || current.type.startsWith('n8n-nodes-base.');
+		assert.ok(known, `node "${current.name}" has type ${current.type}, which neither n8n nor this package (${ours.join(', ')}) provides`);
+	}
+}
+
+/**
+ * Every request the sandbox received for the example succeeded.
+ * @param {Stack} stack
+ * @param {string[]} mustInclude `METHOD path-fragment` entries that must be among them
+ */
+function assertSandboxRequests(stack, mustInclude) {
+	const requests = stack.sandbox.control.requests();
+	const refused = requests.filter((request) => request.status >= 400);
+	assert.deepEqual(refused.map((r) => `${r.method} ${r.path} → ${r.status}`), [], 'the sandbox refused requests');
+	for (const wanted of mustInclude) {
+		const [method, fragment] = wanted.split(' ');
+		assert.ok(requests.some((r) => r.method === method && r.path.includes(fragment)), `the sandbox received no ${wanted}`);
+	}
+}
+
+/**
+ * Publishes a webhook-triggered example and delivers each event kind it subscribes to.
+ * @param {Stack} stack
+ * @param {string} id
+ * @param {any} workflow
+ */
+async function runWebhookExample(stack, id, workflow) {
+	const { rest, baseUrl } = await stack.server();
+	const { control, demo } = stack.sandbox;
+	const trigger = triggerOf(workflow).node;
+	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
+	const crmSince = stack.crm.requests.length;
+	control.clearRequests();
+	const publication = await rest.publish(id);
+	try {
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		const registered = webhooksAt(stack, url);
+		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
+		assert.deepEqual([...registered[0].events].sort(), [...trigger.parameters.events].sort());
+		for (const [index, kind] of trigger.parameters.events.entries()) {
+			const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId: registered[0].id });
+			assert.equal(results[0]?.status, 200, `${kind}: n8n answered ${results[0]?.status} ${results[0]?.body}`);
+			await rest.waitForExecutions(id, index + 1, DELIVERY_TIMEOUT_MS);
+		}
+	} finally {
+		await rest.unpublish(id);
+	}
+	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still registered after unpublishing');
+	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
+	const summaries = await rest.executions(id);
+	assert.equal(summaries.length, trigger.parameters.events.length, 'one execution per delivery');
+	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), crmSince };
+}
+
+/**
+ * An order that makes exactly the given transition (and `created`, as every new order does).
+ * @param {Stack} stack
+ * @param {string} transition
+ * @returns {Promise<string[]>} the `orderId transition` pairs the change produces
+ */
+async function makeTransition(stack, transition) {
+	const { control } = stack.sandbox;
+	const ticketFor = { created: 'general-admission', cancelled: 'general-admission', paid: 'vip-pass', authorized: 'vip-pass', approved: 'speaker-pass', rejected: 'speaker-pass' };
+	const id = newOrder(stack, /** @type {Record<string, string>} */ (ticketFor)[transition]);
+	if (transition === 'paid') control.markPaid(id);
+	if (transition === 'authorized') control.markAuthorized(id);
+	if (transition === 'cancelled') control.cancelOrder(id);
+	if (transition === 'approved') await curate(stack, id, 'approve');
+	if (transition === 'rejected') await curate(stack, id, 'reject');
+	const produced = transition === 'paid' ? ['created', 'authorized', 'paid'] : transition === 'created' ? ['created'] : ['created', transition];
+	return produced.map((made) => `${id} ${made}`);
+}
+
+/**
+ * Publishes an order-triggered example, makes each watched transition happen, and waits for the polls.
+ * @param {Stack} stack
+ * @param {string} id
+ * @param {any} workflow
+ */
+async function runOrderExample(stack, id, workflow) {
+	const { rest } = await stack.server();
+	const trigger = triggerOf(workflow).node;
+	const watched = /** @type {string[]} */ (trigger.parameters.watch);
+	const crmSince = stack.crm.requests.length;
+	stack.sandbox.control.clearRequests();
+	const publication = await rest.publish(id);
+	/** @type {any[]} */
+	let items;
+	/** @type {string[]} */
+	let expected;
+	try {
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		assert.deepEqual(await rest.executions(id), [], 'the first poll only takes the baseline');
+		const produced = (await Promise.all(watched.map((transition) => makeTransition(stack, transition)))).flat();
+		expected = produced.filter((pair) => watched.includes(pair.split(' ')[1])).sort();
+		items = await reportedItems(stack, id, trigger.name, expected.length);
+	} finally {
+		await rest.unpublish(id);
+	}
+	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
+	assertSandboxRequests(stack, [`GET /orders`]);
+	const summaries = await rest.executions(id);
+	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), crmSince };
+}
+
+/**
+ * @param {Stack} stack
+ * @param {string} id
+ */
+async function runManualExample(stack, id) {
+	const crmSince = stack.crm.requests.length;
+	stack.sandbox.control.clearRequests();
+	const { code, result, output } = await executeWorkflow(stack.cliEnv, id);
+	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
+	assertSandboxRequests(stack, []);
+	return { executions: [result], crmSince };
+}
+
+/**
+ * @param {{ file: string; workflow: any }} example
+ * @returns {import('../lib/harness').TestCase<Stack>}
+ */
+function exampleTest({ file, workflow }) {
+	const { kind } = triggerOf(workflow);
+	return {
+		name: `${file} (${kind === 'webhook' ? 'published, events delivered' : kind === 'order' ? 'published, orders changed' : 'n8n execute'})`,
+		timeoutMs: 240000,
+		async fn(stack) {
+			assertKnownNodeTypes(workflow, stack.packageDir);
+			const imported = prepared(stack, { file, workflow });
+			const run = kind === 'webhook' ? runWebhookExample : kind === 'order' ? runOrderExample : kind === 'manual' ? runManualExample : undefined;
+			assert.ok(run, `${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`);
+			const { executions, crmSince } = await run(stack, imported.id, imported);
+			assert.ok(executions.length > 0, 'no execution');
+			for (const execution of executions) {
+				assert.equal(execution.status, 'success', `execution ${execution.id} is ${execution.status}`);
+				assertEveryNodeRan(imported, execution);
+			}
+			EXPECTATIONS[file]?.({ stack, executions, crmSince });
+		},
+	};
+}
+
+const examples = loadExamples();
+
+/** @type {import('../lib/harness').Suite<Stack>} */
+const suite = {
+	name: `Examples (${examples.length} workflows in examples/)`,
+	tests: [
+		{
+			name: 'every example has the checks particular to it',
+			timeoutMs: 1000,
+			async fn() {
+				const unchecked = examples.map(({ file }) => file).filter((file) => !EXPECTATIONS[file]);
+				assert.deepEqual(unchecked, [], 'add the expected outputs of these examples to EXPECTATIONS in e2e/suites/examples.js');
+			},
+		},
+		...examples.map(exampleTest),
+	],
+};
+
+/** @param {Stack} stack */
+function workflows(stack) {
+	return examples.map((example) => prepared(stack, example));
+}
+
+module.exports = { suite, workflows, needsServer: true };

