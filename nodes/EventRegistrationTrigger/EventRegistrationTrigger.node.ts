@@ -60,9 +60,9 @@ export class EventRegistrationTrigger implements INodeType {
 						displayName: 'Require Token',
 						name: 'requireToken',
 						type: 'boolean',
-						default: false,
+						default: true,
 						description:
-							'Whether to refuse (401) deliveries that carry no webhook token. A token that is present is always checked, whatever this is set to.',
+							'Whether to refuse (401) deliveries that carry no webhook token. Turn off only if your service sends deliveries without the token; a token that is present is always checked.',
 					},
 				],
 			},

@@ -38,16 +38,16 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The events of a request: a JSON array is one event per element, a JSON object one event, and
- * anything else (not JSON, a bare value, an empty body) one event holding the raw text.
+ * The events of a request: a JSON array is one event per element, a JSON object one event.
+ * Undefined when the body is not JSON (or empty): such a delivery is refused, not guessed at.
  */
-export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] {
+export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] | undefined {
 	if (Array.isArray(body)) return body;
 	if (isPlainObject(body) && Object.keys(body).length > 0) return [body];
 	const text = raw?.toString('utf8') ?? (typeof body === 'string' ? body : '');
 	const parsed = parseJson(text);
 	if (Array.isArray(parsed)) return parsed;
-	return isPlainObject(parsed) ? [parsed] : [text];
+	return isPlainObject(parsed) ? [parsed] : undefined;
 }
 
 /** Every place a delivery may carry the webhook token: header, bearer, query, body field. */
@@ -100,9 +100,12 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 
 	const events = eventsOf(body, raw);
-	const required = ctx.getNodeParameter('options.requireToken', false) as boolean;
-	const problem = tokenProblem(presentedTokens(ctx, events), storedTokens(ctx), required);
+	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
+	const problem = tokenProblem(presentedTokens(ctx, events ?? []), storedTokens(ctx), required);
 	if (problem) return refuse(ctx, 401, problem);
+	if (events === undefined) {
+		return refuse(ctx, 415, 'The delivery body is not JSON: this trigger accepts a JSON object or array of events');
+	}
 
 	if (events.length === 0) {
 		ctx.getResponseObject().status(200).json({ received: 0 });

@@ -68,8 +68,10 @@ export function parseApiTimestamp(value: unknown): number | undefined {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function formatWallClock(parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>): string {
-	return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
+/** `Y-m-d H:i` has a four-digit year: anything outside 1–9999 has no form the API accepts. */
+function formatWallClock(parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>): string | undefined {
+	if (!Number.isInteger(parts.year) || parts.year < 1 || parts.year > 9999) return undefined;
+	return `${String(parts.year).padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
 /** Wall-clock parts of an instant in an IANA time zone (Intl is built into every Node version n8n runs on). */

@@ -87,6 +87,15 @@ export function requireNumber(check: Check, field: string, value: unknown, min: 
 	return value;
 }
 
+/** A value from a fixed option list, which an expression can bypass. */
+export function requireOption(check: Check, field: string, value: unknown, options: Array<{ name: string; value: unknown }>): string {
+	if (!options.some((option) => option.value === value)) {
+		const allowed = options.map((option) => `${String(option.value)} (${option.name})`).join(', ');
+		throw new InputError(check.node, field, `"${String(value)}" is not supported`, `Use one of: ${allowed}.`, check.itemIndex);
+	}
+	return value as string;
+}
+
 export function requireBoolean(check: Check, field: string, value: unknown): boolean {
 	if (typeof value !== 'boolean') {
 		throw new InputError(check.node, field, `must be true or false (got ${String(value)})`, `Set ${field} to true or false.`, check.itemIndex);

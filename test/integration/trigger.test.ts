@@ -553,12 +553,16 @@ describe('deliveries', () => {
 		expect(receiver.runs[0].items).toBeUndefined();
 	});
 
-	it('accepts a delivery without token unless Require Token is on', async () => {
-		const { companyId } = await activeWorkflow(['lead-created']);
+	it('refuses a delivery without token by default, and accepts it when Require Token is off', async () => {
+		const byDefault = await activeWorkflow(['lead-created']);
+		const refused = await sb.control.deliver({ companyId: byDefault.companyId, event: 'lead-created', token: null });
+		expect(refused[0].status).toBe(401);
+		expect(receiver.runs[0].items).toBeUndefined();
 
-		const results = await sb.control.deliver({ companyId, event: 'lead-created', token: null });
-
-		expect(results[0].status).toBe(200);
+		receiver.runs.length = 0;
+		const optedOut = await activeWorkflow(['lead-created'], { requireToken: false });
+		const accepted = await sb.control.deliver({ companyId: optedOut.companyId, event: 'lead-created', token: null });
+		expect(accepted[0].status).toBe(200);
 		expect(receiver.runs[0].items).toHaveLength(1);
 	});
 
@@ -636,7 +640,7 @@ describe('deliveries', () => {
 		expect(items.map((item) => item.json.body)).toEqual(events);
 	});
 
-	it('keeps a non-JSON body as one item with the raw text and the kind from the header', async () => {
+	it('refuses a non-JSON body with 415 and a clear message, starting no execution', async () => {
 		const { companyId } = await activeWorkflow(['meeting-booked']);
 
 		const results = await sb.control.deliver({
@@ -646,9 +650,18 @@ describe('deliveries', () => {
 			headers: { 'content-type': 'application/octet-stream' },
 		});
 
-		expect(results[0].status).toBe(200);
+		expect(results[0].status).toBe(415);
+		expect(JSON.parse(results[0].body).message).toContain('not JSON');
+		expect(receiver.runs[0].items).toBeUndefined();
+	});
+
+	it('takes the kind from the event header when the body names none', async () => {
+		const { companyId } = await activeWorkflow(['meeting-booked']);
+
+		await sb.control.deliver({ companyId, event: 'meeting-booked', rawBody: JSON.stringify({ data: { id: 'm42' } }) });
+
 		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([
-			expect.objectContaining({ event: 'meeting-booked', body: 'meeting=42&status=booked' }),
+			expect.objectContaining({ event: 'meeting-booked', body: { data: { id: 'm42' } } }),
 		]);
 	});
 
@@ -662,7 +675,7 @@ describe('deliveries', () => {
 	});
 
 	it('names the kind "unknown" when neither body nor headers name one', async () => {
-		const { workflow } = await activeWorkflow(['lead-created']);
+		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: false });
 
 		const result = await deliverToNode(workflow, false, { headers: {}, body: { data: { id: 'x' } } });
 

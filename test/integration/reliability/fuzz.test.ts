@@ -309,7 +309,7 @@ describe('fuzz: Retry-After and webhook bodies', () => {
 			const body = randomValue(rng, 3);
 			const raw = rng.bool(0.5) ? Buffer.from(rng.bool() ? rng.string(40) : preview(body)) : undefined;
 			const events = timed('eventsOf', body, () => eventsOf(body, raw));
-			expect(Array.isArray(events)).toBe(true);
+			expect(events === undefined || Array.isArray(events)).toBe(true);
 		}
 	});
 });

@@ -14,7 +14,7 @@ export const templateProperty: INodeProperties = {
 };
 
 export function templateOf(ctx: IExecuteFunctions, check: Check): string {
-	const template = String(ctx.getNodeParameter('template', check.itemIndex, '')).trim();
+	const template = String(ctx.getNodeParameter('template', check.itemIndex, '') ?? '').trim();
 	if (template === '' || /[/?#\s]/.test(template)) {
 		throw new InputError(
 			check.node,

@@ -9,6 +9,7 @@ import {
 	apiDate,
 	attendanceModeOptions,
 	checkDateOrder,
+	checkEventChoices,
 	companyRoleOptions,
 	dateProperty,
 	eventTimeZone,
@@ -59,6 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		company_role: this.getNodeParameter('companyRole', itemIndex),
 		...additional,
 	};
+	checkEventChoices(check, body);
 	checkDateOrder(check, body.date_start as string, body.date_end as string);
 	return await apiRequest(this, 'event.create', { params: { company }, body });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { InputError } from '../../../shared/validation';
+import { InputError, requireBoolean, requireOption } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
 export const attendanceModeOptions = [
@@ -88,4 +88,12 @@ export function checkDateOrder(check: Check, start: string | undefined, end: str
 /** Drops empty strings so optional fields left blank are not sent. */
 export function withoutBlanks(fields: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== undefined && value !== null));
+}
+
+/** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
+export function checkEventChoices(check: Check, body: IDataObject): void {
+	if (body.attendance_mode !== undefined) requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
+	if (body.locale !== undefined) requireOption(check, 'Locale', body.locale, localeOptions);
+	if (body.company_role !== undefined) requireOption(check, 'Company Role', body.company_role, companyRoleOptions);
+	if (body.requires_ticket_assignment !== undefined) requireBoolean(check, 'Requires Ticket Assignment', body.requires_ticket_assignment);
 }

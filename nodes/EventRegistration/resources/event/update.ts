@@ -9,6 +9,7 @@ import {
 	apiDate,
 	attendanceModeOptions,
 	checkDateOrder,
+	checkEventChoices,
 	companyRoleOptions,
 	dateProperty,
 	eventTimeZone,
@@ -58,6 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (Object.keys(body).length === 0) {
 		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', itemIndex);
 	}
+	checkEventChoices(check, body);
 	const timeZone = eventTimeZone(this, check, body);
 	if (body.date_start !== undefined) body.date_start = apiDate(check, 'Start Date', body.date_start, timeZone);
 	if (body.date_end !== undefined) body.date_end = apiDate(check, 'End Date', body.date_end, timeZone);

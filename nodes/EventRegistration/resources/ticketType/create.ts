@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { requireText } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 import { withoutBlanks } from '../event/fields';
@@ -29,7 +30,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const body: IDataObject = {
-		name: this.getNodeParameter('name', itemIndex),
+		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
 		price: this.getNodeParameter('price', itemIndex),
 		vat_percentage: this.getNodeParameter('vatPercentage', itemIndex),
 		...withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),

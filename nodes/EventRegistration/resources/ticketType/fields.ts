@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { checkTicketTypeLimits, requireNumber, requireText } from '../../../shared/validation';
+import { checkTicketTypeLimits, requireBoolean, requireNumber, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
 export const PAID_TICKET_NOTICE: INodeProperties = {
@@ -104,6 +104,9 @@ export function checkTicketTypeBody(check: Check, body: IDataObject): void {
 	if (body.price !== undefined) requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');
 	if (body.vat_percentage !== undefined) {
 		requireNumber(check, 'VAT Percentage', body.vat_percentage, 0, 'Use 0 or a positive VAT rate valid in the event’s tax country.');
+	}
+	for (const field of optionalTicketTypeFields) {
+		if (field.type === 'boolean' && body[field.name] !== undefined) requireBoolean(check, field.displayName, body[field.name]);
 	}
 	checkTicketTypeLimits(check, body);
 }

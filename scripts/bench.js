@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * `npm run bench`: installs the repo's dependencies when missing, compiles bench/ and runs it
+ * (Order → Get Many, Return All, on 10,000 orders, against the sequential loop; see bench/README.md).
+ * Arguments go to the benchmark.
+ */
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+
+const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'n8n-nodes-event-registration-bench');
+
+/** @param {string[]} args */
+function node(args) {
+	const result = spawnSync('node', args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
+	if (result.status !== 0) process.exit(result.status || 1);
+}
+
+async function main() {
+	await ensureRepoDependencies((line) => console.log(line));
+	node([path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'bench', 'tsconfig.json')]);
+	node([path.join(OUT_DIR, 'bench', 'run.js'), ...process.argv.slice(2)]);
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

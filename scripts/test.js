@@ -1,0 +1,40 @@
+// @ts-check
+/**
+ * `npm test`: every test, from a fresh clone. Installs the repo's dependencies when missing, then
+ * runs, stopping at the first failure:
+ *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
+ *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
+ *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once).
+ * Arguments go to jest alone and skip steps 2 and 3: `npm test -- test/unit` runs just those.
+ */
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+
+/** @param {string} title @param {string} command @param {string[]} args */
+function step(title, command, args) {
+	console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
+	const started = Date.now();
+	const result = spawnSync(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
+	const seconds = ((Date.now() - started) / 1000).toFixed(0);
+	if (result.status !== 0) {
+		console.error(`\n✗ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`);
+		process.exit(result.status || 1);
+	}
+	console.log(`✓ ${title}: ${seconds} s`);
+}
+
+async function main() {
+	await ensureRepoDependencies((line) => console.log(line));
+	const jestArgs = process.argv.slice(2);
+	step('jest: unit, integration and reliability tests', 'node', [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs]);
+	if (jestArgs.length > 0) return;
+	step('package checks on the packed tarball', 'node', [path.join(ROOT, 'scripts', 'check-package.js')]);
+	step('end-to-end tests in a real n8n', 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build']);
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
