@@ -4,7 +4,7 @@
  * workflows, and the examples/ workflows made runnable here. Every test-time change to an example
  * (placeholders, credentials, CRM address, poll interval) is made in prepareExample, in one place.
  */
-const { randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -215,12 +215,13 @@ function loadExamples() {
 }
 
 /**
- * The workflow id an example is imported under, e.g. e2eExampleleadcreatedtocrm.
+ * The workflow id an example is imported under: 16 characters, like n8n's own ids. n8n saves a
+ * workflow's static data (where the triggers keep their state) only for ids of at most 21 characters.
  * @param {string} prefix
  * @param {string} file
  */
 function exampleId(prefix, file) {
-	return `${prefix}Example${file.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]/g, '')}`.slice(0, 36);
+	return `${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
 }
 
 /**

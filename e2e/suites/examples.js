@@ -76,6 +76,25 @@ const EXPECTATIONS = {
 		assert.deepEqual(upserts[0].query, { match: 'email' });
 		assert.deepEqual(upserts[0].body, contact);
 	},
+	'form-from-spreadsheet.json': ({ stack, executions }) => {
+		const [rows] = nodeOutput(executions[0], 'Collect rows');
+		const [form] = nodeOutput(executions[0], 'Create form');
+		const expected = rows.rows.map((/** @type {any} */ row, /** @type {number} */ index) => ({
+			type: row.Type,
+			label: row.Question,
+			required: row.Required === 'yes',
+			position: index,
+			...(row.Choices ? { options: row.Choices.split(',').map((/** @type {string} */ choice) => choice.trim()) } : {}),
+		}));
+		assert.equal(form.name, 'Conference registration (from spreadsheet)');
+		assert.deepEqual(
+			form.fields.map((/** @type {any} */ field) => ({ type: field.type, label: field.label, required: field.required, position: field.position, ...(field.options ? { options: field.options } : {}) })),
+			expected,
+		);
+		const creates = stack.sandbox.control.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));
+		assert.equal(creates.length, 1, 'one form create request');
+		assert.deepEqual(creates[0].body, { name: form.name, fields: expected });
+	},
 };
 
 /**

@@ -122,7 +122,7 @@ function explainStatus(call: FailedCall): Explanation {
 	if (status === 429) {
 		return {
 			message: 'Rate limit reached (429)',
-			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower the concurrency in Options or space out executions.${unknownOutcomeHint(call)}`,
+			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
 		};
 	}
 	return {

@@ -53,6 +53,32 @@ export function listProperties(noun: string): INodeProperties[] {
 	];
 }
 
+/** The Filters collection of a list the API searches with `q` (case-sensitive, on one text field). */
+export function searchFilterProperty(plural: string, field: 'name' | 'title'): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: `${field === 'name' ? 'Name' : 'Title'} Contains`,
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: `Only ${plural} whose ${field} contains this text (case-sensitive)`,
+			},
+		],
+	};
+}
+
+/** The `q` query of searchFilterProperty, or nothing when no filter is set. */
+export function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return filters.q ? { q: filters.q } : {};
+}
+
 /** Reads Return All / Limit / paging options of the current item into paginate options. */
 export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage'> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;

@@ -96,7 +96,7 @@ describe('429 storms', () => {
 		expect(Date.now() - started).toBeLessThan(3_000);
 		expect(result.json).toEqual([]);
 		expect(errorText(result).message).toBe('Rate limit reached (429)');
-		expect(errorText(result).description).toMatch(/The service asked to wait 1[12]\d s \(Retry-After\)\. Lower the concurrency/);
+		expect(errorText(result).description).toMatch(/The service asked to wait 1[12]\d s \(Retry-After\)\. Lower Paging Options → Concurrent Requests/);
 		expect(apiRequests(sb)).toHaveLength(1);
 	});
 });

@@ -3,36 +3,20 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { paginate } from '../../../shared/pagination';
-import { listProperties, readListOptions } from '../../shared/descriptions';
+import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/descriptions';
 import { companyOf } from '../../shared/parameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('form'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Name Contains',
-				name: 'q',
-				type: 'string',
-				default: '',
-				description: 'Only forms whose name contains this text (case-sensitive)',
-			},
-		],
-	},
+	searchFilterProperty('forms', 'name'),
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const company = await companyOf(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return await paginate(this, 'form.getMany', {
 		params: { company },
-		qs: filters.q ? { q: filters.q } : {},
+		qs: searchQuery(this, itemIndex),
 		...readListOptions(this, itemIndex),
 	});
 }
