@@ -113,17 +113,24 @@ async function importWorkflows(env, workDir, workflows) {
  */
 async function executeWorkflow(env, workflowId) {
 	const { code, stdout, stderr } = await cli(env, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	return { code, result: parseRawOutput(stdout), output: tail(stdout, stderr) };
+}
+
+/**
+ * The execution JSON `--rawOutput` pretty-prints after n8n's own log lines. Log lines n8n writes
+ * while printing (they start in column 0, unlike the JSON's inner lines) are left out.
+ * @param {string} stdout
+ */
+function parseRawOutput(stdout) {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line === '{');
-	let result;
-	if (start !== -1) {
-		try {
-			result = JSON.parse(lines.slice(start).join('\n'));
-		} catch {
-			result = undefined;
-		}
+	if (start === -1) return undefined;
+	const json = lines.slice(start).filter((line, index) => index === 0 || /^(\s|\}|$)/.test(line));
+	try {
+		return JSON.parse(json.join('\n'));
+	} catch {
+		return undefined;
 	}
-	return { code, result, output: tail(stdout, stderr) };
 }
 
 /**
