@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { includeSubmissionProperty } from '../EventRegistration/resources/order/include';
+import { concurrencyOption } from '../EventRegistration/shared/descriptions';
 import { authenticationProperty } from '../shared/context';
 import { companyLocator, eventLocator } from '../shared/locators';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../shared/pagination';
 
 export const ALL_EVENTS = 'all';
 export const ONE_EVENT = 'one';
@@ -57,15 +57,9 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Concurrent Requests',
-				name: 'concurrency',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-				default: DEFAULT_CONCURRENCY,
-				description:
-					'Order pages (or events) read at the same time. The node paces itself on the service’s rate-limit headers and honours Retry-After.',
-			},
+			concurrencyOption(
+				'Order pages (or events) read at the same time. The node paces itself on the service’s rate-limit headers and honours Retry-After.',
+			),
 			{
 				displayName: 'Include Existing Orders',
 				name: 'includeExisting',

@@ -3,6 +3,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
 
+/** How many requests a listing keeps in flight: bounded, with a conservative default. */
+export function concurrencyOption(description: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
 /** Return All, Limit and paging options for a paginated list. */
 export function listProperties(noun: string): INodeProperties[] {
 	return [
@@ -30,15 +42,7 @@ export function listProperties(noun: string): INodeProperties[] {
 			default: {},
 			description: `How ${noun} pages are fetched`,
 			options: [
-				{
-					displayName: 'Concurrent Requests',
-					name: 'concurrency',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-					default: DEFAULT_CONCURRENCY,
-					description:
-						'Pages fetched at the same time after the first. Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.',
-				},
+				concurrencyOption('Pages fetched at the same time after the first. Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.'),
 				{
 					displayName: 'Page Size',
 					name: 'perPage',
