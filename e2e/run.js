@@ -61,7 +61,8 @@ async function main() {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
 	console.log(`\nEnd-to-end wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`);
-	process.exitCode = harness.finish();
+	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
+	process.exit(harness.finish());
 }
 
 main();

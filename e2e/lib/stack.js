@@ -44,7 +44,11 @@ function credentialsFor(sandbox) {
 async function startStack({ log, skipBuild = false }) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
+	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
+	let server;
 	const close = async () => {
+		// A server still booting registers its closer when it is up: wait for that first.
+		await server?.catch(() => undefined);
 		for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
 	};
 	try {
@@ -75,8 +79,6 @@ async function startStack({ log, skipBuild = false }) {
 		await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
 		mark('credentials imported (first n8n command: database migrations)');
 
-		/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
-		let server;
 		const startServer = async () => {
 			const handle = await startN8n(serverEnv, path.join(WORK_DIR, 'n8n-start.log'));
 			closers.push(() => handle.stop());

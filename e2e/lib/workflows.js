@@ -275,10 +275,7 @@ function triggerOf(workflow) {
 }
 
 module.exports = {
-	ACTION,
-	ORDER_TRIGGER,
 	PACKAGE_PREFIX,
-	WEBHOOK_TRIGGER,
 	coverageWorkflow,
 	exampleId,
 	loadExamples,

@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 
+import { errorMessage } from '../shared/errors';
 import { RESOURCES } from './resources';
 
 /** The error as n8n shows it, tagged with the item that failed. */
@@ -10,10 +11,6 @@ function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
-}
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 /**

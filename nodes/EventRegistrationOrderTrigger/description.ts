@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { includeSubmissionProperty } from '../EventRegistration/resources/order/include';
-import { concurrencyOption } from '../EventRegistration/shared/descriptions';
+import { concurrencyOption, pageSizeOption } from '../EventRegistration/shared/descriptions';
 import { authenticationProperty } from '../shared/context';
 import { companyLocator, eventLocator } from '../shared/locators';
 
@@ -68,15 +68,10 @@ export const properties: INodeProperties[] = [
 				description:
 					'Whether the first poll after activation reports the watched changes orders already show. Off: the first poll only records them.',
 			},
-			{
-				displayName: 'Page Size',
-				name: 'perPage',
-				type: 'number',
-				typeOptions: { minValue: 15, maxValue: 100 },
-				default: DEFAULT_PAGE_SIZE_ASKED,
-				description:
-					'Orders to ask for per page. The API documents 15; a larger value saves requests only if the service honours it (meta.per_page), else 15 applies.',
-			},
+			pageSizeOption(
+				DEFAULT_PAGE_SIZE_ASKED,
+				'Orders to ask for per page. The API documents 15; a larger value saves requests only if the service honours it (meta.per_page), else 15 applies.',
+			),
 		],
 	},
 ];

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, paginate } from '../shared/pagination';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
 import { ALL_EVENTS, DEFAULT_PAGE_SIZE_ASKED, ONE_EVENT } from './description';
 import type { ObservedOrder, Transition } from './transitions';
@@ -49,7 +49,7 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 		includeSubmission: ctx.getNodeParameter('includeSubmission', false) === true,
 		includeExisting: options.includeExisting === true,
 		concurrency: boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
-		perPage: boundedInteger(options.perPage, 15, 100, DEFAULT_PAGE_SIZE_ASKED),
+		perPage: boundedInteger(options.perPage, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED),
 	};
 }
 

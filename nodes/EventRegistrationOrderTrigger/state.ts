@@ -22,7 +22,7 @@ export const STATE_LIMITS = {
 	minGraceMs: 60 * 1000,
 };
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
 export type TrackedOrder = [number, number];
@@ -43,7 +43,7 @@ export interface Emission {
 	at: number;
 }
 
-export interface DetectOptions {
+interface DetectOptions {
 	scope: string;
 	watch: ReadonlySet<Transition>;
 	/** On the baseline poll, report the watched transitions orders already show. */
@@ -52,7 +52,7 @@ export interface DetectOptions {
 	now: number;
 }
 
-export interface Detection {
+interface Detection {
 	emissions: Emission[];
 	next: OrderTriggerState;
 }

@@ -14,7 +14,7 @@ export function isTransition(value: unknown): value is Transition {
 	return TRANSITIONS.includes(value as Transition);
 }
 
-export function timestampField(transition: Transition): string {
+function timestampField(transition: Transition): string {
 	return `${transition}_at`;
 }
 

@@ -7,7 +7,7 @@ import { storedTokens } from './registration';
 /** Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Event kind of an item whose body and headers name none. */
-export const UNKNOWN_EVENT = 'unknown';
+const UNKNOWN_EVENT = 'unknown';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
@@ -62,7 +62,7 @@ function presentedTokens(ctx: IWebhookFunctions, events: unknown[]): string[] {
 }
 
 /** Compares SHA-256 digests, so lengths are equal and the comparison takes constant time. */
-export function sameToken(presented: string, expected: string): boolean {
+function sameToken(presented: string, expected: string): boolean {
 	const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 	return timingSafeEqual(digest(presented), digest(expected));
 }

@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
+import { errorMessage } from '../shared/errors';
 import { resolveCompanyId } from '../shared/resolve';
 import { apiRequest, apiRequestFull } from '../shared/transport';
 import { WEBHOOK_EVENTS } from '../shared/webhookEvents';
@@ -190,7 +191,7 @@ async function detachFromOldCompany(ctx: IHookFunctions, stored: Registration): 
 	try {
 		await detachRemote(ctx, stored.companyId, stored.webhookId);
 	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
+		const reason = errorMessage(error);
 		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook of the previous company (${reason})`, {
 			webhookId: stored.webhookId,
 			companyId: stored.companyId,
@@ -264,7 +265,7 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	try {
 		return stored ? await detachRemote(ctx, stored.companyId, stored.webhookId) : await detachByUrl(ctx, url);
 	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
+		const reason = errorMessage(error);
 		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway`, {
 			webhookId: stored?.webhookId,
 			companyId: stored?.companyId,

@@ -20,6 +20,11 @@ export interface FailedCall {
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The text of anything thrown. */
+export function errorMessage(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
 function asObject(value: unknown): Record<string, unknown> | undefined {
 	return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from './validation';
+import { InputError, withoutBlanks } from './validation';
 import type { Check } from './validation';
 
 /**
@@ -100,11 +100,6 @@ export function isFormFieldType(value: unknown): value is FormFieldType {
 
 export function isCommonFieldType(value: unknown): boolean {
 	return typeof value === 'string' && (COMMON_FIELD_TYPES as readonly string[]).includes(value);
-}
-
-/** Drops null, undefined and empty strings, which the node treats as "not set". */
-export function withoutEmptyAttributes(field: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(field).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }
 
 function fieldName(index: number, label: unknown): string {
@@ -297,7 +292,7 @@ export function validateFormFields(check: Check, fields: IDataObject[], existing
 	const existingById = existingFields && new Map(existingFields.map((field) => [field.id, field]));
 	checkDistinctIds(check, fields);
 	const resolved = fields.map((raw, index) => {
-		const cleaned = withoutEmptyAttributes(raw);
+		const cleaned = withoutBlanks(raw);
 		const fieldCheck: FieldCheck = { ...check, name: fieldName(index, cleaned.label) };
 		const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
 		checkField(fieldCheck, field, complete);

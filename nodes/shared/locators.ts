@@ -148,5 +148,10 @@ export function locatorValue(parameter: unknown): { mode: string; value: string 
 /** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
 export function extractFromUrl(pattern: string, url: string): string | undefined {
 	const match = new RegExp(pattern).exec(url);
-	return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
 }

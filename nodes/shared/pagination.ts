@@ -10,6 +10,8 @@ import { RatePacer, apiRequestFull } from './transport';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
+/** The largest Page Size the nodes offer (a `per_page` the service may or may not honour). */
+export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 export const MAX_PAGES = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
@@ -231,12 +233,11 @@ export async function paginate(
 	const first = await fetchPage(listing, 1);
 	stats.pages = 1;
 	stats.perPageHonoured = pageSize !== undefined && first.meta.perPage === pageSize;
-	if (first.meta.lastPage > MAX_PAGES && limit === undefined) {
-		throw listingError(listing, 200, `the listing claims ${first.meta.lastPage} pages, more than the ${MAX_PAGES} this node fetches; use a Limit`);
-	}
-
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
-	const lastPage = Math.min(first.meta.lastPage, pagesForLimit, MAX_PAGES);
+	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
+	if (lastPage > MAX_PAGES) {
+		throw listingError(listing, 200, `the listing needs ${lastPage} pages, more than the ${MAX_PAGES} this node fetches; use a smaller Limit`);
+	}
 	const more = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
 	const rest = more
 		? await fetchRemainingPages(

@@ -3,7 +3,7 @@ import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse
 
 import { credentialTypeOf, getServiceUrls, nodeCredentials } from './context';
 import type { ApiContext } from './context';
-import { malformedResponseError, toNodeApiError } from './errors';
+import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
 import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
@@ -254,7 +254,7 @@ function masked(value: unknown, secrets: string[]): unknown {
 
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
 function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string, secrets: string[]): NodeApiError {
-	const message = masked(error instanceof Error ? error.message : String(error), secrets) as string;
+	const message = masked(errorMessage(error), secrets) as string;
 	// With OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
 	const description =
 		credentialType === OAUTH2_TYPE
@@ -382,6 +382,16 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 export async function apiRequest<T = IDataObject>(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<T> {
 	const { body } = await apiRequestFull(ctx, key, options);
 	return (body.data ?? body) as T;
+}
+
+/** A list the API answers in one piece (`{ data: [...] }`, not paginated); anything else is a clear error. */
+export async function apiRequestList(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<IDataObject[]> {
+	const { status, body } = await apiRequestFull(ctx, key, options);
+	if (!Array.isArray(body.data)) {
+		const call = { route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status };
+		throw malformedResponseError(ctx.getNode(), call, 'the list has no "data" array');
+	}
+	return body.data as IDataObject[];
 }
 
 /** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). */

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 /**
  * Checks made before any request, mirroring the API reference's rules. Each failure names the
@@ -25,6 +25,11 @@ const ALPHA2 = new Set(
 		'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 	).split(' '),
 );
+
+/** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
+export function withoutBlanks(fields: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+}
 
 export function isEmail(value: unknown): boolean {
 	return typeof value === 'string' && value.length <= 254 && EMAIL.test(value);

@@ -336,10 +336,8 @@ class N8nRest {
 }
 
 module.exports = {
-	ENCRYPTION_KEY,
 	N8nRest,
 	cli,
-	cliChecked,
 	executeWorkflow,
 	importCredentials,
 	importWorkflows,

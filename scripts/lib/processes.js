@@ -47,6 +47,20 @@ function killAllNow() {
 process.on('exit', killAllNow);
 
 /**
+ * Ctrl-C (or a kill) in a script that does not handle the signal itself: the detached children do
+ * not get it from the terminal, so kill them, then die of the signal as the script would have.
+ * @param {NodeJS.Signals} signal
+ */
+function onSignal(signal) {
+	if (process.listenerCount(signal) > 1) return;
+	killAllNow();
+	process.removeAllListeners(signal);
+	process.kill(process.pid, signal);
+}
+
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, onSignal);
+
+/**
  * Starts a long-running child in its own process group, tracked for clean-up.
  * @param {string} command
  * @param {string[]} args
@@ -187,4 +201,4 @@ function sleep(ms) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-module.exports = { startChild, stopChild, killAllNow, run, runChecked, freePort, freePorts, waitFor, sleep };
+module.exports = { startChild, stopChild, run, runChecked, freePort, freePorts, waitFor, sleep };

@@ -139,7 +139,7 @@ async function ensureRuntime({ log = (line) => console.log(line) } = {}) {
 	}
 }
 
-module.exports = { ROOT, RUNTIME_DIR, RUNTIME_MODULES, NODE24, NODE24_DIR, N8N_BIN, ensureRuntime, npmEnv };
+module.exports = { ROOT, RUNTIME_MODULES, NODE24, N8N_BIN, ensureRuntime };
 
 if (require.main === module) {
 	ensureRuntime().then(

@@ -4,7 +4,7 @@ import { URL_PATTERNS } from '../../shared/locators';
 import { readEnvelope } from '../../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
 import type { RouteKey, RouteParams } from '../../shared/routes';
-import { apiRequest, apiRequestFull } from '../../shared/transport';
+import { apiRequestFull, apiRequestList } from '../../shared/transport';
 
 const contains = (haystack: unknown, needle: string | undefined) =>
 	!needle || String(haystack ?? '').toLowerCase().includes(needle.toLowerCase());
@@ -80,7 +80,7 @@ export async function searchOrganizingEvents(
 export async function searchTicketTypes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const company = await currentCompany(this);
 	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
-	const ticketTypes = await apiRequest<IDataObject[]>(this, 'ticketType.getMany', { params: { company, event } });
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params: { company, event } });
 	return {
 		results: ticketTypes
 			.filter((t) => contains(t.name, filter) || contains(t.slug, filter))

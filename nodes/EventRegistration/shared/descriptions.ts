@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../shared/pagination';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
+import { requireInteger } from '../../shared/validation';
+import { checkOf } from './parameters';
 
 /** How many requests a listing keeps in flight: bounded, with a conservative default. */
 export function concurrencyOption(description: string): INodeProperties {
@@ -11,6 +13,18 @@ export function concurrencyOption(description: string): INodeProperties {
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
+/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
+export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
+		default: defaultSize,
 		description,
 	};
 }
@@ -43,15 +57,10 @@ export function listProperties(noun: string): INodeProperties[] {
 			description: `How ${noun} pages are fetched`,
 			options: [
 				concurrencyOption('Pages fetched at the same time after the first. Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.'),
-				{
-					displayName: 'Page Size',
-					name: 'perPage',
-					type: 'number',
-					typeOptions: { minValue: 15, maxValue: 100 },
-					default: 15,
-					description:
-						'Items to ask for per page. The API documents 15; a larger value is used only if the service honours it (meta.per_page), else 15 applies.',
-				},
+				pageSizeOption(
+					DEFAULT_PAGE_SIZE,
+					'Items to ask for per page. The API documents 15; a larger value is used only if the service honours it (meta.per_page), else 15 applies.',
+				),
 			],
 		},
 	];
@@ -88,9 +97,9 @@ export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const paging = ctx.getNodeParameter('paging', itemIndex, {}) as IDataObject;
 	return {
-		limit: returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number),
+		limit: returnAll ? undefined : requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), 1, 'Use 1 or more, or turn on Return All.'),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
-		perPage: typeof paging.perPage === 'number' && paging.perPage > 15 ? paging.perPage : undefined,
+		perPage: typeof paging.perPage === 'number' && paging.perPage > DEFAULT_PAGE_SIZE ? paging.perPage : undefined,
 	};
 }
 

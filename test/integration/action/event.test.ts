@@ -140,6 +140,13 @@ describe('Event → Get', () => {
 	});
 });
 
+describe('Event → Get with a broken URL', () => {
+	it('names the field when a pasted URL has a malformed escape, before any request', async () => {
+		const error = await runInvalid(sb, eventParams('get', { event: rl(`https://tickets.example.com/${sb.demo.companySlug}/event/%E0%A4%A`, 'url') }));
+		expect(error.message).toMatch(/^Event: /);
+	});
+});
+
 describe('Event → Get Many', () => {
 	it('returns all events across pages, filtered by name (q, case-sensitive)', async () => {
 		const company = sb.control.createCompany({ name: 'Many Events Co' });
@@ -154,6 +161,11 @@ describe('Event → Get Many', () => {
 			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '2' }],
 		]);
 		expect(run.json.map((e) => e.name)).toEqual(Array.from({ length: 17 }, (_, i) => `Tour ${i + 1}`));
+	});
+
+	it('refuses a Limit below 1 (from an expression) before any request', async () => {
+		const error = await runInvalid(sb, eventParams('getMany', { limit: '={{ 0 }}' }));
+		expect(error.message).toBe('Limit: must be a whole number of at least 1 (got 0)');
 	});
 
 	it('stops at the limit without a filter', async () => {

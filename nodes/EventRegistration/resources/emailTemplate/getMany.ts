@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequestList } from '../../../shared/transport';
 import { companyOf, eventOf } from '../../shared/parameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['getMany'] } }, [
@@ -13,5 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = eventOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest<IDataObject[]>(this, 'emailTemplate.getMany', { params: { company, event } });
+	return await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
+import { InputError, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
 
@@ -29,7 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const check = checkOf(this, itemIndex);
 	const event = eventOf(this, itemIndex);
 	const template = templateOf(this, check);
-	const body = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = withoutBlanks(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 	if (Object.keys(body).length === 0) {
 		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add Subject or Body. To go back to the default text, use Reset.', itemIndex);
 	}

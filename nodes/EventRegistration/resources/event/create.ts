@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
+import { requireText, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf } from '../../shared/parameters';
 import {
 	apiDate,
@@ -15,7 +15,6 @@ import {
 	eventTimeZone,
 	localeOptions,
 	optionalEventFields,
-	withoutBlanks,
 } from './fields';
 
 const properties: INodeProperties[] = [

@@ -85,11 +85,6 @@ export function checkDateOrder(check: Check, start: string | undefined, end: str
 	}
 }
 
-/** Drops empty strings so optional fields left blank are not sent. */
-export function withoutBlanks(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== undefined && value !== null));
-}
-
 /** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
 export function checkEventChoices(check: Check, body: IDataObject): void {
 	if (body.attendance_mode !== undefined) requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
+import { InputError, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import {
 	apiDate,
@@ -15,7 +15,6 @@ import {
 	eventTimeZone,
 	localeOptions,
 	optionalEventFields,
-	withoutBlanks,
 } from './fields';
 
 const updateFields: INodeProperties[] = (

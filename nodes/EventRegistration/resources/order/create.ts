@@ -6,10 +6,9 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { withOrderStatus } from '../../../shared/orders';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText } from '../../../shared/validation';
+import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
-import { withoutBlanks } from '../event/fields';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 
 const properties: INodeProperties[] = [
@@ -123,8 +122,8 @@ function isPaid(ticketType: IDataObject): boolean {
 }
 
 /**
- * Creates the order and adds `status` and `checkout_url` (null for a free ticket). The ticket type
- * and the company slug are read before the order is written, so a failed lookup writes nothing.
+ * Creates the order and adds `status` and `checkout_url` (null for a free ticket). The ticket type,
+ * the company slug and the Public URL are read before the order is written, so a failed lookup writes nothing.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
@@ -136,12 +135,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const ticketType = await apiRequest(this, 'ticketType.get', { params });
 	checkQuantityBounds(check, body.quantity as number, ticketType);
-	const companySlug = isPaid(ticketType) ? await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex) : undefined;
+	const checkoutBase = isPaid(ticketType)
+		? { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug: await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex) }
+		: undefined;
 
 	const order = await apiRequest(this, 'order.create', { params, body });
-	const checkoutUrl =
-		companySlug !== undefined && typeof order.id === 'string'
-			? orderCheckoutUrl({ publicUrl: (await getServiceUrls(this)).publicUrl, companySlug }, event, order.id)
-			: null;
+	const checkoutUrl = checkoutBase && typeof order.id === 'string' ? orderCheckoutUrl(checkoutBase, event, order.id) : null;
 	return { ...withOrderStatus(order), checkout_url: checkoutUrl };
 }

@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
+import { requireText, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
-import { withoutBlanks } from '../event/fields';
 
 const properties: INodeProperties[] = [
 	companyLocator(),

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { malformedResponseError } from '../../../shared/errors';
 import { companyLocator, eventLocator } from '../../../shared/locators';
-import { resolvePath } from '../../../shared/routes';
-import { apiRequestFull } from '../../../shared/transport';
+import { apiRequestList } from '../../../shared/transport';
+import { readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
 
@@ -33,18 +32,9 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = eventOf(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const { limit } = readListOptions(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const params = { company, event };
-	const { status, body } = await apiRequestFull(this, 'ticketType.getMany', { params, qs: includeFormQuery(this, itemIndex) });
-	if (!Array.isArray(body.data)) {
-		throw malformedResponseError(
-			this.getNode(),
-			{ route: 'ticketType.getMany', method: 'GET', path: resolvePath('ticketType.getMany', params), status },
-			'the list has no "data" array',
-		);
-	}
-	const ticketTypes = body.data as IDataObject[];
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params, qs: includeFormQuery(this, itemIndex) });
 	return limit === undefined ? ticketTypes : ticketTypes.slice(0, limit);
 }

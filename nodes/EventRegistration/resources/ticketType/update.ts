@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
+import { InputError, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
-import { withoutBlanks } from '../event/fields';
 
 const updateFields: INodeProperties[] = (
 	[
