@@ -85,6 +85,16 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
+/** A single event that carried the webhook token as its `token` field, without it: the secret stays out of execution data. */
+function withoutPresentedToken(events: unknown[], expected: string[]): unknown[] {
+	const [event] = events;
+	if (events.length !== 1 || !isPlainObject(event) || typeof event.token !== 'string') return events;
+	const presented = event.token.trim();
+	if (!expected.some((known) => sameToken(presented, known))) return events;
+	const { token: _token, ...rest } = event;
+	return [rest];
+}
+
 function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
 	const kind = isPlainObject(event) && typeof event.event === 'string' && event.event !== '' ? event.event : fallbackKind;
 	return { json: { event: kind, receivedAt, body: event as IDataObject } };
@@ -101,7 +111,8 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 
 	const events = eventsOf(body, raw);
 	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
-	const problem = tokenProblem(presentedTokens(ctx, events ?? []), storedTokens(ctx), required);
+	const expected = storedTokens(ctx);
+	const problem = tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
 		return refuse(ctx, 415, 'The delivery body is not JSON: this trigger accepts a JSON object or array of events');
@@ -113,5 +124,5 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? UNKNOWN_EVENT;
 	const receivedAt = new Date().toISOString();
-	return { workflowData: [events.map((event) => toItem(event, fallbackKind, receivedAt))] };
+	return { workflowData: [withoutPresentedToken(events, expected).map((event) => toItem(event, fallbackKind, receivedAt))] };
 }

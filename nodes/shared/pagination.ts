@@ -5,7 +5,7 @@ import type { ApiContext } from './context';
 import { getServiceUrls } from './context';
 import { malformedResponseError } from './errors';
 import { ROUTES, resolvePath } from './routes';
-import type { RouteKey, RouteParams } from './routes';
+import type { PaginatedRouteKey, RouteParams } from './routes';
 import { RatePacer, apiRequestFull } from './transport';
 
 /** The API's default page size (reference: Limits). */
@@ -39,12 +39,6 @@ export interface PageMeta {
 export interface Page {
 	items: IDataObject[];
 	meta: PageMeta;
-}
-
-export interface PaginateStats {
-	requests: number;
-	pages: number;
-	perPageHonoured: boolean;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -89,12 +83,11 @@ export function readEnvelope(body: unknown): Page | string {
 /** What every page request of one listing shares. */
 interface Listing {
 	ctx: ApiContext;
-	key: RouteKey;
+	key: PaginatedRouteKey;
 	params?: RouteParams;
 	qs: IDataObject;
 	baseUrl: string;
 	pacer: RatePacer;
-	stats: PaginateStats;
 }
 
 function listingError(listing: Listing, status: number, problem: string): NodeApiError {
@@ -103,7 +96,6 @@ function listingError(listing: Listing, status: number, problem: string): NodeAp
 }
 
 async function fetchPage(listing: Listing, page: number): Promise<Page> {
-	listing.stats.requests++;
 	const { status, body } = await apiRequestFull(listing.ctx, listing.key, {
 		params: listing.params,
 		qs: { ...listing.qs, page },
@@ -214,9 +206,8 @@ async function fetchRemainingPages(
  */
 export async function paginate(
 	ctx: ApiContext,
-	key: RouteKey,
+	key: PaginatedRouteKey,
 	options: PaginateOptions = {},
-	stats: PaginateStats = { requests: 0, pages: 0, perPageHonoured: false },
 ): Promise<IDataObject[]> {
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return [];
@@ -228,15 +219,12 @@ export async function paginate(
 		qs: pageSize === undefined ? { ...options.qs } : { ...options.qs, per_page: pageSize },
 		baseUrl: (await getServiceUrls(ctx)).baseUrl,
 		pacer: new RatePacer(),
-		stats,
 	};
 	const first = await fetchPage(listing, 1);
-	stats.pages = 1;
-	stats.perPageHonoured = pageSize !== undefined && first.meta.perPage === pageSize;
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
 	if (lastPage > MAX_PAGES) {
-		throw listingError(listing, 200, `the listing needs ${lastPage} pages, more than the ${MAX_PAGES} this node fetches; use a smaller Limit`);
+		throw listingError(listing, 200, `the listing needs ${lastPage} pages, more than the ${MAX_PAGES} one listing may fetch; ask for fewer items (a Limit or a search) or larger pages (Page Size)`);
 	}
 	const more = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
 	const rest = more
@@ -247,7 +235,6 @@ export async function paginate(
 				(error) => listing.pacer.stop(error),
 			)
 		: [];
-	stats.pages += rest.length;
 	const items = first.items.concat(...rest.map((page) => page.items));
 	return limit === undefined || items.length <= limit ? items : items.slice(0, limit);
 }

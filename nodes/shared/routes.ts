@@ -147,6 +147,10 @@ export const ROUTES = {
 } as const satisfies Record<string, Route>;
 
 export type RouteKey = keyof typeof ROUTES;
+/** The routes answered with the paginated envelope: the only ones `paginate` and list search accept. */
+export type PaginatedRouteKey = {
+	[K in RouteKey]: (typeof ROUTES)[K] extends { paginated: true } ? K : never;
+}[RouteKey];
 export type RouteParams = Record<string, string>;
 
 /** Fills `{name}` segments; a missing or empty parameter is a programming error, not user input. */

@@ -605,6 +605,19 @@ describe('deliveries', () => {
 		expect(wrongInQuery.workflowData).toBeUndefined();
 	});
 
+	it('drops the webhook token from a single event that carried it; `token` fields of a batch are data and stay', async () => {
+		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: true });
+		const token = String(stored(workflow)?.token);
+		const carried = await deliverToNode(workflow, false, { headers: {}, body: { event: 'lead-created', token, data: { id: 'l1' } }, query: {} });
+		const batch = [
+			{ event: 'lead-created', token: 'ticket-41', data: { id: 'l2' } },
+			{ event: 'lead-created', token: 'ticket-42', data: { id: 'l3' } },
+		];
+		const batched = await deliverToNode(workflow, false, { headers: { 'x-webhook-token': token }, body: batch, query: {} });
+		expect(carried.workflowData?.[0].map((item) => item.json.body)).toEqual([{ event: 'lead-created', data: { id: 'l1' } }]);
+		expect(batched.workflowData?.[0].map((item) => item.json.body)).toEqual(batch);
+	});
+
 	it('accepts the token of the test-URL webhook on the test URL', async () => {
 		const { companyId, workflow } = await activeWorkflow(['lead-created'], { requireToken: true });
 		await activate(workflow, true);

@@ -14,6 +14,7 @@
  * @property {boolean} [html] answer with an HTML error page
  * @property {boolean} [dropMeta] remove `meta` from the JSON body
  * @property {boolean} [dropLinks] remove `links` from the JSON body
+ * @property {number} [claimLastPage] claim this `meta.last_page` (with a `links.next`) on a page
  * @property {string} [method] only requests with this method
  * @property {string} [pathIncludes] only requests whose path contains this
  * @property {number} [count] how many matching requests it hits (default 1)
@@ -190,6 +191,7 @@ function applyFault(fault, reply) {
 	let out = reply ?? { status: fault.status ?? 500, body: { message: errorMessage(fault.status ?? 500) } };
 	if (fault.status) out = { status: fault.status, body: { message: errorMessage(fault.status) }, headers: out.headers };
 	if (fault.dropMeta || fault.dropLinks) out = dropParts(out, fault);
+	if (fault.claimLastPage !== undefined) out = claimLastPage(out, fault.claimLastPage);
 	if (fault.html) return { status: out.status, raw: htmlPage(fault.status ?? 502), contentType: 'text/html; charset=UTF-8', headers: out.headers };
 	if (fault.malformedJson) return { status: out.status, raw: truncatedJson(out.body), contentType: 'application/json', headers: out.headers };
 	return out;
@@ -206,6 +208,17 @@ function dropParts(reply, fault) {
 	if (fault.dropMeta) delete body.meta;
 	if (fault.dropLinks) delete body.links;
 	return { ...reply, body };
+}
+
+/**
+ * @param {import('./http').Reply} reply
+ * @param {number} lastPage
+ */
+function claimLastPage(reply, lastPage) {
+	const body = /** @type {{ meta?: Record<string, unknown>, links?: Record<string, unknown> }} */ (reply.body);
+	if (!body || typeof body !== 'object' || !body.meta || !body.links) return reply;
+	const next = typeof body.links.first === 'string' ? body.links.first.replace(/page=\d+/, 'page=2') : 'page=2';
+	return { ...reply, body: { ...body, meta: { ...body.meta, last_page: lastPage }, links: { ...body.links, next } } };
 }
 
 /** @param {unknown} body */

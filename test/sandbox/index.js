@@ -128,7 +128,7 @@ function loggedParts(body) {
 
 /** @param {import('./faults').FailNextFault} fault */
 function describeFault(fault) {
-	const keys = ['status', 'reset', 'timeoutMs', 'malformedJson', 'html', 'dropMeta', 'dropLinks', 'mutateAfter'];
+	const keys = ['status', 'reset', 'timeoutMs', 'malformedJson', 'html', 'dropMeta', 'dropLinks', 'claimLastPage', 'mutateAfter'];
 	return keys
 		.filter((key) => /** @type {Record<string, unknown>} */ (fault)[key] !== undefined && /** @type {Record<string, unknown>} */ (fault)[key] !== false)
 		.map((key) => `${key}=${/** @type {Record<string, unknown>} */ (fault)[key]}`)

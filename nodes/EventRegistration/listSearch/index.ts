@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { URL_PATTERNS } from '../../shared/locators';
 import { readEnvelope } from '../../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
-import type { RouteKey, RouteParams } from '../../shared/routes';
+import type { PaginatedRouteKey, RouteParams } from '../../shared/routes';
 import { apiRequestFull, apiRequestList } from '../../shared/transport';
 
 const contains = (haystack: unknown, needle: string | undefined) =>
@@ -20,7 +20,7 @@ function currentLocator(ctx: ILoadOptionsFunctions, name: string, displayName: s
 /** One page of a paginated route, with the next page as pagination token. */
 async function searchPage(
 	ctx: ILoadOptionsFunctions,
-	key: RouteKey,
+	key: PaginatedRouteKey,
 	params: RouteParams,
 	qs: IDataObject,
 	paginationToken: string | undefined,

@@ -292,6 +292,24 @@ describe('Form → Update', () => {
 		});
 	});
 
+	it('editor: Type left at Keep Current Type changes an existing field (type and label from the form), description shown and sent', async () => {
+		const created = await newForm([{ type: 'phone', label: 'Mobile', position: 0 }]);
+		const phone = created.fields[0];
+		await runOk(sb, formParams('update', { form: rl(created.id), fields: { field: [{ id: phone.id, description: 'For the day itself', position: 0 }] } }));
+		expect(sb.control.requests()[1]).toMatchObject({
+			method: 'PATCH',
+			body: { fields: [{ id: phone.id, type: 'phone', label: 'Mobile', description: 'For the day itself', required: false, position: 0 }] },
+			status: 200,
+		});
+	});
+
+	it('editor: a new field left at Keep Current Type → "Type is required", nothing written', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q' }]);
+		const run = await runAction(sb, nodeParams(formParams('update', { form: rl(created.id), fields: { field: [{ label: 'Untyped' }] } })));
+		expect(run.error?.message).toBe('Field 1 “Untyped”: Type is required');
+		expect(sb.control.requests().map((r) => r.method)).not.toContain('PATCH');
+	});
+
 	it('refuses a second common field over the existing ones, after reading the form and before writing', async () => {
 		const run = await runAction(
 			sb,

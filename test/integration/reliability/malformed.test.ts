@@ -152,6 +152,27 @@ describe('broken pagination envelopes', () => {
 		expect(errorText(result).message).toMatch(new RegExp(`^Unexpected response from the service: the page has no "${part}" object \\(page [23]\\)$`));
 	});
 
+	it('page 1 claims 20,000 pages → refused before page 2: one request, an error naming the 10,000-page guard', async () => {
+		const sb = sandbox();
+		const { companyId } = companyWithForms(sb, 31);
+		sb.control.failNext({ claimLastPage: 20_000, method: 'GET', pathIncludes: `/${companyId}/forms` });
+		const result = await run(sb, listAll(companyId));
+		expect(result.json).toEqual([]);
+		expect(errorText(result).message).toBe(
+			'Unexpected response from the service: the listing needs 20000 pages, more than the 10000 one listing may fetch; ask for fewer items (a Limit or a search) or larger pages (Page Size)',
+		);
+		expect(apiRequests(sb, { method: 'GET' })).toHaveLength(1);
+	});
+
+	it('the same claim with Limit 150 → only the 10 pages the Limit needs are asked for: all 31 items', async () => {
+		const sb = sandbox();
+		const { companyId } = companyWithForms(sb, 31);
+		sb.control.failNext({ claimLastPage: 20_000, method: 'GET', pathIncludes: `/${companyId}/forms` });
+		const result = await run(sb, listAll(companyId, { returnAll: false, limit: 150 }));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(31);
+	});
+
 	it('Continue On Fail: a broken later page → one error item for the input, not a partial list', async () => {
 		const sb = sandbox();
 		const { companyId } = companyWithForms(sb, 31);

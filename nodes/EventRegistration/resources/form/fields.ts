@@ -18,10 +18,25 @@ const typeOptions = [
 	...COMMON_FIELD_TYPES.map((type) => ({ name: typeName(type), value: type, description: 'Common field; at most one per form' })),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
-const shownFor = (types: readonly FormFieldType[]) => ({ show: { type: [...types] } });
+/** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
+const KEEP_CURRENT_TYPE = '';
 
-/** Attributes of one field in the editor; each shown only for the types that support it. */
+/** Attributes of one field in the editor; each shown only for the types that support it (in Form → Update also while Type is Keep Current Type). */
 function fieldValues(withId: boolean): INodeProperties[] {
+	const shownFor = (types: readonly FormFieldType[]) => ({ show: { type: withId ? [...types, KEEP_CURRENT_TYPE] : [...types] } });
+	const type: INodeProperties = withId
+		? {
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: [
+					...typeOptions,
+					{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: 'For a field with an ID: keep its type. A new field needs a type.' },
+				].sort((a, b) => a.name.localeCompare(b.name)),
+				default: KEEP_CURRENT_TYPE,
+				description: 'Kind of input; the type of an existing field cannot change',
+			}
+		: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' };
 	const id: INodeProperties[] = withId
 		? [
 				{
@@ -37,7 +52,7 @@ function fieldValues(withId: boolean): INodeProperties[] {
 		: [];
 	return [
 		...id,
-		{ displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' },
+		type,
 		{
 			displayName: 'Label',
 			name: 'label',
