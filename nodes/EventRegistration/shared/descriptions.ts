@@ -103,6 +103,11 @@ export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick
 	};
 }
 
+/** The Update Fields collection of a PATCH: only the fields added are sent. */
+export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed (PATCH)'): INodeProperties {
+	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
+}
+
 /** The `operation` parameter of a resource, options sorted by name. */
 export function operationProperty(
 	resource: string,

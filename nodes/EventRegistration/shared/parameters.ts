@@ -1,7 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
 import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import { InputError, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /** Company sqid of the current item (a pasted page URL is resolved through GET /companies). */
@@ -32,4 +33,11 @@ export function orderOf(ctx: IExecuteFunctions, itemIndex: number): string {
 
 export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
 	return { node: ctx.getNode(), itemIndex };
+}
+
+/** The non-blank Update Fields of the current item; none at all is an input error. */
+export function updateFieldsOf(ctx: IExecuteFunctions, check: Check, fix = 'Add at least one field to change.'): IDataObject {
+	const fields = withoutBlanks(ctx.getNodeParameter('updateFields', check.itemIndex, {}) as IDataObject);
+	if (Object.keys(fields).length === 0) throw new InputError(check.node, 'Update Fields', 'nothing to update', fix, check.itemIndex);
+	return fields;
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/descriptions';
+import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -19,19 +19,19 @@ import {
 
 const updateFields: INodeProperties[] = (
 	[
-	{ displayName: 'Attendance Mode', name: 'attendance_mode', type: 'options', options: attendanceModeOptions, default: 'offline' },
-	{ displayName: 'Company Role', name: 'company_role', type: 'options', options: companyRoleOptions, default: 'organizing' },
-	dateProperty('End Date', 'date_end', false),
-	{ displayName: 'Locale', name: 'locale', type: 'options', options: localeOptions, default: 'en' },
-	{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-	{
-		displayName: 'Slug',
-		name: 'slug',
-		type: 'string',
-		default: '',
-		description: 'New event ID used in URLs; links to the old slug stop working',
-	},
-	dateProperty('Start Date', 'date_start', false),
+		{ displayName: 'Attendance Mode', name: 'attendance_mode', type: 'options', options: attendanceModeOptions, default: 'offline' },
+		{ displayName: 'Company Role', name: 'company_role', type: 'options', options: companyRoleOptions, default: 'organizing' },
+		dateProperty('End Date', 'date_end', false),
+		{ displayName: 'Locale', name: 'locale', type: 'options', options: localeOptions, default: 'en' },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		{
+			displayName: 'Slug',
+			name: 'slug',
+			type: 'string',
+			default: '',
+			description: 'New event ID used in URLs; links to the old slug stop working',
+		},
+		dateProperty('Start Date', 'date_start', false),
 		...optionalEventFields,
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -39,29 +39,18 @@ const updateFields: INodeProperties[] = (
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: false }),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields you add are changed (PATCH)',
-		options: updateFields,
-	},
+	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
 	const event = eventOf(this, itemIndex);
-	const body = withoutBlanks(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
-		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', itemIndex);
-	}
+	const body = updateFieldsOf(this, check);
 	checkEventChoices(check, body);
 	const timeZone = eventTimeZone(this, check, body);
 	if (body.date_start !== undefined) body.date_start = apiDate(check, 'Start Date', body.date_start, timeZone);
 	if (body.date_end !== undefined) body.date_end = apiDate(check, 'End Date', body.date_end, timeZone);
 	checkDateOrder(check, body.date_start as string | undefined, body.date_end as string | undefined);
+	const company = await companyOf(this, itemIndex);
 	return await apiRequest(this, 'event.update', { params: { company, event }, body });
 }

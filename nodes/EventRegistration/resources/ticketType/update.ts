@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/descriptions';
+import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
@@ -25,25 +25,14 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	eventLocator({ organizingOnly: true }),
 	ticketTypeLocator(),
 	PAID_TICKET_NOTICE,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields you add are changed (PATCH)',
-		options: updateFields,
-	},
+	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const event = eventOf(this, itemIndex);
 	const ticketType = ticketTypeOf(this, itemIndex);
-	const body = withoutBlanks(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
-		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', itemIndex);
-	}
+	const body = updateFieldsOf(this, check);
 	checkTicketTypeBody(check, body);
 	const company = await companyOf(this, itemIndex);
 	return await apiRequest(this, 'ticketType.update', { params: { company, event, ticketType }, body });

@@ -5,6 +5,7 @@ import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
 
@@ -12,19 +13,11 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	planNotice,
 	companyLocator(),
 	webhookIdProperty,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields you add are changed (PATCH)',
-		options: [
-			{ ...eventsProperty, description: 'Replaces the subscribed event kinds; each needs its subscribe scope on the token' },
-			nameProperty,
-			urlProperty,
-		],
-	},
+	updateFieldsProperty([
+		{ ...eventsProperty, description: 'Replaces the subscribed event kinds; each needs its subscribe scope on the token' },
+		nameProperty,
+		urlProperty,
+	]),
 ] satisfies INodeProperties[]);
 
 function updateBody(check: Check, fields: IDataObject): IDataObject {
