@@ -2,9 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runAction } from './action';
 import type { ActionOptions, ActionRun } from './action';
-import type { startSandbox } from '../sandbox';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+import type { Sandbox } from './sandbox';
 
 /** Node parameters with locator values (`rl`), which are plain objects and typed loosely. */
 export function nodeParams(parameters: IDataObject): INodeParameters {

@@ -17,8 +17,7 @@ import type { OrderTriggerState } from '../../nodes/EventRegistrationOrderTrigge
 import { runListSearch, runPoll } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { startSandbox } from '../sandbox';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+import type { Sandbox } from '../helpers/sandbox';
 
 const TRIGGER_TYPE = 'n8n-nodes-event-registration.eventRegistrationOrderTrigger';
 const NODE_NAME = 'Order Trigger';

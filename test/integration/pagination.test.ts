@@ -6,14 +6,14 @@
  * headers with zero failures and at most one 429 per window. Correctness only, no timings.
  */
 import axios from 'axios';
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { withOrderStatus } from '../../nodes/shared/orders';
-import { runAction } from '../helpers/action';
+import { rl, runAction } from '../helpers/action';
 import type { ActionRun } from '../helpers/action';
 import { startSandbox } from '../sandbox';
+import type { Sandbox } from '../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];
 
 /** Extra orders on the first organizing event; with the seeded ones: 1,008 orders, 68 pages of 15. */
@@ -22,10 +22,6 @@ const EXTRA_ORDERS = 1000;
 let sb: Sandbox;
 /** Every order of the event as the node outputs it, read page by page along links.next. */
 let reference: IDataObject[];
-
-function byId(value: string): INodeParameterResourceLocator {
-	return { __rl: true, mode: 'id', value };
-}
 
 function ordersPath(): string {
 	return `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.summerSummit}/orders`;
@@ -48,8 +44,8 @@ async function getMany(parameters: INodeParameters): Promise<ActionRun> {
 	return await runAction(sb, {
 		resource: 'order',
 		operation: 'getMany',
-		company: byId(sb.demo.companyId),
-		event: byId(sb.demo.events.summerSummit),
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
 		...parameters,
 	});
 }

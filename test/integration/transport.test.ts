@@ -10,6 +10,7 @@ import {
 	companyWithForms,
 	credentialsFor,
 	errorText,
+	orderCreateParams,
 	run,
 	startStubServer,
 	useFastRetries,
@@ -124,19 +125,7 @@ describe('error mapping', () => {
 		const token = sb.control.createToken(['events:read', 'ticket-types:read', 'orders:read']);
 		const result = await run(
 			sb,
-			{
-				resource: 'order',
-				operation: 'create',
-				company: byId(sb.demo.companyId),
-				event: byId(sb.demo.events.summerSummit),
-				ticketType: byId(sb.demo.ticketTypes.generalAdmission),
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				country: 'NL',
-				isBusiness: false,
-				quantity: 1,
-			},
+			orderCreateParams(sb),
 			{ credentials: credentialsFor(sb, { token }) },
 		);
 		expect(errorText(result).description).toContain(`needs the token scopes ${ROUTES['order.create'].scopes.join(', ')}`);
@@ -271,19 +260,7 @@ describe('retries', () => {
 	it('POST Order → Create: 500 once → exactly 1 POST; the error says it may or may not have been applied and to check Order → Get Many', async () => {
 		const sb = sandbox();
 		sb.control.failNext({ status: 500, method: 'POST', pathIncludes: '/orders/create/' });
-		const result = await run(sb, {
-			resource: 'order',
-			operation: 'create',
-			company: byId(sb.demo.companyId),
-			event: byId(sb.demo.events.summerSummit),
-			ticketType: byId(sb.demo.ticketTypes.generalAdmission),
-			firstName: 'Ada',
-			lastName: 'Lovelace',
-			email: 'ada@example.com',
-			country: 'NL',
-			isBusiness: false,
-			quantity: 1,
-		});
+		const result = await run(sb, orderCreateParams(sb));
 		const { message, description } = errorText(result);
 		expect(message).toBe('The service failed with status 500: Server Error');
 		expect(description).toMatch(/failed after 1 attempt\(s\)/);

@@ -17,8 +17,8 @@ import { runWebhook, runWebhookMethod } from '../harness';
 import type { RunWebhookResult, WebhookRequestInput, WebhookSetupMethod } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { startSandbox } from '../sandbox';
+import type { Sandbox } from '../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Credentials = Record<string, ICredentialDataDecryptedObject>;
 
 const TRIGGER_TYPE = 'n8n-nodes-event-registration.eventRegistrationTrigger';

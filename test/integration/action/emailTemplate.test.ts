@@ -2,24 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { rl } from '../../helpers/action';
 import { runInvalid, runOk } from '../../helpers/runs';
-import { startSandbox } from '../../sandbox';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox } from '../../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
+const sandbox = useSandbox();
 let sb: Sandbox;
 let comms: string;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	comms = `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.summerSummit}/comms`;
-});
-
-afterAll(async () => {
-	await sb.stop();
-});
-
 beforeEach(() => {
-	sb.control.clearRequests();
+	sb = sandbox();
+	comms = `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.summerSummit}/comms`;
 });
 
 function params(operation: string, extra: IDataObject = {}): IDataObject {

@@ -2,22 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { rl } from '../../helpers/action';
 import { runInvalid, runOk } from '../../helpers/runs';
-import { startSandbox } from '../../sandbox';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox } from '../../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
+const sandbox = useSandbox();
 let sb: Sandbox;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-});
-
-afterAll(async () => {
-	await sb.stop();
-});
-
 beforeEach(() => {
-	sb.control.clearRequests();
+	sb = sandbox();
 });
 
 function requests() {

@@ -2,24 +2,16 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { rl, runAction } from '../../helpers/action';
 import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
-import { startSandbox } from '../../sandbox';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox } from '../../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
+const sandbox = useSandbox();
 let sb: Sandbox;
 let pagePath: string;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	pagePath = `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.summerSummit}/page`;
-});
-
-afterAll(async () => {
-	await sb.stop();
-});
-
 beforeEach(() => {
-	sb.control.clearRequests();
+	sb = sandbox();
+	pagePath = `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.summerSummit}/page`;
 });
 
 function params(operation: string, extra: IDataObject = {}): IDataObject {

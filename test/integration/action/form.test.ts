@@ -1,22 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
 import { rl, runAction } from '../../helpers/action';
 import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox } from '../../helpers/sandbox';
 
+const sandbox = useSandbox();
 let sb: Sandbox;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-});
-
-afterAll(async () => {
-	await sb.stop();
-});
-
 beforeEach(() => {
-	sb.control.clearRequests();
+	sb = sandbox();
 });
 
 function formParams(operation: string, extra: IDataObject): IDataObject {

@@ -2,14 +2,11 @@
  * Order operations of the action node, run through n8n-core against the sandbox: the request
  * that reached the service (method, path, query, body) and the node's output.
  */
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ACTION_NODE_TYPE, credentialsFor, nodeTypes, runAction } from '../../helpers/action';
+import { ACTION_NODE_TYPE, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
 import { startSandbox } from '../../sandbox';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+import type { Sandbox } from '../../helpers/sandbox';
 
 let sb: Sandbox;
 let eventPath: string;
@@ -27,15 +24,15 @@ function params(operation: string, extra: INodeParameters = {}): INodeParameters
 	return {
 		resource: 'order',
 		operation,
-		company: locator(sb.demo.companyId),
-		event: locator(sb.demo.events.summerSummit),
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
 		...extra,
 	};
 }
 
 function createParams(extra: INodeParameters = {}): INodeParameters {
 	return params('create', {
-		ticketType: locator('general-admission'),
+		ticketType: rl('general-admission'),
 		firstName: 'Ada',
 		lastName: 'Lovelace',
 		email: 'ada@example.com',
@@ -97,7 +94,7 @@ describe('order: create', () => {
 	});
 
 	it('returns checkout_url for the paid vip-pass, built from the company slug', async () => {
-		const run = await runAction(sb, createParams({ ticketType: locator('vip-pass'), quantity: 1, isBusiness: true }));
+		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 1, isBusiness: true }));
 
 		expect(run.error).toBeUndefined();
 		const order = run.json[0];
@@ -117,7 +114,7 @@ describe('order: create', () => {
 
 	it('builds checkout_url on the credential’s Public URL, with the company slug taken from a pasted page URL', async () => {
 		const companyUrl = `https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}`;
-		const run = await runAction(sb, createParams({ ticketType: locator('vip-pass'), quantity: 1, company: locator(companyUrl, 'url') }), {
+		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 1, company: rl(companyUrl, 'url') }), {
 			credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
 		});
 
@@ -196,14 +193,14 @@ describe('order: create', () => {
 	});
 
 	it('checks the quantity against the ticket type’s Max Quantity before writing', async () => {
-		const run = await runAction(sb, createParams({ ticketType: locator('vip-pass'), quantity: 5 }));
+		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 5 }));
 
 		expect(run.error?.message).toBe('Quantity: 5 is outside what ticket type "vip-pass" allows per order (at least 1 and at most 4)');
 		expect(apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
 	it('shows a 422 of the service field by field', async () => {
-		const run = await runAction(sb, createParams({ ticketType: locator('early-bird'), quantity: 1 }));
+		const run = await runAction(sb, createParams({ ticketType: rl('early-bird'), quantity: 1 }));
 
 		expect(apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET ${eventPath}/ticket-types/early-bird`,
@@ -235,7 +232,7 @@ describe('order: get', () => {
 		['authorized', 'authorized'],
 	])('derives status of the %s order from its timestamps, keeping them untouched', async (key, status) => {
 		const id = sb.demo.orders[key];
-		const run = await runAction(sb, params('get', { order: locator(id) }));
+		const run = await runAction(sb, params('get', { order: rl(id) }));
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: `${eventPath}/orders/${id}`, query: {}, body: undefined }]);
 		expect(run.json).toEqual([{ ...storedOrder(id), status }]);
@@ -244,7 +241,7 @@ describe('order: get', () => {
 
 	it('includes the submission and lead with include_submission', async () => {
 		const id = sb.demo.orders.free;
-		const run = await runAction(sb, params('get', { order: locator(id), includeSubmission: true }));
+		const run = await runAction(sb, params('get', { order: rl(id), includeSubmission: true }));
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: `${eventPath}/orders/${id}`, query: { include_submission: '1' }, body: undefined }]);
 		expect(run.json).toEqual([{ ...(sb.control.getOrder(id) as IDataObject), status: 'pending' }]);
@@ -255,7 +252,7 @@ describe('order: get', () => {
 	it('reads the order from a pasted checkout URL', async () => {
 		const id = sb.demo.orders.unpaid;
 		const url = `https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/o/${id}/checkout`;
-		const run = await runAction(sb, params('get', { order: locator(url, 'url') }));
+		const run = await runAction(sb, params('get', { order: rl(url, 'url') }));
 
 		expect(apiRequests().map((r) => r.path)).toEqual([`${eventPath}/orders/${id}`]);
 		expect(run.json[0]).toMatchObject({ id, status: 'pending' });
@@ -306,7 +303,7 @@ describe('order: getMany', () => {
 describe('order: approve and reject', () => {
 	it('approves a pending order with a PATCH without body', async () => {
 		const id = sb.demo.orders.pending;
-		const run = await runAction(sb, params('approve', { order: locator(id) }));
+		const run = await runAction(sb, params('approve', { order: rl(id) }));
 
 		expect(apiRequests()).toEqual([{ method: 'PATCH', path: `${eventPath}/orders/${id}/approve`, query: {}, body: undefined }]);
 		expect(run.json).toEqual([{ ...storedOrder(id), status: 'approved' }]);
@@ -315,7 +312,7 @@ describe('order: approve and reject', () => {
 
 	it('rejects a pending order', async () => {
 		const id = sb.demo.orders.pending;
-		const run = await runAction(sb, params('reject', { order: locator(id) }));
+		const run = await runAction(sb, params('reject', { order: rl(id) }));
 
 		expect(apiRequests()).toEqual([{ method: 'PATCH', path: `${eventPath}/orders/${id}/reject`, query: {}, body: undefined }]);
 		expect(run.json).toEqual([{ ...storedOrder(id), status: 'rejected' }]);
@@ -323,14 +320,14 @@ describe('order: approve and reject', () => {
 	});
 
 	it('shows the service’s 422 for an order that is no longer pending', async () => {
-		const run = await runAction(sb, params('approve', { order: locator(sb.demo.orders.rejected) }));
+		const run = await runAction(sb, params('approve', { order: rl(sb.demo.orders.rejected) }));
 
 		expect(run.error?.message).toBe('The service rejected the input (422): Only pending orders can be approved.');
 		expect(run.error?.description).toBe('Fix these fields:\norder: Only pending orders can be approved.');
 	});
 
 	it('gives an error item per failed input with continueOnFail, keeping pairedItem', async () => {
-		const run = await runAction(sb, params('reject', { order: locator('={{ $json.id }}') }), {
+		const run = await runAction(sb, params('reject', { order: rl('={{ $json.id }}') }), {
 			continueOnFail: true,
 			inputItems: [{ json: { id: sb.demo.orders.approved } }, { json: { id: sb.demo.orders.pending } }],
 		});

@@ -2,14 +2,11 @@
  * Public URL → Build, run through n8n-core against the sandbox: which lookups reached the service
  * (none when the slugs are known), the URL built, and that the sandbox serves that page.
  */
-import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { credentialsFor, runAction } from '../../helpers/action';
+import { credentialsFor, rl, runAction } from '../../helpers/action';
 import { startSandbox } from '../../sandbox';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+import type { Sandbox } from '../../helpers/sandbox';
 
 let sb: Sandbox;
 
@@ -38,7 +35,7 @@ const COMPANIES = { method: 'GET', path: '/api/v1/companies', query: { page: '1'
 
 describe('publicUrl: build', () => {
 	it('builds the event page without any request when the Company Slug is given', async () => {
-		const run = await runAction(sb, params('eventPage', { companySlug: sb.demo.companySlug, event: locator(sb.demo.events.summerSummit) }));
+		const run = await runAction(sb, params('eventPage', { companySlug: sb.demo.companySlug, event: rl(sb.demo.events.summerSummit) }));
 
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([]);
@@ -49,7 +46,7 @@ describe('publicUrl: build', () => {
 	});
 
 	it('looks the company slug up from its ID with one GET /companies', async () => {
-		const run = await runAction(sb, params('eventPage', { company: locator(sb.demo.companyId), event: locator(sb.demo.events.winterWorkshop) }));
+		const run = await runAction(sb, params('eventPage', { company: rl(sb.demo.companyId), event: rl(sb.demo.events.winterWorkshop) }));
 
 		expect(apiRequests()).toEqual([COMPANIES]);
 		expect(run.json[0]).toEqual({
@@ -63,7 +60,7 @@ describe('publicUrl: build', () => {
 	it('reads the company slug from a pasted page URL without a request', async () => {
 		const run = await runAction(
 			sb,
-			params('eventPage', { company: locator('https://tickets.example.com/acme-events', 'url'), event: locator(sb.demo.events.summerSummit) }),
+			params('eventPage', { company: rl('https://tickets.example.com/acme-events', 'url'), event: rl(sb.demo.events.summerSummit) }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -71,7 +68,7 @@ describe('publicUrl: build', () => {
 	});
 
 	it('uses the credential’s Public URL when set', async () => {
-		const run = await runAction(sb, params('eventPage', { companySlug: 'acme-events', event: locator('summer-summit-2027') }), {
+		const run = await runAction(sb, params('eventPage', { companySlug: 'acme-events', event: rl('summer-summit-2027') }), {
 			credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
 		});
 
@@ -83,10 +80,10 @@ describe('publicUrl: build', () => {
 		const run = await runAction(
 			sb,
 			params('ticketSignup', {
-				company: locator(sb.demo.companyId),
+				company: rl(sb.demo.companyId),
 				companySlug: 'acme-events',
-				event: locator(sb.demo.events.summerSummit),
-				ticketType: locator('general-admission'),
+				event: rl(sb.demo.events.summerSummit),
+				ticketType: rl('general-admission'),
 				quantity: 2,
 			}),
 		);
@@ -112,7 +109,7 @@ describe('publicUrl: build', () => {
 	it('leaves /form out for a ticket type without a form (auto) and finds the company sqid from the slug', async () => {
 		const run = await runAction(
 			sb,
-			params('ticketSignup', { companySlug: 'acme-events', event: locator('summer-summit-2027'), ticketType: locator('vip-pass') }),
+			params('ticketSignup', { companySlug: 'acme-events', event: rl('summer-summit-2027'), ticketType: rl('vip-pass') }),
 		);
 
 		expect(apiRequests()).toEqual([COMPANIES, { method: 'GET', path: `/api/v1/${sb.demo.companyId}/event/summer-summit-2027/ticket-types/vip-pass`, query: {} }]);
@@ -131,7 +128,7 @@ describe('publicUrl: build', () => {
 	])('makes no request when Has Form is %s and the Company Slug is given', async (hasForm, suffix) => {
 		const run = await runAction(
 			sb,
-			params('ticketSignup', { companySlug: 'acme-events', event: locator('summer-summit-2027'), ticketType: locator('speaker-pass'), hasForm, quantity: 3 }),
+			params('ticketSignup', { companySlug: 'acme-events', event: rl('summer-summit-2027'), ticketType: rl('speaker-pass'), hasForm, quantity: 3 }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -142,7 +139,7 @@ describe('publicUrl: build', () => {
 		const orderId = sb.demo.orders.unpaid;
 		const run = await runAction(
 			sb,
-			params('orderCheckout', { companySlug: 'acme-events', event: locator('summer-summit-2027'), order: locator(orderId) }),
+			params('orderCheckout', { companySlug: 'acme-events', event: rl('summer-summit-2027'), order: rl(orderId) }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -163,7 +160,7 @@ describe('publicUrl: build', () => {
 	it('builds the event-scoped activation page without an /event/ segment', async () => {
 		const run = await runAction(
 			sb,
-			params('activation', { companySlug: 'acme-events', scope: 'event', event: locator('summer-summit-2027'), activationSlug: 'booth-raffle' }),
+			params('activation', { companySlug: 'acme-events', scope: 'event', event: rl('summer-summit-2027'), activationSlug: 'booth-raffle' }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -175,11 +172,11 @@ describe('publicUrl: build', () => {
 	});
 
 	it.each<[string, INodeParameters, string]>([
-		['a fractional Quantity', params('ticketSignup', { companySlug: 'acme-events', event: locator('e'), ticketType: locator('t'), hasForm: 'no', quantity: 1.5 }), 'Quantity: must be a whole number of at least 1 (got 1.5)'],
+		['a fractional Quantity', params('ticketSignup', { companySlug: 'acme-events', event: rl('e'), ticketType: rl('t'), hasForm: 'no', quantity: 1.5 }), 'Quantity: must be a whole number of at least 1 (got 1.5)'],
 		['an Activation Slug with a slash', params('activation', { companySlug: 'acme-events', activationSlug: 'a/b' }), 'Activation Slug: "a/b" is not a slug'],
 		['an Activation Slug expression that is empty', params('activation', { companySlug: 'acme-events', activationSlug: '={{ "" }}' }), 'Activation Slug: is required'],
-		['neither Company nor Company Slug', params('eventPage', { event: locator('summer-summit-2027') }), 'Company: is required'],
-		['a Company Slug with a space', params('eventPage', { companySlug: 'acme events', event: locator('summer-summit-2027') }), 'Company Slug: "acme events" is not a slug'],
+		['neither Company nor Company Slug', params('eventPage', { event: rl('summer-summit-2027') }), 'Company: is required'],
+		['a Company Slug with a space', params('eventPage', { companySlug: 'acme events', event: rl('summer-summit-2027') }), 'Company Slug: "acme events" is not a slug'],
 	])('refuses %s before any request', async (_case, parameters, message) => {
 		const run = await runAction(sb, parameters);
 
@@ -188,7 +185,7 @@ describe('publicUrl: build', () => {
 	});
 
 	it('names the company that was not found among the user’s companies', async () => {
-		const run = await runAction(sb, params('eventPage', { company: locator('NoSuchCo'), event: locator('summer-summit-2027') }), { continueOnFail: true });
+		const run = await runAction(sb, params('eventPage', { company: rl('NoSuchCo'), event: rl('summer-summit-2027') }), { continueOnFail: true });
 
 		expect(apiRequests()).toEqual([COMPANIES]);
 		expect(run.items).toEqual([

@@ -2,15 +2,12 @@
  * Ticket Type operations of the action node, run through n8n-core against the sandbox: the
  * request that reached the service (method, path, query, body) and the node's output.
  */
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, runAction } from '../../helpers/action';
+import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
 import { runListSearch } from '../../harness';
 import { startSandbox } from '../../sandbox';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-const locator = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
+import type { Sandbox } from '../../helpers/sandbox';
 
 let sb: Sandbox;
 let base: string;
@@ -28,8 +25,8 @@ function params(operation: string, extra: INodeParameters = {}): INodeParameters
 	return {
 		resource: 'ticketType',
 		operation,
-		company: locator(sb.demo.companyId),
-		event: locator(sb.demo.events.summerSummit),
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
 		...extra,
 	};
 }
@@ -160,7 +157,7 @@ describe('ticketType: create', () => {
 	});
 
 	it('tells what to check when the event is not one the company organizes (404)', async () => {
-		const run = await runAction(sb, params('create', { name: 'X', price: 0, vatPercentage: 0, event: locator(sb.demo.events.partnerExpo) }));
+		const run = await runAction(sb, params('create', { name: 'X', price: 0, vatPercentage: 0, event: rl(sb.demo.events.partnerExpo) }));
 
 		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'POST', path: `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.partnerExpo}/ticket-types/create` })]);
 		expect(run.error?.message).toMatch(/^Not found \(404\)/);
@@ -170,7 +167,7 @@ describe('ticketType: create', () => {
 
 describe('ticketType: get', () => {
 	it('gets one ticket type without its form by default', async () => {
-		const run = await runAction(sb, params('get', { ticketType: locator('vip-pass') }));
+		const run = await runAction(sb, params('get', { ticketType: rl('vip-pass') }));
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: `${base}/vip-pass`, query: {}, body: undefined }]);
 		expect(run.json).toHaveLength(1);
@@ -179,7 +176,7 @@ describe('ticketType: get', () => {
 	});
 
 	it('includes the form with include_form', async () => {
-		const run = await runAction(sb, params('get', { ticketType: locator('general-admission'), includeForm: true }));
+		const run = await runAction(sb, params('get', { ticketType: rl('general-admission'), includeForm: true }));
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: `${base}/general-admission`, query: { include_form: '1' }, body: undefined }]);
 		const form = run.json[0].form as IDataObject;
@@ -189,14 +186,14 @@ describe('ticketType: get', () => {
 
 	it('reads the ticket type from a pasted public page URL', async () => {
 		const url = `https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/speaker-pass`;
-		const run = await runAction(sb, params('get', { ticketType: locator(url, 'url') }));
+		const run = await runAction(sb, params('get', { ticketType: rl(url, 'url') }));
 
 		expect(apiRequests().map((r) => r.path)).toEqual([`${base}/speaker-pass`]);
 		expect(run.json[0]).toMatchObject({ slug: 'speaker-pass', approval_required: true });
 	});
 
 	it('gives an error item per failed input with continueOnFail, keeping pairedItem', async () => {
-		const run = await runAction(sb, params('get', { ticketType: locator('={{ $json.slug }}') }), {
+		const run = await runAction(sb, params('get', { ticketType: rl('={{ $json.slug }}') }), {
 			continueOnFail: true,
 			inputItems: [{ json: { slug: 'vip-pass' } }, { json: { slug: 'no-such-ticket' } }],
 		});
@@ -236,7 +233,7 @@ describe('ticketType: update', () => {
 		const run = await runAction(
 			sb,
 			params('update', {
-				ticketType: locator('vip-pass'),
+				ticketType: rl('vip-pass'),
 				updateFields: { slug: 'vip', price: 199.5, max_quantity: 6, sold_out: true, description: '' },
 			}),
 		);
@@ -247,28 +244,28 @@ describe('ticketType: update', () => {
 		expect(run.json[0]).toMatchObject({ slug: 'vip', name: 'VIP Pass', price: '199.50', max_quantity: 6, sold_out: true, vat_percentage: '21.00' });
 
 		sb.control.clearRequests();
-		const again = await runAction(sb, params('get', { ticketType: locator('vip') }));
+		const again = await runAction(sb, params('get', { ticketType: rl('vip') }));
 		expect(again.json[0]).toMatchObject({ slug: 'vip', price: '199.50' });
 	});
 
 	it('refuses an update without fields before any request', async () => {
-		const run = await runAction(sb, params('update', { ticketType: locator('vip-pass'), updateFields: {} }));
+		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: {} }));
 
 		expect(run.error?.message).toBe('Update Fields: nothing to update');
 		expect(apiRequests()).toEqual([]);
 	});
 
 	it('checks the limits of the fields it changes before any request', async () => {
-		const run = await runAction(sb, params('update', { ticketType: locator('vip-pass'), updateFields: { min_quantity: 5, max_quantity: 2 } }));
+		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { min_quantity: 5, max_quantity: 2 } }));
 
 		expect(run.error?.message).toMatch(/^Max Quantity: must be a whole number of at least 5/);
 		expect(apiRequests()).toEqual([]);
 	});
 
 	it('shows the service’s 422 when the new maximum is below the current minimum', async () => {
-		await runAction(sb, params('update', { ticketType: locator('vip-pass'), updateFields: { min_quantity: 2 } }));
+		await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { min_quantity: 2 } }));
 		sb.control.clearRequests();
-		const run = await runAction(sb, params('update', { ticketType: locator('vip-pass'), updateFields: { max_quantity: 1 } }));
+		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { max_quantity: 1 } }));
 
 		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', body: { max_quantity: 1 } })]);
 		expect(run.error?.description).toBe('Fix these fields:\nmax_quantity: The max quantity field must be greater than or equal to 2.');

@@ -4,22 +4,14 @@ import { EventRegistration } from '../../../nodes/EventRegistration/EventRegistr
 import { WEBHOOK_EVENTS } from '../../../nodes/shared/webhookEvents';
 import { credentialsFor, rl, runAction } from '../../helpers/action';
 import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
-import { startSandbox } from '../../sandbox';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox } from '../../helpers/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
+const sandbox = useSandbox();
 let sb: Sandbox;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-});
-
-afterAll(async () => {
-	await sb.stop();
-});
-
 beforeEach(() => {
-	sb.control.clearRequests();
+	sb = sandbox();
 });
 
 function params(operation: string, extra: IDataObject = {}, company = sb.demo.companyId): IDataObject {

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { COMMON_FIELD_TYPES, CONSENT_LABEL_MAX_LENGTH } from '../../../nodes/shared/formFields';
-import { apiRequests, byId, errorText, run, useSandbox } from './support';
+import { apiRequests, byId, errorText, orderCreateParams, run, useSandbox } from './support';
 import type { Sandbox } from './support';
 
 const sandbox = useSandbox();
@@ -170,19 +170,7 @@ const OPERATIONS: Operation[] = [
 	},
 	{
 		name: 'Order → Create',
-		base: (sb) => ({
-			resource: 'order',
-			operation: 'create',
-			company: byId(sb.demo.companyId),
-			event: byId(sb.demo.events.summerSummit),
-			ticketType: byId(sb.demo.ticketTypes.vipPass),
-			firstName: 'Ada',
-			lastName: 'Lovelace',
-			email: 'ada@example.com',
-			country: 'NL',
-			isBusiness: false,
-			quantity: 1,
-		}),
+		base: (sb) => orderCreateParams(sb, { ticketType: byId(sb.demo.ticketTypes.vipPass) }),
 		cases: [
 			{ what: 'First Name missing', change: { firstName: '' }, field: 'First Name' },
 			{ what: 'First Name missing (mapped from an empty input field)', change: { firstName: EMPTY }, field: 'First Name' },

@@ -17,6 +17,7 @@ import {
 	byId,
 	companyWithForms,
 	credentialsFor,
+	orderCreateParams,
 	run,
 	startStubServer,
 	useFastRetries,
@@ -64,22 +65,6 @@ interface Arranged {
 
 const USER_GET: INodeParameters = { resource: 'user', operation: 'get' };
 
-function orderCreate(sb: Sandbox): INodeParameters {
-	return {
-		resource: 'order',
-		operation: 'create',
-		company: byId(sb.demo.companyId),
-		event: byId(sb.demo.events.summerSummit),
-		ticketType: byId(sb.demo.ticketTypes.generalAdmission),
-		firstName: 'Ada',
-		lastName: 'Lovelace',
-		email: 'ada@example.com',
-		country: 'NL',
-		isBusiness: false,
-		quantity: 1,
-	};
-}
-
 async function echoingService(reply: (authorization: string) => StubReply) {
 	const stub = await startStubServer((request) => reply(request.authorization ?? ''));
 	return stub;
@@ -116,7 +101,7 @@ const LEAK_CASES: LeakCase[] = [
 		what: 'connection reset on a write',
 		arrange: (sb) => {
 			sb.control.failNext({ reset: true, method: 'POST' });
-			return { parameters: orderCreate(sb) };
+			return { parameters: orderCreateParams(sb) };
 		},
 	},
 	{
@@ -169,7 +154,7 @@ const LEAK_CASES: LeakCase[] = [
 				status: 422,
 				body: { message: `Token ${authorization.replace(/^Bearer /, '')} is not valid here.`, errors: { token: [`${authorization} rejected`] } },
 			}));
-			return { parameters: orderCreate(sb), options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) }, cleanup: stub.close };
+			return { parameters: orderCreateParams(sb), options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) }, cleanup: stub.close };
 		},
 	},
 	{

@@ -2,40 +2,17 @@
  * Shared set-up of the transport, credential and reliability tests: one sandbox per test file,
  * faults and the request log cleared before each test, and a faster retry back-off.
  */
-import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RETRY_POLICY } from '../../../nodes/shared/transport';
-import { credentialsFor, runAction } from '../../helpers/action';
-import type { ActionOptions, ActionRun } from '../../helpers/action';
-import { startSandbox } from '../../sandbox';
+import { credentialsFor, rl, runAction } from '../../helpers/action';
+import type { ActionRun } from '../../helpers/action';
+import { useSandbox } from '../../helpers/sandbox';
+import type { Sandbox, SandboxOptions } from '../../helpers/sandbox';
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-export type SandboxOptions = Parameters<typeof startSandbox>[0];
 export type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];
-
-/**
- * Starts a sandbox for the file and resets its faults and request log before each test.
- * Returns a getter, as the sandbox exists only once `beforeAll` ran.
- */
-export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
-	let sandbox: Sandbox | undefined;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, ...options });
-	});
-	afterAll(async () => {
-		await sandbox?.stop();
-	});
-	beforeEach(() => {
-		sandbox?.control.resetFaults();
-		sandbox?.control.clearRequests();
-	});
-	return () => {
-		if (!sandbox) throw new Error('sandbox not started');
-		return sandbox;
-	};
-}
 
 /** The policy as the transport ships it, captured before any test changes it. */
 export const SHIPPED_RETRY_POLICY = Object.freeze({ ...RETRY_POLICY });
@@ -89,17 +66,26 @@ export function errorText(run: ActionRun): { message: string; description: strin
 	return { message: error?.message ?? '', description: error?.description ?? '' };
 }
 
-/** Runs the action node against the sandbox (with its credentials unless given). */
-export async function run(sb: Sandbox, parameters: INodeParameters, options: ActionOptions = {}): Promise<ActionRun> {
-	return await runAction(sb, parameters, options);
-}
+export { credentialsFor, rl as byId, runAction as run, useSandbox };
+export type { Sandbox, SandboxOptions };
 
-/** A resource locator "By ID", as the editor stores it. */
-export function byId(value: string): INodeParameterResourceLocator {
-	return { __rl: true, mode: 'id', value };
+/** Order → Create of one General Admission ticket to Summer Summit by Ada Lovelace; `overrides` replace parameters. */
+export function orderCreateParams(sb: Sandbox, overrides: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'order',
+		operation: 'create',
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
+		ticketType: rl(sb.demo.ticketTypes.generalAdmission),
+		firstName: 'Ada',
+		lastName: 'Lovelace',
+		email: 'ada@example.com',
+		country: 'NL',
+		isBusiness: false,
+		quantity: 1,
+		...overrides,
+	};
 }
-
-export { credentialsFor };
 
 export interface StubRequest {
 	method: string;

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, byId, errorText, requestsLogged, run, useFastRetries, useSandbox, withRetryPolicy } from './support';
+import { apiRequests, byId, errorText, orderCreateParams, requestsLogged, run, useFastRetries, useSandbox, withRetryPolicy } from './support';
 import type { Sandbox } from './support';
 
 const sandbox = useSandbox();
@@ -26,19 +26,13 @@ const ORDER_CREATE: Write = {
 	name: 'Order → Create',
 	path: '/orders/create/',
 	check: 'Check with Order → Get Many whether the order exists before running this again.',
-	parameters: (sb, marker) => ({
-		resource: 'order',
-		operation: 'create',
-		company: byId(sb.demo.companyId),
-		event: byId(sb.demo.events.autumnMeetup),
-		ticketType: byId(sb.demo.ticketTypes.communityTicket),
-		firstName: 'Ada',
-		lastName: marker,
-		email: `${marker}@example.com`,
-		country: 'NL',
-		isBusiness: false,
-		quantity: 1,
-	}),
+	parameters: (sb, marker) =>
+		orderCreateParams(sb, {
+			event: byId(sb.demo.events.autumnMeetup),
+			ticketType: byId(sb.demo.ticketTypes.communityTicket),
+			lastName: marker,
+			email: `${marker}@example.com`,
+		}),
 	countOf: async (sb, marker) => {
 		const list = await run(sb, { resource: 'order', operation: 'getMany', company: byId(sb.demo.companyId), event: byId(sb.demo.events.autumnMeetup), returnAll: true });
 		return list.json.filter((order) => order.last_name === marker).length;
