@@ -2,20 +2,19 @@
  * Both credentials against the sandbox, over HTTP, through n8n's credential tester (RoutingNode
  * with the declarative `test` request and its responseCode rules) and through the action node.
  */
-import type { ICredentialDataDecryptedObject, ICredentialType, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
 import { DEFAULT_OAUTH2_SCOPES, EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { USER_TEST_REQUEST } from '../../credentials/shared';
-import { OAUTH2_API_CREDENTIAL_TYPE, testCredential } from '../harness';
+import { testCredential } from '../harness';
+import { credentialTypes } from '../helpers/action';
 import { apiRequests, byId, credentialsFor, errorText, run, useSandbox } from './reliability/support';
 import type { Sandbox } from './reliability/support';
 
 const sandbox = useSandbox();
-
-const ALL_TYPES: ICredentialType[] = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
 
 function ruleMessage(status: number): string {
 	const rule = USER_TEST_REQUEST.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
@@ -65,7 +64,7 @@ async function closedPort(): Promise<number> {
 describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type, data, unauthorized }) => {
 	it('good token → Connection successful', async () => {
 		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, sb.token), allCredentialTypes: credentialTypes });
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = apiRequests(sb);
 		expect(request).toMatchObject({ method: 'GET', path: '/api/v1/user', authorization: true, accept: 'application/json' });
@@ -74,7 +73,7 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
 	it('Base URL with a trailing slash or a pasted /api/v1 → still the service root', async () => {
 		const sb = sandbox();
 		for (const baseUrl of [`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`]) {
-			const result = await testCredential({ credentialType: type, data: data(sb, sb.token, baseUrl), allCredentialTypes: ALL_TYPES });
+			const result = await testCredential({ credentialType: type, data: data(sb, sb.token, baseUrl), allCredentialTypes: credentialTypes });
 			expect([baseUrl, result.status]).toEqual([baseUrl, 'OK']);
 		}
 		expect(apiRequests(sb).map((r) => r.path)).toEqual(['/api/v1/user', '/api/v1/user', '/api/v1/user']);
@@ -82,7 +81,7 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
 
 	it('bad token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
 		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, 'not-a-token'), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, 'not-a-token'), allCredentialTypes: credentialTypes });
 		expect(result).toEqual({ status: 'Error', message: unauthorized });
 		expect(result.message).toMatch(/expired or invalid \(401\)|reconnect/);
 	});
@@ -90,21 +89,21 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
 	it('expired token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
 		const sb = sandbox();
 		const expired = sb.control.createToken(['user:read'], { expired: true });
-		const result = await testCredential({ credentialType: type, data: data(sb, expired), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, expired), allCredentialTypes: credentialTypes });
 		expect(result).toEqual({ status: 'Error', message: unauthorized });
 	});
 
 	it('token without user:read → the 403 rule message naming user:read', async () => {
 		const sb = sandbox();
 		const token = sb.control.createToken(['companies:read', 'events:read']);
-		const result = await testCredential({ credentialType: type, data: data(sb, token), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, token), allCredentialTypes: credentialTypes });
 		expect(result).toEqual({ status: 'Error', message: ruleMessage(403) });
 		expect(result.message).toContain('user:read');
 	});
 
 	it('Base URL of another site (no API there) → the 404 rule message', async () => {
 		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `${sb.url}/somewhere-else`), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `${sb.url}/somewhere-else`), allCredentialTypes: credentialTypes });
 		expect(result).toEqual({ status: 'Error', message: ruleMessage(404) });
 		expect(result.message).toContain('without /api/v1');
 	});
@@ -112,7 +111,7 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
 	it('Base URL where nothing listens → a connection error', async () => {
 		const sb = sandbox();
 		const port = await closedPort();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `http://127.0.0.1:${port}`), allCredentialTypes: ALL_TYPES });
+		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `http://127.0.0.1:${port}`), allCredentialTypes: credentialTypes });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/ECONNREFUSED|connect/i);
 	});

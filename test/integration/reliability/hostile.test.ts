@@ -6,11 +6,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
-import { EventRegistrationOAuth2Api } from '../../../credentials/EventRegistrationOAuth2Api.credentials';
 import { EventRegistrationTrigger } from '../../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { MAX_BODY_BYTES } from '../../../nodes/EventRegistrationTrigger/delivery';
 import { WEBHOOK_TOKEN_HEADER } from '../../../nodes/shared/routes';
-import { OAUTH2_API_CREDENTIAL_TYPE, runWebhook, testCredential } from '../../harness';
+import { runWebhook, testCredential } from '../../harness';
+import { credentialTypes } from '../../helpers/action';
 import type { ActionOptions, ActionRun } from '../../helpers/action';
 import {
 	apiRequests,
@@ -28,8 +28,6 @@ import type { Sandbox, StubReply } from './support';
 
 const sandbox = useSandbox();
 useFastRetries();
-
-const CREDENTIAL_TYPES = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
 
 /** Everything a run leaves for the user: error message, description, all error fields, output, run data. */
 function everythingShown(result: ActionRun): string {
@@ -201,7 +199,7 @@ describe('the bearer token never appears in an error or in the output', () => {
 		];
 		for (const [token, baseUrl] of cases) {
 			const data: ICredentialDataDecryptedObject = { accessToken: token, baseUrl, publicUrl: '' };
-			const result = await testCredential({ credentialType: new EventRegistrationApi(), data, allCredentialTypes: CREDENTIAL_TYPES });
+			const result = await testCredential({ credentialType: new EventRegistrationApi(), data, allCredentialTypes: credentialTypes });
 			expect(result.status).toBe('Error');
 			expectNoSecret(result.message, [token]);
 		}
@@ -267,7 +265,7 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 			nodeType: new EventRegistrationTrigger(),
 			node: triggerNode(options),
 			credentials: credentialsFor(sb),
-			credentialTypes: CREDENTIAL_TYPES,
+			credentialTypes,
 			staticData: registered(),
 			request: { method: 'POST', ...request },
 		});
