@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE, paginate } from '../shared/pagination';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
 import { ALL_EVENTS, DEFAULT_PAGE_SIZE_ASKED, ONE_EVENT } from './description';
 import type { ObservedOrder, Transition } from './transitions';
@@ -28,10 +28,6 @@ function readWatch(ctx: IPollFunctions): Set<Transition> {
 		});
 	}
 	return watch;
-}
-
-function boundedInteger(value: unknown, min: number, max: number, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? Math.max(min, Math.min(max, Math.floor(value))) : fallback;
 }
 
 /** The node's parameters, checked before any request is made (except a company given by URL). */

@@ -123,10 +123,9 @@ async function fetchLaterPage(listing: Listing, page: number, perPage: number): 
 	return result;
 }
 
-/** Concurrent Requests as set, as a whole number from 1 to MAX_CONCURRENCY (the default when unset or not a number). */
-function clampConcurrency(value: number | undefined): number {
-	const requested = value !== undefined && Number.isFinite(value) ? Math.floor(value) : DEFAULT_CONCURRENCY;
-	return Math.max(1, Math.min(MAX_CONCURRENCY, requested));
+/** A paging option as a whole number from `min` to `max`; `fallback` when unset or not a number. */
+export function boundedInteger(value: unknown, min: number, max: number, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) ? Math.max(min, Math.min(max, Math.floor(value))) : fallback;
 }
 
 /** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
@@ -230,7 +229,7 @@ export async function paginate(
 	const rest = more
 		? await fetchRemainingPages(
 				lastPage,
-				clampConcurrency(options.concurrency),
+				boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
 				async (page) => await fetchLaterPage(listing, page, first.meta.perPage),
 				(error) => listing.pacer.stop(error),
 			)
