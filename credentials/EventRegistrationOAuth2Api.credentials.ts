@@ -61,11 +61,11 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 
 	icon = CREDENTIAL_ICON;
 
-	documentationUrl = 'https://github.com/n8n-nodes-event-registration/n8n-nodes-event-registration#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-event-registration#credentials';
 
 	httpRequestNode = {
 		name: 'Event Registration',
-		docsUrl: 'https://github.com/n8n-nodes-event-registration/n8n-nodes-event-registration#credentials',
+		docsUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#credentials',
 		apiBaseUrlPlaceholder: 'https://events.example.com/api/v1/',
 	};
 

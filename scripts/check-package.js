@@ -2,23 +2,26 @@
 /**
  * `npm run check:package`: the checks n8n applies to a community package, offline, on the packed
  * tarball. Builds, packs, then checks the tarball's contents, the `n8n` section, that each node and
- * credential loads with nothing but n8n-workflow installed, and runs the ESLint legs of the official
- * scanner (@n8n/scan-community-package, from e2e/runtime). `--no-build` skips the build.
+ * credential loads with nothing but n8n-workflow installed, that the documentation links lead to
+ * files and README sections in the tarball, and runs the ESLint legs of the official scanner
+ * (@n8n/scan-community-package, from e2e/runtime). `--no-build` skips the build.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
+const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
 const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
 const { run, runChecked } = require('./lib/processes');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
-/** What the tarball may hold: dist/, the readme, the licence and package.json. */
-const ALLOWED = [/^dist\//, /^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+/** What the tarball may hold: dist/, the docs pages, the example workflows, the readme, the licence and package.json. */
+const ALLOWED = [/^dist\//, /^docs\/[^/]+\.md$/, /^examples\/[^/]+\.json$/, /^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
-const METADATA_FIELDS = ['author', 'homepage', 'repository', 'engines'];
+/** No public repository exists, so `repository` is not required (an invented one would mislead). */
+const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 
 /** @typedef {{ name: string; ok: boolean; details?: string }} CheckResult */
 
@@ -28,7 +31,9 @@ function checkMetadata() {
 		const value = PACKAGE_JSON[field];
 		return value === undefined || value === '' || (typeof value === 'object' && Object.keys(value).length === 0);
 	});
-	return { name: `package.json has ${METADATA_FIELDS.join(', ')}`, ok: missing.length === 0, details: missing.length ? `missing: ${missing.join(', ')}` : undefined };
+	const problems = missing.map((field) => `missing: ${field}`);
+	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE) problems.push(`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`);
+	return { name: `package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`, ok: problems.length === 0, details: problems.join('\n') || undefined };
 }
 
 /**
@@ -39,7 +44,7 @@ function checkContents(files) {
 	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
 	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(String);
 	const problems = [...extra.map((file) => `not allowed: ${file}`), ...absent.map((pattern) => `missing: ${pattern}`)];
-	return { name: `npm pack holds only dist/, README, LICENSE, package.json (${files.length} files)`, ok: problems.length === 0, details: problems.join('\n') };
+	return { name: `npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`, ok: problems.length === 0, details: problems.join('\n') };
 }
 
 /**
@@ -141,6 +146,35 @@ async function checkScanner() {
 	];
 }
 
+/**
+ * The documentation a user of the published package reaches: every link of the packed README and
+ * docs pages leads to a file and heading in the tarball (scripts/lib/docs.js brokenLinks), and the
+ * documentation link of each node (description and codex) and credential, as loaded from the
+ * tarball, is a section of the packed README on the npm page.
+ * @returns {CheckResult}
+ */
+function checkDocumentationLinks() {
+	const problems = brokenLinks(UNPACKED);
+	const anchors = anchorsOf(fs.readFileSync(path.join(UNPACKED, 'README.md'), 'utf8'));
+	/** @param {string} where @param {unknown} url */
+	const check = (where, url) => {
+		const anchor = typeof url === 'string' && url.startsWith(`${PACKAGE_PAGE}#`) ? url.slice(PACKAGE_PAGE.length + 1) : undefined;
+		if (anchor === undefined || !anchors.has(anchor)) problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
+	};
+	const section = PACKAGE_JSON.n8n ?? {};
+	for (const file of [...(section.nodes ?? []), ...(section.credentials ?? [])]) {
+		for (const Class of Object.values(require(path.join(UNPACKED, file))).filter((value) => typeof value === 'function')) {
+			const instance = new Class();
+			check(`${file} ${Class.name}`, instance.description ? instance.description.documentationUrl : instance.documentationUrl);
+		}
+		const codex = path.join(UNPACKED, `${file}on`);
+		if (!fs.existsSync(codex)) continue;
+		const { resources = {} } = JSON.parse(fs.readFileSync(codex, 'utf8'));
+		for (const { url } of [...(resources.primaryDocumentation ?? []), ...(resources.credentialDocumentation ?? [])]) check(`${file}on`, url);
+	}
+	return { name: 'documentation links of the README, docs/, nodes and credentials lead to files and README sections in the tarball', ok: problems.length === 0, details: problems.join('\n') };
+}
+
 /** @param {CheckResult} result */
 function report(result) {
 	console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}`);
@@ -158,7 +192,7 @@ async function main() {
 	const results = [checkMetadata(), checkContents(files), checkN8nSection(files)];
 	results.forEach(report);
 	const consumer = await prepareConsumer(tarball);
-	const late = [await checkRequire(consumer), ...(await checkScanner())];
+	const late = [checkDocumentationLinks(), await checkRequire(consumer), ...(await checkScanner())];
 	late.forEach(report);
 	results.push(...late);
 	const failed = results.filter((result) => !result.ok).length;

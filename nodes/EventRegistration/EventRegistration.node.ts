@@ -9,6 +9,7 @@ import { router } from './router';
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration',
+		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-action-node',
 		name: 'eventRegistration',
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['transform'],

@@ -9,6 +9,7 @@ import { pollOrders } from './poll';
 export class EventRegistrationOrderTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration Order Trigger',
+		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-order-trigger',
 		name: 'eventRegistrationOrderTrigger',
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['trigger'],

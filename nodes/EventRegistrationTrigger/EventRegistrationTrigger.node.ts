@@ -17,6 +17,7 @@ import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 export class EventRegistrationTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration Trigger',
+		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-trigger',
 		name: 'eventRegistrationTrigger',
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['trigger'],

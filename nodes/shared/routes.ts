@@ -1,7 +1,7 @@
 /**
  * Every path the nodes call, relative to `{Base URL}/api/v1`, in one table.
- * Entries marked `assumed` are not shown in the API reference; the README lists them under
- * "Assumptions" and the sandbox (test/sandbox) serves the same paths, so a correction is one line here.
+ * Entries marked `assumed` are not shown in the API reference; docs/assumptions.md lists them
+ * and the sandbox (test/sandbox) serves the same paths, so a correction is one line here.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

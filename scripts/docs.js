@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * `npm run docs`: regenerates the generated tables of docs/ (see scripts/lib/docs.js) from the code
+ * and the reliability suite, and says which changed. Run it after changing an operation, a route,
+ * a webhook event kind or a reliability test, and commit the result.
+ *   --check            change nothing; exit 1 when a committed table differs (names it)
+ *   --no-reliability   skip the reliability table (it needs a jest run that only collects test names)
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { ROOT, codeRegions, reliabilityFileDocs, reliabilityTable, updateRegions } = require('./lib/docs');
+
+/**
+ * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
+ * `it.each`), without running any: a name pattern that matches nothing skips every test and every
+ * hook, and jest still reports each test's name.
+ * @returns {import('./lib/docs').ReliabilityCase[]}
+ */
+function reliabilityCases() {
+	const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-')), 'reliability.json');
+	const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+	const args = [jest, 'test/integration/reliability', '--testNamePattern', '(?!)', '--reporters', 'default', '--json', '--outputFile', output];
+	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+	if (result.status !== 0 || !fs.existsSync(output)) {
+		throw new Error(`Collecting the reliability cases failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+	}
+	/** @type {{ testResults: Array<{ name: string; testExecError?: unknown; message?: string; assertionResults: Array<{ ancestorTitles: string[]; title: string }> }> }} */
+	const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+	fs.rmSync(path.dirname(output), { recursive: true, force: true });
+	const broken = report.testResults.filter((file) => file.testExecError || file.assertionResults.length === 0);
+	if (broken.length > 0) throw new Error(`These reliability files define no test or fail to load:\n${broken.map((file) => `${file.name}\n${file.message ?? ''}`).join('\n')}`);
+	return report.testResults
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.flatMap((file) => file.assertionResults.map((test) => ({ file: path.basename(file.name), ancestorTitles: test.ancestorTitles, title: test.title })));
+}
+
+function main() {
+	const check = process.argv.includes('--check');
+	const regions = { ...codeRegions(), ...(process.argv.includes('--no-reliability') ? {} : { reliability: reliabilityTable(reliabilityCases(), reliabilityFileDocs()) }) };
+	const stale = updateRegions(regions, { check });
+	for (const name of Object.keys(regions)) console.log(`${stale.includes(name) ? (check ? 'stale  ' : 'updated') : 'same   '} ${name}`);
+	if (check && stale.length > 0) {
+		console.error(`\n${stale.length} generated table(s) differ from the code: run \`npm run docs\` and commit docs/.`);
+		process.exitCode = 1;
+	}
+}
+
+try {
+	main();
+} catch (error) {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+}

@@ -1,0 +1,335 @@
+// @ts-check
+/**
+ * The generated parts of the documentation. A docs page marks each generated table with
+ *   <!-- generated:NAME -->  …  <!-- /generated:NAME -->
+ * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers:
+ *   - operations (docs/action-node.md): every operation of the action node with its request and scopes,
+ *     from the node's resource and operation options and the route table (nodes/shared/routes.ts);
+ *   - webhook-events (docs/webhook-trigger.md): the event kinds, from nodes/shared/webhookEvents.ts;
+ *   - reliability (docs/reliability.md): every case of the reliability suite, from the test names
+ *     jest reports for test/integration/reliability (see reliabilityCases in scripts/docs.js).
+ * test/unit/docs.test.ts fails when a committed region differs from what the code gives, and the
+ * reliability reporter (test/integration/reliability/reporter.js) when the suite's cases differ.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DOCS_DIR = path.join(ROOT, 'docs');
+
+/** The package's page on the npm website: the README, rendered, for the latest release. */
+const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration';
+/** Files shipped in the package (`files` in package.json), as a CDN serves them for the latest release. */
+const PACKAGE_FILES = 'https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/';
+
+/** Where each generated region lives. */
+const REGIONS = {
+	operations: 'action-node.md',
+	'webhook-events': 'webhook-trigger.md',
+	reliability: 'reliability.md',
+};
+
+/** @param {string} text */
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** @param {string} text */
+const code = (text) => `\`${text}\``;
+/** @param {string[]} headers @param {string[][]} rows */
+function table(headers, rows) {
+	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/**
+ * @typedef {{ name: string; value: string; description?: string }} Option
+ * @typedef {{ method: string; path: string; scopes: readonly string[]; paginated?: boolean; assumed?: string }} Route
+ * @typedef {{ resourceProperty: { options?: unknown[] }; RESOURCES: Record<string, { operationProperty: { options?: unknown[] } }>; ROUTES: Record<string, Route> }} ActionNodeCode
+ */
+
+/**
+ * One row per operation, in the order the editor lists them (resources and operations by name).
+ * The route of an operation is the route-table entry `<resource>.<operation>`; an operation without
+ * one (Public URL → Build) makes only lookup requests.
+ * @param {ActionNodeCode} code
+ */
+function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
+	const rows = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
+		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => {
+			const route = Object.prototype.hasOwnProperty.call(ROUTES, `${resource.value}.${operation.value}`) ? ROUTES[`${resource.value}.${operation.value}`] : undefined;
+			const request = route ? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}` : 'none of its own (lookups only)';
+			const scopes = route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–';
+			return [resource.name, operation.name, `${code(resource.value)} / ${code(operation.value)}`, request, scopes, route?.assumed ?? ''];
+		}),
+	);
+	return table(['Resource', 'Operation', '`resource` / `operation`', 'Request', 'Scopes', 'Assumed (not shown in the reference)'], rows);
+}
+
+/** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
+function webhookEventsTable(events) {
+	return table(
+		['Value', 'Shown as', 'What it is', 'Scope needed', 'Name'],
+		events.map((event) => [code(event.value), event.name, event.description, code(event.scope), event.assumed ? 'Assumed from the scope' : 'From the reference']),
+	);
+}
+
+/**
+ * @typedef {{ file: string; ancestorTitles: string[]; title: string }} ReliabilityCase
+ */
+
+/** Test files in reading order; a file not listed here follows, by name. */
+const RELIABILITY_FILE_ORDER = ['get-faults.test.ts', 'write-faults.test.ts', 'malformed.test.ts', 'throttle.test.ts', 'bad-input.test.ts', 'hostile.test.ts', 'fuzz.test.ts'];
+
+/** @param {string} file */
+const fileRank = (file) => (RELIABILITY_FILE_ORDER.includes(file) ? RELIABILITY_FILE_ORDER.indexOf(file) : RELIABILITY_FILE_ORDER.length);
+
+/**
+ * The reliability cases: a section per test file (heading and text from its doc comment) with a
+ * table of its tests in the order the suite defines them. A test named "case → what happens" fills
+ * both columns (split at the last arrow, as a case may name an operation such as "User → Get"); its describe block (the group) is named on the group's first row.
+ * @param {ReliabilityCase[]} cases
+ * @param {Record<string, { title: string; text: string }>} fileDocs
+ */
+function reliabilityTable(cases, fileDocs) {
+	const files = [...new Set(cases.map((c) => c.file))].sort((a, b) => fileRank(a) - fileRank(b) || a.localeCompare(b));
+	const sections = files.map((file) => {
+		const ofFile = cases.filter((c) => c.file === file);
+		let group = '';
+		const rows = ofFile.map((c) => {
+			const name = c.ancestorTitles.join(' › ');
+			const shown = name === group ? '' : name;
+			group = name;
+			const arrow = c.title.lastIndexOf(' → ');
+			return arrow < 0 ? [shown, c.title, ''] : [shown, c.title.slice(0, arrow), c.title.slice(arrow + 3)];
+		});
+		const doc = fileDocs[file];
+		return [
+			`### ${doc?.title ?? file}`,
+			'',
+			`${doc ? `${doc.text} ` : ''}(\`test/integration/reliability/${file}\`, ${ofFile.length} cases)`,
+			'',
+			table(['Group', 'Case', 'What happens'], rows),
+		].join('\n');
+	});
+	return [`${cases.length} cases in ${files.length} files.`, '', ...sections.flatMap((section) => [section, ''])].join('\n').trimEnd();
+}
+
+/**
+ * A reliability test file's leading doc comment, without a leading "Reliability:"; its title is
+ * the text up to the first colon or full stop.
+ * @param {string} source
+ */
+function fileDoc(source) {
+	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
+	if (!comment) return undefined;
+	const raw = comment[1].replace(/^\s*\* ?/gm, '').replace(/\s+/g, ' ').trim().replace(/^Reliability:\s*/i, '');
+	const text = raw.charAt(0).toUpperCase() + raw.slice(1);
+	const split = /^(.*?)(?::|\.)(?:\s+|$)([\s\S]*)$/.exec(text);
+	const title = (split?.[1] ?? text).trim();
+	const rest = split?.[2] ?? '';
+	return { title, text: rest.charAt(0).toUpperCase() + rest.slice(1) };
+}
+
+const marker = (/** @type {string} */ name) => new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
+
+/**
+ * The page with one region replaced; throws when the page lacks the markers.
+ * @param {string} page @param {string} name @param {string} content
+ */
+function replaceRegion(page, name, content) {
+	const pattern = marker(name);
+	if (!pattern.test(page)) throw new Error(`docs/${REGIONS[/** @type {keyof typeof REGIONS} */ (name)]} has no <!-- generated:${name} --> … <!-- /generated:${name} --> region`);
+	return page.replace(pattern, (_match, open, close) => `${open}\n${content}\n${close}`);
+}
+
+/** @param {string} page @param {string} name */
+function regionOf(page, name) {
+	return marker(name).exec(page)?.[0];
+}
+
+/** @param {keyof typeof REGIONS} name */
+function pagePath(name) {
+	return path.join(DOCS_DIR, REGIONS[name]);
+}
+
+/**
+ * Writes (or, with check, only compares) the given regions.
+ * @param {Partial<Record<keyof typeof REGIONS, string>>} contents
+ * @param {{ check?: boolean }} [options]
+ * @returns {string[]} the regions that differed from the committed pages
+ */
+function updateRegions(contents, { check = false } = {}) {
+	const stale = [];
+	for (const [name, content] of Object.entries(contents)) {
+		const file = pagePath(/** @type {keyof typeof REGIONS} */ (name));
+		const page = fs.readFileSync(file, 'utf8');
+		const next = replaceRegion(page, name, /** @type {string} */ (content));
+		if (next === page) continue;
+		stale.push(name);
+		if (!check) fs.writeFileSync(file, next);
+	}
+	return stale;
+}
+
+/**
+ * Requires TypeScript source outside jest by transpiling it on load (no type check), with the
+ * typescript compiler the repo already has: the generator reads the node code as it is, unbuilt.
+ */
+function registerTypeScript() {
+	// Under jest, ts-jest transforms .ts files already.
+	if (process.env.JEST_WORKER_ID !== undefined || require.extensions['.ts']) return;
+	const ts = require('typescript');
+	require.extensions['.ts'] = (module, filename) => {
+		const source = fs.readFileSync(filename, 'utf8');
+		const { outputText } = ts.transpileModule(source, {
+			compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+			fileName: filename,
+		});
+		/** @type {any} */ (module)._compile(outputText, filename);
+	};
+}
+
+/** The tables generated from the node code. */
+function codeRegions() {
+	registerTypeScript();
+	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
+	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
+	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
+	return {
+		operations: operationsTable({ resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES }),
+		'webhook-events': webhookEventsTable(WEBHOOK_EVENTS),
+	};
+}
+
+/** Heading and text of each reliability test file, from its doc comment. */
+function reliabilityFileDocs() {
+	const dir = path.join(ROOT, 'test', 'integration', 'reliability');
+	/** @type {Record<string, { title: string; text: string }>} */
+	const docs = {};
+	for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
+		const doc = fileDoc(fs.readFileSync(path.join(dir, file), 'utf8'));
+		if (doc) docs[file] = doc;
+	}
+	return docs;
+}
+
+
+/**
+ * The anchor a heading gets on GitHub and on the npm website: lower case, punctuation dropped,
+ * spaces as hyphens, "-1", "-2" … for repeats. Inline code, emphasis and links count as their text.
+ * @param {string[]} headings
+ */
+function headingAnchors(headings) {
+	/** @type {Map<string, number>} */
+	const seen = new Map();
+	return headings.map((heading) => {
+		const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
+		const base = text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		return count === 0 ? base : `${base}-${count}`;
+	});
+}
+
+/** @param {string} markdown text outside fenced code blocks */
+function withoutCode(markdown) {
+	return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+}
+
+/** @param {string} markdown */
+function anchorsOf(markdown) {
+	const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]);
+	return new Set(headingAnchors(headings));
+}
+
+/** @param {string} markdown @returns {string[]} every link target, inline `[text](target)` and `<https://…>` */
+function linksOf(markdown) {
+	const text = withoutCode(markdown);
+	return [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g), ...text.matchAll(/<(https?:\/\/[^>\s]+)>/g)].map((m) => m[1]);
+}
+
+/**
+ * Whether a path of the repository is published: listed, or under a folder or matching a `*`
+ * pattern listed, in package.json's `files` (README, LICENSE and package.json always are).
+ * @param {string} relative posix path from the repository root
+ * @param {string} [root]
+ */
+function isShipped(relative, root = ROOT) {
+	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
+	const files = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).files ?? [];
+	return files.some((/** @type {string} */ entry) => {
+		const pattern = new RegExp(`^${entry.replace(/\/$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`);
+		return pattern.test(relative);
+	});
+}
+
+/**
+ * The pages whose links are checked: the README and every page of docs/ (not docs/_incoming).
+ * @param {string} [root]
+ */
+function documentationPages(root = ROOT) {
+	return ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+}
+
+/**
+ * Every link of the README and docs/ that leads nowhere:
+ *   - a relative link whose file does not exist, or whose #anchor is no heading of that page;
+ *   - a link to a file of the published package (PACKAGE_FILES…) that is not in the repository,
+ *     not shipped (package.json `files`), or whose #anchor is no heading of it;
+ *   - a link to the npm page (PACKAGE_PAGE#…) whose anchor is no heading of the README.
+ * Other absolute links are not followed.
+ * @param {string} [root] the repository (a test passes a fixture)
+ * @returns {string[]} one line per broken link
+ */
+function brokenLinks(root = ROOT) {
+	const problems = [];
+	/** @type {Map<string, Set<string>>} */
+	const anchors = new Map();
+	/** @param {string} relative */
+	const anchorsOfFile = (relative) => {
+		if (!anchors.has(relative)) anchors.set(relative, anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')));
+		return /** @type {Set<string>} */ (anchors.get(relative));
+	};
+	/** @param {string} page @param {string} link @param {string} target repository path @param {string | undefined} anchor */
+	const checkTarget = (page, link, target, anchor) => {
+		const file = path.join(root, target);
+		if (!fs.existsSync(file)) return problems.push(`${page}: ${link} → ${target} does not exist`);
+		if (anchor && target.endsWith('.md') && !anchorsOfFile(target).has(decodeURIComponent(anchor))) problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
+	};
+	for (const page of documentationPages(root)) {
+		for (const link of linksOf(fs.readFileSync(path.join(root, page), 'utf8'))) {
+			const [address, anchor] = link.split('#');
+			if (link.startsWith(PACKAGE_FILES)) {
+				const target = address.slice(PACKAGE_FILES.length);
+				if (!isShipped(target, root)) problems.push(`${page}: ${link} → ${target} is not in the published package (package.json "files")`);
+				checkTarget(page, link, target, anchor);
+			} else if (address === PACKAGE_PAGE) {
+				if (anchor && !anchorsOfFile('README.md').has(anchor)) problems.push(`${page}: ${link} → no heading "#${anchor}" in README.md`);
+			} else if (!/^[a-z][a-z0-9+.-]*:/i.test(link)) {
+				const target = address === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), address));
+				if (target.startsWith('..')) problems.push(`${page}: ${link} leaves the repository`);
+				else checkTarget(page, link, target, anchor);
+			}
+		}
+	}
+	return problems;
+}
+
+module.exports = {
+	DOCS_DIR,
+	PACKAGE_FILES,
+	PACKAGE_PAGE,
+	REGIONS,
+	ROOT,
+	anchorsOf,
+	brokenLinks,
+	codeRegions,
+	fileDoc,
+	headingAnchors,
+	isShipped,
+	linksOf,
+	operationsTable,
+	regionOf,
+	reliabilityFileDocs,
+	reliabilityTable,
+	replaceRegion,
+	updateRegions,
+	webhookEventsTable,
+};
