@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * `npm run docs`: regenerates the generated tables of docs/ (see scripts/lib/docs.js) from the code
- * and the reliability suite, and says which changed. Run it after changing an operation, a route,
- * a webhook event kind or a reliability test, and commit the result.
+ * `npm run docs`: regenerates the generated parts of the README and docs/ (see scripts/lib/docs.js)
+ * from the code, the page list and the reliability suite, and says which changed. Run it after
+ * changing an operation, a route, a scope, a webhook event kind, a page or a reliability test, and
+ * commit the result.
  *   --check            change nothing; exit 1 when a committed table differs (names it)
  *   --no-reliability   skip the reliability table (it needs a jest run that only collects test names)
  */
@@ -11,7 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ROOT, codeRegions, reliabilityFileDocs, reliabilityTable, updateRegions } = require('./lib/docs');
+const { RELIABILITY_PAGE, ROOT, codeRegions, reliabilityFileDocs, reliabilityTable, updateRegions } = require('./lib/docs');
 
 /**
  * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
@@ -39,9 +40,12 @@ function reliabilityCases() {
 
 function main() {
 	const check = process.argv.includes('--check');
-	const regions = { ...codeRegions(), ...(process.argv.includes('--no-reliability') ? {} : { reliability: reliabilityTable(reliabilityCases(), reliabilityFileDocs()) }) };
+	const regions = [
+		...codeRegions(),
+		...(process.argv.includes('--no-reliability') ? [] : [{ file: RELIABILITY_PAGE, name: 'reliability', content: reliabilityTable(reliabilityCases(), reliabilityFileDocs()) }]),
+	];
 	const stale = updateRegions(regions, { check });
-	for (const name of Object.keys(regions)) console.log(`${stale.includes(name) ? (check ? 'stale  ' : 'updated') : 'same   '} ${name}`);
+	for (const region of regions) console.log(`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`);
 	if (check && stale.length > 0) {
 		console.error(`\n${stale.length} generated table(s) differ from the code: run \`npm run docs\` and commit docs/.`);
 		process.exitCode = 1;

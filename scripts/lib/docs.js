@@ -1,14 +1,18 @@
 // @ts-check
 /**
- * The generated parts of the documentation. A docs page marks each generated table with
+ * The documentation's page list and its generated parts. A page marks each generated part with
  *   <!-- generated:NAME -->  …  <!-- /generated:NAME -->
  * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers:
+ *   - pages (README.md) and nav (every page of docs/): the documentation table and the navigation
+ *     line, from PAGES below (add a page there);
  *   - operations (docs/action-node.md): every operation of the action node with its request and scopes,
  *     from the node's resource and operation options and the route table (nodes/shared/routes.ts);
  *   - webhook-events (docs/webhook-trigger.md): the event kinds, from nodes/shared/webhookEvents.ts;
+ *   - oauth2-scopes (docs/credentials.md): every scope, what needs it and whether the OAuth2
+ *     credential selects it by default, from the credential, the route table and the event kinds;
  *   - reliability (docs/reliability.md): every case of the reliability suite, from the test names
  *     jest reports for test/integration/reliability (see reliabilityCases in scripts/docs.js).
- * test/unit/docs.test.ts fails when a committed region differs from what the code gives, and the
+ * test/unit/docs.test.ts fails when a committed part differs from what the code gives, and the
  * reliability reporter (test/integration/reliability/reporter.js) when the suite's cases differ.
  */
 const fs = require('node:fs');
@@ -22,12 +26,27 @@ const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration
 /** Files shipped in the package (`files` in package.json), as a CDN serves them for the latest release. */
 const PACKAGE_FILES = 'https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/';
 
-/** Where each generated region lives. */
-const REGIONS = {
-	operations: 'action-node.md',
-	'webhook-events': 'webhook-trigger.md',
-	reliability: 'reliability.md',
-};
+/**
+ * The reference pages in docs/, in reading order: one topic per page. The README's documentation
+ * table and each page's navigation line are generated from this list.
+ */
+const PAGES = [
+	{ file: 'action-node.md', title: 'Event Registration (action node)', nav: 'Action node', covers: 'Every operation: fields, checks, scopes, request, output, examples; resource locators, lists, dates, form field types, editor hints' },
+	{ file: 'webhook-trigger.md', title: 'Event Registration Trigger', nav: 'Webhook trigger', covers: 'Set-up, event kinds, output, webhook lifecycle, delivery checks and refusals, persisting every event, example' },
+	{ file: 'order-trigger.md', title: 'Event Registration Order Trigger', nav: 'Order trigger', covers: 'Parameters, output, exactly-once tracking and its state, requests per poll, example' },
+	{ file: 'credentials.md', title: 'Credentials', nav: 'Credentials', covers: 'Access token and OAuth2 step by step, refresh, every scope and what needs it, calling other endpoints with the HTTP Request node' },
+	{ file: 'queue-mode.md', title: 'Queue mode', nav: 'Queue mode', covers: "The nodes in n8n's queue mode (main, workers, webhook processors)" },
+	{ file: 'sandbox.md', title: 'Sandbox', nav: 'Sandbox', covers: 'The local stand-in for the service: demo data, what it implements, control routes, fault knobs, options' },
+	{ file: 'assumptions.md', title: 'Assumptions', nav: 'Assumptions', covers: 'What the API reference does not show, what the code assumes, and where to change it' },
+	{ file: 'reliability.md', title: 'Reliability', nav: 'Reliability', covers: 'How the transport retries and refuses, and every case of the reliability suite (generated from the suite)' },
+	{ file: 'performance.md', title: 'Performance', nav: 'Performance', covers: 'The benchmark: how to run it, how the node lists, measured figures against the targets' },
+	{ file: 'development.md', title: 'Development', nav: 'Development', covers: 'Layout, scripts, test steps, package checks, CI, the documentation and how to regenerate its tables' },
+];
+
+/** The page whose reliability region the reporter checks. */
+const RELIABILITY_PAGE = 'docs/reliability.md';
+
+/** @typedef {{ file: string; name: string; content: string }} Region a generated part: page (from the repository root), name, content */
 
 /** @param {string} text */
 const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -36,6 +55,22 @@ const code = (text) => `\`${text}\``;
 /** @param {string[]} headers @param {string[][]} rows */
 function table(headers, rows) {
 	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** The README's documentation table: each page as a file of the published package. */
+function pagesTable() {
+	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](${PACKAGE_FILES}docs/${page.file})`, page.covers]));
+}
+
+/** @param {string} file the page the line is on, which it names without a link */
+function navLine(file) {
+	const items = [['README', '../README.md'], ...PAGES.map((page) => [page.nav, page.file])].map(([text, link]) => (link === file ? text : `[${text}](${link})`));
+	return `<sub>n8n-nodes-event-registration · ${items.join(' · ')}</sub>`;
+}
+
+/** @returns {Region[]} the page list's parts: the README table and each page's navigation line */
+function pageRegions() {
+	return [{ file: 'README.md', name: 'pages', content: pagesTable() }, ...PAGES.map((page) => ({ file: `docs/${page.file}`, name: 'nav', content: navLine(page.file) }))];
 }
 
 /**
@@ -68,6 +103,31 @@ function webhookEventsTable(events) {
 		['Value', 'Shown as', 'What it is', 'Scope needed', 'Name'],
 		events.map((event) => [code(event.value), event.name, event.description, code(event.scope), event.assumed ? 'Assumed from the scope' : 'From the reference']),
 	);
+}
+
+/**
+ * Every scope the OAuth2 credential offers, what it grants, which operations (route table) and
+ * webhook event kinds need it, and whether the credential selects it by default.
+ * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
+ * @param {ActionNodeCode} code
+ * @param {ReadonlyArray<{ name: string; scope: string }>} events
+ */
+function oauth2ScopesTable(credential, { resourceProperty, RESOURCES, ROUTES }, events) {
+	const property = credential.properties.find((p) => p.name === 'scopes');
+	if (!property) throw new Error('The OAuth2 credential has no "scopes" property');
+	const selected = new Set(/** @type {string[]} */ (property.default));
+	const operations = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
+		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => ({
+			label: `${resource.name} → ${operation.name}`,
+			route: ROUTES[`${resource.value}.${operation.value}`],
+		})),
+	);
+	const rows = /** @type {Option[]} */ (property.options ?? []).map((scope) => {
+		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
+		const users = [...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label), ...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : [])];
+		return [code(scope.value), scope.description ?? '', users.join(', ') || '–', selected.has(scope.value) ? 'yes' : 'no'];
+	});
+	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);
 }
 
 /**
@@ -131,11 +191,11 @@ const marker = (/** @type {string} */ name) => new RegExp(`(<!-- generated:${nam
 
 /**
  * The page with one region replaced; throws when the page lacks the markers.
- * @param {string} page @param {string} name @param {string} content
+ * @param {string} page @param {string} name @param {string} content @param {string} [file] for the error
  */
-function replaceRegion(page, name, content) {
+function replaceRegion(page, name, content, file = 'the page') {
 	const pattern = marker(name);
-	if (!pattern.test(page)) throw new Error(`docs/${REGIONS[/** @type {keyof typeof REGIONS} */ (name)]} has no <!-- generated:${name} --> … <!-- /generated:${name} --> region`);
+	if (!pattern.test(page)) throw new Error(`${file} has no <!-- generated:${name} --> … <!-- /generated:${name} --> region`);
 	return page.replace(pattern, (_match, open, close) => `${open}\n${content}\n${close}`);
 }
 
@@ -144,25 +204,20 @@ function regionOf(page, name) {
 	return marker(name).exec(page)?.[0];
 }
 
-/** @param {keyof typeof REGIONS} name */
-function pagePath(name) {
-	return path.join(DOCS_DIR, REGIONS[name]);
-}
-
 /**
  * Writes (or, with check, only compares) the given regions.
- * @param {Partial<Record<keyof typeof REGIONS, string>>} contents
+ * @param {Region[]} regions
  * @param {{ check?: boolean }} [options]
- * @returns {string[]} the regions that differed from the committed pages
+ * @returns {Region[]} the regions that differed from the committed pages
  */
-function updateRegions(contents, { check = false } = {}) {
+function updateRegions(regions, { check = false } = {}) {
 	const stale = [];
-	for (const [name, content] of Object.entries(contents)) {
-		const file = pagePath(/** @type {keyof typeof REGIONS} */ (name));
+	for (const region of regions) {
+		const file = path.join(ROOT, region.file);
 		const page = fs.readFileSync(file, 'utf8');
-		const next = replaceRegion(page, name, /** @type {string} */ (content));
+		const next = replaceRegion(page, region.name, region.content, region.file);
 		if (next === page) continue;
-		stale.push(name);
+		stale.push(region);
 		if (!check) fs.writeFileSync(file, next);
 	}
 	return stale;
@@ -186,16 +241,20 @@ function registerTypeScript() {
 	};
 }
 
-/** The tables generated from the node code. */
+/** @returns {Region[]} the parts generated from the code and the page list (all but the reliability cases) */
 function codeRegions() {
 	registerTypeScript();
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
-	return {
-		operations: operationsTable({ resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES }),
-		'webhook-events': webhookEventsTable(WEBHOOK_EVENTS),
-	};
+	const { EventRegistrationOAuth2Api } = require(path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'));
+	const actionNode = { resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES };
+	return [
+		...pageRegions(),
+		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
+		{ file: 'docs/webhook-trigger.md', name: 'webhook-events', content: webhookEventsTable(WEBHOOK_EVENTS) },
+		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), actionNode, WEBHOOK_EVENTS) },
+	];
 }
 
 /** Heading and text of each reliability test file, from its doc comment. */
@@ -316,7 +375,8 @@ module.exports = {
 	DOCS_DIR,
 	PACKAGE_FILES,
 	PACKAGE_PAGE,
-	REGIONS,
+	PAGES,
+	RELIABILITY_PAGE,
 	ROOT,
 	anchorsOf,
 	brokenLinks,
@@ -325,6 +385,7 @@ module.exports = {
 	headingAnchors,
 	isShipped,
 	linksOf,
+	oauth2ScopesTable,
 	operationsTable,
 	regionOf,
 	reliabilityFileDocs,

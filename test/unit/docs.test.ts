@@ -14,9 +14,8 @@ import { EventRegistration } from '../../nodes/EventRegistration/EventRegistrati
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import {
-	DOCS_DIR,
 	PACKAGE_PAGE,
-	REGIONS,
+	PAGES,
 	ROOT,
 	anchorsOf,
 	brokenLinks,
@@ -30,13 +29,18 @@ import {
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 describe('generated tables', () => {
-	it.each(Object.entries(codeRegions()))('docs/%s region equals what the code gives (else run `npm run docs`)', (name, content) => {
-		const page = fs.readFileSync(path.join(DOCS_DIR, REGIONS[name as keyof typeof REGIONS]), 'utf8');
+	it.each(codeRegions().map((region) => [region.file, region.name, region.content]))('%s: the %s region equals what the code gives (else run `npm run docs`)', (file, name, content) => {
+		const page = fs.readFileSync(path.join(ROOT, file), 'utf8');
 		expect(regionOf(page, name)).toBe(`<!-- generated:${name} -->\n${content}\n<!-- /generated:${name} -->`);
 	});
 
+	it('every page of docs/ is in the page list, so the README and the navigation link it', () => {
+		const pages = fs.readdirSync(path.join(ROOT, 'docs')).filter((file) => file.endsWith('.md'));
+		expect(PAGES.map((page) => page.file).sort()).toEqual(pages.sort());
+	});
+
 	it('the operations table has one row per operation of the node, with the route table’s request and scopes', () => {
-		const rows = codeRegions().operations.split('\n').slice(2);
+		const rows = (codeRegions().find((region) => region.name === 'operations')?.content ?? '').split('\n').slice(2);
 		expect(rows).toHaveLength(31);
 		expect(rows).toContain('| Order | Create | `order` / `create` | `POST /{company}/event/{event}/orders/create/{ticketType}` | `events:read`, `orders:create` |  |');
 		expect(rows).toContain('| Public URL | Build | `publicUrl` / `build` | none of its own (lookups only) | – |  |');
@@ -59,6 +63,43 @@ describe('generated tables', () => {
 		expect(table).toContain('### Bee\n\nAbout bees. (`test/integration/reliability/b.test.ts`, 2 cases)');
 		expect(table).toContain('| group | 500 once on User → Get | retried |\n|  | no arrow |  |');
 		expect(table.indexOf('### a.test.ts')).toBeGreaterThan(-1);
+	});
+});
+
+describe('reliability reporter: the committed table against the cases that ran', () => {
+	const ReliabilityReporter = require('../integration/reliability/reporter.js');
+	const suiteFiles = fs.readdirSync(path.join(ROOT, 'test', 'integration', 'reliability')).filter((file) => file.endsWith('.test.ts'));
+	const runOf = (reporter: { onTestResult: (test: unknown, result: unknown) => void; onRunComplete: () => void }, title: string) => {
+		for (const file of suiteFiles) {
+			reporter.onTestResult(undefined, {
+				testFilePath: path.join(ROOT, 'test', 'integration', 'reliability', file),
+				testResults: [{ status: 'passed', ancestorTitles: ['group'], title }],
+			});
+		}
+		reporter.onRunComplete();
+	};
+	const quietly = <T>(action: () => T): T => {
+		const spies = [jest.spyOn(process.stdout, 'write').mockReturnValue(true), jest.spyOn(process.stderr, 'write').mockReturnValue(true)];
+		try {
+			return action();
+		} finally {
+			spies.forEach((spy) => spy.mockRestore());
+		}
+	};
+
+	it('a whole-suite run whose cases differ from docs/reliability.md fails the run, naming the cases added and gone', () => {
+		const reporter = new ReliabilityReporter({ rootDir: ROOT });
+		quietly(() => runOf(reporter, 'a case the page does not list → something'));
+		const error: Error | undefined = reporter.getLastError();
+		expect(error?.message).toContain('docs/reliability.md does not list the reliability cases that ran: run `npm run docs`');
+		expect(error?.message).toContain('  + | group | a case the page does not list | something |');
+		expect(error?.message).toMatch(/\n {2}- \| /);
+	});
+
+	it('a run filtered by test name is not compared (it does not hold every case)', () => {
+		const reporter = new ReliabilityReporter({ rootDir: ROOT, testNamePattern: 'x' });
+		quietly(() => runOf(reporter, 'x → y'));
+		expect(reporter.getLastError()).toBeUndefined();
 	});
 });
 

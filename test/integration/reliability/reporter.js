@@ -12,7 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { REGIONS, DOCS_DIR, regionOf, reliabilityFileDocs, reliabilityTable } = require('../../../scripts/lib/docs');
+const { RELIABILITY_PAGE, ROOT, regionOf, reliabilityFileDocs, reliabilityTable } = require('../../../scripts/lib/docs');
 
 const SUITE_DIR = `${path.sep}test${path.sep}integration${path.sep}reliability${path.sep}`;
 
@@ -59,7 +59,7 @@ class ReliabilityReporter {
 	}
 
 	checkDocs() {
-		const page = path.join(DOCS_DIR, REGIONS.reliability);
+		const page = path.join(ROOT, RELIABILITY_PAGE);
 		const committed = regionOf(fs.readFileSync(page, 'utf8'), 'reliability') ?? '';
 		const expected = reliabilityTable(this.cases, reliabilityFileDocs());
 		if (committed.includes(`-->\n${expected}\n<!--`)) return;
@@ -67,7 +67,7 @@ class ReliabilityReporter {
 		const [before, after] = [rows(committed), rows(expected)];
 		const added = [...after].filter((row) => !before.has(row)).map((row) => `  + ${row}`);
 		const gone = [...before].filter((row) => !after.has(row)).map((row) => `  - ${row}`);
-		const message = `docs/${REGIONS.reliability} does not list the reliability cases that ran: run \`npm run docs\` and commit it.\n${[...added, ...gone].join('\n')}`;
+		const message = `${RELIABILITY_PAGE} does not list the reliability cases that ran: run \`npm run docs\` and commit it.\n${[...added, ...gone].join('\n')}`;
 		process.stderr.write(`\n${message}\n`);
 		this.error = new Error(message);
 	}
