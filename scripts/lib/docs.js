@@ -5,6 +5,7 @@
  * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers:
  *   - pages (README.md) and nav (every page of docs/): the documentation table and the navigation
  *     line, from PAGES below (add a page there);
+ *   - resources (README.md): the action node's resources and their operations, from the node;
  *   - operations (docs/action-node.md): every operation of the action node with its request and scopes,
  *     from the node's resource and operation options and the route table (nodes/shared/routes.ts);
  *   - webhook-events (docs/webhook-trigger.md): the event kinds, from nodes/shared/webhookEvents.ts;
@@ -95,6 +96,20 @@ function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
 		}),
 	);
 	return table(['Resource', 'Operation', '`resource` / `operation`', 'Request', 'Scopes', 'Assumed (not shown in the reference)'], rows);
+}
+
+/**
+ * The README's overview of the action node: each resource with its operations, as the editor lists them.
+ * @param {ActionNodeCode} code
+ */
+function resourcesTable({ resourceProperty, RESOURCES }) {
+	const resources = /** @type {Option[]} */ (resourceProperty.options ?? []);
+	const rows = resources.map((resource) => {
+		const operations = /** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []);
+		return [`**${resource.name}**`, operations.map((operation) => operation.name).join(', '), resource.description ?? ''];
+	});
+	const count = resources.reduce((sum, resource) => sum + (RESOURCES[resource.value].operationProperty.options ?? []).length, 0);
+	return [`${count} operations on ${resources.length} resources:`, '', table(['Resource', 'Operations', 'What it is'], rows)].join('\n');
 }
 
 /** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
@@ -251,6 +266,7 @@ function codeRegions() {
 	const actionNode = { resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES };
 	return [
 		...pageRegions(),
+		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
 		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
 		{ file: 'docs/webhook-trigger.md', name: 'webhook-events', content: webhookEventsTable(WEBHOOK_EVENTS) },
 		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), actionNode, WEBHOOK_EVENTS) },
@@ -391,6 +407,7 @@ module.exports = {
 	reliabilityFileDocs,
 	reliabilityTable,
 	replaceRegion,
+	resourcesTable,
 	updateRegions,
 	webhookEventsTable,
 };
