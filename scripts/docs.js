@@ -13,6 +13,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { RELIABILITY_PAGE, ROOT, codeRegions, reliabilityFileDocs, reliabilityTable, updateRegions } = require('./lib/docs');
+const { ensureRepoDependencies } = require('./lib/install');
 
 /**
  * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
@@ -38,7 +39,8 @@ function reliabilityCases() {
 		.flatMap((file) => file.assertionResults.map((test) => ({ file: path.basename(file.name), ancestorTitles: test.ancestorTitles, title: test.title })));
 }
 
-function main() {
+async function main() {
+	await ensureRepoDependencies((line) => console.log(line));
 	const check = process.argv.includes('--check');
 	const regions = [
 		...codeRegions(),
@@ -47,14 +49,12 @@ function main() {
 	const stale = updateRegions(regions, { check });
 	for (const region of regions) console.log(`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`);
 	if (check && stale.length > 0) {
-		console.error(`\n${stale.length} generated table(s) differ from the code: run \`npm run docs\` and commit docs/.`);
+		console.error(`\n${stale.length} generated part(s) differ from the code: run \`npm run docs\` and commit docs/.`);
 		process.exitCode = 1;
 	}
 }
 
-try {
-	main();
-} catch (error) {
+main().catch((error) => {
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
-}
+});
