@@ -220,6 +220,16 @@ function regionOf(page, name) {
 }
 
 /**
+ * A page given the navigation markers under its title when it has none yet, so a page folded in
+ * from elsewhere needs only its entry in PAGES.
+ * @param {string} page
+ */
+function withNavMarkers(page) {
+	if (marker('nav').test(page)) return page;
+	return page.replace(/^(# .*\n)/, '$1\n<!-- generated:nav -->\n<!-- /generated:nav -->\n');
+}
+
+/**
  * Writes (or, with check, only compares) the given regions.
  * @param {Region[]} regions
  * @param {{ check?: boolean }} [options]
@@ -230,7 +240,7 @@ function updateRegions(regions, { check = false } = {}) {
 	for (const region of regions) {
 		const file = path.join(ROOT, region.file);
 		const page = fs.readFileSync(file, 'utf8');
-		const next = replaceRegion(page, region.name, region.content, region.file);
+		const next = replaceRegion(region.name === 'nav' ? withNavMarkers(page) : page, region.name, region.content, region.file);
 		if (next === page) continue;
 		stale.push(region);
 		if (!check) fs.writeFileSync(file, next);
