@@ -4,6 +4,16 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
+import { isDotSegment } from './routes';
+
+/** `.` and `..` would change the request's route: never an ID (checked here to name the field and item). */
+export function refuseDotSegment(ctx: ApiContext, field: string, value: string, itemIndex?: number): void {
+	if (!isDotSegment(value)) return;
+	throw new NodeOperationError(ctx.getNode(), `${field}: "${value}" is not a valid ID`, {
+		description: `"." and ".." are not IDs: in a URL path they would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+		itemIndex,
+	});
+}
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -29,8 +39,12 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, item
 			itemIndex,
 		});
 	}
-	if (mode !== 'url') return value;
+	if (mode !== 'url') {
+		refuseDotSegment(ctx, 'Company', value, itemIndex);
+		return value;
+	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
+	refuseDotSegment(ctx, 'Company', slug, itemIndex);
 	const company = await findCompany(ctx, { slug });
 	if (!company) {
 		throw new NodeOperationError(ctx.getNode(), `Company: no company of yours has the slug "${slug}"`, {
@@ -56,5 +70,6 @@ export function resolveLocator(
 			itemIndex,
 		});
 	}
+	refuseDotSegment(ctx, field.displayName, resolved, itemIndex);
 	return resolved;
 }
