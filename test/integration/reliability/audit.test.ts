@@ -62,26 +62,29 @@ describe('#12.1 the credential test does not follow a redirect', () => {
 });
 
 describe('#12.2 IDs "." and ".." never reach a path', () => {
+	/** A value from an expression (or an AI agent's tool call): the editor's By ID check does not apply to it. */
+	const expr = (value: string) => byId(`={{ "${value}" }}`);
+
 	const cases: Array<{ what: string; field: RegExp; params: (sb: Sandbox) => INodeParameters }> = [
 		{
 			what: 'Order → Approve with order ".."',
 			field: /^Order:/,
-			params: (sb) => ({ resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('..') }),
+			params: (sb) => ({ resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: expr('..') }),
 		},
 		{
 			what: 'Event → Get with company ".."',
 			field: /^Company:/,
-			params: (sb) => ({ resource: 'event', operation: 'get', company: byId('..'), event: byId(sb.demo.events.summerSummit) }),
+			params: (sb) => ({ resource: 'event', operation: 'get', company: expr('..'), event: byId(sb.demo.events.summerSummit) }),
 		},
 		{
 			what: 'Event → Get with event "."',
 			field: /^Event:/,
-			params: (sb) => ({ resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: byId('.') }),
+			params: (sb) => ({ resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: expr('.') }),
 		},
 		{
 			what: 'Email Template → Reset with key ".."',
 			field: /^Template:/,
-			params: (sb) => ({ resource: 'emailTemplate', operation: 'reset', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), template: '..' }),
+			params: (sb) => ({ resource: 'emailTemplate', operation: 'reset', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), template: '={{ ".." }}' }),
 		},
 		{
 			what: 'Order → Get with a pasted URL whose order is %2E%2E',
@@ -97,12 +100,12 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 		{
 			what: 'Activation → Get with activation ".."',
 			field: /^Activation ID:/,
-			params: (sb) => ({ resource: 'activation', operation: 'get', company: byId(sb.demo.companyId), activationId: '..' }),
+			params: (sb) => ({ resource: 'activation', operation: 'get', company: byId(sb.demo.companyId), activationId: '={{ ".." }}' }),
 		},
 		{
 			what: 'Public URL → Build with Company Slug ".."',
 			field: /^Company Slug:/,
-			params: (sb) => ({ resource: 'publicUrl', operation: 'build', page: 'eventPage', company: byId(sb.demo.companyId), companySlug: '..', event: byId(sb.demo.events.summerSummit) }),
+			params: (sb) => ({ resource: 'publicUrl', operation: 'build', page: 'eventPage', company: byId(sb.demo.companyId), companySlug: '={{ ".." }}', event: byId(sb.demo.events.summerSummit) }),
 		},
 	];
 
@@ -111,6 +114,13 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 		const result = await run(sb, params(sb));
 		expect(errorText(result).message).toMatch(field);
 		expect(errorText(result).message).toMatch(/"\.{1,2}"/);
+		expect(apiRequests(sb)).toEqual([]);
+	});
+
+	it('typed By ID in the editor → n8n refuses the workflow before it runs (the locator’s check)', async () => {
+		const sb = sandbox();
+		const params = { resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('..') };
+		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID \(sqid\), without slashes or spaces \(not \. or \.\.\)/);
 		expect(apiRequests(sb)).toEqual([]);
 	});
 });
