@@ -37,6 +37,14 @@ export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOpe
 	return new NodeOperationError(node, error instanceof Error ? error : String(error));
 }
 
+/** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
+export function dotSegmentError(node: INode, field: string, value: string, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, `${field}: "${value}" is not a valid ID`, {
+		description: `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+		itemIndex,
+	});
+}
+
 /** The text of anything thrown. */
 export function errorMessage(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);

@@ -2,17 +2,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
+import { dotSegmentError } from './errors';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
 import { isDotSegment } from './routes';
 
-/** `.` and `..` would change the request's route: never an ID (checked here to name the field and item). */
+/** `.` and `..` would change the request's route: never an ID (checked here to name the field and item; the transport checks again). */
 export function refuseDotSegment(ctx: ApiContext, field: string, value: string, itemIndex?: number): void {
-	if (!isDotSegment(value)) return;
-	throw new NodeOperationError(ctx.getNode(), `${field}: "${value}" is not a valid ID`, {
-		description: `"." and ".." are not IDs: in a URL path they would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-		itemIndex,
-	});
+	if (isDotSegment(value)) throw dotSegmentError(ctx.getNode(), field, value, itemIndex);
 }
 
 export interface CompanyRecord extends IDataObject {

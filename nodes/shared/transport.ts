@@ -1,10 +1,10 @@
 import { randomBytes } from 'crypto';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { credentialTypeOf, getServiceUrls, nodeCredentials } from './context';
 import type { ApiContext } from './context';
-import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
+import { dotSegmentError, errorMessage, malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
 import { API_PREFIX, PATH_PARAM_FIELDS, ROUTES, resolvePath, unsafePathParam } from './routes';
 import type { RouteKey, RouteParams } from './routes';
@@ -409,10 +409,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 function refuseDotSegments(ctx: ApiContext, params: RequestOptions['params']): void {
 	const name = unsafePathParam(params);
 	if (name === undefined) return;
-	const field = PATH_PARAM_FIELDS[name] ?? name;
-	throw new NodeOperationError(ctx.getNode(), `${field}: "${params?.[name]}" is not a valid ID`, {
-		description: `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-	});
+	throw dotSegmentError(ctx.getNode(), PATH_PARAM_FIELDS[name] ?? name, params?.[name] ?? '');
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */
