@@ -5,8 +5,6 @@ export const CREDENTIAL_ICON: Icon = {
 	dark: 'file:../icons/eventRegistration.dark.svg',
 };
 
-
-
 /** `{{$credentials.baseUrl}}` without trailing slashes or a pasted /api/v1 suffix. */
 export const BASE_URL_EXPRESSION = '$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")';
 
@@ -30,6 +28,18 @@ export const PUBLIC_URL_PROPERTY: INodeProperties = {
 		'Host of the attendee-facing pages (event, ticket, checkout and activation pages). Leave empty when it is the same as the Base URL.',
 };
 
+/**
+ * A redirect is never followed: n8n would carry the token to wherever it points. n8n shows a rule's
+ * message as written, so it cannot quote the Location header; it says how to find it instead.
+ */
+const REDIRECT_RULES: NonNullable<ICredentialTestRequest['rules']> = [301, 302, 303, 307, 308].map((status) => ({
+	type: 'responseCode' as const,
+	properties: {
+		value: status,
+		message: `The Base URL answered with a redirect (${status}) to another address, so the credential was not tested: the token is never sent across a redirect. Enter the address the service itself answers on as Base URL (open the Base URL in a browser to see where it leads).`,
+	},
+}));
+
 /** Calls GET /api/v1/user and turns the usual failures into what to fix. */
 export const USER_TEST_REQUEST: ICredentialTestRequest = {
 	request: {
@@ -37,8 +47,10 @@ export const USER_TEST_REQUEST: ICredentialTestRequest = {
 		url: '/user',
 		method: 'GET',
 		headers: { Accept: 'application/json' },
+		disableFollowRedirect: true,
 	},
 	rules: [
+		...REDIRECT_RULES,
 		{
 			type: 'responseCode',
 			properties: {

@@ -63,7 +63,7 @@ export class EventRegistrationTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to refuse (401) deliveries that carry no webhook token. Turn off only if your service sends deliveries without the token; a token that is present is checked against the stored one.',
+							'Whether to refuse (401) deliveries that carry no webhook token. While on, activation fails if the service returns no token for the webhook. Turn off only if your service sends deliveries without the token; a token that is present is checked against the stored one.',
 					},
 				],
 			},

@@ -2,10 +2,14 @@ import { createHash, timingSafeEqual } from 'crypto';
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
-import { storedTokens } from './registration';
+import { deliveryKind, storedToken, storedTokens } from './registration';
 
 /** Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Events (array elements) one delivery may carry; more is refused with 413, so a small body cannot become a million items. */
+export const MAX_EVENTS_PER_DELIVERY = 1000;
+/** Nesting depth up to which the webhook token is removed from an event. */
+const MAX_STRIP_DEPTH = 32;
 /** Event kind of an item whose body and headers name none. */
 const UNKNOWN_EVENT = 'unknown';
 
@@ -50,13 +54,12 @@ export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] | un
 	return isPlainObject(parsed) ? [parsed] : undefined;
 }
 
-/** Every place a delivery may carry the webhook token: header, bearer, query, body field. */
+/** Every place a delivery may carry the webhook token: header, bearer, body field (never the query string). */
 function presentedTokens(ctx: IWebhookFunctions, events: unknown[]): string[] {
 	const headers = ctx.getHeaderData();
 	const bearer = /^Bearer\s+(.+)$/i.exec(firstValue(headers.authorization) ?? '')?.[1];
-	const query = (ctx.getQueryData() as IDataObject).token;
 	const single = events.length === 1 && isPlainObject(events[0]) ? events[0].token : undefined;
-	return [firstValue(headers[WEBHOOK_TOKEN_HEADER]), bearer, query, single]
+	return [firstValue(headers[WEBHOOK_TOKEN_HEADER]), bearer, single]
 		.map((token) => (typeof token === 'string' ? token.trim() : ''))
 		.filter((token) => token !== '');
 }
@@ -85,14 +88,25 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
-/** A single event that carried the webhook token as its `token` field, without it: the secret stays out of execution data. */
-function withoutPresentedToken(events: unknown[], expected: string[]): unknown[] {
-	const [event] = events;
-	if (events.length !== 1 || !isPlainObject(event) || typeof event.token !== 'string') return events;
-	const presented = event.token.trim();
-	if (!expected.some((known) => sameToken(presented, known))) return events;
-	const { token: _token, ...rest } = event;
-	return [rest];
+/** A token in the URL ends up in proxy and access logs; the reference does not say the service sends it there. */
+function queryTokenProblem(ctx: IWebhookFunctions): string | undefined {
+	const query = ctx.getQueryData() as IDataObject;
+	if (!Object.hasOwn(query, 'token')) return undefined;
+	return `The webhook token was sent in the URL's query string, where proxies and access logs keep it; this trigger does not accept it there. Send it in the ${WEBHOOK_TOKEN_HEADER} header (or as Authorization: Bearer)`;
+}
+
+/** The value with every property whose value is one of the webhook tokens removed, at any depth: the secret stays out of execution data. */
+function withoutTokens(value: unknown, tokens: string[], depth = 0): unknown {
+	if (depth > MAX_STRIP_DEPTH || tokens.length === 0) return value;
+	if (Array.isArray(value)) return value.map((inner) => withoutTokens(inner, tokens, depth + 1));
+	if (!isPlainObject(value)) return value;
+	const isToken = (inner: unknown) =>
+		typeof inner === 'string' && tokens.some((token) => inner.trim().length === token.length && sameToken(inner.trim(), token));
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([, inner]) => !isToken(inner))
+			.map(([key, inner]) => [key, withoutTokens(inner, tokens, depth + 1)]),
+	);
 }
 
 function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
@@ -111,11 +125,15 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 
 	const events = eventsOf(body, raw);
 	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
-	const expected = storedTokens(ctx);
-	const problem = tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
+	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
+	const expected = [storedToken(ctx, deliveryKind(ctx))].filter((token): token is string => token !== undefined);
+	const problem = queryTokenProblem(ctx) ?? tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
 		return refuse(ctx, 415, 'The delivery body is not JSON: this trigger accepts a JSON object or array of events');
+	}
+	if (events.length > MAX_EVENTS_PER_DELIVERY) {
+		return refuse(ctx, 413, `The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`);
 	}
 
 	if (events.length === 0) {
@@ -124,5 +142,6 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? UNKNOWN_EVENT;
 	const receivedAt = new Date().toISOString();
-	return { workflowData: [withoutPresentedToken(events, expected).map((event) => toItem(event, fallbackKind, receivedAt))] };
+	const tokens = storedTokens(ctx);
+	return { workflowData: [events.map((event) => toItem(withoutTokens(event, tokens), fallbackKind, receivedAt))] };
 }

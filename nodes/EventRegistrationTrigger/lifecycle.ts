@@ -1,12 +1,20 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
-import { errorMessage } from '../shared/errors';
+import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
 import { resolveCompanyId } from '../shared/resolve';
 import { apiRequest, apiRequestFull } from '../shared/transport';
 import { WEBHOOK_EVENTS } from '../shared/webhookEvents';
-import type { Registration, RegistrationKind } from './registration';
-import { clearRegistration, readRegistration, registrationKind, writeRegistration } from './registration';
+import type { PendingDetach, Registration, RegistrationKind } from './registration';
+import {
+	addPendingDetach,
+	clearRegistration,
+	readPendingDetaches,
+	readRegistration,
+	registrationKind,
+	writePendingDetaches,
+	writeRegistration,
+} from './registration';
 
 /** The webhook this node wants on the service. */
 interface Desired {
@@ -29,15 +37,6 @@ const LIST_UNAVAILABLE = [403, 404, 405];
 const MAX_LIST_PAGES = 100;
 const MAX_NAME_LENGTH = 255;
 
-function statusOf(error: unknown): number | undefined {
-	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
-}
-
-/** Errors of the transport are NodeApiErrors already; anything else is wrapped so the UI shows it. */
-function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error instanceof Error ? error : String(error));
-}
 
 function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	if (!value || typeof value !== 'object') return undefined;
@@ -96,7 +95,7 @@ function requiredScopes(events: string[]): string {
 
 /** A 403 on attach or update: name the plan gate and the exact scopes, keep the service's words. */
 function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]): NodeApiError | NodeOperationError {
-	if (statusOf(error) !== 403) return asNodeError(ctx, error);
+	if (httpStatusOf(error) !== 403) return asNodeError(ctx.getNode(), error);
 	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
 	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
 		message: 'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
@@ -136,7 +135,7 @@ async function updateRemote(ctx: IHookFunctions, webhookId: string, desired: Des
 		});
 		return toRemoteWebhook(data) ?? { id: webhookId };
 	} catch (error) {
-		if (statusOf(error) === 404) return undefined;
+		if (httpStatusOf(error) === 404) return undefined;
 		throw explainAttachFailure(ctx, error, desired.events);
 	}
 }
@@ -146,7 +145,7 @@ async function detachRemote(ctx: IHookFunctions, companyId: string, webhookId: s
 	try {
 		await apiRequestFull(ctx, 'webhook.delete', { params: { company: companyId, webhook: webhookId } });
 	} catch (error) {
-		if (statusOf(error) !== 404) throw asNodeError(ctx, error);
+		if (httpStatusOf(error) !== 404) throw asNodeError(ctx.getNode(), error);
 	}
 	return true;
 }
@@ -162,8 +161,8 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 				qs: page > 1 ? { page } : undefined,
 			}));
 		} catch (error) {
-			const status = statusOf(error);
-			if (status === undefined || !LIST_UNAVAILABLE.includes(status)) throw asNodeError(ctx, error);
+			const status = httpStatusOf(error);
+			if (status === undefined || !LIST_UNAVAILABLE.includes(status)) throw asNodeError(ctx.getNode(), error);
 			ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
 			return webhooks;
 		}
@@ -175,10 +174,57 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 	return webhooks;
 }
 
-function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhook, knownToken?: string): void {
+/** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
+async function detachOrRemember(ctx: IHookFunctions, webhook: PendingDetach, what: string): Promise<void> {
+	try {
+		await detachRemote(ctx, webhook.companyId, webhook.webhookId);
+	} catch (error) {
+		addPendingDetach(ctx, webhook);
+		ctx.logger.warn(`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`, { ...webhook });
+	}
+}
+
+/** Detaches the webhooks whose detach failed before (unpublish with the service down); reports those still attached. */
+async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
+	const pending = readPendingDetaches(ctx);
+	if (pending.length === 0) return;
+	const left: PendingDetach[] = [];
+	for (const webhook of pending) {
+		try {
+			await detachRemote(ctx, webhook.companyId, webhook.webhookId);
+		} catch {
+			left.push(webhook);
+		}
+	}
+	writePendingDetaches(ctx, left);
+	if (left.length === 0) return;
+	const list = left.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`).join(', ');
+	ctx.logger.warn(
+		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier failed detach: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
+	);
+}
+
+function requiresToken(ctx: IHookFunctions): boolean {
+	return ctx.getNodeParameter('options.requireToken', true) as boolean;
+}
+
+/**
+ * Stores the webhook, unless it came without a token while Require Token is on: then every delivery
+ * would be refused while the workflow shows as active. It is detached again and activation fails.
+ */
+async function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhook, knownToken?: string): Promise<void> {
+	const token = remote.token ?? knownToken;
+	if (token === undefined && requiresToken(ctx)) {
+		clearRegistration(ctx, desired.kind);
+		await detachOrRemember(ctx, { companyId: desired.companyId, webhookId: remote.id }, 'the webhook that came without a token');
+		throw new NodeOperationError(ctx.getNode(), 'The service returned no webhook token, so deliveries cannot be verified', {
+			description:
+				'With Options → Require Token on, every delivery would be refused (401) and its event lost, so the workflow was not activated and the webhook was detached again. Check that the credential’s Base URL points at the service itself (its webhook answers carry a token), or turn off Require Token to accept deliveries without verification, then activate again.',
+		});
+	}
 	const registration: Registration = {
 		webhookId: remote.id,
-		token: remote.token ?? knownToken,
+		token,
 		url: desired.url,
 		events: remote.events ?? desired.events,
 		companyId: desired.companyId,
@@ -188,15 +234,7 @@ function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhook, kno
 
 /** The company was changed while a webhook stayed attached (its detach failed): best effort, as in `delete`. */
 async function detachFromOldCompany(ctx: IHookFunctions, stored: Registration): Promise<void> {
-	try {
-		await detachRemote(ctx, stored.companyId, stored.webhookId);
-	} catch (error) {
-		const reason = errorMessage(error);
-		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook of the previous company (${reason})`, {
-			webhookId: stored.webhookId,
-			companyId: stored.companyId,
-		});
-	}
+	await detachOrRemember(ctx, { companyId: stored.companyId, webhookId: stored.webhookId }, 'the webhook of the previous company');
 }
 
 /** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
@@ -207,7 +245,7 @@ async function repairStored(ctx: IHookFunctions, stored: Registration, desired: 
 	}
 	const updated = await updateRemote(ctx, stored.webhookId, desired);
 	if (!updated) return false;
-	store(ctx, desired, updated, stored.token);
+	await store(ctx, desired, updated, stored.token);
 	return true;
 }
 
@@ -220,7 +258,7 @@ async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolea
 	for (const [index, candidate] of matches.entries()) {
 		const updated = await updateRemote(ctx, candidate.id, desired);
 		if (!updated) continue;
-		store(ctx, desired, updated, candidate.token);
+		await store(ctx, desired, updated, candidate.token);
 		for (const extra of matches.slice(index + 1)) await detachRemote(ctx, desired.companyId, extra.id);
 		return true;
 	}
@@ -230,6 +268,7 @@ async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolea
 /** `checkExists`: never creates; true when a webhook for this URL exists (repaired or re-adopted). */
 export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
 	const desired = await desiredWebhook(ctx);
+	await retryPendingDetaches(ctx);
 	const stored = readRegistration(ctx, desired.kind);
 	if (stored && (await repairStored(ctx, stored, desired))) return true;
 	clearRegistration(ctx, desired.kind);
@@ -239,7 +278,7 @@ export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
 export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const desired = await desiredWebhook(ctx);
 	const created = await createRemote(ctx, desired);
-	store(ctx, desired, created);
+	await store(ctx, desired, created);
 	return true;
 }
 
@@ -254,8 +293,8 @@ async function detachByUrl(ctx: IHookFunctions, url: string): Promise<boolean> {
 
 /**
  * `delete`: static data is cleared first, whatever happens remotely, and failures are logged
- * rather than thrown so deactivation always completes; a webhook left behind is re-adopted by
- * URL on the next activation.
+ * rather than thrown so deactivation always completes. A stored webhook whose detach failed is
+ * remembered and detached on the next activation; one found by URL is re-adopted then.
  */
 export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
@@ -266,7 +305,8 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		return stored ? await detachRemote(ctx, stored.companyId, stored.webhookId) : await detachByUrl(ctx, url);
 	} catch (error) {
 		const reason = errorMessage(error);
-		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway`, {
+		if (stored) addPendingDetach(ctx, { companyId: stored.companyId, webhookId: stored.webhookId });
+		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`, {
 			webhookId: stored?.webhookId,
 			companyId: stored?.companyId,
 		});

@@ -55,8 +55,46 @@ export function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): 
 	delete nodeData(ctx)[kind];
 }
 
-/** Tokens of every webhook this node has attached (test and production URL): a delivery may carry either. */
+/** The registration a delivery arrived for: n8n runs test-URL deliveries in manual mode. */
+export function deliveryKind(ctx: IWebhookFunctions): RegistrationKind {
+	return ctx.getMode() === 'manual' ? 'test' : 'production';
+}
+
+/** The token deliveries to this URL must carry: each URL accepts only its own webhook's token. */
+export function storedToken(ctx: IWebhookFunctions, kind: RegistrationKind): string | undefined {
+	return toRegistration(nodeData(ctx)[kind])?.token;
+}
+
+/** Tokens of every webhook this node has attached (test and production URL), to strip from items wherever they appear. */
 export function storedTokens(ctx: IWebhookFunctions): string[] {
 	const data = nodeData(ctx);
 	return KINDS.map((kind) => toRegistration(data[kind])?.token).filter((t): t is string => t !== undefined);
+}
+
+/** A webhook whose detach failed: retried on the next activation so it is not left on the service. */
+export interface PendingDetach {
+	companyId: string;
+	webhookId: string;
+}
+
+const PENDING_KEY = 'pendingDetach';
+
+export function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
+	const list = nodeData(ctx)[PENDING_KEY];
+	if (!Array.isArray(list)) return [];
+	return list
+		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object')
+		.filter((entry) => typeof entry.companyId === 'string' && typeof entry.webhookId === 'string')
+		.map((entry) => ({ companyId: entry.companyId as string, webhookId: entry.webhookId as string }));
+}
+
+export function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach[]): void {
+	const data = nodeData(ctx);
+	if (pending.length === 0) delete data[PENDING_KEY];
+	else data[PENDING_KEY] = pending.map(({ companyId, webhookId }) => ({ companyId, webhookId }));
+}
+
+export function addPendingDetach(ctx: IHookFunctions, webhook: PendingDetach): void {
+	const pending = readPendingDetaches(ctx).filter((entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId);
+	writePendingDetaches(ctx, [...pending, webhook]);
 }

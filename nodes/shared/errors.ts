@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { ROUTES } from './routes';
@@ -16,9 +16,34 @@ export interface FailedCall {
 	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
 	networkCode?: string;
 	attempts: number;
+	/** Where a 3xx answer pointed (its Location header). */
+	location?: string;
+	/** Scopes this request needed, when they depend on the input (webhook events); else the route's. */
+	scopes?: readonly string[];
+	/** True when the request was made with the OAuth2 credential (the fix for a 403 differs). */
+	oauth2?: boolean;
 }
 
 export type FieldErrors = Record<string, string[]>;
+
+/** The HTTP status of an error the transport threw, when it had one. */
+export function httpStatusOf(error: unknown): number | undefined {
+	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
+}
+
+/** Errors of the transport are NodeApiErrors already; anything else is wrapped so the UI shows it. */
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
+}
+
+/** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
+export function dotSegmentError(node: INode, field: string, value: string, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, `${field}: "${value}" is not a valid ID`, {
+		description: `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+		itemIndex,
+	});
+}
 
 /** The text of anything thrown. */
 export function errorMessage(error: unknown): string {
@@ -70,11 +95,17 @@ function unknownOutcomeHint(call: FailedCall): string {
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 
-function scopeHint(route: RouteKey): string {
-	const scopes = ROUTES[route].scopes;
-	return scopes.length > 0
-		? `This operation needs the token scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`
-		: 'This operation needs the subscribe scope of each chosen event (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).';
+/** The scopes the refused request needed, and where to add them for the credential in use. */
+function scopeHint(call: FailedCall): string {
+	const scopes = call.scopes ?? ROUTES[call.route].scopes;
+	if (scopes.length === 0) {
+		return 'This request needs the subscribe scope of each chosen event (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).';
+	}
+	const list = scopes.join(', ');
+	const needs = `This request needs the ${call.oauth2 ? '' : 'token '}scope${scopes.length > 1 ? 's' : ''} ${list}.`;
+	return call.oauth2
+		? `${needs} Open the Event Registration OAuth2 API credential, add ${list} under Scopes, save, and click Reconnect: the access token holds only the scopes granted when you connected.`
+		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
 }
 
 function retryAfterNote(call: FailedCall): string {
@@ -103,17 +134,24 @@ function explainStatus(call: FailedCall): Explanation {
 			: ' Where the plan gate is enforced, the company needs an active Pro plan.';
 		return {
 			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
-			description: `${scopeHint(call.route)} Your user must also belong to the company in the request.${webhookNote} (${where})`,
+			description: `${scopeHint(call)} Your user must also belong to the company in the request.${webhookNote} (${where})`,
 		};
 	}
 	if (status === 404) {
 		const ticketNote =
 			call.route.startsWith('ticketType.') || call.route.startsWith('order.')
-				? ' Routes under /event/ need an event the company organizes. A paid ticket type’s public page also answers 404 until the company connects a payment provider.'
+				? ' Routes under /event/ need an event the company organizes.'
 				: '';
 		return {
 			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
 			description: `Check the IDs and slugs used in ${where}.${ticketNote}`,
+		};
+	}
+	if (status >= 300 && status < 400) {
+		const target = call.location ? ` to ${call.location}` : '';
+		return {
+			message: `The service answered with a redirect (${status})${target}, which is not followed`,
+			description: `The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
 		};
 	}
 	if (status === 422) {

@@ -27,7 +27,8 @@ type LocatorOptions = {
 function locator(options: LocatorOptions): INodeProperties {
 	const idValidation = {
 		type: 'regex' as const,
-		properties: { regex: '^[^/?#\\s]+$', errorMessage: `Enter the ${options.idHint}, without slashes or spaces` },
+		// `.` and `..` would change the request's route (refused again in the transport, for expressions and AI input).
+		properties: { regex: '^(?!\\.{1,2}$)[^/?#\\s]+$', errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)` },
 	};
 	const url = options.url;
 	return {

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
-import { findCompany } from './resolve';
+import { findCompany, refuseDotSegment } from './resolve';
 
 /**
  * Attendee-facing page URLs (reference: Public URLs). The API returns none, so they are built
@@ -56,7 +56,10 @@ export async function companySlugOf(ctx: ApiContext, companyParameter: unknown, 
 	const { mode, value } = locatorValue(companyParameter);
 	if (mode === 'url') {
 		const slug = extractFromUrl(URL_PATTERNS.company, value);
-		if (slug) return slug;
+		if (slug) {
+			refuseDotSegment(ctx, 'Company', slug, itemIndex);
+			return slug;
+		}
 	}
 	if (value === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Company: is required', {

@@ -2,8 +2,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
+import { dotSegmentError } from './errors';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
+import { isDotSegment } from './routes';
+
+/** `.` and `..` would change the request's route: never an ID (checked here to name the field and item; the transport checks again). */
+export function refuseDotSegment(ctx: ApiContext, field: string, value: string, itemIndex?: number): void {
+	if (isDotSegment(value)) throw dotSegmentError(ctx.getNode(), field, value, itemIndex);
+}
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -29,8 +36,12 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, item
 			itemIndex,
 		});
 	}
-	if (mode !== 'url') return value;
+	if (mode !== 'url') {
+		refuseDotSegment(ctx, 'Company', value, itemIndex);
+		return value;
+	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
+	refuseDotSegment(ctx, 'Company', slug, itemIndex);
 	const company = await findCompany(ctx, { slug });
 	if (!company) {
 		throw new NodeOperationError(ctx.getNode(), `Company: no company of yours has the slug "${slug}"`, {
@@ -56,5 +67,6 @@ export function resolveLocator(
 			itemIndex,
 		});
 	}
+	refuseDotSegment(ctx, field.displayName, resolved, itemIndex);
 	return resolved;
 }

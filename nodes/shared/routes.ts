@@ -153,13 +153,37 @@ export type PaginatedRouteKey = {
 }[RouteKey];
 export type RouteParams = Record<string, string>;
 
-/** Fills `{name}` segments; a missing or empty parameter is a programming error, not user input. */
+/** The field each path parameter comes from, as the nodes show it (for errors about its value). */
+export const PATH_PARAM_FIELDS: Readonly<Record<string, string>> = {
+	company: 'Company',
+	event: 'Event',
+	ticketType: 'Ticket Type',
+	order: 'Order',
+	form: 'Form',
+	template: 'Template',
+	activation: 'Activation ID',
+	webhook: 'Webhook ID',
+};
+
+/**
+ * `.` and `..` survive URL-encoding and an HTTP client resolves them, so they would change the
+ * route (`/orders/..` is `/orders`'s parent). They are never a valid ID.
+ */
+export function isDotSegment(value: string): boolean {
+	return value === '.' || value === '..';
+}
+
+/** The first parameter that cannot be a path segment, if any. */
+export function unsafePathParam(params: RouteParams = {}): string | undefined {
+	return Object.keys(params).find((name) => isDotSegment(params[name]));
+}
+
+/** Fills `{name}` segments; a missing, empty or dot-segment parameter is a programming error here (the transport checks user input first). */
 export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-		const value = params[name];
-		if (value === undefined || value === '') {
-			throw new Error(`Route ${key} needs the "${name}" parameter`);
-		}
+		const value = Object.hasOwn(params, name) ? params[name] : undefined;
+		if (value === undefined || value === '') throw new Error(`Route ${key} needs the "${name}" parameter`);
+		if (isDotSegment(value)) throw new Error(`Route ${key}: the "${name}" parameter cannot be "${value}"`);
 		return encodeURIComponent(value);
 	});
 }

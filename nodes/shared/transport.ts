@@ -1,11 +1,12 @@
+import { randomBytes } from 'crypto';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { credentialTypeOf, getServiceUrls, nodeCredentials } from './context';
 import type { ApiContext } from './context';
-import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
+import { dotSegmentError, errorMessage, malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
-import { API_PREFIX, ROUTES, resolvePath } from './routes';
+import { API_PREFIX, PATH_PARAM_FIELDS, ROUTES, resolvePath, unsafePathParam } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
@@ -22,6 +23,8 @@ export interface RequestOptions {
 	pacer?: RatePacer;
 	/** Base URL already read from the credential (saves a lookup per page). */
 	baseUrl?: string;
+	/** Scopes this request needs when they depend on the input (webhook event kinds); the route's scopes otherwise. */
+	scopes?: readonly string[];
 }
 
 export interface ApiResponse {
@@ -252,8 +255,27 @@ function masked(value: unknown, secrets: string[]): unknown {
 	return value;
 }
 
+/** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
+async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
+	try {
+		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as IDataObject | undefined;
+		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
+	} catch {
+		return false;
+	}
+}
+
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
-function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string, secrets: string[]): NodeApiError {
+async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string): Promise<NodeApiError> {
+	if (credentialType === OAUTH2_TYPE && (await oauth2NotConnected(ctx, credentialType))) {
+		const message = 'The Event Registration OAuth2 API credential is not connected';
+		return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
+			message,
+			description:
+				'It has no access token yet. Open the credential and click Connect my account (then approve on the service), or set Authentication to Access Token and choose an Event Registration API credential with a personal access token.',
+		});
+	}
+	const secrets = await secretsOf(ctx, credentialType);
 	const message = masked(errorMessage(error), secrets) as string;
 	// With OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
 	const description =
@@ -303,7 +325,10 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: RETRY_POLICY.timeoutMs,
-		// The bearer token must never leave the configured host, not even through a redirect.
+		// The API has no reason to redirect, and the bearer token must never leave the configured
+		// host: a 3xx is answered as an error (apiRequestFull). The second option is a fallback only:
+		// n8n keeps Authorization on a redirect to a subdomain even with it.
+		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const body = options.body;
@@ -324,6 +349,7 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
  */
 export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
 	const route = ROUTES[key];
+	refuseDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
@@ -334,7 +360,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 
 	for (let attempt = 1; ; attempt++) {
 		const ticket = await options.pacer?.acquire();
-		const call: FailedCall = { route: key, method: route.method, path, attempts: attempt };
+		const call: FailedCall = { route: key, method: route.method, path, attempts: attempt, scopes: options.scopes, oauth2: credentialType === OAUTH2_TYPE };
 		let response: IN8nHttpFullResponse | undefined;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -346,7 +372,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 			response = statusErrorResponse(error);
 			if (!response) {
 				call.networkCode = networkCodeOf(error);
-				if (call.networkCode === undefined) throw unexpectedFailure(ctx, error, credentialType, await secretsOf(ctx, credentialType));
+				if (call.networkCode === undefined) throw await unexpectedFailure(ctx, error, credentialType);
 			}
 		} finally {
 			if (ticket !== undefined) options.pacer?.settle(ticket, response);
@@ -361,6 +387,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 			}
 			call.body = errorBody(response.body);
 			call.retryAfterSeconds = retryAfterSeconds(response.headers);
+			if (response.statusCode >= 300 && response.statusCode < 400) call.location = headerValue(response.headers, 'location') ?? '';
 		}
 
 		const statusRetryable = call.status === undefined || RETRY_POLICY.retryableStatuses.includes(call.status);
@@ -376,6 +403,13 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 		await sleep(delayMs);
 		waitedMs += delayMs;
 	}
+}
+
+/** `.` or `..` as an ID would change the route: refused before any request, naming the field. */
+function refuseDotSegments(ctx: ApiContext, params: RequestOptions['params']): void {
+	const name = unsafePathParam(params);
+	if (name === undefined) return;
+	throw dotSegmentError(ctx.getNode(), PATH_PARAM_FIELDS[name] ?? name, params?.[name] ?? '');
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */
@@ -398,10 +432,13 @@ export async function apiRequestList(ctx: ApiContext, key: RouteKey, options: Re
 export function encodeMultipart(
 	fields: Record<string, string>,
 	files: Array<{ field: string; fileName: string; mimeType: string; data: Buffer }>,
-	boundary = `----n8nEventRegistration${Date.now().toString(16)}`,
+	// Random, so no value can be written to close a part and open another.
+	boundary = `----n8nEventRegistration${randomBytes(16).toString('hex')}`,
 ): MultipartBody {
 	const chunks: Buffer[] = [];
 	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
+	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some((value) => value.includes(boundary));
+	if (carriesBoundary) throw new Error('A multipart value contains the multipart boundary; it was not sent');
 	for (const [name, value] of Object.entries(fields)) {
 		chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`));
 	}

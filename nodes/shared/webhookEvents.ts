@@ -64,3 +64,8 @@ export function webhookEventOptions(): INodePropertyOptions[] {
 		description: [`${event.description}.`, `Needs the ${event.scope} scope.`, ...(event.assumed ? [ASSUMED_NOTE] : [])].join(' '),
 	})).sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The subscribe scopes the given event kinds need, each once, in the order of WEBHOOK_EVENTS. */
+export function subscribeScopes(events: readonly string[]): SubscribeScope[] {
+	return [...new Set(WEBHOOK_EVENTS.filter((kind) => events.includes(kind.value)).map((kind) => kind.scope))];
+}

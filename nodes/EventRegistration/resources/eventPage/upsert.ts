@@ -78,7 +78,7 @@ function parseAdditional(check: Check, value: unknown): IDataObject {
 function pageBody(ctx: IExecuteFunctions, check: Check): IDataObject {
 	const fields = ctx.getNodeParameter('pageFields', check.itemIndex, {}) as IDataObject;
 	const additional = parseAdditional(check, ctx.getNodeParameter('additionalFields', check.itemIndex, '{}'));
-	const clash = Object.keys(additional).find((key) => fields[key] !== undefined);
+	const clash = Object.keys(additional).find((key) => Object.hasOwn(fields, key) && fields[key] !== undefined);
 	if (clash !== undefined) {
 		throw new InputError(
 			check.node,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { validateFormFields } from '../../../shared/formFields';
 import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
@@ -22,6 +23,23 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	...fieldsProperties({ update: true }),
 ] satisfies INodeProperties[]);
 
+/**
+ * The form as it is, which field changes are checked against and completed from. Form → Update's
+ * own scope (forms:update) does not cover this read: a 403 says that changing fields needs forms:read.
+ */
+async function readCurrentForm(ctx: IExecuteFunctions, params: { company: string; form: string }, itemIndex: number): Promise<IDataObject> {
+	try {
+		return await apiRequest<IDataObject>(ctx, 'form.get', { params });
+	} catch (error) {
+		if (httpStatusOf(error) !== 403) throw asNodeError(ctx.getNode(), error);
+		throw new NodeOperationError(ctx.getNode(), 'Fields: changing or adding fields needs the forms:read scope (403 on reading the form)', {
+			description:
+				'Before writing, Form → Update reads the form: Field IDs, types and the one-per-form common types are checked against the current fields, and what an entry leaves out is kept from them. The token has no forms:read, so nothing was changed. Add forms:read to the token (for OAuth2: under Scopes in the credential, then Reconnect). Renaming alone needs only forms:update.',
+			itemIndex,
+		});
+	}
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const form = formOf(this, itemIndex);
@@ -36,7 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = name === '' ? {} : { name };
 	if (input.length > 0) {
 		// Common types are unique over the whole form and field updates keep their type, so the current fields decide.
-		const current = await apiRequest<IDataObject>(this, 'form.get', { params: { company, form } });
+		const current = await readCurrentForm(this, { company, form }, itemIndex);
 		const existing = (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 		body.fields = validateFormFields(check, input, existing);
 	}

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls } from '../../../shared/context';
+import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
@@ -122,8 +123,27 @@ function isPaid(ticketType: IDataObject): boolean {
 }
 
 /**
+ * A lookup that only improves the result (the ticket type's bounds, the company slug): undefined
+ * when the token may not make it (403), since Order → Create's own scopes do not cover it.
+ */
+async function unlessRefused<T>(check: Check, lookup: () => Promise<T>): Promise<T | undefined> {
+	try {
+		return await lookup();
+	} catch (error) {
+		if (httpStatusOf(error) === 403) return undefined;
+		throw asNodeError(check.node, error);
+	}
+}
+
+const CHECKOUT_URL_NOTE =
+	'The order is for a paid ticket but checkout_url could not be built: finding the company slug needs the companies:read scope, which the token lacks. Add companies:read to the credential, or build the link with Public URL → Build and a Company Slug.';
+
+/**
  * Creates the order and adds `status` and `checkout_url` (null for a free ticket). The ticket type,
  * the company slug and the Public URL are read before the order is written, so a failed lookup writes nothing.
+ * A token with only the reference's scopes for this endpoint (events:read, orders:create) may not read
+ * the ticket type or the companies: then the service checks the quantity, and the created order
+ * (its unit_amount) says whether it is paid.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
@@ -133,13 +153,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const company = await companyOf(this, itemIndex);
 	const params = { company, event, ticketType: ticketTypeSlug };
 
-	const ticketType = await apiRequest(this, 'ticketType.get', { params });
-	checkQuantityBounds(check, body.quantity as number, ticketType);
-	const checkoutBase = isPaid(ticketType)
-		? { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug: await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex) }
+	const ticketType = await unlessRefused(check, async () => await apiRequest(this, 'ticketType.get', { params }));
+	if (ticketType) checkQuantityBounds(check, body.quantity as number, ticketType);
+	const mayBePaid = ticketType === undefined || isPaid(ticketType);
+	const companySlug = mayBePaid
+		? await unlessRefused(check, async () => await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex))
 		: undefined;
+	const publicUrl = mayBePaid ? (await getServiceUrls(this)).publicUrl : undefined;
 
 	const order = await apiRequest(this, 'order.create', { params, body });
-	const checkoutUrl = checkoutBase && typeof order.id === 'string' ? orderCheckoutUrl(checkoutBase, event, order.id) : null;
-	return { ...withOrderStatus(order), checkout_url: checkoutUrl };
+	const paid = ticketType ? isPaid(ticketType) : Number(order.unit_amount) > 0;
+	if (!paid || typeof order.id !== 'string') return { ...withOrderStatus(order), checkout_url: null };
+	if (companySlug === undefined || publicUrl === undefined) return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };
+	return { ...withOrderStatus(order), checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id) };
 }

@@ -74,10 +74,11 @@ function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
 		if (fieldId === '') {
 			throw new InputError(check.node, FIELDS_LABEL, 'an answer has no Field ID', 'Enter the form field ID (sqid) of every answer, or remove the empty answer.', check.itemIndex);
 		}
-		if (fieldId in answers) {
+		if (Object.hasOwn(answers, fieldId)) {
 			throw new InputError(check.node, FIELDS_LABEL, `field "${fieldId}" is answered twice`, 'Keep one answer per form field.', check.itemIndex);
 		}
-		answers[fieldId] = pair.answer ?? '';
+		// defineProperty: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
+		Object.defineProperty(answers, fieldId, { value: pair.answer ?? '', enumerable: true, writable: true, configurable: true });
 	}
 	return answers;
 }
@@ -93,7 +94,7 @@ function fromJson(check: Check, raw: unknown): IDataObject {
 }
 
 function rejectTopLevelKeys(check: Check, label: string, answers: IDataObject): void {
-	const key = Object.keys(answers).find((k) => k in TOP_LEVEL_KEYS);
+	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
 	if (key === undefined) return;
 	throw new InputError(
 		check.node,

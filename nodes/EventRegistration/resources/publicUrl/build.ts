@@ -12,6 +12,7 @@ import {
 } from '../../../shared/publicUrls';
 import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { findCompany, resolveCompanyId } from '../../../shared/resolve';
+import { isDotSegment } from '../../../shared/routes';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
@@ -106,7 +107,7 @@ export const description = updateDisplayOptions({ show: { resource: ['publicUrl'
 
 function slugInput(check: Check, field: string, value: unknown): string {
 	const slug = String(value ?? '').trim();
-	if (!SLUG.test(slug)) {
+	if (!SLUG.test(slug) || isDotSegment(slug)) {
 		throw new InputError(
 			check.node,
 			field,

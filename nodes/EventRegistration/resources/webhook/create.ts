@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../../shared/validation';
 import { checkOf, companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
@@ -17,11 +18,12 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
+	const events = requireEvents(check, this.getNodeParameter('events', itemIndex));
 	const body: IDataObject = {
 		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
 		url: requireReceiverUrl(check, this.getNodeParameter('url', itemIndex)),
-		events: requireEvents(check, this.getNodeParameter('events', itemIndex)),
+		events,
 	};
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'webhook.create', { params: { company }, body });
+	return await apiRequest(this, 'webhook.create', { params: { company }, body, scopes: subscribeScopes(events) });
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { subscribeScopes } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
@@ -36,5 +37,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const webhook = webhookIdOf(this, check);
 	const body = updateBody(check, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body });
+	const scopes = Array.isArray(body.events) ? subscribeScopes(body.events as string[]) : undefined;
+	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body, scopes });
 }

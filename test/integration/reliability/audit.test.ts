@@ -1,0 +1,492 @@
+/**
+ * Reliability: the findings of the independent security audit (issue #12) and the OAuth2 error
+ * texts of issue #13, each reproduced through n8n-core's engine against the sandbox or loopback
+ * stub servers: redirects, dot segments in paths, webhook tokens and deliveries, the webhook
+ * lifecycle, own-property checks, multipart boundaries and least-privilege tokens.
+ */
+import { Logger } from '@n8n/backend-common';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+
+import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
+import { EventRegistrationOAuth2Api } from '../../../credentials/EventRegistrationOAuth2Api.credentials';
+import { EventRegistrationTrigger } from '../../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
+import { MAX_EVENTS_PER_DELIVERY } from '../../../nodes/EventRegistrationTrigger/delivery';
+import { encodeMultipart } from '../../../nodes/shared/transport';
+import { WEBHOOK_TOKEN_HEADER } from '../../../nodes/shared/routes';
+import { runListSearch, runWebhook, runWebhookMethod, testCredential } from '../../harness';
+import type { WebhookSetupMethod } from '../../harness';
+import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';
+import { apiRequests, byId, credentialsFor, errorText, orderCreateParams, run, startStubServer, useFastRetries, useSandbox } from './support';
+import type { Sandbox, StubReply, StubRequest, StubServer } from './support';
+
+const sandbox = useSandbox();
+useFastRetries();
+
+const USER_GET: INodeParameters = { resource: 'user', operation: 'get' };
+
+async function withStubs<T>(stubs: StubServer[], fn: () => Promise<T>): Promise<T> {
+	try {
+		return await fn();
+	} finally {
+		for (const stub of stubs) await stub.close();
+	}
+}
+
+describe('#12.1 the credential test does not follow a redirect', () => {
+	const credentialCases = [
+		{
+			what: 'token credential',
+			type: new EventRegistrationApi(),
+			data: (baseUrl: string, token: string): ICredentialDataDecryptedObject => ({ accessToken: token, baseUrl, publicUrl: '' }),
+		},
+		{
+			what: 'OAuth2 credential',
+			type: new EventRegistrationOAuth2Api(),
+			data: (baseUrl: string, token: string): ICredentialDataDecryptedObject => ({
+				...credentialsFor({ url: baseUrl, token }).eventRegistrationOAuth2Api,
+			}),
+		},
+	];
+
+	it.each(credentialCases)('$what: a 302 from the Base URL to another host → the test fails naming the redirect, the other host gets nothing', async ({ type, data }) => {
+		const foreign = await startStubServer(() => ({ status: 200, body: { data: { id: 'stolen', name: 'Mallory' } } }));
+		const base = await startStubServer(() => ({ status: 302, headers: { Location: `${foreign.url}/api/v1/user` } }));
+		await withStubs([foreign, base], async () => {
+			const result = await testCredential({ credentialType: type, data: data(base.url, 'sbx_redirect_token_0123456789'), allCredentialTypes: credentialTypes });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/redirect/i);
+			expect(base.requests).toHaveLength(1);
+			expect(foreign.requests).toEqual([]);
+		});
+	});
+});
+
+describe('#12.2 IDs "." and ".." never reach a path', () => {
+	/** A value from an expression (or an AI agent's tool call): the editor's By ID check does not apply to it. */
+	const expr = (value: string) => byId(`={{ "${value}" }}`);
+
+	const cases: Array<{ what: string; field: RegExp; params: (sb: Sandbox) => INodeParameters }> = [
+		{
+			what: 'Order → Approve with order ".."',
+			field: /^Order:/,
+			params: (sb) => ({ resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: expr('..') }),
+		},
+		{
+			what: 'Event → Get with company ".."',
+			field: /^Company:/,
+			params: (sb) => ({ resource: 'event', operation: 'get', company: expr('..'), event: byId(sb.demo.events.summerSummit) }),
+		},
+		{
+			what: 'Event → Get with event "."',
+			field: /^Event:/,
+			params: (sb) => ({ resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: expr('.') }),
+		},
+		{
+			what: 'Email Template → Reset with key ".."',
+			field: /^Template:/,
+			params: (sb) => ({ resource: 'emailTemplate', operation: 'reset', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), template: '={{ ".." }}' }),
+		},
+		{
+			what: 'Order → Get with a pasted URL whose order is %2E%2E',
+			field: /^Order:/,
+			params: (sb) => ({
+				resource: 'order',
+				operation: 'get',
+				company: byId(sb.demo.companyId),
+				event: byId(sb.demo.events.summerSummit),
+				order: { __rl: true, mode: 'url', value: `https://tickets.example.com/acme/event/${sb.demo.events.summerSummit}/o/%2E%2E/checkout` },
+			}),
+		},
+		{
+			what: 'Activation → Get with activation ".."',
+			field: /^Activation ID:/,
+			params: (sb) => ({ resource: 'activation', operation: 'get', company: byId(sb.demo.companyId), activationId: '={{ ".." }}' }),
+		},
+		{
+			what: 'Public URL → Build with Company Slug ".."',
+			field: /^Company Slug:/,
+			params: (sb) => ({ resource: 'publicUrl', operation: 'build', page: 'eventPage', company: byId(sb.demo.companyId), companySlug: '={{ ".." }}', event: byId(sb.demo.events.summerSummit) }),
+		},
+	];
+
+	it.each(cases)('$what → refused before any request, naming the field', async ({ params, field }) => {
+		const sb = sandbox();
+		const result = await run(sb, params(sb));
+		expect(errorText(result).message).toMatch(field);
+		expect(errorText(result).message).toMatch(/"\.{1,2}"/);
+		expect(apiRequests(sb)).toEqual([]);
+	});
+
+	it('typed By ID in the editor → n8n refuses the workflow before it runs (the locator’s check)', async () => {
+		const sb = sandbox();
+		const params = { resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('..') };
+		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID \(sqid\), without slashes or spaces \(not \. or \.\.\)/);
+		expect(apiRequests(sb)).toEqual([]);
+	});
+});
+
+const WEBHOOK_URL = 'https://n8n.example.test/webhook/6c1f0d2a/webhook';
+const COMPANY = 'tIdWbyXG';
+const STATIC_KEY = 'node:Event Registration Trigger';
+
+function triggerNode(options: INodeParameters = {}): INode {
+	return {
+		id: 'trigger',
+		name: 'Event Registration Trigger',
+		type: 'n8n-nodes-event-registration.eventRegistrationTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: '6c1f0d2a',
+		parameters: { company: byId(COMPANY), events: ['lead-created'], options },
+	};
+}
+
+async function hook(base: StubServer, staticData: IDataObject, method: WebhookSetupMethod, options: INodeParameters = {}) {
+	return await runWebhookMethod({
+		nodeType: new EventRegistrationTrigger(),
+		node: triggerNode(options),
+		staticData,
+		credentials: credentialsFor({ url: base.url, token: 'sbx_stub_token_0123456789' }),
+		credentialTypes,
+		method,
+		webhookUrl: WEBHOOK_URL,
+	});
+}
+
+/** What n8n does on activation: create only when checkExists says no. */
+async function activate(base: StubServer, staticData: IDataObject, options: INodeParameters = {}): Promise<void> {
+	const { result } = await hook(base, staticData, 'checkExists', options);
+	if (!result) await hook(base, staticData, 'create', options);
+}
+
+const WEBHOOK_ID = '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a';
+
+/** A webhook service stub: `routes` answers by "METHOD path-after-/api/v1"; anything else 404. */
+async function webhookService(routes: Record<string, (request: StubRequest, index: number) => StubReply>): Promise<StubServer> {
+	return await startStubServer((request, index) => {
+		const path = request.url.replace(/^\/api\/v1/, '').replace(/\?.*$/, '');
+		const route = routes[`${request.method} ${path}`];
+		return route ? route(request, index) : { status: 404, body: { message: 'Not found' } };
+	});
+}
+
+describe('#12.3 the webhook trigger does not activate without a token to verify deliveries', () => {
+	it('the create answer has no token (Require Token on) → activation fails with a clear message; the webhook is detached again', async () => {
+		const base = await webhookService({
+			[`POST /${COMPANY}/webhooks/create`]: () => ({ status: 201, body: { data: { id: WEBHOOK_ID, url: WEBHOOK_URL, events: ['lead-created'] } } }),
+			[`DELETE /${COMPANY}/webhooks/${WEBHOOK_ID}`]: () => ({ status: 204 }),
+		});
+		await withStubs([base], async () => {
+			const staticData: IDataObject = {};
+			await expect(activate(base, staticData)).rejects.toThrow(/no webhook token/i);
+			expect(base.requests.map((r) => `${r.method} ${r.url}`)).toContain(`DELETE /api/v1/${COMPANY}/webhooks/${WEBHOOK_ID}`);
+			expect((staticData[STATIC_KEY] as IDataObject | undefined)?.production).toBeUndefined();
+		});
+	});
+
+	it('an adopted webhook whose list and update answers have no token → activation fails', async () => {
+		const base = await webhookService({
+			[`GET /${COMPANY}/webhooks`]: () => ({ status: 200, body: { data: [{ id: WEBHOOK_ID, url: WEBHOOK_URL, events: ['lead-created'] }], meta: { last_page: 1 } } }),
+			[`PATCH /${COMPANY}/webhooks/${WEBHOOK_ID}`]: () => ({ status: 200, body: { data: { id: WEBHOOK_ID, url: WEBHOOK_URL, events: ['lead-created'] } } }),
+		});
+		await withStubs([base], async () => {
+			await expect(activate(base, {})).rejects.toThrow(/no webhook token/i);
+		});
+	});
+
+	it('no token with Require Token off → activation succeeds (deliveries are accepted unverified, as the option says)', async () => {
+		const base = await webhookService({
+			[`POST /${COMPANY}/webhooks/create`]: () => ({ status: 201, body: { data: { id: WEBHOOK_ID, url: WEBHOOK_URL } } }),
+		});
+		await withStubs([base], async () => {
+			const staticData: IDataObject = {};
+			await activate(base, staticData, { requireToken: false });
+			expect((staticData[STATIC_KEY] as IDataObject).production).toMatchObject({ webhookId: WEBHOOK_ID });
+		});
+	});
+});
+
+describe('#12.4 node requests do not follow redirects', () => {
+	it('a 302 to another host, and one to another path of the same host → an error naming the target; nothing is sent there', async () => {
+		const sb = sandbox();
+		const foreign = await startStubServer(() => ({ status: 200, body: { data: { id: 'stolen' } } }));
+		const base = await startStubServer((request) =>
+			request.url.startsWith('/elsewhere') ? { status: 200, body: { data: { id: 'moved' } } } : { status: 302, headers: { Location: request.url.includes('same') ? '/elsewhere' : `${foreign.url}/api/v1/user` } },
+		);
+		await withStubs([foreign, base], async () => {
+			const result = await run(sb, USER_GET, { credentials: credentialsFor(sb, { baseUrl: base.url }) });
+			expect(errorText(result).message).toMatch(/redirect/i);
+			expect(`${errorText(result).message} ${errorText(result).description}`).toContain(`${foreign.url}/api/v1/user`);
+			expect(foreign.requests).toEqual([]);
+
+			const sameHost = await run(sb, USER_GET, { credentials: credentialsFor(sb, { baseUrl: `${base.url}/same` }) });
+			expect(errorText(sameHost).message).toMatch(/redirect/i);
+			expect(base.requests.filter((r) => r.url.startsWith('/elsewhere'))).toEqual([]);
+		});
+	});
+
+	it('a 307 on Order → Create → the attendee’s data is not re-posted elsewhere and no foreign answer is output as the order', async () => {
+		const sb = sandbox();
+		const foreign = await startStubServer(() => ({ status: 201, body: { data: { id: 'forged-order' } } }));
+		const base = await startStubServer((request) =>
+			request.method === 'POST'
+				? { status: 307, headers: { Location: `${foreign.url}/collect` } }
+				: { status: 200, body: { data: { slug: 'general-admission', price: '0.00', min_quantity: 1, max_quantity: 10 } } },
+		);
+		await withStubs([foreign, base], async () => {
+			const result = await run(sb, orderCreateParams(sb), { credentials: credentialsFor(sb, { baseUrl: base.url }) });
+			expect(result.json).toEqual([]);
+			expect(errorText(result).message).toMatch(/redirect/i);
+			expect(foreign.requests).toEqual([]);
+		});
+	});
+});
+
+describe('#12.6 / #12.7 webhook deliveries', () => {
+	const PRODUCTION_TOKEN = 'whk_production_token_5b1d7f3a9c2e';
+	const TEST_TOKEN = 'whk_test_url_token_9c2e5b1d7f3a';
+	const EVENT = { event: 'lead-created', data: { email: 'ada@example.com' } };
+
+	function registered(): IDataObject {
+		const registration = (token: string, url: string) => ({ webhookId: WEBHOOK_ID, token, url, events: ['lead-created'], companyId: COMPANY });
+		return {
+			[STATIC_KEY]: {
+				production: registration(PRODUCTION_TOKEN, WEBHOOK_URL),
+				test: registration(TEST_TOKEN, WEBHOOK_URL.replace('/webhook/', '/webhook-test/')),
+			},
+		};
+	}
+
+	async function deliver(request: { headers?: Record<string, string>; body?: unknown; rawBody?: string; query?: Record<string, unknown> }, isTest = false) {
+		const sb = sandbox();
+		return await runWebhook({
+			nodeType: new EventRegistrationTrigger(),
+			node: triggerNode(),
+			credentials: credentialsFor(sb),
+			credentialTypes,
+			staticData: registered(),
+			isTest,
+			request: { method: 'POST', ...request, headers: { 'content-type': 'application/json', ...request.headers } },
+		});
+	}
+
+	it('the test URL’s token on the production URL → 401; each URL accepts its own token', async () => {
+		const crossed = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: TEST_TOKEN }, body: EVENT });
+		expect(crossed.responseStatus).toBe(401);
+		expect(crossed.workflowData).toBeUndefined();
+		const crossedBack = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body: EVENT }, true);
+		expect(crossedBack.responseStatus).toBe(401);
+		expect((await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body: EVENT })).workflowData?.[0]).toHaveLength(1);
+		expect((await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: TEST_TOKEN }, body: EVENT }, true)).workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('the token in the query string → 401 saying where to send it, no run', async () => {
+		const result = await deliver({ body: EVENT, query: { token: PRODUCTION_TOKEN } });
+		expect(result.responseStatus).toBe(401);
+		expect(JSON.stringify(result.responseBody)).toMatch(/query/i);
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('an array delivery whose events carry the webhook token → no item keeps the token', async () => {
+		const body = [
+			{ ...EVENT, token: PRODUCTION_TOKEN },
+			{ ...EVENT, data: { email: 'grace@example.com', token: PRODUCTION_TOKEN } },
+		];
+		const result = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body });
+		expect(result.workflowData?.[0]).toHaveLength(2);
+		expect(JSON.stringify(result.workflowData)).not.toContain(PRODUCTION_TOKEN);
+		expect(result.workflowData?.[0][1].json).toMatchObject({ body: { data: { email: 'grace@example.com' } } });
+	});
+
+	it(`more than ${MAX_EVENTS_PER_DELIVERY} events in one delivery → 413, no run; exactly ${MAX_EVENTS_PER_DELIVERY} → one run`, async () => {
+		const over = new Array(MAX_EVENTS_PER_DELIVERY + 1).fill({});
+		const result = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body: over });
+		expect(result.responseStatus).toBe(413);
+		expect(JSON.stringify(result.responseBody)).toContain(String(MAX_EVENTS_PER_DELIVERY));
+		expect(result.workflowData).toBeUndefined();
+
+		const atCap = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body: new Array(MAX_EVENTS_PER_DELIVERY).fill(EVENT) });
+		expect(atCap.workflowData?.[0]).toHaveLength(MAX_EVENTS_PER_DELIVERY);
+	});
+
+	it('3 MB of [{},…] (a million events) → 413, no run', async () => {
+		const raw = `[${new Array(1_000_000).fill('{}').join(',')}]`;
+		const result = await deliver({ headers: { [WEBHOOK_TOKEN_HEADER]: PRODUCTION_TOKEN }, body: JSON.parse(raw) as unknown[], rawBody: raw });
+		expect(result.responseStatus).toBe(413);
+		expect(result.workflowData).toBeUndefined();
+	});
+});
+
+describe('#12.8 a webhook whose detach failed is not left behind', () => {
+	it('detach fails (500) on unpublish, the service has no list route → the next publish detaches it; a still-failing detach is kept and reported', async () => {
+		const OLD = WEBHOOK_ID;
+		const NEW = '1c9e7a2b-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
+		const deleteAnswers = [500, 500, 204];
+		let created = 0;
+		const base = await webhookService({
+			[`POST /${COMPANY}/webhooks/create`]: () => ({ status: 201, body: { data: { id: created++ === 0 ? OLD : NEW, url: WEBHOOK_URL, token: `whk_token_${created}_abcdef0123` } } }),
+			[`DELETE /${COMPANY}/webhooks/${OLD}`]: () => ({ status: deleteAnswers.shift() ?? 204, body: { message: 'Server Error' } }),
+			[`PATCH /${COMPANY}/webhooks/${NEW}`]: () => ({ status: 200, body: { data: { id: NEW, url: WEBHOOK_URL } } }),
+			[`DELETE /${COMPANY}/webhooks/${NEW}`]: () => ({ status: 204 }),
+		});
+		await withStubs([base], async () => {
+			const staticData: IDataObject = {};
+			const deletesOfOld = () => base.requests.filter((r) => r.method === 'DELETE' && r.url.endsWith(OLD)).length;
+			await activate(base, staticData);
+			await hook(base, staticData, 'delete');
+			// GET requests (on a 5xx) are retried, a DELETE is not.
+			expect(deletesOfOld()).toBe(1);
+
+			const log = jest.spyOn(Logger.prototype, 'warn');
+			try {
+				await activate(base, staticData);
+				expect(log.mock.calls.map(([message]) => String(message)).join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
+			} finally {
+				log.mockRestore();
+			}
+			expect(deletesOfOld()).toBe(2);
+			expect(JSON.stringify(staticData)).toContain(OLD);
+
+			await hook(base, staticData, 'delete');
+			await activate(base, staticData);
+			expect(deletesOfOld()).toBe(3);
+			expect(JSON.stringify(staticData)).not.toContain(OLD);
+		});
+	});
+});
+
+describe('#12.9 input keys are looked up as own properties', () => {
+	it('a form answer for field id "toString" is sent (not "answered twice"); "constructor" in JSON is sent (not "must not contain")', async () => {
+		const sb = sandbox();
+		const byFields = await run(sb, orderCreateParams(sb, { formAnswersInput: 'fields', formAnswers: { answers: [{ fieldId: 'toString', answer: 'x' }] } }));
+		expect(errorText(byFields).message).not.toMatch(/answered twice/);
+		const byJson = await run(sb, orderCreateParams(sb, { formAnswersInput: 'json', formAnswersJson: '{"constructor": "y"}' }));
+		expect(errorText(byJson).message).not.toMatch(/must not contain/);
+		// Both orders are sent. n8n's own copy of the request (n8n-workflow deepCopy) drops a "constructor" key on the way out.
+		const posted = apiRequests(sb, { method: 'POST' }).map((r) => JSON.stringify((r.body as IDataObject).form ?? null));
+		expect(posted).toEqual(['{"toString":"x"}', '{}']);
+	});
+
+	it('Event Page → Upsert: "constructor" in Additional Fields (JSON) is not "also set in Page Fields"', async () => {
+		const sb = sandbox();
+		const result = await run(sb, {
+			resource: 'eventPage',
+			operation: 'upsert',
+			company: byId(sb.demo.companyId),
+			event: byId(sb.demo.events.summerSummit),
+			pageFields: { title: 'Summer Summit' },
+			additionalFields: '{"constructor": "x"}',
+		});
+		expect(errorText(result).message).not.toMatch(/also set in Page Fields/);
+		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
+	});
+});
+
+describe('#12.10 multipart bodies', () => {
+	/** 1×1 transparent PNG. */
+	const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+	it('a value carrying CRLF and a boundary guessed from the clock → no part is injected', async () => {
+		const sb = sandbox();
+		const now = 1_900_000_000_000;
+		const guessed = `----n8nEventRegistration${now.toString(16)}`;
+		const title = `Hello\r\n--${guessed}\r\nContent-Disposition: form-data; name="injected"\r\n\r\nevil`;
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+		try {
+			await run(
+				sb,
+				{ resource: 'eventPage', operation: 'upsert', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), pageFields: { title }, headerImage: true, binaryPropertyName: 'data' },
+				{ inputItems: [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'h.png' } } }] },
+			);
+		} finally {
+			clock.mockRestore();
+		}
+		const [request] = apiRequests(sb, { method: 'POST' });
+		const parts = (request.multipart ?? []) as Array<{ name: string }>;
+		expect(parts.map((part) => part.name)).toEqual(['title', 'header_image']);
+	});
+
+	it('a value containing the boundary is refused rather than sent', () => {
+		expect(() => encodeMultipart({ title: 'a\r\n--b0undary\r\nx' }, [], 'b0undary')).toThrow(/boundary/);
+	});
+});
+
+describe('#12.11 least privilege: exactly the scopes the reference lists', () => {
+	it('Order → Create with events:read + orders:create only → the order is created (the refused ticket-type pre-read is skipped)', async () => {
+		const sb = sandbox();
+		const token = sb.control.createToken(['events:read', 'orders:create']);
+		const result = await run(sb, orderCreateParams(sb), { credentials: credentialsFor(sb, { token }) });
+		expect(errorText(result).message).toBe('');
+		expect(result.json[0]).toMatchObject({ first_name: 'Ada', status: expect.any(String), checkout_url: null });
+
+		const paid = await run(sb, orderCreateParams(sb, { ticketType: byId(sb.demo.ticketTypes.vipPass) }), { credentials: credentialsFor(sb, { token }) });
+		expect(errorText(paid).message).toBe('');
+		expect(paid.json[0]).toMatchObject({ first_name: 'Ada', checkout_url: null, checkout_url_note: expect.stringContaining('companies:read') });
+		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(2);
+	});
+
+	it('Form → Update with forms:update only → a rename works; a field change fails naming forms:read and why', async () => {
+		const sb = sandbox();
+		const token = sb.control.createToken(['forms:update']);
+		const form = byId(sb.demo.forms.newsletterPreferences);
+		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, name: 'Renamed' }, { credentials: credentialsFor(sb, { token }) });
+		expect(errorText(rename).message).toBe('');
+		const fields = await run(
+			sb,
+			{ resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, fieldsInput: 'json', fieldsJson: '[{"type": "text", "label": "Extra"}]' },
+			{ credentials: credentialsFor(sb, { token }) },
+		);
+		expect(errorText(fields).message).toMatch(/forms:read/);
+		expect(apiRequests(sb, { method: 'PATCH' })).toHaveLength(1);
+	});
+
+	it('a 403 on Webhook → Create for lead-created names leads:subscribe only', async () => {
+		const sb = sandbox();
+		const token = sb.control.createToken(['companies:read', 'meetings:subscribe']);
+		const result = await run(
+			sb,
+			{ resource: 'webhook', operation: 'create', company: byId(sb.demo.companyId), name: 'CRM', url: 'https://crm.example.com/hook', events: ['lead-created'] },
+			{ credentials: credentialsFor(sb, { token }) },
+		);
+		const { description } = errorText(result);
+		expect(description).toContain('leads:subscribe');
+		expect(description).not.toMatch(/meetings:subscribe|activations:subscribe|submissions:subscribe/);
+	});
+
+	it('a 404 on an order route does not talk about public pages', async () => {
+		const sb = sandbox();
+		const result = await run(sb, { resource: 'order', operation: 'get', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('NoSuchOrder') });
+		expect(errorText(result).message).toMatch(/404/);
+		expect(errorText(result).description).not.toMatch(/public page/i);
+	});
+});
+
+describe('#13 OAuth2 errors say what to do', () => {
+	it('a 403 under OAuth2 names the missing scope and says to add it in the credential and reconnect', async () => {
+		const sb = sandbox();
+		const token = sb.control.createToken(['companies:read']);
+		const result = await run(sb, { resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true, authentication: 'oAuth2' }, { credentials: credentialsFor(sb, { oauthAccessToken: token }) });
+		const { description } = errorText(result);
+		expect(description).toContain('forms:read');
+		expect(description).toMatch(/Scopes/);
+		expect(description).toMatch(/reconnect/i);
+	});
+
+	it('the OAuth2 credential not connected → the first list says to connect it or pick the token credential', async () => {
+		const sb = sandbox();
+		const { oauthTokenData: _none, ...unconnected } = credentialsFor(sb).eventRegistrationOAuth2Api;
+		const search = runListSearch({
+			nodeType: nodeTypes[ACTION_NODE_TYPE],
+			methodName: 'searchCompanies',
+			nodeParameters: { resource: 'event', operation: 'getMany', authentication: 'oAuth2' },
+			credentials: { eventRegistrationOAuth2Api: unconnected },
+			credentialTypes,
+		});
+		await expect(search).rejects.toThrow(/not connected/i);
+		await expect(search).rejects.not.toThrow(/Unable to sign/);
+		const result = await run(sb, { ...USER_GET, authentication: 'oAuth2' }, { credentials: { eventRegistrationOAuth2Api: unconnected } });
+		expect(errorText(result).message).toMatch(/not connected/i);
+		expect(errorText(result).description).toMatch(/Connect my account/);
+		expect(errorText(result).description).toMatch(/Access Token/);
+	});
+});
