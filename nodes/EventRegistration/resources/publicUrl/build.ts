@@ -28,6 +28,8 @@ export const BY_SLUG = 'slug';
 function companyBySlugLocator(): INodeProperties {
 	const base = companyLocator();
 	const modes = base.modes ?? [];
+	// A locator mode, not a parameter: modes have no default.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	const bySlug: INodePropertyMode = {
 		displayName: 'By Slug',
 		name: BY_SLUG,
