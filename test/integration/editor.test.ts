@@ -5,9 +5,16 @@
 import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
+import { FilterXSS } from 'xss';
+
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
+import { plainText, validationDescription } from '../../nodes/shared/errors';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { NodeTypeRegistry } from '../harness';
+import { rl } from '../helpers/action';
+import { runAction } from '../helpers/action';
+import { nodeParams } from '../helpers/runs';
+import { useSandbox } from '../helpers/sandbox';
 
 const action = new EventRegistration();
 const trigger = new EventRegistrationTrigger();
@@ -76,5 +83,40 @@ describe('node picker and trigger panel', () => {
 		expect(notice?.displayName).toBe(
 			'To test: click Listen for test event, then make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting. With the sandbox of npm run dev, POST /__control/deliver sends one.',
 		);
+	});
+});
+
+/** n8n 2.41's error view: the description through js-xss with the editor's tag whitelist (htmlUtils). */
+const N8N_TAGS = ['p', 'strong', 'b', 'code', 'a', 'br', 'i', 'ul', 'li', 'em', 'small', 'details', 'summary', 'mark'];
+const asN8nRendersIt = (html: string) =>
+	new FilterXSS({ onTag: (tag) => (N8N_TAGS.includes(tag) ? undefined : '') }).process(html.replace(/`(.*?)`/g, '<code>$1</code>'));
+
+describe('service validation errors (422) in the error view', () => {
+	const sandbox = useSandbox();
+
+	it('Ticket Type → Create: one list line per field, with the node’s labels (Price, VAT Percentage), kept by n8n’s sanitizer', async () => {
+		const sb = sandbox();
+		const run = await runAction(
+			sb,
+			nodeParams({
+				resource: 'ticketType',
+				operation: 'create',
+				company: rl(sb.demo.companyId),
+				event: rl(sb.demo.events.summerSummit),
+				name: 'Cheap',
+				price: 0.5,
+				vatPercentage: 17,
+			}),
+		);
+		const description = String(run.error?.description);
+		expect(description).toMatch(/^Fix these fields:<ul><li>Price: The price field must be at least [\d.]+\.<\/li><li>VAT Percentage: The selected vat percentage is invalid\.<\/li><\/ul>$/);
+		expect(asN8nRendersIt(description)).toBe(description);
+	});
+
+	it('the service’s own texts are escaped, never rendered as markup', () => {
+		const description = validationDescription({ errors: { price: ['<img src=x onerror=alert(1)> & more'], constructor: ['x'] } }, { price: 'Price' });
+		expect(description).toBe('Fix these fields:<ul><li>Price: &lt;img src=x onerror=alert(1)&gt; &amp; more</li><li>constructor: x</li></ul>');
+		expect(asN8nRendersIt(String(description))).toBe(description);
+		expect(plainText(String(description))).toBe('Fix these fields:\nPrice: <img src=x onerror=alert(1)> & more\nconstructor: x');
 	});
 });

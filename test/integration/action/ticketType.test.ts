@@ -152,7 +152,7 @@ describe('ticketType: create', () => {
 		]);
 		expect(run.error?.message).toMatch(/^The service rejected the input \(422\): /);
 		expect(run.error?.description).toBe(
-			'Fix these fields:\nvat_percentage: The selected vat percentage is invalid.\nslug: The slug has already been taken.',
+			'Fix these fields:<ul><li>VAT Percentage: The selected vat percentage is invalid.</li><li>Slug: The slug has already been taken.</li></ul>',
 		);
 	});
 
@@ -268,7 +268,7 @@ describe('ticketType: update', () => {
 		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { max_quantity: 1 } }));
 
 		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', body: { max_quantity: 1 } })]);
-		expect(run.error?.description).toBe('Fix these fields:\nmax_quantity: The max quantity field must be greater than or equal to 2.');
+		expect(run.error?.description).toBe('Fix these fields:<ul><li>Max Quantity: The max quantity field must be greater than or equal to 2.</li></ul>');
 	});
 });
 
