@@ -62,6 +62,20 @@ describe('canvas subtitles read like words', () => {
 	});
 });
 
+describe('lists instead of free text', () => {
+	it('Timezone (Event → Create / Update) is a list of IANA zones', () => {
+		const timezones = action.description.properties
+			.filter((p) => p.name === 'additionalFields' || p.name === 'updateFields')
+			.flatMap((p) => (p.options ?? []) as Array<{ name: string; type?: string; options?: Array<{ value: unknown }> }>)
+			.filter((option) => option.name === 'timezone');
+		expect(timezones.length).toBeGreaterThanOrEqual(2);
+		for (const timezone of timezones) {
+			expect(timezone.type).toBe('options');
+			expect(timezone.options?.map((o) => o.value)).toEqual(expect.arrayContaining(['UTC', 'Europe/Amsterdam', 'America/New_York', 'Asia/Tokyo']));
+		}
+	});
+});
+
 describe('node picker and trigger panel', () => {
 	it('the trigger’s description (shown for the app’s combined entry) speaks for the whole app, not only “starts the workflow”', () => {
 		const text = trigger.description.description;

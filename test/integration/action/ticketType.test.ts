@@ -2,7 +2,8 @@
  * Ticket Type operations of the action node, run through n8n-core against the sandbox: the
  * request that reached the service (method, path, query, body) and the node's output.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
 import { runListSearch } from '../../harness';
@@ -273,11 +274,20 @@ describe('ticketType: update', () => {
 });
 
 describe('ticketType: UI', () => {
-	it('shows the payment provider notice on create and update', () => {
+	it('shows the payment provider notice on create and update only while the price is above 0', () => {
 		const properties = nodeTypes[ACTION_NODE_TYPE].description.properties;
 		const notices = properties.filter((p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('ticketType'));
 		expect(notices.map((p) => p.displayOptions?.show?.operation)).toEqual([['create'], ['update']]);
 		expect(notices[0].displayName).toContain('payment provider');
+		const [create, update] = notices;
+		const shown = (notice: INodeProperties, values: IDataObject) => NodeHelpers.displayParameter(values as INodeParameters, notice, null, null);
+		const on = { resource: 'ticketType' };
+		expect(shown(create, { ...on, operation: 'create', price: 0 })).toBe(false);
+		expect(shown(create, { ...on, operation: 'create', price: 25 })).toBe(true);
+		expect(shown(create, { ...on, operation: 'create', price: '={{ $json.price }}' })).toBe(true);
+		expect(shown(update, { ...on, operation: 'update', updateFields: {} })).toBe(false);
+		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 0 } })).toBe(false);
+		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 12.5 } })).toBe(true);
 	});
 
 	it('lists the event’s ticket types in the locator, free or with price', async () => {
