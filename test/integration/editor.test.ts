@@ -2,7 +2,10 @@
  * What the editor shows from the node descriptions: canvas subtitles evaluated by n8n-workflow's
  * expression engine as the editor does, the node picker's description and the trigger panel texts.
  */
-import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
+import { readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+
+import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { FilterXSS } from 'xss';
@@ -132,5 +135,24 @@ describe('service validation errors (422) in the error view', () => {
 		expect(description).toBe('Fix these fields:<ul><li>Price: &lt;img src=x onerror=alert(1)&gt; &amp; more</li><li>constructor: x</li></ul>');
 		expect(asN8nRendersIt(String(description))).toBe(description);
 		expect(plainText(String(description))).toBe('Fix these fields:\nPrice: <img src=x onerror=alert(1)> & more\nconstructor: x');
+	});
+});
+
+describe('examples', () => {
+	const dir = path.join(__dirname, '../../examples');
+	const examples = readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> } }));
+
+	it('pick company and event in list mode with a name to show, never a bare ID', () => {
+		const locators = examples.flatMap(({ file, workflow }) =>
+			workflow.nodes
+				.filter((node) => node.type.startsWith('n8n-nodes-event-registration.'))
+				.flatMap((node) => ['company', 'event'].filter((name) => node.parameters[name] !== undefined).map((name) => ({ file, name, value: node.parameters[name] }))),
+		);
+		expect(locators.length).toBe(4);
+		for (const locator of locators) {
+			expect(locator).toEqual({ ...locator, value: { __rl: true, mode: 'list', value: expect.any(String), cachedResultName: expect.stringMatching(/^Your (company|event) \(choose it from the list\)$/) } });
+		}
 	});
 });
