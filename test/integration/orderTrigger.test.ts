@@ -13,9 +13,10 @@ import { parseApiTimestamp } from '../../nodes/shared/dates';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
 import { STATE_LIMITS } from '../../nodes/EventRegistrationOrderTrigger/state';
-import type { OrderTriggerState } from '../../nodes/EventRegistrationOrderTrigger/state';
+import type { StoredState } from '../../nodes/EventRegistrationOrderTrigger/state';
 import { runListSearch, runPoll } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
+import { MINUTE, advanceClock, useMovableClock } from '../helpers/clock';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
 
@@ -29,11 +30,9 @@ const trigger = new EventRegistrationOrderTrigger();
 /** The sandbox shows 0 to 6 fraction digits, so two changes are ordered for sure only a second apart. */
 const TIMESTAMP_RESOLUTION_MS = 1100;
 
-async function pause(ms: number): Promise<void> {
-	await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 let sb: Sandbox;
+
+useMovableClock();
 
 /** One workflow with the trigger: its node, static data and credentials. */
 interface Workflow {
@@ -84,8 +83,13 @@ async function testRun(wf: Workflow): Promise<Emitted[]> {
 	return (output?.[0] ?? []).map((item) => item.json as Emitted);
 }
 
-function state(wf: Workflow): OrderTriggerState {
-	return (wf.staticData[`node:${NODE_NAME}`] as IDataObject)[STATE_KEY] as unknown as OrderTriggerState;
+function state(wf: Workflow): StoredState {
+	return (wf.staticData[`node:${NODE_NAME}`] as IDataObject)[STATE_KEY] as unknown as StoredState;
+}
+
+/** Ids of the orders the state keeps an entry for. */
+function tracked(wf: Workflow): string[] {
+	return state(wf).orders.map(([id]) => id);
 }
 
 /** `id:transition` of each item, sorted, for exact comparisons. */
@@ -106,6 +110,14 @@ function newEvent(name: string): string {
 
 function addOrders(event: string, count: number, companyId = sb.demo.companyId): string[] {
 	return sb.control.addOrders({ companyId, eventId: event, count });
+}
+
+/** Orders placed one a second (simulated), so `created_at` tells the listing's order even in whole seconds. */
+function placeOrders(event: string, count: number): string[] {
+	return Array.from({ length: count }, () => {
+		advanceClock(1000);
+		return addOrders(event, 1)[0];
+	});
 }
 
 async function api(method: string, path: string, body?: IDataObject): Promise<IDataObject> {
@@ -175,7 +187,7 @@ describe('baseline', () => {
 		expect(requestsOfFirstPoll.map((r) => r.query.page)).toEqual(['1', '2', '3']);
 		expect(requestsOfFirstPoll.every((r) => r.query.per_page === '100')).toBe(true);
 		expect(state(wf).scope).toBe(`${sb.demo.companyId}/${event}`);
-		expect(Object.keys(state(wf).orders).sort()).toEqual([...existing].sort());
+		expect(tracked(wf).sort()).toEqual([...existing].sort());
 	});
 
 	it('reports the watched changes existing orders show when Include Existing Orders is on, then only new ones', async () => {
@@ -335,21 +347,47 @@ describe('exactly-once emission across polls and pages', () => {
 });
 
 describe('requests per poll', () => {
-	it('costs ceil(N / 15) order requests, and ceil(N / 100) when the service honours per_page', async () => {
+	it('reads every page on the first poll, then the newest page and a paced slice of the rest: all pages within Full Check Every', async () => {
 		const event = newEvent('Page Counting');
-		addOrders(event, 121);
+		placeOrders(event, 121);
+		advanceClock(30 * MINUTE); // the 121 orders are older than the recent window
+		const wf = oneEvent(sb.demo.companyId, event, ['paid'], { options: { fullCheckMinutes: 5 } });
+
+		await poll(wf);
+		const first = orderListings(event).map((r) => r.query.page);
+		const perPoll: string[][] = [];
+		for (let minute = 1; minute <= 5; minute++) {
+			sb.control.clearRequests();
+			advanceClock(MINUTE);
+			expect(await poll(wf)).toEqual([]);
+			perPoll.push(orderListings(event).map((r) => String(r.query.page)));
+		}
+
+		expect(first).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+		// The newest page (9: new orders are added at the end here) every poll, and the 8 others once in 5 polls.
+		expect(perPoll.every((pages) => pages[0] === '9' && pages.length <= 3)).toBe(true);
+		expect(perPoll.flatMap((pages) => pages.slice(1)).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+		const [[, cursor]] = state(wf).events;
+		expect(cursor).toMatchObject({ newestAt: 'last', total: 121, lastPage: 9, sweep: 0 });
+	});
+
+	it('learns the positions again with one whole read when the service starts honouring per_page', async () => {
+		const event = newEvent('Page Size Switch');
+		placeOrders(event, 121);
 		const wf = oneEvent(sb.demo.companyId, event, ['paid']);
 
 		await poll(wf);
-		const atDefault = orderListings(event).length;
 		sb.control.clearRequests();
 		sb.control.setFaults({ maxPerPage: 100 });
 		await poll(wf);
 		const honoured = orderListings(event);
+		sb.control.clearRequests();
+		advanceClock(MINUTE);
+		await poll(wf);
 
-		expect(atDefault).toBe(9);
-		expect(honoured.map((r) => r.query.page)).toEqual(['1', '2']);
-		expect(sb.control.requests().length).toBe(2);
+		// Page 9 of 15 was where new orders landed; at 100 a page the listing is read whole once (2 pages).
+		expect(honoured.map((r) => r.query.page)).toEqual(['9', '1', '2']);
+		expect(orderListings(event).map((r) => r.query.page).sort()).toEqual(['1', '2']);
 	});
 
 	it('watches all organizing events: one events listing plus the pages of each, never an attended event', async () => {
@@ -440,7 +478,7 @@ describe('manual test run', () => {
 		const orders = addOrders(event, 18);
 		sb.control.markPaid(orders[2]);
 		sb.control.markPaid(orders[16]);
-		await pause(TIMESTAMP_RESOLUTION_MS);
+		advanceClock(TIMESTAMP_RESOLUTION_MS);
 		sb.control.markPaid(orders[9]);
 		const wf = oneEvent(sb.demo.companyId, event, ['paid']);
 
@@ -519,7 +557,7 @@ describe('failures', () => {
 
 		await expect(poll(wf)).rejects.toThrow('Access denied (403)');
 		expect(orderListings(event)).toHaveLength(1);
-		expect(wf.staticData).toEqual({});
+		expect(JSON.stringify(wf.staticData)).not.toContain(STATE_KEY);
 	});
 });
 
@@ -534,22 +572,28 @@ describe('bounded state', () => {
 
 			expect(await poll(wf)).toEqual([]);
 			const baseline = state(wf);
-			const newest = Math.max(...Object.values(baseline.orders).map(([, at]) => at));
+			const newest = Math.max(...baseline.orders.map(([, , at]) => at));
 			// All 308 orders moved within 24 hours of the newest change (January 6th), so all are kept.
-			expect(Object.keys(baseline.orders)).toHaveLength(308);
+			expect(baseline.orders.map(([id]) => id)).toHaveLength(308);
 			expect(baseline.seenUntil).toBe(newest - STATE_LIMITS.graceMs);
 
 			// A new order now moves the grace period past January: 309 orders, one entry.
 			const [fresh] = old.control.addOrders({ companyId: old.demo.companyId, eventId: event, count: 1 });
 			expect(pairs(await poll(wf))).toEqual([`${fresh}:created`]);
-			expect(Object.keys(state(wf).orders)).toEqual([fresh]);
+			expect(tracked(wf)).toEqual([fresh]);
 
-			// An order from January is paid now: reported once, though it left the state long ago.
+			// An order from January is paid now: reported once by the full check (due after an hour),
+			// though it left the state long ago.
 			const unpaid = old.demo.orders.unpaid;
 			old.control.markPaid(unpaid);
-			expect(pairs(await poll(wf))).toEqual([`${unpaid}:paid`]);
+			// Its page was read by the full check just before; the next pass (paced over the next hour,
+			// oldest pages first) reads it again.
+			advanceClock(61 * MINUTE);
+			const endOfPass = await poll(wf);
+			advanceClock(MINUTE);
+			expect(pairs([...endOfPass, ...(await poll(wf))])).toEqual([`${unpaid}:paid`]);
 			expect(await poll(wf)).toEqual([]);
-			expect(Object.keys(state(wf).orders).sort()).toEqual([fresh, unpaid].sort());
+			expect(tracked(wf).sort()).toEqual([fresh, unpaid].sort());
 		} finally {
 			await old.stop();
 		}
@@ -564,15 +608,15 @@ describe('bounded state', () => {
 		const reported: Emitted[] = [];
 
 		await poll(wf);
-		sizes.push(Object.keys(state(wf).orders).length);
+		sizes.push(tracked(wf).length);
 		for (let round = 0; round < 4; round++) {
-			await pause(STATE_LIMITS.minGraceMs + 100);
+			advanceClock(STATE_LIMITS.minGraceMs + 100);
 			const fresh = addOrders(event, 10);
 			const paid = existing.slice(round * 10, round * 10 + 10);
 			for (const id of paid) sb.control.markPaid(id);
 			const items = await poll(wf);
 			reported.push(...items);
-			sizes.push(Object.keys(state(wf).orders).length);
+			sizes.push(tracked(wf).length);
 			expect(pairs(items)).toEqual([...expected(fresh, 'created'), ...expected(paid, 'paid')].sort());
 		}
 		expect(await poll(wf)).toEqual([]);
