@@ -159,9 +159,21 @@ async function readWhole(listing: EventListing, concurrency: number, now: number
 	if (lastPage > MAX_PAGES) throw listing.malformed(200, `the listing claims ${lastPage} pages, more than the ${MAX_PAGES} one poll may read`);
 	const rest = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
 	await forEachPooled(rest, concurrency, async (page) => await listing.page(page));
-	const newestAt = newestEnd(first, await listing.page(lastPage));
-	if (newestAt === undefined) return undefined;
-	return { newestAt, perPage, lastPage, total, sweep: 0, cycleStart: now, checkedSince: now };
+	const last = await listing.page(lastPage);
+	const newestAt = newestEnd(first, last);
+	const newestCreated = newestCreatedOn(newestAt === 'first' ? first : last);
+	if (newestAt === undefined || newestCreated === undefined) return undefined;
+	return { newestAt, perPage, lastPage, total, newestCreated, sweep: 0, cycleStart: now, checkedSince: now };
+}
+
+function newestCreatedOn(page: Page): number | undefined {
+	const times = createdTimes(page.items);
+	return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/** Whole seconds (the service may print a timestamp without its fraction). */
+function seconds(ms: number): number {
+	return Math.floor(ms / 1000);
 }
 
 function oldestCreated(items: IDataObject[]): number | undefined {
@@ -192,7 +204,11 @@ async function readIncrementally(
 	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
 	const { lastPage, perPage } = probe.meta;
 	if (perPage !== cursor.perPage || probe.meta.total < cursor.total) return undefined;
-	if (lastPage !== cursor.lastPage && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt) return undefined;
+	// Where new orders land is checked again when the page count changed, or when the newest page
+	// shows nothing as new as what the previous poll saw there.
+	const probeNewest = newestCreatedOn(probe);
+	const unsure = lastPage !== cursor.lastPage || probeNewest === undefined || seconds(probeNewest) < seconds(cursor.newestCreated);
+	if (unsure && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt) return undefined;
 
 	// Newest pages: down to the offset the previous poll ended at, and past the recent window.
 	const recentFrom = pacing.now - READ_PLAN.recentMs;
@@ -235,7 +251,8 @@ async function readIncrementally(
 		cycleStart = pacing.now;
 		sweep = 0;
 	}
-	return { newestAt, perPage, lastPage: newest.meta.lastPage, total, sweep, cycleStart, checkedSince };
+	const newestCreated = Math.max(cursor.newestCreated, newestCreatedOn(newest) ?? 0);
+	return { newestAt, perPage, lastPage: newest.meta.lastPage, total, newestCreated, sweep, cycleStart, checkedSince };
 }
 
 /** Reads one event for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */

@@ -41,6 +41,8 @@ export interface EventCursor {
 	lastPage: number;
 	/** Orders in the listing when its newest pages were last read. */
 	total: number;
+	/** Newest `created_at` (epoch ms) then seen: a newest page showing nothing as new means the listing's order changed. */
+	newestCreated: number;
 	/** The full check has read every order below this offset since `cycleStart`. */
 	sweep: number;
 	/** Epoch ms the running full check started. */
@@ -112,7 +114,7 @@ function isCursor(value: unknown): value is EventCursor {
 	const c = value as Record<string, unknown>;
 	return (
 		(c.newestAt === 'first' || c.newestAt === 'last') &&
-		[c.perPage, c.lastPage, c.total, c.sweep, c.cycleStart, c.checkedSince].every((n) => isInteger(n) && (n as number) >= 0) &&
+		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every((n) => isInteger(n) && (n as number) >= 0) &&
 		(c.perPage as number) > 0
 	);
 }

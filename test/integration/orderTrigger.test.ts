@@ -7,25 +7,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../../nodes/shared/dates';
+import { READ_PLAN } from '../../nodes/EventRegistrationOrderTrigger/listing';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
 import { STATE_LIMITS } from '../../nodes/EventRegistrationOrderTrigger/state';
-import type { StoredState } from '../../nodes/EventRegistrationOrderTrigger/state';
-import { runListSearch, runPoll } from '../harness';
+import { runListSearch } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { MINUTE, advanceClock, useMovableClock } from '../helpers/clock';
+import { TRIGGER_TYPE, oneEventTrigger, pairs, pollTrigger, storedState, testRunTrigger, triggerWorkflow } from '../helpers/orderTrigger';
+import type { Emitted, TriggerWorkflow } from '../helpers/orderTrigger';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
 
-const TRIGGER_TYPE = 'n8n-nodes-event-registration.eventRegistrationOrderTrigger';
-const NODE_NAME = 'Order Trigger';
 const ALL_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 const DEFAULT_LIMITS = { ...STATE_LIMITS };
-
-const trigger = new EventRegistrationOrderTrigger();
+const DEFAULT_READ_PLAN = { ...READ_PLAN };
 
 /** The sandbox shows 0 to 6 fraction digits, so two changes are ordered for sure only a second apart. */
 const TIMESTAMP_RESOLUTION_MS = 1100;
@@ -34,67 +33,25 @@ let sb: Sandbox;
 
 useMovableClock();
 
-/** One workflow with the trigger: its node, static data and credentials. */
-interface Workflow {
-	node: INode;
-	staticData: IDataObject;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+function workflow(parameters: INodeParameters, credentials = credentialsFor(sb)): TriggerWorkflow {
+	return triggerWorkflow(parameters, credentials);
 }
 
-interface Emitted extends IDataObject {
-	id: string;
-	transition: string;
-	event_id: string;
+function oneEvent(companyId: string, event: string, watch: string[], extra: INodeParameters = {}): TriggerWorkflow {
+	return oneEventTrigger(sb, companyId, event, watch, extra);
 }
 
-function workflow(parameters: INodeParameters, credentials = credentialsFor(sb)): Workflow {
-	return {
-		node: { id: 'order-trigger', name: NODE_NAME, type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters },
-		staticData: {},
-		credentials,
-	};
-}
-
-function oneEvent(companyId: string, event: string, watch: string[], extra: INodeParameters = {}): Workflow {
-	return workflow({
-		authentication: 'accessToken',
-		company: rl(companyId),
-		events: 'one',
-		event: rl(event),
-		watch,
-		includeSubmission: false,
-		options: {},
-		...extra,
-	});
-}
-
-function allEvents(companyId: string, watch: string[], extra: INodeParameters = {}): Workflow {
+function allEvents(companyId: string, watch: string[], extra: INodeParameters = {}): TriggerWorkflow {
 	return workflow({ authentication: 'accessToken', company: rl(companyId), events: 'all', watch, options: {}, ...extra });
 }
 
-/** One scheduled poll of an active workflow; returns the emitted items (empty when the poll returned null). */
-async function poll(wf: Workflow): Promise<Emitted[]> {
-	const { output } = await runPoll({ nodeType: trigger, node: wf.node, credentials: wf.credentials, credentialTypes, staticData: wf.staticData, mode: 'trigger' });
-	return (output?.[0] ?? []).map((item) => item.json as Emitted);
-}
-
-async function testRun(wf: Workflow): Promise<Emitted[]> {
-	const { output } = await runPoll({ nodeType: trigger, node: wf.node, credentials: wf.credentials, credentialTypes, staticData: wf.staticData, mode: 'manual' });
-	return (output?.[0] ?? []).map((item) => item.json as Emitted);
-}
-
-function state(wf: Workflow): StoredState {
-	return (wf.staticData[`node:${NODE_NAME}`] as IDataObject)[STATE_KEY] as unknown as StoredState;
-}
+const poll = pollTrigger;
+const testRun = testRunTrigger;
+const state = storedState;
 
 /** Ids of the orders the state keeps an entry for. */
-function tracked(wf: Workflow): string[] {
+function tracked(wf: TriggerWorkflow): string[] {
 	return state(wf).orders.map(([id]) => id);
-}
-
-/** `id:transition` of each item, sorted, for exact comparisons. */
-function pairs(items: Emitted[]): string[] {
-	return items.map((item) => `${item.id}:${item.transition}`).sort();
 }
 
 function expected(ids: string[], transition: string): string[] {
@@ -167,6 +124,7 @@ beforeEach(() => {
 	sb.control.resetFaults();
 	sb.control.clearRequests();
 	Object.assign(STATE_LIMITS, DEFAULT_LIMITS);
+	Object.assign(READ_PLAN, DEFAULT_READ_PLAN);
 });
 
 describe('baseline', () => {
@@ -423,6 +381,101 @@ describe('requests per poll', () => {
 	});
 });
 
+describe('what a poll reads after the first', () => {
+	/** An event of `count` orders placed a second apart, half an hour ago (older than the recent window), and a baseline poll. */
+	async function oldEvent(name: string, count: number, watch: string[], options: INodeParameters = {}): Promise<{ event: string; orders: string[]; wf: TriggerWorkflow }> {
+		const event = newEvent(name);
+		const orders = placeOrders(event, count);
+		advanceClock(30 * MINUTE);
+		const wf = oneEvent(sb.demo.companyId, event, watch, { options });
+		expect(await poll(wf)).toEqual([]);
+		return { event, orders, wf };
+	}
+
+	/** Polls once a simulated minute; returns the items and the order pages read by each poll. */
+	async function pollEveryMinute(wf: TriggerWorkflow, event: string, polls: number, between: (minute: number) => void = () => {}): Promise<Array<{ items: Emitted[]; pages: string[] }>> {
+		const results: Array<{ items: Emitted[]; pages: string[] }> = [];
+		for (let minute = 1; minute <= polls; minute++) {
+			advanceClock(MINUTE - 2000);
+			between(minute);
+			advanceClock(2000);
+			sb.control.clearRequests();
+			const items = await poll(wf);
+			results.push({ items, pages: orderListings(event).map((r) => String(r.query.page)) });
+		}
+		return results;
+	}
+
+	it('reports new orders and payments of recent ones on the next poll, reading the newest pages only (plus the slice)', async () => {
+		const { event, wf } = await oldEvent('Checkout Days', 150, ['created', 'paid']);
+		const placed: string[][] = [];
+		const expectedPerPoll: string[][] = [];
+		const results = await pollEveryMinute(wf, event, 6, (minute) => {
+			const fresh = placeOrders(event, 2);
+			const paid = minute > 1 ? [placed[minute - 2][0]] : [];
+			for (const id of paid) sb.control.markPaid(id);
+			placed.push(fresh);
+			expectedPerPoll.push([...expected(fresh, 'created'), ...expected(paid, 'paid')].sort());
+		});
+
+		expect(results.map(({ items }) => pairs(items))).toEqual(expectedPerPoll);
+		// 150 + 12 orders: 10 to 11 pages of 15. Each poll: the newest page(s) and a slice of the full check (hour).
+		expect(results.every(({ pages }) => pages.length <= 4)).toBe(true);
+		expect(results.every(({ pages }) => pages[0] === '10' || pages[0] === '11')).toBe(true);
+	});
+
+	it('reports changes of old orders within Full Check Every (plus one poll), each once', async () => {
+		const { event, orders, wf } = await oldEvent('Old Orders Gala', 150, ['paid', 'cancelled'], { fullCheckMinutes: 10 });
+		const results = await pollEveryMinute(wf, event, 24, (minute) => {
+			if (minute !== 3) return;
+			sb.control.cancelOrder(orders[20]);
+			sb.control.markPaid(orders[100]);
+		});
+
+		const reported = results.flatMap(({ items }, index) => items.map((item) => ({ pair: `${item.id}:${item.transition}`, minute: index + 1 })));
+		expect(reported.map(({ pair }) => pair).sort()).toEqual([`${orders[20]}:cancelled`, `${orders[100]}:paid`].sort());
+		// Changed at minute 3 (just before that poll): reported by minute 3 + 10 + 1.
+		expect(reported.every(({ minute }) => minute <= 14)).toBe(true);
+		// Every page read at least once in any 11 consecutive polls.
+		for (let start = 0; start + 11 <= results.length; start++) {
+			const pages = new Set(results.slice(start, start + 11).flatMap(({ pages: read }) => read));
+			expect(pages.size).toBe(10);
+		}
+	});
+
+	it('finds new orders on the first page when the listing is newest first, and still reads every page within Full Check Every', async () => {
+		sb.control.setFaults({ ordersNewestFirst: true });
+		const { event, orders, wf } = await oldEvent('Newest First Fair', 150, ['created', 'paid'], { fullCheckMinutes: 5 });
+		expect(state(wf).events[0][1].newestAt).toBe('first');
+		const fresh: string[] = [];
+		const results = await pollEveryMinute(wf, event, 8, (minute) => {
+			fresh.push(...placeOrders(event, 3));
+			if (minute === 2) sb.control.markPaid(orders[5]);
+		});
+
+		const reported = pairs(results.flatMap(({ items }) => items));
+		expect(reported).toEqual([...expected(fresh, 'created'), `${orders[5]}:paid`].sort());
+		expect(results.every(({ pages }) => pages[0] === '1' && pages.length <= 5)).toBe(true);
+		expect(results.every(({ items }, i) => items.filter((item) => item.transition === 'created').length === 3 || i < 0)).toBe(true);
+	});
+
+	it('reads the listing whole again when where new orders land changes, and reports nothing twice', async () => {
+		const { event, wf } = await oldEvent('Switching Sides', 40, ['created']);
+		sb.control.setFaults({ ordersNewestFirst: true });
+		const [switched] = await pollEveryMinute(wf, event, 1, () => placeOrders(event, 2));
+		const later = placeOrders(event, 2);
+		sb.control.clearRequests();
+		advanceClock(MINUTE);
+		const next = await poll(wf);
+
+		// The probe of page 3 (where new orders landed) shows nothing new: pages 1 and 3 compared, then the listing read whole.
+		expect(switched.items).toHaveLength(2);
+		expect([...new Set(switched.pages)].sort()).toEqual(['1', '2', '3']);
+		expect(pairs(next)).toEqual(expected(later, 'created').sort());
+		expect(state(wf).events[0][1].newestAt).toBe('first');
+	});
+});
+
 describe('parameters', () => {
 	it('takes company and event by public page URL (one companies listing more per poll)', async () => {
 		const event = newEvent('By Url Days');
@@ -452,7 +505,7 @@ describe('parameters', () => {
 
 	it('lists only organizing events in the event picker', async () => {
 		const result = await runListSearch({
-			nodeType: trigger,
+			nodeType: new EventRegistrationOrderTrigger(),
 			methodName: 'searchOrganizingEvents',
 			nodeParameters: { company: rl(sb.demo.companyId), events: 'one' },
 			credentials: credentialsFor(sb),
