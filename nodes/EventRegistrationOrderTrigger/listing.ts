@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
 import { malformedResponseError } from '../shared/errors';
-import { MAX_PAGES, readEnvelope } from '../shared/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGES, readEnvelope } from '../shared/pagination';
 import type { Page, PageMeta } from '../shared/pagination';
 import { resolvePath } from '../shared/routes';
 import { apiRequestFull } from '../shared/transport';
@@ -53,7 +53,6 @@ export interface EventRead {
 class EventListing {
 	private readonly pages = new Map<number, Page>();
 	private readonly read: IDataObject[] = [];
-	requests = 0;
 
 	constructor(
 		private readonly ctx: IPollFunctions,
@@ -76,23 +75,21 @@ class EventListing {
 		return this.pages.has(page);
 	}
 
+	/** One page, read at most once per poll; it must be the page asked for, at the page size of the others. */
 	async page(number: number): Promise<Page> {
 		const cached = this.pages.get(number);
 		if (cached) return cached;
 		const params = { company: this.settings.company, event: this.event };
 		const qs: IDataObject = { page: number };
-		if (this.settings.perPage > 15) qs.per_page = this.settings.perPage;
+		if (this.settings.perPage > DEFAULT_PAGE_SIZE) qs.per_page = this.settings.perPage;
 		if (this.settings.includeSubmission) qs.include_submission = 1;
-		this.requests++;
 		const { status, body } = await apiRequestFull(this.ctx, 'order.getMany', { params, qs, baseUrl: this.baseUrl, pacer: this.pacer });
 		const parsed = readEnvelope(body);
-		const problem =
-			typeof parsed === 'string'
-				? parsed
-				: parsed.meta.currentPage !== number
-					? `page ${number} came back as page ${parsed.meta.currentPage}`
-					: undefined;
-		if (problem !== undefined || typeof parsed === 'string') throw this.malformed(status, `${problem} (page ${number})`);
+		if (typeof parsed === 'string') throw this.malformed(status, `${parsed} (page ${number})`);
+		const size = this.pages.values().next().value?.meta.perPage ?? parsed.meta.perPage;
+		if (parsed.meta.currentPage !== number || parsed.meta.perPage !== size) {
+			throw this.malformed(status, `page ${number} came back as page ${parsed.meta.currentPage} of ${parsed.meta.perPage} items, other pages had ${size}`);
+		}
 		this.pages.set(number, parsed);
 		this.read.push(...parsed.items);
 		return parsed;
