@@ -9,7 +9,7 @@
  * DEFAULT_REPEAT; the throttle scenario runs once: its time is set by the throttle's windows),
  * `--no-sweep` skips the concurrency sweep of the latency scenario.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import axios from 'axios';
@@ -22,6 +22,7 @@ import { runNodeProcess, startSandboxProcess } from './processes';
 import type { SandboxReady } from './protocol';
 import { machine, mib, round, tables } from './report';
 import type { CaseFigures, ScenarioFigures, SweepPoint } from './report';
+import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './order-trigger';
 import { LATENCY_MS, NODE_PAGE_SIZE, SCENARIOS, SERVER_CASES, THROTTLE, idealMs, pagesNeeded } from './scenarios';
 import type { Scenario, ScenarioName, ServerCase } from './scenarios';
 
@@ -250,7 +251,26 @@ function setup(concurrency: number, repeat: number, calibration: Context['calibr
 	};
 }
 
+/** `--only order-trigger`: just the order-trigger scenario, its figures merged into bench-results.json. */
+async function orderTriggerOnly(): Promise<void> {
+	const file = path.join(repoRoot(), 'bench-results.json');
+	let report: Record<string, unknown> = {};
+	try {
+		report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+	} catch {
+		report = { generated_at: new Date().toISOString(), machine: machine() };
+	}
+	const orderTrigger = await runOrderTriggerBench();
+	writeFileSync(file, `${JSON.stringify({ ...report, order_trigger: orderTrigger }, null, '\t')}\n`);
+	process.stdout.write(`\n${orderTriggerTable(orderTrigger)}\n\n`);
+	const list = orderTriggerChecks(orderTrigger);
+	for (const check of list) process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
+	process.stdout.write(`\nWrote ${file}\n`);
+	if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+	if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'order-trigger') return await orderTriggerOnly();
 	const concurrency = integerOption('concurrency', 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 16);
 	const repeat = integerOption('repeat', 'BENCH_REPEAT', DEFAULT_REPEAT, 9);
 	const sweep = process.argv.includes('--no-sweep') ? [] : SWEEP.filter((c) => c !== concurrency);
@@ -263,13 +283,15 @@ async function main(): Promise<void> {
 		const context: Context = { sb, control, calibration, repeat };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
 		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario, concurrency, scenario.name === 'latency' ? sweep : []);
+		process.stdout.write('· order_trigger: 10,000 orders, a poll a simulated minute for 185 minutes (two listings)…\n');
+		const orderTrigger = await runOrderTriggerBench();
 
-		const report = { generated_at: new Date().toISOString(), machine: machine(), setup: setup(concurrency, repeat, calibration), ...results };
+		const report = { generated_at: new Date().toISOString(), machine: machine(), setup: setup(concurrency, repeat, calibration), ...results, order_trigger: orderTrigger };
 		const file = path.join(repoRoot(), 'bench-results.json');
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
-		process.stdout.write(`\n${tables(results)}\n\n`);
-		const list = [...timingChecks(results), ...correctnessChecks(results)];
+		process.stdout.write(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);
+		const list = [...timingChecks(results), ...correctnessChecks(results), ...orderTriggerChecks(orderTrigger)];
 		for (const check of list) process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
 		process.stdout.write(`\nWrote ${file}\n`);
 		if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;

@@ -8,6 +8,8 @@ import { companyLocator, eventLocator } from '../shared/locators';
 export const ALL_EVENTS = 'all';
 export const ONE_EVENT = 'one';
 export const DEFAULT_PAGE_SIZE_ASKED = 100;
+export const DEFAULT_FULL_CHECK_MINUTES = 60;
+export const MAX_FULL_CHECK_MINUTES = 7 * 24 * 60;
 
 const eventProperty: INodeProperties = {
 	...eventLocator({ organizingOnly: true }),
@@ -60,6 +62,15 @@ export const properties: INodeProperties[] = [
 			concurrencyOption(
 				'Order pages (or events) read at the same time. The node paces itself on the service’s rate-limit headers and honours Retry-After.',
 			),
+			{
+				displayName: 'Full Check Every (Minutes)',
+				name: 'fullCheckMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_FULL_CHECK_MINUTES },
+				default: DEFAULT_FULL_CHECK_MINUTES,
+				description:
+					'Each poll reads the newest orders plus a slice of the older ones, so every order is read at least once in this time. A payment, approval, rejection or cancellation of an order placed more than 10 minutes ago is reported within this time (plus one poll). Shorter costs more requests per poll.',
+			},
 			{
 				displayName: 'Include Existing Orders',
 				name: 'includeExisting',

@@ -5,7 +5,7 @@ import { withOrderStatus } from '../shared/orders';
 import { readOrders, readSettings, scopeOf } from './read';
 import type { TriggerSettings } from './read';
 import type { Emission } from './state';
-import { detectTransitions, latestTransition, readState } from './state';
+import { detectTransitions, latestTransition, readState, storeState } from './state';
 import type { ObservedOrder } from './transitions';
 
 /** Key of the trigger's state in the node's static data. */
@@ -34,23 +34,26 @@ function testRunItems(ctx: IPollFunctions, observed: ObservedOrder[], settings: 
 }
 
 /**
- * One poll: read every order first, then compare with the stored state, and only then store the
- * new state and return. A failing request throws before the state changes, so the next poll
- * reports what this one could not.
+ * One poll: read the orders (listing.ts decides which pages), then compare with the stored state,
+ * and only then store the new state and return. A failing request throws before the state
+ * changes, so the next poll reads and reports what this one could not.
  */
 export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = await readSettings(ctx);
-	const observed = await readOrders(ctx, settings);
-	if (ctx.getMode() === 'manual') return testRunItems(ctx, observed, settings);
+	const now = Date.now();
+	if (ctx.getMode() === 'manual') return testRunItems(ctx, (await readOrders(ctx, settings, undefined, now)).observed, settings);
 
 	const staticData = ctx.getWorkflowStaticData('node');
 	const scope = scopeOf(settings);
-	const { emissions, next } = detectTransitions(readState(staticData[STATE_KEY], scope), observed, {
+	const previous = readState(staticData[STATE_KEY], scope);
+	const { observed, events } = await readOrders(ctx, settings, previous, now);
+	const { emissions, next } = detectTransitions(previous, observed, {
 		scope,
 		watch: settings.watch,
 		includeExisting: settings.includeExisting,
-		now: Date.now(),
+		now,
+		events,
 	});
-	staticData[STATE_KEY] = next as unknown as IDataObject;
+	staticData[STATE_KEY] = storeState(next) as unknown as IDataObject;
 	return emissions.length > 0 ? [toItems(emissions)] : null;
 }

@@ -2,9 +2,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
+import { getServiceUrls } from '../shared/context';
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
-import { ALL_EVENTS, DEFAULT_PAGE_SIZE_ASKED, ONE_EVENT } from './description';
+import { RatePacer } from '../shared/transport';
+import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, DEFAULT_PAGE_SIZE_ASKED, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
+import { forEachPooled, readEvent } from './listing';
+import type { EventCursor } from './state';
 import type { ObservedOrder, Transition } from './transitions';
 import { isTransition, maskOf, transitionTimes } from './transitions';
 
@@ -17,6 +21,8 @@ export interface TriggerSettings {
 	includeExisting: boolean;
 	concurrency: number;
 	perPage: number;
+	/** The full check reads every page at least once in this time (ms). */
+	fullCheckMs: number;
 }
 
 function readWatch(ctx: IPollFunctions): Set<Transition> {
@@ -46,6 +52,7 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 		includeExisting: options.includeExisting === true,
 		concurrency: boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
 		perPage: boundedInteger(options.perPage, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED),
+		fullCheckMs: boundedInteger(options.fullCheckMinutes, 1, MAX_FULL_CHECK_MINUTES, DEFAULT_FULL_CHECK_MINUTES) * 60 * 1000,
 	};
 }
 
@@ -61,44 +68,6 @@ async function organizingEvents(ctx: IPollFunctions, settings: TriggerSettings):
 		concurrency: settings.concurrency,
 	});
 	return events.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string').map((e) => e.id as string);
-}
-
-async function eventOrders(
-	ctx: IPollFunctions,
-	settings: TriggerSettings,
-	event: string,
-	concurrency: number,
-): Promise<ObservedOrder[]> {
-	const orders = await paginate(ctx, 'order.getMany', {
-		params: { company: settings.company, event },
-		qs: settings.includeSubmission ? { include_submission: 1 } : undefined,
-		perPage: settings.perPage,
-		concurrency,
-	});
-	return orders
-		.filter((order) => typeof order.id === 'string' && order.id !== '')
-		.map((order) => ({ id: order.id as string, event, order, times: transitionTimes(order) }));
-}
-
-/** Runs `task` over `items`, at most `limit` at a time; after a failure no further item starts. */
-async function forEachPooled<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-	const results: R[] = [];
-	let next = 0;
-	let failed = false;
-	const worker = async () => {
-		while (!failed && next < items.length) {
-			const index = next++;
-			let done = false;
-			try {
-				results[index] = await task(items[index]);
-				done = true;
-			} finally {
-				failed ||= !done;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-	return results;
 }
 
 function bitCount(mask: number): number {
@@ -120,15 +89,44 @@ function uniqueOrders(orders: ObservedOrder[]): ObservedOrder[] {
 	return [...byId.values()];
 }
 
+function observe(event: string, orders: IDataObject[]): ObservedOrder[] {
+	return orders
+		.filter((order) => typeof order.id === 'string' && order.id !== '')
+		.map((order) => ({ id: order.id as string, event, order, times: transitionTimes(order) }));
+}
+
+export interface OrdersRead {
+	observed: ObservedOrder[];
+	/** Cursor of each watched event whose listing order is known. */
+	events: Map<string, EventCursor>;
+}
+
 /**
- * Every order of the watched event(s): all pages, as the API has no filter or sort on orders.
- * Several events are read side by side, splitting the concurrency between them.
+ * The orders of the watched event(s) this poll reads (see listing.ts): every page of an event
+ * without a cursor (or of every event in a manual test run), else its newest pages and a slice of
+ * the rest. Several events are read side by side, splitting the concurrency between them; one
+ * RatePacer paces every request of the poll.
  */
-export async function readOrders(ctx: IPollFunctions, settings: TriggerSettings): Promise<ObservedOrder[]> {
+export async function readOrders(
+	ctx: IPollFunctions,
+	settings: TriggerSettings,
+	previous: { events: Map<string, EventCursor>; polledAt: number | null } | undefined,
+	now: number,
+): Promise<OrdersRead> {
 	const events = settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
-	if (events.length === 0) return [];
+	const result: OrdersRead = { observed: [], events: new Map() };
+	if (events.length === 0) return result;
 	const parallelEvents = Math.min(settings.concurrency, events.length);
-	const pageConcurrency = Math.max(1, Math.floor(settings.concurrency / parallelEvents));
-	const perEvent = await forEachPooled(events, parallelEvents, async (event) => await eventOrders(ctx, settings, event, pageConcurrency));
-	return uniqueOrders(perEvent.flat());
+	const concurrency = Math.max(1, Math.floor(settings.concurrency / parallelEvents));
+	const context = { now, polledAt: previous?.polledAt ?? null, pacer: new RatePacer(), baseUrl: (await getServiceUrls(ctx)).baseUrl, concurrency };
+	const reads = await forEachPooled(events, parallelEvents, async (event) => {
+		const read = await readEvent(ctx, settings, event, { ...context, cursor: previous?.events.get(event) });
+		return { event, ...read };
+	});
+	for (const { event, orders, cursor } of reads) {
+		result.observed.push(...observe(event, orders));
+		if (cursor !== undefined) result.events.set(event, cursor);
+	}
+	result.observed = uniqueOrders(result.observed);
+	return result;
 }

@@ -4,13 +4,17 @@ import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
 /**
  * What the trigger remembers between polls, and how it decides what is new.
  *
- * The API has no filter, sort or change feed on orders, so every poll reads every order. A
- * transition counts as already reported when its instant is at or before `seenUntil`, or when its
- * bit is set in the order's entry. `seenUntil` trails the newest instant seen by a grace period, so
- * a transition that becomes visible a little after a newer one (a slow transaction, a late payment
- * callback, a timestamp shown without its fraction) is still caught; an order keeps an entry only
- * while one of its transitions is newer than `seenUntil`. State therefore holds the orders that
- * moved within the grace period, and never grows with the total number of orders.
+ * A transition counts as already reported when its instant is at or before `seenUntil`, or when
+ * its bit is set in the order's entry. `seenUntil` trails by a grace period both the newest
+ * instant seen and the start of the oldest completed full check of the watched events (see
+ * listing.ts: a poll reads the newest pages plus a slice of the rest), so a transition that
+ * becomes visible a little late (a slow transaction, a late payment callback, a timestamp shown
+ * without its fraction), or on a page read only later in the full check, is still caught. An
+ * order keeps an entry only while one of its transitions is newer than `seenUntil`: state holds
+ * the orders that moved within the grace period, never every order.
+ *
+ * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
+ * in static data: an id such as `__proto__` is a key like any other.
  */
 export const STATE_LIMITS = {
 	graceMs: 24 * 60 * 60 * 1000,
@@ -22,10 +26,30 @@ export const STATE_LIMITS = {
 	minGraceMs: 60 * 1000,
 };
 
-const STATE_VERSION = 1;
+/** Version 1 (up to 0.1.0) kept `orders` as an object keyed by order id and read every page every poll. */
+const LEGACY_VERSION = 1;
+const STATE_VERSION = 2;
 
 /** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
 export type TrackedOrder = [number, number];
+
+/** Where new orders land in an event's listing and how far the full check got. Offsets count from the oldest order. */
+export interface EventCursor {
+	/** The end of the listing new orders are added to, as measured from `created_at` across pages. */
+	newestAt: 'first' | 'last';
+	perPage: number;
+	lastPage: number;
+	/** Orders in the listing when its newest pages were last read. */
+	total: number;
+	/** Newest `created_at` (epoch ms) then seen: a newest page showing nothing as new means the listing's order changed. */
+	newestCreated: number;
+	/** The full check has read every order below this offset since `cycleStart`. */
+	sweep: number;
+	/** Epoch ms the running full check started. */
+	cycleStart: number;
+	/** Epoch ms the last completed full check started: every order visible then has been read since. */
+	checkedSince: number;
+}
 
 export interface OrderTriggerState {
 	version: typeof STATE_VERSION;
@@ -33,7 +57,21 @@ export interface OrderTriggerState {
 	scope: string;
 	/** Epoch ms up to which every transition counts as reported; null until an order timestamp was seen. */
 	seenUntil: number | null;
-	orders: Record<string, TrackedOrder>;
+	orders: Map<string, TrackedOrder>;
+	/** Per event slug; an event without one is read whole on the next poll. */
+	events: Map<string, EventCursor>;
+	/** Epoch ms of the previous successful poll (paces the full check). */
+	polledAt: number | null;
+}
+
+/** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
+export interface StoredState {
+	version: typeof STATE_VERSION;
+	scope: string;
+	seenUntil: number | null;
+	orders: Array<[string, number, number]>;
+	events: Array<[string, EventCursor]>;
+	polledAt: number | null;
 }
 
 export interface Emission {
@@ -43,13 +81,15 @@ export interface Emission {
 	at: number;
 }
 
-interface DetectOptions {
+export interface DetectOptions {
 	scope: string;
 	watch: ReadonlySet<Transition>;
 	/** On the baseline poll, report the watched transitions orders already show. */
 	includeExisting: boolean;
 	/** Epoch ms of the poll, an upper bound for `seenUntil` so one future-dated order cannot mute the trigger. */
 	now: number;
+	/** The event cursors after this poll's reads. */
+	events: Map<string, EventCursor>;
 }
 
 interface Detection {
@@ -57,25 +97,87 @@ interface Detection {
 	next: OrderTriggerState;
 }
 
-function isTrackedOrder(value: unknown): value is TrackedOrder {
-	return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n));
+function isInteger(value: unknown): value is number {
+	return Number.isInteger(value);
 }
 
-/** The stored state when it is well-formed and belongs to `scope`; otherwise undefined (a new baseline). */
+function isTrackedOrder(value: unknown): value is TrackedOrder {
+	return Array.isArray(value) && value.length === 2 && value.every(isInteger);
+}
+
+function isStoredEntry(value: unknown): value is [string, number, number] {
+	return Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && isInteger(value[1]) && isInteger(value[2]);
+}
+
+function isCursor(value: unknown): value is EventCursor {
+	if (!value || typeof value !== 'object') return false;
+	const c = value as Record<string, unknown>;
+	return (
+		(c.newestAt === 'first' || c.newestAt === 'last') &&
+		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every((n) => isInteger(n) && (n as number) >= 0) &&
+		(c.perPage as number) > 0
+	);
+}
+
+function isSeenUntil(value: unknown): value is number | null {
+	return value === null || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Version 1: orders as an object keyed by id (own, enumerable entries only); no positions, so every event is read whole once. */
+function readLegacy(raw: Record<string, unknown>, scope: string): OrderTriggerState | undefined {
+	const orders = raw.orders;
+	if (!orders || typeof orders !== 'object' || Array.isArray(orders)) return undefined;
+	const entries = Object.entries(orders);
+	if (!entries.every(([, entry]) => isTrackedOrder(entry))) return undefined;
+	return {
+		version: STATE_VERSION,
+		scope,
+		seenUntil: (raw.seenUntil as number | null | undefined) ?? null,
+		orders: new Map(entries as Array<[string, TrackedOrder]>),
+		events: new Map(),
+		polledAt: null,
+	};
+}
+
+/**
+ * The stored state when it is well-formed and belongs to `scope` (version 2, or version 1 as
+ * 0.1.0 stored it); otherwise undefined (a new baseline).
+ */
 export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;
-	const state = raw as Partial<OrderTriggerState>;
-	if (state.version !== STATE_VERSION || state.scope !== scope) return undefined;
-	if (state.seenUntil !== null && !Number.isFinite(state.seenUntil)) return undefined;
-	if (!state.orders || typeof state.orders !== 'object' || !Object.values(state.orders).every(isTrackedOrder)) {
+	const state = raw as Record<string, unknown>;
+	if (state.scope !== scope || !isSeenUntil(state.seenUntil ?? null)) return undefined;
+	if (state.version === LEGACY_VERSION) return readLegacy(state, scope);
+	if (state.version !== STATE_VERSION) return undefined;
+	const { orders, events, polledAt } = state;
+	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
+	if (!Array.isArray(events) || !events.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isCursor(e[1]))) {
 		return undefined;
 	}
-	return { version: STATE_VERSION, scope, seenUntil: state.seenUntil ?? null, orders: { ...state.orders } };
+	return {
+		version: STATE_VERSION,
+		scope,
+		seenUntil: (state.seenUntil as number | null | undefined) ?? null,
+		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
+		events: new Map((events as Array<[string, EventCursor]>).map(([slug, cursor]) => [slug, { ...cursor }])),
+		polledAt: isInteger(polledAt) ? polledAt : null,
+	};
+}
+
+export function storeState(state: OrderTriggerState): StoredState {
+	return {
+		version: STATE_VERSION,
+		scope: state.scope,
+		seenUntil: state.seenUntil,
+		orders: [...state.orders].map(([id, [mask, newest]]) => [id, mask, newest]),
+		events: [...state.events],
+		polledAt: state.polledAt,
+	};
 }
 
 function alreadySeen(state: OrderTriggerState, id: string, transition: Transition, at: number): boolean {
 	if (state.seenUntil !== null && at <= state.seenUntil) return true;
-	const entry = state.orders[id];
+	const entry = state.orders.get(id);
 	return entry !== undefined && (entry[0] & transitionBit(transition)) !== 0;
 }
 
@@ -106,22 +208,22 @@ function laterOf(a: number | null, b: number | undefined): number | null {
 	return a === null ? b : Math.max(a, b);
 }
 
-function mergeObserved(orders: Record<string, TrackedOrder>, observed: ObservedOrder[]): number | undefined {
+function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]): number | undefined {
 	let newest: number | undefined;
 	for (const order of observed) {
 		const latest = newestTime(order.times);
 		if (latest === undefined) continue;
 		newest = newest === undefined ? latest : Math.max(newest, latest);
-		const entry = orders[order.id];
-		orders[order.id] = [(entry?.[0] ?? 0) | maskOf(order.times), Math.max(entry?.[1] ?? 0, latest)];
+		const entry = orders.get(order.id);
+		orders.set(order.id, [(entry?.[0] ?? 0) | maskOf(order.times), Math.max(entry?.[1] ?? 0, latest)]);
 	}
 	return newest;
 }
 
-function dropCovered(orders: Record<string, TrackedOrder>, seenUntil: number | null): void {
+function dropCovered(orders: Map<string, TrackedOrder>, seenUntil: number | null): void {
 	if (seenUntil === null) return;
-	for (const [id, entry] of Object.entries(orders)) {
-		if (entry[1] <= seenUntil) delete orders[id];
+	for (const [id, entry] of orders) {
+		if (entry[1] <= seenUntil) orders.delete(id);
 	}
 }
 
@@ -129,29 +231,39 @@ function dropCovered(orders: Record<string, TrackedOrder>, seenUntil: number | n
  * Keeps the newest `maxTrackedOrders` entries: `seenUntil` moves up to cover the ones dropped, but
  * not past `ceiling`, so the entries of the most recent moves stay whatever their number.
  */
-function capEntries(orders: Record<string, TrackedOrder>, seenUntil: number | null, ceiling: number | undefined): number | null {
-	const entries = Object.entries(orders);
-	if (entries.length <= STATE_LIMITS.maxTrackedOrders || ceiling === undefined) return seenUntil;
-	entries.sort((a, b) => b[1][1] - a[1][1]);
-	const raised = laterOf(seenUntil, Math.min(entries[STATE_LIMITS.maxTrackedOrders][1][1], ceiling));
+function capEntries(orders: Map<string, TrackedOrder>, seenUntil: number | null, ceiling: number | undefined): number | null {
+	if (orders.size <= STATE_LIMITS.maxTrackedOrders || ceiling === undefined) return seenUntil;
+	const newest = [...orders.values()].map((entry) => entry[1]).sort((a, b) => b - a);
+	const raised = laterOf(seenUntil, Math.min(newest[STATE_LIMITS.maxTrackedOrders], ceiling));
 	dropCovered(orders, raised);
 	return raised;
 }
 
 /**
+ * The instant every watched order has been read after: the oldest start of a completed full
+ * check among the watched events (the poll's own time when every event was read whole).
+ */
+function checkedSince(events: Map<string, EventCursor>, now: number): number {
+	let oldest = now;
+	for (const cursor of events.values()) oldest = Math.min(oldest, cursor.checkedSince);
+	return oldest;
+}
+
+/**
  * The state after this poll: every transition observed now counts as reported. Entries of orders
  * not observed in this poll are kept until `seenUntil` covers them, so an order skipped by a page
- * shift during the listing is not reported twice later.
+ * shift, or on a page the full check has not reached yet, is not reported twice later.
  */
 function nextState(previous: OrderTriggerState | undefined, observed: ObservedOrder[], options: DetectOptions): OrderTriggerState {
-	const orders: Record<string, TrackedOrder> = { ...previous?.orders };
+	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
-	const horizon = newest === undefined ? undefined : Math.min(newest, options.now);
+	const checked = checkedSince(options.events, options.now);
+	const horizon = newest === undefined ? undefined : Math.min(newest, options.now, checked);
 	const before = (ms: number) => (horizon === undefined ? undefined : horizon - ms);
 	let seenUntil = laterOf(previous?.seenUntil ?? null, before(STATE_LIMITS.graceMs));
 	dropCovered(orders, seenUntil);
 	seenUntil = capEntries(orders, seenUntil, before(STATE_LIMITS.minGraceMs));
-	return { version: STATE_VERSION, scope: options.scope, seenUntil, orders };
+	return { version: STATE_VERSION, scope: options.scope, seenUntil, orders, events: options.events, polledAt: options.now };
 }
 
 /**

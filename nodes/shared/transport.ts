@@ -113,6 +113,12 @@ export class RatePacer {
 		this.wakeWaiting();
 	}
 
+	/** Requests left in the window by the latest `X-RateLimit-Remaining` (less those sent since); undefined without the header. */
+	remaining(): number | undefined {
+		const allowance = this.allowance();
+		return allowance === Infinity ? undefined : Math.max(0, allowance);
+	}
+
 	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
 	stop(reason: unknown): void {
 		this.stopped.abort(reason);

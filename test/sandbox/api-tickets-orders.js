@@ -135,7 +135,8 @@ function updateTicketType(ctx) {
 /** @param {ApiContext} ctx */
 function listOrders(ctx) {
 	const includeSubmission = queryBoolean(ctx.query.include_submission);
-	return ok(paginate(ctx.event.orders, ctx.pageCtx, (order) => serializeOrder(order, { includeSubmission })));
+	const orders = ctx.knobs.ordersNewestFirst ? [...ctx.event.orders].reverse() : ctx.event.orders;
+	return ok(paginate(orders, ctx.pageCtx, (order) => serializeOrder(order, { includeSubmission })));
 }
 
 /**

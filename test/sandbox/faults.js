@@ -37,6 +37,7 @@
  * @property {boolean} webhookListRoute false makes GET /{company}/webhooks a 404
  * @property {number} oauthTokenTtlSeconds lifetime of OAuth access tokens
  * @property {boolean} oauthRefreshGrant grant_type=refresh_token accepted on /api/oauth/token
+ * @property {boolean} ordersNewestFirst list an event's orders newest first (default: oldest first, new orders on the last page)
  */
 
 /** @returns {Knobs} */
@@ -50,6 +51,7 @@ function defaultKnobs() {
 		webhookListRoute: true,
 		oauthTokenTtlSeconds: 31_536_000,
 		oauthRefreshGrant: true,
+		ordersNewestFirst: false,
 	};
 }
 

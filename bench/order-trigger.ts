@@ -1,0 +1,278 @@
+/**
+ * Order-trigger scenario of `npm run bench` (issue #15): one event of 10,000 orders (the seeded
+ * Summer Summit, 10,008 orders, 668 pages of 15), a poll every simulated minute with Full Check
+ * Every = 60 minutes, for 120 simulated minutes of traffic and then 65 quiet minutes (so changes
+ * of the last hour can be reported). Traffic, from a seeded PRNG: 0–4 new orders a minute; half
+ * of them paid 1–5 minutes after creation (checkout), a tenth paid 20–60 minutes after; one old
+ * order in two minutes approved, rejected (through the API) or cancelled.
+ *
+ * Runs in a child process of its own (`runOrderTriggerBench` forks this file with `--child`): an
+ * in-process sandbox and the trigger's polls through n8n-core (test/harness `runPoll`) share one
+ * simulated clock. `Date.now` is the real clock plus an offset the scenario moves forward
+ * between polls (so a simulated minute takes milliseconds); requests, the sandbox and the engine
+ * are real. The sandbox stamps orders with `Date.now`, the node reads `Date.now`, and the
+ * Laravel-style throttle (60 requests a minute, on from the second poll) counts in it too.
+ */
+import { fork } from 'node:child_process';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { runPoll } from '../test/harness';
+import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
+import { Prng } from '../test/integration/reliability/prng';
+import { startSandbox } from '../test/sandbox';
+import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
+
+const MINUTE = 60_000;
+const TRAFFIC_MINUTES = 120;
+const QUIET_MINUTES = 65;
+const FULL_CHECK_MINUTES = 60;
+const THROTTLE = { limit: 60, windowMs: MINUTE };
+const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
+
+export const ORDER_TRIGGER_GOALS = { medianRequestsPerPoll: 15, maxRequestsPerPoll: 25, newOrderDelayPolls: 1, quickPaymentDelayPolls: 1, oldOrderDelayPolls: FULL_CHECK_MINUTES + 1 };
+
+export interface OrderTriggerCase {
+	listing: 'oldest first (new orders on the last page)' | 'newest first (new orders on page 1)';
+	orders_at_start: number;
+	pages_at_start: number;
+	page_size: number;
+	poll_every_minutes: 1;
+	full_check_every_minutes: number;
+	polls: number;
+	first_poll_requests: number;
+	requests_per_poll: { median: number; max: number; over: string };
+	/** Polls from a change to its report: 1 = reported by the first poll after the change. */
+	report_delay_polls: { new_orders: number; quick_payments: number; old_orders: number };
+	changes: { new_orders: number; quick_payments: number; old_orders: number };
+	missed: number;
+	duplicates: number;
+	unexpected: number;
+	http_429: number;
+	today_requests_per_poll: number;
+}
+
+export interface OrderTriggerFigures extends OrderTriggerCase {
+	newest_first: OrderTriggerCase;
+	notes: string[];
+}
+
+type Kind = 'new_orders' | 'quick_payments' | 'old_orders';
+
+interface Change {
+	key: string;
+	kind: Kind;
+	/** Index of the first poll after the change. */
+	poll: number;
+}
+
+/** `Date.now` = real time + an offset the scenario moves forward. */
+function simulatedClock(): (ms: number) => void {
+	const realNow = Date.now.bind(Date);
+	let offset = 0;
+	Date.now = () => realNow() + offset;
+	return (ms) => {
+		offset += ms;
+	};
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+async function runCase(newestFirst: boolean, advance: (ms: number) => void): Promise<OrderTriggerCase> {
+	const sb = await startSandbox({ port: 0, seed: 'demo', orders: 10_000, knobs: { ordersNewestFirst: newestFirst } });
+	try {
+		const company = sb.demo.companyId;
+		const event = sb.demo.events.summerSummit;
+		const seeded = [...sb.store.orders.values()].filter((order) => order.event.slug === event);
+		const old = seeded.filter((order) => !order.approved_at && !order.rejected_at && !order.cancelled_at).map((order) => order.id);
+		const ordersAtStart = seeded.length;
+		const node = {
+			id: 'order-trigger',
+			name: 'Order Trigger',
+			type: 'n8n-nodes-event-registration.eventRegistrationOrderTrigger',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {
+				authentication: 'accessToken',
+				company: rl(company),
+				events: 'one',
+				event: rl(event),
+				watch: WATCH,
+				includeSubmission: false,
+				options: { fullCheckMinutes: FULL_CHECK_MINUTES, perPage: 15 },
+			},
+		};
+		const trigger = new EventRegistrationOrderTrigger();
+		const credentials = credentialsFor(sb);
+		const staticData: IDataObject = {};
+		const reported = new Map<string, number[]>();
+		const requests: number[] = [];
+		let polls = 0;
+		const poll = async () => {
+			sb.control.clearRequests();
+			const { output } = await runPoll({ nodeType: trigger, node, credentials, credentialTypes, staticData, mode: 'trigger' });
+			for (const item of output?.[0] ?? []) {
+				const key = `${String(item.json.id)}:${String(item.json.transition)}`;
+				reported.set(key, [...(reported.get(key) ?? []), polls]);
+			}
+			requests.push(sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length);
+			polls++;
+		};
+		const curate = async (order: string, verb: 'approve' | 'reject') => {
+			const response = await fetch(`${sb.url}/api/v1/${company}/event/${event}/orders/${order}/${verb}`, {
+				method: 'PATCH',
+				headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+			});
+			if (!response.ok) throw new Error(`${verb} ${order}: ${response.status}`);
+		};
+
+		await poll(); // poll 0: the baseline
+		sb.control.setFaults({ throttle: THROTTLE });
+		const rng = new Prng(15);
+		const changes: Change[] = [];
+		const payments = new Map<number, Array<{ id: string; kind: Kind }>>();
+		let curated = 0;
+		for (let minute = 1; minute <= TRAFFIC_MINUTES + QUIET_MINUTES; minute++) {
+			const traffic = minute <= TRAFFIC_MINUTES;
+			advance(15_000);
+			if (traffic) {
+				for (let n = rng.int(0, 4); n > 0; n--) {
+					advance(1000);
+					const [id] = sb.control.addOrders({ eventId: event, count: 1 });
+					changes.push({ key: `${id}:created`, kind: 'new_orders', poll: minute });
+					const quick = rng.bool(0.5);
+					if (quick || rng.bool(0.2)) {
+						const at = minute + (quick ? rng.int(1, 5) : rng.int(20, 60));
+						payments.set(at, [...(payments.get(at) ?? []), { id, kind: quick ? 'quick_payments' : 'old_orders' }]);
+					}
+				}
+			}
+			advance(15_000);
+			for (const { id, kind } of payments.get(minute) ?? []) {
+				sb.control.markPaid(id);
+				changes.push({ key: `${id}:paid`, kind, poll: minute });
+			}
+			if (traffic && rng.bool(0.5)) {
+				const id = old.splice(rng.int(0, old.length - 1), 1)[0];
+				const move = (['approve', 'reject', 'cancel'] as const)[curated++ % 3];
+				if (move === 'cancel') sb.control.cancelOrder(id);
+				else await curate(id, move);
+				changes.push({ key: `${id}:${move === 'approve' ? 'approved' : move === 'reject' ? 'rejected' : 'cancelled'}`, kind: 'old_orders', poll: minute });
+			}
+			advance(MINUTE - 30_000 - Date.now() % 1000);
+			await poll();
+		}
+
+		const delay: Record<Kind, number> = { new_orders: 0, quick_payments: 0, old_orders: 0 };
+		const counts: Record<Kind, number> = { new_orders: 0, quick_payments: 0, old_orders: 0 };
+		let missed = 0;
+		const expectedKeys = new Set(changes.map((c) => c.key));
+		for (const change of changes) {
+			counts[change.kind]++;
+			const at = reported.get(change.key);
+			if (!at) missed++;
+			else delay[change.kind] = Math.max(delay[change.kind], at[0] - change.poll + 1);
+		}
+		const duplicates = [...reported.values()].reduce((sum, at) => sum + at.length - 1, 0);
+		const unexpected = [...reported.keys()].filter((key) => !expectedKeys.has(key)).length;
+		const steady = requests.slice(1, TRAFFIC_MINUTES + 1);
+		return {
+			listing: newestFirst ? 'newest first (new orders on page 1)' : 'oldest first (new orders on the last page)',
+			orders_at_start: ordersAtStart,
+			pages_at_start: Math.ceil(ordersAtStart / 15),
+			page_size: 15,
+			poll_every_minutes: 1,
+			full_check_every_minutes: FULL_CHECK_MINUTES,
+			polls,
+			first_poll_requests: requests[0],
+			requests_per_poll: { median: median(steady), max: Math.max(...steady), over: `polls 1–${TRAFFIC_MINUTES} (traffic), after the first poll` },
+			report_delay_polls: delay,
+			changes: counts,
+			missed,
+			duplicates,
+			unexpected,
+			http_429: sb.control.stats().status429,
+			today_requests_per_poll: Math.ceil(ordersAtStart / 15),
+		};
+	} finally {
+		await sb.stop();
+	}
+}
+
+async function child(): Promise<void> {
+	const advance = simulatedClock();
+	const oldestFirst = await runCase(false, advance);
+	const newestFirst = await runCase(true, advance);
+	const figures: OrderTriggerFigures = {
+		...oldestFirst,
+		newest_first: newestFirst,
+		notes: [
+			'Simulated time: Date.now() is the real clock plus an offset moved forward between polls; the sandbox (in the same process) stamps orders with it and the node reads it. Requests, the sandbox and n8n-core are real.',
+			`Traffic for ${TRAFFIC_MINUTES} minutes, then ${QUIET_MINUTES} quiet minutes; a poll every minute. Throttle ${THROTTLE.limit} requests per minute from the second poll (the first reads all pages, as 0.1.0 did on every poll).`,
+			'report_delay_polls: polls from a change to its report, 1 = the first poll after it. quick_payments: paid 1–5 minutes after creation; old_orders: approvals, rejections, cancellations of seeded orders and payments 20–60 minutes after creation.',
+			'today_requests_per_poll: what 0.1.0 read on every poll (every page).',
+		],
+	};
+	process.send?.(figures);
+}
+
+export interface BenchCheck {
+	target: string;
+	ok: boolean;
+	detail: string;
+	correctness: boolean;
+}
+
+export function orderTriggerChecks(figures: OrderTriggerFigures): BenchCheck[] {
+	const g = ORDER_TRIGGER_GOALS;
+	return [figures, figures.newest_first].flatMap((f) => {
+		const label = `order trigger, ${f.listing.split(' (')[0]}`;
+		return [
+			{ target: `${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`, ok: f.requests_per_poll.median <= g.medianRequestsPerPoll, detail: String(f.requests_per_poll.median), correctness: false },
+			{ target: `${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`, ok: f.requests_per_poll.max <= g.maxRequestsPerPoll, detail: String(f.requests_per_poll.max), correctness: false },
+			{ target: `${label}: new orders on the next poll`, ok: f.report_delay_polls.new_orders <= g.newOrderDelayPolls, detail: `${f.report_delay_polls.new_orders} poll(s)`, correctness: false },
+			{ target: `${label}: quick payments on the next poll`, ok: f.report_delay_polls.quick_payments <= g.quickPaymentDelayPolls, detail: `${f.report_delay_polls.quick_payments} poll(s)`, correctness: false },
+			{ target: `${label}: old orders' changes within the hour`, ok: f.report_delay_polls.old_orders <= g.oldOrderDelayPolls, detail: `${f.report_delay_polls.old_orders} poll(s)`, correctness: false },
+			{ target: `${label}: nothing missed, nothing twice, nothing unexpected, no 429`, ok: f.missed === 0 && f.duplicates === 0 && f.unexpected === 0 && f.http_429 === 0, detail: `missed ${f.missed}, duplicates ${f.duplicates}, unexpected ${f.unexpected}, 429s ${f.http_429}`, correctness: true },
+		];
+	});
+}
+
+export function orderTriggerTable(figures: OrderTriggerFigures): string {
+	const rows = [figures, figures.newest_first].map(
+		(f) =>
+			`| ${f.listing} | ${f.first_poll_requests} | ${f.requests_per_poll.median} / ${f.requests_per_poll.max} | ${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders} | ${f.missed} / ${f.duplicates} | ${f.polls} | ${f.today_requests_per_poll} |`,
+	);
+	return [
+		'Order trigger (10,008 orders, 15 a page, a poll a simulated minute, Full Check Every 60 min)',
+		'| listing | first poll | requests/poll median / max | delay in polls: new / quick paid / old | missed / duplicates | polls | 0.1.0 per poll |',
+		'| --- | --- | --- | --- | --- | --- | --- |',
+		...rows,
+	].join('\n');
+}
+
+/** Runs the scenario in a child process and returns its figures. */
+export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
+	return await new Promise((resolve, reject) => {
+		const worker = fork(__filename, ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		let figures: OrderTriggerFigures | undefined;
+		worker.once('message', (message) => {
+			figures = message as OrderTriggerFigures;
+		});
+		worker.once('error', reject);
+		worker.once('exit', (code) => (figures ? resolve(figures) : reject(new Error(`order-trigger bench exited with ${code}`))));
+	});
+}
+
+if (require.main === module && process.argv.includes('--child')) {
+	child().then(
+		() => process.exit(0),
+		(error: unknown) => {
+			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+			process.exit(1);
+		},
+	);
+}

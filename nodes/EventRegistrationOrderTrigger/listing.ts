@@ -1,0 +1,269 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { parseApiTimestamp } from '../shared/dates';
+import { malformedResponseError } from '../shared/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGES, readEnvelope } from '../shared/pagination';
+import type { Page, PageMeta } from '../shared/pagination';
+import { resolvePath } from '../shared/routes';
+import { apiRequestFull } from '../shared/transport';
+import type { RatePacer } from '../shared/transport';
+import type { EventCursor } from './state';
+
+/**
+ * How one event's orders are read in a poll. The orders listing has no filter, sort or "changed
+ * since" parameter, so:
+ *
+ * - An event without a cursor (first poll, upgrade from version 1, a new event, a listing whose
+ *   order could not be told) is read whole, and `created_at` on its first and last pages tells
+ *   which end new orders are added to.
+ * - Otherwise a poll reads the newest pages: every order added since the previous poll and every
+ *   order created within `recentMs`, so a new order and its quick payment or approval are
+ *   reported on the next poll. When the page count changed, the first and last pages are compared
+ *   again; a listing whose order changed, shrank or changed its page size is read whole.
+ * - Plus a slice of the rest (the full check): from the oldest order towards the newest pages,
+ *   paced to finish within Full Check Every, never more than `sweepShare` of the requests the
+ *   service's `X-RateLimit-Remaining` still allows (the slice is deferred instead).
+ *
+ * Positions are offsets from the oldest order, which do not move when orders are added at either
+ * end; each page's own `meta.total` places it, and a page that does not reach the sweep's offset
+ * (the listing moved under the read) is not counted as read.
+ */
+export const READ_PLAN = {
+	recentMs: 10 * 60 * 1000,
+	sweepShare: 0.5,
+	/** Poll interval assumed until two polls were seen. */
+	defaultIntervalMs: 60 * 1000,
+};
+
+export interface EventReadSettings {
+	company: string;
+	includeSubmission: boolean;
+	perPage: number;
+	concurrency: number;
+	fullCheckMs: number;
+}
+
+export interface EventRead {
+	orders: IDataObject[];
+	/** Undefined when the listing's order could not be told: the next poll reads it whole again. */
+	cursor?: EventCursor;
+}
+
+/** One event's listing within one poll: pages are read at most once. */
+class EventListing {
+	private readonly pages = new Map<number, Page>();
+	private readonly read: IDataObject[] = [];
+
+	constructor(
+		private readonly ctx: IPollFunctions,
+		private readonly settings: EventReadSettings,
+		private readonly event: string,
+		private readonly pacer: RatePacer,
+		private readonly baseUrl: string,
+	) {}
+
+	get orders(): IDataObject[] {
+		return this.read;
+	}
+
+	malformed(status: number, problem: string): Error {
+		const path = resolvePath('order.getMany', { company: this.settings.company, event: this.event });
+		return malformedResponseError(this.ctx.getNode(), { route: 'order.getMany', method: 'GET', path, status }, problem);
+	}
+
+	has(page: number): boolean {
+		return this.pages.has(page);
+	}
+
+	/** One page, read at most once per poll; it must be the page asked for, at the page size of the others. */
+	async page(number: number): Promise<Page> {
+		const cached = this.pages.get(number);
+		if (cached) return cached;
+		const params = { company: this.settings.company, event: this.event };
+		const qs: IDataObject = { page: number };
+		if (this.settings.perPage > DEFAULT_PAGE_SIZE) qs.per_page = this.settings.perPage;
+		if (this.settings.includeSubmission) qs.include_submission = 1;
+		const { status, body } = await apiRequestFull(this.ctx, 'order.getMany', { params, qs, baseUrl: this.baseUrl, pacer: this.pacer });
+		const parsed = readEnvelope(body);
+		if (typeof parsed === 'string') throw this.malformed(status, `${parsed} (page ${number})`);
+		const size = this.pages.values().next().value?.meta.perPage ?? parsed.meta.perPage;
+		if (parsed.meta.currentPage !== number || parsed.meta.perPage !== size) {
+			throw this.malformed(status, `page ${number} came back as page ${parsed.meta.currentPage} of ${parsed.meta.perPage} items, other pages had ${size}`);
+		}
+		this.pages.set(number, parsed);
+		this.read.push(...parsed.items);
+		return parsed;
+	}
+}
+
+/** Offsets (from the oldest order, inclusive) a page holds, by its own meta. */
+function span(meta: PageMeta, newestAt: EventCursor['newestAt']): { lo: number; hi: number } {
+	const { currentPage: p, perPage: size, total } = meta;
+	return newestAt === 'last'
+		? { lo: (p - 1) * size, hi: Math.min(p * size, total) - 1 }
+		: { lo: Math.max(0, total - p * size), hi: total - 1 - (p - 1) * size };
+}
+
+function pageAt(offset: number, total: number, size: number, newestAt: EventCursor['newestAt']): number {
+	return newestAt === 'last' ? Math.floor(offset / size) + 1 : Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
+}
+
+function createdTimes(items: IDataObject[]): number[] {
+	return items.map((item) => parseApiTimestamp(item.created_at)).filter((t): t is number => t !== undefined);
+}
+
+/**
+ * The end new orders are added to, from `created_at` on the first and last pages, compared in
+ * whole seconds (the service may print a timestamp without its fraction); undefined when the
+ * pages overlap or fall within one second, so the order cannot be told.
+ */
+function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined {
+	if (first.meta.lastPage <= 1) return 'last';
+	const a = createdTimes(first.items).map((t) => Math.floor(t / 1000));
+	const b = createdTimes(last.items).map((t) => Math.floor(t / 1000));
+	if (a.length === 0 || b.length === 0) return undefined;
+	const [minA, maxA, minB, maxB] = [Math.min(...a), Math.max(...a), Math.min(...b), Math.max(...b)];
+	if (maxA <= minB && minA < maxB) return 'last';
+	if (minA >= maxB && maxA > minB) return 'first';
+	return undefined;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; after a failure no further item starts. */
+export async function forEachPooled<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = [];
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (!failed && next < items.length) {
+			const index = next++;
+			let done = false;
+			try {
+				results[index] = await task(items[index]);
+				done = true;
+			} finally {
+				failed ||= !done;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
+}
+
+/** Every page, `concurrency` at a time; a full check completed now. */
+async function readWhole(listing: EventListing, concurrency: number, now: number): Promise<EventCursor | undefined> {
+	const first = await listing.page(1);
+	const { lastPage, perPage, total } = first.meta;
+	if (lastPage > MAX_PAGES) throw listing.malformed(200, `the listing claims ${lastPage} pages, more than the ${MAX_PAGES} one poll may read`);
+	const rest = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
+	await forEachPooled(rest, concurrency, async (page) => await listing.page(page));
+	const last = await listing.page(lastPage);
+	const newestAt = newestEnd(first, last);
+	const newestCreated = newestCreatedOn(newestAt === 'first' ? first : last);
+	if (newestAt === undefined || newestCreated === undefined) return undefined;
+	return { newestAt, perPage, lastPage, total, newestCreated, sweep: 0, cycleStart: now, checkedSince: now };
+}
+
+function newestCreatedOn(page: Page): number | undefined {
+	const times = createdTimes(page.items);
+	return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/** Whole seconds (the service may print a timestamp without its fraction). */
+function seconds(ms: number): number {
+	return Math.floor(ms / 1000);
+}
+
+function oldestCreated(items: IDataObject[]): number | undefined {
+	const times = createdTimes(items);
+	return times.length === items.length && times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/** Pages of the full check for this poll: what is left, spread over the polls left before its deadline. */
+function slicePages(cursor: EventCursor, left: number, now: number, polledAt: number | null, fullCheckMs: number): number {
+	if (left <= 0) return 0;
+	const interval = polledAt !== null && now > polledAt ? now - polledAt : READ_PLAN.defaultIntervalMs;
+	const deadline = cursor.cycleStart + fullCheckMs;
+	// Polls left before the deadline, this one included (rounded: polls drift by milliseconds).
+	const pollsLeft = deadline > now ? Math.round((deadline - now) / interval) + 1 : 1;
+	return Math.ceil(left / cursor.perPage / pollsLeft);
+}
+
+/**
+ * The newest pages and a slice of the rest. Undefined when the listing's positions cannot be
+ * trusted any more (page size changed, orders removed, order of the listing changed).
+ */
+async function readIncrementally(
+	listing: EventListing,
+	cursor: EventCursor,
+	pacing: { now: number; polledAt: number | null; fullCheckMs: number; pacer: RatePacer },
+): Promise<EventCursor | undefined> {
+	const { newestAt } = cursor;
+	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
+	const { lastPage, perPage } = probe.meta;
+	if (perPage !== cursor.perPage || probe.meta.total < cursor.total) return undefined;
+	// Where new orders land is checked again when the page count changed, or when the newest page
+	// shows nothing as new as what the previous poll saw there.
+	const probeNewest = newestCreatedOn(probe);
+	const unsure = lastPage !== cursor.lastPage || probeNewest === undefined || seconds(probeNewest) < seconds(cursor.newestCreated);
+	if (unsure && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt) return undefined;
+
+	// Newest pages: down to the offset the previous poll ended at, and past the recent window.
+	const recentFrom = pacing.now - READ_PLAN.recentMs;
+	let page = newestAt === 'last' ? lastPage : 1;
+	const newest = await listing.page(page);
+	let headLo = span(newest.meta, newestAt).lo;
+	for (;;) {
+		const current = await listing.page(page);
+		headLo = Math.min(headLo, span(current.meta, newestAt).lo);
+		const older = oldestCreated(current.items);
+		if (headLo === 0 || (headLo <= cursor.total && older !== undefined && older < recentFrom)) break;
+		page += newestAt === 'last' ? -1 : 1;
+		if (page < 1 || page > lastPage) break;
+	}
+	const total = span(newest.meta, newestAt).hi + 1;
+
+	// The full check's slice, within its share of the remaining rate limit.
+	const remaining = pacing.pacer.remaining();
+	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
+	const target = Math.min(allowed, slicePages(cursor, headLo - cursor.sweep, pacing.now, pacing.polledAt, pacing.fullCheckMs));
+	let { sweep, cycleStart, checkedSince } = cursor;
+	let known = newest.meta.total;
+	for (let read = 0; sweep < headLo && read < target; ) {
+		const number = pageAt(sweep, known, perPage, newestAt);
+		const cached = listing.has(number);
+		if (!cached) read++;
+		const current = await listing.page(number);
+		known = current.meta.total;
+		const { lo, hi } = span(current.meta, newestAt);
+		if (lo <= sweep && sweep <= hi) sweep = hi + 1;
+		else if (cached) break; // the listing moved since that page was read: the next poll goes on
+	}
+	if (headLo === 0) {
+		// This poll read every order: a full check that started with the poll.
+		checkedSince = pacing.now;
+		cycleStart = pacing.now;
+		sweep = 0;
+	} else if (sweep >= headLo) {
+		checkedSince = cycleStart;
+		cycleStart = pacing.now;
+		sweep = 0;
+	}
+	const newestCreated = Math.max(cursor.newestCreated, newestCreatedOn(newest) ?? 0);
+	return { newestAt, perPage, lastPage: newest.meta.lastPage, total, newestCreated, sweep, cycleStart, checkedSince };
+}
+
+/** Reads one event for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */
+export async function readEvent(
+	ctx: IPollFunctions,
+	settings: EventReadSettings,
+	event: string,
+	context: { cursor?: EventCursor; now: number; polledAt: number | null; pacer: RatePacer; baseUrl: string; concurrency: number },
+): Promise<EventRead> {
+	const listing = new EventListing(ctx, settings, event, context.pacer, context.baseUrl);
+	if (context.cursor !== undefined) {
+		const cursor = await readIncrementally(listing, context.cursor, { ...context, fullCheckMs: settings.fullCheckMs });
+		if (cursor !== undefined) return { orders: listing.orders, cursor };
+	}
+	const cursor = await readWhole(listing, context.concurrency, context.now);
+	return { orders: listing.orders, cursor };
+}

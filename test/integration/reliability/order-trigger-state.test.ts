@@ -1,0 +1,202 @@
+/**
+ * Reliability of the order trigger's state (nodes/EventRegistrationOrderTrigger): order ids from
+ * the network used as keys (`__proto__`), the upgrade from the state 0.1.0 stored, a 429 or 5xx
+ * in the middle of the full check, and the share of the rate limit a poll may use. Polls run
+ * through n8n-core's PollTriggerExecutor against the sandbox; the clock is simulated (Date only).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { STATE_KEY } from '../../../nodes/EventRegistrationOrderTrigger/poll';
+import { parseApiTimestamp } from '../../../nodes/shared/dates';
+import { MINUTE, advanceClock, useMovableClock } from '../../helpers/clock';
+import { nodeStaticData, oneEventTrigger, pairs, pollTrigger, storedState } from '../../helpers/orderTrigger';
+import type { TriggerWorkflow } from '../../helpers/orderTrigger';
+import { apiRequests, useFastRetries, useSandbox } from './support';
+import type { Sandbox } from './support';
+
+const sandbox = useSandbox({ seed: 'demo' });
+useMovableClock();
+useFastRetries();
+
+const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+
+/** A new organizing event with a free ticket type and `count` orders placed a second apart. */
+function eventWithOrders(sb: Sandbox, name: string, count: number): { event: string; orders: string[] } {
+	const event = sb.control.createEvent(sb.demo.companyId, { name });
+	sb.control.addTicketType(sb.demo.companyId, event, { name: 'Free', slug: 'free' });
+	return { event, orders: placeOrders(sb, event, count) };
+}
+
+function placeOrders(sb: Sandbox, event: string, count: number): string[] {
+	return Array.from({ length: count }, () => {
+		advanceClock(1000);
+		return sb.control.addOrders({ eventId: event, count: 1 })[0];
+	});
+}
+
+/** Gives a sandbox order another id, as a hostile or odd service could. */
+function renameOrder(sb: Sandbox, from: string, to: string): void {
+	const record = sb.store.orders.get(from);
+	if (!record) throw new Error(`no order ${from}`);
+	record.id = to;
+	sb.store.orders.delete(from);
+	sb.store.orders.set(to, record);
+}
+
+function orderListings(sb: Sandbox, event: string) {
+	return apiRequests(sb, { method: 'GET', pathIncludes: `/event/${event}/orders` });
+}
+
+async function pollAfter(wf: TriggerWorkflow, ms: number): Promise<string[]> {
+	advanceClock(ms);
+	return pairs(await pollTrigger(wf));
+}
+
+describe('order ids used as keys', () => {
+	it('an order with id __proto__ (or constructor, toString) is reported once per change, not on every poll', async () => {
+		const sb = sandbox();
+		const { event } = eventWithOrders(sb, 'Prototype Party', 3);
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created', 'paid']);
+		expect(await pollAfter(wf, MINUTE)).toEqual([]);
+
+		const hostile = ['__proto__', 'constructor', 'toString'];
+		placeOrders(sb, event, 3).forEach((id, n) => renameOrder(sb, id, hostile[n]));
+		const created = await pollAfter(wf, MINUTE);
+		const again = await pollAfter(wf, MINUTE);
+		sb.control.markPaid('__proto__');
+		const paid = await pollAfter(wf, MINUTE);
+		const afterPaid = await pollAfter(wf, MINUTE);
+
+		expect(created).toEqual(hostile.map((id) => `${id}:created`).sort());
+		expect(again).toEqual([]);
+		expect(paid).toEqual(['__proto__:paid']);
+		expect(afterPaid).toEqual([]);
+		expect(storedState(wf).orders.map(([id]) => id)).toEqual(expect.arrayContaining(hostile));
+		expect(Object.getPrototypeOf(storedState(wf))).toBe(Object.prototype);
+	});
+});
+
+/** Every order of the event as the API lists it (all pages). */
+async function listAll(sb: Sandbox, event: string): Promise<IDataObject[]> {
+	const orders: IDataObject[] = [];
+	for (let page = 1; ; page++) {
+		const response = await fetch(`${sb.url}/api/v1/${sb.demo.companyId}/event/${event}/orders?page=${page}`, {
+			headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+		});
+		const body = (await response.json()) as { data: IDataObject[]; meta: { last_page: number } };
+		orders.push(...body.data);
+		if (page >= body.meta.last_page) return orders;
+	}
+}
+
+/**
+ * The state 0.1.0 stored after a poll that saw `orders` at `now` (its nodes/…/state.ts, version 1):
+ * `seenUntil` 24 hours before the newest instant seen, and an entry [transition bits, newest
+ * instant] for each order that moved after it, in an object keyed by order id.
+ */
+function legacyState(scope: string, orders: IDataObject[], now: number): IDataObject {
+	const entries: Record<string, [number, number]> = {};
+	let newest = -Infinity;
+	const times = orders.map((order) => TRANSITIONS.map((t) => parseApiTimestamp(order[`${t}_at`])));
+	for (const instants of times) for (const at of instants) if (at !== undefined) newest = Math.max(newest, at);
+	const seenUntil = Math.min(newest, now) - 24 * 60 * MINUTE;
+	orders.forEach((order, n) => {
+		const set = times[n].map((at, bit) => (at === undefined ? 0 : 1 << bit)).reduce((a, b) => a | b, 0);
+		const latest = Math.max(...times[n].filter((at): at is number => at !== undefined));
+		if (latest > seenUntil) entries[String(order.id)] = [set, latest];
+	});
+	return { version: 1, scope, seenUntil, orders: entries };
+}
+
+describe('upgrade from the state of 0.1.0', () => {
+	it('an active workflow keeps its state: nothing reported again, nothing missed, then polls cost the newest pages', async () => {
+		const sb = sandbox();
+		const { event, orders } = eventWithOrders(sb, 'Upgrade Expo', 100);
+		sb.control.markPaid(orders[3]);
+		sb.control.markPaid(orders[97]);
+		advanceClock(20 * MINUTE);
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created', 'paid', 'cancelled']);
+		// 0.1.0 polled (and reported orders[3] and orders[97] as paid) just before the upgrade.
+		nodeStaticData(wf)[STATE_KEY] = legacyState(`${sb.demo.companyId}/${event}`, await listAll(sb, event), Date.now());
+
+		// Between its last poll and the first poll of this version:
+		advanceClock(30 * 1000);
+		const fresh = placeOrders(sb, event, 2);
+		sb.control.markPaid(orders[10]);
+		sb.control.cancelOrder(orders[60]);
+		sb.control.clearRequests();
+		const firstAfterUpgrade = await pollAfter(wf, 30 * 1000);
+		const firstPages = orderListings(sb, event).length;
+		const second = await pollAfter(wf, MINUTE);
+		const [later] = placeOrders(sb, event, 1);
+		sb.control.markPaid(fresh[0]);
+		sb.control.clearRequests();
+		const third = await pollAfter(wf, MINUTE);
+
+		expect(firstAfterUpgrade).toEqual([...fresh.map((id) => `${id}:created`), `${orders[10]}:paid`, `${orders[60]}:cancelled`].sort());
+		expect(firstPages).toBe(7); // 102 orders: read whole once, to learn where new orders land
+		expect(second).toEqual([]);
+		expect(third).toEqual([`${later}:created`, `${fresh[0]}:paid`].sort());
+		expect(orderListings(sb, event).length).toBeLessThanOrEqual(3);
+		expect(storedState(wf).version).toBe(2);
+	});
+});
+
+describe('a failure in the middle of the full check', () => {
+	it.each([
+		['a 503', 503],
+		['a 429', 429],
+	])('%s on a slice page (after retries) leaves the state as it was; the next poll reads and reports what it could not', async (_label, status) => {
+		const sb = sandbox();
+		const { event, orders } = eventWithOrders(sb, `Sweep Fault ${status}`, 150);
+		advanceClock(30 * MINUTE);
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid', 'cancelled'], { options: { fullCheckMinutes: 5 } });
+		expect(await pollAfter(wf, 0)).toEqual([]);
+		expect(await pollAfter(wf, MINUTE)).toEqual([]); // the slice reads pages 1 and 2
+
+		sb.control.markPaid(orders[40]); // page 3, next in the full check
+		sb.control.cancelOrder(orders[149]); // the newest page
+		const before = JSON.stringify(wf.staticData);
+		// The newest page and the first slice page answer; the second slice page fails every attempt.
+		sb.control.setFaults({ failNext: [{ pathIncludes: '/orders', count: 2 }, { status, pathIncludes: '/orders', count: 4 }] });
+		sb.control.clearRequests();
+		advanceClock(MINUTE);
+		await expect(pollTrigger(wf)).rejects.toThrow();
+		const failed = orderListings(sb, event).map((r) => r.status);
+
+		expect(failed).toEqual([200, 200, status, status, status, status]);
+		expect(JSON.stringify(wf.staticData)).toBe(before);
+		expect(await pollAfter(wf, MINUTE)).toEqual([`${orders[40]}:paid`, `${orders[149]}:cancelled`].sort());
+		expect(await pollAfter(wf, MINUTE)).toEqual([]);
+	});
+});
+
+describe('rate budget', () => {
+	it('the full check uses at most half the remaining X-RateLimit allowance and defers the rest: no 429 from the trigger', async () => {
+		const sb = sandbox();
+		const { event, orders } = eventWithOrders(sb, 'Budget Summit', 150);
+		advanceClock(30 * MINUTE);
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid'], { options: { fullCheckMinutes: 1 } });
+		expect(await pollAfter(wf, 0)).toEqual([]);
+		sb.control.markPaid(orders[140]); // page 10, the newest
+		sb.control.markPaid(orders[130]); // page 9, the last the full check reaches
+
+		// 12 requests a minute; the full check is overdue from the start, so it would read all 9 other pages.
+		sb.control.setFaults({ throttle: { limit: 12, windowMs: MINUTE } });
+		advanceClock(2 * MINUTE);
+		sb.control.clearRequests();
+		const first = await pollTrigger(wf);
+		const firstPages = orderListings(sb, event).map((r) => Number(r.query.page));
+		advanceClock(MINUTE);
+		sb.control.clearRequests();
+		const second = await pollTrigger(wf);
+		const secondPages = orderListings(sb, event).map((r) => Number(r.query.page));
+
+		// After the newest page 11 remain: floor(11 / 2) = 5 slice pages, then the rest next minute.
+		expect(firstPages).toEqual([10, 1, 2, 3, 4, 5]);
+		expect(pairs(first)).toEqual([`${orders[140]}:paid`]);
+		expect(secondPages).toEqual([10, 6, 7, 8, 9]);
+		expect(pairs(second)).toEqual([`${orders[130]}:paid`]);
+		expect(apiRequests(sb).filter((r) => r.status === 429)).toEqual([]);
+	});
+});
