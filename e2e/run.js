@@ -1,12 +1,14 @@
 // @ts-check
 /**
- * `npm run test:e2e`: the package inside a real n8n (the pinned n8n of e2e/runtime, installed on
- * first use). Builds and packs the package, installs the tarball into a fresh n8n user folder as
- * a community package, starts the sandbox, then runs the suites against the n8n CLI and `n8n start`.
+ * `npm run test:e2e`: the package inside a real n8n (one of the pinned runtimes of
+ * scripts/lib/runtime.js, installed on first use: n8n 2.x unless `--n8n` names another). Builds and
+ * packs the package, installs the tarball into a fresh n8n user folder as a community package,
+ * starts the sandbox, then runs the suites against the n8n CLI and `n8n start`.
  *
- *   node e2e/run.js [--no-build] [suite name fragment ...]
+ *   node e2e/run.js [--no-build] [--n8n=<version or prefix, e.g. 1 or 2.41.1>] [suite name fragment ...]
  */
 const { importWorkflows } = require('../scripts/lib/n8n');
+const { DEFAULT_RUNTIME, runtimeNamed } = require('../scripts/lib/runtime');
 const { Harness } = require('./lib/harness');
 const { startStack } = require('./lib/stack');
 
@@ -32,8 +34,10 @@ async function main() {
 	const started = Date.now();
 	const args = process.argv.slice(2);
 	const modules = selectedModules(args.filter((arg) => !arg.startsWith('--')));
+	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
+	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
 	const harness = new Harness();
-	console.log('End-to-end tests: the packed package in a real n8n, against the sandbox');
+	console.log(`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`);
 	/** @type {import('./lib/stack').Stack | undefined} */
 	let stack;
 	const stop = async () => {
@@ -47,7 +51,7 @@ async function main() {
 		});
 	}
 	try {
-		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build') });
+		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), runtime });
 		const importStarted = Date.now();
 		const current = stack;
 		await importWorkflows(stack.cliEnv, stack.workDir, modules.flatMap(({ workflows }) => workflows(current)));
@@ -60,7 +64,7 @@ async function main() {
 	} finally {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
-	console.log(`\nEnd-to-end wall time: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`);
+	console.log(`\nEnd-to-end wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`);
 	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
 	process.exit(harness.finish());
 }

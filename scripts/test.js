@@ -4,13 +4,15 @@
  * runs, stopping at the first failure:
  *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
- *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once).
+ *   3. the end-to-end tests in each pinned real n8n, one after the other: n8n 1.x on Node 20, then
+ *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use).
  * Arguments go to jest alone and skip steps 2 and 3: `npm test -- test/unit` runs just those.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+const { RUNTIMES } = require('./lib/runtime');
 
 /** @param {string} title @param {string} command @param {string[]} args */
 function step(title, command, args) {
@@ -31,7 +33,9 @@ async function main() {
 	step('jest: unit, integration and reliability tests', 'node', [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs]);
 	if (jestArgs.length > 0) return;
 	step('package checks on the packed tarball', 'node', [path.join(ROOT, 'scripts', 'check-package.js')]);
-	step('end-to-end tests in a real n8n', 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build']);
+	for (const runtime of RUNTIMES) {
+		step(`end-to-end tests in ${runtime.label}`, 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
+	}
 }
 
 main().catch((error) => {

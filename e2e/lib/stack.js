@@ -7,14 +7,21 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
+const { DEFAULT_RUNTIME, ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
 const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
 const { N8nRest, importCredentials, n8nEnv, newestLast, startN8n } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
 const { startFakeCrm } = require('./crm');
 
-const WORK_DIR = path.join(ROOT, '.e2e', 'run');
+/**
+ * Where a run keeps its n8n files: one folder per n8n version, so runs on different versions do not
+ * share a database.
+ * @param {import('../../scripts/lib/runtime').Runtime} runtime
+ */
+function workDirFor(runtime) {
+	return path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`);
+}
 const OWNER = { email: 'e2e@example.com', password: 'E2e-Sandbox-Passw0rd', firstName: 'End', lastName: 'ToEnd' };
 
 const CREDENTIALS = {
@@ -38,11 +45,11 @@ function credentialsFor(sandbox) {
 }
 
 /**
- * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder,
- * and imports the credentials.
- * @param {{ log: (line: string) => void; skipBuild?: boolean }} options
+ * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder
+ * of the given n8n (the 2.x runtime unless told), and imports the credentials.
+ * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime }} options
  */
-async function startStack({ log, skipBuild = false }) {
+async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME }) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
 	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
@@ -54,17 +61,18 @@ async function startStack({ log, skipBuild = false }) {
 	};
 	try {
 		let started = Date.now();
-		await ensureRuntime({ log });
+		const workDir = workDirFor(runtime);
+		await ensureRuntime({ log, runtime });
 		const mark = (/** @type {string} */ what) => {
 			log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 			started = Date.now();
 		};
-		mark('n8n runtime ready');
-		fs.rmSync(WORK_DIR, { recursive: true, force: true });
-		fs.mkdirSync(WORK_DIR, { recursive: true });
+		mark(`${runtime.label} ready`);
+		fs.rmSync(workDir, { recursive: true, force: true });
+		fs.mkdirSync(workDir, { recursive: true });
 		if (!skipBuild) await build();
-		const { tarball } = await pack(WORK_DIR);
-		const userFolder = path.join(WORK_DIR, 'n8n');
+		const { tarball } = await pack(workDir);
+		const userFolder = path.join(workDir, 'n8n');
 		const packageDir = await installIntoN8n(tarball, userFolder);
 		mark(skipBuild ? 'packed and installed into n8n' : 'built, packed and installed into n8n');
 
@@ -75,20 +83,21 @@ async function startStack({ log, skipBuild = false }) {
 
 		const [serverPort, serverBroker, cliBroker] = await freePorts(3);
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
-		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker });
-		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker });
-		await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
+		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
+		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
+		await importCredentials(cliEnv, workDir, credentialsFor(sandbox));
 		mark('credentials imported (first n8n command: database migrations)');
 
 		const startServer = async () => {
-			const handle = await startN8n(serverEnv, path.join(WORK_DIR, 'n8n-start.log'));
+			const handle = await startN8n(serverEnv, path.join(workDir, 'n8n-start.log'));
 			closers.push(() => handle.stop());
-			const rest = new N8nRest(handle.baseUrl);
+			const rest = new N8nRest(handle.baseUrl, runtime);
 			await rest.setupOwner(OWNER);
 			return { rest, baseUrl: handle.baseUrl };
 		};
 		const stack = {
-			workDir: WORK_DIR,
+			runtime,
+			workDir,
 			userFolder,
 			packageDir,
 			sandbox,

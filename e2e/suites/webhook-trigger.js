@@ -12,7 +12,7 @@ const { webhookTriggerWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
-const WORKFLOW_ID = 'e2eWebhookTrigger';
+const WORKFLOW_ID = 'e2eEventTrigger';
 /** A delivery becomes a finished execution in about half a second. */
 const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */

@@ -1,13 +1,28 @@
 // @ts-check
 /**
- * Driving the real n8n of e2e/runtime: its environment, its CLI (import, execute), `n8n start`
- * and the REST calls a browser would make (owner set-up, publish, executions).
+ * Driving a real n8n of the pinned runtimes (scripts/lib/runtime.js; the 2.x one unless told):
+ * its environment, its CLI (import, execute), `n8n start` and the REST calls a browser would make
+ * (owner set-up, publish, executions).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { N8N_BIN, NODE24, RUNTIME_MODULES } = require('./runtime');
+const { DEFAULT_RUNTIME, RUNTIMES } = require('./runtime');
 const { run, startChild, stopChild, waitFor } = require('./processes');
+
+/**
+ * Names the runtime in an n8n environment, so the CLI and `n8n start` run the n8n (and the Node)
+ * that environment was made for; n8n ignores it.
+ */
+const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
+
+/**
+ * @param {NodeJS.ProcessEnv} env made by n8nEnv
+ * @returns {import('./runtime').Runtime}
+ */
+function runtimeOf(env) {
+	return RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
+}
 
 /** Fixed, so credentials encrypted by one run can be read by the next (dev) and runs are repeatable. */
 const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
@@ -16,24 +31,25 @@ const START_TIMEOUT_MS = 120000;
 
 /**
  * Environment of an n8n process on loopback, offline.
- * @param {{ userFolder: string; port: number; brokerPort: number; extra?: Record<string, string> }} options
+ * @param {{ userFolder: string; port: number; brokerPort: number; extra?: Record<string, string>; runtime?: import('./runtime').Runtime }} options
  * @returns {NodeJS.ProcessEnv}
  */
-function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
+function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RUNTIME }) {
 	/** @type {NodeJS.ProcessEnv} */
 	const env = {};
 	// Only what n8n needs from the parent: npm's own npm_* variables would leak into n8n's package installs.
 	for (const key of ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER']) if (process.env[key] !== undefined) env[key] = process.env[key];
 	return {
 		...env,
-		PATH: `${path.dirname(NODE24)}${path.delimiter}${process.env.PATH ?? ''}`,
+		// n8n starts its task runner as plain `node`: the runtime's Node comes first.
+		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		[RUNTIME_VARIABLE]: runtime.folder,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_HIDE_USAGE_PAGE: 'true',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
@@ -46,6 +62,7 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: 'info',
+		...runtime.env,
 		...extra,
 	};
 }
@@ -57,7 +74,8 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
  * @param {number} [timeoutMs]
  */
 function cli(env, args, timeoutMs = CLI_TIMEOUT_MS) {
-	return run(NODE24, [N8N_BIN, ...args], { env, timeoutMs });
+	const runtime = runtimeOf(env);
+	return run(runtime.node, [runtime.n8nBin, ...args], { env, timeoutMs });
 }
 
 /**
@@ -106,12 +124,20 @@ async function importCredentials(env, workDir, credentials) {
 }
 
 /**
+ * n8n 1.x saves a trigger's static data (a webhook's token, the orders already seen) only for
+ * workflow ids of at most 16 characters, the length n8n itself generates; longer ids lose it silently.
+ */
+const MAX_WORKFLOW_ID_LENGTH = 16;
+
+/**
  * Imports workflows (each with its own id) from one folder.
  * @param {NodeJS.ProcessEnv} env
  * @param {string} workDir
  * @param {Array<{ id: string }>} workflows
  */
 async function importWorkflows(env, workDir, workflows) {
+	const tooLong = workflows.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH).map((workflow) => workflow.id);
+	if (tooLong.length > 0) throw new Error(`Workflow ids longer than ${MAX_WORKFLOW_ID_LENGTH} characters (n8n 1.x would not keep their static data): ${tooLong.join(', ')}`);
 	const dir = path.join(workDir, 'workflows');
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -172,14 +198,17 @@ function nodeError(execution, nodeName) {
 }
 
 /**
- * `n8n start`: resolves once /healthz/readiness answers 200. Output goes to logFile.
+ * `n8n start`: resolves once /healthz/readiness and the REST API answer 200 (n8n 1.x reports
+ * ready when its database is migrated, before it mounts the REST routes; /rest/settings is mounted
+ * after them). Output goes to logFile.
  * @param {NodeJS.ProcessEnv} env
  * @param {string} logFile
  * @param {{ echo?: boolean }} [options]
  */
 async function startN8n(env, logFile, { echo = false } = {}) {
+	const runtime = runtimeOf(env);
 	const log = fs.openSync(logFile, 'a');
-	const child = startChild(NODE24, [N8N_BIN, 'start'], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
+	const child = startChild(runtime.node, [runtime.n8nBin, 'start'], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
 	let exited = false;
@@ -191,8 +220,11 @@ async function startN8n(env, logFile, { echo = false } = {}) {
 			'n8n to be ready',
 			async () => {
 				if (exited) throw new Error(`n8n exited early; see ${logFile}`);
-				const response = await fetch(`${baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-				return response.ok ? true : undefined;
+				for (const route of ['/healthz/readiness', '/rest/settings']) {
+					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
+					if (!response.ok) return undefined;
+				}
+				return true;
 			},
 			{ timeoutMs: START_TIMEOUT_MS, intervalMs: 200 },
 		);
@@ -200,19 +232,27 @@ async function startN8n(env, logFile, { echo = false } = {}) {
 		await stopChild(child);
 		throw error;
 	}
-	return { child, baseUrl, stop: () => stopChild(child, 15000) };
+	return { child, baseUrl, runtime, stop: () => stopChild(child, 15000) };
 }
 
-/** flatted, the format n8n stores execution data in; it ships with n8n. */
-function parseFlatted(/** @type {string} */ text) {
-	return require(path.join(RUNTIME_MODULES, 'flatted')).parse(text);
+/**
+ * flatted, the format n8n stores execution data in; it ships with n8n.
+ * @param {import('./runtime').Runtime} runtime
+ * @param {string} text
+ */
+function parseFlatted(runtime, text) {
+	return require(path.join(runtime.modules, 'flatted')).parse(text);
 }
 
 /** The REST API of a running n8n, as the editor calls it: an `n8n-auth` cookie plus a fixed browser-id. */
 class N8nRest {
-	/** @param {string} baseUrl */
-	constructor(baseUrl) {
+	/**
+	 * @param {string} baseUrl
+	 * @param {import('./runtime').Runtime} [runtime] the n8n answering there (its REST API differs by version)
+	 */
+	constructor(baseUrl, runtime = DEFAULT_RUNTIME) {
 		this.baseUrl = baseUrl;
+		this.runtime = runtime;
 		this.cookie = '';
 		this.browserId = 'n8n-nodes-event-registration-e2e';
 	}
@@ -283,20 +323,22 @@ class N8nRest {
 	}
 
 	/**
-	 * Publishes a workflow and waits until n8n has activated its triggers (activation is asynchronous).
+	 * Publishes (activates) a workflow and waits until n8n has activated its triggers: in 2.x
+	 * activation is asynchronous, in 1.x the request returns once the triggers are set up (and
+	 * fails when one refuses).
 	 * @param {string} id
 	 * @returns {Promise<{ status: string; triggers: Array<{ status: string; errorMessage?: string }> }>}
 	 */
 	async publish(id) {
 		const { versionId } = await this.getWorkflow(id);
-		await this.request('POST', `/workflows/${id}/activate`, { versionId });
-		return await this.settledPublication(id);
+		const workflow = await this.request('POST', `/workflows/${id}/activate`, { versionId });
+		return this.runtime.asyncActivation ? await this.settledPublication(id) : publicationOf(workflow);
 	}
 
 	/** @param {string} id */
 	async unpublish(id) {
-		await this.request('POST', `/workflows/${id}/deactivate`);
-		return await this.settledPublication(id);
+		const workflow = await this.request('POST', `/workflows/${id}/deactivate`);
+		return this.runtime.asyncActivation ? await this.settledPublication(id) : publicationOf(workflow);
 	}
 
 	/** @param {string} id */
@@ -346,8 +388,16 @@ class N8nRest {
 	 */
 	async execution(id) {
 		const execution = await this.request('GET', `/executions/${id}`);
-		return { ...execution, data: typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data };
+		return { ...execution, data: typeof execution.data === 'string' ? parseFlatted(this.runtime, execution.data) : execution.data };
 	}
+}
+
+/**
+ * n8n 1.x's answer to activate/deactivate (the workflow) in 2.x's publication-status terms.
+ * @param {{ active: boolean }} workflow
+ */
+function publicationOf(workflow) {
+	return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
 }
 
 module.exports = {

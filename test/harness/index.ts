@@ -25,6 +25,7 @@ export type {
 	WebhookRequestInput,
 	WebhookSetupMethod,
 } from './webhook';
+export type { LoggedLine } from './logs';
 export { testCredential } from './credential-test';
 export type { CredentialTestResult, TestCredentialOptions } from './credential-test';
 export { CredentialTypeRegistry, OAUTH2_API_CREDENTIAL_TYPE, loadProjectCredentialTypes } from './credential-types';

@@ -9,6 +9,7 @@
  * type describes), so a test controls the URL the node registers with the service. Without a
  * `webhookUrl` the URL is n8n's own `<instance>/webhook[-test]/<webhookId>/<path>`.
  */
+import type { Logger } from '@n8n/backend-common';
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -28,6 +29,8 @@ import type {
 import { NodeHelpers, UserError, isNodeClassInstance } from 'n8n-workflow';
 
 import { HARNESS_WORKFLOW_ID, buildAdditionalData } from './core-setup';
+import type { LoggedLine } from './logs';
+import { capturingLogger } from './logs';
 import type { CredentialOptions, HarnessSession } from './session';
 import { createSession, createSingleNodeWorkflow, prepareNode, resolveNodeTypeVersion, singleNodeTypeMap } from './session';
 
@@ -42,6 +45,8 @@ interface WebhookHelperOptions extends CredentialOptions {
 	/** Webhook description name (default `default`). */
 	webhookName?: WebhookType;
 	isTest?: boolean;
+	/** Keep what the node logs through `this.logger` in the result's `logged` instead of printing it. */
+	captureLogs?: boolean;
 }
 
 export interface RunWebhookMethodOptions extends WebhookHelperOptions {
@@ -54,6 +59,8 @@ export interface RunWebhookMethodResult {
 	/** The method's return value (checkExists/create/delete return booleans). */
 	result: boolean | undefined;
 	staticData: IDataObject;
+	/** What the node logged (with `captureLogs`; empty otherwise). */
+	logged: LoggedLine[];
 }
 
 export interface WebhookRequestInput {
@@ -89,6 +96,8 @@ export interface RunWebhookResult extends IWebhookResponseData {
 	responseHeaders: RecordedResponse['headers'];
 	responseSent: boolean;
 	staticData: IDataObject;
+	/** What the node logged (with `captureLogs`; empty otherwise). */
+	logged: LoggedLine[];
 }
 
 /** Express-like request: what WebhookContext and webhook nodes read. */
@@ -237,8 +246,13 @@ class FixedUrlHookContext extends HookContext {
 		mode: WorkflowExecuteMode,
 		webhookData: IWebhookData,
 		private readonly fixedWebhookUrl: string,
+		private readonly callLogger: Logger | undefined,
 	) {
 		super(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate', webhookData);
+	}
+
+	get logger(): Logger {
+		return this.callLogger ?? super.logger;
 	}
 
 	getNodeWebhookUrl(name: WebhookType): string | undefined {
@@ -255,8 +269,13 @@ class FixedUrlWebhookContext extends WebhookContext {
 		mode: WorkflowExecuteMode,
 		webhookData: IWebhookData,
 		private readonly fixedWebhookUrl: string | undefined,
+		private readonly callLogger: Logger | undefined,
 	) {
 		super(workflow, node, additionalData, mode, webhookData, [], null);
+	}
+
+	get logger(): Logger {
+		return this.callLogger ?? super.logger;
 	}
 
 	getNodeWebhookUrl(name: WebhookType): string | undefined {
@@ -295,9 +314,11 @@ export async function runWebhookMethod(options: RunWebhookMethodOptions): Promis
 	}
 	const additionalData = buildAdditionalData({ credentialsHelper: session.credentialsHelper });
 	const webhookData = buildWebhookData(workflow, node, description, additionalData, options.isTest === true);
-	const context = new FixedUrlHookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl);
+	const logged: LoggedLine[] = [];
+	const logger = options.captureLogs === true ? capturingLogger(logged) : undefined;
+	const context = new FixedUrlHookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl, logger);
 	const result = (await method.call(context)) as boolean | undefined;
-	return { result, staticData: options.staticData };
+	return { result, staticData: options.staticData, logged };
 }
 
 export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhookResult> {
@@ -310,7 +331,9 @@ export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhook
 		httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 	});
 	const webhookData = buildWebhookData(workflow, node, description, additionalData, options.isTest === true);
-	const context = new FixedUrlWebhookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl);
+	const logged: LoggedLine[] = [];
+	const logger = options.captureLogs === true ? capturingLogger(logged) : undefined;
+	const context = new FixedUrlWebhookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl, logger);
 	const webhookResult = await callWebhook(nodeType, context);
 	return {
 		...webhookResult,
@@ -319,6 +342,7 @@ export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhook
 		responseHeaders: response.recorded.headers,
 		responseSent: response.recorded.finished,
 		staticData: options.staticData,
+		logged,
 	};
 }
 

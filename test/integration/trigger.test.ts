@@ -14,8 +14,9 @@ import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/E
 import { MAX_BODY_BYTES } from '../../nodes/EventRegistrationTrigger/delivery';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 import { runWebhook, runWebhookMethod } from '../harness';
-import type { RunWebhookResult, WebhookRequestInput, WebhookSetupMethod } from '../harness';
+import type { LoggedLine, RunWebhookResult, WebhookRequestInput, WebhookSetupMethod } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
+import { expectDeliveryLogged } from '../helpers/delivery-log';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
 
@@ -135,8 +136,9 @@ async function handleDelivery(receiverState: Receiver, req: http.IncomingMessage
 	reply(res, status, result.responseSent ? result.responseBody : { message: 'Workflow was started' });
 }
 
+/** Every delivery is checked for what it logs: one warning when refused, nothing when accepted. */
 async function deliverToNode(workflow: Workflow, isTest: boolean, request: WebhookRequestInput): Promise<RunWebhookResult> {
-	return await runWebhook({
+	const result = await runWebhook({
 		nodeType: trigger,
 		node: workflow.node,
 		staticData: workflow.staticData,
@@ -144,7 +146,10 @@ async function deliverToNode(workflow: Workflow, isTest: boolean, request: Webho
 		credentialTypes,
 		isTest,
 		request: { method: 'POST', ...request },
+		captureLogs: true,
 	});
+	expectDeliveryLogged(result);
+	return result;
 }
 
 async function startReceiver(): Promise<Receiver> {
@@ -158,8 +163,18 @@ async function startReceiver(): Promise<Receiver> {
 	return state;
 }
 
+/** What the trigger logged while activating or deactivating in the current test, until the test takes it. */
+const lifecycleLogs: LoggedLine[] = [];
+
+afterEach(() => {
+	// Warnings no test took print as n8n would print them, so an unexpected one stands out.
+	for (const line of lifecycleLogs.splice(0)) {
+		if (line.level === 'warn' || line.level === 'error') console.warn(`n8n ${line.level}: ${line.message}`);
+	}
+});
+
 async function lifecycle(workflow: Workflow, method: WebhookSetupMethod, isTest = false): Promise<boolean | undefined> {
-	const { result } = await runWebhookMethod({
+	const { result, logged } = await runWebhookMethod({
 		nodeType: trigger,
 		node: workflow.node,
 		staticData: workflow.staticData,
@@ -168,7 +183,9 @@ async function lifecycle(workflow: Workflow, method: WebhookSetupMethod, isTest 
 		method,
 		webhookUrl: isTest ? testUrl() : productionUrl(),
 		isTest,
+		captureLogs: true,
 	});
+	lifecycleLogs.push(...logged);
 	return result;
 }
 
@@ -426,9 +443,16 @@ describe('lifecycle', () => {
 		const workflow = newWorkflow(companyId);
 		await activate(workflow);
 		sb.control.failNext({ method: 'DELETE', pathIncludes: '/webhooks/', status: 503 });
+		lifecycleLogs.length = 0;
 
 		expect(await deactivate(workflow)).toBe(false);
 		expect(stored(workflow)).toBeUndefined();
+		expect(lifecycleLogs.splice(0)).toEqual([
+			expect.objectContaining({
+				level: 'warn',
+				message: expect.stringContaining('could not detach the webhook (The service failed with status 503'),
+			}),
+		]);
 
 		// The webhook left behind is re-adopted on the next activation, not duplicated.
 		await activate(workflow);

@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '../../../nodes/EventRegistrationTrigger/delivery
 import { WEBHOOK_TOKEN_HEADER } from '../../../nodes/shared/routes';
 import { runWebhook, testCredential } from '../../harness';
 import { credentialTypes } from '../../helpers/action';
+import { expectDeliveryLogged } from '../../helpers/delivery-log';
 import type { ActionOptions, ActionRun } from '../../helpers/action';
 import {
 	apiRequests,
@@ -262,14 +263,17 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 	}
 
 	async function deliver(sb: Sandbox, request: { headers?: Record<string, string>; body?: unknown; rawBody?: Buffer | string }, options: INodeParameters = {}) {
-		return await runWebhook({
+		const result = await runWebhook({
 			nodeType: new EventRegistrationTrigger(),
 			node: triggerNode(options),
 			credentials: credentialsFor(sb),
 			credentialTypes,
 			staticData: registered(),
 			request: { method: 'POST', ...request },
+			captureLogs: true,
 		});
+		expectDeliveryLogged(result);
+		return result;
 	}
 
 	const EVENT = { event: 'form-submitted', webhook_id: '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a', data: { email: 'ada@example.com' } };
