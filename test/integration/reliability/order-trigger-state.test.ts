@@ -76,6 +76,27 @@ describe('order ids used as keys', () => {
 	});
 });
 
+describe('stored state from elsewhere', () => {
+	it.each([
+		['orders as an object keyed by id in version 2', { orders: JSON.parse('{"__proto__": [1, 1]}') as unknown }],
+		['an entry that is not [id, bits, time]', { orders: [['a', 'x', 1]] }],
+		['a cursor with a negative offset', { events: [['e', { newestAt: 'last', perPage: 15, lastPage: 1, total: 1, newestCreated: 1, sweep: -1, cycleStart: 0, checkedSince: 0 }]] }],
+		['a cursor saying new orders land in the middle', { events: [['e', { newestAt: 'middle', perPage: 15, lastPage: 1, total: 1, newestCreated: 1, sweep: 0, cycleStart: 0, checkedSince: 0 }]] }],
+	])('%s: the poll starts a new baseline (reads every page, reports nothing) instead of failing', async (label, broken) => {
+		const sb = sandbox();
+		const { event } = eventWithOrders(sb, `Broken State: ${label}`, 20);
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created']);
+		const valid = { version: 2, scope: `${sb.demo.companyId}/${event}`, seenUntil: null, orders: [], events: [], polledAt: null };
+		nodeStaticData(wf)[STATE_KEY] = { ...valid, ...broken } as IDataObject;
+
+		expect(await pollAfter(wf, MINUTE)).toEqual([]);
+		expect(orderListings(sb, event).map((r) => r.query.page)).toEqual(['1', '2']);
+		expect(storedState(wf).orders).toHaveLength(20);
+		const [late] = placeOrders(sb, event, 1);
+		expect(await pollAfter(wf, MINUTE)).toEqual([`${late}:created`]);
+	});
+});
+
 /** Every order of the event as the API lists it (all pages). */
 async function listAll(sb: Sandbox, event: string): Promise<IDataObject[]> {
 	const orders: IDataObject[] = [];
