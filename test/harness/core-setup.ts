@@ -16,6 +16,11 @@
  *   `HARNESS_REPORT_ERRORS=true` to get n8n's logging back.
  * - `ExecutionContextService`, `TriggersAndPollers`, `PollTriggerExecutor`, `LockService` (OAuth2
  *   token refresh): Container defaults, nothing to register.
+ * - The safe-regex engine (n8n-workflow's `safeRegex`, used to check resource-locator values before a
+ *   run): replaced by `HarnessRegexEngine`, the same `RegExp` calls without the 250 ms wall-clock
+ *   timeout of n8n-workflow's `vm` engine. The patterns are the package's own; on a busy CI machine
+ *   that timer fired on trivial patterns ("Regular expression execution timed out") and failed
+ *   unrelated tests.
  * - `ExternalSecretsProxy`: taken from the Container and put on `additionalData` (no providers, so
  *   a `$secrets` expression fails the same way it does on an n8n without external secrets).
  */
@@ -25,13 +30,14 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { BinaryDataService, ErrorReporter, ExecutionLifecycleHooks, ExternalSecretsProxy, Tracing } from 'n8n-core';
 import type {
+	RegexEngine,
 	ICredentialsHelper,
 	INodeParameters,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { UnexpectedError } from 'n8n-workflow';
+import { UnexpectedError, setSafeRegexEngine } from 'n8n-workflow';
 
 /** Base URL the harness reports as "this n8n instance" (never listened on). */
 export const HARNESS_INSTANCE_URL = 'http://localhost:5678';
@@ -51,7 +57,16 @@ function registerErrorReporter(): void {
 	Container.set(ErrorReporter, new QuietErrorReporter(Container.get(Logger), Container.get(Tracing)));
 }
 
+const HarnessRegexEngine: RegexEngine = {
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) => Array.from(input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`))),
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+};
+
 async function initialiseCore(): Promise<void> {
+	setSafeRegexEngine(HarnessRegexEngine);
 	registerErrorReporter();
 	await Container.get(BinaryDataService).init();
 }
