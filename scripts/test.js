@@ -4,8 +4,9 @@
  * runs, stopping at the first failure:
  *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
- *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once).
- * Arguments go to jest alone and skip steps 2 and 3: `npm test -- test/unit` runs just those.
+ *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once);
+ *   4. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
+ * Arguments go to jest alone and skip steps 2 to 4: `npm test -- test/unit` runs just those.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -32,6 +33,7 @@ async function main() {
 	if (jestArgs.length > 0) return;
 	step('package checks on the packed tarball', 'node', [path.join(ROOT, 'scripts', 'check-package.js')]);
 	step('end-to-end tests in a real n8n', 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build']);
+	step('queue-mode tests in n8n 2.41.1', 'node', [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build']);
 }
 
 main().catch((error) => {

@@ -118,4 +118,4 @@ async function startStack({ log, skipBuild = false }) {
 
 /** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
 
-module.exports = { startStack, CREDENTIALS };
+module.exports = { startStack, credentialsFor, CREDENTIALS, OWNER };

@@ -157,16 +157,17 @@ function nodeError(execution, nodeName) {
 }
 
 /**
- * `n8n start`: resolves once /healthz/readiness answers 200. Output goes to logFile.
+ * `n8n start` (or another long-running command: `worker`, `webhook`): resolves once
+ * /healthz/readiness on `port` answers 200. Output goes to logFile.
  * @param {NodeJS.ProcessEnv} env
  * @param {string} logFile
- * @param {{ echo?: boolean }} [options]
+ * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
-async function startN8n(env, logFile, { echo = false } = {}) {
+async function startN8n(env, logFile, { echo = false, command = ['start'], port = env.N8N_PORT } = {}) {
 	const log = fs.openSync(logFile, 'a');
-	const child = startChild(NODE24, [N8N_BIN, 'start'], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
+	const child = startChild(NODE24, [N8N_BIN, ...command], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
 	fs.closeSync(log);
-	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
+	const baseUrl = `http://127.0.0.1:${port}`;
 	let exited = false;
 	child.once('exit', () => {
 		exited = true;
@@ -344,5 +345,6 @@ module.exports = {
 	n8nEnv,
 	nodeError,
 	nodeOutput,
+	parseFlatted,
 	startN8n,
 };
