@@ -150,6 +150,16 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			/** @param {RoleName} name */
 			role: roleOf,
 			/**
+			 * Stops a role (SIGTERM: n8n shuts down gracefully).
+			 * @param {RoleName} name
+			 */
+			stop: (name) => stopRole(roleOf(name)),
+			/**
+			 * Starts a stopped role again.
+			 * @param {RoleName} name
+			 */
+			start: (name) => startRole(roleOf(name)),
+			/**
 			 * Stops a role (SIGTERM: n8n shuts down gracefully) and starts it again.
 			 * @param {RoleName} name
 			 * @param {{ concurrency?: number }} [options] a worker's new concurrency

@@ -2,8 +2,9 @@
 /**
  * 2. The webhook trigger across processes: main activates it (registers the webhook and stores
  * its token in Postgres), the webhook processor verifies each delivery with that token and a
- * worker runs the execution. A wrong token gets 401 and no execution; a restarted webhook
- * processor still verifies; unpublishing on main removes the webhook.
+ * worker runs the execution. A wrong token gets 401 and no execution; a delivery while the
+ * webhook processor is down is not received; once restarted it still verifies; unpublishing on
+ * main removes the webhook.
  */
 const assert = require('node:assert/strict');
 
@@ -82,7 +83,13 @@ const test = {
 		await refusedDeliveries(stack, webhookId, kinds[0]);
 		const workers = new Set((await stack.executionsOf(WORKFLOW_ID)).flatMap((execution) => stack.workersOf(execution.id)));
 
-		await stack.restart('webhook');
+		// While the only webhook processor is down, a delivery cannot be received at all.
+		const beforeDown = (await stack.executionsOf(WORKFLOW_ID)).length;
+		await stack.stop('webhook');
+		const [whileDown] = await control.deliver({ companyId: demo.companyId, event: kinds[0], webhookId });
+		assert.equal(whileDown.status, 0, `a delivery while the webhook processor was down got ${whileDown.status}`);
+		await stack.start('webhook');
+		assert.equal((await stack.executionsOf(WORKFLOW_ID)).length, beforeDown, 'the delivery sent while it was down started an execution');
 		await deliverOne(stack, webhookId, kinds[0]);
 		await refusedDeliveries(stack, webhookId, kinds[0]);
 
@@ -91,6 +98,7 @@ const test = {
 		assert.deepEqual(webhooksAt(/** @type {any} */ (stack), url), []); // it reads only stack.sandbox
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
 		console.log(`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`);
+		console.log(`    a delivery while the webhook processor was down: not received (${whileDown.error}), no execution`);
 	},
 };
 
