@@ -139,16 +139,11 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 
 		const stack = {
 			...context,
-			workDir: WORK_DIR,
-			cliEnv,
 			rest,
-			mainUrl,
 			webhookUrl,
 			db,
 			/** For the helpers of the single-process suites (e2e/lib/orders.js): main is "the server". */
 			server: async () => ({ rest, baseUrl: mainUrl }),
-			/** @param {RoleName} name */
-			role: roleOf,
 			/**
 			 * Stops a role (SIGTERM: n8n shuts down gracefully).
 			 * @param {RoleName} name
@@ -192,8 +187,6 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			workersOf(executionId) {
 				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) => startedExecutions(roleOf(name)).has(String(executionId)));
 			},
-			/** @param {RoleName} name */
-			startedExecutions: (name) => startedExecutions(roleOf(name)),
 			/**
 			 * A workflow's executions as stored in Postgres, oldest first.
 			 * @param {string} workflowId
