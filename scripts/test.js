@@ -5,14 +5,15 @@
  *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
  *   3. the end-to-end tests in each pinned real n8n, one after the other: n8n 1.x on Node 20, then
- *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use).
- * Arguments go to jest alone and skip steps 2 and 3: `npm test -- test/unit` runs just those.
+ *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use);
+ *   4. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
+ * Arguments go to jest alone and skip steps 2 to 4: `npm test -- test/unit` runs just those.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
-const { RUNTIMES } = require('./lib/runtime');
+const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 
 /** @param {string} title @param {string} command @param {string[]} args */
 function step(title, command, args) {
@@ -36,6 +37,7 @@ async function main() {
 	for (const runtime of RUNTIMES) {
 		step(`end-to-end tests in ${runtime.label}`, 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
 	}
+	step(`queue-mode tests in ${DEFAULT_RUNTIME.label}`, 'node', [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build']);
 }
 
 main().catch((error) => {

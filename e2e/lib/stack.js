@@ -128,4 +128,4 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME })
 
 /** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
 
-module.exports = { startStack, CREDENTIALS };
+module.exports = { startStack, credentialsFor, CREDENTIALS, OWNER };

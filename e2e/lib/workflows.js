@@ -278,11 +278,15 @@ function triggerOf(workflow) {
 
 module.exports = {
 	PACKAGE_PREFIX,
+	auth,
+	chain,
 	coverageWorkflow,
 	exampleId,
 	loadExamples,
+	node,
 	orderTriggerWorkflow,
 	prepareExample,
+	rl,
 	triggerOf,
 	webhookTriggerWorkflow,
 };

@@ -130,4 +130,4 @@ function workflows(stack) {
 	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events })];
 }
 
-module.exports = { suite, workflows, needsServer: true, DELIVERY_TIMEOUT_MS, webhooksAt };
+module.exports = { suite, workflows, needsServer: true, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };

@@ -198,19 +198,20 @@ function nodeError(execution, nodeName) {
 }
 
 /**
- * `n8n start`: resolves once /healthz/readiness and the REST API answer 200 (n8n 1.x reports
- * ready when its database is migrated, before it mounts the REST routes; /rest/settings is mounted
- * after them). Output goes to logFile.
+ * `n8n start` (or another long-running command: `worker`, `webhook`): resolves once
+ * /healthz/readiness on `port` answers 200 and, for `start`, the REST API too (n8n 1.x reports ready
+ * when its database is migrated, before it mounts the REST routes; /rest/settings is mounted after
+ * them). Output goes to logFile.
  * @param {NodeJS.ProcessEnv} env
  * @param {string} logFile
- * @param {{ echo?: boolean }} [options]
+ * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
-async function startN8n(env, logFile, { echo = false } = {}) {
+async function startN8n(env, logFile, { echo = false, command = ['start'], port = env.N8N_PORT } = {}) {
 	const runtime = runtimeOf(env);
 	const log = fs.openSync(logFile, 'a');
-	const child = startChild(runtime.node, [runtime.n8nBin, 'start'], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
+	const child = startChild(runtime.node, [runtime.n8nBin, ...command], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
 	fs.closeSync(log);
-	const baseUrl = `http://127.0.0.1:${env.N8N_PORT}`;
+	const baseUrl = `http://127.0.0.1:${port}`;
 	let exited = false;
 	child.once('exit', () => {
 		exited = true;
@@ -220,7 +221,7 @@ async function startN8n(env, logFile, { echo = false } = {}) {
 			'n8n to be ready',
 			async () => {
 				if (exited) throw new Error(`n8n exited early; see ${logFile}`);
-				for (const route of ['/healthz/readiness', '/rest/settings']) {
+				for (const route of command[0] === 'start' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness']) {
 					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
 					if (!response.ok) return undefined;
 				}
@@ -410,5 +411,6 @@ module.exports = {
 	n8nEnv,
 	nodeError,
 	nodeOutput,
+	parseFlatted,
 	startN8n,
 };

@@ -95,6 +95,8 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 			stderr += chunk;
 			if (echo) process.stderr.write(chunk);
 		});
+		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
+		child.stdin?.on('error', () => undefined);
 		child.stdin?.end(input ?? '');
 		const timer = setTimeout(() => {
 			timedOut = true;

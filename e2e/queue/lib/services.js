@@ -1,0 +1,246 @@
+// @ts-check
+/**
+ * The two services n8n's queue mode needs, each started from nothing on loopback and stopped by
+ * its PID: Debian's PostgreSQL (on the machine image; its cluster lives in a fresh folder) and
+ * Debian's `redis-server` (installed with apt-get when missing and running as root). A missing
+ * service is an error naming what to install: the queue-mode tests never skip.
+ */
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const { RUNTIME_MODULES } = require('../../../scripts/lib/runtime');
+const { run, runChecked, startChild, stopChild, waitFor } = require('../../../scripts/lib/processes');
+
+const PG_ROOT = '/usr/lib/postgresql';
+const START_TIMEOUT_MS = 60000;
+/** n8n's database and the role it logs in with (loopback only, a throwaway cluster). */
+const DATABASE = { name: 'n8n', user: 'n8n', password: 'n8n-queue-e2e' };
+
+const isRoot = () => process.getuid?.() === 0;
+
+/**
+ * Installs Debian packages when running as root; otherwise throws naming them.
+ * @param {string[]} packages
+ * @param {string} why
+ * @param {(line: string) => void} log
+ */
+async function aptInstall(packages, why, log) {
+	if (!isRoot()) {
+		throw new Error(`${why}: install ${packages.join(' ')} (as root: apt-get install -y ${packages.join(' ')}) and run the tests again.`);
+	}
+	log(`  ${why}: installing ${packages.join(' ')} with apt-get...`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	await runChecked('apt-get', ['update'], { env, timeoutMs: 300000 });
+	await runChecked('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env, timeoutMs: 600000 });
+}
+
+/** The newest PostgreSQL server installed by Debian's packages, if any. */
+function postgresBinDir() {
+	if (!fs.existsSync(PG_ROOT)) return undefined;
+	const versions = fs
+		.readdirSync(PG_ROOT)
+		.filter((version) => fs.existsSync(path.join(PG_ROOT, version, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a));
+	return versions.length > 0 ? path.join(PG_ROOT, versions[0], 'bin') : undefined;
+}
+
+/** @param {(line: string) => void} log */
+async function ensurePostgres(log) {
+	if (!postgresBinDir()) await aptInstall(['postgresql'], `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`, log);
+	const bin = postgresBinDir();
+	if (!bin) throw new Error(`PostgreSQL is still missing after installing it (no ${PG_ROOT}/*/bin/initdb)`);
+	return bin;
+}
+
+/** @param {(line: string) => void} log */
+async function ensureRedis(log) {
+	const which = async () => (await run('sh', ['-c', 'command -v redis-server'], { timeoutMs: 10000 })).stdout.trim();
+	if (!(await which())) await aptInstall(['redis-server'], 'Redis is not installed (no redis-server on PATH)', log);
+	const redis = await which();
+	if (!redis) throw new Error('redis-server is still missing after installing it');
+	return redis;
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (which the
+ * Debian package creates) in folders that user owns.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+function asPostgres(command, args) {
+	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/**
+ * A folder the postgres user can create files in: `preferred` (chowned to it) when it can reach it,
+ * else a fresh one under the system's temp folder (a clone below /root, say, is closed to it).
+ * @param {string} preferred
+ * @param {(line: string) => void} log
+ * @returns {Promise<{ dir: string; temporary: boolean }>}
+ */
+async function postgresFolder(preferred, log) {
+	fs.mkdirSync(preferred, { recursive: true });
+	if (!isRoot()) return { dir: preferred, temporary: false };
+	const { uid, gid } = postgresIds();
+	fs.chownSync(preferred, uid, gid);
+	const [command, args] = asPostgres('test', ['-w', preferred, '-a', '-x', preferred]);
+	if ((await run(command, args, { timeoutMs: 10000 })).code === 0) return { dir: preferred, temporary: false };
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
+	fs.chownSync(dir, uid, gid);
+	log(`  the postgres user cannot reach ${preferred}: its cluster goes to ${dir}`);
+	return { dir, temporary: true };
+}
+
+function postgresIds() {
+	const line = fs
+		.readFileSync('/etc/passwd', 'utf8')
+		.split('\n')
+		.find((entry) => entry.startsWith('postgres:'));
+	if (!line) throw new Error('There is no postgres user: reinstall PostgreSQL (apt-get install --reinstall postgresql-common)');
+	const [, , uid, gid] = line.split(':');
+	return { uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * Creates a cluster and starts `postgres` in the foreground (a tracked child, so it is stopped by
+ * its PID, and killed if the tests die), with n8n's role and database.
+ * @param {{ workDir: string; port: number; log: (line: string) => void }} options
+ */
+async function startPostgres({ workDir, port, log }) {
+	const bin = await ensurePostgres(log);
+	const { dir, temporary } = await postgresFolder(path.join(workDir, 'pg'), log);
+	const dataDir = path.join(dir, 'data');
+	const socketDir = path.join(dir, 'sock');
+	const passwordFile = path.join(dir, 'superuser-password');
+	const superPassword = 'postgres-queue-e2e';
+	fs.mkdirSync(socketDir);
+	fs.writeFileSync(passwordFile, `${superPassword}\n`);
+	if (isRoot()) {
+		const { uid, gid } = postgresIds();
+		for (const file of [socketDir, passwordFile]) fs.chownSync(file, uid, gid);
+	}
+	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) => asPostgres(path.join(bin, name), args);
+	await runChecked(
+		...pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`, '--no-sync']),
+		{ timeoutMs: 120000 },
+	);
+	const logFile = path.join(workDir, 'postgres.log');
+	const out = fs.openSync(logFile, 'a');
+	// fsync off: a throwaway cluster; n8n writes an execution per delivery.
+	const child = startChild(
+		...pg('postgres', ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', socketDir, '-c', 'fsync=off', '-c', 'max_connections=200']),
+		{ stdio: ['ignore', out, out] },
+	);
+	fs.closeSync(out);
+	const psql = (/** @type {string} */ sql) => runChecked(...pg('psql', ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql]), { timeoutMs: 30000 });
+	try {
+		await waitFor('PostgreSQL to accept connections', async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined), {
+			timeoutMs: START_TIMEOUT_MS,
+			intervalMs: 200,
+		});
+		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
+		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
+	} catch (error) {
+		await stopChild(child);
+		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
+	}
+	return {
+		port,
+		database: DATABASE,
+		/** n8n's settings for this database. */
+		n8nEnv: {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(port),
+			DB_POSTGRESDB_DATABASE: DATABASE.name,
+			DB_POSTGRESDB_USER: DATABASE.user,
+			DB_POSTGRESDB_PASSWORD: DATABASE.password,
+		},
+		async stop() {
+			await stopChild(child, 15000);
+			if (temporary) fs.rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * One Redis command over RESP (the readiness check's PING).
+ * @param {number} port
+ * @param {string[]} args
+ * @returns {Promise<string>} the reply line without its type marker
+ */
+function redisCommand(port, args) {
+	return new Promise((resolve, reject) => {
+		const socket = net.connect(port, '127.0.0.1');
+		let reply = '';
+		socket.setTimeout(5000, () => socket.destroy(new Error('Redis did not answer within 5 s')));
+		socket.once('error', reject);
+		socket.on('data', (chunk) => {
+			reply += chunk;
+			const end = reply.indexOf('\r\n');
+			if (end === -1) return;
+			socket.end();
+			if (reply.startsWith('-')) reject(new Error(`Redis: ${reply.slice(1, end)}`));
+			else resolve(reply.slice(1, end));
+		});
+		socket.write(`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`);
+	});
+}
+
+/**
+ * `redis-server` in the foreground, in memory only (no snapshots, no append-only file).
+ * @param {{ workDir: string; port: number; log: (line: string) => void }} options
+ */
+async function startRedis({ workDir, port, log }) {
+	const redis = await ensureRedis(log);
+	const dir = path.join(workDir, 'redis');
+	fs.mkdirSync(dir, { recursive: true });
+	const logFile = path.join(workDir, 'redis.log');
+	const child = startChild(
+		redis,
+		['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', logFile],
+		{ stdio: 'ignore' },
+	);
+	try {
+		await waitFor('Redis to answer PING', async () => ((await redisCommand(port, ['PING'])) === 'PONG' ? true : undefined), {
+			timeoutMs: START_TIMEOUT_MS,
+			intervalMs: 100,
+		});
+	} catch (error) {
+		await stopChild(child);
+		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
+	}
+	return {
+		port,
+		n8nEnv: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
+		stop: () => stopChild(child),
+	};
+}
+
+/**
+ * A client of n8n's database (the `pg` driver n8n itself ships with), for what the tests read from it.
+ * @param {{ port: number; database: typeof DATABASE }} postgres
+ */
+async function connectDatabase({ port, database }) {
+	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
+	const client = new Client({ host: '127.0.0.1', port, database: database.name, user: database.user, password: database.password });
+	await client.connect();
+	return {
+		/**
+		 * @param {string} sql
+		 * @param {unknown[]} [params]
+		 * @returns {Promise<any[]>} rows
+		 */
+		async query(sql, params = []) {
+			return (await client.query(sql, params)).rows;
+		},
+		close: () => client.end(),
+	};
+}
+
+/** @typedef {Awaited<ReturnType<typeof connectDatabase>>} Database */
+
+module.exports = { startPostgres, startRedis, connectDatabase };

@@ -1,0 +1,266 @@
+// @ts-check
+/**
+ * n8n 2.41.1 in queue mode, from nothing, on loopback: PostgreSQL, Redis, the sandbox, then one
+ * main (`n8n start`: editor, REST, activation, polling), two workers (`n8n worker`) and one
+ * webhook processor (`n8n webhook`), each with its own user folder holding the packed package.
+ * Every process is started as a tracked child and ended by its PID in close(), or when a role is
+ * restarted or killed by a test.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT, ensureRuntime } = require('../../../scripts/lib/runtime');
+const { build, installIntoN8n, pack } = require('../../../scripts/lib/package');
+const { N8nRest, importCredentials, importWorkflows, n8nEnv, startN8n } = require('../../../scripts/lib/n8n');
+const { freePorts, stopChild, waitFor } = require('../../../scripts/lib/processes');
+const { startSandbox } = require('../../../test/sandbox');
+const { CREDENTIALS, OWNER, credentialsFor } = require('../../lib/stack');
+const { connectDatabase, startPostgres, startRedis } = require('./services');
+
+const WORK_DIR = path.join(ROOT, '.e2e', 'queue');
+/** n8n's default worker concurrency. */
+const DEFAULT_CONCURRENCY = 10;
+/**
+ * How fast a dead worker's job is noticed: its lock expires after 15 s (n8n's default is 60 s,
+ * renewed every 10 s) and the other worker looks for stalled jobs every 5 s (default 30 s).
+ */
+const LOCK_SETTINGS = { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000' };
+
+/** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
+
+/**
+ * @typedef {object} Role
+ * @property {RoleName} name
+ * @property {string[]} command n8n command and flags
+ * @property {NodeJS.ProcessEnv} env
+ * @property {string} port its /healthz/readiness port
+ * @property {string} logFile
+ * @property {{ child: import('node:child_process').ChildProcess; stop: () => Promise<void> } | undefined} handle
+ */
+
+/**
+ * @param {{ log: (line: string) => void; skipBuild?: boolean; workflows: (stack: { sandbox: import('../../../test/sandbox').Sandbox; packageDir: string; credentials: typeof CREDENTIALS }) => Array<{ id: string }> }} options
+ */
+async function startQueueStack({ log, skipBuild = false, workflows }) {
+	/** @type {Array<() => Promise<unknown>>} */
+	const closers = [];
+	/** @type {Map<RoleName, Role>} */
+	const roles = new Map();
+	const close = async () => {
+		// n8n first (they hold database and Redis connections), then the services.
+		await Promise.all([...roles.values()].map((role) => stopRole(role)));
+		for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
+	};
+	let started = Date.now();
+	const mark = (/** @type {string} */ what) => {
+		log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		started = Date.now();
+	};
+	try {
+		await ensureRuntime({ log });
+		fs.rmSync(WORK_DIR, { recursive: true, force: true });
+		fs.mkdirSync(WORK_DIR, { recursive: true });
+		if (!skipBuild) await build();
+		const { tarball } = await pack(WORK_DIR);
+		/** @type {Record<RoleName, string>} */
+		const userFolders = { main: '', worker1: '', worker2: '', webhook: '' };
+		let packageDir = '';
+		for (const name of /** @type {RoleName[]} */ (Object.keys(userFolders))) {
+			userFolders[name] = path.join(WORK_DIR, name);
+			const installed = await installIntoN8n(tarball, userFolders[name]);
+			if (name === 'main') packageDir = installed;
+		}
+		mark(skipBuild ? 'packed and installed into four user folders' : 'built, packed and installed into four user folders');
+
+		const [pgPort, redisPort, mainPort, mainBroker, worker1Port, worker1Broker, worker2Port, worker2Broker, webhookPort, webhookBroker, cliBroker] =
+			await freePorts(11);
+		const [postgres, redis, sandbox] = await Promise.all([
+			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then((service) => (closers.push(() => service.stop()), service)),
+			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then((service) => (closers.push(() => service.stop()), service)),
+			startSandbox({ port: 0, seed: 'demo' }).then((service) => (closers.push(() => service.stop()), service)),
+		]);
+		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
+
+		const mainUrl = `http://127.0.0.1:${mainPort}`;
+		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		/** Every role: the same database, queue and key; production webhook URLs point at the webhook processor. */
+		const shared = {
+			...postgres.n8nEnv,
+			...redis.n8nEnv,
+			...LOCK_SETTINGS,
+			EXECUTIONS_MODE: 'queue',
+			WEBHOOK_URL: `${webhookUrl}/`,
+			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
+		};
+		/**
+		 * @param {RoleName} name
+		 * @param {string[]} command
+		 * @param {number} port
+		 * @param {number} brokerPort
+		 * @param {Record<string, string>} [extra]
+		 * @returns {Role}
+		 */
+		const role = (name, command, port, brokerPort, extra = {}) => ({
+			name,
+			command,
+			env: n8nEnv({ userFolder: userFolders[name], port, brokerPort, extra: { ...shared, ...extra } }),
+			port: String(port),
+			logFile: path.join(WORK_DIR, `${name}.log`),
+			handle: undefined,
+		});
+		/** @param {number} port */
+		const workerServer = (port) => ({ QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+		const workerCommand = (/** @type {number} */ concurrency) => ['worker', `--concurrency=${concurrency}`];
+		roles.set('main', role('main', ['start'], mainPort, mainBroker));
+		roles.set('worker1', role('worker1', workerCommand(DEFAULT_CONCURRENCY), worker1Port, worker1Broker, workerServer(worker1Port)));
+		roles.set('worker2', role('worker2', workerCommand(DEFAULT_CONCURRENCY), worker2Port, worker2Broker, workerServer(worker2Port)));
+		roles.set('webhook', role('webhook', ['webhook'], webhookPort, webhookBroker));
+		const roleOf = (/** @type {RoleName} */ name) => /** @type {Role} */ (roles.get(name));
+
+		// Main alone on the empty database: it runs the migrations.
+		await startRole(roleOf('main'));
+		const rest = new N8nRest(mainUrl);
+		await rest.setupOwner(OWNER);
+		mark('main ready (database migrated) with an owner account');
+		const cliEnv = n8nEnv({ userFolder: userFolders.main, port: mainPort, brokerPort: cliBroker, extra: shared });
+		const context = { sandbox, packageDir, credentials: CREDENTIALS };
+		await Promise.all([
+			startRole(roleOf('worker1')),
+			startRole(roleOf('worker2')),
+			startRole(roleOf('webhook')),
+			(async () => {
+				await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
+				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
+			})(),
+		]);
+		mark('two workers and the webhook processor ready; credentials and workflows imported');
+		const db = await connectDatabase(postgres);
+		closers.push(() => db.close());
+
+		const stack = {
+			...context,
+			rest,
+			webhookUrl,
+			db,
+			/** For the helpers of the single-process suites (e2e/lib/orders.js): main is "the server". */
+			server: async () => ({ rest, baseUrl: mainUrl }),
+			/**
+			 * Stops a role (SIGTERM: n8n shuts down gracefully).
+			 * @param {RoleName} name
+			 */
+			stop: (name) => stopRole(roleOf(name)),
+			/**
+			 * Starts a stopped role again.
+			 * @param {RoleName} name
+			 */
+			start: (name) => startRole(roleOf(name)),
+			/**
+			 * Stops a role (SIGTERM: n8n shuts down gracefully) and starts it again.
+			 * @param {RoleName} name
+			 * @param {{ concurrency?: number }} [options] a worker's new concurrency
+			 */
+			async restart(name, { concurrency } = {}) {
+				const restarted = roleOf(name);
+				await stopRole(restarted);
+				if (concurrency !== undefined) restarted.command = workerCommand(concurrency);
+				await startRole(restarted);
+				if (name === 'main') await rest.login(OWNER);
+			},
+			/**
+			 * Kills a role at once (SIGKILL to its process group, by its PID), as a crash would.
+			 * @param {RoleName} name
+			 */
+			async kill(name) {
+				const killed = roleOf(name);
+				const child = killed.handle?.child;
+				killed.handle = undefined;
+				if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+				const exited = new Promise((resolve) => child.once('exit', resolve));
+				process.kill(-child.pid, 'SIGKILL');
+				await exited;
+			},
+			/**
+			 * The workers whose logs say they started the execution (`Worker started execution <id>`).
+			 * @param {string | number} executionId
+			 * @returns {RoleName[]}
+			 */
+			workersOf(executionId) {
+				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) => startedExecutions(roleOf(name)).has(String(executionId)));
+			},
+			/**
+			 * A workflow's executions as stored in Postgres, oldest first.
+			 * @param {string} workflowId
+			 * @returns {Promise<Array<{ id: string; status: string; mode: string; finished: boolean; createdAt: Date; startedAt: Date | null; stoppedAt: Date | null }>>}
+			 */
+			executionsOf(workflowId) {
+				return db.query(
+					'select id::text as id, status, mode, finished, "createdAt", "startedAt", "stoppedAt" from execution_entity where "workflowId" = $1 order by execution_entity.id',
+					[workflowId],
+				);
+			},
+			/**
+			 * Waits until a workflow has `count` executions in Postgres that are no longer new or running.
+			 * @param {string} workflowId
+			 * @param {number} count
+			 * @param {number} timeoutMs
+			 */
+			waitForExecutions(workflowId, count, timeoutMs) {
+				return waitFor(
+					`${count} finished executions of ${workflowId} in Postgres`,
+					async () => {
+						const executions = await stack.executionsOf(workflowId);
+						const done = executions.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+						return done.length >= count ? executions : undefined;
+					},
+					{ timeoutMs, intervalMs: 250 },
+				);
+			},
+			/**
+			 * POSTs JSON to a production webhook path on the webhook processor.
+			 * @param {string} webhookPath
+			 * @param {unknown} body
+			 */
+			async callWebhook(webhookPath, body) {
+				const response = await fetch(`${webhookUrl}/webhook/${webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(body),
+					signal: AbortSignal.timeout(120000),
+				});
+				const text = await response.text();
+				return { status: response.status, body: text ? JSON.parse(text) : undefined };
+			},
+			close,
+		};
+		return stack;
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
+
+/** @param {Role} role */
+async function startRole(role) {
+	role.handle = await startN8n(role.env, role.logFile, { command: role.command, port: role.port });
+}
+
+/** @param {Role} role */
+async function stopRole(role) {
+	const handle = role.handle;
+	role.handle = undefined;
+	// A worker drains its running executions before it exits (up to n8n's 30 s graceful shutdown).
+	if (handle) await stopChild(handle.child, 40000);
+}
+
+/**
+ * Execution ids a worker's log says it started, over all its runs.
+ * @param {Role} role
+ */
+function startedExecutions(role) {
+	const text = fs.existsSync(role.logFile) ? fs.readFileSync(role.logFile, 'utf8') : '';
+	return new Set([...text.matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]));
+}
+
+/** @typedef {Awaited<ReturnType<typeof startQueueStack>>} QueueStack */
+
+module.exports = { startQueueStack };

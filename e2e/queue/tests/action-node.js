@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * 1. The action node on the workers: a published workflow (Webhook → Order → Create → Order → Get)
+ * called on the webhook processor runs on one worker, its execution is stored in Postgres, and the
+ * sandbox saw exactly the requests the two operations make.
+ */
+const assert = require('node:assert/strict');
+
+const { nodeOutput } = require('../../../scripts/lib/n8n');
+const { createOrderParameters, rl, webhookWorkflow } = require('../lib/workflows');
+
+const WORKFLOW_ID = 'qActionOrders';
+const PATH = 'queue-action-orders';
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: '1. action node on the workers: Webhook → Order Create → Order Get, called on the webhook processor',
+	timeoutMs: 120000,
+	async fn(stack) {
+		const { rest, sandbox, db } = stack;
+		const { control, demo } = sandbox;
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		control.clearRequests();
+		const guest = { firstName: 'Queue', lastName: `Worker${Date.now().toString(36)}`, email: 'queue.worker@example.com' };
+
+		const response = await stack.callWebhook(PATH, guest);
+
+		// "Respond: When Last Node Finishes": the webhook processor answers with what the worker produced.
+		assert.equal(response.status, 200, `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`);
+		assert.equal(response.body?.last_name, guest.lastName, `response: ${JSON.stringify(response.body)}`);
+		const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
+		assert.equal(more.length, 0, 'one call, one execution');
+		assert.equal(execution.status, 'success');
+		assert.equal(execution.mode, 'webhook');
+		const stored = await db.query('select count(*)::int as count from execution_data where "executionId" = $1', [execution.id]);
+		assert.equal(stored[0].count, 1, 'the execution data is stored in Postgres');
+		assert.equal(stack.workersOf(execution.id).length, 1, `execution ${execution.id} started on workers: ${stack.workersOf(execution.id)}`);
+
+		const created = nodeOutput(await rest.execution(execution.id), 'Create order');
+		const fetched = nodeOutput(await rest.execution(execution.id), 'Get order');
+		assert.equal(created.length, 1);
+		assert.equal(fetched[0]?.id, created[0].id);
+		assert.equal(response.body.id, created[0].id);
+		const base = `/api/v1/${demo.companyId}/event/${demo.events.autumnMeetup}`;
+		const requests = control.requests();
+		assert.deepEqual(
+			requests.map((request) => `${request.method} ${request.path}`),
+			[`GET ${base}/ticket-types/${demo.ticketTypes.communityTicket}`, `POST ${base}/orders/create/${demo.ticketTypes.communityTicket}`, `GET ${base}/orders/${created[0].id}`],
+		);
+		assert.ok(requests.every((request) => request.status >= 200 && request.status < 300), `statuses: ${requests.map((request) => request.status)}`);
+		await rest.unpublish(WORKFLOW_ID);
+		console.log(`    execution ${execution.id} ran on ${stack.workersOf(execution.id)[0]}; stored in Postgres with status ${execution.status}`);
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+function workflows({ credentials, sandbox }) {
+	return [
+		webhookWorkflow({
+			id: WORKFLOW_ID,
+			name: 'Queue: order create and get',
+			path: PATH,
+			respond: 'lastNode',
+			refs: credentials,
+			steps: [
+				{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.body.') },
+				{
+					name: 'Get order',
+					parameters: {
+						resource: 'order',
+						operation: 'get',
+						company: rl(sandbox.demo.companyId),
+						event: rl(sandbox.demo.events.autumnMeetup),
+						order: rl('={{ $json.id }}'),
+					},
+				},
+			],
+		}),
+	];
+}
+
+module.exports = { test, workflows };

@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * 4. Load through the queue: 500 deliveries the sandbox sends as fast as it can (20 in flight) to
+ * the webhook processor become exactly 500 successful executions, shared by the two workers, each
+ * carrying its own delivery (none lost, none run twice). Prints the throughput and the
+ * delivery-to-finished times.
+ */
+const assert = require('node:assert/strict');
+const os = require('node:os');
+
+const { parseFlatted } = require('../../../scripts/lib/n8n');
+const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
+const { sleep } = require('../../../scripts/lib/processes');
+const { webhookTriggerWorkflow } = require('../../lib/workflows');
+
+const WORKFLOW_ID = 'qLoadTrigger';
+const TRIGGER = 'Event Registration Trigger';
+const DELIVERIES = 500;
+const KIND = 'lead-created';
+/**
+ * Deliveries in flight at once: the sandbox sends like a service with this many delivery workers,
+ * each posting the next delivery as soon as the last one was answered. (All 500 at once exhaust the
+ * webhook processor's database pool, 2 connections by default: most are answered 500 or 503.)
+ */
+const SENDERS = 20;
+/** How long the sandbox waits for an answer to one delivery (its default, 10 s, is too short on a loaded 2-core machine). */
+const DELIVERY_TIMEOUT_MS = 60000;
+/** After the last execution, how long to watch for one more (a delivery run twice). */
+const QUIET_MS = 3000;
+
+/**
+ * @param {number[]} values
+ * @param {number} q 0..1
+ */
+function quantile(values, q) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/**
+ * @param {unknown[]} values
+ * @returns {Record<string, number>} how often each value occurs
+ */
+function countBy(values) {
+	/** @type {Record<string, number>} */
+	const counts = {};
+	for (const value of values) counts[String(value)] = (counts[String(value)] ?? 0) + 1;
+	return counts;
+}
+
+/**
+ * The delivery id each execution carried (the trigger's output `id`, the event's `data.id`), read from Postgres.
+ * @param {import('../lib/stack').QueueStack} stack
+ * @param {string[]} executionIds
+ * @returns {Promise<Map<string, string>>} execution id → delivery id
+ */
+async function deliveredIds(stack, executionIds) {
+	const rows = await stack.db.query('select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])', [executionIds]);
+	return new Map(
+		rows.map((row) => {
+			const data = parseFlatted(DEFAULT_RUNTIME, row.data);
+			return [row.id, data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0]?.[0]?.json?.id];
+		}),
+	);
+}
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: `4. load through the queue: ${DELIVERIES} deliveries (${SENDERS} in flight) → ${DELIVERIES} executions on the two workers`,
+	timeoutMs: 600000,
+	async fn(stack) {
+		const { rest, sandbox } = stack;
+		const { control, demo } = sandbox;
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		const [webhook] = control.webhooks(demo.companyId).filter((candidate) => candidate.events.includes(KIND) && candidate.events.length === 1);
+		assert.ok(webhook, 'the load workflow’s webhook is registered');
+
+		/** @type {Map<string, number>} delivery id → when it was sent */
+		const sentAt = new Map();
+		/** @type {Array<number | string | undefined>} */
+		const statuses = [];
+		let next = 0;
+		const sender = async () => {
+			for (let n = next++; n < DELIVERIES; n = next++) {
+				const id = `load-${n}`;
+				sentAt.set(id, Date.now());
+				const data = { id, email: `load+${n}@example.com` };
+				const results = await control.deliver({ companyId: demo.companyId, event: KIND, webhookId: webhook.id, data, timeoutMs: DELIVERY_TIMEOUT_MS });
+				statuses.push(...results.map((result) => result.status || result.error));
+			}
+		};
+		const started = Date.now();
+		await Promise.all(Array.from({ length: SENDERS }, sender));
+		const answeredMs = Date.now() - started;
+		assert.deepEqual(countBy(statuses), { 200: DELIVERIES }, 'how the webhook processor answered the deliveries');
+
+		await stack.waitForExecutions(WORKFLOW_ID, DELIVERIES, 480000);
+		await sleep(QUIET_MS);
+		const executions = await stack.executionsOf(WORKFLOW_ID);
+		assert.equal(executions.length, DELIVERIES, 'executions, one per delivery');
+		assert.deepEqual(countBy(executions.map((execution) => execution.status)), { success: DELIVERIES });
+		const carried = await deliveredIds(stack, executions.map((execution) => execution.id));
+		assert.deepEqual([...new Set(carried.values())].sort(), [...sentAt.keys()].sort(), 'each delivery carried by exactly one execution');
+		const perWorker = ['worker1', 'worker2'].map((name) => executions.filter((execution) => stack.workersOf(execution.id).includes(/** @type {any} */ (name))).length);
+		assert.equal(perWorker[0] + perWorker[1], DELIVERIES, `executions started per worker: ${perWorker}`);
+		assert.ok(perWorker.every((count) => count > 0), `both workers ran executions: ${perWorker}`);
+
+		const finishedAt = new Map(executions.map((execution) => [execution.id, /** @type {Date} */ (execution.stoppedAt).getTime()]));
+		const latencies = [...carried].map(([executionId, deliveryId]) => /** @type {number} */ (finishedAt.get(executionId)) - /** @type {number} */ (sentAt.get(deliveryId)));
+		const lastFinished = Math.max(...finishedAt.values());
+		await rest.unpublish(WORKFLOW_ID);
+		const figures = [
+			`${DELIVERIES} deliveries, ${SENDERS} in flight at a time: all answered 200 in ${(answeredMs / 1000).toFixed(1)} s (${(DELIVERIES / (answeredMs / 1000)).toFixed(0)} deliveries/s accepted)`,
+			`all ${DELIVERIES} executions finished ${((lastFinished - started) / 1000).toFixed(1)} s after the first was sent (${(DELIVERIES / ((lastFinished - started) / 1000)).toFixed(0)} deliveries/s end to end), ${perWorker[0]} on worker1, ${perWorker[1]} on worker2`,
+			`delivery to finished execution: median ${(quantile(latencies, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...latencies) / 1000).toFixed(2)} s`,
+		];
+		const [load] = os.loadavg();
+		figures.push(`(machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end)`);
+		for (const line of figures) console.log(`    ${line}`);
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+function workflows({ credentials, sandbox }) {
+	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: [KIND] })];
+}
+
+module.exports = { test, workflows };

@@ -1,0 +1,75 @@
+// @ts-check
+/**
+ * 3. The order trigger polls on main (every minute, as published) and keeps its state in
+ * Postgres: the baseline reports nothing, each change is reported exactly once, and a restart of
+ * main between two polls neither repeats nor loses a change. Behaviour only: how many requests a
+ * poll makes is the trigger's own business.
+ */
+const assert = require('node:assert/strict');
+
+const { curate, newOrder, reportedItems } = require('../../lib/orders');
+const { orderTriggerWorkflow } = require('../../lib/workflows');
+
+const WORKFLOW_ID = 'qOrderTrigger';
+const TRIGGER = 'Order Trigger';
+const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+
+/**
+ * The queue stack as the single-process suites' helpers take it: they use only `sandbox` and `server()`.
+ * @param {import('../lib/stack').QueueStack} stack
+ * @returns {import('../../lib/stack').Stack}
+ */
+const asStack = (stack) => /** @type {any} */ (stack);
+
+/** @param {any[]} items */
+const reported = (items) => items.map((item) => `${item.id} ${item.transition}`).sort();
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: '3. order trigger on main: each change reported once, none repeated or missed across a restart of main',
+	timeoutMs: 420000,
+	async fn(stack) {
+		const { rest, sandbox } = stack;
+		const { control, demo } = sandbox;
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		assert.deepEqual(await stack.executionsOf(WORKFLOW_ID), [], 'the baseline poll reported the existing orders');
+
+		control.markPaid(demo.orders.unpaid);
+		const created = newOrder(asStack(stack), 'general-admission');
+		const first = [`${demo.orders.unpaid} authorized`, `${demo.orders.unpaid} paid`, `${created} created`].sort();
+		assert.deepEqual(reported(await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, first.length)), first);
+
+		// A change main has not polled yet, then main restarts (its polls stop and start again).
+		control.cancelOrder(demo.orders.free);
+		const restartStarted = Date.now();
+		await stack.restart('main');
+		const restartSeconds = (Date.now() - restartStarted) / 1000;
+		const status = await rest.settledPublication(WORKFLOW_ID);
+		assert.equal(status.status, 'published', `after the restart: ${JSON.stringify(status)}`);
+		// And changes made after the restart.
+		await curate(asStack(stack), demo.orders.pending, 'reject');
+		const approved = newOrder(asStack(stack), 'speaker-pass');
+		await curate(asStack(stack), approved, 'approve');
+		const all = [
+			...first,
+			`${demo.orders.free} cancelled`,
+			`${demo.orders.pending} rejected`,
+			`${approved} created`,
+			`${approved} approved`,
+		].sort();
+		const items = await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, all.length);
+		assert.deepEqual(reported(items), all, 'every change exactly once, over all executions');
+		const executions = await stack.executionsOf(WORKFLOW_ID);
+		assert.ok(executions.every((execution) => stack.workersOf(execution.id).length === 1), 'each poll’s execution ran on a worker');
+		await rest.unpublish(WORKFLOW_ID);
+		console.log(`    ${all.length} changes reported once each in ${executions.length} executions; main restarted in ${restartSeconds.toFixed(1)} s between two polls`);
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+function workflows({ credentials, sandbox }) {
+	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, watch: WATCH })];
+}
+
+module.exports = { test, workflows };

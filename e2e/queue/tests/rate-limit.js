@@ -1,0 +1,108 @@
+// @ts-check
+/**
+ * 5. A rate limit shared by two workers: two Return All listings of 1,200 forms (80 pages each)
+ * run at the same time, one on each worker, against the sandbox's throttle (one limit for both,
+ * as the service has). Each listing paces itself on the rate-limit headers, which count the other
+ * worker's requests too: neither execution fails with a 429 and both return exactly what a lone
+ * run returns. Prints the requests, the 429s the service sent (and the node absorbed) and the times.
+ */
+const assert = require('node:assert/strict');
+
+const { nodeOutput } = require('../../../scripts/lib/n8n');
+const { rl, webhookWorkflow } = require('../lib/workflows');
+
+const WORKFLOW_ID = 'qRateLimit';
+const PATH = 'queue-rate-limit';
+const LISTING = 'List forms';
+const FORMS = 1200;
+/** Requests per one-second window, for both workers together. */
+const LIMIT = 10;
+
+/**
+ * Calls the listing workflow on the webhook processor (it answers at once; a worker lists).
+ * @param {import('../lib/stack').QueueStack} stack
+ * @param {string} company
+ */
+async function callListing(stack, company) {
+	const response = await stack.callWebhook(PATH, { company });
+	assert.equal(response.status, 200, `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/**
+ * @param {import('../lib/stack').QueueStack} stack
+ * @param {{ id: string }} execution
+ * @returns {Promise<string[]>} the ids of the listed forms, in order
+ */
+async function listedIds(stack, execution) {
+	const data = await stack.rest.execution(execution.id);
+	assert.equal(data.status, 'success', `execution ${execution.id}: ${JSON.stringify(data.data?.resultData?.error?.message)}`);
+	return nodeOutput(data, LISTING).map((form) => form.id);
+}
+
+/** @param {{ startedAt: Date | null; stoppedAt: Date | null }} execution */
+const seconds = ({ startedAt, stoppedAt }) => ((Number(stoppedAt) - Number(startedAt)) / 1000).toFixed(1);
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: `5. shared rate limit: two Return All listings of ${FORMS} forms at once, one per worker, ${LIMIT} requests/s for both`,
+	timeoutMs: 420000,
+	async fn(stack) {
+		const { rest, sandbox } = stack;
+		const { control } = sandbox;
+		// One execution per worker at a time: two executions queued together go to both workers.
+		await Promise.all([stack.restart('worker1', { concurrency: 1 }), stack.restart('worker2', { concurrency: 1 })]);
+		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
+		control.addForms(company, FORMS);
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+
+		await callListing(stack, company);
+		const [lone] = await stack.waitForExecutions(WORKFLOW_ID, 1, 120000);
+		const expected = await listedIds(stack, lone);
+		assert.equal(expected.length, FORMS);
+		assert.equal(new Set(expected).size, FORMS);
+
+		control.setFaults({ throttle: { limit: LIMIT, windowMs: 1000 } });
+		control.clearRequests();
+		try {
+			await Promise.all([callListing(stack, company), callListing(stack, company)]);
+			const [, ...pair] = await stack.waitForExecutions(WORKFLOW_ID, 3, 300000);
+			assert.equal(pair.length, 2);
+			for (const execution of pair) assert.deepEqual(await listedIds(stack, execution), expected, `execution ${execution.id} listed other forms than the lone run`);
+			const workers = pair.map((execution) => stack.workersOf(execution.id));
+			assert.deepEqual(workers.flat().sort(), ['worker1', 'worker2'], `workers of the two executions: ${JSON.stringify(workers)}`);
+			const [a, b] = pair;
+			const overlap = Math.min(Number(a.stoppedAt), Number(b.stoppedAt)) - Math.max(Number(a.startedAt), Number(b.startedAt));
+			assert.ok(overlap > 0, 'the two listings ran at the same time');
+
+			const requests = control.requests();
+			const limited = requests.filter((request) => request.status === 429).length;
+			console.log(`    lone run (no limit): ${FORMS} forms in ${seconds(lone)} s`);
+			console.log(
+				`    at once under ${LIMIT} requests/s: ${seconds(a)} s on ${workers[0]} and ${seconds(b)} s on ${workers[1]}, overlapping ${(overlap / 1000).toFixed(1)} s; both returned the same ${FORMS} forms as the lone run`,
+			);
+			console.log(
+				`    the service answered ${requests.length} requests: ${requests.length - limited} pages and ${limited} × 429 (absorbed: Retry-After waited, page asked again); no execution saw a 429`,
+			);
+		} finally {
+			control.resetFaults();
+			await rest.unpublish(WORKFLOW_ID);
+		}
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs }} stack */
+function workflows({ credentials }) {
+	return [
+		webhookWorkflow({
+			id: WORKFLOW_ID,
+			name: 'Queue: list every form of a company',
+			path: PATH,
+			respond: 'onReceived',
+			refs: credentials,
+			steps: [{ name: LISTING, parameters: { resource: 'form', operation: 'getMany', company: rl('={{ $json.body.company }}'), returnAll: true } }],
+		}),
+	];
+}
+
+module.exports = { test, workflows };

@@ -1,0 +1,109 @@
+// @ts-check
+/**
+ * 2. The webhook trigger across processes: main activates it (registers the webhook and stores
+ * its token in Postgres), the webhook processor verifies each delivery with that token and a
+ * worker runs the execution. A wrong token gets 401 and no execution; a delivery while the
+ * webhook processor is down is not received; once restarted it still verifies; unpublishing on
+ * main removes the webhook.
+ */
+const assert = require('node:assert/strict');
+
+const { nodeOutput } = require('../../../scripts/lib/n8n');
+const { sleep } = require('../../../scripts/lib/processes');
+const { webhookTriggerWorkflow } = require('../../lib/workflows');
+const { offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
+
+const WORKFLOW_ID = 'qWebhookTrigger';
+const TRIGGER = 'Event Registration Trigger';
+/** How long a refused delivery is watched for an execution it must not start. */
+const QUIET_MS = 3000;
+
+/**
+ * Delivers one event of a kind to the workflow's webhook and checks that it became exactly one
+ * more successful execution, run on a worker, carrying that event.
+ * @param {import('../lib/stack').QueueStack} stack
+ * @param {string} webhookId the sandbox's webhook
+ * @param {string} kind
+ */
+async function deliverOne(stack, webhookId, kind) {
+	const { control, demo } = stack.sandbox;
+	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
+	const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId });
+	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
+	assert.equal(results[0].status, 200, `${kind}: the webhook processor answered ${results[0].status} ${results[0].body}`);
+	const executions = await stack.waitForExecutions(WORKFLOW_ID, before + 1, 30000);
+	assert.equal(executions.length, before + 1, `${kind}: one delivery, one execution`);
+	const latest = executions[executions.length - 1];
+	assert.equal(latest.status, 'success', `${kind}: execution ${latest.id} is ${latest.status}`);
+	assert.equal(stack.workersOf(latest.id).length, 1, `${kind}: execution ${latest.id} started on workers ${stack.workersOf(latest.id)}`);
+	const items = nodeOutput(await stack.rest.execution(latest.id), TRIGGER);
+	assert.equal(items.length, 1);
+	assert.equal(items[0].event, kind);
+	return latest.id;
+}
+
+/**
+ * A delivery with a wrong token and one without: both 401, no execution.
+ * @param {import('../lib/stack').QueueStack} stack
+ * @param {string} webhookId
+ * @param {string} kind
+ */
+async function refusedDeliveries(stack, webhookId, kind) {
+	const { control, demo } = stack.sandbox;
+	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
+	const [wrong] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId, token: 'not-the-webhook-token' });
+	assert.equal(wrong.status, 401, `a wrong token got ${wrong.status} ${wrong.body}`);
+	const [missing] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId, token: null });
+	assert.equal(missing.status, 401, `no token got ${missing.status} ${missing.body}`);
+	await sleep(QUIET_MS);
+	assert.equal((await stack.executionsOf(WORKFLOW_ID)).length, before, 'a refused delivery started an execution');
+}
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: '2. webhook trigger across processes: registered by main, verified by the webhook processor, run on workers',
+	timeoutMs: 240000,
+	async fn(stack) {
+		const { rest, sandbox } = stack;
+		const { control, demo } = sandbox;
+		const kinds = offeredEventKinds(stack.packageDir);
+		const workflow = await rest.getWorkflow(WORKFLOW_ID);
+		const trigger = workflow.nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
+		const url = `${stack.webhookUrl}/webhook/${trigger.webhookId}/webhook`;
+
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		const registered = control.webhooks(demo.companyId);
+		assert.equal(registered.length, 1, `webhooks at the company: ${JSON.stringify(registered)}`);
+		assert.equal(registered[0].url, url, 'the registered URL is the webhook processor’s');
+		const webhookId = registered[0].id;
+
+		for (const kind of kinds) await deliverOne(stack, webhookId, kind);
+		await refusedDeliveries(stack, webhookId, kinds[0]);
+		const workers = new Set((await stack.executionsOf(WORKFLOW_ID)).flatMap((execution) => stack.workersOf(execution.id)));
+
+		// While the only webhook processor is down, a delivery cannot be received at all.
+		const beforeDown = (await stack.executionsOf(WORKFLOW_ID)).length;
+		await stack.stop('webhook');
+		const [whileDown] = await control.deliver({ companyId: demo.companyId, event: kinds[0], webhookId });
+		assert.equal(whileDown.status, 0, `a delivery while the webhook processor was down got ${whileDown.status}`);
+		await stack.start('webhook');
+		assert.equal((await stack.executionsOf(WORKFLOW_ID)).length, beforeDown, 'the delivery sent while it was down started an execution');
+		await deliverOne(stack, webhookId, kinds[0]);
+		await refusedDeliveries(stack, webhookId, kinds[0]);
+
+		const unpublished = await rest.unpublish(WORKFLOW_ID);
+		assert.equal(unpublished.status, 'not_published', `unpublication: ${JSON.stringify(unpublished)}`);
+		assert.deepEqual(webhooksAt(/** @type {any} */ (stack), url), []); // it reads only stack.sandbox
+		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
+		console.log(`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`);
+		console.log(`    a delivery while the webhook processor was down: not received (${whileDown.error}), no execution`);
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
+function workflows({ credentials, sandbox, packageDir }) {
+	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: offeredEventKinds(packageDir) })];
+}
+
+module.exports = { test, workflows };

@@ -1,0 +1,118 @@
+// @ts-check
+/**
+ * 6. A worker killed mid-execution: a workflow creates one order per guest (Order → Create, one
+ * POST each, each held 2.5 s by the sandbox); the worker running it is killed (SIGKILL) while the
+ * third POST is at the service. Reports what n8n does with the execution (re-run elsewhere, or
+ * marked crashed) and checks that the node itself sent no POST twice: every run of the execution
+ * sends each guest's POST at most once, in order.
+ */
+const assert = require('node:assert/strict');
+
+const { sleep, waitFor } = require('../../../scripts/lib/processes');
+const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
+
+const WORKFLOW_ID = 'qWorkerCrash';
+const PATH = 'queue-worker-crash';
+const GUESTS = 6;
+/** The kill comes while this guest's POST is held at the sandbox. */
+const KILL_AT_GUEST = 3;
+const POST_HELD_MS = 2500;
+
+/**
+ * Splits the POSTed e-mails into runs (a run starts again at the first guest) and checks that
+ * each run sent guests in order, none twice.
+ * @param {string[]} sent e-mails in the order the sandbox received them
+ * @param {string[]} guests
+ */
+function runsOf(sent, guests) {
+	/** @type {string[][]} */
+	const runs = [];
+	for (const email of sent) {
+		if (email === guests[0] || runs.length === 0) runs.push([]);
+		runs[runs.length - 1].push(email);
+	}
+	for (const run of runs) assert.deepEqual(run, guests.slice(0, run.length), `a run sent ${JSON.stringify(run)}: a POST was repeated or skipped`);
+	return runs;
+}
+
+/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+const test = {
+	name: '6. a worker killed mid-execution: what n8n does with the execution; no POST sent twice by the node',
+	timeoutMs: 300000,
+	async fn(stack) {
+		const { rest, sandbox } = stack;
+		const { control } = sandbox;
+		const lastName = `Crash${Date.now().toString(36)}`;
+		const guests = Array.from({ length: GUESTS }, (_, n) => ({ firstName: `Guest${n + 1}`, lastName, email: `${lastName.toLowerCase()}+${n + 1}@example.com` }));
+		const emails = guests.map((guest) => guest.email);
+		const publication = await rest.publish(WORKFLOW_ID);
+		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		control.clearRequests();
+		control.failNext({ method: 'POST', pathIncludes: '/orders/create/', timeoutMs: POST_HELD_MS, count: 100 });
+		const posts = () => control.requests({ method: 'POST', pathIncludes: '/orders/create/' });
+		try {
+			const response = await stack.callWebhook(PATH, { guests });
+			assert.equal(response.status, 200, `webhook processor answered ${response.status}`);
+			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
+			await waitFor(
+				`the read before guest ${KILL_AT_GUEST}’s POST`,
+				async () => (control.requests({ method: 'GET', pathIncludes: '/ticket-types/' }).length >= KILL_AT_GUEST ? true : undefined),
+				{ timeoutMs: 120000, intervalMs: 20 },
+			);
+			await sleep(500);
+			const [execution] = await stack.executionsOf(WORKFLOW_ID);
+			const [worker] = stack.workersOf(execution.id);
+			assert.ok(worker, `no worker log says it started execution ${execution.id}`);
+			const sentBeforeKill = posts().length;
+			await stack.kill(worker);
+			const killedAt = Date.now();
+			// The held POST is answered to nobody. The dead worker's job stays active in Bull until its
+			// lock expires; then the process that enqueued it (the webhook processor) is told.
+			const [final] = await waitFor(
+				`execution ${execution.id} to leave "running"`,
+				async () => {
+					const executions = await stack.executionsOf(WORKFLOW_ID);
+					return executions.every((one) => !['new', 'running'].includes(one.status)) ? executions : undefined;
+				},
+				{ timeoutMs: 120000, intervalMs: 500 },
+			);
+			const settledSeconds = ((Date.now() - killedAt) / 1000).toFixed(0);
+			const error = (await rest.execution(execution.id)).data?.resultData?.error;
+			const rerunBy = stack.workersOf(execution.id).filter((name) => name !== worker);
+			await sleep(POST_HELD_MS);
+
+			const sent = posts().map((request) => /** @type {{ email: string }} */ (request.body).email);
+			const runs = runsOf(sent, emails);
+			const created = [...sandbox.store.orders.values()].filter((order) => order.lead.last_name === lastName);
+			assert.equal(created.length, sent.length, 'each POST the service received created one order');
+			console.log(`    execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`);
+			console.log(
+				`    n8n: ${rerunBy.length > 0 ? `re-ran it on ${rerunBy.join(', ')}` : 'did not re-run it'}; ${settledSeconds} s after the kill (lock 15 s, stalled check every 5 s) ` +
+					`its status became "${final.status}": ${error?.message ?? 'no error message'}`,
+			);
+			console.log(`    the service received ${sent.length} POSTs in ${runs.length} run(s), none repeated within a run; ${created.length} orders created`);
+			await rest.unpublish(WORKFLOW_ID);
+		} finally {
+			control.resetFaults();
+		}
+	},
+};
+
+/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+function workflows({ credentials, sandbox }) {
+	return [
+		webhookWorkflow({
+			id: WORKFLOW_ID,
+			name: 'Queue: one order per guest',
+			path: PATH,
+			respond: 'onReceived',
+			refs: credentials,
+			steps: [
+				{ name: 'One item per guest', type: 'n8n-nodes-base.splitOut', parameters: { fieldToSplitOut: 'body.guests', options: {} } },
+				{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.') },
+			],
+		}),
+	];
+}
+
+module.exports = { test, workflows };
