@@ -124,12 +124,13 @@ function webhookEventsTable(events) {
  * Every scope the OAuth2 credential offers, what it grants, which operations (route table) and
  * webhook event kinds need it, and whether the credential selects it by default.
  * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
+ * @param {string} scopesProperty the name of its Scopes field
  * @param {ActionNodeCode} code
  * @param {ReadonlyArray<{ name: string; scope: string }>} events
  */
-function oauth2ScopesTable(credential, { resourceProperty, RESOURCES, ROUTES }, events) {
-	const property = credential.properties.find((p) => p.name === 'scopes');
-	if (!property) throw new Error('The OAuth2 credential has no "scopes" property');
+function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOURCES, ROUTES }, events) {
+	const property = credential.properties.find((p) => p.name === scopesProperty);
+	if (!property) throw new Error(`The OAuth2 credential has no "${scopesProperty}" property`);
 	const selected = new Set(/** @type {string[]} */ (property.default));
 	const operations = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
 		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => ({
@@ -272,14 +273,14 @@ function codeRegions() {
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
-	const { EventRegistrationOAuth2Api } = require(path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'));
+	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'));
 	const actionNode = { resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES };
 	return [
 		...pageRegions(),
 		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
 		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
 		{ file: 'docs/webhook-trigger.md', name: 'webhook-events', content: webhookEventsTable(WEBHOOK_EVENTS) },
-		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), actionNode, WEBHOOK_EVENTS) },
+		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), SCOPES_PROPERTY, actionNode, WEBHOOK_EVENTS) },
 	];
 }
 
