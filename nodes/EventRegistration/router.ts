@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { errorMessage } from '../shared/errors';
 import { RESOURCES } from './resources';
@@ -11,6 +11,20 @@ function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+/**
+ * The operation's result as output items, each paired with its input item: what n8n's
+ * `returnJsonArray` + `constructExecutionMetaData` make of plain objects, built directly (one
+ * object per item instead of three) and appended one by one (a spread of 100,000 items into
+ * `push` would exceed the call-argument limit).
+ */
+function appendItems(output: INodeExecutionData[], result: IDataObject | IDataObject[], pairedItem: IPairedItemData): void {
+	if (!Array.isArray(result)) {
+		output.push({ json: result, pairedItem });
+		return;
+	}
+	for (const json of result) output.push({ json, pairedItem });
 }
 
 /**
@@ -30,7 +44,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
 			const result = await handler.execute.call(this, itemIndex);
-			output.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } }));
+			appendItems(output, result, { item: itemIndex });
 		} catch (error) {
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;

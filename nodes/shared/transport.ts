@@ -22,6 +22,8 @@ export interface RequestOptions {
 	pacer?: RatePacer;
 	/** Base URL already read from the credential (saves a lookup per page). */
 	baseUrl?: string;
+	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
+	credentialType?: string;
 }
 
 export interface ApiResponse {
@@ -327,7 +329,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
-	const credentialType = credentialTypeOf(ctx);
+	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
 	if (credentialType === OAUTH2_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
 	const retryable = route.method === 'GET';
 	let waitedMs = 0;
