@@ -49,7 +49,7 @@ interface Variant {
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
 export const VARIANTS: readonly Variant[] = [
-	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Return All, defaults', workflowId: 'benchPeerPackage' },
+	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Paging Options at their defaults', workflowId: 'benchPeerPackage' },
 	{
 		key: 'http_request_next_url',
 		label: 'HTTP Request: next URL {{ $response.body.links.next }}',
@@ -376,7 +376,7 @@ export function peerTable(peer: PeerFigures): string {
 		const variant = VARIANTS.find((v) => v.key === run.variant);
 		const r = peer.ratios[run.scenario]?.[run.variant];
 		rows.push(
-			`| ${run.scenario} | ${variant?.label ?? run.variant} | ${run.execution_time_ms} | ${r === undefined ? '1' : r === null ? '–' : `${r}×`} | ${run.items} / ${run.expected_items} | ${run.ids_match_reference ? 'yes' : 'no'} | ${run.user_saw.slice(0, 100)} | ${run.requests} | ${run.http_429} |`,
+			`| ${run.scenario} | ${variant?.label ?? run.variant} | ${run.execution_time_ms} | ${r === undefined ? '–' : r === null ? 'n/a' : `${r}×`} | ${run.items} / ${run.expected_items} | ${run.ids_match_reference ? 'yes' : 'no'} | ${run.user_saw.slice(0, 100)} | ${run.requests} | ${run.http_429} |`,
 		);
 	}
 	return rows.join('\n');
