@@ -26,6 +26,8 @@ export interface BaselineResult {
 	items: number;
 	/** sha256 over the JSON of every item as the node outputs it (API item + derived `status`), in order. */
 	itemsHash: string;
+	/** Every item's `id`, in order: the reference listing the HTTP Request node peer is checked against. */
+	ids: unknown[];
 	/** Request number of the first 429: where a client that fails on 429 stops. */
 	first429AtRequest?: number;
 	http429: number;
@@ -49,7 +51,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
 		validateStatus: () => true,
 	});
 	const hash = createHash('sha256');
-	const result: BaselineResult = { wallMs: 0, requests: 0, items: 0, itemsHash: '', http429: 0 };
+	const result: BaselineResult = { wallMs: 0, requests: 0, items: 0, itemsHash: '', ids: [], http429: 0 };
 	const started = performance.now();
 	let next: string | null | undefined = `${options.url}/api/v1/${options.companyId}/event/${options.eventSlug}/orders`;
 	while (next && (options.limit === undefined || result.items < options.limit)) {
@@ -65,6 +67,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
 		for (const item of response.data.data) {
 			if (options.limit !== undefined && result.items >= options.limit) break;
 			hash.update(JSON.stringify(withOrderStatus(item))).update('\n');
+			result.ids.push(item.id);
 			result.items++;
 		}
 		next = response.data.links.next;

@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { runAction } from '../test/helpers/action';
+import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult } from './protocol';
 
 function send(message: ChildMessage): void {
@@ -37,7 +38,10 @@ function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters
 		event: byId(job.eventSlug),
 		returnAll: limit === undefined,
 		...(limit === undefined ? {} : { limit }),
-		paging: { concurrency: job.concurrency, perPage: job.perPage },
+		paging: {
+			...(job.concurrency === undefined ? {} : { concurrency: job.concurrency }),
+			...(job.perPage === undefined ? {} : { perPage: job.perPage }),
+		},
 	};
 }
 
@@ -88,9 +92,12 @@ async function measure(job: NodeJob): Promise<NodeResult> {
 	const stopSampling = kernel ? undefined : startSampling();
 	const startedAt = Date.now();
 	const cpuBefore = process.cpuUsage();
+	if (job.markGc) process.stdout.write(`${GC_MARK.start}\n`);
 	const started = performance.now();
 	const run = await runAction({ url: job.url, token: job.token }, parametersFor(job, job.limit));
 	const wallMs = performance.now() - started;
+	const heapAfterBytes = process.memoryUsage().heapUsed;
+	if (job.markGc) process.stdout.write(`${GC_MARK.end}\n`);
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssBytes = stopSampling ? stopSampling() : (kernelPeakRss() ?? 0);
 	forceGc();
@@ -114,6 +121,8 @@ async function measure(job: NodeJob): Promise<NodeResult> {
 		peakRssBytes,
 		rssMethod: kernel ? 'VmHWM' : 'sampled',
 		retainedHeapBytes,
+		heapBeforeBytes: heapBefore,
+		heapAfterBytes,
 		...(run.error ? { error: run.error.message } : {}),
 	};
 }

@@ -18,9 +18,16 @@ export interface NodeJob {
 	eventSlug: string;
 	/** undefined: Return All. */
 	limit?: number;
-	concurrency: number;
-	perPage: number;
+	/** Paging Options → Concurrent Requests; undefined leaves the node's default. */
+	concurrency?: number;
+	/** Paging Options → Page Size; undefined leaves the node's default. */
+	perPage?: number;
+	/** Print GC_MARK lines around the measured run (the parent reads the `--trace-gc` lines between them). */
+	markGc?: boolean;
 }
+
+/** Printed on the node process's stdout just before and after the measured run. */
+export const GC_MARK = { start: '@@bench-measured-run-start', end: '@@bench-measured-run-end' };
 
 export interface NodeResult {
 	/** Epoch ms when the measured run started (to place the sandbox's first logged request). */
@@ -39,6 +46,9 @@ export interface NodeResult {
 	rssMethod: 'VmHWM' | 'sampled';
 	/** V8 heap in use after a forced GC after the run, less the same before it: what the output holds. */
 	retainedHeapBytes: number;
+	/** V8 heap in use after a forced GC just before the run, and right after the run (no GC). */
+	heapBeforeBytes: number;
+	heapAfterBytes: number;
 	error?: string;
 }
 

@@ -4,20 +4,27 @@
  * (latency, throttle, limit) and two server cases (per_page ignored / honoured). Prints the
  * tables, checks the targets and writes bench-results.json at the repository root.
  *
- * Options: `--concurrency N` (or BENCH_CONCURRENCY; default DEFAULT_BENCH_CONCURRENCY),
- * `--repeat N` node runs per case outside the throttle scenario, the median kept (default
- * DEFAULT_REPEAT; the throttle scenario runs once: its time is set by the throttle's windows),
- * `--no-sweep` skips the concurrency sweep of the latency scenario.
+ * Then the peer (peer.ts: n8n's HTTP Request node and this node side by side in the pinned real
+ * n8n) and the memory scenario (memory.ts: 100,000 orders under --max-old-space-size=256).
+ *
+ * Options: `--concurrency N` / `--page-size N` (or BENCH_CONCURRENCY / BENCH_PAGE_SIZE; default:
+ * the node's own defaults, unset in its parameters), `--repeat N` node runs per case outside the
+ * throttle scenario, the median kept (default DEFAULT_REPEAT; the throttle scenario runs once:
+ * its time is set by the throttle's windows), `--no-sweep` skips the concurrency sweep of the
+ * latency scenario, `--no-peer` the HTTP Request node peer, `--no-memory` the memory scenario.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import axios from 'axios';
 
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../nodes/shared/pagination';
 import { runBaseline } from './baseline';
 import type { BaselineResult } from './baseline';
 import { SandboxControl } from './control';
+import { memoryChecks, memoryTable, runMemoryScenario } from './memory';
 import { repoRoot } from './paths';
+import { peerTable, runPeer } from './peer';
 import { runNodeProcess, startSandboxProcess } from './processes';
 import type { SandboxReady } from './protocol';
 import { machine, mib, round, tables } from './report';
@@ -26,16 +33,20 @@ import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './o
 import { LATENCY_MS, NODE_PAGE_SIZE, SCENARIOS, SERVER_CASES, THROTTLE, idealMs, pagesNeeded } from './scenarios';
 import type { Scenario, ScenarioName, ServerCase } from './scenarios';
 
-/** Concurrent Requests the benchmark sets on the node (the node's own default is 4). */
-const DEFAULT_BENCH_CONCURRENCY = 8;
 /** Further concurrencies run in the latency scenario (per_page ignored), to show the trade-off. */
-const SWEEP = [4, 16];
+const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = 3;
 
 interface Calibration {
 	rttMs: number;
 	total: number;
+}
+
+/** The node's paging settings in a run: undefined leaves the node's default (what users get). */
+interface Paging {
+	concurrency?: number;
+	perPage?: number;
 }
 
 interface Context {
@@ -45,11 +56,24 @@ interface Context {
 	repeat: number;
 }
 
+/** The Concurrent Requests a run used. */
+function concurrencyOf(paging: Paging): number {
+	return paging.concurrency ?? DEFAULT_CONCURRENCY;
+}
+
+/** The page size the node asks for in a run (the server may give less). */
+function pageSizeOf(paging: Paging): number {
+	return paging.perPage ?? DEFAULT_PAGE_SIZE_ASKED;
+}
+
 /** An integer option: `--name N`, else the environment variable, else the default. */
-function integerOption(name: string, env: string, fallback: number, max: number): number {
+function integerOption(name: string, env: string, fallback: number, max: number): number;
+function integerOption(name: string, env: string, fallback: undefined, max: number): number | undefined;
+function integerOption(name: string, env: string, fallback: number | undefined, max: number): number | undefined {
 	const flag = process.argv.indexOf(`--${name}`);
 	const raw = flag !== -1 ? process.argv[flag + 1] : process.env[env];
-	const value = raw === undefined ? fallback : Number(raw);
+	if (raw === undefined) return fallback;
+	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be 1..${max}, got ${raw}`);
 	return value;
 }
@@ -79,21 +103,22 @@ async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: num
 }
 
 /** Runs the node once in a fresh process and reads the sandbox's counters and log for that run. */
-async function runOnce(context: Context, scenario: Scenario, server: ServerCase, concurrency: number, baseline: Baseline): Promise<CaseFigures> {
+async function runOnce(context: Context, scenario: Scenario, server: ServerCase, paging: Paging, baseline: Baseline): Promise<CaseFigures> {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
 	const faults = { latencyMs: scenario.latencyMs, throttle: scenario.throttle, maxPerPage: server.maxPerPage };
 	// The child's warm-up run goes out without the throttle, so it takes nothing from the window.
 	await control.setFaults({ ...faults, throttle: null });
-	const job = { url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, limit: scenario.limit, concurrency, perPage: NODE_PAGE_SIZE };
-	const node = await runNodeProcess(job, async () => {
+	const job = { url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, limit: scenario.limit, ...paging };
+	const { result: node } = await runNodeProcess(job, async () => {
 		await control.setFaults(faults);
 		await control.clearRequests();
 	});
+	const concurrency = concurrencyOf(paging);
 	const stats = await control.stats();
 	const logged = await control.requests('/orders');
 
-	const needed = pagesNeeded(total, server.maxPerPage ?? 15, scenario.limit);
+	const needed = pagesNeeded(total, Math.min(server.maxPerPage ?? DEFAULT_PAGE_SIZE, pageSizeOf(paging)), scenario.limit);
 	const ideal = round(idealMs(scenario, needed, concurrency, rttMs));
 	const peakRss = mib(Math.max(0, node.peakRssBytes - node.rssBeforeBytes));
 	const json = mib(node.resultJsonBytes);
@@ -140,10 +165,10 @@ async function runOnce(context: Context, scenario: Scenario, server: ServerCase,
 type Baseline = BaselineResult & { serverRequests: number };
 
 /** `repeat` runs of one case (one in the throttle scenario); the run with the median wall time is kept. */
-async function runCase(context: Context, scenario: Scenario, server: ServerCase, concurrency: number, baseline: Baseline): Promise<CaseFigures> {
+async function runCase(context: Context, scenario: Scenario, server: ServerCase, paging: Paging, baseline: Baseline): Promise<CaseFigures> {
 	const runs: CaseFigures[] = [];
 	const repeat = scenario.throttle ? 1 : context.repeat;
-	for (let n = 0; n < repeat; n++) runs.push(await runOnce(context, scenario, server, concurrency, baseline));
+	for (let n = 0; n < repeat; n++) runs.push(await runOnce(context, scenario, server, paging, baseline));
 	const sorted = [...runs].sort((a, b) => a.wall_ms - b.wall_ms);
 	return { ...sorted[Math.floor((sorted.length - 1) / 2)], wall_ms_runs: runs.map((run) => run.wall_ms) };
 }
@@ -152,7 +177,7 @@ function sweepPoint(f: CaseFigures): SweepPoint {
 	return { concurrency: f.concurrency, wall_ms: f.wall_ms, ideal_ms: f.ideal_ms, wall_vs_ideal: f.wall_vs_ideal, speedup_vs_baseline: f.speedup_vs_baseline, cpu_ms: f.cpu_ms };
 }
 
-async function runScenario(context: Context, scenario: Scenario, concurrency: number, sweep: number[]): Promise<ScenarioFigures> {
+async function runScenario(context: Context, scenario: Scenario, paging: Paging, sweep: number[]): Promise<ScenarioFigures> {
 	const { sb, control } = context;
 	process.stdout.write(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({ latencyMs: scenario.latencyMs, throttle: scenario.throttle, maxPerPage: null });
@@ -163,15 +188,15 @@ async function runScenario(context: Context, scenario: Scenario, concurrency: nu
 
 	const cases: CaseFigures[] = [];
 	for (const server of SERVER_CASES) {
-		process.stdout.write(`  node, server page size ${server.label}, concurrency ${concurrency}… `);
-		const figures = await runCase(context, scenario, server, concurrency, baseline);
+		process.stdout.write(`  node, server page size ${server.label}, ${describePaging(paging)}… `);
+		const figures = await runCase(context, scenario, server, paging, baseline);
 		process.stdout.write(`${figures.wall_ms_runs.join(' / ')} ms\n`);
 		cases.push(figures);
 	}
 	const points: SweepPoint[] = [];
 	for (const other of sweep) {
 		process.stdout.write(`  node, server page size ${SERVER_CASES[0].label}, concurrency ${other}… `);
-		const figures = await runCase(context, scenario, SERVER_CASES[0], other, baseline);
+		const figures = await runCase(context, scenario, SERVER_CASES[0], { ...paging, concurrency: other }, baseline);
 		process.stdout.write(`${figures.wall_ms_runs.join(' / ')} ms\n`);
 		points.push(sweepPoint(figures));
 	}
@@ -230,15 +255,16 @@ function correctnessChecks(results: Record<ScenarioName, ScenarioFigures>): Chec
 	return out;
 }
 
-function setup(concurrency: number, repeat: number, calibration: Context['calibration']) {
+function setup(paging: Paging, repeat: number, calibration: Context['calibration']) {
 	return {
 		orders: calibration.per_page_ignored.total,
 		latency_ms: LATENCY_MS,
 		throttle: THROTTLE,
-		concurrency,
+		node_settings: describePaging(paging),
+		node_defaults: { concurrent_requests: DEFAULT_CONCURRENCY, page_size: DEFAULT_PAGE_SIZE_ASKED, page_size_note: `asked for as per_page; used only when meta.per_page shows it was honoured, else ${DEFAULT_PAGE_SIZE}` },
+		concurrency: concurrencyOf(paging),
+		page_size_asked: pageSizeOf(paging),
 		node_runs_per_case: { latency: repeat, throttle: 1, limit: repeat, kept: 'the run with the median wall_ms (all in wall_ms_runs)' },
-		node_default_concurrency: 4,
-		node_page_size_option: NODE_PAGE_SIZE,
 		rtt_ms: { per_page_15: round(calibration.per_page_ignored.rttMs, 1), per_page_100: round(calibration.per_page_honoured.rttMs, 1) },
 		notes: [
 			'wall_ms: the node run through n8n-core WorkflowExecute (test/harness runWorkflow) in its own process; baseline: a sequential axios loop following links.next (never sends per_page), in the orchestrator process',
@@ -269,31 +295,58 @@ async function orderTriggerOnly(): Promise<void> {
 	if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
 }
 
+function describePaging(paging: Paging): string {
+	const concurrency = paging.concurrency === undefined ? `Concurrent Requests ${DEFAULT_CONCURRENCY} (default)` : `Concurrent Requests ${paging.concurrency}`;
+	const pageSize = paging.perPage === undefined ? `Page Size ${DEFAULT_PAGE_SIZE_ASKED} (default)` : `Page Size ${paging.perPage}`;
+	return `${concurrency}, ${pageSize}`;
+}
+
+/** `--no-<name>`: skip a part of the bench. */
+function skipped(name: string): boolean {
+	return process.argv.includes(`--no-${name}`);
+}
+
 async function main(): Promise<void> {
 	if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'order-trigger') return await orderTriggerOnly();
-	const concurrency = integerOption('concurrency', 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 16);
+	const paging: Paging = {
+		concurrency: integerOption('concurrency', 'BENCH_CONCURRENCY', undefined, MAX_CONCURRENCY),
+		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', undefined, MAX_PAGE_SIZE),
+	};
 	const repeat = integerOption('repeat', 'BENCH_REPEAT', DEFAULT_REPEAT, 9);
-	const sweep = process.argv.includes('--no-sweep') ? [] : SWEEP.filter((c) => c !== concurrency);
-	process.stdout.write(`Starting the sandbox (orders: 10,000 on one event; node concurrency ${concurrency})…\n`);
+	const sweep = skipped('sweep') ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
+	const log = (text: string) => process.stdout.write(text);
+	log(`Starting the sandbox (orders: 10,000 on one event; node: ${describePaging(paging)})…\n`);
 	const sandbox = await startSandboxProcess();
 	const sb = sandbox.ready;
 	const control = new SandboxControl(sb.url);
 	try {
-		const calibration = { per_page_ignored: await calibrate(sb, control, 15), per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE) };
+		const calibration = { per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE), per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE) };
 		const context: Context = { sb, control, calibration, repeat };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
-		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario, concurrency, scenario.name === 'latency' ? sweep : []);
-		process.stdout.write('· order_trigger: 10,000 orders, a poll a simulated minute for 185 minutes (two listings)…\n');
+		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario, paging, scenario.name === 'latency' ? sweep : []);
+		log('· order_trigger: 10,000 orders, a poll a simulated minute for 185 minutes (two listings)…\n');
 		const orderTrigger = await runOrderTriggerBench();
+		const peer = skipped('peer') ? undefined : await runPeer({ sb, control, repeat, log });
+		const memory = skipped('memory') ? undefined : await runMemoryScenario(log);
 
-		const report = { generated_at: new Date().toISOString(), machine: machine(), setup: setup(concurrency, repeat, calibration), ...results, order_trigger: orderTrigger };
+		const report = {
+			generated_at: new Date().toISOString(),
+			machine: machine(),
+			setup: setup(paging, repeat, calibration),
+			...results,
+			order_trigger: orderTrigger,
+			...(peer ? { peer_http_request: peer } : {}),
+			...(memory ? { memory_100k: memory } : {}),
+		};
 		const file = path.join(repoRoot(), 'bench-results.json');
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
-		process.stdout.write(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);
-		const list = [...timingChecks(results), ...correctnessChecks(results), ...orderTriggerChecks(orderTrigger)];
-		for (const check of list) process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
-		process.stdout.write(`\nWrote ${file}\n`);
+		log(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);
+		if (peer) log(`${peerTable(peer)}\n\n`);
+		if (memory) log(`${memoryTable(memory)}\n\n`);
+		const list = [...timingChecks(results), ...(memory ? memoryChecks(memory) : []), ...correctnessChecks(results), ...orderTriggerChecks(orderTrigger)];
+		for (const check of list) log(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
+		log(`\nWrote ${file}\n`);
 		if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
 	} finally {
 		await sandbox.stop();

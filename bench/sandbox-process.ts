@@ -1,6 +1,6 @@
 /**
- * Child process: the sandbox with ORDERS orders on its first organizing event, so its CPU and
- * memory are not counted as the node's. Sends `SandboxReady`, then serves until the parent
+ * Child process: the sandbox with ORDERS orders (or the count given as the first argument) on its
+ * first organizing event, so its CPU and memory are not counted as the node's. Sends `SandboxReady`, then serves until the parent
  * disconnects. The orchestrator drives it through the HTTP control routes (/__control/...).
  */
 import path from 'node:path';
@@ -20,14 +20,15 @@ type StartSandbox = (options: { port: number; orders: number; requestLogLimit: n
 
 async function main(): Promise<void> {
 	const { startSandbox } = require(path.join(repoRoot(), 'test', 'sandbox')) as { startSandbox: StartSandbox };
-	const sb = await startSandbox({ port: 0, orders: ORDERS, requestLogLimit: 50_000 });
+	const orders = process.argv[2] === undefined ? ORDERS : Number(process.argv[2]);
+	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
 	const ready: SandboxReady = {
 		type: 'sandbox-ready',
 		url: sb.url,
 		token: sb.token,
 		companyId: sb.demo.companyId,
 		eventSlug: sb.demo.events.summerSummit,
-		orders: ORDERS,
+		orders,
 	};
 	process.send?.(ready);
 	process.once('disconnect', () => {

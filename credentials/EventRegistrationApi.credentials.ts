@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import {
 	BASE_URL_PROPERTY,
@@ -37,15 +37,14 @@ export class EventRegistrationApi implements ICredentialType {
 		PUBLIC_URL_PROPERTY,
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-				Accept: 'application/json',
-			},
-		},
-	};
+	/**
+	 * A function rather than a generic `=Bearer {{$credentials.accessToken}}` header: n8n resolves a
+	 * generic one through its expression engine on every request, about a fifth of what a page
+	 * request allocates (measured in `npm run bench`, bench/README.md "Memory").
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken)}`, Accept: 'application/json' } };
+	}
 
 	test: ICredentialTestRequest = USER_TEST_REQUEST;
 }

@@ -28,3 +28,13 @@ export function orderStatus(order: IDataObject): OrderStatus {
 export function withOrderStatus(order: IDataObject): IDataObject {
 	return { ...order, status: orderStatus(order) };
 }
+
+/**
+ * Adds the derived `status` to an order in place: for orders a listing has just parsed and owns.
+ * Same JSON as `withOrderStatus`, without a second copy of every order (a Return All of 100,000
+ * orders would otherwise hold both sets of objects at once).
+ */
+export function addOrderStatus(order: IDataObject): IDataObject {
+	order.status = orderStatus(order);
+	return order;
+}

@@ -25,6 +25,8 @@ export interface RequestOptions {
 	baseUrl?: string;
 	/** Scopes this request needs when they depend on the input (webhook event kinds); the route's scopes otherwise. */
 	scopes?: readonly string[];
+	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
+	credentialType?: string;
 }
 
 export interface ApiResponse {
@@ -359,7 +361,7 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
-	const credentialType = credentialTypeOf(ctx);
+	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
 	if (credentialType === OAUTH2_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
 	const retryable = route.method === 'GET';
 	let waitedMs = 0;

@@ -376,8 +376,8 @@ function brokenLinks(root = ROOT) {
 	/** @param {string} page @param {string} link @param {string} target repository path @param {string | undefined} anchor */
 	const checkTarget = (page, link, target, anchor) => {
 		const file = path.join(root, target);
-		if (!fs.existsSync(file)) return problems.push(`${page}: ${link} → ${target} does not exist`);
-		if (anchor && target.endsWith('.md') && !anchorsOfFile(target).has(decodeURIComponent(anchor))) problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
+		if (!fs.existsSync(file)) problems.push(`${page}: ${link} → ${target} does not exist`);
+		else if (anchor && target.endsWith('.md') && !anchorsOfFile(target).has(decodeURIComponent(anchor))) problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
 	};
 	for (const page of documentationPages(root)) {
 		for (const link of linksOf(fs.readFileSync(path.join(root, page), 'utf8'))) {

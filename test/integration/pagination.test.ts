@@ -9,6 +9,7 @@ import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { withOrderStatus } from '../../nodes/shared/orders';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE_ASKED } from '../../nodes/shared/pagination';
 import { rl, runAction } from '../helpers/action';
 import type { ActionRun } from '../helpers/action';
 import { startSandbox } from '../sandbox';
@@ -114,8 +115,30 @@ describe('Return All: the same items, in the same order, as the sequential links
 		expect(pagesFetched()).toEqual(range(1, 68));
 	});
 
-	it('default paging options (concurrency 4, 15 a page) → identical items and order', async () => {
+	it(`default paging options (Concurrent Requests ${DEFAULT_CONCURRENCY}, Page Size ${DEFAULT_PAGE_SIZE_ASKED} asked, server ignores per_page) → identical items and order, ${DEFAULT_CONCURRENCY} in flight`, async () => {
+		sb.control.setFaults({ latencyMs: 40 });
+
 		const run = await getMany({ returnAll: true });
+
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual(reference);
+		expect(pagesFetched()).toEqual(range(1, 68));
+		expect(orderRequests().every((request) => request.query.per_page === String(DEFAULT_PAGE_SIZE_ASKED))).toBe(true);
+		expect(maxInFlight(orderRequests())).toBe(DEFAULT_CONCURRENCY);
+	});
+
+	it(`default paging options, server honours per_page → pages of ${DEFAULT_PAGE_SIZE_ASKED}: 11 requests, identical items`, async () => {
+		sb.control.setFaults({ maxPerPage: 100 });
+
+		const run = await getMany({ returnAll: true });
+
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual(reference);
+		expect(pagesFetched()).toEqual(range(1, 11));
+	});
+
+	it('Page Size 15 → no per_page is sent', async () => {
+		const run = await getMany({ returnAll: true, paging: { perPage: 15 } });
 
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual(reference);

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../../shared/pagination';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
 import { requireInteger } from '../../shared/validation';
 import { checkOf } from './parameters';
 
-/** How many requests a listing keeps in flight: bounded, with a conservative default. */
+/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
 export function concurrencyOption(description: string): INodeProperties {
 	return {
 		displayName: 'Concurrent Requests',
@@ -56,10 +56,12 @@ export function listProperties(noun: string): INodeProperties[] {
 			default: {},
 			description: `How ${noun} pages are fetched`,
 			options: [
-				concurrencyOption('Pages fetched at the same time after the first. Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.'),
+				concurrencyOption(
+					`Pages fetched at the same time after the first (default ${DEFAULT_CONCURRENCY}). Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.`,
+				),
 				pageSizeOption(
-					DEFAULT_PAGE_SIZE,
-					'Items to ask for per page. The API documents 15; a larger value is used only if the service honours it (meta.per_page), else 15 applies.',
+					DEFAULT_PAGE_SIZE_ASKED,
+					`Items to ask for per page (default ${DEFAULT_PAGE_SIZE_ASKED}). The API documents ${DEFAULT_PAGE_SIZE}; a larger value is used only if the service honours it (meta.per_page), else ${DEFAULT_PAGE_SIZE} applies. Set ${DEFAULT_PAGE_SIZE} to never send per_page.`,
 				),
 			],
 		},
@@ -99,7 +101,8 @@ export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick
 	return {
 		limit: returnAll ? undefined : requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), 1, 'Use 1 or more, or turn on Return All.'),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
-		perPage: typeof paging.perPage === 'number' && paging.perPage > DEFAULT_PAGE_SIZE ? paging.perPage : undefined,
+		// Unset means the option's default; 15 or less sends no per_page (see paginate).
+		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,
 	};
 }
 

@@ -45,8 +45,8 @@ describe('Activation → Get Many', () => {
 		const run = await runOk(sb, params('getMany', { returnAll: true, filters: { q: 'Raffle' } }, company.id));
 
 		expect(sb.control.requests().map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '1' }],
-			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '2' }],
+			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '1', per_page: '100' }],
+			['GET', `/api/v1/${company.id}/activations`, { q: 'Raffle', page: '2', per_page: '100' }],
 		]);
 		expect(run.json).toHaveLength(20);
 		expect(run.json.every((a) => String(a.title).startsWith('Raffle '))).toBe(true);

@@ -40,7 +40,7 @@ describe('Company → Get Many', () => {
 		const total = before + added.length;
 		const pages = Math.ceil(total / 15);
 		expect(requests().map((r) => [r.method, r.path, r.query])).toEqual(
-			Array.from({ length: pages }, (_, i) => ['GET', '/api/v1/companies', { page: String(i + 1) }]),
+			Array.from({ length: pages }, (_, i) => ['GET', '/api/v1/companies', { page: String(i + 1), per_page: '100' }]),
 		);
 		expect(run.json).toHaveLength(total);
 		expect(run.json.slice(-16).map((c) => c.id)).toEqual(added.map((c) => c.id));
@@ -149,8 +149,8 @@ describe('Event → Get Many', () => {
 		const run = await runOk(sb, eventParams('getMany', { returnAll: true, filters: { q: 'Tour' } }, company.id));
 
 		expect(requests().map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '1' }],
-			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '2' }],
+			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '1', per_page: '100' }],
+			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '2', per_page: '100' }],
 		]);
 		expect(run.json.map((e) => e.name)).toEqual(Array.from({ length: 17 }, (_, i) => `Tour ${i + 1}`));
 	});

@@ -215,7 +215,7 @@ describe('Form → Get Many', () => {
 
 	it('sends the filter as typed: the service matches case-sensitively', async () => {
 		const run = await runOk(sb, formParams('getMany', { returnAll: true, filters: { q: 'attendee' } }));
-		expect(sb.control.requests()[0].query).toEqual({ q: 'attendee', page: '1' });
+		expect(sb.control.requests()[0].query).toEqual({ q: 'attendee', page: '1', per_page: '100' });
 		expect(run.json).toEqual([]);
 	});
 });

@@ -273,7 +273,7 @@ describe('order: getMany', () => {
 		const requests = apiRequests();
 		expect(requests.map((r) => r.path)).toEqual(Array(4).fill(`${eventPath}/orders`));
 		expect(requests.map((r) => r.query).sort((a, b) => Number(a.page) - Number(b.page))).toEqual(
-			[1, 2, 3, 4].map((page) => ({ include_submission: '1', page: String(page) })),
+			[1, 2, 3, 4].map((page) => ({ include_submission: '1', page: String(page), per_page: '100' })),
 		);
 		expect(run.json).toHaveLength(SEEDED + 40);
 		expect(new Set(run.json.map((o) => o.id)).size).toBe(SEEDED + 40);

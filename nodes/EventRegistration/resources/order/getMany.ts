@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
-import { withOrderStatus } from '../../../shared/orders';
+import { addOrderStatus } from '../../../shared/orders';
 import { paginate } from '../../../shared/pagination';
 import { listProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
@@ -23,5 +23,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: includeSubmissionQuery(this, itemIndex),
 		...readListOptions(this, itemIndex),
 	});
-	return orders.map(withOrderStatus);
+	for (const order of orders) addOrderStatus(order);
+	return orders;
 }

@@ -1,0 +1,153 @@
+/**
+ * The memory scenario: Return All of MEMORY_ORDERS orders (about 40 MB of JSON) at the node's
+ * default settings, in a node process whose V8 old space is limited to HEAP_LIMIT_MB, with
+ * `--trace-gc`. Its own sandbox process (the other scenarios' has 10,000 orders). Figures per
+ * server case: whether it completed with every item, the peak V8 heap it reached (the largest
+ * heap-in-use any GC of the run started from, or the heap at the end when larger), the garbage
+ * the run made (what its GCs freed), and the peak RSS.
+ */
+import axios from 'axios';
+
+import { SandboxControl } from './control';
+import { runNodeProcess, startSandboxProcess } from './processes';
+import { GC_MARK } from './protocol';
+import type { NodeResult, SandboxReady } from './protocol';
+import { mib, round } from './report';
+import { LATENCY_MS, SERVER_CASES } from './scenarios';
+import type { ServerCase } from './scenarios';
+
+export const MEMORY_ORDERS = 100_000;
+export const HEAP_LIMIT_MB = 256;
+
+export interface MemoryCase {
+	server_page_size: string;
+	completed: boolean;
+	error?: string;
+	items: number;
+	requests: number;
+	wall_ms: number;
+	result_json_mb: number;
+	/** V8 heap in use: the largest a GC of the run started from, or the heap right after the run. */
+	peak_heap_mb: number;
+	/** The same, less the heap in use just before the run (after a forced GC). */
+	peak_heap_delta_mb: number;
+	heap_before_mb: number;
+	/** What the run's GCs freed: the garbage it made. */
+	garbage_mb: number;
+	garbage_kb_per_request: number;
+	gcs: number;
+	peak_rss_delta_mb: number;
+	retained_heap_mb: number;
+}
+
+export interface MemoryFigures {
+	orders: number;
+	heap_limit_mb: number;
+	v8_flags: string[];
+	node_settings: string;
+	cases: MemoryCase[];
+}
+
+interface GcTrace {
+	peakBeforeMb: number;
+	freedMb: number;
+	count: number;
+}
+
+/** `--trace-gc` lines between the run's marks: `… Scavenge 45.2 (60.1) -> 40.1 (62.1) MB, …`. */
+export function readGcTrace(stdout: string): GcTrace {
+	const start = stdout.indexOf(GC_MARK.start);
+	const end = stdout.indexOf(GC_MARK.end, start);
+	const lines = stdout.slice(start === -1 ? 0 : start, end === -1 ? undefined : end).split('\n');
+	const trace: GcTrace = { peakBeforeMb: 0, freedMb: 0, count: 0 };
+	for (const line of lines) {
+		const match = /: [A-Za-z -]+?\s+([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
+		if (!match) continue;
+		const before = Number(match[1]);
+		trace.peakBeforeMb = Math.max(trace.peakBeforeMb, before);
+		trace.freedMb += Math.max(0, before - Number(match[2]));
+		trace.count++;
+	}
+	return trace;
+}
+
+function memoryCase(server: ServerCase, node: NodeResult, stdout: string, requests: number, total: number): MemoryCase {
+	const gc = readGcTrace(stdout);
+	const peakHeap = Math.max(gc.peakBeforeMb, node.heapAfterBytes / 1024 / 1024);
+	const heapBefore = mib(node.heapBeforeBytes);
+	return {
+		server_page_size: server.label,
+		completed: !node.error && node.items === total,
+		...(node.error ? { error: node.error } : {}),
+		items: node.items,
+		requests,
+		wall_ms: round(node.wallMs),
+		result_json_mb: mib(node.resultJsonBytes),
+		peak_heap_mb: round(peakHeap, 1),
+		peak_heap_delta_mb: round(peakHeap - heapBefore, 1),
+		heap_before_mb: round(heapBefore, 1),
+		garbage_mb: round(gc.freedMb),
+		garbage_kb_per_request: requests > 0 ? round((gc.freedMb * 1024) / requests) : 0,
+		gcs: gc.count,
+		peak_rss_delta_mb: mib(Math.max(0, node.peakRssBytes - node.rssBeforeBytes)),
+		retained_heap_mb: mib(Math.max(0, node.retainedHeapBytes)),
+	};
+}
+
+/** The event's order count (`meta.total`), with plain HTTP. */
+async function orderTotal(sb: SandboxReady): Promise<number> {
+	const url = `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
+	const response = await axios.get<{ meta: { total: number } }>(url, { headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' } });
+	return response.data.meta.total;
+}
+
+/** Runs the memory scenario in its own sandbox; `log` gets one progress line per step. */
+export async function runMemoryScenario(log: (text: string) => void): Promise<MemoryFigures> {
+	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
+	log(`· memory: Return All of ${MEMORY_ORDERS.toLocaleString('en')} orders at the node's defaults, ${v8Flags.join(' ')}\n  starting a sandbox with ${MEMORY_ORDERS.toLocaleString('en')} orders… `);
+	const sandbox = await startSandboxProcess(MEMORY_ORDERS);
+	const sb = sandbox.ready;
+	const control = new SandboxControl(sb.url);
+	log('ready\n');
+	try {
+		const total = await orderTotal(sb);
+		const cases: MemoryCase[] = [];
+		for (const server of SERVER_CASES) {
+			log(`  node, server page size ${server.label}… `);
+			const faults = { latencyMs: LATENCY_MS, throttle: null, maxPerPage: server.maxPerPage };
+			await control.setFaults(faults);
+			const job = { url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, markGc: true };
+			const { result, stdout } = await runNodeProcess(job, async () => await control.clearRequests(), { v8Flags, captureStdout: true });
+			const figures = memoryCase(server, result, stdout, (await control.stats()).requests, total);
+			log(`${figures.wall_ms} ms, ${figures.items} items, peak heap ${figures.peak_heap_mb} MB\n`);
+			cases.push(figures);
+		}
+		return { orders: MEMORY_ORDERS, heap_limit_mb: HEAP_LIMIT_MB, v8_flags: v8Flags, node_settings: 'Return All, Paging Options left at their defaults', cases };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+/** The memory table as printed. */
+export function memoryTable(memory: MemoryFigures): string {
+	const rows = [
+		`| memory: ${memory.orders.toLocaleString('en')} orders, ${memory.v8_flags.join(' ')} | completed | items | requests | JSON MB | peak heap MB (Δ) | garbage MB | KB/request | peak RSS Δ MB | ms |`,
+		'|---|---|---|---|---|---|---|---|---|---|',
+	];
+	for (const c of memory.cases) {
+		rows.push(
+			`| ${c.server_page_size} | ${c.completed ? 'yes' : `no: ${c.error ?? 'missing items'}`} | ${c.items} | ${c.requests} | ${c.result_json_mb} | ${c.peak_heap_mb} (${c.peak_heap_delta_mb}) | ${c.garbage_mb} | ${c.garbage_kb_per_request} | ${c.peak_rss_delta_mb} | ${c.wall_ms} |`,
+		);
+	}
+	return rows.join('\n');
+}
+
+/** Completing under the heap limit with every item is a correctness check: a failure exits non-zero. */
+export function memoryChecks(memory: MemoryFigures): Array<{ target: string; ok: boolean; detail: string; correctness: boolean }> {
+	return memory.cases.map((c) => ({
+		target: `memory, ${c.server_page_size}: Return All of ${memory.orders.toLocaleString('en')} orders completes under --max-old-space-size=${memory.heap_limit_mb}`,
+		ok: c.completed,
+		detail: c.completed ? `peak heap ${c.peak_heap_mb} MB` : (c.error ?? `${c.items} items`),
+		correctness: true,
+	}));
+}

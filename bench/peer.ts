@@ -1,0 +1,383 @@
+/**
+ * The peer: what a user would use instead of this package, n8n's own HTTP Request node with its
+ * built-in pagination, run side by side with the package's Order → Get Many (at its defaults) in
+ * the pinned real n8n (e2e/runtime, the one the end-to-end suite installs), in the same
+ * scenarios as the rest of the bench (latency, throttle, Limit).
+ *
+ * Each variant is a workflow `Manual Trigger → <variant>`, run with `n8n execute --rawOutput`.
+ * Time: n8n's own per-node `executionTime` from the run data (the HTTP Request node and its Split
+ * Out / Limit summed), so n8n's start-up is not in it. Requests and 429s: counted by the sandbox.
+ * Items and ids: the last node's output, against a reference listing (plain sequential HTTP).
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import path from 'node:path';
+
+import { runBaseline } from './baseline';
+import type { SandboxControl } from './control';
+import { repoRoot } from './paths';
+import type { SandboxReady } from './protocol';
+import { round } from './report';
+import { LATENCY_MS, SCENARIOS, THROTTLE } from './scenarios';
+import type { Scenario } from './scenarios';
+
+/** The HTTP Request node version the editor adds today. */
+const HTTP_REQUEST_VERSION = 4.5;
+const CREDENTIAL = { id: 'benchTokenCredential', name: 'Event Registration (bench)', type: 'eventRegistrationApi' };
+
+/** The HTTP Request node's Pagination option as a user sets it (field names are the node's). */
+interface PaginationSettings {
+	paginationMode: 'responseContainsNextURL';
+	nextURL: string;
+	paginationCompleteWhen: 'other';
+	completeExpression: string;
+	limitPagesFetched: boolean;
+	maxRequests?: number;
+	requestInterval: number;
+}
+
+interface Variant {
+	key: string;
+	/** Short, as in the table. */
+	label: string;
+	workflowId: string;
+	/** Settings as the user would set them (undefined for this package's node). */
+	pagination?: Omit<PaginationSettings, 'limitPagesFetched' | 'maxRequests'>;
+}
+
+/** ms between requests that keeps a sequential client within the throttle: window / limit, rounded up. */
+const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
+
+export const VARIANTS: readonly Variant[] = [
+	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Paging Options at their defaults', workflowId: 'benchPeerPackage' },
+	{
+		key: 'http_request_next_url',
+		label: 'HTTP Request: next URL {{ $response.body.links.next }}',
+		workflowId: 'benchPeerHttpPlain',
+		pagination: {
+			paginationMode: 'responseContainsNextURL',
+			nextURL: '={{ $response.body.links.next }}',
+			paginationCompleteWhen: 'other',
+			completeExpression: '={{ !$response.body.links.next }}',
+			requestInterval: 0,
+		},
+	},
+	{
+		key: 'http_request_optional_chaining',
+		label: 'HTTP Request: the same with optional chaining (?.)',
+		workflowId: 'benchPeerHttpChained',
+		pagination: {
+			paginationMode: 'responseContainsNextURL',
+			nextURL: '={{ $response.body?.links?.next }}',
+			paginationCompleteWhen: 'other',
+			completeExpression: '={{ !$response.body?.links?.next }}',
+			requestInterval: 0,
+		},
+	},
+	{
+		key: 'http_request_interval',
+		label: `HTTP Request: next URL, interval ${INTERVAL_AT_RATE_LIMIT_MS} ms (the rate limit)`,
+		workflowId: 'benchPeerHttpInterval',
+		pagination: {
+			paginationMode: 'responseContainsNextURL',
+			nextURL: '={{ $response.body.links.next }}',
+			paginationCompleteWhen: 'other',
+			completeExpression: '={{ !$response.body.links.next }}',
+			requestInterval: INTERVAL_AT_RATE_LIMIT_MS,
+		},
+	},
+];
+
+/** The API's page size, for the HTTP Request node's Max Pages in the Limit scenario (it cannot ask for fewer items). */
+const API_PAGE_SIZE = 15;
+
+export interface PeerRun {
+	variant: string;
+	scenario: string;
+	/** n8n's executionTime of the listing node (plus its Split Out / Limit node), median run. */
+	execution_time_ms: number;
+	execution_time_ms_runs: number[];
+	/** The listing node alone (HTTP Request or this package's node). */
+	listing_node_ms: number;
+	items: number;
+	expected_items: number;
+	/** Every id, in order, equal to the reference listing's. */
+	ids_match_reference: boolean;
+	/** n8n's verdict on the execution. */
+	status: 'success' | 'error';
+	/** What the user saw: the execution's status and, on an error, its message. */
+	user_saw: string;
+	requests: number;
+	http_429: number;
+}
+
+export interface PeerFigures {
+	n8n: string;
+	http_request_node: { type: string; type_version: number; authentication: string; credential_type: string; pagination: Record<string, PaginationSettings>; then: string };
+	this_node: { type: string; parameters: string };
+	method: string[];
+	runs: PeerRun[];
+	/** HTTP Request time / this node's time, per scenario and HTTP Request variant. */
+	ratios: Record<string, Record<string, number | null>>;
+}
+
+/** scripts/lib helpers (JavaScript, shared with the e2e suite), loaded from the repository. */
+interface ScriptsLib {
+	runtime: { ensureRuntime(options: { log: (line: string) => void }): Promise<unknown>; NODE24: string; N8N_BIN: string };
+	pkg: {
+		build(): Promise<void>;
+		pack(dir: string): Promise<{ tarball: string }>;
+		installIntoN8n(tarball: string, userFolder: string): Promise<string>;
+		nodeType(name: string): string;
+	};
+	n8n: {
+		n8nEnv(options: { userFolder: string; port: number; brokerPort: number }): NodeJS.ProcessEnv;
+		importCredentials(env: NodeJS.ProcessEnv, workDir: string, credentials: object[]): Promise<void>;
+		importWorkflows(env: NodeJS.ProcessEnv, workDir: string, workflows: Array<{ id: string }>): Promise<void>;
+	};
+	processes: {
+		freePorts(count: number): Promise<number[]>;
+		startChild(command: string, args: string[], options: SpawnOptions): ChildProcess;
+		stopChild(child: ChildProcess): Promise<void>;
+	};
+}
+
+function scriptsLib(): ScriptsLib {
+	const lib = (name: string) => require(path.join(repoRoot(), 'scripts', 'lib', name)) as unknown;
+	return { runtime: lib('runtime'), pkg: lib('package'), n8n: lib('n8n'), processes: lib('processes') } as ScriptsLib;
+}
+
+interface TaskData {
+	executionTime?: number;
+	executionStatus?: string;
+	error?: { message?: string; description?: string };
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+}
+
+interface Execution {
+	status?: string;
+	data?: { resultData?: { error?: { message?: string }; runData?: Record<string, TaskData[]> } };
+}
+
+const NAMES = { trigger: 'Start', listing: 'List orders', split: 'Split Out orders', limit: 'Keep 50' };
+
+function workflowNode(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, index: number, extra: object = {}) {
+	return { id: `${name.replace(/\W/g, '-')}-${index}`, name, type, typeVersion, position: [index * 220, 0], parameters, ...extra };
+}
+
+function chain(names: string[]): Record<string, unknown> {
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i < names.length - 1; i++) connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	return connections;
+}
+
+function ordersUrl(sb: SandboxReady): string {
+	return `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
+}
+
+/** The HTTP Request node's pagination for a variant in a scenario: Max Pages only for a Limit. */
+function paginationFor(variant: Variant, scenario: Scenario): PaginationSettings {
+	const base = variant.pagination as NonNullable<Variant['pagination']>;
+	return scenario.limit === undefined
+		? { ...base, limitPagesFetched: false }
+		: { ...base, limitPagesFetched: true, maxRequests: Math.ceil(scenario.limit / API_PAGE_SIZE) };
+}
+
+function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenario: Scenario) {
+	const credentials = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+	const trigger = workflowNode(NAMES.trigger, 'n8n-nodes-base.manualTrigger', 1, {}, 0);
+	const nodes: object[] = [trigger];
+	const names = [NAMES.trigger, NAMES.listing];
+	if (!variant.pagination) {
+		const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+		const limit = scenario.limit === undefined ? { returnAll: true } : { returnAll: false, limit: scenario.limit };
+		nodes.push(workflowNode(NAMES.listing, lib.pkg.nodeType('eventRegistration'), 1, { resource: 'order', operation: 'getMany', company: rl(sb.companyId), event: rl(sb.eventSlug), ...limit }, 1, { credentials }));
+	} else {
+		const parameters = {
+			url: ordersUrl(sb),
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: CREDENTIAL.type,
+			options: { pagination: { pagination: paginationFor(variant, scenario) } },
+		};
+		nodes.push(workflowNode(NAMES.listing, 'n8n-nodes-base.httpRequest', HTTP_REQUEST_VERSION, parameters, 1, { credentials }));
+		nodes.push(workflowNode(NAMES.split, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', options: {} }, 2));
+		names.push(NAMES.split);
+		if (scenario.limit !== undefined) {
+			nodes.push(workflowNode(NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }, 3));
+			names.push(NAMES.limit);
+		}
+	}
+	return {
+		id: `${variant.workflowId}${scenario.name[0].toUpperCase()}${scenario.name.slice(1, 3)}`,
+		name: `Bench peer: ${variant.label} (${scenario.name})`,
+		nodes,
+		connections: chain(names),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The execution's figures: time and output of the nodes after the trigger, n8n's verdict, the user's view. */
+function readExecution(execution: Execution | undefined, code: number | null, output: string) {
+	const runData = execution?.data?.resultData?.runData ?? {};
+	const after = Object.keys(runData).filter((name) => name !== NAMES.trigger);
+	const taskOf = (name: string) => runData[name]?.[0];
+	const executionTime = after.reduce((sum, name) => sum + (taskOf(name)?.executionTime ?? 0), 0);
+	const last = [NAMES.limit, NAMES.split, NAMES.listing].find((name) => taskOf(name)?.data?.main?.[0]);
+	const items = last ? (taskOf(last)?.data?.main?.[0] ?? []).map((item) => item.json) : [];
+	const nodeError = after.map((name) => taskOf(name)?.error).find((error) => error !== undefined);
+	const error = nodeError ?? execution?.data?.resultData?.error;
+	const failed = !execution || code !== 0 || error !== undefined || (execution.status !== undefined && execution.status !== 'success');
+	const message = error?.message ?? (execution ? undefined : `no execution JSON from n8n execute (exit ${code}), ${output}`);
+	return {
+		executionTime,
+		listingTime: taskOf(NAMES.listing)?.executionTime ?? 0,
+		items,
+		status: failed ? ('error' as const) : ('success' as const),
+		userSaw: failed ? `error: ${message ?? 'unknown'}` : `success, ${items.length} items`,
+	};
+}
+
+/** `n8n execute` time limit: the slowest variant under the throttle takes about a minute. */
+const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * `n8n execute --id --rawOutput`, its output written to a file: through a pipe, n8n exits before
+ * a large execution JSON (10–20 MB here) is written out, and the JSON is cut. The JSON is
+ * pretty-printed from a line `{` to a line `}`; n8n's own log lines (starting in column 0) may
+ * be interleaved, and an error's stack follows.
+ */
+async function execute(lib: ScriptsLib, env: NodeJS.ProcessEnv, workDir: string, id: string): Promise<{ code: number | null; execution?: Execution; output: string }> {
+	const file = path.join(workDir, `${id}.out.txt`);
+	const fd = openSync(file, 'w');
+	const child = lib.processes.startChild(lib.runtime.NODE24, [lib.runtime.N8N_BIN, 'execute', `--id=${id}`, '--rawOutput'], { env, stdio: ['ignore', fd, fd] });
+	closeSync(fd);
+	const timer = setTimeout(() => void lib.processes.stopChild(child), EXECUTE_TIMEOUT_MS);
+	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	clearTimeout(timer);
+	const lines = readFileSync(file, 'utf8').split('\n');
+	const start = lines.indexOf('{');
+	const end = lines.indexOf('}', start);
+	const json = lines.slice(start, end + 1).filter((line, index, all) => index === 0 || index === all.length - 1 || /^(\s|\}|\]|$)/.test(line));
+	try {
+		if (start === -1 || end === -1) throw new Error('no JSON');
+		return { code, execution: JSON.parse(json.join('\n')) as Execution, output: '' };
+	} catch {
+		return { code, output: `see ${file}` };
+	}
+}
+
+function ratio(a: number | undefined, b: number | undefined): number | null {
+	return a !== undefined && b !== undefined && b > 0 ? round(a / b, 2) : null;
+}
+
+export interface PeerOptions {
+	sb: SandboxReady;
+	control: SandboxControl;
+	/** Runs per variant in the latency and Limit scenarios, the median kept (one under the throttle). */
+	repeat: number;
+	log: (text: string) => void;
+}
+
+/** Builds and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
+export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promise<PeerFigures> {
+	const lib = scriptsLib();
+	log('· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ');
+	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
+	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', 'peer');
+	rmSync(workDir, { recursive: true, force: true });
+	mkdirSync(workDir, { recursive: true });
+	await lib.pkg.build();
+	const { tarball } = await lib.pkg.pack(workDir);
+	const userFolder = path.join(workDir, 'n8n');
+	await lib.pkg.installIntoN8n(tarball, userFolder);
+	const [port, brokerPort] = await lib.processes.freePorts(2);
+	const env = lib.n8n.n8nEnv({ userFolder, port, brokerPort });
+	await lib.n8n.importCredentials(env, workDir, [{ ...CREDENTIAL, data: { accessToken: sb.token, baseUrl: sb.url, publicUrl: sb.url } }]);
+	const workflows = new Map<string, ReturnType<typeof workflowFor>>();
+	for (const scenario of SCENARIOS) for (const variant of VARIANTS) workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
+	await lib.n8n.importWorkflows(env, workDir, [...workflows.values()]);
+	log('done\n');
+
+	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
+	const reference = await runBaseline({ url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug });
+
+	const runs: PeerRun[] = [];
+	for (const scenario of SCENARIOS) {
+		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
+		for (const variant of VARIANTS) {
+			log(`  ${scenario.name}, ${variant.label}… `);
+			const workflow = workflows.get(`${scenario.name}/${variant.key}`) as ReturnType<typeof workflowFor>;
+			const attempts: PeerRun[] = [];
+			for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
+				await control.setFaults({ latencyMs: LATENCY_MS, throttle: scenario.throttle, maxPerPage: null });
+				await control.clearRequests();
+				const { code, execution, output } = await execute(lib, env, workDir, workflow.id);
+				const stats = await control.stats();
+				const run = readExecution(execution, code, output);
+				const ids = run.items.map((item) => item.id);
+				attempts.push({
+					variant: variant.key,
+					scenario: scenario.name,
+					execution_time_ms: run.executionTime,
+					execution_time_ms_runs: [],
+					listing_node_ms: run.listingTime,
+					items: run.items.length,
+					expected_items: expected.length,
+					ids_match_reference: ids.length === expected.length && ids.every((id, index) => id === expected[index]),
+					status: run.status,
+					user_saw: run.userSaw,
+					requests: stats.requests,
+					http_429: stats.status429,
+				});
+			}
+			const kept = [...attempts].sort((a, b) => a.execution_time_ms - b.execution_time_ms)[Math.floor((attempts.length - 1) / 2)];
+			const figures = { ...kept, execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms) };
+			log(`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`);
+			runs.push(figures);
+		}
+	}
+
+	const ratios: PeerFigures['ratios'] = {};
+	for (const scenario of SCENARIOS) {
+		const of = (key: string) => runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
+		ratios[scenario.name] = Object.fromEntries(VARIANTS.filter((v) => v.pagination).map((v) => [v.key, ratio(of(v.key), of(VARIANTS[0].key))]));
+	}
+	const returnAll = SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
+	return {
+		n8n: 'n8n 2.41.1 (e2e/runtime), `n8n execute --rawOutput`, SQLite, regular mode',
+		http_request_node: {
+			type: 'n8n-nodes-base.httpRequest',
+			type_version: HTTP_REQUEST_VERSION,
+			authentication: 'predefinedCredentialType',
+			credential_type: CREDENTIAL.type,
+			pagination: Object.fromEntries(VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)])),
+			then: `Split Out of "data" (n8n-nodes-base.splitOut); in the Limit scenario Max Pages ${Math.ceil(50 / API_PAGE_SIZE)} and a Limit node (50)`,
+		},
+		this_node: { type: lib.pkg.nodeType('eventRegistration'), parameters: 'Order → Get Many, Return All (or Limit 50), Paging Options left at their defaults' },
+		method: [
+			'each variant: one workflow Manual Trigger → variant, run with `n8n execute --id --rawOutput` in the same n8n user folder',
+			'execution_time_ms: n8n’s own executionTime of every node after the trigger (listing node + Split Out [+ Limit]), from the run data; the median of the runs (one under the throttle)',
+			'requests / 429s: counted by the sandbox; items: the last node’s output; ids_match_reference: every id, in order, equals a plain sequential listing’s',
+			`scenarios: ${SCENARIOS.map((s) => s.description).join('; ')}; the server ignores per_page (the documented API)`,
+		],
+		runs,
+		ratios,
+	};
+}
+
+/** The peer table as printed. */
+export function peerTable(peer: PeerFigures): string {
+	const rows = [
+		'| scenario | variant | time ms (n8n executionTime) | ratio to this node | items | ids identical | n8n said | requests | 429s |',
+		'|---|---|---|---|---|---|---|---|---|',
+	];
+	for (const run of peer.runs) {
+		const variant = VARIANTS.find((v) => v.key === run.variant);
+		const r = peer.ratios[run.scenario]?.[run.variant];
+		rows.push(
+			`| ${run.scenario} | ${variant?.label ?? run.variant} | ${run.execution_time_ms} | ${r === undefined ? '–' : r === null ? 'n/a' : `${r}×`} | ${run.items} / ${run.expected_items} | ${run.ids_match_reference ? 'yes' : 'no'} | ${run.user_saw.slice(0, 100)} | ${run.requests} | ${run.http_429} |`,
+		);
+	}
+	return rows.join('\n');
+}
