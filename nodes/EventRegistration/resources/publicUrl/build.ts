@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls } from '../../../shared/context';
@@ -29,17 +29,22 @@ export const BY_SLUG = 'slug';
 function companyBySlugLocator(): INodeProperties {
 	const base = companyLocator();
 	const modes = base.modes ?? [];
-	// A locator mode, not a parameter: modes have no default.
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
-	const bySlug: INodePropertyMode = {
-		displayName: 'By Slug',
-		name: BY_SLUG,
-		type: 'string',
-		placeholder: 'e.g. acme-events',
-		hint: 'The company’s slug as in its public URLs; no request to the service is needed',
-		validation: [{ type: 'regex', properties: { regex: SLUG.source, errorMessage: 'Enter the slug without slashes or spaces' } }],
+	return {
+		...base,
+		description: 'Company whose page it is',
+		modes: [
+			...modes.slice(0, 2),
+			{
+				displayName: 'By Slug',
+				name: BY_SLUG,
+				type: 'string',
+				placeholder: 'e.g. acme-events',
+				hint: 'The company’s slug as in its public URLs; no request to the service is needed',
+				validation: [{ type: 'regex', properties: { regex: SLUG.source, errorMessage: 'Enter the slug without slashes or spaces' } }],
+			},
+			...modes.slice(2),
+		],
 	};
-	return { ...base, description: 'Company whose page it is', modes: [...modes.slice(0, 2), bySlug, ...modes.slice(2)] };
 }
 
 const properties: INodeProperties[] = [
