@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * A new Event Registration OAuth2 API credential, made in the editor as a user does (issue #13,
+ * item 1): its Scopes field shows the nodes' scopes selected, Connect my account goes through the
+ * sandbox's OAuth routes asking for exactly those scopes, and an operation then succeeds with it.
+ */
+const path = require('node:path');
+
+const { ROOT } = require('../../../scripts/lib/runtime');
+const { nodeType } = require('../../../scripts/lib/package');
+const { browserTest, expect } = require('../lib/browser-test');
+const { executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
+
+/** The scopes a new credential asks for by default, from the built credential. */
+function defaultScopes() {
+	const file = path.join(ROOT, 'dist', 'credentials', 'EventRegistrationOAuth2Api.credentials.js');
+	const { EventRegistrationOAuth2Api } = require(file);
+	const property = new EventRegistrationOAuth2Api().properties.find((/** @type {{ name: string }} */ p) => p.name === 'scopes');
+	const value = property?.default;
+	return (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/)).filter(Boolean).sort();
+}
+
+/** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
+function routeScopes() {
+	const { ROUTES } = require(path.join(ROOT, 'dist', 'nodes', 'shared', 'routes.js'));
+	return [...new Set(Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ route) => route.scopes))].sort();
+}
+
+/** @type {import('../lib/browser-test').BrowserSuite} */
+module.exports = {
+	name: 'OAuth2 credential',
+	steps: true,
+	tests: () => {
+		/** @type {{ id?: string; name?: string }} */
+		const made = {};
+		return [
+			browserTest('a new credential shows the nodes’ scopes selected and connects with exactly those scopes', 180000, async (pages, ctx) => {
+				const page = await pages.sharedPage('oauth2');
+				const { sandbox, demo } = ctx.fixtures;
+				await openRoute(page, ctx.baseUrl, '/home/credentials/create');
+				const typeSelect = page.getByTestId('new-credential-type-select');
+				await typeSelect.locator('input').fill('Event Registration OAuth2');
+				await page.getByTestId('new-credential-type-select-option').filter({ hasText: 'Event Registration OAuth2 API' }).click();
+				await page.getByTestId('new-credential-type-button').click();
+				const dialog = page.getByTestId('credential-edit-dialog');
+				await dialog.waitFor();
+
+				const expected = defaultScopes();
+				const missing = routeScopes().filter((scope) => !expected.includes(scope));
+				expect(expected.length > 0 && missing.length === 0, `the credential's default scopes leave out ${missing.join(', ') || 'everything'}`);
+				const shown = (await dialog.getByTestId('parameter-input-scopes').locator('.el-tag, .el-select__tags-text').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+				expect(shown.length > 0, 'the Scopes field of a new credential shows nothing selected');
+
+				await dialog.getByTestId('parameter-input-clientId').locator('input').fill(demo.oauthClient.clientId);
+				await dialog.getByTestId('parameter-input-clientSecret').locator('input').fill(demo.oauthClient.clientSecret);
+				await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
+				await page.getByTestId('credential-save-button').click();
+
+				await sandbox.clearRequests();
+				const popup = page.context().waitForEvent('page');
+				await dialog.getByTestId('oauth-not-connected-banner').getByRole('button', { name: /connect/i }).click();
+				await (await popup).waitForEvent('close', { timeout: 60000 });
+				await dialog.getByText('Account connected').waitFor();
+
+				const [authorize] = await sandbox.requests({ method: 'GET', pathIncludes: '/api/oauth/authorize' });
+				const asked = String(authorize?.query.scope ?? '').split(' ').filter(Boolean).sort();
+				expect(
+					JSON.stringify(asked) === JSON.stringify(expected),
+					`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
+				);
+				const tokens = await sandbox.requests({ method: 'POST', pathIncludes: '/api/oauth/token' });
+				expect(tokens.some((r) => r.status === 200), 'n8n did not exchange the code at the sandbox’s token route');
+
+				const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
+				const credentials = await ctx.rest.request('GET', '/credentials');
+				const saved = credentials.find((/** @type {{ id: string; type: string }} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id));
+				expect(saved !== undefined, 'the new credential was not saved');
+				Object.assign(made, { id: saved.id, name: saved.name });
+			}),
+			browserTest('an operation run with the new credential succeeds (User → Get, Execute step)', 120000, async (pages, ctx) => {
+				const page = await pages.sharedPage('oauth2');
+				const { sandbox } = ctx.fixtures;
+				const workflow = await ctx.rest.request('POST', '/workflows', {
+					name: 'Browser test: OAuth2 operation',
+					nodes: [
+						{
+							id: 'oauth2-user-get',
+							name: 'Get user',
+							type: nodeType('eventRegistration'),
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { authentication: 'oAuth2', resource: 'user', operation: 'get' },
+							credentials: { eventRegistrationOAuth2Api: { id: made.id, name: made.name } },
+						},
+					],
+					connections: {},
+					settings: { executionOrder: 'v1' },
+				});
+				await openWorkflow(page, ctx.baseUrl, workflow.id);
+				await openNode(page, 'Get user');
+				await sandbox.clearRequests();
+				const { error, output } = await executeStep(page);
+				expect(error === undefined, `User → Get failed with the OAuth2 credential: ${error?.message} ${error?.description}`);
+				expect(/ada@example\.com/.test(output ?? ''), `the output does not show the sandbox user: ${output?.slice(0, 300)}`);
+				const calls = await sandbox.requests({ method: 'GET', pathIncludes: '/user' });
+				expect(calls.some((r) => r.status === 200 && r.authorization), 'the sandbox saw no authorized GET /user answered 200');
+			}),
+		];
+	},
+};
