@@ -49,6 +49,18 @@ const UNUSED_SCOPES = new Set([
 	'ticket-types:delete',
 ]);
 
+/**
+ * Name of the Scopes field. Not `scopes`: n8n's credential dialog writes the project's permission
+ * scopes into a new credential's `scopes` key, which emptied a field of that name (item 1 of #13).
+ */
+export const SCOPES_PROPERTY = 'apiScopes';
+
+/** Client ID and Client Secret as oAuth2Api defines them (required, Client Secret masked). */
+const OAUTH2_CLIENT_FIELDS: INodeProperties[] = [
+	{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
+	{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '', required: true },
+];
+
 /** Scopes every operation of these nodes needs; the unused ones (no routes) are left out. */
 export const DEFAULT_OAUTH2_SCOPES = SCOPES.map((s) => s.value).filter((s) => !UNUSED_SCOPES.has(s));
 
@@ -70,13 +82,6 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 	};
 
 	properties: INodeProperties[] = [
-		{
-			displayName:
-				'The service refreshes tokens only while you have an active web session with it. When a workflow fails with 401 after the access token expires, open this credential and reconnect.',
-			name: 'refreshNotice',
-			type: 'notice',
-			default: '',
-		},
 		BASE_URL_PROPERTY,
 		PUBLIC_URL_PROPERTY,
 		{
@@ -97,20 +102,22 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: `={{${BASE_URL_EXPRESSION.replace('$credentials', '$self')}}}${SIGN_IN_PATHS.exchange}`,
 		},
+		// n8n lists inherited fields first (Client ID, Client Secret); shown once the Base URL is in, they follow it.
+		...OAUTH2_CLIENT_FIELDS.map((field) => ({ ...field, displayOptions: { hide: { baseUrl: [''] } } })),
 		{
 			displayName: 'Scopes',
-			name: 'scopes',
+			name: SCOPES_PROPERTY,
 			type: 'multiOptions',
 			options: SCOPES.map(({ value, description }) => ({ name: value, value, description })),
 			default: DEFAULT_OAUTH2_SCOPES,
 			description:
-				'Scopes to request. The default covers every operation of the Event Registration nodes; remove what you do not use.',
+				'Scopes to request. The default covers every operation of the Event Registration nodes; remove what you do not use, then reconnect.',
 		},
 		{
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{$self["scopes"].join(" ")}}',
+			default: `={{($self["${SCOPES_PROPERTY}"] || []).join(" ")}}`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',
@@ -123,6 +130,13 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 			name: 'authentication',
 			type: 'hidden',
 			default: 'body',
+		},
+		{
+			displayName:
+				'The service refreshes tokens only while you have an active web session with it. When a workflow fails with 401 after the access token expires, open this credential and reconnect.',
+			name: 'refreshNotice',
+			type: 'notice',
+			default: '',
 		},
 	];
 

@@ -60,13 +60,18 @@ async function assertPortFree(port, what, variable) {
  * @param {string} crmUrl
  */
 async function importStarterContent(env, sandbox, crmUrl) {
-	const { importCredentials, importWorkflows } = require('./lib/n8n');
+	const { importCredentials, importWorkflows, newestLast } = require('./lib/n8n');
 	const { exampleId, loadExamples, prepareExample } = require('../e2e/lib/workflows');
 	const common = { baseUrl: sandbox.url, publicUrl: '' };
-	await importCredentials(env, DEV_DIR, [
-		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
-		{ ...CREDENTIALS.oauth, data: { ...common, clientId: sandbox.demo.oauthClient.clientId, clientSecret: sandbox.demo.oauthClient.clientSecret } },
-	]);
+	// The token credential last: n8n gives new nodes the most recently updated one, and it works without connecting.
+	await importCredentials(
+		env,
+		DEV_DIR,
+		newestLast([
+			{ ...CREDENTIALS.oauth, data: { ...common, clientId: sandbox.demo.oauthClient.clientId, clientSecret: sandbox.demo.oauthClient.clientSecret } },
+			{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
+		]),
+	);
 	const examples = loadExamples().map(({ file, workflow }) =>
 		prepareExample(workflow, { id: exampleId('dev', file), refs: CREDENTIALS, demo: sandbox.demo, crmUrl }),
 	);

@@ -9,7 +9,7 @@ const path = require('node:path');
 
 const { ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
 const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
-const { N8nRest, importCredentials, n8nEnv, startN8n } = require('../../scripts/lib/n8n');
+const { N8nRest, importCredentials, n8nEnv, newestLast, startN8n } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
 const { startFakeCrm } = require('./crm');
@@ -30,10 +30,11 @@ const CREDENTIALS = {
 function credentialsFor(sandbox) {
 	const common = { baseUrl: sandbox.url, publicUrl: sandbox.url };
 	const { clientId, clientSecret } = sandbox.demo.oauthClient;
-	return [
-		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
+	// The token credential last: n8n gives new nodes the most recently updated one (as in npm run dev).
+	return newestLast([
 		{ ...CREDENTIALS.oauth, data: { ...common, clientId, clientSecret } },
-	];
+		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
+	]);
 }
 
 /**

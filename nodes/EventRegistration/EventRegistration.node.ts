@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import * as listSearch from './listSearch';
+import * as loadOptions from './loadOptions';
 import { allProperties, resourceProperty } from './resources';
 import { router } from './router';
 
@@ -24,7 +25,7 @@ export class EventRegistration implements INodeType {
 		properties: [authenticationProperty, resourceProperty, ...allProperties()],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -92,6 +92,8 @@ export interface ExistingFormField extends IDataObject {
 	type: string;
 	label?: string;
 	options?: FieldOption[];
+	required?: boolean;
+	position?: number;
 }
 
 export function isFormFieldType(value: unknown): value is FormFieldType {
@@ -224,8 +226,11 @@ function resolveField(
 	}
 	const completed: IDataObject = { ...field, type: existing.type };
 	if (completed.label === undefined && existing.label !== undefined) completed.label = existing.label;
-	if (completed.options === undefined && TYPES_WITH_OPTIONS.includes(existing.type) && existing.options !== undefined) {
-		completed.options = existing.options;
+	// What the entry leaves out keeps its current value, whether the service patches a field or replaces it.
+	for (const attribute of ATTRIBUTES) {
+		const current = existing[attribute];
+		const supported = (ATTRIBUTE_SUPPORT[attribute] as readonly string[]).includes(existing.type);
+		if (completed[attribute] === undefined && supported && current !== undefined && current !== null && current !== '') completed[attribute] = current;
 	}
 	return { field: completed, complete: true };
 }

@@ -84,6 +84,21 @@ function tail(stdout, stderr) {
  * @param {string} workDir
  * @param {object[]} credentials
  */
+/**
+ * Stamps credentials so that each is updated after the one before it: n8n gives a new node the most
+ * recently updated usable credential, so the last one is the one new nodes get.
+ * @template {object} T
+ * @param {T[]} credentials
+ * @returns {Array<T & { createdAt: string; updatedAt: string }>}
+ */
+function newestLast(credentials) {
+	const now = Date.now();
+	return credentials.map((credential, index) => {
+		const at = new Date(now - (credentials.length - 1 - index) * 60_000).toISOString();
+		return { ...credential, createdAt: at, updatedAt: at };
+	});
+}
+
 async function importCredentials(env, workDir, credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
@@ -341,6 +356,7 @@ module.exports = {
 	executeWorkflow,
 	importCredentials,
 	importWorkflows,
+	newestLast,
 	n8nEnv,
 	nodeError,
 	nodeOutput,

@@ -7,9 +7,10 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
-import { DEFAULT_OAUTH2_SCOPES, EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
+import { DEFAULT_OAUTH2_SCOPES, EventRegistrationOAuth2Api, SCOPES_PROPERTY } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { USER_TEST_REQUEST } from '../../credentials/shared';
-import { testCredential } from '../harness';
+import { CredentialTypeRegistry, HarnessCredentialsHelper, testCredential } from '../harness';
+import { buildAdditionalData } from '../harness/core-setup';
 import { credentialTypes } from '../helpers/action';
 import { apiRequests, byId, credentialsFor, errorText, run, useSandbox } from './reliability/support';
 import type { Sandbox } from './reliability/support';
@@ -31,7 +32,7 @@ function oauthData(sb: Sandbox, accessToken: string, baseUrl = sb.url, refreshTo
 		...credentialsFor(sb, { baseUrl }).eventRegistrationOAuth2Api,
 		clientId: sb.demo.oauthClient.clientId,
 		clientSecret: sb.demo.oauthClient.clientSecret,
-		scopes: DEFAULT_OAUTH2_SCOPES,
+		[SCOPES_PROPERTY]: DEFAULT_OAUTH2_SCOPES,
 		oauthTokenData: { access_token: accessToken, token_type: 'Bearer', ...(refreshToken ? { refresh_token: refreshToken } : {}) },
 	};
 }
@@ -114,6 +115,55 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
 		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `http://127.0.0.1:${port}`), allCredentialTypes: credentialTypes });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/ECONNREFUSED|connect/i);
+	});
+});
+
+/**
+ * The `scope` n8n puts in the authorization URL: the stored data, type defaults filled in and
+ * expressions resolved (n8n's applyDefaultsAndOverwrites, as its OAuth2 controller calls it).
+ */
+async function scopeSentOnConnect(stored: ICredentialDataDecryptedObject): Promise<string> {
+	const helper = new HarnessCredentialsHelper(new CredentialTypeRegistry(credentialTypes), {});
+	const resolved = await helper.applyDefaultsAndExpressions(buildAdditionalData({ credentialsHelper: helper }), stored, 'eventRegistrationOAuth2Api', 'internal');
+	return String(resolved.scope);
+}
+
+/** What n8n 2.41's dialog saves for a new credential: every field's default, then its own `scopes` (the project's permissions). */
+function newCredentialFromDialog(sb: Sandbox): ICredentialDataDecryptedObject {
+	const defaults = Object.fromEntries(new EventRegistrationOAuth2Api().properties.map((p) => [p.name, p.default])) as ICredentialDataDecryptedObject;
+	return {
+		...defaults,
+		scopes: ['credential:create', 'credential:read'],
+		baseUrl: sb.url,
+		clientId: sb.demo.oauthClient.clientId,
+		clientSecret: sb.demo.oauthClient.clientSecret,
+	};
+}
+
+describe('OAuth2 credential: scopes requested on Connect my account', () => {
+	it('a new credential as n8n’s dialog saves it asks for every scope the nodes use, with no user action', async () => {
+		const scope = await scopeSentOnConnect(newCredentialFromDialog(sandbox()));
+		expect(scope.split(' ')).toEqual(DEFAULT_OAUTH2_SCOPES);
+		expect(DEFAULT_OAUTH2_SCOPES).toEqual(expect.arrayContaining(['user:read', 'orders:create', 'forms:update', 'leads:subscribe', 'ticket-types:create']));
+		expect(DEFAULT_OAUTH2_SCOPES).not.toContain('orders:cancel');
+	});
+
+	it('a credential stored without the field (imported, as npm run dev does) asks for the defaults too', async () => {
+		const sb = sandbox();
+		const scope = await scopeSentOnConnect({ baseUrl: sb.url, publicUrl: '', clientId: 'id', clientSecret: 'secret' });
+		expect(scope).toBe(DEFAULT_OAUTH2_SCOPES.join(' '));
+	});
+
+	it('narrowed scopes are what is asked for', async () => {
+		const scope = await scopeSentOnConnect({ ...newCredentialFromDialog(sandbox()), [SCOPES_PROPERTY]: ['user:read', 'forms:read'] });
+		expect(scope).toBe('user:read forms:read');
+	});
+
+	it('the dialog shows Base URL first; Client ID and Secret appear once it is filled in', () => {
+		const properties = new EventRegistrationOAuth2Api().properties.filter((p) => p.type !== 'hidden');
+		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'publicUrl', 'clientId', 'clientSecret', SCOPES_PROPERTY, 'refreshNotice']);
+		const client = properties.filter((p) => p.name === 'clientId' || p.name === 'clientSecret');
+		expect(client.map((p) => p.displayOptions)).toEqual([{ hide: { baseUrl: [''] } }, { hide: { baseUrl: [''] } }]);
 	});
 });
 

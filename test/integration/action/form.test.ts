@@ -239,8 +239,8 @@ describe('Form → Update', () => {
 				name: 'Renamed',
 				fields: {
 					field: [
-						{ id: size.id, type: 'select', label: 'Shirt size', required: true, position: 1 },
-						{ type: 'job_title', label: 'Role', position: 2 },
+						{ id: size.id, type: 'select', label: 'Shirt size', required: 'required', position: '1' },
+						{ type: 'job_title', label: 'Role', position: '2' },
 					],
 				},
 			}),
@@ -255,7 +255,7 @@ describe('Form → Update', () => {
 			name: 'Renamed',
 			fields: [
 				{ id: size.id, type: 'select', label: 'Shirt size', required: true, position: 1, options: ['S', 'M'] },
-				{ type: 'job_title', label: 'Role', required: false, position: 2 },
+				{ type: 'job_title', label: 'Role', position: 2 },
 			],
 		});
 		const form = run.json[0];
@@ -265,6 +265,39 @@ describe('Form → Update', () => {
 			[true, 'select', 'Shirt size', true],
 			[false, 'job_title', 'Role', false],
 		]);
+	});
+
+	it('editor: changing only the label keeps Required, Position and the other attributes (sandbox’s stored form)', async () => {
+		const created = await newForm([
+			{ type: 'text', label: 'Badge name', placeholder: 'As printed', description: 'Max 20 letters', required: true, position: 3 },
+			{ type: 'number', label: 'Team size', min: 1, max: 50, required: false, position: 4 },
+		]);
+		const [badge, team] = created.fields;
+		await runOk(sb, formParams('update', { form: rl(created.id), fields: { field: [{ id: badge.id, label: 'Name on badge' }, { id: team.id, label: 'Team' }] } }));
+
+		const patch = sb.control.requests()[1];
+		expect(patch.body).toEqual({
+			fields: [
+				{ id: badge.id, type: 'text', label: 'Name on badge', placeholder: 'As printed', description: 'Max 20 letters', required: true, position: 3 },
+				{ id: team.id, type: 'number', label: 'Team', min: 1, max: 50, required: false, position: 4 },
+			],
+		});
+		const stored = (await runOk(sb, formParams('get', { form: rl(created.id) }))).json[0].fields as IDataObject[];
+		expect(stored.map((f) => [f.label, f.required, f.position, f.placeholder ?? null, f.min ?? null])).toEqual([
+			['Name on badge', true, 3, 'As printed', null],
+			['Team', false, 4, null, 1],
+		]);
+	});
+
+	it('editor: Required and Position set in Form → Update are sent; Position must be a whole number', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q', required: true, position: 1 }]);
+		const q = created.fields[0];
+		await runOk(sb, formParams('update', { form: rl(created.id), fields: { field: [{ id: q.id, required: 'optional', position: '0' }] } }));
+		expect(sb.control.requests()[1].body).toEqual({ fields: [{ id: q.id, type: 'text', label: 'Q', required: false, position: 0 }] });
+
+		sb.control.clearRequests();
+		const error = await runInvalid(sb, formParams('update', { form: rl(created.id), fields: { field: [{ id: q.id, position: 'first' }] } }));
+		expect(error.message).toBe('Field 1: Position must be a whole number of at least 0 (got first)');
 	});
 
 	it('renames only, without reading the fields', async () => {

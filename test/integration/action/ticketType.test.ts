@@ -292,8 +292,8 @@ describe('ticketType: UI', () => {
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: base, query: {}, body: undefined }]);
 		expect(result.results).toEqual([
-			{ name: 'VIP Pass (149.00 EUR)', value: 'vip-pass' },
-			{ name: 'Speaker Pass (free)', value: 'speaker-pass' },
+			{ name: 'VIP Pass · 149.00 EUR', value: 'vip-pass' },
+			{ name: 'Speaker Pass · free · hidden', value: 'speaker-pass' },
 		]);
 	});
 });

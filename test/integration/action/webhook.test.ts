@@ -130,7 +130,7 @@ describe('Webhook → Update', () => {
 
 	it('refuses a webhook ID that is not a UUID and an empty update before any request', async () => {
 		expect((await runInvalid(sb, params('update', { webhookId: '42', updateFields: { name: 'x' } }))).message).toBe(
-			'Webhook ID: “42” is not a webhook ID (UUID)',
+			'Webhook: “42” is not a webhook ID (UUID)',
 		);
 		const created = await createWebhook();
 		expect((await runInvalid(sb, params('update', { webhookId: created.id, updateFields: {} }))).message).toBe('Update Fields: nothing to update');

@@ -293,9 +293,9 @@ const OPERATIONS: Operation[] = [
 		name: 'Webhook → Update',
 		base: (sb) => ({ resource: 'webhook', operation: 'update', company: byId(sb.demo.companyId), webhookId: UUID, updateFields: { name: 'Renamed' } }),
 		cases: [
-			{ what: 'Webhook ID missing', change: { webhookId: '' }, field: 'Webhook ID' },
-			{ what: 'Webhook ID missing (mapped from an empty input field)', change: { webhookId: EMPTY }, field: 'Webhook ID' },
-			{ what: 'Webhook ID not a UUID', change: { webhookId: 'webhook-1' }, field: 'Webhook ID' },
+			{ what: 'Webhook ID missing', change: { webhookId: '' }, field: 'Webhook' },
+			{ what: 'Webhook ID missing (mapped from an empty input field)', change: { webhookId: EMPTY }, field: 'Webhook' },
+			{ what: 'Webhook ID not a UUID', change: { webhookId: 'webhook-1' }, field: 'Webhook' },
 			{ what: 'nothing to update', change: { updateFields: {} }, field: 'Update Fields' },
 			{ what: 'URL not http(s)', change: { updateFields: { url: 'mailto:ops@example.com' } }, field: 'URL' },
 			{ what: 'Events emptied', change: { updateFields: { events: [] } }, field: 'Events' },

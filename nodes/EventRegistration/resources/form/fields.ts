@@ -6,7 +6,8 @@ import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
-function typeName(type: FormFieldType): string {
+/** "Company URL" for company_url. */
+export function fieldTypeName(type: string): string {
 	return type
 		.split('_')
 		.map((word) => (word === 'url' ? 'URL' : `${word.charAt(0).toUpperCase()}${word.slice(1)}`))
@@ -14,12 +15,50 @@ function typeName(type: FormFieldType): string {
 }
 
 const typeOptions = [
-	...CUSTOM_FIELD_TYPES.map((type) => ({ name: typeName(type), value: type, description: 'Custom field; any number per form' })),
-	...COMMON_FIELD_TYPES.map((type) => ({ name: typeName(type), value: type, description: 'Common field; at most one per form' })),
+	...CUSTOM_FIELD_TYPES.map((type) => ({ name: fieldTypeName(type), value: type, description: 'Custom field; any number per form' })),
+	...COMMON_FIELD_TYPES.map((type) => ({ name: fieldTypeName(type), value: type, description: 'Common field; at most one per form' })),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
 const KEEP_CURRENT_TYPE = '';
+
+/** In Form → Update, the Field choice that adds a new field (a blank ID is dropped before sending). */
+export const NEW_FIELD = '';
+
+/**
+ * In Form → Update a boolean or number input cannot be left unset, and its default would overwrite
+ * the field's current value; these two offer "keep" as their default instead.
+ */
+const KEEP_OR_SET_REQUIRED: INodeProperties = {
+	displayName: 'Required',
+	name: 'required',
+	type: 'options',
+	options: [
+		{ name: 'Keep Current Setting', value: '', description: 'For a field with an ID: leave it as it is. A new field is optional.' },
+		{ name: 'Optional', value: 'optional' },
+		{ name: 'Required', value: 'required' },
+	],
+	default: '',
+	description: 'Whether the field must be filled in',
+};
+
+const KEEP_OR_SET_POSITION: INodeProperties = {
+	displayName: 'Position',
+	name: 'position',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 2',
+	description: 'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
+};
+
+/** The editor's Form → Update choices in the API's shape; anything left at "keep" becomes blank and is dropped. */
+function updateChoices(field: IDataObject): IDataObject {
+	const { required, position } = field;
+	const result: IDataObject = { ...field };
+	if (required === 'required' || required === 'optional') result.required = required === 'required';
+	if (typeof position === 'string' && /^\s*\d+\s*$/.test(position)) result.position = Number(position);
+	return result;
+}
 
 /** Attributes of one field in the editor; each shown only for the types that support it (in Form → Update also while Type is Keep Current Type). */
 function fieldValues(withId: boolean): INodeProperties[] {
@@ -40,13 +79,13 @@ function fieldValues(withId: boolean): INodeProperties[] {
 	const id: INodeProperties[] = withId
 		? [
 				{
-					displayName: 'Field ID',
+					displayName: 'Field Name or ID',
 					name: 'id',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Hq3Zt7Vw',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getFormFieldsToUpdate', loadOptionsDependsOn: ['form.value', 'company.value'] },
+					default: NEW_FIELD,
 					description:
-						'ID of an existing field to change (see Form → Get); leave empty to add a new field. Its type cannot change; Required and Position are set as shown here, empty texts keep their current values.',
+						'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 			]
 		: [];
@@ -77,7 +116,7 @@ function fieldValues(withId: boolean): INodeProperties[] {
 			description: 'Hint shown inside the empty input',
 			displayOptions: shownFor(ATTRIBUTE_SUPPORT.placeholder),
 		},
-		{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' },
+		withId ? KEEP_OR_SET_REQUIRED : { displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' },
 		{
 			displayName: 'Range',
 			name: 'range',
@@ -117,7 +156,9 @@ function fieldValues(withId: boolean): INodeProperties[] {
 				},
 			],
 		},
-		{ displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' },
+		withId
+			? KEEP_OR_SET_POSITION
+			: { displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' },
 	];
 }
 
@@ -199,5 +240,6 @@ export function readFields(ctx: IExecuteFunctions, check: Check): IDataObject[] 
 	const input = ctx.getNodeParameter('fieldsInput', check.itemIndex, FIELDS_INPUT_EDITOR) as string;
 	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(check, ctx.getNodeParameter('fieldsJson', check.itemIndex, '[]'));
 	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
-	return ((fields.field as IDataObject[] | undefined) ?? []).map(fromEditor);
+	const entries = ((fields.field as IDataObject[] | undefined) ?? []).map(fromEditor);
+	return ctx.getNodeParameter('operation', check.itemIndex) === 'update' ? entries.map(updateChoices) : entries;
 }

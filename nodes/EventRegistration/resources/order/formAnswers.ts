@@ -45,12 +45,16 @@ export const formAnswerProperties: INodeProperties[] = [
 				name: 'answers',
 				values: [
 					{
-						displayName: 'Field ID',
+						displayName: 'Field Name or ID',
 						name: 'fieldId',
-						type: 'string',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: 'getTicketTypeFormFields',
+							loadOptionsDependsOn: ['ticketType.value', 'event.value', 'company.value'],
+						},
 						default: '',
-						placeholder: 'e.g. Vb4nK2xP',
-						description: 'ID (sqid) of the form field; see Form → Get',
+						description:
+							'Field of the form attached to the ticket type. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{ displayName: 'Answer', name: 'answer', type: 'string', default: '' },
 				],

@@ -49,12 +49,13 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 	},
 	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 3 }, default: '' },
 	{
-		displayName: 'Form ID',
+		displayName: 'Form Name or ID',
 		name: 'form_id',
-		type: 'string',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getForms', loadOptionsDependsOn: ['company.value'] },
 		default: '',
-		placeholder: 'e.g. Pq7ZsW1m',
-		description: 'ID (sqid) of a company form attendees fill in when signing up; find it with Form → Get Many',
+		description:
+			'Company form attendees fill in when signing up. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Hidden From Shop',

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { locatorValue } from '../../../shared/locators';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
@@ -15,13 +16,28 @@ export const planNotice: INodeProperties = {
 };
 
 export const webhookIdProperty: INodeProperties = {
-	displayName: 'Webhook ID',
+	displayName: 'Webhook',
 	name: 'webhookId',
-	type: 'string',
-	default: '',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
 	required: true,
-	placeholder: 'e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
-	description: 'ID (UUID) of the webhook, as Webhook → Create returned it',
+	description: 'Webhook of the company',
+	hint: 'The API reference shows no route to list webhooks: the list uses GET /{company}/webhooks where the service has it. Otherwise use By ID with the id Webhook → Create returned.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
+			validation: [{ type: 'regex', properties: { regex: UUID.source, errorMessage: 'Enter the webhook ID (a UUID)' } }],
+		},
+	],
 };
 
 export const nameProperty: INodeProperties = {
@@ -51,11 +67,11 @@ export const eventsProperty: INodeProperties = {
 };
 
 export function webhookIdOf(ctx: IExecuteFunctions, check: Check): string {
-	const id = String(ctx.getNodeParameter('webhookId', check.itemIndex, '')).trim();
+	const id = locatorValue(ctx.getNodeParameter('webhookId', check.itemIndex, '')).value;
 	if (!UUID.test(id)) {
 		throw new InputError(
 			check.node,
-			'Webhook ID',
+			'Webhook',
 			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
 			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
 			check.itemIndex,

@@ -1,0 +1,49 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { URL_PATTERNS } from '../../shared/locators';
+import { paginate } from '../../shared/pagination';
+import { apiRequest } from '../../shared/transport';
+import { currentCompany, currentLocator } from '../shared/lookups';
+import { NEW_FIELD, fieldTypeName } from '../resources/form/fields';
+
+/** "Badge name (Text)", its id as description. */
+function fieldOptions(fields: unknown): INodePropertyOptions[] {
+	return (Array.isArray(fields) ? (fields as IDataObject[]) : []).map((field) => ({
+		name: `${String(field.label ?? field.id)} (${fieldTypeName(String(field.type))})`,
+		value: String(field.id),
+		description: `Field ID ${String(field.id)}`,
+	}));
+}
+
+async function formFields(ctx: ILoadOptionsFunctions, company: string, form: string): Promise<INodePropertyOptions[]> {
+	const record = await apiRequest(ctx, 'form.get', { params: { company, form } });
+	return fieldOptions(record.fields);
+}
+
+/** Form → Update: New Field, then the chosen form's fields. */
+export async function getFormFieldsToUpdate(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const form = currentLocator(this, 'form', 'Form');
+	const company = await currentCompany(this);
+	return [{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' }, ...(await formFields(this, company, form))];
+}
+
+/** Order → Create: the fields of the form attached to the chosen ticket type. */
+export async function getTicketTypeFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
+	const ticketType = currentLocator(this, 'ticketType', 'Ticket Type', URL_PATTERNS.ticketType);
+	const company = await currentCompany(this);
+	const record = await apiRequest(this, 'ticketType.get', { params: { company, event, ticketType } });
+	if (typeof record.form_id !== 'string' || record.form_id === '') {
+		return [{ name: 'No Form Attached', value: '', description: 'This ticket type has no form: attach one (Ticket Type → Update → Form), or send no answers' }];
+	}
+	return await formFields(this, company, record.form_id);
+}
+
+/** Ticket Type → Create / Update: the company's forms. */
+export async function getForms(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const company = await currentCompany(this);
+	const forms = await paginate(this, 'form.getMany', { params: { company } });
+	return forms
+		.map((form) => ({ name: String(form.name), value: String(form.id), description: `Form ID ${String(form.id)}` }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
