@@ -4,8 +4,10 @@
  * runs, stopping at the first failure:
  *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
- *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once).
- * Arguments go to jest alone and skip steps 2 and 3: `npm test -- test/unit` runs just those.
+ *   3. the end-to-end tests in a real n8n (e2e/run.js; installs the pinned n8n once);
+ *   4. the browser tests: the n8n editor in headless Chromium (e2e/browser/run.js; installs
+ *      Debian's chromium when missing and running as root).
+ * Arguments go to jest alone and skip steps 2 to 4: `npm test -- test/unit` runs just those.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -32,6 +34,7 @@ async function main() {
 	if (jestArgs.length > 0) return;
 	step('package checks on the packed tarball', 'node', [path.join(ROOT, 'scripts', 'check-package.js')]);
 	step('end-to-end tests in a real n8n', 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build']);
+	step('browser tests in the n8n editor (headless Chromium)', 'node', [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build']);
 }
 
 main().catch((error) => {

@@ -16,8 +16,9 @@ const { prepareFixtures } = require('./lib/fixtures');
 
 /** @type {Array<import('./lib/browser-test').BrowserSuite>} */
 const SUITES = [
-	require('./tests/oauth2-credential'),
+	// Before the OAuth2 test: n8n gives a new node the newest credential, and that test makes one.
 	require('./tests/node-picker'),
+	require('./tests/oauth2-credential'),
 	require('./tests/operation-panels'),
 	require('./tests/form-update'),
 	require('./tests/webhook-trigger'),

@@ -73,8 +73,9 @@ function browserTest(name, timeoutMs, fn) {
 				const files = await ctx.session.screenshots(name, used);
 				const where = files.length > 0 ? `\nScreenshot: ${files.join(', ')}` : `\n(no screenshot could be taken; folder ${SCREENSHOT_DIR})`;
 				if (error instanceof Error) {
+					const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 3);
 					error.message += where;
-					error.stack = `${error.message}\n${(error.stack ?? '').split('\n').slice(1, 4).join('\n')}`;
+					error.stack = [error.message, ...frames].join('\n');
 					throw error;
 				}
 				throw new Error(`${String(error)}${where}`);

@@ -11,13 +11,18 @@ const { nodeType } = require('../../../scripts/lib/package');
 const { browserTest, expect } = require('../lib/browser-test');
 const { executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
 
-/** The scopes a new credential asks for by default, from the built credential. */
-function defaultScopes() {
+/** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
+function scopesField() {
 	const file = path.join(ROOT, 'dist', 'credentials', 'EventRegistrationOAuth2Api.credentials.js');
 	const { EventRegistrationOAuth2Api } = require(file);
-	const property = new EventRegistrationOAuth2Api().properties.find((/** @type {{ name: string }} */ p) => p.name === 'scopes');
-	const value = property?.default;
-	return (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/)).filter(Boolean).sort();
+	const property = new EventRegistrationOAuth2Api().properties.find(
+		(/** @type {{ type: string; displayName: string }} */ p) => p.type === 'multiOptions' && /scope/i.test(p.displayName),
+	);
+	if (!property) throw new Error('the OAuth2 credential has no Scopes list');
+	const value = property.default;
+	/** @type {string[]} */
+	const scopes = (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/)).filter(Boolean).sort();
+	return { name: String(property.name), scopes };
 }
 
 /** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
@@ -45,15 +50,15 @@ module.exports = {
 				const dialog = page.getByTestId('credential-edit-dialog');
 				await dialog.waitFor();
 
-				const expected = defaultScopes();
+				const { name: scopesName, scopes: expected } = scopesField();
 				const missing = routeScopes().filter((scope) => !expected.includes(scope));
 				expect(expected.length > 0 && missing.length === 0, `the credential's default scopes leave out ${missing.join(', ') || 'everything'}`);
-				const shown = (await dialog.getByTestId('parameter-input-scopes').locator('.el-tag, .el-select__tags-text').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+				const shown = (await dialog.getByTestId(`parameter-input-${scopesName}`).locator('.el-tag, .el-select__tags-text').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 				expect(shown.length > 0, 'the Scopes field of a new credential shows nothing selected');
 
+				await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
 				await dialog.getByTestId('parameter-input-clientId').locator('input').fill(demo.oauthClient.clientId);
 				await dialog.getByTestId('parameter-input-clientSecret').locator('input').fill(demo.oauthClient.clientSecret);
-				await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
 				await page.getByTestId('credential-save-button').click();
 
 				await sandbox.clearRequests();
