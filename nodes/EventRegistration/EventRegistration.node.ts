@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
-import { allProperties, resourceProperty } from './resources';
+import { allProperties, resourceProperty, subtitle } from './resources';
 import { router } from './router';
 
 export class EventRegistration implements INodeType {
@@ -14,7 +14,7 @@ export class EventRegistration implements INodeType {
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle,
 		description:
 			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',
 		defaults: { name: 'Event Registration' },

@@ -4,15 +4,36 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
+	TriggerPanelDefinition,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { searchCompanies } from '../EventRegistration/listSearch';
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import { companyLocator } from '../shared/locators';
-import { webhookEventOptions } from '../shared/webhookEvents';
+import { WEBHOOK_EVENTS, webhookEventOptions } from '../shared/webhookEvents';
 import { receiveDelivery } from './delivery';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+
+/** "On lead created, meeting booked" on the canvas. */
+const EVENT_WORDS = Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event.value, event.name.toLowerCase()]));
+const EVENTS_SUBTITLE = `={{ ($parameter["events"] || []).length ? "On " + $parameter["events"].map((e) => (${JSON.stringify(EVENT_WORDS)})[e] || e).join(", ") : "" }}`;
+
+/** What makes the service send an event, in its own terms. */
+const MAKE_AN_EVENT =
+	'make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting. With the sandbox of npm run dev, POST /__control/deliver sends one';
+
+const TRIGGER_PANEL: TriggerPanelDefinition = {
+	header: 'Waiting for an Event Registration event',
+	executionsHelp: {
+		inactive: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it: the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		active: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+	},
+	activationHint: {
+		inactive: 'Once the workflow is ready, publish it: the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
+		active: 'Published: the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
+	},
+};
 
 export class EventRegistrationTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,15 +42,23 @@ export class EventRegistrationTrigger implements INodeType {
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle: EVENTS_SUBTITLE,
+		// n8n's node picker shows this text for the app's combined entry (action and trigger), so it speaks for both.
 		description:
-			'Starts the workflow when the Event Registration Service sends a webhook event: form and activation submissions, leads and meetings',
+			'Events, ticket types, orders and forms of the Event Registration Service, and workflows started by its form, activation, lead and meeting events',
 		defaults: { name: 'Event Registration Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		triggerPanel: TRIGGER_PANEL,
 		properties: [
+			{
+				displayName: `To test: click Listen for test event, then ${MAKE_AN_EVENT}.`,
+				name: 'testNotice',
+				type: 'notice',
+				default: '',
+			},
 			{
 				displayName:
 					'The service cannot resend events and has no API to read leads, submissions or meetings later: make this workflow store every event it receives. Webhooks need the Pro plan on the company.',

@@ -49,7 +49,7 @@ export function credentialsFor(
 }
 
 /** A resource locator value as the editor stores it. */
-export function rl(value: string, mode: 'id' | 'list' | 'url' = 'id'): INodeParameterResourceLocator {
+export function rl(value: string, mode: 'id' | 'list' | 'url' | 'slug' = 'id'): INodeParameterResourceLocator {
 	return { __rl: true, mode, value };
 }
 

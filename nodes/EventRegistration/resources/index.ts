@@ -56,3 +56,17 @@ export function allProperties(): INodeProperties[] {
 		...Object.values(resource.operations).flatMap((operation) => operation.description),
 	]);
 }
+
+/** "Create ticket type" for create on ticketType: each operation's action without its article. */
+function subtitleWords(): Record<string, string> {
+	const words: Record<string, string> = {};
+	for (const [resource, module] of Object.entries(RESOURCES)) {
+		for (const option of module.operationProperty.options as Array<{ value: string; action?: string }>) {
+			words[`${resource}:${option.value}`] = (option.action ?? option.value).replace(/ (a|an) /, ' ');
+		}
+	}
+	return words;
+}
+
+/** The canvas subtitle: the chosen operation in words. */
+export const subtitle = `={{ (${JSON.stringify(subtitleWords())})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { locatorValue } from '../../shared/locators';
-import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import { findCompany, resolveCompanyId, resolveLocator } from '../../shared/resolve';
 
 /** What the editor's lists (list search, load options) read from the node being edited. */
 
@@ -26,8 +26,18 @@ export function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayN
 	return parameter;
 }
 
+/** The chosen company's sqid; one given by its slug (Public URL → Build) is looked up. */
 export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	return await resolveCompanyId(ctx, requireChosen(ctx, 'company', 'Company'));
+	const parameter = requireChosen(ctx, 'company', 'Company');
+	const { mode, value } = locatorValue(parameter);
+	if (mode !== 'slug') return await resolveCompanyId(ctx, parameter);
+	const company = await findCompany(ctx, { slug: value });
+	if (!company) {
+		throw new NodeOperationError(ctx.getNode(), `Company: none of your companies has the slug "${value}"`, {
+			description: 'Check the slug, or choose the company from the list.',
+		});
+	}
+	return company.id;
 }
 
 export function currentLocator(ctx: ILoadOptionsFunctions, name: string, displayName: string, urlPattern?: string): string {

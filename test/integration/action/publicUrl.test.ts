@@ -35,7 +35,7 @@ const COMPANIES = { method: 'GET', path: '/api/v1/companies', query: { page: '1'
 
 describe('publicUrl: build', () => {
 	it('builds the event page without any request when the Company Slug is given', async () => {
-		const run = await runAction(sb, params('eventPage', { companySlug: sb.demo.companySlug, event: rl(sb.demo.events.summerSummit) }));
+		const run = await runAction(sb, params('eventPage', { company: rl(sb.demo.companySlug, 'slug'), event: rl(sb.demo.events.summerSummit) }));
 
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([]);
@@ -68,7 +68,7 @@ describe('publicUrl: build', () => {
 	});
 
 	it('uses the credential’s Public URL when set', async () => {
-		const run = await runAction(sb, params('eventPage', { companySlug: 'acme-events', event: rl('summer-summit-2027') }), {
+		const run = await runAction(sb, params('eventPage', { company: rl('acme-events', 'slug'), event: rl('summer-summit-2027') }), {
 			credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
 		});
 
@@ -81,14 +81,14 @@ describe('publicUrl: build', () => {
 			sb,
 			params('ticketSignup', {
 				company: rl(sb.demo.companyId),
-				companySlug: 'acme-events',
 				event: rl(sb.demo.events.summerSummit),
 				ticketType: rl('general-admission'),
-				quantity: 2,
+				linkOptions: { quantity: 2 },
 			}),
 		);
 
 		expect(apiRequests()).toEqual([
+			COMPANIES,
 			{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/event/summer-summit-2027/ticket-types/general-admission`, query: {} },
 		]);
 		const url = `${sb.url}/acme-events/event/summer-summit-2027/general-admission/form?qty=2`;
@@ -109,9 +109,10 @@ describe('publicUrl: build', () => {
 	it('leaves /form out for a ticket type without a form (auto) and finds the company sqid from the slug', async () => {
 		const run = await runAction(
 			sb,
-			params('ticketSignup', { companySlug: 'acme-events', event: rl('summer-summit-2027'), ticketType: rl('vip-pass') }),
+			params('ticketSignup', { company: rl('acme-events', 'slug'), event: rl('summer-summit-2027'), ticketType: rl('vip-pass') }),
 		);
 
+		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([COMPANIES, { method: 'GET', path: `/api/v1/${sb.demo.companyId}/event/summer-summit-2027/ticket-types/vip-pass`, query: {} }]);
 		const url = `${sb.url}/acme-events/event/summer-summit-2027/vip-pass`;
 		expect(run.json[0]).toMatchObject({ url, hasForm: false });
@@ -125,10 +126,10 @@ describe('publicUrl: build', () => {
 	it.each([
 		['yes', '/form?qty=3'],
 		['no', '?qty=3'],
-	])('makes no request when Has Form is %s and the Company Slug is given', async (hasForm, suffix) => {
+	])('makes no request when Has Form is %s and the company is given by slug', async (hasForm, suffix) => {
 		const run = await runAction(
 			sb,
-			params('ticketSignup', { companySlug: 'acme-events', event: rl('summer-summit-2027'), ticketType: rl('speaker-pass'), hasForm, quantity: 3 }),
+			params('ticketSignup', { company: rl('acme-events', 'slug'), event: rl('summer-summit-2027'), ticketType: rl('speaker-pass'), hasForm, linkOptions: { quantity: 3 } }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -139,7 +140,7 @@ describe('publicUrl: build', () => {
 		const orderId = sb.demo.orders.unpaid;
 		const run = await runAction(
 			sb,
-			params('orderCheckout', { companySlug: 'acme-events', event: rl('summer-summit-2027'), order: rl(orderId) }),
+			params('orderCheckout', { company: rl('acme-events', 'slug'), event: rl('summer-summit-2027'), order: rl(orderId) }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -149,7 +150,7 @@ describe('publicUrl: build', () => {
 	});
 
 	it('builds the company-scoped activation page by default', async () => {
-		const run = await runAction(sb, params('activation', { companySlug: 'acme-events', activationSlug: 'newsletter-signup' }));
+		const run = await runAction(sb, params('activation', { company: rl('acme-events', 'slug'), activationSlug: 'newsletter-signup' }));
 
 		expect(apiRequests()).toEqual([]);
 		const url = `${sb.url}/acme-events/newsletter-signup`;
@@ -160,7 +161,7 @@ describe('publicUrl: build', () => {
 	it('builds the event-scoped activation page without an /event/ segment', async () => {
 		const run = await runAction(
 			sb,
-			params('activation', { companySlug: 'acme-events', scope: 'event', event: rl('summer-summit-2027'), activationSlug: 'booth-raffle' }),
+			params('activation', { company: rl('acme-events', 'slug'), scope: 'event', event: rl('summer-summit-2027'), activationSlug: 'booth-raffle' }),
 		);
 
 		expect(apiRequests()).toEqual([]);
@@ -172,15 +173,23 @@ describe('publicUrl: build', () => {
 	});
 
 	it.each<[string, INodeParameters, string]>([
-		['a fractional Quantity', params('ticketSignup', { companySlug: 'acme-events', event: rl('e'), ticketType: rl('t'), hasForm: 'no', quantity: 1.5 }), 'Quantity: must be a whole number of at least 1 (got 1.5)'],
-		['an Activation Slug with a slash', params('activation', { companySlug: 'acme-events', activationSlug: 'a/b' }), 'Activation Slug: "a/b" is not a slug'],
-		['an Activation Slug expression that is empty', params('activation', { companySlug: 'acme-events', activationSlug: '={{ "" }}' }), 'Activation Slug: is required'],
-		['neither Company nor Company Slug', params('eventPage', { event: rl('summer-summit-2027') }), 'Company: is required'],
-		['a Company Slug with a space', params('eventPage', { companySlug: 'acme events', event: rl('summer-summit-2027') }), 'Company Slug: "acme events" is not a slug'],
+		['a fractional Quantity', params('ticketSignup', { company: rl('acme-events', 'slug'), event: rl('e'), ticketType: rl('t'), hasForm: 'no', linkOptions: { quantity: 1.5 } }), 'Pre-Selected Quantity: must be a whole number of at least 1 (got 1.5)'],
+		['an Activation Slug with a slash', params('activation', { company: rl('acme-events', 'slug'), activationSlug: 'a/b' }), 'Activation Slug: "a/b" is not a slug'],
+		['an Activation Slug expression that is empty', params('activation', { company: rl('acme-events', 'slug'), activationSlug: '={{ "" }}' }), 'Activation Slug: is required'],
+		['a Company expression that is empty', params('eventPage', { company: rl('={{ "" }}', 'slug'), event: rl('summer-summit-2027') }), 'Company: is required'],
+		['a company slug with a space (from an expression)', params('eventPage', { company: rl('={{ "acme events" }}', 'slug'), event: rl('summer-summit-2027') }), 'Company: "acme events" is not a slug'],
 	])('refuses %s before any request', async (_case, parameters, message) => {
 		const run = await runAction(sb, parameters);
 
 		expect(run.error?.message).toBe(message);
+		expect(apiRequests()).toEqual([]);
+	});
+
+	it('asks for the Company as one required field, By Slug checked by n8n itself', async () => {
+		await expect(runAction(sb, params('eventPage', { event: rl('summer-summit-2027') }))).rejects.toThrow('Parameter "Company" is required');
+		await expect(runAction(sb, params('eventPage', { company: rl('acme events', 'slug'), event: rl('summer-summit-2027') }))).rejects.toThrow(
+			'Enter the slug without slashes or spaces',
+		);
 		expect(apiRequests()).toEqual([]);
 	});
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls } from '../../../shared/context';
@@ -21,6 +21,26 @@ const SLUG = /^[^/?#\s]+$/;
 
 const forPages = (...page: string[]) => ({ show: { page } });
 
+/** The locator mode whose value is the company's public slug (no lookup needed). */
+export const BY_SLUG = 'slug';
+
+/** Company of the page: from the list, by ID, by slug or by a pasted page URL. */
+function companyBySlugLocator(): INodeProperties {
+	const base = companyLocator();
+	const modes = base.modes ?? [];
+	// A locator mode, not a parameter: modes have no default.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	const bySlug: INodePropertyMode = {
+		displayName: 'By Slug',
+		name: BY_SLUG,
+		type: 'string',
+		placeholder: 'e.g. acme-events',
+		hint: 'The company’s slug as in its public URLs; no request to the service is needed',
+		validation: [{ type: 'regex', properties: { regex: SLUG.source, errorMessage: 'Enter the slug without slashes or spaces' } }],
+	};
+	return { ...base, description: 'Company whose page it is', modes: [...modes.slice(0, 2), bySlug, ...modes.slice(2)] };
+}
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Page',
@@ -35,20 +55,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'eventPage',
 	},
-	{
-		...companyLocator(),
-		required: false,
-		description: 'Company whose page it is; not needed when Company Slug is set',
-	},
-	{
-		displayName: 'Company Slug',
-		name: 'companySlug',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. acme',
-		description:
-			'The company’s slug as in its public URLs. When set, the company is not looked up (no request to the service).',
-	},
+	companyBySlugLocator(),
 	{ ...eventLocator({ organizingOnly: true }), displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup') },
 	{ ...ticketTypeLocator(), displayOptions: forPages('ticketSignup') },
 	{
@@ -65,13 +72,22 @@ const properties: INodeProperties[] = [
 		displayOptions: forPages('ticketSignup'),
 	},
 	{
-		displayName: 'Quantity',
-		name: 'quantity',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 0 },
-		default: 0,
-		description: 'Tickets to pre-select on the page (?qty=); 0 leaves the choice to the attendee',
+		displayName: 'Options',
+		name: 'linkOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
 		displayOptions: forPages('ticketSignup'),
+		options: [
+			{
+				displayName: 'Pre-Selected Quantity',
+				name: 'quantity',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 1,
+				description: 'Tickets the page starts with (?qty=); without this option the attendee chooses',
+			},
+		],
 	},
 	{ ...orderLocator(), displayOptions: forPages('orderCheckout') },
 	{
@@ -119,35 +135,41 @@ function slugInput(check: Check, field: string, value: unknown): string {
 }
 
 function quantityInput(check: Check, value: unknown): number | undefined {
-	if (value === 0 || value === '' || value === undefined || value === null) return undefined;
+	if (value === '' || value === undefined || value === null) return undefined;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-		throw new InputError(check.node, 'Quantity', `must be a whole number of at least 1 (got ${String(value)})`, 'Use 1 or more, or 0 to leave it out.', check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Pre-Selected Quantity',
+			`must be a whole number of at least 1 (got ${String(value)})`,
+			'Use 1 or more, or remove the option to let the attendee choose.',
+			check.itemIndex,
+		);
 	}
 	return value;
 }
 
-/** Company Slug when given, else from the company locator (a pasted URL holds it; a sqid is looked up). */
+/** The company as a public URL needs it: its slug, by slug or pasted URL without a request, by list or ID looked up. */
 async function companySlugFor(ctx: IExecuteFunctions, check: Check): Promise<string> {
-	const given = String(ctx.getNodeParameter('companySlug', check.itemIndex, '')).trim();
-	if (given !== '') return slugInput(check, 'Company Slug', given);
 	const company = ctx.getNodeParameter('company', check.itemIndex, '');
-	if (locatorValue(company).value === '') {
-		throw new InputError(check.node, 'Company', 'is required', 'Choose the company, or enter its Company Slug.', check.itemIndex);
+	const { mode, value } = locatorValue(company);
+	if (value === '') {
+		throw new InputError(check.node, 'Company', 'is required', 'Choose the company from the list, or enter its slug (By Slug).', check.itemIndex);
 	}
+	if (mode === BY_SLUG) return slugInput(check, 'Company', value);
 	return await companySlugOf(ctx, company, check.itemIndex);
 }
 
 /** The company sqid, needed only to read the ticket type when its form must be detected. */
 async function companyIdFor(ctx: IExecuteFunctions, check: Check, companySlug: string): Promise<string> {
 	const company = ctx.getNodeParameter('company', check.itemIndex, '');
-	if (locatorValue(company).value !== '') return await resolveCompanyId(ctx, company, check.itemIndex);
+	if (locatorValue(company).mode !== BY_SLUG) return await resolveCompanyId(ctx, company, check.itemIndex);
 	const found = await findCompany(ctx, { slug: companySlug });
 	if (!found) {
 		throw new InputError(
 			check.node,
-			'Company Slug',
+			'Company',
 			`none of your companies has the slug "${companySlug}"`,
-			'Check the slug, choose the Company, or set Has Form to Yes or No so no lookup is needed.',
+			'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
 			check.itemIndex,
 		);
 	}
@@ -187,7 +209,7 @@ function readPageInputs(ctx: IExecuteFunctions, check: Check, page: string): Pag
 		return {
 			eventSlug,
 			ticketTypeSlug: ticketTypeOf(ctx, i),
-			quantity: quantityInput(check, ctx.getNodeParameter('quantity', i, 0)),
+			quantity: quantityInput(check, (ctx.getNodeParameter('linkOptions', i, {}) as IDataObject).quantity),
 		};
 	}
 	if (page === 'orderCheckout') return { eventSlug, orderId: orderOf(ctx, i) };
