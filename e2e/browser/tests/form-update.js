@@ -36,9 +36,14 @@ module.exports = {
 			await panel.getByRole('button', { name: 'Add Field' }).click();
 			const item = panel.getByTestId('fixed-collection-fields');
 			const fieldChoice = item.getByTestId('parameter-input-id');
-			await fieldChoice.click();
-			const option = page.locator('.el-select-dropdown__item:visible').filter({ hasText: `${field.label} (` }).first();
-			await option.click();
+			const choiceInput = fieldChoice.locator('input').first();
+			if ((await choiceInput.getAttribute('readonly')) === null) {
+				// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
+				await choiceInput.fill(field.id);
+			} else {
+				await choiceInput.click();
+				await page.locator('.el-select-dropdown__item:visible').filter({ hasText: `${field.label} (` }).first().click();
+			}
 			const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
 			await label.fill(newLabel);
 			await label.blur();
