@@ -232,7 +232,9 @@ function exampleId(prefix, file) {
 function exampleSubstitutions(demo, crmUrl) {
 	return [
 		{ from: 'YOUR_COMPANY_ID', to: demo.companyId },
+		{ from: 'Your company (choose it from the list)', to: demo.companyName },
 		{ from: 'your-event-slug', to: demo.events.summerSummit },
+		{ from: 'Your event (choose it from the list)', to: demo.eventNames.summerSummit },
 		{ from: 'https://crm.example.com', to: crmUrl },
 	];
 }

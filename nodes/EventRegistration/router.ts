@@ -1,8 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { errorMessage } from '../shared/errors';
+import { errorMessage, plainText, validationDescription } from '../shared/errors';
 import { RESOURCES } from './resources';
+import type { OperationModule } from './resources/types';
+import { fieldLabelsFor } from './shared/fieldLabels';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -11,6 +13,15 @@ function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+/** A 422 names the API's fields; the user knows them by the node's labels (Price, VAT Percentage). */
+function withFieldLabels(error: unknown, operation: OperationModule | undefined): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !operation) return error;
+	const body = (error.errorResponse as { body?: unknown } | undefined)?.body;
+	const description = validationDescription(body, fieldLabelsFor(body, operation.description));
+	if (description !== undefined) error.description = description;
+	return error;
 }
 
 /**
@@ -22,20 +33,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const output: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		let handler: OperationModule | undefined;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const handler = RESOURCES[resource]?.operations[operation];
+			handler = RESOURCES[resource]?.operations[operation];
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
 			const result = await handler.execute.call(this, itemIndex);
 			output.push(...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: itemIndex } }));
-		} catch (error) {
+		} catch (caught) {
+			const error = withFieldLabels(caught, handler);
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
-					json: { error: errorMessage(error), ...(typeof description === 'string' ? { description } : {}) },
+					json: { error: errorMessage(error), ...(typeof description === 'string' ? { description: plainText(description) } : {}) },
 					pairedItem: { item: itemIndex },
 				});
 				continue;

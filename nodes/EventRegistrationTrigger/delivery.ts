@@ -95,9 +95,38 @@ function withoutPresentedToken(events: unknown[], expected: string[]): unknown[]
 	return [rest];
 }
 
-function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
-	const kind = isPlainObject(event) && typeof event.event === 'string' && event.event !== '' ? event.event : fallbackKind;
-	return { json: { event: kind, receivedAt, body: event as IDataObject } };
+/** Envelope fields of a delivery (assumed `{ event, webhook_id, occurred_at, data }`), which the item carries by its own names. */
+const ENVELOPE_KEYS = ['event', 'occurred_at', 'webhook_id', 'data'];
+
+/** `event` → `dataEvent`: a payload field named like one of the item's own keys. */
+const renamed = (key: string) => `data${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+
+function hasOwn(object: object, key: string): boolean {
+	return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/**
+ * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, then the
+ * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
+ * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
+ * slug, becomes `dataEvent`).
+ */
+export function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
+	const envelope: IDataObject = isPlainObject(event) ? event : { data: event as IDataObject[string] };
+	const json: IDataObject = { event: typeof envelope.event === 'string' && envelope.event !== '' ? envelope.event : fallbackKind };
+	if (envelope.occurred_at !== undefined) json.occurredAt = envelope.occurred_at;
+	json.receivedAt = receivedAt;
+	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
+	const { data } = envelope;
+	const payload: Array<[string, unknown]> = [
+		...(isPlainObject(data) ? Object.entries(data) : data === undefined ? [] : [['data', data] as [string, unknown]]),
+		...Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.includes(key)),
+	];
+	for (const [key, value] of payload) {
+		// defineProperty: a payload key such as "__proto__" stays a plain field.
+		Object.defineProperty(json, hasOwn(json, key) ? renamed(key) : key, { value, enumerable: true, writable: true, configurable: true });
+	}
+	return { json };
 }
 
 /** Turns a delivery into one item per event, after the size and token checks. */

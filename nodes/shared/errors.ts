@@ -49,10 +49,38 @@ export function fieldErrors(body: unknown): FieldErrors {
 	return result;
 }
 
-export function formatFieldErrors(errors: FieldErrors): string {
-	return Object.entries(errors)
-		.map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-		.join('\n');
+/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
+export type FieldLabels = Record<string, string>;
+
+function escapeHtml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * One list item per field. n8n's error view renders the description as (sanitized) HTML, where
+ * newlines collapse; its list styling keeps one visible line per field. The service's texts are escaped.
+ */
+export function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
+	const labelOf = (field: string) => (Object.prototype.hasOwnProperty.call(labels, field) ? labels[field] : field);
+	const items = Object.entries(errors).map(([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`);
+	return items.length === 0 ? '' : `<ul>${items.join('')}</ul>`;
+}
+
+/** The description of a 422: the failing fields, one per line, or undefined when the body names none. */
+export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
+	const list = formatFieldErrors(fieldErrors(body), labels);
+	return list === '' ? undefined : `Fix these fields:${list}`;
+}
+
+/** A description as text (list items on their own lines), for places that show it verbatim. */
+export function plainText(description: string): string {
+	return description
+		.replace(/<li>/g, '\n')
+		.replace(/<[^>]*>/g, '')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&amp;/g, '&');
 }
 
 const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
@@ -117,11 +145,9 @@ function explainStatus(call: FailedCall): Explanation {
 		};
 	}
 	if (status === 422) {
-		const errors = fieldErrors(call.body);
-		const lines = formatFieldErrors(errors);
 		return {
 			message: `The service rejected the input (422): ${apiText ?? 'validation failed'}`,
-			description: lines === '' ? `Fix the input of ${where}.` : `Fix these fields:\n${lines}`,
+			description: validationDescription(call.body) ?? `Fix the input of ${where}.`,
 		};
 	}
 	if (status === 429) {

@@ -2,12 +2,22 @@
  * What the editor shows from the node descriptions: canvas subtitles evaluated by n8n-workflow's
  * expression engine as the editor does, the node picker's description and the trigger panel texts.
  */
-import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
+import { readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+
+import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
+import { FilterXSS } from 'xss';
+
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
+import { plainText, validationDescription } from '../../nodes/shared/errors';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { NodeTypeRegistry } from '../harness';
+import { rl } from '../helpers/action';
+import { runAction } from '../helpers/action';
+import { nodeParams } from '../helpers/runs';
+import { useSandbox } from '../helpers/sandbox';
 
 const action = new EventRegistration();
 const trigger = new EventRegistrationTrigger();
@@ -55,6 +65,20 @@ describe('canvas subtitles read like words', () => {
 	});
 });
 
+describe('lists instead of free text', () => {
+	it('Timezone (Event → Create / Update) is a list of IANA zones', () => {
+		const timezones = action.description.properties
+			.filter((p) => p.name === 'additionalFields' || p.name === 'updateFields')
+			.flatMap((p) => (p.options ?? []) as Array<{ name: string; type?: string; options?: Array<{ value: unknown }> }>)
+			.filter((option) => option.name === 'timezone');
+		expect(timezones.length).toBeGreaterThanOrEqual(2);
+		for (const timezone of timezones) {
+			expect(timezone.type).toBe('options');
+			expect(timezone.options?.map((o) => o.value)).toEqual(expect.arrayContaining(['UTC', 'Europe/Amsterdam', 'America/New_York', 'Asia/Tokyo']));
+		}
+	});
+});
+
 describe('node picker and trigger panel', () => {
 	it('the trigger’s description (shown for the app’s combined entry) speaks for the whole app, not only “starts the workflow”', () => {
 		const text = trigger.description.description;
@@ -76,5 +100,59 @@ describe('node picker and trigger panel', () => {
 		expect(notice?.displayName).toBe(
 			'To test: click Listen for test event, then make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting. With the sandbox of npm run dev, POST /__control/deliver sends one.',
 		);
+	});
+});
+
+/** n8n 2.41's error view: the description through js-xss with the editor's tag whitelist (htmlUtils). */
+const N8N_TAGS = ['p', 'strong', 'b', 'code', 'a', 'br', 'i', 'ul', 'li', 'em', 'small', 'details', 'summary', 'mark'];
+const asN8nRendersIt = (html: string) =>
+	new FilterXSS({ onTag: (tag) => (N8N_TAGS.includes(tag) ? undefined : '') }).process(html.replace(/`(.*?)`/g, '<code>$1</code>'));
+
+describe('service validation errors (422) in the error view', () => {
+	const sandbox = useSandbox();
+
+	it('Ticket Type → Create: one list line per field, with the node’s labels (Price, VAT Percentage), kept by n8n’s sanitizer', async () => {
+		const sb = sandbox();
+		const run = await runAction(
+			sb,
+			nodeParams({
+				resource: 'ticketType',
+				operation: 'create',
+				company: rl(sb.demo.companyId),
+				event: rl(sb.demo.events.summerSummit),
+				name: 'Cheap',
+				price: 0.5,
+				vatPercentage: 17,
+			}),
+		);
+		const description = String(run.error?.description);
+		expect(description).toMatch(/^Fix these fields:<ul><li>Price: The price field must be at least [\d.]+\.<\/li><li>VAT Percentage: The selected vat percentage is invalid\.<\/li><\/ul>$/);
+		expect(asN8nRendersIt(description)).toBe(description);
+	});
+
+	it('the service’s own texts are escaped, never rendered as markup', () => {
+		const description = validationDescription({ errors: { price: ['<img src=x onerror=alert(1)> & more'], constructor: ['x'] } }, { price: 'Price' });
+		expect(description).toBe('Fix these fields:<ul><li>Price: &lt;img src=x onerror=alert(1)&gt; &amp; more</li><li>constructor: x</li></ul>');
+		expect(asN8nRendersIt(String(description))).toBe(description);
+		expect(plainText(String(description))).toBe('Fix these fields:\nPrice: <img src=x onerror=alert(1)> & more\nconstructor: x');
+	});
+});
+
+describe('examples', () => {
+	const dir = path.join(__dirname, '../../examples');
+	const examples = readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> } }));
+
+	it('pick company and event in list mode with a name to show, never a bare ID', () => {
+		const locators = examples.flatMap(({ file, workflow }) =>
+			workflow.nodes
+				.filter((node) => node.type.startsWith('n8n-nodes-event-registration.'))
+				.flatMap((node) => ['company', 'event'].filter((name) => node.parameters[name] !== undefined).map((name) => ({ file, name, value: node.parameters[name] }))),
+		);
+		expect(locators.length).toBe(4);
+		for (const locator of locators) {
+			expect(locator).toEqual({ ...locator, value: { __rl: true, mode: 'list', value: expect.any(String), cachedResultName: expect.stringMatching(/^Your (company|event) \(choose it from the list\)$/) } });
+		}
 	});
 });

@@ -191,10 +191,10 @@ describe('error mapping', () => {
 		const lines = description.split('\n');
 		expect(lines[0]).toBe('Fix these fields:');
 		expect(lines.slice(1)).toEqual([
-			expect.stringMatching(/^price: The price field must be at least/),
-			'vat_percentage: The selected vat percentage is invalid.',
-			'slug: The slug has already been taken.',
-			'form_id: The selected form id is invalid.',
+			expect.stringMatching(/^Price: The price field must be at least/),
+			'VAT Percentage: The selected vat percentage is invalid.',
+			'Slug: The slug has already been taken.',
+			'Form Name or ID: The selected form id is invalid.',
 		]);
 		expect(apiRequests(sb, { method: 'POST' }).map((r) => r.status)).toEqual([422]);
 	});

@@ -513,7 +513,7 @@ describe('deliveries', () => {
 		return { companyId, workflow };
 	}
 
-	it.each(ALL_KINDS)('turns a delivered %s event into one item with the kind and the body as sent', async (kind) => {
+	it.each(ALL_KINDS)('turns a delivered %s event into one flat item: kind, times, webhook id, then the payload’s fields', async (kind) => {
 		const { companyId } = await activeWorkflow();
 		sb.control.clearRequests();
 
@@ -525,9 +525,20 @@ describe('deliveries', () => {
 		expect(receiver.runs).toHaveLength(1);
 		const items = receiver.runs[0].items ?? [];
 		expect(items).toHaveLength(1);
-		expect(items[0].json.event).toBe(kind);
-		expect(items[0].json.body).toEqual(sent);
-		expect(typeof items[0].json.receivedAt).toBe('string');
+		const { event: _kind, occurred_at: occurredAt, webhook_id: webhookId, data, ...rest } = sent;
+		expect(rest).toEqual({});
+		const payload = data as IDataObject;
+		const { event: payloadEvent, ...payloadFields } = payload;
+		expect(items[0].json).toEqual({
+			event: kind,
+			occurredAt,
+			receivedAt: expect.any(String),
+			webhookId,
+			...payloadFields,
+			...(payloadEvent === undefined ? {} : { dataEvent: payloadEvent }),
+		});
+		expect(items[0].json).not.toHaveProperty('body');
+		expect(items[0].json).not.toHaveProperty('data');
 		// Answering needs no call to the service.
 		expect(sb.control.requests()).toHaveLength(0);
 	});
@@ -614,8 +625,13 @@ describe('deliveries', () => {
 			{ event: 'lead-created', token: 'ticket-42', data: { id: 'l3' } },
 		];
 		const batched = await deliverToNode(workflow, false, { headers: { 'x-webhook-token': token }, body: batch, query: {} });
-		expect(carried.workflowData?.[0].map((item) => item.json.body)).toEqual([{ event: 'lead-created', data: { id: 'l1' } }]);
-		expect(batched.workflowData?.[0].map((item) => item.json.body)).toEqual(batch);
+		const fields = (result: typeof carried) => result.workflowData?.[0].map(({ json: { receivedAt: _at, ...rest } }) => rest);
+		expect(fields(carried)).toEqual([{ event: 'lead-created', id: 'l1' }]);
+		expect(JSON.stringify(carried.workflowData)).not.toContain(token);
+		expect(fields(batched)).toEqual([
+			{ event: 'lead-created', id: 'l2', token: 'ticket-41' },
+			{ event: 'lead-created', id: 'l3', token: 'ticket-42' },
+		]);
 	});
 
 	it('accepts the token of the test-URL webhook on the test URL', async () => {
@@ -649,8 +665,10 @@ describe('deliveries', () => {
 		await sb.control.deliver({ companyId, event: 'lead-created', rawBody: JSON.stringify(events) });
 
 		const items = receiver.runs[0].items ?? [];
-		expect(items.map((item) => item.json.event)).toEqual(['lead-created', 'lead-updated']);
-		expect(items.map((item) => item.json.body)).toEqual(events);
+		expect(items.map(({ json: { receivedAt: _at, ...rest } }) => rest)).toEqual([
+			{ event: 'lead-created', id: 'a' },
+			{ event: 'lead-updated', id: 'a', email: 'x@example.com' },
+		]);
 	});
 
 	it('refuses a non-JSON body with 415 and a clear message, starting no execution', async () => {
@@ -674,7 +692,7 @@ describe('deliveries', () => {
 		await sb.control.deliver({ companyId, event: 'meeting-booked', rawBody: JSON.stringify({ data: { id: 'm42' } }) });
 
 		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([
-			expect.objectContaining({ event: 'meeting-booked', body: { data: { id: 'm42' } } }),
+			{ event: 'meeting-booked', receivedAt: expect.any(String), id: 'm42' },
 		]);
 	});
 
@@ -684,7 +702,18 @@ describe('deliveries', () => {
 
 		await sb.control.deliver({ companyId, event: 'lead-created', rawBody: JSON.stringify(event), headers: { 'content-type': 'text/plain' } });
 
-		expect(receiver.runs[0].items?.map((item) => item.json.body)).toEqual([event]);
+		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([{ event: 'lead-created', receivedAt: expect.any(String), id: 'p1' }]);
+	});
+
+	it('keeps hostile payload keys as plain fields (no prototype change)', async () => {
+		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: false });
+		const body = JSON.parse('{"event": "lead-created", "data": {"__proto__": {"polluted": true}, "id": "z"}}') as IDataObject;
+		const result = await deliverToNode(workflow, false, { headers: {}, body });
+		const json = result.workflowData?.[0]?.[0].json as IDataObject;
+		expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+		expect(Object.prototype.hasOwnProperty.call(json, '__proto__')).toBe(true);
+		expect(json.id).toBe('z');
+		expect((json as { polluted?: unknown }).polluted).toBeUndefined();
 	});
 
 	it('names the kind "unknown" when neither body nor headers name one', async () => {
@@ -692,7 +721,7 @@ describe('deliveries', () => {
 
 		const result = await deliverToNode(workflow, false, { headers: {}, body: { data: { id: 'x' } } });
 
-		expect(result.workflowData?.[0]?.[0].json).toMatchObject({ event: 'unknown', body: { data: { id: 'x' } } });
+		expect(result.workflowData?.[0]?.[0].json).toEqual({ event: 'unknown', receivedAt: expect.any(String), id: 'x' });
 	});
 
 	it('refuses an oversized body clearly with 413 and starts no execution', async () => {
@@ -758,7 +787,8 @@ describe('examples/lead-created-to-crm.json', () => {
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
 		const expressions = JSON.stringify(mapping.parameters);
 		const paths = [...expressions.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
-		expect(paths).toEqual(expect.arrayContaining(['body.data.email', 'event']));
+		expect(paths).toEqual(expect.arrayContaining(['email', 'event']));
+		expect(paths.filter((path) => path.startsWith('body'))).toEqual([]);
 		for (const dotted of paths) expect({ dotted, value: valueAt(item, dotted) }).toEqual({ dotted, value: expect.anything() });
 	});
 });

@@ -24,6 +24,8 @@ const DEMO_OAUTH_CLIENT = Object.freeze({
  * @property {string} userId
  * @property {string} companyId
  * @property {string} companySlug
+ * @property {string} companyName
+ * @property {Record<string, string>} eventNames event names by the keys of `events` (Acme's organized events)
  * @property {string|null} otherCompanyId company the demo user is not a member of
  * @property {string|null} freePlanCompanyId member company on the Free plan
  * @property {string|null} freePlanCompanySlug
@@ -299,6 +301,7 @@ function seedDemo(store, opts = {}) {
 		userId: user.id,
 		companyId: acme.id,
 		companySlug: acme.slug,
+		companyName: acme.name,
 		otherCompanyId: initech.id,
 		freePlanCompanyId: globex.id,
 		freePlanCompanySlug: globex.slug,
@@ -311,6 +314,7 @@ function seedDemo(store, opts = {}) {
 			globexRoadshow: roadshow.slug,
 			otherCompanyEvent: initechEvent.slug,
 		},
+		eventNames: { summerSummit: summer.name },
 		ticketTypes: {
 			generalAdmission: 'general-admission',
 			vipPass: 'vip-pass',
@@ -356,10 +360,12 @@ function seedEmpty(store) {
 		userId: user.id,
 		companyId: company.id,
 		companySlug: company.slug,
+		companyName: company.name,
 		otherCompanyId: null,
 		freePlanCompanyId: null,
 		freePlanCompanySlug: null,
 		events: {},
+		eventNames: {},
 		ticketTypes: {},
 		forms: {},
 		orders: {},

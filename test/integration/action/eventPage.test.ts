@@ -116,7 +116,7 @@ describe('Event Page → Create or Update', () => {
 		const run = await runAction(sb, nodeParams(params('upsert', { pageFields: { title: 't'.repeat(256) }, additionalFields: '{"subtitle": 5}' })));
 		expect(sb.control.requests()).toMatchObject([{ method: 'POST', path: pagePath, status: 422 }]);
 		expect(run.error?.description).toBe(
-			'Fix these fields:\ntitle: The title field must not be greater than 255 characters.\nsubtitle: The subtitle field must be a string.',
+			'Fix these fields:<ul><li>Title: The title field must not be greater than 255 characters.</li><li>Subtitle: The subtitle field must be a string.</li></ul>',
 		);
 	});
 });

@@ -174,7 +174,7 @@ describe('Form → Create', () => {
 			'The service rejected the input (422): The name field must not be greater than 255 characters. (and 1 more error)',
 		);
 		expect(run.error?.description).toBe(
-			'Fix these fields:\nname: The name field must not be greater than 255 characters.\nfields.0.description: The fields.0.description field must not be greater than 65535 characters.',
+			'Fix these fields:<ul><li>Name: The name field must not be greater than 255 characters.</li><li>Field 1 Description: The fields.0.description field must not be greater than 65535 characters.</li></ul>',
 		);
 	});
 });

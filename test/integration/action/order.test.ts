@@ -208,7 +208,7 @@ describe('order: create', () => {
 			`POST ${eventPath}/orders/create/early-bird`,
 		]);
 		expect(run.error?.message).toBe('The service rejected the input (422): The ticket type is sold out.');
-		expect(run.error?.description).toBe('Fix these fields:\nquantity: The ticket type is sold out.');
+		expect(run.error?.description).toBe('Fix these fields:<ul><li>Quantity: The ticket type is sold out.</li></ul>');
 	});
 
 	it('shows the charge and form-answer hints in the UI', () => {
@@ -323,7 +323,7 @@ describe('order: approve and reject', () => {
 		const run = await runAction(sb, params('approve', { order: rl(sb.demo.orders.rejected) }));
 
 		expect(run.error?.message).toBe('The service rejected the input (422): Only pending orders can be approved.');
-		expect(run.error?.description).toBe('Fix these fields:\norder: Only pending orders can be approved.');
+		expect(run.error?.description).toBe('Fix these fields:<ul><li>Order: Only pending orders can be approved.</li></ul>');
 	});
 
 	it('gives an error item per failed input with continueOnFail, keeping pairedItem', async () => {
@@ -340,7 +340,7 @@ describe('order: approve and reject', () => {
 		expect(run.items[0]).toEqual({
 			json: {
 				error: 'The service rejected the input (422): Only pending orders can be rejected.',
-				description: 'Fix these fields:\norder: Only pending orders can be rejected.',
+				description: 'Fix these fields:\nOrder: Only pending orders can be rejected.',
 			},
 			pairedItem: { item: 0 },
 		});

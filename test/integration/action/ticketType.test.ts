@@ -2,7 +2,8 @@
  * Ticket Type operations of the action node, run through n8n-core against the sandbox: the
  * request that reached the service (method, path, query, body) and the node's output.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
 import { runListSearch } from '../../harness';
@@ -152,7 +153,7 @@ describe('ticketType: create', () => {
 		]);
 		expect(run.error?.message).toMatch(/^The service rejected the input \(422\): /);
 		expect(run.error?.description).toBe(
-			'Fix these fields:\nvat_percentage: The selected vat percentage is invalid.\nslug: The slug has already been taken.',
+			'Fix these fields:<ul><li>VAT Percentage: The selected vat percentage is invalid.</li><li>Slug: The slug has already been taken.</li></ul>',
 		);
 	});
 
@@ -268,16 +269,25 @@ describe('ticketType: update', () => {
 		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { max_quantity: 1 } }));
 
 		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', body: { max_quantity: 1 } })]);
-		expect(run.error?.description).toBe('Fix these fields:\nmax_quantity: The max quantity field must be greater than or equal to 2.');
+		expect(run.error?.description).toBe('Fix these fields:<ul><li>Max Quantity: The max quantity field must be greater than or equal to 2.</li></ul>');
 	});
 });
 
 describe('ticketType: UI', () => {
-	it('shows the payment provider notice on create and update', () => {
+	it('shows the payment provider notice on create and update only while the price is above 0', () => {
 		const properties = nodeTypes[ACTION_NODE_TYPE].description.properties;
 		const notices = properties.filter((p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('ticketType'));
 		expect(notices.map((p) => p.displayOptions?.show?.operation)).toEqual([['create'], ['update']]);
 		expect(notices[0].displayName).toContain('payment provider');
+		const [create, update] = notices;
+		const shown = (notice: INodeProperties, values: IDataObject) => NodeHelpers.displayParameter(values as INodeParameters, notice, null, null);
+		const on = { resource: 'ticketType' };
+		expect(shown(create, { ...on, operation: 'create', price: 0 })).toBe(false);
+		expect(shown(create, { ...on, operation: 'create', price: 25 })).toBe(true);
+		expect(shown(create, { ...on, operation: 'create', price: '={{ $json.price }}' })).toBe(true);
+		expect(shown(update, { ...on, operation: 'update', updateFields: {} })).toBe(false);
+		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 0 } })).toBe(false);
+		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 12.5 } })).toBe(true);
 	});
 
 	it('lists the event’s ticket types in the locator, free or with price', async () => {

@@ -379,15 +379,15 @@ describe('what only the service knows → 422, shown field by field', () => {
 	it('Ticket Type → Create: VAT rate not valid in the event’s tax country, slug taken, unknown form → 3 fields', async () => {
 		const sb = sandbox();
 		await expect422(sb, { ...OPERATIONS[2].base(sb), vatPercentage: 17, additionalFields: { slug: 'vip-pass', form_id: 'NoSuchForm' } }, [
-			'vat_percentage: The selected vat percentage is invalid.',
-			'slug: The slug has already been taken.',
-			'form_id: The selected form id is invalid.',
+			'VAT Percentage: The selected vat percentage is invalid.',
+			'Slug: The slug has already been taken.',
+			'Form Name or ID: The selected form id is invalid.',
 		]);
 	});
 
 	it('Ticket Type → Update: slug with spaces → the slug rule', async () => {
 		const sb = sandbox();
-		await expect422(sb, { ...OPERATIONS[3].base(sb), updateFields: { slug: 'vip pass!' } }, [/^slug: The slug field must only contain/]);
+		await expect422(sb, { ...OPERATIONS[3].base(sb), updateFields: { slug: 'vip pass!' } }, [/^Slug: The slug field must only contain/]);
 	});
 
 	it('Order → Create: more tickets than are left → quantity', async () => {
@@ -396,19 +396,19 @@ describe('what only the service knows → 422, shown field by field', () => {
 		await expect422(
 			sb,
 			{ ...OPERATIONS[4].base(sb), event: byId(sb.demo.events.autumnMeetup), ticketType: byId(ticketType), quantity: 3 },
-			['quantity: Only 2 tickets are still available.'],
+			['Quantity: Only 2 tickets are still available.'],
 		);
 	});
 
 	it('Event → Update: slug already used by another event → slug', async () => {
 		const sb = sandbox();
-		await expect422(sb, { ...OPERATIONS[1].base(sb), updateFields: { slug: sb.demo.events.summerSummit } }, [/^slug: The slug has already been taken\./]);
+		await expect422(sb, { ...OPERATIONS[1].base(sb), updateFields: { slug: sb.demo.events.summerSummit } }, [/^Slug: The slug has already been taken\./]);
 	});
 
 	it('Event → Update: only End Date, before the stored start → date_end', async () => {
 		const sb = sandbox();
 		await expect422(sb, { ...OPERATIONS[1].base(sb), updateFields: { date_end: '2027-01-01T10:00:00' } }, [
-			'date_end: The date end field must be a date after or equal to date start.',
+			'End Date: The date end field must be a date after or equal to date start.',
 		]);
 	});
 });

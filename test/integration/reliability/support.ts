@@ -6,6 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { plainText } from '../../../nodes/shared/errors';
 import { RETRY_POLICY } from '../../../nodes/shared/transport';
 import { credentialsFor, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
@@ -60,10 +61,10 @@ export async function requestsLogged(sb: Sandbox, count: number, filter: { metho
 	}
 }
 
-/** Message and description of a failed run, as the user sees them. */
+/** Message and description of a failed run, as the user sees them (a field list one field per line). */
 export function errorText(run: ActionRun): { message: string; description: string } {
 	const error = run.error as (Error & { description?: string | null }) | undefined;
-	return { message: error?.message ?? '', description: error?.description ?? '' };
+	return { message: error?.message ?? '', description: plainText(error?.description ?? '') };
 }
 
 export { credentialsFor, rl as byId, runAction as run, useSandbox };

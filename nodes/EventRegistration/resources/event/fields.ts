@@ -23,6 +23,9 @@ export const companyRoleOptions = [
 	{ name: 'Organizing', value: 'organizing' },
 ];
 
+/** Every IANA time zone the runtime knows, plus UTC (which Intl lists only as an alias). */
+const TIME_ZONE_OPTIONS = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ name: zone.replace(/_/g, ' '), value: zone }));
+
 const DATE_HINT =
 	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone, or the workflow’s when none is set. Sent as Y-m-d H:i.';
 
@@ -45,10 +48,10 @@ export const optionalEventFields: INodeProperties[] = [
 	{
 		displayName: 'Timezone',
 		name: 'timezone',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Europe/Amsterdam',
-		description: 'IANA time zone of the event',
+		type: 'options',
+		options: TIME_ZONE_OPTIONS,
+		default: 'Europe/Amsterdam',
+		description: 'Time zone of the event (IANA name); dates with an offset are converted to it',
 	},
 ];
 

@@ -5,14 +5,14 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { requireText, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
-import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	PAID_TICKET_NOTICE,
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Ticket name shown to attendees' },
 	{ ...priceProperty, required: true },
+	paidTicketNotice('price'),
 	{ ...vatProperty, required: true },
 	{
 		displayName: 'Additional Fields',

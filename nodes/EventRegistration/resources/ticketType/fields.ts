@@ -3,13 +3,17 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { checkTicketTypeLimits, requireBoolean, requireNumber, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
-export const PAID_TICKET_NOTICE: INodeProperties = {
-	displayName:
-		'Paid tickets (price above 0) have a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API',
-	name: 'paidTicketNotice',
-	type: 'notice',
-	default: '',
-};
+/** Shown only while the price (at `pricePath`) is above 0. */
+export function paidTicketNotice(pricePath: string): INodeProperties {
+	return {
+		displayName:
+			'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API',
+		name: 'paidTicketNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { [pricePath]: [{ _cnd: { gt: 0 } }] } },
+	};
+}
 
 export const priceProperty: INodeProperties = {
 	displayName: 'Price',

@@ -5,7 +5,7 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { apiRequest } from '../../../shared/transport';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
-import { PAID_TICKET_NOTICE, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -24,8 +24,8 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	ticketTypeLocator(),
-	PAID_TICKET_NOTICE,
 	updateFieldsProperty(updateFields),
+	paidTicketNotice('updateFields.price'),
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
