@@ -79,9 +79,15 @@ module.exports = {
 
 				const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 				const credentials = await ctx.rest.request('GET', '/credentials');
-				const saved = credentials.find((/** @type {{ id: string; type: string }} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id));
-				expect(saved !== undefined, 'the new credential was not saved');
-				Object.assign(made, { id: saved.id, name: saved.name });
+				const newOnes = credentials.filter((/** @type {{ id: string; type: string }} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id));
+				/** @type {{ id: string; name: string } | undefined} */
+				let saved;
+				for (const candidate of newOnes) {
+					const full = await ctx.rest.request('GET', `/credentials/${candidate.id}?includeData=true`);
+					if (full.data?.oauthTokenData) saved = candidate;
+				}
+				expect(saved !== undefined, `none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`);
+				Object.assign(made, { id: saved?.id, name: saved?.name });
 				await page.keyboard.press('Escape');
 				await dialog.waitFor({ state: 'hidden' });
 				expect(problems.length === 0, problems.join('\n'));
