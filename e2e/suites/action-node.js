@@ -156,6 +156,10 @@ const connectOAuth2 = {
 		await rest.connectOAuth2(stack.credentials.oauth.id);
 		const oauth = control.requests({ pathIncludes: '/api/oauth/' }).map((r) => `${r.method} ${r.path} → ${r.status}`);
 		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
+		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
+		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
+		const { DEFAULT_OAUTH2_SCOPES } = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
+		assert.deepEqual(String(authorize.query.scope ?? '').split(' ').sort(), [...DEFAULT_OAUTH2_SCOPES].sort());
 	},
 };
 
