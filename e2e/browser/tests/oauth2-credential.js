@@ -82,14 +82,20 @@ module.exports = {
 				const newOnes = credentials.filter((/** @type {{ id: string; type: string }} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id));
 				/** @type {{ id: string; name: string } | undefined} */
 				let saved;
+				/** @type {unknown} */
+				let storedScopes;
 				for (const candidate of newOnes) {
 					const full = await ctx.rest.request('GET', `/credentials/${candidate.id}?includeData=true`);
-					if (full.data?.oauthTokenData) saved = candidate;
+					if (full.data?.oauthTokenData) {
+						saved = candidate;
+						storedScopes = full.data[scopesName];
+					}
 				}
 				expect(saved !== undefined, `none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`);
 				Object.assign(made, { id: saved?.id, name: saved?.name });
 				await page.keyboard.press('Escape');
 				await dialog.waitFor({ state: 'hidden' });
+				if (problems.length > 0) problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
 				expect(problems.length === 0, problems.join('\n'));
 			}),
 			browserTest('an operation run with the new credential succeeds (Event → Get Many, which needs events:read)', 120000, async (pages, ctx) => {
