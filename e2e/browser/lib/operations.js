@@ -114,7 +114,7 @@ function fillParameters(description, base, values) {
 
 /** @param {unknown} value */
 function isBlank(value) {
-	if (value && typeof value === 'object' && '__rl' in value) return isBlank(/** @type {{ value: unknown }} */ (value).value);
+	if (value && typeof value === 'object' && '__rl' in value) return isBlank(/** @type {{ value: unknown }} */ (/** @type {unknown} */ (value)).value);
 	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
