@@ -88,13 +88,25 @@ async function listParameters(page) {
 }
 
 /**
- * Waits for the next list-search answer of n8n's backend (the request the list makes).
+ * Waits for the list-search answer of n8n's backend for this parameter and filter (the request
+ * the list makes; its JSON body names the method's parameter path and the filter typed).
  * @param {Page} page
+ * @param {string} filter '' for the unfiltered list
  */
-function nextListAnswer(page) {
-	return page.waitForResponse((response) => response.url().includes('/rest/dynamic-node-parameters/resource-locator-results'), {
-		timeout: 30000,
-	});
+function nextListAnswer(page, filter) {
+	return page.waitForResponse(
+		(response) => {
+			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results')) return false;
+			let body;
+			try {
+				body = JSON.parse(response.request().postData() ?? '{}');
+			} catch {
+				return false;
+			}
+			return (body.filter ?? '') === filter;
+		},
+		{ timeout: 30000 },
+	);
 }
 
 /**
@@ -108,7 +120,7 @@ async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
 	const mode = await rlc.getByTestId('rlc-mode-selector').locator('input').inputValue();
 	if (!/list/i.test(mode)) throw new Error(`${name} is in mode "${mode}", not From List`);
-	let answer = nextListAnswer(page);
+	const answer = nextListAnswer(page, '');
 	await rlc.getByTestId('rlc-input').click();
 	const first = await answer;
 	if (!first.ok()) throw new Error(`the list of ${name} failed: ${first.status()} ${(await first.text()).slice(0, 300)}`);
@@ -119,10 +131,11 @@ async function searchList(page, name, pickSearch) {
 	/** @type {string[] | undefined} */
 	let searched;
 	if (search !== undefined) {
-		answer = nextListAnswer(page);
+		const filtered = nextListAnswer(page, search);
 		await rlc.getByTestId('rlc-search').fill(search);
-		await answer;
-		await page.waitForTimeout(100);
+		await filtered;
+		// The answer is in; give the list a moment to render it (it replaces the unfiltered entries).
+		await page.waitForTimeout(300);
 		searched = await visibleEntries(rlc);
 	}
 	await page.keyboard.press('Escape');
