@@ -111,7 +111,9 @@ function nextListAnswer(page, filter) {
 
 /**
  * Opens the "From List" dropdown of a resource locator, waits for the list to load, and returns its
- * entries; then types `search` (when given) into the list's search box and returns those entries too.
+ * entries; then types what pickSearch chooses into the list's search box and returns those entries
+ * too. The chosen entry, which the list always shows under its saved name, is left out of the
+ * entries searched for and found (unless it is the only one).
  * @param {Page} page
  * @param {string} name parameter name
  * @param {(entries: string[]) => string | undefined} [pickSearch] chooses what to type, from the entries
@@ -120,6 +122,8 @@ async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
 	const mode = await rlc.getByTestId('rlc-mode-selector').locator('input').inputValue();
 	if (!/list/i.test(mode)) throw new Error(`${name} is in mode "${mode}", not From List`);
+	// The list keeps showing the chosen entry under its saved name, whatever the service answers.
+	const selected = (await rlc.getByTestId('rlc-input').inputValue()).trim();
 	const answer = nextListAnswer(page, '');
 	await rlc.getByTestId('rlc-input').click();
 	const first = await answer;
@@ -127,7 +131,8 @@ async function searchList(page, name, pickSearch) {
 	await page.waitForTimeout(100);
 	const entries = await visibleEntries(rlc);
 	const error = await rlc.getByTestId('rlc-error-container').isVisible() ? await rlc.getByTestId('rlc-error-container').innerText() : '';
-	const search = pickSearch?.(entries);
+	const others = entries.filter((entry) => entry !== selected);
+	const search = pickSearch?.(others.length > 0 ? others : entries);
 	/** @type {string[] | undefined} */
 	let searched;
 	if (search !== undefined) {
@@ -137,9 +142,10 @@ async function searchList(page, name, pickSearch) {
 		// The answer is in; give the list a moment to render it (it replaces the unfiltered entries).
 		await page.waitForTimeout(300);
 		searched = await visibleEntries(rlc);
+		if (others.length > 0) searched = searched.filter((entry) => entry !== selected);
 	}
 	await page.keyboard.press('Escape');
-	return { entries, searched, search, error };
+	return { entries, searched, search, error, selected };
 }
 
 /** @param {Locator} rlc */
