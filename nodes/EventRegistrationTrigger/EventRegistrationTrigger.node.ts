@@ -24,7 +24,7 @@ const MAKE_AN_EVENT =
 	'make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting. With the sandbox of npm run dev, POST /__control/deliver sends one';
 
 const TRIGGER_PANEL: TriggerPanelDefinition = {
-	header: 'Waiting for an Event Registration event',
+	header: 'Listen for form, activation, lead and meeting events',
 	executionsHelp: {
 		inactive: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it: the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
 		active: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,

@@ -90,7 +90,7 @@ describe('node picker and trigger panel', () => {
 
 	it('the trigger panel says what to do in the service, before listening and in the parameters shown while listening', () => {
 		const panel = trigger.description.triggerPanel;
-		expect(panel).toMatchObject({ header: 'Waiting for an Event Registration event' });
+		expect(panel).toMatchObject({ header: 'Listen for form, activation, lead and meeting events' });
 		const help = typeof panel === 'object' ? panel.executionsHelp : undefined;
 		const hint = typeof panel === 'object' ? panel.activationHint : undefined;
 		expect(typeof help === 'object' && help.inactive).toMatch(/submit a registration form or an activation on its hosted page, create a lead, or book a meeting/);

@@ -6,7 +6,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { parseApiTimestamp, toApiDateTime } from '../../../nodes/shared/dates';
-import { fieldErrors, toNodeApiError } from '../../../nodes/shared/errors';
+import { fieldErrors, plainText, toNodeApiError } from '../../../nodes/shared/errors';
 import type { FailedCall } from '../../../nodes/shared/errors';
 import { readEnvelope } from '../../../nodes/shared/pagination';
 import { ROUTES } from '../../../nodes/shared/routes';
@@ -289,8 +289,10 @@ describe('fuzz: fieldErrors and toNodeApiError', () => {
 			const call = { ...randomCall(rng, body), status: 422, networkCode: undefined };
 			const error = toNodeApiError(NODE, call);
 			expect(error.message).toContain(body.message);
+			// The description is a list for n8n's error view; as text it holds one line per field.
+			const lines = plainText(String(error.description)).split('\n');
 			for (const [field, messages] of Object.entries(body.errors)) {
-				expect(error.description).toContain(`${field}: ${messages.join(' ')}`);
+				expect(lines).toContain(`${field}: ${messages.join(' ')}`);
 			}
 		}
 	});
