@@ -177,16 +177,4 @@ async function executeStep(page) {
 	return { output: (await output.getByTestId('ndv-data-container').innerText()).trim() };
 }
 
-/**
- * Shows the open output as JSON (the JSON tab of the output panel) and returns its text.
- * @param {Page} page
- */
-async function outputJson(page) {
-	const output = page.getByTestId('output-panel');
-	await output.getByTestId('radio-button-json').click();
-	const pre = output.getByTestId('ndv-data-container').locator('pre, .json-data, [class*="json"]').first();
-	await pre.waitFor();
-	return (await output.getByTestId('ndv-data-container').innerText()).trim();
-}
-
-module.exports = { openRoute, openWorkflow, openNode, closeNode, parameterIssues, listParameters, searchList, executeStep, outputJson, LOAD_TIMEOUT_MS };
+module.exports = { openRoute, openWorkflow, openNode, closeNode, parameterIssues, listParameters, searchList, executeStep };
