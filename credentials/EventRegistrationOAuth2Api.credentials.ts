@@ -110,14 +110,17 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 			type: 'multiOptions',
 			options: SCOPES.map(({ value, description }) => ({ name: value, value, description })),
 			default: DEFAULT_OAUTH2_SCOPES,
+			hint: 'None selected requests every scope the Event Registration nodes need',
 			description:
-				'Scopes to request. The default covers every operation of the Event Registration nodes; remove what you do not use, then reconnect.',
+				'Scopes to request when you connect. None selected requests every scope the Event Registration nodes need; to narrow them, select only the ones you use, then reconnect.',
 		},
 		{
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: `={{($self["${SCOPES_PROPERTY}"] || []).join(" ")}}`,
+			// n8n 2.41's credential dialog saves a new credential's Scopes as [] whatever the default, so
+			// none selected means the defaults.
+			default: `={{(($self["${SCOPES_PROPERTY}"] || []).length ? $self["${SCOPES_PROPERTY}"] : ${JSON.stringify(DEFAULT_OAUTH2_SCOPES).replace(/"/g, "'")}).join(" ")}}`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',

@@ -84,14 +84,17 @@ class Harness {
 		console.log(`✗ ${what}\n${indent(message)}`);
 	}
 
-	/** Prints the failures again and the closing line; returns the exit code. */
-	finish() {
+	/**
+	 * Prints the failures again and the closing line; returns the exit code.
+	 * @param {string} [label] one word put before the tally, e.g. `browser: 3 passed, 0 failed`
+	 */
+	finish(label) {
 		if (this.failures.length > 0) {
 			console.log('\nFailures:');
 			for (const failure of this.failures) console.log(`\n${indent(failure)}`);
 		}
 		const skipped = this.skipped > 0 ? `, ${this.skipped} skipped` : '';
-		console.log(`\n${this.passed} passed, ${this.failed} failed${skipped}`);
+		console.log(`\n${label ? `${label}: ` : ''}${this.passed} passed, ${this.failed} failed${skipped}`);
 		return this.failed === 0 && this.passed > 0 ? 0 : 1;
 	}
 }

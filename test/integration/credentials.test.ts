@@ -154,6 +154,11 @@ describe('OAuth2 credential: scopes requested on Connect my account', () => {
 		expect(scope).toBe(DEFAULT_OAUTH2_SCOPES.join(' '));
 	});
 
+	it('a new credential whose Scopes the dialog saved empty (n8n 2.41 in a browser) asks for the defaults', async () => {
+		const scope = await scopeSentOnConnect({ ...newCredentialFromDialog(sandbox()), [SCOPES_PROPERTY]: [] });
+		expect(scope).toBe(DEFAULT_OAUTH2_SCOPES.join(' '));
+	});
+
 	it('narrowed scopes are what is asked for', async () => {
 		const scope = await scopeSentOnConnect({ ...newCredentialFromDialog(sandbox()), [SCOPES_PROPERTY]: ['user:read', 'forms:read'] });
 		expect(scope).toBe('user:read forms:read');

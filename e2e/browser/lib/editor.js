@@ -1,0 +1,180 @@
+// @ts-check
+/**
+ * What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own
+ * bundle): open a workflow or a node's panel, read parameter issues, open a list and search it,
+ * execute a step and read its output or error.
+ */
+const LOAD_TIMEOUT_MS = 120000;
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Locator} Locator */
+
+/**
+ * Goes to an editor route: a full load the first time, then in-app navigation (the editor's own
+ * router, as its links do), which is many times faster than reloading the editor's 1,000 modules.
+ * @param {Page} page
+ * @param {string} baseUrl
+ * @param {string} route e.g. /workflow/abc
+ */
+async function openRoute(page, baseUrl, route) {
+	const loaded = await page.evaluate(() => Boolean(/** @type {any} */ (document.querySelector('#app'))?.__vue_app__)).catch(() => false);
+	if (loaded) {
+		await page.evaluate((to) => /** @type {any} */ (document.querySelector('#app')).__vue_app__.config.globalProperties.$router.push(to), route);
+	} else {
+		await page.goto(`${baseUrl}${route}`, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
+	}
+}
+
+/**
+ * Opens a workflow on the canvas.
+ * @param {Page} page
+ * @param {string} baseUrl
+ * @param {string} workflowId
+ */
+async function openWorkflow(page, baseUrl, workflowId) {
+	await openRoute(page, baseUrl, `/workflow/${workflowId}`);
+	await page.getByTestId('canvas-node').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+}
+
+/**
+ * Opens a node's panel by double-clicking it on the canvas of the open workflow.
+ * @param {Page} page
+ * @param {string} nodeName
+ */
+async function openNode(page, nodeName) {
+	await closeNode(page);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`);
+	await node.dblclick();
+	await page.getByTestId('node-parameters').waitFor();
+	return page.getByTestId('ndv');
+}
+
+/** @param {Page} page */
+async function closeNode(page) {
+	const ndv = page.getByTestId('ndv');
+	if (!(await ndv.isVisible())) return;
+	await page.getByTestId('ndv-close-button').click();
+	await ndv.waitFor({ state: 'hidden' });
+}
+
+/**
+ * The labels of the parameters n8n marks with an issue in the open panel (the red triangle).
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
+async function parameterIssues(page) {
+	return await page.getByTestId('node-parameters').evaluate((root) =>
+		[...root.querySelectorAll('[data-test-id="parameter-issues"]')]
+			.filter((el) => /** @type {HTMLElement} */ (el).offsetParent !== null)
+			.map((el) => {
+				const item = el.closest('[data-test-id="parameter-item"], [data-test-id="node-credentials-select"]') ?? el.parentElement;
+				const label = item?.querySelector('[data-test-id="input-label"]')?.textContent ?? item?.textContent ?? '';
+				return label.trim().slice(0, 80) || '(unlabelled)';
+			}),
+	);
+}
+
+/**
+ * Names of the resource locators shown in the open panel (from their `resource-locator-<name>` ids).
+ * @param {Page} page
+ */
+async function listParameters(page) {
+	return await page.getByTestId('node-parameters').evaluate((root) =>
+		[...root.querySelectorAll('[data-test-id^="resource-locator-"]')]
+			.filter((el) => /** @type {HTMLElement} */ (el).offsetParent !== null)
+			.map((el) => String(el.getAttribute('data-test-id')).slice('resource-locator-'.length))
+			.filter((name) => name !== 'dropdown'),
+	);
+}
+
+/**
+ * Waits for the list-search answer of n8n's backend for this parameter and filter (the request
+ * the list makes; its JSON body names the method's parameter path and the filter typed).
+ * @param {Page} page
+ * @param {string} filter '' for the unfiltered list
+ */
+function nextListAnswer(page, filter) {
+	return page.waitForResponse(
+		(response) => {
+			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results')) return false;
+			let body;
+			try {
+				body = JSON.parse(response.request().postData() ?? '{}');
+			} catch {
+				return false;
+			}
+			return (body.filter ?? '') === filter;
+		},
+		{ timeout: 30000 },
+	);
+}
+
+/**
+ * Opens the "From List" dropdown of a resource locator, waits for the list to load, and returns its
+ * entries; then types what pickSearch chooses into the list's search box and returns those entries
+ * too. The chosen entry, which the list always shows under its saved name, is left out of the
+ * entries searched for and found (unless it is the only one).
+ * @param {Page} page
+ * @param {string} name parameter name
+ * @param {(entries: string[]) => string | undefined} [pickSearch] chooses what to type, from the entries
+ */
+async function searchList(page, name, pickSearch) {
+	const rlc = page.getByTestId(`resource-locator-${name}`);
+	const mode = await rlc.getByTestId('rlc-mode-selector').locator('input').inputValue();
+	if (!/list/i.test(mode)) throw new Error(`${name} is in mode "${mode}", not From List`);
+	// The list keeps showing the chosen entry under its saved name, whatever the service answers.
+	const selected = (await rlc.getByTestId('rlc-input').inputValue()).trim();
+	const answer = nextListAnswer(page, '');
+	await rlc.getByTestId('rlc-input').click();
+	const first = await answer;
+	if (!first.ok()) throw new Error(`the list of ${name} failed: ${first.status()} ${(await first.text()).slice(0, 300)}`);
+	await page.waitForTimeout(100);
+	const entries = await visibleEntries(rlc);
+	const error = await rlc.getByTestId('rlc-error-container').isVisible() ? await rlc.getByTestId('rlc-error-container').innerText() : '';
+	const others = entries.filter((entry) => entry !== selected);
+	const search = pickSearch?.(others.length > 0 ? others : entries);
+	/** @type {string[] | undefined} */
+	let searched;
+	if (search !== undefined) {
+		const filtered = nextListAnswer(page, search);
+		await rlc.getByTestId('rlc-search').fill(search);
+		await filtered;
+		// The answer is in; give the list a moment to render it (it replaces the unfiltered entries).
+		await page.waitForTimeout(300);
+		searched = await visibleEntries(rlc);
+		if (others.length > 0) searched = searched.filter((entry) => entry !== selected);
+	}
+	await page.keyboard.press('Escape');
+	return { entries, searched, search, error, selected };
+}
+
+/** @param {Locator} rlc */
+async function visibleEntries(rlc) {
+	return (await rlc.getByTestId('rlc-item').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/**
+ * Clicks Execute step in the open panel and waits until the output shows items or an error.
+ * @param {Page} page
+ * @returns {Promise<{ error?: { message: string; description: string; text: string }; output?: string }>}
+ */
+async function executeStep(page) {
+	await page.getByTestId('node-execute-button').click();
+	const output = page.getByTestId('output-panel');
+	const error = output.getByTestId('node-error-message');
+	const data = output.getByTestId('ndv-data-container').locator('table, pre, [data-test-id="run-data-schema-item"]');
+	await error.or(data).first().waitFor({ timeout: 60000 });
+	if (await error.isVisible()) {
+		const description = output.getByTestId('node-error-description');
+		return {
+			error: {
+				message: (await error.innerText()).trim(),
+				description: (await description.isVisible()) ? (await description.innerText()).trim() : '',
+				text: (await output.innerText()).trim(),
+			},
+		};
+	}
+	return { output: (await output.getByTestId('ndv-data-container').innerText()).trim() };
+}
+
+module.exports = { openRoute, openWorkflow, openNode, closeNode, parameterIssues, listParameters, searchList, executeStep };

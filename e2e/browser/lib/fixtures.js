@@ -1,0 +1,135 @@
+// @ts-check
+/**
+ * What the browser tests start from: the sandbox over HTTP (its API with the demo token, its
+ * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
+ * and the workflows the tests open, imported before n8n starts.
+ */
+const { webhookTriggerWorkflow } = require('../../lib/workflows');
+const { nodeType } = require('../../../scripts/lib/package');
+const { operationsWorkflow } = require('./operations');
+
+/** Workflow ids: at most 21 characters, so n8n keeps the trigger's static data. */
+const IDS = {
+	operations: 'browserOperations1',
+	formUpdate: 'browserFormUpdate1',
+	webhookTrigger: 'browserWebhookTrg1',
+	validation: 'browserValidation1',
+};
+
+/**
+ * The sandbox as another process sees it: API calls with the demo token and the /__control routes.
+ * @param {string} url
+ * @param {string} token
+ */
+function sandboxClient(url, token) {
+	/**
+	 * @param {string} method
+	 * @param {string} path
+	 * @param {unknown} [body]
+	 */
+	const call = async (method, path, body) => {
+		const response = await fetch(`${url}${path}`, {
+			method,
+			headers: { accept: 'application/json', 'content-type': 'application/json', ...(path.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(15000),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+		return text ? JSON.parse(text) : undefined;
+	};
+	return {
+		url,
+		api: (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) => call(method, `/api/v1${path}`, body),
+		/**
+		 * The sandbox's record of requests to its API, oldest first.
+		 * @param {{ method?: string; pathIncludes?: string }} [filter]
+		 * @returns {Promise<import('../../../test/sandbox/request-log').LoggedRequest[]>}
+		 */
+		requests(filter = {}) {
+			const query = new URLSearchParams(/** @type {Record<string, string>} */ (filter)).toString();
+			return call('GET', `/__control/requests${query ? `?${query}` : ''}`);
+		},
+		clearRequests: () => call('DELETE', '/__control/requests'),
+		/** @param {{ companyId: string; event: string; data?: unknown }} options */
+		deliver: (options) => call('POST', '/__control/deliver', options),
+		/** @param {string} companyId */
+		webhooks: (companyId) => call('GET', `/__control/webhooks?companyId=${encodeURIComponent(companyId)}`),
+	};
+}
+
+/** @typedef {ReturnType<typeof sandboxClient>} SandboxClient */
+
+/**
+ * Form → Update with the demo form picked and no field yet: the test adds one in the Fields editor.
+ * Ticket Type → Create with a price and a VAT rate the node accepts and the service refuses (422).
+ * @param {import('../../lib/stack').Stack} stack
+ */
+function singleNodeWorkflows(stack) {
+	const { demo } = stack.sandbox;
+	const credential = stack.credentials.token;
+	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
+	const rl = (/** @type {string} */ value, /** @type {string} */ label) => ({ __rl: true, mode: 'list', value, cachedResultName: label });
+	const company = rl(demo.companyId, 'Acme Events');
+	/**
+	 * @param {string} id
+	 * @param {string} name
+	 * @param {Record<string, unknown>} parameters
+	 */
+	const single = (id, name, parameters) => ({
+		id,
+		name: `Browser test: ${name}`,
+		nodes: [{ id: `${id}-node`, name, type: nodeType('eventRegistration'), typeVersion: 1, position: [0, 0], parameters, credentials }],
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	return [
+		single(IDS.formUpdate, 'Update form', {
+			authentication: 'accessToken',
+			resource: 'form',
+			operation: 'update',
+			company,
+			form: rl(demo.forms.attendeeDetails, 'Attendee details'),
+		}),
+		single(IDS.validation, 'Create ticket type', {
+			authentication: 'accessToken',
+			resource: 'ticketType',
+			operation: 'create',
+			company,
+			event: rl(demo.events.summerSummit, 'Summer Summit 2027'),
+			name: 'Half-price pass',
+			price: 0.5,
+			vatPercentage: 7,
+		}),
+	];
+}
+
+/** @param {import('../../lib/stack').Stack} stack */
+async function prepareFixtures(stack) {
+	const { sandbox } = stack;
+	const client = sandboxClient(sandbox.url, sandbox.token);
+	const { data: webhook } = await client.api('POST', `/${sandbox.demo.companyId}/webhooks/create`, {
+		name: 'Browser test hook',
+		url: 'https://receiver.example/browser-test',
+		events: ['lead-created'],
+	});
+	const operations = operationsWorkflow({ id: IDS.operations, demo: sandbox.demo, webhookId: String(webhook.id), credential: stack.credentials.token });
+	const workflows = [
+		operations.workflow,
+		...singleNodeWorkflows(stack),
+		webhookTriggerWorkflow({ id: IDS.webhookTrigger, refs: stack.credentials, demo: sandbox.demo, events: ['lead-created'] }),
+	];
+	return {
+		ids: IDS,
+		demo: sandbox.demo,
+		sandbox: client,
+		webhookId: String(webhook.id),
+		operations: operations.operations.map(({ label, node, missing }) => ({ label, nodeName: node.name, missing })),
+		workflows,
+	};
+}
+
+/** @typedef {Awaited<ReturnType<typeof prepareFixtures>>} Fixtures */
+
+module.exports = { prepareFixtures, sandboxClient, IDS };

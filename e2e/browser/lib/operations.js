@@ -1,0 +1,152 @@
+// @ts-check
+/**
+ * One correctly filled Event Registration node per operation (and per Public URL page), made from
+ * the built node's own description: every parameter it shows for that operation gets the value a
+ * user would pick against the sandbox's demo data (TEST_VALUES, by parameter name), lists in
+ * "From List" mode so their dropdowns can be opened. A shown required parameter without a test
+ * value is reported, so a new required parameter cannot slip past the panel test unfilled.
+ */
+const { randomUUID } = require('node:crypto');
+const path = require('node:path');
+
+const { ROOT } = require('../../../scripts/lib/runtime');
+const { nodeType } = require('../../../scripts/lib/package');
+
+/**
+ * @param {import('../../../test/sandbox/seed').Demo} demo
+ * @param {{ webhookId: string }} extra ids created for the tests
+ * @returns {Record<string, { value: unknown; label?: string }>}
+ */
+function testValues(demo, { webhookId }) {
+	return {
+		company: { value: demo.companyId, label: 'Acme Events' },
+		event: { value: demo.events.summerSummit, label: 'Summer Summit 2027' },
+		ticketType: { value: demo.ticketTypes.generalAdmission, label: 'General Admission' },
+		form: { value: demo.forms.attendeeDetails, label: 'Attendee details' },
+		order: { value: demo.orders.pending, label: demo.orders.pending },
+		activation: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
+		activationSlug: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
+		activationId: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
+		webhook: { value: webhookId, label: 'Browser test hook' },
+		webhookId: { value: webhookId, label: 'Browser test hook' },
+		template: { value: 'order-confirmation', label: 'order-confirmation' },
+		name: { value: 'Browser test' },
+		dateStart: { value: '2027-09-01T09:00:00' },
+		dateEnd: { value: '2027-09-01T17:00:00' },
+		firstName: { value: 'Grace' },
+		lastName: { value: 'Hopper' },
+		email: { value: 'grace@example.com' },
+		country: { value: 'NL' },
+		isBusiness: { value: false },
+		quantity: { value: 1 },
+		price: { value: 0 },
+		vatPercentage: { value: 0 },
+		url: { value: 'https://receiver.example/browser-test' },
+		events: { value: ['lead-created'] },
+	};
+}
+
+/** The built action node's description (the stack builds dist/ first). */
+function actionDescription() {
+	const file = path.join(ROOT, 'dist', 'nodes', 'EventRegistration', 'EventRegistration.node.js');
+	const { EventRegistration } = require(file);
+	return new EventRegistration().description;
+}
+
+/**
+ * Every resource/operation pair of the node, Public URL → Build once per page.
+ * @param {any} description
+ * @returns {Array<{ label: string; base: Record<string, string> }>}
+ */
+function operationList(description) {
+	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
+	const resource = description.properties.find((/** @type {any} */ p) => p.name === 'resource');
+	/** @type {Array<{ label: string; base: Record<string, string> }>} */
+	const list = [];
+	for (const r of resource.options) {
+		const operation = description.properties.find(
+			(/** @type {any} */ p) => p.name === 'operation' && NodeHelpers.displayParameter({ resource: r.value }, p, { typeVersion: 1 }, description),
+		);
+		for (const o of operation.options) {
+			const base = { resource: r.value, operation: o.value };
+			const page = description.properties.find(
+				(/** @type {any} */ p) => p.name === 'page' && p.type === 'options' && NodeHelpers.displayParameter(base, p, { typeVersion: 1 }, description),
+			);
+			if (page) for (const p of page.options) list.push({ label: `${r.name} → ${o.name} (${p.name})`, base: { ...base, page: p.value } });
+			else list.push({ label: `${r.name} → ${o.name}`, base });
+		}
+	}
+	return list;
+}
+
+/**
+ * Fills every shown parameter that has a test value, until nothing more appears.
+ * @param {any} description
+ * @param {Record<string, string>} base
+ * @param {ReturnType<typeof testValues>} values
+ */
+function fillParameters(description, base, values) {
+	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
+	/** @type {Record<string, unknown>} */
+	const parameters = { authentication: 'accessToken', ...base };
+	for (let round = 0; round < 5; round++) {
+		const full = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {};
+		let added = false;
+		for (const property of description.properties) {
+			if (property.name in parameters || !(property.name in values)) continue;
+			if (!NodeHelpers.displayParameter(full, property, { typeVersion: 1 }, description)) continue;
+			const { value, label } = values[property.name];
+			parameters[property.name] =
+				property.type === 'resourceLocator' ? { __rl: true, mode: 'list', value, cachedResultName: label ?? String(value) } : value;
+			added = true;
+		}
+		if (!added) break;
+	}
+	const full = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {};
+	const missing = description.properties
+		.filter(
+			(/** @type {any} */ p) =>
+				p.required && !(p.name in parameters) && isBlank(full[p.name]) && NodeHelpers.displayParameter(full, p, { typeVersion: 1 }, description),
+		)
+		.map((/** @type {any} */ p) => p.name);
+	return { parameters, missing };
+}
+
+/** @param {unknown} value */
+function isBlank(value) {
+	if (value && typeof value === 'object' && '__rl' in value) return isBlank(/** @type {{ value: unknown }} */ (/** @type {unknown} */ (value)).value);
+	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * One workflow holding a node per operation, not connected: each node's panel is opened on its own.
+ * @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options
+ */
+function operationsWorkflow({ id, demo, webhookId, credential }) {
+	const description = actionDescription();
+	const values = testValues(demo, { webhookId });
+	const operations = operationList(description).map(({ label, base }, index) => {
+		const { parameters, missing } = fillParameters(description, base, values);
+		const node = {
+			id: randomUUID(),
+			name: label.replace(/→/g, '-'),
+			type: nodeType('eventRegistration'),
+			typeVersion: 1,
+			position: [(index % 6) * 260, Math.floor(index / 6) * 200],
+			parameters,
+			credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+		};
+		return { label, node, missing };
+	});
+	const workflow = {
+		id,
+		name: 'Browser test: every operation',
+		nodes: operations.map(({ node }) => node),
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+	return { workflow, operations };
+}
+
+module.exports = { operationsWorkflow, actionDescription };

@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * Form → Update of one label in the Fields editor, as a user does it: Add Field, pick the existing
+ * field from the list, type a new label, Execute step; then the form read back from the sandbox is
+ * unchanged except for that label (issue #13, items 3 and 4).
+ */
+const { browserTest, expect } = require('../lib/browser-test');
+const { executeStep, openNode, openWorkflow } = require('../lib/editor');
+
+/**
+ * The form as the service has it, without what changes on every write.
+ * @param {import('../lib/fixtures').SandboxClient} sandbox
+ * @param {string} company
+ * @param {string} form
+ */
+async function readForm(sandbox, company, form) {
+	const { data } = await sandbox.api('GET', `/${company}/forms/${form}`);
+	const { updated_at: _updated, ...rest } = data;
+	return rest;
+}
+
+/** @type {import('../lib/browser-test').BrowserSuite} */
+module.exports = {
+	name: 'Form → Update',
+	tests: () => [
+		browserTest('changing one field’s label in the Fields editor leaves everything else of the form as it was', 180000, async (pages, ctx) => {
+			const { sandbox, demo } = ctx.fixtures;
+			const before = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+			const field = before.fields.find((/** @type {{ label?: string; required?: boolean; position?: number }} */ f) => f.label && (f.required || f.position));
+			expect(field !== undefined, 'the demo form has no field that is required or has a position');
+			const newLabel = `${field.label} (renamed in the browser)`;
+
+			const page = await pages.newPage();
+			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
+			const panel = await openNode(page, 'Update form');
+			await panel.getByRole('button', { name: 'Add Field' }).click();
+			const item = panel.getByTestId('fixed-collection-fields');
+			const fieldChoice = item.getByTestId('parameter-input-id');
+			const choiceInput = fieldChoice.locator('input').first();
+			if ((await choiceInput.getAttribute('readonly')) === null) {
+				// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
+				await choiceInput.fill(field.id);
+			} else {
+				await choiceInput.click();
+				await page.locator('.el-select-dropdown__item:visible').filter({ hasText: `${field.label} (` }).first().click();
+			}
+			const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
+			await label.fill(newLabel);
+			await label.blur();
+
+			await sandbox.clearRequests();
+			const { error } = await executeStep(page);
+			expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
+			const [update] = await sandbox.requests({ method: 'PATCH', pathIncludes: `/forms/${demo.forms.attendeeDetails}` });
+			expect(update !== undefined, 'the sandbox received no PATCH of the form');
+
+			const after = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+			const expected = { ...before, fields: before.fields.map((/** @type {{ id: string }} */ f) => (f.id === field.id ? { ...f, label: newLabel } : f)) };
+			const changed = Object.keys({ ...expected, ...after }).filter((key) => JSON.stringify(expected[key]) !== JSON.stringify(after[key]));
+			const fieldDiff = (after.fields ?? [])
+				.map((/** @type {{ id: string }} */ f, /** @type {number} */ i) => [f, expected.fields?.[i]])
+				.filter(([a, e]) => JSON.stringify(a) !== JSON.stringify(e))
+				.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
+			expect(
+				changed.length === 0,
+				`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
+			);
+		}),
+	],
+};
