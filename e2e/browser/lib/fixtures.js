@@ -8,12 +8,12 @@ const { webhookTriggerWorkflow } = require('../../lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 
-/** Workflow ids: at most 21 characters, so n8n keeps the trigger's static data. */
+/** Workflow ids: at most 16 characters (importWorkflows refuses longer: n8n 1.x keeps static data only up to 16), so n8n keeps the trigger's static data. */
 const IDS = {
-	operations: 'browserOperations1',
-	formUpdate: 'browserFormUpdate1',
-	webhookTrigger: 'browserWebhookTrg1',
-	validation: 'browserValidation1',
+	operations: 'brOperations1',
+	formUpdate: 'brFormUpdate1',
+	webhookTrigger: 'brWebhookTrg1',
+	validation: 'brValidation1',
 };
 
 /**
