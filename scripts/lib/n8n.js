@@ -362,7 +362,7 @@ class N8nRest {
 	async executions(workflowId) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const data = await this.request('GET', `/executions?filter=${filter}&limit=100`);
-		return data.results;
+		return oncePerId(data.results);
 	}
 
 	/**
@@ -376,7 +376,7 @@ class N8nRest {
 			`${count} finished executions of workflow ${workflowId}`,
 			async () => {
 				const executions = await this.executions(workflowId);
-				const finished = executions.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				const finished = executions.filter((execution) => !UNFINISHED.includes(execution.status));
 				return finished.length >= count ? executions : undefined;
 			},
 			{ timeoutMs, intervalMs: 200 },
@@ -391,6 +391,23 @@ class N8nRest {
 		const execution = await this.request('GET', `/executions/${id}`);
 		return { ...execution, data: typeof execution.data === 'string' ? parseFlatted(this.runtime, execution.data) : execution.data };
 	}
+}
+
+const UNFINISHED = ['new', 'running', 'waiting'];
+
+/**
+ * Executions listed once each, newest first. n8n 1.x lists an execution that has just finished
+ * twice: from the database (finished) and from its in-memory list of running ones (`running`).
+ * @param {Array<{ id: string; status: string }>} executions
+ */
+function oncePerId(executions) {
+	/** @type {Map<string, { id: string; status: string }>} */
+	const byId = new Map();
+	for (const execution of executions) {
+		const seen = byId.get(String(execution.id));
+		if (!seen || (UNFINISHED.includes(seen.status) && !UNFINISHED.includes(execution.status))) byId.set(String(execution.id), execution);
+	}
+	return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
 }
 
 /**

@@ -274,20 +274,33 @@ describe('ticketType: update', () => {
 });
 
 describe('ticketType: UI', () => {
-	it('shows the payment provider notice on create and update only while the price is above 0', () => {
+	it('shows the payment provider notice on create only while the price is above 0, and as the hint of Update Fields → Price', () => {
 		const properties = nodeTypes[ACTION_NODE_TYPE].description.properties;
 		const notices = properties.filter((p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('ticketType'));
-		expect(notices.map((p) => p.displayOptions?.show?.operation)).toEqual([['create'], ['update']]);
+		expect(notices.map((p) => p.displayOptions?.show?.operation)).toEqual([['create']]);
 		expect(notices[0].displayName).toContain('payment provider');
-		const [create, update] = notices;
+		const [create] = notices;
 		const shown = (notice: INodeProperties, values: IDataObject) => NodeHelpers.displayParameter(values as INodeParameters, notice, null, null);
 		const on = { resource: 'ticketType' };
 		expect(shown(create, { ...on, operation: 'create', price: 0 })).toBe(false);
 		expect(shown(create, { ...on, operation: 'create', price: 25 })).toBe(true);
 		expect(shown(create, { ...on, operation: 'create', price: '={{ $json.price }}' })).toBe(true);
-		expect(shown(update, { ...on, operation: 'update', updateFields: {} })).toBe(false);
-		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 0 } })).toBe(false);
-		expect(shown(update, { ...on, operation: 'update', updateFields: { price: 12.5 } })).toBe(true);
+		const updateFields = properties.find((p) => p.name === 'updateFields' && p.displayOptions?.show?.resource?.includes('ticketType'));
+		const price = (updateFields?.options as INodeProperties[] | undefined)?.find((p) => p.name === 'price');
+		expect(price?.hint).toContain('payment provider');
+	});
+
+	it('every display condition of the node names a parameter at its own level (n8n 1.x fails a workflow otherwise)', () => {
+		const properties = nodeTypes[ACTION_NODE_TYPE].description.properties;
+		const names = new Set(properties.map((p) => p.name));
+		const dangling = properties.flatMap((p) =>
+			(['show', 'hide'] as const).flatMap((kind) =>
+				Object.keys(p.displayOptions?.[kind] ?? {})
+					.filter((key) => !key.startsWith('@') && !names.has(key.replace(/^\//, '')))
+					.map((key) => `${p.name} ${kind} ${key}`),
+			),
+		);
+		expect(dangling).toEqual([]);
 	});
 
 	it('lists the event’s ticket types in the locator, free or with price', async () => {

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 	eventLocator({ organizingOnly: true }),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Ticket name shown to attendees' },
 	{ ...priceProperty, required: true },
-	paidTicketNotice('price'),
+	paidTicketNotice,
 	{ ...vatProperty, required: true },
 	{
 		displayName: 'Additional Fields',

@@ -3,17 +3,24 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { checkTicketTypeLimits, requireBoolean, requireNumber, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
-/** Shown only while the price (at `pricePath`) is above 0. */
-export function paidTicketNotice(pricePath: string): INodeProperties {
-	return {
-		displayName:
-			'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API',
-		name: 'paidTicketNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { [pricePath]: [{ _cnd: { gt: 0 } }] } },
-	};
-}
+const PAID_TICKET_TRAP =
+	'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API';
+
+/** Create: a notice shown only while Price is above 0. */
+export const paidTicketNotice: INodeProperties = {
+	displayName: PAID_TICKET_TRAP,
+	name: 'paidTicketNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { price: [{ _cnd: { gt: 0 } }] } },
+};
+
+/**
+ * Update: the same words as the hint of Update Fields → Price. A notice cannot depend on a field
+ * inside a collection: n8n 1.x fails every workflow with such a display condition ("Could not
+ * resolve parameter dependencies").
+ */
+export const paidTicketHint = `${PAID_TICKET_TRAP}.`;
 
 export const priceProperty: INodeProperties = {
 	displayName: 'Price',

@@ -5,7 +5,7 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { apiRequest } from '../../../shared/transport';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
-import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -15,7 +15,7 @@ const updateFields: INodeProperties[] = (
 				: field,
 		),
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		priceProperty,
+		{ ...priceProperty, hint: paidTicketHint },
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -25,7 +25,6 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	eventLocator({ organizingOnly: true }),
 	ticketTypeLocator(),
 	updateFieldsProperty(updateFields),
-	paidTicketNotice('updateFields.price'),
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
