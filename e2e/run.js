@@ -11,6 +11,7 @@ const { importWorkflows } = require('../scripts/lib/n8n');
 const { DEFAULT_RUNTIME, runtimeNamed } = require('../scripts/lib/runtime');
 const { Harness } = require('./lib/harness');
 const { startStack } = require('./lib/stack');
+const { stopOnSignals } = require('../scripts/lib/processes');
 
 /**
  * Each suite module gives its tests and the workflows they need; all workflows are imported in
@@ -43,13 +44,7 @@ async function main() {
 	const stop = async () => {
 		await stack?.close();
 	};
-	// Ctrl-C: stop n8n and the servers before leaving.
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-		process.once(signal, () => {
-			console.log(`\n${signal}: stopping`);
-			stop().finally(() => process.exit(130));
-		});
-	}
+	stopOnSignals(stop);
 	try {
 		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), runtime });
 		const importStarted = Date.now();

@@ -13,6 +13,7 @@ const { Harness } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { openBrowser } = require('./lib/session');
 const { prepareFixtures } = require('./lib/fixtures');
+const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /** @type {Array<import('./lib/browser-test').BrowserSuite>} */
 const SUITES = [
@@ -39,12 +40,7 @@ async function main() {
 		await session?.close().catch(() => undefined);
 		await stack?.close();
 	};
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-		process.once(signal, () => {
-			console.log(`\n${signal}: stopping`);
-			stop().finally(() => process.exit(130));
-		});
-	}
+	stopOnSignals(stop);
 	try {
 		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build') });
 		stack.startServerEarly();

@@ -8,6 +8,7 @@
  */
 const { Harness } = require('../lib/harness');
 const { startQueueStack } = require('./lib/stack');
+const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /**
  * Each module gives one test and the workflows it needs; all workflows are imported at set-up.
@@ -35,12 +36,7 @@ async function main() {
 		await stack?.close();
 		stack = undefined;
 	};
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-		process.once(signal, () => {
-			console.log(`\n${signal}: stopping`);
-			stop().finally(() => process.exit(130));
-		});
-	}
+	stopOnSignals(stop);
 	try {
 		stack = await startQueueStack({
 			log: (line) => console.log(line),

@@ -203,4 +203,17 @@ function sleep(ms) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-module.exports = { startChild, stopChild, run, runChecked, freePort, freePorts, waitFor, sleep };
+/**
+ * Ctrl-C (or SIGTERM) runs `stop` (ending the servers a runner started) before the process leaves.
+ * @param {() => Promise<unknown>} stop
+ */
+function stopOnSignals(stop) {
+	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+		process.once(signal, () => {
+			console.log(`\n${signal}: stopping`);
+			stop().finally(() => process.exit(130));
+		});
+	}
+}
+
+module.exports = { stopOnSignals, startChild, stopChild, run, runChecked, freePort, freePorts, waitFor, sleep };
