@@ -34,9 +34,15 @@ export interface ApiResponse {
 	body: Record<string, unknown>;
 }
 
-/** Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off, Retry-After honoured, bounded total wait. */
+/**
+ * Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off,
+ * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
+ * service pacing a limit it shares with other workers and workflows (each paces on what it sees):
+ * it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+ */
 export const RETRY_POLICY = {
 	maxAttempts: 4,
+	maxRateLimitedAttempts: 12,
 	baseDelayMs: 500,
 	maxDelayMs: 8_000,
 	maxTotalWaitMs: 60_000,
@@ -402,10 +408,11 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 		const delayMs =
 			call.retryAfterSeconds !== undefined ? call.retryAfterSeconds * 1000 : backoffMs(attempt);
 		// A write is repeated only after a 429: the service refused it, so nothing was applied.
+		const rateLimitedRead = retryable && call.status === 429 && call.retryAfterSeconds !== undefined;
 		const canRetry =
 			(retryable || call.status === 429) &&
 			statusRetryable &&
-			attempt < RETRY_POLICY.maxAttempts &&
+			attempt < (rateLimitedRead ? RETRY_POLICY.maxRateLimitedAttempts : RETRY_POLICY.maxAttempts) &&
 			waitedMs + delayMs <= RETRY_POLICY.maxTotalWaitMs;
 		if (!canRetry) throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, await secretsOf(ctx, credentialType)) });
 		await sleep(delayMs);

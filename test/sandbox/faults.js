@@ -18,6 +18,7 @@
  * @property {string} [method] only requests with this method
  * @property {string} [pathIncludes] only requests whose path contains this
  * @property {number} [count] how many matching requests it hits (default 1)
+ * @property {number} [retryAfter] with `status`: a Retry-After header of this many seconds
  * @property {boolean} [mutateAfter] run the handler first (the write is applied), then fail
  */
 
@@ -192,6 +193,7 @@ function applyFault(fault, reply) {
 	if (fault.reset) return 'reset';
 	let out = reply ?? { status: fault.status ?? 500, body: { message: errorMessage(fault.status ?? 500) } };
 	if (fault.status) out = { status: fault.status, body: { message: errorMessage(fault.status) }, headers: out.headers };
+	if (fault.status && fault.retryAfter !== undefined) out = { ...out, headers: { ...out.headers, 'Retry-After': String(fault.retryAfter) } };
 	if (fault.dropMeta || fault.dropLinks) out = dropParts(out, fault);
 	if (fault.claimLastPage !== undefined) out = claimLastPage(out, fault.claimLastPage);
 	if (fault.html) return { status: out.status, raw: htmlPage(fault.status ?? 502), contentType: 'text/html; charset=UTF-8', headers: out.headers };

@@ -100,3 +100,40 @@ describe('429 storms', () => {
 		expect(apiRequests(sb)).toHaveLength(1);
 	});
 });
+
+describe('a rate limit shared with other workers (each paces on what it sees)', () => {
+	it('a read refused with 429 + Retry-After five times in a row (other workers took the window) → waits each time and succeeds; no 429 reaches the user', async () => {
+		const sb = sandbox();
+		sb.control.failNext({ status: 429, retryAfter: 0, method: 'GET', pathIncludes: '/user', count: 5 });
+
+		const result = await run(sb, { resource: 'user', operation: 'get' });
+
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(1);
+		expect(apiRequests(sb).map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 200]);
+	});
+
+	it('a read refused with 429 + Retry-After on every attempt → gives up after 12 attempts with "Rate limit reached (429)"', async () => {
+		const sb = sandbox();
+		sb.control.failNext({ status: 429, retryAfter: 0, method: 'GET', pathIncludes: '/user', count: 100 });
+
+		const result = await run(sb, { resource: 'user', operation: 'get' });
+
+		expect(errorText(result).message).toBe('Rate limit reached (429)');
+		expect(apiRequests(sb)).toHaveLength(12);
+	});
+
+	it('two Return All listings at once, each with its own pacing, against one limit (5 requests/s) → both complete, every form, no error', async () => {
+		const sb = sandbox();
+		const { companyId, formIds } = companyWithForms(sb, 151);
+		storm(sb, 5);
+		const listing = () => run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true, paging: { concurrency: 8 } });
+
+		const [first, second] = await Promise.all([listing(), listing()]);
+
+		expect(first.error).toBeUndefined();
+		expect(second.error).toBeUndefined();
+		expect(first.json.map((form) => form.id)).toEqual(formIds);
+		expect(second.json.map((form) => form.id)).toEqual(formIds);
+	});
+});
