@@ -19,6 +19,7 @@ import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { expectDeliveryLogged } from '../helpers/delivery-log';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
+import { webhookTriggerNode } from '../helpers/triggerNode';
 
 type Credentials = Record<string, ICredentialDataDecryptedObject>;
 
@@ -56,15 +57,7 @@ interface Receiver {
 }
 
 function triggerNode(companyId: string, events: string[], options: INodeParameters = {}): INode {
-	return {
-		id: 'trigger',
-		name: NODE_NAME,
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: WEBHOOK_ID,
-		parameters: { authentication: 'accessToken', company: rl(companyId), events, options },
-	};
+	return webhookTriggerNode({ webhookId: WEBHOOK_ID, company: companyId, events, options });
 }
 
 function newWorkflow(companyId: string, events: string[] = ['lead-created'], options: INodeParameters = {}): Workflow {

@@ -18,6 +18,7 @@ import type { WebhookSetupMethod } from '../../harness';
 import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';
 import { apiRequests, byId, credentialsFor, errorText, orderCreateParams, run, startStubServer, useFastRetries, useSandbox } from './support';
 import type { Sandbox, StubReply, StubRequest, StubServer } from './support';
+import { webhookTriggerNode } from '../../helpers/triggerNode';
 
 const sandbox = useSandbox();
 useFastRetries();
@@ -130,15 +131,7 @@ const COMPANY = 'tIdWbyXG';
 const STATIC_KEY = 'node:Event Registration Trigger';
 
 function triggerNode(options: INodeParameters = {}): INode {
-	return {
-		id: 'trigger',
-		name: 'Event Registration Trigger',
-		type: 'n8n-nodes-event-registration.eventRegistrationTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: '6c1f0d2a',
-		parameters: { company: byId(COMPANY), events: ['lead-created'], options },
-	};
+	return webhookTriggerNode({ webhookId: '6c1f0d2a', company: COMPANY, events: ['lead-created'], options });
 }
 
 async function hook(base: StubServer, staticData: IDataObject, method: WebhookSetupMethod, options: INodeParameters = {}) {

@@ -26,6 +26,7 @@ import {
 	withRetryPolicy,
 } from './support';
 import type { Sandbox, StubReply } from './support';
+import { webhookTriggerNode } from '../../helpers/triggerNode';
 
 const sandbox = useSandbox();
 useFastRetries();
@@ -243,15 +244,7 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 	const STORED_TOKEN = 'whk_stored_token_7f3a9c2e5b1d';
 
 	function triggerNode(options: INodeParameters = {}): INode {
-		return {
-			id: 'trigger',
-			name: 'Event Registration Trigger',
-			type: 'n8n-nodes-event-registration.eventRegistrationTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: 'f0e1d2c3-b4a5-4968-8776-655443322110',
-			parameters: { company: byId('tIdWbyXG'), events: ['form-submitted'], options },
-		};
+		return webhookTriggerNode({ webhookId: 'f0e1d2c3-b4a5-4968-8776-655443322110', company: 'tIdWbyXG', events: ['form-submitted'], options });
 	}
 
 	function registered(): IDataObject {
