@@ -4,10 +4,10 @@ import { includeSubmissionProperty } from '../EventRegistration/resources/order/
 import { concurrencyOption, pageSizeOption } from '../EventRegistration/shared/descriptions';
 import { authenticationProperty } from '../shared/context';
 import { companyLocator, eventLocator } from '../shared/locators';
+import { DEFAULT_PAGE_SIZE_ASKED } from '../shared/pagination';
 
 export const ALL_EVENTS = 'all';
 export const ONE_EVENT = 'one';
-export const DEFAULT_PAGE_SIZE_ASKED = 100;
 export const DEFAULT_FULL_CHECK_MINUTES = 60;
 export const MAX_FULL_CHECK_MINUTES = 7 * 24 * 60;
 

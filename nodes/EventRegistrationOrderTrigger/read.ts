@@ -3,10 +3,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
 import { getServiceUrls } from '../shared/context';
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
 import { RatePacer } from '../shared/transport';
-import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, DEFAULT_PAGE_SIZE_ASKED, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
+import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
 import { forEachPooled, readEvent } from './listing';
 import type { EventCursor } from './state';
 import type { ObservedOrder, Transition } from './transitions';

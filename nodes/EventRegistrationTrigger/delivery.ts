@@ -115,10 +115,6 @@ const ENVELOPE_KEYS = ['event', 'occurred_at', 'webhook_id', 'data'];
 /** `event` → `dataEvent`: a payload field named like one of the item's own keys. */
 const renamed = (key: string) => `data${key.charAt(0).toUpperCase()}${key.slice(1)}`;
 
-function hasOwn(object: object, key: string): boolean {
-	return Object.prototype.hasOwnProperty.call(object, key);
-}
-
 /**
  * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, then the
  * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
@@ -138,7 +134,7 @@ export function toItem(event: unknown, fallbackKind: string, receivedAt: string)
 	];
 	for (const [key, value] of payload) {
 		// defineProperty: a payload key such as "__proto__" stays a plain field.
-		Object.defineProperty(json, hasOwn(json, key) ? renamed(key) : key, { value, enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(json, Object.hasOwn(json, key) ? renamed(key) : key, { value, enumerable: true, writable: true, configurable: true });
 	}
 	return { json };
 }

@@ -86,7 +86,7 @@ function escapeHtml(text: string): string {
  * newlines collapse; its list styling keeps one visible line per field. The service's texts are escaped.
  */
 export function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
-	const labelOf = (field: string) => (Object.prototype.hasOwnProperty.call(labels, field) ? labels[field] : field);
+	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
 	const items = Object.entries(errors).map(([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`);
 	return items.length === 0 ? '' : `<ul>${items.join('')}</ul>`;
 }

@@ -36,7 +36,7 @@ export function fieldLabelsFor(body: unknown, properties: readonly INodeProperti
 	const known = parameterLabels(properties);
 	const labels: FieldLabels = Object.create(null) as FieldLabels;
 	for (const key of Object.keys(fieldErrors(body))) {
-		const label = Object.prototype.hasOwnProperty.call(known, key) ? known[key] : nestedLabel(key);
+		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
 		if (label !== undefined) labels[key] = label;
 	}
 	return labels;
