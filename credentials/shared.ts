@@ -29,14 +29,16 @@ export const PUBLIC_URL_PROPERTY: INodeProperties = {
 };
 
 /**
- * A redirect is never followed: n8n would carry the token to wherever it points. n8n shows a rule's
- * message as written, so it cannot quote the Location header; it says how to find it instead.
+ * A redirect is never followed: n8n would carry the token to wherever it points. n8n shows a
+ * declarative rule's message as written, so it cannot quote the Location header (a test function
+ * could, but n8n gives it only `helpers.request`, which n8n's package scanner rejects: n8n issue
+ * #25190); the message sends the user to User → Get, whose error names it.
  */
 const REDIRECT_RULES: NonNullable<ICredentialTestRequest['rules']> = [301, 302, 303, 307, 308].map((status) => ({
 	type: 'responseCode' as const,
 	properties: {
 		value: status,
-		message: `The Base URL answered with a redirect (${status}) to another address, so the credential was not tested: the token is never sent across a redirect. Enter the address the service itself answers on as Base URL (open the Base URL in a browser to see where it leads).`,
+		message: `The Base URL answered with a redirect (${status}), so the credential was not tested: the token is never sent across a redirect. To see where it points, save the credential and run an Event Registration node with User → Get: its error names the address. Then enter the address the service itself answers on as Base URL.`,
 	},
 }));
 

@@ -20,6 +20,7 @@ const SUITES = [
 	// Before the OAuth2 test: n8n gives a new node the newest credential, and that test makes one.
 	require('./tests/node-picker'),
 	require('./tests/oauth2-credential'),
+	require('./tests/token-credential'),
 	require('./tests/operation-panels'),
 	require('./tests/form-update'),
 	require('./tests/webhook-trigger'),

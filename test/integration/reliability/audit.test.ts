@@ -49,14 +49,29 @@ describe('#12.1 the credential test does not follow a redirect', () => {
 		},
 	];
 
-	it.each(credentialCases)('$what: a 302 from the Base URL to another host → the test fails naming the redirect, the other host gets nothing', async ({ type, data }) => {
+	it.each(credentialCases)('$what: a 302 from the Base URL to another host → the test fails and says to run User: Get to see the target, the other host gets nothing', async ({ type, data }) => {
 		const foreign = await startStubServer(() => ({ status: 200, body: { data: { id: 'stolen', name: 'Mallory' } } }));
 		const base = await startStubServer(() => ({ status: 302, headers: { Location: `${foreign.url}/api/v1/user` } }));
 		await withStubs([foreign, base], async () => {
 			const result = await testCredential({ credentialType: type, data: data(base.url, 'sbx_redirect_token_0123456789'), allCredentialTypes: credentialTypes });
 			expect(result.status).toBe('Error');
-			expect(result.message).toMatch(/redirect/i);
+			expect(result.message).toMatch(/^The Base URL answered with a redirect \(302\), so the credential was not tested/);
+			expect(result.message).toContain('run an Event Registration node with User → Get: its error names the address');
 			expect(base.requests).toHaveLength(1);
+			expect(foreign.requests).toEqual([]);
+		});
+	});
+
+	it('the advice holds: User: Get with the same credential names where the redirect points, and still sends nothing there', async () => {
+		const sb = sandbox();
+		const foreign = await startStubServer(() => ({ status: 200, body: { data: { id: 'stolen', name: 'Mallory' } } }));
+		const base = await startStubServer(() => ({ status: 302, headers: { Location: `${foreign.url}/api/v1/user` } }));
+		await withStubs([foreign, base], async () => {
+			const tokenCredential = credentialCases[0];
+			const test = await testCredential({ credentialType: tokenCredential.type, data: tokenCredential.data(base.url, sb.token), allCredentialTypes: credentialTypes });
+			expect(test.message).toContain('User → Get');
+			const result = await run(sb, USER_GET, { credentials: credentialsFor(sb, { baseUrl: base.url }) });
+			expect(errorText(result).message).toBe(`The service answered with a redirect (302) to ${foreign.url}/api/v1/user, which is not followed`);
 			expect(foreign.requests).toEqual([]);
 		});
 	});
