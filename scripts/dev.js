@@ -136,7 +136,7 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { freePort } = require('./lib/processes');
 	const { startSandbox } = require('../test/sandbox');
-	const { startFakeCrm } = require('../e2e/lib/crm');
+	const { startFakeCrm } = require('../e2e/lib/loopback');
 
 	await assertPortFree(ports.n8n, 'n8n', 'N8N_PORT');
 	await assertPortFree(ports.sandbox, 'sandbox', 'SANDBOX_PORT');

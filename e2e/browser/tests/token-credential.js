@@ -5,48 +5,17 @@
  * without following the redirect and says how to find where it points (User → Get), and the
  * redirect's target never receives a request, so never the token.
  */
-const http = require('node:http');
-
 const { browserTest, expect } = require('../lib/browser-test');
+const { startRecordingServer } = require('../../lib/loopback');
 const { openRoute } = require('../lib/editor');
-
-/**
- * @typedef {object} LoopbackServer
- * @property {string} url
- * @property {Array<{ method: string; url: string; authorization: boolean }>} requests
- * @property {() => Promise<void>} close
- */
-
-/**
- * A loopback HTTP server that records every request and answers with `reply`.
- * @param {(req: import('node:http').IncomingMessage) => { status: number; headers?: Record<string, string>; body?: unknown }} reply
- * @returns {Promise<LoopbackServer>}
- */
-async function startLoopbackServer(reply) {
-	/** @type {LoopbackServer['requests']} */
-	const requests = [];
-	const server = http.createServer((req, res) => {
-		requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization !== undefined });
-		const answer = reply(req);
-		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
-		res.end(JSON.stringify(answer.body ?? {}));
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-	return {
-		url: `http://127.0.0.1:${address.port}`,
-		requests,
-		close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-	};
-}
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
 	name: 'Access-token credential',
 	tests: () => [
 		browserTest('a Base URL that redirects elsewhere: saving shows the test refused, pointing to User → Get; the target gets nothing', 120000, async (pages, ctx) => {
-			const target = await startLoopbackServer(() => ({ status: 200, body: { data: { id: 'elsewhere', name: 'Not the service' } } }));
-			const base = await startLoopbackServer(() => ({ status: 302, headers: { Location: `${target.url}/api/v1/user` } }));
+			const target = await startRecordingServer(() => ({ status: 200, body: { data: { id: 'elsewhere', name: 'Not the service' } } }));
+			const base = await startRecordingServer(() => ({ status: 302, headers: { Location: `${target.url}/api/v1/user` } }));
 			const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 			try {
 				const page = await pages.newPage();
@@ -66,7 +35,7 @@ module.exports = {
 				const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
 				expect(/answered with a redirect \(302\), so the credential was not tested/.test(shown), `the dialog does not say the Base URL redirected: ${shown.slice(0, 600)}`);
 				expect(shown.includes('run an Event Registration node with User → Get'), `the dialog does not say how to find where the redirect points: ${shown.slice(0, 600)}`);
-				expect(base.requests.length === 1 && base.requests[0].url === '/api/v1/user', `the Base URL saw ${JSON.stringify(base.requests)}`);
+				expect(base.requests.length === 1 && base.requests[0].path === '/api/v1/user', `the Base URL saw ${JSON.stringify(base.requests)}`);
 				expect(target.requests.length === 0, `the redirect's target received ${target.requests.length} request(s), ${target.requests.filter((r) => r.authorization).length} with a token`);
 			} finally {
 				await Promise.all([base.close(), target.close()]);

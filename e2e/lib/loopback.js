@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * Loopback HTTP servers the end-to-end and browser tests point n8n at: each records every request
+ * and answers as told. The fake CRM is the one the examples upsert contacts into, so they run end
+ * to end without the internet.
+ */
+const http = require('node:http');
+
+/**
+ * @typedef {{ method: string; path: string; query: Record<string, string>; body: any; authorization: boolean; at: number }} RecordedRequest
+ * @typedef {{ status: number; headers?: Record<string, string>; body?: unknown }} Reply
+ * @typedef {{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }} RecordingServer
+ */
+
+/** @param {string} text */
+function parsedBody(text) {
+	try {
+		return text ? JSON.parse(text) : undefined;
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * A server on 127.0.0.1 that records each request (body parsed as JSON when it is JSON) and answers
+ * with `reply(request)` as JSON.
+ * @param {(request: RecordedRequest) => Reply} reply
+ * @param {number} [port] 0: any free port
+ * @returns {Promise<RecordingServer>}
+ */
+function startRecordingServer(reply, port = 0) {
+	/** @type {RecordedRequest[]} */
+	const requests = [];
+	const server = http.createServer((req, res) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			const url = new URL(req.url ?? '/', 'http://loopback.invalid');
+			/** @type {RecordedRequest} */
+			const request = {
+				method: req.method ?? 'GET',
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams),
+				body: parsedBody(Buffer.concat(chunks).toString('utf8')),
+				authorization: req.headers.authorization !== undefined,
+				at: Date.now(),
+			};
+			requests.push(request);
+			const answer = reply(request);
+			res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+			res.end(JSON.stringify(answer.body ?? {}));
+		});
+	});
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+			resolve({
+				url: `http://127.0.0.1:${address.port}`,
+				requests,
+				close: () => new Promise((done) => server.close(() => done(undefined))),
+			});
+		});
+	});
+}
+
+/**
+ * The CRM stand-in: answers 200 with the upserted contact.
+ * @param {number} [port] 0: any free port
+ */
+function startFakeCrm(port = 0) {
+	return startRecordingServer((request) => ({ status: 200, body: { upserted: true, contact: request.body ?? null } }), port);
+}
+
+module.exports = { startFakeCrm, startRecordingServer };
