@@ -12,7 +12,6 @@ import { ROUTES } from '../../nodes/shared/routes';
 
 type SandboxModule = typeof import('../sandbox');
 type Sandbox = Awaited<ReturnType<SandboxModule['startSandbox']>>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox, API_ROUTES } = require('../sandbox') as SandboxModule;
 
 type Json = Record<string, any>;

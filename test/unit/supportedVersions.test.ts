@@ -9,7 +9,6 @@ interface Runtime {
 	n8nVersion: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RUNTIMES } = require('../../scripts/lib/runtime') as { RUNTIMES: Runtime[] };
 
 const PACKAGE_JSON = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
