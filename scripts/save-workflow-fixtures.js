@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * Saves the workflows of a release as compatibility fixtures: `node scripts/save-workflow-fixtures.js`
+ * (at a release: the version in package.json) writes test/fixtures/saved-workflows/<version>/, which
+ * test/integration/savedWorkflows.test.ts loads and runs with the current code from then on. A
+ * version's folder is written once and never changed (docs/development.md, "Saved workflows").
+ *   - the examples as shipped (placeholders for the user's company and event, no credential picked);
+ *     nodes fed by n8n's own nodes get the items those would give as pinData (the tests run only
+ *     this package's nodes);
+ *   - the end-to-end workflows (e2e/lib/workflows.js): every resource of the action node with each
+ *     credential, the webhook trigger on every event it offers, the order trigger watching every
+ *     transition, on the sandbox's demo data (seeded the same every time).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const { coverageWorkflow, loadExamples, orderTriggerWorkflow, webhookTriggerWorkflow } = require('../e2e/lib/workflows');
+const { startSandbox } = require('../test/sandbox');
+
+const CREDENTIALS = {
+	token: { id: 'savedTokenCredential', name: 'Event Registration (token)', type: 'eventRegistrationApi' },
+	oauth: { id: 'savedOAuth2Credential', name: 'Event Registration (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+};
+const ORDER_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+
+/**
+ * What n8n's own nodes upstream of this package's nodes give them in an example, as pinData.
+ * @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>}
+ */
+const EXAMPLE_PIN_DATA = {
+	'form-from-spreadsheet.json': (workflow) => {
+		const rows = workflow.nodes.find((/** @type {{ name: string }} */ n) => n.name === 'Spreadsheet rows');
+		return { 'Collect rows': [{ json: JSON.parse(rows.parameters.jsonOutput) }] };
+	},
+};
+
+/** @param {string} version */
+async function main(version) {
+	const dir = path.join(ROOT, 'test', 'fixtures', 'saved-workflows', version);
+	if (fs.existsSync(dir)) throw new Error(`${path.relative(ROOT, dir)} exists: a release's fixtures are never rewritten.`);
+	const sandbox = await startSandbox({ port: 0 });
+	try {
+		const { demo } = sandbox;
+		// The built trigger (npm run build first): the event kinds it offers.
+		const { EventRegistrationTrigger } = require('../dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js');
+		const events = new EventRegistrationTrigger().description.properties
+			.find((/** @type {{ name: string }} */ p) => p.name === 'events')
+			.options.map((/** @type {{ value: string }} */ o) => o.value);
+		/** @type {Record<string, any>} */
+		const files = {};
+		for (const { file, workflow } of loadExamples()) {
+			files[`example-${file}`] = { ...workflow, pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) } };
+		}
+		files['e2e-action-node-token.json'] = coverageWorkflow({ id: 'savedActionToken', kind: 'token', refs: CREDENTIALS, demo });
+		files['e2e-action-node-oauth2.json'] = coverageWorkflow({ id: 'savedActionOAuth', kind: 'oauth', refs: CREDENTIALS, demo });
+		files['e2e-webhook-trigger.json'] = webhookTriggerWorkflow({ id: 'savedWebhookTrig', refs: CREDENTIALS, demo, events });
+		files['e2e-order-trigger.json'] = orderTriggerWorkflow({ id: 'savedOrderTrigger', refs: CREDENTIALS, demo, watch: ORDER_TRANSITIONS });
+		fs.mkdirSync(dir, { recursive: true });
+		for (const [name, workflow] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${JSON.stringify(workflow, null, '\t')}\n`);
+		console.log(`Wrote ${Object.keys(files).length} saved workflows to ${path.relative(ROOT, dir)}/`);
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+main(process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version).catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
