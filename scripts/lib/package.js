@@ -13,6 +13,8 @@ const { runChecked } = require('./processes');
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 /** @type {string} */
 const PACKAGE_NAME = PACKAGE_JSON.name;
+/** The flags of the docs' `npm install` into n8n's nodes folder (the custom image's RUN line). */
+const NODES_FOLDER_INSTALL_FLAGS = ['--legacy-peer-deps', '--no-audit', '--no-fund'];
 
 /**
  * Builds dist/ with the project's own build script.
@@ -20,6 +22,21 @@ const PACKAGE_NAME = PACKAGE_JSON.name;
  */
 async function build({ echo = false } = {}) {
 	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000, echo });
+}
+
+/**
+ * Installs the tarball the way a custom n8n image does (docs/queue-mode.md, "Installing in every
+ * process"): `npm install --legacy-peer-deps <package>` in <user folder>/.n8n/nodes, from the tarball
+ * instead of the registry. n8n-workflow, the one peer dependency, is n8n's own and not installed.
+ * @param {string} tarball
+ * @param {string} userFolder
+ * @returns {Promise<string>} the package folder
+ */
+async function npmInstallIntoN8n(tarball, userFolder) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], { cwd: nodesDir, timeoutMs: 300000 });
+	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
 /**
@@ -66,4 +83,4 @@ function nodeType(name) {
 	return `${PACKAGE_NAME}.${name}`;
 }
 
-module.exports = { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack, installIntoN8n, nodeType };
+module.exports = { PACKAGE_JSON, PACKAGE_NAME, NODES_FOLDER_INSTALL_FLAGS, build, pack, unpack, installIntoN8n, npmInstallIntoN8n, nodeType };

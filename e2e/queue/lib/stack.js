@@ -2,7 +2,8 @@
 /**
  * n8n 2.41.1 in queue mode, from nothing, on loopback: PostgreSQL, Redis, the sandbox, then one
  * main (`n8n start`: editor, REST, activation, polling), two workers (`n8n worker`) and one
- * webhook processor (`n8n webhook`), each with its own user folder holding the packed package.
+ * webhook processor (`n8n webhook`), each with its own user folder holding the packed package,
+ * installed into each process's nodes folder as the custom image of docs/queue-mode.md does.
  * Every process is started as a tracked child and ended by its PID in close(), or when a role is
  * restarted or killed by a test.
  */
@@ -10,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ROOT, ensureRuntime } = require('../../../scripts/lib/runtime');
-const { build, installIntoN8n, pack } = require('../../../scripts/lib/package');
+const { build, npmInstallIntoN8n, pack } = require('../../../scripts/lib/package');
 const { N8nRest, importCredentials, importWorkflows, n8nEnv, startN8n } = require('../../../scripts/lib/n8n');
 const { freePorts, stopChild, waitFor } = require('../../../scripts/lib/processes');
 const { startSandbox } = require('../../../test/sandbox');
@@ -67,10 +68,10 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		let packageDir = '';
 		for (const name of /** @type {RoleName[]} */ (Object.keys(userFolders))) {
 			userFolders[name] = path.join(WORK_DIR, name);
-			const installed = await installIntoN8n(tarball, userFolders[name]);
+			const installed = await npmInstallIntoN8n(tarball, userFolders[name]);
 			if (name === 'main') packageDir = installed;
 		}
-		mark(skipBuild ? 'packed and installed into four user folders' : 'built, packed and installed into four user folders');
+		mark(`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into the nodes folders of four user folders`);
 
 		const [pgPort, redisPort, mainPort, mainBroker, worker1Port, worker1Broker, worker2Port, worker2Broker, webhookPort, webhookBroker, cliBroker] =
 			await freePorts(11);
