@@ -1,14 +1,14 @@
 // @ts-check
 /**
- * The repo's own dependencies, installed with `npm ci` when node_modules is missing or older than the
- * lockfile, and Node 24 where a Node package is pinned for this platform (scripts/lib/node24.js), so
- * `npm run dev` and `npm test` work on a fresh clone. Needs nothing but Node's own modules: it runs
- * before anything is installed.
+ * Node 24 (scripts/lib/node24.js: pinned for Linux, else the system Node when new enough), then the
+ * repo's own dependencies, installed with `npm ci` on that Node when node_modules is missing or older
+ * than the lockfile, so `npm run dev` and `npm test` work on a fresh clone. Needs nothing but Node's
+ * own modules: it runs before anything is installed.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { installPinnedNode24, resolveNode24 } = require('./node24');
+const { ensureNode24, pathWithNode24, resolveNode24 } = require('./node24');
 const { runChecked } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -23,15 +23,14 @@ function isInstalled() {
 
 /** @param {(line: string) => void} log */
 async function ensureRepoDependencies(log) {
-	if (!isInstalled()) {
-		log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
-		await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
-			cwd: ROOT,
-			env: { ...process.env, npm_config_yes: 'true' },
-			timeoutMs: 20 * 60 * 1000,
-		});
-	}
-	await installPinnedNode24(log);
+	const node24 = await ensureNode24(log);
+	if (isInstalled()) return;
+	log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
+	await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
+		cwd: ROOT,
+		env: { ...process.env, PATH: pathWithNode24(node24), npm_config_yes: 'true' },
+		timeoutMs: 20 * 60 * 1000,
+	});
 }
 
 /**

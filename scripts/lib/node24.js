@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * Node 24 for n8n 2.x (npm run dev, the end-to-end, browser and queue-mode tests, the package checks'
- * scanner run). Where npm has a Node package for this platform (Linux x64 and arm64), the one pinned by
- * e2e/node24's lockfile, installed there with `npm ci` on first use; elsewhere the system Node when it is
- * 24 or newer. Not a dependency of the repo itself: `npm ci` installs on any OS, and the published
- * package carries no Node binary. Needs nothing but Node's own modules.
+ * Node 24: what n8n 2.x runs on (npm run dev, the end-to-end, browser and queue-mode tests, the package
+ * checks' scanner run), and what the repo's `npm ci` needs (isolated-vm, in n8n-core's tree, ships
+ * binaries for Node 24 only and fails to compile for older ones). Where npm has a Node package for this
+ * platform (Linux x64 and arm64), the one pinned by e2e/node24's lockfile, installed there with `npm ci`
+ * on first use; elsewhere the system Node when it is 24 or newer. Not a dependency of the repo itself:
+ * `npm ci` installs on any OS, and the published package carries no Node binary. Needs nothing but
+ * Node's own modules. `node scripts/lib/node24.js` installs it if need be and prints its folder for PATH.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -45,7 +47,7 @@ function resolveNode24() {
 function missingMessage() {
 	const platforms = Object.keys(pinnedPackages()).map((name) => name.replace(/^node-/, ''));
 	return (
-		`n8n 2.x needs Node ${MIN_MAJOR} or newer: this is Node ${process.versions.node} on ${PLATFORM}, and npm has a pinned Node ${MIN_MAJOR} package ` +
+		`The repo's install and n8n 2.x need Node ${MIN_MAJOR} or newer: this is Node ${process.versions.node} on ${PLATFORM}, and npm has a pinned Node ${MIN_MAJOR} package ` +
 		`only for ${platforms.join(' and ')} (e2e/node24). Install Node ${MIN_MAJOR} (nodejs.org, or \`nvm install ${MIN_MAJOR}\`) and run the command with it.`
 	);
 }
@@ -77,4 +79,19 @@ async function ensureNode24(log) {
 	return found;
 }
 
-module.exports = { NODE24_DIR, MIN_MAJOR, resolveNode24, installPinnedNode24, ensureNode24, missingMessage };
+/** PATH with Node 24's folder first (unchanged when the system Node is the one). @param {Node24} node24 */
+function pathWithNode24(node24) {
+	return node24.source === 'package' ? `${path.dirname(node24.node)}${path.delimiter}${process.env.PATH ?? ''}` : (process.env.PATH ?? '');
+}
+
+module.exports = { NODE24_DIR, MIN_MAJOR, resolveNode24, installPinnedNode24, ensureNode24, missingMessage, pathWithNode24 };
+
+if (require.main === module) {
+	ensureNode24((line) => console.error(line)).then(
+		(node24) => console.log(path.dirname(node24.node)),
+		(error) => {
+			console.error(error instanceof Error ? error.message : error);
+			process.exit(1);
+		},
+	);
+}

