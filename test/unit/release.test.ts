@@ -147,13 +147,17 @@ describe('n8n node CLI set-up', () => {
 		expect(manifest.scripts.release).toBe('n8n-node release');
 	});
 
-	it('refuses to publish while repository and bugs are missing, in one line saying what to set', () => {
-		expect(manifest.repository).toBeUndefined();
-		const guard = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prepublish.js')], { cwd: ROOT, encoding: 'utf8' });
+	it('refuses to publish while repository and bugs are missing (one line saying what to set), and outside the release workflow', () => {
+		const { missingRepositoryFields } = require('../../scripts/prepublish') as { missingRepositoryFields: (m: object) => string[] };
+		const guard = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prepublish.js')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RELEASE_MODE: '' } });
 		expect(guard.status).toBe(1);
-		const lines = guard.stderr.trim().split('\n');
-		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(/set "repository" and "bugs" in package\.json .*github\.com.*docs\/development\.md/);
+		if (missingRepositoryFields(manifest).length > 0) {
+			const lines = guard.stderr.trim().split('\n');
+			expect(lines).toHaveLength(1);
+			expect(lines[0]).toMatch(/set "repository" and "bugs" in package\.json .*github\.com.*docs\/development\.md/);
+		} else {
+			expect(guard.stdout).toMatch(/npm run release/);
+		}
 		expect(manifest.scripts.prepublishOnly).toBe('node scripts/prepublish.js');
 	});
 
@@ -161,6 +165,7 @@ describe('n8n node CLI set-up', () => {
 		const { missingRepositoryFields } = require('../../scripts/prepublish') as { missingRepositoryFields: (m: object) => string[] };
 		expect(missingRepositoryFields({ repository: { type: 'git', url: 'git+https://github.com/acme/n8n-nodes-event-registration.git' }, bugs: { url: 'https://github.com/acme/n8n-nodes-event-registration/issues' } })).toEqual([]);
 		expect(missingRepositoryFields({ repository: 'https://gitlab.com/acme/x', bugs: 'https://gitlab.com/acme/x/issues' })).toEqual(['repository']);
+		expect(missingRepositoryFields({ name: 'n8n-nodes-event-registration' })).toEqual(['repository', 'bugs']);
 	});
 });
 
