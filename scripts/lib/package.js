@@ -35,6 +35,9 @@ async function build({ echo = false } = {}) {
 async function npmInstallIntoN8n(tarball, userFolder) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
+	// The manifest n8n itself keeps there: without one, npm would install into the nearest folder
+	// above that has one (this repo, when the user folder is inside it).
+	fs.writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`);
 	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], { cwd: nodesDir, timeoutMs: 300000 });
 	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
