@@ -302,7 +302,7 @@ describe('Form → Update', () => {
 
 	it('renames only, without reading the fields', async () => {
 		const created = await newForm([{ type: 'text', label: 'Q' }]);
-		const run = await runOk(sb, formParams('update', { form: rl(created.id), name: 'Just a name' }));
+		const run = await runOk(sb, formParams('update', { form: rl(created.id), formUpdates: { name: 'Just a name' } }));
 		expect(sb.control.requests()).toMatchObject([{ method: 'PATCH', path: api(`/forms/${created.id}`), body: { name: 'Just a name' } }]);
 		expect(run.json[0]).toMatchObject({ id: created.id, name: 'Just a name' });
 	});

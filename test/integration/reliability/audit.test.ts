@@ -375,7 +375,7 @@ describe('#12.9 input keys are looked up as own properties', () => {
 		expect(posted).toEqual(['{"toString":"x"}', '{}']);
 	});
 
-	it('Event Page → Upsert: "constructor" in Additional Fields (JSON) is not "also set in Page Fields"', async () => {
+	it('Event Page → Upsert: "constructor" in Other Page Fields (JSON) is not "also set in Page Fields"', async () => {
 		const sb = sandbox();
 		const result = await run(sb, {
 			resource: 'eventPage',
@@ -437,7 +437,7 @@ describe('#12.11 least privilege: exactly the scopes the reference lists', () =>
 		const sb = sandbox();
 		const token = sb.control.createToken(['forms:update']);
 		const form = byId(sb.demo.forms.newsletterPreferences);
-		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, name: 'Renamed' }, { credentials: credentialsFor(sb, { token }) });
+		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, formUpdates: { name: 'Renamed' } }, { credentials: credentialsFor(sb, { token }) });
 		expect(errorText(rename).message).toBe('');
 		const fields = await run(
 			sb,

@@ -14,11 +14,12 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	companyLocator(),
 	formLocator(),
 	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		description: 'New name of the form; leave empty to keep the current one',
+		displayName: 'Options',
+		name: 'formUpdates',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
 	},
 	...fieldsProperties({ update: true }),
 ] satisfies INodeProperties[]);
@@ -43,10 +44,10 @@ async function readCurrentForm(ctx: IExecuteFunctions, params: { company: string
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const form = formOf(this, itemIndex);
-	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+	const name = String((this.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject).name ?? '').trim();
 	const input = readFields(this, check);
 	if (name === '' && input.length === 0) {
-		throw new InputError(check.node, 'Name', 'nothing to update', 'Enter a new name, or add fields to change or add.', itemIndex);
+		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	validateFormFields(check, input);
