@@ -107,7 +107,7 @@ describe('Event Page → Create or Update', () => {
 		expect((await runInvalid(sb, params('upsert', { pageFields: { title: 'A' }, additionalFields: '{"title": "B"}' }))).message).toBe(
 			'Other Page Fields (JSON): “title” is also set in Page Fields',
 		);
-		expect((await runInvalid(sb, params('upsert', { additionalFields: '{"title": ' }))).message).toMatch(/^Additional Fields \(JSON\): is not valid JSON/);
+		expect((await runInvalid(sb, params('upsert', { additionalFields: '{"title": ' }))).message).toMatch(/^Other Page Fields \(JSON\): is not valid JSON/);
 		expect((await runInvalid(sb, params('upsert', { additionalFields: '[1]' }))).message).toBe('Other Page Fields (JSON): must be a JSON object');
 		expect((await runInvalid(sb, params('upsert'))).message).toBe('Page Fields: nothing to send');
 	});

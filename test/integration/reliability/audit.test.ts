@@ -115,7 +115,7 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 		},
 		{
 			what: 'Activation → Get with activation ".."',
-			field: /^Activation ID:/,
+			field: /^Activation:/,
 			params: (sb) => ({ resource: 'activation', operation: 'get', company: byId(sb.demo.companyId), activationId: '={{ ".." }}' }),
 		},
 		{
@@ -136,7 +136,7 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 	it('typed By ID in the editor → n8n refuses the workflow before it runs (the locator’s check)', async () => {
 		const sb = sandbox();
 		const params = { resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('..') };
-		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID \(sqid\), without slashes or spaces \(not \. or \.\.\)/);
+		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID, without slashes or spaces \(not \. or \.\.\)/);
 		expect(apiRequests(sb)).toEqual([]);
 	});
 });

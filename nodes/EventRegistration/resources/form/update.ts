@@ -41,10 +41,16 @@ async function readCurrentForm(ctx: IExecuteFunctions, params: { company: string
 	}
 }
 
+/** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
+function newNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	const options = ctx.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject;
+	return String(options.name ?? ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const form = formOf(this, itemIndex);
-	const name = String((this.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject).name ?? '').trim();
+	const name = newNameOf(this, itemIndex);
 	const input = readFields(this, check);
 	if (name === '' && input.length === 0) {
 		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
