@@ -22,6 +22,8 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
 	},
 	...fieldsProperties({ update: true }),
+	// Where a workflow saved before Options → Name keeps its new name (never shown).
+	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
 
 /**
