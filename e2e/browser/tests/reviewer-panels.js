@@ -21,7 +21,7 @@ async function topLevelLabels(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
 			.filter((item) => /** @type {HTMLElement} */ (item).offsetParent !== null && !item.parentElement?.closest('[data-test-id="parameter-item"]'))
-			.map((item) => (item.querySelector('[data-test-id="input-label"]')?.textContent ?? '').trim())
+			.map((item) => (item.querySelector('[data-test-id="input-label"]')?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim())
 			.filter(Boolean),
 	);
 }
@@ -34,7 +34,7 @@ async function nestedLabels(container) {
 	return await container.evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="input-label"]')]
 			.filter((el) => /** @type {HTMLElement} */ (el).offsetParent !== null)
-			.map((el) => (el.textContent ?? '').trim())
+			.map((el) => (el.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim())
 			.filter(Boolean),
 	);
 }
@@ -47,10 +47,11 @@ async function nestedLabels(container) {
 async function hasTooltip(page, label) {
 	return await page.getByTestId('node-parameters').evaluate((root, wanted) => {
 		const item = [...root.querySelectorAll('[data-test-id="parameter-item"]')].find(
-			(el) => (el.querySelector('[data-test-id="input-label"]')?.textContent ?? '').trim() === wanted,
+			(el) => (el.querySelector('[data-test-id="input-label"]')?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim() === wanted,
 		);
 		if (!item) return undefined;
-		return item.querySelector('.n8n-info-tip') !== null;
+		const label = item.querySelector('[data-test-id="input-label"]');
+		return label?.querySelector('.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]') != null;
 	}, label);
 }
 
