@@ -14,7 +14,7 @@ export const BASE_URL_PROPERTY: INodeProperties = {
 	type: 'string',
 	default: '',
 	required: true,
-	placeholder: 'https://events.example.com',
+	placeholder: 'e.g. https://events.example.com',
 	description: 'Root address of the service; the API lives under /api/v1 of it (do not add /api/v1)',
 };
 
@@ -23,7 +23,7 @@ export const PUBLIC_URL_PROPERTY: INodeProperties = {
 	name: 'publicUrl',
 	type: 'string',
 	default: '',
-	placeholder: 'https://tickets.example.com',
+	placeholder: 'e.g. https://tickets.example.com',
 	description:
 		'Host of the attendee-facing pages (event, ticket, checkout and activation pages). Leave empty when it is the same as the Base URL.',
 };

@@ -142,7 +142,7 @@ async function checkScanner() {
 	const detailsOf = (result) => [result.message, result.details].filter(Boolean).join('\n');
 	return [
 		{ name: 'official scanner, ESLint leg on the packed tarball', ok: dist.passed, details: detailsOf(dist) },
-		{ name: 'official scanner, ESLint leg on the source (both n8n ESLint plugins)', ok: source.passed, details: detailsOf(source) },
+		{ name: `official scanner, ESLint leg on the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`, ok: source.passed, details: detailsOf(source) },
 	];
 }
 

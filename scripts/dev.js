@@ -99,6 +99,8 @@ function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds 
 			'  2. Open the new-lead example, Publish it, deliver a lead from the sandbox, then open the workflow’s Executions:',
 			`       ${deliver}`,
 			`     (its CRM step posts to a stand-in CRM at ${crmUrl}).`,
+			'     Testing an Event Registration Trigger in the editor: click Listen for test event, then send the same command',
+			'     (set "event" to one the trigger listens for).',
 			'  3. Publish the paid-order example, pay an order at the sandbox; the trigger reports it on the next minute:',
 			`       ${pay}`,
 			`  Sandbox controls: ${sandbox.url}/__control/state (demo ids), /__control/requests, /__control/webhooks.`,

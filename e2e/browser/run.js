@@ -25,6 +25,7 @@ const SUITES = [
 	require('./tests/form-update'),
 	require('./tests/webhook-trigger'),
 	require('./tests/validation-error'),
+	require('./tests/reviewer-panels'),
 ];
 
 async function main() {

@@ -29,7 +29,7 @@ function readWatch(ctx: IPollFunctions): Set<Transition> {
 	const raw = ctx.getNodeParameter('watch', []) as unknown;
 	const watch = new Set((Array.isArray(raw) ? raw : []).filter(isTransition));
 	if (watch.size === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Watch: choose at least one change to watch', {
+		throw new NodeOperationError(ctx.getNode(), 'Trigger On: choose at least one change to watch', {
 			description: 'Pick New Order, Paid, Authorized, Approved, Rejected or Cancelled.',
 		});
 	}

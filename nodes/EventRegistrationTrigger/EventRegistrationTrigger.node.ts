@@ -21,7 +21,7 @@ const EVENTS_SUBTITLE = `={{ ($parameter["events"] || []).length ? "On " + $para
 
 /** What makes the service send an event, in its own terms. */
 const MAKE_AN_EVENT =
-	'make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting. With the sandbox of npm run dev, POST /__control/deliver sends one';
+	'make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting';
 
 const TRIGGER_PANEL: TriggerPanelDefinition = {
 	header: 'Listen for form, activation, lead and meeting events',
@@ -70,14 +70,12 @@ export class EventRegistrationTrigger implements INodeType {
 			authenticationProperty,
 			{ ...companyLocator(), description: 'Company whose events to receive; your user must belong to it' },
 			{
-				displayName: 'Events',
+				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
 				default: [],
 				options: webhookEventOptions(),
-				description:
-					'Event kinds to receive. The access token needs the subscribe scope named in each kind’s description (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).',
 			},
 			{
 				displayName: 'Options',
@@ -92,7 +90,7 @@ export class EventRegistrationTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to refuse (401) deliveries that carry no webhook token. While on, activation fails if the service returns no token for the webhook. Turn off only if your service sends deliveries without the token; a token that is present is checked against the stored one.',
+							'Whether to refuse deliveries that carry no webhook token. While on, the workflow cannot be published if the service gives the webhook no token. Turn off only if your service sends deliveries without the token; a token that is present is always checked.',
 					},
 				],
 			},

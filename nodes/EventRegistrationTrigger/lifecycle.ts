@@ -59,7 +59,7 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 function chosenEvents(ctx: IHookFunctions): string[] {
 	const events = [...new Set((ctx.getNodeParameter('events', []) as string[]).map(String))];
 	if (events.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Events: choose at least one event', {
+		throw new NodeOperationError(ctx.getNode(), 'Trigger On: choose at least one event', {
 			description: 'The service only sends the event kinds a webhook subscribes to.',
 		});
 	}

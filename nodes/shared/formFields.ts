@@ -211,7 +211,7 @@ function resolveField(
 	existingById: Map<string, ExistingFormField> | undefined,
 ): { field: IDataObject; complete: boolean } {
 	if (field.id === undefined) return { field, complete: true };
-	if (typeof field.id !== 'string' || field.id.trim() === '') fail(check, 'the field ID must be text', 'Enter the field ID (sqid) from Form → Get, or remove it to add a new field.');
+	if (typeof field.id !== 'string' || field.id.trim() === '') fail(check, 'the field ID must be text', 'Enter the field ID from Form → Get, or remove it to add a new field.');
 	if (!existingById) return { field, complete: false };
 	const existing = existingById.get(field.id);
 	if (!existing) {

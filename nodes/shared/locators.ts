@@ -20,7 +20,7 @@ type LocatorOptions = {
 	idPlaceholder: string;
 	/** Present when a pasted public page URL can identify the resource. */
 	url?: { pattern: string; placeholder: string };
-	/** What the ID is (sqid or slug), for the validation hint. */
+	/** What the ID is, for the validation hint. */
 	idHint: string;
 };
 
@@ -83,7 +83,7 @@ export function companyLocator(): INodeProperties {
 		description: 'Company whose data to use; your user must belong to it',
 		searchListMethod: 'searchCompanies',
 		idPlaceholder: 'e.g. Xk9aB2qL',
-		idHint: 'company ID (sqid)',
+		idHint: 'company ID',
 		url: { pattern: URL_PATTERNS.company, placeholder: `e.g. ${PAGE}` },
 	});
 }
@@ -121,7 +121,7 @@ export function formLocator(): INodeProperties {
 		description: 'Registration form of the company',
 		searchListMethod: 'searchForms',
 		idPlaceholder: 'e.g. Pq7ZsW1m',
-		idHint: 'form ID (sqid)',
+		idHint: 'form ID',
 	});
 }
 
@@ -132,8 +132,32 @@ export function orderLocator(): INodeProperties {
 		description: 'Order of the event',
 		searchListMethod: 'searchOrders',
 		idPlaceholder: 'e.g. Lm3Qx8Rt',
-		idHint: 'order ID (sqid)',
+		idHint: 'order ID',
 		url: { pattern: URL_PATTERNS.order, placeholder: `e.g. ${PAGE}/o/Lm3Qx8Rt/checkout` },
+	});
+}
+
+/** An activation, by its ID (the slug in its public URLs). */
+export function activationLocator(name: string): INodeProperties {
+	return locator({
+		name,
+		displayName: 'Activation',
+		description: 'Activation of the company',
+		searchListMethod: 'searchActivations',
+		idPlaceholder: 'e.g. booth-raffle',
+		idHint: 'activation ID',
+	});
+}
+
+/** An email template of an organized event, by its key. */
+export function emailTemplateLocator(): INodeProperties {
+	return locator({
+		name: 'template',
+		displayName: 'Template',
+		description: 'Email template of the event',
+		searchListMethod: 'searchEmailTemplates',
+		idPlaceholder: 'e.g. order-confirmation',
+		idHint: 'template ID',
 	});
 }
 

@@ -63,7 +63,7 @@ export async function companySlugOf(ctx: ApiContext, companyParameter: unknown, 
 	}
 	if (value === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Company: is required', {
-			description: 'Choose the company from the list, or enter its ID (sqid).',
+			description: 'Choose the company from the list, or enter its ID.',
 			itemIndex,
 		});
 	}

@@ -161,7 +161,7 @@ export const PATH_PARAM_FIELDS: Readonly<Record<string, string>> = {
 	order: 'Order',
 	form: 'Form',
 	template: 'Template',
-	activation: 'Activation ID',
+	activation: 'Activation',
 	webhook: 'Webhook ID',
 };
 

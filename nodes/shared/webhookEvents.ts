@@ -54,14 +54,15 @@ export const WEBHOOK_EVENTS: readonly WebhookEventKind[] = [
 
 export const WEBHOOK_EVENT_VALUES: readonly string[] = WEBHOOK_EVENTS.map((event) => event.value);
 
-const ASSUMED_NOTE = 'Event name assumed: the reference implies this event through its scope but does not name it.';
+/** For an event whose name the reference does not give (docs/assumptions.md): what the user can do about it. */
+const UNCONFIRMED_NOTE = 'If it never arrives, the service may name it differently: see the package docs.';
 
 /** Options of an events multi-select, sorted by name, each saying which scope it needs. */
 export function webhookEventOptions(): INodePropertyOptions[] {
 	return WEBHOOK_EVENTS.map((event) => ({
 		name: event.name,
 		value: event.value,
-		description: [`${event.description}.`, `Needs the ${event.scope} scope.`, ...(event.assumed ? [ASSUMED_NOTE] : [])].join(' '),
+		description: [`${event.description}.`, `Needs the ${event.scope} scope.`, ...(event.assumed ? [UNCONFIRMED_NOTE] : [])].join(' '),
 	})).sort((a, b) => a.name.localeCompare(b.name));
 }
 

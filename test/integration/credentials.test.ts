@@ -164,11 +164,11 @@ describe('OAuth2 credential: scopes requested on Connect my account', () => {
 		expect(scope).toBe('user:read forms:read');
 	});
 
-	it('the dialog shows Base URL first; Client ID and Secret appear once it is filled in', () => {
+	it('Client ID and Secret (placed above Base URL by n8n, as oAuth2Api fields) are shown from the start, never popping in above the field typed in', () => {
 		const properties = new EventRegistrationOAuth2Api().properties.filter((p) => p.type !== 'hidden');
 		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'publicUrl', 'clientId', 'clientSecret', SCOPES_PROPERTY, 'refreshNotice']);
 		const client = properties.filter((p) => p.name === 'clientId' || p.name === 'clientSecret');
-		expect(client.map((p) => p.displayOptions)).toEqual([{ hide: { baseUrl: [''] } }, { hide: { baseUrl: [''] } }]);
+		expect(client.map((p) => p.displayOptions)).toEqual([undefined, undefined]);
 	});
 });
 

@@ -525,7 +525,7 @@ describe('parameters', () => {
 	it('refuses to poll without a watched change', async () => {
 		const wf = oneEvent(sb.demo.companyId, sb.demo.events.summerSummit, []);
 
-		await expect(poll(wf)).rejects.toThrow('Watch: choose at least one change to watch');
+		await expect(poll(wf)).rejects.toThrow('Trigger On: choose at least one change to watch');
 		expect(sb.control.requests()).toHaveLength(0);
 	});
 });

@@ -14,6 +14,7 @@ const IDS = {
 	formUpdate: 'brFormUpdate1',
 	webhookTrigger: 'brWebhookTrg1',
 	validation: 'brValidation1',
+	review: 'brReview1',
 };
 
 /**
@@ -85,6 +86,7 @@ function singleNodeWorkflows(stack) {
 		settings: { executionOrder: 'v1' },
 	});
 	return [
+		reviewWorkflow(stack),
 		single(IDS.formUpdate, 'Update form', {
 			authentication: 'accessToken',
 			resource: 'form',
@@ -103,6 +105,54 @@ function singleNodeWorkflows(stack) {
 			vatPercentage: 7,
 		}),
 	];
+}
+
+/**
+ * The panels a reviewer looks at (issue 25): both triggers' event choice, a new Webhook → Delete
+ * (its locator's default mode), Form → Update with an existing field left at Keep Current Type,
+ * Event Page → Create or Update with a header image.
+ * @param {import('../../lib/stack').Stack} stack
+ */
+function reviewWorkflow(stack) {
+	const { demo } = stack.sandbox;
+	const credential = stack.credentials.token;
+	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
+	const company = { __rl: true, mode: 'list', value: demo.companyId, cachedResultName: 'Acme Events' };
+	const event = { __rl: true, mode: 'list', value: demo.events.summerSummit, cachedResultName: 'Summer Summit 2027' };
+	/** @type {Array<[string, string, Record<string, unknown>]>} */
+	const nodes = [
+		['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
+		['Order changes', 'eventRegistrationOrderTrigger', { company, event }],
+		['Delete webhook', 'eventRegistration', { resource: 'webhook', operation: 'delete', company }],
+		[
+			'Update form fields',
+			'eventRegistration',
+			{
+				resource: 'form',
+				operation: 'update',
+				company,
+				form: { __rl: true, mode: 'list', value: demo.forms.attendeeDetails, cachedResultName: 'Attendee details' },
+				fields: { field: [{ id: 'x', label: 'Kept type' }] },
+			},
+		],
+		['Upsert event page', 'eventRegistration', { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true }],
+	];
+	return {
+		id: IDS.review,
+		name: 'Browser test: reviewer panels',
+		nodes: nodes.map(([name, type, parameters], i) => ({
+			id: `${IDS.review}-${i}`,
+			name,
+			type: nodeType(type),
+			typeVersion: 1,
+			position: [i * 240, 0],
+			parameters: { authentication: 'accessToken', ...parameters },
+			credentials,
+		})),
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** @param {import('../../lib/stack').Stack} stack */

@@ -12,7 +12,7 @@ module.exports = {
 	name: 'Node picker',
 	tests: () => [
 		browserTest(
-			'Event Registration shows the action node’s description; Create an order picks the ready token credential and its Company list loads',
+			'Event Registration shows the action node’s description; Create order picks the ready token credential and its Company list loads',
 			180000,
 			async (pages, ctx) => {
 				const page = await pages.newPage();
@@ -36,7 +36,7 @@ module.exports = {
 				);
 
 				await entry.click();
-				await creator.getByText('Create an order', { exact: true }).click();
+				await creator.getByText('Create order', { exact: true }).click();
 				await page.getByTestId('node-parameters').waitFor();
 				const credential = await page.getByTestId('node-credentials-select').locator('input').first().inputValue();
 				expect(

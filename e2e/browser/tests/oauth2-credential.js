@@ -54,6 +54,10 @@ module.exports = {
 				const { name: scopesName, scopes: expected } = scopesField();
 				const missing = routeScopes().filter((scope) => !expected.includes(scope));
 				expect(expected.length > 0 && missing.length === 0, `the credential's default scopes leave out ${missing.join(', ') || 'everything'}`);
+				// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
+				for (const field of ['clientId', 'clientSecret']) {
+					expect(await dialog.getByTestId(`parameter-input-${field}`).isVisible(), `${field} is not shown before Base URL is typed`);
+				}
 				await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
 				await dialog.getByTestId('parameter-input-clientId').locator('input').fill(demo.oauthClient.clientId);
 				await dialog.getByTestId('parameter-input-clientSecret').locator('input').fill(demo.oauthClient.clientSecret);

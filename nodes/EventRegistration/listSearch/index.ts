@@ -97,6 +97,25 @@ export async function searchOrders(this: ILoadOptionsFunctions, filter?: string,
 	);
 }
 
+export async function searchActivations(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const company = await currentCompany(this);
+	return await searchPage(this, 'activation.getMany', { company }, paginationToken, (a) => {
+		const id = String(a.slug ?? a.id);
+		return matches(filter, a.title, id) ? { name: `${String(a.title ?? id)} · ${id}`, value: id } : undefined;
+	});
+}
+
+export async function searchEmailTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
+	const company = await currentCompany(this);
+	const templates = await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
+	return {
+		results: templates
+			.filter((t) => matches(filter, t.name, t.id))
+			.map((t) => ({ name: `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`, value: String(t.id) })),
+	};
+}
+
 /** Statuses of the (assumed) webhook list route that mean the service has none. */
 const NO_WEBHOOK_LIST = ['404', '405'];
 

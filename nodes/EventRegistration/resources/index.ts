@@ -57,12 +57,12 @@ export function allProperties(): INodeProperties[] {
 	]);
 }
 
-/** "Create ticket type" for create on ticketType: each operation's action without its article. */
+/** "Create ticket type" for create on ticketType: each operation's action (written without articles). */
 function subtitleWords(): Record<string, string> {
 	const words: Record<string, string> = {};
 	for (const [resource, module] of Object.entries(RESOURCES)) {
 		for (const option of module.operationProperty.options as Array<{ value: string; action?: string }>) {
-			words[`${resource}:${option.value}`] = (option.action ?? option.value).replace(/ (a|an) /, ' ');
+			words[`${resource}:${option.value}`] = option.action ?? option.value;
 		}
 	}
 	return words;

@@ -52,16 +52,16 @@ export function listProperties(noun: string): INodeProperties[] {
 			displayName: 'Paging Options',
 			name: 'paging',
 			type: 'collection',
-			placeholder: 'Add option',
+			placeholder: 'Add Option',
 			default: {},
 			description: `How ${noun} pages are fetched`,
 			options: [
 				concurrencyOption(
-					`Pages fetched at the same time after the first (default ${DEFAULT_CONCURRENCY}). Higher is faster on large lists; the node paces itself on the service’s rate-limit headers and honours Retry-After.`,
+					`Pages fetched at the same time after the first (default ${DEFAULT_CONCURRENCY}). Higher is faster on large lists; the node slows down by itself when the service asks it to.`,
 				),
 				pageSizeOption(
 					DEFAULT_PAGE_SIZE_ASKED,
-					`Items to ask for per page (default ${DEFAULT_PAGE_SIZE_ASKED}). The API documents ${DEFAULT_PAGE_SIZE}; a larger value is used only if the service honours it (meta.per_page), else ${DEFAULT_PAGE_SIZE} applies. Set ${DEFAULT_PAGE_SIZE} to never send per_page.`,
+					`Items to ask for per page (default ${DEFAULT_PAGE_SIZE_ASKED}). The service documents pages of ${DEFAULT_PAGE_SIZE}; a larger page saves requests only where the service allows it, otherwise pages of ${DEFAULT_PAGE_SIZE} are read. ${DEFAULT_PAGE_SIZE} always asks for the documented size.`,
 				),
 			],
 		},
@@ -99,7 +99,7 @@ export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const paging = ctx.getNodeParameter('paging', itemIndex, {}) as IDataObject;
 	return {
-		limit: returnAll ? undefined : requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), 1, 'Use 1 or more, or turn on Return All.'),
+		limit: returnAll ? undefined : requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), 1, "Use 1 or more, or turn on 'Return All'."),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,
@@ -107,7 +107,7 @@ export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick
 }
 
 /** The Update Fields collection of a PATCH: only the fields added are sent. */
-export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed (PATCH)'): INodeProperties {
+export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed'): INodeProperties {
 	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
 }
 

@@ -31,6 +31,21 @@ export function orderOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return resolveLocator(ctx, ctx.getNodeParameter('order', itemIndex), { displayName: 'Order', urlPattern: URL_PATTERNS.order }, itemIndex);
 }
 
+/** The activation ID (slug) of the current item, from the locator parameter `name`. */
+export function activationOf(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
+	const value = resolveLocator(ctx, ctx.getNodeParameter(name, itemIndex, ''), { displayName: 'Activation' }, itemIndex);
+	if (/[/?#\s]/.test(value)) {
+		throw new InputError(
+			ctx.getNode(),
+			'Activation',
+			`“${value}” is not an activation ID`,
+			'Choose the activation from the list, or enter its ID without slashes or spaces, e.g. booth-raffle.',
+			itemIndex,
+		);
+	}
+	return value;
+}
+
 export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
 	return { node: ctx.getNode(), itemIndex };
 }

@@ -17,7 +17,7 @@ function params(operation: string, extra: IDataObject = {}, company = sb.demo.co
 }
 
 describe('Activation → Get', () => {
-	it('gets one activation by slug (assumed show route)', async () => {
+	it('gets one activation by its ID, saved as plain text before Activation became a locator (assumed show route)', async () => {
 		const run = await runOk(sb, params('get', { activationId: sb.demo.activations.boothRaffle }));
 		expect(sb.control.requests()).toMatchObject([
 			{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/activations/booth-raffle`, query: {}, status: 200 },
@@ -25,9 +25,18 @@ describe('Activation → Get', () => {
 		expect(run.json).toEqual([expect.objectContaining({ id: 'booth-raffle', slug: 'booth-raffle', title: 'Booth raffle' })]);
 	});
 
+	it('takes the activation from its locator (From List or By ID), as the editor saves it', async () => {
+		await runOk(sb, params('get', { activationId: rl(sb.demo.activations.boothRaffle, 'list') }));
+		await runOk(sb, params('get', { activationId: rl(sb.demo.activations.boothRaffle) }));
+		expect(sb.control.requests().map((r) => r.path)).toEqual([
+			`/api/v1/${sb.demo.companyId}/activations/booth-raffle`,
+			`/api/v1/${sb.demo.companyId}/activations/booth-raffle`,
+		]);
+	});
+
 	it('refuses a value that is not a slug before any request', async () => {
 		const error = await runInvalid(sb, params('get', { activationId: 'booth raffle/1' }));
-		expect(error.message).toBe('Activation ID: “booth raffle/1” is not an activation slug');
+		expect(error.message).toBe('Activation: “booth raffle/1” is not an activation ID');
 	});
 
 	it('explains a 404 with the path it called', async () => {

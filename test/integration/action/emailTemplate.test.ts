@@ -35,7 +35,7 @@ describe('Email Template → Get', () => {
 	});
 
 	it('refuses a key with a slash before any request', async () => {
-		expect((await runInvalid(sb, params('get', { template: 'order/approved' }))).message).toBe('Template: “order/approved” is not a template key');
+		expect((await runInvalid(sb, params('get', { template: 'order/approved' }))).message).toBe('Template: “order/approved” is not a template ID');
 	});
 });
 

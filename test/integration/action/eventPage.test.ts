@@ -35,7 +35,7 @@ describe('Event Page → Get', () => {
 });
 
 describe('Event Page → Create or Update', () => {
-	it('sends the page fields and Additional Fields (JSON) as JSON when there is no image', async () => {
+	it('sends the page fields and Other Page Fields (JSON) as JSON when there is no image', async () => {
 		const run = await runOk(
 			sb,
 			params('upsert', {
@@ -105,10 +105,10 @@ describe('Event Page → Create or Update', () => {
 
 	it('refuses a field set twice, bad JSON and an empty request before any request', async () => {
 		expect((await runInvalid(sb, params('upsert', { pageFields: { title: 'A' }, additionalFields: '{"title": "B"}' }))).message).toBe(
-			'Additional Fields (JSON): “title” is also set in Page Fields',
+			'Other Page Fields (JSON): “title” is also set in Page Fields',
 		);
-		expect((await runInvalid(sb, params('upsert', { additionalFields: '{"title": ' }))).message).toMatch(/^Additional Fields \(JSON\): is not valid JSON/);
-		expect((await runInvalid(sb, params('upsert', { additionalFields: '[1]' }))).message).toBe('Additional Fields (JSON): must be a JSON object');
+		expect((await runInvalid(sb, params('upsert', { additionalFields: '{"title": ' }))).message).toMatch(/^Other Page Fields \(JSON\): is not valid JSON/);
+		expect((await runInvalid(sb, params('upsert', { additionalFields: '[1]' }))).message).toBe('Other Page Fields (JSON): must be a JSON object');
 		expect((await runInvalid(sb, params('upsert'))).message).toBe('Page Fields: nothing to send');
 	});
 

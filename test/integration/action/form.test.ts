@@ -236,7 +236,7 @@ describe('Form → Update', () => {
 		const run = await runOk(sb, 
 			formParams('update', {
 				form: rl(created.id),
-				name: 'Renamed',
+				formUpdates: { name: 'Renamed' },
 				fields: {
 					field: [
 						{ id: size.id, type: 'select', label: 'Shirt size', required: 'required', position: '1' },
@@ -302,9 +302,15 @@ describe('Form → Update', () => {
 
 	it('renames only, without reading the fields', async () => {
 		const created = await newForm([{ type: 'text', label: 'Q' }]);
-		const run = await runOk(sb, formParams('update', { form: rl(created.id), name: 'Just a name' }));
+		const run = await runOk(sb, formParams('update', { form: rl(created.id), formUpdates: { name: 'Just a name' } }));
 		expect(sb.control.requests()).toMatchObject([{ method: 'PATCH', path: api(`/forms/${created.id}`), body: { name: 'Just a name' } }]);
 		expect(run.json[0]).toMatchObject({ id: created.id, name: 'Just a name' });
+	});
+
+	it('renames from a workflow saved while Name was a top-level parameter', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q' }]);
+		await runOk(sb, formParams('update', { form: rl(created.id), name: 'Saved before 0.1.0' }));
+		expect(sb.control.requests()).toMatchObject([{ method: 'PATCH', path: api(`/forms/${created.id}`), body: { name: 'Saved before 0.1.0' } }]);
 	});
 
 	it('completes a JSON update by ID with the field’s current type and label', async () => {

@@ -103,6 +103,20 @@ describe('Form, ticket type, order and webhook lists', () => {
 		expect(byStatus.results.map((r) => r.value)).toEqual([sb.demo.orders.rejected]);
 	});
 
+	it('activation list: title and ID, searched by either; the ID (slug) is the value', async () => {
+		const result = await search('searchActivations', { resource: 'activation', operation: 'get', company: rl(sb.demo.companyId) }, 'RAFFLE');
+		expect(result.results).toEqual([{ name: `Booth raffle · ${sb.demo.activations.boothRaffle}`, value: sb.demo.activations.boothRaffle }]);
+		expect(apiCalls()).toEqual([`GET /api/v1/${sb.demo.companyId}/activations {"page":"1"}`]);
+	});
+
+	it('email template list: the event’s templates by name, customized ones marked', async () => {
+		const params = { resource: 'emailTemplate', operation: 'get', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) };
+		await runOk(sb, { ...params, operation: 'update', template: rl('order-approved'), updateFields: { subject: 'Yes!' } });
+		const result = await search('searchEmailTemplates', params, 'APPROVED');
+		expect(result.results).toEqual([{ name: 'Order approved · customized', value: 'order-approved' }]);
+		expect((await search('searchEmailTemplates', params)).results.length).toBeGreaterThan(1);
+	});
+
 	it('webhook list: the company’s webhooks by name, events and URL; a service without the list route says to use By ID', async () => {
 		const created = await runOk(sb, {
 			resource: 'webhook',

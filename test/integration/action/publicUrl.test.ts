@@ -174,8 +174,8 @@ describe('publicUrl: build', () => {
 
 	it.each<[string, INodeParameters, string]>([
 		['a fractional Quantity', params('ticketSignup', { company: rl('acme-events', 'slug'), event: rl('e'), ticketType: rl('t'), hasForm: 'no', linkOptions: { quantity: 1.5 } }), 'Pre-Selected Quantity: must be a whole number of at least 1 (got 1.5)'],
-		['an Activation Slug with a slash', params('activation', { company: rl('acme-events', 'slug'), activationSlug: 'a/b' }), 'Activation Slug: "a/b" is not a slug'],
-		['an Activation Slug expression that is empty', params('activation', { company: rl('acme-events', 'slug'), activationSlug: '={{ "" }}' }), 'Activation Slug: is required'],
+		['an Activation with a slash', params('activation', { company: rl('acme-events', 'slug'), activationSlug: 'a/b' }), 'Activation: “a/b” is not an activation ID'],
+		['an Activation expression that is empty', params('activation', { company: rl('acme-events', 'slug'), activationSlug: '={{ "" }}' }), 'Activation: is required'],
 		['a Company expression that is empty', params('eventPage', { company: rl('={{ "" }}', 'slug'), event: rl('summer-summit-2027') }), 'Company: is required'],
 		['a company slug with a space (from an expression)', params('eventPage', { company: rl('={{ "acme events" }}', 'slug'), event: rl('summer-summit-2027') }), 'Company: "acme events" is not a slug'],
 	])('refuses %s before any request', async (_case, parameters, message) => {

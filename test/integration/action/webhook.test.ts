@@ -47,7 +47,7 @@ describe('Webhook event kinds', () => {
 		);
 		const options = (events?.options ?? []) as Array<{ value: string; description: string }>;
 		expect(options.find((o) => o.value === 'lead-created')?.description).toBe('A lead was created. Needs the leads:subscribe scope.');
-		expect(options.find((o) => o.value === 'meeting-rated')?.description).toContain('Needs the meetings:subscribe scope. Event name assumed');
+		expect(options.find((o) => o.value === 'meeting-rated')?.description).toBe('A meeting was rated. Needs the meetings:subscribe scope. If it never arrives, the service may name it differently: see the package docs.');
 	});
 });
 

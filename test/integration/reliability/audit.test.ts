@@ -115,7 +115,7 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 		},
 		{
 			what: 'Activation → Get with activation ".."',
-			field: /^Activation ID:/,
+			field: /^Activation:/,
 			params: (sb) => ({ resource: 'activation', operation: 'get', company: byId(sb.demo.companyId), activationId: '={{ ".." }}' }),
 		},
 		{
@@ -136,7 +136,7 @@ describe('#12.2 IDs "." and ".." never reach a path', () => {
 	it('typed By ID in the editor → n8n refuses the workflow before it runs (the locator’s check)', async () => {
 		const sb = sandbox();
 		const params = { resource: 'order', operation: 'approve', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), order: byId('..') };
-		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID \(sqid\), without slashes or spaces \(not \. or \.\.\)/);
+		await expect(run(sb, params)).rejects.toThrow(/Enter the order ID, without slashes or spaces \(not \. or \.\.\)/);
 		expect(apiRequests(sb)).toEqual([]);
 	});
 });
@@ -375,7 +375,7 @@ describe('#12.9 input keys are looked up as own properties', () => {
 		expect(posted).toEqual(['{"toString":"x"}', '{}']);
 	});
 
-	it('Event Page → Upsert: "constructor" in Additional Fields (JSON) is not "also set in Page Fields"', async () => {
+	it('Event Page → Upsert: "constructor" in Other Page Fields (JSON) is not "also set in Page Fields"', async () => {
 		const sb = sandbox();
 		const result = await run(sb, {
 			resource: 'eventPage',
@@ -437,7 +437,7 @@ describe('#12.11 least privilege: exactly the scopes the reference lists', () =>
 		const sb = sandbox();
 		const token = sb.control.createToken(['forms:update']);
 		const form = byId(sb.demo.forms.newsletterPreferences);
-		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, name: 'Renamed' }, { credentials: credentialsFor(sb, { token }) });
+		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, formUpdates: { name: 'Renamed' } }, { credentials: credentialsFor(sb, { token }) });
 		expect(errorText(rename).message).toBe('');
 		const fields = await run(
 			sb,

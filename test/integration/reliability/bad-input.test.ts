@@ -257,9 +257,9 @@ const OPERATIONS: Operation[] = [
 	},
 	{
 		name: 'Form → Update',
-		base: (sb) => ({ resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form: byId(sb.demo.forms.attendeeDetails), name: 'Renamed form' }),
+		base: (sb) => ({ resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form: byId(sb.demo.forms.attendeeDetails), formUpdates: { name: 'Renamed form' } }),
 		cases: [
-			{ what: 'nothing to update', change: { name: '' }, field: 'Name' },
+			{ what: 'nothing to update', change: { formUpdates: {} }, field: 'Name' },
 			{ what: `consent label of ${CONSENT_LABEL_MAX_LENGTH + 1} characters`, change: fields([{ type: 'consent', label: longConsent }]), field: 'Field 1' },
 			{ what: 'Fields (JSON) not valid JSON', change: { fieldsInput: 'json', fieldsJson: '[' }, field: 'Fields (JSON)' },
 			{ what: 'two new gender fields', change: fields([{ type: 'gender', label: 'G1' }, { type: 'gender', label: 'G2' }]), field: 'Field 2', sent: 'reads' },
@@ -329,9 +329,9 @@ const OPERATIONS: Operation[] = [
 		}),
 		cases: [
 			{ what: 'nothing to send', change: { pageFields: {} }, field: 'Page Fields' },
-			{ what: 'Additional Fields (JSON) not valid JSON', change: { additionalFields: '{"venue": ' }, field: 'Additional Fields (JSON)' },
-			{ what: 'Additional Fields (JSON) an array', change: { additionalFields: '[1, 2]' }, field: 'Additional Fields (JSON)' },
-			{ what: 'the same field in Page Fields and Additional Fields', change: { additionalFields: '{"title": "Other"}' }, field: 'Additional Fields (JSON)' },
+			{ what: 'Other Page Fields (JSON) not valid JSON', change: { additionalFields: '{"venue": ' }, field: 'Other Page Fields (JSON)' },
+			{ what: 'Other Page Fields (JSON) an array', change: { additionalFields: '[1, 2]' }, field: 'Other Page Fields (JSON)' },
+			{ what: 'the same field in Page Fields and Other Page Fields', change: { additionalFields: '{"title": "Other"}' }, field: 'Other Page Fields (JSON)' },
 			{
 				what: 'header image that is not an image',
 				change: { headerImage: true, binaryPropertyName: 'data' },

@@ -7,7 +7,7 @@ export const activation: ResourceModule = {
 	operationProperty: operationProperty(
 		'activation',
 		[
-			{ name: 'Get', value: 'get', action: 'Get an activation', description: 'Get one activation by its slug (read-only)' },
+			{ name: 'Get', value: 'get', action: 'Get activation', description: 'Get one activation by its ID (read-only)' },
 			{
 				name: 'Get Many',
 				value: 'getMany',

@@ -10,7 +10,7 @@ export const company: ResourceModule = {
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many companies',
-				description: 'List the companies your user belongs to (GET /companies)',
+				description: 'List the companies your user belongs to',
 			},
 		],
 		'getMany',

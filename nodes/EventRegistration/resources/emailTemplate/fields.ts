@@ -1,26 +1,20 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { emailTemplateLocator } from '../../../shared/locators';
+import { resolveLocator } from '../../../shared/resolve';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
-export const templateProperty: INodeProperties = {
-	displayName: 'Template',
-	name: 'template',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. order-confirmation',
-	description: 'Key of the email template, as Email Template → Get Many lists them',
-};
+export const templateProperty: INodeProperties = emailTemplateLocator();
 
 export function templateOf(ctx: IExecuteFunctions, check: Check): string {
-	const template = String(ctx.getNodeParameter('template', check.itemIndex, '') ?? '').trim();
-	if (template === '' || /[/?#\s]/.test(template)) {
+	const template = resolveLocator(ctx, ctx.getNodeParameter('template', check.itemIndex, ''), { displayName: 'Template' }, check.itemIndex);
+	if (/[/?#\s]/.test(template)) {
 		throw new InputError(
 			check.node,
 			'Template',
-			template === '' ? 'is required' : `“${template}” is not a template key`,
-			'Enter the template’s key without slashes or spaces, e.g. order-confirmation (see Email Template → Get Many).',
+			`“${template}” is not a template ID`,
+			'Choose the template from the list, or enter its ID without slashes or spaces, e.g. order-confirmation.',
 			check.itemIndex,
 		);
 	}

@@ -9,15 +9,15 @@ export const emailTemplate: ResourceModule = {
 	operationProperty: operationProperty(
 		'emailTemplate',
 		[
-			{ name: 'Get', value: 'get', action: 'Get an email template', description: 'Get one email template of an organized event' },
+			{ name: 'Get', value: 'get', action: 'Get email template', description: 'Get one email template of an organized event' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many email templates', description: 'List the email templates of an organized event' },
 			{
 				name: 'Reset',
 				value: 'reset',
-				action: 'Reset an email template',
+				action: 'Reset email template',
 				description: 'Go back to the default text of an email template',
 			},
-			{ name: 'Update', value: 'update', action: 'Update an email template', description: 'Customize the subject or body of an email template' },
+			{ name: 'Update', value: 'update', action: 'Update email template', description: 'Customize the subject or body of an email template' },
 		],
 		'getMany',
 	),

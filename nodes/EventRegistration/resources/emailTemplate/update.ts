@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 			{ displayName: 'Body', name: 'body', type: 'string', typeOptions: { rows: 8 }, default: '', description: 'Content of the email' },
 			{ displayName: 'Subject', name: 'subject', type: 'string', default: '', description: 'Subject line of the email' },
 		],
-		'Only the fields you add are changed (PATCH); the reference does not list the template fields, subject and body are assumed',
+		'Only the fields you add are changed',
 	),
 ] satisfies INodeProperties[]);
 

@@ -27,7 +27,7 @@ export const companyRoleOptions = [
 const TIME_ZONE_OPTIONS = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ name: zone.replace(/_/g, ' '), value: zone }));
 
 const DATE_HINT =
-	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone, or the workflow’s when none is set. Sent as Y-m-d H:i.';
+	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone, or the workflow’s when none is set. Minutes are the finest unit kept.';
 
 export function dateProperty(displayName: string, name: string, required: boolean): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', required, description: DATE_HINT };

@@ -7,11 +7,11 @@ export const eventPage: ResourceModule = {
 	operationProperty: operationProperty(
 		'eventPage',
 		[
-			{ name: 'Get', value: 'get', action: 'Get an event page', description: 'Get the public page content of an organized event' },
+			{ name: 'Get', value: 'get', action: 'Get event page', description: 'Get the public page content of an organized event' },
 			{
 				name: 'Create or Update',
 				value: 'upsert',
-				action: 'Create or update an event page',
+				action: 'Create or update event page',
 				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 		],

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'Page content to set; the reference does not list the page fields, these names are assumed',
+		description: 'Page content to set; set any other page field in Other Page Fields (JSON)',
 		options: [
 			{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Main text of the page' },
 			{ displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '' },
@@ -29,18 +29,18 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Additional Fields (JSON)',
+		displayName: 'Other Page Fields (JSON)',
 		name: 'additionalFields',
 		type: 'json',
 		default: '{}',
-		description: 'Any other page fields, as a JSON object sent as is',
+		description: 'Page fields not listed in Page Fields, as a JSON object, e.g. {"venue_name": "Expo Hall"}',
 	},
 	{
 		displayName: 'Header Image',
 		name: 'headerImage',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to upload a header image from a binary property of the input item (sent as multipart/form-data)',
+		description: 'Whether to upload a header image from a binary field of the input item',
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -48,16 +48,25 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		description: 'Name of the binary property holding the image',
+		description: 'Name of the binary field of the input item that holds the image',
 		displayOptions: { show: { headerImage: [true] } },
 	},
 	{
-		displayName: 'Image Field Name',
-		name: 'headerImageField',
-		type: 'string',
-		default: DEFAULT_HEADER_IMAGE_FIELD,
-		description: 'Name of the multipart field the image is sent in (not shown in the API reference; header_image assumed)',
+		displayName: 'Image Options',
+		name: 'imageOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
 		displayOptions: { show: { headerImage: [true] } },
+		options: [
+			{
+				displayName: 'Image Field Name',
+				name: 'headerImageField',
+				type: 'string',
+				default: DEFAULT_HEADER_IMAGE_FIELD,
+				description: `Name under which the service expects the image (default ${DEFAULT_HEADER_IMAGE_FIELD}); change it only if your service names it differently`,
+			},
+		],
 	},
 ];
 
@@ -67,10 +76,10 @@ function parseAdditional(check: Check, value: unknown): IDataObject {
 	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
 	const { parsed = {}, problem } = parseJsonInput(value);
 	if (problem !== undefined) {
-		throw new InputError(check.node, 'Additional Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
+		throw new InputError(check.node, 'Other Page Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new InputError(check.node, 'Additional Fields (JSON)', 'must be a JSON object', fix, check.itemIndex);
+		throw new InputError(check.node, 'Other Page Fields (JSON)', 'must be a JSON object', fix, check.itemIndex);
 	}
 	return parsed as IDataObject;
 }
@@ -82,7 +91,7 @@ function pageBody(ctx: IExecuteFunctions, check: Check): IDataObject {
 	if (clash !== undefined) {
 		throw new InputError(
 			check.node,
-			'Additional Fields (JSON)',
+			'Other Page Fields (JSON)',
 			`“${clash}” is also set in Page Fields`,
 			`Set ${clash} in one place only.`,
 			check.itemIndex,
@@ -112,7 +121,8 @@ function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
 
 async function multipartBody(ctx: IExecuteFunctions, check: Check, body: IDataObject): Promise<MultipartBody> {
 	const property = String(ctx.getNodeParameter('binaryPropertyName', check.itemIndex, 'data')).trim();
-	const field = String(ctx.getNodeParameter('headerImageField', check.itemIndex, DEFAULT_HEADER_IMAGE_FIELD)).trim() || DEFAULT_HEADER_IMAGE_FIELD;
+	const imageOptions = ctx.getNodeParameter('imageOptions', check.itemIndex, {}) as IDataObject;
+	const field = String(imageOptions.headerImageField ?? DEFAULT_HEADER_IMAGE_FIELD).trim() || DEFAULT_HEADER_IMAGE_FIELD;
 	const binary = ctx.helpers.assertBinaryData(check.itemIndex, property);
 	if (!binary.mimeType.startsWith('image/')) {
 		throw new InputError(
@@ -134,7 +144,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = pageBody(this, check);
 	const withImage = this.getNodeParameter('headerImage', itemIndex, false) as boolean;
 	if (!withImage && Object.keys(body).length === 0) {
-		throw new InputError(check.node, 'Page Fields', 'nothing to send', 'Add a page field, Additional Fields (JSON) or a header image.', itemIndex);
+		throw new InputError(check.node, 'Page Fields', 'nothing to send', 'Add a page field, Other Page Fields (JSON) or a header image.', itemIndex);
 	}
 	const requestBody = withImage ? await multipartBody(this, check, body) : body;
 	const company = await companyOf(this, itemIndex);

@@ -60,9 +60,15 @@ function updateChoices(field: IDataObject): IDataObject {
 	return result;
 }
 
-/** Attributes of one field in the editor; each shown only for the types that support it (in Form → Update also while Type is Keep Current Type). */
+/**
+ * Attributes of one field in the editor, each shown only for the types that support it. In Form →
+ * Update, Keep Current Type also shows what most types have (description, placeholder); Range and
+ * Options only follow a chosen type, which for an existing field must be its current one.
+ */
 function fieldValues(withId: boolean): INodeProperties[] {
-	const shownFor = (types: readonly FormFieldType[]) => ({ show: { type: withId ? [...types, KEEP_CURRENT_TYPE] : [...types] } });
+	const shownFor = (types: readonly FormFieldType[], alsoKeepingType = true) => ({
+		show: { type: withId && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
+	});
 	const type: INodeProperties = withId
 		? {
 				displayName: 'Type',
@@ -73,7 +79,8 @@ function fieldValues(withId: boolean): INodeProperties[] {
 					{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: 'For a field with an ID: keep its type. A new field needs a type.' },
 				].sort((a, b) => a.name.localeCompare(b.name)),
 				default: KEEP_CURRENT_TYPE,
-				description: 'Kind of input; the type of an existing field cannot change',
+				description:
+					'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
 			}
 		: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' };
 	const id: INodeProperties[] = withId
@@ -124,7 +131,7 @@ function fieldValues(withId: boolean): INodeProperties[] {
 			placeholder: 'Add Limit',
 			default: {},
 			description: 'Smallest and largest number accepted',
-			displayOptions: shownFor([...new Set([...ATTRIBUTE_SUPPORT.min, ...ATTRIBUTE_SUPPORT.max])]),
+			displayOptions: shownFor([...new Set([...ATTRIBUTE_SUPPORT.min, ...ATTRIBUTE_SUPPORT.max])], false),
 			options: [
 				{ displayName: 'Max', name: 'max', type: 'number', default: 0 },
 				{ displayName: 'Min', name: 'min', type: 'number', default: 0 },
@@ -138,7 +145,7 @@ function fieldValues(withId: boolean): INodeProperties[] {
 			default: {},
 			typeOptions: { multipleValues: true, sortable: true },
 			description: 'Choices to pick from (required for Option and Select fields)',
-			displayOptions: shownFor(ATTRIBUTE_SUPPORT.options),
+			displayOptions: shownFor(ATTRIBUTE_SUPPORT.options, false),
 			options: [
 				{
 					displayName: 'Option',

@@ -14,13 +14,16 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	companyLocator(),
 	formLocator(),
 	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		description: 'New name of the form; leave empty to keep the current one',
+		displayName: 'Options',
+		name: 'formUpdates',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
 	},
 	...fieldsProperties({ update: true }),
+	// Where a workflow saved before Options → Name keeps its new name (never shown).
+	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
 
 /**
@@ -40,13 +43,19 @@ async function readCurrentForm(ctx: IExecuteFunctions, params: { company: string
 	}
 }
 
+/** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
+function newNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	const options = ctx.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject;
+	return String(options.name ?? ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const form = formOf(this, itemIndex);
-	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+	const name = newNameOf(this, itemIndex);
 	const input = readFields(this, check);
 	if (name === '' && input.length === 0) {
-		throw new InputError(check.node, 'Name', 'nothing to update', 'Enter a new name, or add fields to change or add.', itemIndex);
+		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	validateFormFields(check, input);

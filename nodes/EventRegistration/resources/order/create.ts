@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 	ticketTypeLocator(),
 	{
 		displayName:
-			'Creating an order does not charge the attendee: paid_at stays empty until they pay on the hosted checkout page. For a paid ticket the output has checkout_url, the link to send them.',
+			'Creating an order does not charge the attendee: the order stays unpaid until they pay on the hosted checkout page. For a paid ticket, checkout_url in the output is the link to send them.',
 		name: 'chargeNotice',
 		type: 'notice',
 		default: '',

@@ -21,7 +21,7 @@ export const formAnswerProperties: INodeProperties[] = [
 			{ name: 'None', value: 'none' },
 		],
 		default: 'none',
-		description: 'Answers to the form attached to the ticket type, keyed by form field ID (sqid)',
+		description: 'Answers to the form attached to the ticket type, keyed by form field ID',
 	},
 	{
 		displayName:
@@ -67,7 +67,7 @@ export const formAnswerProperties: INodeProperties[] = [
 		type: 'json',
 		default: '{}',
 		displayOptions: { show: { formAnswersInput: ['json'] } },
-		description: 'Object from form field ID (sqid) to answer, e.g. {"Vb4nK2xP": "Yes"}',
+		description: 'Object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}',
 	},
 ];
 
@@ -76,7 +76,7 @@ function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
 	for (const pair of pairs) {
 		const fieldId = String(pair.fieldId ?? '').trim();
 		if (fieldId === '') {
-			throw new InputError(check.node, FIELDS_LABEL, 'an answer has no Field ID', 'Enter the form field ID (sqid) of every answer, or remove the empty answer.', check.itemIndex);
+			throw new InputError(check.node, FIELDS_LABEL, 'an answer has no Field ID', 'Enter the form field ID of every answer, or remove the empty answer.', check.itemIndex);
 		}
 		if (Object.hasOwn(answers, fieldId)) {
 			throw new InputError(check.node, FIELDS_LABEL, `field "${fieldId}" is answered twice`, 'Keep one answer per form field.', check.itemIndex);

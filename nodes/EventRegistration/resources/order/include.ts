@@ -5,7 +5,7 @@ export const includeSubmissionProperty: INodeProperties = {
 	name: 'includeSubmission',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to include the form submission (with its answers) and the lead of each order (include_submission)',
+	description: 'Whether to include the form submission (with its answers) and the lead of each order',
 };
 
 /** `include_submission=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */

@@ -10,16 +10,16 @@ export const order: ResourceModule = {
 	operationProperty: operationProperty(
 		'order',
 		[
-			{ name: 'Approve', value: 'approve', action: 'Approve an order', description: 'Approve an order that needs approval (sets approved_at)' },
+			{ name: 'Approve', value: 'approve', action: 'Approve order', description: 'Approve an order that needs approval' },
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create an order',
+				action: 'Create order',
 				description: 'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
 			},
-			{ name: 'Get', value: 'get', action: 'Get an order', description: 'Get one order by ID, with a status derived from its timestamps' },
+			{ name: 'Get', value: 'get', action: 'Get order', description: 'Get one order by ID, with a status derived from its timestamps' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many orders', description: 'List the orders of an organized event, each with a status derived from its timestamps' },
-			{ name: 'Reject', value: 'reject', action: 'Reject an order', description: 'Reject a pending order (sets rejected_at)' },
+			{ name: 'Reject', value: 'reject', action: 'Reject order', description: 'Reject a pending order' },
 		],
 		'getMany',
 	),

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls } from '../../../shared/context';
-import { companyLocator, eventLocator, locatorValue, orderLocator, ticketTypeLocator } from '../../../shared/locators';
+import { activationLocator, companyLocator, eventLocator, locatorValue, orderLocator, ticketTypeLocator } from '../../../shared/locators';
 import {
 	activationUrl,
 	companySlugOf,
@@ -16,7 +16,7 @@ import { isDotSegment } from '../../../shared/routes';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { checkOf, eventOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { activationOf, checkOf, eventOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -39,7 +39,7 @@ function companyBySlugLocator(): INodeProperties {
 				name: BY_SLUG,
 				type: 'string',
 				placeholder: 'e.g. acme-events',
-				hint: 'The company’s slug as in its public URLs; no request to the service is needed',
+				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
 				validation: [{ type: 'regex', properties: { regex: SLUG.source, errorMessage: 'Enter the slug without slashes or spaces' } }],
 			},
 			...modes.slice(2),
@@ -54,7 +54,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Activation', value: 'activation', description: 'Lead capture page of an activation (link cold traffic here, not to /form)' },
+			{ name: 'Activation', value: 'activation', description: 'Lead capture page of an activation; link new visitors here rather than to its form step' },
 			{ name: 'Event Page', value: 'eventPage', description: 'Public page of an organized event' },
 			{ name: 'Order Checkout', value: 'orderCheckout', description: 'Hosted checkout where the attendee pays a paid order' },
 			{ name: 'Ticket Signup', value: 'ticketSignup', description: 'Signup page of one ticket type' },
@@ -71,10 +71,10 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Auto-Detect', value: 'auto', description: 'Look up the ticket type to see whether a form is attached (one request)' },
 			{ name: 'No', value: 'no', description: 'No form is attached: link the ticket page itself' },
-			{ name: 'Yes', value: 'yes', description: 'A form is attached: link its /form step' },
+			{ name: 'Yes', value: 'yes', description: 'A form is attached: link its form step' },
 		],
 		default: 'auto',
-		description: 'Whether the ticket type has a form attached; signup then continues at /form',
+		description: 'Whether the ticket type has a form attached; signup then continues on the form step',
 		displayOptions: forPages('ticketSignup'),
 	},
 	{
@@ -91,7 +91,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
-				description: 'Tickets the page starts with (?qty=); without this option the attendee chooses',
+				description: 'Tickets the page starts with; without this option the attendee chooses',
 			},
 		],
 	},
@@ -112,16 +112,7 @@ const properties: INodeProperties[] = [
 		displayOptions: forPages('activation'),
 	},
 	{ ...eventLocator({ organizingOnly: false }), displayOptions: { show: { page: ['activation'], scope: ['event'] } } },
-	{
-		displayName: 'Activation Slug',
-		name: 'activationSlug',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. booth-raffle',
-		description: 'ID (slug) of the activation; see Activation → Get Many',
-		displayOptions: forPages('activation'),
-	},
+	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['publicUrl'], operation: ['build'] } }, properties);
@@ -207,7 +198,7 @@ function readPageInputs(ctx: IExecuteFunctions, check: Check, page: string): Pag
 		return {
 			scope,
 			eventSlug: scope === 'event' ? eventOf(ctx, i) : undefined,
-			activationSlug: slugInput(check, 'Activation Slug', ctx.getNodeParameter('activationSlug', i, '')),
+			activationSlug: activationOf(ctx, 'activationSlug', i),
 		};
 	}
 	const eventSlug = eventOf(ctx, i);

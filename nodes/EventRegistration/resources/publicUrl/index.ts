@@ -9,7 +9,7 @@ export const publicUrl: ResourceModule = {
 			{
 				name: 'Build',
 				value: 'build',
-				action: 'Build a public URL',
+				action: 'Build public URL',
 				description: 'Build the link of an event page, ticket signup, order checkout or activation page',
 			},
 		],

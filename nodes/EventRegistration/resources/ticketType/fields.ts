@@ -20,7 +20,10 @@ export const paidTicketNotice: INodeProperties = {
  * inside a collection: n8n 1.x fails every workflow with such a display condition ("Could not
  * resolve parameter dependencies").
  */
-export const paidTicketHint = `${PAID_TICKET_TRAP}.`;
+export const paidTicketHint = 'A paid ticket’s public page works only once the company has a payment provider connected';
+
+/** Update: the detail of the hint, in the Price description. */
+export const paidTicketDetail = `${PAID_TICKET_TRAP}.`;
 
 export const priceProperty: INodeProperties = {
 	displayName: 'Price',

@@ -5,7 +5,7 @@ export const includeFormProperty: INodeProperties = {
 	name: 'includeForm',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to include the attached form with its fields (include_form)',
+	description: 'Whether to include the attached form with its fields',
 };
 
 /** `include_form=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */

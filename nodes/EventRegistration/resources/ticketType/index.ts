@@ -9,10 +9,10 @@ export const ticketType: ResourceModule = {
 	operationProperty: operationProperty(
 		'ticketType',
 		[
-			{ name: 'Create', value: 'create', action: 'Create a ticket type', description: 'Create a free or paid ticket for an organized event' },
-			{ name: 'Get', value: 'get', action: 'Get a ticket type', description: 'Get one ticket type by slug' },
+			{ name: 'Create', value: 'create', action: 'Create ticket type', description: 'Create a free or paid ticket for an organized event' },
+			{ name: 'Get', value: 'get', action: 'Get ticket type', description: 'Get one ticket type by slug' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many ticket types', description: 'List the ticket types of an organized event' },
-			{ name: 'Update', value: 'update', action: 'Update a ticket type', description: 'Change some fields of a ticket type, including its slug' },
+			{ name: 'Update', value: 'update', action: 'Update ticket type', description: 'Change some fields of a ticket type, including its slug' },
 		],
 		'getMany',
 	),

@@ -5,7 +5,7 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { apiRequest } from '../../../shared/transport';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
-import { paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -15,7 +15,7 @@ const updateFields: INodeProperties[] = (
 				: field,
 		),
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		{ ...priceProperty, hint: paidTicketHint },
+		{ ...priceProperty, hint: paidTicketHint, description: `${String(priceProperty.description)} ${paidTicketDetail}` },
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));

@@ -5,7 +5,7 @@ import * as get from './get';
 export const user: ResourceModule = {
 	operationProperty: operationProperty(
 		'user',
-		[{ name: 'Get', value: 'get', action: 'Get the authenticated user', description: 'Get the profile of the token’s user (GET /user)' }],
+		[{ name: 'Get', value: 'get', action: 'Get authenticated user', description: 'Get the profile of the user the credential belongs to' }],
 		'get',
 	),
 	operations: { get },

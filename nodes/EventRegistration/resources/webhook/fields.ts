@@ -19,10 +19,11 @@ export const webhookIdProperty: INodeProperties = {
 	displayName: 'Webhook',
 	name: 'webhookId',
 	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
+	default: { mode: 'id', value: '' },
 	required: true,
-	description: 'Webhook of the company',
-	hint: 'The API reference shows no route to list webhooks: the list uses GET /{company}/webhooks where the service has it. Otherwise use By ID with the id Webhook → Create returned.',
+	description:
+		'Webhook of the company: the ID that Webhook → Create returned. From List works where the service offers a list of its webhooks.',
+	hint: 'The ID that Webhook → Create returned',
 	modes: [
 		{
 			displayName: 'From List',
