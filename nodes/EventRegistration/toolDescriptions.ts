@@ -21,8 +21,7 @@ function text(...parts: string[]): string {
 }
 
 const LIST = 'Limit (default 50) caps the number returned; Return All reads every page.';
-const ORDER_FIELDS =
-	'id, first_name, last_name, email, status (pending, paid, approved, rejected, cancelled …), unit_amount in minor currency units (1500 = 15.00), currency, created_at and the other timestamps (ISO 8601)';
+const ORDER_FIELDS = 'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';
 
 export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 	activation: {
