@@ -1,10 +1,13 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
-import { errorMessage, plainText, validationDescription } from '../shared/errors';
+import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
+import { runsAsTool } from '../shared/tool';
+import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/validation';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
 import { fieldLabelsFor } from './shared/fieldLabels';
+import { withOptionValues } from './shared/optionValues';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -40,14 +43,18 @@ function appendItems(output: INodeExecutionData[], result: IDataObject | IDataOb
 
 /**
  * Runs the chosen operation once per input item. Owns the item loop, `continueOnFail`
- * (an error item per failed input) and `pairedItem` on every output item.
+ * (an error item per failed input) and `pairedItem` on every output item. When an AI Agent or an
+ * MCP client calls the node (a tool run), the checks of an item go on past a refused value so one
+ * error names every invalid field, nothing is sent for it, and the message carries the fix.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
+	const tool = runsAsTool(this);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let handler: OperationModule | undefined;
+		let context: IExecuteFunctions = this;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -55,10 +62,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
-			const result = await handler.execute.call(this, itemIndex);
+			context = withOptionValues(this, handler.description);
+			if (tool) collectRefusals(context);
+			const result = await handler.execute.call(context, itemIndex);
+			throwPendingRefusals(context);
 			appendItems(output, result, { item: itemIndex });
 		} catch (caught) {
-			const error = withFieldLabels(caught, handler);
+			const labelled = withFieldLabels(caught, handler);
+			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context), itemIndex) : labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
@@ -68,6 +79,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				continue;
 			}
 			throw itemError(this.getNode(), error, itemIndex);
+		} finally {
+			takeRefusals(context);
 		}
 	}
 	return [output];

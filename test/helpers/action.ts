@@ -9,13 +9,16 @@ import type {
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
-import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow } from '../harness';
+import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow, toolVariantOf } from '../harness';
 import type { RunWorkflowResult } from '../harness';
 
 /** The action node's type as an installed package registers it. */
 export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration';
 
-export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration() };
+/** Its tool variant, the type an AI Agent or the MCP Server Trigger runs (see toolVariantOf). */
+export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
+
+export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration(), [ACTION_TOOL_NODE_TYPE]: toolVariantOf(new EventRegistration()) };
 
 export const credentialTypes = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
 
@@ -66,6 +69,8 @@ export interface ActionOptions {
 	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	timezone?: string;
+	/** Run the node as its tool variant, as an AI Agent or MCP client does. */
+	asTool?: boolean;
 }
 
 /** Runs the action node once, through n8n-core's WorkflowExecute, with the given parameters. */
@@ -78,7 +83,7 @@ export async function runAction(sandbox: SandboxLike, parameters: INodeParameter
 			{
 				id: 'action',
 				name: 'Event Registration',
-				type: ACTION_NODE_TYPE,
+				type: options.asTool ? ACTION_TOOL_NODE_TYPE : ACTION_NODE_TYPE,
 				typeVersion: 1,
 				position: [200, 0],
 				parameters,

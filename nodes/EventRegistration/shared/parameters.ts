@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
 import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
-import { InputError, withoutBlanks } from '../../shared/validation';
+import { InputError, checkFor, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /** Company sqid of the current item (a pasted page URL is resolved through GET /companies). */
@@ -47,7 +47,7 @@ export function activationOf(ctx: IExecuteFunctions, name: string, itemIndex: nu
 }
 
 export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
-	return { node: ctx.getNode(), itemIndex };
+	return checkFor(ctx, itemIndex);
 }
 
 /** The non-blank Update Fields of the current item; none at all is an input error. */
