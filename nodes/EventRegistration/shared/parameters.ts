@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
-import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
 import { InputError, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
@@ -10,8 +10,14 @@ export async function companyOf(ctx: IExecuteFunctions, itemIndex: number): Prom
 	return await resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex);
 }
 
-export function eventOf(ctx: IExecuteFunctions, itemIndex: number): string {
+/** Event slug of the current item as given (no name lookup): for links built without requests. */
+export function eventSlugOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return resolveLocator(ctx, ctx.getNodeParameter('event', itemIndex), { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+}
+
+/** Event slug of the current item (an event name is matched among the company's events). */
+export async function eventOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return await resolveEventId(ctx, ctx.getNodeParameter('event', itemIndex), async () => await companyOf(ctx, itemIndex), itemIndex);
 }
 
 export function ticketTypeOf(ctx: IExecuteFunctions, itemIndex: number): string {

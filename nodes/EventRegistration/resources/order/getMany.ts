@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const orders = await paginateList(this, 'order.getMany', {
 		params: { company, event },

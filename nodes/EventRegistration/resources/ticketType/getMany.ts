@@ -24,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const { limit } = readListOptions(this, itemIndex, 'ticket types');
 	const company = await companyOf(this, itemIndex);
 	const params = { company, event };
