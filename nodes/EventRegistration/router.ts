@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { errorMessage, plainText, validationDescription } from '../shared/errors';
-import { recordKindOf, shapeOutput } from '../shared/output';
+import { outputFieldsOf, recordKindOf, shapeOutput } from '../shared/output';
 import { ListResult } from '../shared/pagination';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
@@ -57,9 +57,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
-			const result = await handler.execute.call(this, itemIndex);
 			const kind = recordKindOf(resource, operation);
-			const shaped = kind ? shapeOutput(this, itemIndex, kind, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
+			const fields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
+			const result = await handler.execute.call(this, itemIndex);
+			const shaped = kind ? shapeOutput(this, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const error = withFieldLabels(caught, handler);

@@ -225,17 +225,17 @@ function listEnvelope(kind: RecordKind, records: IDataObject[], list: ListResult
 }
 
 /**
- * An operation's result in the chosen Output: records trimmed to the kind's fields, and, when a
+ * An operation's result in the chosen Output (`fields` from `outputFieldsOf`, read before the
+ * operation runs so a bad choice sends nothing): records trimmed to those fields, and, when a
  * model calls a node of version 1.1 or later, a list as one envelope item (see `listEnvelope`).
  */
 export function shapeOutput(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
 	kind: RecordKind,
+	fields: readonly string[] | undefined,
 	result: IDataObject | IDataObject[] | ListResult,
 	isList: boolean,
 ): IDataObject | IDataObject[] {
-	const fields = outputFieldsOf(ctx, itemIndex, kind);
 	const shape = (record: IDataObject) => (fields === undefined ? record : pick(record, fields));
 	if (!(result instanceof ListResult) && !Array.isArray(result)) return shape(result);
 	const list = result instanceof ListResult ? result : undefined;

@@ -5,9 +5,16 @@ import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/r
 import { InputError, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
-/** Company sqid of the current item (a pasted page URL is resolved through GET /companies). */
+/** Company sqids resolved in one run, per item: an event name and the operation both need it, looked up once. */
+const resolvedCompanies = new WeakMap<IExecuteFunctions, Map<number, Promise<string>>>();
+
+/** Company sqid of the current item (a pasted page URL or a name is resolved through GET /companies). */
 export async function companyOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return await resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex);
+	let byItem = resolvedCompanies.get(ctx);
+	if (!byItem) resolvedCompanies.set(ctx, (byItem = new Map()));
+	let company = byItem.get(itemIndex);
+	if (!company) byItem.set(itemIndex, (company = resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex)));
+	return await company;
 }
 
 /** Event slug of the current item as given (no name lookup): for links built without requests. */
