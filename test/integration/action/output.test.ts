@@ -161,6 +161,16 @@ describe('Return All from a model is bounded', () => {
 		expect(size(run.json)).toBeLessThanOrEqual(30_000);
 	});
 
+	it('Limit 100 of 300 with Raw output is cut to fit 30,000 characters, saying so', async () => {
+		const run = await runAction(big(), bigOrders({ limit: 100, output: 'raw' }), TOOL);
+		const [list] = run.json;
+		expect(list).toMatchObject({ more: true, total: 300 });
+		expect(list.returned).toBeLessThan(100);
+		expect(list.orders).toHaveLength(list.returned as number);
+		expect(String(list.hint)).toContain('more would not fit in one answer');
+		expect(size(run.json)).toBeLessThanOrEqual(30_000);
+	});
+
 	it('in the editor Return All still returns every order, one item each', async () => {
 		const run = await runAction(big(), bigOrders({ returnAll: true }), { typeVersion: 1.1 });
 		expect(run.json).toHaveLength(300);
