@@ -69,6 +69,8 @@ export interface ActionOptions {
 	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	timezone?: string;
+	/** The node's version (default 1, as saved workflows hold it). */
+	typeVersion?: number;
 	/** Run the node as its tool variant, as an AI Agent or MCP client does. */
 	asTool?: boolean;
 }
@@ -84,7 +86,7 @@ export async function runAction(sandbox: SandboxLike, parameters: INodeParameter
 				id: 'action',
 				name: 'Event Registration',
 				type: options.asTool ? ACTION_TOOL_NODE_TYPE : ACTION_NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: options.typeVersion ?? 1,
 				position: [200, 0],
 				parameters,
 				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),

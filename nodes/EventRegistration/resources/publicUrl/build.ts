@@ -17,7 +17,7 @@ import { apiRequest } from '../../../shared/transport';
 import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { activationOf, checkOf, eventOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { activationOf, checkOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -201,11 +201,11 @@ function readPageInputs(ctx: IExecuteFunctions, check: Check, page: string): Pag
 		const scope = ctx.getNodeParameter('scope', i, 'company') as string;
 		return {
 			scope,
-			eventSlug: scope === 'event' ? eventOf(ctx, i) : undefined,
+			eventSlug: scope === 'event' ? eventSlugOf(ctx, i) : undefined,
 			activationSlug: activationOf(ctx, 'activationSlug', i),
 		};
 	}
-	const eventSlug = eventOf(ctx, i);
+	const eventSlug = eventSlugOf(ctx, i);
 	if (page === 'ticketSignup') {
 		return {
 			eventSlug,
