@@ -11,6 +11,8 @@ const { nodeType } = require('../../../scripts/lib/package');
 const { auth } = require('../../lib/workflows');
 
 const TOOL = nodeType('eventRegistrationTool');
+/** The node version new nodes get: from 1.1 a model gets Simplified output and bounded lists. */
+const TOOL_VERSION = 1.1;
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
 const MODEL_CREDENTIAL = { id: 'agentsModelCred', name: 'Scripted model (loopback)', type: 'openAiApi' };
 const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)', type: 'httpBearerAuth' };
@@ -111,7 +113,7 @@ function toolNodes(refs, target, names = Object.keys(TOOLS)) {
 	const { authentication, credentials } = auth('token', refs);
 	/** @type {Record<string, Record<string, unknown>>} */
 	const all = { ...TOOLS, ...SPARKLE_TOOL };
-	const nodes = names.map((name, index) => node(name, TOOL, 1, { authentication, ...all[name] }, [index * 160, 300], { credentials }));
+	const nodes = names.map((name, index) => node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], { credentials }));
 	/** @type {Record<string, any>} */
 	const connections = {};
 	for (const name of names) connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };

@@ -169,7 +169,7 @@ const suite = {
 			timeoutMs: 90000,
 			async fn(ctx) {
 				const { results, sandbox } = await converse(ctx, 'date-refusal', [{ tool: 'Create_event', args: { ...eventArgs(ctx), start: 'next Friday 6pm' } }]);
-				assert.deepEqual(sandbox.filter((request) => request.method !== 'GET'), [], describeRequests(sandbox));
+				assert.equal(describeRequests(sandbox.filter((request) => request.method !== 'GET')), 'none');
 				assertRefusal(results[0].content, [{ field: /Start Date/, fix: /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ }]);
 				console.log(`      the model got: ${results[0].content}`);
 			},
@@ -180,7 +180,7 @@ const suite = {
 			async fn(ctx) {
 				const args = { ...eventArgs(ctx), start: 'next Friday 6pm', end: 'the Saturday after', attendance_mode: 'hybrid', country: 'Netherlands' };
 				const { results, sandbox } = await converse(ctx, 'four-refusals', [{ tool: 'Create_event', args }]);
-				assert.deepEqual(sandbox.filter((request) => request.method !== 'GET'), [], describeRequests(sandbox));
+				assert.equal(describeRequests(sandbox.filter((request) => request.method !== 'GET')), 'none');
 				assertRefusal(results[0].content, [
 					{ field: /Start Date/, fix: /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ },
 					{ field: /End Date/, fix: /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ },
@@ -208,7 +208,7 @@ const suite = {
 			timeoutMs: 90000,
 			async fn(ctx) {
 				const { results, sandbox } = await converse(ctx, 'company-unknown', [{ tool: 'Get_many_events', args: { company: 'Northwind Events' } }]);
-				assert.deepEqual(sandbox.filter((request) => /Northwind/i.test(decodeURIComponent(request.path))), [], describeRequests(sandbox));
+				assert.equal(describeRequests(sandbox.filter((request) => /Northwind/i.test(decodeURIComponent(request.path)))), 'none');
 				assert.match(results[0].content, new RegExp(demo(ctx).companyId), results[0].content);
 				assert.match(results[0].content, new RegExp(demo(ctx).companyName), results[0].content);
 				console.log(`      the model got: ${results[0].content}`);
