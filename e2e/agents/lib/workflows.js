@@ -19,6 +19,14 @@ const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)'
 const MCP_TOKEN = 'agents-suite-mcp-token';
 
 /**
+ * The newest versions of n8n's AI nodes in each pinned n8n (1.123.81 has AI Agent 3 and MCP Server Trigger 2).
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
+ */
+function aiNodeVersions(runtime) {
+	return runtime.n8nVersion.startsWith('1.') ? { agent: 3, mcpTrigger: 2 } : { agent: 3.1, mcpTrigger: 2.1 };
+}
+
+/**
  * A `$fromAI` expression: what the model fills in, described for it.
  * @param {string} key
  * @param {string} description
@@ -38,7 +46,8 @@ const EVENT = rlFromAI(fromAI('event', 'Event ID: the event slug from Get_many_e
 const COUNTRY_DESCRIPTION = 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE';
 
 /**
- * The tools, by node name (the tool name is the node name with `_` for spaces).
+ * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
+ * Limit and Output at the editor's defaults.
  * @type {Record<string, Record<string, unknown>>}
  */
 const TOOLS = {
@@ -61,6 +70,7 @@ const TOOLS = {
 		event: EVENT,
 		limit: fromAI('limit', 'How many orders to return at most (1 or more); 20 is a good start', 'number'),
 	},
+	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
 		resource: 'order',
 		operation: 'create',
@@ -122,9 +132,9 @@ function toolNodes(refs, target, names = Object.keys(TOOLS)) {
 
 /**
  * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
- * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
  */
-function agentWorkflow({ id, refs, trigger, prompt, webhookId = randomUUID() }) {
+function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomUUID() }) {
 	const triggerNode =
 		trigger === 'chat'
 			? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, { public: true, options: { responseMode: 'lastNode' } }, [0, 0], { webhookId })
@@ -132,7 +142,7 @@ function agentWorkflow({ id, refs, trigger, prompt, webhookId = randomUUID() }) 
 	const agent = node(
 		'AI Agent',
 		`${LANGCHAIN}.agent`,
-		3.1,
+		aiNodeVersions(runtime).agent,
 		{
 			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
 			options: { systemMessage: 'You manage events, tickets and orders with the Event Registration tools.', enableStreaming: false },
@@ -164,13 +174,13 @@ function agentWorkflow({ id, refs, trigger, prompt, webhookId = randomUUID() }) 
 
 /**
  * MCP Server Trigger (v2.1, at /mcp/<path>) ← the tools.
- * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; path: string; bearer?: boolean; names?: string[] }} options
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; bearer?: boolean; names?: string[] }} options
  */
-function mcpWorkflow({ id, refs, path, bearer = false, names }) {
+function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 	const trigger = node(
 		'MCP Server Trigger',
 		`${LANGCHAIN}.mcpTrigger`,
-		2.1,
+		aiNodeVersions(runtime).mcpTrigger,
 		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
 		[0, 0],
 		{ webhookId: randomUUID(), ...(bearer ? { credentials: { httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name } } } : {}) },

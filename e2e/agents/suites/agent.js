@@ -226,14 +226,25 @@ const suite = {
 			},
 		},
 		{
-			name: `${SUMMIT_ORDERS} orders at Limit 50 reach the model in at most ${MAX_CHARS_42_ORDERS} characters`,
+			name: `${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`,
+			timeoutMs: 90000,
+			async fn(ctx) {
+				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
+				const { results } = await converse(ctx, 'orders-defaults', [{ tool: 'List_orders', args }]);
+				const returned = itemsOf(results[0].content).length;
+				measured[`List orders (defaults), ${SUMMIT_ORDERS} orders`] = results[0].chars;
+				assert.ok(results[0].chars <= MAX_CHARS_42_ORDERS, `${results[0].chars} characters`);
+				if (returned < SUMMIT_ORDERS) assertMoreNotice(results[0].content, returned);
+			},
+		},
+		{
+			name: `all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`,
 			timeoutMs: 90000,
 			async fn(ctx) {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit, limit: 50 };
 				const { results } = await converse(ctx, 'orders-42', [{ tool: 'Get_many_orders', args }]);
-				measured[`Get many orders, ${SUMMIT_ORDERS} orders at Limit 50`] = results[0].chars;
+				measured[`Get many orders, Limit 50, ${SUMMIT_ORDERS} orders`] = results[0].chars;
 				assert.equal(itemsOf(results[0].content).length, SUMMIT_ORDERS);
-				assert.ok(results[0].chars <= MAX_CHARS_42_ORDERS, `${results[0].chars} characters`);
 			},
 		},
 		{
@@ -269,8 +280,8 @@ const suite = {
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
 	return [
-		agentWorkflow({ id: CHAT_WORKFLOW, refs: stack.credentials, trigger: 'chat', webhookId: CHAT_WEBHOOK }),
-		agentWorkflow({ id: MANUAL_WORKFLOW, refs: stack.credentials, trigger: 'manual', prompt: '[case:manual] How many companies do I belong to?' }),
+		agentWorkflow({ id: CHAT_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, trigger: 'chat', webhookId: CHAT_WEBHOOK }),
+		agentWorkflow({ id: MANUAL_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, trigger: 'manual', prompt: '[case:manual] How many companies do I belong to?' }),
 	];
 }
 

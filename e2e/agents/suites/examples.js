@@ -6,6 +6,8 @@
  * the end-to-end suite (e2e/suites/examples.js).
  */
 const assert = require('node:assert/strict');
+
+const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { randomUUID } = require('node:crypto');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -155,4 +157,4 @@ function workflows(stack) {
 	return examples.map((example) => prepared(stack, example));
 }
 
-module.exports = { suite, workflows };
+module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };

@@ -7,11 +7,13 @@
  */
 const assert = require('node:assert/strict');
 
+const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
+
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
-const { waitFor } = require('../../../scripts/lib/processes');
+const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { apiRequests, assertMoreNotice, assertRefusal, describeRequests } = require('../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
@@ -133,7 +135,7 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const { isError, text } = await call('Get_many_companies', {});
+				const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 				assert.equal(isError, false, text);
 				assert.match(text, new RegExp(demo(ctx).companyName));
 				assert.deepEqual(apiRequests(ctx.stack).map((request) => `${request.method} ${request.status}`), ['GET 200'], describeRequests(apiRequests(ctx.stack)));
@@ -173,7 +175,7 @@ const suite = {
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit, ticket_type: 'general-admission', first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email', country: 'Netherlands' };
-				const { isError, text } = await call('Create_order', args);
+				const { isError, text } = await callCounted(ctx, 'Create_order', args);
 				assert.equal(isError, true, text);
 				assertRefusal(text, [
 					{ field: /Email/, fix: /@|address/i },
@@ -186,7 +188,7 @@ const suite = {
 			name: 'a list longer than its Limit: the text says how many came back, that more exist and what to set',
 			timeoutMs: 30000,
 			async fn(ctx) {
-				const { isError, text } = await call('Get_many_orders', { company: demo(ctx).companyId, event: demo(ctx).events.winterWorkshop, limit: 20 });
+				const { isError, text } = await callCounted(ctx, 'Get_many_orders', { company: demo(ctx).companyId, event: demo(ctx).events.winterWorkshop, limit: 20 });
 				assert.equal(isError, false, text.slice(0, 300));
 				assertMoreNotice(text, 20);
 				console.log(`      the client got ${text.length} characters, ending: ${JSON.stringify(text.slice(-400))}`);
@@ -197,11 +199,12 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const resolved = await call('Get_many_events', { company: demo(ctx).companyName });
+				const resolved = await callCounted(ctx, 'Get_many_events', { company: demo(ctx).companyName });
 				assert.equal(resolved.isError, false, resolved.text);
 				assert.match(resolved.text, new RegExp(demo(ctx).events.summerSummit));
-				const unknown = await call('Get_many_events', { company: 'Northwind Events' });
+				const unknown = await callCounted(ctx, 'Get_many_events', { company: 'Northwind Events' });
 				assert.equal(unknown.isError, true, unknown.text);
+				assertRefusal(unknown.text, [{ field: /Company/, fix: /Get_many_companies|Get many companies|ID/ }]);
 				assert.match(unknown.text, new RegExp(`${demo(ctx).companyName}[^]*${demo(ctx).companyId}|${demo(ctx).companyId}[^]*${demo(ctx).companyName}`));
 				assert.equal(describeRequests(apiRequests(ctx.stack).filter((request) => /Northwind/i.test(decodeURIComponent(request.path)))), 'none');
 				console.log(`      by name: ${JSON.stringify(resolved.text.slice(0, 300))}`);
@@ -211,7 +214,8 @@ const suite = {
 		{
 			name: 'n8n: a call without arguments, or to an unknown tool, is a JSON-RPC error (not a tool error)',
 			timeoutMs: 30000,
-			async fn() {
+			async fn(ctx) {
+				const before = (await finished(ctx)).length;
 				const withoutArguments = await client()
 					.request({ method: 'tools/call', params: { name: 'Get_many_companies' } }, CallToolResultSchema)
 					.then((result) => result, (/** @type {unknown} */ error) => error);
@@ -220,7 +224,9 @@ const suite = {
 					.callTool({ name: 'No_such_tool', arguments: {} })
 					.then((result) => result, (/** @type {unknown} */ error) => error);
 				assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
-				console.log(`      without arguments: ${withoutArguments.code} ${withoutArguments.message}; unknown tool: ${unknown.code} ${unknown.message}`);
+				await sleep(2000);
+				const added = (await finished(ctx)).length - before;
+				console.log(`      without arguments: ${withoutArguments.code} ${withoutArguments.message}; unknown tool: ${unknown.code} ${unknown.message}; executions added: ${added}`);
 			},
 		},
 		{
@@ -260,9 +266,9 @@ const suite = {
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
 	return [
-		mcpWorkflow({ id: MCP_WORKFLOW, refs: stack.credentials, path: MCP_PATH, names: TOOL_NAMES }),
-		mcpWorkflow({ id: BEARER_WORKFLOW, refs: stack.credentials, path: BEARER_PATH, bearer: true, names: ['Get many companies'] }),
+		mcpWorkflow({ id: MCP_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, path: MCP_PATH, names: TOOL_NAMES }),
+		mcpWorkflow({ id: BEARER_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, path: BEARER_PATH, bearer: true, names: ['Get many companies'] }),
 	];
 }
 
-module.exports = { suite, workflows };
+module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
