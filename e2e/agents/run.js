@@ -24,7 +24,7 @@ const { agentCredentials } = require('./lib/workflows');
  */
 
 /** @type {AgentModule[]} */
-const MODULES = [require('./suites/agent'), require('./suites/mcp'), require('./suites/examples')];
+const MODULES = [require('./suites/agent'), require('./suites/mcp'), require('./suites/sizes'), require('./suites/examples')];
 
 async function main() {
 	const started = Date.now();

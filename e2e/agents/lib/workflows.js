@@ -190,6 +190,26 @@ function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 }
 
 /**
+ * MCP Server Trigger ← one tool per list and Output (Raw, Simplified), named `<resource> <output>`,
+ * on the given company, everything else at the editor's defaults.
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; companyId: string; lists: Record<string, Record<string, unknown>> }} options
+ */
+function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
+	const workflow = mcpWorkflow({ id, refs, runtime, path, names: [] });
+	const { authentication, credentials } = auth('token', refs);
+	const trigger = workflow.nodes[0].name;
+	for (const [index, parameters] of Object.values(lists).entries()) {
+		const company = parameters.resource === 'company' ? {} : { company: { __rl: true, mode: 'id', value: companyId } };
+		for (const output of ['raw', 'simple']) {
+			const name = `${parameters.resource} ${output}`;
+			workflow.nodes.push(node(name, TOOL, TOOL_VERSION, { authentication, ...parameters, ...company, output }, [index * 160, output === 'raw' ? 300 : 460], { credentials }));
+			/** @type {Record<string, any>} */ (workflow.connections)[name] = { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] };
+		}
+	}
+	return workflow;
+}
+
+/**
  * The credentials the suite adds to the stack's own: the scripted model and the MCP Bearer token.
  * @param {string} modelUrl
  */
@@ -200,4 +220,4 @@ function agentCredentials(modelUrl) {
 	];
 }
 
-module.exports = { SPARKLE_TOOL, TOOLS, MCP_TOKEN, MODEL_CREDENTIAL, agentCredentials, agentWorkflow, fromAI, mcpWorkflow, toolName };
+module.exports = { SPARKLE_TOOL, TOOLS, MCP_TOKEN, MODEL_CREDENTIAL, agentCredentials, agentWorkflow, fromAI, listToolsWorkflow, mcpWorkflow, toolName };
