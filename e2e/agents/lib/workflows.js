@@ -27,6 +27,15 @@ function aiNodeVersions(runtime) {
 }
 
 /**
+ * Node settings a tool needs in a pinned n8n: in 1.123.81 a tool that throws fails the whole agent
+ * execution (the model never sees the refusal) unless its On Error setting continues.
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
+ */
+function toolSettings(runtime) {
+	return runtime.n8nVersion.startsWith('1.') ? { onError: 'continueRegularOutput' } : {};
+}
+
+/**
  * A `$fromAI` expression: what the model fills in, described for it.
  * @param {string} key
  * @param {string} description
@@ -117,13 +126,14 @@ function node(name, type, typeVersion, parameters, position, extra = {}) {
  * The tool nodes, each with the token credential, connected by `ai_tool` to `target`.
  * @param {import('../../lib/workflows').CredentialRefs} refs
  * @param {string} target
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
  * @param {string[]} [names] which tools (default: all)
  */
-function toolNodes(refs, target, names = Object.keys(TOOLS)) {
+function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
 	const { authentication, credentials } = auth('token', refs);
 	/** @type {Record<string, Record<string, unknown>>} */
 	const all = { ...TOOLS, ...SPARKLE_TOOL };
-	const nodes = names.map((name, index) => node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], { credentials }));
+	const nodes = names.map((name, index) => node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], { credentials, ...toolSettings(runtime) }));
 	/** @type {Record<string, any>} */
 	const connections = {};
 	for (const name of names) connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
@@ -157,7 +167,7 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 		[160, 200],
 		{ credentials: { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } } },
 	);
-	const tools = toolNodes(refs, agent.name);
+	const tools = toolNodes(refs, agent.name, runtime);
 	return {
 		id,
 		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
@@ -185,7 +195,7 @@ function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 		[0, 0],
 		{ webhookId: randomUUID(), ...(bearer ? { credentials: { httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name } } } : {}) },
 	);
-	const tools = toolNodes(refs, trigger.name, names);
+	const tools = toolNodes(refs, trigger.name, runtime, names);
 	return { id, name: `Agents suite: MCP server ${path}`, nodes: [trigger, ...tools.nodes], connections: tools.connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
