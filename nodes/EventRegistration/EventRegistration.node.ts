@@ -14,7 +14,8 @@ export class EventRegistration implements INodeType {
 		name: 'eventRegistration',
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a "more" notice.
+		version: [1, 1.1],
 		subtitle,
 		description:
 			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',

@@ -2,6 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { errorMessage, plainText, validationDescription } from '../shared/errors';
+import { outputFieldsOf, recordKindOf, shapeOutput } from '../shared/output';
+import { ListResult } from '../shared/pagination';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
 import { fieldLabelsFor } from './shared/fieldLabels';
@@ -55,8 +57,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
+			const kind = recordKindOf(resource, operation);
+			const fields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
 			const result = await handler.execute.call(this, itemIndex);
-			appendItems(output, result, { item: itemIndex });
+			const shaped = kind ? shapeOutput(this, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
+			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const error = withFieldLabels(caught, handler);
 			if (this.continueOnFail()) {

@@ -32,6 +32,22 @@ export interface PaginateOptions {
 	concurrency?: number;
 	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
 	perPage?: number;
+	/**
+	 * The most items this listing may return: when the first page shows that more are wanted (Return
+	 * All or a Limit above it, on a list that long), `refusal` is thrown before any further page.
+	 */
+	atMost?: { count: number; refusal: (wanted: number) => Error };
+}
+
+/** A listing's items, and whether the list goes on past them (the Limit cut it). */
+export class ListResult {
+	constructor(
+		readonly items: IDataObject[],
+		/** More items exist than were returned. */
+		readonly more: boolean,
+		/** How many items the whole list holds, when the service says (meta.total). */
+		readonly total?: number,
+	) {}
 }
 
 export interface PageMeta {
@@ -206,19 +222,26 @@ async function fetchRemainingPages(
 	return pool.pages.slice(0, pool.end - 1);
 }
 
+/** The service's total when it is one (a listing with items never has a total of 0). */
+function knownTotal(meta: PageMeta, itemsSeen: number): number | undefined {
+	return meta.total >= itemsSeen && meta.total > 0 ? meta.total : itemsSeen === 0 ? 0 : undefined;
+}
+
+/** Lists a paginated route (see `paginateList`) and returns just the items. */
+export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options: PaginateOptions = {}): Promise<IDataObject[]> {
+	return (await paginateList(ctx, key, options)).items;
+}
+
 /**
- * Lists a paginated route: Return All or up to `limit` items, in the server's order.
- * The first page tells how many pages exist and whether a larger page size was honoured; the
- * rest are fetched `concurrency` at a time, only as many as `limit` needs, and the listing stops
- * where a page says it is the last. One RatePacer paces all of them on the rate-limit headers.
+ * Lists a paginated route: Return All or up to `limit` items, in the server's order, and says
+ * whether more exist past the Limit. The first page tells how many pages exist and whether a
+ * larger page size was honoured; the rest are fetched `concurrency` at a time, only as many as
+ * `limit` needs, and the listing stops where a page says it is the last. One RatePacer paces all
+ * of them on the rate-limit headers.
  */
-export async function paginate(
-	ctx: ApiContext,
-	key: PaginatedRouteKey,
-	options: PaginateOptions = {},
-): Promise<IDataObject[]> {
+export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, options: PaginateOptions = {}): Promise<ListResult> {
 	const limit = options.limit;
-	if (limit !== undefined && limit <= 0) return [];
+	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const pageSize = requestedPageSize(options);
 	const listing: Listing = {
 		ctx,
@@ -230,6 +253,12 @@ export async function paginate(
 		pacer: new RatePacer(),
 	};
 	const first = await fetchPage(listing, 1);
+	const total = knownTotal(first.meta, first.items.length);
+	if (options.atMost) {
+		const listed = first.meta.hasNext ? (total ?? first.meta.lastPage * first.meta.perPage) : first.items.length;
+		const wanted = Math.min(limit ?? Infinity, listed);
+		if (wanted > options.atMost.count) throw options.atMost.refusal(wanted);
+	}
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
 	if (lastPage > MAX_PAGES) {
@@ -245,5 +274,8 @@ export async function paginate(
 			)
 		: [];
 	const items = first.items.concat(...rest.map((page) => page.items));
-	return limit === undefined || items.length <= limit ? items : items.slice(0, limit);
+	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
+	const cutShort = lastPage < first.meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
+	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort)) return new ListResult(items, false, total);
+	return new ListResult(items.slice(0, limit), items.length > limit || cutShort, total);
 }

@@ -24,9 +24,54 @@ export async function findCompany(ctx: ApiContext, match: { id?: string; slug?: 
 	return companies.find((c) => (match.id !== undefined && c.id === match.id) || (match.slug !== undefined && c.slug === match.slug));
 }
 
+/** A company ID is a sqid: letters and digits only. Anything else (a space, a dash) is a name or slug. */
+const COMPANY_ID = /^[A-Za-z0-9]+$/;
+/** An event ID is its slug: lower-case letters, digits, dashes (and underscores). */
+const EVENT_ID = /^[a-z0-9][a-z0-9_-]*$/;
+/** Candidates named in a refusal, at most. */
+const CANDIDATES_SHOWN = 10;
+
+function sameText(a: unknown, b: string): boolean {
+	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+}
+
+function candidateList(records: IDataObject[], idField: string): string {
+	const shown = records.slice(0, CANDIDATES_SHOWN).map((r) => `${String(r.name)} (ID ${String(r[idField])})`);
+	const more = records.length - shown.length;
+	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+/**
+ * The one record whose name (or slug) is `value`, ignoring case; otherwise a refusal that names the
+ * candidates with their IDs, so a person or a model can retry with the ID.
+ */
+function uniqueByName(
+	ctx: ApiContext,
+	records: IDataObject[],
+	value: string,
+	what: { field: string; noun: string; plural: string; idField: string },
+	itemIndex?: number,
+): IDataObject {
+	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
+	if (matches.length === 1) return matches[0];
+	const message =
+		matches.length === 0
+			? records.length === 0
+				? `${what.field}: "${value}" is not an ID, and you have no ${what.plural} to match it by name`
+				: `${what.field}: "${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records, what.idField)}`
+			: `${what.field}: "${value}" names ${matches.length} ${what.plural}: ${candidateList(matches, what.idField)}; use the ID`;
+	// The candidates are in the message itself: an AI Agent hands its model the message alone.
+	throw new NodeOperationError(ctx.getNode(), message, {
+		description: `Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
+		itemIndex,
+	});
+}
+
 /**
  * The company sqid from the `company` locator. By URL the page gives a slug, which is looked up
- * among the user's companies (the API addresses companies by sqid only).
+ * among the user's companies (the API addresses companies by sqid only). A value that cannot be a
+ * sqid (By ID or from a model: "Acme Events", "acme-events") is matched, ignoring case, to the name
+ * or slug of one of the user's companies.
  */
 export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, itemIndex?: number): Promise<string> {
 	const { mode, value } = locatorValue(parameter);
@@ -38,7 +83,10 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, item
 	}
 	if (mode !== 'url') {
 		refuseDotSegment(ctx, 'Company', value, itemIndex);
-		return value;
+		if (COMPANY_ID.test(value)) return value;
+		const companies = (await paginate(ctx, 'company.getMany')) as CompanyRecord[];
+		const what = { field: 'Company', noun: 'company', plural: 'companies', idField: 'id' };
+		return String(uniqueByName(ctx, companies, value, what, itemIndex).id);
 	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
 	refuseDotSegment(ctx, 'Company', slug, itemIndex);
@@ -69,4 +117,16 @@ export function resolveLocator(
 	}
 	refuseDotSegment(ctx, field.displayName, resolved, itemIndex);
 	return resolved;
+}
+
+/**
+ * The event slug from the `event` locator. A value that cannot be a slug (By ID or from a model:
+ * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events.
+ */
+export async function resolveEventId(ctx: ApiContext, parameter: unknown, company: () => Promise<string>, itemIndex?: number): Promise<string> {
+	const value = resolveLocator(ctx, parameter, { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+	if (EVENT_ID.test(value)) return value;
+	const events = await paginate(ctx, 'event.getMany', { params: { company: await company() } });
+	const what = { field: 'Event', noun: 'event', plural: 'events', idField: 'id' };
+	return String(uniqueByName(ctx, events, value, what, itemIndex).id);
 }

@@ -15,7 +15,20 @@ import type { RunWorkflowResult } from '../harness';
 /** The action node's type as an installed package registers it. */
 export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration';
 
-export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration() };
+/**
+ * The node as an AI Agent or the MCP Server Trigger calls it: n8n registers a `usableAsTool` node a
+ * second time under its name plus `Tool` (same parameters and execute; `@tool` display options match).
+ */
+class EventRegistrationTool extends EventRegistration {
+	constructor() {
+		super();
+		this.description = { ...this.description, name: `${this.description.name}Tool` };
+	}
+}
+
+export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
+
+export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration(), [ACTION_TOOL_NODE_TYPE]: new EventRegistrationTool() };
 
 export const credentialTypes = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
 
@@ -66,6 +79,10 @@ export interface ActionOptions {
 	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	timezone?: string;
+	/** The node's version (default 1, as saved workflows hold it). */
+	typeVersion?: number;
+	/** Run the node as a model's tool (its `…Tool` type). */
+	asTool?: boolean;
 }
 
 /** Runs the action node once, through n8n-core's WorkflowExecute, with the given parameters. */
@@ -78,8 +95,8 @@ export async function runAction(sandbox: SandboxLike, parameters: INodeParameter
 			{
 				id: 'action',
 				name: 'Event Registration',
-				type: ACTION_NODE_TYPE,
-				typeVersion: 1,
+				type: options.asTool ? ACTION_TOOL_NODE_TYPE : ACTION_NODE_TYPE,
+				typeVersion: options.typeVersion ?? 1,
 				position: [200, 0],
 				parameters,
 				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),

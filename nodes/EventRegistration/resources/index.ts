@@ -1,4 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { RECORD_OPERATIONS, outputProperties } from '../../shared/output';
 
 import { activation } from './activation';
 import { company } from './company';
@@ -49,11 +52,19 @@ export const resourceProperty: INodeProperties = {
 	default: 'event',
 };
 
-/** All parameters of the node: resource, then each resource's operation and operation fields. */
+/** The Output choice, last among the fields of each operation that returns records. */
+function outputPropertiesOf(resource: string): INodeProperties[] {
+	if (!Object.prototype.hasOwnProperty.call(RECORD_OPERATIONS, resource)) return [];
+	const kind = resource as keyof typeof RECORD_OPERATIONS;
+	return updateDisplayOptions({ show: { resource: [kind], operation: [...RECORD_OPERATIONS[kind]] } }, outputProperties(kind));
+}
+
+/** All parameters of the node: resource, then each resource's operation, operation fields and Output choice. */
 export function allProperties(): INodeProperties[] {
-	return Object.values(RESOURCES).flatMap((resource) => [
+	return Object.entries(RESOURCES).flatMap(([name, resource]) => [
 		resource.operationProperty,
 		...Object.values(resource.operations).flatMap((operation) => operation.description),
+		...outputPropertiesOf(name),
 	]);
 }
 

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ListResult } from '../../shared/pagination';
+
 /** One operation: its parameters (with displayOptions) and what it does for one input item. */
 export interface OperationModule {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/** A record, records, or a listing that knows whether more exist past its Limit. */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
 export interface ResourceModule {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
+import { MODEL_DEFAULT_LIMIT, modelListBound, outputForModel, withModelDefault } from '../../shared/output';
 import { requireInteger } from '../../shared/validation';
 import { checkOf } from './parameters';
 
@@ -29,6 +30,20 @@ export function pageSizeOption(defaultSize: number, description: string): INodeP
 	};
 }
 
+/** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
+export function limitProperties(): INodeProperties[] {
+	const limit: INodeProperties = {
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	};
+	return withModelDefault(limit, 50, MODEL_DEFAULT_LIMIT);
+}
+
 /** Return All, Limit and paging options for a paginated list. */
 export function listProperties(noun: string): INodeProperties[] {
 	return [
@@ -39,15 +54,7 @@ export function listProperties(noun: string): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
+		...limitProperties(),
 		{
 			displayName: 'Paging Options',
 			name: 'paging',
@@ -94,12 +101,23 @@ export function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 	return filters.q ? { q: filters.q } : {};
 }
 
-/** Reads Return All / Limit / paging options of the current item into paginate options. */
-export function readListOptions(ctx: IExecuteFunctions, itemIndex: number): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage'> {
+/**
+ * Reads Return All / Limit / paging options of the current item into paginate options; for a
+ * model, with the bound of one tool call (`plural` names the records in its refusal).
+ */
+export function readListOptions(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plural: string,
+): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost'> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const paging = ctx.getNodeParameter('paging', itemIndex, {}) as IDataObject;
+	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : 50;
 	return {
-		limit: returnAll ? undefined : requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), 1, 'Use 1 or more, or turn on Return All.'),
+		atMost: modelListBound(ctx, itemIndex, plural),
+		limit: returnAll
+			? undefined
+			: requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, defaultLimit), 1, 'Use 1 or more, or turn on Return All.'),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,

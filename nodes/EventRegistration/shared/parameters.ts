@@ -1,17 +1,30 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
-import { resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
 import { InputError, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
-/** Company sqid of the current item (a pasted page URL is resolved through GET /companies). */
+/** Company sqids resolved in one run, per item: an event name and the operation both need it, looked up once. */
+const resolvedCompanies = new WeakMap<IExecuteFunctions, Map<number, Promise<string>>>();
+
+/** Company sqid of the current item (a pasted page URL or a name is resolved through GET /companies). */
 export async function companyOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return await resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex);
+	let byItem = resolvedCompanies.get(ctx);
+	if (!byItem) resolvedCompanies.set(ctx, (byItem = new Map()));
+	let company = byItem.get(itemIndex);
+	if (!company) byItem.set(itemIndex, (company = resolveCompanyId(ctx, ctx.getNodeParameter('company', itemIndex), itemIndex)));
+	return await company;
 }
 
-export function eventOf(ctx: IExecuteFunctions, itemIndex: number): string {
+/** Event slug of the current item as given (no name lookup): for links built without requests. */
+export function eventSlugOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return resolveLocator(ctx, ctx.getNodeParameter('event', itemIndex), { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+}
+
+/** Event slug of the current item (an event name is matched among the company's events). */
+export async function eventOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return await resolveEventId(ctx, ctx.getNodeParameter('event', itemIndex), async () => await companyOf(ctx, itemIndex), itemIndex);
 }
 
 export function ticketTypeOf(ctx: IExecuteFunctions, itemIndex: number): string {

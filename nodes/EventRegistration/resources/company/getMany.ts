@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { paginate } from '../../../shared/pagination';
+import { paginateList } from '../../../shared/pagination';
+import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions } from '../../shared/descriptions';
 
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -9,6 +10,6 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	listProperties('company'),
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginate(this, 'company.getMany', readListOptions(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
+	return await paginateList(this, 'company.getMany', readListOptions(this, itemIndex, 'companies'));
 }

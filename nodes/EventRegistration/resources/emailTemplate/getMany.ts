@@ -11,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	return await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
 }

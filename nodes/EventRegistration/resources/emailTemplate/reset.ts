@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const template = templateOf(this, checkOf(this, itemIndex));
 	const company = await companyOf(this, itemIndex);
 	await apiRequestFull(this, 'emailTemplate.reset', { params: { company, event, template } });

@@ -22,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const template = templateOf(this, check);
 	const body = updateFieldsOf(this, check, 'Add Subject or Body. To go back to the default text, use Reset.');
 	const company = await companyOf(this, itemIndex);

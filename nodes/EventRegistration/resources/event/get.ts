@@ -12,5 +12,5 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'event.get', { params: { company, event: eventOf(this, itemIndex) } });
+	return await apiRequest(this, 'event.get', { params: { company, event: await eventOf(this, itemIndex) } });
 }

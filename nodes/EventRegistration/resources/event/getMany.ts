@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
-import { paginate } from '../../../shared/pagination';
+import { paginateList } from '../../../shared/pagination';
+import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/descriptions';
 import { companyOf } from '../../shared/parameters';
 
@@ -12,11 +13,11 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 	searchFilterProperty('events', 'name'),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
 	const company = await companyOf(this, itemIndex);
-	return await paginate(this, 'event.getMany', {
+	return await paginateList(this, 'event.getMany', {
 		params: { company },
 		qs: searchQuery(this, itemIndex),
-		...readListOptions(this, itemIndex),
+		...readListOptions(this, itemIndex, 'events'),
 	});
 }

@@ -44,7 +44,7 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const body = updateFieldsOf(this, check);
 	checkEventChoices(check, body);
 	const timeZone = eventTimeZone(this, check, body);

@@ -11,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['eventPage'
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	return await apiRequest(this, 'eventPage.get', { params: { company, event } });
 }

@@ -130,7 +130,7 @@ async function multipartBody(ctx: IExecuteFunctions, check: Check, body: IDataOb
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const body = pageBody(this, check);
 	const withImage = this.getNodeParameter('headerImage', itemIndex, false) as boolean;
 	if (!withImage && Object.keys(body).length === 0) {

@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 
 /** PATCH without a body; the service sets `approved_at` and returns the updated order. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const order = orderOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	return withOrderStatus(await apiRequest(this, 'order.approve', { params: { company, event, order } }));

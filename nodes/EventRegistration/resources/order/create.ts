@@ -5,6 +5,7 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
+import { outputFieldsOf } from '../../../shared/output';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
@@ -143,12 +144,13 @@ const CHECKOUT_URL_NOTE =
  * the company slug and the Public URL are read before the order is written, so a failed lookup writes nothing.
  * A token with only the reference's scopes for this endpoint (events:read, orders:create) may not read
  * the ticket type or the companies: then the service checks the quantity, and the created order
- * (its unit_amount) says whether it is paid.
+ * (its unit_amount) says whether it is paid. The companies are read only for a ticket that may be paid,
+ * and only when the output keeps checkout_url.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const body = orderBody(this, check);
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const ticketTypeSlug = ticketTypeOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const params = { company, event, ticketType: ticketTypeSlug };
@@ -156,10 +158,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const ticketType = await unlessRefused(check, async () => await apiRequest(this, 'ticketType.get', { params }));
 	if (ticketType) checkQuantityBounds(check, body.quantity as number, ticketType);
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
-	const companySlug = mayBePaid
+	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
+	const wantsLink = mayBePaid && (outputFieldsOf(this, itemIndex, 'order')?.includes('checkout_url') ?? true);
+	const companySlug = wantsLink
 		? await unlessRefused(check, async () => await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex))
 		: undefined;
-	const publicUrl = mayBePaid ? (await getServiceUrls(this)).publicUrl : undefined;
+	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 
 	const order = await apiRequest(this, 'order.create', { params, body });
 	const paid = ticketType ? isPaid(ticketType) : Number(order.unit_amount) > 0;

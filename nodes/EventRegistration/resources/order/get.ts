@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const order = orderOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const result = await apiRequest(this, 'order.get', {

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { addOrderStatus } from '../../../shared/orders';
-import { paginate } from '../../../shared/pagination';
+import { paginateList } from '../../../shared/pagination';
+import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeSubmissionProperty, includeSubmissionQuery } from './include';
@@ -15,14 +16,14 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const event = eventOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
+	const event = await eventOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
-	const orders = await paginate(this, 'order.getMany', {
+	const orders = await paginateList(this, 'order.getMany', {
 		params: { company, event },
 		qs: includeSubmissionQuery(this, itemIndex),
-		...readListOptions(this, itemIndex),
+		...readListOptions(this, itemIndex, 'orders'),
 	});
-	for (const order of orders) addOrderStatus(order);
+	for (const order of orders.items) addOrderStatus(order);
 	return orders;
 }

@@ -16,7 +16,7 @@ import { isDotSegment } from '../../../shared/routes';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { checkOf, eventOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { checkOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -206,11 +206,11 @@ function readPageInputs(ctx: IExecuteFunctions, check: Check, page: string): Pag
 		const scope = ctx.getNodeParameter('scope', i, 'company') as string;
 		return {
 			scope,
-			eventSlug: scope === 'event' ? eventOf(ctx, i) : undefined,
+			eventSlug: scope === 'event' ? eventSlugOf(ctx, i) : undefined,
 			activationSlug: slugInput(check, 'Activation Slug', ctx.getNodeParameter('activationSlug', i, '')),
 		};
 	}
-	const eventSlug = eventOf(ctx, i);
+	const eventSlug = eventSlugOf(ctx, i);
 	if (page === 'ticketSignup') {
 		return {
 			eventSlug,

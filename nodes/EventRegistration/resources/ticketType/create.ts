@@ -36,5 +36,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	checkTicketTypeBody(check, body);
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'ticketType.create', { params: { company, event: eventOf(this, itemIndex) }, body });
+	return await apiRequest(this, 'ticketType.create', { params: { company, event: await eventOf(this, itemIndex) }, body });
 }

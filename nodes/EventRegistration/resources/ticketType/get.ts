@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const ticketType = ticketTypeOf(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	return await apiRequest(this, 'ticketType.get', {

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
-import { readListOptions } from '../../shared/descriptions';
+import { ListResult } from '../../../shared/pagination';
+import { limitProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
 
@@ -18,23 +19,16 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...limitProperties(),
 	includeFormProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const event = eventOf(this, itemIndex);
-	const { limit } = readListOptions(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
+	const event = await eventOf(this, itemIndex);
+	const { limit } = readListOptions(this, itemIndex, 'ticket types');
 	const company = await companyOf(this, itemIndex);
 	const params = { company, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params, qs: includeFormQuery(this, itemIndex) });
-	return limit === undefined ? ticketTypes : ticketTypes.slice(0, limit);
+	if (limit === undefined || ticketTypes.length <= limit) return new ListResult(ticketTypes, false, ticketTypes.length);
+	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
 }

@@ -29,7 +29,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
-	const event = eventOf(this, itemIndex);
+	const event = await eventOf(this, itemIndex);
 	const ticketType = ticketTypeOf(this, itemIndex);
 	const body = updateFieldsOf(this, check);
 	checkTicketTypeBody(check, body);
