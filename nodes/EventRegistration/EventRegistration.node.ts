@@ -6,6 +6,7 @@ import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import { allProperties, resourceProperty, subtitle } from './resources';
 import { router } from './router';
+import { toolDescriptionProperties } from './toolDescriptions';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +25,7 @@ export class EventRegistration implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
-		properties: [authenticationProperty, resourceProperty, ...allProperties()],
+		properties: [...toolDescriptionProperties(), authenticationProperty, resourceProperty, ...allProperties()],
 	};
 
 	methods = { listSearch, loadOptions };

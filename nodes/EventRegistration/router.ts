@@ -1,12 +1,15 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
-import { errorMessage, plainText, validationDescription } from '../shared/errors';
+import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
 import { outputFieldsOf, recordKindOf, shapeOutput } from '../shared/output';
 import { ListResult } from '../shared/pagination';
+import { runsAsTool } from '../shared/tool';
+import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/validation';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
 import { fieldLabelsFor } from './shared/fieldLabels';
+import { withOptionValues } from './shared/optionValues';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -42,14 +45,18 @@ function appendItems(output: INodeExecutionData[], result: IDataObject | IDataOb
 
 /**
  * Runs the chosen operation once per input item. Owns the item loop, `continueOnFail`
- * (an error item per failed input) and `pairedItem` on every output item.
+ * (an error item per failed input) and `pairedItem` on every output item. When an AI Agent or an
+ * MCP client calls the node (a tool run), the checks of an item go on past a refused value so one
+ * error names every invalid field, nothing is sent for it, and the message carries the fix.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
+	const tool = runsAsTool(this);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let handler: OperationModule | undefined;
+		let context: IExecuteFunctions = this;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -58,12 +65,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
 			const kind = recordKindOf(resource, operation);
-			const fields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
-			const result = await handler.execute.call(this, itemIndex);
-			const shaped = kind ? shapeOutput(this, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
+			context = withOptionValues(this, handler.description);
+			if (tool) collectRefusals(context);
+			const fields = kind ? outputFieldsOf(context, itemIndex, kind) : undefined;
+			const result = await handler.execute.call(context, itemIndex);
+			throwPendingRefusals(context);
+			const shaped = kind ? shapeOutput(context, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
-			const error = withFieldLabels(caught, handler);
+			const labelled = withFieldLabels(caught, handler);
+			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context), itemIndex) : labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
@@ -73,6 +84,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				continue;
 			}
 			throw itemError(this.getNode(), error, itemIndex);
+		} finally {
+			takeRefusals(context);
 		}
 	}
 	return [output];

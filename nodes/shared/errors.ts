@@ -1,8 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { ROUTES } from './routes';
+import { PATH_PARAM_FIELDS, ROUTES } from './routes';
 import type { HttpMethod, RouteKey } from './routes';
+import { idSourceOf } from './tool';
+import { InputError, Refusals } from './validation';
 
 /** What the transport knows about a failed call; never includes headers, so never the token. */
 export interface FailedCall {
@@ -226,6 +228,9 @@ function explainNetwork(call: FailedCall): Explanation {
 	};
 }
 
+/** The failed call behind each NodeApiError the transport built (for the advice of tool runs). */
+const failedCalls = new WeakMap<NodeApiError, FailedCall>();
+
 /** Builds the NodeApiError users see for a failed call, with the API's own words. */
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 	const { message, description } = call.status === undefined ? explainNetwork(call) : explainStatus(call);
@@ -235,11 +240,13 @@ export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 		method: call.method,
 		body: (asObject(call.body) as JsonObject | undefined) ?? null,
 	};
-	return new NodeApiError(node, response, {
+	const error = new NodeApiError(node, response, {
 		message,
 		description,
 		httpCode: call.status !== undefined ? String(call.status) : undefined,
 	});
+	failedCalls.set(error, call);
+	return error;
 }
 
 /** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
@@ -253,4 +260,103 @@ export function malformedResponseError(node: INode, call: Omit<FailedCall, 'atte
 			httpCode: call.status !== undefined ? String(call.status) : undefined,
 		},
 	);
+}
+
+/* ---------- Errors as a model receives them ---------- */
+
+/**
+ * An AI Agent hands its model only an error's message, so in tool runs the message carries the
+ * fix, worded for a caller that can only change argument values. In the editor errors stay as
+ * they are: this is applied only when the node runs as a tool.
+ */
+export function forModel(node: INode, error: unknown, refusals: InputError[], itemIndex: number): unknown {
+	const all = [...refusals];
+	const add = (refusal: InputError) => {
+		if (!all.some((known) => known.field === refusal.field)) all.push(refusal);
+	};
+	if (error instanceof Refusals) error.refusals.forEach(add);
+	else if (error instanceof InputError) add(error);
+	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
+		const refusal = fieldRefusal(node, error);
+		if (refusal) add(refusal);
+		else if (all.length === 0) return withAdvice(error, adviceOf(error));
+	} else if (error instanceof NodeApiError) {
+		// A request is sent only when nothing was refused, so collected refusals cannot be pending here.
+		return withAdvice(error, adviceOf(error));
+	}
+	if (all.length === 0) return error;
+	return new NodeOperationError(node, refusalMessage(all), { description: refusalAdvice(all), itemIndex });
+}
+
+/** A refusal thrown as "Field: problem" outside the checks (locators, IDs): its fix says where the ID comes from. */
+function fieldRefusal(node: INode, error: NodeOperationError): InputError | undefined {
+	const match = /^([A-Z][\w ()]{0,40}): (.+)$/s.exec(error.message);
+	if (!match) return undefined;
+	const [, field, problem] = match;
+	const source = idSourceOf(field);
+	const editorFix = typeof error.description === 'string' ? plainText(error.description) : '';
+	return new InputError(node, field, problem, { editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix });
+}
+
+function sentence(text: string): string {
+	const trimmed = text.trim();
+	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function refusalLine(refusal: InputError): string {
+	return `${sentence(`${refusal.field}: ${refusal.problem}`)} ${refusal.toolFix}`.trim();
+}
+
+function refusalMessage(refusals: InputError[]): string {
+	if (refusals.length === 1) return refusalLine(refusals[0]);
+	return `${refusals.length} invalid fields, fix all of them and call again:\n${refusals.map((refusal) => `- ${refusalLine(refusal)}`).join('\n')}`;
+}
+
+function refusalAdvice(refusals: InputError[]): string {
+	return refusals.length === 1 ? refusals[0].toolFix : 'Nothing was sent. Change the values named above and call again.';
+}
+
+function withAdvice<T extends NodeApiError | NodeOperationError>(error: T, advice: string): T {
+	if (advice !== '' && !error.message.includes(advice)) error.message = `${sentence(error.message)} ${advice}`;
+	error.description = advice === '' ? error.description : advice;
+	return error;
+}
+
+/** The IDs a failed request's path was built from, with the field each came from. */
+function pathIds(call: FailedCall): Array<{ field: string; value: string }> {
+	const template = ROUTES[call.route].path.split('/');
+	const actual = call.path.split('/');
+	const ids: Array<{ field: string; value: string }> = [];
+	template.forEach((segment, index) => {
+		const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+		if (name === undefined || actual[index] === undefined) return;
+		let value = actual[index];
+		try {
+			value = decodeURIComponent(value);
+		} catch {
+			// keep it encoded
+		}
+		ids.push({ field: Object.hasOwn(PATH_PARAM_FIELDS, name) ? PATH_PARAM_FIELDS[name] : name, value });
+	});
+	return ids;
+}
+
+/** A 404 in a model's words: which value was used for which ID, and which operation returns valid ones. */
+function notFoundAdvice(call: FailedCall): string {
+	const ids = pathIds(call).map(({ field, value }) => {
+		const source = idSourceOf(field);
+		return `${field} "${value}"${source ? ` must be ${source}` : ''}`;
+	});
+	if (ids.length === 0) return '';
+	const organizing =
+		call.route.startsWith('ticketType.') || call.route.startsWith('order.') || call.route.startsWith('eventPage.') || call.route.startsWith('emailTemplate.')
+			? ' The event must be one the company organizes.'
+			: '';
+	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organizing}`;
+}
+
+function adviceOf(error: NodeApiError | NodeOperationError): string {
+	const call = error instanceof NodeApiError ? failedCalls.get(error) : undefined;
+	if (call?.status === 404) return notFoundAdvice(call);
+	return typeof error.description === 'string' ? plainText(error.description).replace(/\n/g, '\n- ') : '';
 }

@@ -8,6 +8,7 @@ import { dotSegmentError, errorMessage, malformedResponseError, toNodeApiError }
 import type { FailedCall } from './errors';
 import { API_PREFIX, PATH_PARAM_FIELDS, ROUTES, resolvePath, unsafePathParam } from './routes';
 import type { RouteKey, RouteParams } from './routes';
+import { throwPendingRefusals } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
 export interface MultipartBody {
@@ -362,6 +363,7 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
  * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
  */
 export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
+	throwPendingRefusals(ctx);
 	const route = ROUTES[key];
 	refuseDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;

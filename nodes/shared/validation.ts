@@ -2,13 +2,77 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 /**
+ * How to fix a refused value. A string serves both audiences; `tool` is what a caller that can
+ * only change argument values (an AI Agent's model, an MCP client) is told instead of `editor`.
+ */
+export type Fix = string | { editor: string; tool: string };
+
+/**
  * Checks made before any request, mirroring the API reference's rules. Each failure names the
  * field as the user sees it in the node and says how to fix it.
  */
 export class InputError extends NodeOperationError {
-	constructor(node: INode, field: string, problem: string, fix: string, itemIndex?: number) {
-		super(node, `${field}: ${problem}`, { description: fix, itemIndex });
+	readonly field: string;
+
+	readonly problem: string;
+
+	/** The fix for a caller that runs the node as a tool. */
+	readonly toolFix: string;
+
+	constructor(node: INode, field: string, problem: string, fix: Fix, itemIndex?: number) {
+		const editor = typeof fix === 'string' ? fix : fix.editor;
+		super(node, `${field}: ${problem}`, { description: editor, itemIndex });
+		this.field = field;
+		this.problem = problem;
+		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
 	}
+}
+
+/**
+ * Refusals of the item being run as a tool, collected so that one error names every invalid
+ * field. Keyed by the execution context the operation and the transport both receive.
+ */
+const collected = new WeakMap<object, InputError[]>();
+
+export function collectRefusals(ctx: object): void {
+	collected.set(ctx, []);
+}
+
+/** The refusals collected for `ctx`, ending the collection. */
+export function takeRefusals(ctx: object): InputError[] {
+	const refusals = collected.get(ctx) ?? [];
+	collected.delete(ctx);
+	return refusals;
+}
+
+/** Thrown when collected refusals stop an item: before its first request, or when it ends. */
+export class Refusals extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly refusals: InputError[],
+	) {
+		super(node, refusals.map((refusal) => refusal.message).join('; '));
+	}
+}
+
+/** Nothing is sent for a value the node refuses: the transport calls this before every request. */
+export function throwPendingRefusals(ctx: { getNode(): INode }): void {
+	const refusals = collected.get(ctx);
+	if (refusals !== undefined && refusals.length > 0) throw new Refusals(ctx.getNode(), [...refusals]);
+}
+
+/**
+ * Refuses a value: throws, or, while refusals are collected (tool runs), records it and lets the
+ * checks go on; the item stops before its first request. One refusal per field.
+ */
+export function refuse(check: Check, error: InputError): void {
+	if (check.refusals === undefined) throw error;
+	if (!check.refusals.some((known) => known.field === error.field)) check.refusals.push(error);
+}
+
+/** The Check of an item: refusals are collected when the context collects them. */
+export function checkFor(ctx: { getNode(): INode }, itemIndex: number): Check {
+	return { node: ctx.getNode(), itemIndex, refusals: collected.get(ctx) };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,24 +106,20 @@ export function isAlpha2(value: unknown): boolean {
 export interface Check {
 	node: INode;
 	itemIndex: number;
+	/** Set while refusals are collected (see `refuse`). */
+	refusals?: InputError[];
 }
 
 export function requireText(check: Check, field: string, value: unknown): string {
 	if (typeof value !== 'string' || value.trim() === '') {
-		throw new InputError(check.node, field, 'is required', `Enter a value for ${field}.`, check.itemIndex);
+		refuse(check, new InputError(check.node, field, 'is required', `Enter a value for ${field}.`, check.itemIndex));
 	}
-	return value;
+	return value as string;
 }
 
 export function requireEmail(check: Check, field: string, value: unknown): string {
 	if (!isEmail(value)) {
-		throw new InputError(
-			check.node,
-			field,
-			`"${String(value)}" is not a valid email address`,
-			'Use an address like name@example.com.',
-			check.itemIndex,
-		);
+		refuse(check, new InputError(check.node, field, `"${String(value)}" is not a valid email address`, 'Use an address like name@example.com.', check.itemIndex));
 	}
 	return value as string;
 }
@@ -67,45 +127,42 @@ export function requireEmail(check: Check, field: string, value: unknown): strin
 export function requireAlpha2(check: Check, field: string, value: unknown): string {
 	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
 	if (!isAlpha2(code)) {
-		throw new InputError(
-			check.node,
-			field,
-			`"${String(value)}" is not an ISO 3166-1 alpha-2 country code`,
-			'Use the two-letter code, e.g. NL, BE, DE, US.',
-			check.itemIndex,
+		refuse(
+			check,
+			new InputError(check.node, field, `"${String(value)}" is not an ISO 3166-1 alpha-2 country code`, 'Use the two-letter code, e.g. NL, BE, DE, US.', check.itemIndex),
 		);
 	}
 	return code as string;
 }
 
-export function requireInteger(check: Check, field: string, value: unknown, min: number, fix: string): number {
+export function requireInteger(check: Check, field: string, value: unknown, min: number, fix: Fix): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-		throw new InputError(check.node, field, `must be a whole number of at least ${min} (got ${String(value)})`, fix, check.itemIndex);
+		refuse(check, new InputError(check.node, field, `must be a whole number of at least ${min} (got ${String(value)})`, fix, check.itemIndex));
 	}
-	return value;
+	return value as number;
 }
 
-export function requireNumber(check: Check, field: string, value: unknown, min: number, fix: string): number {
+export function requireNumber(check: Check, field: string, value: unknown, min: number, fix: Fix): number {
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-		throw new InputError(check.node, field, `must be a number of at least ${min} (got ${String(value)})`, fix, check.itemIndex);
+		refuse(check, new InputError(check.node, field, `must be a number of at least ${min} (got ${String(value)})`, fix, check.itemIndex));
 	}
-	return value;
+	return value as number;
 }
 
 /** A value from a fixed option list, which an expression can bypass. */
 export function requireOption(check: Check, field: string, value: unknown, options: Array<{ name: string; value: unknown }>): string {
 	if (!options.some((option) => option.value === value)) {
 		const allowed = options.map((option) => `${String(option.value)} (${option.name})`).join(', ');
-		throw new InputError(check.node, field, `"${String(value)}" is not supported`, `Use one of: ${allowed}.`, check.itemIndex);
+		refuse(check, new InputError(check.node, field, `"${String(value)}" is not supported`, `Use one of: ${allowed}.`, check.itemIndex));
 	}
 	return value as string;
 }
 
 export function requireBoolean(check: Check, field: string, value: unknown): boolean {
 	if (typeof value !== 'boolean') {
-		throw new InputError(check.node, field, `must be true or false (got ${String(value)})`, `Set ${field} to true or false.`, check.itemIndex);
+		refuse(check, new InputError(check.node, field, `must be true or false (got ${String(value)})`, `Set ${field} to true or false.`, check.itemIndex));
 	}
-	return value;
+	return value as boolean;
 }
 
 /** Ticket type limits (reference: Ticket types, Limits). `current` holds values not being changed. */

@@ -31,7 +31,7 @@ export type { CredentialTestResult, TestCredentialOptions } from './credential-t
 export { CredentialTypeRegistry, OAUTH2_API_CREDENTIAL_TYPE, loadProjectCredentialTypes } from './credential-types';
 export { HarnessCredentialsHelper } from './credentials-helper';
 export type { CredentialStore } from './credentials-helper';
-export { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE, NodeTypeRegistry } from './node-types';
+export { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE, NodeTypeRegistry, toolVariantOf } from './node-types';
 export { HARNESS_INSTANCE_URL, HARNESS_WORKFLOW_ID } from './core-setup';
 export { harnessCredentialId } from './session';
 export { chainConnections } from './connections';

@@ -12,7 +12,7 @@ import type {
 	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeHelpers, UnexpectedError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, UnexpectedError, deepCopy } from 'n8n-workflow';
 
 export const HARNESS_START_NODE_TYPE = 'n8n-nodes-harness.start';
 export const HARNESS_START_NODE_NAME = 'Start';
@@ -111,4 +111,44 @@ export function latestTypeVersion(type: INodeType | IVersionedNodeType): number 
 /** The `name` of a (possibly versioned) node type's description. */
 export function nodeTypeName(type: INodeType | IVersionedNodeType): string {
 	return type.description.name;
+}
+
+/**
+ * The tool variant n8n derives from a node marked `usableAsTool` (n8n's `convertNodeToAiTool`,
+ * n8n/dist/tool-generation/ai-tools.js in 2.x): `usableAsTool.replacements` applied, `Tool`
+ * appended to name and display name, and n8n's own Tool Description parameters added unless the
+ * node declares a `toolDescription`. Unlike n8n's it keeps the main input and output: an AI Agent
+ * or MCP Server Trigger runs the tool node through the workflow engine, which the harness does
+ * from its start node. Its type name ends in `Tool`, so the node knows it runs as a tool.
+ */
+export function toolVariantOf(type: INodeType): INodeType {
+	const { usableAsTool } = type.description;
+	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : undefined;
+	const description = { ...deepCopy(type.description), ...replacements } as INodeTypeDescription;
+	description.name += 'Tool';
+	description.displayName += ' Tool';
+	delete description.usableAsTool;
+	if (!description.properties.some((property) => property.name === 'toolDescription')) {
+		description.properties.unshift(
+			{
+				displayName: 'Tool Description',
+				name: 'descriptionType',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Set Automatically', value: 'auto' },
+					{ name: 'Set Manually', value: 'manual' },
+				],
+				default: 'auto',
+			},
+			{
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string',
+				default: description.description,
+				displayOptions: { show: { descriptionType: ['manual'] } },
+			},
+		);
+	}
+	return Object.assign(Object.create(Object.getPrototypeOf(type) as object) as INodeType, type, { description });
 }

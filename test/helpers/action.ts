@@ -9,26 +9,16 @@ import type {
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
-import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow } from '../harness';
+import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow, toolVariantOf } from '../harness';
 import type { RunWorkflowResult } from '../harness';
 
 /** The action node's type as an installed package registers it. */
 export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration';
 
-/**
- * The node as an AI Agent or the MCP Server Trigger calls it: n8n registers a `usableAsTool` node a
- * second time under its name plus `Tool` (same parameters and execute; `@tool` display options match).
- */
-class EventRegistrationTool extends EventRegistration {
-	constructor() {
-		super();
-		this.description = { ...this.description, name: `${this.description.name}Tool` };
-	}
-}
-
+/** Its tool variant, the type an AI Agent or the MCP Server Trigger runs (see toolVariantOf). */
 export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
 
-export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration(), [ACTION_TOOL_NODE_TYPE]: new EventRegistrationTool() };
+export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration(), [ACTION_TOOL_NODE_TYPE]: toolVariantOf(new EventRegistration()) };
 
 export const credentialTypes = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
 
@@ -81,7 +71,7 @@ export interface ActionOptions {
 	timezone?: string;
 	/** The node's version (default 1, as saved workflows hold it). */
 	typeVersion?: number;
-	/** Run the node as a model's tool (its `…Tool` type). */
+	/** Run the node as its tool variant, as an AI Agent or MCP client does. */
 	asTool?: boolean;
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
 import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
-import { InputError, withoutBlanks } from '../../shared/validation';
+import { InputError, checkFor, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /** Company sqids resolved in one run, per item: an event name and the operation both need it, looked up once. */
@@ -45,7 +45,7 @@ export function orderOf(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
-	return { node: ctx.getNode(), itemIndex };
+	return checkFor(ctx, itemIndex);
 }
 
 /** The non-blank Update Fields of the current item; none at all is an input error. */

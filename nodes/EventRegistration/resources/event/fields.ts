@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { InputError, requireBoolean, requireOption } from '../../../shared/validation';
+import { DATE_FORMAT } from '../../../shared/tool';
+import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
 export const attendanceModeOptions = [
@@ -59,15 +60,18 @@ export const optionalEventFields: INodeProperties[] = [
 export function apiDate(check: Check, field: string, value: unknown, timeZone: string): string {
 	const converted = toApiDateTime(value, timeZone);
 	if (converted === undefined) {
-		throw new InputError(
-			check.node,
-			field,
-			`"${String(value)}" is not a date and time`,
-			'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
-			check.itemIndex,
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`"${String(value)}" is not a date and time`,
+				{ editor: 'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.', tool: `Use an ${DATE_FORMAT}.` },
+				check.itemIndex,
+			),
 		);
 	}
-	return converted;
+	return converted as string;
 }
 
 /** Time zone for converting instants: the event's own when given (and valid), else the workflow's. */
@@ -75,7 +79,8 @@ export function eventTimeZone(ctx: IExecuteFunctions, check: Check, fields: IDat
 	const timezone = fields.timezone;
 	if (typeof timezone === 'string' && timezone !== '') {
 		if (!isValidTimeZone(timezone)) {
-			throw new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex);
+			refuse(check, new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex));
+			return ctx.getTimezone();
 		}
 		return timezone;
 	}
@@ -84,7 +89,7 @@ export function eventTimeZone(ctx: IExecuteFunctions, check: Check, fields: IDat
 
 export function checkDateOrder(check: Check, start: string | undefined, end: string | undefined): void {
 	if (start !== undefined && end !== undefined && end < start) {
-		throw new InputError(check.node, 'End Date', `${end} is before the start ${start}`, 'Set an end date at or after the start date.', check.itemIndex);
+		refuse(check, new InputError(check.node, 'End Date', `${end} is before the start ${start}`, 'Set an end date at or after the start date.', check.itemIndex));
 	}
 }
 

@@ -19,7 +19,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = requireText(check, 'Name', this.getNodeParameter('name', itemIndex));
 	const input = readFields(this, check);
 	if (input.length === 0) {
-		throw new InputError(check.node, 'Fields', 'a form needs at least one field', 'Add a field in the editor or in Fields (JSON).', itemIndex);
+		throw new InputError(check.node, 'Fields', 'a form needs at least one field', { editor: 'Add a field in the editor or in Fields (JSON).', tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].' }, itemIndex);
 	}
 	const fields = validateFormFields(check, input, []);
 	const company = await companyOf(this, itemIndex);

@@ -14,6 +14,7 @@ import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { findCompany, resolveCompanyId } from '../../../shared/resolve';
 import { isDotSegment } from '../../../shared/routes';
 import { apiRequest } from '../../../shared/transport';
+import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { checkOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
@@ -159,7 +160,7 @@ async function companySlugFor(ctx: IExecuteFunctions, check: Check): Promise<str
 	const company = ctx.getNodeParameter('company', check.itemIndex, '');
 	const { mode, value } = locatorValue(company);
 	if (value === '') {
-		throw new InputError(check.node, 'Company', 'is required', 'Choose the company from the list, or enter its slug (By Slug).', check.itemIndex);
+		throw new InputError(check.node, 'Company', 'is required', { editor: 'Choose the company from the list, or enter its slug (By Slug).', tool: `Company takes ${ID_SOURCES.Company}.` }, check.itemIndex);
 	}
 	if (mode === BY_SLUG) return slugInput(check, 'Company', value);
 	return await companySlugOf(ctx, company, check.itemIndex);
@@ -175,7 +176,10 @@ async function companyIdFor(ctx: IExecuteFunctions, check: Check, companySlug: s
 			check.node,
 			'Company',
 			`none of your companies has the slug "${companySlug}"`,
-			'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
+			{
+				editor: 'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
+				tool: `Give the company’s slug as Company → Get Many returns it, or set Has Form to yes or no so no lookup is needed.`,
+			},
 			check.itemIndex,
 		);
 	}

@@ -1,0 +1,91 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { checkFor, requireOption } from '../../shared/validation';
+import type { Check } from '../../shared/validation';
+
+/**
+ * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
+ * model: `Online` or `ONLINE` mean `online`, and an option's name (`English`) means its value.
+ * Applied where the operations read their parameters, so every option parameter gets it.
+ */
+
+type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
+
+function staticChoices(property: INodeProperties): Choice[] | undefined {
+	if (property.type !== 'options' && property.type !== 'multiOptions') return undefined;
+	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined) return undefined;
+	return property.options.filter((option): option is INodePropertyOptions => 'value' in option && 'name' in option);
+}
+
+/** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
+export function matchOption(choices: readonly Choice[], value: unknown): unknown {
+	if (choices.some((choice) => choice.value === value)) return value;
+	if (typeof value !== 'string') return undefined;
+	const wanted = value.trim().toLowerCase();
+	const match =
+		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ?? choices.find((choice) => choice.name.toLowerCase() === wanted);
+	return match?.value;
+}
+
+const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One value of a fixed-option parameter; an unknown one is refused in tool runs, and left to the operation's own check in the editor. */
+function choiceValue(check: Check, property: INodeProperties, choices: Choice[], value: unknown): unknown {
+	const matched = matchOption(choices, value);
+	if (matched !== undefined) return matched;
+	if (value === '' || value === undefined || value === null || check.refusals === undefined) return value;
+	return requireOption(check, property.displayName, value, choices);
+}
+
+/** Entries of a fixedCollection group (a list or, without multipleValues, one object). */
+function groupValue(check: Check, group: INodePropertyCollection, value: unknown): unknown {
+	const entry = (item: unknown) => (isObject(item) ? fieldsValue(check, group.values, item) : item);
+	return Array.isArray(value) ? value.map(entry) : entry(value);
+}
+
+function fieldsValue(check: Check, properties: readonly INodeProperties[], fields: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [name, value] of Object.entries(fields)) {
+		const property = properties.find((candidate) => candidate.name === name);
+		result[name] = property ? (parameterValue(check, property, value) as IDataObject[keyof IDataObject]) : value;
+	}
+	return result;
+}
+
+function parameterValue(check: Check, property: INodeProperties, value: unknown): unknown {
+	if (property.type === 'collection' && isObject(value)) {
+		return fieldsValue(check, (property.options ?? []).filter((option): option is INodeProperties => 'type' in option), value);
+	}
+	if (property.type === 'fixedCollection' && isObject(value)) {
+		const result: IDataObject = {};
+		for (const [name, entries] of Object.entries(value)) {
+			const group = (property.options ?? []).find((option): option is INodePropertyCollection => 'values' in option && option.name === name);
+			result[name] = (group ? groupValue(check, group, entries) : entries) as IDataObject[keyof IDataObject];
+		}
+		return result;
+	}
+	const choices = staticChoices(property);
+	if (!choices) return value;
+	if (property.type === 'multiOptions') return Array.isArray(value) ? value.map((item) => choiceValue(check, property, choices, item)) : value;
+	return choiceValue(check, property, choices, value);
+}
+
+/** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
+function valueAt(check: Check, properties: readonly INodeProperties[], path: string, value: unknown): unknown {
+	const [name, groupName] = path.split('.');
+	const property = properties.find((candidate) => candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'));
+	if (!property) return value;
+	if (groupName === undefined) return parameterValue(check, property, value);
+	const group = (property.options ?? []).find((option): option is INodePropertyCollection => 'values' in option && option.name === groupName);
+	return group && path.split('.').length === 2 ? groupValue(check, group, value) : value;
+}
+
+/** The execution context an operation runs in: its option parameters read as described above. */
+export function withOptionValues(ctx: IExecuteFunctions, properties: readonly INodeProperties[]): IExecuteFunctions {
+	const wrapped = Object.create(ctx) as IExecuteFunctions;
+	wrapped.getNodeParameter = ((name: string, itemIndex: number, fallbackValue?: unknown, options?: object) => {
+		const value = ctx.getNodeParameter(name, itemIndex, fallbackValue as never, options as never);
+		return valueAt(checkFor(wrapped, itemIndex), properties, name, value);
+	}) as IExecuteFunctions['getNodeParameter'];
+	return wrapped;
+}
