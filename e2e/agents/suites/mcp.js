@@ -113,7 +113,7 @@ const suite = {
 				const { tools } = await client().listTools();
 				assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOL_NAMES.map(toolName).sort());
 				const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-				for (const tool of tools) assert.match(tool.description ?? '', /Event Registration/, `${tool.name}: ${tool.description}`);
+				for (const tool of tools) assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
 				const schema = /** @type {any} */ (byName.Create_order.inputSchema);
 				assert.deepEqual(Object.keys(schema.properties).sort(), ['company', 'country', 'email', 'event', 'first_name', 'last_name', 'ticket_type']);
 				assert.equal(schema.properties.country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
