@@ -26,6 +26,9 @@ const SUMMIT_ORDERS = 42;
 const MAX_CHARS_42_ORDERS = 4500;
 const MAX_CHARS_RETURN_ALL_300 = 30000;
 
+/** @type {{ promise?: Promise<unknown> }} the Manual Trigger run, started at set-up */
+const manualRun = {};
+
 /** @type {Record<string, number>} result sizes measured here, printed at the end of the suite */
 const measured = {};
 
@@ -139,7 +142,7 @@ const suite = {
 				const names = itemsOf(results[0].content).map((company) => company.name);
 				assert.ok(names.includes(demo(ctx).companyName), `companies: ${names.join(', ')}`);
 				assert.deepEqual(sandbox.map((request) => `${request.method} ${request.status}`), ['GET 200'], describeRequests(sandbox));
-				measured['Get many companies (3 companies)'] = results[0].chars;
+				measured['Get many companies'] = results[0].chars;
 			},
 		},
 		{
@@ -261,17 +264,16 @@ const suite = {
 			},
 		},
 		{
-			name: 'a Manual Trigger run (n8n execute): the agent calls a tool and finishes with status success',
-			timeoutMs: 120000,
+			name: 'a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success',
+			timeoutMs: 150000,
 			async fn(ctx) {
-				ctx.model.script('manual', [{ calls: [{ tool: 'Get_many_companies', args: {} }] }, { say: 'Three companies.' }]);
-				const { code, result, output } = await executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
+				const { code, result, output } = await /** @type {Promise<Awaited<ReturnType<typeof executeWorkflow>>>} */ (manualRun.promise);
 				assert.equal(code, 0, output);
 				assert.equal(result?.status ?? 'success', 'success', output);
 				const requests = ctx.model.requests('manual');
 				assert.equal(requests.length, 2);
 				assert.equal(requests[0].body.stream, false);
-				assert.ok(itemsOf(requests[1].toolResults[0].content).length >= 2, requests[1].toolResults[0].content);
+				assertRefusal(requests[1].toolResults[0].content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
 				console.log(`      result sizes the model was handed (characters): ${JSON.stringify(measured)}`);
 			},
 		},
@@ -282,7 +284,7 @@ const suite = {
 function workflows(stack) {
 	return [
 		agentWorkflow({ id: CHAT_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, trigger: 'chat', webhookId: CHAT_WEBHOOK }),
-		agentWorkflow({ id: MANUAL_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, trigger: 'manual', prompt: '[case:manual] How many companies do I belong to?' }),
+		agentWorkflow({ id: MANUAL_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, trigger: 'manual', prompt: '[case:manual] Create the launch event for tomorrow at nine.' }),
 	];
 }
 
@@ -297,6 +299,11 @@ async function prepare(ctx) {
 	control.addOrders({ eventId: seeded.events.summerSummit, count: SUMMIT_ORDERS - summit.orders.length });
 	const publication = await ctx.rest.publish(CHAT_WORKFLOW);
 	assert.equal(publication.status, 'published', JSON.stringify(publication));
+	// `n8n execute` boots a whole n8n (about a minute on a busy machine): it runs beside the chat tests.
+	// Its one tool call is refused before any request, so it cannot add to the requests they check.
+	ctx.model.script('manual', [{ calls: [{ tool: 'Create_event', args: { ...eventArgs(ctx), start: 'tomorrow at nine' } }] }, { say: 'Refused.' }]);
+	manualRun.promise = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
+	manualRun.promise.catch(() => undefined);
 }
 
 module.exports = { suite, workflows, itemsOf };
