@@ -102,9 +102,16 @@ describe('Output for a model (a version 1.1 node called as a tool)', () => {
 		expect(run.json[0]).not.toHaveProperty('hint');
 	});
 
-	it('a list the Limit cuts exactly at its end has no more', async () => {
-		const run = await runAction(sandbox(), orders({ limit: 42, paging: { perPage: 15 } }), TOOL);
-		expect(run.json[0]).toMatchObject({ returned: 42, more: false });
+	it.each([
+		[42, 42, false],
+		[45, 42, false],
+		[30, 30, true],
+		[31, 31, true],
+		[1, 1, true],
+	])('Limit %i on 42 orders in pages of 15: %i returned, more %s', async (limit, returned, more) => {
+		const run = await runAction(sandbox(), orders({ limit, paging: { perPage: 15 } }), TOOL);
+		expect(run.json[0]).toMatchObject({ returned, more, total: 42 });
+		expect(run.json[0].orders).toHaveLength(returned);
 	});
 
 	it('an empty list is one item saying none were found', async () => {
@@ -151,6 +158,16 @@ describe('Return All from a model is bounded', () => {
 	it('Limit 100 of 300 reaches the model in ≤ 30,000 characters, saying 200 more exist', async () => {
 		const run = await runAction(big(), bigOrders({ limit: 100 }), TOOL);
 		expect(run.json[0]).toMatchObject({ returned: 100, more: true, total: 300 });
+		expect(size(run.json)).toBeLessThanOrEqual(30_000);
+	});
+
+	it('Limit 100 of 300 with Raw output is cut to fit 30,000 characters, saying so', async () => {
+		const run = await runAction(big(), bigOrders({ limit: 100, output: 'raw' }), TOOL);
+		const [list] = run.json;
+		expect(list).toMatchObject({ more: true, total: 300 });
+		expect(list.returned).toBeLessThan(100);
+		expect(list.orders).toHaveLength(list.returned as number);
+		expect(String(list.hint)).toContain('more would not fit in one answer');
 		expect(size(run.json)).toBeLessThanOrEqual(30_000);
 	});
 
