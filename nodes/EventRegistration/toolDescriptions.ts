@@ -20,7 +20,7 @@ function text(...parts: string[]): string {
 	return parts.filter((part) => part !== '').join(' ');
 }
 
-const LIST = 'Limit (default 50) caps the number returned; Return All reads every page.';
+const LIST = 'Limit caps how many are returned; Return All asks for every one.';
 const ORDER_FIELDS = 'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';
 
 export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {

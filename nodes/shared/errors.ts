@@ -280,6 +280,8 @@ export function forModel(node: INode, error: unknown, refusals: InputError[], it
 		const refusal = fieldRefusal(node, error);
 		if (refusal) add(refusal);
 		else if (all.length === 0) return withAdvice(error, adviceOf(error));
+		// Any other refusal of the node joins the list as it is.
+		else add(new InputError(node, error.message, '', adviceOf(error)));
 	} else if (error instanceof NodeApiError) {
 		// A request is sent only when nothing was refused, so collected refusals cannot be pending here.
 		return withAdvice(error, adviceOf(error));
@@ -304,7 +306,8 @@ function sentence(text: string): string {
 }
 
 function refusalLine(refusal: InputError): string {
-	return `${sentence(`${refusal.field}: ${refusal.problem}`)} ${refusal.toolFix}`.trim();
+	const what = refusal.problem === '' ? refusal.field : `${refusal.field}: ${refusal.problem}`;
+	return `${sentence(what)} ${refusal.toolFix}`.trim();
 }
 
 function refusalMessage(refusals: InputError[]): string {

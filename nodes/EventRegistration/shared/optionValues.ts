@@ -1,6 +1,7 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkFor, requireOption } from '../../shared/validation';
+import { InputError, checkFor, refuse, requireOption } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /**
@@ -80,12 +81,38 @@ function valueAt(check: Check, properties: readonly INodeProperties[], path: str
 	return group && path.split('.').length === 2 ? groupValue(check, group, value) : value;
 }
 
+const TYPE_FIXES: Record<string, string> = { boolean: 'Use true or false.', number: 'Use a number, e.g. 2.' };
+
+/**
+ * n8n's own type check of a parameter (`validateType`) failed: "Invalid input for 'Quantity'", with
+ * "'quantity' expects a number but we got 'two'" as description. While refusals are collected it
+ * becomes one of them (the value reads as undefined), so it is reported with the other fields.
+ */
+function typeRefusal(check: Check, error: unknown): boolean {
+	if (!(error instanceof Error)) return false;
+	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
+	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(String((error as { description?: unknown }).description ?? ''));
+	if (field === undefined || detail === null) return false;
+	const [, type, got] = detail;
+	refuse(check, new InputError(check.node, field, `must be a ${type} (got "${got}")`, TYPE_FIXES[type] ?? `Use a ${type}.`, check.itemIndex));
+	return true;
+}
+
 /** The execution context an operation runs in: its option parameters read as described above. */
 export function withOptionValues(ctx: IExecuteFunctions, properties: readonly INodeProperties[]): IExecuteFunctions {
 	const wrapped = Object.create(ctx) as IExecuteFunctions;
 	wrapped.getNodeParameter = ((name: string, itemIndex: number, fallbackValue?: unknown, options?: object) => {
-		const value = ctx.getNodeParameter(name, itemIndex, fallbackValue as never, options as never);
-		return valueAt(checkFor(wrapped, itemIndex), properties, name, value);
+		const check = checkFor(wrapped, itemIndex);
+		const read = () => ctx.getNodeParameter(name, itemIndex, fallbackValue as never, options as never) as unknown;
+		if (check.refusals === undefined) return valueAt(check, properties, name, read());
+		let value: unknown;
+		try {
+			value = read();
+		} catch (error) {
+			if (typeRefusal(check, error)) return undefined;
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		}
+		return valueAt(check, properties, name, value);
 	}) as IExecuteFunctions['getNodeParameter'];
 	return wrapped;
 }

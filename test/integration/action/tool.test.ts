@@ -94,6 +94,19 @@ describe('refusals in a tool run', () => {
 		);
 	});
 
+	it('adds what n8n’s own type check refuses (a number, a boolean) to the other invalid fields', async () => {
+		const error = await refused(orderCreate({ email: 'nope', isBusiness: '={{ "maybe" }}', quantity: '={{ "two" }}' }), true);
+
+		expect(error.message).toBe(
+			[
+				'3 invalid fields, fix all of them and call again:',
+				'- Email: "nope" is not a valid email address. Use an address like name@example.com.',
+				'- Is Business: must be a boolean (got "maybe"). Use true or false.',
+				'- Quantity: must be a number (got "two"). Use a number, e.g. 2.',
+			].join('\n'),
+		);
+	});
+
 	it('adds the refused ID fields to the other invalid fields, with the operation that returns the ID', async () => {
 		const error = await refused(orderCreate({ email: 'nope', ticketType: rl('={{ ".." }}') }), true);
 
@@ -158,6 +171,12 @@ describe('the same inputs in the editor', () => {
 
 		expect(error.message).toBe('Start Date: "next Friday 6pm" is not a date and time');
 		expect(error.description).toBe('Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.');
+	});
+
+	it('keep n8n’s own type check as it is', async () => {
+		const error = await refused(orderCreate({ isBusiness: '={{ "maybe" }}' }), false);
+
+		expect(error.message).toBe("Invalid input for 'Is Business' [item 0]");
 	});
 
 	it('stop at the first invalid field', async () => {
