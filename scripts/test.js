@@ -6,10 +6,12 @@
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
  *   3. the end-to-end tests in each pinned real n8n, one after the other: n8n 1.x on Node 20, then
  *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use);
- *   4. the browser tests: the n8n editor in headless Chromium (e2e/browser/run.js; installs
+ *   4. the AI agent and MCP tests: the package as tools of an AI Agent driven by a scripted model, and
+ *      behind the MCP Server Trigger called by the MCP SDK client, in n8n 2.x (e2e/agents/run.js);
+ *   5. the browser tests: the n8n editor in headless Chromium (e2e/browser/run.js; installs
  *      Debian's chromium when missing and running as root);
- *   5. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
- * Arguments go to jest alone and skip steps 2 to 5: `npm test -- test/unit` runs just those.
+ *   6. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
+ * Arguments go to jest alone and skip steps 2 to 6: `npm test -- test/unit` runs just those.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -39,6 +41,7 @@ async function main() {
 	for (const runtime of RUNTIMES) {
 		step(`end-to-end tests in ${runtime.label}`, 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
 	}
+	step(`AI agent and MCP tests in ${DEFAULT_RUNTIME.label} (scripted model, MCP client)`, 'node', [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build']);
 	step(`browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium)`, 'node', [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build']);
 	step(`queue-mode tests in ${DEFAULT_RUNTIME.label}`, 'node', [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build']);
 }

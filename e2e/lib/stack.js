@@ -33,12 +33,14 @@ const CREDENTIALS = {
  * The two credentials, both pointing at the sandbox. The OAuth2 one holds the sandbox's OAuth
  * client and no token yet: it gets one through n8n's own "Connect my account" flow (a test does that).
  * @param {import('../../test/sandbox').Sandbox} sandbox
+ * @param {object[]} [others] more credentials a suite needs (other services'), imported with these
  */
-function credentialsFor(sandbox) {
+function credentialsFor(sandbox, others = []) {
 	const common = { baseUrl: sandbox.url, publicUrl: sandbox.url };
 	const { clientId, clientSecret } = sandbox.demo.oauthClient;
 	// The token credential last: n8n gives new nodes the most recently updated one (as in npm run dev).
 	return newestLast([
+		...others,
 		{ ...CREDENTIALS.oauth, data: { ...common, clientId, clientSecret } },
 		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
 	]);
@@ -47,9 +49,10 @@ function credentialsFor(sandbox) {
 /**
  * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder
  * of the given n8n (the 2.x runtime unless told), and imports the credentials.
- * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime }} options
+ * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
+ *   workDir: where the run keeps its n8n files (default: per n8n version); credentials: more to import
  */
-async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME }) {
+async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, workDir = workDirFor(runtime), credentials = [] }) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
 	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
@@ -61,7 +64,6 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME })
 	};
 	try {
 		let started = Date.now();
-		const workDir = workDirFor(runtime);
 		await ensureRuntime({ log, runtime });
 		const mark = (/** @type {string} */ what) => {
 			log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -85,7 +87,7 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME })
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
 		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
 		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
-		await importCredentials(cliEnv, workDir, credentialsFor(sandbox));
+		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, credentials));
 		mark('credentials imported (first n8n command: database migrations)');
 
 		const startServer = async () => {

@@ -215,6 +215,15 @@ function loadExamples() {
 }
 
 /**
+ * Whether an example is built on n8n's AI nodes (an MCP Server Trigger, an AI Agent): those are run
+ * by the agent suite (e2e/agents), with a scripted model and an MCP client.
+ * @param {any} workflow
+ */
+function isAgentExample(workflow) {
+	return workflow.nodes.some((/** @type {{ type: string }} */ current) => current.type.startsWith('@n8n/n8n-nodes-langchain.'));
+}
+
+/**
  * The workflow id an example is imported under: 16 characters, like n8n's own ids. n8n saves a
  * workflow's static data (where the triggers keep their state) only for ids of at most 21 characters.
  * @param {string} prefix
@@ -282,6 +291,7 @@ module.exports = {
 	chain,
 	coverageWorkflow,
 	exampleId,
+	isAgentExample,
 	loadExamples,
 	node,
 	orderTriggerWorkflow,

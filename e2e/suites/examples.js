@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
-const { PACKAGE_PREFIX, exampleId, loadExamples, prepareExample, triggerOf } = require('../lib/workflows');
+const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample, triggerOf } = require('../lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -271,11 +271,12 @@ function exampleTest({ file, workflow }) {
 	};
 }
 
-const examples = loadExamples();
+/** The AI examples (MCP server, chat agent) are run by the agent suite, e2e/agents/suites/examples.js. */
+const examples = loadExamples().filter(({ workflow }) => !isAgentExample(workflow));
 
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
-	name: `Examples (${examples.length} workflows in examples/)`,
+	name: `Examples (${examples.length} workflows in examples/; the AI ones run in e2e/agents)`,
 	tests: [
 		{
 			name: 'every example has the checks particular to it',

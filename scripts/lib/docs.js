@@ -35,6 +35,7 @@ const PAGES = [
 	{ file: 'action-node.md', title: 'Event Registration (action node)', nav: 'Action node', covers: 'Every operation: fields, checks, scopes, request, output, examples; resource locators, lists, dates, form field types, editor hints' },
 	{ file: 'webhook-trigger.md', title: 'Event Registration Trigger', nav: 'Webhook trigger', covers: 'Set-up, event kinds, output, webhook lifecycle, delivery checks and refusals, persisting every event, example' },
 	{ file: 'order-trigger.md', title: 'Event Registration Order Trigger', nav: 'Order trigger', covers: 'Parameters, output, exactly-once tracking and its state, requests per poll, example' },
+	{ file: 'ai-agents.md', title: 'AI agents and MCP', nav: 'AI agents and MCP', covers: 'The action node as a tool of an AI Agent and behind the MCP Server Trigger: what the model sees, $fromAI patterns, output sizes, names for IDs, refusals, MCP set-up, what n8n does' },
 	{ file: 'credentials.md', title: 'Credentials', nav: 'Credentials', covers: 'Access token and OAuth2 step by step, refresh, every scope and what needs it, calling other endpoints with the HTTP Request node' },
 	{ file: 'queue-mode.md', title: 'Queue mode', nav: 'Queue mode', covers: "The nodes in n8n's queue mode (main, workers, webhook processors)" },
 	{ file: 'sandbox.md', title: 'Sandbox', nav: 'Sandbox', covers: 'The local stand-in for the service: demo data, what it implements, control routes, fault knobs, options' },

@@ -145,15 +145,35 @@ describe('examples', () => {
 		.filter((file) => file.endsWith('.json'))
 		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: Array<{ type: string; parameters: IDataObject }> } }));
 
-	it('pick company and event in list mode with a name to show, never a bare ID', () => {
+	/** Every string in a value, however deep. */
+	const strings = (value: unknown): string[] =>
+		typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+	const fromAI = (value: unknown) => strings(value).some((text) => text.includes('$fromAI('));
+
+	it('pick company and event in list mode with a name to show, never a bare ID (a tool may leave them to the model)', () => {
 		const locators = examples.flatMap(({ file, workflow }) =>
 			workflow.nodes
 				.filter((node) => node.type.startsWith('n8n-nodes-event-registration.'))
+				.filter((node) => !fromAI(node.parameters.company) && !fromAI(node.parameters.event))
 				.flatMap((node) => ['company', 'event'].filter((name) => node.parameters[name] !== undefined).map((name) => ({ file, name, value: node.parameters[name] }))),
 		);
 		expect(locators.length).toBe(4);
 		for (const locator of locators) {
 			expect(locator).toEqual({ ...locator, value: { __rl: true, mode: 'list', value: expect.any(String), cachedResultName: expect.stringMatching(/^Your (company|event) \(choose it from the list\)$/) } });
 		}
+	});
+
+	it('describe every argument a model fills in: each $fromAI has a written description', () => {
+		const calls = examples.flatMap(({ file, workflow }) =>
+			strings(workflow.nodes.map((node) => node.parameters)).flatMap((text) =>
+				[...text.matchAll(/\$fromAI\(\s*'([^']+)'\s*(?:,\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`))?/g)].map(([, key, description]) => ({
+					file,
+					key,
+					description: (description ?? '').slice(1, -1),
+				})),
+			),
+		);
+		expect(calls.length).toBeGreaterThan(10);
+		expect(calls.filter((call) => call.description.trim().length < 10)).toEqual([]);
 	});
 });

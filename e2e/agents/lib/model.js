@@ -1,0 +1,202 @@
+// @ts-check
+/**
+ * The project's scripted model: an OpenAI-compatible chat-completions server on loopback that an
+ * n8n OpenAI Chat Model node (credential Base URL → here) talks to instead of a real model.
+ *
+ * A test registers a script under a case name and puts `[case:<name>]` in the prompt it sends the
+ * agent. Each model request of that case is answered by the script's next step (step N answers the
+ * request that already holds N assistant turns): a step calls tools (by the names the agent gave
+ * them, or a function of the request) or answers in text. Every request is recorded: the tools the
+ * model was offered (names, descriptions, JSON schemas) and the tool results it was handed.
+ */
+const http = require('node:http');
+
+/**
+ * @typedef {{ name: string; description: string; parameters: any }} OfferedTool
+ * @typedef {{ toolCallId: string; name: string | undefined; content: string; chars: number }} ToolResult
+ * @typedef {{ body: any; tools: OfferedTool[]; toolResults: ToolResult[]; chars: number }} ModelRequest
+ * @typedef {{ tool: string; args: Record<string, unknown> }} ToolCall
+ * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]) } | { say: string | ((request: ModelRequest) => string) }} Step
+ */
+
+const CASE_TAG = /\[case:([\w-]+)\]/;
+
+/**
+ * @param {any} body an OpenAI chat-completions request
+ * @returns {ModelRequest}
+ */
+function recordOf(body) {
+	const messages = /** @type {any[]} */ (body.messages ?? []);
+	/** @type {Map<string, string>} */
+	const callNames = new Map();
+	for (const message of messages) {
+		for (const call of message.tool_calls ?? []) callNames.set(call.id, call.function?.name);
+	}
+	return {
+		body,
+		tools: (body.tools ?? []).map((/** @type {any} */ tool) => ({
+			name: tool.function?.name,
+			description: tool.function?.description ?? '',
+			parameters: tool.function?.parameters,
+		})),
+		toolResults: messages
+			.filter((message) => message.role === 'tool')
+			.map((message) => {
+				const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+				return { toolCallId: message.tool_call_id, name: callNames.get(message.tool_call_id), content, chars: content.length };
+			}),
+		chars: JSON.stringify(body).length,
+	};
+}
+
+/** @param {any[]} messages */
+function caseOf(messages) {
+	for (const message of messages) {
+		const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
+		const match = CASE_TAG.exec(text);
+		if (match) return match[1];
+	}
+	return undefined;
+}
+
+/**
+ * The assistant message a step produces.
+ * @param {Step | undefined} step
+ * @param {ModelRequest} request
+ * @param {number} turn
+ */
+function replyOf(step, request, turn) {
+	if (!step) return { role: 'assistant', content: 'Done.' };
+	if ('say' in step) return { role: 'assistant', content: typeof step.say === 'function' ? step.say(request) : step.say };
+	const calls = typeof step.calls === 'function' ? step.calls(request) : step.calls;
+	return {
+		role: 'assistant',
+		content: null,
+		tool_calls: calls.map((call, index) => ({
+			id: `call_${turn}_${index}`,
+			type: 'function',
+			function: { name: call.tool, arguments: JSON.stringify(call.args) },
+		})),
+	};
+}
+
+/**
+ * @param {any} message
+ * @param {string} model
+ */
+function completion(message, model) {
+	return {
+		id: `chatcmpl-scripted-${Date.now()}`,
+		object: 'chat.completion',
+		created: Math.floor(Date.now() / 1000),
+		model,
+		choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+		usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+	};
+}
+
+/**
+ * The same answer as server-sent chunks, for a client that asked for `stream: true`.
+ * @param {any} message
+ * @param {string} model
+ */
+function streamed(message, model) {
+	const base = { id: `chatcmpl-scripted-${Date.now()}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+	const delta = message.tool_calls
+		? { role: 'assistant', content: null, tool_calls: message.tool_calls.map((/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call })) }
+		: { role: 'assistant', content: message.content };
+	const chunks = [
+		{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
+		{ ...base, choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }] },
+	];
+	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
+}
+
+/**
+ * Starts the model server on 127.0.0.1.
+ * @param {number} [port] 0: any free port
+ */
+function startScriptedModel(port = 0) {
+	/** @type {Map<string, Step[]>} */
+	const scripts = new Map();
+	/** @type {Map<string, ModelRequest[]>} */
+	const recorded = new Map();
+	/** @type {string[]} */
+	const unscripted = [];
+
+	const server = http.createServer((req, res) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			const send = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+				res.writeHead(status, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(body));
+			};
+			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+				send(404, { error: { message: `The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}` } });
+				return;
+			}
+			let body;
+			try {
+				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+			} catch {
+				send(400, { error: { message: 'The request body is not JSON' } });
+				return;
+			}
+			const request = recordOf(body);
+			const name = caseOf(body.messages ?? []);
+			if (!name || !scripts.has(name)) {
+				unscripted.push(name ?? JSON.stringify(body.messages ?? []).slice(0, 200));
+				send(400, { error: { message: `No script for this conversation (case ${name ?? 'missing'})` } });
+				return;
+			}
+			const requests = recorded.get(name) ?? [];
+			recorded.set(name, [...requests, request]);
+			const turn = (body.messages ?? []).filter((/** @type {any} */ message) => message.role === 'assistant').length;
+			const message = replyOf(scripts.get(name)?.[turn], request, turn);
+			const model = typeof body.model === 'string' ? body.model : 'scripted';
+			if (body.stream) {
+				res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+				res.end(streamed(message, model));
+			} else {
+				send(200, completion(message, model));
+			}
+		});
+	});
+
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+			resolve({
+				/** The Base URL for an `openAiApi` credential. */
+				url: `http://127.0.0.1:${address.port}/v1`,
+				/**
+				 * Registers (or replaces) the script of a case and forgets what the case recorded before.
+				 * @param {string} name
+				 * @param {Step[]} steps
+				 */
+				script(name, steps) {
+					scripts.set(name, steps);
+					recorded.set(name, []);
+				},
+				/**
+				 * The requests a case's conversation made, oldest first.
+				 * @param {string} name
+				 * @returns {ModelRequest[]}
+				 */
+				requests(name) {
+					return recorded.get(name) ?? [];
+				},
+				/** Conversations no script answered (they got a 400). */
+				unscripted,
+				close: () => new Promise((done) => server.close(() => done(undefined))),
+			});
+		});
+	});
+}
+
+/** @typedef {Awaited<ReturnType<typeof startScriptedModel>>} ScriptedModel */
+
+module.exports = { startScriptedModel };

@@ -1,0 +1,233 @@
+// @ts-check
+/**
+ * The workflows of the agent suite: the Event Registration tools (the action node's tool variant,
+ * as n8n makes it for an installed community package) with every model-filled parameter a
+ * `$fromAI` carrying a written description, wired to an AI Agent (Chat Trigger or Manual Trigger →
+ * AI Agent ← OpenAI Chat Model on the scripted model) or to an MCP Server Trigger.
+ */
+const { randomUUID } = require('node:crypto');
+
+const { nodeType } = require('../../../scripts/lib/package');
+const { auth } = require('../../lib/workflows');
+
+const TOOL = nodeType('eventRegistrationTool');
+/** The node version new nodes get: from 1.1 a model gets Simplified output and bounded lists. */
+const TOOL_VERSION = 1.1;
+const LANGCHAIN = '@n8n/n8n-nodes-langchain';
+const MODEL_CREDENTIAL = { id: 'agentsModelCred', name: 'Scripted model (loopback)', type: 'openAiApi' };
+const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)', type: 'httpBearerAuth' };
+const MCP_TOKEN = 'agents-suite-mcp-token';
+
+/**
+ * The newest versions of n8n's AI nodes in each pinned n8n (1.123.81 has AI Agent 3 and MCP Server Trigger 2).
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
+ */
+function aiNodeVersions(runtime) {
+	return runtime.n8nVersion.startsWith('1.') ? { agent: 3, mcpTrigger: 2 } : { agent: 3.1, mcpTrigger: 2.1 };
+}
+
+/**
+ * Node settings a tool needs in a pinned n8n: in 1.123.81 a tool that throws fails the whole agent
+ * execution (the model never sees the refusal) unless its On Error setting continues.
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
+ */
+function toolSettings(runtime) {
+	return runtime.n8nVersion.startsWith('1.') ? { onError: 'continueRegularOutput' } : {};
+}
+
+/**
+ * A `$fromAI` expression: what the model fills in, described for it.
+ * @param {string} key
+ * @param {string} description
+ * @param {'string' | 'number' | 'boolean' | 'json'} [type]
+ */
+function fromAI(key, description, type = 'string') {
+	return `={{ $fromAI('${key}', ${JSON.stringify(description)}, '${type}') }}`;
+}
+
+/** @param {string} expression */
+function rlFromAI(expression) {
+	return { __rl: true, mode: 'id', value: expression };
+}
+
+const COMPANY = rlFromAI(fromAI('company', 'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it'));
+const EVENT = rlFromAI(fromAI('event', 'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name'));
+const COUNTRY_DESCRIPTION = 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE';
+
+/**
+ * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
+ * Limit and Output at the editor's defaults.
+ * @type {Record<string, Record<string, unknown>>}
+ */
+const TOOLS = {
+	'Get many companies': { resource: 'company', operation: 'getMany' },
+	'Get many events': { resource: 'event', operation: 'getMany', company: COMPANY },
+	'Create event': {
+		resource: 'event',
+		operation: 'create',
+		company: COMPANY,
+		name: fromAI('name', 'Event name as the attendees will see it'),
+		dateStart: fromAI('start', 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00'),
+		dateEnd: fromAI('end', 'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start'),
+		attendanceMode: fromAI('attendance_mode', 'Where attendees take part: offline (at a venue) or online'),
+		additionalFields: { country: fromAI('country', `${COUNTRY_DESCRIPTION}; where the venue is`) },
+	},
+	'Get many orders': {
+		resource: 'order',
+		operation: 'getMany',
+		company: COMPANY,
+		event: EVENT,
+		limit: fromAI('limit', 'How many orders to return at most (1 or more); 20 is a good start', 'number'),
+	},
+	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
+	'Create order': {
+		resource: 'order',
+		operation: 'create',
+		company: COMPANY,
+		event: EVENT,
+		ticketType: rlFromAI(fromAI('ticket_type', 'Ticket type slug from the event’s ticket types, e.g. general-admission')),
+		firstName: fromAI('first_name', 'Attendee’s first name'),
+		lastName: fromAI('last_name', 'Attendee’s last name'),
+		email: fromAI('email', 'Attendee’s email address'),
+		country: fromAI('country', COUNTRY_DESCRIPTION),
+	},
+};
+
+/**
+ * A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only,
+ * to measure what n8n then tells a client).
+ */
+const SPARKLE_TOOL = {
+	'Get many forms': {
+		resource: 'form',
+		operation: 'getMany',
+		company: { __rl: true, mode: 'list', value: "={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}" },
+	},
+};
+
+/** @param {string} nodeName */
+function toolName(nodeName) {
+	return nodeName.replace(/ /g, '_');
+}
+
+/**
+ * @param {string} name
+ * @param {string} type
+ * @param {number} typeVersion
+ * @param {Record<string, unknown>} parameters
+ * @param {[number, number]} position
+ * @param {object} [extra]
+ */
+function node(name, type, typeVersion, parameters, position, extra = {}) {
+	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
+}
+
+/**
+ * The tool nodes, each with the token credential, connected by `ai_tool` to `target`.
+ * @param {import('../../lib/workflows').CredentialRefs} refs
+ * @param {string} target
+ * @param {import('../../../scripts/lib/runtime').Runtime} runtime
+ * @param {string[]} [names] which tools (default: all)
+ */
+function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
+	const { authentication, credentials } = auth('token', refs);
+	/** @type {Record<string, Record<string, unknown>>} */
+	const all = { ...TOOLS, ...SPARKLE_TOOL };
+	const nodes = names.map((name, index) => node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], { credentials, ...toolSettings(runtime) }));
+	/** @type {Record<string, any>} */
+	const connections = {};
+	for (const name of names) connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
+	return { nodes, connections };
+}
+
+/**
+ * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
+ */
+function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomUUID() }) {
+	const triggerNode =
+		trigger === 'chat'
+			? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, { public: true, options: { responseMode: 'lastNode' } }, [0, 0], { webhookId })
+			: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+	const agent = node(
+		'AI Agent',
+		`${LANGCHAIN}.agent`,
+		aiNodeVersions(runtime).agent,
+		{
+			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
+			options: { systemMessage: 'You manage events, tickets and orders with the Event Registration tools.', enableStreaming: false },
+		},
+		[240, 0],
+	);
+	const model = node(
+		'OpenAI Chat Model',
+		`${LANGCHAIN}.lmChatOpenAi`,
+		1.3,
+		{ model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' }, responsesApiEnabled: false, options: {} },
+		[160, 200],
+		{ credentials: { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } } },
+	);
+	const tools = toolNodes(refs, agent.name, runtime);
+	return {
+		id,
+		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
+		nodes: [triggerNode, agent, model, ...tools.nodes],
+		connections: {
+			[triggerNode.name]: { main: [[{ node: agent.name, type: 'main', index: 0 }]] },
+			[model.name]: { ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]] },
+			...tools.connections,
+		},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * MCP Server Trigger (v2.1, at /mcp/<path>) ← the tools.
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; bearer?: boolean; names?: string[] }} options
+ */
+function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
+	const trigger = node(
+		'MCP Server Trigger',
+		`${LANGCHAIN}.mcpTrigger`,
+		aiNodeVersions(runtime).mcpTrigger,
+		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
+		[0, 0],
+		{ webhookId: randomUUID(), ...(bearer ? { credentials: { httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name } } } : {}) },
+	);
+	const tools = toolNodes(refs, trigger.name, runtime, names);
+	return { id, name: `Agents suite: MCP server ${path}`, nodes: [trigger, ...tools.nodes], connections: tools.connections, active: false, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * MCP Server Trigger ← one tool per list and Output (Raw, Simplified), named `<resource> <output>`,
+ * on the given company, everything else at the editor's defaults.
+ * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; companyId: string; lists: Record<string, Record<string, unknown>> }} options
+ */
+function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
+	const workflow = mcpWorkflow({ id, refs, runtime, path, names: [] });
+	const { authentication, credentials } = auth('token', refs);
+	const trigger = workflow.nodes[0].name;
+	for (const [index, parameters] of Object.values(lists).entries()) {
+		const company = parameters.resource === 'company' ? {} : { company: { __rl: true, mode: 'id', value: companyId } };
+		for (const output of ['raw', 'simple']) {
+			const name = `${parameters.resource} ${output}`;
+			workflow.nodes.push(node(name, TOOL, TOOL_VERSION, { authentication, ...parameters, ...company, output }, [index * 160, output === 'raw' ? 300 : 460], { credentials }));
+			/** @type {Record<string, any>} */ (workflow.connections)[name] = { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] };
+		}
+	}
+	return workflow;
+}
+
+/**
+ * The credentials the suite adds to the stack's own: the scripted model and the MCP Bearer token.
+ * @param {string} modelUrl
+ */
+function agentCredentials(modelUrl) {
+	return [
+		{ ...MODEL_CREDENTIAL, data: { apiKey: 'sk-scripted-model', url: modelUrl } },
+		{ ...BEARER_CREDENTIAL, data: { token: MCP_TOKEN } },
+	];
+}
+
+module.exports = { SPARKLE_TOOL, TOOLS, MCP_TOKEN, MODEL_CREDENTIAL, agentCredentials, agentWorkflow, fromAI, listToolsWorkflow, mcpWorkflow, toolName };

@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * The agent suite: the packed package in a real n8n (2.41.1 unless `--n8n` names another) as tools
+ * a model uses. An AI Agent driven by the project's scripted OpenAI-compatible model
+ * (e2e/agents/lib/model.js), and an MCP client (the official TypeScript SDK) against n8n's MCP
+ * Server Trigger, both against the sandbox. Asserts what the model and the client receive and what
+ * the service gets. Closes with the line `ai agents: N passed, M failed`.
+ *
+ *   node e2e/agents/run.js [--no-build] [--n8n=<version>] [suite name fragment ...]
+ */
+const path = require('node:path');
+
+const { importWorkflows } = require('../../scripts/lib/n8n');
+const { ROOT, DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
+const { stopOnSignals } = require('../../scripts/lib/processes');
+const { Harness } = require('../lib/harness');
+const { startStack } = require('../lib/stack');
+const { startScriptedModel } = require('./lib/model');
+const { agentCredentials } = require('./lib/workflows');
+
+/**
+ * @typedef {{ stack: import('../lib/stack').Stack; model: import('./lib/model').ScriptedModel; rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }} AgentContext
+ * @typedef {{ suite: import('../lib/harness').Suite<AgentContext>; workflows: (stack: import('../lib/stack').Stack) => Array<{ id: string }>; runtimes?: string[] }} AgentModule
+ */
+
+/** @type {AgentModule[]} */
+const MODULES = [require('./suites/agent'), require('./suites/mcp'), require('./suites/sizes'), require('./suites/examples')];
+
+async function main() {
+	const started = Date.now();
+	const args = process.argv.slice(2);
+	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
+	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
+	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
+	const modules = MODULES.filter(
+		({ suite, runtimes }) => (!runtimes || runtimes.includes(runtime.n8nVersion)) && (filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter))),
+	);
+	const harness = new Harness();
+	console.log(`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`);
+	/** @type {import('./lib/model').ScriptedModel | undefined} */
+	let model;
+	/** @type {import('../lib/stack').Stack | undefined} */
+	let stack;
+	const stop = async () => {
+		await stack?.close();
+		await model?.close();
+		stack = undefined;
+		model = undefined;
+	};
+	stopOnSignals(stop);
+	try {
+		model = await startScriptedModel();
+		const workDir = path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`);
+		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), runtime, workDir, credentials: agentCredentials(model.url) });
+		const current = stack;
+		await importWorkflows(stack.cliEnv, stack.workDir, modules.flatMap(({ workflows }) => workflows(current)));
+		const { rest, baseUrl } = await stack.server();
+		/** @type {AgentContext} */
+		const ctx = { stack, model, rest, baseUrl };
+		for (const { suite } of modules) await harness.runSuite(suite, ctx);
+		if (model.unscripted.length > 0) harness.fail('scripted model', new Error(`conversations without a script: ${model.unscripted.join('; ')}`));
+	} catch (error) {
+		harness.fail('set-up', error);
+	} finally {
+		await stop().catch((error) => harness.fail('tear-down', error));
+	}
+	console.log(`\nAgent suite wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	const code = harness.finish('ai agents');
+	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
+	process.exit(code);
+}
+
+main();
