@@ -151,6 +151,16 @@ export function withModelDefault<T extends INodeProperties['default']>(property:
 	return [variant(FOR_PEOPLE, forPeople), variant(FOR_MODEL_V1, forPeople), variant(FOR_MODEL, forModel)];
 }
 
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
+
+/** A record field as the editor names it: `checkout_url` → Checkout URL (the value stays the field). */
+function fieldLabel(field: string): string {
+	return field
+		.split('_')
+		.map((word) => (Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
+}
+
 /** Output and Selected Fields for one kind of record. */
 export function outputProperties(kind: RecordKind): INodeProperties[] {
 	const shape: RecordShape = RECORD_SHAPES[kind];
@@ -163,7 +173,7 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 		options: [
 			{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you choose' },
-			{ name: 'Simplified', value: 'simple', description: `Only ${shape.simple.join(', ')}` },
+			{ name: 'Simplified', value: 'simple', description: `Only ${shape.simple.map(fieldLabel).join(', ')}` },
 		],
 	};
 	return [
@@ -174,7 +184,7 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 			type: 'multiOptions',
 			default: [],
 			description: 'The fields to return',
-			options: shape.fields.map((field) => ({ name: field, value: field })),
+			options: shape.fields.map((field) => ({ name: fieldLabel(field), value: field })),
 			displayOptions: { show: { output: ['fields'] } },
 		},
 	];

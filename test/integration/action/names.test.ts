@@ -59,7 +59,7 @@ describe('a company or event given by name', () => {
 		const run = await runAction(sb, orders(fromModel('Northwind Events'), sb.demo.events.summerSummit), { asTool: true, typeVersion: 1.1 });
 
 		expect(run.error?.message).toBe(
-			`Company: "Northwind Events" is neither the ID nor the name of one of your companies; yours are: Acme Events (ID ${sb.demo.companyId}), Globex Partners (ID ${sb.demo.freePlanCompanyId})`,
+			`Company: "Northwind Events" is neither the ID nor the name of one of your companies; yours are: Acme Events (ID ${sb.demo.companyId}), Globex Partners (ID ${sb.demo.freePlanCompanyId}). Company takes a company ID, the id that Company → Get Many returns.`,
 		);
 		expect(requests()).toEqual(['GET /api/v1/companies']);
 	});
@@ -72,13 +72,13 @@ describe('a company or event given by name', () => {
 		const run = await runAction(sb, orders(sb.demo.companyId, fromModel('Summer Summit 2027')), { asTool: true, typeVersion: 1.1 });
 
 		expect(run.error?.message).toBe(
-			`Event: "Summer Summit 2027" names 2 events: Summer Summit 2027 (ID ${sb.demo.events.summerSummit}), Summer Summit 2027 (ID ${twin.slug}); use the ID`,
+			`Event: "Summer Summit 2027" names 2 events: Summer Summit 2027 (ID ${sb.demo.events.summerSummit}), Summer Summit 2027 (ID ${twin.slug}); use the ID. Event takes an event ID, the id (the event’s slug) that Event → Get Many returns.`,
 		);
 		expect(requests()).toEqual([`GET /api/v1/${sb.demo.companyId}/events`]);
 	});
 
 	it('keeps a literal name out of the editor’s By ID mode: n8n shows the ID pattern’s message', async () => {
-		await expect(runAction(sandbox(), orders('Acme Events', 'summer-summit-2027'))).rejects.toThrow('Enter the company ID (sqid), without slashes or spaces');
+		await expect(runAction(sandbox(), orders('Acme Events', 'summer-summit-2027'))).rejects.toThrow('Enter the company ID, without slashes or spaces');
 		expect(requests()).toEqual([]);
 	});
 
