@@ -56,7 +56,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let handler: OperationModule | undefined;
-		let context: IExecuteFunctions = this;
+		let context: IExecuteFunctions | undefined;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -74,7 +74,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
-			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context), itemIndex) : labelled;
+			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context ?? this), itemIndex) : labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
@@ -85,7 +85,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 			throw itemError(this.getNode(), error, itemIndex);
 		} finally {
-			takeRefusals(context);
+			takeRefusals(context ?? this);
 		}
 	}
 	return [output];

@@ -27,7 +27,6 @@ const base = new EventRegistration().description;
 
 /** n8n 2.41.1's own conversion (createAiTools: replacements, then convertNodeToAiTool). */
 function realToolVariant(): INodeTypeDescription {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { convertNodeToAiTool } = require(AI_TOOLS_2X) as { convertNodeToAiTool: (item: { description: INodeTypeDescription }) => { description: INodeTypeDescription } };
 	const replacements = typeof base.usableAsTool === 'object' ? base.usableAsTool.replacements : undefined;
 	return convertNodeToAiTool({ description: { ...workflow.deepCopy(base), ...replacements } as INodeTypeDescription }).description;
@@ -58,7 +57,6 @@ const variants: Array<[string, () => INodeTypeDescription, NodeHelpers]> = [
 ];
 if (fs.existsSync(AI_TOOLS_2X)) variants.push(['n8n 2.41.1’s convertNodeToAiTool', realToolVariant, workflow.NodeHelpers]);
 if (fs.existsSync(WORKFLOW_1X)) {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const workflow1x = require(WORKFLOW_1X) as typeof workflow;
 	variants.push(['the harness’s tool variant, n8n-workflow of n8n 1.123.81', () => toolVariantOf(new EventRegistration()).description, workflow1x.NodeHelpers]);
 }
