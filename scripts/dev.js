@@ -61,7 +61,7 @@ async function assertPortFree(port, what, variable) {
  */
 async function importStarterContent(env, sandbox, crmUrl) {
 	const { importCredentials, importWorkflows, newestLast } = require('./lib/n8n');
-	const { exampleId, loadExamples, prepareExample } = require('../e2e/lib/workflows');
+	const { exampleId, loadExamples, prepareExample } = require('./lib/workflows');
 	const common = { baseUrl: sandbox.url, publicUrl: '' };
 	// The token credential last: n8n gives new nodes the most recently updated one, and it works without connecting.
 	await importCredentials(
@@ -136,7 +136,7 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { freePort } = require('./lib/processes');
 	const { startSandbox } = require('../test/sandbox');
-	const { startFakeCrm } = require('../e2e/lib/loopback');
+	const { startFakeCrm } = require('./lib/loopback');
 
 	await assertPortFree(ports.n8n, 'n8n', 'N8N_PORT');
 	await assertPortFree(ports.sandbox, 'sandbox', 'SANDBOX_PORT');
@@ -179,7 +179,7 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = require('../e2e/lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		const examples = require('./lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
 		printWelcome({ editorUrl: `${n8n.baseUrl}/`, sandbox, crmUrl: crm.url, examples, firstRun, seconds: (Date.now() - started) / 1000 });
 	} catch (error) {
 		console.error(error instanceof Error ? error.message : error);
