@@ -4,7 +4,6 @@
  * stub servers: redirects, dot segments in paths, webhook tokens and deliveries, the webhook
  * lifecycle, own-property checks, multipart boundaries and least-privilege tokens.
  */
-import { Logger } from '@n8n/backend-common';
 import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
@@ -18,6 +17,7 @@ import type { WebhookSetupMethod } from '../../harness';
 import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';
 import { apiRequests, byId, credentialsFor, errorText, orderCreateParams, run, startStubServer, useFastRetries, useSandbox } from './support';
 import type { Sandbox, StubReply, StubRequest, StubServer } from './support';
+import { expectDeliveryLogged } from '../../helpers/delivery-log';
 import { webhookTriggerNode } from '../../helpers/triggerNode';
 
 const sandbox = useSandbox();
@@ -158,13 +158,15 @@ async function hook(base: StubServer, staticData: IDataObject, method: WebhookSe
 		credentialTypes,
 		method,
 		webhookUrl: WEBHOOK_URL,
+		captureLogs: true,
 	});
 }
 
-/** What n8n does on activation: create only when checkExists says no. */
-async function activate(base: StubServer, staticData: IDataObject, options: INodeParameters = {}): Promise<void> {
-	const { result } = await hook(base, staticData, 'checkExists', options);
-	if (!result) await hook(base, staticData, 'create', options);
+/** What n8n does on activation: create only when checkExists says no. Returns what the node logged. */
+async function activate(base: StubServer, staticData: IDataObject, options: INodeParameters = {}): Promise<string[]> {
+	const checked = await hook(base, staticData, 'checkExists', options);
+	const created = checked.result ? undefined : await hook(base, staticData, 'create', options);
+	return [...checked.logged, ...(created?.logged ?? [])].map(({ level, message }) => `${level}: ${message}`);
 }
 
 const WEBHOOK_ID = '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a';
@@ -267,7 +269,7 @@ describe('#12.6 / #12.7 webhook deliveries', () => {
 
 	async function deliver(request: { headers?: Record<string, string>; body?: unknown; rawBody?: string; query?: Record<string, unknown> }, isTest = false) {
 		const sb = sandbox();
-		return await runWebhook({
+		const result = await runWebhook({
 			nodeType: new EventRegistrationTrigger(),
 			node: triggerNode(),
 			credentials: credentialsFor(sb),
@@ -275,7 +277,10 @@ describe('#12.6 / #12.7 webhook deliveries', () => {
 			staticData: registered(),
 			isTest,
 			request: { method: 'POST', ...request, headers: { 'content-type': 'application/json', ...request.headers } },
+			captureLogs: true,
 		});
+		expectDeliveryLogged(result);
+		return result;
 	}
 
 	it('the test URL’s token on the production URL → 401; each URL accepts its own token', async () => {
@@ -341,17 +346,13 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 			const staticData: IDataObject = {};
 			const deletesOfOld = () => base.requests.filter((r) => r.method === 'DELETE' && r.url.endsWith(OLD)).length;
 			await activate(base, staticData);
-			await hook(base, staticData, 'delete');
+			const failedDetach = await hook(base, staticData, 'delete');
+			expect(failedDetach.logged.map(({ message }) => message).join('\n')).toContain('could not detach the webhook');
 			// GET requests (on a 5xx) are retried, a DELETE is not.
 			expect(deletesOfOld()).toBe(1);
 
-			const log = jest.spyOn(Logger.prototype, 'warn');
-			try {
-				await activate(base, staticData);
-				expect(log.mock.calls.map(([message]) => String(message)).join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
-			} finally {
-				log.mockRestore();
-			}
+			const logged = await activate(base, staticData);
+			expect(logged.join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
 			expect(deletesOfOld()).toBe(2);
 			expect(JSON.stringify(staticData)).toContain(OLD);
 
