@@ -364,19 +364,40 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 	});
 });
 
-describe('#12.9 input keys are looked up as own properties', () => {
+/** A JSON value's own keys and values, in order ("__proto__" included: JSON.parse makes it an own key). */
+function ownEntries(value: unknown): Array<[string, unknown]> {
+	return Object.entries((value ?? {}) as object);
+}
+
+describe('#12.9 input keys are looked up as own properties, and sent', () => {
 	it('a form answer for field id "toString" is sent (not "answered twice"); "constructor" in JSON is sent (not "must not contain")', async () => {
 		const sb = sandbox();
 		const byFields = await run(sb, orderCreateParams(sb, { formAnswersInput: 'fields', formAnswers: { answers: [{ fieldId: 'toString', answer: 'x' }] } }));
 		expect(errorText(byFields).message).not.toMatch(/answered twice/);
 		const byJson = await run(sb, orderCreateParams(sb, { formAnswersInput: 'json', formAnswersJson: '{"constructor": "y"}' }));
 		expect(errorText(byJson).message).not.toMatch(/must not contain/);
-		// Both orders are sent. n8n's own copy of the request (n8n-workflow deepCopy) drops a "constructor" key on the way out.
 		const posted = apiRequests(sb, { method: 'POST' }).map((r) => JSON.stringify((r.body as IDataObject).form ?? null));
-		expect(posted).toEqual(['{"toString":"x"}', '{}']);
+		expect(posted).toEqual(['{"toString":"x"}', '{"constructor":"y"}']);
 	});
 
-	it('Event Page → Upsert: "constructor" in Additional Fields (JSON) is not "also set in Page Fields"', async () => {
+	const memberNames = ['constructor', '__proto__', 'prototype'];
+
+	it.each(memberNames)('Order → Create, Field by Field, field id "%s" → the answer is sent under that id, next to the others', async (fieldId) => {
+		const sb = sandbox();
+		const answers = [{ fieldId, answer: 'kept' }, { fieldId: 'Vb4nK2xP', answer: 'Yes' }];
+		await run(sb, orderCreateParams(sb, { formAnswersInput: 'fields', formAnswers: { answers } }));
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries((posted.body as IDataObject).form)).toEqual([[fieldId, 'kept'], ['Vb4nK2xP', 'Yes']]);
+	});
+
+	it.each(memberNames)('Order → Create, As JSON {"%s": "x"} → the answer is sent under that id', async (fieldId) => {
+		const sb = sandbox();
+		await run(sb, orderCreateParams(sb, { formAnswersInput: 'json', formAnswersJson: `{"${fieldId}": "x", "Vb4nK2xP": "Yes"}` }));
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries((posted.body as IDataObject).form)).toEqual([[fieldId, 'x'], ['Vb4nK2xP', 'Yes']]);
+	});
+
+	it.each(memberNames)('Event Page → Create or Update: "%s" in Additional Fields (JSON) beside Page Fields → sent with the page fields', async (key) => {
 		const sb = sandbox();
 		const result = await run(sb, {
 			resource: 'eventPage',
@@ -384,10 +405,11 @@ describe('#12.9 input keys are looked up as own properties', () => {
 			company: byId(sb.demo.companyId),
 			event: byId(sb.demo.events.summerSummit),
 			pageFields: { title: 'Summer Summit' },
-			additionalFields: '{"constructor": "x"}',
+			additionalFields: `{"${key}": "x"}`,
 		});
-		expect(errorText(result).message).not.toMatch(/also set in Page Fields/);
-		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
+		expect(errorText(result).message).toBe('');
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries(posted.body)).toEqual([['title', 'Summer Summit'], [key, 'x']]);
 	});
 });
 
