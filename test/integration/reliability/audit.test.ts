@@ -456,19 +456,59 @@ describe('#12.11 least privilege: exactly the scopes the reference lists', () =>
 		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(2);
 	});
 
-	it('Form → Update with forms:update only → a rename works; a field change fails naming forms:read and why', async () => {
+	/** Form → Update of the newsletter form with a token holding `scopes`; `fields` as the JSON input. */
+	async function updateNewsletterForm(sb: Sandbox, scopes: string[], fields: IDataObject[]) {
+		const token = sb.control.createToken(scopes);
+		const form = byId(sb.demo.forms.newsletterPreferences);
+		const parameters = { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, fieldsInput: 'json', fieldsJson: JSON.stringify(fields) };
+		return await run(sb, parameters, { credentials: credentialsFor(sb, { token }) });
+	}
+
+	/** The newsletter form's fields as the service stores them (read with the sandbox's full token). */
+	async function newsletterFields(sb: Sandbox): Promise<IDataObject[]> {
+		const response = await fetch(`${sb.url}/api/v1/${sb.demo.companyId}/forms/${sb.demo.forms.newsletterPreferences}`, {
+			headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+		});
+		sb.control.clearRequests();
+		return ((await response.json()) as { data: { fields: IDataObject[] } }).data.fields;
+	}
+
+	it('Form → Update with forms:update only → a rename works with one PATCH', async () => {
 		const sb = sandbox();
 		const token = sb.control.createToken(['forms:update']);
 		const form = byId(sb.demo.forms.newsletterPreferences);
 		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, name: 'Renamed' }, { credentials: credentialsFor(sb, { token }) });
 		expect(errorText(rename).message).toBe('');
-		const fields = await run(
-			sb,
-			{ resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, fieldsInput: 'json', fieldsJson: '[{"type": "text", "label": "Extra"}]' },
-			{ credentials: credentialsFor(sb, { token }) },
-		);
-		expect(errorText(fields).message).toMatch(/forms:read/);
-		expect(apiRequests(sb, { method: 'PATCH' })).toHaveLength(1);
+		expect(apiRequests(sb).map((r) => r.method)).toEqual(['PATCH']);
+	});
+
+	it('Form → Update with forms:update only → a field’s new label is sent alone (the read is refused) and the field keeps its type, options and Required', async () => {
+		const sb = sandbox();
+		const [frequency] = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:update'], [{ id: frequency.id, label: 'How often' }]);
+		expect(errorText(result).message).toBe('');
+		expect(apiRequests(sb).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 403', 'PATCH 200']);
+		expect((apiRequests(sb, { method: 'PATCH' })[0].body as IDataObject).fields).toEqual([{ id: frequency.id, label: 'How often' }]);
+		expect(await newsletterFields(sb)).toEqual([{ ...frequency, label: 'How often' }]);
+	});
+
+	it('Form → Update with forms:update only → a new field is added', async () => {
+		const sb = sandbox();
+		const before = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:update'], [{ type: 'text', label: 'Extra' }]);
+		expect(errorText(result).message).toBe('');
+		expect(await newsletterFields(sb)).toEqual([...before, expect.objectContaining({ type: 'text', label: 'Extra' })]);
+	});
+
+	it('Form → Update with forms:read and forms:update → the form is read first and the change is sent with the field’s current attributes', async () => {
+		const sb = sandbox();
+		const [frequency] = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:read', 'forms:update'], [{ id: frequency.id, label: 'How often' }]);
+		expect(errorText(result).message).toBe('');
+		expect(apiRequests(sb).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 200']);
+		expect((apiRequests(sb, { method: 'PATCH' })[0].body as IDataObject).fields).toEqual([
+			{ id: frequency.id, label: 'How often', type: 'select', options: ['weekly', 'monthly'], required: true, position: frequency.position },
+		]);
 	});
 
 	it('a 403 on Webhook → Create for lead-created names leads:subscribe only', async () => {
