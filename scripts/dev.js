@@ -10,7 +10,7 @@
  *
  *   npm run dev [-- --reset]     --reset: start over with a fresh n8n user folder
  *
- * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691). The credential stores the sandbox
+ * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691); N8N_DEV_DIR: the folder instead of .n8n-dev. The credential stores the sandbox
  * address, so the sandbox keeps its port from one run to the next.
  *
  * Runs on any Node >= 20 with nothing installed: it uses Node's own modules until the repo's
@@ -20,7 +20,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const DEV_DIR = path.join(ROOT, '.n8n-dev');
+/** N8N_DEV_DIR: another folder (npm test's smoke run uses its own, leaving yours alone). */
+const DEV_DIR = process.env.N8N_DEV_DIR ? path.resolve(process.env.N8N_DEV_DIR) : path.join(ROOT, '.n8n-dev');
 const USER_FOLDER = path.join(DEV_DIR, 'n8n');
 /** Written once the credentials and examples are imported: later runs keep what the user changed. */
 const STARTER_MARKER = path.join(DEV_DIR, 'starter-content-imported');
