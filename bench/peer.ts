@@ -292,7 +292,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	const lib = scriptsLib();
 	log('· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ');
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
-	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', 'peer');
+	// The smoke run has its own n8n user folder, so it never removes a full run's.
+	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', SIZE.smoke ? 'peer-smoke' : 'peer');
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
 	await lib.pkg.build();
