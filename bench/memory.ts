@@ -13,10 +13,10 @@ import { runNodeProcess, startSandboxProcess } from './processes';
 import { GC_MARK } from './protocol';
 import type { NodeResult, SandboxReady } from './protocol';
 import { mib, round } from './report';
-import { LATENCY_MS, SERVER_CASES } from './scenarios';
+import { LATENCY_MS, SERVER_CASES, SIZE } from './scenarios';
 import type { ServerCase } from './scenarios';
 
-export const MEMORY_ORDERS = 100_000;
+export const MEMORY_ORDERS = SIZE.memoryOrders;
 export const HEAP_LIMIT_MB = 256;
 
 export interface MemoryCase {

@@ -22,11 +22,10 @@ import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
 import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
+import { SIZE } from './scenarios';
 
 const MINUTE = 60_000;
-const TRAFFIC_MINUTES = 120;
-const QUIET_MINUTES = 65;
-const FULL_CHECK_MINUTES = 60;
+const { orders: ORDERS_AT_START, trafficMinutes: TRAFFIC_MINUTES, quietMinutes: QUIET_MINUTES, fullCheckMinutes: FULL_CHECK_MINUTES } = SIZE.orderTrigger;
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
 
@@ -82,7 +81,7 @@ function median(values: number[]): number {
 }
 
 async function runCase(newestFirst: boolean, advance: (ms: number) => void): Promise<OrderTriggerCase> {
-	const sb = await startSandbox({ port: 0, seed: 'demo', orders: 10_000, knobs: { ordersNewestFirst: newestFirst } });
+	const sb = await startSandbox({ port: 0, seed: 'demo', orders: ORDERS_AT_START, knobs: { ordersNewestFirst: newestFirst } });
 	try {
 		const company = sb.demo.companyId;
 		const event = sb.demo.events.summerSummit;
@@ -247,7 +246,7 @@ export function orderTriggerTable(figures: OrderTriggerFigures): string {
 			`| ${f.listing} | ${f.first_poll_requests} | ${f.requests_per_poll.median} / ${f.requests_per_poll.max} | ${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders} | ${f.missed} / ${f.duplicates} | ${f.polls} | ${f.today_requests_per_poll} |`,
 	);
 	return [
-		'Order trigger (10,008 orders, 15 a page, a poll a simulated minute, Full Check Every 60 min)',
+		`Order trigger (${figures.orders_at_start.toLocaleString('en')} orders, 15 a page, a poll a simulated minute, Full Check Every ${figures.full_check_every_minutes} min)`,
 		'| listing | first poll | requests/poll median / max | delay in polls: new / quick paid / old | missed / duplicates | polls | 0.1.0 per poll |',
 		'| --- | --- | --- | --- | --- | --- | --- |',
 		...rows,
@@ -257,7 +256,7 @@ export function orderTriggerTable(figures: OrderTriggerFigures): string {
 /** Runs the scenario in a child process and returns its figures. */
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
 	return await new Promise((resolve, reject) => {
-		const worker = fork(__filename, ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 		let figures: OrderTriggerFigures | undefined;
 		worker.once('message', (message) => {
 			figures = message as OrderTriggerFigures;

@@ -18,7 +18,7 @@ import type { SandboxControl } from './control';
 import { repoRoot } from './paths';
 import type { SandboxReady } from './protocol';
 import { round } from './report';
-import { LATENCY_MS, SCENARIOS, THROTTLE } from './scenarios';
+import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
 /** The HTTP Request node version the editor adds today. */
@@ -40,6 +40,7 @@ interface Variant {
 	key: string;
 	/** Short, as in the table. */
 	label: string;
+	/** With the scenario's three letters appended, at most 16 characters: n8n 1.x keeps static data only up to 16 (importWorkflows refuses longer). */
 	workflowId: string;
 	/** Settings as the user would set them (undefined for this package's node). */
 	pagination?: Omit<PaginationSettings, 'limitPagesFetched' | 'maxRequests'>;
@@ -49,11 +50,11 @@ interface Variant {
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
 export const VARIANTS: readonly Variant[] = [
-	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Paging Options at their defaults', workflowId: 'benchPeerPackage' },
+	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Paging Options at their defaults', workflowId: 'peerPackage' },
 	{
 		key: 'http_request_next_url',
 		label: 'HTTP Request: next URL {{ $response.body.links.next }}',
-		workflowId: 'benchPeerHttpPlain',
+		workflowId: 'peerHttpPlain',
 		pagination: {
 			paginationMode: 'responseContainsNextURL',
 			nextURL: '={{ $response.body.links.next }}',
@@ -65,7 +66,7 @@ export const VARIANTS: readonly Variant[] = [
 	{
 		key: 'http_request_optional_chaining',
 		label: 'HTTP Request: the same with optional chaining (?.)',
-		workflowId: 'benchPeerHttpChained',
+		workflowId: 'peerHttpChain',
 		pagination: {
 			paginationMode: 'responseContainsNextURL',
 			nextURL: '={{ $response.body?.links?.next }}',
@@ -77,7 +78,7 @@ export const VARIANTS: readonly Variant[] = [
 	{
 		key: 'http_request_interval',
 		label: `HTTP Request: next URL, interval ${INTERVAL_AT_RATE_LIMIT_MS} ms (the rate limit)`,
-		workflowId: 'benchPeerHttpInterval',
+		workflowId: 'peerHttpPaced',
 		pagination: {
 			paginationMode: 'responseContainsNextURL',
 			nextURL: '={{ $response.body.links.next }}',
@@ -87,6 +88,13 @@ export const VARIANTS: readonly Variant[] = [
 		},
 	},
 ];
+
+/**
+ * What the peer runs: every scenario and variant; the smoke run only the first scenario with this
+ * node and the plain HTTP Request node (each `n8n execute` starts n8n afresh, 10–30 s here).
+ */
+const PEER_SCENARIOS = SIZE.smoke ? SCENARIOS.slice(0, 1) : SCENARIOS;
+const PEER_VARIANTS = SIZE.smoke ? VARIANTS.slice(0, 2) : VARIANTS;
 
 /** The API's page size, for the HTTP Request node's Max Pages in the Limit scenario (it cannot ask for fewer items). */
 const API_PAGE_SIZE = 15;
@@ -284,7 +292,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	const lib = scriptsLib();
 	log('· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ');
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
-	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', 'peer');
+	// The smoke run has its own n8n user folder, so it never removes a full run's.
+	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', SIZE.smoke ? 'peer-smoke' : 'peer');
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
 	await lib.pkg.build();
@@ -295,7 +304,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	const env = lib.n8n.n8nEnv({ userFolder, port, brokerPort });
 	await lib.n8n.importCredentials(env, workDir, [{ ...CREDENTIAL, data: { accessToken: sb.token, baseUrl: sb.url, publicUrl: sb.url } }]);
 	const workflows = new Map<string, ReturnType<typeof workflowFor>>();
-	for (const scenario of SCENARIOS) for (const variant of VARIANTS) workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
+	for (const scenario of PEER_SCENARIOS) for (const variant of PEER_VARIANTS) workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
 	await lib.n8n.importWorkflows(env, workDir, [...workflows.values()]);
 	log('done\n');
 
@@ -303,9 +312,9 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	const reference = await runBaseline({ url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug });
 
 	const runs: PeerRun[] = [];
-	for (const scenario of SCENARIOS) {
+	for (const scenario of PEER_SCENARIOS) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
-		for (const variant of VARIANTS) {
+		for (const variant of PEER_VARIANTS) {
 			log(`  ${scenario.name}, ${variant.label}… `);
 			const workflow = workflows.get(`${scenario.name}/${variant.key}`) as ReturnType<typeof workflowFor>;
 			const attempts: PeerRun[] = [];
@@ -339,11 +348,11 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	}
 
 	const ratios: PeerFigures['ratios'] = {};
-	for (const scenario of SCENARIOS) {
+	for (const scenario of PEER_SCENARIOS) {
 		const of = (key: string) => runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		ratios[scenario.name] = Object.fromEntries(VARIANTS.filter((v) => v.pagination).map((v) => [v.key, ratio(of(v.key), of(VARIANTS[0].key))]));
+		ratios[scenario.name] = Object.fromEntries(PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, ratio(of(v.key), of(PEER_VARIANTS[0].key))]));
 	}
-	const returnAll = SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
+	const returnAll = PEER_SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
 	return {
 		n8n: 'n8n 2.41.1 (e2e/runtime), `n8n execute --rawOutput`, SQLite, regular mode',
 		http_request_node: {
@@ -351,7 +360,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 			type_version: HTTP_REQUEST_VERSION,
 			authentication: 'predefinedCredentialType',
 			credential_type: CREDENTIAL.type,
-			pagination: Object.fromEntries(VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)])),
+			pagination: Object.fromEntries(PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)])),
 			then: `Split Out of "data" (n8n-nodes-base.splitOut); in the Limit scenario Max Pages ${Math.ceil(50 / API_PAGE_SIZE)} and a Limit node (50)`,
 		},
 		this_node: { type: lib.pkg.nodeType('eventRegistration'), parameters: 'Order → Get Many, Return All (or Limit 50), Paging Options left at their defaults' },
@@ -359,7 +368,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 			'each variant: one workflow Manual Trigger → variant, run with `n8n execute --id --rawOutput` in the same n8n user folder',
 			'execution_time_ms: n8n’s own executionTime of every node after the trigger (listing node + Split Out [+ Limit]), from the run data; the median of the runs (one under the throttle)',
 			'requests / 429s: counted by the sandbox; items: the last node’s output; ids_match_reference: every id, in order, equals a plain sequential listing’s',
-			`scenarios: ${SCENARIOS.map((s) => s.description).join('; ')}; the server ignores per_page (the documented API)`,
+			`scenarios: ${PEER_SCENARIOS.map((s) => s.description).join('; ')}; the server ignores per_page (the documented API)`,
 		],
 		runs,
 		ratios,

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol';
+import { ORDERS } from './scenarios';
 
 function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
@@ -28,9 +29,9 @@ export interface SandboxProcess {
 	stop(): Promise<void>;
 }
 
-/** The sandbox in its own process, with `orders` extra orders on its first event (default ORDERS). */
-export async function startSandboxProcess(orders?: number): Promise<SandboxProcess> {
-	const child = fork(path.join(__dirname, 'sandbox-process.js'), orders === undefined ? [] : [String(orders)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** The sandbox in its own process, with `orders` extra orders on its first event (default ORDERS: the run's size). */
+export async function startSandboxProcess(orders: number = ORDERS): Promise<SandboxProcess> {
+	const child = fork(path.join(__dirname, 'sandbox-process.js'), [String(orders)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 	const ready = await nextMessage<SandboxReady>(child, 'sandbox process');
 	return {
 		ready,

@@ -11,7 +11,9 @@
  * the node's own defaults, unset in its parameters), `--repeat N` node runs per case outside the
  * throttle scenario, the median kept (default DEFAULT_REPEAT; the throttle scenario runs once:
  * its time is set by the throttle's windows), `--no-sweep` skips the concurrency sweep of the
- * latency scenario, `--no-peer` the HTTP Request node peer, `--no-memory` the memory scenario.
+ * latency scenario, `--no-peer` the HTTP Request node peer, `--no-memory` the memory scenario,
+ * `--out FILE` writes the figures there, `--smoke` runs every part at a small size, once, without
+ * the sweep (npm test's bench smoke: it shows the bench runs; its figures mean nothing).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,13 +32,13 @@ import type { SandboxReady } from './protocol';
 import { machine, mib, round, tables } from './report';
 import type { CaseFigures, ScenarioFigures, SweepPoint } from './report';
 import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './order-trigger';
-import { LATENCY_MS, NODE_PAGE_SIZE, SCENARIOS, SERVER_CASES, THROTTLE, idealMs, pagesNeeded } from './scenarios';
+import { LATENCY_MS, NODE_PAGE_SIZE, ORDERS, SCENARIOS, SERVER_CASES, SIZE, THROTTLE, idealMs, pagesNeeded } from './scenarios';
 import type { Scenario, ScenarioName, ServerCase } from './scenarios';
 
 /** Further concurrencies run in the latency scenario (per_page ignored), to show the trade-off. */
 const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
-const DEFAULT_REPEAT = 3;
+const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
 interface Calibration {
 	rttMs: number;
@@ -279,7 +281,7 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 
 /** `--only order-trigger`: just the order-trigger scenario, its figures merged into bench-results.json. */
 async function orderTriggerOnly(): Promise<void> {
-	const file = path.join(repoRoot(), 'bench-results.json');
+	const file = resultsFile();
 	let report: Record<string, unknown> = {};
 	try {
 		report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -301,6 +303,12 @@ function describePaging(paging: Paging): string {
 	return `${concurrency}, ${pageSize}`;
 }
 
+/** `--out FILE`: where the figures go (default bench-results.json at the repository root). */
+function resultsFile(): string {
+	const flag = process.argv.indexOf('--out');
+	return flag !== -1 ? path.resolve(process.argv[flag + 1]) : path.join(repoRoot(), 'bench-results.json');
+}
+
 /** `--no-<name>`: skip a part of the bench. */
 function skipped(name: string): boolean {
 	return process.argv.includes(`--no-${name}`);
@@ -313,9 +321,9 @@ async function main(): Promise<void> {
 		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', undefined, MAX_PAGE_SIZE),
 	};
 	const repeat = integerOption('repeat', 'BENCH_REPEAT', DEFAULT_REPEAT, 9);
-	const sweep = skipped('sweep') ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
+	const sweep = skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
 	const log = (text: string) => process.stdout.write(text);
-	log(`Starting the sandbox (orders: 10,000 on one event; node: ${describePaging(paging)})…\n`);
+	log(`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`);
 	const sandbox = await startSandboxProcess();
 	const sb = sandbox.ready;
 	const control = new SandboxControl(sb.url);
@@ -324,13 +332,15 @@ async function main(): Promise<void> {
 		const context: Context = { sb, control, calibration, repeat };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
 		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario, paging, scenario.name === 'latency' ? sweep : []);
-		log('· order_trigger: 10,000 orders, a poll a simulated minute for 185 minutes (two listings)…\n');
+		const { orders, trafficMinutes, quietMinutes } = SIZE.orderTrigger;
+		log(`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`);
 		const orderTrigger = await runOrderTriggerBench();
 		const peer = skipped('peer') ? undefined : await runPeer({ sb, control, repeat, log });
 		const memory = skipped('memory') ? undefined : await runMemoryScenario(log);
 
 		const report = {
 			generated_at: new Date().toISOString(),
+			size: SIZE.smoke ? 'smoke: every part at a small size, once (its figures mean nothing)' : 'full',
 			machine: machine(),
 			setup: setup(paging, repeat, calibration),
 			...results,
@@ -338,7 +348,7 @@ async function main(): Promise<void> {
 			...(peer ? { peer_http_request: peer } : {}),
 			...(memory ? { memory_100k: memory } : {}),
 		};
-		const file = path.join(repoRoot(), 'bench-results.json');
+		const file = resultsFile();
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
 		log(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);

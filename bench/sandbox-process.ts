@@ -1,5 +1,5 @@
 /**
- * Child process: the sandbox with ORDERS orders (or the count given as the first argument) on its
+ * Child process: the sandbox with the count of orders given as the first argument on its
  * first organizing event, so its CPU and memory are not counted as the node's. Sends `SandboxReady`, then serves until the parent
  * disconnects. The orchestrator drives it through the HTTP control routes (/__control/...).
  */
@@ -7,7 +7,6 @@ import path from 'node:path';
 
 import { repoRoot } from './paths';
 import type { SandboxReady } from './protocol';
-import { ORDERS } from './scenarios';
 
 interface Sandbox {
 	url: string;
@@ -20,7 +19,7 @@ type StartSandbox = (options: { port: number; orders: number; requestLogLimit: n
 
 async function main(): Promise<void> {
 	const { startSandbox } = require(path.join(repoRoot(), 'test', 'sandbox')) as { startSandbox: StartSandbox };
-	const orders = process.argv[2] === undefined ? ORDERS : Number(process.argv[2]);
+	const orders = Number(process.argv[2]);
 	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
 	const ready: SandboxReady = {
 		type: 'sandbox-ready',

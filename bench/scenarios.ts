@@ -25,7 +25,26 @@ export const LATENCY_MS = 20;
 /** Laravel's `throttle:60,…` style: 60 requests per fixed 2-second window. */
 export const THROTTLE: Throttle = { limit: 60, windowMs: 2000 };
 
-export const ORDERS = 10_000;
+/**
+ * How big a run is: the full bench (the default) or `--smoke` (npm test's smoke run: every scenario
+ * at a small size, to show the bench still runs end to end; its figures mean nothing).
+ */
+export interface BenchSize {
+	smoke: boolean;
+	/** Orders on the event of the latency, throttle and limit scenarios. */
+	orders: number;
+	/** Orders of the memory scenario. */
+	memoryOrders: number;
+	orderTrigger: { orders: number; trafficMinutes: number; quietMinutes: number; fullCheckMinutes: number };
+}
+
+const FULL: BenchSize = { smoke: false, orders: 10_000, memoryOrders: 100_000, orderTrigger: { orders: 10_000, trafficMinutes: 120, quietMinutes: 65, fullCheckMinutes: 60 } };
+const SMOKE: BenchSize = { smoke: true, orders: 300, memoryOrders: 2_000, orderTrigger: { orders: 300, trafficMinutes: 8, quietMinutes: 4, fullCheckMinutes: 3 } };
+
+/** The size of this run (child processes get `--smoke` passed on). */
+export const SIZE: BenchSize = process.argv.includes('--smoke') ? SMOKE : FULL;
+
+export const ORDERS = SIZE.orders;
 
 export const SCENARIOS: readonly Scenario[] = [
 	{ name: 'latency', description: `Return All, ${LATENCY_MS} ms added latency, no throttle`, latencyMs: LATENCY_MS, throttle: null },

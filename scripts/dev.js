@@ -10,7 +10,7 @@
  *
  *   npm run dev [-- --reset]     --reset: start over with a fresh n8n user folder
  *
- * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691). The credential stores the sandbox
+ * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691); N8N_DEV_DIR: the folder instead of .n8n-dev. The credential stores the sandbox
  * address, so the sandbox keeps its port from one run to the next.
  *
  * Runs on any Node >= 20 with nothing installed: it uses Node's own modules until the repo's
@@ -20,7 +20,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const DEV_DIR = path.join(ROOT, '.n8n-dev');
+/** N8N_DEV_DIR: another folder (npm test's smoke run uses its own, leaving yours alone). */
+const DEV_DIR = process.env.N8N_DEV_DIR ? path.resolve(process.env.N8N_DEV_DIR) : path.join(ROOT, '.n8n-dev');
 const USER_FOLDER = path.join(DEV_DIR, 'n8n');
 /** Written once the credentials and examples are imported: later runs keep what the user changed. */
 const STARTER_MARKER = path.join(DEV_DIR, 'starter-content-imported');
@@ -61,7 +62,7 @@ async function assertPortFree(port, what, variable) {
  */
 async function importStarterContent(env, sandbox, crmUrl) {
 	const { importCredentials, importWorkflows, newestLast } = require('./lib/n8n');
-	const { exampleId, loadExamples, prepareExample } = require('../e2e/lib/workflows');
+	const { exampleId, loadExamples, prepareExample } = require('./lib/workflows');
 	const common = { baseUrl: sandbox.url, publicUrl: '' };
 	// The token credential last: n8n gives new nodes the most recently updated one, and it works without connecting.
 	await importCredentials(
@@ -138,7 +139,7 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { freePort } = require('./lib/processes');
 	const { startSandbox } = require('../test/sandbox');
-	const { startFakeCrm } = require('../e2e/lib/loopback');
+	const { startFakeCrm } = require('./lib/loopback');
 
 	await assertPortFree(ports.n8n, 'n8n', 'N8N_PORT');
 	await assertPortFree(ports.sandbox, 'sandbox', 'SANDBOX_PORT');
@@ -181,7 +182,7 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = require('../e2e/lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		const examples = require('./lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
 		printWelcome({ editorUrl: `${n8n.baseUrl}/`, sandbox, crmUrl: crm.url, examples, firstRun, seconds: (Date.now() - started) / 1000 });
 	} catch (error) {
 		console.error(error instanceof Error ? error.message : error);

@@ -7,7 +7,7 @@
  *   - the examples as shipped (placeholders for the user's company and event, no credential picked);
  *     nodes fed by n8n's own nodes get the items those would give as pinData (the tests run only
  *     this package's nodes);
- *   - the end-to-end workflows (e2e/lib/workflows.js): every resource of the action node with each
+ *   - the end-to-end workflows (scripts/lib/workflows.js): every resource of the action node with each
  *     credential, the webhook trigger on every event it offers, the order trigger watching every
  *     transition, on the sandbox's demo data (seeded the same every time).
  */
@@ -15,7 +15,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const { coverageWorkflow, loadExamples, orderTriggerWorkflow, webhookTriggerWorkflow } = require('../e2e/lib/workflows');
+const { coverageWorkflow, loadExamples, orderTriggerWorkflow, webhookTriggerWorkflow } = require('./lib/workflows');
 const { startSandbox } = require('../test/sandbox');
 
 const CREDENTIALS = {

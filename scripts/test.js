@@ -4,6 +4,9 @@
  * runs, stopping at the first failure:
  *   1. jest: unit, integration and reliability tests against the sandbox (n8n-core's engine);
  *   2. the package checks on the packed tarball (scripts/check-package.js, which builds first);
+ *      then smoke runs of the README's other commands (scripts/smoke.js): `npm run bench -- --smoke`
+ *      (every scenario at a small size, each part of bench-results.json written), `npm run sandbox`
+ *      and `npm run dev` started and stopped, `npm run docs -- --check` finding no diff;
  *   3. the end-to-end tests in each pinned real n8n, one after the other: n8n 1.x on Node 20, then
  *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use);
  *   4. the AI agent and MCP tests: the package as tools of an AI Agent driven by a scripted model, and
@@ -38,6 +41,8 @@ async function main() {
 	step('jest: unit, integration and reliability tests', 'node', [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs]);
 	if (jestArgs.length > 0) return;
 	step('package checks on the packed tarball', 'node', [path.join(ROOT, 'scripts', 'check-package.js')]);
+	step('bench smoke: every scenario of npm run bench at a small size', 'node', [path.join(ROOT, 'scripts', 'smoke.js'), 'bench']);
+	step('the other README commands: npm run sandbox, npm run dev, npm run docs (no diff)', 'node', [path.join(ROOT, 'scripts', 'smoke.js'), 'commands']);
 	for (const runtime of RUNTIMES) {
 		step(`end-to-end tests in ${runtime.label}`, 'node', [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
 	}

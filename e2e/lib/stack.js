@@ -7,12 +7,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { startFakeCrm } = require('../../scripts/lib/loopback');
 const { DEFAULT_RUNTIME, ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
 const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
 const { N8nRest, importCredentials, n8nEnv, newestLast, startN8n } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
-const { startFakeCrm } = require('./loopback');
 
 /**
  * Where a run keeps its n8n files: one folder per n8n version, so runs on different versions do not

@@ -7,7 +7,7 @@
 const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
-const { coverageWorkflow } = require('../lib/workflows');
+const { coverageWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
-const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample, triggerOf } = require('../lib/workflows');
+const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample, triggerOf } = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
 
 /** @typedef {import('../lib/stack').Stack} Stack */

@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 
 const { sleep } = require('../../scripts/lib/processes');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
-const { orderTriggerWorkflow } = require('../lib/workflows');
+const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 

@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
-const { webhookTriggerWorkflow } = require('../lib/workflows');
+const { webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 

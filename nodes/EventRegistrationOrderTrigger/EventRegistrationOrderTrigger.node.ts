@@ -2,7 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { nodeCredentials } from '../shared/context';
-import { searchCompanies, searchOrganizingEvents } from '../EventRegistration/listSearch';
+import { searchCompanies, searchOrganizingEvents } from '../shared/listSearch';
 import { properties } from './description';
 import { pollOrders } from './poll';
 

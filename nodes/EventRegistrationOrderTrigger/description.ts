@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { includeSubmissionProperty } from '../EventRegistration/resources/order/include';
-import { concurrencyOption, pageSizeOption } from '../EventRegistration/shared/descriptions';
 import { authenticationProperty } from '../shared/context';
+import { concurrencyOption, includeSubmissionProperty, pageSizeOption } from '../shared/descriptions';
 import { companyLocator, eventLocator } from '../shared/locators';
 import { DEFAULT_PAGE_SIZE_ASKED } from '../shared/pagination';
 

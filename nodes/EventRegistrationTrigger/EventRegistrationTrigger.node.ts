@@ -8,7 +8,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchCompanies } from '../EventRegistration/listSearch';
+import { searchCompanies } from '../shared/listSearch';
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import { companyLocator } from '../shared/locators';
 import { WEBHOOK_EVENTS, webhookEventOptions } from '../shared/webhookEvents';

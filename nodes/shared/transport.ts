@@ -352,7 +352,10 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
 		request.json = false;
 		request.headers = { ...request.headers, 'Content-Type': body.contentType };
 	} else if (body) {
-		request.body = body as IDataObject;
+		// Serialised here: n8n's HTTP helper drops keys such as "constructor" and "__proto__" of an object
+		// body on the way out, and in a body they are the user's data (a form field id, a page field).
+		request.body = JSON.stringify(body);
+		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
 	return request;
 }

@@ -26,7 +26,7 @@ interface SavedWorkflow {
 	pinData?: Record<string, INodeExecutionData[]>;
 }
 
-const { prepareExample } = require('../../e2e/lib/workflows') as {
+const { prepareExample } = require('../../scripts/lib/workflows') as {
 	prepareExample: (workflow: SavedWorkflow, options: object) => SavedWorkflow;
 };
 

@@ -8,7 +8,7 @@
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
-const { auth } = require('../../lib/workflows');
+const { auth } = require('../../../scripts/lib/workflows');
 
 const TOOL = nodeType('eventRegistrationTool');
 /** The node version new nodes get: from 1.1 a model gets Simplified output and bounded lists. */
@@ -124,7 +124,7 @@ function node(name, type, typeVersion, parameters, position, extra = {}) {
 
 /**
  * The tool nodes, each with the token credential, connected by `ai_tool` to `target`.
- * @param {import('../../lib/workflows').CredentialRefs} refs
+ * @param {import('../../../scripts/lib/workflows').CredentialRefs} refs
  * @param {string} target
  * @param {import('../../../scripts/lib/runtime').Runtime} runtime
  * @param {string[]} [names] which tools (default: all)
@@ -142,7 +142,7 @@ function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
 
 /**
  * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
- * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
+ * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
  */
 function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomUUID() }) {
 	const triggerNode =
@@ -184,7 +184,7 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 
 /**
  * MCP Server Trigger (v2.1, at /mcp/<path>) ← the tools.
- * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; bearer?: boolean; names?: string[] }} options
+ * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; bearer?: boolean; names?: string[] }} options
  */
 function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 	const trigger = node(
@@ -202,7 +202,7 @@ function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 /**
  * MCP Server Trigger ← one tool per list and Output (Raw, Simplified), named `<resource> <output>`,
  * on the given company, everything else at the editor's defaults.
- * @param {{ id: string; refs: import('../../lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; companyId: string; lists: Record<string, Record<string, unknown>> }} options
+ * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; companyId: string; lists: Record<string, Record<string, unknown>> }} options
  */
 function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
 	const workflow = mcpWorkflow({ id, refs, runtime, path, names: [] });

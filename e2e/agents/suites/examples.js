@@ -13,7 +13,7 @@ const { randomUUID } = require('node:crypto');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
-const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample } = require('../../lib/workflows');
+const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample } = require('../../../scripts/lib/workflows');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 const { itemsOf } = require('./agent');
 

@@ -4,7 +4,7 @@
  * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
  * and the workflows the tests open, imported before n8n starts.
  */
-const { webhookTriggerWorkflow } = require('../../lib/workflows');
+const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 

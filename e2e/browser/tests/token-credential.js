@@ -6,7 +6,7 @@
  * redirect's target never receives a request, so never the token.
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { startRecordingServer } = require('../../lib/loopback');
+const { startRecordingServer } = require('../../../scripts/lib/loopback');
 const { openRoute } = require('../lib/editor');
 
 /** @type {import('../lib/browser-test').BrowserSuite} */

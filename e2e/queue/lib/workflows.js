@@ -2,12 +2,12 @@
 /**
  * Workflows of the queue-mode tests that start at n8n's own Webhook node (called on the webhook
  * processor) and run this package's action node on a worker. The trigger workflows come from
- * e2e/lib/workflows.js, as in the single-process suites.
+ * scripts/lib/workflows.js, as in the single-process suites.
  */
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
-const { auth, chain, node, rl } = require('../../lib/workflows');
+const { auth, chain, node, rl } = require('../../../scripts/lib/workflows');
 
 const ACTION = nodeType('eventRegistration');
 
@@ -22,7 +22,7 @@ const ACTION = nodeType('eventRegistration');
 /**
  * n8n's Webhook node on POST /webhook/<path>, followed by the steps in a chain. The action
  * steps use the token credential.
- * @param {{ id: string; name: string; path: string; respond: 'onReceived' | 'lastNode'; refs: import('../../lib/workflows').CredentialRefs; steps: Step[] }} options
+ * @param {{ id: string; name: string; path: string; respond: 'onReceived' | 'lastNode'; refs: import('../../../scripts/lib/workflows').CredentialRefs; steps: Step[] }} options
  */
 function webhookWorkflow({ id, name, path, respond, refs, steps }) {
 	const { authentication, credentials } = auth('token', refs);

@@ -11,7 +11,7 @@ const os = require('node:os');
 const { parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
-const { webhookTriggerWorkflow } = require('../../lib/workflows');
+const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'qLoadTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -121,7 +121,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
 function workflows({ credentials, sandbox }) {
 	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: [KIND] })];
 }

@@ -8,7 +8,7 @@
 const assert = require('node:assert/strict');
 
 const { curate, newOrder, reportedItems } = require('../../lib/orders');
-const { orderTriggerWorkflow } = require('../../lib/workflows');
+const { orderTriggerWorkflow } = require('../../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'qOrderTrigger';
 const TRIGGER = 'Order Trigger';
@@ -67,7 +67,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
 function workflows({ credentials, sandbox }) {
 	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, watch: WATCH })];
 }

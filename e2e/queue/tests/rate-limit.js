@@ -91,7 +91,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../lib/workflows').CredentialRefs }} stack */
+/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs }} stack */
 function workflows({ credentials }) {
 	return [
 		webhookWorkflow({

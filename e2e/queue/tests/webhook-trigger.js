@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { sleep } = require('../../../scripts/lib/processes');
-const { webhookTriggerWorkflow } = require('../../lib/workflows');
+const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
 
 const WORKFLOW_ID = 'qWebhookTrigger';
@@ -101,7 +101,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
+/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
 function workflows({ credentials, sandbox, packageDir }) {
 	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: offeredEventKinds(packageDir) })];
 }

@@ -98,7 +98,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
 function workflows({ credentials, sandbox }) {
 	return [
 		webhookWorkflow({

@@ -1,64 +1,16 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { searchCompanyEvents, searchPage } from '../../shared/listSearch';
 import { URL_PATTERNS } from '../../shared/locators';
+import { currentCompany, currentLocator, matches } from '../../shared/lookups';
 import { orderStatus } from '../../shared/orders';
-import { paginate, readEnvelope } from '../../shared/pagination';
-import type { PaginatedRouteKey, RouteParams } from '../../shared/routes';
-import { apiRequestFull, apiRequestList } from '../../shared/transport';
-import { byUpcoming, currentCompany, currentLocator, matches } from '../shared/lookups';
+import { apiRequestList } from '../../shared/transport';
 
-/** One page of a paginated route, with the next page as pagination token. */
-async function searchPage(
-	ctx: ILoadOptionsFunctions,
-	key: PaginatedRouteKey,
-	params: RouteParams,
-	paginationToken: string | undefined,
-	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
-): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const { body } = await apiRequestFull(ctx, key, { params, qs: { page } });
-	const parsed = readEnvelope(body);
-	if (typeof parsed === 'string') return { results: [] };
-	const results = parsed.items.map(toItem).filter((r): r is INodeListSearchItems => r !== undefined);
-	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
-}
-
-export async function searchCompanies(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(this, 'company.getMany', {}, paginationToken, (c) =>
-		matches(filter, c.name, c.slug) ? { name: String(c.name), value: String(c.id) } : undefined,
-	);
-}
-
-/** `2027-06-01` of an API timestamp, or '' when there is none. */
-function day(timestamp: unknown): string {
-	return typeof timestamp === 'string' ? timestamp.slice(0, 10) : '';
-}
-
-async function searchCompanyEvents(ctx: ILoadOptionsFunctions, filter: string | undefined, organizingOnly: boolean): Promise<INodeListSearchResult> {
-	const company = await currentCompany(ctx);
-	// Every page, so the list can be ordered by date; the API orders events as it likes.
-	const events = (await paginate(ctx, 'event.getMany', { params: { company } })).filter(
-		(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
-	);
-	return {
-		results: byUpcoming(events, new Date().toISOString()).map((e) => ({
-			name: `${String(e.name)} · ${day(e.date_start)}${e.company_role === 'attending' ? ' · attending' : ''}`,
-			value: String(e.id),
-		})),
-	};
-}
+export { searchCompanies, searchOrganizingEvents } from '../../shared/listSearch';
 
 export async function searchEvents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return await searchCompanyEvents(this, filter, false);
-}
-
-export async function searchOrganizingEvents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await searchCompanyEvents(this, filter, true);
 }
 
 /** "VIP Pass · 149.00 EUR · sold out" */

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { URL_PATTERNS } from '../../shared/locators';
 import { paginate } from '../../shared/pagination';
 import { apiRequest } from '../../shared/transport';
-import { currentCompany, currentLocator } from '../shared/lookups';
+import { currentCompany, currentLocator } from '../../shared/lookups';
 import { NEW_FIELD, fieldTypeName } from '../resources/form/fields';
 
 /** "Badge name (Text)", its id as description. */

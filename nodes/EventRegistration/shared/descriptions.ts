@@ -1,34 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../../shared/pagination';
+import { concurrencyOption, pageSizeOption } from '../../shared/descriptions';
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
 import { MODEL_DEFAULT_LIMIT, modelListBound, outputForModel, withModelDefault } from '../../shared/output';
 import { requireInteger } from '../../shared/validation';
 import { checkOf } from './parameters';
-
-/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
-export function concurrencyOption(description: string): INodeProperties {
-	return {
-		displayName: 'Concurrent Requests',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: DEFAULT_CONCURRENCY,
-		description,
-	};
-}
-
-/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
-export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
-	return {
-		displayName: 'Page Size',
-		name: 'perPage',
-		type: 'number',
-		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
-		default: defaultSize,
-		description,
-	};
-}
 
 /** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
 export function limitProperties(): INodeProperties[] {

@@ -4,7 +4,6 @@
  * stub servers: redirects, dot segments in paths, webhook tokens and deliveries, the webhook
  * lifecycle, own-property checks, multipart boundaries and least-privilege tokens.
  */
-import { Logger } from '@n8n/backend-common';
 import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
@@ -18,6 +17,7 @@ import type { WebhookSetupMethod } from '../../harness';
 import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';
 import { apiRequests, byId, credentialsFor, errorText, orderCreateParams, run, startStubServer, useFastRetries, useSandbox } from './support';
 import type { Sandbox, StubReply, StubRequest, StubServer } from './support';
+import { expectDeliveryLogged } from '../../helpers/delivery-log';
 import { webhookTriggerNode } from '../../helpers/triggerNode';
 
 const sandbox = useSandbox();
@@ -158,13 +158,15 @@ async function hook(base: StubServer, staticData: IDataObject, method: WebhookSe
 		credentialTypes,
 		method,
 		webhookUrl: WEBHOOK_URL,
+		captureLogs: true,
 	});
 }
 
-/** What n8n does on activation: create only when checkExists says no. */
-async function activate(base: StubServer, staticData: IDataObject, options: INodeParameters = {}): Promise<void> {
-	const { result } = await hook(base, staticData, 'checkExists', options);
-	if (!result) await hook(base, staticData, 'create', options);
+/** What n8n does on activation: create only when checkExists says no. Returns what the node logged. */
+async function activate(base: StubServer, staticData: IDataObject, options: INodeParameters = {}): Promise<string[]> {
+	const checked = await hook(base, staticData, 'checkExists', options);
+	const created = checked.result ? undefined : await hook(base, staticData, 'create', options);
+	return [...checked.logged, ...(created?.logged ?? [])].map(({ level, message }) => `${level}: ${message}`);
 }
 
 const WEBHOOK_ID = '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a';
@@ -267,7 +269,7 @@ describe('#12.6 / #12.7 webhook deliveries', () => {
 
 	async function deliver(request: { headers?: Record<string, string>; body?: unknown; rawBody?: string; query?: Record<string, unknown> }, isTest = false) {
 		const sb = sandbox();
-		return await runWebhook({
+		const result = await runWebhook({
 			nodeType: new EventRegistrationTrigger(),
 			node: triggerNode(),
 			credentials: credentialsFor(sb),
@@ -275,7 +277,10 @@ describe('#12.6 / #12.7 webhook deliveries', () => {
 			staticData: registered(),
 			isTest,
 			request: { method: 'POST', ...request, headers: { 'content-type': 'application/json', ...request.headers } },
+			captureLogs: true,
 		});
+		expectDeliveryLogged(result);
+		return result;
 	}
 
 	it('the test URL’s token on the production URL → 401; each URL accepts its own token', async () => {
@@ -341,17 +346,13 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 			const staticData: IDataObject = {};
 			const deletesOfOld = () => base.requests.filter((r) => r.method === 'DELETE' && r.url.endsWith(OLD)).length;
 			await activate(base, staticData);
-			await hook(base, staticData, 'delete');
+			const failedDetach = await hook(base, staticData, 'delete');
+			expect(failedDetach.logged.map(({ message }) => message).join('\n')).toContain('could not detach the webhook');
 			// GET requests (on a 5xx) are retried, a DELETE is not.
 			expect(deletesOfOld()).toBe(1);
 
-			const log = jest.spyOn(Logger.prototype, 'warn');
-			try {
-				await activate(base, staticData);
-				expect(log.mock.calls.map(([message]) => String(message)).join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
-			} finally {
-				log.mockRestore();
-			}
+			const logged = await activate(base, staticData);
+			expect(logged.join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
 			expect(deletesOfOld()).toBe(2);
 			expect(JSON.stringify(staticData)).toContain(OLD);
 
@@ -363,19 +364,40 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 	});
 });
 
-describe('#12.9 input keys are looked up as own properties', () => {
+/** A JSON value's own keys and values, in order ("__proto__" included: JSON.parse makes it an own key). */
+function ownEntries(value: unknown): Array<[string, unknown]> {
+	return Object.entries((value ?? {}) as object);
+}
+
+describe('#12.9 input keys are looked up as own properties, and sent', () => {
 	it('a form answer for field id "toString" is sent (not "answered twice"); "constructor" in JSON is sent (not "must not contain")', async () => {
 		const sb = sandbox();
 		const byFields = await run(sb, orderCreateParams(sb, { formAnswersInput: 'fields', formAnswers: { answers: [{ fieldId: 'toString', answer: 'x' }] } }));
 		expect(errorText(byFields).message).not.toMatch(/answered twice/);
 		const byJson = await run(sb, orderCreateParams(sb, { formAnswersInput: 'json', formAnswersJson: '{"constructor": "y"}' }));
 		expect(errorText(byJson).message).not.toMatch(/must not contain/);
-		// Both orders are sent. n8n's own copy of the request (n8n-workflow deepCopy) drops a "constructor" key on the way out.
 		const posted = apiRequests(sb, { method: 'POST' }).map((r) => JSON.stringify((r.body as IDataObject).form ?? null));
-		expect(posted).toEqual(['{"toString":"x"}', '{}']);
+		expect(posted).toEqual(['{"toString":"x"}', '{"constructor":"y"}']);
 	});
 
-	it('Event Page → Upsert: "constructor" in Other Page Fields (JSON) is not "also set in Page Fields"', async () => {
+	const memberNames = ['constructor', '__proto__', 'prototype'];
+
+	it.each(memberNames)('Order → Create, Field by Field, field id "%s" → the answer is sent under that id, next to the others', async (fieldId) => {
+		const sb = sandbox();
+		const answers = [{ fieldId, answer: 'kept' }, { fieldId: 'Vb4nK2xP', answer: 'Yes' }];
+		await run(sb, orderCreateParams(sb, { formAnswersInput: 'fields', formAnswers: { answers } }));
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries((posted.body as IDataObject).form)).toEqual([[fieldId, 'kept'], ['Vb4nK2xP', 'Yes']]);
+	});
+
+	it.each(memberNames)('Order → Create, As JSON {"%s": "x"} → the answer is sent under that id', async (fieldId) => {
+		const sb = sandbox();
+		await run(sb, orderCreateParams(sb, { formAnswersInput: 'json', formAnswersJson: `{"${fieldId}": "x", "Vb4nK2xP": "Yes"}` }));
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries((posted.body as IDataObject).form)).toEqual([[fieldId, 'x'], ['Vb4nK2xP', 'Yes']]);
+	});
+
+	it.each(memberNames)('Event Page → Create or Update: "%s" in Other Page Fields (JSON) beside Page Fields → sent with the page fields', async (key) => {
 		const sb = sandbox();
 		const result = await run(sb, {
 			resource: 'eventPage',
@@ -383,10 +405,11 @@ describe('#12.9 input keys are looked up as own properties', () => {
 			company: byId(sb.demo.companyId),
 			event: byId(sb.demo.events.summerSummit),
 			pageFields: { title: 'Summer Summit' },
-			additionalFields: '{"constructor": "x"}',
+			additionalFields: `{"${key}": "x"}`,
 		});
-		expect(errorText(result).message).not.toMatch(/also set in Page Fields/);
-		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
+		expect(errorText(result).message).toBe('');
+		const [posted] = apiRequests(sb, { method: 'POST' });
+		expect(ownEntries(posted.body)).toEqual([['title', 'Summer Summit'], [key, 'x']]);
 	});
 });
 
@@ -433,19 +456,59 @@ describe('#12.11 least privilege: exactly the scopes the reference lists', () =>
 		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(2);
 	});
 
-	it('Form → Update with forms:update only → a rename works; a field change fails naming forms:read and why', async () => {
+	/** Form → Update of the newsletter form with a token holding `scopes`; `fields` as the JSON input. */
+	async function updateNewsletterForm(sb: Sandbox, scopes: string[], fields: IDataObject[]) {
+		const token = sb.control.createToken(scopes);
+		const form = byId(sb.demo.forms.newsletterPreferences);
+		const parameters = { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, fieldsInput: 'json', fieldsJson: JSON.stringify(fields) };
+		return await run(sb, parameters, { credentials: credentialsFor(sb, { token }) });
+	}
+
+	/** The newsletter form's fields as the service stores them (read with the sandbox's full token). */
+	async function newsletterFields(sb: Sandbox): Promise<IDataObject[]> {
+		const response = await fetch(`${sb.url}/api/v1/${sb.demo.companyId}/forms/${sb.demo.forms.newsletterPreferences}`, {
+			headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+		});
+		sb.control.clearRequests();
+		return ((await response.json()) as { data: { fields: IDataObject[] } }).data.fields;
+	}
+
+	it('Form → Update with forms:update only → a rename works with one PATCH', async () => {
 		const sb = sandbox();
 		const token = sb.control.createToken(['forms:update']);
 		const form = byId(sb.demo.forms.newsletterPreferences);
 		const rename = await run(sb, { resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, formUpdates: { name: 'Renamed' } }, { credentials: credentialsFor(sb, { token }) });
 		expect(errorText(rename).message).toBe('');
-		const fields = await run(
-			sb,
-			{ resource: 'form', operation: 'update', company: byId(sb.demo.companyId), form, fieldsInput: 'json', fieldsJson: '[{"type": "text", "label": "Extra"}]' },
-			{ credentials: credentialsFor(sb, { token }) },
-		);
-		expect(errorText(fields).message).toMatch(/forms:read/);
-		expect(apiRequests(sb, { method: 'PATCH' })).toHaveLength(1);
+		expect(apiRequests(sb).map((r) => r.method)).toEqual(['PATCH']);
+	});
+
+	it('Form → Update with forms:update only → a field’s new label is sent alone (the read is refused) and the field keeps its type, options and Required', async () => {
+		const sb = sandbox();
+		const [frequency] = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:update'], [{ id: frequency.id, label: 'How often' }]);
+		expect(errorText(result).message).toBe('');
+		expect(apiRequests(sb).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 403', 'PATCH 200']);
+		expect((apiRequests(sb, { method: 'PATCH' })[0].body as IDataObject).fields).toEqual([{ id: frequency.id, label: 'How often' }]);
+		expect(await newsletterFields(sb)).toEqual([{ ...frequency, label: 'How often' }]);
+	});
+
+	it('Form → Update with forms:update only → a new field is added', async () => {
+		const sb = sandbox();
+		const before = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:update'], [{ type: 'text', label: 'Extra' }]);
+		expect(errorText(result).message).toBe('');
+		expect(await newsletterFields(sb)).toEqual([...before, expect.objectContaining({ type: 'text', label: 'Extra' })]);
+	});
+
+	it('Form → Update with forms:read and forms:update → the form is read first and the change is sent with the field’s current attributes', async () => {
+		const sb = sandbox();
+		const [frequency] = await newsletterFields(sb);
+		const result = await updateNewsletterForm(sb, ['forms:read', 'forms:update'], [{ id: frequency.id, label: 'How often' }]);
+		expect(errorText(result).message).toBe('');
+		expect(apiRequests(sb).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 200']);
+		expect((apiRequests(sb, { method: 'PATCH' })[0].body as IDataObject).fields).toEqual([
+			{ id: frequency.id, label: 'How often', type: 'select', options: ['weekly', 'monthly'], required: true, position: frequency.position },
+		]);
 	});
 
 	it('a 403 on Webhook → Create for lead-created names leads:subscribe only', async () => {

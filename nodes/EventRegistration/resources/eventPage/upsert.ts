@@ -105,7 +105,8 @@ function pageBody(ctx: IExecuteFunctions, check: Check): IDataObject {
  * null as an empty string, which is how a Laravel service reads multipart input.
  */
 function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
-	const result: Record<string, string> = {};
+	// No prototype: a field named "__proto__" is a key like any other.
+	const result = Object.create(null) as Record<string, string>;
 	for (const [key, value] of Object.entries(body)) {
 		const name = prefix === '' ? key : `${prefix}[${key}]`;
 		if (value !== null && typeof value === 'object') {

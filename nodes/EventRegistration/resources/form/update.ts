@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { validateFormFields } from '../../../shared/formFields';
@@ -27,19 +27,18 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 ] satisfies INodeProperties[]);
 
 /**
- * The form as it is, which field changes are checked against and completed from. Form → Update's
- * own scope (forms:update) does not cover this read: a 403 says that changing fields needs forms:read.
+ * The form's current fields, which field changes are checked against and completed from; undefined
+ * when the token may not read forms (403: Form → Update's own scope, forms:update, does not cover
+ * the read). Then the PATCH carries only what the user set, which the API applies as a partial
+ * update, and the service checks the rest.
  */
-async function readCurrentForm(ctx: IExecuteFunctions, params: { company: string; form: string }, itemIndex: number): Promise<IDataObject> {
+async function readCurrentFields(ctx: IExecuteFunctions, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
 	try {
-		return await apiRequest<IDataObject>(ctx, 'form.get', { params });
+		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params });
+		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 	} catch (error) {
-		if (httpStatusOf(error) !== 403) throw asNodeError(ctx.getNode(), error);
-		throw new NodeOperationError(ctx.getNode(), 'Fields: changing or adding fields needs the forms:read scope (403 on reading the form)', {
-			description:
-				'Before writing, Form → Update reads the form: Field IDs, types and the one-per-form common types are checked against the current fields, and what an entry leaves out is kept from them. The token has no forms:read, so nothing was changed. Add forms:read to the token (for OAuth2: under Scopes in the credential, then Reconnect). Renaming alone needs only forms:update.',
-			itemIndex,
-		});
+		if (httpStatusOf(error) === 403) return undefined;
+		throw asNodeError(ctx.getNode(), error);
 	}
 }
 
@@ -58,14 +57,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
-	validateFormFields(check, input);
+	const validated = validateFormFields(check, input);
 	const company = await companyOf(this, itemIndex);
 	const body: IDataObject = name === '' ? {} : { name };
 	if (input.length > 0) {
-		// Common types are unique over the whole form and field updates keep their type, so the current fields decide.
-		const current = await readCurrentForm(this, { company, form }, itemIndex);
-		const existing = (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
-		body.fields = validateFormFields(check, input, existing);
+		// With forms:read the current fields decide (common types are unique over the whole form, field
+		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
+		const existing = await readCurrentFields(this, { company, form });
+		body.fields = existing === undefined ? validated : validateFormFields(check, input, existing);
 	}
 	return await apiRequest(this, 'form.update', { params: { company, form }, body });
 }

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { includeSubmissionProperty } from '../../../shared/descriptions';
 import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
-import { includeSubmissionProperty, includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './include';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),

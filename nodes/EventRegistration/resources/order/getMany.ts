@@ -1,13 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { includeSubmissionProperty } from '../../../shared/descriptions';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { addOrderStatus } from '../../../shared/orders';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
-import { includeSubmissionProperty, includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './include';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),

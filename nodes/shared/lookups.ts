@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { locatorValue } from '../../shared/locators';
-import { findCompany, resolveCompanyId, resolveLocator } from '../../shared/resolve';
+import { locatorValue } from './locators';
+import { findCompany, resolveCompanyId, resolveLocator } from './resolve';
 
 /** What the editor's lists (list search, load options) read from the node being edited. */
 

@@ -8,8 +8,8 @@ const { createHash, randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT } = require('../../scripts/lib/runtime');
-const { nodeType } = require('../../scripts/lib/package');
+const { ROOT } = require('./runtime');
+const { nodeType } = require('./package');
 
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACTION = nodeType('eventRegistration');

@@ -1,0 +1,38 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE } from './pagination';
+
+/** Editor parameters that both the action node and the order trigger show. */
+
+/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
+export function concurrencyOption(description: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
+/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
+export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
+		default: defaultSize,
+		description,
+	};
+}
+
+/** Orders with their form submission and lead (`include_submission`). */
+export const includeSubmissionProperty: INodeProperties = {
+	displayName: 'Include Submission',
+	name: 'includeSubmission',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to include the form submission (with its answers) and the lead of each order',
+};

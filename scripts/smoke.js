@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * Smoke runs of the README's commands that the other steps of `npm test` do not run, so none of
+ * them breaks unseen. No timing is asserted: each check is that the command completes and does
+ * what it says.
+ *
+ *   node scripts/smoke.js bench      `npm run bench -- --smoke`: every part at a small size; each
+ *                                    part of bench-results.json is written (to .e2e/smoke/)
+ *   node scripts/smoke.js commands   `npm run sandbox` answers and stops on Ctrl-C; `npm run dev`
+ *                                    starts n8n with the package (in its own folder, on free ports)
+ *                                    and stops on Ctrl-C; `npm run docs -- --check` finds no diff
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT, toolEnv } = require('./lib/install');
+const { freePorts, runChecked, startChild, waitFor } = require('./lib/processes');
+
+const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');
+const STOP_TIMEOUT_MS = 60_000;
+
+/** @param {boolean} ok @param {string} what */
+function expectThat(ok, what) {
+	if (!ok) throw new Error(`smoke: ${what}`);
+	console.log(`  ✓ ${what}`);
+}
+
+/** @param {unknown} value @returns {Record<string, any>} */
+function objectOf(value) {
+	return value && typeof value === 'object' && !Array.isArray(value) ? /** @type {Record<string, any>} */ (value) : {};
+}
+
+async function benchSmoke() {
+	const out = path.join(SMOKE_DIR, 'bench-results.json');
+	fs.mkdirSync(SMOKE_DIR, { recursive: true });
+	fs.rmSync(out, { force: true });
+	await runChecked('node', [path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--out', out], { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 20 * 60 * 1000 });
+	const report = objectOf(JSON.parse(fs.readFileSync(out, 'utf8')));
+	for (const scenario of ['latency', 'throttle', 'limit']) {
+		const figures = objectOf(report[scenario]);
+		const cases = [figures, objectOf(figures.server_honours_per_page)];
+		expectThat(cases.every((f) => f.items > 0 && f.identical_to_baseline === true), `${scenario}: both server cases listed every item, as the baseline did`);
+	}
+	const trigger = objectOf(report.order_trigger);
+	expectThat([trigger, objectOf(trigger.newest_first)].every((f) => f.polls > 1 && objectOf(f.requests_per_poll).median > 0), 'order_trigger: both listings polled');
+	const peer = objectOf(report.peer_http_request);
+	const runs = Array.isArray(peer.runs) ? peer.runs : [];
+	expectThat(runs.length >= 2 && runs.every((run) => run.status === 'success' && run.ids_match_reference === true), 'peer_http_request: this node and the HTTP Request node ran in n8n and listed every order');
+	const memory = objectOf(report.memory_100k);
+	expectThat(Array.isArray(memory.cases) && memory.cases.length > 0 && memory.cases.every((c) => c.completed === true), 'memory_100k: every case completed');
+}
+
+/**
+ * Starts a long-running command, waits for `ready` in its output, runs `check`, then stops it as
+ * Ctrl-C does and expects it to exit cleanly.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number; check: (output: string) => Promise<void> }} options
+ */
+async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, check }) {
+	let output = '';
+	const child = startChild('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const collect = (/** @type {Buffer} */ chunk) => {
+		output += chunk.toString();
+	};
+	child.stdout?.on('data', collect);
+	child.stderr?.on('data', collect);
+	const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+	try {
+		await waitFor(`${name} to start`, async () => (ready.test(output) || child.exitCode !== null ? true : undefined), { timeoutMs });
+		expectThat(ready.test(output), `${name} started`);
+		await check(output);
+	} catch (error) {
+		console.error(output);
+		throw error;
+	} finally {
+		child.kill('SIGINT');
+	}
+	const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS))]);
+	expectThat(code === 0, `${name} stopped on Ctrl-C (exit ${String(code)})`);
+}
+
+/** @param {string} url @param {Record<string, string>} [headers] */
+async function statusOf(url, headers = {}) {
+	return (await fetch(url, { headers })).status;
+}
+
+async function commandsSmoke() {
+	const [sandboxPort, n8nPort, devSandboxPort, crmPort] = await freePorts(4);
+	await startAndStop('npm run sandbox', [path.join(ROOT, 'test', 'sandbox', 'cli.js'), '--port', String(sandboxPort)], {
+		ready: /Token:\s+\S+/,
+		timeoutMs: 30_000,
+		check: async (output) => {
+			const token = /Token:\s+(\S+)/.exec(output)?.[1] ?? '';
+			const status = await statusOf(`http://127.0.0.1:${sandboxPort}/api/v1/user`, { Authorization: `Bearer ${token}`, Accept: 'application/json' });
+			expectThat(status === 200, `the sandbox answers GET /api/v1/user with its printed token (${status})`);
+		},
+	});
+
+	const devDir = path.join(SMOKE_DIR, 'n8n-dev');
+	fs.rmSync(devDir, { recursive: true, force: true });
+	const env = { ...toolEnv(), N8N_DEV_DIR: devDir, N8N_PORT: String(n8nPort), SANDBOX_PORT: String(devSandboxPort), CRM_PORT: String(crmPort) };
+	await startAndStop('npm run dev', [path.join(ROOT, 'scripts', 'dev.js')], {
+		env,
+		ready: /n8n is ready: \S+/,
+		timeoutMs: 10 * 60 * 1000,
+		check: async () => {
+			const status = await statusOf(`http://127.0.0.1:${n8nPort}/healthz`);
+			expectThat(status === 200, `n8n answers on its port (${status})`);
+			const nodes = fs.readdirSync(path.join(devDir, 'n8n', '.n8n', 'nodes', 'node_modules'));
+			expectThat(nodes.includes('n8n-nodes-event-registration'), 'the package is installed in the dev n8n');
+		},
+	});
+
+	await runChecked('node', [path.join(ROOT, 'scripts', 'docs.js'), '--check'], { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 10 * 60 * 1000 });
+	expectThat(true, 'npm run docs: the generated parts equal what the code gives (no diff)');
+}
+
+async function main() {
+	const what = process.argv[2];
+	if (what === 'bench') return await benchSmoke();
+	if (what === 'commands') return await commandsSmoke();
+	throw new Error('Usage: node scripts/smoke.js bench|commands');
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
