@@ -11,6 +11,7 @@ import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationO
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { OAUTH2_API_CREDENTIAL_TYPE, runWorkflow, toolVariantOf } from '../harness';
 import type { RunWorkflowResult } from '../harness';
+import type { Sandbox } from './sandbox';
 
 /** The action node's type as an installed package registers it. */
 export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration';
@@ -98,4 +99,22 @@ export async function runAction(sandbox: SandboxLike, parameters: INodeParameter
 	});
 	const items = result.error ? [] : result.outputOf('Event Registration');
 	return { items, json: items.map((item) => item.json), error: result.error, result };
+}
+
+/** Order → Create of one General Admission ticket to Summer Summit by Ada Lovelace; `overrides` replace parameters. */
+export function orderCreateParams(sb: Pick<Sandbox, 'demo'>, overrides: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'order',
+		operation: 'create',
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
+		ticketType: rl(sb.demo.ticketTypes.generalAdmission),
+		firstName: 'Ada',
+		lastName: 'Lovelace',
+		email: 'ada@example.com',
+		country: 'NL',
+		isBusiness: false,
+		quantity: 1,
+		...overrides,
+	};
 }

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { rl, runAction } from '../../helpers/action';
+import { orderCreateParams, rl, runAction } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
 
 const sandbox = useSandbox();
@@ -91,21 +91,7 @@ describe('a company or event given by name', () => {
 
 describe('Order → Create: the requests it costs', () => {
 	function create(ticketType: string, extra: INodeParameters = {}): INodeParameters {
-		const sb = sandbox();
-		return {
-			resource: 'order',
-			operation: 'create',
-			company: rl(sb.demo.companyId),
-			event: rl(sb.demo.events.summerSummit),
-			ticketType: rl(ticketType),
-			firstName: 'Ada',
-			lastName: 'Lovelace',
-			email: 'ada@example.com',
-			country: 'NL',
-			isBusiness: false,
-			quantity: 1,
-			...extra,
-		};
+		return orderCreateParams(sandbox(), { ticketType: rl(ticketType), ...extra });
 	}
 
 	it('a free ticket: the ticket type and the order (2 requests)', async () => {

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { rl, runAction } from '../../helpers/action';
+import { orderCreateParams, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
 import type { Sandbox } from '../../helpers/sandbox';
@@ -39,20 +39,7 @@ function eventCreate(extra: INodeParameters = {}): INodeParameters {
 }
 
 function orderCreate(extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'order',
-		operation: 'create',
-		company: rl(sb.demo.companyId),
-		event: rl(sb.demo.events.summerSummit),
-		ticketType: rl('general-admission'),
-		firstName: 'Ada',
-		lastName: 'Lovelace',
-		email: 'ada@example.com',
-		country: 'NL',
-		isBusiness: false,
-		quantity: 1,
-		...extra,
-	};
+	return orderCreateParams(sb, extra);
 }
 
 async function refused(parameters: INodeParameters, asTool: boolean): Promise<NonNullable<ActionRun['error']>> {

@@ -2,13 +2,12 @@
  * Shared set-up of the transport, credential and reliability tests: one sandbox per test file,
  * faults and the request log cleared before each test, and a faster retry back-off.
  */
-import type { INodeParameters } from 'n8n-workflow';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { plainText } from '../../../nodes/shared/errors';
 import { RETRY_POLICY } from '../../../nodes/shared/transport';
-import { credentialsFor, rl, runAction } from '../../helpers/action';
+import { credentialsFor, orderCreateParams, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
 import type { Sandbox, SandboxOptions } from '../../helpers/sandbox';
@@ -67,26 +66,9 @@ export function errorText(run: ActionRun): { message: string; description: strin
 	return { message: error?.message ?? '', description: plainText(error?.description ?? '') };
 }
 
-export { credentialsFor, rl as byId, runAction as run, useSandbox };
+export { credentialsFor, orderCreateParams, rl as byId, runAction as run, useSandbox };
 export type { Sandbox, SandboxOptions };
 
-/** Order → Create of one General Admission ticket to Summer Summit by Ada Lovelace; `overrides` replace parameters. */
-export function orderCreateParams(sb: Sandbox, overrides: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'order',
-		operation: 'create',
-		company: rl(sb.demo.companyId),
-		event: rl(sb.demo.events.summerSummit),
-		ticketType: rl(sb.demo.ticketTypes.generalAdmission),
-		firstName: 'Ada',
-		lastName: 'Lovelace',
-		email: 'ada@example.com',
-		country: 'NL',
-		isBusiness: false,
-		quantity: 1,
-		...overrides,
-	};
-}
 
 export interface StubRequest {
 	method: string;
