@@ -93,6 +93,15 @@ function assertOutputs(execution, demo, kind, publicUrl) {
 	const form = one('Create form');
 	assert.equal(form.fields.length, 2);
 	assert.equal(one('Get form').id, form.id);
+	assert.deepEqual(
+		one('Update form').fields.map((/** @type {{ type: string; label: string }} */ field) => [field.type, field.label]),
+		[
+			['text', 'Dietary wishes'],
+			['company_name', 'Company'],
+			['text', 'Badge name'],
+		],
+		'Update form (version 1.1): the first field renamed, a new field of Type Text added',
+	);
 	const order = one('Create order');
 	assert.equal(order.email, `ada.${kind}@example.com`);
 	assert.equal(order.approved_at, null);

@@ -15,7 +15,8 @@ export class EventRegistration implements INodeType {
 		name: 'eventRegistration',
 		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
 		group: ['transform'],
-		// 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a "more" notice.
+		// 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a "more" notice;
+		// Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
 		version: [1, 1.1],
 		subtitle,
 		description:

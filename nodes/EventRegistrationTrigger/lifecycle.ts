@@ -200,7 +200,7 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	if (left.length === 0) return;
 	const list = left.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`).join(', ');
 	ctx.logger.warn(
-		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier failed detach: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
+		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier detach that did not go through: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
 	);
 }
 

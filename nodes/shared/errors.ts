@@ -186,7 +186,7 @@ function explainStatus(call: FailedCall): Explanation {
 	}
 	if (status === 422) {
 		return {
-			message: `The service rejected the input (422): ${apiText ?? 'validation failed'}`,
+			message: `The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
 			description: validationDescription(call.body) ?? `Fix the input of ${where}.`,
 		};
 	}
@@ -196,9 +196,10 @@ function explainStatus(call: FailedCall): Explanation {
 			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
 		};
 	}
+	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
 	return {
-		message: `The service failed with status ${status}${apiText ? `: ${apiText}` : ''}`,
-		description: `${where} failed after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
+		message: `${outcome} (${status})${apiText ? `: ${apiText}` : ''}`,
+		description: `${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
 	};
 }
 
@@ -217,13 +218,13 @@ const NETWORK_PROBLEMS: Record<string, string> = {
 	ENOTFOUND: 'the host name was not found',
 	EAI_AGAIN: 'the host name could not be looked up',
 	ERR_BAD_RESPONSE: 'the answer could not be read',
-	ERR_NETWORK: 'a network error',
+	ERR_NETWORK: 'a network problem',
 };
 
 function explainNetwork(call: FailedCall): Explanation {
 	const code = call.networkCode ?? 'network error';
 	return {
-		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network error'}`,
+		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
 		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
 	};
 }

@@ -78,7 +78,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const createdEvent = rl(`${firstJson('Create event')}.id }}`);
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const { authentication, credentials } = auth(kind, refs);
-	/** @type {Array<[string, Record<string, unknown>]>} */
+	/** @type {Array<[string, Record<string, unknown>, { typeVersion: number }?]>} */
 	const steps = [
 		['Get user', { resource: 'user', operation: 'get' }],
 		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
@@ -130,6 +130,21 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 		],
 		['Get form', { resource: 'form', operation: 'get', company, form: rl(`${firstJson('Create form')}.id }}`) }],
 		[
+			'Update form',
+			{
+				resource: 'form',
+				operation: 'update',
+				company,
+				form: rl(`${firstJson('Create form')}.id }}`),
+				fieldUpdates: {
+					existingField: [{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' }],
+					newField: [{ label: 'Badge name' }],
+				},
+			},
+			// A new node's version: Add Field's Existing Field and New Field.
+			{ typeVersion: 1.1 },
+		],
+		[
 			'Create order',
 			{
 				resource: 'order',
@@ -160,7 +175,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		...steps.map(([name, parameters], i) => node(name, ACTION, { authentication, ...parameters }, i + 1, { credentials, executeOnce: true })),
+		...steps.map(([name, parameters, extra], i) => node(name, ACTION, { authentication, ...parameters }, i + 1, { credentials, executeOnce: true, ...extra })),
 	];
 	return { id, name: `E2E action node coverage (${label})`, nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
 }

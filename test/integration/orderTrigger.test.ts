@@ -572,7 +572,7 @@ describe('failures', () => {
 		sb.control.setFaults({ failNext: [{ status: 503, pathIncludes: `/event/${event}/orders`, count: 4 }] });
 		sb.control.clearRequests();
 
-		await expect(poll(wf)).rejects.toThrow('The service failed with status 503');
+		await expect(poll(wf)).rejects.toThrow('The service had a problem (503)');
 		expect(orderListings(event).map((r) => r.status)).toEqual([503, 503, 503, 503]);
 		expect(JSON.stringify(wf.staticData)).toBe(before);
 
@@ -598,7 +598,7 @@ describe('failures', () => {
 		sb.control.markPaid(secondOrders[0]);
 		sb.control.setFaults({ failNext: [{ status: 500, pathIncludes: `/event/${second}/orders`, count: 4 }] });
 		sb.control.clearRequests();
-		await expect(poll(wf)).rejects.toThrow('The service failed with status 500');
+		await expect(poll(wf)).rejects.toThrow('The service had a problem (500)');
 		expect(orderListings(first).map((r) => r.status)).toEqual([200, 200]);
 		expect(orderListings(second).map((r) => r.status)).toEqual([500, 500, 500, 500]);
 		expect(JSON.stringify(wf.staticData)).toBe(before);

@@ -217,8 +217,8 @@ describe('error mapping', () => {
 		sb.control.failNext({ status, method: 'GET', pathIncludes: '/api/v1/user', count: 10 });
 		const result = await run(sb, { resource: 'user', operation: 'get' });
 		const { message, description } = errorText(result);
-		expect(message).toMatch(new RegExp(`^The service failed with status ${status}: \\w`));
-		expect(description).toBe('GET /api/v1/user failed after 4 attempt(s).');
+		expect(message).toMatch(new RegExp(`^The service had a problem \\(${status}\\): \\w`));
+		expect(description).toBe(`GET /api/v1/user answered with status ${status} after 4 attempt(s).`);
 		expect(result.error).toMatchObject({ httpCode: String(status) });
 		expect(apiRequests(sb)).toHaveLength(4);
 	});
@@ -238,8 +238,8 @@ describe('error mapping', () => {
 
 			const failed = await run(sb, { resource: 'user', operation: 'get' }, { credentials });
 			expect(errorText(failed)).toEqual({
-				message: 'The service failed with status 503: Down for maintenance',
-				description: 'GET /api/v1/user failed after 4 attempt(s). The service asked to wait 1 s (Retry-After).',
+				message: 'The service had a problem (503): Down for maintenance',
+				description: 'GET /api/v1/user answered with status 503 after 4 attempt(s). The service asked to wait 1 s (Retry-After).',
 			});
 		} finally {
 			await stub.close();
@@ -262,8 +262,8 @@ describe('retries', () => {
 		sb.control.failNext({ status: 500, method: 'POST', pathIncludes: '/orders/create/' });
 		const result = await run(sb, orderCreateParams(sb));
 		const { message, description } = errorText(result);
-		expect(message).toBe('The service failed with status 500: Server Error');
-		expect(description).toMatch(/failed after 1 attempt\(s\)/);
+		expect(message).toBe('The service had a problem (500): Server Error');
+		expect(description).toMatch(/answered with status 500 after 1 attempt\(s\)/);
 		expect(description).toMatch(/not retried automatically.*may or may not have been applied/);
 		expect(description).toContain('Check with Order → Get Many whether the order exists before running this again.');
 		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);

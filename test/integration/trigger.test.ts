@@ -443,7 +443,7 @@ describe('lifecycle', () => {
 		expect(lifecycleLogs.splice(0)).toEqual([
 			expect.objectContaining({
 				level: 'warn',
-				message: expect.stringContaining('could not detach the webhook (The service failed with status 503'),
+				message: expect.stringContaining('could not detach the webhook (The service had a problem (503)'),
 			}),
 		]);
 

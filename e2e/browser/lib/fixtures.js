@@ -12,6 +12,7 @@ const { operationsWorkflow } = require('./operations');
 const IDS = {
 	operations: 'brOperations1',
 	formUpdate: 'brFormUpdate1',
+	formNewField: 'brFormNewField1',
 	webhookTrigger: 'brWebhookTrg1',
 	validation: 'brValidation1',
 	review: 'brReview1',
@@ -62,7 +63,8 @@ function sandboxClient(url, token) {
 /** @typedef {ReturnType<typeof sandboxClient>} SandboxClient */
 
 /**
- * Form → Update with the demo form picked and no field yet: the test adds one in the Fields editor.
+ * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
+ * entries in the Fields editor.
  * Ticket Type → Create with a price and a VAT rate the node accepts and the service refuses (422).
  * @param {import('../../lib/stack').Stack} stack
  */
@@ -76,11 +78,12 @@ function singleNodeWorkflows(stack) {
 	 * @param {string} id
 	 * @param {string} name
 	 * @param {Record<string, unknown>} parameters
+	 * @param {number} [typeVersion]
 	 */
-	const single = (id, name, parameters) => ({
+	const single = (id, name, parameters, typeVersion = 1) => ({
 		id,
 		name: `Browser test: ${name}`,
-		nodes: [{ id: `${id}-node`, name, type: nodeType('eventRegistration'), typeVersion: 1, position: [0, 0], parameters, credentials }],
+		nodes: [{ id: `${id}-node`, name, type: nodeType('eventRegistration'), typeVersion, position: [0, 0], parameters, credentials }],
 		connections: {},
 		active: false,
 		settings: { executionOrder: 'v1' },
@@ -93,7 +96,14 @@ function singleNodeWorkflows(stack) {
 			operation: 'update',
 			company,
 			form: rl(demo.forms.attendeeDetails, 'Attendee details'),
-		}),
+		}, 1.1),
+		single(IDS.formNewField, 'Add form field', {
+			authentication: 'accessToken',
+			resource: 'form',
+			operation: 'update',
+			company,
+			form: rl(demo.forms.attendeeDetails, 'Attendee details'),
+		}, 1.1),
 		single(IDS.validation, 'Create ticket type', {
 			authentication: 'accessToken',
 			resource: 'ticketType',

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * Form → Update of one label in the Fields editor, as a user does it: Add Field, pick the existing
- * field from the list, type a new label, Execute step; then the form read back from the sandbox is
- * unchanged except for that label (issue #13, items 3 and 4).
+ * Form → Update (a new node, version 1.1) in the Fields editor, as a user does it: Add Field →
+ * Existing Field, pick the field from the list, type a new label, Execute step; then the form read
+ * back from the sandbox is unchanged except for that label (issue #13, items 3 and 4). Add Field →
+ * New Field starts at Type Text, without a field to pick (issue #25, item 10).
  */
 const { browserTest, expect } = require('../lib/browser-test');
 const { executeStep, openNode, openWorkflow } = require('../lib/editor');
@@ -19,6 +20,22 @@ async function readForm(sandbox, company, form) {
 	return rest;
 }
 
+/**
+ * Clicks Add Field and picks a kind of entry; returns the kinds the menu offered.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} panel
+ * @param {'Existing Field' | 'New Field'} kind
+ */
+async function addField(page, panel, kind) {
+	// With two kinds of entry, n8n's Add Field is a select listing them.
+	await panel.locator('input[placeholder="Add Field"]').first().click();
+	const items = page.locator('.el-select-dropdown__item:visible');
+	await items.first().waitFor({ timeout: 10000 });
+	const offered = (await items.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+	await items.filter({ hasText: kind }).first().click();
+	return offered;
+}
+
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
 	name: 'Form → Update',
@@ -33,8 +50,9 @@ module.exports = {
 			const page = await pages.newPage();
 			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
 			const panel = await openNode(page, 'Update form');
-			await panel.getByRole('button', { name: 'Add Field' }).click();
-			const item = panel.getByTestId('fixed-collection-fields');
+			const offered = await addField(page, panel, 'Existing Field');
+			expect(JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']), `Add Field offers ${JSON.stringify(offered)}`);
+			const item = panel.getByTestId('fixed-collection-fieldUpdates');
 			const fieldChoice = item.getByTestId('parameter-input-id');
 			const choiceInput = fieldChoice.locator('input').first();
 			if ((await choiceInput.getAttribute('readonly')) === null) {
@@ -65,6 +83,16 @@ module.exports = {
 				changed.length === 0,
 				`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
 			);
+		}),
+		browserTest('Add Field → New Field starts at Type Text, without a field to pick', 120000, async (pages, ctx) => {
+			const page = await pages.newPage();
+			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formNewField);
+			const panel = await openNode(page, 'Add form field');
+			await addField(page, panel, 'New Field');
+			const item = panel.getByTestId('fixed-collection-fieldUpdates');
+			const type = await item.getByTestId('parameter-input-type').locator('input').first().inputValue();
+			const idInputs = await item.getByTestId('parameter-input-id').count();
+			expect(type === 'Text' && idInputs === 0, `a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`);
 		}),
 	],
 };

@@ -20,7 +20,13 @@ async function formFields(ctx: ILoadOptionsFunctions, company: string, form: str
 	return fieldOptions(record.fields);
 }
 
-/** Form → Update: New Field, then the chosen form's fields. */
+/** Form → Update from version 1.1 (Existing Field): the chosen form's fields. */
+export async function getExistingFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const form = currentLocator(this, 'form', 'Form');
+	return await formFields(this, await currentCompany(this), form);
+}
+
+/** Version 1 Form → Update: New Field, then the chosen form's fields. */
 export async function getFormFieldsToUpdate(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const form = currentLocator(this, 'form', 'Form');
 	const company = await currentCompany(this);

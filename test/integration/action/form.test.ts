@@ -365,3 +365,70 @@ describe('Form → Update', () => {
 		expect(error.message).toBe('Name: nothing to update');
 	});
 });
+
+describe('Form → Update from version 1.1: Add Field asks for an Existing Field or a New Field', () => {
+	const V1_1 = { typeVersion: 1.1 };
+
+	async function newForm(fields: IDataObject[]): Promise<{ id: string; fields: IDataObject[] }> {
+		const run = await runOk(sb, formParams('create', { name: 'To update', fieldsInput: 'json', fieldsJson: JSON.stringify(fields) }));
+		sb.control.clearRequests();
+		return run.json[0] as { id: string; fields: IDataObject[] };
+	}
+
+	it('changes an existing field, keeping its type, and adds a new field that starts at Text', async () => {
+		const created = await newForm([
+			{ type: 'select', label: 'Size', options: ['S', 'M'], required: true, position: 0 },
+			{ type: 'text', label: 'Company', position: 1 },
+		]);
+		const size = created.fields.find((f) => f.label === 'Size')!;
+		const run = await runOk(
+			sb,
+			formParams('update', {
+				form: rl(created.id),
+				fieldUpdates: { existingField: [{ id: size.id, label: 'Shirt size' }], newField: [{ label: 'Dietary wishes' }] },
+			}),
+			V1_1,
+		);
+
+		expect(sb.control.requests()[1]).toMatchObject({ method: 'PATCH', path: api(`/forms/${created.id}`), status: 200 });
+		expect(sb.control.requests()[1].body).toEqual({
+			fields: [
+				{ id: size.id, type: 'select', label: 'Shirt size', required: true, position: 0, options: ['S', 'M'] },
+				{ type: 'text', label: 'Dietary wishes', required: false },
+			],
+		});
+		expect((run.json[0].fields as IDataObject[]).map((f) => [f.type, f.label])).toEqual([
+			['select', 'Shirt size'],
+			['text', 'Company'],
+			['text', 'Dietary wishes'],
+		]);
+	});
+
+	it('a new field takes the chosen type, Required and Position', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q', position: 0 }]);
+		await runOk(
+			sb,
+			formParams('update', {
+				form: rl(created.id),
+				fieldUpdates: { newField: [{ type: 'number', label: 'Team size', range: { min: 1, max: 9 }, required: true, position: '1' }] },
+			}),
+			V1_1,
+		);
+		expect(sb.control.requests()[1].body).toEqual({ fields: [{ type: 'number', label: 'Team size', min: 1, max: 9, required: true, position: 1 }] });
+	});
+
+	it('an Existing Field entry whose field comes out empty is refused before any request, naming the entry', async () => {
+		// Left empty in the editor, n8n itself stops the run ("Parameter "Field Name or ID" is required"); an expression can still give ''.
+		const created = await newForm([{ type: 'text', label: 'Q' }]);
+		const error = await runInvalid(sb, formParams('update', { form: rl(created.id), fieldUpdates: { existingField: [{ id: '={{ "" }}', label: 'Role' }] } }), V1_1);
+		expect(error.message).toBe('Existing Field 1 “Role”: no field chosen');
+		expect(error.description).toBe("Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.");
+	});
+
+	it('a version 1 node keeps its one kind of entry: Fields entries still run, Fields of 1.1 are not read', async () => {
+		const created = await newForm([{ type: 'text', label: 'Q', position: 0 }]);
+		const q = created.fields[0];
+		await runOk(sb, formParams('update', { form: rl(created.id), fields: { field: [{ id: q.id, label: 'Question' }] }, fieldUpdates: { newField: [{ label: 'Ignored' }] } }));
+		expect(sb.control.requests()[1].body).toEqual({ fields: [{ id: q.id, type: 'text', label: 'Question', required: false, position: 0 }] });
+	});
+});

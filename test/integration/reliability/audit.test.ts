@@ -352,7 +352,7 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 			expect(deletesOfOld()).toBe(1);
 
 			const logged = await activate(base, staticData);
-			expect(logged.join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier failed detach: ${OLD}`);
+			expect(logged.join('\n')).toContain(`could not remove 1 webhook(s) left attached on the service by an earlier detach that did not go through: ${OLD}`);
 			expect(deletesOfOld()).toBe(2);
 			expect(JSON.stringify(staticData)).toContain(OLD);
 

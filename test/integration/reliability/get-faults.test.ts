@@ -83,8 +83,8 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 		const result = await getUser(sb);
 		expect(result.json).toEqual([]);
 		expect(errorText(result)).toEqual({
-			message: expect.stringMatching(new RegExp(`^The service failed with status ${status}: `)),
-			description: 'GET /api/v1/user failed after 4 attempt(s).',
+			message: expect.stringMatching(new RegExp(`^The service had a problem \\(${status}\\): `)),
+			description: `GET /api/v1/user answered with status ${status} after 4 attempt(s).`,
 		});
 		expect(statuses(sb)).toEqual([status, status, status, status]);
 	});
@@ -108,8 +108,8 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 		sb.control.failNext({ status: 503, method: 'GET', pathIncludes: `/${companyId}/forms`, count: 100 });
 		const result = await run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true });
 		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toMatch(/^The service failed with status 503/);
-		expect(errorText(result).description).toMatch(/failed after 4 attempt\(s\)/);
+		expect(errorText(result).message).toMatch(/^The service had a problem \(503\)/);
+		expect(errorText(result).description).toMatch(/answered with status 503 after 4 attempt\(s\)/);
 	});
 
 	it('shipped policy: 502 on every attempt → back-off 0.5 s, 1 s, 2 s, then the error; about 3.5 s in all', async () => {
@@ -118,7 +118,7 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 		const started = Date.now();
 		const result = await withRetryPolicy({ ...SHIPPED_RETRY_POLICY }, async () => await getUser(sb));
 		const elapsed = Date.now() - started;
-		expect(errorText(result).description).toBe('GET /api/v1/user failed after 4 attempt(s).');
+		expect(errorText(result).description).toBe('GET /api/v1/user answered with status 502 after 4 attempt(s).');
 		const times = apiRequests(sb).map((request) => Date.parse(request.timestamp));
 		const gaps = times.slice(1).map((time, i) => time - times[i]);
 		const bounds = [

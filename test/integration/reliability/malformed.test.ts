@@ -77,11 +77,11 @@ describe('malformed bodies', () => {
 		});
 	});
 
-	it('502 with an HTML error page on every attempt → retried, then "failed with status 502"; the HTML is not shown as data', async () => {
+	it('502 with an HTML error page on every attempt → retried, then "The service had a problem (502)"; the HTML is not shown as data', async () => {
 		const sb = sandbox();
 		sb.control.failNext({ html: true, status: 502, method: 'GET', count: 10 });
 		const result = await run(sb, { resource: 'user', operation: 'get' });
-		expect(errorText(result)).toEqual({ message: 'The service failed with status 502', description: 'GET /api/v1/user failed after 4 attempt(s).' });
+		expect(errorText(result)).toEqual({ message: 'The service had a problem (502)', description: 'GET /api/v1/user answered with status 502 after 4 attempt(s).' });
 		expect(apiRequests(sb, { pathIncludes: '/api/v1/user' })).toHaveLength(4);
 	});
 

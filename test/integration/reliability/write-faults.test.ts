@@ -61,9 +61,9 @@ let counter = 0;
 const nextMarker = () => `Marker${Date.now().toString(36)}x${++counter}`;
 
 const FAULTS = [
-	{ label: '500', fault: { status: 500 }, message: 'The service failed with status 500: Server Error' },
-	{ label: '502', fault: { status: 502 }, message: 'The service failed with status 502: Bad Gateway' },
-	{ label: '503', fault: { status: 503 }, message: 'The service failed with status 503: Service Unavailable' },
+	{ label: '500', fault: { status: 500 }, message: 'The service had a problem (500): Server Error' },
+	{ label: '502', fault: { status: 502 }, message: 'The service had a problem (502): Bad Gateway' },
+	{ label: '503', fault: { status: 503 }, message: 'The service had a problem (503): Service Unavailable' },
 	{ label: 'connection reset', fault: { reset: true }, message: 'Could not reach the service: the connection was reset' },
 ];
 

@@ -22,8 +22,15 @@ const typeOptions = [
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
 const KEEP_CURRENT_TYPE = '';
 
-/** In Form → Update, the Field choice that adds a new field (a blank ID is dropped before sending). */
+/** In a version 1 Form → Update, the Field choice that adds a new field (a blank ID is dropped before sending). */
 export const NEW_FIELD = '';
+
+/**
+ * From this node version Form → Update's Add Field asks first whether the entry changes an existing
+ * field or adds a new one, so a new field starts at a type (Text) and an existing one at its own.
+ * Version 1 keeps one kind of entry whose Field list offers New Field.
+ */
+export const SEPARATE_NEW_FIELDS_VERSION = 1.1;
 
 /**
  * In Form → Update a boolean or number input cannot be left unset, and its default would overwrite
@@ -51,6 +58,87 @@ const KEEP_OR_SET_POSITION: INodeProperties = {
 	description: 'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
 };
 
+const REQUIRED: INodeProperties = { displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' };
+
+const POSITION: INodeProperties = { displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' };
+
+/** A new field added by Form → Update: a position is optional (a number input would always send one). */
+const OPTIONAL_POSITION: INodeProperties = {
+	...KEEP_OR_SET_POSITION,
+	description: 'Sort order on the form, 0 or more (lowest first); optional',
+};
+
+const TYPE: INodeProperties = { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' };
+
+function keepOrSetType(description: string, keepDescription: string): INodeProperties {
+	return {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			...typeOptions,
+			{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: keepDescription },
+		].sort((a, b) => a.name.localeCompare(b.name)),
+		default: KEEP_CURRENT_TYPE,
+		description,
+	};
+}
+
+/** The parts in which the kinds of field entry differ. */
+interface EntryShape {
+	/** The field an entry changes; absent on entries that only add fields. */
+	id?: INodeProperties;
+	type: INodeProperties;
+	/** Whether the type may stay as it is (entries that change an existing field). */
+	keepsType: boolean;
+	required: INodeProperties;
+	position: INodeProperties;
+}
+
+/** Form → Create's fields. */
+const CREATE_ENTRY: EntryShape = { type: TYPE, keepsType: false, required: REQUIRED, position: POSITION };
+
+/** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
+const CHANGE_OR_ADD_ENTRY: EntryShape = {
+	id: {
+		displayName: 'Field Name or ID',
+		name: 'id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getFormFieldsToUpdate', loadOptionsDependsOn: ['form.value', 'company.value'] },
+		default: NEW_FIELD,
+		description:
+			'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	type: keepOrSetType(
+		'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
+		'For a field with an ID: keep its type. A new field needs a type.',
+	),
+	keepsType: true,
+	required: KEEP_OR_SET_REQUIRED,
+	position: KEEP_OR_SET_POSITION,
+};
+
+/** Form → Update from version 1.1: an existing field; what is left empty keeps its current value. */
+const CHANGE_ENTRY: EntryShape = {
+	id: {
+		displayName: 'Field Name or ID',
+		name: 'id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getExistingFormFields', loadOptionsDependsOn: ['form.value', 'company.value'] },
+		default: '',
+		required: true,
+		description:
+			'Field to change. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	type: keepOrSetType('Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range', 'Keep the field’s type'),
+	keepsType: true,
+	required: KEEP_OR_SET_REQUIRED,
+	position: KEEP_OR_SET_POSITION,
+};
+
+/** Form → Update from version 1.1: a field to add, starting at Text like Form → Create's. */
+const ADD_ENTRY: EntryShape = { type: TYPE, keepsType: false, required: REQUIRED, position: OPTIONAL_POSITION };
+
 /** The editor's Form → Update choices in the API's shape; anything left at "keep" becomes blank and is dropped. */
 function updateChoices(field: IDataObject): IDataObject {
 	const { required, position } = field;
@@ -61,50 +149,23 @@ function updateChoices(field: IDataObject): IDataObject {
 }
 
 /**
- * Attributes of one field in the editor, each shown only for the types that support it. In Form →
- * Update, Keep Current Type also shows what most types have (description, placeholder); Range and
- * Options only follow a chosen type, which for an existing field must be its current one.
+ * Attributes of one field in the editor, each shown only for the types that support it. Keep Current
+ * Type also shows what most types have (description, placeholder); Range and Options only follow a
+ * chosen type, which for an existing field must be its current one.
  */
-function fieldValues(withId: boolean): INodeProperties[] {
+function fieldValues(shape: EntryShape): INodeProperties[] {
 	const shownFor = (types: readonly FormFieldType[], alsoKeepingType = true) => ({
-		show: { type: withId && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
+		show: { type: shape.keepsType && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
 	});
-	const type: INodeProperties = withId
-		? {
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: [
-					...typeOptions,
-					{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: 'For a field with an ID: keep its type. A new field needs a type.' },
-				].sort((a, b) => a.name.localeCompare(b.name)),
-				default: KEEP_CURRENT_TYPE,
-				description:
-					'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
-			}
-		: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' };
-	const id: INodeProperties[] = withId
-		? [
-				{
-					displayName: 'Field Name or ID',
-					name: 'id',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getFormFieldsToUpdate', loadOptionsDependsOn: ['form.value', 'company.value'] },
-					default: NEW_FIELD,
-					description:
-						'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
-			]
-		: [];
 	return [
-		...id,
-		type,
+		...(shape.id ? [shape.id] : []),
+		shape.type,
 		{
 			displayName: 'Label',
 			name: 'label',
 			type: 'string',
 			default: '',
-			required: !withId,
+			required: !shape.keepsType,
 			description: 'Text shown with the field; a consent label may have up to 10,000 characters',
 		},
 		{
@@ -123,7 +184,7 @@ function fieldValues(withId: boolean): INodeProperties[] {
 			description: 'Hint shown inside the empty input',
 			displayOptions: shownFor(ATTRIBUTE_SUPPORT.placeholder),
 		},
-		withId ? KEEP_OR_SET_REQUIRED : { displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' },
+		shape.required,
 		{
 			displayName: 'Range',
 			name: 'range',
@@ -163,18 +224,52 @@ function fieldValues(withId: boolean): INodeProperties[] {
 				},
 			],
 		},
-		withId
-			? KEEP_OR_SET_POSITION
-			: { displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' },
+		shape.position,
 	];
 }
 
 const FIELDS_INPUT_EDITOR = 'editor';
 const FIELDS_INPUT_JSON = 'json';
 
+const FIELDS_EDITOR = { fieldsInput: [FIELDS_INPUT_EDITOR] };
+
+/** The Fields editor: one kind of entry (Form → Create, version 1 Form → Update). */
+function fieldsEditor(description: string, shape: EntryShape, versions?: { '@version': [{ _cnd: { lt: number } }] }): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'fixedCollection',
+		placeholder: 'Add Field',
+		default: {},
+		typeOptions: { multipleValues: true, sortable: true },
+		description,
+		displayOptions: { show: { ...FIELDS_EDITOR, ...versions } },
+		options: [{ displayName: 'Field', name: 'field', values: fieldValues(shape) }],
+	};
+}
+
+/** Form → Update's Fields editor from version 1.1: Add Field offers Existing Field or New Field. */
+const UPDATE_FIELDS_EDITOR: INodeProperties = {
+	displayName: 'Fields',
+	name: 'fieldUpdates',
+	type: 'fixedCollection',
+	placeholder: 'Add Field',
+	default: {},
+	typeOptions: { multipleValues: true, sortable: true },
+	description: 'Existing fields to change and new fields to add',
+	displayOptions: { show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] } },
+	options: [
+		{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
+		{ displayName: 'New Field', name: 'newField', values: fieldValues(ADD_ENTRY) },
+	],
+};
+
 /** Fields Input (Editor | JSON), the fields editor and the JSON alternative. */
 export function fieldsProperties(options: { update: boolean }): INodeProperties[] {
 	const verb = options.update ? 'to change or add' : 'of the form';
+	const editors = options.update
+		? [fieldsEditor(`Fields ${verb}`, CHANGE_OR_ADD_ENTRY, { '@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }] }), UPDATE_FIELDS_EDITOR]
+		: [fieldsEditor(`Fields ${verb}`, CREATE_ENTRY)];
 	return [
 		{
 			displayName: 'Fields Input',
@@ -186,17 +281,7 @@ export function fieldsProperties(options: { update: boolean }): INodeProperties[
 			],
 			default: FIELDS_INPUT_EDITOR,
 		},
-		{
-			displayName: 'Fields',
-			name: 'fields',
-			type: 'fixedCollection',
-			placeholder: 'Add Field',
-			default: {},
-			typeOptions: { multipleValues: true, sortable: true },
-			description: `Fields ${verb}`,
-			displayOptions: { show: { fieldsInput: [FIELDS_INPUT_EDITOR] } },
-			options: [{ displayName: 'Field', name: 'field', values: fieldValues(options.update) }],
-		},
+		...editors,
 		{
 			displayName: 'Fields (JSON)',
 			name: 'fieldsJson',
@@ -242,11 +327,37 @@ function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
 	return parsed as IDataObject[];
 }
 
+/** Existing Field entries of a version 1.1 Form → Update, each with the field it changes. */
+function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject[] {
+	entries.forEach((entry, index) => {
+		if (String(entry.id ?? '').trim() !== '') return;
+		const label = String(entry.label ?? '').trim();
+		throw new InputError(
+			check.node,
+			`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
+			'no field chosen',
+			"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
+			check.itemIndex,
+		);
+	});
+	return entries;
+}
+
+/** The editor's entries: Form → Create's and version 1 Form → Update's in `fields`, later updates' in `fieldUpdates`. */
+function editorEntries(ctx: IExecuteFunctions, check: Check): IDataObject[] {
+	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
+	const updates = ctx.getNodeParameter('fieldUpdates', check.itemIndex, {}) as IDataObject;
+	return [
+		...((fields.field as IDataObject[] | undefined) ?? []),
+		...existingFieldEntries(check, (updates.existingField as IDataObject[] | undefined) ?? []),
+		...((updates.newField as IDataObject[] | undefined) ?? []),
+	].map(fromEditor);
+}
+
 /** The fields the user gave, from the editor or the JSON input, in the API's shape (not yet validated). */
 export function readFields(ctx: IExecuteFunctions, check: Check): IDataObject[] {
 	const input = ctx.getNodeParameter('fieldsInput', check.itemIndex, FIELDS_INPUT_EDITOR) as string;
 	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(check, ctx.getNodeParameter('fieldsJson', check.itemIndex, '[]'));
-	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
-	const entries = ((fields.field as IDataObject[] | undefined) ?? []).map(fromEditor);
+	const entries = editorEntries(ctx, check);
 	return ctx.getNodeParameter('operation', check.itemIndex) === 'update' ? entries.map(updateChoices) : entries;
 }
