@@ -1,0 +1,55 @@
+/**
+ * The node's own words in an error say what happened and what to do, without "error" or "failed"
+ * (n8n's guide for error messages; issue 25, item 9). The service's own message, quoted after the
+ * status, is left as the service wrote it, so these calls carry none.
+ */
+import type { INode } from 'n8n-workflow';
+
+import { malformedResponseError, toNodeApiError } from '../../nodes/shared/errors';
+import type { FailedCall } from '../../nodes/shared/errors';
+
+const NODE: INode = {
+	id: 'n1',
+	name: 'Event Registration',
+	type: 'n8n-nodes-event-registration.eventRegistration',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+const FORBIDDEN = /\b(errors?|fail(s|ed|ure)?)\b/i;
+
+const STATUSES = [301, 400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 502, 503, 504];
+const NETWORK_CODES = ['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_BAD_RESPONSE', 'ERR_NETWORK', 'EUNKNOWN'];
+
+function call(overrides: Partial<FailedCall>): FailedCall {
+	return { route: 'order.create', method: 'POST', path: '/acme/event/summit/orders/create', attempts: 1, ...overrides };
+}
+
+const cases: Array<[string, FailedCall]> = [
+	...STATUSES.flatMap((status): Array<[string, FailedCall]> => [
+		[`POST answered ${status}`, call({ status })],
+		[`GET answered ${status} four times`, call({ route: 'user.get', method: 'GET', path: '/user', status, attempts: 4, retryAfterSeconds: 2 })],
+	]),
+	...NETWORK_CODES.map((networkCode): [string, FailedCall] => [`no answer (${networkCode})`, call({ networkCode })]),
+];
+
+describe('error texts', () => {
+	it.each(cases)('%s: message and description without "error" or "failed"', (_name, failed) => {
+		const error = toNodeApiError(NODE, failed);
+		expect(error.message).not.toMatch(FORBIDDEN);
+		expect(String(error.description)).not.toMatch(FORBIDDEN);
+		expect(error.message.length).toBeGreaterThan(0);
+	});
+
+	it('a 5xx says the service had a problem, another status that the service refused the request', () => {
+		expect(toNodeApiError(NODE, call({ status: 503 })).message).toBe('The service had a problem (503)');
+		expect(toNodeApiError(NODE, call({ status: 409, body: { message: 'Conflict' } })).message).toBe('The service refused the request (409): Conflict');
+	});
+
+	it('an answer not in the documented shape', () => {
+		const error = malformedResponseError(NODE, { route: 'user.get', method: 'GET', path: '/user', status: 200 }, 'the body is not JSON');
+		expect(error.message).not.toMatch(FORBIDDEN);
+		expect(String(error.description)).not.toMatch(FORBIDDEN);
+	});
+});
