@@ -437,6 +437,29 @@ describe('#12.10 multipart bodies', () => {
 		expect(parts.map((part) => part.name)).toEqual(['title', 'header_image']);
 	});
 
+	it.each(['constructor', '__proto__', 'prototype'])('"%s" in Other Page Fields (JSON) with a header image → sent as its own part, next to the page fields', async (key) => {
+		const sb = sandbox();
+		const result = await run(
+			sb,
+			{
+				resource: 'eventPage',
+				operation: 'upsert',
+				company: byId(sb.demo.companyId),
+				event: byId(sb.demo.events.summerSummit),
+				pageFields: { title: 'Summer Summit' },
+				additionalFields: `{"${key}": "x"}`,
+				headerImage: true,
+				binaryPropertyName: 'data',
+			},
+			{ inputItems: [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'h.png' } } }] },
+		);
+		expect(errorText(result).message).toBe('');
+		const [request] = apiRequests(sb, { method: 'POST' });
+		const parts = (request.multipart ?? []) as Array<{ name: string; value?: string }>;
+		expect(parts.map((part) => part.name)).toEqual(['title', key, 'header_image']);
+		expect(parts.find((part) => part.name === key)?.value).toBe('x');
+	});
+
 	it('a value containing the boundary is refused rather than sent', () => {
 		expect(() => encodeMultipart({ title: 'a\r\n--b0undary\r\nx' }, [], 'b0undary')).toThrow(/boundary/);
 	});
