@@ -10,7 +10,7 @@
  *   3. the end-to-end tests in each pinned real n8n, one after the other: n8n 1.x on Node 20, then
  *      n8n 2.x on Node 24 (e2e/run.js --n8n=<version>; each runtime is installed once, on first use);
  *   4. the AI agent and MCP tests: the package as tools of an AI Agent driven by a scripted model, and
- *      behind the MCP Server Trigger called by the MCP SDK client, in n8n 2.x (e2e/agents/run.js);
+ *      behind the MCP Server Trigger called by the MCP SDK client, in n8n 1.x and 2.x (e2e/agents/run.js);
  *   5. the browser tests: the n8n editor in headless Chromium (e2e/browser/run.js; installs
  *      Debian's chromium when missing and running as root);
  *   6. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
@@ -48,8 +48,7 @@ async function main() {
 	}
 	for (const runtime of RUNTIMES) {
 		// The MCP Server Trigger and the AI examples are tested in the default runtime only (1.x lacks their node versions).
-		const what = runtime === DEFAULT_RUNTIME ? 'AI agent and MCP tests' : 'AI agent tests';
-		step(`${what} in ${runtime.label} (scripted model)`, 'node', [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
+		step(`AI agent and MCP tests in ${runtime.label} (scripted model)`, 'node', [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`]);
 	}
 	step(`browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium)`, 'node', [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build']);
 	step(`queue-mode tests in ${DEFAULT_RUNTIME.label}`, 'node', [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build']);
