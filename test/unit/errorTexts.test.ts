@@ -3,19 +3,9 @@
  * (n8n's guide for error messages; issue 25, item 9). The service's own message, quoted after the
  * status, is left as the service wrote it, so these calls carry none.
  */
-import type { INode } from 'n8n-workflow';
-
 import { malformedResponseError, toNodeApiError } from '../../nodes/shared/errors';
 import type { FailedCall } from '../../nodes/shared/errors';
-
-const NODE: INode = {
-	id: 'n1',
-	name: 'Event Registration',
-	type: 'n8n-nodes-event-registration.eventRegistration',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+import { ACTION_NODE } from '../helpers/node';
 
 const FORBIDDEN = /\b(errors?|fail(s|ed|ure)?)\b/i;
 
@@ -36,19 +26,19 @@ const cases: Array<[string, FailedCall]> = [
 
 describe('error texts', () => {
 	it.each(cases)('%s: message and description without "error" or "failed"', (_name, failed) => {
-		const error = toNodeApiError(NODE, failed);
+		const error = toNodeApiError(ACTION_NODE, failed);
 		expect(error.message).not.toMatch(FORBIDDEN);
 		expect(String(error.description)).not.toMatch(FORBIDDEN);
 		expect(error.message.length).toBeGreaterThan(0);
 	});
 
 	it('a 5xx says the service had a problem, another status that the service refused the request', () => {
-		expect(toNodeApiError(NODE, call({ status: 503 })).message).toBe('The service had a problem (503)');
-		expect(toNodeApiError(NODE, call({ status: 409, body: { message: 'Conflict' } })).message).toBe('The service refused the request (409): Conflict');
+		expect(toNodeApiError(ACTION_NODE, call({ status: 503 })).message).toBe('The service had a problem (503)');
+		expect(toNodeApiError(ACTION_NODE, call({ status: 409, body: { message: 'Conflict' } })).message).toBe('The service refused the request (409): Conflict');
 	});
 
 	it('an answer not in the documented shape', () => {
-		const error = malformedResponseError(NODE, { route: 'user.get', method: 'GET', path: '/user', status: 200 }, 'the body is not JSON');
+		const error = malformedResponseError(ACTION_NODE, { route: 'user.get', method: 'GET', path: '/user', status: 200 }, 'the body is not JSON');
 		expect(error.message).not.toMatch(FORBIDDEN);
 		expect(String(error.description)).not.toMatch(FORBIDDEN);
 	});

@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	ATTRIBUTE_SUPPORT,
@@ -9,16 +9,9 @@ import {
 } from '../../nodes/shared/formFields';
 import type { ExistingFormField } from '../../nodes/shared/formFields';
 import { InputError } from '../../nodes/shared/validation';
+import { ACTION_NODE } from '../helpers/node';
 
-const node: INode = {
-	id: 'n',
-	name: 'Event Registration',
-	type: 'n8n-nodes-event-registration.eventRegistration',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-const check = { node, itemIndex: 0 };
+const check = { node: ACTION_NODE, itemIndex: 0 };
 
 function failure(fields: IDataObject[], existing?: ExistingFormField[]): InputError {
 	try {

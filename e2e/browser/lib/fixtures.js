@@ -88,22 +88,11 @@ function singleNodeWorkflows(stack) {
 		active: false,
 		settings: { executionOrder: 'v1' },
 	});
+	const formUpdate = { authentication: 'accessToken', resource: 'form', operation: 'update', company, form: rl(demo.forms.attendeeDetails, 'Attendee details') };
 	return [
 		reviewWorkflow(stack),
-		single(IDS.formUpdate, 'Update form', {
-			authentication: 'accessToken',
-			resource: 'form',
-			operation: 'update',
-			company,
-			form: rl(demo.forms.attendeeDetails, 'Attendee details'),
-		}, 1.1),
-		single(IDS.formNewField, 'Add form field', {
-			authentication: 'accessToken',
-			resource: 'form',
-			operation: 'update',
-			company,
-			form: rl(demo.forms.attendeeDetails, 'Attendee details'),
-		}, 1.1),
+		single(IDS.formUpdate, 'Update form', formUpdate, 1.1),
+		single(IDS.formNewField, 'Add form field', formUpdate, 1.1),
 		single(IDS.validation, 'Create ticket type', {
 			authentication: 'accessToken',
 			resource: 'ticketType',

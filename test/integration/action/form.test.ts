@@ -220,13 +220,14 @@ describe('Form → Get Many', () => {
 	});
 });
 
-describe('Form → Update', () => {
-	async function newForm(fields: IDataObject[]): Promise<{ id: string; fields: IDataObject[] }> {
-		const run = await runOk(sb, formParams('create', { name: 'To update', fieldsInput: 'json', fieldsJson: JSON.stringify(fields) }));
-		sb.control.clearRequests();
-		return run.json[0] as { id: string; fields: IDataObject[] };
-	}
+/** A form to update, made through Form → Create; the requests so far are cleared. */
+async function newForm(fields: IDataObject[]): Promise<{ id: string; fields: IDataObject[] }> {
+	const run = await runOk(sb, formParams('create', { name: 'To update', fieldsInput: 'json', fieldsJson: JSON.stringify(fields) }));
+	sb.control.clearRequests();
+	return run.json[0] as { id: string; fields: IDataObject[] };
+}
 
+describe('Form → Update', () => {
 	it('renames, changes an existing field by ID and adds a new field', async () => {
 		const created = await newForm([
 			{ type: 'text', label: 'Company', position: 0 },
@@ -368,12 +369,6 @@ describe('Form → Update', () => {
 
 describe('Form → Update from version 1.1: Add Field asks for an Existing Field or a New Field', () => {
 	const V1_1 = { typeVersion: 1.1 };
-
-	async function newForm(fields: IDataObject[]): Promise<{ id: string; fields: IDataObject[] }> {
-		const run = await runOk(sb, formParams('create', { name: 'To update', fieldsInput: 'json', fieldsJson: JSON.stringify(fields) }));
-		sb.control.clearRequests();
-		return run.json[0] as { id: string; fields: IDataObject[] };
-	}
 
 	it('changes an existing field, keeping its type, and adds a new field that starts at Text', async () => {
 		const created = await newForm([

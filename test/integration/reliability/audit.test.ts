@@ -364,6 +364,18 @@ describe('#12.8 a webhook whose detach failed is not left behind', () => {
 	});
 });
 
+/** Event Page → Create or Update of Summer Summit's page: a title, and `key` in Other Page Fields (JSON). */
+function eventPageWithExtraKey(sb: Sandbox, key: string): INodeParameters {
+	return {
+		resource: 'eventPage',
+		operation: 'upsert',
+		company: byId(sb.demo.companyId),
+		event: byId(sb.demo.events.summerSummit),
+		pageFields: { title: 'Summer Summit' },
+		additionalFields: `{"${key}": "x"}`,
+	};
+}
+
 /** A JSON value's own keys and values, in order ("__proto__" included: JSON.parse makes it an own key). */
 function ownEntries(value: unknown): Array<[string, unknown]> {
 	return Object.entries((value ?? {}) as object);
@@ -399,14 +411,7 @@ describe('#12.9 input keys are looked up as own properties, and sent', () => {
 
 	it.each(memberNames)('Event Page → Create or Update: "%s" in Other Page Fields (JSON) beside Page Fields → sent with the page fields', async (key) => {
 		const sb = sandbox();
-		const result = await run(sb, {
-			resource: 'eventPage',
-			operation: 'upsert',
-			company: byId(sb.demo.companyId),
-			event: byId(sb.demo.events.summerSummit),
-			pageFields: { title: 'Summer Summit' },
-			additionalFields: `{"${key}": "x"}`,
-		});
+		const result = await run(sb, eventPageWithExtraKey(sb, key));
 		expect(errorText(result).message).toBe('');
 		const [posted] = apiRequests(sb, { method: 'POST' });
 		expect(ownEntries(posted.body)).toEqual([['title', 'Summer Summit'], [key, 'x']]);
@@ -441,16 +446,7 @@ describe('#12.10 multipart bodies', () => {
 		const sb = sandbox();
 		const result = await run(
 			sb,
-			{
-				resource: 'eventPage',
-				operation: 'upsert',
-				company: byId(sb.demo.companyId),
-				event: byId(sb.demo.events.summerSummit),
-				pageFields: { title: 'Summer Summit' },
-				additionalFields: `{"${key}": "x"}`,
-				headerImage: true,
-				binaryPropertyName: 'data',
-			},
+			{ ...eventPageWithExtraKey(sb, key), headerImage: true, binaryPropertyName: 'data' },
 			{ inputItems: [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'h.png' } } }] },
 		);
 		expect(errorText(result).message).toBe('');

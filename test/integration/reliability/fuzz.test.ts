@@ -5,7 +5,7 @@
  * A parser that hangs fails by jest's test timeout; no per-call time is asserted (speed is for the
  * benchmarks, and a wall-clock ceiling failed on a busy machine).
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { parseApiTimestamp, toApiDateTime } from '../../../nodes/shared/dates';
 import { fieldErrors, plainText, toNodeApiError } from '../../../nodes/shared/errors';
@@ -16,18 +16,10 @@ import type { RouteKey } from '../../../nodes/shared/routes';
 import { retryAfterSeconds } from '../../../nodes/shared/transport';
 import { eventsOf } from '../../../nodes/EventRegistrationTrigger/delivery';
 import { Prng, randomObject, randomValue } from './prng';
+import { ACTION_NODE } from '../../helpers/node';
 
 const SEED = 0x5eed2027;
 const RUNS = 4000;
-
-const NODE: INode = {
-	id: 'fuzz',
-	name: 'Event Registration',
-	type: 'n8n-nodes-event-registration.eventRegistration',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 const TIME_ZONES = ['UTC', 'Europe/Amsterdam', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/St_Johns'];
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
@@ -266,7 +258,7 @@ describe('fuzz: fieldErrors and toNodeApiError', () => {
 				expect(messages.length).toBeGreaterThan(0);
 				expect(messages.every((m) => typeof m === 'string')).toBe(true);
 			}
-			const error = toNodeApiError(NODE, randomCall(rng, body));
+			const error = toNodeApiError(ACTION_NODE, randomCall(rng, body));
 			expect(typeof error.message).toBe('string');
 			expect(error.message.length).toBeGreaterThan(0);
 			expect(typeof error.description).toBe('string');
@@ -278,7 +270,7 @@ describe('fuzz: fieldErrors and toNodeApiError', () => {
 		for (let run = 0; run < RUNS; run++) {
 			const body = valid422(rng);
 			const call = { ...randomCall(rng, body), status: 422, networkCode: undefined };
-			const error = toNodeApiError(NODE, call);
+			const error = toNodeApiError(ACTION_NODE, call);
 			expect(error.message).toContain(body.message);
 			// The description is a list for n8n's error view; as text it holds one line per field.
 			const lines = plainText(String(error.description)).split('\n');
