@@ -96,14 +96,14 @@ interface EntryShape {
 }
 
 /** Field Name or ID of a Form → Update entry: the chosen form's fields from `listMethod`. */
-function fieldChoice(listMethod: string, what: string, defaultValue: string): INodeProperties {
+function fieldChoice(listMethod: string, description: string, defaultValue: string): INodeProperties {
 	return {
 		displayName: 'Field Name or ID',
 		name: 'id',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: listMethod, loadOptionsDependsOn: ['form.value', 'company.value'] },
 		default: defaultValue,
-		description: `${what} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		description,
 	};
 }
 
@@ -112,7 +112,11 @@ const CREATE_ENTRY: EntryShape = { type: TYPE, keepsType: false, required: REQUI
 
 /** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
 const CHANGE_OR_ADD_ENTRY: EntryShape = {
-	id: fieldChoice('getFormFieldsToUpdate', 'Existing field to change, or New Field to add one.', NEW_FIELD),
+	id: fieldChoice(
+		'getFormFieldsToUpdate',
+		'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		NEW_FIELD,
+	),
 	type: keepOrSetType(
 		'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
 		'For a field with an ID: keep its type. A new field needs a type.',
@@ -124,7 +128,14 @@ const CHANGE_OR_ADD_ENTRY: EntryShape = {
 
 /** Form → Update from version 1.1: an existing field; what is left empty keeps its current value. */
 const CHANGE_ENTRY: EntryShape = {
-	id: { ...fieldChoice('getExistingFormFields', 'Field to change.', ''), required: true },
+	id: {
+		...fieldChoice(
+			'getExistingFormFields',
+			'Field to change. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'',
+		),
+		required: true,
+	},
 	type: keepOrSetType('Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range', 'Keep the field’s type'),
 	keepsType: true,
 	required: KEEP_OR_SET_REQUIRED,
