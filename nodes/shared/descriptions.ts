@@ -4,6 +4,16 @@ import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE 
 
 /** Editor parameters that both the action node and the order trigger show. */
 
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
+
+/** A service name as the editor shows it: `checkout_url` → Checkout URL, `company_name` → Company Name. */
+export function editorLabel(name: string): string {
+	return name
+		.split('_')
+		.map((word) => (Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
+}
+
 /** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
 export function concurrencyOption(description: string): INodeProperties {
 	return {

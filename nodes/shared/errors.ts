@@ -4,7 +4,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { PATH_PARAM_FIELDS, ROUTES } from './routes';
 import type { HttpMethod, RouteKey } from './routes';
 import { idSourceOf } from './tool';
-import { InputError, Refusals } from './validation';
+import { InputError, Refusals, addRefusal } from './validation';
 
 /** What the transport knows about a failed call; never includes headers, so never the token. */
 export interface FailedCall {
@@ -272,9 +272,7 @@ export function malformedResponseError(node: INode, call: Omit<FailedCall, 'atte
  */
 export function forModel(node: INode, error: unknown, refusals: InputError[], itemIndex: number): unknown {
 	const all = [...refusals];
-	const add = (refusal: InputError) => {
-		if (!all.some((known) => known.field === refusal.field)) all.push(refusal);
-	};
+	const add = (refusal: InputError) => addRefusal(all, refusal);
 	if (error instanceof Refusals) error.refusals.forEach(add);
 	else if (error instanceof InputError) add(error);
 	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {

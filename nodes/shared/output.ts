@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { editorLabel } from './descriptions';
 import { ListResult } from './pagination';
 import { runsAsTool } from './tool';
 
@@ -151,16 +152,6 @@ export function withModelDefault<T extends INodeProperties['default']>(property:
 	return [variant(FOR_PEOPLE, forPeople), variant(FOR_MODEL_V1, forPeople), variant(FOR_MODEL, forModel)];
 }
 
-const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
-
-/** A record field as the editor names it: `checkout_url` → Checkout URL (the value stays the field). */
-function fieldLabel(field: string): string {
-	return field
-		.split('_')
-		.map((word) => (Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1)))
-		.join(' ');
-}
-
 /** Output and Selected Fields for one kind of record. */
 export function outputProperties(kind: RecordKind): INodeProperties[] {
 	const shape: RecordShape = RECORD_SHAPES[kind];
@@ -173,7 +164,7 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 		options: [
 			{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you choose' },
-			{ name: 'Simplified', value: 'simple', description: `Only ${shape.simple.map(fieldLabel).join(', ')}` },
+			{ name: 'Simplified', value: 'simple', description: `Only ${shape.simple.map(editorLabel).join(', ')}` },
 		],
 	};
 	return [
@@ -184,7 +175,7 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 			type: 'multiOptions',
 			default: [],
 			description: 'The fields to return',
-			options: shape.fields.map((field) => ({ name: fieldLabel(field), value: field })),
+			options: shape.fields.map((field) => ({ name: editorLabel(field), value: field })),
 			displayOptions: { show: { output: ['fields'] } },
 		},
 	];

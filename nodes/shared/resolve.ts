@@ -35,8 +35,8 @@ function sameText(a: unknown, b: string): boolean {
 	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
 }
 
-function candidateList(records: IDataObject[], idField: string): string {
-	const shown = records.slice(0, CANDIDATES_SHOWN).map((r) => `${String(r.name)} (ID ${String(r[idField])})`);
+function candidateList(records: IDataObject[]): string {
+	const shown = records.slice(0, CANDIDATES_SHOWN).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
 	const more = records.length - shown.length;
 	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
@@ -49,7 +49,7 @@ function uniqueByName(
 	ctx: ApiContext,
 	records: IDataObject[],
 	value: string,
-	what: { field: string; noun: string; plural: string; idField: string },
+	what: { field: string; noun: string; plural: string },
 	itemIndex?: number,
 ): IDataObject {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
@@ -58,8 +58,8 @@ function uniqueByName(
 		matches.length === 0
 			? records.length === 0
 				? `${what.field}: "${value}" is not an ID, and you have no ${what.plural} to match it by name`
-				: `${what.field}: "${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records, what.idField)}`
-			: `${what.field}: "${value}" names ${matches.length} ${what.plural}: ${candidateList(matches, what.idField)}; use the ID`;
+				: `${what.field}: "${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
+			: `${what.field}: "${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
 	throw new NodeOperationError(ctx.getNode(), message, {
 		description: `Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
@@ -85,7 +85,7 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, item
 		refuseDotSegment(ctx, 'Company', value, itemIndex);
 		if (COMPANY_ID.test(value)) return value;
 		const companies = (await paginate(ctx, 'company.getMany')) as CompanyRecord[];
-		const what = { field: 'Company', noun: 'company', plural: 'companies', idField: 'id' };
+		const what = { field: 'Company', noun: 'company', plural: 'companies' };
 		return String(uniqueByName(ctx, companies, value, what, itemIndex).id);
 	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
@@ -127,6 +127,6 @@ export async function resolveEventId(ctx: ApiContext, parameter: unknown, compan
 	const value = resolveLocator(ctx, parameter, { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
 	if (EVENT_ID.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', { params: { company: await company() } });
-	const what = { field: 'Event', noun: 'event', plural: 'events', idField: 'id' };
+	const what = { field: 'Event', noun: 'event', plural: 'events' };
 	return String(uniqueByName(ctx, events, value, what, itemIndex).id);
 }

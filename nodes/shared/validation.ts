@@ -67,7 +67,12 @@ export function throwPendingRefusals(ctx: { getNode(): INode }): void {
  */
 export function refuse(check: Check, error: InputError): void {
 	if (check.refusals === undefined) throw error;
-	if (!check.refusals.some((known) => known.field === error.field)) check.refusals.push(error);
+	addRefusal(check.refusals, error);
+}
+
+/** Adds a refusal to a list unless its field is already refused: one refusal per field. */
+export function addRefusal(refusals: InputError[], refusal: InputError): void {
+	if (!refusals.some((known) => known.field === refusal.field)) refusals.push(refusal);
 }
 
 /** The Check of an item: refusals are collected when the context collects them. */

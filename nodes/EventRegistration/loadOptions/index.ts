@@ -1,15 +1,16 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { editorLabel } from '../../shared/descriptions';
 import { URL_PATTERNS } from '../../shared/locators';
 import { paginate } from '../../shared/pagination';
 import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lookups';
-import { NEW_FIELD, fieldTypeName } from '../resources/form/fields';
+import { NEW_FIELD } from '../resources/form/fields';
 
 /** "Badge name (Text)", its id as description. */
 function fieldOptions(fields: unknown): INodePropertyOptions[] {
 	return (Array.isArray(fields) ? (fields as IDataObject[]) : []).map((field) => ({
-		name: `${String(field.label ?? field.id)} (${fieldTypeName(String(field.type))})`,
+		name: `${String(field.label ?? field.id)} (${editorLabel(String(field.type))})`,
 		value: String(field.id),
 		description: `Field ID ${String(field.id)}`,
 	}));

@@ -1,22 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { editorLabel } from '../../../shared/descriptions';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from '../../../shared/formFields';
 import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
-/** "Company URL" for company_url. */
-export function fieldTypeName(type: string): string {
-	return type
-		.split('_')
-		.map((word) => (word === 'url' ? 'URL' : `${word.charAt(0).toUpperCase()}${word.slice(1)}`))
-		.join(' ');
-}
-
 const typeOptions = [
-	...CUSTOM_FIELD_TYPES.map((type) => ({ name: fieldTypeName(type), value: type, description: 'Custom field; any number per form' })),
-	...COMMON_FIELD_TYPES.map((type) => ({ name: fieldTypeName(type), value: type, description: 'Common field; at most one per form' })),
+	...CUSTOM_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Custom field; any number per form' })),
+	...COMMON_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Common field; at most one per form' })),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
