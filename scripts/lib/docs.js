@@ -416,6 +416,7 @@ module.exports = {
 	oauth2ScopesTable,
 	operationsTable,
 	regionOf,
+	registerTypeScript,
 	reliabilityFileDocs,
 	reliabilityTable,
 	replaceRegion,

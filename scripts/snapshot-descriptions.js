@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * `npm run snapshot`: writes the saved-surface snapshots (test/fixtures/descriptions/, one JSON file
+ * per node version and per credential) that test/unit/savedSurface.test.ts compares with the code.
+ * Run it when the saved surface grows on purpose: a new node version, or a new optional parameter or
+ * option value whose default keeps saved workflows behaving as before. It writes new files and
+ * additions, and refuses an in-place change (a renamed or removed parameter, option value or
+ * default, a version dropped): add a node version instead (n8n's rule).
+ *   --allow-change   write in-place changes too (only when no saved workflow can depend on the old surface)
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT, registerTypeScript } = require('./lib/docs');
+
+registerTypeScript();
+/** @type {typeof import('../test/helpers/savedSurface')} */
+const surfaces = require(path.join(ROOT, 'test', 'helpers', 'savedSurface'));
+
+const allowChange = process.argv.includes('--allow-change');
+const folder = path.join(ROOT, surfaces.SNAPSHOT_FOLDER);
+const current = surfaces.currentSnapshots();
+const written = [];
+const refused = [];
+
+for (const { file, surface } of current) {
+	const target = path.join(folder, file);
+	if (fs.existsSync(target)) {
+		const changes = surfaces.compareSurface(JSON.parse(fs.readFileSync(target, 'utf8')), surface);
+		if (changes.length === 0) continue;
+		if (changes.some(surfaces.isInPlace) && !allowChange) {
+			refused.push(surfaces.describeChanges(file, changes));
+			continue;
+		}
+	}
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	fs.writeFileSync(target, surfaces.snapshotText(surface));
+	written.push(file);
+}
+
+const expected = new Set(current.map((snapshot) => path.join(folder, snapshot.file)));
+/** @param {string} dir @returns {string[]} */
+const jsonFiles = (dir) =>
+	fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? jsonFiles(path.join(dir, entry.name)) : entry.name.endsWith('.json') ? [path.join(dir, entry.name)] : [])) : [];
+for (const stale of jsonFiles(folder).filter((file) => !expected.has(file))) {
+	const file = path.relative(folder, stale);
+	if (allowChange) {
+		fs.rmSync(stale);
+		written.push(`${file} (removed)`);
+	} else refused.push(`${surfaces.SNAPSHOT_FOLDER}/${file}: no node version or credential has this surface any more. Saved workflows of that version would stop opening: keep the version (n8n's rule); only with --allow-change is the file removed.`);
+}
+
+if (written.length > 0) console.log(`Written: ${written.join(', ')}`);
+else if (refused.length === 0) console.log('Every snapshot is up to date.');
+if (refused.length > 0) {
+	console.error(`\nNot written:\n\n${refused.join('\n\n')}`);
+	process.exitCode = 1;
+}
