@@ -9,6 +9,7 @@ import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/v
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
 import { fieldLabelsFor } from './shared/fieldLabels';
+import { addListCutHint } from './shared/listHint';
 import { withOptionValues } from './shared/optionValues';
 
 /** The error as n8n shows it, tagged with the item that failed. */
@@ -70,6 +71,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const fields = kind ? outputFieldsOf(context, itemIndex, kind) : undefined;
 			const result = await handler.execute.call(context, itemIndex);
 			throwPendingRefusals(context);
+			if (kind) addListCutHint(this, kind, result);
 			const shaped = kind ? shapeOutput(context, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {

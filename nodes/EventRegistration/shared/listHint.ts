@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { RECORD_SHAPES } from '../../shared/output';
+import type { RecordKind } from '../../shared/output';
+import { ListResult } from '../../shared/pagination';
+import { runsAsTool } from '../../shared/tool';
+
+/** The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …". */
+export function listCutHintText(kind: RecordKind, list: ListResult): string {
+	const returned = list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
+	const more = list.total !== undefined ? '' : ', and more exist';
+	return `${returned} ${RECORD_SHAPES[kind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
+}
+
+/**
+ * Tells a person, in n8n's output panel, that Limit cut the list. A model is not told here: its
+ * list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
+ */
+export function addListCutHint(ctx: IExecuteFunctions, kind: RecordKind, result: IDataObject | IDataObject[] | ListResult): void {
+	if (!(result instanceof ListResult) || !result.more || runsAsTool(ctx)) return;
+	ctx.addExecutionHints({ message: listCutHintText(kind, result), type: 'info', location: 'outputPane' });
+}
