@@ -26,6 +26,7 @@ const SUITES = [
 	require('./tests/webhook-trigger'),
 	require('./tests/validation-error'),
 	require('./tests/reviewer-panels'),
+	require('./tests/list-hint'),
 ];
 
 async function main() {

@@ -16,6 +16,7 @@ const IDS = {
 	webhookTrigger: 'brWebhookTrg1',
 	validation: 'brValidation1',
 	review: 'brReview1',
+	listHint: 'brListHint1',
 };
 
 /**
@@ -66,6 +67,7 @@ function sandboxClient(url, token) {
  * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
  * entries in the Fields editor.
  * Ticket Type → Create with a price and a VAT rate the node accepts and the service refuses (422).
+ * Order → Get Many of Summer Summit (8 orders) as a new node leaves it: Return All off, Limit 50.
  * @param {import('../../lib/stack').Stack} stack
  */
 function singleNodeWorkflows(stack) {
@@ -93,6 +95,7 @@ function singleNodeWorkflows(stack) {
 		reviewWorkflow(stack),
 		single(IDS.formUpdate, 'Update form', formUpdate, 1.1),
 		single(IDS.formNewField, 'Add form field', formUpdate, 1.1),
+		single(IDS.listHint, 'Get orders', { authentication: 'accessToken', resource: 'order', operation: 'getMany', company, event: rl(demo.events.summerSummit, 'Summer Summit 2027') }),
 		single(IDS.validation, 'Create ticket type', {
 			authentication: 'accessToken',
 			resource: 'ticketType',
