@@ -38,16 +38,12 @@ for (const { file, surface } of current) {
 	written.push(file);
 }
 
-const expected = new Set(current.map((snapshot) => path.join(folder, snapshot.file)));
-/** @param {string} dir @returns {string[]} */
-const jsonFiles = (dir) =>
-	fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? jsonFiles(path.join(dir, entry.name)) : entry.name.endsWith('.json') ? [path.join(dir, entry.name)] : [])) : [];
-for (const stale of jsonFiles(folder).filter((file) => !expected.has(file))) {
-	const file = path.relative(folder, stale);
+const expected = new Set(current.map((snapshot) => snapshot.file));
+for (const file of surfaces.committedSnapshotFiles(folder).filter((committed) => !expected.has(committed))) {
 	if (allowChange) {
-		fs.rmSync(stale);
+		fs.rmSync(path.join(folder, file));
 		written.push(`${file} (removed)`);
-	} else refused.push(`${surfaces.SNAPSHOT_FOLDER}/${file}: no node version or credential has this surface any more. Saved workflows of that version would stop opening: keep the version (n8n's rule); only with --allow-change is the file removed.`);
+	} else refused.push(surfaces.staleSnapshotMessage(file));
 }
 
 if (written.length > 0) console.log(`Written: ${written.join(', ')}`);

@@ -8,6 +8,7 @@
  * version and per credential), are compared by test/unit/savedSurface.test.ts and written by
  * `npm run snapshot` (scripts/snapshot-descriptions.js).
  */
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { ICredentialType, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
@@ -286,4 +287,18 @@ export function describeChanges(file: string, changes: SurfaceChange[]): string 
 
 export function missingSnapshotMessage(file: string): string {
 	return `${SNAPSHOT_FOLDER}/${file} does not exist: a new node version or credential. Run \`${SNAPSHOT_COMMAND}\` to write its snapshot and commit it.`;
+}
+
+/** The snapshot files in `folder`, as paths relative to it with forward slashes. */
+export function committedSnapshotFiles(folder: string, dir = folder): string[] {
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) return committedSnapshotFiles(folder, full);
+		return entry.name.endsWith('.json') ? [path.relative(folder, full).split(path.sep).join('/')] : [];
+	});
+}
+
+export function staleSnapshotMessage(file: string): string {
+	return `${SNAPSHOT_FOLDER}/${file}: no node version or credential has this surface any more. Saved workflows of a removed version stop opening: keep the version (n8n's rule); only \`${SNAPSHOT_COMMAND} -- --allow-change\` removes the file.`;
 }

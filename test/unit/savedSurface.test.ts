@@ -5,13 +5,14 @@
  * a node version instead); a new version or a new optional parameter is recorded with
  * `npm run snapshot`. The last block shows the check failing on such changes, made to copies.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import {
 	SNAPSHOT_FOLDER,
+	committedSnapshotFiles,
 	compareSurface,
 	currentSnapshots,
 	describeChanges,
@@ -20,21 +21,15 @@ import {
 	nodeSnapshotFile,
 	nodeSurface,
 	savedNodes,
+	staleSnapshotMessage,
 } from '../helpers/savedSurface';
+import type { SurfaceChange } from '../helpers/savedSurface';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const FOLDER = path.join(ROOT, SNAPSHOT_FOLDER);
 
 function savedSnapshot(file: string) {
 	return JSON.parse(readFileSync(path.join(FOLDER, file), 'utf8'));
-}
-
-function snapshotFiles(dir = FOLDER): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) return snapshotFiles(full);
-		return entry.name.endsWith('.json') ? [path.relative(FOLDER, full).split(path.sep).join('/')] : [];
-	});
 }
 
 function nodeNamed(name: string): INodeType {
@@ -64,12 +59,9 @@ describe('saved surface of every node version and credential', () => {
 
 	it('has no snapshot of a version or credential the code no longer has', () => {
 		const current = new Set(currentSnapshots().map((snapshot) => snapshot.file));
-		const stale = snapshotFiles().filter((file) => !current.has(file));
-		if (stale.length > 0)
-			throw new Error(
-				`${stale.join(', ')}: no node version or credential has this surface any more. Saved workflows of a removed version stop opening: keep the version (n8n's rule).`,
-			);
-		expect(snapshotFiles().sort()).toEqual([...current].sort());
+		const stale = committedSnapshotFiles(FOLDER).filter((file) => !current.has(file));
+		if (stale.length > 0) throw new Error(stale.map(staleSnapshotMessage).join('\n'));
+		expect(committedSnapshotFiles(FOLDER).sort()).toEqual([...current].sort());
 	});
 });
 
@@ -77,10 +69,19 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	const ORDER_TRIGGER = 'eventRegistrationOrderTrigger';
 	const ACTION = 'eventRegistration';
 
-	it("reports the order trigger's Watch default changed from created and paid to created", () => {
+	/** What the check reports after `change` is made to a copy of the order trigger's description. */
+	function changesAfter(change: (description: INodeTypeDescription) => void): SurfaceChange[] {
 		const description = copyOf(ORDER_TRIGGER);
-		propertyNamed(description, 'watch').default = ['created'];
-		const changes = compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
+		change(description);
+		return compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
+	}
+
+	const kindsAndPlaces = (changes: SurfaceChange[]) => changes.map(({ kind, where }) => [kind, where]);
+
+	it("reports the order trigger's Watch default changed from created and paid to created", () => {
+		const changes = changesAfter((description) => {
+			propertyNamed(description, 'watch').default = ['created'];
+		});
 		expect(changes).toEqual([
 			{
 				kind: 'changed',
@@ -96,11 +97,11 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	});
 
 	it('reports a renamed option value as the old value gone', () => {
-		const description = copyOf(ORDER_TRIGGER);
-		const watch = propertyNamed(description, 'watch');
-		watch.options = watch.options?.map((option) => ('value' in option && option.value === 'paid' ? { ...option, value: 'payment' } : option));
-		const changes = compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
-		expect(changes.map(({ kind, where }) => [kind, where])).toEqual([
+		const changes = changesAfter((description) => {
+			const watch = propertyNamed(description, 'watch');
+			watch.options = watch.options?.map((option) => ('value' in option && option.value === 'paid' ? { ...option, value: 'payment' } : option));
+		});
+		expect(kindsAndPlaces(changes)).toEqual([
 			['removed', 'watch › value "paid"'],
 			['added', 'watch › value "payment"'],
 		]);
@@ -108,20 +109,20 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	});
 
 	it('reports a renamed parameter inside a collection', () => {
-		const description = copyOf(ORDER_TRIGGER);
-		const options = propertyNamed(description, 'options');
-		options.options = options.options?.map((option) => ('name' in option && option.name === 'fullCheckMinutes' ? { ...option, name: 'fullCheckEvery' } : option));
-		const changes = compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
-		expect(changes.map(({ kind, where }) => [kind, where])).toEqual([
+		const changes = changesAfter((description) => {
+			const options = propertyNamed(description, 'options');
+			options.options = options.options?.map((option) => ('name' in option && option.name === 'fullCheckMinutes' ? { ...option, name: 'fullCheckEvery' } : option));
+		});
+		expect(kindsAndPlaces(changes)).toEqual([
 			['removed', 'options › fullCheckMinutes'],
 			['added', 'options › fullCheckEvery'],
 		]);
 	});
 
 	it('counts a new optional parameter as an addition to record with the command, not an in-place change', () => {
-		const description = copyOf(ORDER_TRIGGER);
-		description.properties.push({ displayName: 'Skip Test Orders', name: 'skipTestOrders', type: 'boolean', default: false });
-		const changes = compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
+		const changes = changesAfter((description) => {
+			description.properties.push({ displayName: 'Skip Test Orders', name: 'skipTestOrders', type: 'boolean', default: false });
+		});
 		expect(changes).toEqual([{ kind: 'added', where: 'skipTestOrders', after: '{"default":false,"name":"skipTestOrders","type":"boolean"}' }]);
 		expect(changes.some(isInPlace)).toBe(false);
 		expect(describeChanges(nodeSnapshotFile(ORDER_TRIGGER, 1), changes)).toContain('run `npm run snapshot` to record it');
