@@ -5,7 +5,7 @@ import { URL_PATTERNS } from '../shared/locators';
 import { getServiceUrls } from '../shared/context';
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
-import { RatePacer } from '../shared/transport';
+import { RatePacer } from '../shared/pacing';
 import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
 import { forEachPooled, readEvent } from './listing';
 import type { EventCursor } from './state';

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../../../shared/locators';
+import { PATH_PARAMS } from '../../../shared/pathParams';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
@@ -16,7 +17,7 @@ export const planNotice: INodeProperties = {
 };
 
 export const webhookIdProperty: INodeProperties = {
-	displayName: 'Webhook',
+	displayName: PATH_PARAMS.webhook.label,
 	name: 'webhookId',
 	type: 'resourceLocator',
 	default: { mode: 'id', value: '' },
