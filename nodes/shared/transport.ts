@@ -8,9 +8,11 @@ import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
 import type { RatePacer } from './pacing';
 import { pathParamOf, refuseDotSegment } from './pathParams';
+import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';
 import { headerValue, retryAfterSeconds } from './responseHeaders';
 import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
+import { masked, secretsOf } from './secrets';
 import { throwPendingRefusals } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
@@ -85,58 +87,6 @@ function networkCodeOf(error: unknown): string | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
-}
-
-/**
- * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
- * access token and send the request once more. Every other status is read from the response.
- */
-const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
-
-/** The HTTP answer carried by an error thrown for a status not ignored (the OAuth2 401 above). */
-function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const response = (current as { response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] } }).response;
-		if (response && typeof response.status === 'number') {
-			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
-		}
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
-
-/** Credential secrets a misbehaving service might echo back in an error body. */
-async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
-	try {
-		const credentials = await ctx.getCredentials(credentialType);
-		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
-		return [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token].filter(
-			(secret): secret is string => typeof secret === 'string' && secret.length >= 8,
-		);
-	} catch {
-		return [];
-	}
-}
-
-/** The value with every secret replaced, in strings and keys at any depth. */
-function masked(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
-	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]));
-	}
-	return value;
-}
-
-/** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
-async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
-	try {
-		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as IDataObject | undefined;
-		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
-	} catch {
-		return false;
-	}
 }
 
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
