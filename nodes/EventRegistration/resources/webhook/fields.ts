@@ -73,7 +73,7 @@ export function webhookIdOf(ctx: IExecuteFunctions, check: Check): string {
 	if (!UUID.test(id)) {
 		throw new InputError(
 			check.node,
-			'Webhook',
+			PATH_PARAMS.webhook.label,
 			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
 			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
 			check.itemIndex,
