@@ -6,11 +6,11 @@ import { headerNumber, retryAfterSeconds } from './responseHeaders';
 /**
  * Requests of one listing side by side, paced on the service's rate limit.
  *
- * Why: a listing is mostly waiting for answers, so pages fetched a few at a time instead of one
- * after another finish about 7× sooner than the sequential loop most clients use on the documented
- * 15-a-page API; under a rate limit, paced on Laravel's rate-limit headers, a listing finishes close
- * to the throttle's own bound and receives at most one 429 per window, which the transport retries
- * (measured by `npm run bench`, see docs/performance.md). The RatePacer holds requests back on those headers;
+ * Why: a listing mostly waits for answers, so pages fetched a few at a time finish about 7× sooner
+ * than the sequential loop most clients use (documented API, 15 a page); under a rate limit, paced
+ * on Laravel's rate-limit headers, a listing finishes close to the throttle's own bound and
+ * receives at most one 429 per window, which the transport retries. Measured by `npm run bench`,
+ * see docs/performance.md. `RatePacer` holds requests back on those headers;
  * `fetchRemainingPages` keeps a sliding window of page requests in flight.
  */
 
@@ -160,8 +160,8 @@ interface PagePool<Page> {
  * Fetches pages 2..lastPage with at most `concurrency` requests in flight (a sliding window, not
  * lock-step batches, so one slow page does not hold the others up; requests started one
  * event-loop turn apart, see `turnTaker`) and returns them in page order, cut at the first page
- * that ends the listing (`endsListing`). On a failure no new page is started, `onFailure` stops the requests
- * still waiting to go out, those in flight are awaited and the first error is thrown.
+ * that ends the listing (`endsListing`). On a failure no new page is started, `onFailure` stops
+ * the requests still waiting to go out, those in flight are awaited and the first error is thrown.
  */
 export async function fetchRemainingPages<Page>(
 	lastPage: number,
