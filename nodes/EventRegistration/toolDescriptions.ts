@@ -25,7 +25,7 @@ const ORDER_FIELDS = 'id, first_name, last_name, email, status, unit_amount in m
 
 export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 	activation: {
-		get: text('Get one activation (a read-only lead capture page: booth, raffle, sign-up).', needs('Company', 'Activation ID'), 'Returns the activation with its slug and title.'),
+		get: text('Get one activation (a read-only lead capture page: booth, raffle, sign-up).', needs('Company', 'Activation'), 'Returns the activation with its slug and title.'),
 		getMany: text('List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).', needs('Company'), LIST, 'Returns activations with their slug (the Activation ID) and title.'),
 	},
 	company: {

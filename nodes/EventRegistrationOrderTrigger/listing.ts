@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGES, readEnvelope } from '../shared/pagination
 import type { Page, PageMeta } from '../shared/pagination';
 import { resolvePath } from '../shared/routes';
 import { apiRequestFull } from '../shared/transport';
-import type { RatePacer } from '../shared/transport';
+import type { RatePacer } from '../shared/pacing';
 import type { EventCursor } from './state';
 
 /**

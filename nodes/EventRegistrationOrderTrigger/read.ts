@@ -5,7 +5,8 @@ import { URL_PATTERNS } from '../shared/locators';
 import { getServiceUrls } from '../shared/context';
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
-import { RatePacer } from '../shared/transport';
+import { RatePacer } from '../shared/pacing';
+import { PATH_PARAMS } from '../shared/pathParams';
 import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
 import { forEachPooled, readEvent } from './listing';
 import type { EventCursor } from './state';
@@ -42,7 +43,7 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 	const allEvents = ctx.getNodeParameter('events', ONE_EVENT) === ALL_EVENTS;
 	const event = allEvents
 		? undefined
-		: resolveLocator(ctx, ctx.getNodeParameter('event'), { displayName: 'Event', urlPattern: URL_PATTERNS.event });
+		: resolveLocator(ctx, ctx.getNodeParameter('event'), { displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event });
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
 		company: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),

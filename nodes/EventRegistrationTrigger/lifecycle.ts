@@ -1,10 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
-import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
+import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
+import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
 import { resolveCompanyId } from '../shared/resolve';
 import { apiRequest, apiRequestFull } from '../shared/transport';
-import { WEBHOOK_EVENTS } from '../shared/webhookEvents';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';
 import {
 	addPendingDetach,
@@ -83,26 +83,14 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	};
 }
 
-/** "leads:subscribe (lead-created, lead-updated)" for each scope the chosen events need. */
-function requiredScopes(events: string[]): string {
-	const byScope = new Map<string, string[]>();
-	for (const event of events) {
-		const scope = WEBHOOK_EVENTS.find((kind) => kind.value === event)?.scope;
-		if (scope) byScope.set(scope, [...(byScope.get(scope) ?? []), event]);
-	}
-	return [...byScope.entries()].map(([scope, kinds]) => `${scope} (${kinds.join(', ')})`).join(', ');
-}
-
-/** A 403 on attach or update: name the plan gate and the exact scopes, keep the service's words. */
+/** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
 function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]): NodeApiError | NodeOperationError {
 	if (httpStatusOf(error) !== 403) return asNodeError(ctx.getNode(), error);
 	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
+	const advice = webhookAccessAdvice(events, credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE);
 	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
 		message: 'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
-		description:
-			'Webhooks require an active Pro plan (or above) on the company (gate USE_INTEGRATIONS); API access opened to all plans in v1.2.0, webhooks did not. ' +
-			`The access token must include the subscribe scope of every chosen event: ${requiredScopes(events) || 'the subscribe scope of each event'}. ` +
-			`Upgrade the company's plan or create a token with these scopes, update the credential, then activate the workflow again.${original}`,
+		description: `${advice} Then activate the workflow again.${original}`,
 		httpCode: '403',
 	});
 }
@@ -140,14 +128,13 @@ async function updateRemote(ctx: IHookFunctions, webhookId: string, desired: Des
 	}
 }
 
-/** Detaches a webhook; true when it is gone (including a 404: already gone). */
-async function detachRemote(ctx: IHookFunctions, companyId: string, webhookId: string): Promise<boolean> {
+/** Detaches a webhook; a 404 means it is gone already. */
+async function detachRemote(ctx: IHookFunctions, companyId: string, webhookId: string): Promise<void> {
 	try {
 		await apiRequestFull(ctx, 'webhook.delete', { params: { company: companyId, webhook: webhookId } });
 	} catch (error) {
 		if (httpStatusOf(error) !== 404) throw asNodeError(ctx.getNode(), error);
 	}
-	return true;
 }
 
 /** The company's webhooks; empty when the (assumed) list route does not exist on the service. */
@@ -283,12 +270,11 @@ export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 }
 
 /** Without stored data, detaches whatever points at this node's URL (when the service can list). */
-async function detachByUrl(ctx: IHookFunctions, url: string): Promise<boolean> {
-	if (url === '') return true;
+async function detachByUrl(ctx: IHookFunctions, url: string): Promise<void> {
+	if (url === '') return;
 	const companyId = await resolveCompanyId(ctx, ctx.getNodeParameter('company'));
 	const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
 	for (const match of matches) await detachRemote(ctx, companyId, match.id);
-	return true;
 }
 
 /**
@@ -302,7 +288,9 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const stored = readRegistration(ctx, kind);
 	clearRegistration(ctx, kind);
 	try {
-		return stored ? await detachRemote(ctx, stored.companyId, stored.webhookId) : await detachByUrl(ctx, url);
+		if (stored) await detachRemote(ctx, stored.companyId, stored.webhookId);
+		else await detachByUrl(ctx, url);
+		return true;
 	} catch (error) {
 		const reason = errorMessage(error);
 		if (stored) addPendingDetach(ctx, { companyId: stored.companyId, webhookId: stored.webhookId });

@@ -45,6 +45,9 @@ export const nodeCredentials: INodeCredentialDescription[] = [
 	},
 ];
 
+/** The credential type shown for Authentication: OAuth2 (a 401 and a 403 are handled differently with it). */
+export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes('oAuth2'))?.name;
+
 /**
  * The credential type chosen by the node's `authentication` parameter. Read from the raw node
  * parameters so every context (execute, load options, poll, hooks) resolves it the same way;

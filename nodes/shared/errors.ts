@@ -1,9 +1,11 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { PATH_PARAM_FIELDS, ROUTES } from './routes';
-import type { HttpMethod, RouteKey } from './routes';
+import { pathParamOf } from './pathParams';
+import { ROUTES, needsOrganizedEvent, pathParamNames } from './routes';
+import type { HttpMethod, RouteKey, RouteParams } from './routes';
 import { idSourceOf } from './tool';
+import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
 import { InputError, Refusals, addRefusal } from './validation';
 
 /** What the transport knows about a failed call; never includes headers, so never the token. */
@@ -12,6 +14,8 @@ export interface FailedCall {
 	method: HttpMethod;
 	/** Path after `/api/v1`, with parameters filled in. */
 	path: string;
+	/** The IDs the path was built from, by path parameter. */
+	params?: RouteParams;
 	status?: number;
 	body?: unknown;
 	retryAfterSeconds?: number;
@@ -20,8 +24,8 @@ export interface FailedCall {
 	attempts: number;
 	/** Where a 3xx answer pointed (its Location header). */
 	location?: string;
-	/** Scopes this request needed, when they depend on the input (webhook events); else the route's. */
-	scopes?: readonly string[];
+	/** The event kinds of a webhook request (their subscribe scopes are the scopes it needs). */
+	webhookEvents?: readonly string[];
 	/** True when the request was made with the OAuth2 credential (the fix for a 403 differs). */
 	oauth2?: boolean;
 }
@@ -37,14 +41,6 @@ export function httpStatusOf(error: unknown): number | undefined {
 export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error instanceof Error ? error : String(error));
-}
-
-/** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
-export function dotSegmentError(node: INode, field: string, value: string, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, `${field}: "${value}" is not a valid ID`, {
-		description: `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-		itemIndex,
-	});
 }
 
 /** The text of anything thrown. */
@@ -125,17 +121,31 @@ function unknownOutcomeHint(call: FailedCall): string {
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 
-/** The scopes the refused request needed, and where to add them for the credential in use. */
-function scopeHint(call: FailedCall): string {
-	const scopes = call.scopes ?? ROUTES[call.route].scopes;
-	if (scopes.length === 0) {
-		return 'This request needs the subscribe scope of each chosen event (activations:subscribe, leads:subscribe, meetings:subscribe, submissions:subscribe).';
-	}
+/** The scopes a refused request needed, and where to add them for the credential in use. */
+function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 	const list = scopes.join(', ');
-	const needs = `This request needs the ${call.oauth2 ? '' : 'token '}scope${scopes.length > 1 ? 's' : ''} ${list}.`;
-	return call.oauth2
+	const needs = `This request needs the ${oauth2 ? '' : 'token '}scope${scopes.length > 1 ? 's' : ''} ${list}.`;
+	return oauth2
 		? `${needs} Open the Event Registration OAuth2 API credential, add ${list} under Scopes, save, and click Reconnect: the access token holds only the scopes granted when you connected.`
 		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
+}
+
+const WEBHOOK_PLAN =
+	'Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade: API access is open to every plan since v1.2.0, webhooks are not.';
+
+/**
+ * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the
+ * subscribe scope of each chosen event (each subscribe scope when the events are not known) and the Pro plan.
+ */
+export function webhookAccessAdvice(events: readonly string[], oauth2: boolean): string {
+	return `${scopesFix(subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES), oauth2)} ${WEBHOOK_PLAN}`;
+}
+
+function accessAdvice(call: FailedCall): string {
+	const oauth2 = call.oauth2 === true;
+	const member = 'Your user must also belong to the company in the request.';
+	if (call.route.startsWith('webhook.')) return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
+	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 
 function retryAfterNote(call: FailedCall): string {
@@ -145,6 +155,23 @@ function retryAfterNote(call: FailedCall): string {
 interface Explanation {
 	message: string;
 	description: string;
+}
+
+/**
+ * A 404 in the service's words, for a person and for a model: the value used for each ID, what each
+ * ID must be and which operation returns valid ones.
+ */
+function notFoundAdvice(call: FailedCall): string {
+	const params = call.params ?? {};
+	const ids = pathParamNames(call.route)
+		.filter((name) => Object.hasOwn(params, name))
+		.map((name) => {
+			const param = pathParamOf(name);
+			return `${param?.label ?? name} "${params[name]}"${param ? ` must be ${param.source}` : ''}`;
+		});
+	if (ids.length === 0) return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
+	const organized = needsOrganizedEvent(call.route) ? ' The event must be an event the company organizes, not one it only attends.' : '';
+	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
 }
 
 function explainStatus(call: FailedCall): Explanation {
@@ -159,22 +186,15 @@ function explainStatus(call: FailedCall): Explanation {
 		};
 	}
 	if (status === 403) {
-		const webhookNote = call.route.startsWith('webhook.')
-			? ' Webhooks need the Pro plan (gate USE_INTEGRATIONS) on the company.'
-			: ' Where the plan gate is enforced, the company needs an active Pro plan.';
 		return {
 			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
-			description: `${scopeHint(call)} Your user must also belong to the company in the request.${webhookNote} (${where})`,
+			description: `${accessAdvice(call)} (${where})`,
 		};
 	}
 	if (status === 404) {
-		const ticketNote =
-			call.route.startsWith('ticketType.') || call.route.startsWith('order.')
-				? ' Routes under /event/ need an event the company organizes.'
-				: '';
 		return {
 			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
-			description: `Check the IDs and slugs used in ${where}.${ticketNote}`,
+			description: notFoundAdvice(call),
 		};
 	}
 	if (status >= 300 && status < 400) {
@@ -229,9 +249,6 @@ function explainNetwork(call: FailedCall): Explanation {
 	};
 }
 
-/** The failed call behind each NodeApiError the transport built (for the advice of tool runs). */
-const failedCalls = new WeakMap<NodeApiError, FailedCall>();
-
 /** Builds the NodeApiError users see for a failed call, with the API's own words. */
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 	const { message, description } = call.status === undefined ? explainNetwork(call) : explainStatus(call);
@@ -246,7 +263,6 @@ export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 		description,
 		httpCode: call.status !== undefined ? String(call.status) : undefined,
 	});
-	failedCalls.set(error, call);
 	return error;
 }
 
@@ -324,41 +340,6 @@ function withAdvice<T extends NodeApiError | NodeOperationError>(error: T, advic
 	return error;
 }
 
-/** The IDs a failed request's path was built from, with the field each came from. */
-function pathIds(call: FailedCall): Array<{ field: string; value: string }> {
-	const template = ROUTES[call.route].path.split('/');
-	const actual = call.path.split('/');
-	const ids: Array<{ field: string; value: string }> = [];
-	template.forEach((segment, index) => {
-		const name = /^\{(\w+)\}$/.exec(segment)?.[1];
-		if (name === undefined || actual[index] === undefined) return;
-		let value = actual[index];
-		try {
-			value = decodeURIComponent(value);
-		} catch {
-			// keep it encoded
-		}
-		ids.push({ field: Object.hasOwn(PATH_PARAM_FIELDS, name) ? PATH_PARAM_FIELDS[name] : name, value });
-	});
-	return ids;
-}
-
-/** A 404 in a model's words: which value was used for which ID, and which operation returns valid ones. */
-function notFoundAdvice(call: FailedCall): string {
-	const ids = pathIds(call).map(({ field, value }) => {
-		const source = idSourceOf(field);
-		return `${field} "${value}"${source ? ` must be ${source}` : ''}`;
-	});
-	if (ids.length === 0) return '';
-	const organizing =
-		call.route.startsWith('ticketType.') || call.route.startsWith('order.') || call.route.startsWith('eventPage.') || call.route.startsWith('emailTemplate.')
-			? ' The event must be one the company organizes.'
-			: '';
-	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organizing}`;
-}
-
 function adviceOf(error: NodeApiError | NodeOperationError): string {
-	const call = error instanceof NodeApiError ? failedCalls.get(error) : undefined;
-	if (call?.status === 404) return notFoundAdvice(call);
 	return typeof error.description === 'string' ? plainText(error.description).replace(/\n/g, '\n- ') : '';
 }

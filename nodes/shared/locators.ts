@@ -1,5 +1,7 @@
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
+import { NOT_A_DOT_SEGMENT, PATH_PARAMS } from './pathParams';
+
 /**
  * Resource locators (from a searchable list, by ID, by URL). URL patterns follow the public pages
  * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
@@ -28,7 +30,7 @@ function locator(options: LocatorOptions): INodeProperties {
 	const idValidation = {
 		type: 'regex' as const,
 		// `.` and `..` would change the request's route (refused again in the transport, for expressions and AI input).
-		properties: { regex: '^(?!\\.{1,2}$)[^/?#\\s]+$', errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)` },
+		properties: { regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`, errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)` },
 	};
 	const url = options.url;
 	return {
@@ -79,7 +81,7 @@ const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 export function companyLocator(): INodeProperties {
 	return locator({
 		name: 'company',
-		displayName: 'Company',
+		displayName: PATH_PARAMS.company.label,
 		description: 'Company whose data to use; your user must belong to it',
 		searchListMethod: 'searchCompanies',
 		idPlaceholder: 'e.g. Xk9aB2qL',
@@ -91,7 +93,7 @@ export function companyLocator(): INodeProperties {
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
 	return locator({
 		name: 'event',
-		displayName: 'Event',
+		displayName: PATH_PARAMS.event.label,
 		description: options.organizingOnly
 			? 'An event the company organizes (ticket types, orders, page and emails exist only for those)'
 			: 'Event of the company',
@@ -105,7 +107,7 @@ export function eventLocator(options: { organizingOnly: boolean }): INodePropert
 export function ticketTypeLocator(): INodeProperties {
 	return locator({
 		name: 'ticketType',
-		displayName: 'Ticket Type',
+		displayName: PATH_PARAMS.ticketType.label,
 		description: 'Ticket type of the event',
 		searchListMethod: 'searchTicketTypes',
 		idPlaceholder: 'e.g. early-bird',
@@ -117,7 +119,7 @@ export function ticketTypeLocator(): INodeProperties {
 export function formLocator(): INodeProperties {
 	return locator({
 		name: 'form',
-		displayName: 'Form',
+		displayName: PATH_PARAMS.form.label,
 		description: 'Registration form of the company',
 		searchListMethod: 'searchForms',
 		idPlaceholder: 'e.g. Pq7ZsW1m',
@@ -128,7 +130,7 @@ export function formLocator(): INodeProperties {
 export function orderLocator(): INodeProperties {
 	return locator({
 		name: 'order',
-		displayName: 'Order',
+		displayName: PATH_PARAMS.order.label,
 		description: 'Order of the event',
 		searchListMethod: 'searchOrders',
 		idPlaceholder: 'e.g. Lm3Qx8Rt',
@@ -141,7 +143,7 @@ export function orderLocator(): INodeProperties {
 export function activationLocator(name: string): INodeProperties {
 	return locator({
 		name,
-		displayName: 'Activation',
+		displayName: PATH_PARAMS.activation.label,
 		description: 'Activation of the company',
 		searchListMethod: 'searchActivations',
 		idPlaceholder: 'e.g. booth-raffle',
@@ -153,7 +155,7 @@ export function activationLocator(name: string): INodeProperties {
 export function emailTemplateLocator(): INodeProperties {
 	return locator({
 		name: 'template',
-		displayName: 'Template',
+		displayName: PATH_PARAMS.template.label,
 		description: 'Email template of the event',
 		searchListMethod: 'searchEmailTemplates',
 		idPlaceholder: 'e.g. order-confirmation',

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { locatorValue } from './locators';
+import { PATH_PARAMS } from './pathParams';
 import { findCompany, resolveCompanyId, resolveLocator } from './resolve';
 
 /** What the editor's lists (list search, load options) read from the node being edited. */
@@ -28,7 +29,7 @@ export function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayN
 
 /** The chosen company's sqid; one given by its slug (Public URL → Build) is looked up. */
 export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	const parameter = requireChosen(ctx, 'company', 'Company');
+	const parameter = requireChosen(ctx, 'company', PATH_PARAMS.company.label);
 	const { mode, value } = locatorValue(parameter);
 	if (mode !== 'slug') return await resolveCompanyId(ctx, parameter);
 	const company = await findCompany(ctx, { slug: value });

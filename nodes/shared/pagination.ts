@@ -1,4 +1,3 @@
-import { sleep } from 'n8n-workflow';
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
@@ -6,7 +5,8 @@ import { credentialTypeOf, getServiceUrls } from './context';
 import { malformedResponseError } from './errors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
-import { RatePacer, apiRequestFull } from './transport';
+import { RatePacer, fetchRemainingPages } from './pacing';
+import { apiRequestFull } from './transport';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -160,68 +160,6 @@ function requestedPageSize(options: Pick<PaginateOptions, 'perPage' | 'limit'>):
 	return size > DEFAULT_PAGE_SIZE ? size : undefined;
 }
 
-/**
- * Turns handed out one event-loop turn apart (`sleep(0)`), in the order asked for. n8n's request
- * helpers open a new connection per request, so a request is written only on the turn after it is
- * started: started back to back (as when a burst of answers is processed) the requests leave
- * together, their answers come back together, and the service waits while they are processed.
- * One start per turn keeps requests in flight while answers are being processed.
- */
-function turnTaker(): () => Promise<void> {
-	let last: Promise<void> = Promise.resolve();
-	return async () => {
-		const turn = last.then(async () => await sleep(0));
-		last = turn;
-		await turn;
-	};
-}
-
-/** Pages 2..end shared by the workers; `end` shrinks when a page says it is the last. */
-interface PagePool {
-	next: number;
-	end: number;
-	pages: Page[];
-	failure?: { error: unknown };
-}
-
-/**
- * Fetches pages 2..lastPage with at most `concurrency` requests in flight (a sliding window, not
- * lock-step batches, so one slow page does not hold the others up; requests started one
- * event-loop turn apart, see `turnTaker`) and returns them in page order, cut at the first page
- * that ends the listing. On a failure no new page is started, `onFailure` stops the requests
- * still waiting to go out, those in flight are awaited and the first error is thrown.
- */
-async function fetchRemainingPages(
-	lastPage: number,
-	concurrency: number,
-	fetch: (page: number) => Promise<Page>,
-	onFailure: (error: unknown) => void,
-): Promise<Page[]> {
-	const pool: PagePool = { next: 2, end: lastPage, pages: [] };
-	const open = () => pool.failure === undefined && pool.next <= pool.end;
-	const nextTurn = turnTaker();
-	const worker = async (): Promise<void> => {
-		while (open()) {
-			await nextTurn();
-			if (!open()) return;
-			const number = pool.next++;
-			try {
-				const page = await fetch(number);
-				pool.pages[number - 2] = page;
-				if (!page.meta.hasNext || page.items.length === 0) pool.end = Math.min(pool.end, number);
-			} catch (error) {
-				if (pool.failure === undefined) {
-					pool.failure = { error };
-					onFailure(error);
-				}
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
-	if (pool.failure) throw pool.failure.error;
-	return pool.pages.slice(0, pool.end - 1);
-}
-
 /** The service's total when it is one (a listing with items never has a total of 0). */
 function knownTotal(meta: PageMeta, itemsSeen: number): number | undefined {
 	return meta.total >= itemsSeen && meta.total > 0 ? meta.total : itemsSeen === 0 ? 0 : undefined;
@@ -270,6 +208,7 @@ export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, opti
 				lastPage,
 				boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
 				async (page) => await fetchLaterPage(listing, page, first.meta.perPage),
+				(page) => !page.meta.hasNext || page.items.length === 0,
 				(error) => listing.pacer.stop(error),
 			)
 		: [];

@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
-import { findCompany, refuseDotSegment } from './resolve';
+import { refuseDotSegment } from './pathParams';
+import { findCompany } from './resolve';
 
 /**
  * Attendee-facing page URLs (reference: Public URLs). The API returns none, so they are built
@@ -57,7 +58,7 @@ export async function companySlugOf(ctx: ApiContext, companyParameter: unknown, 
 	if (mode === 'url') {
 		const slug = extractFromUrl(URL_PATTERNS.company, value);
 		if (slug) {
-			refuseDotSegment(ctx, 'Company', slug, itemIndex);
+			refuseDotSegment(ctx.getNode(), 'Company', slug, itemIndex);
 			return slug;
 		}
 	}

@@ -2,15 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
-import { dotSegmentError } from './errors';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { isDotSegment } from './routes';
-
-/** `.` and `..` would change the request's route: never an ID (checked here to name the field and item; the transport checks again). */
-export function refuseDotSegment(ctx: ApiContext, field: string, value: string, itemIndex?: number): void {
-	if (isDotSegment(value)) throw dotSegmentError(ctx.getNode(), field, value, itemIndex);
-}
+import { refuseDotSegment } from './pathParams';
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -82,14 +76,14 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, item
 		});
 	}
 	if (mode !== 'url') {
-		refuseDotSegment(ctx, 'Company', value, itemIndex);
+		refuseDotSegment(ctx.getNode(), 'Company', value, itemIndex);
 		if (COMPANY_ID.test(value)) return value;
 		const companies = (await paginate(ctx, 'company.getMany')) as CompanyRecord[];
 		const what = { field: 'Company', noun: 'company', plural: 'companies' };
 		return String(uniqueByName(ctx, companies, value, what, itemIndex).id);
 	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
-	refuseDotSegment(ctx, 'Company', slug, itemIndex);
+	refuseDotSegment(ctx.getNode(), 'Company', slug, itemIndex);
 	const company = await findCompany(ctx, { slug });
 	if (!company) {
 		throw new NodeOperationError(ctx.getNode(), `Company: no company of yours has the slug "${slug}"`, {
@@ -115,7 +109,7 @@ export function resolveLocator(
 			itemIndex,
 		});
 	}
-	refuseDotSegment(ctx, field.displayName, resolved, itemIndex);
+	refuseDotSegment(ctx.getNode(), field.displayName, resolved, itemIndex);
 	return resolved;
 }
 

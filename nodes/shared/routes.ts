@@ -1,3 +1,5 @@
+import { isDotSegment } from './pathParams';
+
 /**
  * Every path the nodes call, relative to `{Base URL}/api/v1`, in one table.
  * Entries marked `assumed` are not shown in the API reference; docs/assumptions.md lists them
@@ -153,29 +155,14 @@ export type PaginatedRouteKey = {
 }[RouteKey];
 export type RouteParams = Record<string, string>;
 
-/** The field each path parameter comes from, as the nodes show it (for errors about its value). */
-export const PATH_PARAM_FIELDS: Readonly<Record<string, string>> = {
-	company: 'Company',
-	event: 'Event',
-	ticketType: 'Ticket Type',
-	order: 'Order',
-	form: 'Form',
-	template: 'Template',
-	activation: 'Activation',
-	webhook: 'Webhook ID',
-};
-
-/**
- * `.` and `..` survive URL-encoding and an HTTP client resolves them, so they would change the
- * route (`/orders/..` is `/orders`'s parent). They are never a valid ID.
- */
-export function isDotSegment(value: string): boolean {
-	return value === '.' || value === '..';
+/** The path parameters of a route, in path order (each has an entry in PATH_PARAMS). */
+export function pathParamNames(key: RouteKey): string[] {
+	return [...ROUTES[key].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 }
 
-/** The first parameter that cannot be a path segment, if any. */
-export function unsafePathParam(params: RouteParams = {}): string | undefined {
-	return Object.keys(params).find((name) => isDotSegment(params[name]));
+/** Routes under `/event/{event}` exist only for an event the company organizes, not one it only attends. */
+export function needsOrganizedEvent(key: RouteKey): boolean {
+	return ROUTES[key].path.startsWith(ORGANIZING_EVENT);
 }
 
 /** Fills `{name}` segments; a missing, empty or dot-segment parameter is a programming error here (the transport checks user input first). */

@@ -2,12 +2,17 @@ import { randomBytes } from 'crypto';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { credentialTypeOf, getServiceUrls, nodeCredentials } from './context';
+import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
-import { dotSegmentError, errorMessage, malformedResponseError, toNodeApiError } from './errors';
+import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
-import { API_PREFIX, PATH_PARAM_FIELDS, ROUTES, resolvePath, unsafePathParam } from './routes';
+import type { RatePacer } from './pacing';
+import { pathParamOf, refuseDotSegment } from './pathParams';
+import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';
+import { headerValue, retryAfterSeconds } from './responseHeaders';
+import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
+import { masked, secretsOf } from './secrets';
 import { throwPendingRefusals } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
@@ -24,8 +29,8 @@ export interface RequestOptions {
 	pacer?: RatePacer;
 	/** Base URL already read from the credential (saves a lookup per page). */
 	baseUrl?: string;
-	/** Scopes this request needs when they depend on the input (webhook event kinds); the route's scopes otherwise. */
-	scopes?: readonly string[];
+	/** The event kinds of a webhook request: a refusal (403) names their subscribe scopes. */
+	webhookEvents?: readonly string[];
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
 }
@@ -64,147 +69,6 @@ const NETWORK_CODES = [
 	'ERR_NETWORK',
 ];
 
-/** A response as the pacer reads it. */
-export interface PacedResponse {
-	statusCode: number;
-	headers?: IDataObject;
-}
-
-/**
- * Paces the concurrent page requests of one listing on Laravel's rate-limit headers, so the
- * service is asked no faster than it allows and at most one 429 per window is received.
- *
- * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
- * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
- * `Remaining` (the answer to the most recently sent request, less every request sent after it
- * and every older one still in flight, since those may not be counted in it yet). While that
- * allowance is positive requests go out freely. At zero, exactly one request goes out as a probe
- * and the others wait for it: a 2xx answer shows the window has reset (or quota was left) and
- * carries a fresh `Remaining`; a 429 answer's `Retry-After` pauses every request until the
- * window resets, after which the allowance is the full `Limit`. Without these headers the pacer
- * never holds a request back (the retry on 429/5xx still applies).
- */
-export class RatePacer {
-	private pausedUntil = 0;
-	private sent = 0;
-	private readonly inFlight = new Set<number>();
-	private probe: number | undefined;
-	/** Latest `Remaining`, and the ticket of the request whose answer carried it. */
-	private observed: { remaining: number; ticket: number } | undefined;
-	private waiting: Array<() => void> = [];
-	private readonly stopped = new AbortController();
-	private readonly whenStopped = new Promise<void>((resolve) => this.stopped.signal.addEventListener('abort', () => resolve(), { once: true }));
-	private pauseWait: { until: number; done: Promise<void> } | undefined;
-
-	/** Waits until a request may go out; returns its ticket for `settle`. Throws once `stop` was called. */
-	async acquire(): Promise<number> {
-		for (;;) {
-			this.stopped.signal.throwIfAborted();
-			const pauseMs = this.pausedUntil - Date.now();
-			if (pauseMs > 0) {
-				await this.pause();
-			} else if (this.allowance() > 0) {
-				return this.issue();
-			} else if (this.probe === undefined) {
-				this.probe = this.issue();
-				return this.probe;
-			} else {
-				await new Promise<void>((resolve) => this.waiting.push(resolve));
-			}
-		}
-	}
-
-	/** Records the answer to a request (none after a network failure) and wakes waiting requests. */
-	settle(ticket: number, response?: PacedResponse): void {
-		this.inFlight.delete(ticket);
-		if (this.probe === ticket) this.probe = undefined;
-		if (response) this.observe(ticket, response);
-		this.wakeWaiting();
-	}
-
-	/** Requests left in the window by the latest `X-RateLimit-Remaining` (less those sent since); undefined without the header. */
-	remaining(): number | undefined {
-		const allowance = this.allowance();
-		return allowance === Infinity ? undefined : Math.max(0, allowance);
-	}
-
-	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
-	stop(reason: unknown): void {
-		this.stopped.abort(reason);
-		this.wakeWaiting();
-	}
-
-	private wakeWaiting(): void {
-		const waiting = this.waiting;
-		this.waiting = [];
-		for (const wake of waiting) wake();
-	}
-
-	/** One sleep per pause, shared by every request waiting for it; cut short by `stop`. */
-	private async pause(): Promise<void> {
-		if (this.pauseWait?.until !== this.pausedUntil) {
-			// sleep() clears its timer on abort where it takes a signal; the race covers versions where it does not.
-			const slept = sleep(this.pausedUntil - Date.now(), this.stopped.signal).catch(() => undefined);
-			this.pauseWait = { until: this.pausedUntil, done: Promise.race([slept, this.whenStopped]) };
-		}
-		await this.pauseWait.done;
-	}
-
-	/** Requests that can still go out in this window without a 429 (Infinity when unknown). */
-	private allowance(): number {
-		if (!this.observed) return Infinity;
-		const { remaining, ticket } = this.observed;
-		const sentAfter = this.sent - ticket - 1;
-		let olderInFlight = 0;
-		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
-		return remaining - sentAfter - olderInFlight;
-	}
-
-	private issue(): number {
-		const ticket = this.sent++;
-		this.inFlight.add(ticket);
-		return ticket;
-	}
-
-	private observe(ticket: number, { statusCode, headers }: PacedResponse): void {
-		if (statusCode === 429) {
-			const seconds = retryAfterSeconds(headers);
-			if (seconds === undefined) return;
-			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
-			const limit = headerNumber(headers, 'x-ratelimit-limit');
-			// After the pause a new window starts: its full limit, less what is still in flight.
-			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
-			return;
-		}
-		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-		if (remaining === undefined) return;
-		if (!this.observed || ticket > this.observed.ticket) this.observed = { remaining, ticket };
-	}
-}
-
-function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
-	const raw = headerValue(headers, name);
-	const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
-	return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
-	if (!headers) return undefined;
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	if (Array.isArray(value)) return String(value[0]);
-	return value === undefined || value === null ? undefined : String(value);
-}
-
-/** Retry-After in seconds (delta-seconds or an HTTP date), when present and sane. */
-export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	const raw = headerValue(headers, 'retry-after');
-	if (raw === undefined || raw.trim() === '') return undefined;
-	const seconds = Number(raw);
-	if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-	const date = Date.parse(raw);
-	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
 function backoffMs(attempt: number): number {
 	return Math.min(RETRY_POLICY.maxDelayMs, RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1));
 }
@@ -225,64 +89,9 @@ function networkCodeOf(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** The credential type shown for Authentication: OAuth2. */
-const OAUTH2_TYPE = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes('oAuth2'))?.name;
-
-/**
- * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
- * access token and send the request once more. Every other status is read from the response.
- */
-const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
-
-/** The HTTP answer carried by an error thrown for a status not ignored (the OAuth2 401 above). */
-function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const response = (current as { response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] } }).response;
-		if (response && typeof response.status === 'number') {
-			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
-		}
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
-
-/** Credential secrets a misbehaving service might echo back in an error body. */
-async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
-	try {
-		const credentials = await ctx.getCredentials(credentialType);
-		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
-		return [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token].filter(
-			(secret): secret is string => typeof secret === 'string' && secret.length >= 8,
-		);
-	} catch {
-		return [];
-	}
-}
-
-/** The value with every secret replaced, in strings and keys at any depth. */
-function masked(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
-	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]));
-	}
-	return value;
-}
-
-/** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
-async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
-	try {
-		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as IDataObject | undefined;
-		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
-	} catch {
-		return false;
-	}
-}
-
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
 async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string): Promise<NodeApiError> {
-	if (credentialType === OAUTH2_TYPE && (await oauth2NotConnected(ctx, credentialType))) {
+	if (credentialType === OAUTH2_CREDENTIAL_TYPE && (await oauth2NotConnected(ctx, credentialType))) {
 		const message = 'The Event Registration OAuth2 API credential is not connected';
 		return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
 			message,
@@ -294,7 +103,7 @@ async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType
 	const message = masked(errorMessage(error), secrets) as string;
 	// With OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
 	const description =
-		credentialType === OAUTH2_TYPE
+		credentialType === OAUTH2_CREDENTIAL_TYPE
 			? 'The OAuth2 access token was not accepted and could not be refreshed. Open the Event Registration OAuth2 API credential and reconnect it.'
 			: undefined;
 	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message, description });
@@ -373,13 +182,21 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
 	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
-	if (credentialType === OAUTH2_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
+	if (credentialType === OAUTH2_CREDENTIAL_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
 	const retryable = route.method === 'GET';
 	let waitedMs = 0;
 
 	for (let attempt = 1; ; attempt++) {
 		const ticket = await options.pacer?.acquire();
-		const call: FailedCall = { route: key, method: route.method, path, attempts: attempt, scopes: options.scopes, oauth2: credentialType === OAUTH2_TYPE };
+		const call: FailedCall = {
+			route: key,
+			method: route.method,
+			path,
+			params: options.params,
+			attempts: attempt,
+			webhookEvents: options.webhookEvents,
+			oauth2: credentialType === OAUTH2_CREDENTIAL_TYPE,
+		};
 		let response: IN8nHttpFullResponse | undefined;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -426,10 +243,8 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 }
 
 /** `.` or `..` as an ID would change the route: refused before any request, naming the field. */
-function refuseDotSegments(ctx: ApiContext, params: RequestOptions['params']): void {
-	const name = unsafePathParam(params);
-	if (name === undefined) return;
-	throw dotSegmentError(ctx.getNode(), PATH_PARAM_FIELDS[name] ?? name, params?.[name] ?? '');
+function refuseDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
+	for (const [name, value] of Object.entries(params)) refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */

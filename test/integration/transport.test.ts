@@ -153,12 +153,14 @@ describe('error mapping', () => {
 		}
 	});
 
-	it('404 (unknown event) → "Not found (404)" naming the request path', async () => {
+	it('404 (unknown event) → "Not found (404)" naming each ID used and where valid ones come from', async () => {
 		const sb = sandbox();
 		const result = await run(sb, { resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: byId('no-such-event') });
 		const { message, description } = errorText(result);
 		expect(message).toBe('Not found (404): Not found.');
-		expect(description).toContain(`GET /api/v1/${sb.demo.companyId}/events/no-such-event`);
+		expect(description).toBe(
+			`One of these does not exist or is not an ID (a name is not an ID): Company "${sb.demo.companyId}" must be a company ID, the id that Company → Get Many returns; Event "no-such-event" must be an event ID, the id (the event’s slug) that Event → Get Many returns.`,
+		);
 		expect(result.error).toMatchObject({ httpCode: '404' });
 	});
 

@@ -499,8 +499,7 @@ describe('attach refused (403)', () => {
 		expect(error.message).toContain('403');
 		expect(error.message).toContain('Pro plan');
 		expect(error.description).toContain('Pro plan');
-		expect(error.description).toContain('leads:subscribe (lead-created)');
-		expect(error.description).toContain('submissions:subscribe (form-submitted)');
+		expect(error.description).toContain('This request needs the token scopes submissions:subscribe, leads:subscribe.');
 		expect(error.description).toContain('Webhooks require the Pro plan (USE_INTEGRATIONS).');
 		expect(remoteWebhooks(companyId)).toHaveLength(0);
 		expect(stored(workflow)).toBeUndefined();
@@ -515,7 +514,7 @@ describe('attach refused (403)', () => {
 		const error = await captureError(activate(workflow));
 
 		expect(error.message).toContain('403');
-		expect(error.description).toContain('meetings:subscribe (meeting-booked)');
+		expect(error.description).toContain('This request needs the token scopes submissions:subscribe, meetings:subscribe.');
 		expect(error.description).toContain('Missing: meetings:subscribe');
 		expect(remoteWebhooks(companyId)).toHaveLength(0);
 	});

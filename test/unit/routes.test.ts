@@ -1,4 +1,6 @@
-import { PATH_PARAM_FIELDS, ROUTES, resolvePath } from '../../nodes/shared/routes';
+import { PATH_PARAMS, pathParamOf } from '../../nodes/shared/pathParams';
+import { ROUTES, needsOrganizedEvent, pathParamNames, resolvePath } from '../../nodes/shared/routes';
+import type { RouteKey } from '../../nodes/shared/routes';
 
 describe('route table', () => {
 	it('fills and encodes path parameters', () => {
@@ -19,9 +21,20 @@ describe('route table', () => {
 		expect(() => resolvePath('event.get', Object.create({ company: 'Ab1', event: 'e' }) as Record<string, string>)).toThrow('needs the "company" parameter');
 	});
 
-	it('names the field of every path parameter, for errors about its value', () => {
-		const names = new Set(Object.values(ROUTES).flatMap((route) => [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])));
-		for (const name of names) expect(PATH_PARAM_FIELDS[name]).toEqual(expect.any(String));
+	it('has an entry for every path parameter of every route: its field and the operation its ID comes from', () => {
+		const names = new Set((Object.keys(ROUTES) as RouteKey[]).flatMap(pathParamNames));
+		expect([...names].sort()).toEqual(Object.keys(PATH_PARAMS).sort());
+		for (const name of names) {
+			expect(pathParamOf(name)?.label).toMatch(/^[A-Z][a-z]+( [A-Z][a-z]+)?$/);
+			expect(pathParamOf(name)?.source).toMatch(/ → (Get Many|Create)\b/);
+		}
+		expect(pathParamOf('toString')).toBeUndefined();
+	});
+
+	it('needs an organized event for exactly the routes under /event/', () => {
+		const organized = (Object.keys(ROUTES) as RouteKey[]).filter(needsOrganizedEvent).map((key) => key.split('.')[0]);
+		expect([...new Set(organized)].sort()).toEqual(['emailTemplate', 'eventPage', 'order', 'ticketType']);
+		expect(needsOrganizedEvent('event.get')).toBe(false);
 	});
 
 	it('ends every create path in /create except the upserts and the order create', () => {

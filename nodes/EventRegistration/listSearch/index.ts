@@ -5,6 +5,7 @@ import { searchCompanyEvents, searchPage } from '../../shared/listSearch';
 import { URL_PATTERNS } from '../../shared/locators';
 import { currentCompany, currentLocator, matches } from '../../shared/lookups';
 import { orderStatus } from '../../shared/orders';
+import { PATH_PARAMS } from '../../shared/pathParams';
 import { apiRequestList } from '../../shared/transport';
 
 export { searchCompanies, searchOrganizingEvents } from '../../shared/listSearch';
@@ -21,7 +22,7 @@ function ticketTypeLabel(t: IDataObject): string {
 }
 
 export async function searchTicketTypes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
+	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params: { company, event } });
 	return {
@@ -42,7 +43,7 @@ function orderLabel(o: IDataObject): string {
 }
 
 export async function searchOrders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
+	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
 	return await searchPage(this, 'order.getMany', { company, event }, paginationToken, (o) =>
 		matches(filter, o.first_name, o.last_name, o.email, o.id, orderStatus(o)) ? { name: orderLabel(o), value: String(o.id) } : undefined,
@@ -58,7 +59,7 @@ export async function searchActivations(this: ILoadOptionsFunctions, filter?: st
 }
 
 export async function searchEmailTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
+	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
 	const templates = await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
 	return {

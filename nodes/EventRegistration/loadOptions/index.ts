@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { editorLabel } from '../../shared/descriptions';
 import { URL_PATTERNS } from '../../shared/locators';
 import { paginate } from '../../shared/pagination';
+import { PATH_PARAMS } from '../../shared/pathParams';
 import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lookups';
 import { NEW_FIELD } from '../resources/form/fields';
@@ -23,21 +24,21 @@ async function formFields(ctx: ILoadOptionsFunctions, company: string, form: str
 
 /** Form → Update from version 1.1 (Existing Field): the chosen form's fields. */
 export async function getExistingFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form', 'Form');
+	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
 	return await formFields(this, await currentCompany(this), form);
 }
 
 /** Version 1 Form → Update: New Field, then the chosen form's fields. */
 export async function getFormFieldsToUpdate(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form', 'Form');
+	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
 	const company = await currentCompany(this);
 	return [{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' }, ...(await formFields(this, company, form))];
 }
 
 /** Order → Create: the fields of the form attached to the chosen ticket type. */
 export async function getTicketTypeFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const event = currentLocator(this, 'event', 'Event', URL_PATTERNS.event);
-	const ticketType = currentLocator(this, 'ticketType', 'Ticket Type', URL_PATTERNS.ticketType);
+	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
+	const ticketType = currentLocator(this, 'ticketType', PATH_PARAMS.ticketType.label, URL_PATTERNS.ticketType);
 	const company = await currentCompany(this);
 	const record = await apiRequest(this, 'ticketType.get', { params: { company, event, ticketType } });
 	if (typeof record.form_id !== 'string' || record.form_id === '') {

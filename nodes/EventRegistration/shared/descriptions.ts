@@ -4,8 +4,7 @@ import { concurrencyOption, pageSizeOption } from '../../shared/descriptions';
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
 import { MODEL_DEFAULT_LIMIT, modelListBound, outputForModel, withModelDefault } from '../../shared/output';
-import { requireInteger } from '../../shared/validation';
-import { checkOf } from './parameters';
+import { checkFor, requireInteger } from '../../shared/validation';
 
 /** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
 export function limitProperties(): INodeProperties[] {
@@ -94,7 +93,7 @@ export function readListOptions(
 		atMost: modelListBound(ctx, itemIndex, plural),
 		limit: returnAll
 			? undefined
-			: requireInteger(checkOf(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, defaultLimit), 1, "Use 1 or more, or turn on 'Return All'."),
+			: requireInteger(checkFor(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, defaultLimit), 1, "Use 1 or more, or turn on 'Return All'."),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,

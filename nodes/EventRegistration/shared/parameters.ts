@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
+import { PATH_PARAMS } from '../../shared/pathParams';
 import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
-import { InputError, checkFor, withoutBlanks } from '../../shared/validation';
+import { InputError, withoutBlanks } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /** Company sqids resolved in one run, per item: an event name and the operation both need it, looked up once. */
@@ -19,7 +20,7 @@ export async function companyOf(ctx: IExecuteFunctions, itemIndex: number): Prom
 
 /** Event slug of the current item as given (no name lookup): for links built without requests. */
 export function eventSlugOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return resolveLocator(ctx, ctx.getNodeParameter('event', itemIndex), { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+	return resolveLocator(ctx, ctx.getNodeParameter('event', itemIndex), { displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event }, itemIndex);
 }
 
 /** Event slug of the current item (an event name is matched among the company's events). */
@@ -31,36 +32,32 @@ export function ticketTypeOf(ctx: IExecuteFunctions, itemIndex: number): string 
 	return resolveLocator(
 		ctx,
 		ctx.getNodeParameter('ticketType', itemIndex),
-		{ displayName: 'Ticket Type', urlPattern: URL_PATTERNS.ticketType },
+		{ displayName: PATH_PARAMS.ticketType.label, urlPattern: URL_PATTERNS.ticketType },
 		itemIndex,
 	);
 }
 
 export function formOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return resolveLocator(ctx, ctx.getNodeParameter('form', itemIndex), { displayName: 'Form' }, itemIndex);
+	return resolveLocator(ctx, ctx.getNodeParameter('form', itemIndex), { displayName: PATH_PARAMS.form.label }, itemIndex);
 }
 
 export function orderOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return resolveLocator(ctx, ctx.getNodeParameter('order', itemIndex), { displayName: 'Order', urlPattern: URL_PATTERNS.order }, itemIndex);
+	return resolveLocator(ctx, ctx.getNodeParameter('order', itemIndex), { displayName: PATH_PARAMS.order.label, urlPattern: URL_PATTERNS.order }, itemIndex);
 }
 
 /** The activation ID (slug) of the current item, from the locator parameter `name`. */
 export function activationOf(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = resolveLocator(ctx, ctx.getNodeParameter(name, itemIndex, ''), { displayName: 'Activation' }, itemIndex);
+	const value = resolveLocator(ctx, ctx.getNodeParameter(name, itemIndex, ''), { displayName: PATH_PARAMS.activation.label }, itemIndex);
 	if (/[/?#\s]/.test(value)) {
 		throw new InputError(
 			ctx.getNode(),
-			'Activation',
+			PATH_PARAMS.activation.label,
 			`“${value}” is not an activation ID`,
 			'Choose the activation from the list, or enter its ID without slashes or spaces, e.g. booth-raffle.',
 			itemIndex,
 		);
 	}
 	return value;
-}
-
-export function checkOf(ctx: IExecuteFunctions, itemIndex: number): Check {
-	return checkFor(ctx, itemIndex);
 }
 
 /** The non-blank Update Fields of the current item; none at all is an input error. */

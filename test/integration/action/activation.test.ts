@@ -39,7 +39,7 @@ describe('Activation → Get', () => {
 		expect(error.message).toBe('Activation: “booth raffle/1” is not an activation ID');
 	});
 
-	it('explains a 404 with the path it called', async () => {
+	it('asks the activation’s own path and explains its 404', async () => {
 		const run = await runAction(sb, nodeParams(params('get', { activationId: 'no-such-activation' })));
 		expect(run.error?.message).toBe('Not found (404): Not found.');
 		expect(sb.control.requests()).toMatchObject([{ path: `/api/v1/${sb.demo.companyId}/activations/no-such-activation`, status: 404 }]);

@@ -162,7 +162,7 @@ describe('ticketType: create', () => {
 
 		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'POST', path: `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.partnerExpo}/ticket-types/create` })]);
 		expect(run.error?.message).toMatch(/^Not found \(404\)/);
-		expect(run.error?.description).toContain('need an event the company organizes');
+		expect(run.error?.description).toContain('The event must be an event the company organizes, not one it only attends.');
 	});
 });
 

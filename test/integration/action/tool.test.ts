@@ -173,11 +173,13 @@ describe('the same inputs in the editor', () => {
 		expect(error.description).toBe('Enter a value for First Name.');
 	});
 
-	it('keep the 404 advice naming the request', async () => {
+	it('keep the 404 advice in the description: the IDs used and where valid ones come from', async () => {
 		const run = await runAction(sb, { resource: 'event', operation: 'getMany', company: rl('Zq9xWv2K') });
 
 		expect(run.error?.message).toBe('Not found (404): Not found.');
-		expect(run.error?.description).toBe('Check the IDs and slugs used in GET /api/v1/Zq9xWv2K/events.');
+		expect(run.error?.description).toBe(
+			'One of these does not exist or is not an ID (a name is not an ID): Company "Zq9xWv2K" must be a company ID, the id that Company → Get Many returns.',
+		);
 	});
 });
 

@@ -81,7 +81,7 @@ describe('Webhook → Create', () => {
 		);
 		expect(sb.control.requests()).toMatchObject([{ method: 'POST', path: `/api/v1/${sb.demo.freePlanCompanyId}/webhooks/create`, status: 403 }]);
 		expect(run.error?.message).toBe('Access denied (403): Webhooks require the Pro plan (USE_INTEGRATIONS).');
-		expect(run.error?.description).toContain('Webhooks need the Pro plan (gate USE_INTEGRATIONS) on the company.');
+		expect(run.error?.description).toContain('Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS)');
 		expect(run.error?.description).toContain('needs the token scope leads:subscribe.');
 	});
 

@@ -13,7 +13,7 @@ import type { FailedCall } from '../../../nodes/shared/errors';
 import { readEnvelope } from '../../../nodes/shared/pagination';
 import { ROUTES } from '../../../nodes/shared/routes';
 import type { RouteKey } from '../../../nodes/shared/routes';
-import { retryAfterSeconds } from '../../../nodes/shared/transport';
+import { retryAfterSeconds } from '../../../nodes/shared/responseHeaders';
 import { eventsOf } from '../../../nodes/EventRegistrationTrigger/delivery';
 import { Prng, randomObject, randomValue } from './prng';
 import { ACTION_NODE } from '../../helpers/node';

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { checkFor } from '../../../shared/validation';
+import { companyOf, eventOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
@@ -14,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, checkOf(this, itemIndex));
+	const template = templateOf(this, checkFor(this, itemIndex));
 	const company = await companyOf(this, itemIndex);
 	await apiRequestFull(this, 'emailTemplate.reset', { params: { company, event, template } });
 	return { reset: true, template };

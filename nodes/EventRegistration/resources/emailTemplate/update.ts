@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { checkFor } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
@@ -21,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const event = await eventOf(this, itemIndex);
 	const template = templateOf(this, check);
 	const body = updateFieldsOf(this, check, 'Add Subject or Body. To go back to the default text, use Reset.');

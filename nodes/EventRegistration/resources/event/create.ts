@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { checkFor, requireText, withoutBlanks } from '../../../shared/validation';
+import { companyOf } from '../../shared/parameters';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -46,7 +46,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const additional = withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const timeZone = eventTimeZone(this, check, additional);

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { checkFor } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -43,7 +44,7 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const event = await eventOf(this, itemIndex);
 	const body = updateFieldsOf(this, check);
 	checkEventChoices(check, body);

@@ -5,9 +5,9 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import type { MultipartBody } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError } from '../../../shared/validation';
+import { InputError, checkFor } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { companyOf, eventOf } from '../../shared/parameters';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -140,7 +140,7 @@ async function multipartBody(ctx: IExecuteFunctions, check: Check, body: IDataOb
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const event = await eventOf(this, itemIndex);
 	const body = pageBody(this, check);
 	const withImage = this.getNodeParameter('headerImage', itemIndex, false) as boolean;

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { validateFormFields } from '../../../shared/formFields';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireText } from '../../../shared/validation';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { InputError, checkFor, requireText } from '../../../shared/validation';
+import { companyOf } from '../../shared/parameters';
 import { fieldsProperties, readFields } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
@@ -15,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const name = requireText(check, 'Name', this.getNodeParameter('name', itemIndex));
 	const input = readFields(this, check);
 	if (input.length === 0) {

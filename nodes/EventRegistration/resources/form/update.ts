@@ -6,8 +6,8 @@ import { validateFormFields } from '../../../shared/formFields';
 import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
-import { checkOf, companyOf, formOf } from '../../shared/parameters';
+import { InputError, checkFor } from '../../../shared/validation';
+import { companyOf, formOf } from '../../shared/parameters';
 import { fieldsProperties, readFields } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
@@ -49,7 +49,7 @@ function newNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const form = formOf(this, itemIndex);
 	const name = newNameOf(this, itemIndex);
 	const input = readFields(this, check);

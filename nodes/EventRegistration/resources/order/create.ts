@@ -8,9 +8,9 @@ import { withOrderStatus } from '../../../shared/orders';
 import { outputFieldsOf } from '../../../shared/output';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
+import { InputError, checkFor, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 
 const properties: INodeProperties[] = [
@@ -148,7 +148,7 @@ const CHECKOUT_URL_NOTE =
  * and only when the output keeps checkout_url.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const body = orderBody(this, check);
 	const event = await eventOf(this, itemIndex);
 	const ticketTypeSlug = ticketTypeOf(this, itemIndex);

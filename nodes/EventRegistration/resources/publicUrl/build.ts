@@ -12,12 +12,12 @@ import {
 } from '../../../shared/publicUrls';
 import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { findCompany, resolveCompanyId } from '../../../shared/resolve';
-import { isDotSegment } from '../../../shared/routes';
+import { isDotSegment } from '../../../shared/pathParams';
 import { apiRequest } from '../../../shared/transport';
 import { ID_SOURCES } from '../../../shared/tool';
-import { InputError } from '../../../shared/validation';
+import { InputError, checkFor } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { activationOf, checkOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -228,7 +228,7 @@ async function pageUrlOf(ctx: IExecuteFunctions, check: Check, page: string, bas
 
 /** Builds the link locally; requests only to look up the company slug or a ticket type's form. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const page = this.getNodeParameter('page', itemIndex) as string;
 	const inputs = readPageInputs(this, check, page);
 	const companySlug = await companySlugFor(this, check);

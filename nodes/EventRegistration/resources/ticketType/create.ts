@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { checkFor, requireText, withoutBlanks } from '../../../shared/validation';
+import { companyOf, eventOf } from '../../shared/parameters';
 import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const properties: INodeProperties[] = [
@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const body: IDataObject = {
 		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
 		price: this.getNodeParameter('price', itemIndex),

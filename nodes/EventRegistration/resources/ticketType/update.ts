@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { checkFor } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
+import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
@@ -28,7 +29,7 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const event = await eventOf(this, itemIndex);
 	const ticketType = ticketTypeOf(this, itemIndex);
 	const body = updateFieldsOf(this, check);

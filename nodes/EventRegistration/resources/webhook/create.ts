@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { subscribeScopes } from '../../../shared/webhookEvents';
-import { requireText } from '../../../shared/validation';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { checkFor, requireText } from '../../../shared/validation';
+import { companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
@@ -17,7 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 ] satisfies INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const events = requireEvents(check, this.getNodeParameter('events', itemIndex));
 	const body: IDataObject = {
 		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
@@ -25,5 +24,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		events,
 	};
 	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'webhook.create', { params: { company }, body, scopes: subscribeScopes(events) });
+	return await apiRequest(this, 'webhook.create', { params: { company }, body, webhookEvents: events });
 }

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../../../shared/locators';
+import { PATH_PARAMS } from '../../../shared/pathParams';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
@@ -16,7 +17,7 @@ export const planNotice: INodeProperties = {
 };
 
 export const webhookIdProperty: INodeProperties = {
-	displayName: 'Webhook',
+	displayName: PATH_PARAMS.webhook.label,
 	name: 'webhookId',
 	type: 'resourceLocator',
 	default: { mode: 'id', value: '' },
@@ -72,7 +73,7 @@ export function webhookIdOf(ctx: IExecuteFunctions, check: Check): string {
 	if (!UUID.test(id)) {
 		throw new InputError(
 			check.node,
-			'Webhook',
+			PATH_PARAMS.webhook.label,
 			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
 			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
 			check.itemIndex,

@@ -3,11 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { subscribeScopes } from '../../../shared/webhookEvents';
-import { InputError, requireText } from '../../../shared/validation';
+import { InputError, checkFor, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
@@ -33,10 +32,10 @@ function updateBody(check: Check, fields: IDataObject): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+	const check = checkFor(this, itemIndex);
 	const webhook = webhookIdOf(this, check);
 	const body = updateBody(check, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 	const company = await companyOf(this, itemIndex);
-	const scopes = Array.isArray(body.events) ? subscribeScopes(body.events as string[]) : undefined;
-	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body, scopes });
+	const webhookEvents = Array.isArray(body.events) ? (body.events as string[]) : undefined;
+	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body, webhookEvents });
 }
