@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rl } from '../../helpers/action';
-import { runInvalid, runOk } from '../../helpers/runs';
+import { rl, runAction } from '../../helpers/action';
+import { nodeParams, runInvalid, runOk } from '../../helpers/runs';
 import { useSandbox } from '../../helpers/sandbox';
 import type { Sandbox } from '../../helpers/sandbox';
 
@@ -100,6 +100,15 @@ describe('Event → Create with an instant, under every workflow time zone', () 
 		);
 	});
 
+	it('a DateTime in the workflow’s zone, as {{ $now }} gives one, is the same instant', async () => {
+		const inWorkflowZone = (iso: string) => `={{ DateTime.fromISO('${iso}').setZone($now.zone) }}`;
+		const sent = await underEveryZone(() => createParams(inWorkflowZone(BEFORE_DST), inWorkflowZone(AFTER_DST)));
+
+		expect(sent.map((requestsOfRun) => requestsOfRun[0].body)).toEqual(
+			WORKFLOW_ZONES.map(() => expect.objectContaining({ date_start: '2027-03-13 17:00', date_end: '2027-03-15 17:00', timezone: 'UTC' })),
+		);
+	});
+
 	it('with Timezone: converts to it, each date at its own day’s offset', async () => {
 		const sent = await underEveryZone(
 			() => createParams(BEFORE_DST, AFTER_DST, { timezone: 'America/New_York' }),
@@ -182,6 +191,25 @@ describe('Event → Update with an instant, under every workflow time zone', () 
 			expect(requests().map((r) => r.method)).toEqual(['GET']);
 		}
 		expect((await readBack(slug, 'UTC')).date_start).toMatch(/^2027-09-01T09:00:00(\.\d+)?\+00:00$/);
+	});
+});
+
+describe('Event → Update of an event without a time zone', () => {
+	it('tells the editor user which field to set', async () => {
+		const slug = sb.control.createEvent(sb.demo.companyId, { name: 'No Zone Either' });
+		const run = await runAction(sb, nodeParams(eventParams('update', { event: rl(slug), updateFields: { date_end: AFTER_DST } })));
+
+		expect(run.error?.message).toBe(`End Date: "${AFTER_DST}" has an offset, but the event has no time zone to convert it to`);
+		expect(run.error?.description).toBe('Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.');
+	});
+
+	it('tells a model run as a tool which argument to give, and sends no PATCH', async () => {
+		const slug = sb.control.createEvent(sb.demo.companyId, { name: 'No Zone For Tools' });
+		const run = await runAction(sb, nodeParams(eventParams('update', { event: rl(slug), updateFields: { date_start: BEFORE_DST } })), { asTool: true });
+
+		expect(run.error?.message).toContain(`Start Date: "${BEFORE_DST}" has an offset, but the event has no time zone to convert it to`);
+		expect(run.error?.message).toContain('Set Timezone (an IANA name such as Europe/Amsterdam), or give the time without an offset');
+		expect(requests().map((r) => r.method)).toEqual(['GET']);
 	});
 });
 
