@@ -7,11 +7,12 @@
 const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
-const { coverageWorkflow } = require('../../scripts/lib/workflows');
+const { coverageWorkflow, eventDatesWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
+const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
 
 /**
  * Requests each step must have made, in this order (other requests may come between them).
@@ -172,17 +173,57 @@ const connectOAuth2 = {
 	},
 };
 
+/**
+ * The event-dates workflow run by `n8n execute` under GENERIC_TIMEZONE `zone`.
+ * @param {Stack} stack
+ * @param {string} zone
+ */
+async function eventDatesUnder(stack, zone) {
+	const { control } = stack.sandbox;
+	control.clearRequests();
+	const { code, result, output } = await executeWorkflow({ ...stack.cliEnv, GENERIC_TIMEZONE: zone }, EVENT_DATES_WORKFLOW_ID);
+	assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
+	assert.equal(result.status, 'success', `GENERIC_TIMEZONE ${zone}: ${JSON.stringify(nodeError(result, 'Update in the event’s zone') ?? nodeError(result, 'Create in Auckland') ?? nodeError(result, 'Create without Timezone'))}`);
+	assert.equal(nodeOutput(result, 'Workflow zone')[0].zone, zone, 'GENERIC_TIMEZONE did not reach the workflow');
+	return control.requests().map((request) => ({ method: request.method, body: request.body, status: request.status }));
+}
+
+/** @type {import('../lib/harness').TestCase<Stack>} */
+const instantsIgnoreN8nTimeZone = {
+	name: 'an instant sends the same requests under GENERIC_TIMEZONE UTC and Pacific/Auckland (n8n execute)',
+	timeoutMs: 120000,
+	async fn(stack) {
+		const inUtc = await eventDatesUnder(stack, 'UTC');
+		const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
+		const create = { name: 'E2E Instant UTC', attendance_mode: 'offline', locale: 'en', company_role: 'organizing' };
+		assert.deepEqual(inUtc, [
+			{ method: 'POST', body: { ...create, date_start: '2027-03-13 17:00', date_end: '2027-03-15 17:00', timezone: 'UTC' }, status: 201 },
+			{
+				method: 'POST',
+				body: { ...create, name: 'E2E Instant Auckland', date_start: '2027-03-14 06:00', date_end: '2027-03-16 06:00', timezone: 'Pacific/Auckland' },
+				status: 201,
+			},
+			{ method: 'GET', body: undefined, status: 200 },
+			{ method: 'PATCH', body: { date_end: '2027-03-17 06:00' }, status: 200 },
+		]);
+		assert.deepEqual(inAuckland, inUtc);
+	},
+};
+
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Action node, both credential types (n8n CLI)',
-	tests: [coverageTest('token'), connectOAuth2, coverageTest('oauth')],
+	tests: [coverageTest('token'), connectOAuth2, coverageTest('oauth'), instantsIgnoreN8nTimeZone],
 };
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	return /** @type {const} */ (['token', 'oauth']).map((kind) =>
-		coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs: stack.credentials, demo: stack.sandbox.demo }),
-	);
+	return [
+		...(/** @type {const} */ (['token', 'oauth']).map((kind) =>
+			coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs: stack.credentials, demo: stack.sandbox.demo }),
+		)),
+		eventDatesWorkflow({ id: EVENT_DATES_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo }),
+	];
 }
 
 module.exports = { suite, workflows, needsServer: true };

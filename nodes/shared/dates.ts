@@ -114,19 +114,26 @@ function dateInputToString(value: unknown): string | undefined {
 	return undefined;
 }
 
+/** Whether an n8n date-time value is an instant (ends in Z or ±hh:mm, or is a Date or Luxon DateTime). */
+export function isInstant(value: unknown): boolean {
+	const text = dateInputToString(value);
+	return text !== undefined && parseParts(text)?.offsetMinutes !== undefined;
+}
+
 /**
  * Converts an n8n date-time value to the API's `Y-m-d H:i`.
  * A value without offset (the date picker's) is sent as typed: it is the event's wall-clock time.
  * A value with an offset (`{{ $now }}`, an ISO string ending in Z or ±hh:mm) is an instant and is
- * converted to `timeZone` (the event's time zone when given, else the workflow's).
- * Returns undefined when the value is not a date-time.
+ * converted to the wall-clock time in `timeZone`.
+ * Returns undefined when the value is not a date-time, or is an instant and no zone is given.
  */
-export function toApiDateTime(value: unknown, timeZone: string): string | undefined {
+export function toApiDateTime(value: unknown, timeZone: string | undefined): string | undefined {
 	const text = dateInputToString(value);
 	if (text === undefined) return undefined;
 	const parts = parseParts(text);
 	if (!parts) return undefined;
 	if (parts.offsetMinutes === undefined) return formatWallClock(parts);
+	if (timeZone === undefined) return undefined;
 	const epochMs = parseApiTimestamp(text);
 	if (epochMs === undefined) return undefined;
 	return formatWallClock(wallClockIn(epochMs, timeZone));

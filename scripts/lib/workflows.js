@@ -180,6 +180,46 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	return { id, name: `E2E action node coverage (${label})`, nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
 }
 
+/** An instant written in the workflow's time zone, with its offset, as `{{ $now }}` gives one. */
+function instantInWorkflowZone(/** @type {string} */ iso) {
+	return `={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
+}
+
+/**
+ * Event dates given as instants, whose request must not depend on n8n's time zone: the workflow
+ * sets none, so GENERIC_TIMEZONE decides what `$now` and the node see. "Workflow zone" records it.
+ * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
+ */
+function eventDatesWorkflow({ id, refs, demo }) {
+	const { authentication, credentials } = auth('token', refs);
+	const company = rl(demo.companyId);
+	const create = { resource: 'event', operation: 'create', company, attendanceMode: 'offline', locale: 'en', companyRole: 'organizing' };
+	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
+	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
+	/** @type {Array<[string, Record<string, unknown>]>} */
+	const steps = [
+		['Create without Timezone', { ...create, name: 'E2E Instant UTC', dateStart: start, dateEnd: end, additionalFields: {} }],
+		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', dateStart: start, dateEnd: end, additionalFields: { timezone: 'Pacific/Auckland' } }],
+		[
+			'Update in the event’s zone',
+			{ resource: 'event', operation: 'update', company, event: rl(`${firstJson('Create in Auckland')}.id }}`), updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') } },
+		],
+	];
+	const zone = node(
+		'Workflow zone',
+		'n8n-nodes-base.set',
+		{ mode: 'manual', assignments: { assignments: [{ id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' }] }, options: {} },
+		1,
+		{ typeVersion: 3.4 },
+	);
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
+		zone,
+		...steps.map(([name, parameters], i) => node(name, ACTION, { authentication, ...parameters }, i + 2, { credentials, executeOnce: true })),
+	];
+	return { id, name: 'E2E event dates as instants', nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
+}
+
 /**
  * The webhook trigger subscribed to the given event kinds, followed by nothing: its output is the execution's.
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; events: string[] }} options
@@ -305,6 +345,7 @@ module.exports = {
 	auth,
 	chain,
 	coverageWorkflow,
+	eventDatesWorkflow,
 	exampleId,
 	isAgentExample,
 	loadExamples,

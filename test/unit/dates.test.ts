@@ -1,4 +1,4 @@
-import { isValidTimeZone, parseApiTimestamp, toApiDateTime } from '../../nodes/shared/dates';
+import { isInstant, isValidTimeZone, parseApiTimestamp, toApiDateTime } from '../../nodes/shared/dates';
 
 describe('parseApiTimestamp', () => {
 	it.each([
@@ -42,6 +42,30 @@ describe('toApiDateTime', () => {
 
 	it.each(['01/06/2027 09:00', 'tomorrow', '', '2027-13-01T00:00:00'])('rejects %p', (input) => {
 		expect(toApiDateTime(input, 'UTC')).toBeUndefined();
+	});
+
+	it('converts an instant on either side of a daylight-saving change to that day’s offset', () => {
+		expect(toApiDateTime('2027-03-13T17:00:00Z', 'America/New_York')).toBe('2027-03-13 12:00');
+		expect(toApiDateTime('2027-03-15T17:00:00Z', 'America/New_York')).toBe('2027-03-15 13:00');
+		expect(toApiDateTime('2027-03-14T06:00:00+13:00', 'UTC')).toBe('2027-03-13 17:00');
+	});
+
+	it('converts an instant only when a zone is given, and sends a wall-clock value as typed without one', () => {
+		expect(toApiDateTime('2027-06-01T09:00:00Z', undefined)).toBeUndefined();
+		expect(toApiDateTime('2027-06-01T09:00:00', undefined)).toBe('2027-06-01 09:00');
+	});
+});
+
+describe('isInstant', () => {
+	it.each(['2027-06-01T09:00:00Z', '2027-06-01T09:00:00.000+13:00', '2027-06-01 09:00 -0500', new Date(0), { toISO: () => '2027-06-01T09:00:00.000+02:00' }])(
+		'is true for %p',
+		(input) => {
+			expect(isInstant(input)).toBe(true);
+		},
+	);
+
+	it.each(['2027-06-01T09:00:00', '2027-06-01', 'tomorrow', '', undefined, 42])('is false for %p', (input) => {
+		expect(isInstant(input)).toBe(false);
 	});
 });
 

@@ -11,8 +11,8 @@ import {
 	checkDateOrder,
 	checkEventChoices,
 	companyRoleOptions,
+	createTimeZone,
 	dateProperty,
-	eventTimeZone,
 	localeOptions,
 	optionalEventFields,
 } from './fields';
@@ -49,15 +49,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const check = checkFor(this, itemIndex);
 	const company = await companyOf(this, itemIndex);
 	const additional = withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const timeZone = eventTimeZone(this, check, additional);
+	const dateStart = this.getNodeParameter('dateStart', itemIndex);
+	const dateEnd = this.getNodeParameter('dateEnd', itemIndex);
+	const timezone = createTimeZone(check, additional, [dateStart, dateEnd]);
 	const body: IDataObject = {
 		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		date_start: apiDate(check, 'Start Date', this.getNodeParameter('dateStart', itemIndex), timeZone),
-		date_end: apiDate(check, 'End Date', this.getNodeParameter('dateEnd', itemIndex), timeZone),
+		date_start: apiDate(check, 'Start Date', dateStart, timezone),
+		date_end: apiDate(check, 'End Date', dateEnd, timezone),
 		attendance_mode: this.getNodeParameter('attendanceMode', itemIndex),
 		locale: this.getNodeParameter('locale', itemIndex),
 		company_role: this.getNodeParameter('companyRole', itemIndex),
 		...additional,
+		...(timezone === undefined ? {} : { timezone }),
 	};
 	checkEventChoices(check, body);
 	checkDateOrder(check, body.date_start as string, body.date_end as string);

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isValidTimeZone, toApiDateTime } from '../../../shared/dates';
+import { isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { DATE_FORMAT } from '../../../shared/tool';
 import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
@@ -28,7 +28,7 @@ export const companyRoleOptions = [
 const TIME_ZONE_OPTIONS = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ name: zone.replace(/_/g, ' '), value: zone }));
 
 const DATE_HINT =
-	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone, or the workflow’s when none is set. Minutes are the finest unit kept.';
+	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone: the one set here, else on Update the event’s own, else on Create UTC (then sent as the Timezone). Minutes are the finest unit kept.';
 
 export function dateProperty(displayName: string, name: string, required: boolean): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', required, description: DATE_HINT };
@@ -56,35 +56,63 @@ export const optionalEventFields: INodeProperties[] = [
 	},
 ];
 
-/** Converts one date input to `Y-m-d H:i`, or fails naming the field. */
-export function apiDate(check: Check, field: string, value: unknown, timeZone: string): string {
+/**
+ * The zone an instant (a date with Z or an offset) is converted to on Create when no Timezone is
+ * given; it is then sent as the event's Timezone, so the service reads the time as the moment
+ * given. Never the workflow's zone: the same workflow sends the same request on every n8n.
+ */
+export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
+
+/** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
+export function apiDate(check: Check, field: string, value: unknown, timeZone: string | undefined): string {
 	const converted = toApiDateTime(value, timeZone);
 	if (converted === undefined) {
-		refuse(
-			check,
-			new InputError(
-				check.node,
-				field,
-				`"${String(value)}" is not a date and time`,
-				{ editor: 'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.', tool: `Use an ${DATE_FORMAT}.` },
-				check.itemIndex,
-			),
-		);
+		refuse(check, timeZone === undefined && isInstant(value) ? instantWithoutZone(check, field, value) : notADate(check, field, value));
 	}
 	return converted as string;
 }
 
-/** Time zone for converting instants: the event's own when given (and valid), else the workflow's. */
-export function eventTimeZone(ctx: IExecuteFunctions, check: Check, fields: IDataObject): string {
+function notADate(check: Check, field: string, value: unknown): InputError {
+	return new InputError(
+		check.node,
+		field,
+		`"${String(value)}" is not a date and time`,
+		{ editor: 'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.', tool: `Use an ${DATE_FORMAT}.` },
+		check.itemIndex,
+	);
+}
+
+function instantWithoutZone(check: Check, field: string, value: unknown): InputError {
+	return new InputError(
+		check.node,
+		field,
+		`"${String(value)}" has an offset, but the event has no time zone to convert it to`,
+		{
+			editor: 'Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
+			tool: 'Set Timezone (an IANA name such as Europe/Amsterdam), or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
+		},
+		check.itemIndex,
+	);
+}
+
+/** The Timezone given in the request's fields when it is a known zone; an unknown one is refused. */
+export function givenTimeZone(check: Check, fields: IDataObject): string | undefined {
 	const timezone = fields.timezone;
-	if (typeof timezone === 'string' && timezone !== '') {
-		if (!isValidTimeZone(timezone)) {
-			refuse(check, new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex));
-			return ctx.getTimezone();
-		}
-		return timezone;
-	}
-	return ctx.getTimezone();
+	if (typeof timezone !== 'string' || timezone === '') return undefined;
+	if (isValidTimeZone(timezone)) return timezone;
+	refuse(check, new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex));
+	// Reached only while refusals are collected: the dates are still checked, and nothing is sent.
+	return CREATE_ZONE_FOR_INSTANTS;
+}
+
+/** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
+export function createTimeZone(check: Check, fields: IDataObject, dates: unknown[]): string | undefined {
+	return givenTimeZone(check, fields) ?? (dates.some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined);
+}
+
+/** An event's stored time zone when it is a known one. */
+export function storedTimeZone(event: IDataObject): string | undefined {
+	return typeof event.timezone === 'string' && isValidTimeZone(event.timezone) ? event.timezone : undefined;
 }
 
 export function checkDateOrder(check: Check, start: string | undefined, end: string | undefined): void {

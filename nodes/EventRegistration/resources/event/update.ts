@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { checkFor } from '../../../shared/validation';
@@ -13,9 +14,10 @@ import {
 	checkEventChoices,
 	companyRoleOptions,
 	dateProperty,
-	eventTimeZone,
+	givenTimeZone,
 	localeOptions,
 	optionalEventFields,
+	storedTimeZone,
 } from './fields';
 
 const updateFields: INodeProperties[] = (
@@ -48,10 +50,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const event = await eventOf(this, itemIndex);
 	const body = updateFieldsOf(this, check);
 	checkEventChoices(check, body);
-	const timeZone = eventTimeZone(this, check, body);
+	const company = await companyOf(this, itemIndex);
+	const dates = [body.date_start, body.date_end].filter((value) => value !== undefined);
+	const timeZone = givenTimeZone(check, body) ?? (dates.some(isInstant) ? await eventsOwnTimeZone(this, company, event) : undefined);
 	if (body.date_start !== undefined) body.date_start = apiDate(check, 'Start Date', body.date_start, timeZone);
 	if (body.date_end !== undefined) body.date_end = apiDate(check, 'End Date', body.date_end, timeZone);
 	checkDateOrder(check, body.date_start as string | undefined, body.date_end as string | undefined);
-	const company = await companyOf(this, itemIndex);
 	return await apiRequest(this, 'event.update', { params: { company, event }, body });
+}
+
+/** An instant given without Timezone is converted to the event's own time zone: read once, only then. */
+async function eventsOwnTimeZone(ctx: IExecuteFunctions, company: string, event: string): Promise<string | undefined> {
+	return storedTimeZone(await apiRequest(ctx, 'event.get', { params: { company, event } }));
 }
