@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
-import { outputFieldsOf, recordKindOf, shapeOutput } from '../shared/output';
+import { outputFieldsOf, shapeOutput } from '../shared/output';
 import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
 import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/validation';
@@ -64,13 +64,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
-			const kind = recordKindOf(resource, operation);
+			const kind = handler.recordKind;
 			context = withOptionValues(this, handler.description);
 			if (tool) collectRefusals(context);
 			const fields = kind ? outputFieldsOf(context, itemIndex, kind) : undefined;
-			const result = await handler.execute.call(context, itemIndex);
+			const result = await handler.execute.call(context, itemIndex, fields);
 			throwPendingRefusals(context);
-			const shaped = kind ? shapeOutput(context, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
+			const shaped = kind ? shapeOutput(context, kind, fields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);

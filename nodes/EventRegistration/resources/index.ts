@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { RECORD_OPERATIONS, outputProperties } from '../../shared/output';
+import { outputProperties } from '../../shared/output';
 
 import { activation } from './activation';
 import { company } from './company';
@@ -53,10 +53,11 @@ export const resourceProperty: INodeProperties = {
 };
 
 /** The Output choice, last among the fields of each operation that returns records. */
-function outputPropertiesOf(resource: string): INodeProperties[] {
-	if (!Object.prototype.hasOwnProperty.call(RECORD_OPERATIONS, resource)) return [];
-	const kind = resource as keyof typeof RECORD_OPERATIONS;
-	return updateDisplayOptions({ show: { resource: [kind], operation: [...RECORD_OPERATIONS[kind]] } }, outputProperties(kind));
+function outputPropertiesOf(name: string, resource: ResourceModule): INodeProperties[] {
+	const returningRecords = Object.entries(resource.operations).filter(([, operation]) => operation.recordKind !== undefined);
+	if (returningRecords.length === 0) return [];
+	const kind = returningRecords[0][1].recordKind!;
+	return updateDisplayOptions({ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } }, outputProperties(kind));
 }
 
 /** All parameters of the node: resource, then each resource's operation, operation fields and Output choice. */
@@ -64,8 +65,30 @@ export function allProperties(): INodeProperties[] {
 	return Object.entries(RESOURCES).flatMap(([name, resource]) => [
 		resource.operationProperty,
 		...Object.values(resource.operations).flatMap((operation) => operation.description),
-		...outputPropertiesOf(name),
+		...outputPropertiesOf(name, resource),
 	]);
+}
+
+/**
+ * The tool variant's Description, one per operation, prefilled with the operation's
+ * `toolDescription`. Shown only on the tool variant (`@tool`); n8n adds its own "Set
+ * Automatically" description (the bare action words) only to nodes that declare no
+ * `toolDescription`, and hands the model this value instead.
+ */
+export function toolDescriptionProperties(): INodeProperties[] {
+	return Object.entries(RESOURCES).flatMap(([resource, module]) =>
+		Object.entries(module.operations).map(
+			([operation, { toolDescription }]): INodeProperties => ({
+				displayName: 'Tool Description',
+				name: 'toolDescription',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: toolDescription,
+				description: 'What the AI model is told about this tool. Prefilled for the operation; change it to add your own guidance.',
+				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
+			}),
+		),
+	);
 }
 
 /** "Create ticket type" for create on ticketType: each operation's action (written without articles). */

@@ -1,12 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { RecordKind } from '../../shared/output';
 import type { ListResult } from '../../shared/pagination';
 
-/** One operation: its parameters (with displayOptions) and what it does for one input item. */
+/**
+ * One operation, as its file (resources/<resource>/<operation>.ts) declares it: its parameters
+ * (with displayOptions), what a model is told about it, the kind of record it returns (which gives
+ * it the Output choice), whether it returns a list, and what it does for one input item.
+ */
 export interface OperationModule {
 	description: INodeProperties[];
-	/** A record, records, or a listing that knows whether more exist past its Limit. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[] | ListResult>;
+	toolDescription: string;
+	recordKind?: RecordKind;
+	returnsList?: boolean;
+	/**
+	 * A record, records, or a listing that knows whether more exist past its Limit. `outputFields`:
+	 * the fields the item's Output keeps (undefined: every field), read before the operation runs.
+	 */
+	execute(this: IExecuteFunctions, itemIndex: number, outputFields?: readonly string[]): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
 export interface ResourceModule {

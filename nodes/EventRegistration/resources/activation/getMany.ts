@@ -6,12 +6,21 @@ import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/descriptions';
 import { companyOf } from '../../shared/parameters';
+import { LIST, needs, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('activation'),
 	searchFilterProperty('activations', 'title'),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).', needs('Company'), LIST, 'Returns activations with their slug (the Activation ID) and title.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'activation';
+
+export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
 	const company = await companyOf(this, itemIndex);

@@ -5,12 +5,19 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	templateProperty,
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns the template as it is now.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const event = await eventOf(this, itemIndex);

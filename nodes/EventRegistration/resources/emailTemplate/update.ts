@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
 	companyLocator(),
@@ -19,6 +20,12 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 		'Only the fields you add are changed',
 	),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Template'), 'Returns the updated template.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

@@ -16,6 +16,8 @@ import {
 	localeOptions,
 	optionalEventFields,
 } from './fields';
+import { DATE_FORMAT } from '../../../shared/tool';
+import { needs, text } from '../../shared/toolTexts';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -44,6 +46,17 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(
+	'Create an event of a company; its id (the event slug that Event takes) is derived from Name.',
+	needs('Company'),
+	`Start Date and End Date: ${DATE_FORMAT}. Attendance Mode: offline or online. Locale: nl, en, fr, de, pt or es. Company Role: organizing or attending. Country: ISO 3166-1 alpha-2 code such as NL. Timezone: IANA name such as Europe/Amsterdam.`,
+	'Returns the event with its id (the event slug), name, dates and settings.',
+);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

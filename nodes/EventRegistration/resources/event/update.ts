@@ -16,6 +16,8 @@ import {
 	localeOptions,
 	optionalEventFields,
 } from './fields';
+import { DATE_FORMAT } from '../../../shared/tool';
+import { needs, text } from '../../shared/toolTexts';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -41,6 +43,17 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 	eventLocator({ organizingOnly: false }),
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(
+	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
+	needs('Company', 'Event'),
+	`Dates: ${DATE_FORMAT}. Country: ISO 3166-1 alpha-2 code such as NL.`,
+	'Returns the updated event.',
+);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

@@ -4,11 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content.');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const event = await eventOf(this, itemIndex);

@@ -7,12 +7,19 @@ import { apiRequest } from '../../../shared/transport';
 import { InputError, requireText } from '../../../shared/validation';
 import { checkOf, companyOf } from '../../shared/parameters';
 import { fieldsProperties, readFields } from './fields';
+import { needs, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
 	companyLocator(),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },
 	...fieldsProperties({ update: false }),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('Create a registration form of a company with its fields.', needs('Company'), 'Returns the form with its id (the Form ID) and fields, each with its own id.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

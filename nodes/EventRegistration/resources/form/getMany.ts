@@ -6,12 +6,21 @@ import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/descriptions';
 import { companyOf } from '../../shared/parameters';
+import { LIST, needs, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('form'),
 	searchFilterProperty('forms', 'name'),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('List the registration forms of a company, optionally only those whose name contains Name Contains (case-sensitive).', needs('Company'), LIST, 'Returns forms with id (the Form ID) and name.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'form';
+
+export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
 	const company = await companyOf(this, itemIndex);

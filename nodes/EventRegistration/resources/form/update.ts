@@ -9,6 +9,7 @@ import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
 import { checkOf, companyOf, formOf } from '../../shared/parameters';
 import { fieldsProperties, readFields } from './fields';
+import { needs, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
 	companyLocator(),
@@ -25,6 +26,12 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	// Where a workflow saved before Options → Name keeps its new name (never shown).
 	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('Rename a form, change existing fields by their id, or add fields.', needs('Company', 'Form'), 'Returns the updated form with its fields.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'form';
 
 /**
  * The form's current fields, which field changes are checked against and completed from; undefined

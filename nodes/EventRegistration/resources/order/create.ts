@@ -5,13 +5,13 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
-import { outputFieldsOf } from '../../../shared/output';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -82,6 +82,17 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
 
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(
+	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
+	needs('Company', 'Event', 'Ticket Type'),
+	'Country: ISO 3166-1 alpha-2 code such as NL, DE or US. Email: a valid address. Quantity: whole number of tickets, within the ticket type’s min and max per order. Is Business: true or false.',
+	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
+);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'order';
+
 /** Validates the whole body before any request (reference: Create order body). */
 function orderBody(ctx: IExecuteFunctions, check: Check): IDataObject {
 	const i = check.itemIndex;
@@ -147,7 +158,7 @@ const CHECKOUT_URL_NOTE =
  * (its unit_amount) says whether it is paid. The companies are read only for a ticket that may be paid,
  * and only when the output keeps checkout_url.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, outputFields?: readonly string[]): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);
 	const body = orderBody(this, check);
 	const event = await eventOf(this, itemIndex);
@@ -159,7 +170,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (ticketType) checkQuantityBounds(check, body.quantity as number, ticketType);
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
-	const wantsLink = mayBePaid && (outputFieldsOf(this, itemIndex, 'order')?.includes('checkout_url') ?? true);
+	const wantsLink = mayBePaid && (outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
 		? await unlessRefused(check, async () => await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex))
 		: undefined;

@@ -7,6 +7,7 @@ import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { includeSubmissionQuery } from './include';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),
@@ -14,6 +15,12 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	orderLocator(),
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Get one order of ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const event = await eventOf(this, itemIndex);

@@ -9,6 +9,7 @@ import type { ListResult } from '../../../shared/pagination';
 import { listProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeSubmissionQuery } from './include';
+import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -16,6 +17,14 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	...listProperties('order'),
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`List the orders of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, `Returns orders, each with ${ORDER_FIELDS}.`);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'order';
+
+export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
 	const event = await eventOf(this, itemIndex);

@@ -5,12 +5,19 @@ import { companyLocator, eventLocator, orderLocator } from '../../../shared/loca
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['reject'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	orderLocator(),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Reject an order that waits for the organizer’s approval, at ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'order';
 
 /** PATCH without a body; the service sets `rejected_at` and returns the updated order. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { requireText, withoutBlanks } from '../../../shared/validation';
 import { checkOf, companyOf, eventOf } from '../../shared/parameters';
 import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -25,6 +26,17 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(
+	`Create a free or paid ticket type for ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	'Price: a number in the event’s currency, 0 for free (e.g. 25 or 12.50). VAT Percentage: a rate valid in the event’s country (e.g. 21 for NL).',
+	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
+);
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

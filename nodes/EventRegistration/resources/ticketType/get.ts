@@ -5,6 +5,7 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
 	companyLocator(),
@@ -12,6 +13,12 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	ticketTypeLocator(),
 	includeFormProperty,
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Get one ticket type of ${ORGANIZED}.`, needs('Company', 'Event', 'Ticket Type'), 'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const event = await eventOf(this, itemIndex);

@@ -7,6 +7,7 @@ import { ListResult } from '../../../shared/pagination';
 import { limitProperties, readListOptions } from '../../shared/descriptions';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
+import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
@@ -22,6 +23,14 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	...limitProperties(),
 	includeFormProperty,
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`List the ticket types of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, 'Returns ticket types with slug (the Ticket Type ID), name, price and availability.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'ticketType';
+
+export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
 	const event = await eventOf(this, itemIndex);

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -26,6 +27,12 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	ticketTypeLocator(),
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text(`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Ticket Type'), 'Price: a number in the event’s currency, 0 for free.', 'Returns the updated ticket type.');
+
+/** The records it returns: they get the Output choice. */
+export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

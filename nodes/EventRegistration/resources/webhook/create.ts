@@ -7,6 +7,7 @@ import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../../shared/validation';
 import { checkOf, companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
+import { needs, text } from '../../shared/toolTexts';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
 	planNotice,
@@ -15,6 +16,9 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	{ ...urlProperty, required: true },
 	{ ...eventsProperty, required: true },
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).', needs('Company'), 'URL: the receiver’s address. Events: the event kinds to receive.', 'Returns the webhook with its id (the Webhook ID) and token.');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const check = checkOf(this, itemIndex);

@@ -8,6 +8,7 @@ import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import { updateFieldsProperty } from '../../shared/descriptions';
 import { checkOf, companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
@@ -20,6 +21,9 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 		urlProperty,
 	]),
 ] satisfies INodeProperties[]);
+
+/** What a model is told about this operation when the node runs as a tool. */
+export const toolDescription = text('Change the name, URL or events of a webhook; only the fields given change.', needs('Company', 'Webhook'), 'Returns the updated webhook.');
 
 function updateBody(check: Check, fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
