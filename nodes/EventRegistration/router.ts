@@ -5,11 +5,11 @@ import { errorMessage, forModel, plainText, validationDescription } from '../sha
 import { outputFieldsOf, shapeOutput } from '../shared/output';
 import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
-import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/validation';
+import { throwPendingRefusals } from '../shared/validation';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/types';
 import { fieldLabelsFor } from './shared/fieldLabels';
-import { withOptionValues } from './shared/optionValues';
+import { OperationItem } from './shared/operationItem';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -56,7 +56,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let handler: OperationModule | undefined;
-		let context: IExecuteFunctions | undefined;
+		let item: OperationItem | undefined;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -65,16 +65,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
 			const kind = handler.recordKind;
-			context = withOptionValues(this, handler.description);
-			if (tool) collectRefusals(context);
-			const fields = kind ? outputFieldsOf(context, itemIndex, kind) : undefined;
-			const result = await handler.execute.call(context, itemIndex, fields);
-			throwPendingRefusals(context);
-			const shaped = kind ? shapeOutput(context, kind, fields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
+			const outputFields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
+			item = new OperationItem(this, itemIndex, handler.description, { collectRefusals: tool, outputFields });
+			const result = await handler.execute.call(this, item);
+			throwPendingRefusals(item);
+			const shaped = kind ? shapeOutput(this, kind, outputFields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
-			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context ?? this), itemIndex) : labelled;
+			const error = tool ? forModel(this.getNode(), labelled, item?.refusals ?? [], itemIndex) : labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
@@ -84,8 +83,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				continue;
 			}
 			throw itemError(this.getNode(), error, itemIndex);
-		} finally {
-			takeRefusals(context ?? this);
 		}
 	}
 	return [output];

@@ -4,6 +4,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { editorLabel } from './descriptions';
 import { ListResult } from './pagination';
 import { runsAsTool } from './tool';
+import { InputError } from './validation';
 
 /**
  * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
@@ -192,10 +193,13 @@ export function outputFieldsOf(ctx: IExecuteFunctions, itemIndex: number, kind: 
 	const fields = ctx.getNodeParameter('outputFields', itemIndex, []);
 	const chosen = (Array.isArray(fields) ? fields : String(fields).split(',')).map((f) => String(f).trim()).filter(Boolean);
 	if (chosen.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Fields: choose at least one field', {
-			description: `Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+		throw new InputError(
+			ctx.getNode(),
+			'Fields',
+			'choose at least one field',
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
 			itemIndex,
-		});
+		);
 	}
 	return chosen;
 }

@@ -9,6 +9,7 @@ import type { FailedCall } from './errors';
 import { API_PREFIX, PATH_PARAM_FIELDS, ROUTES, resolvePath, unsafePathParam } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 import { throwPendingRefusals } from './validation';
+import type { Check } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
 export interface MultipartBody {
@@ -28,6 +29,8 @@ export interface RequestOptions {
 	scopes?: readonly string[];
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
+	/** The checks of the item the request is made for: nothing is sent while one of them refused a value. */
+	check?: Check;
 }
 
 export interface ApiResponse {
@@ -366,7 +369,7 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
  * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
  */
 export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
-	throwPendingRefusals(ctx);
+	throwPendingRefusals(options.check);
 	const route = ROUTES[key];
 	refuseDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;

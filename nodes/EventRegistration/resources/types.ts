@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { RecordKind } from '../../shared/output';
 import type { ListResult } from '../../shared/pagination';
+import type { OperationItem } from '../shared/operationItem';
 
 /**
  * One operation, as its file (resources/<resource>/<operation>.ts) declares it: its parameters
@@ -13,11 +14,8 @@ export interface OperationModule {
 	toolDescription: string;
 	recordKind?: RecordKind;
 	returnsList?: boolean;
-	/**
-	 * A record, records, or a listing that knows whether more exist past its Limit. `outputFields`:
-	 * the fields the item's Output keeps (undefined: every field), read before the operation runs.
-	 */
-	execute(this: IExecuteFunctions, itemIndex: number, outputFields?: readonly string[]): Promise<IDataObject | IDataObject[] | ListResult>;
+	/** A record, records, or a listing that knows whether more exist past its Limit. */
+	execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
 export interface ResourceModule {

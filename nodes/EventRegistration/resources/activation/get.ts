@@ -5,6 +5,7 @@ import { activationLocator, companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { activationOf, companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['get'] } }, [
 	companyLocator(),
@@ -17,8 +18,8 @@ export const toolDescription = text('Get one activation (a read-only lead captur
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'activation';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const activation = activationOf(this, 'activationId', itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'activation.get', { params: { company, activation } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const activation = activationOf(this, item, 'activationId');
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'activation.get', { check: item, params: { company, activation } });
 }

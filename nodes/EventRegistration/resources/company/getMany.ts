@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import { listProperties, readListOptions } from '../../shared/descriptions';
+import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { LIST, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['company'], operation: ['getMany'] } },
@@ -19,6 +20,6 @@ export const recordKind = 'company';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	return await paginateList(this, 'company.getMany', readListOptions(this, itemIndex, 'companies'));
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	return await paginateList(this, 'company.getMany', readListOptions(this, item, 'companies'));
 }

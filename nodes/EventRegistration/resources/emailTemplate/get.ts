@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { companyOf, eventOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['get'] } }, [
 	companyLocator(),
@@ -19,9 +20,9 @@ export const toolDescription = text(`Get one email template of ${ORGANIZED}.`, n
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'emailTemplate';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, checkOf(this, itemIndex));
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'emailTemplate.get', { params: { company, event, template } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const template = templateOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'emailTemplate.get', { check: item, params: { company, event, template } });
 }

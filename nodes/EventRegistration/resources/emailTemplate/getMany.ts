@@ -5,6 +5,7 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -19,8 +20,8 @@ export const recordKind = 'emailTemplate';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject[]> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequestList(this, 'emailTemplate.getMany', { check: item, params: { company, event } });
 }

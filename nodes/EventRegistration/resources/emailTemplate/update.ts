@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/operationParameters';
+import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { templateOf, templateProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
 	companyLocator(),
@@ -27,11 +28,10 @@ export const toolDescription = text(`Customize the Subject or Body of an email t
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'emailTemplate';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, check);
-	const body = updateFieldsOf(this, check, 'Add Subject or Body. To go back to the default text, use Reset.');
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'emailTemplate.update', { params: { company, event, template }, body });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const template = templateOf(this, item);
+	const body = updateFieldsOf(item, 'Add Subject or Body. To go back to the default text, use Reset.');
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'emailTemplate.update', { check: item, params: { company, event, template }, body });
 }

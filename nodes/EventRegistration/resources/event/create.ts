@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { requireText, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { companyOf } from '../../shared/parameters';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -18,6 +18,7 @@ import {
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/tool';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -58,21 +59,20 @@ export const toolDescription = text(
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	const additional = withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const timeZone = eventTimeZone(this, check, additional);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const company = await companyOf(this, item);
+	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
+	const timeZone = eventTimeZone(this, item, additional);
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		date_start: apiDate(check, 'Start Date', this.getNodeParameter('dateStart', itemIndex), timeZone),
-		date_end: apiDate(check, 'End Date', this.getNodeParameter('dateEnd', itemIndex), timeZone),
-		attendance_mode: this.getNodeParameter('attendanceMode', itemIndex),
-		locale: this.getNodeParameter('locale', itemIndex),
-		company_role: this.getNodeParameter('companyRole', itemIndex),
+		name: requireText(item, 'Name', item.parameter('name')),
+		date_start: apiDate(item, 'Start Date', item.parameter('dateStart'), timeZone),
+		date_end: apiDate(item, 'End Date', item.parameter('dateEnd'), timeZone),
+		attendance_mode: item.parameter('attendanceMode') as string,
+		locale: item.parameter('locale') as string,
+		company_role: item.parameter('companyRole') as string,
 		...additional,
 	};
-	checkEventChoices(check, body);
-	checkDateOrder(check, body.date_start as string, body.date_end as string);
-	return await apiRequest(this, 'event.create', { params: { company }, body });
+	checkEventChoices(item, body);
+	checkDateOrder(item, body.date_start as string, body.date_end as string);
+	return await apiRequest(this, 'event.create', { check: item, params: { company }, body });
 }

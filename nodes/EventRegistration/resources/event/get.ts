@@ -5,6 +5,7 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, [
 	companyLocator(),
@@ -17,7 +18,7 @@ export const toolDescription = text('Get one event of a company.', needs('Compan
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'event.get', { params: { company, event: await eventOf(this, itemIndex) } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'event.get', { check: item, params: { company, event: await eventOf(this, item) } });
 }

@@ -4,9 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/descriptions';
+import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -22,11 +23,11 @@ export const recordKind = 'event';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	const company = await companyOf(this, item);
 	return await paginateList(this, 'event.getMany', {
 		params: { company },
-		qs: searchQuery(this, itemIndex),
-		...readListOptions(this, itemIndex, 'events'),
+		qs: searchQuery(item),
+		...readListOptions(this, item, 'events'),
 	});
 }

@@ -1,4 +1,4 @@
-import { operationProperty } from '../../shared/descriptions';
+import { operationProperty } from '../../shared/operationParameters';
 import type { ResourceModule } from '../types';
 import * as create from './create';
 import * as get from './get';

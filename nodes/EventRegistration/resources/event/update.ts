@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/operationParameters';
+import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -18,6 +18,7 @@ import {
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/tool';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -55,15 +56,14 @@ export const toolDescription = text(
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const body = updateFieldsOf(this, check);
-	checkEventChoices(check, body);
-	const timeZone = eventTimeZone(this, check, body);
-	if (body.date_start !== undefined) body.date_start = apiDate(check, 'Start Date', body.date_start, timeZone);
-	if (body.date_end !== undefined) body.date_end = apiDate(check, 'End Date', body.date_end, timeZone);
-	checkDateOrder(check, body.date_start as string | undefined, body.date_end as string | undefined);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'event.update', { params: { company, event }, body });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const body = updateFieldsOf(item);
+	checkEventChoices(item, body);
+	const timeZone = eventTimeZone(this, item, body);
+	if (body.date_start !== undefined) body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
+	if (body.date_end !== undefined) body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
+	checkDateOrder(item, body.date_start as string | undefined, body.date_end as string | undefined);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'event.update', { check: item, params: { company, event }, body });
 }

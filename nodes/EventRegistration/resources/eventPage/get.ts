@@ -5,6 +5,7 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
 	companyLocator(),
@@ -14,8 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['eventPage'
 /** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content.');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'eventPage.get', { params: { company, event } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'eventPage.get', { check: item, params: { company, event } });
 }

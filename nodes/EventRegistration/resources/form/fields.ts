@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { editorLabel } from '../../../shared/descriptions';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from '../../../shared/formFields';
@@ -6,6 +6,7 @@ import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 
 const typeOptions = [
 	...CUSTOM_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Custom field; any number per form' })),
@@ -343,20 +344,20 @@ function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject
 }
 
 /** The editor's entries: Form → Create's and version 1 Form → Update's in `fields`, later updates' in `fieldUpdates`. */
-function editorEntries(ctx: IExecuteFunctions, check: Check): IDataObject[] {
-	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
-	const updates = ctx.getNodeParameter('fieldUpdates', check.itemIndex, {}) as IDataObject;
+function editorEntries(item: OperationItem): IDataObject[] {
+	const fields = item.parameter('fields', {}) as IDataObject;
+	const updates = item.parameter('fieldUpdates', {}) as IDataObject;
 	return [
 		...((fields.field as IDataObject[] | undefined) ?? []),
-		...existingFieldEntries(check, (updates.existingField as IDataObject[] | undefined) ?? []),
+		...existingFieldEntries(item, (updates.existingField as IDataObject[] | undefined) ?? []),
 		...((updates.newField as IDataObject[] | undefined) ?? []),
 	].map(fromEditor);
 }
 
 /** The fields the user gave, from the editor or the JSON input, in the API's shape (not yet validated). */
-export function readFields(ctx: IExecuteFunctions, check: Check): IDataObject[] {
-	const input = ctx.getNodeParameter('fieldsInput', check.itemIndex, FIELDS_INPUT_EDITOR) as string;
-	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(check, ctx.getNodeParameter('fieldsJson', check.itemIndex, '[]'));
-	const entries = editorEntries(ctx, check);
-	return ctx.getNodeParameter('operation', check.itemIndex) === 'update' ? entries.map(updateChoices) : entries;
+export function readFields(item: OperationItem): IDataObject[] {
+	const input = item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) as string;
+	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(item, item.parameter('fieldsJson', '[]'));
+	const entries = editorEntries(item);
+	return item.parameter('operation') === 'update' ? entries.map(updateChoices) : entries;
 }

@@ -5,6 +5,7 @@ import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['get'] } }, [
 	companyLocator(),
@@ -17,8 +18,8 @@ export const toolDescription = text('Get one registration form with its fields.'
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'form';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const form = formOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'form.get', { params: { company, form } });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const form = formOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'form.get', { check: item, params: { company, form } });
 }

@@ -7,9 +7,10 @@ import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
-import { checkOf, companyOf, formOf } from '../../shared/parameters';
+import { companyOf, formOf } from '../../shared/parameters';
 import { fieldsProperties, readFields } from './fields';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
 	companyLocator(),
@@ -50,28 +51,27 @@ async function readCurrentFields(ctx: IExecuteFunctions, params: { company: stri
 }
 
 /** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
-function newNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const options = ctx.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject;
-	return String(options.name ?? ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+function newNameOf(item: OperationItem): string {
+	const options = item.parameter('formUpdates', {}) as IDataObject;
+	return String(options.name ?? item.parameter('name', '') ?? '').trim();
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const form = formOf(this, itemIndex);
-	const name = newNameOf(this, itemIndex);
-	const input = readFields(this, check);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const form = formOf(this, item);
+	const name = newNameOf(item);
+	const input = readFields(item);
 	if (name === '' && input.length === 0) {
-		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
+		throw new InputError(item.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", item.itemIndex);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
-	const validated = validateFormFields(check, input);
-	const company = await companyOf(this, itemIndex);
+	const validated = validateFormFields(item, input);
+	const company = await companyOf(this, item);
 	const body: IDataObject = name === '' ? {} : { name };
 	if (input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
 		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
 		const existing = await readCurrentFields(this, { company, form });
-		body.fields = existing === undefined ? validated : validateFormFields(check, input, existing);
+		body.fields = existing === undefined ? validated : validateFormFields(item, input, existing);
 	}
-	return await apiRequest(this, 'form.update', { params: { company, form }, body });
+	return await apiRequest(this, 'form.update', { check: item, params: { company, form }, body });
 }

@@ -8,6 +8,7 @@ import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { includeSubmissionQuery } from './include';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),
@@ -22,13 +23,14 @@ export const toolDescription = text(`Get one order of ${ORGANIZED}.`, needs('Com
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'order';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const order = orderOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const order = orderOf(this, item);
+	const company = await companyOf(this, item);
 	const result = await apiRequest(this, 'order.get', {
+		check: item,
 		params: { company, event, order },
-		qs: includeSubmissionQuery(this, itemIndex),
+		qs: includeSubmissionQuery(item),
 	});
 	return withOrderStatus(result);
 }

@@ -6,10 +6,11 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { addOrderStatus } from '../../../shared/orders';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import { listProperties, readListOptions } from '../../shared/descriptions';
+import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeSubmissionQuery } from './include';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -26,13 +27,13 @@ export const recordKind = 'order';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
 	const orders = await paginateList(this, 'order.getMany', {
 		params: { company, event },
-		qs: includeSubmissionQuery(this, itemIndex),
-		...readListOptions(this, itemIndex, 'orders'),
+		qs: includeSubmissionQuery(item),
+		...readListOptions(this, item, 'orders'),
 	});
 	for (const order of orders.items) addOrderStatus(order);
 	return orders;

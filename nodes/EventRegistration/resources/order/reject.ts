@@ -6,6 +6,7 @@ import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['reject'] } }, [
 	companyLocator(),
@@ -20,9 +21,9 @@ export const toolDescription = text(`Reject an order that waits for the organize
 export const recordKind = 'order';
 
 /** PATCH without a body; the service sets `rejected_at` and returns the updated order. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const order = orderOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return withOrderStatus(await apiRequest(this, 'order.reject', { params: { company, event, order } }));
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const order = orderOf(this, item);
+	const company = await companyOf(this, item);
+	return withOrderStatus(await apiRequest(this, 'order.reject', { check: item, params: { company, event, order } }));
 }

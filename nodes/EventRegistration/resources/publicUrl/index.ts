@@ -1,4 +1,4 @@
-import { operationProperty } from '../../shared/descriptions';
+import { operationProperty } from '../../shared/operationParameters';
 import type { ResourceModule } from '../types';
 import * as build from './build';
 

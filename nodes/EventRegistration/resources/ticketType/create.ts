@@ -4,9 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { requireText, withoutBlanks } from '../../../shared/validation';
-import { checkOf, companyOf, eventOf } from '../../shared/parameters';
+import { companyOf, eventOf } from '../../shared/parameters';
 import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -38,15 +39,14 @@ export const toolDescription = text(
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		price: this.getNodeParameter('price', itemIndex),
-		vat_percentage: this.getNodeParameter('vatPercentage', itemIndex),
-		...withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		name: requireText(item, 'Name', item.parameter('name')),
+		price: item.parameter('price') as number,
+		vat_percentage: item.parameter('vatPercentage') as number,
+		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
-	checkTicketTypeBody(check, body);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'ticketType.create', { params: { company, event: await eventOf(this, itemIndex) }, body });
+	checkTicketTypeBody(item, body);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'ticketType.create', { check: item, params: { company, event: await eventOf(this, item) }, body });
 }

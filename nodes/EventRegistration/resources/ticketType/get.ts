@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
 	companyLocator(),
@@ -20,12 +21,13 @@ export const toolDescription = text(`Get one ticket type of ${ORGANIZED}.`, need
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const ticketType = ticketTypeOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const ticketType = ticketTypeOf(this, item);
+	const company = await companyOf(this, item);
 	return await apiRequest(this, 'ticketType.get', {
+		check: item,
 		params: { company, event, ticketType },
-		qs: includeFormQuery(this, itemIndex),
+		qs: includeFormQuery(item),
 	});
 }

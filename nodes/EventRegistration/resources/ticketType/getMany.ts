@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
-import { limitProperties, readListOptions } from '../../shared/descriptions';
+import { limitProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { includeFormProperty, includeFormQuery } from './include';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
@@ -32,12 +33,12 @@ export const recordKind = 'ticketType';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = await eventOf(this, itemIndex);
-	const { limit } = readListOptions(this, itemIndex, 'ticket types');
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	const event = await eventOf(this, item);
+	const { limit } = readListOptions(this, item, 'ticket types');
+	const company = await companyOf(this, item);
 	const params = { company, event };
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params, qs: includeFormQuery(this, itemIndex) });
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { check: item, params, qs: includeFormQuery(item) });
 	if (limit === undefined || ticketTypes.length <= limit) return new ListResult(ticketTypes, false, ticketTypes.length);
 	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
 }

@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/operationParameters';
+import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -34,12 +35,11 @@ export const toolDescription = text(`Change some fields of a ticket type of ${OR
 /** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const ticketType = ticketTypeOf(this, itemIndex);
-	const body = updateFieldsOf(this, check);
-	checkTicketTypeBody(check, body);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'ticketType.update', { params: { company, event, ticketType }, body });
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const ticketType = ticketTypeOf(this, item);
+	const body = updateFieldsOf(item);
+	checkTicketTypeBody(item, body);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'ticketType.update', { check: item, params: { company, event, ticketType }, body });
 }

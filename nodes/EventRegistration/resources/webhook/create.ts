@@ -5,9 +5,10 @@ import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../../shared/validation';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { companyOf } from '../../shared/parameters';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
 import { needs, text } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
 	planNotice,
@@ -20,14 +21,13 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 /** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).', needs('Company'), 'URL: the receiver’s address. Events: the event kinds to receive.', 'Returns the webhook with its id (the Webhook ID) and token.');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const events = requireEvents(check, this.getNodeParameter('events', itemIndex));
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const events = requireEvents(item, item.parameter('events'));
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		url: requireReceiverUrl(check, this.getNodeParameter('url', itemIndex)),
+		name: requireText(item, 'Name', item.parameter('name')),
+		url: requireReceiverUrl(item, item.parameter('url')),
 		events,
 	};
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'webhook.create', { params: { company }, body, scopes: subscribeScopes(events) });
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'webhook.create', { check: item, params: { company }, body, scopes: subscribeScopes(events) });
 }

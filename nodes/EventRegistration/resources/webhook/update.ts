@@ -6,10 +6,11 @@ import { apiRequest } from '../../../shared/transport';
 import { subscribeScopes } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { updateFieldsProperty } from '../../shared/descriptions';
-import { checkOf, companyOf } from '../../shared/parameters';
+import { updateFieldsProperty } from '../../shared/operationParameters';
+import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
+import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
 	planNotice,
@@ -36,11 +37,10 @@ function updateBody(check: Check, fields: IDataObject): IDataObject {
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkOf(this, itemIndex);
-	const webhook = webhookIdOf(this, check);
-	const body = updateBody(check, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const webhook = webhookIdOf(item);
+	const body = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
+	const company = await companyOf(this, item);
 	const scopes = Array.isArray(body.events) ? subscribeScopes(body.events as string[]) : undefined;
-	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body, scopes });
+	return await apiRequest(this, 'webhook.update', { check: item, params: { company, webhook }, body, scopes });
 }
