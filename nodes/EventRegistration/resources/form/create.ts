@@ -6,14 +6,14 @@ import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireText } from '../../../shared/validation';
 import { companyOf } from '../../shared/parameters';
-import { fieldsProperties, readFields } from './fields';
+import { createFieldsProperties, readCreateFields } from './fields';
 import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
 	companyLocator(),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },
-	...fieldsProperties({ update: false }),
+	...createFieldsProperties(),
 ] satisfies INodeProperties[]);
 
 /** What a model is told about this operation when the node runs as a tool. */
@@ -24,7 +24,7 @@ export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const name = requireText(item, 'Name', item.parameter('name'));
-	const input = readFields(item);
+	const input = readCreateFields(item);
 	if (input.length === 0) {
 		throw new InputError(item.node, 'Fields', 'a form needs at least one field', { editor: 'Add a field in the editor or in Fields (JSON).', tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].' }, item.itemIndex);
 	}

@@ -8,7 +8,7 @@ import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
 import { companyOf, formOf } from '../../shared/parameters';
-import { fieldsProperties, readFields } from './fields';
+import { readUpdateFields, updateFieldsProperties } from './fields';
 import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
 
@@ -23,7 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 		default: {},
 		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
 	},
-	...fieldsProperties({ update: true }),
+	...updateFieldsProperties(),
 	// Where a workflow saved before Options → Name keeps its new name (never shown).
 	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
@@ -40,9 +40,9 @@ export const recordKind = 'form';
  * the read). Then the PATCH carries only what the user set, which the API applies as a partial
  * update, and the service checks the rest.
  */
-async function readCurrentFields(ctx: IExecuteFunctions, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
+async function readCurrentFields(ctx: IExecuteFunctions, item: OperationItem, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
 	try {
-		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params });
+		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item });
 		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 	} catch (error) {
 		if (httpStatusOf(error) === 403) return undefined;
@@ -59,7 +59,7 @@ function newNameOf(item: OperationItem): string {
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const form = formOf(this, item);
 	const name = newNameOf(item);
-	const input = readFields(item);
+	const input = readUpdateFields(item);
 	if (name === '' && input.length === 0) {
 		throw new InputError(item.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", item.itemIndex);
 	}
@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	if (input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
 		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
-		const existing = await readCurrentFields(this, { company, form });
+		const existing = await readCurrentFields(this, item, { company, form });
 		body.fields = existing === undefined ? validated : validateFormFields(item, input, existing);
 	}
 	return await apiRequest(this, 'form.update', { check: item, params: { company, form }, body });

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText, withoutBlanks } from '../../../shared/validation';
+import { withoutBlanks } from '../../../shared/validation';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -41,7 +41,8 @@ export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: requireText(item, 'Name', item.parameter('name')),
+		// Checked with the other fields by checkTicketTypeBody, which skips an undefined Name (Update).
+		name: (item.parameter('name') ?? '') as string,
 		price: item.parameter('price') as number,
 		vat_percentage: item.parameter('vatPercentage') as number,
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
