@@ -11,8 +11,11 @@ import type { OperationItem } from '../shared/operationItem';
  */
 export interface OperationModule {
 	description: INodeProperties[];
+	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description). */
 	toolDescription: string;
+	/** The kind of record it returns: such an operation gets the Output choice, and its result is shaped by it. */
 	recordKind?: RecordKind;
+	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */
 	returnsList?: boolean;
 	/** A record, records, or a listing that knows whether more exist past its Limit. */
 	execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject | IDataObject[] | ListResult>;

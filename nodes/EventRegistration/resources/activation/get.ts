@@ -3,19 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { activationLocator, companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['get'] } }, [
 	companyLocator(),
 	activationLocator('activationId'),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Get one activation (a read-only lead capture page: booth, raffle, sign-up).', needs('Company', 'Activation ID'), 'Returns the activation with its slug and title.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
+import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -15,10 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['activation
 	searchFilterProperty('activations', 'title'),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).', needs('Company'), LIST, 'Returns activations with their slug (the Activation ID) and title.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'activation';
 
 export const returnsList = true;

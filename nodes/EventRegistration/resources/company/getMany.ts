@@ -3,19 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
+import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { LIST, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['company'], operation: ['getMany'] } },
 	listProperties('company'),
 );
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('List the companies the user belongs to. Use it first: every other operation needs a Company ID.', LIST, 'Returns companies with id (the company ID that Company takes), name and slug.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'company';
 
 export const returnsList = true;

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { templateOf, templateProperty } from './fields';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import { templateOf, templateProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
 	companyLocator(),
@@ -14,10 +14,8 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	templateProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns the template as it is now.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

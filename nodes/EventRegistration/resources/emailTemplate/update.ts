@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
-import { templateOf, templateProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
+import { templateOf, templateProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
 	companyLocator(),
@@ -22,10 +22,8 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Template'), 'Returns the updated template.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -4,7 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { requireText, withoutBlanks } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -17,8 +19,6 @@ import {
 	optionalEventFields,
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/tool';
-import { needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -48,7 +48,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(
 	'Create an event of a company; its id (the event slug that Event takes) is derived from Name.',
 	needs('Company'),
@@ -56,7 +55,6 @@ export const toolDescription = text(
 	'Returns the event with its id (the event slug), name, dates and settings.',
 );
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -3,19 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: false }),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Get one event of a company.', needs('Company', 'Event'), 'Returns the event with its id (the event slug), name, date_start, date_end, timezone, attendance_mode, locale and company_role.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
+import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -15,10 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 	searchFilterProperty('events', 'name'),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('List the events of a company (organized and attended), optionally only those whose name contains Name Contains (case-sensitive).', needs('Company'), LIST, 'Returns events with id (the event slug that Event takes), name, date_start, date_end and company_role.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
 export const returnsList = true;

@@ -3,8 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -17,8 +19,6 @@ import {
 	optionalEventFields,
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/tool';
-import { needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -45,7 +45,6 @@ export const description = updateDisplayOptions({ show: { resource: ['event'], o
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(
 	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
 	needs('Company', 'Event'),
@@ -53,7 +52,6 @@ export const toolDescription = text(
 	'Returns the updated event.',
 );
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

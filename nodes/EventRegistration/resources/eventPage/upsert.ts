@@ -7,9 +7,9 @@ import type { MultipartBody } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -74,7 +74,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['upsert'] } }, properties);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content as saved.');
 
 function parseAdditional(check: Check, value: unknown): IDataObject {

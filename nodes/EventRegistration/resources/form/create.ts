@@ -5,10 +5,10 @@ import { validateFormFields } from '../../../shared/formFields';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireText } from '../../../shared/validation';
-import { companyOf } from '../../shared/parameters';
-import { createFieldsProperties, readCreateFields } from './fields';
-import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+import { createFieldsProperties, readCreateFields } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
 	companyLocator(),
@@ -16,10 +16,8 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	...createFieldsProperties(),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Create a registration form of a company with its fields.', needs('Company'), 'Returns the form with its id (the Form ID) and fields, each with its own id.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -3,19 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['get'] } }, [
 	companyLocator(),
 	formLocator(),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Get one registration form with its fields.', needs('Company', 'Form'), 'Returns the form with its fields (id, type, label, options).');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

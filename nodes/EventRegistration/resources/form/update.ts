@@ -7,10 +7,10 @@ import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError } from '../../../shared/validation';
-import { companyOf, formOf } from '../../shared/parameters';
-import { readUpdateFields, updateFieldsProperties } from './fields';
-import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, formOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+import { readUpdateFields, updateFieldsProperties } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
 	companyLocator(),
@@ -28,10 +28,8 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Rename a form, change existing fields by their id, or add fields.', needs('Company', 'Form'), 'Returns the updated form with its fields.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'form';
 
 /**

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['approve'] } }, [
 	companyLocator(),
@@ -14,10 +14,8 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	orderLocator(),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Approve an order that waits for the organizer’s approval, at ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'order';
 
 /** PATCH without a body; the service sets `approved_at` and returns the updated order. */

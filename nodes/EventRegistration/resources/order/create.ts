@@ -9,10 +9,10 @@ import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
-import { formAnswerProperties, readFormAnswers } from './formAnswers';
-import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import { formAnswerProperties, readFormAnswers } from './formAnswers';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -83,7 +83,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(
 	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
 	needs('Company', 'Event', 'Ticket Type'),
@@ -91,7 +90,6 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
 );
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'order';
 
 /** Validates the whole body before any request (reference: Create order body). */

@@ -5,10 +5,10 @@ import { includeSubmissionProperty } from '../../../shared/descriptions';
 import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, eventOf, orderOf } from '../../shared/parameters';
-import { includeSubmissionQuery } from './include';
-import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, eventOf, orderOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import { includeSubmissionQuery } from './include';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),
@@ -17,10 +17,8 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Get one order of ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

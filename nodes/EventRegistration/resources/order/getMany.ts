@@ -6,11 +6,11 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { addOrderStatus } from '../../../shared/orders';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
+import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
-import { includeSubmissionQuery } from './include';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
+import { includeSubmissionQuery } from './include';
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -19,10 +19,8 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`List the orders of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, `Returns orders, each with ${ORDER_FIELDS}.`);
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'order';
 
 export const returnsList = true;

@@ -17,9 +17,9 @@ import { apiRequest } from '../../../shared/transport';
 import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -120,7 +120,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['publicUrl'], operation: ['build'] } }, properties);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(
 	'Build an attendee-facing link without calling the service: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which).',
 	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { withoutBlanks } from '../../../shared/validation';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -28,7 +28,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(
 	`Create a free or paid ticket type for ${ORGANIZED}.`,
 	needs('Company', 'Event'),
@@ -36,7 +35,6 @@ export const toolDescription = text(
 	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
 );
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

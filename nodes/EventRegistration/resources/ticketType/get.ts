@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
-import { includeFormProperty, includeFormQuery } from './include';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import { includeFormProperty, includeFormQuery } from './include';
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
 	companyLocator(),
@@ -15,10 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	includeFormProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Get one ticket type of ${ORGANIZED}.`, needs('Company', 'Event', 'Ticket Type'), 'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
+import type { OperationItem } from '../../shared/operationItem';
 import { limitProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
-import { includeFormProperty, includeFormQuery } from './include';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
+import { includeFormProperty, includeFormQuery } from './include';
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
@@ -25,10 +25,8 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	includeFormProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`List the ticket types of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, 'Returns ticket types with slug (the Ticket Type ID), name, price and availability.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
 export const returnsList = true;

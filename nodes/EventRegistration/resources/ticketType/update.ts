@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
-import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { OperationItem } from '../../shared/operationItem';
+import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -29,10 +29,8 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text(`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Ticket Type'), 'Price: a number in the event’s currency, 0 for free.', 'Returns the updated ticket type.');
 
-/** The records it returns: they get the Output choice. */
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -5,10 +5,10 @@ import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../../shared/validation';
-import { companyOf } from '../../shared/parameters';
-import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
-import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
 	planNotice,
@@ -18,7 +18,6 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	{ ...eventsProperty, required: true },
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).', needs('Company'), 'URL: the receiver’s address. Events: the event kinds to receive.', 'Returns the webhook with its id (the Webhook ID) and token.');
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
-import { companyOf } from '../../shared/parameters';
-import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
-import { needs, text } from '../../shared/toolTexts';
 import type { OperationItem } from '../../shared/operationItem';
+import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
 	planNotice,
@@ -14,7 +14,6 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	webhookIdProperty,
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Delete a webhook of a company; it receives nothing more.', needs('Company', 'Webhook'), 'Returns success.');
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

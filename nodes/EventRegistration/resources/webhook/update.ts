@@ -6,11 +6,11 @@ import { apiRequest } from '../../../shared/transport';
 import { subscribeScopes } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
-import type { OperationItem } from '../../shared/operationItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
 	planNotice,
@@ -23,7 +23,6 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	]),
 ] satisfies INodeProperties[]);
 
-/** What a model is told about this operation when the node runs as a tool. */
 export const toolDescription = text('Change the name, URL or events of a webhook; only the fields given change.', needs('Company', 'Webhook'), 'Returns the updated webhook.');
 
 function updateBody(check: Check, fields: IDataObject): IDataObject {
