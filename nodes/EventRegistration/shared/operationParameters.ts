@@ -21,16 +21,18 @@ export function limitProperties(): INodeProperties[] {
 	return withModelDefault(limit, 50, MODEL_DEFAULT_LIMIT);
 }
 
+export const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
 /** Return All, Limit and paging options for a paginated list. */
 export function listProperties(noun: string): INodeProperties[] {
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
+		returnAllProperty,
 		...limitProperties(),
 		{
 			displayName: 'Paging Options',

@@ -5,7 +5,7 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/operationItem';
-import { limitProperties, readListOptions } from '../../shared/operationParameters';
+import { limitProperties, readListOptions, returnAllProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
@@ -14,13 +14,7 @@ import { includeFormProperty, includeFormQuery } from './include';
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
+	returnAllProperty,
 	...limitProperties(),
 	includeFormProperty,
 ] satisfies INodeProperties[]);
