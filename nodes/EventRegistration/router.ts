@@ -7,7 +7,7 @@ import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
 import { throwPendingRefusals } from '../shared/validation';
 import { RESOURCES } from './resources';
-import type { OperationModule } from './resources/types';
+import type { OperationModule } from './resources/modules';
 import { fieldLabelsFor } from './shared/fieldLabels';
 import { OperationItem } from './shared/operationItem';
 

@@ -12,7 +12,7 @@ import { form } from './form';
 import { order } from './order';
 import { publicUrl } from './publicUrl';
 import { ticketType } from './ticketType';
-import type { ResourceModule } from './types';
+import type { ResourceModule } from './modules';
 import { user } from './user';
 import { webhook } from './webhook';
 
@@ -36,19 +36,9 @@ export const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Activation', value: 'activation', description: 'Read-only lead capture pages (booths, raffles, sign-ups)' },
-		{ name: 'Company', value: 'company', description: 'Companies your user belongs to' },
-		{ name: 'Email Template', value: 'emailTemplate', description: 'Lifecycle emails of an organized event' },
-		{ name: 'Event', value: 'event', description: 'Events a company organizes or attends' },
-		{ name: 'Event Page', value: 'eventPage', description: 'Public page content of an organized event' },
-		{ name: 'Form', value: 'form', description: 'Registration forms and their fields' },
-		{ name: 'Order', value: 'order', description: 'Ticket registrations of an organized event' },
-		{ name: 'Public URL', value: 'publicUrl', description: 'Attendee-facing links: event, ticket signup, checkout, activation' },
-		{ name: 'Ticket Type', value: 'ticketType', description: 'Tickets of an organized event, free or paid' },
-		{ name: 'User', value: 'user', description: 'The user the credential belongs to' },
-		{ name: 'Webhook', value: 'webhook', description: 'Receivers of form, activation, lead and meeting events (Pro plan)' },
-	],
+	options: Object.values(RESOURCES)
+		.map((resource) => resource.resourceOption)
+		.sort((a, b) => a.name.localeCompare(b.name)),
 	default: 'event',
 };
 

@@ -108,20 +108,3 @@ export function readListOptions(
 export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed'): INodeProperties {
 	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
 }
-
-/** The `operation` parameter of a resource, options sorted by name. */
-export function operationProperty(
-	resource: string,
-	options: Array<{ name: string; value: string; action: string; description: string }>,
-	defaultOperation: string,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultOperation,
-	};
-}

@@ -7,6 +7,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get', action: 'Get activation', description: 'Get one activation by its ID (read-only)' };
+
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['get'] } }, [
 	companyLocator(),
 	activationLocator('activationId'),

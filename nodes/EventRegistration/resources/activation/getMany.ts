@@ -9,6 +9,12 @@ import { listProperties, readListOptions, searchFilterProperty, searchQuery } fr
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
 
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many activations',
+	description: 'List the company’s activations, optionally filtered by title',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('activation'),

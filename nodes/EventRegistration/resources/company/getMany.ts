@@ -7,6 +7,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { LIST, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get Many', action: 'Get many companies', description: 'List the companies your user belongs to' };
+
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['company'], operation: ['getMany'] } },
 	listProperties('company'),

@@ -8,6 +8,8 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
+export const operationOption = { name: 'Get', action: 'Get email template', description: 'Get one email template of an organized event' };
+
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

@@ -7,6 +7,12 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many email templates',
+	description: 'List the email templates of an organized event',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['getMany'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

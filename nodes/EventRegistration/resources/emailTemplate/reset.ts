@@ -8,6 +8,8 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
+export const operationOption = { name: 'Reset', action: 'Reset email template', description: 'Go back to the default text of an email template' };
+
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

@@ -9,6 +9,12 @@ import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
+export const operationOption = {
+	name: 'Update',
+	action: 'Update email template',
+	description: 'Customize the subject or body of an email template',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

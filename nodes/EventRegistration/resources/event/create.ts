@@ -46,6 +46,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = { name: 'Create', action: 'Create event', description: 'Create an event; its slug is derived from the name' };
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
 
 export const toolDescription = text(

@@ -7,6 +7,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get', action: 'Get event', description: 'Get one event by slug' };
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: false }),

@@ -9,6 +9,12 @@ import { listProperties, readListOptions, searchFilterProperty, searchQuery } fr
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
 
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many events',
+	description: 'List the company’s events, optionally filtered by name',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('event'),

@@ -39,6 +39,8 @@ const updateFields: INodeProperties[] = (
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
+export const operationOption = { name: 'Update', action: 'Update event', description: 'Change some fields of an event, including its slug' };
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: false }),

@@ -7,6 +7,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get', action: 'Get event page', description: 'Get the public page content of an organized event' };
+
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

@@ -72,6 +72,12 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = {
+	name: 'Create or Update',
+	action: 'Create or update event page',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['upsert'] } }, properties);
 
 export const toolDescription = text(`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content as saved.');

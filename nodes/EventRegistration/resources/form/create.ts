@@ -10,6 +10,8 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { createFieldsProperties, readCreateFields } from './fields';
 
+export const operationOption = { name: 'Create', action: 'Create form', description: 'Create a registration form with its fields' };
+
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
 	companyLocator(),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },

@@ -7,6 +7,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get', action: 'Get form', description: 'Get one form with its fields' };
+
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['get'] } }, [
 	companyLocator(),
 	formLocator(),

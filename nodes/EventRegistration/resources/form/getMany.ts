@@ -9,6 +9,8 @@ import { listProperties, readListOptions, searchFilterProperty, searchQuery } fr
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Get Many', action: 'Get many forms', description: 'List the company’s forms, optionally filtered by name' };
+
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['getMany'] } }, [
 	companyLocator(),
 	...listProperties('form'),

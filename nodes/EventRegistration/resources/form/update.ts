@@ -12,6 +12,12 @@ import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 
+export const operationOption = {
+	name: 'Update',
+	action: 'Update form',
+	description: 'Rename a form, change existing fields by ID and add new fields',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
 	companyLocator(),
 	formLocator(),

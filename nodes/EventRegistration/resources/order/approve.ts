@@ -8,6 +8,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Approve', action: 'Approve order', description: 'Approve an order that needs approval' };
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['approve'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

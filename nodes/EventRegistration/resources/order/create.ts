@@ -81,6 +81,12 @@ const properties: INodeProperties[] = [
 	...formAnswerProperties,
 ];
 
+export const operationOption = {
+	name: 'Create',
+	action: 'Create order',
+	description: 'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
 
 export const toolDescription = text(

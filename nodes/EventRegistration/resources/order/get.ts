@@ -10,6 +10,8 @@ import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
 
+export const operationOption = { name: 'Get', action: 'Get order', description: 'Get one order by ID, with a status derived from its timestamps' };
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

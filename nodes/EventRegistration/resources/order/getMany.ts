@@ -12,6 +12,12 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
 
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many orders',
+	description: 'List the orders of an organized event, each with a status derived from its timestamps',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

@@ -8,6 +8,8 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
+export const operationOption = { name: 'Reject', action: 'Reject order', description: 'Reject a pending order' };
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['reject'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

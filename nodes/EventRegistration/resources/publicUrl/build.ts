@@ -118,6 +118,12 @@ const properties: INodeProperties[] = [
 	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
 ];
 
+export const operationOption = {
+	name: 'Build',
+	action: 'Build public URL',
+	description: 'Build the link of an event page, ticket signup, order checkout or activation page',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['publicUrl'], operation: ['build'] } }, properties);
 
 export const toolDescription = text(

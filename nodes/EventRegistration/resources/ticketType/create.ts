@@ -26,6 +26,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = { name: 'Create', action: 'Create ticket type', description: 'Create a free or paid ticket for an organized event' };
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
 
 export const toolDescription = text(

@@ -8,6 +8,8 @@ import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
+export const operationOption = { name: 'Get', action: 'Get ticket type', description: 'Get one ticket type by slug' };
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

@@ -10,6 +10,8 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
+export const operationOption = { name: 'Get Many', action: 'Get many ticket types', description: 'List the ticket types of an organized event' };
+
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
 	companyLocator(),

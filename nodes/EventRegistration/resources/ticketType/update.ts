@@ -22,6 +22,12 @@ const updateFields: INodeProperties[] = (
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
+export const operationOption = {
+	name: 'Update',
+	action: 'Update ticket type',
+	description: 'Change some fields of a ticket type, including its slug',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),

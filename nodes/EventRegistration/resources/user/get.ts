@@ -4,6 +4,12 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { text } from '../../shared/toolTexts';
 
+export const operationOption = {
+	name: 'Get',
+	action: 'Get authenticated user',
+	description: 'Get the profile of the user the credential belongs to',
+};
+
 export const description: INodeProperties[] = [];
 
 export const toolDescription = text('Get the user the credential belongs to.', 'Needs no input.', 'Returns the user’s id, first_name, last_name and email.');

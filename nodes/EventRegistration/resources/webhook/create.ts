@@ -10,6 +10,12 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
 
+export const operationOption = {
+	name: 'Create',
+	action: 'Create webhook',
+	description: 'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
 	planNotice,
 	companyLocator(),

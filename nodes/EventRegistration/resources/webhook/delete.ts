@@ -8,6 +8,8 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
+export const operationOption = { name: 'Delete', action: 'Delete webhook', description: 'Detach a webhook; no further deliveries' };
+
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
 	planNotice,
 	companyLocator(),

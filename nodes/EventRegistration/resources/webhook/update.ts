@@ -12,6 +12,8 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
 
+export const operationOption = { name: 'Update', action: 'Update webhook', description: 'Change the name, URL or events of a webhook' };
+
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
 	planNotice,
 	companyLocator(),
