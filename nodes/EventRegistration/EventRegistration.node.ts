@@ -4,9 +4,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
-import { allProperties, resourceProperty, subtitle } from './resources';
+import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
 import { router } from './router';
-import { toolDescriptionProperties } from './toolDescriptions';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {

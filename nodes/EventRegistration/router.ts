@@ -2,15 +2,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
-import { outputFieldsOf, recordKindOf, shapeOutput } from '../shared/output';
+import { outputFieldsOf, shapeOutput } from '../shared/output';
 import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
-import { collectRefusals, takeRefusals, throwPendingRefusals } from '../shared/validation';
+import { throwPendingRefusals } from '../shared/validation';
 import { RESOURCES } from './resources';
-import type { OperationModule } from './resources/types';
+import type { OperationModule } from './resources/modules';
 import { fieldLabelsFor } from './shared/fieldLabels';
 import { addListCutHint } from './shared/listHint';
-import { withOptionValues } from './shared/optionValues';
+import { OperationItem } from './shared/operationItem';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -57,7 +57,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		let handler: OperationModule | undefined;
-		let context: IExecuteFunctions | undefined;
+		let item: OperationItem | undefined;
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -65,18 +65,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
 			}
-			const kind = recordKindOf(resource, operation);
-			context = withOptionValues(this, handler.description);
-			if (tool) collectRefusals(context);
-			const fields = kind ? outputFieldsOf(context, itemIndex, kind) : undefined;
-			const result = await handler.execute.call(context, itemIndex);
-			throwPendingRefusals(context);
+			const kind = handler.recordKind;
+			const outputFields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
+			item = new OperationItem(this, itemIndex, handler.description, { collectRefusals: tool, outputFields });
+			const result = await handler.execute.call(this, item);
+			throwPendingRefusals(item);
 			if (kind) addListCutHint(this, kind, result);
-			const shaped = kind ? shapeOutput(context, kind, fields, result, operation === 'getMany') : result instanceof ListResult ? result.items : result;
+			const shaped = kind ? shapeOutput(this, kind, outputFields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
-			const error = tool ? forModel(this.getNode(), labelled, takeRefusals(context ?? this), itemIndex) : labelled;
+			const error = tool ? forModel(this.getNode(), labelled, item?.refusals ?? [], itemIndex) : labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
@@ -86,8 +85,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				continue;
 			}
 			throw itemError(this.getNode(), error, itemIndex);
-		} finally {
-			takeRefusals(context ?? this);
 		}
 	}
 	return [output];

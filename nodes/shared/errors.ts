@@ -1,12 +1,11 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { pathParamOf } from './pathParams';
+import { isDotSegment, pathParamOf } from './pathParams';
 import { ROUTES, needsOrganizedEvent, pathParamNames } from './routes';
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
-import { idSourceOf } from './tool';
 import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
-import { InputError, Refusals, addRefusal } from './validation';
+import { InputError, Refusals, addRefusal, idRefusal } from './validation';
 
 /** What the transport knows about a failed call; never includes headers, so never the token. */
 export interface FailedCall {
@@ -41,6 +40,22 @@ export function httpStatusOf(error: unknown): number | undefined {
 export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error instanceof Error ? error : String(error));
+}
+
+/** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
+export function dotSegmentError(node: INode, field: string, value: string, itemIndex?: number): InputError {
+	return idRefusal(
+		node,
+		field,
+		`"${value}" is not a valid ID`,
+		`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+		itemIndex,
+	);
+}
+
+/** Refuses `.` or `..` given for an ID, naming its field: before a name lookup and in the transport before every request. */
+export function refuseDotSegment(node: INode, field: string, value: string, itemIndex?: number): void {
+	if (isDotSegment(value)) throw dotSegmentError(node, field, value, itemIndex);
 }
 
 /** The text of anything thrown. */
@@ -292,27 +307,15 @@ export function forModel(node: INode, error: unknown, refusals: InputError[], it
 	if (error instanceof Refusals) error.refusals.forEach(add);
 	else if (error instanceof InputError) add(error);
 	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
-		const refusal = fieldRefusal(node, error);
-		if (refusal) add(refusal);
-		else if (all.length === 0) return withAdvice(error, adviceOf(error));
+		if (all.length === 0) return withAdvice(error, adviceOf(error));
 		// Any other refusal of the node joins the list as it is.
-		else add(new InputError(node, error.message, '', adviceOf(error)));
+		add(new InputError(node, error.message, '', adviceOf(error)));
 	} else if (error instanceof NodeApiError) {
 		// A request is sent only when nothing was refused, so collected refusals cannot be pending here.
 		return withAdvice(error, adviceOf(error));
 	}
 	if (all.length === 0) return error;
 	return new NodeOperationError(node, refusalMessage(all), { description: refusalAdvice(all), itemIndex });
-}
-
-/** A refusal thrown as "Field: problem" outside the checks (locators, IDs): its fix says where the ID comes from. */
-function fieldRefusal(node: INode, error: NodeOperationError): InputError | undefined {
-	const match = /^([A-Z][\w ()]{0,40}): (.+)$/s.exec(error.message);
-	if (!match) return undefined;
-	const [, field, problem] = match;
-	const source = idSourceOf(field);
-	const editorFix = typeof error.description === 'string' ? plainText(error.description) : '';
-	return new InputError(node, field, problem, { editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix });
 }
 
 function sentence(text: string): string {

@@ -4,6 +4,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { editorLabel } from './descriptions';
 import { ListResult } from './pagination';
 import { runsAsTool } from './tool';
+import { InputError } from './validation';
 
 /**
  * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
@@ -109,17 +110,6 @@ export const RECORD_SHAPES = {
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
-/** The operations that return records, by resource (the Output choice is shown on these). */
-export const RECORD_OPERATIONS: Record<RecordKind, readonly string[]> = {
-	company: ['getMany'],
-	event: ['create', 'get', 'getMany', 'update'],
-	ticketType: ['create', 'get', 'getMany', 'update'],
-	order: ['approve', 'create', 'get', 'getMany', 'reject'],
-	form: ['create', 'get', 'getMany', 'update'],
-	activation: ['get', 'getMany'],
-	emailTemplate: ['get', 'getMany', 'reset', 'update'],
-};
-
 /** The node version from which a model gets Simplified output, a shorter first page and the list envelope. */
 export const MODEL_OUTPUT_VERSION = 1.1;
 /** A first page a model can read: Limit's default when a model calls a node of version 1.1 or later. */
@@ -203,10 +193,13 @@ export function outputFieldsOf(ctx: IExecuteFunctions, itemIndex: number, kind: 
 	const fields = ctx.getNodeParameter('outputFields', itemIndex, []);
 	const chosen = (Array.isArray(fields) ? fields : String(fields).split(',')).map((f) => String(f).trim()).filter(Boolean);
 	if (chosen.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Fields: choose at least one field', {
-			description: `Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+		throw new InputError(
+			ctx.getNode(),
+			'Fields',
+			'choose at least one field',
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
 			itemIndex,
-		});
+		);
 	}
 	return chosen;
 }
@@ -276,11 +269,4 @@ export function modelListBound(ctx: IExecuteFunctions, itemIndex: number, plural
 				{ itemIndex },
 			),
 	};
-}
-
-/** Whether the resource's operation returns records (and so has the Output choice). */
-export function recordKindOf(resource: string, operation: string): RecordKind | undefined {
-	if (!Object.prototype.hasOwnProperty.call(RECORD_OPERATIONS, resource)) return undefined;
-	const kind = resource as RecordKind;
-	return RECORD_OPERATIONS[kind].includes(operation) ? kind : undefined;
 }

@@ -7,6 +7,8 @@ import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
 import { RatePacer, fetchRemainingPages } from './pacing';
 import { apiRequestFull } from './transport';
+import { throwPendingRefusals } from './validation';
+import type { Check } from './validation';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -37,6 +39,8 @@ export interface PaginateOptions {
 	 * All or a Limit above it, on a list that long), `refusal` is thrown before any further page.
 	 */
 	atMost?: { count: number; refusal: (wanted: number) => Error };
+	/** The checks of the item the listing is made for: nothing is sent while one of them refused a value. */
+	check?: Check;
 }
 
 /** A listing's items, and whether the list goes on past them (the Limit cut it). */
@@ -178,6 +182,7 @@ export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options:
  * of them on the rate-limit headers.
  */
 export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, options: PaginateOptions = {}): Promise<ListResult> {
+	throwPendingRefusals(options.check);
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const pageSize = requestedPageSize(options);

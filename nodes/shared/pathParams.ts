@@ -1,6 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
-
 /**
  * The IDs the route paths are built from (`{company}`, `{event}`, … in routes.ts), one entry
  * each: the field it is entered in, named as the service names the thing, and what the ID is and
@@ -50,15 +47,3 @@ export function isDotSegment(value: string): boolean {
 
 /** The same rule for the editor's By ID validation (a regular expression cannot call a function). */
 export const NOT_A_DOT_SEGMENT = '(?!\\.{1,2}$)';
-
-/**
- * Refuses `.` or `..` given for an ID, naming its field: before a name lookup (with the item) and
- * in the transport before every request (for expressions and AI input).
- */
-export function refuseDotSegment(node: INode, field: string, value: string, itemIndex?: number): void {
-	if (!isDotSegment(value)) return;
-	throw new NodeOperationError(node, `${field}: "${value}" is not a valid ID`, {
-		description: `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-		itemIndex,
-	});
-}

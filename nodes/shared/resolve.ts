@@ -1,10 +1,11 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { refuseDotSegment } from './pathParams';
+import { refuseDotSegment } from './errors';
+import { idRefusal } from './validation';
+import type { Check } from './validation';
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -13,8 +14,8 @@ export interface CompanyRecord extends IDataObject {
 }
 
 /** Finds one of the user's companies by sqid or slug (GET /companies, all pages). */
-export async function findCompany(ctx: ApiContext, match: { id?: string; slug?: string }): Promise<CompanyRecord | undefined> {
-	const companies = (await paginate(ctx, 'company.getMany')) as CompanyRecord[];
+export async function findCompany(ctx: ApiContext, match: { id?: string; slug?: string }, check?: Check): Promise<CompanyRecord | undefined> {
+	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 	return companies.find((c) => (match.id !== undefined && c.id === match.id) || (match.slug !== undefined && c.slug === match.slug));
 }
 
@@ -44,21 +45,18 @@ function uniqueByName(
 	records: IDataObject[],
 	value: string,
 	what: { field: string; noun: string; plural: string },
-	itemIndex?: number,
+	check?: Check,
 ): IDataObject {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
 	if (matches.length === 1) return matches[0];
-	const message =
+	const problem =
 		matches.length === 0
 			? records.length === 0
-				? `${what.field}: "${value}" is not an ID, and you have no ${what.plural} to match it by name`
-				: `${what.field}: "${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
-			: `${what.field}: "${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
+				? `"${value}" is not an ID, and you have no ${what.plural} to match it by name`
+				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
+			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	throw new NodeOperationError(ctx.getNode(), message, {
-		description: `Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
-		itemIndex,
-	});
+	throw idRefusal(ctx.getNode(), what.field, problem, `Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`, check?.itemIndex);
 }
 
 /**
@@ -67,49 +65,39 @@ function uniqueByName(
  * sqid (By ID or from a model: "Acme Events", "acme-events") is matched, ignoring case, to the name
  * or slug of one of the user's companies.
  */
-export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, itemIndex?: number): Promise<string> {
+export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, check?: Check): Promise<string> {
 	const { mode, value } = locatorValue(parameter);
-	if (value === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Company: is required', {
-			description: 'Choose a company from the list or enter its ID.',
-			itemIndex,
-		});
-	}
+	if (value === '') throw idRefusal(ctx.getNode(), 'Company', 'is required', 'Choose a company from the list or enter its ID.', check?.itemIndex);
 	if (mode !== 'url') {
-		refuseDotSegment(ctx.getNode(), 'Company', value, itemIndex);
+		refuseDotSegment(ctx.getNode(), 'Company', value, check?.itemIndex);
 		if (COMPANY_ID.test(value)) return value;
-		const companies = (await paginate(ctx, 'company.getMany')) as CompanyRecord[];
+		const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 		const what = { field: 'Company', noun: 'company', plural: 'companies' };
-		return String(uniqueByName(ctx, companies, value, what, itemIndex).id);
+		return String(uniqueByName(ctx, companies, value, what, check).id);
 	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
-	refuseDotSegment(ctx.getNode(), 'Company', slug, itemIndex);
-	const company = await findCompany(ctx, { slug });
+	refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
+	const company = await findCompany(ctx, { slug }, check);
 	if (!company) {
-		throw new NodeOperationError(ctx.getNode(), `Company: no company of yours has the slug "${slug}"`, {
-			description: 'Check the URL, or choose the company from the list.',
-			itemIndex,
-		});
+		throw idRefusal(ctx.getNode(), 'Company', `no company of yours has the slug "${slug}"`, 'Check the URL, or choose the company from the list.', check?.itemIndex);
 	}
 	return company.id;
 }
 
 /** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
-export function resolveLocator(
-	ctx: ApiContext,
-	parameter: unknown,
-	field: { displayName: string; urlPattern?: string },
-	itemIndex?: number,
-): string {
+export function resolveLocator(ctx: ApiContext, parameter: unknown, field: { displayName: string; urlPattern?: string }, check?: Check): string {
 	const { mode, value } = locatorValue(parameter);
 	const resolved = mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		throw new NodeOperationError(ctx.getNode(), `${field.displayName}: ${value === '' ? 'is required' : `cannot read it from "${value}"`}`, {
-			description: `Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-			itemIndex,
-		});
+		throw idRefusal(
+			ctx.getNode(),
+			field.displayName,
+			value === '' ? 'is required' : `cannot read it from "${value}"`,
+			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
+			check?.itemIndex,
+		);
 	}
-	refuseDotSegment(ctx.getNode(), field.displayName, resolved, itemIndex);
+	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
 	return resolved;
 }
 
@@ -117,10 +105,10 @@ export function resolveLocator(
  * The event slug from the `event` locator. A value that cannot be a slug (By ID or from a model:
  * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events.
  */
-export async function resolveEventId(ctx: ApiContext, parameter: unknown, company: () => Promise<string>, itemIndex?: number): Promise<string> {
-	const value = resolveLocator(ctx, parameter, { displayName: 'Event', urlPattern: URL_PATTERNS.event }, itemIndex);
+export async function resolveEventId(ctx: ApiContext, parameter: unknown, company: () => Promise<string>, check?: Check): Promise<string> {
+	const value = resolveLocator(ctx, parameter, { displayName: 'Event', urlPattern: URL_PATTERNS.event }, check);
 	if (EVENT_ID.test(value)) return value;
-	const events = await paginate(ctx, 'event.getMany', { params: { company: await company() } });
+	const events = await paginate(ctx, 'event.getMany', { params: { company: await company() }, check });
 	const what = { field: 'Event', noun: 'event', plural: 'events' };
-	return String(uniqueByName(ctx, events, value, what, itemIndex).id);
+	return String(uniqueByName(ctx, events, value, what, check).id);
 }

@@ -4,16 +4,17 @@ import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
-import { errorMessage, malformedResponseError, toNodeApiError } from './errors';
+import { errorMessage, malformedResponseError, refuseDotSegment, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
 import type { RatePacer } from './pacing';
-import { pathParamOf, refuseDotSegment } from './pathParams';
+import { pathParamOf } from './pathParams';
 import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';
 import { headerValue, retryAfterSeconds } from './responseHeaders';
 import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 import { masked, secretsOf } from './secrets';
 import { throwPendingRefusals } from './validation';
+import type { Check } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
 export interface MultipartBody {
@@ -33,6 +34,8 @@ export interface RequestOptions {
 	webhookEvents?: readonly string[];
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
+	/** The checks of the item the request is made for: nothing is sent while one of them refused a value. */
+	check?: Check;
 }
 
 export interface ApiResponse {
@@ -175,7 +178,7 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
  * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
  */
 export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
-	throwPendingRefusals(ctx);
+	throwPendingRefusals(options.check);
 	const route = ROUTES[key];
 	refuseDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import { idSourceOf } from './tool';
+
 /**
  * How to fix a refused value. A string serves both audiences; `tool` is what a caller that can
  * only change argument values (an AI Agent's model, an MCP client) is told instead of `editor`.
@@ -29,20 +31,12 @@ export class InputError extends NodeOperationError {
 }
 
 /**
- * Refusals of the item being run as a tool, collected so that one error names every invalid
- * field. Keyed by the execution context the operation and the transport both receive.
+ * A refused ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is told
+ * what the field takes and which operation returns it, when the field is an ID parameter.
  */
-const collected = new WeakMap<object, InputError[]>();
-
-export function collectRefusals(ctx: object): void {
-	collected.set(ctx, []);
-}
-
-/** The refusals collected for `ctx`, ending the collection. */
-export function takeRefusals(ctx: object): InputError[] {
-	const refusals = collected.get(ctx) ?? [];
-	collected.delete(ctx);
-	return refusals;
+export function idRefusal(node: INode, field: string, problem: string, editorFix: string, itemIndex?: number): InputError {
+	const source = idSourceOf(field);
+	return new InputError(node, field, problem, { editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix }, itemIndex);
 }
 
 /** Thrown when collected refusals stop an item: before its first request, or when it ends. */
@@ -55,10 +49,9 @@ export class Refusals extends NodeOperationError {
 	}
 }
 
-/** Nothing is sent for a value the node refuses: the transport calls this before every request. */
-export function throwPendingRefusals(ctx: { getNode(): INode }): void {
-	const refusals = collected.get(ctx);
-	if (refusals !== undefined && refusals.length > 0) throw new Refusals(ctx.getNode(), [...refusals]);
+/** Nothing is sent for a value the node refuses: the transport calls this with the item's Check before every request. */
+export function throwPendingRefusals(check: Check | undefined): void {
+	if (check?.refusals !== undefined && check.refusals.length > 0) throw new Refusals(check.node, [...check.refusals]);
 }
 
 /**
@@ -73,11 +66,6 @@ export function refuse(check: Check, error: InputError): void {
 /** Adds a refusal to a list unless its field is already refused: one refusal per field. */
 export function addRefusal(refusals: InputError[], refusal: InputError): void {
 	if (!refusals.some((known) => known.field === refusal.field)) refusals.push(refusal);
-}
-
-/** The Check of an item: refusals are collected when the context collects them. */
-export function checkFor(ctx: { getNode(): INode }, itemIndex: number): Check {
-	return { node: ctx.getNode(), itemIndex, refusals: collected.get(ctx) };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,10 +96,14 @@ export function isAlpha2(value: unknown): boolean {
 	return typeof value === 'string' && ALPHA2.has(value);
 }
 
+/**
+ * The checks of one input item. `refusals` is set while they are collected (the node runs as a
+ * tool): then a refused value is recorded and the checks go on (see `refuse`), and the transport
+ * sends nothing for the item once one is recorded.
+ */
 export interface Check {
 	node: INode;
 	itemIndex: number;
-	/** Set while refusals are collected (see `refuse`). */
 	refusals?: InputError[];
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { RECORD_OPERATIONS, outputProperties } from '../../shared/output';
+import { outputProperties } from '../../shared/output';
 
 import { activation } from './activation';
 import { company } from './company';
@@ -12,7 +12,7 @@ import { form } from './form';
 import { order } from './order';
 import { publicUrl } from './publicUrl';
 import { ticketType } from './ticketType';
-import type { ResourceModule } from './types';
+import type { ResourceModule } from './modules';
 import { user } from './user';
 import { webhook } from './webhook';
 
@@ -36,27 +36,18 @@ export const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Activation', value: 'activation', description: 'Read-only lead capture pages (booths, raffles, sign-ups)' },
-		{ name: 'Company', value: 'company', description: 'Companies your user belongs to' },
-		{ name: 'Email Template', value: 'emailTemplate', description: 'Lifecycle emails of an organized event' },
-		{ name: 'Event', value: 'event', description: 'Events a company organizes or attends' },
-		{ name: 'Event Page', value: 'eventPage', description: 'Public page content of an organized event' },
-		{ name: 'Form', value: 'form', description: 'Registration forms and their fields' },
-		{ name: 'Order', value: 'order', description: 'Ticket registrations of an organized event' },
-		{ name: 'Public URL', value: 'publicUrl', description: 'Attendee-facing links: event, ticket signup, checkout, activation' },
-		{ name: 'Ticket Type', value: 'ticketType', description: 'Tickets of an organized event, free or paid' },
-		{ name: 'User', value: 'user', description: 'The user the credential belongs to' },
-		{ name: 'Webhook', value: 'webhook', description: 'Receivers of form, activation, lead and meeting events (Pro plan)' },
-	],
+	options: Object.values(RESOURCES)
+		.map((resource) => resource.resourceOption)
+		.sort((a, b) => a.name.localeCompare(b.name)),
 	default: 'event',
 };
 
 /** The Output choice, last among the fields of each operation that returns records. */
-function outputPropertiesOf(resource: string): INodeProperties[] {
-	if (!Object.prototype.hasOwnProperty.call(RECORD_OPERATIONS, resource)) return [];
-	const kind = resource as keyof typeof RECORD_OPERATIONS;
-	return updateDisplayOptions({ show: { resource: [kind], operation: [...RECORD_OPERATIONS[kind]] } }, outputProperties(kind));
+function outputPropertiesOf(name: string, resource: ResourceModule): INodeProperties[] {
+	const returningRecords = Object.entries(resource.operations).filter(([, operation]) => operation.recordKind !== undefined);
+	if (returningRecords.length === 0) return [];
+	const kind = returningRecords[0][1].recordKind!;
+	return updateDisplayOptions({ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } }, outputProperties(kind));
 }
 
 /** All parameters of the node: resource, then each resource's operation, operation fields and Output choice. */
@@ -64,8 +55,30 @@ export function allProperties(): INodeProperties[] {
 	return Object.entries(RESOURCES).flatMap(([name, resource]) => [
 		resource.operationProperty,
 		...Object.values(resource.operations).flatMap((operation) => operation.description),
-		...outputPropertiesOf(name),
+		...outputPropertiesOf(name, resource),
 	]);
+}
+
+/**
+ * The tool variant's Description, one per operation, prefilled with the operation's
+ * `toolDescription`. Shown only on the tool variant (`@tool`); n8n adds its own "Set
+ * Automatically" description (the bare action words) only to nodes that declare no
+ * `toolDescription`, and hands the model this value instead.
+ */
+export function toolDescriptionProperties(): INodeProperties[] {
+	return Object.entries(RESOURCES).flatMap(([resource, module]) =>
+		Object.entries(module.operations).map(
+			([operation, { toolDescription }]): INodeProperties => ({
+				displayName: 'Tool Description',
+				name: 'toolDescription',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: toolDescription,
+				description: 'What the AI model is told about this tool. Prefilled for the operation; change it to add your own guidance.',
+				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
+			}),
+		),
+	);
 }
 
 /** "Create ticket type" for create on ticketType: each operation's action (written without articles). */

@@ -1,13 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { InputError, checkFor, refuse, requireOption } from '../../shared/validation';
+import { InputError, refuse, requireOption } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
 
 /**
  * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
  * model: `Online` or `ONLINE` mean `online`, and an option's name (`English`) means its value.
- * Applied where the operations read their parameters, so every option parameter gets it.
+ * Every parameter an operation reads goes through `readParameter` (OperationItem.parameter), so
+ * every option parameter gets it.
  */
 
 type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
@@ -83,36 +84,44 @@ function valueAt(check: Check, properties: readonly INodeProperties[], path: str
 
 const TYPE_FIXES: Record<string, string> = { boolean: 'Use true or false.', number: 'Use a number, e.g. 2.' };
 
-/**
- * n8n's own type check of a parameter (`validateType`) failed: "Invalid input for 'Quantity'", with
- * "'quantity' expects a number but we got 'two'" as description. While refusals are collected it
- * becomes one of them (the value reads as undefined), so it is reported with the other fields.
- */
-function typeRefusal(check: Check, error: unknown): boolean {
-	if (!(error instanceof Error)) return false;
-	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
-	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(String((error as { description?: unknown }).description ?? ''));
-	if (field === undefined || detail === null) return false;
-	const [, type, got] = detail;
-	refuse(check, new InputError(check.node, field, `must be a ${type} (got "${got}")`, TYPE_FIXES[type] ?? `Use a ${type}.`, check.itemIndex));
-	return true;
+/** What n8n's own type check of a parameter (`validateType`) refused. */
+export interface InvalidInput {
+	field: string;
+	type: string;
+	got: string;
 }
 
-/** The execution context an operation runs in: its option parameters read as described above. */
-export function withOptionValues(ctx: IExecuteFunctions, properties: readonly INodeProperties[]): IExecuteFunctions {
-	const wrapped = Object.create(ctx) as IExecuteFunctions;
-	wrapped.getNodeParameter = ((name: string, itemIndex: number, fallbackValue?: unknown, options?: object) => {
-		const check = checkFor(wrapped, itemIndex);
-		const read = () => ctx.getNodeParameter(name, itemIndex, fallbackValue as never, options as never) as unknown;
-		if (check.refusals === undefined) return valueAt(check, properties, name, read());
-		let value: unknown;
-		try {
-			value = read();
-		} catch (error) {
-			if (typeRefusal(check, error)) return undefined;
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		}
-		return valueAt(check, properties, name, value);
-	}) as IExecuteFunctions['getNodeParameter'];
-	return wrapped;
+/**
+ * Adapter to n8n's text: its type check of a parameter throws "Invalid input for 'Quantity'" with
+ * "'quantity' expects a number but we got 'two'" as description (n8n-core's
+ * validateValueAgainstSchema, the same in 1.x and 2.x; test/unit/optionValues.test.ts reads both).
+ */
+export function invalidInputOf(error: unknown): InvalidInput | undefined {
+	if (!(error instanceof Error)) return undefined;
+	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
+	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(String((error as { description?: unknown }).description ?? ''));
+	if (field === undefined || detail === null) return undefined;
+	return { field, type: detail[1], got: detail[2] };
+}
+
+/**
+ * The value of parameter `name` for the item `check` belongs to, read through the operation's
+ * parameter definitions (`properties`): fixed-option values matched as described above. While
+ * refusals are collected, a value n8n's own type check refuses becomes one of them (the value
+ * reads as undefined), so it is reported with the other fields.
+ */
+export function readParameter(ctx: IExecuteFunctions, check: Check, properties: readonly INodeProperties[], name: string, fallback?: unknown): unknown {
+	const read = () => ctx.getNodeParameter(name, check.itemIndex, fallback as never) as unknown;
+	if (check.refusals === undefined) return valueAt(check, properties, name, read());
+	let value: unknown;
+	try {
+		value = read();
+	} catch (error) {
+		const invalid = invalidInputOf(error);
+		if (invalid === undefined) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
+		const { field, type, got } = invalid;
+		refuse(check, new InputError(check.node, field, `must be a ${type} (got "${got}")`, TYPE_FIXES[type] ?? `Use a ${type}.`, check.itemIndex));
+		return undefined;
+	}
+	return valueAt(check, properties, name, value);
 }

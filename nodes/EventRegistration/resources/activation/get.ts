@@ -3,15 +3,23 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { activationLocator, companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+
+export const operationOption = { name: 'Get', action: 'Get activation', description: 'Get one activation by its ID (read-only)' };
 
 export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['get'] } }, [
 	companyLocator(),
 	activationLocator('activationId'),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const activation = activationOf(this, 'activationId', itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'activation.get', { params: { company, activation } });
+export const toolDescription = text('Get one activation (a read-only lead capture page: booth, raffle, sign-up).', needs('Company', 'Activation'), 'Returns the activation with its slug and title.');
+
+export const recordKind = 'activation';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const activation = activationOf(this, item, 'activationId');
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'activation.get', { check: item, params: { company, activation } });
 }

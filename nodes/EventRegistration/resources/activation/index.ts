@@ -1,21 +1,10 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as get from './get';
 import * as getMany from './getMany';
 
-export const activation: ResourceModule = {
-	operationProperty: operationProperty(
-		'activation',
-		[
-			{ name: 'Get', value: 'get', action: 'Get activation', description: 'Get one activation by its ID (read-only)' },
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many activations',
-				description: 'List the company’s activations, optionally filtered by title',
-			},
-		],
-		'getMany',
-	),
-	operations: { get, getMany },
-};
+export const activation = resourceModule(
+	'activation',
+	{ name: 'Activation', description: 'Read-only lead capture pages (booths, raffles, sign-ups)' },
+	{ get, getMany },
+	'getMany',
+);

@@ -3,13 +3,23 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import { listProperties, readListOptions } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { listProperties, readListOptions } from '../../shared/operationParameters';
+import { LIST, text } from '../../shared/toolTexts';
+
+export const operationOption = { name: 'Get Many', action: 'Get many companies', description: 'List the companies your user belongs to' };
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['company'], operation: ['getMany'] } },
 	listProperties('company'),
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	return await paginateList(this, 'company.getMany', readListOptions(this, itemIndex, 'companies'));
+export const toolDescription = text('List the companies the user belongs to. Use it first: every other operation needs a Company ID.', LIST, 'Returns companies with id (the company ID that Company takes), name and slug.');
+
+export const recordKind = 'company';
+
+export const returnsList = true;
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	return await paginateList(this, 'company.getMany', readListOptions(this, item, 'companies'));
 }

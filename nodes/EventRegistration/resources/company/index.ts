@@ -1,19 +1,9 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as getMany from './getMany';
 
-export const company: ResourceModule = {
-	operationProperty: operationProperty(
-		'company',
-		[
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many companies',
-				description: 'List the companies your user belongs to',
-			},
-		],
-		'getMany',
-	),
-	operations: { getMany },
-};
+export const company = resourceModule(
+	'company',
+	{ name: 'Company', description: 'Companies your user belongs to' },
+	{ getMany },
+	'getMany',
+);

@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
+
+export const operationOption = { name: 'Get', action: 'Get email template', description: 'Get one email template of an organized event' };
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['get'] } }, [
 	companyLocator(),
@@ -13,9 +16,13 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	templateProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, checkFor(this, itemIndex));
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'emailTemplate.get', { params: { company, event, template } });
+export const toolDescription = text(`Get one email template of ${ORGANIZED}.`, needs('Company', 'Event', 'Template'), 'Returns the template with its subject and body.');
+
+export const recordKind = 'emailTemplate';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const template = templateOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'emailTemplate.get', { check: item, params: { company, event, template } });
 }

@@ -3,15 +3,29 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many email templates',
+	description: 'List the email templates of an organized event',
+};
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['getMany'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
+export const toolDescription = text(`List the lifecycle email templates of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns templates with their key (the Template) and subject.');
+
+export const recordKind = 'emailTemplate';
+
+export const returnsList = true;
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject[]> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequestList(this, 'emailTemplate.getMany', { check: item, params: { company, event } });
 }

@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
+
+export const operationOption = { name: 'Reset', action: 'Reset email template', description: 'Go back to the default text of an email template' };
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
 	companyLocator(),
@@ -13,10 +16,14 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	templateProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, checkFor(this, itemIndex));
-	const company = await companyOf(this, itemIndex);
-	await apiRequestFull(this, 'emailTemplate.reset', { params: { company, event, template } });
+export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns the template as it is now.');
+
+export const recordKind = 'emailTemplate';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const template = templateOf(this, item);
+	const company = await companyOf(this, item);
+	await apiRequestFull(this, 'emailTemplate.reset', { check: item, params: { company, event, template } });
 	return { reset: true, template };
 }

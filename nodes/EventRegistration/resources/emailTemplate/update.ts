@@ -3,10 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
-import { updateFieldsProperty } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
+
+export const operationOption = {
+	name: 'Update',
+	action: 'Update email template',
+	description: 'Customize the subject or body of an email template',
+};
 
 export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
 	companyLocator(),
@@ -21,11 +28,14 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const template = templateOf(this, check);
-	const body = updateFieldsOf(this, check, 'Add Subject or Body. To go back to the default text, use Reset.');
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'emailTemplate.update', { params: { company, event, template }, body });
+export const toolDescription = text(`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Template'), 'Returns the updated template.');
+
+export const recordKind = 'emailTemplate';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const template = templateOf(this, item);
+	const body = updateFieldsOf(item, 'Add Subject or Body. To go back to the default text, use Reset.');
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'emailTemplate.update', { check: item, params: { company, event, template }, body });
 }

@@ -3,8 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor, requireText, withoutBlanks } from '../../../shared/validation';
+import { requireText, withoutBlanks } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -16,6 +18,7 @@ import {
 	localeOptions,
 	optionalEventFields,
 } from './fields';
+import { DATE_FORMAT } from '../../../shared/tool';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -43,26 +46,36 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = { name: 'Create', action: 'Create event', description: 'Create an event; its slug is derived from the name' };
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	const additional = withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const dateStart = this.getNodeParameter('dateStart', itemIndex);
-	const dateEnd = this.getNodeParameter('dateEnd', itemIndex);
-	const timezone = createTimeZone(check, additional, [dateStart, dateEnd]);
+export const toolDescription = text(
+	'Create an event of a company; its id (the event slug that Event takes) is derived from Name.',
+	needs('Company'),
+	`Start Date and End Date: ${DATE_FORMAT}. Attendance Mode: offline or online. Locale: nl, en, fr, de, pt or es. Company Role: organizing or attending. Country: ISO 3166-1 alpha-2 code such as NL. Timezone: IANA name such as Europe/Amsterdam.`,
+	'Returns the event with its id (the event slug), name, dates and settings.',
+);
+
+export const recordKind = 'event';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const company = await companyOf(this, item);
+	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
+	const dateStart = item.parameter('dateStart');
+	const dateEnd = item.parameter('dateEnd');
+	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		date_start: apiDate(check, 'Start Date', dateStart, timezone),
-		date_end: apiDate(check, 'End Date', dateEnd, timezone),
-		attendance_mode: this.getNodeParameter('attendanceMode', itemIndex),
-		locale: this.getNodeParameter('locale', itemIndex),
-		company_role: this.getNodeParameter('companyRole', itemIndex),
+		name: requireText(item, 'Name', item.parameter('name')),
+		date_start: apiDate(item, 'Start Date', dateStart, timezone),
+		date_end: apiDate(item, 'End Date', dateEnd, timezone),
+		attendance_mode: item.parameter('attendanceMode') as string,
+		locale: item.parameter('locale') as string,
+		company_role: item.parameter('companyRole') as string,
 		...additional,
 		...(timezone === undefined ? {} : { timezone }),
 	};
-	checkEventChoices(check, body);
-	checkDateOrder(check, body.date_start as string, body.date_end as string);
-	return await apiRequest(this, 'event.create', { params: { company }, body });
+	checkEventChoices(item, body);
+	checkDateOrder(item, body.date_start as string, body.date_end as string);
+	return await apiRequest(this, 'event.create', { check: item, params: { company }, body });
 }

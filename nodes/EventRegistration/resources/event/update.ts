@@ -4,9 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
-import { updateFieldsProperty } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -19,6 +20,7 @@ import {
 	optionalEventFields,
 	storedTimeZone,
 } from './fields';
+import { DATE_FORMAT } from '../../../shared/tool';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -39,27 +41,37 @@ const updateFields: INodeProperties[] = (
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
+export const operationOption = { name: 'Update', action: 'Update event', description: 'Change some fields of an event, including its slug' };
+
 export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: false }),
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const body = updateFieldsOf(this, check);
-	checkEventChoices(check, body);
-	const company = await companyOf(this, itemIndex);
+export const toolDescription = text(
+	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
+	needs('Company', 'Event'),
+	`Dates: ${DATE_FORMAT}. Country: ISO 3166-1 alpha-2 code such as NL.`,
+	'Returns the updated event.',
+);
+
+export const recordKind = 'event';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const body = updateFieldsOf(item);
+	checkEventChoices(item, body);
+	const company = await companyOf(this, item);
 	const dates = [body.date_start, body.date_end].filter((value) => value !== undefined);
-	const timeZone = givenTimeZone(check, body) ?? (dates.some(isInstant) ? await eventsOwnTimeZone(this, company, event) : undefined);
-	if (body.date_start !== undefined) body.date_start = apiDate(check, 'Start Date', body.date_start, timeZone);
-	if (body.date_end !== undefined) body.date_end = apiDate(check, 'End Date', body.date_end, timeZone);
-	checkDateOrder(check, body.date_start as string | undefined, body.date_end as string | undefined);
-	return await apiRequest(this, 'event.update', { params: { company, event }, body });
+	const timeZone = givenTimeZone(item, body) ?? (dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company, event) : undefined);
+	if (body.date_start !== undefined) body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
+	if (body.date_end !== undefined) body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
+	checkDateOrder(item, body.date_start as string | undefined, body.date_end as string | undefined);
+	return await apiRequest(this, 'event.update', { check: item, params: { company, event }, body });
 }
 
 /** An instant given without Timezone is converted to the event's own time zone: read once, only then. */
-async function eventsOwnTimeZone(ctx: IExecuteFunctions, company: string, event: string): Promise<string | undefined> {
-	return storedTimeZone(await apiRequest(ctx, 'event.get', { params: { company, event } }));
+async function eventsOwnTimeZone(ctx: IExecuteFunctions, item: OperationItem, company: string, event: string): Promise<string | undefined> {
+	return storedTimeZone(await apiRequest(ctx, 'event.get', { check: item, params: { company, event } }));
 }

@@ -3,15 +3,21 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+
+export const operationOption = { name: 'Get', action: 'Get event page', description: 'Get the public page content of an organized event' };
 
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'eventPage.get', { params: { company, event } });
+export const toolDescription = text(`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content.');
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'eventPage.get', { check: item, params: { company, event } });
 }

@@ -5,9 +5,11 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import type { MultipartBody } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError, checkFor } from '../../../shared/validation';
+import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -70,7 +72,15 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = {
+	name: 'Create or Update',
+	action: 'Create or update event page',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['upsert'] } }, properties);
+
+export const toolDescription = text(`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content as saved.');
 
 function parseAdditional(check: Check, value: unknown): IDataObject {
 	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
@@ -84,17 +94,17 @@ function parseAdditional(check: Check, value: unknown): IDataObject {
 	return parsed as IDataObject;
 }
 
-function pageBody(ctx: IExecuteFunctions, check: Check): IDataObject {
-	const fields = ctx.getNodeParameter('pageFields', check.itemIndex, {}) as IDataObject;
-	const additional = parseAdditional(check, ctx.getNodeParameter('additionalFields', check.itemIndex, '{}'));
+function pageBody(item: OperationItem): IDataObject {
+	const fields = item.parameter('pageFields', {}) as IDataObject;
+	const additional = parseAdditional(item, item.parameter('additionalFields', '{}'));
 	const clash = Object.keys(additional).find((key) => Object.hasOwn(fields, key) && fields[key] !== undefined);
 	if (clash !== undefined) {
 		throw new InputError(
-			check.node,
+			item.node,
 			'Other Page Fields (JSON)',
 			`“${clash}” is also set in Page Fields`,
 			`Set ${clash} in one place only.`,
-			check.itemIndex,
+			item.itemIndex,
 		);
 	}
 	return { ...fields, ...additional };
@@ -120,34 +130,33 @@ function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
 	return result;
 }
 
-async function multipartBody(ctx: IExecuteFunctions, check: Check, body: IDataObject): Promise<MultipartBody> {
-	const property = String(ctx.getNodeParameter('binaryPropertyName', check.itemIndex, 'data')).trim();
-	const imageOptions = ctx.getNodeParameter('imageOptions', check.itemIndex, {}) as IDataObject;
+async function multipartBody(ctx: IExecuteFunctions, item: OperationItem, body: IDataObject): Promise<MultipartBody> {
+	const property = String(item.parameter('binaryPropertyName', 'data')).trim();
+	const imageOptions = item.parameter('imageOptions', {}) as IDataObject;
 	const field = String(imageOptions.headerImageField ?? DEFAULT_HEADER_IMAGE_FIELD).trim() || DEFAULT_HEADER_IMAGE_FIELD;
-	const binary = ctx.helpers.assertBinaryData(check.itemIndex, property);
+	const binary = ctx.helpers.assertBinaryData(item.itemIndex, property);
 	if (!binary.mimeType.startsWith('image/')) {
 		throw new InputError(
-			check.node,
+			item.node,
 			'Input Binary Field',
 			`“${property}” holds ${binary.mimeType}, not an image`,
 			'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
-			check.itemIndex,
+			item.itemIndex,
 		);
 	}
-	const data = await ctx.helpers.getBinaryDataBuffer(check.itemIndex, property);
+	const data = await ctx.helpers.getBinaryDataBuffer(item.itemIndex, property);
 	const fileName = binary.fileName ?? `header.${binary.fileExtension ?? 'img'}`;
 	return encodeMultipart(toFormFields(body), [{ field, fileName, mimeType: binary.mimeType, data }]);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const body = pageBody(this, check);
-	const withImage = this.getNodeParameter('headerImage', itemIndex, false) as boolean;
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const body = pageBody(item);
+	const withImage = item.parameter('headerImage', false) as boolean;
 	if (!withImage && Object.keys(body).length === 0) {
-		throw new InputError(check.node, 'Page Fields', 'nothing to send', 'Add a page field, Other Page Fields (JSON) or a header image.', itemIndex);
+		throw new InputError(item.node, 'Page Fields', 'nothing to send', 'Add a page field, Other Page Fields (JSON) or a header image.', item.itemIndex);
 	}
-	const requestBody = withImage ? await multipartBody(this, check, body) : body;
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'eventPage.upsert', { params: { company, event }, body: requestBody });
+	const requestBody = withImage ? await multipartBody(this, item, body) : body;
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'eventPage.upsert', { check: item, params: { company, event }, body: requestBody });
 }

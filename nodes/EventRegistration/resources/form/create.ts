@@ -4,24 +4,31 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { validateFormFields } from '../../../shared/formFields';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, checkFor, requireText } from '../../../shared/validation';
+import { InputError, requireText } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
-import { fieldsProperties, readFields } from './fields';
+import { needs, text } from '../../shared/toolTexts';
+import { createFieldsProperties, readCreateFields } from './fields';
+
+export const operationOption = { name: 'Create', action: 'Create form', description: 'Create a registration form with its fields' };
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
 	companyLocator(),
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },
-	...fieldsProperties({ update: false }),
+	...createFieldsProperties(),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const name = requireText(check, 'Name', this.getNodeParameter('name', itemIndex));
-	const input = readFields(this, check);
+export const toolDescription = text('Create a registration form of a company with its fields.', needs('Company'), 'Returns the form with its id (the Form ID) and fields, each with its own id.');
+
+export const recordKind = 'form';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const name = requireText(item, 'Name', item.parameter('name'));
+	const input = readCreateFields(item);
 	if (input.length === 0) {
-		throw new InputError(check.node, 'Fields', 'a form needs at least one field', { editor: 'Add a field in the editor or in Fields (JSON).', tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].' }, itemIndex);
+		throw new InputError(item.node, 'Fields', 'a form needs at least one field', { editor: 'Add a field in the editor or in Fields (JSON).', tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].' }, item.itemIndex);
 	}
-	const fields = validateFormFields(check, input, []);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'form.create', { params: { company }, body: { name, fields } });
+	const fields = validateFormFields(item, input, []);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'form.create', { check: item, params: { company }, body: { name, fields } });
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { editorLabel } from '../../../shared/descriptions';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from '../../../shared/formFields';
@@ -6,6 +6,7 @@ import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 
 const typeOptions = [
 	...CUSTOM_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Custom field; any number per form' })),
@@ -232,7 +233,7 @@ const FIELDS_INPUT_JSON = 'json';
 
 const FIELDS_EDITOR = { fieldsInput: [FIELDS_INPUT_EDITOR] };
 
-/** The Fields editor: one kind of entry (Form → Create, version 1 Form → Update). */
+/** The Fields editor of one kind of entry. */
 function fieldsEditor(description: string, shape: EntryShape, versions?: { '@version': [{ _cnd: { lt: number } }] }): INodeProperties {
 	return {
 		displayName: 'Fields',
@@ -247,28 +248,36 @@ function fieldsEditor(description: string, shape: EntryShape, versions?: { '@ver
 	};
 }
 
-/** Form → Update's Fields editor from version 1.1: Add Field offers Existing Field or New Field. */
-const UPDATE_FIELDS_EDITOR: INodeProperties = {
-	displayName: 'Fields',
-	name: 'fieldUpdates',
-	type: 'fixedCollection',
-	placeholder: 'Add Field',
-	default: {},
-	typeOptions: { multipleValues: true, sortable: true },
-	description: 'Existing fields to change and new fields to add',
-	displayOptions: { show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] } },
-	options: [
-		{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
-		{ displayName: 'New Field', name: 'newField', values: fieldValues(ADD_ENTRY) },
-	],
-};
+/** Form → Create's Fields editor. */
+function createFieldsEditor(): INodeProperties {
+	return fieldsEditor('Fields of the form', CREATE_ENTRY);
+}
 
-/** Fields Input (Editor | JSON), the fields editor and the JSON alternative. */
-export function fieldsProperties(options: { update: boolean }): INodeProperties[] {
-	const verb = options.update ? 'to change or add' : 'of the form';
-	const editors = options.update
-		? [fieldsEditor(`Fields ${verb}`, CHANGE_OR_ADD_ENTRY, { '@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }] }), UPDATE_FIELDS_EDITOR]
-		: [fieldsEditor(`Fields ${verb}`, CREATE_ENTRY)];
+/** Form → Update's Fields editor in version 1: one kind of entry, whose Field list offers New Field. */
+function updateFieldsEditorV1(): INodeProperties {
+	return fieldsEditor('Fields to change or add', CHANGE_OR_ADD_ENTRY, { '@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }] });
+}
+
+/** Form → Update's Fields editor from version 1.1: Add Field offers Existing Field or New Field. */
+function updateFieldsEditorV11(): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: 'fieldUpdates',
+		type: 'fixedCollection',
+		placeholder: 'Add Field',
+		default: {},
+		typeOptions: { multipleValues: true, sortable: true },
+		description: 'Existing fields to change and new fields to add',
+		displayOptions: { show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] } },
+		options: [
+			{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
+			{ displayName: 'New Field', name: 'newField', values: fieldValues(ADD_ENTRY) },
+		],
+	};
+}
+
+/** Fields Input (Editor | JSON), the given fields editors and the JSON alternative (`jsonFields` says what its array holds). */
+function fieldsInputProperties(editors: INodeProperties[], jsonFields: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Fields Input',
@@ -286,13 +295,26 @@ export function fieldsProperties(options: { update: boolean }): INodeProperties[
 			name: 'fieldsJson',
 			type: 'json',
 			default: '[]',
-			description: `Array of fields ${verb}. Each: type, label, and optionally description, placeholder, required, position, options, min, max${
-				options.update ? '; with id to change an existing field' : ''
-			}.`,
+			description: jsonFields,
 			hint: 'e.g. [{"type": "text", "label": "Dietary wishes"}, {"type": "select", "label": "T-shirt", "options": ["S", "M", "L"]}]',
 			displayOptions: { show: { fieldsInput: [FIELDS_INPUT_JSON] } },
 		},
 	];
+}
+
+const JSON_FIELD_KEYS = 'Each: type, label, and optionally description, placeholder, required, position, options, min, max';
+
+/** Form → Create's field parameters. */
+export function createFieldsProperties(): INodeProperties[] {
+	return fieldsInputProperties([createFieldsEditor()], `Array of fields of the form. ${JSON_FIELD_KEYS}.`);
+}
+
+/** Form → Update's field parameters: the editor of version 1 and of version 1.1, and the JSON input. */
+export function updateFieldsProperties(): INodeProperties[] {
+	return fieldsInputProperties(
+		[updateFieldsEditorV1(), updateFieldsEditorV11()],
+		`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
+	);
 }
 
 function editorOptions(choices: IDataObject | undefined): FieldOption[] | undefined {
@@ -342,21 +364,31 @@ function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject
 	return entries;
 }
 
-/** The editor's entries: Form → Create's and version 1 Form → Update's in `fields`, later updates' in `fieldUpdates`. */
-function editorEntries(ctx: IExecuteFunctions, check: Check): IDataObject[] {
-	const fields = ctx.getNodeParameter('fields', check.itemIndex, {}) as IDataObject;
-	const updates = ctx.getNodeParameter('fieldUpdates', check.itemIndex, {}) as IDataObject;
-	return [
-		...((fields.field as IDataObject[] | undefined) ?? []),
-		...existingFieldEntries(check, (updates.existingField as IDataObject[] | undefined) ?? []),
-		...((updates.newField as IDataObject[] | undefined) ?? []),
-	].map(fromEditor);
+/** The fields of Fields (JSON), or undefined when the fields come from the editor. */
+function jsonFieldsOf(item: OperationItem): IDataObject[] | undefined {
+	const input = item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) as string;
+	return input === FIELDS_INPUT_JSON ? parseFieldsJson(item, item.parameter('fieldsJson', '[]')) : undefined;
 }
 
-/** The fields the user gave, from the editor or the JSON input, in the API's shape (not yet validated). */
-export function readFields(ctx: IExecuteFunctions, check: Check): IDataObject[] {
-	const input = ctx.getNodeParameter('fieldsInput', check.itemIndex, FIELDS_INPUT_EDITOR) as string;
-	if (input === FIELDS_INPUT_JSON) return parseFieldsJson(check, ctx.getNodeParameter('fieldsJson', check.itemIndex, '[]'));
-	const entries = editorEntries(ctx, check);
-	return ctx.getNodeParameter('operation', check.itemIndex) === 'update' ? entries.map(updateChoices) : entries;
+function editorList(collection: IDataObject, name: string): IDataObject[] {
+	return (collection[name] as IDataObject[] | undefined) ?? [];
+}
+
+/** Form → Create's fields, from the editor or the JSON input, in the API's shape (not yet validated). */
+export function readCreateFields(item: OperationItem): IDataObject[] {
+	return jsonFieldsOf(item) ?? editorList(item.parameter('fields', {}) as IDataObject, 'field').map(fromEditor);
+}
+
+/**
+ * Form → Update's fields in the API's shape (not yet validated): version 1's editor entries are in
+ * `fields`, version 1.1's in `fieldUpdates`; the editor's "keep" choices become blank and are dropped.
+ */
+export function readUpdateFields(item: OperationItem): IDataObject[] {
+	const json = jsonFieldsOf(item);
+	if (json !== undefined) return json;
+	const fields = item.parameter('fields', {}) as IDataObject;
+	const updates = item.parameter('fieldUpdates', {}) as IDataObject;
+	return [...editorList(fields, 'field'), ...existingFieldEntries(item, editorList(updates, 'existingField')), ...editorList(updates, 'newField')]
+		.map(fromEditor)
+		.map(updateChoices);
 }

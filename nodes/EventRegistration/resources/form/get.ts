@@ -3,15 +3,23 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
+
+export const operationOption = { name: 'Get', action: 'Get form', description: 'Get one form with its fields' };
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['get'] } }, [
 	companyLocator(),
 	formLocator(),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const form = formOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'form.get', { params: { company, form } });
+export const toolDescription = text('Get one registration form with its fields.', needs('Company', 'Form'), 'Returns the form with its fields (id, type, label, options).');
+
+export const recordKind = 'form';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const form = formOf(this, item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'form.get', { check: item, params: { company, form } });
 }

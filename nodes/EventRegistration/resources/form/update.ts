@@ -6,9 +6,17 @@ import { validateFormFields } from '../../../shared/formFields';
 import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, checkFor } from '../../../shared/validation';
+import { InputError } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
-import { fieldsProperties, readFields } from './fields';
+import { needs, text } from '../../shared/toolTexts';
+import { readUpdateFields, updateFieldsProperties } from './fields';
+
+export const operationOption = {
+	name: 'Update',
+	action: 'Update form',
+	description: 'Rename a form, change existing fields by ID and add new fields',
+};
 
 export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
 	companyLocator(),
@@ -21,10 +29,14 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
 		default: {},
 		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
 	},
-	...fieldsProperties({ update: true }),
+	...updateFieldsProperties(),
 	// Where a workflow saved before Options → Name keeps its new name (never shown).
 	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ] satisfies INodeProperties[]);
+
+export const toolDescription = text('Rename a form, change existing fields by their id, or add fields.', needs('Company', 'Form'), 'Returns the updated form with its fields.');
+
+export const recordKind = 'form';
 
 /**
  * The form's current fields, which field changes are checked against and completed from; undefined
@@ -32,9 +44,9 @@ export const description = updateDisplayOptions({ show: { resource: ['form'], op
  * the read). Then the PATCH carries only what the user set, which the API applies as a partial
  * update, and the service checks the rest.
  */
-async function readCurrentFields(ctx: IExecuteFunctions, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
+async function readCurrentFields(ctx: IExecuteFunctions, item: OperationItem, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
 	try {
-		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params });
+		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item });
 		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 	} catch (error) {
 		if (httpStatusOf(error) === 403) return undefined;
@@ -43,28 +55,27 @@ async function readCurrentFields(ctx: IExecuteFunctions, params: { company: stri
 }
 
 /** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
-function newNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const options = ctx.getNodeParameter('formUpdates', itemIndex, {}) as IDataObject;
-	return String(options.name ?? ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+function newNameOf(item: OperationItem): string {
+	const options = item.parameter('formUpdates', {}) as IDataObject;
+	return String(options.name ?? item.parameter('name', '') ?? '').trim();
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const form = formOf(this, itemIndex);
-	const name = newNameOf(this, itemIndex);
-	const input = readFields(this, check);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const form = formOf(this, item);
+	const name = newNameOf(item);
+	const input = readUpdateFields(item);
 	if (name === '' && input.length === 0) {
-		throw new InputError(check.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", itemIndex);
+		throw new InputError(item.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", item.itemIndex);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
-	const validated = validateFormFields(check, input);
-	const company = await companyOf(this, itemIndex);
+	const validated = validateFormFields(item, input);
+	const company = await companyOf(this, item);
 	const body: IDataObject = name === '' ? {} : { name };
 	if (input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
 		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
-		const existing = await readCurrentFields(this, { company, form });
-		body.fields = existing === undefined ? validated : validateFormFields(check, input, existing);
+		const existing = await readCurrentFields(this, item, { company, form });
+		body.fields = existing === undefined ? validated : validateFormFields(item, input, existing);
 	}
-	return await apiRequest(this, 'form.update', { params: { company, form }, body });
+	return await apiRequest(this, 'form.update', { check: item, params: { company, form }, body });
 }

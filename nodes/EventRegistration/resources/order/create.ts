@@ -5,12 +5,13 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
-import { outputFieldsOf } from '../../../shared/output';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, checkFor, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
+import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 
 const properties: INodeProperties[] = [
@@ -80,21 +81,35 @@ const properties: INodeProperties[] = [
 	...formAnswerProperties,
 ];
 
+export const operationOption = {
+	name: 'Create',
+	action: 'Create order',
+	description: 'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
 
+export const toolDescription = text(
+	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
+	needs('Company', 'Event', 'Ticket Type'),
+	'Country: ISO 3166-1 alpha-2 code such as NL, DE or US. Email: a valid address. Quantity: whole number of tickets, within the ticket type’s min and max per order. Is Business: true or false.',
+	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
+);
+
+export const recordKind = 'order';
+
 /** Validates the whole body before any request (reference: Create order body). */
-function orderBody(ctx: IExecuteFunctions, check: Check): IDataObject {
-	const i = check.itemIndex;
+function orderBody(item: OperationItem): IDataObject {
 	const body: IDataObject = {
-		first_name: requireText(check, 'First Name', ctx.getNodeParameter('firstName', i)),
-		last_name: requireText(check, 'Last Name', ctx.getNodeParameter('lastName', i)),
-		email: requireEmail(check, 'Email', String(ctx.getNodeParameter('email', i)).trim()),
-		country: requireAlpha2(check, 'Country', ctx.getNodeParameter('country', i)),
-		is_business: requireBoolean(check, 'Is Business', ctx.getNodeParameter('isBusiness', i)),
-		quantity: requireInteger(check, 'Quantity', ctx.getNodeParameter('quantity', i), 1, 'Order 1 or more tickets, as a whole number.'),
-		...withoutBlanks(ctx.getNodeParameter('additionalFields', i, {}) as IDataObject),
+		first_name: requireText(item, 'First Name', item.parameter('firstName')),
+		last_name: requireText(item, 'Last Name', item.parameter('lastName')),
+		email: requireEmail(item, 'Email', String(item.parameter('email')).trim()),
+		country: requireAlpha2(item, 'Country', item.parameter('country')),
+		is_business: requireBoolean(item, 'Is Business', item.parameter('isBusiness')),
+		quantity: requireInteger(item, 'Quantity', item.parameter('quantity'), 1, 'Order 1 or more tickets, as a whole number.'),
+		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
-	const form = readFormAnswers(ctx, check);
+	const form = readFormAnswers(item);
 	if (form !== undefined) body.form = form;
 	return body;
 }
@@ -147,25 +162,24 @@ const CHECKOUT_URL_NOTE =
  * (its unit_amount) says whether it is paid. The companies are read only for a ticket that may be paid,
  * and only when the output keeps checkout_url.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const body = orderBody(this, check);
-	const event = await eventOf(this, itemIndex);
-	const ticketTypeSlug = ticketTypeOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const body = orderBody(item);
+	const event = await eventOf(this, item);
+	const ticketTypeSlug = ticketTypeOf(this, item);
+	const company = await companyOf(this, item);
 	const params = { company, event, ticketType: ticketTypeSlug };
 
-	const ticketType = await unlessRefused(check, async () => await apiRequest(this, 'ticketType.get', { params }));
-	if (ticketType) checkQuantityBounds(check, body.quantity as number, ticketType);
+	const ticketType = await unlessRefused(item, async () => await apiRequest(this, 'ticketType.get', { params, check: item }));
+	if (ticketType) checkQuantityBounds(item, body.quantity as number, ticketType);
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
-	const wantsLink = mayBePaid && (outputFieldsOf(this, itemIndex, 'order')?.includes('checkout_url') ?? true);
+	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
-		? await unlessRefused(check, async () => await companySlugOf(this, this.getNodeParameter('company', itemIndex), itemIndex))
+		? await unlessRefused(item, async () => await companySlugOf(this, item.parameter('company'), item))
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 
-	const order = await apiRequest(this, 'order.create', { params, body });
+	const order = await apiRequest(this, 'order.create', { check: item, params, body });
 	const paid = ticketType ? isPaid(ticketType) : Number(order.unit_amount) > 0;
 	if (!paid || typeof order.id !== 'string') return { ...withOrderStatus(order), checkout_url: null };
 	if (companySlug === undefined || publicUrl === undefined) return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
 const TOP_LEVEL_KEYS: Record<string, string> = { first_name: 'First Name', last_name: 'Last Name', email: 'Email' };
@@ -110,14 +111,14 @@ function rejectTopLevelKeys(check: Check, label: string, answers: IDataObject): 
 }
 
 /** The `form` member of the order body, or undefined when no answers are sent. */
-export function readFormAnswers(ctx: IExecuteFunctions, check: Check): IDataObject | undefined {
-	const input = ctx.getNodeParameter('formAnswersInput', check.itemIndex, 'none') as string;
+export function readFormAnswers(item: OperationItem): IDataObject | undefined {
+	const input = item.parameter('formAnswersInput', 'none') as string;
 	if (input === 'none') return undefined;
 	const label = input === 'json' ? JSON_LABEL : FIELDS_LABEL;
 	const answers =
 		input === 'json'
-			? fromJson(check, ctx.getNodeParameter('formAnswersJson', check.itemIndex, '{}'))
-			: fromPairs(check, (ctx.getNodeParameter('formAnswers.answers', check.itemIndex, []) as IDataObject[]) ?? []);
-	rejectTopLevelKeys(check, label, answers);
+			? fromJson(item, item.parameter('formAnswersJson', '{}'))
+			: fromPairs(item, (item.parameter('formAnswers.answers', []) as IDataObject[]) ?? []);
+	rejectTopLevelKeys(item, label, answers);
 	return Object.keys(answers).length > 0 ? answers : undefined;
 }

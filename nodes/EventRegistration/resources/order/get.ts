@@ -5,8 +5,12 @@ import { includeSubmissionProperty } from '../../../shared/descriptions';
 import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
+
+export const operationOption = { name: 'Get', action: 'Get order', description: 'Get one order by ID, with a status derived from its timestamps' };
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
 	companyLocator(),
@@ -15,13 +19,18 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const order = orderOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export const toolDescription = text(`Get one order of ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+
+export const recordKind = 'order';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const order = orderOf(this, item);
+	const company = await companyOf(this, item);
 	const result = await apiRequest(this, 'order.get', {
+		check: item,
 		params: { company, event, order },
-		qs: includeSubmissionQuery(this, itemIndex),
+		qs: includeSubmissionQuery(item),
 	});
 	return withOrderStatus(result);
 }

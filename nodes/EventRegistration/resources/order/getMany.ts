@@ -6,9 +6,17 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { addOrderStatus } from '../../../shared/orders';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import { listProperties, readListOptions } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
+
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many orders',
+	description: 'List the orders of an organized event, each with a status derived from its timestamps',
+};
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
 	companyLocator(),
@@ -17,13 +25,19 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	includeSubmissionProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = await eventOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export const toolDescription = text(`List the orders of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, `Returns orders, each with ${ORDER_FIELDS}.`);
+
+export const recordKind = 'order';
+
+export const returnsList = true;
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	const event = await eventOf(this, item);
+	const company = await companyOf(this, item);
 	const orders = await paginateList(this, 'order.getMany', {
 		params: { company, event },
-		qs: includeSubmissionQuery(this, itemIndex),
-		...readListOptions(this, itemIndex, 'orders'),
+		qs: includeSubmissionQuery(item),
+		...readListOptions(this, item, 'orders'),
 	});
 	for (const order of orders.items) addOrderStatus(order);
 	return orders;

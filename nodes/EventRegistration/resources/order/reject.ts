@@ -4,7 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+
+export const operationOption = { name: 'Reject', action: 'Reject order', description: 'Reject a pending order' };
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['reject'] } }, [
 	companyLocator(),
@@ -12,10 +16,14 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	orderLocator(),
 ] satisfies INodeProperties[]);
 
+export const toolDescription = text(`Reject an order that waits for the organizer’s approval, at ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+
+export const recordKind = 'order';
+
 /** PATCH without a body; the service sets `rejected_at` and returns the updated order. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const order = orderOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
-	return withOrderStatus(await apiRequest(this, 'order.reject', { params: { company, event, order } }));
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const order = orderOf(this, item);
+	const company = await companyOf(this, item);
+	return withOrderStatus(await apiRequest(this, 'order.reject', { check: item, params: { company, event, order } }));
 }

@@ -15,9 +15,11 @@ import { findCompany, resolveCompanyId } from '../../../shared/resolve';
 import { isDotSegment } from '../../../shared/pathParams';
 import { apiRequest } from '../../../shared/transport';
 import { ID_SOURCES } from '../../../shared/tool';
-import { InputError, checkFor } from '../../../shared/validation';
+import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { text } from '../../shared/toolTexts';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -116,7 +118,19 @@ const properties: INodeProperties[] = [
 	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
 ];
 
+export const operationOption = {
+	name: 'Build',
+	action: 'Build public URL',
+	description: 'Build the link of an event page, ticket signup, order checkout or activation page',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['publicUrl'], operation: ['build'] } }, properties);
+
+export const toolDescription = text(
+	'Build an attendee-facing link without calling the service: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which).',
+	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',
+	'Returns url.',
+);
 
 function slugInput(check: Check, field: string, value: unknown): string {
 	const slug = String(value ?? '').trim();
@@ -147,41 +161,41 @@ function quantityInput(check: Check, value: unknown): number | undefined {
 }
 
 /** The company as a public URL needs it: its slug, by slug or pasted URL without a request, by list or ID looked up. */
-async function companySlugFor(ctx: IExecuteFunctions, check: Check): Promise<string> {
-	const company = ctx.getNodeParameter('company', check.itemIndex, '');
+async function companySlugFor(ctx: IExecuteFunctions, item: OperationItem): Promise<string> {
+	const company = item.parameter('company', '');
 	const { mode, value } = locatorValue(company);
 	if (value === '') {
-		throw new InputError(check.node, 'Company', 'is required', { editor: 'Choose the company from the list, or enter its slug (By Slug).', tool: `Company takes ${ID_SOURCES.Company}.` }, check.itemIndex);
+		throw new InputError(item.node, 'Company', 'is required', { editor: 'Choose the company from the list, or enter its slug (By Slug).', tool: `Company takes ${ID_SOURCES.Company}.` }, item.itemIndex);
 	}
-	if (mode === BY_SLUG) return slugInput(check, 'Company', value);
-	return await companySlugOf(ctx, company, check.itemIndex);
+	if (mode === BY_SLUG) return slugInput(item, 'Company', value);
+	return await companySlugOf(ctx, company, item);
 }
 
 /** The company sqid, needed only to read the ticket type when its form must be detected. */
-async function companyIdFor(ctx: IExecuteFunctions, check: Check, companySlug: string): Promise<string> {
-	const company = ctx.getNodeParameter('company', check.itemIndex, '');
-	if (locatorValue(company).mode !== BY_SLUG) return await resolveCompanyId(ctx, company, check.itemIndex);
-	const found = await findCompany(ctx, { slug: companySlug });
+async function companyIdFor(ctx: IExecuteFunctions, item: OperationItem, companySlug: string): Promise<string> {
+	const company = item.parameter('company', '');
+	if (locatorValue(company).mode !== BY_SLUG) return await resolveCompanyId(ctx, company, item);
+	const found = await findCompany(ctx, { slug: companySlug }, item);
 	if (!found) {
 		throw new InputError(
-			check.node,
+			item.node,
 			'Company',
 			`none of your companies has the slug "${companySlug}"`,
 			{
 				editor: 'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
 				tool: `Give the company’s slug as Company → Get Many returns it, or set Has Form to yes or no so no lookup is needed.`,
 			},
-			check.itemIndex,
+			item.itemIndex,
 		);
 	}
 	return found.id;
 }
 
-async function ticketHasForm(ctx: IExecuteFunctions, check: Check, companySlug: string, event: string, ticketType: string): Promise<boolean> {
-	const choice = ctx.getNodeParameter('hasForm', check.itemIndex, 'auto') as string;
+async function ticketHasForm(ctx: IExecuteFunctions, item: OperationItem, companySlug: string, event: string, ticketType: string): Promise<boolean> {
+	const choice = item.parameter('hasForm', 'auto') as string;
 	if (choice !== 'auto') return choice === 'yes';
-	const company = await companyIdFor(ctx, check, companySlug);
-	const record = await apiRequest(ctx, 'ticketType.get', { params: { company, event, ticketType } });
+	const company = await companyIdFor(ctx, item, companySlug);
+	const record = await apiRequest(ctx, 'ticketType.get', { params: { company, event, ticketType }, check: item });
 	return typeof record.form_id === 'string' && record.form_id !== '';
 }
 
@@ -195,45 +209,43 @@ interface PageInputs {
 	activationSlug?: string;
 }
 
-function readPageInputs(ctx: IExecuteFunctions, check: Check, page: string): PageInputs {
-	const i = check.itemIndex;
+function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: string): PageInputs {
 	if (page === 'activation') {
-		const scope = ctx.getNodeParameter('scope', i, 'company') as string;
+		const scope = item.parameter('scope', 'company') as string;
 		return {
 			scope,
-			eventSlug: scope === 'event' ? eventSlugOf(ctx, i) : undefined,
-			activationSlug: activationOf(ctx, 'activationSlug', i),
+			eventSlug: scope === 'event' ? eventSlugOf(ctx, item) : undefined,
+			activationSlug: activationOf(ctx, item, 'activationSlug'),
 		};
 	}
-	const eventSlug = eventSlugOf(ctx, i);
+	const eventSlug = eventSlugOf(ctx, item);
 	if (page === 'ticketSignup') {
 		return {
 			eventSlug,
-			ticketTypeSlug: ticketTypeOf(ctx, i),
-			quantity: quantityInput(check, (ctx.getNodeParameter('linkOptions', i, {}) as IDataObject).quantity),
+			ticketTypeSlug: ticketTypeOf(ctx, item),
+			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { eventSlug, orderId: orderOf(ctx, i) };
+	if (page === 'orderCheckout') return { eventSlug, orderId: orderOf(ctx, item) };
 	return { eventSlug };
 }
 
-async function pageUrlOf(ctx: IExecuteFunctions, check: Check, page: string, base: PublicUrlBase, inputs: PageInputs): Promise<IDataObject> {
+async function pageUrlOf(ctx: IExecuteFunctions, item: OperationItem, page: string, base: PublicUrlBase, inputs: PageInputs): Promise<IDataObject> {
 	const { eventSlug = '', ticketTypeSlug = '', orderId = '', activationSlug = '', quantity } = inputs;
 	if (page === 'activation') return { url: activationUrl(base, activationSlug, inputs.eventSlug) };
 	if (page === 'orderCheckout') return { url: orderCheckoutUrl(base, eventSlug, orderId) };
 	if (page !== 'ticketSignup') return { url: eventPageUrl(base, eventSlug) };
-	const hasForm = await ticketHasForm(ctx, check, base.companySlug, eventSlug, ticketTypeSlug);
+	const hasForm = await ticketHasForm(ctx, item, base.companySlug, eventSlug, ticketTypeSlug);
 	return { url: ticketSignupUrl(base, eventSlug, ticketTypeSlug, { hasForm, quantity }), hasForm };
 }
 
 /** Builds the link locally; requests only to look up the company slug or a ticket type's form. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const page = this.getNodeParameter('page', itemIndex) as string;
-	const inputs = readPageInputs(this, check, page);
-	const companySlug = await companySlugFor(this, check);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const page = item.parameter('page') as string;
+	const inputs = readPageInputs(this, item, page);
+	const companySlug = await companySlugFor(this, item);
 	const base: PublicUrlBase = { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug };
-	const { url, ...found } = await pageUrlOf(this, check, page, base, inputs);
+	const { url, ...found } = await pageUrlOf(this, item, page, base, inputs);
 	const used = Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined));
 	return { url, page, companySlug, ...used, ...found };
 }

@@ -1,19 +1,9 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as build from './build';
 
-export const publicUrl: ResourceModule = {
-	operationProperty: operationProperty(
-		'publicUrl',
-		[
-			{
-				name: 'Build',
-				value: 'build',
-				action: 'Build public URL',
-				description: 'Build the link of an event page, ticket signup, order checkout or activation page',
-			},
-		],
-		'build',
-	),
-	operations: { build },
-};
+export const publicUrl = resourceModule(
+	'publicUrl',
+	{ name: 'Public URL', description: 'Attendee-facing links: event, ticket signup, checkout, activation' },
+	{ build },
+	'build',
+);

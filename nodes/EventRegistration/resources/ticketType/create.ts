@@ -3,8 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor, requireText, withoutBlanks } from '../../../shared/validation';
+import { withoutBlanks } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const properties: INodeProperties[] = [
@@ -24,17 +26,28 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+export const operationOption = { name: 'Create', action: 'Create ticket type', description: 'Create a free or paid ticket for an organized event' };
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
+export const toolDescription = text(
+	`Create a free or paid ticket type for ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	'Price: a number in the event’s currency, 0 for free (e.g. 25 or 12.50). VAT Percentage: a rate valid in the event’s country (e.g. 21 for NL).',
+	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
+);
+
+export const recordKind = 'ticketType';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		price: this.getNodeParameter('price', itemIndex),
-		vat_percentage: this.getNodeParameter('vatPercentage', itemIndex),
-		...withoutBlanks(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		// Checked with the other fields by checkTicketTypeBody, which skips an undefined Name (Update).
+		name: (item.parameter('name') ?? '') as string,
+		price: item.parameter('price') as number,
+		vat_percentage: item.parameter('vatPercentage') as number,
+		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
-	checkTicketTypeBody(check, body);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'ticketType.create', { params: { company, event: await eventOf(this, itemIndex) }, body });
+	checkTicketTypeBody(item, body);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'ticketType.create', { check: item, params: { company, event: await eventOf(this, item) }, body });
 }

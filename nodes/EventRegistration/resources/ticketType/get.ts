@@ -3,8 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
+
+export const operationOption = { name: 'Get', action: 'Get ticket type', description: 'Get one ticket type by slug' };
 
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
 	companyLocator(),
@@ -13,12 +17,17 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	includeFormProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const event = await eventOf(this, itemIndex);
-	const ticketType = ticketTypeOf(this, itemIndex);
-	const company = await companyOf(this, itemIndex);
+export const toolDescription = text(`Get one ticket type of ${ORGANIZED}.`, needs('Company', 'Event', 'Ticket Type'), 'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.');
+
+export const recordKind = 'ticketType';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const ticketType = ticketTypeOf(this, item);
+	const company = await companyOf(this, item);
 	return await apiRequest(this, 'ticketType.get', {
+		check: item,
 		params: { company, event, ticketType },
-		qs: includeFormQuery(this, itemIndex),
+		qs: includeFormQuery(item),
 	});
 }

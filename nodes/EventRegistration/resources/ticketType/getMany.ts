@@ -4,31 +4,35 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
-import { limitProperties, readListOptions } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { limitProperties, readListOptions, returnAllProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
+import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
+
+export const operationOption = { name: 'Get Many', action: 'Get many ticket types', description: 'List the ticket types of an organized event' };
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
+	returnAllProperty,
 	...limitProperties(),
 	includeFormProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ListResult> {
-	const event = await eventOf(this, itemIndex);
-	const { limit } = readListOptions(this, itemIndex, 'ticket types');
-	const company = await companyOf(this, itemIndex);
+export const toolDescription = text(`List the ticket types of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, 'Returns ticket types with slug (the Ticket Type ID), name, price and availability.');
+
+export const recordKind = 'ticketType';
+
+export const returnsList = true;
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
+	const event = await eventOf(this, item);
+	const { limit } = readListOptions(this, item, 'ticket types');
+	const company = await companyOf(this, item);
 	const params = { company, event };
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params, qs: includeFormQuery(this, itemIndex) });
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { check: item, params, qs: includeFormQuery(item) });
 	if (limit === undefined || ticketTypes.length <= limit) return new ListResult(ticketTypes, false, ticketTypes.length);
 	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { OperationItem } from '../../shared/operationItem';
+
 
 export const includeFormProperty: INodeProperties = {
 	displayName: 'Include Form',
@@ -9,6 +11,6 @@ export const includeFormProperty: INodeProperties = {
 };
 
 /** `include_form=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */
-export function includeFormQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return ctx.getNodeParameter('includeForm', itemIndex, false) === true ? { include_form: 1 } : {};
+export function includeFormQuery(item: OperationItem): IDataObject {
+	return item.parameter('includeForm', false) === true ? { include_form: 1 } : {};
 }

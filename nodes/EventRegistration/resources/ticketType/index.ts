@@ -1,20 +1,12 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as create from './create';
 import * as get from './get';
 import * as getMany from './getMany';
 import * as update from './update';
 
-export const ticketType: ResourceModule = {
-	operationProperty: operationProperty(
-		'ticketType',
-		[
-			{ name: 'Create', value: 'create', action: 'Create ticket type', description: 'Create a free or paid ticket for an organized event' },
-			{ name: 'Get', value: 'get', action: 'Get ticket type', description: 'Get one ticket type by slug' },
-			{ name: 'Get Many', value: 'getMany', action: 'Get many ticket types', description: 'List the ticket types of an organized event' },
-			{ name: 'Update', value: 'update', action: 'Update ticket type', description: 'Change some fields of a ticket type, including its slug' },
-		],
-		'getMany',
-	),
-	operations: { create, get, getMany, update },
-};
+export const ticketType = resourceModule(
+	'ticketType',
+	{ name: 'Ticket Type', description: 'Tickets of an organized event, free or paid' },
+	{ create, get, getMany, update },
+	'getMany',
+);

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
-import { updateFieldsProperty } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
+import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
 
 const updateFields: INodeProperties[] = (
@@ -21,6 +22,12 @@ const updateFields: INodeProperties[] = (
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
+export const operationOption = {
+	name: 'Update',
+	action: 'Update ticket type',
+	description: 'Change some fields of a ticket type, including its slug',
+};
+
 export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['update'] } }, [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
@@ -28,12 +35,15 @@ export const description = updateDisplayOptions({ show: { resource: ['ticketType
 	updateFieldsProperty(updateFields),
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const event = await eventOf(this, itemIndex);
-	const ticketType = ticketTypeOf(this, itemIndex);
-	const body = updateFieldsOf(this, check);
-	checkTicketTypeBody(check, body);
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'ticketType.update', { params: { company, event, ticketType }, body });
+export const toolDescription = text(`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Ticket Type'), 'Price: a number in the event’s currency, 0 for free.', 'Returns the updated ticket type.');
+
+export const recordKind = 'ticketType';
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const event = await eventOf(this, item);
+	const ticketType = ticketTypeOf(this, item);
+	const body = updateFieldsOf(item);
+	checkTicketTypeBody(item, body);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'ticketType.update', { check: item, params: { company, event, ticketType }, body });
 }

@@ -1,9 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
+import type { OperationItem } from '../../shared/operationItem';
+import { text } from '../../shared/toolTexts';
+
+export const operationOption = {
+	name: 'Get',
+	action: 'Get authenticated user',
+	description: 'Get the profile of the user the credential belongs to',
+};
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions): Promise<IDataObject> {
-	return await apiRequest(this, 'user.get');
+export const toolDescription = text('Get the user the credential belongs to.', 'Needs no input.', 'Returns the user’s id, first_name, last_name and email.');
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	return await apiRequest(this, 'user.get', { check: item });
 }

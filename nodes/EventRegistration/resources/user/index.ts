@@ -1,12 +1,9 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as get from './get';
 
-export const user: ResourceModule = {
-	operationProperty: operationProperty(
-		'user',
-		[{ name: 'Get', value: 'get', action: 'Get authenticated user', description: 'Get the profile of the user the credential belongs to' }],
-		'get',
-	),
-	operations: { get },
-};
+export const user = resourceModule(
+	'user',
+	{ name: 'User', description: 'The user the credential belongs to' },
+	{ get },
+	'get',
+);

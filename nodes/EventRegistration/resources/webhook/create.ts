@@ -3,9 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { checkFor, requireText } from '../../../shared/validation';
+import { requireText } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
+
+export const operationOption = {
+	name: 'Create',
+	action: 'Create webhook',
+	description: 'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
+};
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
 	planNotice,
@@ -15,14 +23,15 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	{ ...eventsProperty, required: true },
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const events = requireEvents(check, this.getNodeParameter('events', itemIndex));
+export const toolDescription = text('Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).', needs('Company'), 'URL: the receiver’s address. Events: the event kinds to receive.', 'Returns the webhook with its id (the Webhook ID) and token.');
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const events = requireEvents(item, item.parameter('events'));
 	const body: IDataObject = {
-		name: requireText(check, 'Name', this.getNodeParameter('name', itemIndex)),
-		url: requireReceiverUrl(check, this.getNodeParameter('url', itemIndex)),
+		name: requireText(item, 'Name', item.parameter('name')),
+		url: requireReceiverUrl(item, item.parameter('url')),
 		events,
 	};
-	const company = await companyOf(this, itemIndex);
-	return await apiRequest(this, 'webhook.create', { params: { company }, body, webhookEvents: events });
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'webhook.create', { check: item, params: { company }, body, webhookEvents: events });
 }

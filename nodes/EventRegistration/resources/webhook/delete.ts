@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
-import { checkFor } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
+
+export const operationOption = { name: 'Delete', action: 'Delete webhook', description: 'Detach a webhook; no further deliveries' };
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
 	planNotice,
@@ -13,9 +16,11 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	webhookIdProperty,
 ] satisfies INodeProperties[]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const webhook = webhookIdOf(this, checkFor(this, itemIndex));
-	const company = await companyOf(this, itemIndex);
-	await apiRequestFull(this, 'webhook.delete', { params: { company, webhook } });
+export const toolDescription = text('Delete a webhook of a company; it receives nothing more.', needs('Company', 'Webhook'), 'Returns success.');
+
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const webhook = webhookIdOf(item);
+	const company = await companyOf(this, item);
+	await apiRequestFull(this, 'webhook.delete', { check: item, params: { company, webhook } });
 	return { deleted: true, id: webhook };
 }

@@ -1,10 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../../../shared/locators';
 import { PATH_PARAMS } from '../../../shared/pathParams';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
+import type { OperationItem } from '../../shared/operationItem';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,15 +69,15 @@ export const eventsProperty: INodeProperties = {
 	description: 'Event kinds to receive; each needs its subscribe scope on the token',
 };
 
-export function webhookIdOf(ctx: IExecuteFunctions, check: Check): string {
-	const id = locatorValue(ctx.getNodeParameter('webhookId', check.itemIndex, '')).value;
+export function webhookIdOf(item: OperationItem): string {
+	const id = locatorValue(item.parameter('webhookId', '')).value;
 	if (!UUID.test(id)) {
 		throw new InputError(
-			check.node,
+			item.node,
 			PATH_PARAMS.webhook.label,
 			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
 			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
-			check.itemIndex,
+			item.itemIndex,
 		);
 	}
 	return id;

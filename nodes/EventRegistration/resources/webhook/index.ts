@@ -1,23 +1,11 @@
-import { operationProperty } from '../../shared/descriptions';
-import type { ResourceModule } from '../types';
+import { resourceModule } from '../modules';
 import * as create from './create';
 import * as del from './delete';
 import * as update from './update';
 
-export const webhook: ResourceModule = {
-	operationProperty: operationProperty(
-		'webhook',
-		[
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create webhook',
-				description: 'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
-			},
-			{ name: 'Delete', value: 'delete', action: 'Delete webhook', description: 'Detach a webhook; no further deliveries' },
-			{ name: 'Update', value: 'update', action: 'Update webhook', description: 'Change the name, URL or events of a webhook' },
-		],
-		'create',
-	),
-	operations: { create, delete: del, update },
-};
+export const webhook = resourceModule(
+	'webhook',
+	{ name: 'Webhook', description: 'Receivers of form, activation, lead and meeting events (Pro plan)' },
+	{ create, delete: del, update },
+	'create',
+);

@@ -3,11 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, checkFor, requireText } from '../../../shared/validation';
+import { InputError, requireText } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
-import { updateFieldsProperty } from '../../shared/descriptions';
+import type { OperationItem } from '../../shared/operationItem';
+import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
+import { needs, text } from '../../shared/toolTexts';
 import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
+
+export const operationOption = { name: 'Update', action: 'Update webhook', description: 'Change the name, URL or events of a webhook' };
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
 	planNotice,
@@ -20,6 +24,8 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 	]),
 ] satisfies INodeProperties[]);
 
+export const toolDescription = text('Change the name, URL or events of a webhook; only the fields given change.', needs('Company', 'Webhook'), 'Returns the updated webhook.');
+
 function updateBody(check: Check, fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) body.name = requireText(check, 'Name', fields.name);
@@ -31,11 +37,10 @@ function updateBody(check: Check, fields: IDataObject): IDataObject {
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const check = checkFor(this, itemIndex);
-	const webhook = webhookIdOf(this, check);
-	const body = updateBody(check, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	const company = await companyOf(this, itemIndex);
+export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
+	const webhook = webhookIdOf(item);
+	const body = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
+	const company = await companyOf(this, item);
 	const webhookEvents = Array.isArray(body.events) ? (body.events as string[]) : undefined;
-	return await apiRequest(this, 'webhook.update', { params: { company, webhook }, body, webhookEvents });
+	return await apiRequest(this, 'webhook.update', { check: item, params: { company, webhook }, body, webhookEvents });
 }

@@ -4,7 +4,8 @@ import { concurrencyOption, pageSizeOption } from '../../shared/descriptions';
 import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
 import { MODEL_DEFAULT_LIMIT, modelListBound, outputForModel, withModelDefault } from '../../shared/output';
-import { checkFor, requireInteger } from '../../shared/validation';
+import { requireInteger } from '../../shared/validation';
+import type { OperationItem } from './operationItem';
 
 /** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
 export function limitProperties(): INodeProperties[] {
@@ -20,16 +21,18 @@ export function limitProperties(): INodeProperties[] {
 	return withModelDefault(limit, 50, MODEL_DEFAULT_LIMIT);
 }
 
+export const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
 /** Return All, Limit and paging options for a paginated list. */
 export function listProperties(noun: string): INodeProperties[] {
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
+		returnAllProperty,
 		...limitProperties(),
 		{
 			displayName: 'Paging Options',
@@ -72,28 +75,29 @@ export function searchFilterProperty(plural: string, field: 'name' | 'title'): I
 }
 
 /** The `q` query of searchFilterProperty, or nothing when no filter is set. */
-export function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export function searchQuery(item: OperationItem): IDataObject {
+	const filters = item.parameter('filters', {}) as IDataObject;
 	return filters.q ? { q: filters.q } : {};
 }
 
 /**
- * Reads Return All / Limit / paging options of the current item into paginate options; for a
+ * Reads Return All / Limit / paging options of the item into paginate options; for a
  * model, with the bound of one tool call (`plural` names the records in its refusal).
  */
 export function readListOptions(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
+	item: OperationItem,
 	plural: string,
-): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost'> {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const paging = ctx.getNodeParameter('paging', itemIndex, {}) as IDataObject;
+): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost' | 'check'> {
+	const returnAll = item.parameter('returnAll', false) as boolean;
+	const paging = item.parameter('paging', {}) as IDataObject;
 	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : 50;
 	return {
-		atMost: modelListBound(ctx, itemIndex, plural),
+		check: item,
+		atMost: modelListBound(ctx, item.itemIndex, plural),
 		limit: returnAll
 			? undefined
-			: requireInteger(checkFor(ctx, itemIndex), 'Limit', ctx.getNodeParameter('limit', itemIndex, defaultLimit), 1, "Use 1 or more, or turn on 'Return All'."),
+			: requireInteger(item, 'Limit', item.parameter('limit', defaultLimit), 1, "Use 1 or more, or turn on 'Return All'."),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,
@@ -103,21 +107,4 @@ export function readListOptions(
 /** The Update Fields collection of a PATCH: only the fields added are sent. */
 export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed'): INodeProperties {
 	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
-}
-
-/** The `operation` parameter of a resource, options sorted by name. */
-export function operationProperty(
-	resource: string,
-	options: Array<{ name: string; value: string; action: string; description: string }>,
-	defaultOperation: string,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultOperation,
-	};
 }

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { RecordKind } from '../../shared/output';
+import type { ListResult } from '../../shared/pagination';
+import type { OperationItem } from '../shared/operationItem';
+
+/**
+ * One operation, as its file (resources/<resource>/<operation>.ts) declares it: its entry in the
+ * Operation list, its parameters (with displayOptions), what a model is told about it, the kind of record it returns (which gives
+ * it the Output choice), whether it returns a list, and what it does for one input item.
+ */
+export interface OperationModule {
+	/** Its entry in the resource's Operation list (the value is its key in the resource's operations). */
+	operationOption: { name: string; action: string; description: string };
+	description: INodeProperties[];
+	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description). */
+	toolDescription: string;
+	/** The kind of record it returns: such an operation gets the Output choice, and its result is shaped by it. */
+	recordKind?: RecordKind;
+	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */
+	returnsList?: boolean;
+	/** A record, records, or a listing that knows whether more exist past its Limit. */
+	execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject | IDataObject[] | ListResult>;
+}
+
+export interface ResourceModule {
+	/** Its entry in the node's Resource list. */
+	resourceOption: { name: string; value: string; description: string };
+	/** The `operation` parameter shown for this resource, built from its operations' entries. */
+	operationProperty: INodeProperties;
+	operations: Record<string, OperationModule>;
+}
+
+/** A resource from its operation modules: its Operation parameter lists their entries, sorted by name. */
+export function resourceModule(
+	resource: string,
+	option: { name: string; description: string },
+	operations: Record<string, OperationModule>,
+	defaultOperation: string,
+): ResourceModule {
+	const options = Object.entries(operations).map(([value, { operationOption }]) => ({
+		name: operationOption.name,
+		value,
+		action: operationOption.action,
+		description: operationOption.description,
+	}));
+	return {
+		resourceOption: { name: option.name, value: resource, description: option.description },
+		operationProperty: {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: options.sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultOperation,
+		},
+		operations,
+	};
+}

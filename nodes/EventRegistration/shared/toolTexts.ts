@@ -1,0 +1,22 @@
+import { ID_SOURCES } from '../../shared/tool';
+import type { IdField } from '../../shared/tool';
+
+/**
+ * Building blocks of the tool descriptions each operation declares (`toolDescription`): what an
+ * AI Agent or MCP client is told about the operation, the IDs it needs and which operation returns
+ * them, the formats, and what it returns. The editor's action list keeps the short `action` texts.
+ */
+
+export const ORGANIZED = 'an event the company organizes';
+
+/** "Needs Company (…); Event (…)." for the ID parameters of an operation. */
+export function needs(...fields: IdField[]): string {
+	return `Needs ${fields.map((field) => `${field}: ${ID_SOURCES[field]}`).join('; ')}.`;
+}
+
+export function text(...parts: string[]): string {
+	return parts.filter((part) => part !== '').join(' ');
+}
+
+export const LIST = 'Limit caps how many are returned; Return All asks for every one.';
+export const ORDER_FIELDS = 'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';
