@@ -835,7 +835,6 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 
 	it('is the node’s own: a payload field named dedupeKey is kept as dataDedupeKey and does not set the key', async () => {
 		const forged = { ...lead, data: { ...lead.data, dedupeKey: 'forged' } };
-		receiver.runs.length = 0;
 		const [key] = await keysOf(JSON.stringify(forged));
 		const item = receiver.runs[0].items?.[0].json;
 		expect(item?.dataDedupeKey).toBe('forged');
@@ -882,6 +881,10 @@ describe('examples/lead-created-to-crm.json', () => {
 		await sb.control.deliver({ companyId, event: 'lead-created' });
 
 		const item = receiver.runs[0].items?.[0]?.json as IDataObject;
+		const dedupe = example.nodes.find((n) => n.type === 'n8n-nodes-base.removeDuplicates') as ExampleNode;
+		expect(dedupe.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}' });
+		expect(example.connections[exampleTrigger.name].main[0]).toEqual([expect.objectContaining({ node: dedupe.name })]);
+		expect(item.dedupeKey).toEqual(expect.stringMatching(/^lead-created:/));
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
 		const expressions = JSON.stringify(mapping.parameters);
 		const paths = [...expressions.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
