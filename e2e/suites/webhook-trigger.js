@@ -98,6 +98,7 @@ function credentialedCalls(stack) {
 		.filter((request) => request.authorization)
 		.map((request) =>
 			`${request.method} ${request.path}`
+				.replace(/ \/api\/v1\//, ' /')
 				.replace(`/${companyId}/`, '/{company}/')
 				.replace(/\/webhooks\/(?!create\b)[^/?]+/, '/webhooks/{webhook}'),
 		);

@@ -218,6 +218,16 @@ async function deleteByHand(companyId: string, webhookId: string): Promise<void>
 	expect(response.status).toBe(204);
 }
 
+/** Changes a webhook through the API, as a user would in the service's settings. */
+async function patchByHand(companyId: string, webhookId: string, changes: IDataObject): Promise<void> {
+	const response = await fetch(`${sb.url}/api/v1/${companyId}/webhooks/${webhookId}`, {
+		method: 'PATCH',
+		headers: { authorization: `Bearer ${sb.token}`, accept: 'application/json', 'content-type': 'application/json' },
+		body: JSON.stringify(changes),
+	});
+	expect(response.status).toBe(200);
+}
+
 async function createByHand(companyId: string, url: string, events: string[]): Promise<IDataObject> {
 	const response = await fetch(`${sb.url}/api/v1/${companyId}/webhooks/create`, {
 		method: 'POST',
@@ -405,6 +415,43 @@ describe('lifecycle', () => {
 		expect(remote).toHaveLength(1);
 		expect(remote[0].events).toEqual(['lead-created', 'meeting-rated']);
 		expect(stored(workflow)?.events).toEqual(['lead-created', 'meeting-rated']);
+	});
+
+	it('checkExists (n8n starting or publishing) repairs a webhook moved to another URL and events at the service with one PATCH', async () => {
+		const companyId = newCompany();
+		const workflow = newWorkflow(companyId, ['lead-created', 'meeting-rated']);
+		await activate(workflow);
+		const [original] = remoteWebhooks(companyId);
+		await patchByHand(companyId, original.id, { url: 'https://elsewhere.example.com/hook', events: ['meeting-rated'] });
+		sb.control.clearRequests();
+
+		expect(await lifecycle(workflow, 'checkExists')).toBe(true);
+
+		expect(sb.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/${companyId}/webhooks/${original.id}`]);
+		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ id: original.id, url: productionUrl(), events: ['lead-created', 'meeting-rated'] })]);
+		expect(stored(workflow)).toMatchObject({ webhookId: original.id, token: original.token, url: productionUrl() });
+		receiver.runs.length = 0;
+		expect((await sb.control.deliver({ companyId, event: 'lead-created' }))[0].status).toBe(200);
+	});
+
+	it('checkExists on a webhook deleted at the service: PATCH finds it gone, the list has none at the URL, n8n then creates one', async () => {
+		const companyId = newCompany();
+		const workflow = newWorkflow(companyId);
+		await activate(workflow);
+		const [original] = remoteWebhooks(companyId);
+		await deleteByHand(companyId, original.id);
+		sb.control.clearRequests();
+
+		expect(await lifecycle(workflow, 'checkExists')).toBe(false);
+		expect(stored(workflow)).toBeUndefined();
+		await lifecycle(workflow, 'create');
+
+		expect(sb.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`PATCH /api/v1/${companyId}/webhooks/${original.id} 404`,
+			`GET /api/v1/${companyId}/webhooks 200`,
+			`POST /api/v1/${companyId}/webhooks/create 201`,
+		]);
+		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ url: productionUrl(), events: ['lead-created'] })]);
 	});
 
 	it('detaches the webhook of the previous company when the company changed', async () => {
