@@ -97,7 +97,9 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
 			running = handle;
 			closers.push(() => handle.stop());
-			return { rest: new N8nRest(handle.baseUrl, runtime), baseUrl: handle.baseUrl };
+			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
+			const asyncActivation = runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
+			return { rest: new N8nRest(handle.baseUrl, { ...runtime, asyncActivation }), baseUrl: handle.baseUrl };
 		};
 		const startServer = async () => {
 			const started = await launch(serverEnv);

@@ -8,14 +8,18 @@
  * n8n upgrade that changes it fails here; unpublish + publish must repair it in every case.
  */
 const assert = require('node:assert/strict');
+const { randomUUID } = require('node:crypto');
 
-const { nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_ID = 'e2eEventTrigger';
+/** The trigger followed by n8n's Remove Duplicates with a History Size of 2, to see what a full history does. */
+const DEDUPE_WORKFLOW_ID = 'e2eDedupeHistory';
+const DEDUPE_HISTORY_SIZE = 2;
 /** A delivery becomes a finished execution in about half a second. */
 const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */
@@ -144,8 +148,8 @@ async function restartWith(stack, setUp, pinned, change) {
 	assertRepaired(stack, 'after publishing');
 	changeBehindN8nsBack(stack, change);
 	control.clearRequests();
+	// No publication status exists after a restart (2.41.1 answers 404): watch the sandbox for a while instead.
 	const { rest } = await stack.restartServer(pinned.env);
-	if (stack.runtime.asyncActivation) await rest.settledPublication(WORKFLOW_ID);
 	await sleep(RESTART_QUIET_MS);
 	const calls = credentialedCalls(stack);
 	assert.deepEqual(
@@ -220,6 +224,9 @@ const suite = {
 					assert.equal(items[0].event, kind);
 					assert.equal(typeof items[0].id, 'string', `${kind}: no payload id at the top of ${JSON.stringify(items[0])}`);
 					assert.equal(items[0].body, undefined, `${kind}: the item still nests the delivery under body`);
+					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
+					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
+					assert.equal(items[0].dedupeKey, key, `${kind}: the item's dedupeKey`);
 				}
 				const executions = await rest.executions(WORKFLOW_ID);
 				assert.equal(executions.length, state.kinds.length, 'one execution per delivery, no more');
@@ -253,6 +260,35 @@ const suite = {
 		},
 		restartTest('changed'),
 		restartTest('deleted'),
+		{
+			name: `Remove Duplicates on dedupeKey: a repeat stops there; with ${DEDUPE_HISTORY_SIZE} keys stored, every later execution fails (the history does not roll over)`,
+			timeoutMs: 120000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const { control, demo } = stack.sandbox;
+				assert.equal((await rest.publish(DEDUPE_WORKFLOW_ID)).status, 'published');
+				try {
+					const [webhook] = control.webhooks(demo.companyId);
+					const send = async (/** @type {string | undefined} */ rawBody) => {
+						const [result] = await control.deliver({ companyId: demo.companyId, event: 'lead-created', webhookId: webhook.id, rawBody });
+						assert.equal(result.status, 200, `n8n answered ${result.status} ${result.body}`);
+						return control.deliveries().at(-1)?.body;
+					};
+					const first = await send(undefined);
+					await send(first);
+					await send(undefined);
+					await send(undefined);
+					await send(first);
+					const summaries = await rest.waitForExecutions(DEDUPE_WORKFLOW_ID, 5, DELIVERY_TIMEOUT_MS);
+					const executions = await Promise.all([...summaries].reverse().map((summary) => rest.execution(summary.id)));
+					const passed = executions.map((execution) => (nodeError(execution, 'Remove Duplicates') ? 'error' : nodeOutput(execution, 'Remove Duplicates').length));
+					assert.deepEqual(passed, [1, 0, 1, 'error', 'error'], 'items let through per delivery: new, repeat, new, new with the history full, repeat with the history full');
+					assert.match(String(nodeError(executions[3], 'Remove Duplicates')?.message), /maximum history size/);
+				} finally {
+					await rest.unpublish(DEDUPE_WORKFLOW_ID);
+				}
+			},
+		},
 	],
 };
 
@@ -261,7 +297,24 @@ const suite = {
  */
 function workflows(stack) {
 	const events = offeredEventKinds(stack.packageDir);
-	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events })];
+	const dedupe = webhookTriggerWorkflow({ id: DEDUPE_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events: ['lead-created'] });
+	const removeDuplicates = {
+		id: randomUUID(),
+		name: 'Remove Duplicates',
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		position: [220, 0],
+		parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}', options: { historySize: DEDUPE_HISTORY_SIZE } },
+	};
+	return [
+		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events }),
+		{
+			...dedupe,
+			name: 'E2E Remove Duplicates history',
+			nodes: [...dedupe.nodes, removeDuplicates],
+			connections: { [dedupe.nodes[0].name]: { main: [[{ node: removeDuplicates.name, type: 'main', index: 0 }]] } },
+		},
+	];
 }
 
 module.exports = { suite, workflows, needsServer: true, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };
