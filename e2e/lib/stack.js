@@ -90,12 +90,21 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, credentials));
 		mark('credentials imported (first n8n command: database migrations)');
 
-		const startServer = async () => {
-			const handle = await startN8n(serverEnv, path.join(workDir, 'n8n-start.log'));
+		/** @type {{ stop: () => Promise<void> } | undefined} */
+		let running;
+		/** @param {Record<string, string>} env */
+		const launch = async (env) => {
+			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
+			running = handle;
 			closers.push(() => handle.stop());
-			const rest = new N8nRest(handle.baseUrl, runtime);
-			await rest.setupOwner(OWNER);
-			return { rest, baseUrl: handle.baseUrl };
+			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
+			const asyncActivation = runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
+			return { rest: new N8nRest(handle.baseUrl, { ...runtime, asyncActivation }), baseUrl: handle.baseUrl };
+		};
+		const startServer = async () => {
+			const started = await launch(serverEnv);
+			await started.rest.setupOwner(OWNER);
+			return started;
 		};
 		const stack = {
 			runtime,
@@ -114,6 +123,21 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 			server() {
 				server ??= startServer();
 				return server;
+			},
+			/**
+			 * Stops `n8n start` and starts it again on the same user folder (database, encryption key,
+			 * port), with `env` added to its environment, and signs in again.
+			 * @param {Record<string, string>} [env]
+			 * @returns {Promise<{ rest: N8nRest; baseUrl: string }>}
+			 */
+			async restartServer(env = {}) {
+				await stack.server();
+				await running?.stop();
+				server = launch({ ...serverEnv, ...env }).then(async (started) => {
+					await started.rest.login(OWNER);
+					return started;
+				});
+				return await server;
 			},
 			/** Starts `n8n start` now, while CLI tests run; a failure surfaces at the first server() call. */
 			startServerEarly() {

@@ -13,7 +13,19 @@ const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample,
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @typedef {{ stack: Stack; executions: any[]; crmSince: number }} RunResult */
+/** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number }} RunResult */
+
+const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
+
+/**
+ * The Remove Duplicates node of an example, if it has one: its webhook deliveries are then each
+ * sent twice, and the second must stop there.
+ * @param {any} workflow
+ * @returns {any | undefined}
+ */
+function dedupeNodeOf(workflow) {
+	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES);
+}
 
 /**
  * An example as imported for the tests (see prepareExample).
@@ -29,9 +41,18 @@ function prepared(stack, { file, workflow }) {
  * @type {Record<string, (result: RunResult) => void>}
  */
 const EXPECTATIONS = {
-	'lead-created-to-crm.json': ({ stack, executions, crmSince }) => {
-		const [delivery] = stack.sandbox.control.deliveries().filter((d) => d.event === 'lead-created').slice(-1);
+	'lead-created-to-crm.json': ({ stack, executions, repeats, crmSince }) => {
+		const [delivery, repeated] = stack.sandbox.control.deliveries().filter((d) => d.event === 'lead-created').slice(-2);
+		assert.equal(repeated.body, delivery.body, 'the second delivery repeats the first byte for byte');
 		const sent = JSON.parse(delivery.body);
+		// The repeated delivery started an execution that stopped at Skip repeated deliveries.
+		assert.equal(repeats.length, 1, `${repeats.length} executions stopped at Skip repeated deliveries`);
+		const [first] = nodeOutput(executions[0], 'Event Registration Trigger');
+		const [again] = nodeOutput(repeats[0], 'Event Registration Trigger');
+		assert.equal(again.dedupeKey, first.dedupeKey);
+		assert.notEqual(again.receivedAt, undefined);
+		assert.deepEqual(nodeOutput(repeats[0], 'Skip repeated deliveries'), []);
+		assert.deepEqual(Object.keys(repeats[0].data.resultData.runData).sort(), ['Event Registration Trigger', 'Skip repeated deliveries']);
 		const [contact] = nodeOutput(executions[0], 'Map lead to contact');
 		assert.deepEqual(
 			{ ...contact, raw_event: undefined },
@@ -50,6 +71,7 @@ const EXPECTATIONS = {
 		assert.equal(contact.raw_event.occurredAt, sent.occurred_at);
 		assert.equal(contact.raw_event.email, sent.data.email);
 		assert.equal(contact.raw_event.body, undefined);
+		assert.equal(contact.raw_event.dedupeKey, `lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`);
 		const upserts = stack.crm.requests.slice(crmSince);
 		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
 		assert.equal(upserts[0].method, 'PUT');
@@ -167,10 +189,16 @@ async function runWebhookExample(stack, id, workflow) {
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
 		assert.deepEqual([...registered[0].events].sort(), [...trigger.parameters.events].sort());
-		for (const [index, kind] of trigger.parameters.events.entries()) {
+		let started = 0;
+		for (const kind of trigger.parameters.events) {
 			const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId: registered[0].id });
 			assert.equal(results[0]?.status, 200, `${kind}: n8n answered ${results[0]?.status} ${results[0]?.body}`);
-			await rest.waitForExecutions(id, index + 1, DELIVERY_TIMEOUT_MS);
+			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
+			if (!dedupeNodeOf(workflow)) continue;
+			const [sent] = control.deliveries().slice(-1);
+			const [again] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId: registered[0].id, rawBody: sent.body });
+			assert.equal(again?.status, 200, `${kind} repeated: n8n answered ${again?.status} ${again?.body}`);
+			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 		}
 	} finally {
 		await rest.unpublish(id);
@@ -178,8 +206,12 @@ async function runWebhookExample(stack, id, workflow) {
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still registered after unpublishing');
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
 	const summaries = await rest.executions(id);
-	assert.equal(summaries.length, trigger.parameters.events.length, 'one execution per delivery');
-	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), crmSince };
+	const deliveries = trigger.parameters.events.length * (dedupeNodeOf(workflow) ? 2 : 1);
+	assert.equal(summaries.length, deliveries, 'one execution per delivery');
+	const all = await Promise.all(summaries.map((summary) => rest.execution(summary.id)));
+	const dedupe = dedupeNodeOf(workflow);
+	const stopped = (/** @type {any} */ execution) => dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
+	return { executions: all.filter((execution) => !stopped(execution)), repeats: all.filter(stopped), crmSince };
 }
 
 /**
@@ -230,7 +262,7 @@ async function runOrderExample(stack, id, workflow) {
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
 	const summaries = await rest.executions(id);
-	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), crmSince };
+	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), repeats: [], crmSince };
 }
 
 /**
@@ -243,7 +275,7 @@ async function runManualExample(stack, id) {
 	const { code, result, output } = await executeWorkflow(stack.cliEnv, id);
 	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 	assertSandboxRequests(stack, []);
-	return { executions: [result], crmSince };
+	return { executions: [result], repeats: [], crmSince };
 }
 
 /**
@@ -260,13 +292,14 @@ function exampleTest({ file, workflow }) {
 			const imported = prepared(stack, { file, workflow });
 			const run = kind === 'webhook' ? runWebhookExample : kind === 'order' ? runOrderExample : kind === 'manual' ? runManualExample : undefined;
 			assert.ok(run, `${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`);
-			const { executions, crmSince } = await run(stack, imported.id, imported);
+			const { executions, repeats, crmSince } = await run(stack, imported.id, imported);
 			assert.ok(executions.length > 0, 'no execution');
 			for (const execution of executions) {
 				assert.equal(execution.status, 'success', `execution ${execution.id} is ${execution.status}`);
 				assertEveryNodeRan(imported, execution);
 			}
-			EXPECTATIONS[file]?.({ stack, executions, crmSince });
+			for (const repeat of repeats) assert.equal(repeat.status, 'success', `execution ${repeat.id} (a repeated delivery) is ${repeat.status}`);
+			EXPECTATIONS[file]?.({ stack, executions, repeats, crmSince });
 		},
 	};
 }

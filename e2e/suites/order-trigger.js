@@ -72,6 +72,11 @@ const suite = {
 				assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
 				const paid = items.find((item) => item.transition === 'paid');
 				assert.equal(paid.event_id, stack.sandbox.demo.events.summerSummit);
+				assert.deepEqual(
+					items.map((item) => item.dedupeKey),
+					items.map((item) => `${item.id}:${item.transition}`),
+					'each item carries its dedupeKey (order id and change)',
+				);
 				assert.notEqual(paid.paid_at, null);
 			},
 		},

@@ -2,17 +2,24 @@
 /**
  * The webhook trigger in a running n8n (`n8n start`): publishing registers exactly one webhook at
  * the sandbox, each delivered event kind starts one execution with that event, a delivery with a
- * wrong token starts none, and unpublishing removes the webhook.
+ * wrong token starts none, and unpublishing removes the webhook. Then restarts: the webhook is
+ * changed or deleted at the sandbox behind n8n's back, n8n is restarted on the same user folder, and
+ * what n8n then calls with the trigger's credential is pinned per n8n version (RESTART_CALLS), so an
+ * n8n upgrade that changes it fails here; unpublish + publish must repair it in every case.
  */
 const assert = require('node:assert/strict');
+const { randomUUID } = require('node:crypto');
 
-const { nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_ID = 'e2eEventTrigger';
+/** The trigger followed by n8n's Remove Duplicates with a History Size of 2, to see what a full history does. */
+const DEDUPE_WORKFLOW_ID = 'e2eDedupeHistory';
+const DEDUPE_HISTORY_SIZE = 2;
 /** A delivery becomes a finished execution in about half a second. */
 const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */
@@ -51,6 +58,135 @@ function webhooksAt(stack, url) {
 /** @type {{ kinds: string[]; url: string }} */
 const state = { kinds: [], url: '' };
 
+/** Where a webhook changed behind n8n's back points. */
+const ELSEWHERE = 'https://elsewhere.example.com/hook';
+/** After `n8n start` is ready, how long the sandbox is watched for calls n8n makes while activating workflows. */
+const RESTART_QUIET_MS = 5000;
+/** 2.41.1's legacy start path: workflows are activated by the active-workflow manager, not the publication service. */
+const LEGACY_START = { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' };
+
+/**
+ * What each n8n calls with the trigger's credential when it restarts with the workflow published,
+ * by start-up set-up and by what was done to the webhook at the service. `checkExists` on a
+ * changed webhook is one PATCH (the node's repair); on a deleted one the PATCH gets 404, the node
+ * looks the URL up in the list and n8n then calls `create`.
+ * @type {Record<string, Record<string, { env: Record<string, string>; changed: string[]; deleted: string[] }>>}
+ */
+const RESTART_CALLS = {
+	'2.41.1': {
+		'default start (publication service)': { env: {}, changed: [], deleted: [] },
+		'N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false': {
+			env: LEGACY_START,
+			changed: ['PATCH /{company}/webhooks/{webhook}'],
+			deleted: ['PATCH /{company}/webhooks/{webhook}', 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
+		},
+	},
+	'1.123.81': {
+		'default start': {
+			env: {},
+			changed: ['PATCH /{company}/webhooks/{webhook}'],
+			deleted: ['PATCH /{company}/webhooks/{webhook}', 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
+		},
+	},
+};
+
+/**
+ * The requests the sandbox received with a credential, as `METHOD path` with the company and
+ * webhook IDs named by their role.
+ * @param {Stack} stack
+ */
+function credentialedCalls(stack) {
+	const { companyId } = stack.sandbox.demo;
+	return stack.sandbox.control
+		.requests()
+		.filter((request) => request.authorization)
+		.map((request) =>
+			`${request.method} ${request.path}`
+				.replace(/ \/api\/v1\//, ' /')
+				.replace(`/${companyId}/`, '/{company}/')
+				.replace(/\/webhooks\/(?!create\b)[^/?]+/, '/webhooks/{webhook}'),
+		);
+}
+
+/**
+ * Changes (its URL and events) or deletes the workflow's webhook directly in the sandbox's store.
+ * @param {Stack} stack
+ * @param {'changed' | 'deleted'} change
+ */
+function changeBehindN8nsBack(stack, change) {
+	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
+	const [webhook] = [...company.webhooks.values()].filter((candidate) => candidate.url === state.url);
+	assert.ok(webhook, `no webhook at ${state.url} to change`);
+	if (change === 'deleted') company.webhooks.delete(webhook.id);
+	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
+}
+
+/**
+ * Exactly one webhook on the company: at the workflow's URL, with every chosen event.
+ * @param {Stack} stack
+ * @param {string} when
+ */
+function assertRepaired(stack, when) {
+	const all = stack.sandbox.control.webhooks(stack.sandbox.demo.companyId);
+	assert.equal(all.length, 1, `${when}: ${all.length} webhooks on the company: ${JSON.stringify(all)}`);
+	assert.equal(all[0].url, state.url, `${when}: the webhook points at ${all[0].url}`);
+	assert.deepEqual([...all[0].events].sort(), [...state.kinds].sort(), `${when}: the webhook's events`);
+}
+
+/**
+ * One restart: publish, change the webhook at the sandbox, restart n8n, compare what n8n called with
+ * the pinned calls, then unpublish + publish and check the repair and a delivery.
+ * @param {Stack} stack
+ * @param {string} setUp
+ * @param {{ env: Record<string, string>; changed: string[]; deleted: string[] }} pinned
+ * @param {'changed' | 'deleted'} change
+ */
+async function restartWith(stack, setUp, pinned, change) {
+	const { control, demo } = stack.sandbox;
+	const publication = await (await stack.server()).rest.publish(WORKFLOW_ID);
+	assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+	assertRepaired(stack, 'after publishing');
+	changeBehindN8nsBack(stack, change);
+	control.clearRequests();
+	// No publication status exists after a restart (2.41.1 answers 404): watch the sandbox for a while instead.
+	const { rest } = await stack.restartServer(pinned.env);
+	await sleep(RESTART_QUIET_MS);
+	const calls = credentialedCalls(stack);
+	assert.deepEqual(
+		calls,
+		pinned[change],
+		`${stack.runtime.label} (${setUp}) now calls ${JSON.stringify(calls)} after a restart with the webhook ${change} at the service; it used to call ${JSON.stringify(pinned[change])}. Update RESTART_CALLS and the restart sentences of docs/webhook-trigger.md.`,
+	);
+	if (pinned[change].length > 0) assertRepaired(stack, `${setUp}: after the restart`);
+	assert.equal((await rest.unpublish(WORKFLOW_ID)).status, 'not_published');
+	assert.equal((await rest.publish(WORKFLOW_ID)).status, 'published');
+	assertRepaired(stack, `${setUp}: after unpublish + publish`);
+	const before = (await rest.executions(WORKFLOW_ID)).length;
+	const [delivered] = await control.deliver({ companyId: demo.companyId, event: state.kinds[state.kinds.length - 1] });
+	assert.equal(delivered.status, 200, `the repaired webhook's delivery: ${delivered.status} ${delivered.body}`);
+	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
+	assert.equal((await rest.unpublish(WORKFLOW_ID)).status, 'not_published');
+	assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left after unpublishing');
+}
+
+/**
+ * @param {'changed' | 'deleted'} change
+ * @returns {import('../lib/harness').TestCase<Stack>}
+ */
+function restartTest(change) {
+	const what = change === 'changed' ? 'moved to another URL and one event' : 'deleted';
+	return {
+		name: `restart with the webhook ${what} at the service: n8n's calls as pinned in RESTART_CALLS; unpublish + publish repairs it`,
+		timeoutMs: 300000,
+		async fn(stack) {
+			const setUps = RESTART_CALLS[stack.runtime.n8nVersion];
+			assert.ok(setUps, `add what ${stack.runtime.label} calls after a restart to RESTART_CALLS`);
+			for (const [setUp, pinned] of Object.entries(setUps)) await restartWith(stack, setUp, pinned, change);
+			await stack.restartServer();
+		},
+	};
+}
+
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Webhook trigger in a running n8n (n8n start)',
@@ -88,6 +224,9 @@ const suite = {
 					assert.equal(items[0].event, kind);
 					assert.equal(typeof items[0].id, 'string', `${kind}: no payload id at the top of ${JSON.stringify(items[0])}`);
 					assert.equal(items[0].body, undefined, `${kind}: the item still nests the delivery under body`);
+					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
+					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
+					assert.equal(items[0].dedupeKey, key, `${kind}: the item's dedupeKey`);
 				}
 				const executions = await rest.executions(WORKFLOW_ID);
 				assert.equal(executions.length, state.kinds.length, 'one execution per delivery, no more');
@@ -119,6 +258,37 @@ const suite = {
 				assert.deepEqual(stack.sandbox.control.webhooks(stack.sandbox.demo.companyId), [], 'webhooks left on the company');
 			},
 		},
+		restartTest('changed'),
+		restartTest('deleted'),
+		{
+			name: `Remove Duplicates on dedupeKey: a repeat stops there; with ${DEDUPE_HISTORY_SIZE} keys stored, every later execution fails (the history does not roll over)`,
+			timeoutMs: 120000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const { control, demo } = stack.sandbox;
+				assert.equal((await rest.publish(DEDUPE_WORKFLOW_ID)).status, 'published');
+				try {
+					const [webhook] = control.webhooks(demo.companyId);
+					const send = async (/** @type {string | undefined} */ rawBody) => {
+						const [result] = await control.deliver({ companyId: demo.companyId, event: 'lead-created', webhookId: webhook.id, rawBody });
+						assert.equal(result.status, 200, `n8n answered ${result.status} ${result.body}`);
+						return control.deliveries().at(-1)?.body;
+					};
+					const first = await send(undefined);
+					await send(first);
+					await send(undefined);
+					await send(undefined);
+					await send(first);
+					const summaries = await rest.waitForExecutions(DEDUPE_WORKFLOW_ID, 5, DELIVERY_TIMEOUT_MS);
+					const executions = await Promise.all([...summaries].reverse().map((summary) => rest.execution(summary.id)));
+					const passed = executions.map((execution) => (nodeError(execution, 'Remove Duplicates') ? 'error' : nodeOutput(execution, 'Remove Duplicates').length));
+					assert.deepEqual(passed, [1, 0, 1, 'error', 'error'], 'items let through per delivery: new, repeat, new, new with the history full, repeat with the history full');
+					assert.match(String(nodeError(executions[3], 'Remove Duplicates')?.message), /maximum history size/);
+				} finally {
+					await rest.unpublish(DEDUPE_WORKFLOW_ID);
+				}
+			},
+		},
 	],
 };
 
@@ -127,7 +297,24 @@ const suite = {
  */
 function workflows(stack) {
 	const events = offeredEventKinds(stack.packageDir);
-	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events })];
+	const dedupe = webhookTriggerWorkflow({ id: DEDUPE_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events: ['lead-created'] });
+	const removeDuplicates = {
+		id: randomUUID(),
+		name: 'Remove Duplicates',
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		position: [220, 0],
+		parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}', options: { historySize: DEDUPE_HISTORY_SIZE } },
+	};
+	return [
+		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events }),
+		{
+			...dedupe,
+			name: 'E2E Remove Duplicates history',
+			nodes: [...dedupe.nodes, removeDuplicates],
+			connections: { [dedupe.nodes[0].name]: { main: [[{ node: removeDuplicates.name, type: 'main', index: 0 }]] } },
+		},
+	];
 }
 
 module.exports = { suite, workflows, needsServer: true, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };

@@ -11,13 +11,18 @@ import type { ObservedOrder } from './transitions';
 /** Key of the trigger's state in the node's static data. */
 export const STATE_KEY = 'orderTransitions';
 
+/** `<order id>:<change>`, e.g. `<orderId>:paid`: each change of an order happens once, so this names the event. */
+function orderDedupeKey(orderId: string, transition: string): string {
+	return `${orderId}:${transition}`;
+}
+
 /**
  * The order as the API returned it with the derived `status` (as the action node outputs orders),
- * plus the transition that fired and the slug of its event.
+ * plus the transition that fired, the slug of its event and a `dedupeKey`.
  */
 function toItems(emissions: Emission[]): INodeExecutionData[] {
 	return emissions.map(({ order, transition }) => ({
-		json: { ...withOrderStatus(order.order), transition, event_id: order.event },
+		json: { ...withOrderStatus(order.order), transition, event_id: order.event, dedupeKey: orderDedupeKey(order.id, transition) },
 	}));
 }
 

@@ -115,8 +115,40 @@ const ENVELOPE_KEYS = ['event', 'occurred_at', 'webhook_id', 'data'];
 /** `event` → `dataEvent`: a payload field named like one of the item's own keys. */
 const renamed = (key: string) => `data${key.charAt(0).toUpperCase()}${key.slice(1)}`;
 
+/** JSON with every object's keys sorted, at any depth: the same content always gives the same text. */
+function canonicalJson(value: unknown): string {
+	return JSON.stringify(value, (_key, inner: unknown) =>
+		isPlainObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
+	);
+}
+
+function identityPart(value: unknown): string | undefined {
+	if (typeof value === 'string' && value !== '') return value;
+	return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+
 /**
- * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, then the
+ * The item's `dedupeKey`: equal for repeated deliveries of one event, different for different events.
+ * - `<kind>:<payload id>:<occurred_at>` when the event carries both: an id alone names the lead or
+ *   meeting, not the event (two lead-updated events share the lead's id). Each part is
+ *   URI-encoded, so no crafted id containing `:` can imitate another event's key.
+ * - Otherwise `sha256:<hex>` of the event's content in canonical JSON (keys sorted at every
+ *   depth, so whitespace and key order change nothing; any changed value changes the key). What the
+ *   delivery adds is left out: the receipt time, and the webhook ID (so the same event delivered to
+ *   a re-created webhook keeps its key).
+ * The webhook token is already stripped; a payload field named `dedupeKey` is never read here.
+ */
+export function dedupeKeyOf(envelope: IDataObject, kind: string): string {
+	const data = envelope.data;
+	const id = identityPart(isPlainObject(data) ? data.id : envelope.id);
+	const occurredAt = identityPart(envelope.occurred_at);
+	if (id !== undefined && occurredAt !== undefined) return [kind, id, occurredAt].map(encodeURIComponent).join(':');
+	const content = Object.fromEntries(Object.entries({ ...envelope, event: kind }).filter(([key]) => key !== 'webhook_id'));
+	return `sha256:${createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex')}`;
+}
+
+/**
+ * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, `dedupeKey`, then the
  * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
  * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
  * slug, becomes `dataEvent`).
@@ -127,6 +159,7 @@ export function toItem(event: unknown, fallbackKind: string, receivedAt: string)
 	if (envelope.occurred_at !== undefined) json.occurredAt = envelope.occurred_at;
 	json.receivedAt = receivedAt;
 	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
+	json.dedupeKey = dedupeKeyOf(envelope, json.event as string);
 	const { data } = envelope;
 	const payload: Array<[string, unknown]> = [
 		...(isPlainObject(data) ? Object.entries(data) : data === undefined ? [] : [['data', data] as [string, unknown]]),

@@ -226,7 +226,11 @@ describe('exactly-once emission across polls and pages', () => {
 			transition: 'paid',
 			event_id: event,
 			status: 'paid',
+			dedupeKey: `${existing[20]}:paid`,
 		});
+		// Every item carries its own key (order id and change) for Remove Duplicates; none repeats.
+		expect(second.map((item) => item.dedupeKey).sort()).toEqual(pairs(second));
+		expect(new Set(second.map((item) => item.dedupeKey)).size).toBe(second.length);
 		expect(paidItem.submission).toBeUndefined();
 		// Chronological: every item's transition time is not before the previous one's.
 		const times = second.map((item) => parseApiTimestamp(item[`${item.transition}_at`]) as number);

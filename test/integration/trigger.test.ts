@@ -28,6 +28,8 @@ const NODE_NAME = 'Event Registration Trigger';
 const WEBHOOK_ID = 'a6c1f0d2-trigger';
 const STATIC_KEY = `node:${NODE_NAME}`;
 const ALL_KINDS = WEBHOOK_EVENTS.map((event) => event.value);
+/** The key of an event without both a payload id and an `occurred_at`: a digest of its content. */
+const DIGEST_KEY = expect.stringMatching(/^sha256:[0-9a-f]{64}$/);
 
 const trigger = new EventRegistrationTrigger();
 
@@ -214,6 +216,16 @@ async function deleteByHand(companyId: string, webhookId: string): Promise<void>
 		headers: { authorization: `Bearer ${sb.token}`, accept: 'application/json' },
 	});
 	expect(response.status).toBe(204);
+}
+
+/** Changes a webhook through the API, as a user would in the service's settings. */
+async function patchByHand(companyId: string, webhookId: string, changes: IDataObject): Promise<void> {
+	const response = await fetch(`${sb.url}/api/v1/${companyId}/webhooks/${webhookId}`, {
+		method: 'PATCH',
+		headers: { authorization: `Bearer ${sb.token}`, accept: 'application/json', 'content-type': 'application/json' },
+		body: JSON.stringify(changes),
+	});
+	expect(response.status).toBe(200);
 }
 
 async function createByHand(companyId: string, url: string, events: string[]): Promise<IDataObject> {
@@ -405,6 +417,43 @@ describe('lifecycle', () => {
 		expect(stored(workflow)?.events).toEqual(['lead-created', 'meeting-rated']);
 	});
 
+	it('checkExists (n8n starting or publishing) repairs a webhook moved to another URL and events at the service with one PATCH', async () => {
+		const companyId = newCompany();
+		const workflow = newWorkflow(companyId, ['lead-created', 'meeting-rated']);
+		await activate(workflow);
+		const [original] = remoteWebhooks(companyId);
+		await patchByHand(companyId, original.id, { url: 'https://elsewhere.example.com/hook', events: ['meeting-rated'] });
+		sb.control.clearRequests();
+
+		expect(await lifecycle(workflow, 'checkExists')).toBe(true);
+
+		expect(sb.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/${companyId}/webhooks/${original.id}`]);
+		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ id: original.id, url: productionUrl(), events: ['lead-created', 'meeting-rated'] })]);
+		expect(stored(workflow)).toMatchObject({ webhookId: original.id, token: original.token, url: productionUrl() });
+		receiver.runs.length = 0;
+		expect((await sb.control.deliver({ companyId, event: 'lead-created' }))[0].status).toBe(200);
+	});
+
+	it('checkExists on a webhook deleted at the service: PATCH finds it gone, the list has none at the URL, n8n then creates one', async () => {
+		const companyId = newCompany();
+		const workflow = newWorkflow(companyId);
+		await activate(workflow);
+		const [original] = remoteWebhooks(companyId);
+		await deleteByHand(companyId, original.id);
+		sb.control.clearRequests();
+
+		expect(await lifecycle(workflow, 'checkExists')).toBe(false);
+		expect(stored(workflow)).toBeUndefined();
+		await lifecycle(workflow, 'create');
+
+		expect(sb.control.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`PATCH /api/v1/${companyId}/webhooks/${original.id} 404`,
+			`GET /api/v1/${companyId}/webhooks 200`,
+			`POST /api/v1/${companyId}/webhooks/create 201`,
+		]);
+		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ url: productionUrl(), events: ['lead-created'] })]);
+	});
+
 	it('detaches the webhook of the previous company when the company changed', async () => {
 		const oldCompany = newCompany();
 		const newCompanyId = newCompany();
@@ -550,6 +599,7 @@ describe('deliveries', () => {
 			occurredAt,
 			receivedAt: expect.any(String),
 			webhookId,
+			dedupeKey: [kind, payload.id, occurredAt].map((part) => encodeURIComponent(String(part))).join(':'),
 			...payloadFields,
 			...(payloadEvent === undefined ? {} : { dataEvent: payloadEvent }),
 		});
@@ -643,11 +693,11 @@ describe('deliveries', () => {
 		];
 		const batched = await deliverToNode(workflow, false, { headers: { 'x-webhook-token': token }, body: batch, query: {} });
 		const fields = (result: typeof carried) => result.workflowData?.[0].map(({ json: { receivedAt: _at, ...rest } }) => rest);
-		expect(fields(carried)).toEqual([{ event: 'lead-created', id: 'l1' }]);
+		expect(fields(carried)).toEqual([{ event: 'lead-created', dedupeKey: DIGEST_KEY, id: 'l1' }]);
 		expect(JSON.stringify(carried.workflowData)).not.toContain(token);
 		expect(fields(batched)).toEqual([
-			{ event: 'lead-created', id: 'l2', token: 'ticket-41' },
-			{ event: 'lead-created', id: 'l3', token: 'ticket-42' },
+			{ event: 'lead-created', dedupeKey: DIGEST_KEY, id: 'l2', token: 'ticket-41' },
+			{ event: 'lead-created', dedupeKey: DIGEST_KEY, id: 'l3', token: 'ticket-42' },
 		]);
 	});
 
@@ -683,8 +733,8 @@ describe('deliveries', () => {
 
 		const items = receiver.runs[0].items ?? [];
 		expect(items.map(({ json: { receivedAt: _at, ...rest } }) => rest)).toEqual([
-			{ event: 'lead-created', id: 'a' },
-			{ event: 'lead-updated', id: 'a', email: 'x@example.com' },
+			{ event: 'lead-created', dedupeKey: DIGEST_KEY, id: 'a' },
+			{ event: 'lead-updated', dedupeKey: DIGEST_KEY, id: 'a', email: 'x@example.com' },
 		]);
 	});
 
@@ -709,7 +759,7 @@ describe('deliveries', () => {
 		await sb.control.deliver({ companyId, event: 'meeting-booked', rawBody: JSON.stringify({ data: { id: 'm42' } }) });
 
 		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([
-			{ event: 'meeting-booked', receivedAt: expect.any(String), id: 'm42' },
+			{ event: 'meeting-booked', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'm42' },
 		]);
 	});
 
@@ -719,7 +769,7 @@ describe('deliveries', () => {
 
 		await sb.control.deliver({ companyId, event: 'lead-created', rawBody: JSON.stringify(event), headers: { 'content-type': 'text/plain' } });
 
-		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([{ event: 'lead-created', receivedAt: expect.any(String), id: 'p1' }]);
+		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([{ event: 'lead-created', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'p1' }]);
 	});
 
 	it('keeps hostile payload keys as plain fields (no prototype change)', async () => {
@@ -738,7 +788,7 @@ describe('deliveries', () => {
 
 		const result = await deliverToNode(workflow, false, { headers: {}, body: { data: { id: 'x' } } });
 
-		expect(result.workflowData?.[0]?.[0].json).toEqual({ event: 'unknown', receivedAt: expect.any(String), id: 'x' });
+		expect(result.workflowData?.[0]?.[0].json).toEqual({ event: 'unknown', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'x' });
 	});
 
 	it('refuses an oversized body clearly with 413 and starts no execution', async () => {
@@ -759,6 +809,82 @@ describe('deliveries', () => {
 
 		expect(results[0].status).toBe(200);
 		expect(receiver.runs[0].items).toBeUndefined();
+	});
+});
+
+describe('dedupeKey: one key per event, for Remove Duplicates', () => {
+	let companyId: string;
+
+	beforeEach(async () => {
+		companyId = newCompany();
+		await activate(newWorkflow(companyId, ['lead-created'], { requireToken: false }));
+		receiver.runs.length = 0;
+	});
+
+	/** Each raw body delivered over HTTP as the service would send it; the dedupeKey of each resulting item. */
+	async function keysOf(...rawBodies: string[]): Promise<string[]> {
+		receiver.runs.length = 0;
+		for (const rawBody of rawBodies) {
+			const [result] = await sb.control.deliver({ companyId, event: 'lead-created', rawBody, token: null });
+			expect(result.status).toBe(200);
+		}
+		return receiver.runs.flatMap((run) => (run.items ?? []).map((item) => String(item.json.dedupeKey)));
+	}
+
+	const lead = { event: 'lead-updated', webhook_id: 'w1', occurred_at: '2026-11-26T08:00:00+00:00', data: { id: 'lead-7', email: 'a@example.com' } };
+
+	it('is the same for a repeated delivery and names the event kind, payload id and occurred_at', async () => {
+		const [first, again] = await keysOf(JSON.stringify(lead), JSON.stringify(lead));
+		expect(first).toBe('lead-updated:lead-7:2026-11-26T08%3A00%3A00%2B00%3A00');
+		expect(again).toBe(first);
+	});
+
+	it('tells apart two events of one lead, and one id reused under another event kind', async () => {
+		const later = { ...lead, occurred_at: '2026-11-26T08:00:01+00:00' };
+		const otherKind = { ...lead, event: 'lead-created' };
+		const keys = await keysOf(JSON.stringify(lead), JSON.stringify(later), JSON.stringify(otherKind));
+		expect(new Set(keys).size).toBe(3);
+	});
+
+	it('cannot be imitated by an id or time that contains the separator', async () => {
+		const a = { event: 'lead-updated', occurred_at: 'x:b', data: { id: 'a' } };
+		const b = { event: 'lead-updated', occurred_at: 'b', data: { id: 'a:x' } };
+		const [keyA, keyB] = await keysOf(JSON.stringify(a), JSON.stringify(b));
+		expect(keyA).not.toBe(keyB);
+	});
+
+	it('keeps the service’s identity: the same id and occurred_at are one event even when another field differs', async () => {
+		const edited = { ...lead, data: { ...lead.data, email: 'b@example.com' } };
+		const [original, resent] = await keysOf(JSON.stringify(lead), JSON.stringify(edited));
+		expect(resent).toBe(original);
+	});
+
+	describe('without a payload id and occurred_at: a digest of the content', () => {
+		const form = { event: 'form-submitted', webhook_id: 'w1', data: { form_id: 'f1', answers: { name: 'Ada', size: 'M' }, lead: { email: 'ada@example.com' } } };
+
+		it('ignores key order at any depth, whitespace and the webhook the delivery came through', async () => {
+			const reordered = `{ "data": {"lead":{"email":"ada@example.com"},  "answers": {"size":"M","name":"Ada"}, "form_id":"f1"},\n "webhook_id":"w2", "event":"form-submitted" }`;
+			const [first, second] = await keysOf(JSON.stringify(form), reordered);
+			expect(first).toMatch(/^sha256:[0-9a-f]{64}$/);
+			expect(second).toBe(first);
+		});
+
+		it('changes when any value changes, by one character or by type', async () => {
+			const oneChar = { ...form, data: { ...form.data, answers: { name: 'Adb', size: 'M' } } };
+			const numberForString = { ...form, data: { ...form.data, form_id: 1 } };
+			const asString = { ...form, data: { ...form.data, form_id: '1' } };
+			const otherKind = { ...form, event: 'activation-submitted' };
+			const keys = await keysOf(...[form, oneChar, numberForString, asString, otherKind].map((body) => JSON.stringify(body)));
+			expect(new Set(keys).size).toBe(5);
+		});
+	});
+
+	it('is the node’s own: a payload field named dedupeKey is kept as dataDedupeKey and does not set the key', async () => {
+		const forged = { ...lead, data: { ...lead.data, dedupeKey: 'forged' } };
+		const [key] = await keysOf(JSON.stringify(forged));
+		const item = receiver.runs[0].items?.[0].json;
+		expect(item?.dataDedupeKey).toBe('forged');
+		expect(key).toBe('lead-updated:lead-7:2026-11-26T08%3A00%3A00%2B00%3A00');
 	});
 });
 
@@ -801,6 +927,10 @@ describe('examples/lead-created-to-crm.json', () => {
 		await sb.control.deliver({ companyId, event: 'lead-created' });
 
 		const item = receiver.runs[0].items?.[0]?.json as IDataObject;
+		const dedupe = example.nodes.find((n) => n.type === 'n8n-nodes-base.removeDuplicates') as ExampleNode;
+		expect(dedupe.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}' });
+		expect(example.connections[exampleTrigger.name].main[0]).toEqual([expect.objectContaining({ node: dedupe.name })]);
+		expect(item.dedupeKey).toEqual(expect.stringMatching(/^lead-created:/));
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
 		const expressions = JSON.stringify(mapping.parameters);
 		const paths = [...expressions.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
