@@ -265,17 +265,18 @@ function exampleSubstitutions(demo, crmUrl) {
 
 /**
  * An example as a user would have it after following its sticky note against the sandbox: placeholders
- * filled in, a credential picked in each node of this package, the CRM pointed at the fake CRM, and a
- * poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
+ * filled in, a credential picked in each node of this package (and the SMTP one in Send Email, when
+ * refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
  * the package is installed as a community package, so they are the types users get.
  * @param {any} workflow
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; crmUrl: string }} options
+ * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string }} options
  */
 function prepareExample(workflow, { id, refs, demo, crmUrl }) {
 	let text = JSON.stringify(workflow);
 	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
 	for (const current of prepared.nodes) {
+		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp) current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
 		current.credentials = auth(kind, refs).credentials;
