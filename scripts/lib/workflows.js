@@ -269,9 +269,10 @@ function exampleSubstitutions(demo, crmUrl) {
  * refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
  * the package is installed as a community package, so they are the types users get.
  * @param {any} workflow
- * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string }} options
+ * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
+ *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
-function prepareExample(workflow, { id, refs, demo, crmUrl }) {
+function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
 	let text = JSON.stringify(workflow);
 	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
@@ -280,7 +281,7 @@ function prepareExample(workflow, { id, refs, demo, crmUrl }) {
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
 		current.credentials = auth(kind, refs).credentials;
-		if (current.parameters.pollTimes) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		if (current.parameters.pollTimes && pollEveryMinute) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 	}
 	return { ...prepared, id, active: false };
 }
