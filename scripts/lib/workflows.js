@@ -15,6 +15,9 @@ const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACTION = nodeType('eventRegistration');
 const WEBHOOK_TRIGGER = nodeType('eventRegistrationTrigger');
 const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
+/** The CRM address the examples show, which the tests point at the fake CRM. */
+const EXAMPLE_CRM_URL = 'https://crm.example.com';
+
 /** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');
 
@@ -259,7 +262,7 @@ function exampleSubstitutions(demo, crmUrl) {
 		{ from: 'Your company (choose it from the list)', to: demo.companyName },
 		{ from: 'your-event-slug', to: demo.events.summerSummit },
 		{ from: 'Your event (choose it from the list)', to: demo.eventNames.summerSummit },
-		{ from: 'https://crm.example.com', to: crmUrl },
+		{ from: EXAMPLE_CRM_URL, to: crmUrl },
 	];
 }
 
@@ -303,6 +306,7 @@ function triggerOf(workflow) {
 }
 
 module.exports = {
+	EXAMPLE_CRM_URL,
 	PACKAGE_PREFIX,
 	auth,
 	chain,

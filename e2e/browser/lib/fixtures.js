@@ -4,7 +4,7 @@
  * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
  * and the workflows the tests open (the examples among them), imported before n8n starts.
  */
-const { exampleId, loadExamples, prepareExample, webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const { EXAMPLE_CRM_URL, exampleId, loadExamples, prepareExample, webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 const { picturedExample } = require('./pictures');
@@ -165,8 +165,9 @@ async function prepareFixtures(stack) {
 		events: ['lead-created'],
 	});
 	const operations = operationsWorkflow({ id: IDS.operations, demo: sandbox.demo, webhookId: String(webhook.id), credential: stack.credentials.token });
+	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
 	const examples = loadExamples().map(({ file, workflow }) =>
-		picturedExample(prepareExample(workflow, { id: exampleId('br', file), refs: stack.credentials, demo: sandbox.demo, crmUrl: stack.crm.url, pollEveryMinute: false })),
+		picturedExample(prepareExample(workflow, { id: exampleId('br', file), refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false })),
 	);
 	const workflows = [
 		operations.workflow,

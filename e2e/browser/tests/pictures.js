@@ -65,10 +65,11 @@ async function nodesRegion(page) {
 	const boxes = (await Promise.all((await page.locator('.vue-flow__node').all()).map((node) => node.boundingBox()))).filter((box) => box !== null);
 	expect(boxes.length > 0, 'the canvas shows no nodes');
 	const margin = 32;
-	const left = Math.min(...boxes.map((b) => b.x)) - margin;
+	// Node names are written under the node, outside its box, and may be wider than it.
+	const nameWidth = 80;
+	const left = Math.min(...boxes.map((b) => b.x)) - margin - nameWidth;
 	const top = Math.min(...boxes.map((b) => b.y)) - margin;
-	const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin;
-	// Node names are written under the node, outside its box.
+	const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin + nameWidth;
 	const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin + 40;
 	const fits = left >= canvas.x && top >= canvas.y && right <= canvas.x + canvas.width && bottom <= canvas.y + canvas.height;
 	const x = Math.max(canvas.x, left);
