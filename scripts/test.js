@@ -12,7 +12,8 @@
  *   4. the AI agent and MCP tests: the package as tools of an AI Agent driven by a scripted model, and
  *      behind the MCP Server Trigger called by the MCP SDK client, in n8n 1.x and 2.x (e2e/agents/run.js);
  *   5. the browser tests: the n8n editor in headless Chromium (e2e/browser/run.js; installs
- *      Debian's chromium when missing and running as root);
+ *      Debian's chromium when missing and running as root), the docs' pictures taken into a
+ *      temporary folder and checked (`npm run docs:images` takes them into docs/images);
  *   6. the queue-mode tests: main, two workers and a webhook processor on PostgreSQL and Redis (e2e/queue/run.js).
  * Arguments go to jest alone and skip steps 2 to 6: `npm test -- test/unit` runs just those.
  */

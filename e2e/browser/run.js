@@ -5,14 +5,19 @@
  * end-to-end suite (packed package in the pinned n8n, sandbox, credentials, `n8n start` with an
  * owner account), signs the browser in with the owner's cookie, and runs the tests of tests/ in one
  * browser, one page per test. A failing test leaves a screenshot in e2e/browser/screenshots/.
+ * The docs' pictures are taken on every run: into a temporary folder, or into --pictures=<dir>
+ * (`npm run docs:images` runs `--pictures=docs/images pictures`, only the pictures' suite).
  *
- *   node e2e/browser/run.js [--no-build] [test name fragment ...]
+ *   node e2e/browser/run.js [--no-build] [--pictures=<dir>] [test name fragment ...]
  */
+const fs = require('node:fs');
+
 const { importWorkflows } = require('../../scripts/lib/n8n');
 const { Harness } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { openBrowser } = require('./lib/session');
 const { prepareFixtures } = require('./lib/fixtures');
+const { pictureCredentials, picturesDir } = require('./lib/pictures');
 const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /** @type {Array<import('./lib/browser-test').BrowserSuite>} */
@@ -27,6 +32,7 @@ const SUITES = [
 	require('./tests/validation-error'),
 	require('./tests/reviewer-panels'),
 	require('./tests/list-hint'),
+	require('./tests/pictures'),
 ];
 
 async function main() {
@@ -34,6 +40,7 @@ async function main() {
 	const args = process.argv.slice(2);
 	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
 	const harness = new Harness();
+	const pictures = picturesDir(args);
 	console.log('Browser tests: the n8n editor in headless Chromium, against the sandbox');
 	/** @type {import('../lib/stack').Stack | undefined} */
 	let stack;
@@ -42,10 +49,11 @@ async function main() {
 	const stop = async () => {
 		await session?.close().catch(() => undefined);
 		await stack?.close();
+		if (pictures.temporary) fs.rmSync(pictures.dir, { recursive: true, force: true });
 	};
 	stopOnSignals(stop);
 	try {
-		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build') });
+		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), credentials: pictureCredentials() });
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);
 		await importWorkflows(stack.cliEnv, stack.workDir, fixtures.workflows);
@@ -53,7 +61,7 @@ async function main() {
 		session = await openBrowser({ baseUrl, rest, log: (line) => console.log(line) });
 		console.log(`  n8n and Chromium ready: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		/** @type {import('./lib/browser-test').BrowserContext} */
-		const ctx = { stack, rest, baseUrl, session, fixtures };
+		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
 		for (const suite of SUITES) {
 			const tests = suite.tests(ctx).filter((test) => filters.length === 0 || filters.some((f) => `${suite.name} ${test.name}`.toLowerCase().includes(f)));
 			if (tests.length > 0) await harness.runSuite({ name: suite.name, steps: suite.steps, tests }, ctx);

@@ -1,13 +1,14 @@
 // @ts-check
 /**
- * Everything the end-to-end tests run against: the sandbox, a fake CRM, the packed package
- * installed into a fresh n8n user folder, the two credentials, and (on demand) `n8n start`.
+ * Everything the end-to-end tests run against: the sandbox, a fake CRM, an SMTP server, the packed
+ * package installed into a fresh n8n user folder, the credentials, and (on demand) `n8n start`.
  * Every process and server started here is stopped by close().
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeCrm } = require('../../scripts/lib/loopback');
+const { smtpCredential, startMailServer } = require('./mail');
 const { DEFAULT_RUNTIME, ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
 const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
 const { N8nRest, importCredentials, n8nEnv, newestLast, startN8n } = require('../../scripts/lib/n8n');
@@ -27,6 +28,7 @@ const OWNER = { email: 'e2e@example.com', password: 'E2e-Sandbox-Passw0rd', firs
 const CREDENTIALS = {
 	token: { id: 'e2eTokenCredential', name: 'Event Registration sandbox (token)', type: 'eventRegistrationApi' },
 	oauth: { id: 'e2eOAuth2Credential', name: 'Event Registration sandbox (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
 /**
@@ -82,12 +84,14 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 		closers.push(() => sandbox.stop());
 		const crm = await startFakeCrm();
 		closers.push(() => crm.close());
+		const mail = await startMailServer();
+		closers.push(() => mail.close());
 
 		const [serverPort, serverBroker, cliBroker] = await freePorts(3);
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
 		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
 		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
-		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, credentials));
+		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, [smtpCredential(mail, CREDENTIALS.smtp), ...credentials]));
 		mark('credentials imported (first n8n command: database migrations)');
 
 		/** @type {{ stop: () => Promise<void> } | undefined} */
@@ -113,6 +117,7 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 			packageDir,
 			sandbox,
 			crm,
+			mail,
 			cliEnv,
 			serverEnv,
 			credentials: CREDENTIALS,

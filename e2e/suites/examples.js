@@ -13,7 +13,7 @@ const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample,
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number }} RunResult */
+/** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
 
 const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
 
@@ -102,6 +102,24 @@ const EXPECTATIONS = {
 		assert.deepEqual(upserts[0].query, { match: 'email' });
 		assert.deepEqual(upserts[0].body, contact);
 	},
+	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
+		const [delivery] = stack.sandbox.control.deliveries().filter((d) => d.event === 'form-submitted').slice(-1);
+		const { data } = JSON.parse(delivery.body);
+		const mails = stack.mail.messages.slice(mailSince);
+		assert.equal(mails.length, 1, `emails received: ${mails.map((mail) => mail.subject).join(' | ')}`);
+		const [mail] = mails;
+		assert.deepEqual(mail.to, ['team@example.com']);
+		assert.equal(mail.subject, `New answers to ${data.form_name} from ${data.lead.first_name} ${data.lead.last_name}`);
+		const answers = Object.entries(data.answers);
+		assert.ok(answers.length > 0, 'the delivery carried no answers');
+		for (const [field, answer] of answers) {
+			const line = `- ${field}: ${typeof answer === 'string' ? answer : JSON.stringify(answer)}`;
+			assert.ok(mail.text.split('\n').includes(line), `the email has no line "${line}":\n${mail.text}`);
+		}
+		assert.ok(mail.text.includes(`(${data.lead.email})`), `the email does not name the attendee's address:\n${mail.text}`);
+		const [sent] = nodeOutput(executions[0], 'Email the team');
+		assert.deepEqual(sent.accepted, ['team@example.com']);
+	},
 	'form-from-spreadsheet.json': ({ stack, executions }) => {
 		const [rows] = nodeOutput(executions[0], 'Collect rows');
 		const [form] = nodeOutput(executions[0], 'Create form');
@@ -181,7 +199,6 @@ async function runWebhookExample(stack, id, workflow) {
 	const { control, demo } = stack.sandbox;
 	const trigger = triggerOf(workflow).node;
 	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
-	const crmSince = stack.crm.requests.length;
 	control.clearRequests();
 	const publication = await rest.publish(id);
 	try {
@@ -211,7 +228,7 @@ async function runWebhookExample(stack, id, workflow) {
 	const all = await Promise.all(summaries.map((summary) => rest.execution(summary.id)));
 	const dedupe = dedupeNodeOf(workflow);
 	const stopped = (/** @type {any} */ execution) => dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
-	return { executions: all.filter((execution) => !stopped(execution)), repeats: all.filter(stopped), crmSince };
+	return { executions: all.filter((execution) => !stopped(execution)), repeats: all.filter(stopped) };
 }
 
 /**
@@ -243,7 +260,6 @@ async function runOrderExample(stack, id, workflow) {
 	const { rest } = await stack.server();
 	const trigger = triggerOf(workflow).node;
 	const watched = /** @type {string[]} */ (trigger.parameters.watch);
-	const crmSince = stack.crm.requests.length;
 	stack.sandbox.control.clearRequests();
 	const publication = await rest.publish(id);
 	/** @type {any[]} */
@@ -262,7 +278,7 @@ async function runOrderExample(stack, id, workflow) {
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
 	const summaries = await rest.executions(id);
-	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), repeats: [], crmSince };
+	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), repeats: [] };
 }
 
 /**
@@ -270,13 +286,17 @@ async function runOrderExample(stack, id, workflow) {
  * @param {string} id
  */
 async function runManualExample(stack, id) {
-	const crmSince = stack.crm.requests.length;
 	stack.sandbox.control.clearRequests();
 	const { code, result, output } = await executeWorkflow(stack.cliEnv, id);
 	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 	assertSandboxRequests(stack, []);
-	return { executions: [result], repeats: [], crmSince };
+	return { executions: [result], repeats: [] };
 }
+
+/** Tests named by what they show (npm test's output carries the line), instead of by file and how the example was started. */
+const CHECK_LINES = {
+	'form-submitted-to-email.json': 'form submitted → Send Email: one email with the answers',
+};
 
 /**
  * @param {{ file: string; workflow: any }} example
@@ -284,22 +304,25 @@ async function runManualExample(stack, id) {
  */
 function exampleTest({ file, workflow }) {
 	const { kind } = triggerOf(workflow);
+	const started = kind === 'webhook' ? 'published, events delivered' : kind === 'order' ? 'published, orders changed' : 'n8n execute';
 	return {
-		name: `${file} (${kind === 'webhook' ? 'published, events delivered' : kind === 'order' ? 'published, orders changed' : 'n8n execute'})`,
+		name: /** @type {Record<string, string>} */ (CHECK_LINES)[file] ?? `${file} (${started})`,
 		timeoutMs: 240000,
 		async fn(stack) {
 			assertKnownNodeTypes(workflow, stack.packageDir);
 			const imported = prepared(stack, { file, workflow });
 			const run = kind === 'webhook' ? runWebhookExample : kind === 'order' ? runOrderExample : kind === 'manual' ? runManualExample : undefined;
 			assert.ok(run, `${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`);
-			const { executions, repeats, crmSince } = await run(stack, imported.id, imported);
+			const crmSince = stack.crm.requests.length;
+			const mailSince = stack.mail.messages.length;
+			const { executions, repeats } = await run(stack, imported.id, imported);
 			assert.ok(executions.length > 0, 'no execution');
 			for (const execution of executions) {
 				assert.equal(execution.status, 'success', `execution ${execution.id} is ${execution.status}`);
 				assertEveryNodeRan(imported, execution);
 			}
 			for (const repeat of repeats) assert.equal(repeat.status, 'success', `execution ${repeat.id} (a repeated delivery) is ${repeat.status}`);
-			EXPECTATIONS[file]?.({ stack, executions, repeats, crmSince });
+			EXPECTATIONS[file]?.({ stack, executions, repeats, crmSince, mailSince });
 		},
 	};
 }

@@ -15,6 +15,9 @@ const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACTION = nodeType('eventRegistration');
 const WEBHOOK_TRIGGER = nodeType('eventRegistrationTrigger');
 const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
+/** The CRM address the examples show, which the tests point at the fake CRM. */
+const EXAMPLE_CRM_URL = 'https://crm.example.com';
+
 /** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');
 
@@ -299,27 +302,29 @@ function exampleSubstitutions(demo, crmUrl) {
 		{ from: 'Your company (choose it from the list)', to: demo.companyName },
 		{ from: 'your-event-slug', to: demo.events.summerSummit },
 		{ from: 'Your event (choose it from the list)', to: demo.eventNames.summerSummit },
-		{ from: 'https://crm.example.com', to: crmUrl },
+		{ from: EXAMPLE_CRM_URL, to: crmUrl },
 	];
 }
 
 /**
  * An example as a user would have it after following its sticky note against the sandbox: placeholders
- * filled in, a credential picked in each node of this package, the CRM pointed at the fake CRM, and a
- * poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
+ * filled in, a credential picked in each node of this package (and the SMTP one in Send Email, when
+ * refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
  * the package is installed as a community package, so they are the types users get.
  * @param {any} workflow
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; crmUrl: string }} options
+ * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
+ *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
-function prepareExample(workflow, { id, refs, demo, crmUrl }) {
+function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
 	let text = JSON.stringify(workflow);
 	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
 	for (const current of prepared.nodes) {
+		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp) current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
 		current.credentials = auth(kind, refs).credentials;
-		if (current.parameters.pollTimes) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		if (current.parameters.pollTimes && pollEveryMinute) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 	}
 	return { ...prepared, id, active: false };
 }
@@ -341,6 +346,7 @@ function triggerOf(workflow) {
 }
 
 module.exports = {
+	EXAMPLE_CRM_URL,
 	PACKAGE_PREFIX,
 	auth,
 	chain,

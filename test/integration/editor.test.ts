@@ -157,7 +157,7 @@ describe('examples', () => {
 				.filter((node) => !fromAI(node.parameters.company) && !fromAI(node.parameters.event))
 				.flatMap((node) => ['company', 'event'].filter((name) => node.parameters[name] !== undefined).map((name) => ({ file, name, value: node.parameters[name] }))),
 		);
-		expect(locators.length).toBe(4);
+		expect(locators.length).toBe(5);
 		for (const locator of locators) {
 			expect(locator).toEqual({ ...locator, value: { __rl: true, mode: 'list', value: expect.any(String), cachedResultName: expect.stringMatching(/^Your (company|event) \(choose it from the list\)$/) } });
 		}

@@ -13,6 +13,7 @@ const { SCREENSHOT_DIR } = require('./session');
  * @property {string} baseUrl
  * @property {import('./session').BrowserSession} session
  * @property {import('./fixtures').Fixtures} fixtures
+ * @property {string} picturesDir where the pictures for the docs go (lib/pictures.js)
  */
 
 /**

@@ -2,11 +2,12 @@
 /**
  * What the browser tests start from: the sandbox over HTTP (its API with the demo token, its
  * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
- * and the workflows the tests open, imported before n8n starts.
+ * and the workflows the tests open (the examples among them), imported before n8n starts.
  */
-const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const { EXAMPLE_CRM_URL, exampleId, loadExamples, prepareExample, webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
+const { picturedExample } = require('./pictures');
 
 /** Workflow ids: at most 16 characters (importWorkflows refuses longer: n8n 1.x keeps static data only up to 16), so n8n keeps the trigger's static data. */
 const IDS = {
@@ -167,10 +168,15 @@ async function prepareFixtures(stack) {
 		events: ['lead-created'],
 	});
 	const operations = operationsWorkflow({ id: IDS.operations, demo: sandbox.demo, webhookId: String(webhook.id), credential: stack.credentials.token });
+	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
+	const examples = loadExamples().map(({ file, workflow }) =>
+		picturedExample(prepareExample(workflow, { id: exampleId('br', file), refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false })),
+	);
 	const workflows = [
 		operations.workflow,
 		...singleNodeWorkflows(stack),
 		webhookTriggerWorkflow({ id: IDS.webhookTrigger, refs: stack.credentials, demo: sandbox.demo, events: ['lead-created'] }),
+		...examples,
 	];
 	return {
 		ids: IDS,
@@ -178,6 +184,8 @@ async function prepareFixtures(stack) {
 		sandbox: client,
 		webhookId: String(webhook.id),
 		operations: operations.operations.map(({ label, node, missing }) => ({ label, nodeName: node.name, missing })),
+		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
+		examples: Object.fromEntries(loadExamples().map(({ file }) => [file.slice(0, -'.json'.length), exampleId('br', file)])),
 		workflows,
 	};
 }

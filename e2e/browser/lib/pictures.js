@@ -1,0 +1,100 @@
+// @ts-check
+/**
+ * The pictures the docs show, taken by the browser suite (tests/pictures.js): their file names, the
+ * folder they go to, and the check each one passes (a PNG of a sensible size). `npm run docs:images`
+ * writes them to docs/images; any other run of the suite writes them to a temporary folder.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { ROOT } = require('../../../scripts/lib/runtime');
+
+const DOCS_IMAGES = path.join(ROOT, 'docs', 'images');
+/** Together at most this much in docs/images (issue 29): a clone and the docs stay light. */
+const MAX_TOTAL_BYTES = 3 * 1024 * 1024;
+/** What a picture may weigh and measure to count as taken (a blank or broken page is far smaller). */
+const PICTURE_LIMITS = { minBytes: 8 * 1024, maxBytes: 600 * 1024, minWidth: 400, minHeight: 250 };
+/** The viewport the pictures are taken in: legible in a README, light as PNG. */
+const PICTURE_VIEWPORT = { width: 1280, height: 800 };
+
+/** The model credential the AI examples' chat model is given in the pictures (never used: nothing runs the model), so it shows no warning. */
+const MODEL_CREDENTIAL = { id: 'picturesOpenAi', name: 'OpenAI account', type: 'openAiApi' };
+const MODEL_CREDENTIAL_DATA = { apiKey: 'sk-pictures-never-used' };
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The example workflows' file names without .json, each pictured as `example-<name>.png`. */
+function exampleNames() {
+	return fs
+		.readdirSync(path.join(ROOT, 'examples'))
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => file.slice(0, -'.json'.length));
+}
+
+/** Every picture the command writes, by file name. */
+function pictureNames() {
+	return [
+		'credential-oauth2.png',
+		'credential-token.png',
+		'action-node.png',
+		'webhook-trigger.png',
+		'order-trigger.png',
+		...exampleNames().map((name) => `example-${name}.png`),
+	];
+}
+
+/**
+ * An example as pictured: as a user has it after following its sticky note, the chat model's credential picked too.
+ * @param {any} prepared the example after prepareExample
+ */
+function picturedExample(prepared) {
+	for (const node of prepared.nodes) {
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
+	}
+	return prepared;
+}
+
+/** The credentials the pictures need besides the stack's own. */
+function pictureCredentials() {
+	return [{ ...MODEL_CREDENTIAL, data: MODEL_CREDENTIAL_DATA }];
+}
+
+/**
+ * Width and height of a PNG file, or a reason it is not one of a sensible size.
+ * @param {string} file
+ * @returns {{ width: number; height: number; bytes: number; problem?: string }}
+ */
+function inspectPng(file) {
+	if (!fs.existsSync(file)) return { width: 0, height: 0, bytes: 0, problem: `${file} was not written` };
+	const data = fs.readFileSync(file);
+	const bytes = data.length;
+	if (bytes < 24 || !data.subarray(0, 8).equals(PNG_SIGNATURE) || data.toString('latin1', 12, 16) !== 'IHDR') {
+		return { width: 0, height: 0, bytes, problem: `${file} is not a PNG` };
+	}
+	const width = data.readUInt32BE(16);
+	const height = data.readUInt32BE(20);
+	const { minBytes, maxBytes, minWidth, minHeight } = PICTURE_LIMITS;
+	const size = `${width}×${height}, ${bytes} bytes`;
+	if (bytes < minBytes || bytes > maxBytes) return { width, height, bytes, problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes` };
+	if (width < minWidth || height < minHeight) return { width, height, bytes, problem: `${file} measures ${size}; expected at least ${minWidth}×${minHeight}` };
+	return { width, height, bytes };
+}
+
+/**
+ * The folder the pictures go to: `--pictures=<dir>` (relative to the repo), else a new temporary folder.
+ * @param {string[]} args
+ * @returns {{ dir: string; temporary: boolean }}
+ */
+function picturesDir(args) {
+	const given = args.find((arg) => arg.startsWith('--pictures='))?.slice('--pictures='.length);
+	if (given) {
+		const dir = path.resolve(ROOT, given);
+		fs.mkdirSync(dir, { recursive: true });
+		return { dir, temporary: false };
+	}
+	return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'event-registration-pictures-')), temporary: true };
+}
+
+module.exports = { DOCS_IMAGES, MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureCredentials, picturedExample, pictureNames, picturesDir };
