@@ -109,7 +109,10 @@ export const RECORD_SHAPES = {
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
-/** The operations that return records, by resource (the Output choice is shown on these). */
+/**
+ * The operations that return records, by resource (the Output choice is shown on these).
+ * Email Template → Reset returns what it did (`{ reset: true, template }`), not a template: no Output choice.
+ */
 export const RECORD_OPERATIONS: Record<RecordKind, readonly string[]> = {
 	company: ['getMany'],
 	event: ['create', 'get', 'getMany', 'update'],
@@ -117,7 +120,7 @@ export const RECORD_OPERATIONS: Record<RecordKind, readonly string[]> = {
 	order: ['approve', 'create', 'get', 'getMany', 'reject'],
 	form: ['create', 'get', 'getMany', 'update'],
 	activation: ['get', 'getMany'],
-	emailTemplate: ['get', 'getMany', 'reset', 'update'],
+	emailTemplate: ['get', 'getMany', 'update'],
 };
 
 /** The node version from which a model gets Simplified output, a shorter first page and the list envelope. */
