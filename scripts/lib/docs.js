@@ -3,7 +3,7 @@
  * The documentation's page list and its generated parts. A page marks each generated part with
  *   <!-- generated:NAME -->  …  <!-- /generated:NAME -->
  * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers:
- *   - pages (README.md) and nav (every page of docs/): the documentation table and the navigation
+ *   - pages (README.md) and nav (every page of docs/): the documentation table (relative links) and the navigation
  *     line, from PAGES below (add a page there);
  *   - resources (README.md): the action node's resources and their operations, from the node;
  *   - operations (docs/action-node.md): every operation of the action node with its request and scopes,
@@ -62,9 +62,9 @@ function table(headers, rows) {
 	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
 }
 
-/** The README's documentation table: each page as a file of the published package. */
+/** The README's documentation table: each page by a relative link (GitHub renders it; npm resolves it against `repository`). */
 function pagesTable() {
-	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](${PACKAGE_FILES}docs/${page.file})`, page.covers]));
+	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]));
 }
 
 /** @param {string} file the page the line is on, which it names without a link */
