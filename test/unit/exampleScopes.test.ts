@@ -9,11 +9,7 @@ import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/E
 import { ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { LIST_ROUTES, workflowScopes } = require('../../scripts/lib/scopes') as {
-	LIST_ROUTES: Record<string, string[]>;
-	workflowScopes: (code: unknown, workflow: unknown, listMethods: Record<string, string>) => string[];
-};
+import { LIST_ROUTES, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const NODES = [new EventRegistration(), new EventRegistrationTrigger(), new EventRegistrationOrderTrigger()];
@@ -51,12 +47,13 @@ describe('scopes the route table gives', () => {
 		const methods = [...new Set(lists.map((l) => l.method))];
 		expect(methods.length).toBeGreaterThan(5);
 		expect(methods.filter((method) => !Object.hasOwn(LIST_ROUTES, method))).toEqual([]);
-		for (const routes of Object.values(LIST_ROUTES)) for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
+		for (const routes of Object.values(LIST_ROUTES) as string[][]) for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
 	});
 
 	it('maps each resource-locator name to lists that read the same routes', () => {
 		for (const { name, method } of lists.filter((l) => l.method.startsWith('search'))) {
-			expect([name, LIST_ROUTES[method]]).toEqual([name, LIST_ROUTES[locatorLists[name]]]);
+			const routes = LIST_ROUTES as Record<string, string[]>;
+			expect([name, routes[method]]).toEqual([name, routes[locatorLists[name]]]);
 		}
 	});
 
