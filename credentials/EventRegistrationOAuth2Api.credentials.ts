@@ -17,7 +17,7 @@ const SCOPES: Array<{ value: string; description: string }> = [
 	{ value: 'events:create', description: 'Create events' },
 	{ value: 'events:delete', description: 'Delete events (not used by these nodes)' },
 	{ value: 'events:read', description: 'Read events' },
-	{ value: 'events:update', description: 'Update events, event pages and email templates' },
+	{ value: 'events:update', description: 'Update events; the nodes also use it for event pages and email templates' },
 	{ value: 'forms:create', description: 'Create forms' },
 	{ value: 'forms:delete', description: 'Delete forms (not used by these nodes)' },
 	{ value: 'forms:read', description: 'Read forms' },

@@ -3,14 +3,15 @@
  * The documentation's page list and its generated parts. A page marks each generated part with
  *   <!-- generated:NAME -->  …  <!-- /generated:NAME -->
  * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers:
- *   - pages (README.md) and nav (every page of docs/): the documentation table and the navigation
+ *   - pages (README.md) and nav (every page of docs/): the documentation table (relative links) and the navigation
  *     line, from PAGES below (add a page there);
  *   - resources (README.md): the action node's resources and their operations, from the node;
  *   - operations (docs/action-node.md): every operation of the action node with its request and scopes,
  *     from the node's resource and operation options and the route table (nodes/shared/routes.ts);
  *   - webhook-events (docs/webhook-trigger.md): the event kinds, from nodes/shared/webhookEvents.ts;
- *   - oauth2-scopes (docs/credentials.md): every scope, what needs it and whether the OAuth2
- *     credential selects it by default, from the credential, the route table and the event kinds;
+ *   - oauth2-scopes (docs/credentials.md): every scope, what needs it (operations, the editor's
+ *     lists and lookups, from scripts/lib/scopes.js) and whether the OAuth2 credential selects it
+ *     by default, from the credential, the route table and the event kinds;
  *   - reliability (docs/reliability.md): every case of the reliability suite, from the test names
  *     jest reports for test/integration/reliability (see reliabilityCases in scripts/docs.js).
  * test/unit/docs.test.ts fails when a committed part differs from what the code gives, and the
@@ -18,6 +19,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { otherUses } = require('./scopes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOCS_DIR = path.join(ROOT, 'docs');
@@ -59,9 +62,9 @@ function table(headers, rows) {
 	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
 }
 
-/** The README's documentation table: each page as a file of the published package. */
+/** The README's documentation table: each page by a relative link (GitHub renders it; npm resolves it against `repository`). */
 function pagesTable() {
-	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](${PACKAGE_FILES}docs/${page.file})`, page.covers]));
+	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]));
 }
 
 /** @param {string} file the page the line is on, which it names without a link */
@@ -127,7 +130,7 @@ function webhookEventsTable(events) {
  * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
  * @param {string} scopesProperty the name of its Scopes field
  * @param {ActionNodeCode} code
- * @param {ReadonlyArray<{ name: string; scope: string }>} events
+ * @param {ReadonlyArray<{ name: string; value: string; scope: string }>} events
  */
 function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOURCES, ROUTES }, events) {
 	const property = credential.properties.find((p) => p.name === scopesProperty);
@@ -135,13 +138,20 @@ function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOU
 	const selected = new Set(/** @type {string[]} */ (property.default));
 	const operations = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
 		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => ({
+			key: `${resource.value}.${operation.value}`,
 			label: `${resource.name} → ${operation.name}`,
 			route: ROUTES[`${resource.value}.${operation.value}`],
 		})),
 	);
+	/** @param {string} resource @param {string} operation */
+	const label = (resource, operation) => operations.find((o) => o.key === `${resource}.${operation}`)?.label ?? `${resource}.${operation}`;
 	const rows = /** @type {Option[]} */ (property.options ?? []).map((scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
-		const users = [...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label), ...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : [])];
+		const users = [
+			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),
+			...otherUses({ ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
+			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
+		];
 		return [code(scope.value), scope.description ?? '', users.join(', ') || '–', selected.has(scope.value) ? 'yes' : 'no'];
 	});
 	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);

@@ -59,6 +59,15 @@ describe('Email Template → Update and Reset', () => {
 		expect(after.json[0]).toMatchObject({ subject: 'Your registration for {{ event.name }}', customized: false });
 	});
 
+	it.each([
+		['a model (tool, version 1.1: Simplified by default)', { asTool: true, typeVersion: 1.1 }, {}],
+		['Output set to Simplified (saved before Reset lost the Output choice)', {}, { output: 'simple' }],
+		['Output set to Selected Fields', {}, { output: 'fields', outputFields: ['id', 'subject'] }],
+	])('Reset says what it did for %s', async (_case, options, extra) => {
+		const reset = await runOk(sb, params('reset', { template: 'order-confirmation', ...extra }), options);
+		expect(reset.json).toEqual([{ reset: true, template: 'order-confirmation' }]);
+	});
+
 	it('sends subject and body together', async () => {
 		await runOk(sb, params('update', { template: 'order-rejected', updateFields: { body: 'Sorry, {{ order.first_name }}.', subject: 'Sorry' } }));
 		expect(sb.control.requests()[0].body).toEqual({ body: 'Sorry, {{ order.first_name }}.', subject: 'Sorry' });

@@ -16,9 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['emailTempl
 	templateProperty,
 ] satisfies INodeProperties[]);
 
-export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns the template as it is now.');
-
-export const recordKind = 'emailTemplate';
+export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns reset: true and the template’s key; Email Template → Get shows its text.');
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);
