@@ -241,7 +241,7 @@ const suite = {
 				const { results } = await converse(ctx, 'long-list', [{ tool: 'Get_many_orders', args }]);
 				assert.equal(itemsOf(results[0].content).length, 20, results[0].content.slice(0, 300));
 				assertMoreNotice(results[0].content, 20);
-				measureOrders(`${BUSY_EVENT_ORDERS} orders, Limit 20`, results[0]);
+				measureOrders('the busy event, Limit 20', results[0]);
 			},
 		},
 		{
@@ -251,7 +251,7 @@ const suite = {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
 				const { results } = await converse(ctx, 'orders-defaults', [{ tool: 'List_orders', args }]);
 				const returned = itemsOf(results[0].content).length;
-				measureOrders(`${SUMMIT_ORDERS} orders, Limit left at its default`, results[0]);
+				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, results[0]);
 				assert.ok(results[0].chars <= MAX_CHARS_42_ORDERS, `${results[0].chars} characters`);
 				if (returned < SUMMIT_ORDERS) assertMoreNotice(results[0].content, returned);
 			},
@@ -262,7 +262,7 @@ const suite = {
 			async fn(ctx) {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit, limit: 50 };
 				const { results } = await converse(ctx, 'orders-42', [{ tool: 'Get_many_orders', args }]);
-				measureOrders(`${SUMMIT_ORDERS} orders, Limit 50`, results[0]);
+				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, results[0]);
 				assert.equal(itemsOf(results[0].content).length, SUMMIT_ORDERS);
 			},
 		},
@@ -273,7 +273,7 @@ const suite = {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.winterWorkshop, limit: BUSY_EVENT_ORDERS };
 				const { results, nextRequestChars } = await converse(ctx, 'orders-300', [{ tool: 'Get_many_orders', args }]);
 				const refused = /limit|narrow|filter/i.test(results[0].content) && !results[0].content.trim().startsWith('[{"id"');
-				measureOrders(`${BUSY_EVENT_ORDERS} orders, Limit ${BUSY_EVENT_ORDERS}`, results[0], refused);
+				measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, results[0], refused);
 				measured[`  the model's next request`] = nextRequestChars;
 				assert.ok(results[0].chars <= MAX_CHARS_RETURN_ALL_300 || refused, `${results[0].chars} characters, not refused: ${results[0].content.slice(0, 300)}`);
 			},
