@@ -306,7 +306,7 @@ function readMeasurements(name) {
 /** @param {number} value */
 const thousands = (value) => value.toLocaleString('en');
 /** @param {number} ms */
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 /** @param {string} iso */
 const day = (iso) => iso.slice(0, 10);
 
@@ -344,8 +344,9 @@ function benchListingTable(bench) {
 			f.identical_to_baseline ? 'yes' : 'no',
 		]),
 	);
-	const sweep = (bench.latency.concurrency_sweep ?? [])
-		.concat([{ concurrency: bench.latency.concurrency, wall_ms: bench.latency.wall_ms, speedup_vs_baseline: bench.latency.speedup_vs_baseline }])
+	const points = [{ concurrency: bench.latency.concurrency, wall_ms: bench.latency.wall_ms, speedup_vs_baseline: bench.latency.speedup_vs_baseline }, ...(bench.latency.concurrency_sweep ?? [])];
+	const sweep = points
+		.filter((/** @type {any} */ p, i) => points.findIndex((/** @type {any} */ q) => q.concurrency === p.concurrency) === i)
 		.sort((/** @type {any} */ a, /** @type {any} */ b) => a.concurrency - b.concurrency)
 		.map((/** @type {any} */ p) => `${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`);
 	return [
