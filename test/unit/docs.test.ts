@@ -82,8 +82,8 @@ describe('generated tables', () => {
 			{ 'b.test.ts': { title: 'Bee', text: 'About bees.' } },
 		);
 		expect(table).toContain('3 cases in 2 files.');
-		expect(table).toContain('### Bee\n\nAbout bees. (`test/integration/reliability/b.test.ts`, 2 cases)\n\n- group: 2');
-		expect(table).toContain('### a.test.ts\n\n(`test/integration/reliability/a.test.ts`, 1 case)\n\n- x → y: 1');
+		expect(table).toContain('### Bee\n\n`test/integration/reliability/b.test.ts`, 2 cases:\n\n- group: 2');
+		expect(table).toContain('### a.test.ts\n\n`test/integration/reliability/a.test.ts`, 1 case:\n\n- x → y: 1');
 		expect(table.indexOf('### a.test.ts')).toBeLessThan(table.indexOf('### Bee'));
 	});
 });
