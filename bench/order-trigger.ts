@@ -210,9 +210,9 @@ async function child(): Promise<void> {
 		newest_first: newestFirst,
 		notes: [
 			'Simulated time: Date.now() is the real clock plus an offset moved forward between polls; the sandbox (in the same process) stamps orders with it and the node reads it. Requests, the sandbox and n8n-core are real.',
-			`Traffic for ${TRAFFIC_MINUTES} minutes, then ${QUIET_MINUTES} quiet minutes; a poll every minute. Throttle ${THROTTLE.limit} requests per minute from the second poll (the first reads all pages, as 0.1.0 did on every poll).`,
+			`Traffic for ${TRAFFIC_MINUTES} minutes, then ${QUIET_MINUTES} quiet minutes; a poll every minute. Throttle ${THROTTLE.limit} requests per minute from the second poll (the first poll reads every page).`,
 			'report_delay_polls: polls from a change to its report, 1 = the first poll after it. quick_payments: paid 1–5 minutes after creation; old_orders: approvals, rejections, cancellations of seeded orders and payments 20–60 minutes after creation.',
-			'today_requests_per_poll: what 0.1.0 read on every poll (every page).',
+			'today_requests_per_poll: what a poll that reads every page needs.',
 		],
 	};
 	process.send?.(figures);
@@ -247,7 +247,7 @@ export function orderTriggerTable(figures: OrderTriggerFigures): string {
 	);
 	return [
 		`Order trigger (${figures.orders_at_start.toLocaleString('en')} orders, 15 a page, a poll a simulated minute, Full Check Every ${figures.full_check_every_minutes} min)`,
-		'| listing | first poll | requests/poll median / max | delay in polls: new / quick paid / old | missed / duplicates | polls | 0.1.0 per poll |',
+		'| listing | first poll | requests/poll median / max | delay in polls: new / quick paid / old | missed / duplicates | polls | every page per poll |',
 		'| --- | --- | --- | --- | --- | --- | --- |',
 		...rows,
 	].join('\n');

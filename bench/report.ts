@@ -1,11 +1,11 @@
-/** The results table and bench-results.json. */
+/** The results table and the results file (docs/measurements/bench.json). */
 import os from 'node:os';
 
 import type { ScenarioName } from './scenarios';
 
 const MIB = 1024 * 1024;
 
-/** One node run against one server case, with its baseline. Field names are bench-results.json's. */
+/** One node run against one server case, with its baseline. Field names are the results file's. */
 export interface CaseFigures {
 	server_page_size: string;
 	concurrency: number;

@@ -2,7 +2,8 @@
  * `npm run bench`: Order → Get Many (Return All / Limit) on a 10,000-order event, through the
  * action node and n8n-core's real engine, against a plain sequential client, in three scenarios
  * (latency, throttle, limit) and two server cases (per_page ignored / honoured). Prints the
- * tables, checks the targets and writes bench-results.json at the repository root.
+ * tables, checks the targets and writes docs/measurements/bench.json (committed: `npm run docs`
+ * writes docs/performance.md's figures from it).
  *
  * Then the peer (peer.ts: n8n's HTTP Request node and this node side by side in the pinned real
  * n8n) and the memory scenario (memory.ts: 100,000 orders under --max-old-space-size=256).
@@ -279,7 +280,7 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 	};
 }
 
-/** `--only order-trigger`: just the order-trigger scenario, its figures merged into bench-results.json. */
+/** `--only order-trigger`: just the order-trigger scenario, its figures merged into the results file. */
 async function orderTriggerOnly(): Promise<void> {
 	const file = resultsFile();
 	let report: Record<string, unknown> = {};
@@ -303,10 +304,10 @@ function describePaging(paging: Paging): string {
 	return `${concurrency}, ${pageSize}`;
 }
 
-/** `--out FILE`: where the figures go (default bench-results.json at the repository root). */
+/** `--out FILE`: where the figures go (default docs/measurements/bench.json, the documentation's source). */
 function resultsFile(): string {
 	const flag = process.argv.indexOf('--out');
-	return flag !== -1 ? path.resolve(process.argv[flag + 1]) : path.join(repoRoot(), 'bench-results.json');
+	return flag !== -1 ? path.resolve(process.argv[flag + 1]) : path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
 }
 
 /** `--no-<name>`: skip a part of the bench. */

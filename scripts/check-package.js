@@ -148,13 +148,14 @@ async function checkScanner() {
 
 /**
  * The documentation a user of the published package reaches: every link of the packed README and
- * docs pages leads to a file and heading in the tarball (scripts/lib/docs.js brokenLinks), and the
+ * docs pages to a shipped file leads to a file and heading in the tarball (scripts/lib/docs.js
+ * brokenLinks; other relative links resolve against the repository on the npm page), and the
  * documentation link of each node (description and codex) and credential, as loaded from the
  * tarball, is a section of the packed README on the npm page.
  * @returns {CheckResult}
  */
 function checkDocumentationLinks() {
-	const problems = brokenLinks(UNPACKED);
+	const problems = brokenLinks(UNPACKED, { packed: true });
 	const anchors = anchorsOf(fs.readFileSync(path.join(UNPACKED, 'README.md'), 'utf8'));
 	/** @param {string} where @param {unknown} url */
 	const check = (where, url) => {

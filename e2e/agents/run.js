@@ -6,7 +6,10 @@
  * Server Trigger, both against the sandbox. Asserts what the model and the client receive and what
  * the service gets. Closes with the line `ai agents: N passed, M failed`.
  *
- *   node e2e/agents/run.js [--no-build] [--n8n=<version>] [suite name fragment ...]
+ *   node e2e/agents/run.js [--no-build] [--n8n=<version>] [--record] [suite name fragment ...]
+ *
+ * `--record` (a whole run in the default n8n that passed) writes the output sizes it measured to
+ * docs/measurements/model-output.json, for `npm run docs`.
  */
 const path = require('node:path');
 
@@ -16,6 +19,7 @@ const { stopOnSignals } = require('../../scripts/lib/processes');
 const { Harness } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { startScriptedModel } = require('./lib/model');
+const { writeModelOutput } = require('./lib/measurements');
 const { agentCredentials } = require('./lib/workflows');
 
 /**
@@ -65,6 +69,11 @@ async function main() {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
 	console.log(`\nAgent suite wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	if (args.includes('--record')) {
+		const whole = filters.length === 0 && runtime === DEFAULT_RUNTIME;
+		if (whole && harness.failed === 0) console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
+		else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
+	}
 	const code = harness.finish('ai agents');
 	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
 	process.exit(code);

@@ -12,6 +12,10 @@
  *   - oauth2-scopes (docs/credentials.md): every scope, what needs it (operations, the editor's
  *     lists and lookups, from scripts/lib/scopes.js) and whether the OAuth2 credential selects it
  *     by default, from the credential, the route table and the event kinds;
+ *   - npm-test-steps (docs/development.md): the steps of `npm test`, from testSteps in scripts/test.js;
+ *   - bench-listing, bench-peer, bench-memory, order-trigger-requests (docs/performance.md) and
+ *     model-output (docs/ai-agents.md): every measured figure, from the results files the measuring
+ *     commands write to docs/measurements/ (MEASUREMENTS below); no figure is typed into a page;
  *   - reliability (docs/reliability.md): every case of the reliability suite, from the test names
  *     jest reports for test/integration/reliability (see reliabilityCases in scripts/docs.js).
  * test/unit/docs.test.ts fails when a committed part differs from what the code gives, and the
@@ -27,8 +31,6 @@ const DOCS_DIR = path.join(ROOT, 'docs');
 
 /** The package's page on the npm website: the README, rendered, for the latest release. */
 const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration';
-/** Files shipped in the package (`files` in package.json), as a CDN serves them for the latest release. */
-const PACKAGE_FILES = 'https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/';
 
 /**
  * The reference pages in docs/, in reading order: one topic per page. The README's documentation
@@ -38,14 +40,15 @@ const PAGES = [
 	{ file: 'action-node.md', title: 'Event Registration (action node)', nav: 'Action node', covers: 'Every operation: fields, checks, scopes, request, output, examples; resource locators, lists, dates, form field types, editor hints' },
 	{ file: 'webhook-trigger.md', title: 'Event Registration Trigger', nav: 'Webhook trigger', covers: 'Set-up, event kinds, output, webhook lifecycle, delivery checks and refusals, persisting every event, example' },
 	{ file: 'order-trigger.md', title: 'Event Registration Order Trigger', nav: 'Order trigger', covers: 'Parameters, output, exactly-once tracking and its state, requests per poll, example' },
-	{ file: 'ai-agents.md', title: 'AI agents and MCP', nav: 'AI agents and MCP', covers: 'The action node as a tool of an AI Agent and behind the MCP Server Trigger: what the model sees, $fromAI patterns, output sizes, names for IDs, refusals, MCP set-up, what n8n does' },
+	{ file: 'ai-agents.md', title: 'AI agents and MCP', nav: 'AI agents and MCP', covers: 'The action node as a tool of an AI Agent and behind the MCP Server Trigger: set-up, $fromAI, output sizes, refusals, what n8n does' },
 	{ file: 'credentials.md', title: 'Credentials', nav: 'Credentials', covers: 'Access token and OAuth2 step by step, refresh, every scope and what needs it, calling other endpoints with the HTTP Request node' },
-	{ file: 'queue-mode.md', title: 'Queue mode', nav: 'Queue mode', covers: "The nodes in n8n's queue mode (main, workers, webhook processors)" },
+	{ file: 'errors.md', title: 'Errors', nav: 'Errors', covers: 'The errors a person or a model meets, by status, each with its fix' },
+	{ file: 'queue-mode.md', title: 'Queue mode', nav: 'Queue mode', covers: "The nodes in n8n's queue mode (main, workers, webhook processors): what to set, installing, measured behaviour" },
 	{ file: 'sandbox.md', title: 'Sandbox', nav: 'Sandbox', covers: 'The local stand-in for the service: demo data, what it implements, control routes, fault knobs, options' },
 	{ file: 'assumptions.md', title: 'Assumptions', nav: 'Assumptions', covers: 'What the API reference does not show, what the code assumes, and where to change it' },
-	{ file: 'reliability.md', title: 'Reliability', nav: 'Reliability', covers: 'How the transport retries and refuses, and every case of the reliability suite (generated from the suite)' },
-	{ file: 'performance.md', title: 'Performance', nav: 'Performance', covers: 'The benchmark: how to run it, how the node lists, measured figures against the targets' },
-	{ file: 'development.md', title: 'Development', nav: 'Development', covers: 'Layout, scripts, test steps, package checks, CI, the documentation and how to regenerate its tables' },
+	{ file: 'reliability.md', title: 'Reliability', nav: 'Reliability', covers: 'How requests are retried and refused, and every case of the reliability suite (generated from it)' },
+	{ file: 'performance.md', title: 'Performance', nav: 'Performance', covers: 'How the node lists, the benchmark and its measured figures, the order trigger’s requests per poll' },
+	{ file: 'development.md', title: 'Development', nav: 'Development', covers: 'The two commands, tested n8n versions, your real account, npm test steps, linting, documentation, releasing' },
 ];
 
 /** The page whose reliability region the reporter checks. */
@@ -62,7 +65,7 @@ function table(headers, rows) {
 	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
 }
 
-/** The README's documentation table: each page by a relative link (GitHub renders it; npm resolves it against `repository`). */
+/** The README's documentation table: each page, linked relatively (GitHub renders it; npm resolves it against `repository`). */
 function pagesTable() {
 	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]));
 }
@@ -168,9 +171,34 @@ const RELIABILITY_FILE_ORDER = ['get-faults.test.ts', 'write-faults.test.ts', 'm
 const fileRank = (file) => (RELIABILITY_FILE_ORDER.includes(file) ? RELIABILITY_FILE_ORDER.indexOf(file) : RELIABILITY_FILE_ORDER.length);
 
 /**
- * The reliability cases: a section per test file (heading and text from its doc comment) with a
- * table of its tests in the order the suite defines them. A test named "case → what happens" fills
- * both columns (split at the last arrow, as a case may name an operation such as "User → Get"); its describe block (the group) is named on the group's first row.
+ * Group lines of one test file: groups named "<what>: <ending>" that share an ending with at least
+ * two others go on one line under that ending ("- <ending>: <what> N, <what> N"), the rest one a line.
+ * @param {Map<string, number>} groups name → count of cases, in the suite's order
+ */
+function groupLines(groups) {
+	/** @param {string} name */
+	const endingOf = (name) => (name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : '');
+	const endings = [...groups.keys()].map(endingOf);
+	const shared = (/** @type {string} */ ending) => ending !== '' && endings.filter((e) => e === ending).length >= 3;
+	const lines = [];
+	const done = new Set();
+	for (const [name, count] of groups) {
+		const ending = endingOf(name);
+		if (!shared(ending)) lines.push(`- ${cell(name)}: ${count}`);
+		else if (!done.has(ending)) {
+			done.add(ending);
+			const members = [...groups].filter(([other]) => endingOf(other) === ending).map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
+			lines.push(`- ${cell(ending.charAt(0).toUpperCase() + ending.slice(1))}: ${cell(members.join(', '))}`);
+		}
+	}
+	return lines;
+}
+
+/**
+ * The reliability cases, compact: a section per test file (heading from its doc comment, its count
+ * of cases), then each describe block of the file with its count of cases, in the order
+ * the suite defines them; a case outside any describe block is named itself. Every case is one
+ * jest test, named in its file (`npx jest test/integration/reliability --verbose` lists them).
  * @param {ReliabilityCase[]} cases
  * @param {Record<string, { title: string; text: string }>} fileDocs
  */
@@ -178,22 +206,14 @@ function reliabilityTable(cases, fileDocs) {
 	const files = [...new Set(cases.map((c) => c.file))].sort((a, b) => fileRank(a) - fileRank(b) || a.localeCompare(b));
 	const sections = files.map((file) => {
 		const ofFile = cases.filter((c) => c.file === file);
-		let group = '';
-		const rows = ofFile.map((c) => {
-			const name = c.ancestorTitles.join(' › ');
-			const shown = name === group ? '' : name;
-			group = name;
-			const arrow = c.title.lastIndexOf(' → ');
-			return arrow < 0 ? [shown, c.title, ''] : [shown, c.title.slice(0, arrow), c.title.slice(arrow + 3)];
-		});
+		/** @type {Map<string, number>} */
+		const groups = new Map();
+		for (const c of ofFile) {
+			const name = c.ancestorTitles.length ? c.ancestorTitles.join(' › ') : c.title;
+			groups.set(name, (groups.get(name) ?? 0) + 1);
+		}
 		const doc = fileDocs[file];
-		return [
-			`### ${doc?.title ?? file}`,
-			'',
-			`${doc ? `${doc.text} ` : ''}(\`test/integration/reliability/${file}\`, ${ofFile.length} cases)`,
-			'',
-			table(['Group', 'Case', 'What happens'], rows),
-		].join('\n');
+		return [`### ${doc?.title ?? file}`, '', `\`test/integration/reliability/${file}\`, ${ofFile.length} ${ofFile.length === 1 ? 'case' : 'cases'}:`, '', ...groupLines(groups)].join('\n');
 	});
 	return [`${cases.length} cases in ${files.length} files.`, '', ...sections.flatMap((section) => [section, ''])].join('\n').trimEnd();
 }
@@ -278,7 +298,7 @@ function registerTypeScript() {
 	};
 }
 
-/** @returns {Region[]} the parts generated from the code and the page list (all but the reliability cases) */
+/** @returns {Region[]} the parts generated from the code, the page list and the measurements (all but the reliability cases) */
 function codeRegions() {
 	registerTypeScript();
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
@@ -292,7 +312,190 @@ function codeRegions() {
 		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
 		{ file: 'docs/webhook-trigger.md', name: 'webhook-events', content: webhookEventsTable(WEBHOOK_EVENTS) },
 		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), SCOPES_PROPERTY, actionNode, WEBHOOK_EVENTS) },
+		{ file: 'docs/development.md', name: 'npm-test-steps', content: testStepsList() },
+		...measurementRegions(),
 	];
+}
+
+/** The committed results of the commands that measure (docs/measurements/): the source of every measured figure. */
+const MEASUREMENTS = {
+	bench: { file: 'docs/measurements/bench.json', command: 'npm run bench' },
+	modelOutput: { file: 'docs/measurements/model-output.json', command: 'node e2e/agents/run.js --record' },
+};
+
+/** @param {keyof typeof MEASUREMENTS} name */
+function readMeasurements(name) {
+	const { file, command } = MEASUREMENTS[name];
+	const full = path.join(ROOT, file);
+	if (!fs.existsSync(full)) throw new Error(`${file} is missing: run \`${command}\` to measure`);
+	return JSON.parse(fs.readFileSync(full, 'utf8'));
+}
+
+/** @param {number} value */
+const thousands = (value) => value.toLocaleString('en');
+/** @param {number} ms */
+const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+/** @param {string} iso */
+const day = (iso) => iso.slice(0, 10);
+
+/**
+ * The run's circumstances, said once above its tables.
+ * @param {{ generated_at: string; machine: { cpus: number; os: string; node: string }; setup?: { repeat?: number } }} bench
+ */
+function benchRunLine(bench) {
+	const repeat = bench.setup?.repeat;
+	return `Measured by \`npm run bench\` on ${day(bench.generated_at)}: ${bench.machine.os}, ${bench.machine.cpus} CPUs shared with other jobs, Node ${bench.machine.node}${repeat ? `; the median of ${repeat} runs per case (the throttle scenario runs once)` : ''}. Compare the ratios, not the milliseconds.`;
+}
+
+/**
+ * Order → Get Many with Return All (and Limit 50) on 10,008 orders: the node at its defaults against
+ * a sequential loop that follows `links.next`, with the concurrency sweep.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchListingTable(bench) {
+	const scenarios = [
+		['latency', 'Return All'],
+		['throttle', 'Return All, 60 requests per 2 s'],
+		['limit', 'Limit 50'],
+	];
+	const cases = scenarios.flatMap(([key, label]) => [bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })));
+	const rows = cases.map(({ label, f }) => [
+		label,
+		f.server_page_size,
+		seconds(f.wall_ms),
+		seconds(f.baseline_wall_ms),
+		`${f.speedup_vs_baseline.toFixed(1)}×`,
+		`${f.wall_vs_ideal.toFixed(2)}×`,
+		`${f.requests} / ${f.baseline_requests}`,
+		`${f.http_429} / ${f.baseline_http_429}`,
+	]);
+	const wrong = cases.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0).map(({ label, f }) => `${label} (${f.server_page_size})`);
+	const points = [{ concurrency: bench.latency.concurrency, wall_ms: bench.latency.wall_ms, speedup_vs_baseline: bench.latency.speedup_vs_baseline }, ...(bench.latency.concurrency_sweep ?? [])];
+	const sweep = points
+		.filter((/** @type {any} */ p, i) => points.findIndex((/** @type {any} */ q) => q.concurrency === p.concurrency) === i)
+		.sort((/** @type {any} */ a, /** @type {any} */ b) => a.concurrency - b.concurrency)
+		.map((/** @type {any} */ p) => `${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`);
+	return [
+		benchRunLine(bench),
+		'',
+		table(['Case', 'Server page size', 'This node', 'Sequential loop', 'Speed-up', 'Node / ideal', 'Requests (node / loop)', '429s (node / loop)'], rows),
+		'',
+		wrong.length === 0 ? 'Every case returned the same items in the same order as the loop, and no error reached the user.' : `Items, order or errors differed from the loop in: ${wrong.join(', ')}.`,
+		...(sweep.length > 1 ? ['', `Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`] : []),
+	].join('\n');
+}
+
+/**
+ * The same listing in the real n8n: this node against n8n's HTTP Request node with "next URL" pagination.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchPeerTable(bench) {
+	const peer = bench.peer_http_request;
+	if (!peer) return 'The last `npm run bench` ran without the HTTP Request part (`--no-peer`).';
+	const labels = { this_node_defaults: 'this node, defaults', http_request_next_url: 'HTTP Request A', http_request_optional_chaining: 'HTTP Request B (`?.`)', http_request_interval: 'HTTP Request C (interval)' };
+	const rows = peer.runs.map((/** @type {any} */ run) => {
+		const ratio = peer.ratios[run.scenario]?.[run.variant];
+		const items = run.items === run.expected_items ? `all ${thousands(run.items)}` : `${thousands(run.items)} of ${thousands(run.expected_items)}`;
+		return [
+			run.scenario,
+			labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
+			seconds(run.execution_time_ms),
+			typeof ratio === 'number' ? `${ratio.toFixed(1)}×` : '–',
+			run.status === 'success' ? `success, ${items}` : run.user_saw,
+		];
+	});
+	return [`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`, '', table(['Scenario', 'Variant', 'Time', 'Against this node', 'n8n said'], rows)].join('\n');
+}
+
+/**
+ * Memory: the 10,008-order listings and the 100,000-order run under a small heap.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchMemoryTable(bench) {
+	const cases = ['latency', 'throttle'].flatMap((key) => [bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [`${key}, ${f.server_page_size}`, f]));
+	const rows = cases.map(([label, f]) => [label, `${f.requests}`, `${f.rss_vs_json.toFixed(1)}×`, `${f.retained_heap_vs_json.toFixed(1)}×`]);
+	const memory = bench.memory_100k;
+	const big = memory
+		? [
+				'',
+				`${thousands(memory.orders)} orders with \`${memory.v8_flags.join(' ')}\`:`,
+				'',
+				table(
+					['Server page size', 'Completed', 'Requests', 'Peak heap MB', 'Garbage KB per request'],
+					memory.cases.map((/** @type {any} */ c) => [c.server_page_size, c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`, `${c.requests}`, `${c.peak_heap_mb}`, `${c.garbage_kb_per_request}`]),
+				),
+			]
+		: [];
+	return [
+		`Return All of 10,008 orders gives ${cases[0][1].result_json_mb.toFixed(2)} MB of JSON.`,
+		'',
+		table(['Listing', 'Requests', 'Peak RSS Δ / JSON', 'Heap kept / JSON'], rows),
+		...big,
+	].join('\n');
+}
+
+/**
+ * The order trigger's requests per poll on the 10,008-order event, against reading every page.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function orderTriggerRequestsTable(bench) {
+	const trigger = bench.order_trigger;
+	const rows = [trigger, trigger.newest_first].map((/** @type {any} */ f) => [
+		f.listing,
+		`${f.first_poll_requests}`,
+		`${f.requests_per_poll.median}`,
+		`${f.requests_per_poll.max}`,
+		`${f.today_requests_per_poll}`,
+		`${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders}`,
+		`${f.missed} / ${f.duplicates}`,
+	]);
+	return [
+		`${thousands(trigger.orders_at_start)} orders (${thousands(trigger.pages_at_start)} pages of ${trigger.page_size}), a poll every minute for ${trigger.polls} polls, Full Check Every ${trigger.full_check_every_minutes} minutes; measured by \`npm run bench\` on ${day(bench.generated_at)}:`,
+		'',
+		table(['Listing', 'First poll', 'Requests per poll, median', 'Requests per poll, max', 'Reading every page', 'Polls until reported: new / paid soon / older', 'Missed / reported twice'], rows),
+	].join('\n');
+}
+
+/**
+ * What a model is handed: each list operation at Raw and Simplified, and the orders calls of the AI Agent.
+ * @param {any} sizes docs/measurements/model-output.json
+ */
+function modelOutputTables(sizes) {
+	const lists = sizes.lists.map((/** @type {any} */ l) => [l.list, `${l.records}`, thousands(l.raw), thousands(l.simplified)]);
+	const orders = sizes.orders.map((/** @type {any} */ o) => [
+		o.case,
+		o.refused ? 'refused, with how to narrow the list' : `${o.records}${o.total ? ` of ${o.total}` : ''}`,
+		thousands(o.characters),
+	]);
+	return [
+		`Measured by \`${sizes.command}\` in ${sizes.n8n} on ${day(sizes.measured_at)}: characters of the tool result as the model gets it, on the sandbox's demo data.`,
+		'',
+		table(['List, editor defaults', 'Records', 'Raw', 'Simplified'], lists),
+		'',
+		table(['Orders on one event (AI Agent, Simplified)', 'Records returned', 'Characters'], orders),
+	].join('\n');
+}
+
+/** @returns {Region[]} the measured figures, each written from the results file of the command that measured it */
+function measurementRegions() {
+	const bench = readMeasurements('bench');
+	return [
+		{ file: 'docs/performance.md', name: 'bench-listing', content: benchListingTable(bench) },
+		{ file: 'docs/performance.md', name: 'bench-peer', content: benchPeerTable(bench) },
+		{ file: 'docs/performance.md', name: 'bench-memory', content: benchMemoryTable(bench) },
+		{ file: 'docs/performance.md', name: 'order-trigger-requests', content: orderTriggerRequestsTable(bench) },
+		{ file: 'docs/ai-agents.md', name: 'model-output', content: modelOutputTables(readMeasurements('modelOutput')) },
+	];
+}
+
+/**
+ * The steps of a whole `npm test`, from scripts/test.js, with the command each runs.
+ */
+function testStepsList() {
+	const { testSteps } = require(path.join(ROOT, 'scripts', 'test.js'));
+	return /** @type {Array<{ title: string; command: string; args: string[] }>} */ (testSteps())
+		.map((step, i) => `${i + 1}. ${step.title}: \`${[step.command, ...step.args.map((arg) => (path.isAbsolute(arg) ? path.relative(ROOT, arg) : arg))].join(' ')}\``)
+		.join('\n');
 }
 
 /** Heading and text of each reliability test file, from its doc comment. */
@@ -365,17 +568,23 @@ function documentationPages(root = ROOT) {
 	return ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
 }
 
+/** Hosts that serve a copy of the published package's files: raw Markdown, whose anchors do nothing. */
+const CDN_COPY = /^https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com)\//i;
+
 /**
- * Every link of the README and docs/ that leads nowhere:
- *   - a relative link whose file does not exist, or whose #anchor is no heading of that page;
- *   - a link to a file of the published package (PACKAGE_FILES…) that is not in the repository,
- *     not shipped (package.json `files`), or whose #anchor is no heading of it;
+ * Every link of the README and docs/ that leads nowhere or to the wrong place:
+ *   - a link to a CDN copy of the package (jsDelivr, unpkg): link relatively instead;
+ *   - a relative link (images included) whose file does not exist, or whose #anchor is no heading
+ *     of that page (GitHub's slugs);
  *   - a link to the npm page (PACKAGE_PAGE#…) whose anchor is no heading of the README.
+ * In the packed tarball (`packed`), a relative link to a file the package does not ship (package.json
+ * `files`: an image, a source file) is not checked: the npm page resolves it against `repository`.
  * Other absolute links are not followed.
- * @param {string} [root] the repository (a test passes a fixture)
+ * @param {string} [root] the repository, or the unpacked tarball (a test passes a fixture)
+ * @param {{ packed?: boolean }} [options]
  * @returns {string[]} one line per broken link
  */
-function brokenLinks(root = ROOT) {
+function brokenLinks(root = ROOT, { packed = false } = {}) {
 	const problems = [];
 	/** @type {Map<string, Set<string>>} */
 	const anchors = new Map();
@@ -393,16 +602,14 @@ function brokenLinks(root = ROOT) {
 	for (const page of documentationPages(root)) {
 		for (const link of linksOf(fs.readFileSync(path.join(root, page), 'utf8'))) {
 			const [address, anchor] = link.split('#');
-			if (link.startsWith(PACKAGE_FILES)) {
-				const target = address.slice(PACKAGE_FILES.length);
-				if (!isShipped(target, root)) problems.push(`${page}: ${link} → ${target} is not in the published package (package.json "files")`);
-				checkTarget(page, link, target, anchor);
+			if (CDN_COPY.test(link)) {
+				problems.push(`${page}: ${link} is a CDN copy of the package: link relatively (docs/…, ../examples/…)`);
 			} else if (address === PACKAGE_PAGE) {
 				if (anchor && !anchorsOfFile('README.md').has(anchor)) problems.push(`${page}: ${link} → no heading "#${anchor}" in README.md`);
 			} else if (!/^[a-z][a-z0-9+.-]*:/i.test(link)) {
 				const target = address === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), address));
 				if (target.startsWith('..')) problems.push(`${page}: ${link} leaves the repository`);
-				else checkTarget(page, link, target, anchor);
+				else if (!packed || isShipped(target, root)) checkTarget(page, link, target, anchor);
 			}
 		}
 	}
@@ -411,7 +618,7 @@ function brokenLinks(root = ROOT) {
 
 module.exports = {
 	DOCS_DIR,
-	PACKAGE_FILES,
+	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
 	RELIABILITY_PAGE,
@@ -425,6 +632,7 @@ module.exports = {
 	linksOf,
 	oauth2ScopesTable,
 	operationsTable,
+	orderTriggerRequestsTable,
 	regionOf,
 	registerTypeScript,
 	reliabilityFileDocs,

@@ -1,7 +1,9 @@
 /**
- * The documentation stays true to the code and leads somewhere real: the generated tables equal
- * what the code gives (`npm run docs`), every link of the README and docs/ resolves, and the
- * documentation link of each node and credential opens its section of the README on the npm page.
+ * The documentation stays true to the code and leads somewhere real: the generated tables and the
+ * measured figures equal what the code and docs/measurements/ give (`npm run docs`), every link of
+ * the README and docs/ (images included) resolves relatively and none goes to a CDN copy, the
+ * pages keep to their word budgets, and the documentation link of each node and credential opens
+ * its section of the README on the npm page.
  * (The reliability table is checked by the reliability reporter, against the cases that ran.)
  */
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import { EventRegistration } from '../../nodes/EventRegistration/EventRegistrati
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import {
+	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
 	ROOT,
@@ -21,6 +24,7 @@ import {
 	brokenLinks,
 	codeRegions,
 	headingAnchors,
+	orderTriggerRequestsTable,
 	regionOf,
 	reliabilityTable,
 	replaceRegion,
@@ -46,11 +50,29 @@ describe('generated tables', () => {
 		expect(rows).toContain('| Public URL | Build | `publicUrl` / `build` | none of its own (lookups only) | – |  |');
 	});
 
+	it('every measured figure comes from a results file: a changed measurement makes its block drift', () => {
+		const bench = JSON.parse(fs.readFileSync(path.join(ROOT, MEASUREMENTS.bench.file), 'utf8'));
+		const region = codeRegions().find((r) => r.name === 'order-trigger-requests');
+		expect(region?.content).toContain(`| ${bench.order_trigger.requests_per_poll.median} |`);
+		bench.order_trigger.requests_per_poll.median = 98765;
+		const drifted = orderTriggerRequestsTable(bench);
+		expect(drifted).toContain('| 98765 |');
+		const page = fs.readFileSync(path.join(ROOT, 'docs', 'performance.md'), 'utf8');
+		expect(regionOf(page, 'order-trigger-requests')).not.toBe(`<!-- generated:order-trigger-requests -->\n${drifted}\n<!-- /generated:order-trigger-requests -->`);
+	});
+
+	it('the npm test step list is the steps scripts/test.js runs, in order', () => {
+		const { testSteps } = require('../../scripts/test.js') as { testSteps: () => Array<{ title: string }> };
+		const page = fs.readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
+		const listed = [...(regionOf(page, 'npm-test-steps') ?? '').matchAll(/^\d+\. (.+?): `/gm)].map((m) => m[1]);
+		expect(listed).toEqual(testSteps().map((step) => step.title));
+	});
+
 	it('a page without the markers of its region is an error, not a silent skip', () => {
 		expect(() => replaceRegion('# Page\n', 'operations', 'x')).toThrow('has no <!-- generated:operations -->');
 	});
 
-	it('reliability cases: a section per file, split at the last arrow, each group named once', () => {
+	it('reliability cases: a section per file, each group with its count, a case outside a group by its name', () => {
 		const table = reliabilityTable(
 			[
 				{ file: 'b.test.ts', ancestorTitles: ['group'], title: '500 once on User → Get → retried' },
@@ -60,9 +82,9 @@ describe('generated tables', () => {
 			{ 'b.test.ts': { title: 'Bee', text: 'About bees.' } },
 		);
 		expect(table).toContain('3 cases in 2 files.');
-		expect(table).toContain('### Bee\n\nAbout bees. (`test/integration/reliability/b.test.ts`, 2 cases)');
-		expect(table).toContain('| group | 500 once on User → Get | retried |\n|  | no arrow |  |');
-		expect(table.indexOf('### a.test.ts')).toBeGreaterThan(-1);
+		expect(table).toContain('### Bee\n\n`test/integration/reliability/b.test.ts`, 2 cases:\n\n- group: 2');
+		expect(table).toContain('### a.test.ts\n\n`test/integration/reliability/a.test.ts`, 1 case:\n\n- x → y: 1');
+		expect(table.indexOf('### a.test.ts')).toBeLessThan(table.indexOf('### Bee'));
 	});
 });
 
@@ -87,13 +109,13 @@ describe('reliability reporter: the committed table against the cases that ran',
 		}
 	};
 
-	it('a whole-suite run whose cases differ from docs/reliability.md fails the run, naming the cases added and gone', () => {
+	it('a whole-suite run whose cases differ from docs/reliability.md fails the run, naming the groups added, gone or changed', () => {
 		const reporter = new ReliabilityReporter({ rootDir: ROOT });
 		quietly(() => runOf(reporter, 'a case the page does not list → something'));
 		const error: Error | undefined = reporter.getLastError();
 		expect(error?.message).toContain('docs/reliability.md does not list the reliability cases that ran: run `npm run docs`');
-		expect(error?.message).toContain('  + | group | a case the page does not list | something |');
-		expect(error?.message).toMatch(/\n {2}- \| /);
+		expect(error?.message).toContain('  + - group: 1');
+		expect(error?.message).toMatch(/\n {2}- - .+: \d+/);
 	});
 
 	it('a run filtered by test name is not compared (it does not hold every case)', () => {
@@ -104,24 +126,27 @@ describe('reliability reporter: the committed table against the cases that ran',
 });
 
 describe('links', () => {
-	it('every link of the README and docs/ leads to an existing file and heading, and files of the package are shipped', () => {
+	it('every link of the README and docs/ (images included) leads to an existing file and heading, and none to a CDN copy', () => {
 		expect(brokenLinks()).toEqual([]);
 	});
 
-	it('the link check reports a missing file, a missing heading, an unshipped file and a missing npm-page anchor', () => {
+	it('the link check reports a CDN copy, a missing file, image or heading, and a missing npm-page anchor; in the tarball, unshipped files resolve on the npm page', () => {
 		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-links-'));
 		try {
 			fs.mkdirSync(path.join(root, 'docs'));
 			fs.mkdirSync(path.join(root, 'examples'));
-			fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ files: ['docs/*.md'] }));
+			fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ files: ['docs/*.md', 'examples/*.json'] }));
 			fs.writeFileSync(path.join(root, 'examples', 'flow.json'), '{}');
-			fs.writeFileSync(path.join(root, 'docs', 'page.md'), '# Page\n\n## Real heading\n\n[ok](#real-heading) [gone](#nothing) [missing](other.md) [`code` ok](../README.md#top)\n');
+			fs.writeFileSync(
+				path.join(root, 'docs', 'page.md'),
+				'# Page\n\n## Real heading\n\n[ok](#real-heading) [gone](#nothing) [missing](other.md) [`code` ok](../README.md#top) ![picture](images/panel.png) [example](../examples/flow.json)\n',
+			);
 			fs.writeFileSync(
 				path.join(root, 'README.md'),
 				[
 					'# Top',
-					`[shipped](https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/docs/page.md#real-heading)`,
-					`[not shipped](https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/examples/flow.json)`,
+					'[cdn](https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/docs/page.md#real-heading) [unpkg](https://unpkg.com/n8n-nodes-event-registration/docs/page.md)',
+					'[relative ok](docs/page.md#real-heading) [source](scripts/test.js)',
 					`[anchor](${PACKAGE_PAGE}#nowhere) [anchor ok](${PACKAGE_PAGE}#top) [external](https://example.com/x.md)`,
 					'```',
 					'[in code](nowhere.md)',
@@ -129,7 +154,17 @@ describe('links', () => {
 				].join('\n'),
 			);
 			expect(brokenLinks(root)).toEqual([
-				'README.md: https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/examples/flow.json → examples/flow.json is not in the published package (package.json "files")',
+				'README.md: https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/docs/page.md#real-heading is a CDN copy of the package: link relatively (docs/…, ../examples/…)',
+				'README.md: https://unpkg.com/n8n-nodes-event-registration/docs/page.md is a CDN copy of the package: link relatively (docs/…, ../examples/…)',
+				'README.md: scripts/test.js → scripts/test.js does not exist',
+				`README.md: ${PACKAGE_PAGE}#nowhere → no heading "#nowhere" in README.md`,
+				'docs/page.md: #nothing → no heading "#nothing" in docs/page.md',
+				'docs/page.md: other.md → docs/other.md does not exist',
+				'docs/page.md: images/panel.png → docs/images/panel.png does not exist',
+			]);
+			expect(brokenLinks(root, { packed: true })).toEqual([
+				'README.md: https://cdn.jsdelivr.net/npm/n8n-nodes-event-registration/docs/page.md#real-heading is a CDN copy of the package: link relatively (docs/…, ../examples/…)',
+				'README.md: https://unpkg.com/n8n-nodes-event-registration/docs/page.md is a CDN copy of the package: link relatively (docs/…, ../examples/…)',
 				`README.md: ${PACKAGE_PAGE}#nowhere → no heading "#nowhere" in README.md`,
 				'docs/page.md: #nothing → no heading "#nothing" in docs/page.md',
 				'docs/page.md: other.md → docs/other.md does not exist',
@@ -177,8 +212,21 @@ describe('documentation links in the editor', () => {
 	});
 });
 
-describe('front page', () => {
-	it('the README stays a front page: at most 300 lines, the reference is in docs/', () => {
+describe('length', () => {
+	/** Words as `wc -w` counts them: runs of characters between white space. */
+	const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+	const docsWords = () =>
+		fs
+			.readdirSync(path.join(ROOT, 'docs'))
+			.filter((file) => file.endsWith('.md'))
+			.reduce((sum, file) => sum + words(fs.readFileSync(path.join(ROOT, 'docs', file), 'utf8')), 0);
+
+	it('the README stays a front page: at most 1,500 words and 300 lines, the reference is in docs/', () => {
+		expect(words(readme)).toBeLessThanOrEqual(1500);
 		expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+	});
+
+	it('docs/*.md hold at most 20,000 words in all, generated tables included', () => {
+		expect(docsWords()).toBeLessThanOrEqual(20000);
 	});
 });

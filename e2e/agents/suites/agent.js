@@ -11,6 +11,7 @@ const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
 const { apiRequests, assertMoreNotice, assertRefusal, describeRequests } = require('../lib/checks');
+const { recordOrders } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -31,6 +32,20 @@ const manualRun = {};
 
 /** @type {Record<string, number>} result sizes measured here, printed at the end of the suite */
 const measured = {};
+
+/**
+ * Keeps one orders call's size for the documentation (e2e/agents/lib/measurements.js) and for the
+ * line printed at the end of the suite.
+ * @param {string} name what was asked, in the documentation's words
+ * @param {{ content: string; chars: number }} result the tool result the model was handed
+ * @param {boolean} [refused]
+ */
+function measureOrders(name, result, refused = false) {
+	measured[name] = result.chars;
+	const parsed = refused ? undefined : JSON.parse(result.content);
+	const notice = Array.isArray(parsed) && parsed.length === 1 && typeof parsed[0]?.total === 'number' ? parsed[0] : undefined;
+	recordOrders({ case: name, records: refused ? null : itemsOf(result.content).length, total: notice ? notice.total : null, characters: result.chars, refused });
+}
 
 /**
  * Sends one chat message to the published agent workflow and returns the agent's reply.
@@ -226,7 +241,7 @@ const suite = {
 				const { results } = await converse(ctx, 'long-list', [{ tool: 'Get_many_orders', args }]);
 				assert.equal(itemsOf(results[0].content).length, 20, results[0].content.slice(0, 300));
 				assertMoreNotice(results[0].content, 20);
-				measured[`Get many orders, Limit 20 of ${BUSY_EVENT_ORDERS}`] = results[0].chars;
+				measureOrders('the busy event, Limit 20', results[0]);
 			},
 		},
 		{
@@ -236,7 +251,7 @@ const suite = {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
 				const { results } = await converse(ctx, 'orders-defaults', [{ tool: 'List_orders', args }]);
 				const returned = itemsOf(results[0].content).length;
-				measured[`List orders (defaults), ${SUMMIT_ORDERS} orders`] = results[0].chars;
+				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, results[0]);
 				assert.ok(results[0].chars <= MAX_CHARS_42_ORDERS, `${results[0].chars} characters`);
 				if (returned < SUMMIT_ORDERS) assertMoreNotice(results[0].content, returned);
 			},
@@ -247,7 +262,7 @@ const suite = {
 			async fn(ctx) {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit, limit: 50 };
 				const { results } = await converse(ctx, 'orders-42', [{ tool: 'Get_many_orders', args }]);
-				measured[`Get many orders, Limit 50, ${SUMMIT_ORDERS} orders`] = results[0].chars;
+				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, results[0]);
 				assert.equal(itemsOf(results[0].content).length, SUMMIT_ORDERS);
 			},
 		},
@@ -257,9 +272,9 @@ const suite = {
 			async fn(ctx) {
 				const args = { company: demo(ctx).companyId, event: demo(ctx).events.winterWorkshop, limit: BUSY_EVENT_ORDERS };
 				const { results, nextRequestChars } = await converse(ctx, 'orders-300', [{ tool: 'Get_many_orders', args }]);
-				measured[`Get many orders, Limit ${BUSY_EVENT_ORDERS} of ${BUSY_EVENT_ORDERS}`] = results[0].chars;
-				measured[`  the model's next request`] = nextRequestChars;
 				const refused = /limit|narrow|filter/i.test(results[0].content) && !results[0].content.trim().startsWith('[{"id"');
+				measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, results[0], refused);
+				measured[`  the model's next request`] = nextRequestChars;
 				assert.ok(results[0].chars <= MAX_CHARS_RETURN_ALL_300 || refused, `${results[0].chars} characters, not refused: ${results[0].content.slice(0, 300)}`);
 			},
 		},

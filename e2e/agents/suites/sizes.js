@@ -3,7 +3,7 @@
  * What each list operation hands a model, in characters, with Output at Raw and at Simplified (the
  * default when a model calls a node of version 1.1), everything else at the editor's defaults.
  * Called through the MCP Server Trigger: the text a client gets is the items' JSON, as an AI Agent's
- * model gets it. Prints the table docs/ai-agents.md quotes.
+ * model gets it. Prints the table; `--record` keeps it for docs/ai-agents.md (lib/measurements.js).
  */
 const assert = require('node:assert/strict');
 
@@ -12,6 +12,7 @@ const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/cli
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { itemsOf } = require('./agent');
+const { recordListSize } = require('../lib/measurements');
 const { listToolsWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -63,6 +64,7 @@ const suite = {
 							size[output] = { chars: text.length, count: itemsOf(text).length };
 						}
 						rows.push(`| ${plural} | ${size.raw.count} | ${size.raw.chars} | ${size.simple.chars} |`);
+						recordListSize({ list: plural, records: size.raw.count, raw: size.raw.chars, simplified: size.simple.chars });
 						if (size.simple.count !== size.raw.count) problems.push(`${plural}: ${size.simple.count} records Simplified, ${size.raw.count} Raw`);
 						if (size.simple.chars > size.raw.chars) problems.push(`${plural}: Simplified ${size.simple.chars} > Raw ${size.raw.chars}`);
 					}

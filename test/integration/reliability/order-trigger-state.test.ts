@@ -1,6 +1,6 @@
 /**
  * Reliability of the order trigger's state (nodes/EventRegistrationOrderTrigger): order ids from
- * the network used as keys (`__proto__`), the upgrade from the state 0.1.0 stored, a 429 or 5xx
+ * the network used as keys (`__proto__`), a state stored in the earlier format (version 1), a 429 or 5xx
  * in the middle of the full check, and the share of the rate limit a poll may use. Polls run
  * through n8n-core's PollTriggerExecutor against the sandbox; the clock is simulated (Date only).
  */
@@ -111,7 +111,7 @@ async function listAll(sb: Sandbox, event: string): Promise<IDataObject[]> {
 }
 
 /**
- * The state 0.1.0 stored after a poll that saw `orders` at `now` (its nodes/…/state.ts, version 1):
+ * A state of version 1, the earlier format, stored after a poll that saw `orders` at `now`:
  * `seenUntil` 24 hours before the newest instant seen, and an entry [transition bits, newest
  * instant] for each order that moved after it, in an object keyed by order id.
  */
@@ -129,7 +129,7 @@ function legacyState(scope: string, orders: IDataObject[], now: number): IDataOb
 	return { version: 1, scope, seenUntil, orders: entries };
 }
 
-describe('upgrade from the state of 0.1.0', () => {
+describe('a state stored in the earlier format (version 1)', () => {
 	it('an active workflow keeps its state: nothing reported again, nothing missed, then polls cost the newest pages', async () => {
 		const sb = sandbox();
 		const { event, orders } = eventWithOrders(sb, 'Upgrade Expo', 100);
@@ -137,7 +137,7 @@ describe('upgrade from the state of 0.1.0', () => {
 		sb.control.markPaid(orders[97]);
 		advanceClock(20 * MINUTE);
 		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created', 'paid', 'cancelled']);
-		// 0.1.0 polled (and reported orders[3] and orders[97] as paid) just before the upgrade.
+		// A poll with the version 1 state reported orders[3] and orders[97] as paid just before.
 		nodeStaticData(wf)[STATE_KEY] = legacyState(`${sb.demo.companyId}/${event}`, await listAll(sb, event), Date.now());
 
 		// Between its last poll and the first poll of this version:

@@ -63,7 +63,7 @@ class ReliabilityReporter {
 		const committed = regionOf(fs.readFileSync(page, 'utf8'), 'reliability') ?? '';
 		const expected = reliabilityTable(this.cases, reliabilityFileDocs());
 		if (committed.includes(`-->\n${expected}\n<!--`)) return;
-		const rows = (/** @type {string} */ text) => new Set(text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---')));
+		const rows = (/** @type {string} */ text) => new Set(text.split('\n').filter((line) => /^(- |### )/.test(line)));
 		const [before, after] = [rows(committed), rows(expected)];
 		const added = [...after].filter((row) => !before.has(row)).map((row) => `  + ${row}`);
 		const gone = [...before].filter((row) => !after.has(row)).map((row) => `  - ${row}`);

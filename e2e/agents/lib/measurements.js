@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * What the agent suite measured of the output a model is handed, kept for the documentation:
+ * `node e2e/agents/run.js --record` writes it to docs/measurements/model-output.json when the whole
+ * suite ran in the default n8n and passed, and `npm run docs` writes docs/ai-agents.md's output-size
+ * table from that file (scripts/lib/docs.js). One run gives every figure, so no two can disagree.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { ROOT } = require('../../../scripts/lib/runtime');
+
+const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.json');
+
+/**
+ * @typedef {{ list: string; records: number; raw: number; simplified: number }} ListSize one list operation at the editor's defaults
+ * @typedef {{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }} OrderCase an orders call of the AI Agent
+ */
+
+/** @type {{ lists: ListSize[]; orders: OrderCase[] }} */
+const measured = { lists: [], orders: [] };
+
+/** @param {ListSize} size */
+function recordListSize(size) {
+	measured.lists.push(size);
+}
+
+/** @param {OrderCase} orderCase */
+function recordOrders(orderCase) {
+	measured.orders.push(orderCase);
+}
+
+/**
+ * Writes the measurements, with the n8n they were measured in.
+ * @param {string} n8nLabel
+ */
+function writeModelOutput(n8nLabel) {
+	const file = { measured_at: new Date().toISOString(), n8n: n8nLabel, command: 'node e2e/agents/run.js --record', ...measured };
+	fs.mkdirSync(path.dirname(MODEL_OUTPUT_FILE), { recursive: true });
+	fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
+	return MODEL_OUTPUT_FILE;
+}
+
+module.exports = { MODEL_OUTPUT_FILE, recordListSize, recordOrders, writeModelOutput };
