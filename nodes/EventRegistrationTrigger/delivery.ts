@@ -75,7 +75,7 @@ function tokenProblem(presented: string[], expected: string[], required: boolean
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
 	if (expected.length === 0) {
 		return required
-			? 'The webhook token cannot be verified: no token is stored for this trigger. Deactivate and activate the workflow.'
+			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
 			: undefined;
 	}
 	const valid = presented.some((token) => expected.some((known) => sameToken(token, known)));

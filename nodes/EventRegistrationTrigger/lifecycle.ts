@@ -90,7 +90,7 @@ function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: strin
 	const advice = webhookAccessAdvice(events, credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE);
 	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
 		message: 'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
-		description: `${advice} Then activate the workflow again.${original}`,
+		description: `${advice} Then publish the workflow again (activate it in n8n 1.x).${original}`,
 		httpCode: '403',
 	});
 }
@@ -108,7 +108,7 @@ async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<Remo
 	const created = toRemoteWebhook(data);
 	if (!created) {
 		throw new NodeOperationError(ctx.getNode(), 'The service attached the webhook but returned no webhook ID', {
-			description: 'Without the ID the webhook cannot be detached later. Activate the workflow again: the node then finds the webhook by its URL.',
+			description: 'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
 		});
 	}
 	return created;
@@ -206,7 +206,7 @@ async function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhoo
 		await detachOrRemember(ctx, { companyId: desired.companyId, webhookId: remote.id }, 'the webhook that came without a token');
 		throw new NodeOperationError(ctx.getNode(), 'The service returned no webhook token, so deliveries cannot be verified', {
 			description:
-				'With Options → Require Token on, every delivery would be refused (401) and its event lost, so the workflow was not activated and the webhook was detached again. Check that the credential’s Base URL points at the service itself (its webhook answers carry a token), or turn off Require Token to accept deliveries without verification, then activate again.',
+				'With Options → Require Token on, every delivery would be refused (401) and its event lost, so the workflow was not published and the webhook was detached again. Check that the credential’s Base URL points at the service itself (its webhook answers carry a token), or turn off Require Token to accept deliveries without verification, then publish again.',
 		});
 	}
 	const registration: Registration = {
