@@ -70,7 +70,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			item = new OperationItem(this, itemIndex, handler.description, { collectRefusals: tool, outputFields });
 			const result = await handler.execute.call(this, item);
 			throwPendingRefusals(item);
-			if (kind) addListCutHint(this, kind, result);
+			if (kind && !tool) addListCutHint(this, kind, result);
 			const shaped = kind ? shapeOutput(this, kind, outputFields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {

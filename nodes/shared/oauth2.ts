@@ -2,7 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 
-/** What the transport does differently for the OAuth2 credential: n8n refreshes its token only on a thrown 401. */
+// What the transport does differently for the OAuth2 credential: n8n refreshes its token only on a thrown 401.
 
 /**
  * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { RECORD_SHAPES } from '../../shared/output';
 import type { RecordKind } from '../../shared/output';
 import { ListResult } from '../../shared/pagination';
-import { runsAsTool } from '../../shared/tool';
 
 /** The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …". */
 export function listCutHintText(kind: RecordKind, list: ListResult): string {
@@ -13,10 +12,10 @@ export function listCutHintText(kind: RecordKind, list: ListResult): string {
 }
 
 /**
- * Tells a person, in n8n's output panel, that Limit cut the list. A model is not told here: its
- * list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
+ * Tells a person, in n8n's output panel, that Limit cut the list. The router calls it only outside
+ * tool runs: a model's list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
  */
 export function addListCutHint(ctx: IExecuteFunctions, kind: RecordKind, result: IDataObject | IDataObject[] | ListResult): void {
-	if (!(result instanceof ListResult) || !result.more || runsAsTool(ctx)) return;
+	if (!(result instanceof ListResult) || !result.more) return;
 	ctx.addExecutionHints({ message: listCutHintText(kind, result), type: 'info', location: 'outputPane' });
 }
