@@ -6,38 +6,21 @@
  * test/unit/exampleScopes.test.ts checks it). docs/credentials.md's scopes table is generated from it.
  */
 
-/** The routes each list of the editor calls, by its method (`searchListMethod` or `loadOptionsMethod`). */
-const LIST_ROUTES = {
-	searchCompanies: ['company.getMany'],
-	searchEvents: ['event.getMany'],
-	searchOrganizingEvents: ['event.getMany'],
-	searchTicketTypes: ['ticketType.getMany'],
-	searchForms: ['form.getMany'],
-	searchOrders: ['order.getMany'],
-	searchActivations: ['activation.getMany'],
-	searchEmailTemplates: ['emailTemplate.getMany'],
-	searchWebhooks: ['webhook.getMany'],
-	getForms: ['form.getMany'],
-	getExistingFormFields: ['form.get'],
-	getFormFieldsToUpdate: ['form.get'],
-	getTicketTypeFormFields: ['ticketType.get', 'form.get'],
-};
-
-/** The list each method shows, as the editor names its field. */
-const LIST_NAMES = {
-	searchCompanies: 'Company',
-	searchEvents: 'Event',
-	searchOrganizingEvents: 'Event',
-	searchTicketTypes: 'Ticket Type',
-	searchForms: 'Form',
-	searchOrders: 'Order',
-	searchActivations: 'Activation',
-	searchEmailTemplates: 'Template',
-	searchWebhooks: 'Webhook',
-	getForms: 'Form Name or ID',
-	getExistingFormFields: 'Field Name or ID',
-	getFormFieldsToUpdate: 'Field Name or ID',
-	getTicketTypeFormFields: 'Field Name or ID',
+/** Each list of the editor, by its method (`searchListMethod` or `loadOptionsMethod`): the field it fills, as the editor names it, and the routes it calls. */
+const LISTS = {
+	searchCompanies: { name: 'Company', routes: ['company.getMany'] },
+	searchEvents: { name: 'Event', routes: ['event.getMany'] },
+	searchOrganizingEvents: { name: 'Event', routes: ['event.getMany'] },
+	searchTicketTypes: { name: 'Ticket Type', routes: ['ticketType.getMany'] },
+	searchForms: { name: 'Form', routes: ['form.getMany'] },
+	searchOrders: { name: 'Order', routes: ['order.getMany'] },
+	searchActivations: { name: 'Activation', routes: ['activation.getMany'] },
+	searchEmailTemplates: { name: 'Template', routes: ['emailTemplate.getMany'] },
+	searchWebhooks: { name: 'Webhook', routes: ['webhook.getMany'] },
+	getForms: { name: 'Form Name or ID', routes: ['form.getMany'] },
+	getExistingFormFields: { name: 'Field Name or ID', routes: ['form.get'] },
+	getFormFieldsToUpdate: { name: 'Field Name or ID', routes: ['form.get'] },
+	getTicketTypeFormFields: { name: 'Field Name or ID', routes: ['ticketType.get', 'form.get'] },
 };
 
 /**
@@ -102,7 +85,7 @@ const isResourceLocator = (value) => typeof value === 'object' && value !== null
  */
 function locatorScopes(code, name, locator, listMethods) {
 	const keys = [];
-	if (locator.mode === 'list' && Object.prototype.hasOwnProperty.call(listMethods, name)) keys.push(...LIST_ROUTES[/** @type {keyof typeof LIST_ROUTES} */ (listMethods[name])]);
+	if (locator.mode === 'list' && Object.prototype.hasOwnProperty.call(listMethods, name)) keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
 	const value = String(locator.value ?? '');
 	const expression = value.startsWith('=');
 	if (name === 'company' && (locator.mode === 'url' || expression || !COMPANY_ID.test(value))) keys.push(NAME_LOOKUPS.company);
@@ -147,7 +130,7 @@ function workflowScopes(code, workflow, listMethods) {
  * @param {(resource: string, operation: string) => string} label an operation as the editor names it
  */
 function otherUses(code, scope, label) {
-	const lists = [...new Set(Object.entries(LIST_ROUTES).filter(([, keys]) => routeScopes(code, keys).includes(scope)).map(([method]) => LIST_NAMES[/** @type {keyof typeof LIST_NAMES} */ (method)]))];
+	const lists = [...new Set(Object.values(LISTS).filter((list) => routeScopes(code, list.routes).includes(scope)).map((list) => list.name))];
 	const lookups = Object.entries(OPERATION_LOOKUPS).flatMap(([key, list]) =>
 		list.filter((l) => routeScopes(code, [l.route]).includes(scope)).map((l) => `${label(...(/** @type {[string, string]} */ (key.split('.'))))} (${l.why})`),
 	);
@@ -158,4 +141,4 @@ function otherUses(code, scope, label) {
 	return [...(lists.length ? [`the ${lists.join(', ')} list${lists.length > 1 ? 's' : ''} in the editor`] : []), ...lookups, ...names, ...orderTrigger];
 }
 
-module.exports = { LIST_ROUTES, LIST_NAMES, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };
+module.exports = { LISTS, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };

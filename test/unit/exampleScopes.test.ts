@@ -9,7 +9,7 @@ import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/E
 import { ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
-import { LIST_ROUTES, workflowScopes } from '../../scripts/lib/scopes';
+import { LISTS, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const NODES = [new EventRegistration(), new EventRegistrationTrigger(), new EventRegistrationOrderTrigger()];
@@ -46,14 +46,14 @@ describe('scopes the route table gives', () => {
 	it('knows the routes of every list the nodes offer in the editor', () => {
 		const methods = [...new Set(lists.map((l) => l.method))];
 		expect(methods.length).toBeGreaterThan(5);
-		expect(methods.filter((method) => !Object.hasOwn(LIST_ROUTES, method))).toEqual([]);
-		for (const routes of Object.values(LIST_ROUTES) as string[][]) for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
+		expect(methods.filter((method) => !Object.hasOwn(LISTS, method))).toEqual([]);
+		for (const { routes } of Object.values(LISTS) as Array<{ routes: string[] }>) for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
 	});
 
 	it('maps each resource-locator name to lists that read the same routes', () => {
 		for (const { name, method } of lists.filter((l) => l.method.startsWith('search'))) {
-			const routes = LIST_ROUTES as Record<string, string[]>;
-			expect([name, routes[method]]).toEqual([name, routes[locatorLists[name]]]);
+			const byMethod = LISTS as Record<string, { routes: string[] }>;
+			expect([name, byMethod[method].routes]).toEqual([name, byMethod[locatorLists[name]].routes]);
 		}
 	});
 
