@@ -5,10 +5,24 @@ import js from '@eslint/js';
 import tsParser from '@typescript-eslint/parser';
 import globals from 'globals';
 
-const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }];
+const unusedVars = [
+	'error',
+	{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+];
 
 export default [
-	{ ignores: ['dist/**', 'coverage/**', '.n8n-dev/**', '.n8n-lint/**', '.e2e/**', '**/node_modules/**', 'nodes/**', 'credentials/**'] },
+	{
+		ignores: [
+			'dist/**',
+			'coverage/**',
+			'.n8n-dev/**',
+			'.n8n-lint/**',
+			'.e2e/**',
+			'**/node_modules/**',
+			'nodes/**',
+			'credentials/**',
+		],
+	},
 	{
 		files: ['**/*.js', '**/*.mjs'],
 		...js.configs.recommended,
@@ -17,11 +31,19 @@ export default [
 	},
 	{ files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } },
 	// Functions handed to page.evaluate run in the browser.
-	{ files: ['e2e/browser/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+	{
+		files: ['e2e/browser/**/*.js'],
+		languageOptions: { globals: { ...globals.node, ...globals.browser } },
+	},
 	{
 		// TypeScript checks names and unused locals itself (tsconfig.test.json).
 		files: ['**/*.ts'],
 		languageOptions: { parser: tsParser },
-		rules: { ...js.configs.recommended.rules, 'no-undef': 'off', 'no-unused-vars': 'off', 'no-redeclare': 'off' },
+		rules: {
+			...js.configs.recommended.rules,
+			'no-undef': 'off',
+			'no-unused-vars': 'off',
+			'no-redeclare': 'off',
+		},
 	},
 ];

@@ -51,9 +51,17 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
 		validateStatus: () => true,
 	});
 	const hash = createHash('sha256');
-	const result: BaselineResult = { wallMs: 0, requests: 0, items: 0, itemsHash: '', ids: [], http429: 0 };
+	const result: BaselineResult = {
+		wallMs: 0,
+		requests: 0,
+		items: 0,
+		itemsHash: '',
+		ids: [],
+		http429: 0,
+	};
 	const started = performance.now();
-	let next: string | null | undefined = `${options.url}/api/v1/${options.companyId}/event/${options.eventSlug}/orders`;
+	let next: string | null | undefined =
+		`${options.url}/api/v1/${options.companyId}/event/${options.eventSlug}/orders`;
 	while (next && (options.limit === undefined || result.items < options.limit)) {
 		const response: AxiosResponse<Envelope> = await http.get<Envelope>(next);
 		result.requests++;

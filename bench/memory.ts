@@ -71,7 +71,13 @@ export function readGcTrace(stdout: string): GcTrace {
 	return trace;
 }
 
-function memoryCase(server: ServerCase, node: NodeResult, stdout: string, requests: number, total: number): MemoryCase {
+function memoryCase(
+	server: ServerCase,
+	node: NodeResult,
+	stdout: string,
+	requests: number,
+	total: number,
+): MemoryCase {
 	const gc = readGcTrace(stdout);
 	const peakHeap = Math.max(gc.peakBeforeMb, node.heapAfterBytes / 1024 / 1024);
 	const heapBefore = mib(node.heapBeforeBytes);
@@ -97,14 +103,18 @@ function memoryCase(server: ServerCase, node: NodeResult, stdout: string, reques
 /** The event's order count (`meta.total`), with plain HTTP. */
 async function orderTotal(sb: SandboxReady): Promise<number> {
 	const url = `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
-	const response = await axios.get<{ meta: { total: number } }>(url, { headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' } });
+	const response = await axios.get<{ meta: { total: number } }>(url, {
+		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+	});
 	return response.data.meta.total;
 }
 
 /** Runs the memory scenario in its own sandbox; `log` gets one progress line per step. */
 export async function runMemoryScenario(log: (text: string) => void): Promise<MemoryFigures> {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
-	log(`· memory: Return All of ${MEMORY_ORDERS.toLocaleString('en')} orders at the node's defaults, ${v8Flags.join(' ')}\n  starting a sandbox with ${MEMORY_ORDERS.toLocaleString('en')} orders… `);
+	log(
+		`· memory: Return All of ${MEMORY_ORDERS.toLocaleString('en')} orders at the node's defaults, ${v8Flags.join(' ')}\n  starting a sandbox with ${MEMORY_ORDERS.toLocaleString('en')} orders… `,
+	);
 	const sandbox = await startSandboxProcess(MEMORY_ORDERS);
 	const sb = sandbox.ready;
 	const control = new SandboxControl(sb.url);
@@ -116,13 +126,29 @@ export async function runMemoryScenario(log: (text: string) => void): Promise<Me
 			log(`  node, server page size ${server.label}… `);
 			const faults = { latencyMs: LATENCY_MS, throttle: null, maxPerPage: server.maxPerPage };
 			await control.setFaults(faults);
-			const job = { url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, markGc: true };
-			const { result, stdout } = await runNodeProcess(job, async () => await control.clearRequests(), { v8Flags, captureStdout: true });
+			const job = {
+				url: sb.url,
+				token: sb.token,
+				companyId: sb.companyId,
+				eventSlug: sb.eventSlug,
+				markGc: true,
+			};
+			const { result, stdout } = await runNodeProcess(
+				job,
+				async () => await control.clearRequests(),
+				{ v8Flags, captureStdout: true },
+			);
 			const figures = memoryCase(server, result, stdout, (await control.stats()).requests, total);
 			log(`${figures.wall_ms} ms, ${figures.items} items, peak heap ${figures.peak_heap_mb} MB\n`);
 			cases.push(figures);
 		}
-		return { orders: MEMORY_ORDERS, heap_limit_mb: HEAP_LIMIT_MB, v8_flags: v8Flags, node_settings: 'Return All, Paging Options left at their defaults', cases };
+		return {
+			orders: MEMORY_ORDERS,
+			heap_limit_mb: HEAP_LIMIT_MB,
+			v8_flags: v8Flags,
+			node_settings: 'Return All, Paging Options left at their defaults',
+			cases,
+		};
 	} finally {
 		await sandbox.stop();
 	}
@@ -143,7 +169,9 @@ export function memoryTable(memory: MemoryFigures): string {
 }
 
 /** Completing under the heap limit with every item is a correctness check: a failure exits non-zero. */
-export function memoryChecks(memory: MemoryFigures): Array<{ target: string; ok: boolean; detail: string; correctness: boolean }> {
+export function memoryChecks(
+	memory: MemoryFigures,
+): Array<{ target: string; ok: boolean; detail: string; correctness: boolean }> {
 	return memory.cases.map((c) => ({
 		target: `memory, ${c.server_page_size}: Return All of ${memory.orders.toLocaleString('en')} orders completes under --max-old-space-size=${memory.heap_limit_mb}`,
 		ok: c.completed,

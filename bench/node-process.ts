@@ -138,6 +138,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+	send({
+		type: 'failed',
+		message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+	});
 	process.disconnect();
 });

@@ -25,11 +25,22 @@ import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTr
 import { SIZE } from './scenarios';
 
 const MINUTE = 60_000;
-const { orders: ORDERS_AT_START, trafficMinutes: TRAFFIC_MINUTES, quietMinutes: QUIET_MINUTES, fullCheckMinutes: FULL_CHECK_MINUTES } = SIZE.orderTrigger;
+const {
+	orders: ORDERS_AT_START,
+	trafficMinutes: TRAFFIC_MINUTES,
+	quietMinutes: QUIET_MINUTES,
+	fullCheckMinutes: FULL_CHECK_MINUTES,
+} = SIZE.orderTrigger;
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
 
-export const ORDER_TRIGGER_GOALS = { medianRequestsPerPoll: 15, maxRequestsPerPoll: 25, newOrderDelayPolls: 1, quickPaymentDelayPolls: 1, oldOrderDelayPolls: FULL_CHECK_MINUTES + 1 };
+export const ORDER_TRIGGER_GOALS = {
+	medianRequestsPerPoll: 15,
+	maxRequestsPerPoll: 25,
+	newOrderDelayPolls: 1,
+	quickPaymentDelayPolls: 1,
+	oldOrderDelayPolls: FULL_CHECK_MINUTES + 1,
+};
 
 export interface OrderTriggerCase {
 	listing: 'oldest first (new orders on the last page)' | 'newest first (new orders on page 1)';
@@ -80,13 +91,23 @@ function median(values: number[]): number {
 	return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function runCase(newestFirst: boolean, advance: (ms: number) => void): Promise<OrderTriggerCase> {
-	const sb = await startSandbox({ port: 0, seed: 'demo', orders: ORDERS_AT_START, knobs: { ordersNewestFirst: newestFirst } });
+async function runCase(
+	newestFirst: boolean,
+	advance: (ms: number) => void,
+): Promise<OrderTriggerCase> {
+	const sb = await startSandbox({
+		port: 0,
+		seed: 'demo',
+		orders: ORDERS_AT_START,
+		knobs: { ordersNewestFirst: newestFirst },
+	});
 	try {
 		const company = sb.demo.companyId;
 		const event = sb.demo.events.summerSummit;
 		const seeded = [...sb.store.orders.values()].filter((order) => order.event.slug === event);
-		const old = seeded.filter((order) => !order.approved_at && !order.rejected_at && !order.cancelled_at).map((order) => order.id);
+		const old = seeded
+			.filter((order) => !order.approved_at && !order.rejected_at && !order.cancelled_at)
+			.map((order) => order.id);
 		const ordersAtStart = seeded.length;
 		const node = {
 			id: 'order-trigger',
@@ -112,7 +133,14 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 		let polls = 0;
 		const poll = async () => {
 			sb.control.clearRequests();
-			const { output } = await runPoll({ nodeType: trigger, node, credentials, credentialTypes, staticData, mode: 'trigger' });
+			const { output } = await runPoll({
+				nodeType: trigger,
+				node,
+				credentials,
+				credentialTypes,
+				staticData,
+				mode: 'trigger',
+			});
 			for (const item of output?.[0] ?? []) {
 				const key = `${String(item.json.id)}:${String(item.json.transition)}`;
 				reported.set(key, [...(reported.get(key) ?? []), polls]);
@@ -121,10 +149,13 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 			polls++;
 		};
 		const curate = async (order: string, verb: 'approve' | 'reject') => {
-			const response = await fetch(`${sb.url}/api/v1/${company}/event/${event}/orders/${order}/${verb}`, {
-				method: 'PATCH',
-				headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-			});
+			const response = await fetch(
+				`${sb.url}/api/v1/${company}/event/${event}/orders/${order}/${verb}`,
+				{
+					method: 'PATCH',
+					headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+				},
+			);
 			if (!response.ok) throw new Error(`${verb} ${order}: ${response.status}`);
 		};
 
@@ -145,7 +176,10 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 					const quick = rng.bool(0.5);
 					if (quick || rng.bool(0.2)) {
 						const at = minute + (quick ? rng.int(1, 5) : rng.int(20, 60));
-						payments.set(at, [...(payments.get(at) ?? []), { id, kind: quick ? 'quick_payments' : 'old_orders' }]);
+						payments.set(at, [
+							...(payments.get(at) ?? []),
+							{ id, kind: quick ? 'quick_payments' : 'old_orders' },
+						]);
 					}
 				}
 			}
@@ -159,9 +193,13 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 				const move = (['approve', 'reject', 'cancel'] as const)[curated++ % 3];
 				if (move === 'cancel') sb.control.cancelOrder(id);
 				else await curate(id, move);
-				changes.push({ key: `${id}:${move === 'approve' ? 'approved' : move === 'reject' ? 'rejected' : 'cancelled'}`, kind: 'old_orders', poll: minute });
+				changes.push({
+					key: `${id}:${move === 'approve' ? 'approved' : move === 'reject' ? 'rejected' : 'cancelled'}`,
+					kind: 'old_orders',
+					poll: minute,
+				});
 			}
-			advance(MINUTE - 30_000 - Date.now() % 1000);
+			advance(MINUTE - 30_000 - (Date.now() % 1000));
 			await poll();
 		}
 
@@ -179,7 +217,9 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 		const unexpected = [...reported.keys()].filter((key) => !expectedKeys.has(key)).length;
 		const steady = requests.slice(1, TRAFFIC_MINUTES + 1);
 		return {
-			listing: newestFirst ? 'newest first (new orders on page 1)' : 'oldest first (new orders on the last page)',
+			listing: newestFirst
+				? 'newest first (new orders on page 1)'
+				: 'oldest first (new orders on the last page)',
 			orders_at_start: ordersAtStart,
 			pages_at_start: Math.ceil(ordersAtStart / 15),
 			page_size: 15,
@@ -187,7 +227,11 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void): Pro
 			full_check_every_minutes: FULL_CHECK_MINUTES,
 			polls,
 			first_poll_requests: requests[0],
-			requests_per_poll: { median: median(steady), max: Math.max(...steady), over: `polls 1–${TRAFFIC_MINUTES} (traffic), after the first poll` },
+			requests_per_poll: {
+				median: median(steady),
+				max: Math.max(...steady),
+				over: `polls 1–${TRAFFIC_MINUTES} (traffic), after the first poll`,
+			},
 			report_delay_polls: delay,
 			changes: counts,
 			missed,
@@ -230,12 +274,42 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): BenchCheck[] {
 	return [figures, figures.newest_first].flatMap((f) => {
 		const label = `order trigger, ${f.listing.split(' (')[0]}`;
 		return [
-			{ target: `${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`, ok: f.requests_per_poll.median <= g.medianRequestsPerPoll, detail: String(f.requests_per_poll.median), correctness: false },
-			{ target: `${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`, ok: f.requests_per_poll.max <= g.maxRequestsPerPoll, detail: String(f.requests_per_poll.max), correctness: false },
-			{ target: `${label}: new orders on the next poll`, ok: f.report_delay_polls.new_orders <= g.newOrderDelayPolls, detail: `${f.report_delay_polls.new_orders} poll(s)`, correctness: false },
-			{ target: `${label}: quick payments on the next poll`, ok: f.report_delay_polls.quick_payments <= g.quickPaymentDelayPolls, detail: `${f.report_delay_polls.quick_payments} poll(s)`, correctness: false },
-			{ target: `${label}: old orders' changes within the hour`, ok: f.report_delay_polls.old_orders <= g.oldOrderDelayPolls, detail: `${f.report_delay_polls.old_orders} poll(s)`, correctness: false },
-			{ target: `${label}: nothing missed, nothing twice, nothing unexpected, no 429`, ok: f.missed === 0 && f.duplicates === 0 && f.unexpected === 0 && f.http_429 === 0, detail: `missed ${f.missed}, duplicates ${f.duplicates}, unexpected ${f.unexpected}, 429s ${f.http_429}`, correctness: true },
+			{
+				target: `${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`,
+				ok: f.requests_per_poll.median <= g.medianRequestsPerPoll,
+				detail: String(f.requests_per_poll.median),
+				correctness: false,
+			},
+			{
+				target: `${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`,
+				ok: f.requests_per_poll.max <= g.maxRequestsPerPoll,
+				detail: String(f.requests_per_poll.max),
+				correctness: false,
+			},
+			{
+				target: `${label}: new orders on the next poll`,
+				ok: f.report_delay_polls.new_orders <= g.newOrderDelayPolls,
+				detail: `${f.report_delay_polls.new_orders} poll(s)`,
+				correctness: false,
+			},
+			{
+				target: `${label}: quick payments on the next poll`,
+				ok: f.report_delay_polls.quick_payments <= g.quickPaymentDelayPolls,
+				detail: `${f.report_delay_polls.quick_payments} poll(s)`,
+				correctness: false,
+			},
+			{
+				target: `${label}: old orders' changes within the hour`,
+				ok: f.report_delay_polls.old_orders <= g.oldOrderDelayPolls,
+				detail: `${f.report_delay_polls.old_orders} poll(s)`,
+				correctness: false,
+			},
+			{
+				target: `${label}: nothing missed, nothing twice, nothing unexpected, no 429`,
+				ok: f.missed === 0 && f.duplicates === 0 && f.unexpected === 0 && f.http_429 === 0,
+				detail: `missed ${f.missed}, duplicates ${f.duplicates}, unexpected ${f.unexpected}, 429s ${f.http_429}`,
+				correctness: true,
+			},
 		];
 	});
 }
@@ -256,13 +330,17 @@ export function orderTriggerTable(figures: OrderTriggerFigures): string {
 /** Runs the scenario in a child process and returns its figures. */
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
 	return await new Promise((resolve, reject) => {
-		const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
 		let figures: OrderTriggerFigures | undefined;
 		worker.once('message', (message) => {
 			figures = message as OrderTriggerFigures;
 		});
 		worker.once('error', reject);
-		worker.once('exit', (code) => (figures ? resolve(figures) : reject(new Error(`order-trigger bench exited with ${code}`))));
+		worker.once('exit', (code) =>
+			figures ? resolve(figures) : reject(new Error(`order-trigger bench exited with ${code}`)),
+		);
 	});
 }
 

@@ -23,7 +23,11 @@ import type { Scenario } from './scenarios';
 
 /** The HTTP Request node version the editor adds today. */
 const HTTP_REQUEST_VERSION = 4.5;
-const CREDENTIAL = { id: 'benchTokenCredential', name: 'Event Registration (bench)', type: 'eventRegistrationApi' };
+const CREDENTIAL = {
+	id: 'benchTokenCredential',
+	name: 'Event Registration (bench)',
+	type: 'eventRegistrationApi',
+};
 
 /** The HTTP Request node's Pagination option as a user sets it (field names are the node's). */
 interface PaginationSettings {
@@ -50,7 +54,11 @@ interface Variant {
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
 export const VARIANTS: readonly Variant[] = [
-	{ key: 'this_node_defaults', label: 'this node: Order → Get Many, Paging Options at their defaults', workflowId: 'peerPackage' },
+	{
+		key: 'this_node_defaults',
+		label: 'this node: Order → Get Many, Paging Options at their defaults',
+		workflowId: 'peerPackage',
+	},
 	{
 		key: 'http_request_next_url',
 		label: 'HTTP Request: next URL {{ $response.body.links.next }}',
@@ -121,7 +129,14 @@ export interface PeerRun {
 
 export interface PeerFigures {
 	n8n: string;
-	http_request_node: { type: string; type_version: number; authentication: string; credential_type: string; pagination: Record<string, PaginationSettings>; then: string };
+	http_request_node: {
+		type: string;
+		type_version: number;
+		authentication: string;
+		credential_type: string;
+		pagination: Record<string, PaginationSettings>;
+		then: string;
+	};
 	this_node: { type: string; parameters: string };
 	method: string[];
 	runs: PeerRun[];
@@ -131,7 +146,11 @@ export interface PeerFigures {
 
 /** scripts/lib helpers (JavaScript, shared with the e2e suite), loaded from the repository. */
 interface ScriptsLib {
-	runtime: { ensureRuntime(options: { log: (line: string) => void }): Promise<unknown>; NODE24: string; N8N_BIN: string };
+	runtime: {
+		ensureRuntime(options: { log: (line: string) => void }): Promise<unknown>;
+		NODE24: string;
+		N8N_BIN: string;
+	};
 	pkg: {
 		build(): Promise<void>;
 		pack(dir: string): Promise<{ tarball: string }>;
@@ -140,8 +159,16 @@ interface ScriptsLib {
 	};
 	n8n: {
 		n8nEnv(options: { userFolder: string; port: number; brokerPort: number }): NodeJS.ProcessEnv;
-		importCredentials(env: NodeJS.ProcessEnv, workDir: string, credentials: object[]): Promise<void>;
-		importWorkflows(env: NodeJS.ProcessEnv, workDir: string, workflows: Array<{ id: string }>): Promise<void>;
+		importCredentials(
+			env: NodeJS.ProcessEnv,
+			workDir: string,
+			credentials: object[],
+		): Promise<void>;
+		importWorkflows(
+			env: NodeJS.ProcessEnv,
+			workDir: string,
+			workflows: Array<{ id: string }>,
+		): Promise<void>;
 	};
 	processes: {
 		freePorts(count: number): Promise<number[]>;
@@ -152,7 +179,12 @@ interface ScriptsLib {
 
 function scriptsLib(): ScriptsLib {
 	const lib = (name: string) => require(path.join(repoRoot(), 'scripts', 'lib', name)) as unknown;
-	return { runtime: lib('runtime'), pkg: lib('package'), n8n: lib('n8n'), processes: lib('processes') } as ScriptsLib;
+	return {
+		runtime: lib('runtime'),
+		pkg: lib('package'),
+		n8n: lib('n8n'),
+		processes: lib('processes'),
+	} as ScriptsLib;
 }
 
 interface TaskData {
@@ -167,15 +199,36 @@ interface Execution {
 	data?: { resultData?: { error?: { message?: string }; runData?: Record<string, TaskData[]> } };
 }
 
-const NAMES = { trigger: 'Start', listing: 'List orders', split: 'Split Out orders', limit: 'Keep 50' };
+const NAMES = {
+	trigger: 'Start',
+	listing: 'List orders',
+	split: 'Split Out orders',
+	limit: 'Keep 50',
+};
 
-function workflowNode(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, index: number, extra: object = {}) {
-	return { id: `${name.replace(/\W/g, '-')}-${index}`, name, type, typeVersion, position: [index * 220, 0], parameters, ...extra };
+function workflowNode(
+	name: string,
+	type: string,
+	typeVersion: number,
+	parameters: Record<string, unknown>,
+	index: number,
+	extra: object = {},
+) {
+	return {
+		id: `${name.replace(/\W/g, '-')}-${index}`,
+		name,
+		type,
+		typeVersion,
+		position: [index * 220, 0],
+		parameters,
+		...extra,
+	};
 }
 
 function chain(names: string[]): Record<string, unknown> {
 	const connections: Record<string, unknown> = {};
-	for (let i = 0; i < names.length - 1; i++) connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	for (let i = 0; i < names.length - 1; i++)
+		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
 	return connections;
 }
 
@@ -198,8 +251,26 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 	const names = [NAMES.trigger, NAMES.listing];
 	if (!variant.pagination) {
 		const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-		const limit = scenario.limit === undefined ? { returnAll: true } : { returnAll: false, limit: scenario.limit };
-		nodes.push(workflowNode(NAMES.listing, lib.pkg.nodeType('eventRegistration'), 1, { resource: 'order', operation: 'getMany', company: rl(sb.companyId), event: rl(sb.eventSlug), ...limit }, 1, { credentials }));
+		const limit =
+			scenario.limit === undefined
+				? { returnAll: true }
+				: { returnAll: false, limit: scenario.limit };
+		nodes.push(
+			workflowNode(
+				NAMES.listing,
+				lib.pkg.nodeType('eventRegistration'),
+				1,
+				{
+					resource: 'order',
+					operation: 'getMany',
+					company: rl(sb.companyId),
+					event: rl(sb.eventSlug),
+					...limit,
+				},
+				1,
+				{ credentials },
+			),
+		);
 	} else {
 		const parameters = {
 			url: ordersUrl(sb),
@@ -207,11 +278,30 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 			nodeCredentialType: CREDENTIAL.type,
 			options: { pagination: { pagination: paginationFor(variant, scenario) } },
 		};
-		nodes.push(workflowNode(NAMES.listing, 'n8n-nodes-base.httpRequest', HTTP_REQUEST_VERSION, parameters, 1, { credentials }));
-		nodes.push(workflowNode(NAMES.split, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', options: {} }, 2));
+		nodes.push(
+			workflowNode(
+				NAMES.listing,
+				'n8n-nodes-base.httpRequest',
+				HTTP_REQUEST_VERSION,
+				parameters,
+				1,
+				{ credentials },
+			),
+		);
+		nodes.push(
+			workflowNode(
+				NAMES.split,
+				'n8n-nodes-base.splitOut',
+				1,
+				{ fieldToSplitOut: 'data', options: {} },
+				2,
+			),
+		);
 		names.push(NAMES.split);
 		if (scenario.limit !== undefined) {
-			nodes.push(workflowNode(NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }, 3));
+			nodes.push(
+				workflowNode(NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }, 3),
+			);
 			names.push(NAMES.limit);
 		}
 	}
@@ -231,12 +321,20 @@ function readExecution(execution: Execution | undefined, code: number | null, ou
 	const after = Object.keys(runData).filter((name) => name !== NAMES.trigger);
 	const taskOf = (name: string) => runData[name]?.[0];
 	const executionTime = after.reduce((sum, name) => sum + (taskOf(name)?.executionTime ?? 0), 0);
-	const last = [NAMES.limit, NAMES.split, NAMES.listing].find((name) => taskOf(name)?.data?.main?.[0]);
+	const last = [NAMES.limit, NAMES.split, NAMES.listing].find(
+		(name) => taskOf(name)?.data?.main?.[0],
+	);
 	const items = last ? (taskOf(last)?.data?.main?.[0] ?? []).map((item) => item.json) : [];
 	const nodeError = after.map((name) => taskOf(name)?.error).find((error) => error !== undefined);
 	const error = nodeError ?? execution?.data?.resultData?.error;
-	const failed = !execution || code !== 0 || error !== undefined || (execution.status !== undefined && execution.status !== 'success');
-	const message = error?.message ?? (execution ? undefined : `no execution JSON from n8n execute (exit ${code}), ${output}`);
+	const failed =
+		!execution ||
+		code !== 0 ||
+		error !== undefined ||
+		(execution.status !== undefined && execution.status !== 'success');
+	const message =
+		error?.message ??
+		(execution ? undefined : `no execution JSON from n8n execute (exit ${code}), ${output}`);
 	return {
 		executionTime,
 		listingTime: taskOf(NAMES.listing)?.executionTime ?? 0,
@@ -255,10 +353,19 @@ const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
  * pretty-printed from a line `{` to a line `}`; n8n's own log lines (starting in column 0) may
  * be interleaved, and an error's stack follows.
  */
-async function execute(lib: ScriptsLib, env: NodeJS.ProcessEnv, workDir: string, id: string): Promise<{ code: number | null; execution?: Execution; output: string }> {
+async function execute(
+	lib: ScriptsLib,
+	env: NodeJS.ProcessEnv,
+	workDir: string,
+	id: string,
+): Promise<{ code: number | null; execution?: Execution; output: string }> {
 	const file = path.join(workDir, `${id}.out.txt`);
 	const fd = openSync(file, 'w');
-	const child = lib.processes.startChild(lib.runtime.NODE24, [lib.runtime.N8N_BIN, 'execute', `--id=${id}`, '--rawOutput'], { env, stdio: ['ignore', fd, fd] });
+	const child = lib.processes.startChild(
+		lib.runtime.NODE24,
+		[lib.runtime.N8N_BIN, 'execute', `--id=${id}`, '--rawOutput'],
+		{ env, stdio: ['ignore', fd, fd] },
+	);
 	closeSync(fd);
 	const timer = setTimeout(() => void lib.processes.stopChild(child), EXECUTE_TIMEOUT_MS);
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -266,7 +373,11 @@ async function execute(lib: ScriptsLib, env: NodeJS.ProcessEnv, workDir: string,
 	const lines = readFileSync(file, 'utf8').split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.indexOf('}', start);
-	const json = lines.slice(start, end + 1).filter((line, index, all) => index === 0 || index === all.length - 1 || /^(\s|\}|\]|$)/.test(line));
+	const json = lines
+		.slice(start, end + 1)
+		.filter(
+			(line, index, all) => index === 0 || index === all.length - 1 || /^(\s|\}|\]|$)/.test(line),
+		);
 	try {
 		if (start === -1 || end === -1) throw new Error('no JSON');
 		return { code, execution: JSON.parse(json.join('\n')) as Execution, output: '' };
@@ -290,10 +401,18 @@ export interface PeerOptions {
 /** Builds and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
 export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promise<PeerFigures> {
 	const lib = scriptsLib();
-	log('· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ');
+	log(
+		'· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ',
+	);
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
 	// The smoke run has its own n8n user folder, so it never removes a full run's.
-	const workDir = path.join(repoRoot(), 'node_modules', '.cache', 'n8n-nodes-event-registration-bench', SIZE.smoke ? 'peer-smoke' : 'peer');
+	const workDir = path.join(
+		repoRoot(),
+		'node_modules',
+		'.cache',
+		'n8n-nodes-event-registration-bench',
+		SIZE.smoke ? 'peer-smoke' : 'peer',
+	);
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
 	await lib.pkg.build();
@@ -302,24 +421,39 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	await lib.pkg.installIntoN8n(tarball, userFolder);
 	const [port, brokerPort] = await lib.processes.freePorts(2);
 	const env = lib.n8n.n8nEnv({ userFolder, port, brokerPort });
-	await lib.n8n.importCredentials(env, workDir, [{ ...CREDENTIAL, data: { accessToken: sb.token, baseUrl: sb.url, publicUrl: sb.url } }]);
+	await lib.n8n.importCredentials(env, workDir, [
+		{ ...CREDENTIAL, data: { accessToken: sb.token, baseUrl: sb.url, publicUrl: sb.url } },
+	]);
 	const workflows = new Map<string, ReturnType<typeof workflowFor>>();
-	for (const scenario of PEER_SCENARIOS) for (const variant of PEER_VARIANTS) workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
+	for (const scenario of PEER_SCENARIOS)
+		for (const variant of PEER_VARIANTS)
+			workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
 	await lib.n8n.importWorkflows(env, workDir, [...workflows.values()]);
 	log('done\n');
 
 	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
-	const reference = await runBaseline({ url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug });
+	const reference = await runBaseline({
+		url: sb.url,
+		token: sb.token,
+		companyId: sb.companyId,
+		eventSlug: sb.eventSlug,
+	});
 
 	const runs: PeerRun[] = [];
 	for (const scenario of PEER_SCENARIOS) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
 		for (const variant of PEER_VARIANTS) {
 			log(`  ${scenario.name}, ${variant.label}… `);
-			const workflow = workflows.get(`${scenario.name}/${variant.key}`) as ReturnType<typeof workflowFor>;
+			const workflow = workflows.get(`${scenario.name}/${variant.key}`) as ReturnType<
+				typeof workflowFor
+			>;
 			const attempts: PeerRun[] = [];
 			for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
-				await control.setFaults({ latencyMs: LATENCY_MS, throttle: scenario.throttle, maxPerPage: null });
+				await control.setFaults({
+					latencyMs: LATENCY_MS,
+					throttle: scenario.throttle,
+					maxPerPage: null,
+				});
 				await control.clearRequests();
 				const { code, execution, output } = await execute(lib, env, workDir, workflow.id);
 				const stats = await control.stats();
@@ -333,24 +467,38 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 					listing_node_ms: run.listingTime,
 					items: run.items.length,
 					expected_items: expected.length,
-					ids_match_reference: ids.length === expected.length && ids.every((id, index) => id === expected[index]),
+					ids_match_reference:
+						ids.length === expected.length && ids.every((id, index) => id === expected[index]),
 					status: run.status,
 					user_saw: run.userSaw,
 					requests: stats.requests,
 					http_429: stats.status429,
 				});
 			}
-			const kept = [...attempts].sort((a, b) => a.execution_time_ms - b.execution_time_ms)[Math.floor((attempts.length - 1) / 2)];
-			const figures = { ...kept, execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms) };
-			log(`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`);
+			const kept = [...attempts].sort((a, b) => a.execution_time_ms - b.execution_time_ms)[
+				Math.floor((attempts.length - 1) / 2)
+			];
+			const figures = {
+				...kept,
+				execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
+			};
+			log(
+				`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
+			);
 			runs.push(figures);
 		}
 	}
 
 	const ratios: PeerFigures['ratios'] = {};
 	for (const scenario of PEER_SCENARIOS) {
-		const of = (key: string) => runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		ratios[scenario.name] = Object.fromEntries(PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, ratio(of(v.key), of(PEER_VARIANTS[0].key))]));
+		const of = (key: string) =>
+			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
+		ratios[scenario.name] = Object.fromEntries(
+			PEER_VARIANTS.filter((v) => v.pagination).map((v) => [
+				v.key,
+				ratio(of(v.key), of(PEER_VARIANTS[0].key)),
+			]),
+		);
 	}
 	const returnAll = PEER_SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
 	return {
@@ -360,10 +508,16 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 			type_version: HTTP_REQUEST_VERSION,
 			authentication: 'predefinedCredentialType',
 			credential_type: CREDENTIAL.type,
-			pagination: Object.fromEntries(PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)])),
+			pagination: Object.fromEntries(
+				PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)]),
+			),
 			then: `Split Out of "data" (n8n-nodes-base.splitOut); in the Limit scenario Max Pages ${Math.ceil(50 / API_PAGE_SIZE)} and a Limit node (50)`,
 		},
-		this_node: { type: lib.pkg.nodeType('eventRegistration'), parameters: 'Order → Get Many, Return All (or Limit 50), Paging Options left at their defaults' },
+		this_node: {
+			type: lib.pkg.nodeType('eventRegistration'),
+			parameters:
+				'Order → Get Many, Return All (or Limit 50), Paging Options left at their defaults',
+		},
 		method: [
 			'each variant: one workflow Manual Trigger → variant, run with `n8n execute --id --rawOutput` in the same n8n user folder',
 			'execution_time_ms: n8n’s own executionTime of every node after the trigger (listing node + Split Out [+ Limit]), from the run data; the median of the runs (one under the throttle)',

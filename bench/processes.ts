@@ -9,7 +9,8 @@ import { ORDERS } from './scenarios';
 
 function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
-		const onExit = (code: number | null) => reject(new Error(`${what} exited (code ${code}) before answering`));
+		const onExit = (code: number | null) =>
+			reject(new Error(`${what} exited (code ${code}) before answering`));
 		child.once('exit', onExit);
 		child.once('message', (message) => {
 			child.off('exit', onExit);
@@ -20,7 +21,8 @@ function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 
 function unwrap(message: ChildMessage, expected: ChildMessage['type']): ChildMessage {
 	if (message.type === 'failed') throw new Error(`node process failed:\n${message.message}`);
-	if (message.type !== expected) throw new Error(`node process sent ${message.type}, expected ${expected}`);
+	if (message.type !== expected)
+		throw new Error(`node process sent ${message.type}, expected ${expected}`);
 	return message;
 }
 
@@ -31,7 +33,9 @@ export interface SandboxProcess {
 
 /** The sandbox in its own process, with `orders` extra orders on its first event (default ORDERS: the run's size). */
 export async function startSandboxProcess(orders: number = ORDERS): Promise<SandboxProcess> {
-	const child = fork(path.join(__dirname, 'sandbox-process.js'), [String(orders)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const child = fork(path.join(__dirname, 'sandbox-process.js'), [String(orders)], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
 	const ready = await nextMessage<SandboxReady>(child, 'sandbox process');
 	return {
 		ready,
@@ -46,7 +50,8 @@ export async function startSandboxProcess(orders: number = ORDERS): Promise<Sand
 /** Waits (up to 10 s) until the child's collected stdout holds `text`: it may arrive after the IPC message. */
 async function stdoutHolds(child: ChildProcess, stdout: () => string, text: string): Promise<void> {
 	const deadline = Date.now() + 10_000;
-	while (!stdout().includes(text) && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+	while (!stdout().includes(text) && child.exitCode === null && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 export interface NodeProcessOptions {

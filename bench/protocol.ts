@@ -52,4 +52,7 @@ export interface NodeResult {
 	error?: string;
 }
 
-export type ChildMessage = { type: 'ready' } | { type: 'result'; result: NodeResult } | { type: 'failed'; message: string };
+export type ChildMessage =
+	| { type: 'ready' }
+	| { type: 'result'; result: NodeResult }
+	| { type: 'failed'; message: string };

@@ -58,7 +58,10 @@ export interface SweepPoint {
 	cpu_ms: number;
 }
 
-export type ScenarioFigures = CaseFigures & { server_honours_per_page: CaseFigures; concurrency_sweep?: SweepPoint[] };
+export type ScenarioFigures = CaseFigures & {
+	server_honours_per_page: CaseFigures;
+	concurrency_sweep?: SweepPoint[];
+};
 
 export function mib(bytes: number): number {
 	return round(bytes / MIB, 2);
@@ -112,15 +115,23 @@ const MEMORY_COLUMNS: Column[] = [
 ];
 
 function markdown(header: string[], rows: string[][]): string {
-	const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+	const widths = header.map((title, i) =>
+		Math.max(title.length, ...rows.map((row) => row[i].length)),
+	);
+	const line = (cells: string[]) =>
+		`| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+	return [
+		line(header),
+		`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+		...rows.map(line),
+	].join('\n');
 }
 
 function caseTable(results: Record<ScenarioName, ScenarioFigures>, columns: Column[]): string {
 	const rows: string[][] = [];
 	for (const [name, figures] of Object.entries(results)) {
-		for (const f of [figures, figures.server_honours_per_page]) rows.push(columns.map(([, cell]) => cell(name, f)));
+		for (const f of [figures, figures.server_honours_per_page])
+			rows.push(columns.map(([, cell]) => cell(name, f)));
 	}
 	return markdown(
 		columns.map(([title]) => title),
@@ -132,8 +143,24 @@ function caseTable(results: Record<ScenarioName, ScenarioFigures>, columns: Colu
 export function tables(results: Record<ScenarioName, ScenarioFigures>): string {
 	const sweep = results.latency.concurrency_sweep ?? [];
 	const sweepTable = markdown(
-		['latency, 15 a page: concurrency', 'node ms', 'ideal ms', 'node/ideal', 'speed-up', 'node CPU ms'],
-		sweep.map((p) => [String(p.concurrency), String(p.wall_ms), String(p.ideal_ms), `${p.wall_vs_ideal.toFixed(2)}×`, `${p.speedup_vs_baseline.toFixed(1)}×`, String(p.cpu_ms)]),
+		[
+			'latency, 15 a page: concurrency',
+			'node ms',
+			'ideal ms',
+			'node/ideal',
+			'speed-up',
+			'node CPU ms',
+		],
+		sweep.map((p) => [
+			String(p.concurrency),
+			String(p.wall_ms),
+			String(p.ideal_ms),
+			`${p.wall_vs_ideal.toFixed(2)}×`,
+			`${p.speedup_vs_baseline.toFixed(1)}×`,
+			String(p.cpu_ms),
+		]),
 	);
-	return [caseTable(results, TIME_COLUMNS), caseTable(results, MEMORY_COLUMNS), sweepTable].join('\n\n');
+	return [caseTable(results, TIME_COLUMNS), caseTable(results, MEMORY_COLUMNS), sweepTable].join(
+		'\n\n',
+	);
 }

@@ -21,7 +21,13 @@ import path from 'node:path';
 
 import axios from 'axios';
 
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE } from '../nodes/shared/pagination';
+import {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_PAGE_SIZE,
+	DEFAULT_PAGE_SIZE_ASKED,
+	MAX_CONCURRENCY,
+	MAX_PAGE_SIZE,
+} from '../nodes/shared/pagination';
 import { runBaseline } from './baseline';
 import type { BaselineResult } from './baseline';
 import { SandboxControl } from './control';
@@ -33,7 +39,17 @@ import type { SandboxReady } from './protocol';
 import { machine, mib, round, tables } from './report';
 import type { CaseFigures, ScenarioFigures, SweepPoint } from './report';
 import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './order-trigger';
-import { LATENCY_MS, NODE_PAGE_SIZE, ORDERS, SCENARIOS, SERVER_CASES, SIZE, THROTTLE, idealMs, pagesNeeded } from './scenarios';
+import {
+	LATENCY_MS,
+	NODE_PAGE_SIZE,
+	ORDERS,
+	SCENARIOS,
+	SERVER_CASES,
+	SIZE,
+	THROTTLE,
+	idealMs,
+	pagesNeeded,
+} from './scenarios';
 import type { Scenario, ScenarioName, ServerCase } from './scenarios';
 
 /** Further concurrencies run in the latency scenario (per_page ignored), to show the trade-off. */
@@ -71,13 +87,24 @@ function pageSizeOf(paging: Paging): number {
 
 /** An integer option: `--name N`, else the environment variable, else the default. */
 function integerOption(name: string, env: string, fallback: number, max: number): number;
-function integerOption(name: string, env: string, fallback: undefined, max: number): number | undefined;
-function integerOption(name: string, env: string, fallback: number | undefined, max: number): number | undefined {
+function integerOption(
+	name: string,
+	env: string,
+	fallback: undefined,
+	max: number,
+): number | undefined;
+function integerOption(
+	name: string,
+	env: string,
+	fallback: number | undefined,
+	max: number,
+): number | undefined {
 	const flag = process.argv.indexOf(`--${name}`);
 	const raw = flag !== -1 ? process.argv[flag + 1] : process.env[env];
 	if (raw === undefined) return fallback;
 	const value = Number(raw);
-	if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be 1..${max}, got ${raw}`);
+	if (!Number.isInteger(value) || value < 1 || value > max)
+		throw new Error(`--${name} must be 1..${max}, got ${raw}`);
 	return value;
 }
 
@@ -90,15 +117,23 @@ function median(values: number[]): number {
  * One sequential round trip with plain HTTP at a page size (median of CALIBRATION_REQUESTS):
  * the unit of the ideal times. Also reads the event's order count.
  */
-async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: number): Promise<Calibration> {
+async function calibrate(
+	sb: SandboxReady,
+	control: SandboxControl,
+	perPage: number,
+): Promise<Calibration> {
 	await control.setFaults({ latencyMs: LATENCY_MS, throttle: null, maxPerPage: NODE_PAGE_SIZE });
-	const http = axios.create({ headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' } });
+	const http = axios.create({
+		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+	});
 	const url = `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
 	const times: number[] = [];
 	let total = 0;
 	for (let page = 2; page < 2 + CALIBRATION_REQUESTS; page++) {
 		const started = performance.now();
-		const response = await http.get<{ meta: { total: number } }>(url, { params: { page, per_page: perPage } });
+		const response = await http.get<{ meta: { total: number } }>(url, {
+			params: { page, per_page: perPage },
+		});
 		times.push(performance.now() - started);
 		total = response.data.meta.total;
 	}
@@ -106,13 +141,30 @@ async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: num
 }
 
 /** Runs the node once in a fresh process and reads the sandbox's counters and log for that run. */
-async function runOnce(context: Context, scenario: Scenario, server: ServerCase, paging: Paging, baseline: Baseline): Promise<CaseFigures> {
+async function runOnce(
+	context: Context,
+	scenario: Scenario,
+	server: ServerCase,
+	paging: Paging,
+	baseline: Baseline,
+): Promise<CaseFigures> {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
-	const faults = { latencyMs: scenario.latencyMs, throttle: scenario.throttle, maxPerPage: server.maxPerPage };
+	const faults = {
+		latencyMs: scenario.latencyMs,
+		throttle: scenario.throttle,
+		maxPerPage: server.maxPerPage,
+	};
 	// The child's warm-up run goes out without the throttle, so it takes nothing from the window.
 	await control.setFaults({ ...faults, throttle: null });
-	const job = { url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, limit: scenario.limit, ...paging };
+	const job = {
+		url: sb.url,
+		token: sb.token,
+		companyId: sb.companyId,
+		eventSlug: sb.eventSlug,
+		limit: scenario.limit,
+		...paging,
+	};
 	const { result: node } = await runNodeProcess(job, async () => {
 		await control.setFaults(faults);
 		await control.clearRequests();
@@ -121,13 +173,19 @@ async function runOnce(context: Context, scenario: Scenario, server: ServerCase,
 	const stats = await control.stats();
 	const logged = await control.requests('/orders');
 
-	const needed = pagesNeeded(total, Math.min(server.maxPerPage ?? DEFAULT_PAGE_SIZE, pageSizeOf(paging)), scenario.limit);
+	const needed = pagesNeeded(
+		total,
+		Math.min(server.maxPerPage ?? DEFAULT_PAGE_SIZE, pageSizeOf(paging)),
+		scenario.limit,
+	);
 	const ideal = round(idealMs(scenario, needed, concurrency, rttMs));
 	const peakRss = mib(Math.max(0, node.peakRssBytes - node.rssBeforeBytes));
 	const json = mib(node.resultJsonBytes);
 	const retained = mib(Math.max(0, node.retainedHeapBytes));
 	const firstRequest = Math.min(...logged.map((entry) => Date.parse(entry.timestamp)));
-	const lastResponse = Math.max(...logged.map((entry) => Date.parse(entry.timestamp) + entry.durationMs));
+	const lastResponse = Math.max(
+		...logged.map((entry) => Date.parse(entry.timestamp) + entry.durationMs),
+	);
 	return {
 		server_page_size: server.label,
 		concurrency,
@@ -139,21 +197,28 @@ async function runOnce(context: Context, scenario: Scenario, server: ServerCase,
 		rtt_ms: round(rttMs, 1),
 		cpu_ms: round(node.cpuMs),
 		first_request_ms: logged.length > 0 ? firstRequest - node.startedAt : 0,
-		after_last_response_ms: logged.length > 0 ? Math.max(0, round(node.startedAt + node.wallMs - lastResponse)) : 0,
+		after_last_response_ms:
+			logged.length > 0 ? Math.max(0, round(node.startedAt + node.wallMs - lastResponse)) : 0,
 		requests: stats.requests,
 		baseline_requests: baseline.serverRequests,
 		pages: stats.status2xx,
 		pages_needed: needed,
-		over_fetched_pages: logged.filter((entry) => entry.status === 200 && Number(entry.query.page ?? 1) > needed).length,
+		over_fetched_pages: logged.filter(
+			(entry) => entry.status === 200 && Number(entry.query.page ?? 1) > needed,
+		).length,
 		http_429: stats.status429,
 		baseline_http_429: baseline.http429,
 		baseline_fails_at_request: baseline.first429AtRequest ?? null,
 		items: node.items,
 		baseline_items: baseline.items,
-		identical_to_baseline: !node.error && node.itemsHash === baseline.itemsHash && node.items === baseline.items,
+		identical_to_baseline:
+			!node.error && node.itemsHash === baseline.itemsHash && node.items === baseline.items,
 		peak_rss_mb: peakRss,
 		rss_before_mb: mib(node.rssBeforeBytes),
-		rss_method: node.rssMethod === 'VmHWM' ? 'VmHWM (reset before the run) minus the RSS after GC before the run' : 'sampled RSS minus the RSS before the run',
+		rss_method:
+			node.rssMethod === 'VmHWM'
+				? 'VmHWM (reset before the run) minus the RSS after GC before the run'
+				: 'sampled RSS minus the RSS before the run',
 		retained_heap_mb: retained,
 		result_json_mb: json,
 		user_visible_errors: node.error ? 1 : 0,
@@ -168,24 +233,58 @@ async function runOnce(context: Context, scenario: Scenario, server: ServerCase,
 type Baseline = BaselineResult & { serverRequests: number };
 
 /** `repeat` runs of one case (one in the throttle scenario); the run with the median wall time is kept. */
-async function runCase(context: Context, scenario: Scenario, server: ServerCase, paging: Paging, baseline: Baseline): Promise<CaseFigures> {
+async function runCase(
+	context: Context,
+	scenario: Scenario,
+	server: ServerCase,
+	paging: Paging,
+	baseline: Baseline,
+): Promise<CaseFigures> {
 	const runs: CaseFigures[] = [];
 	const repeat = scenario.throttle ? 1 : context.repeat;
-	for (let n = 0; n < repeat; n++) runs.push(await runOnce(context, scenario, server, paging, baseline));
+	for (let n = 0; n < repeat; n++)
+		runs.push(await runOnce(context, scenario, server, paging, baseline));
 	const sorted = [...runs].sort((a, b) => a.wall_ms - b.wall_ms);
-	return { ...sorted[Math.floor((sorted.length - 1) / 2)], wall_ms_runs: runs.map((run) => run.wall_ms) };
+	return {
+		...sorted[Math.floor((sorted.length - 1) / 2)],
+		wall_ms_runs: runs.map((run) => run.wall_ms),
+	};
 }
 
 function sweepPoint(f: CaseFigures): SweepPoint {
-	return { concurrency: f.concurrency, wall_ms: f.wall_ms, ideal_ms: f.ideal_ms, wall_vs_ideal: f.wall_vs_ideal, speedup_vs_baseline: f.speedup_vs_baseline, cpu_ms: f.cpu_ms };
+	return {
+		concurrency: f.concurrency,
+		wall_ms: f.wall_ms,
+		ideal_ms: f.ideal_ms,
+		wall_vs_ideal: f.wall_vs_ideal,
+		speedup_vs_baseline: f.speedup_vs_baseline,
+		cpu_ms: f.cpu_ms,
+	};
 }
 
-async function runScenario(context: Context, scenario: Scenario, paging: Paging, sweep: number[]): Promise<ScenarioFigures> {
+async function runScenario(
+	context: Context,
+	scenario: Scenario,
+	paging: Paging,
+	sweep: number[],
+): Promise<ScenarioFigures> {
 	const { sb, control } = context;
-	process.stdout.write(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
-	await control.setFaults({ latencyMs: scenario.latencyMs, throttle: scenario.throttle, maxPerPage: null });
+	process.stdout.write(
+		`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `,
+	);
+	await control.setFaults({
+		latencyMs: scenario.latencyMs,
+		throttle: scenario.throttle,
+		maxPerPage: null,
+	});
 	await control.clearRequests();
-	const result = await runBaseline({ url: sb.url, token: sb.token, companyId: sb.companyId, eventSlug: sb.eventSlug, limit: scenario.limit });
+	const result = await runBaseline({
+		url: sb.url,
+		token: sb.token,
+		companyId: sb.companyId,
+		eventSlug: sb.eventSlug,
+		limit: scenario.limit,
+	});
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
 	process.stdout.write(`${round(baseline.wallMs)} ms\n`);
 
@@ -198,13 +297,27 @@ async function runScenario(context: Context, scenario: Scenario, paging: Paging,
 	}
 	const points: SweepPoint[] = [];
 	for (const other of sweep) {
-		process.stdout.write(`  node, server page size ${SERVER_CASES[0].label}, concurrency ${other}… `);
-		const figures = await runCase(context, scenario, SERVER_CASES[0], { ...paging, concurrency: other }, baseline);
+		process.stdout.write(
+			`  node, server page size ${SERVER_CASES[0].label}, concurrency ${other}… `,
+		);
+		const figures = await runCase(
+			context,
+			scenario,
+			SERVER_CASES[0],
+			{ ...paging, concurrency: other },
+			baseline,
+		);
 		process.stdout.write(`${figures.wall_ms_runs.join(' / ')} ms\n`);
 		points.push(sweepPoint(figures));
 	}
 	if (sweep.length > 0) points.push(sweepPoint(cases[0]));
-	return { ...cases[0], server_honours_per_page: cases[1], ...(points.length > 0 ? { concurrency_sweep: points.sort((a, b) => a.concurrency - b.concurrency) } : {}) };
+	return {
+		...cases[0],
+		server_honours_per_page: cases[1],
+		...(points.length > 0
+			? { concurrency_sweep: points.sort((a, b) => a.concurrency - b.concurrency) }
+			: {}),
+	};
 }
 
 interface Check {
@@ -221,15 +334,35 @@ function both(f: ScenarioFigures): CaseFigures[] {
 function timingChecks(results: Record<ScenarioName, ScenarioFigures>): Check[] {
 	const out: Check[] = [];
 	for (const f of both(results.latency)) {
-		out.push({ target: `latency, ${f.server_page_size}: ≥ 5× faster than the baseline`, ok: f.speedup_vs_baseline >= 5, detail: `${f.speedup_vs_baseline}×`, correctness: false });
-		out.push({ target: `latency, ${f.server_page_size}: ≤ 1.5× the concurrency ideal`, ok: f.wall_vs_ideal <= 1.5, detail: `${f.wall_vs_ideal}×`, correctness: false });
+		out.push({
+			target: `latency, ${f.server_page_size}: ≥ 5× faster than the baseline`,
+			ok: f.speedup_vs_baseline >= 5,
+			detail: `${f.speedup_vs_baseline}×`,
+			correctness: false,
+		});
+		out.push({
+			target: `latency, ${f.server_page_size}: ≤ 1.5× the concurrency ideal`,
+			ok: f.wall_vs_ideal <= 1.5,
+			detail: `${f.wall_vs_ideal}×`,
+			correctness: false,
+		});
 	}
 	for (const f of both(results.throttle)) {
-		out.push({ target: `throttle, ${f.server_page_size}: ≤ 1.2× the throttle bound`, ok: f.wall_vs_ideal <= 1.2, detail: `${f.wall_vs_ideal}×`, correctness: false });
+		out.push({
+			target: `throttle, ${f.server_page_size}: ≤ 1.2× the throttle bound`,
+			ok: f.wall_vs_ideal <= 1.2,
+			detail: `${f.wall_vs_ideal}×`,
+			correctness: false,
+		});
 	}
 	for (const name of ['latency', 'throttle'] as const) {
 		for (const f of both(results[name])) {
-			out.push({ target: `${name}, ${f.server_page_size}: peak RSS Δ ≤ 3× the returned JSON`, ok: f.rss_vs_json <= 3, detail: `${f.rss_vs_json}× (heap kept: ${f.retained_heap_vs_json}×)`, correctness: false });
+			out.push({
+				target: `${name}, ${f.server_page_size}: peak RSS Δ ≤ 3× the returned JSON`,
+				ok: f.rss_vs_json <= 3,
+				detail: `${f.rss_vs_json}× (heap kept: ${f.retained_heap_vs_json}×)`,
+				correctness: false,
+			});
 		}
 	}
 	return out;
@@ -239,8 +372,18 @@ function correctnessChecks(results: Record<ScenarioName, ScenarioFigures>): Chec
 	const out: Check[] = [];
 	for (const f of both(results.throttle)) {
 		const windows = Math.ceil(f.pages_needed / THROTTLE.limit);
-		out.push({ target: `throttle, ${f.server_page_size}: zero errors reach the user`, ok: f.user_visible_errors === 0, detail: String(f.user_visible_errors), correctness: true });
-		out.push({ target: `throttle, ${f.server_page_size}: at most one 429 per window (≤ ${windows - 1})`, ok: f.http_429 <= windows - 1, detail: `${f.http_429} received`, correctness: true });
+		out.push({
+			target: `throttle, ${f.server_page_size}: zero errors reach the user`,
+			ok: f.user_visible_errors === 0,
+			detail: String(f.user_visible_errors),
+			correctness: true,
+		});
+		out.push({
+			target: `throttle, ${f.server_page_size}: at most one 429 per window (≤ ${windows - 1})`,
+			ok: f.http_429 <= windows - 1,
+			detail: `${f.http_429} received`,
+			correctness: true,
+		});
 	}
 	for (const f of both(results.limit)) {
 		out.push({
@@ -252,7 +395,12 @@ function correctnessChecks(results: Record<ScenarioName, ScenarioFigures>): Chec
 	}
 	for (const [name, figures] of Object.entries(results)) {
 		for (const f of both(figures)) {
-			out.push({ target: `${name}, ${f.server_page_size}: same items, same order as the baseline`, ok: f.identical_to_baseline, detail: f.identical_to_baseline ? 'yes' : (f.error ?? 'differs'), correctness: true });
+			out.push({
+				target: `${name}, ${f.server_page_size}: same items, same order as the baseline`,
+				ok: f.identical_to_baseline,
+				detail: f.identical_to_baseline ? 'yes' : (f.error ?? 'differs'),
+				correctness: true,
+			});
 		}
 	}
 	return out;
@@ -264,11 +412,23 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 		latency_ms: LATENCY_MS,
 		throttle: THROTTLE,
 		node_settings: describePaging(paging),
-		node_defaults: { concurrent_requests: DEFAULT_CONCURRENCY, page_size: DEFAULT_PAGE_SIZE_ASKED, page_size_note: `asked for as per_page; used only when meta.per_page shows it was honoured, else ${DEFAULT_PAGE_SIZE}` },
+		node_defaults: {
+			concurrent_requests: DEFAULT_CONCURRENCY,
+			page_size: DEFAULT_PAGE_SIZE_ASKED,
+			page_size_note: `asked for as per_page; used only when meta.per_page shows it was honoured, else ${DEFAULT_PAGE_SIZE}`,
+		},
 		concurrency: concurrencyOf(paging),
 		page_size_asked: pageSizeOf(paging),
-		node_runs_per_case: { latency: repeat, throttle: 1, limit: repeat, kept: 'the run with the median wall_ms (all in wall_ms_runs)' },
-		rtt_ms: { per_page_15: round(calibration.per_page_ignored.rttMs, 1), per_page_100: round(calibration.per_page_honoured.rttMs, 1) },
+		node_runs_per_case: {
+			latency: repeat,
+			throttle: 1,
+			limit: repeat,
+			kept: 'the run with the median wall_ms (all in wall_ms_runs)',
+		},
+		rtt_ms: {
+			per_page_15: round(calibration.per_page_ignored.rttMs, 1),
+			per_page_100: round(calibration.per_page_honoured.rttMs, 1),
+		},
 		notes: [
 			'wall_ms: the node run through n8n-core WorkflowExecute (test/harness runWorkflow) in its own process; baseline: a sequential axios loop following links.next (never sends per_page), in the orchestrator process',
 			'ideal_ms (concurrency): (1 + ceil((pages - 1) / concurrency)) round trips × rtt_ms, the median sequential round trip with plain HTTP at the same page size',
@@ -290,24 +450,36 @@ async function orderTriggerOnly(): Promise<void> {
 		report = { generated_at: new Date().toISOString(), machine: machine() };
 	}
 	const orderTrigger = await runOrderTriggerBench();
-	writeFileSync(file, `${JSON.stringify({ ...report, order_trigger: orderTrigger }, null, '\t')}\n`);
+	writeFileSync(
+		file,
+		`${JSON.stringify({ ...report, order_trigger: orderTrigger }, null, '\t')}\n`,
+	);
 	process.stdout.write(`\n${orderTriggerTable(orderTrigger)}\n\n`);
 	const list = orderTriggerChecks(orderTrigger);
-	for (const check of list) process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
+	for (const check of list)
+		process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
 	process.stdout.write(`\nWrote ${file}\n`);
 	if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
 }
 
 function describePaging(paging: Paging): string {
-	const concurrency = paging.concurrency === undefined ? `Concurrent Requests ${DEFAULT_CONCURRENCY} (default)` : `Concurrent Requests ${paging.concurrency}`;
-	const pageSize = paging.perPage === undefined ? `Page Size ${DEFAULT_PAGE_SIZE_ASKED} (default)` : `Page Size ${paging.perPage}`;
+	const concurrency =
+		paging.concurrency === undefined
+			? `Concurrent Requests ${DEFAULT_CONCURRENCY} (default)`
+			: `Concurrent Requests ${paging.concurrency}`;
+	const pageSize =
+		paging.perPage === undefined
+			? `Page Size ${DEFAULT_PAGE_SIZE_ASKED} (default)`
+			: `Page Size ${paging.perPage}`;
 	return `${concurrency}, ${pageSize}`;
 }
 
 /** `--out FILE`: where the figures go (default docs/measurements/bench.json, the documentation's source). */
 function resultsFile(): string {
 	const flag = process.argv.indexOf('--out');
-	return flag !== -1 ? path.resolve(process.argv[flag + 1]) : path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
+	return flag !== -1
+		? path.resolve(process.argv[flag + 1])
+		: path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
 }
 
 /** `--no-<name>`: skip a part of the bench. */
@@ -316,32 +488,52 @@ function skipped(name: string): boolean {
 }
 
 async function main(): Promise<void> {
-	if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'order-trigger') return await orderTriggerOnly();
+	if (
+		process.argv.includes('--only') &&
+		process.argv[process.argv.indexOf('--only') + 1] === 'order-trigger'
+	)
+		return await orderTriggerOnly();
 	const paging: Paging = {
 		concurrency: integerOption('concurrency', 'BENCH_CONCURRENCY', undefined, MAX_CONCURRENCY),
 		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', undefined, MAX_PAGE_SIZE),
 	};
 	const repeat = integerOption('repeat', 'BENCH_REPEAT', DEFAULT_REPEAT, 9);
-	const sweep = skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
+	const sweep =
+		skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
 	const log = (text: string) => process.stdout.write(text);
-	log(`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`);
+	log(
+		`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
+	);
 	const sandbox = await startSandboxProcess();
 	const sb = sandbox.ready;
 	const control = new SandboxControl(sb.url);
 	try {
-		const calibration = { per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE), per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE) };
+		const calibration = {
+			per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE),
+			per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE),
+		};
 		const context: Context = { sb, control, calibration, repeat };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
-		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario, paging, scenario.name === 'latency' ? sweep : []);
+		for (const scenario of SCENARIOS)
+			results[scenario.name] = await runScenario(
+				context,
+				scenario,
+				paging,
+				scenario.name === 'latency' ? sweep : [],
+			);
 		const { orders, trafficMinutes, quietMinutes } = SIZE.orderTrigger;
-		log(`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`);
+		log(
+			`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`,
+		);
 		const orderTrigger = await runOrderTriggerBench();
 		const peer = skipped('peer') ? undefined : await runPeer({ sb, control, repeat, log });
 		const memory = skipped('memory') ? undefined : await runMemoryScenario(log);
 
 		const report = {
 			generated_at: new Date().toISOString(),
-			size: SIZE.smoke ? 'smoke: every part at a small size, once (its figures mean nothing)' : 'full',
+			size: SIZE.smoke
+				? 'smoke: every part at a small size, once (its figures mean nothing)'
+				: 'full',
 			machine: machine(),
 			setup: setup(paging, repeat, calibration),
 			...results,
@@ -355,8 +547,14 @@ async function main(): Promise<void> {
 		log(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);
 		if (peer) log(`${peerTable(peer)}\n\n`);
 		if (memory) log(`${memoryTable(memory)}\n\n`);
-		const list = [...timingChecks(results), ...(memory ? memoryChecks(memory) : []), ...correctnessChecks(results), ...orderTriggerChecks(orderTrigger)];
-		for (const check of list) log(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
+		const list = [
+			...timingChecks(results),
+			...(memory ? memoryChecks(memory) : []),
+			...correctnessChecks(results),
+			...orderTriggerChecks(orderTrigger),
+		];
+		for (const check of list)
+			log(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
 		log(`\nWrote ${file}\n`);
 		if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
 	} finally {

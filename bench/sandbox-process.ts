@@ -15,10 +15,16 @@ interface Sandbox {
 	stop(): Promise<void>;
 }
 
-type StartSandbox = (options: { port: number; orders: number; requestLogLimit: number }) => Promise<Sandbox>;
+type StartSandbox = (options: {
+	port: number;
+	orders: number;
+	requestLogLimit: number;
+}) => Promise<Sandbox>;
 
 async function main(): Promise<void> {
-	const { startSandbox } = require(path.join(repoRoot(), 'test', 'sandbox')) as { startSandbox: StartSandbox };
+	const { startSandbox } = require(path.join(repoRoot(), 'test', 'sandbox')) as {
+		startSandbox: StartSandbox;
+	};
 	const orders = Number(process.argv[2]);
 	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
 	const ready: SandboxReady = {

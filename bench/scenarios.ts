@@ -35,11 +35,26 @@ export interface BenchSize {
 	orders: number;
 	/** Orders of the memory scenario. */
 	memoryOrders: number;
-	orderTrigger: { orders: number; trafficMinutes: number; quietMinutes: number; fullCheckMinutes: number };
+	orderTrigger: {
+		orders: number;
+		trafficMinutes: number;
+		quietMinutes: number;
+		fullCheckMinutes: number;
+	};
 }
 
-const FULL: BenchSize = { smoke: false, orders: 10_000, memoryOrders: 100_000, orderTrigger: { orders: 10_000, trafficMinutes: 120, quietMinutes: 65, fullCheckMinutes: 60 } };
-const SMOKE: BenchSize = { smoke: true, orders: 300, memoryOrders: 2_000, orderTrigger: { orders: 300, trafficMinutes: 8, quietMinutes: 4, fullCheckMinutes: 3 } };
+const FULL: BenchSize = {
+	smoke: false,
+	orders: 10_000,
+	memoryOrders: 100_000,
+	orderTrigger: { orders: 10_000, trafficMinutes: 120, quietMinutes: 65, fullCheckMinutes: 60 },
+};
+const SMOKE: BenchSize = {
+	smoke: true,
+	orders: 300,
+	memoryOrders: 2_000,
+	orderTrigger: { orders: 300, trafficMinutes: 8, quietMinutes: 4, fullCheckMinutes: 3 },
+};
 
 /** The size of this run (child processes get `--smoke` passed on). */
 export const SIZE: BenchSize = process.argv.includes('--smoke') ? SMOKE : FULL;
@@ -47,14 +62,25 @@ export const SIZE: BenchSize = process.argv.includes('--smoke') ? SMOKE : FULL;
 export const ORDERS = SIZE.orders;
 
 export const SCENARIOS: readonly Scenario[] = [
-	{ name: 'latency', description: `Return All, ${LATENCY_MS} ms added latency, no throttle`, latencyMs: LATENCY_MS, throttle: null },
+	{
+		name: 'latency',
+		description: `Return All, ${LATENCY_MS} ms added latency, no throttle`,
+		latencyMs: LATENCY_MS,
+		throttle: null,
+	},
 	{
 		name: 'throttle',
 		description: `Return All, ${LATENCY_MS} ms latency, throttle ${THROTTLE.limit} req / ${THROTTLE.windowMs} ms`,
 		latencyMs: LATENCY_MS,
 		throttle: THROTTLE,
 	},
-	{ name: 'limit', description: `Limit = 50, ${LATENCY_MS} ms latency, no throttle`, latencyMs: LATENCY_MS, throttle: null, limit: 50 },
+	{
+		name: 'limit',
+		description: `Limit = 50, ${LATENCY_MS} ms latency, no throttle`,
+		latencyMs: LATENCY_MS,
+		throttle: null,
+		limit: 50,
+	},
 ];
 
 /**
@@ -94,10 +120,18 @@ export function concurrencyIdealMs(pages: number, concurrency: number, rttMs: nu
  * beyond the first window each need a later window, so the last window cannot start before
  * `floor((pages - 1) / limit)` whole windows have passed; its own pages then need their round trips.
  */
-export function throttleBoundMs(pages: number, concurrency: number, rttMs: number, throttle: Throttle): number {
+export function throttleBoundMs(
+	pages: number,
+	concurrency: number,
+	rttMs: number,
+	throttle: Throttle,
+): number {
 	const fullWindows = Math.floor((pages - 1) / throttle.limit);
 	const lastWindowPages = pages - fullWindows * throttle.limit;
-	const lastWindowTrips = fullWindows === 0 ? roundTrips(lastWindowPages, concurrency) : Math.ceil(lastWindowPages / concurrency);
+	const lastWindowTrips =
+		fullWindows === 0
+			? roundTrips(lastWindowPages, concurrency)
+			: Math.ceil(lastWindowPages / concurrency);
 	return fullWindows * throttle.windowMs + lastWindowTrips * rttMs;
 }
 
@@ -108,7 +142,14 @@ export function pagesNeeded(total: number, perPage: number, limit?: number): num
 }
 
 /** The bound that applies: the throttle's when there is one (and it is the larger), else the concurrency ideal. */
-export function idealMs(scenario: Scenario, pages: number, concurrency: number, rttMs: number): number {
+export function idealMs(
+	scenario: Scenario,
+	pages: number,
+	concurrency: number,
+	rttMs: number,
+): number {
 	const ideal = concurrencyIdealMs(pages, concurrency, rttMs);
-	return scenario.throttle ? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle)) : ideal;
+	return scenario.throttle
+		? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle))
+		: ideal;
 }

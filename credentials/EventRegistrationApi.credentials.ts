@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	BASE_URL_PROPERTY,
@@ -42,8 +48,18 @@ export class EventRegistrationApi implements ICredentialType {
 	 * generic one through its expression engine on every request, about a fifth of what a page
 	 * request allocates (measured in `npm run bench`, bench/README.md "Memory").
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken)}`, Accept: 'application/json' } };
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.accessToken)}`,
+				Accept: 'application/json',
+			},
+		};
 	}
 
 	test: ICredentialTestRequest = USER_TEST_REQUEST;

@@ -12,12 +12,18 @@ import { SIGN_IN_PATHS } from '../nodes/shared/routes';
 /** Every scope of the API reference, with what it grants. */
 const SCOPES: Array<{ value: string; description: string }> = [
 	{ value: 'activations:read', description: 'Read activations' },
-	{ value: 'activations:subscribe', description: 'Subscribe to activation events (new submissions)' },
+	{
+		value: 'activations:subscribe',
+		description: 'Subscribe to activation events (new submissions)',
+	},
 	{ value: 'companies:read', description: 'List your companies' },
 	{ value: 'events:create', description: 'Create events' },
 	{ value: 'events:delete', description: 'Delete events (not used by these nodes)' },
 	{ value: 'events:read', description: 'Read events' },
-	{ value: 'events:update', description: 'Update events; the nodes also use it for event pages and email templates' },
+	{
+		value: 'events:update',
+		description: 'Update events; the nodes also use it for event pages and email templates',
+	},
 	{ value: 'forms:create', description: 'Create forms' },
 	{ value: 'forms:delete', description: 'Delete forms (not used by these nodes)' },
 	{ value: 'forms:read', description: 'Read forms' },
@@ -25,13 +31,19 @@ const SCOPES: Array<{ value: string; description: string }> = [
 	{ value: 'leads:read', description: 'Read leads (not used by these nodes)' },
 	{ value: 'leads:subscribe', description: 'Subscribe to lead events (created, updated, deleted)' },
 	{ value: 'meetings:read', description: 'Read meetings (not used by these nodes)' },
-	{ value: 'meetings:subscribe', description: 'Subscribe to meeting events (booked, cancelled, no-show, rated)' },
+	{
+		value: 'meetings:subscribe',
+		description: 'Subscribe to meeting events (booked, cancelled, no-show, rated)',
+	},
 	{ value: 'orders:cancel', description: 'Cancel free orders (not used by these nodes)' },
 	{ value: 'orders:create', description: 'Register tickets for attendees' },
 	{ value: 'orders:curate', description: 'Approve or reject pending orders' },
 	{ value: 'orders:read', description: 'List orders of organized events' },
 	{ value: 'submissions:read', description: 'Read submissions (not used by these nodes)' },
-	{ value: 'submissions:subscribe', description: 'Subscribe to submission events (new form submissions)' },
+	{
+		value: 'submissions:subscribe',
+		description: 'Subscribe to submission events (new form submissions)',
+	},
 	{ value: 'ticket-types:create', description: 'Create ticket types' },
 	{ value: 'ticket-types:delete', description: 'Delete ticket types (not used by these nodes)' },
 	{ value: 'ticket-types:read', description: 'Read ticket types' },
@@ -58,11 +70,20 @@ export const SCOPES_PROPERTY = 'apiScopes';
 /** Client ID and Client Secret as oAuth2Api defines them (required, Client Secret masked). */
 const OAUTH2_CLIENT_FIELDS: INodeProperties[] = [
 	{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
-	{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '', required: true },
+	{
+		displayName: 'Client Secret',
+		name: 'clientSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+	},
 ];
 
 /** Scopes every operation of these nodes needs; the unused ones (no routes) are left out. */
-export const DEFAULT_OAUTH2_SCOPES = SCOPES.map((s) => s.value).filter((s) => !UNUSED_SCOPES.has(s));
+export const DEFAULT_OAUTH2_SCOPES = SCOPES.map((s) => s.value).filter(
+	(s) => !UNUSED_SCOPES.has(s),
+);
 
 export class EventRegistrationOAuth2Api implements ICredentialType {
 	name = 'eventRegistrationOAuth2Api';

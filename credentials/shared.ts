@@ -6,7 +6,8 @@ export const CREDENTIAL_ICON: Icon = {
 };
 
 /** `{{$credentials.baseUrl}}` without trailing slashes or a pasted /api/v1 suffix. */
-export const BASE_URL_EXPRESSION = '$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")';
+export const BASE_URL_EXPRESSION =
+	'$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")';
 
 export const BASE_URL_PROPERTY: INodeProperties = {
 	displayName: 'Base URL',
@@ -15,7 +16,8 @@ export const BASE_URL_PROPERTY: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. https://events.example.com',
-	description: 'Root address of the service; the API lives under /api/v1 of it (do not add /api/v1)',
+	description:
+		'Root address of the service; the API lives under /api/v1 of it (do not add /api/v1)',
 };
 
 export const PUBLIC_URL_PROPERTY: INodeProperties = {
@@ -34,13 +36,15 @@ export const PUBLIC_URL_PROPERTY: INodeProperties = {
  * could, but n8n gives it only `helpers.request`, which n8n's package scanner rejects: n8n issue
  * #25190); the message sends the user to User → Get, whose error names it.
  */
-const REDIRECT_RULES: NonNullable<ICredentialTestRequest['rules']> = [301, 302, 303, 307, 308].map((status) => ({
-	type: 'responseCode' as const,
-	properties: {
-		value: status,
-		message: `The Base URL answered with a redirect (${status}), so the credential was not tested: the token is never sent across a redirect. To see where it points, save the credential and run an Event Registration node with User → Get: its error names the address. Then enter the address the service itself answers on as Base URL.`,
-	},
-}));
+const REDIRECT_RULES: NonNullable<ICredentialTestRequest['rules']> = [301, 302, 303, 307, 308].map(
+	(status) => ({
+		type: 'responseCode' as const,
+		properties: {
+			value: status,
+			message: `The Base URL answered with a redirect (${status}), so the credential was not tested: the token is never sent across a redirect. To see where it points, save the credential and run an Event Registration node with User → Get: its error names the address. Then enter the address the service itself answers on as Base URL.`,
+		},
+	}),
+);
 
 /** Calls GET /api/v1/user and turns the usual failures into what to fix. */
 export const USER_TEST_REQUEST: ICredentialTestRequest = {
@@ -65,7 +69,8 @@ export const USER_TEST_REQUEST: ICredentialTestRequest = {
 			type: 'responseCode',
 			properties: {
 				value: 403,
-				message: 'The token works but lacks the user:read scope (403). Create a token that includes user:read.',
+				message:
+					'The token works but lacks the user:read scope (403). Create a token that includes user:read.',
 			},
 		},
 		{

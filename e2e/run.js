@@ -28,7 +28,9 @@ const MODULES = [
 /** @param {string[]} filters */
 function selectedModules(filters) {
 	if (filters.length === 0) return MODULES;
-	return MODULES.filter(({ suite }) => filters.some((filter) => suite.name.toLowerCase().includes(filter.toLowerCase())));
+	return MODULES.filter(({ suite }) =>
+		filters.some((filter) => suite.name.toLowerCase().includes(filter.toLowerCase())),
+	);
 }
 
 async function main() {
@@ -38,7 +40,9 @@ async function main() {
 	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
 	const harness = new Harness();
-	console.log(`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`);
+	console.log(
+		`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`,
+	);
 	/** @type {import('./lib/stack').Stack | undefined} */
 	let stack;
 	const stop = async () => {
@@ -46,10 +50,18 @@ async function main() {
 	};
 	stopOnSignals(stop);
 	try {
-		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), runtime });
+		stack = await startStack({
+			log: (line) => console.log(line),
+			skipBuild: args.includes('--no-build'),
+			runtime,
+		});
 		const importStarted = Date.now();
 		const current = stack;
-		await importWorkflows(stack.cliEnv, stack.workDir, modules.flatMap(({ workflows }) => workflows(current)));
+		await importWorkflows(
+			stack.cliEnv,
+			stack.workDir,
+			modules.flatMap(({ workflows }) => workflows(current)),
+		);
 		console.log(`  workflows imported: ${((Date.now() - importStarted) / 1000).toFixed(1)} s`);
 		// `n8n start` boots while the CLI suite runs (own task-runner broker port, same database).
 		if (modules.some((module) => module.needsServer)) stack.startServerEarly();
@@ -59,7 +71,9 @@ async function main() {
 	} finally {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
-	console.log(`\nEnd-to-end wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`);
+	console.log(
+		`\nEnd-to-end wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`,
+	);
 	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
 	process.exit(harness.finish());
 }

@@ -18,7 +18,14 @@ const { run, runChecked } = require('./lib/processes');
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
 /** What the tarball may hold: dist/, the docs pages, the example workflows, the readme, the licence and package.json. */
-const ALLOWED = [/^dist\//, /^docs\/[^/]+\.md$/, /^examples\/[^/]+\.json$/, /^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+const ALLOWED = [
+	/^dist\//,
+	/^docs\/[^/]+\.md$/,
+	/^examples\/[^/]+\.json$/,
+	/^README(\.md)?$/i,
+	/^LICEN[SC]E(\.md|\.txt)?$/i,
+	/^package\.json$/,
+];
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
 /** No public repository exists, so `repository` is not required (an invented one would mislead). */
 const METADATA_FIELDS = ['author', 'homepage', 'engines'];
@@ -29,11 +36,22 @@ const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 function checkMetadata() {
 	const missing = METADATA_FIELDS.filter((field) => {
 		const value = PACKAGE_JSON[field];
-		return value === undefined || value === '' || (typeof value === 'object' && Object.keys(value).length === 0);
+		return (
+			value === undefined ||
+			value === '' ||
+			(typeof value === 'object' && Object.keys(value).length === 0)
+		);
 	});
 	const problems = missing.map((field) => `missing: ${field}`);
-	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE) problems.push(`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`);
-	return { name: `package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`, ok: problems.length === 0, details: problems.join('\n') || undefined };
+	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
+		problems.push(
+			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
+		);
+	return {
+		name: `package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`,
+		ok: problems.length === 0,
+		details: problems.join('\n') || undefined,
+	};
 }
 
 /**
@@ -42,9 +60,18 @@ function checkMetadata() {
  */
 function checkContents(files) {
 	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
-	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(String);
-	const problems = [...extra.map((file) => `not allowed: ${file}`), ...absent.map((pattern) => `missing: ${pattern}`)];
-	return { name: `npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`, ok: problems.length === 0, details: problems.join('\n') };
+	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(
+		String,
+	);
+	const problems = [
+		...extra.map((file) => `not allowed: ${file}`),
+		...absent.map((pattern) => `missing: ${pattern}`),
+	];
+	return {
+		name: `npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`,
+		ok: problems.length === 0,
+		details: problems.join('\n'),
+	};
 }
 
 /**
@@ -55,11 +82,20 @@ function checkN8nSection(files) {
 	const section = PACKAGE_JSON.n8n ?? {};
 	const declared = [...(section.nodes ?? []), ...(section.credentials ?? [])];
 	const missing = declared.filter((file) => !files.includes(path.posix.normalize(file)));
-	const undeclared = sourceEntryPoints().filter((file) => !declared.map((d) => path.posix.normalize(d)).includes(file));
-	const problems = [...missing.map((file) => `not in the tarball: ${file}`), ...undeclared.map((file) => `built but not declared: ${file}`)];
+	const undeclared = sourceEntryPoints().filter(
+		(file) => !declared.map((d) => path.posix.normalize(d)).includes(file),
+	);
+	const problems = [
+		...missing.map((file) => `not in the tarball: ${file}`),
+		...undeclared.map((file) => `built but not declared: ${file}`),
+	];
 	if ((section.nodes ?? []).length === 0) problems.push('n8n.nodes is empty');
 	if (section.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion is not 1');
-	return { name: `the n8n section declares every node and credential, each in the tarball (${declared.length} paths)`, ok: problems.length === 0, details: problems.join('\n') };
+	return {
+		name: `the n8n section declares every node and credential, each in the tarball (${declared.length} paths)`,
+		ok: problems.length === 0,
+		details: problems.join('\n'),
+	};
 }
 
 /** dist/ paths of every *.node.ts and *.credentials.ts in the source, which the n8n section must list. */
@@ -67,8 +103,14 @@ function sourceEntryPoints() {
 	/** @type {string[]} */
 	const found = [];
 	for (const top of ['nodes', 'credentials']) {
-		for (const file of fs.readdirSync(path.join(ROOT, top), { recursive: true, encoding: 'utf8' })) {
-			if (/\.(node|credentials)\.ts$/.test(file)) found.push(path.posix.join('dist', top, file.split(path.sep).join('/')).replace(/\.ts$/, '.js'));
+		for (const file of fs.readdirSync(path.join(ROOT, top), {
+			recursive: true,
+			encoding: 'utf8',
+		})) {
+			if (/\.(node|credentials)\.ts$/.test(file))
+				found.push(
+					path.posix.join('dist', top, file.split(path.sep).join('/')).replace(/\.ts$/, '.js'),
+				);
 		}
 	}
 	return found;
@@ -84,12 +126,25 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 	const consumer = path.join(WORK_DIR, 'consumer');
 	const version = workflowVersion();
 	const installed = path.join(consumer, 'node_modules', 'n8n-workflow', 'package.json');
-	const current = fs.existsSync(installed) ? JSON.parse(fs.readFileSync(installed, 'utf8')).version : undefined;
+	const current = fs.existsSync(installed)
+		? JSON.parse(fs.readFileSync(installed, 'utf8')).version
+		: undefined;
 	if (current !== version) {
 		fs.rmSync(consumer, { recursive: true, force: true });
 		fs.mkdirSync(consumer, { recursive: true });
-		fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, dependencies: { 'n8n-workflow': version } }));
-		await runChecked('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: consumer, timeoutMs: 300000 });
+		fs.writeFileSync(
+			path.join(consumer, 'package.json'),
+			JSON.stringify({
+				name: 'consumer',
+				private: true,
+				dependencies: { 'n8n-workflow': version },
+			}),
+		);
+		await runChecked(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+			{ cwd: consumer, timeoutMs: 300000 },
+		);
 	}
 	await unpack(tarball, UNPACKED);
 	return consumer;
@@ -103,7 +158,9 @@ async function prepareConsumer(/** @type {string} */ tarball) {
  */
 async function checkRequire(consumer) {
 	const section = PACKAGE_JSON.n8n ?? {};
-	const files = [...(section.nodes ?? []), ...(section.credentials ?? [])].map((file) => path.join(UNPACKED, file));
+	const files = [...(section.nodes ?? []), ...(section.credentials ?? [])].map((file) =>
+		path.join(UNPACKED, file),
+	);
 	const probe = `
 		const found = [];
 		for (const file of JSON.parse(process.argv[1])) {
@@ -121,11 +178,18 @@ async function checkRequire(consumer) {
 	`;
 	// NODE_PATH cleared: resolution must not reach this repo's node_modules.
 	const env = { ...process.env, NODE_PATH: '' };
-	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], { cwd: consumer, env, timeoutMs: 60000 });
+	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], {
+		cwd: consumer,
+		env,
+		timeoutMs: 60000,
+	});
 	return {
 		name: `each node and credential loads with only n8n-workflow@${workflowVersion()} installed (Node ${process.versions.node})`,
 		ok: result.code === 0,
-		details: result.code === 0 ? `loaded: ${result.stdout.trim()}` : `${result.stdout}\n${result.stderr}`.trim(),
+		details:
+			result.code === 0
+				? `loaded: ${result.stdout.trim()}`
+				: `${result.stdout}\n${result.stderr}`.trim(),
 	};
 }
 
@@ -135,14 +199,26 @@ async function checkRequire(consumer) {
  * @returns {Promise<CheckResult[]>}
  */
 async function checkScanner() {
-	const scanner = await import(pathToFileURL(path.join(RUNTIME_MODULES, '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs')).href);
+	const scanner = await import(
+		pathToFileURL(
+			path.join(RUNTIME_MODULES, '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs'),
+		).href
+	);
 	const dist = await scanner.analyzePackage(UNPACKED, ['**/*.js', 'package.json']);
 	const source = await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS);
 	/** @param {{ passed: boolean; message?: string; details?: string }} result */
 	const detailsOf = (result) => [result.message, result.details].filter(Boolean).join('\n');
 	return [
-		{ name: 'official scanner, ESLint leg on the packed tarball', ok: dist.passed, details: detailsOf(dist) },
-		{ name: `official scanner, ESLint leg on the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`, ok: source.passed, details: detailsOf(source) },
+		{
+			name: 'official scanner, ESLint leg on the packed tarball',
+			ok: dist.passed,
+			details: detailsOf(dist),
+		},
+		{
+			name: `official scanner, ESLint leg on the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`,
+			ok: source.passed,
+			details: detailsOf(source),
+		},
 	];
 }
 
@@ -159,28 +235,47 @@ function checkDocumentationLinks() {
 	const anchors = anchorsOf(fs.readFileSync(path.join(UNPACKED, 'README.md'), 'utf8'));
 	/** @param {string} where @param {unknown} url */
 	const check = (where, url) => {
-		const anchor = typeof url === 'string' && url.startsWith(`${PACKAGE_PAGE}#`) ? url.slice(PACKAGE_PAGE.length + 1) : undefined;
-		if (anchor === undefined || !anchors.has(anchor)) problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
+		const anchor =
+			typeof url === 'string' && url.startsWith(`${PACKAGE_PAGE}#`)
+				? url.slice(PACKAGE_PAGE.length + 1)
+				: undefined;
+		if (anchor === undefined || !anchors.has(anchor))
+			problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
 	};
 	const section = PACKAGE_JSON.n8n ?? {};
 	for (const file of [...(section.nodes ?? []), ...(section.credentials ?? [])]) {
-		for (const Class of Object.values(require(path.join(UNPACKED, file))).filter((value) => typeof value === 'function')) {
+		for (const Class of Object.values(require(path.join(UNPACKED, file))).filter(
+			(value) => typeof value === 'function',
+		)) {
 			const instance = new Class();
-			check(`${file} ${Class.name}`, instance.description ? instance.description.documentationUrl : instance.documentationUrl);
+			check(
+				`${file} ${Class.name}`,
+				instance.description ? instance.description.documentationUrl : instance.documentationUrl,
+			);
 		}
 		const codex = path.join(UNPACKED, `${file}on`);
 		if (!fs.existsSync(codex)) continue;
 		const { resources = {} } = JSON.parse(fs.readFileSync(codex, 'utf8'));
-		for (const { url } of [...(resources.primaryDocumentation ?? []), ...(resources.credentialDocumentation ?? [])]) check(`${file}on`, url);
+		for (const { url } of [
+			...(resources.primaryDocumentation ?? []),
+			...(resources.credentialDocumentation ?? []),
+		])
+			check(`${file}on`, url);
 	}
-	return { name: 'documentation links of the README, docs/, nodes and credentials lead to files and README sections in the tarball', ok: problems.length === 0, details: problems.join('\n') };
+	return {
+		name: 'documentation links of the README, docs/, nodes and credentials lead to files and README sections in the tarball',
+		ok: problems.length === 0,
+		details: problems.join('\n'),
+	};
 }
 
 /** @param {CheckResult} result */
 function report(result) {
 	console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}`);
-	if (result.details && (!result.ok || process.env.CHECK_PACKAGE_VERBOSE)) console.log(result.details.replace(/^/gm, '     '));
-	else if (result.details && result.ok && result.details.startsWith('loaded:')) console.log(`     ${result.details}`);
+	if (result.details && (!result.ok || process.env.CHECK_PACKAGE_VERBOSE))
+		console.log(result.details.replace(/^/gm, '     '));
+	else if (result.details && result.ok && result.details.startsWith('loaded:'))
+		console.log(`     ${result.details}`);
 }
 
 async function main() {
@@ -188,7 +283,8 @@ async function main() {
 	await ensureRuntime();
 	if (!process.argv.includes('--no-build')) await build();
 	fs.mkdirSync(WORK_DIR, { recursive: true });
-	for (const file of fs.readdirSync(WORK_DIR)) if (file.endsWith('.tgz')) fs.rmSync(path.join(WORK_DIR, file));
+	for (const file of fs.readdirSync(WORK_DIR))
+		if (file.endsWith('.tgz')) fs.rmSync(path.join(WORK_DIR, file));
 	const { tarball, files } = await pack(WORK_DIR);
 	const results = [checkMetadata(), checkContents(files), checkN8nSection(files)];
 	results.forEach(report);

@@ -21,21 +21,37 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 /** N8N_DEV_DIR: another folder (npm test's smoke run uses its own, leaving yours alone). */
-const DEV_DIR = process.env.N8N_DEV_DIR ? path.resolve(process.env.N8N_DEV_DIR) : path.join(ROOT, '.n8n-dev');
+const DEV_DIR = process.env.N8N_DEV_DIR
+	? path.resolve(process.env.N8N_DEV_DIR)
+	: path.join(ROOT, '.n8n-dev');
 const USER_FOLDER = path.join(DEV_DIR, 'n8n');
 /** Written once the credentials and examples are imported: later runs keep what the user changed. */
 const STARTER_MARKER = path.join(DEV_DIR, 'starter-content-imported');
 const LOG_FILE = path.join(DEV_DIR, 'n8n.log');
-const OWNER = { email: 'dev@example.com', password: 'Sandbox-Dev-1', firstName: 'Dev', lastName: 'Sandbox' };
+const OWNER = {
+	email: 'dev@example.com',
+	password: 'Sandbox-Dev-1',
+	firstName: 'Dev',
+	lastName: 'Sandbox',
+};
 const CREDENTIALS = {
-	token: { id: 'devSandboxToken', name: 'Event Registration sandbox (token)', type: 'eventRegistrationApi' },
-	oauth: { id: 'devSandboxOAuth2', name: 'Event Registration sandbox (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+	token: {
+		id: 'devSandboxToken',
+		name: 'Event Registration sandbox (token)',
+		type: 'eventRegistrationApi',
+	},
+	oauth: {
+		id: 'devSandboxOAuth2',
+		name: 'Event Registration sandbox (OAuth2)',
+		type: 'eventRegistrationOAuth2Api',
+	},
 };
 
 /** @param {string} name @param {number} fallback */
 function portFromEnv(name, fallback) {
 	const value = Number(process.env[name] ?? fallback);
-	if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, not ${process.env[name]}`);
+	if (!Number.isInteger(value) || value < 1 || value > 65535)
+		throw new Error(`${name} must be a port number, not ${process.env[name]}`);
 	return value;
 }
 
@@ -51,7 +67,10 @@ function step(text) {
  */
 async function assertPortFree(port, what, variable) {
 	const { freePort } = require('./lib/processes');
-	if ((await freePort(port)) !== port) throw new Error(`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`);
+	if ((await freePort(port)) !== port)
+		throw new Error(
+			`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`,
+		);
 }
 
 /**
@@ -69,12 +88,24 @@ async function importStarterContent(env, sandbox, crmUrl) {
 		env,
 		DEV_DIR,
 		newestLast([
-			{ ...CREDENTIALS.oauth, data: { ...common, clientId: sandbox.demo.oauthClient.clientId, clientSecret: sandbox.demo.oauthClient.clientSecret } },
+			{
+				...CREDENTIALS.oauth,
+				data: {
+					...common,
+					clientId: sandbox.demo.oauthClient.clientId,
+					clientSecret: sandbox.demo.oauthClient.clientSecret,
+				},
+			},
 			{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
 		]),
 	);
 	const examples = loadExamples().map(({ file, workflow }) =>
-		prepareExample(workflow, { id: exampleId('dev', file), refs: CREDENTIALS, demo: sandbox.demo, crmUrl }),
+		prepareExample(workflow, {
+			id: exampleId('dev', file),
+			refs: CREDENTIALS,
+			demo: sandbox.demo,
+			crmUrl,
+		}),
 	);
 	await importWorkflows(env, DEV_DIR, examples);
 }
@@ -131,7 +162,11 @@ async function main() {
 	process.on('SIGINT', () => stopAll(0));
 	process.on('SIGTERM', () => stopAll(0));
 	const reset = process.argv.includes('--reset');
-	const ports = { n8n: portFromEnv('N8N_PORT', 5678), sandbox: portFromEnv('SANDBOX_PORT', 5690), crm: portFromEnv('CRM_PORT', 5691) };
+	const ports = {
+		n8n: portFromEnv('N8N_PORT', 5678),
+		sandbox: portFromEnv('SANDBOX_PORT', 5690),
+		crm: portFromEnv('CRM_PORT', 5691),
+	};
 	await require('./lib/install').ensureRepoDependencies(step);
 	// Only now: these modules need nothing beyond Node, but the runtime needs the Node 24 just installed.
 	const { ensureRuntime } = require('./lib/runtime');
@@ -182,8 +217,17 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = require('./lib/workflows').loadExamples().map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
-		printWelcome({ editorUrl: `${n8n.baseUrl}/`, sandbox, crmUrl: crm.url, examples, firstRun, seconds: (Date.now() - started) / 1000 });
+		const examples = require('./lib/workflows')
+			.loadExamples()
+			.map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		printWelcome({
+			editorUrl: `${n8n.baseUrl}/`,
+			sandbox,
+			crmUrl: crm.url,
+			examples,
+			firstRun,
+			seconds: (Date.now() - started) / 1000,
+		});
 	} catch (error) {
 		console.error(error instanceof Error ? error.message : error);
 		await stopAll(1);

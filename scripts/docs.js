@@ -12,7 +12,14 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { RELIABILITY_PAGE, ROOT, codeRegions, reliabilityFileDocs, reliabilityTable, updateRegions } = require('./lib/docs');
+const {
+	RELIABILITY_PAGE,
+	ROOT,
+	codeRegions,
+	reliabilityFileDocs,
+	reliabilityTable,
+	updateRegions,
+} = require('./lib/docs');
 const { ensureRepoDependencies } = require('./lib/install');
 
 /**
@@ -24,19 +31,42 @@ const { ensureRepoDependencies } = require('./lib/install');
 function reliabilityCases() {
 	const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-')), 'reliability.json');
 	const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-	const args = [jest, 'test/integration/reliability', '--testNamePattern', '(?!)', '--reporters', 'default', '--json', '--outputFile', output];
+	const args = [
+		jest,
+		'test/integration/reliability',
+		'--testNamePattern',
+		'(?!)',
+		'--reporters',
+		'default',
+		'--json',
+		'--outputFile',
+		output,
+	];
 	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
 	if (result.status !== 0 || !fs.existsSync(output)) {
-		throw new Error(`Collecting the reliability cases failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`Collecting the reliability cases failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	/** @type {{ testResults: Array<{ name: string; testExecError?: unknown; message?: string; assertionResults: Array<{ ancestorTitles: string[]; title: string }> }> }} */
 	const report = JSON.parse(fs.readFileSync(output, 'utf8'));
 	fs.rmSync(path.dirname(output), { recursive: true, force: true });
-	const broken = report.testResults.filter((file) => file.testExecError || file.assertionResults.length === 0);
-	if (broken.length > 0) throw new Error(`These reliability files define no test or fail to load:\n${broken.map((file) => `${file.name}\n${file.message ?? ''}`).join('\n')}`);
+	const broken = report.testResults.filter(
+		(file) => file.testExecError || file.assertionResults.length === 0,
+	);
+	if (broken.length > 0)
+		throw new Error(
+			`These reliability files define no test or fail to load:\n${broken.map((file) => `${file.name}\n${file.message ?? ''}`).join('\n')}`,
+		);
 	return report.testResults
 		.sort((a, b) => a.name.localeCompare(b.name))
-		.flatMap((file) => file.assertionResults.map((test) => ({ file: path.basename(file.name), ancestorTitles: test.ancestorTitles, title: test.title })));
+		.flatMap((file) =>
+			file.assertionResults.map((test) => ({
+				file: path.basename(file.name),
+				ancestorTitles: test.ancestorTitles,
+				title: test.title,
+			})),
+		);
 }
 
 async function main() {
@@ -44,12 +74,25 @@ async function main() {
 	const check = process.argv.includes('--check');
 	const regions = [
 		...codeRegions(),
-		...(process.argv.includes('--no-reliability') ? [] : [{ file: RELIABILITY_PAGE, name: 'reliability', content: reliabilityTable(reliabilityCases(), reliabilityFileDocs()) }]),
+		...(process.argv.includes('--no-reliability')
+			? []
+			: [
+					{
+						file: RELIABILITY_PAGE,
+						name: 'reliability',
+						content: reliabilityTable(reliabilityCases(), reliabilityFileDocs()),
+					},
+				]),
 	];
 	const stale = updateRegions(regions, { check });
-	for (const region of regions) console.log(`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`);
+	for (const region of regions)
+		console.log(
+			`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`,
+		);
 	if (check && stale.length > 0) {
-		console.error(`\n${stale.length} generated part(s) differ from the code: run \`npm run docs\` and commit docs/.`);
+		console.error(
+			`\n${stale.length} generated part(s) differ from the code: run \`npm run docs\` and commit docs/.`,
+		);
 		process.exitCode = 1;
 	}
 }

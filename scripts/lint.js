@@ -7,7 +7,9 @@
  *      folder, so it runs in .n8n-lint/, a copy of just those (with tsconfig.json, the icons and a link
  *      to node_modules); the paths it prints are the same below the repo.
  *   2. The repo's own tooling (scripts, tests, sandbox, e2e, bench) with eslint.tooling.config.mjs.
- * `npm run lint -- --fix` fixes what the linters can, the package in place (the copy is written back).
+ *   3. Prettier (.prettierrc.js, the official starter's settings) on every source file of the repo.
+ * `npm run lint -- --fix` fixes what the linters can, the package in place (the copy is written back),
+ * and formats with Prettier.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -16,13 +18,24 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const STAGE = path.join(ROOT, '.n8n-lint');
 /** What n8n lints: its scanner's source patterns (package.json, nodes, credentials) and what those need. */
-const PACKAGE_SOURCES = ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'nodes', 'credentials', 'icons'];
+const PACKAGE_SOURCES = [
+	'package.json',
+	'eslint.config.mjs',
+	'tsconfig.json',
+	'nodes',
+	'credentials',
+	'icons',
+];
 const FIXABLE = ['nodes', 'credentials'];
 
 /** @param {string} title @param {string[]} args @param {string} cwd */
 function run(title, args, cwd) {
 	console.log(`\n▶ ${title}`);
-	const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env: { ...process.env, npm_config_yes: 'true' } });
+	const result = spawnSync(process.execPath, args, {
+		cwd,
+		stdio: 'inherit',
+		env: { ...process.env, npm_config_yes: 'true' },
+	});
 	if (result.status !== 0) {
 		console.error(`✗ ${title}: exit ${result.status ?? result.signal}`);
 		process.exit(result.status || 1);
@@ -32,24 +45,57 @@ function run(title, args, cwd) {
 function stagePackage() {
 	fs.rmSync(STAGE, { recursive: true, force: true });
 	fs.mkdirSync(STAGE);
-	for (const entry of PACKAGE_SOURCES) fs.cpSync(path.join(ROOT, entry), path.join(STAGE, entry), { recursive: true });
+	for (const entry of PACKAGE_SOURCES)
+		fs.cpSync(path.join(ROOT, entry), path.join(STAGE, entry), { recursive: true });
 	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(STAGE, 'node_modules'), 'junction');
 }
 
 function writeBackFixes() {
-	for (const folder of FIXABLE) fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
+	for (const folder of FIXABLE)
+		fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
 }
 
 function main() {
 	const fix = process.argv.includes('--fix');
 	stagePackage();
 	try {
-		run('n8n-node lint (strict mode, n8n’s default config): package.json, nodes/, credentials/', [path.join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'), 'lint', ...(fix ? ['--fix'] : [])], STAGE);
+		run(
+			'n8n-node lint (strict mode, n8n’s default config): package.json, nodes/, credentials/',
+			[
+				path.join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'),
+				'lint',
+				...(fix ? ['--fix'] : []),
+			],
+			STAGE,
+		);
 		if (fix) writeBackFixes();
 	} finally {
 		fs.rmSync(STAGE, { recursive: true, force: true });
 	}
-	run('eslint: the repo’s own scripts, tests, sandbox, e2e and bench (eslint.tooling.config.mjs)', [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '-c', 'eslint.tooling.config.mjs', '--max-warnings', '0', ...(fix ? ['--fix'] : []), '.'], ROOT);
+	run(
+		'eslint: the repo’s own scripts, tests, sandbox, e2e and bench (eslint.tooling.config.mjs)',
+		[
+			path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+			'-c',
+			'eslint.tooling.config.mjs',
+			'--max-warnings',
+			'0',
+			...(fix ? ['--fix'] : []),
+			'.',
+		],
+		ROOT,
+	);
+	run(
+		'prettier: the formatting of every source file (.prettierrc.js, the official starter’s settings)',
+		[
+			path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+			fix ? '--write' : '--check',
+			'--log-level',
+			'warn',
+			'.',
+		],
+		ROOT,
+	);
 }
 
 main();

@@ -13,9 +13,18 @@ const ROOT = path.resolve(__dirname, '..');
 /** @param {Record<string, unknown>} manifest @returns {string[]} the fields still to set */
 function missingRepositoryFields(manifest) {
 	/** @param {unknown} field */
-	const urlOf = (field) => (typeof field === 'string' ? field : typeof field === 'object' && field !== null ? /** @type {{ url?: unknown }} */ (field).url : undefined);
+	const urlOf = (field) =>
+		typeof field === 'string'
+			? field
+			: typeof field === 'object' && field !== null
+				? /** @type {{ url?: unknown }} */ (field).url
+				: undefined;
 	const missing = [];
-	if (typeof urlOf(manifest.repository) !== 'string' || !/github\.com\//.test(String(urlOf(manifest.repository)))) missing.push('repository');
+	if (
+		typeof urlOf(manifest.repository) !== 'string' ||
+		!/github\.com\//.test(String(urlOf(manifest.repository)))
+	)
+		missing.push('repository');
 	if (typeof urlOf(manifest.bugs) !== 'string') missing.push('bugs');
 	return missing;
 }
@@ -29,7 +38,11 @@ function main() {
 		);
 		process.exit(1);
 	}
-	const guard = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'), 'prerelease'], { cwd: ROOT, stdio: 'inherit' });
+	const guard = spawnSync(
+		process.execPath,
+		[path.join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'), 'prerelease'],
+		{ cwd: ROOT, stdio: 'inherit' },
+	);
 	process.exit(guard.status ?? 1);
 }
 

@@ -15,12 +15,25 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const { coverageWorkflow, loadExamples, orderTriggerWorkflow, webhookTriggerWorkflow } = require('./lib/workflows');
+const {
+	coverageWorkflow,
+	loadExamples,
+	orderTriggerWorkflow,
+	webhookTriggerWorkflow,
+} = require('./lib/workflows');
 const { startSandbox } = require('../test/sandbox');
 
 const CREDENTIALS = {
-	token: { id: 'savedTokenCredential', name: 'Event Registration (token)', type: 'eventRegistrationApi' },
-	oauth: { id: 'savedOAuth2Credential', name: 'Event Registration (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+	token: {
+		id: 'savedTokenCredential',
+		name: 'Event Registration (token)',
+		type: 'eventRegistrationApi',
+	},
+	oauth: {
+		id: 'savedOAuth2Credential',
+		name: 'Event Registration (OAuth2)',
+		type: 'eventRegistrationOAuth2Api',
+	},
 };
 const ORDER_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
@@ -30,7 +43,9 @@ const ORDER_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejecte
  */
 const EXAMPLE_PIN_DATA = {
 	'form-from-spreadsheet.json': (workflow) => {
-		const rows = workflow.nodes.find((/** @type {{ name: string }} */ n) => n.name === 'Spreadsheet rows');
+		const rows = workflow.nodes.find(
+			(/** @type {{ name: string }} */ n) => n.name === 'Spreadsheet rows',
+		);
 		return { 'Collect rows': [{ json: JSON.parse(rows.parameters.jsonOutput) }] };
 	},
 };
@@ -38,33 +53,66 @@ const EXAMPLE_PIN_DATA = {
 /** @param {string} version */
 async function main(version) {
 	const dir = path.join(ROOT, 'test', 'fixtures', 'saved-workflows', version);
-	if (fs.existsSync(dir)) throw new Error(`${path.relative(ROOT, dir)} exists: a release's fixtures are never rewritten.`);
+	if (fs.existsSync(dir))
+		throw new Error(
+			`${path.relative(ROOT, dir)} exists: a release's fixtures are never rewritten.`,
+		);
 	const sandbox = await startSandbox({ port: 0 });
 	try {
 		const { demo } = sandbox;
 		// The built trigger (npm run build first): the event kinds it offers.
-		const { EventRegistrationTrigger } = require('../dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js');
+		const {
+			EventRegistrationTrigger,
+		} = require('../dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js');
 		const events = new EventRegistrationTrigger().description.properties
 			.find((/** @type {{ name: string }} */ p) => p.name === 'events')
 			.options.map((/** @type {{ value: string }} */ o) => o.value);
 		/** @type {Record<string, any>} */
 		const files = {};
 		for (const { file, workflow } of loadExamples()) {
-			files[`example-${file}`] = { ...workflow, pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) } };
+			files[`example-${file}`] = {
+				...workflow,
+				pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) },
+			};
 		}
-		files['e2e-action-node-token.json'] = coverageWorkflow({ id: 'savedActionToken', kind: 'token', refs: CREDENTIALS, demo });
-		files['e2e-action-node-oauth2.json'] = coverageWorkflow({ id: 'savedActionOAuth', kind: 'oauth', refs: CREDENTIALS, demo });
-		files['e2e-webhook-trigger.json'] = webhookTriggerWorkflow({ id: 'savedWebhookTrig', refs: CREDENTIALS, demo, events });
-		files['e2e-order-trigger.json'] = orderTriggerWorkflow({ id: 'savedOrderTrigger', refs: CREDENTIALS, demo, watch: ORDER_TRANSITIONS });
+		files['e2e-action-node-token.json'] = coverageWorkflow({
+			id: 'savedActionToken',
+			kind: 'token',
+			refs: CREDENTIALS,
+			demo,
+		});
+		files['e2e-action-node-oauth2.json'] = coverageWorkflow({
+			id: 'savedActionOAuth',
+			kind: 'oauth',
+			refs: CREDENTIALS,
+			demo,
+		});
+		files['e2e-webhook-trigger.json'] = webhookTriggerWorkflow({
+			id: 'savedWebhookTrig',
+			refs: CREDENTIALS,
+			demo,
+			events,
+		});
+		files['e2e-order-trigger.json'] = orderTriggerWorkflow({
+			id: 'savedOrderTrigger',
+			refs: CREDENTIALS,
+			demo,
+			watch: ORDER_TRANSITIONS,
+		});
 		fs.mkdirSync(dir, { recursive: true });
-		for (const [name, workflow] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), `${JSON.stringify(workflow, null, '\t')}\n`);
-		console.log(`Wrote ${Object.keys(files).length} saved workflows to ${path.relative(ROOT, dir)}/`);
+		for (const [name, workflow] of Object.entries(files))
+			fs.writeFileSync(path.join(dir, name), `${JSON.stringify(workflow, null, '\t')}\n`);
+		console.log(
+			`Wrote ${Object.keys(files).length} saved workflows to ${path.relative(ROOT, dir)}/`,
+		);
 	} finally {
 		await sandbox.stop();
 	}
 }
 
-main(process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version).catch((error) => {
+main(
+	process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+).catch((error) => {
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 });

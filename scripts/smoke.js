@@ -27,27 +27,51 @@ function expectThat(ok, what) {
 
 /** @param {unknown} value @returns {Record<string, any>} */
 function objectOf(value) {
-	return value && typeof value === 'object' && !Array.isArray(value) ? /** @type {Record<string, any>} */ (value) : {};
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? /** @type {Record<string, any>} */ (value)
+		: {};
 }
 
 async function benchSmoke() {
 	const out = path.join(SMOKE_DIR, 'bench-results.json');
 	fs.mkdirSync(SMOKE_DIR, { recursive: true });
 	fs.rmSync(out, { force: true });
-	await runChecked('node', [path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--out', out], { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 20 * 60 * 1000 });
+	await runChecked('node', [path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--out', out], {
+		cwd: ROOT,
+		env: toolEnv(),
+		echo: true,
+		timeoutMs: 20 * 60 * 1000,
+	});
 	const report = objectOf(JSON.parse(fs.readFileSync(out, 'utf8')));
 	for (const scenario of ['latency', 'throttle', 'limit']) {
 		const figures = objectOf(report[scenario]);
 		const cases = [figures, objectOf(figures.server_honours_per_page)];
-		expectThat(cases.every((f) => f.items > 0 && f.identical_to_baseline === true), `${scenario}: both server cases listed every item, as the baseline did`);
+		expectThat(
+			cases.every((f) => f.items > 0 && f.identical_to_baseline === true),
+			`${scenario}: both server cases listed every item, as the baseline did`,
+		);
 	}
 	const trigger = objectOf(report.order_trigger);
-	expectThat([trigger, objectOf(trigger.newest_first)].every((f) => f.polls > 1 && objectOf(f.requests_per_poll).median > 0), 'order_trigger: both listings polled');
+	expectThat(
+		[trigger, objectOf(trigger.newest_first)].every(
+			(f) => f.polls > 1 && objectOf(f.requests_per_poll).median > 0,
+		),
+		'order_trigger: both listings polled',
+	);
 	const peer = objectOf(report.peer_http_request);
 	const runs = Array.isArray(peer.runs) ? peer.runs : [];
-	expectThat(runs.length >= 2 && runs.every((run) => run.status === 'success' && run.ids_match_reference === true), 'peer_http_request: this node and the HTTP Request node ran in n8n and listed every order');
+	expectThat(
+		runs.length >= 2 &&
+			runs.every((run) => run.status === 'success' && run.ids_match_reference === true),
+		'peer_http_request: this node and the HTTP Request node ran in n8n and listed every order',
+	);
 	const memory = objectOf(report.memory_100k);
-	expectThat(Array.isArray(memory.cases) && memory.cases.length > 0 && memory.cases.every((c) => c.completed === true), 'memory_100k: every case completed');
+	expectThat(
+		Array.isArray(memory.cases) &&
+			memory.cases.length > 0 &&
+			memory.cases.every((c) => c.completed === true),
+		'memory_100k: every case completed',
+	);
 }
 
 /**
@@ -65,9 +89,15 @@ async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, che
 	};
 	child.stdout?.on('data', collect);
 	child.stderr?.on('data', collect);
-	const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+	const exited = new Promise((resolve) =>
+		child.once('exit', (code, signal) => resolve(code ?? signal)),
+	);
 	try {
-		await waitFor(`${name} to start`, async () => (ready.test(output) || child.exitCode !== null ? true : undefined), { timeoutMs });
+		await waitFor(
+			`${name} to start`,
+			async () => (ready.test(output) || child.exitCode !== null ? true : undefined),
+			{ timeoutMs },
+		);
 		expectThat(ready.test(output), `${name} started`);
 		await check(output);
 	} catch (error) {
@@ -76,7 +106,10 @@ async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, che
 	} finally {
 		child.kill('SIGINT');
 	}
-	const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS))]);
+	const code = await Promise.race([
+		exited,
+		new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)),
+	]);
 	expectThat(code === 0, `${name} stopped on Ctrl-C (exit ${String(code)})`);
 }
 
@@ -87,19 +120,35 @@ async function statusOf(url, headers = {}) {
 
 async function commandsSmoke() {
 	const [sandboxPort, n8nPort, devSandboxPort, crmPort] = await freePorts(4);
-	await startAndStop('npm run sandbox', [path.join(ROOT, 'test', 'sandbox', 'cli.js'), '--port', String(sandboxPort)], {
-		ready: /Token:\s+\S+/,
-		timeoutMs: 30_000,
-		check: async (output) => {
-			const token = /Token:\s+(\S+)/.exec(output)?.[1] ?? '';
-			const status = await statusOf(`http://127.0.0.1:${sandboxPort}/api/v1/user`, { Authorization: `Bearer ${token}`, Accept: 'application/json' });
-			expectThat(status === 200, `the sandbox answers GET /api/v1/user with its printed token (${status})`);
+	await startAndStop(
+		'npm run sandbox',
+		[path.join(ROOT, 'test', 'sandbox', 'cli.js'), '--port', String(sandboxPort)],
+		{
+			ready: /Token:\s+\S+/,
+			timeoutMs: 30_000,
+			check: async (output) => {
+				const token = /Token:\s+(\S+)/.exec(output)?.[1] ?? '';
+				const status = await statusOf(`http://127.0.0.1:${sandboxPort}/api/v1/user`, {
+					Authorization: `Bearer ${token}`,
+					Accept: 'application/json',
+				});
+				expectThat(
+					status === 200,
+					`the sandbox answers GET /api/v1/user with its printed token (${status})`,
+				);
+			},
 		},
-	});
+	);
 
 	const devDir = path.join(SMOKE_DIR, 'n8n-dev');
 	fs.rmSync(devDir, { recursive: true, force: true });
-	const env = { ...toolEnv(), N8N_DEV_DIR: devDir, N8N_PORT: String(n8nPort), SANDBOX_PORT: String(devSandboxPort), CRM_PORT: String(crmPort) };
+	const env = {
+		...toolEnv(),
+		N8N_DEV_DIR: devDir,
+		N8N_PORT: String(n8nPort),
+		SANDBOX_PORT: String(devSandboxPort),
+		CRM_PORT: String(crmPort),
+	};
 	await startAndStop('npm run dev', [path.join(ROOT, 'scripts', 'dev.js')], {
 		env,
 		ready: /n8n is ready: \S+/,
@@ -108,11 +157,19 @@ async function commandsSmoke() {
 			const status = await statusOf(`http://127.0.0.1:${n8nPort}/healthz`);
 			expectThat(status === 200, `n8n answers on its port (${status})`);
 			const nodes = fs.readdirSync(path.join(devDir, 'n8n', '.n8n', 'nodes', 'node_modules'));
-			expectThat(nodes.includes('n8n-nodes-event-registration'), 'the package is installed in the dev n8n');
+			expectThat(
+				nodes.includes('n8n-nodes-event-registration'),
+				'the package is installed in the dev n8n',
+			);
 		},
 	});
 
-	await runChecked('node', [path.join(ROOT, 'scripts', 'docs.js'), '--check'], { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 10 * 60 * 1000 });
+	await runChecked('node', [path.join(ROOT, 'scripts', 'docs.js'), '--check'], {
+		cwd: ROOT,
+		env: toolEnv(),
+		echo: true,
+		timeoutMs: 10 * 60 * 1000,
+	});
 	expectThat(true, 'npm run docs: the generated parts equal what the code gives (no diff)');
 }
 

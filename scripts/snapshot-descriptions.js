@@ -39,7 +39,9 @@ for (const { file, surface } of current) {
 }
 
 const expected = new Set(current.map((snapshot) => snapshot.file));
-for (const file of surfaces.committedSnapshotFiles(folder).filter((committed) => !expected.has(committed))) {
+for (const file of surfaces
+	.committedSnapshotFiles(folder)
+	.filter((committed) => !expected.has(committed))) {
 	if (allowChange) {
 		fs.rmSync(path.join(folder, file));
 		written.push(`${file} (removed)`);

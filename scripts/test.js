@@ -22,18 +22,50 @@ const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
  */
 function testSteps(jestArgs = []) {
 	return [
-		{ title: 'jest: unit, integration and reliability tests', command: 'node', args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs] },
-		{ title: 'package checks on the packed tarball', command: 'node', args: [path.join(ROOT, 'scripts', 'check-package.js')] },
-		{ title: 'bench smoke: every scenario of npm run bench at a small size', command: 'node', args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'] },
-		{ title: 'the other README commands: npm run sandbox, npm run dev, npm run docs (no diff)', command: 'node', args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'] },
-		...RUNTIMES.map((runtime) => ({ title: `end-to-end tests in ${runtime.label}`, command: 'node', args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`] })),
+		{
+			title: 'jest: unit, integration and reliability tests',
+			command: 'node',
+			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs],
+		},
+		{
+			title: 'package checks on the packed tarball',
+			command: 'node',
+			args: [path.join(ROOT, 'scripts', 'check-package.js')],
+		},
+		{
+			title: 'bench smoke: every scenario of npm run bench at a small size',
+			command: 'node',
+			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
+		},
+		{
+			title: 'the other README commands: npm run sandbox, npm run dev, npm run docs (no diff)',
+			command: 'node',
+			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
+		},
+		...RUNTIMES.map((runtime) => ({
+			title: `end-to-end tests in ${runtime.label}`,
+			command: 'node',
+			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
+		})),
 		...RUNTIMES.map((runtime) => ({
 			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
 			command: 'node',
-			args: [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
+			args: [
+				path.join(ROOT, 'e2e', 'agents', 'run.js'),
+				'--no-build',
+				`--n8n=${runtime.n8nVersion}`,
+			],
 		})),
-		{ title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`, command: 'node', args: [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build'] },
-		{ title: `queue-mode tests in ${DEFAULT_RUNTIME.label}`, command: 'node', args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'] },
+		{
+			title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
+			command: 'node',
+			args: [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build'],
+		},
+		{
+			title: `queue-mode tests in ${DEFAULT_RUNTIME.label}`,
+			command: 'node',
+			args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'],
+		},
 	];
 }
 
@@ -44,7 +76,9 @@ function run({ title, command, args }) {
 	const result = spawnSync(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
 	const seconds = ((Date.now() - started) / 1000).toFixed(0);
 	if (result.status !== 0) {
-		console.error(`\n✗ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`);
+		console.error(
+			`\n✗ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`,
+		);
 		process.exit(result.status || 1);
 	}
 	console.log(`✓ ${title}: ${seconds} s`);

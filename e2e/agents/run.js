@@ -28,7 +28,12 @@ const { agentCredentials } = require('./lib/workflows');
  */
 
 /** @type {AgentModule[]} */
-const MODULES = [require('./suites/agent'), require('./suites/mcp'), require('./suites/sizes'), require('./suites/examples')];
+const MODULES = [
+	require('./suites/agent'),
+	require('./suites/mcp'),
+	require('./suites/sizes'),
+	require('./suites/examples'),
+];
 
 async function main() {
 	const started = Date.now();
@@ -37,10 +42,14 @@ async function main() {
 	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
 	const modules = MODULES.filter(
-		({ suite, runtimes }) => (!runtimes || runtimes.includes(runtime.n8nVersion)) && (filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter))),
+		({ suite, runtimes }) =>
+			(!runtimes || runtimes.includes(runtime.n8nVersion)) &&
+			(filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter))),
 	);
 	const harness = new Harness();
-	console.log(`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`);
+	console.log(
+		`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`,
+	);
 	/** @type {import('./lib/model').ScriptedModel | undefined} */
 	let model;
 	/** @type {import('../lib/stack').Stack | undefined} */
@@ -54,24 +63,45 @@ async function main() {
 	stopOnSignals(stop);
 	try {
 		model = await startScriptedModel();
-		const workDir = path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`);
-		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), runtime, workDir, credentials: agentCredentials(model.url) });
+		const workDir = path.join(
+			ROOT,
+			'.e2e',
+			runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`,
+		);
+		stack = await startStack({
+			log: (line) => console.log(line),
+			skipBuild: args.includes('--no-build'),
+			runtime,
+			workDir,
+			credentials: agentCredentials(model.url),
+		});
 		const current = stack;
-		await importWorkflows(stack.cliEnv, stack.workDir, modules.flatMap(({ workflows }) => workflows(current)));
+		await importWorkflows(
+			stack.cliEnv,
+			stack.workDir,
+			modules.flatMap(({ workflows }) => workflows(current)),
+		);
 		const { rest, baseUrl } = await stack.server();
 		/** @type {AgentContext} */
 		const ctx = { stack, model, rest, baseUrl };
 		for (const { suite } of modules) await harness.runSuite(suite, ctx);
-		if (model.unscripted.length > 0) harness.fail('scripted model', new Error(`conversations without a script: ${model.unscripted.join('; ')}`));
+		if (model.unscripted.length > 0)
+			harness.fail(
+				'scripted model',
+				new Error(`conversations without a script: ${model.unscripted.join('; ')}`),
+			);
 	} catch (error) {
 		harness.fail('set-up', error);
 	} finally {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
-	console.log(`\nAgent suite wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	console.log(
+		`\nAgent suite wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 	if (args.includes('--record')) {
 		const whole = filters.length === 0 && runtime === DEFAULT_RUNTIME;
-		if (whole && harness.failed === 0) console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
+		if (whole && harness.failed === 0)
+			console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
 		else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
 	}
 	const code = harness.finish('ai agents');

@@ -53,7 +53,11 @@ async function main() {
 	};
 	stopOnSignals(stop);
 	try {
-		stack = await startStack({ log: (line) => console.log(line), skipBuild: args.includes('--no-build'), credentials: pictureCredentials() });
+		stack = await startStack({
+			log: (line) => console.log(line),
+			skipBuild: args.includes('--no-build'),
+			credentials: pictureCredentials(),
+		});
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);
 		await importWorkflows(stack.cliEnv, stack.workDir, fixtures.workflows);
@@ -63,8 +67,15 @@ async function main() {
 		/** @type {import('./lib/browser-test').BrowserContext} */
 		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
 		for (const suite of SUITES) {
-			const tests = suite.tests(ctx).filter((test) => filters.length === 0 || filters.some((f) => `${suite.name} ${test.name}`.toLowerCase().includes(f)));
-			if (tests.length > 0) await harness.runSuite({ name: suite.name, steps: suite.steps, tests }, ctx);
+			const tests = suite
+				.tests(ctx)
+				.filter(
+					(test) =>
+						filters.length === 0 ||
+						filters.some((f) => `${suite.name} ${test.name}`.toLowerCase().includes(f)),
+				);
+			if (tests.length > 0)
+				await harness.runSuite({ name: suite.name, steps: suite.steps, tests }, ctx);
 		}
 	} catch (error) {
 		harness.fail('set-up', error);

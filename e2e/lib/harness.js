@@ -24,7 +24,10 @@ async function withTimeout(name, timeoutMs, fn) {
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
 	const limit = new Promise((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+		timer = setTimeout(
+			() => reject(new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`)),
+			timeoutMs,
+		);
 	});
 	try {
 		await Promise.race([fn(), limit]);
@@ -67,7 +70,9 @@ class Harness {
 				broken = suite.steps === true;
 				const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
 				this.failures.push(`${suite.name} › ${test.name}\n${message}`);
-				console.log(`  ✗ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${indent(message)}`);
+				console.log(
+					`  ✗ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${indent(message)}`,
+				);
 			}
 		}
 	}
@@ -94,7 +99,9 @@ class Harness {
 			for (const failure of this.failures) console.log(`\n${indent(failure)}`);
 		}
 		const skipped = this.skipped > 0 ? `, ${this.skipped} skipped` : '';
-		console.log(`\n${label ? `${label}: ` : ''}${this.passed} passed, ${this.failed} failed${skipped}`);
+		console.log(
+			`\n${label ? `${label}: ` : ''}${this.passed} passed, ${this.failed} failed${skipped}`,
+		);
 		return this.failed === 0 && this.passed > 0 ? 0 : 1;
 	}
 }

@@ -15,7 +15,9 @@ const { SMTPServer } = require('smtp-server');
 
 /** @param {string} text quoted-printable: =XX is one byte, = at a line end a soft break */
 function decodeQuotedPrintable(text) {
-	const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+	const bytes = text
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 	return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -29,9 +31,15 @@ function parseMessage(raw) {
 	const body = raw.slice(split + 4);
 	/** @param {string} name */
 	const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1].trim() ?? '';
-	if (/^multipart\//i.test(header('Content-Type'))) throw new Error(`expected a single-part text message, got ${header('Content-Type')}`);
+	if (/^multipart\//i.test(header('Content-Type')))
+		throw new Error(`expected a single-part text message, got ${header('Content-Type')}`);
 	const encoding = header('Content-Transfer-Encoding').toLowerCase();
-	const text = encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+	const text =
+		encoding === 'base64'
+			? Buffer.from(body, 'base64').toString('utf8')
+			: encoding === 'quoted-printable'
+				? decodeQuotedPrintable(body)
+				: body;
 	return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }
 
@@ -89,7 +97,17 @@ async function startMailServer() {
  * @param {{ id: string; name: string; type: string }} ref
  */
 function smtpCredential(mail, ref) {
-	return { ...ref, data: { user: mail.user, password: mail.password, host: mail.host, port: mail.port, secure: false, disableStartTls: true } };
+	return {
+		...ref,
+		data: {
+			user: mail.user,
+			password: mail.password,
+			host: mail.host,
+			port: mail.port,
+			secure: false,
+			disableStartTls: true,
+		},
+	};
 }
 
 module.exports = { startMailServer, smtpCredential };

@@ -16,7 +16,12 @@ const { waitFor } = require('../../scripts/lib/processes');
  */
 function newOrder(stack, ticketType) {
 	const { control, demo } = stack.sandbox;
-	const [id] = control.addOrders({ companyId: demo.companyId, eventId: demo.events.summerSummit, count: 1, ticketType });
+	const [id] = control.addOrders({
+		companyId: demo.companyId,
+		eventId: demo.events.summerSummit,
+		count: 1,
+		ticketType,
+	});
 	return id;
 }
 
@@ -28,12 +33,16 @@ function newOrder(stack, ticketType) {
  */
 async function curate(stack, orderId, action) {
 	const { url, token, demo } = stack.sandbox;
-	const response = await fetch(`${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${orderId}/${action}`, {
-		method: 'PATCH',
-		headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-		signal: AbortSignal.timeout(10000),
-	});
-	if (!response.ok) throw new Error(`${action} ${orderId}: ${response.status} ${await response.text()}`);
+	const response = await fetch(
+		`${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${orderId}/${action}`,
+		{
+			method: 'PATCH',
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+			signal: AbortSignal.timeout(10000),
+		},
+	);
+	if (!response.ok)
+		throw new Error(`${action} ${orderId}: ${response.status} ${await response.text()}`);
 }
 
 /** n8n polls at most once a minute, on the minute: the next poll can be a minute away. */
@@ -58,8 +67,10 @@ async function reportedItems(stack, workflowId, triggerName, count) {
 		`polls of ${workflowId} to report ${count} items`,
 		async () => {
 			for (const execution of await rest.executions(workflowId)) {
-				if (seen.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status)) continue;
-				if (execution.status !== 'success') throw new Error(`execution ${execution.id} is ${execution.status}`);
+				if (seen.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status))
+					continue;
+				if (execution.status !== 'success')
+					throw new Error(`execution ${execution.id} is ${execution.status}`);
 				seen.set(execution.id, nodeOutput(await rest.execution(execution.id), triggerName));
 			}
 			return all().length >= count ? true : undefined;

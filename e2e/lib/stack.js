@@ -11,7 +11,13 @@ const { startFakeCrm } = require('../../scripts/lib/loopback');
 const { smtpCredential, startMailServer } = require('./mail');
 const { DEFAULT_RUNTIME, ROOT, ensureRuntime } = require('../../scripts/lib/runtime');
 const { build, installIntoN8n, pack } = require('../../scripts/lib/package');
-const { N8nRest, importCredentials, n8nEnv, newestLast, startN8n } = require('../../scripts/lib/n8n');
+const {
+	N8nRest,
+	importCredentials,
+	n8nEnv,
+	newestLast,
+	startN8n,
+} = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
 
@@ -21,13 +27,30 @@ const { startSandbox } = require('../../test/sandbox');
  * @param {import('../../scripts/lib/runtime').Runtime} runtime
  */
 function workDirFor(runtime) {
-	return path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`);
+	return path.join(
+		ROOT,
+		'.e2e',
+		runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`,
+	);
 }
-const OWNER = { email: 'e2e@example.com', password: 'E2e-Sandbox-Passw0rd', firstName: 'End', lastName: 'ToEnd' };
+const OWNER = {
+	email: 'e2e@example.com',
+	password: 'E2e-Sandbox-Passw0rd',
+	firstName: 'End',
+	lastName: 'ToEnd',
+};
 
 const CREDENTIALS = {
-	token: { id: 'e2eTokenCredential', name: 'Event Registration sandbox (token)', type: 'eventRegistrationApi' },
-	oauth: { id: 'e2eOAuth2Credential', name: 'Event Registration sandbox (OAuth2)', type: 'eventRegistrationOAuth2Api' },
+	token: {
+		id: 'e2eTokenCredential',
+		name: 'Event Registration sandbox (token)',
+		type: 'eventRegistrationApi',
+	},
+	oauth: {
+		id: 'e2eOAuth2Credential',
+		name: 'Event Registration sandbox (OAuth2)',
+		type: 'eventRegistrationOAuth2Api',
+	},
 	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
@@ -54,7 +77,13 @@ function credentialsFor(sandbox, others = []) {
  * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
  *   workDir: where the run keeps its n8n files (default: per n8n version); credentials: more to import
  */
-async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, workDir = workDirFor(runtime), credentials = [] }) {
+async function startStack({
+	log,
+	skipBuild = false,
+	runtime = DEFAULT_RUNTIME,
+	workDir = workDirFor(runtime),
+	credentials = [],
+}) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
 	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
@@ -91,7 +120,11 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
 		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
 		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
-		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, [smtpCredential(mail, CREDENTIALS.smtp), ...credentials]));
+		await importCredentials(
+			cliEnv,
+			workDir,
+			credentialsFor(sandbox, [smtpCredential(mail, CREDENTIALS.smtp), ...credentials]),
+		);
 		mark('credentials imported (first n8n command: database migrations)');
 
 		/** @type {{ stop: () => Promise<void> } | undefined} */
@@ -102,8 +135,12 @@ async function startStack({ log, skipBuild = false, runtime = DEFAULT_RUNTIME, w
 			running = handle;
 			closers.push(() => handle.stop());
 			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
-			const asyncActivation = runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
-			return { rest: new N8nRest(handle.baseUrl, { ...runtime, asyncActivation }), baseUrl: handle.baseUrl };
+			const asyncActivation =
+				runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
+			return {
+				rest: new N8nRest(handle.baseUrl, { ...runtime, asyncActivation }),
+				baseUrl: handle.baseUrl,
+			};
 		};
 		const startServer = async () => {
 			const started = await launch(serverEnv);

@@ -27,9 +27,14 @@ async function main() {
 	const started = Date.now();
 	const args = process.argv.slice(2);
 	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
-	const tests = MODULES.map(({ test }) => test).filter((test) => filters.length === 0 || filters.some((filter) => test.name.toLowerCase().includes(filter)));
+	const tests = MODULES.map(({ test }) => test).filter(
+		(test) =>
+			filters.length === 0 || filters.some((filter) => test.name.toLowerCase().includes(filter)),
+	);
 	const harness = new Harness();
-	console.log('Queue-mode tests: n8n 2.41.1 as main + 2 workers + webhook processor on PostgreSQL and Redis, against the sandbox');
+	console.log(
+		'Queue-mode tests: n8n 2.41.1 as main + 2 workers + webhook processor on PostgreSQL and Redis, against the sandbox',
+	);
 	/** @type {import('./lib/stack').QueueStack | undefined} */
 	let stack;
 	const stop = async () => {

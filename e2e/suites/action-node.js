@@ -57,7 +57,10 @@ function assertInOrder(seen, expected) {
 	let at = 0;
 	for (const wanted of expected) {
 		const found = seen.indexOf(wanted, at);
-		assert.ok(found !== -1, `the sandbox did not receive "${wanted}" (after position ${at}); it received:\n${seen.join('\n')}`);
+		assert.ok(
+			found !== -1,
+			`the sandbox did not receive "${wanted}" (after position ${at}); it received:\n${seen.join('\n')}`,
+		);
 		at = found + 1;
 	}
 }
@@ -78,12 +81,18 @@ function assertOutputs(execution, demo, kind, publicUrl) {
 	const all = (/** @type {string} */ name) => nodeOutput(execution, name);
 
 	assert.equal(one('Get user').email, 'ada@example.com');
-	assert.ok(all('List companies').some((company) => company.id === demo.companyId), 'List companies: the demo company is missing');
+	assert.ok(
+		all('List companies').some((company) => company.id === demo.companyId),
+		'List companies: the demo company is missing',
+	);
 	const event = one('Create event');
 	assert.equal(event.name, kind === 'token' ? 'E2E Token Launch' : 'E2E OAuth Launch');
 	assert.equal(one('Update event').id, event.id);
 	assert.equal(one('Get event').id, event.id);
-	assert.ok(all('List events').some((listed) => listed.id === event.id), 'List events: the created event is missing');
+	assert.ok(
+		all('List events').some((listed) => listed.id === event.id),
+		'List events: the created event is missing',
+	);
 	const ticketType = one('Create ticket type');
 	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
 	assert.equal(ticketType.approval_required, true);
@@ -95,7 +104,10 @@ function assertOutputs(execution, demo, kind, publicUrl) {
 	assert.equal(form.fields.length, 2);
 	assert.equal(one('Get form').id, form.id);
 	assert.deepEqual(
-		one('Update form').fields.map((/** @type {{ type: string; label: string }} */ field) => [field.type, field.label]),
+		one('Update form').fields.map((/** @type {{ type: string; label: string }} */ field) => [
+			field.type,
+			field.label,
+		]),
 		[
 			['text', 'Dietary wishes'],
 			['company_name', 'Company'],
@@ -106,18 +118,32 @@ function assertOutputs(execution, demo, kind, publicUrl) {
 	const order = one('Create order');
 	assert.equal(order.email, `ada.${kind}@example.com`);
 	assert.equal(order.approved_at, null);
-	assert.notEqual(one('Approve order').approved_at, null, 'Approve order: approved_at is still null');
-	assert.notEqual(one('Get order').approved_at, null, 'Get order: approved_at is null after the approval');
+	assert.notEqual(
+		one('Approve order').approved_at,
+		null,
+		'Approve order: approved_at is still null',
+	);
+	assert.notEqual(
+		one('Get order').approved_at,
+		null,
+		'Get order: approved_at is null after the approval',
+	);
 	assert.deepEqual(
 		all('List orders').map((listed) => listed.id),
 		[order.id],
 	);
-	assert.ok(all('List activations').length >= 4, 'List activations: expected the 4 seeded activations');
+	assert.ok(
+		all('List activations').length >= 4,
+		'List activations: expected the 4 seeded activations',
+	);
 	assert.ok(all('List email templates').length >= 1, 'List email templates: none');
 	assert.ok(Object.keys(one('Get event page')).length > 0, 'Get event page: empty');
 	const link = JSON.stringify(one('Build event link'));
 	const expectedLink = `${publicUrl}/${demo.companySlug}/event/${event.id}`;
-	assert.ok(link.includes(expectedLink), `Build event link: ${link} does not contain ${expectedLink}`);
+	assert.ok(
+		link.includes(expectedLink),
+		`Build event link: ${link} does not contain ${expectedLink}`,
+	);
 	const webhook = one('Create webhook');
 	assert.match(webhook.id, /^[0-9a-f-]{36}$/);
 	assert.deepEqual(webhook.events, ['lead-created']);
@@ -138,15 +164,28 @@ function coverageTest(kind) {
 			control.clearRequests();
 			const { code, result, output } = await executeWorkflow(stack.cliEnv, WORKFLOW_IDS[kind]);
 			assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
-			const failed = Object.keys(result.data?.resultData?.runData ?? {}).filter((name) => nodeError(result, name));
-			assert.deepEqual(failed, [], `nodes failed: ${failed.map((name) => `${name}: ${JSON.stringify(nodeError(result, name)?.message)}`).join('; ')}`);
+			const failed = Object.keys(result.data?.resultData?.runData ?? {}).filter((name) =>
+				nodeError(result, name),
+			);
+			assert.deepEqual(
+				failed,
+				[],
+				`nodes failed: ${failed.map((name) => `${name}: ${JSON.stringify(nodeError(result, name)?.message)}`).join('; ')}`,
+			);
 			assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 			assert.equal(result.status, 'success');
 			const ids = assertOutputs(result, demo, kind, stack.sandbox.url);
 			const requests = control.requests();
 			const refused = requests.filter((request) => request.status >= 400);
-			assert.deepEqual(refused.map((r) => `${r.method} ${r.path} → ${r.status}`), [], 'the sandbox refused requests');
-			assert.ok(requests.every((request) => request.authorization), 'a request went out without an Authorization header');
+			assert.deepEqual(
+				refused.map((r) => `${r.method} ${r.path} → ${r.status}`),
+				[],
+				'the sandbox refused requests',
+			);
+			assert.ok(
+				requests.every((request) => request.authorization),
+				'a request went out without an Authorization header',
+			);
 			assertInOrder(
 				requests.map((request) => `${request.method} ${request.path}`),
 				expectedRequests(demo, kind, ids.eventSlug, ids.formId, ids.orderId, ids.webhookId),
@@ -164,12 +203,21 @@ const connectOAuth2 = {
 		const { control } = stack.sandbox;
 		control.clearRequests();
 		await rest.connectOAuth2(stack.credentials.oauth.id);
-		const oauth = control.requests({ pathIncludes: '/api/oauth/' }).map((r) => `${r.method} ${r.path} → ${r.status}`);
+		const oauth = control
+			.requests({ pathIncludes: '/api/oauth/' })
+			.map((r) => `${r.method} ${r.path} → ${r.status}`);
 		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
 		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
 		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
-		const { DEFAULT_OAUTH2_SCOPES } = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
-		assert.deepEqual(String(authorize.query.scope ?? '').split(' ').sort(), [...DEFAULT_OAUTH2_SCOPES].sort());
+		const {
+			DEFAULT_OAUTH2_SCOPES,
+		} = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
+		assert.deepEqual(
+			String(authorize.query.scope ?? '')
+				.split(' ')
+				.sort(),
+			[...DEFAULT_OAUTH2_SCOPES].sort(),
+		);
 	},
 };
 
@@ -181,11 +229,24 @@ const connectOAuth2 = {
 async function eventDatesUnder(stack, zone) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
-	const { code, result, output } = await executeWorkflow({ ...stack.cliEnv, GENERIC_TIMEZONE: zone }, EVENT_DATES_WORKFLOW_ID);
+	const { code, result, output } = await executeWorkflow(
+		{ ...stack.cliEnv, GENERIC_TIMEZONE: zone },
+		EVENT_DATES_WORKFLOW_ID,
+	);
 	assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
-	assert.equal(result.status, 'success', `GENERIC_TIMEZONE ${zone}: ${JSON.stringify(nodeError(result, 'Update in the event’s zone') ?? nodeError(result, 'Create in Auckland') ?? nodeError(result, 'Create without Timezone'))}`);
-	assert.equal(nodeOutput(result, 'Workflow zone')[0].zone, zone, 'GENERIC_TIMEZONE did not reach the workflow');
-	return control.requests().map((request) => ({ method: request.method, body: request.body, status: request.status }));
+	assert.equal(
+		result.status,
+		'success',
+		`GENERIC_TIMEZONE ${zone}: ${JSON.stringify(nodeError(result, 'Update in the event’s zone') ?? nodeError(result, 'Create in Auckland') ?? nodeError(result, 'Create without Timezone'))}`,
+	);
+	assert.equal(
+		nodeOutput(result, 'Workflow zone')[0].zone,
+		zone,
+		'GENERIC_TIMEZONE did not reach the workflow',
+	);
+	return control
+		.requests()
+		.map((request) => ({ method: request.method, body: request.body, status: request.status }));
 }
 
 /** @type {import('../lib/harness').TestCase<Stack>} */
@@ -195,12 +256,32 @@ const instantsIgnoreN8nTimeZone = {
 	async fn(stack) {
 		const inUtc = await eventDatesUnder(stack, 'UTC');
 		const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
-		const create = { name: 'E2E Instant UTC', attendance_mode: 'offline', locale: 'en', company_role: 'organizing' };
+		const create = {
+			name: 'E2E Instant UTC',
+			attendance_mode: 'offline',
+			locale: 'en',
+			company_role: 'organizing',
+		};
 		assert.deepEqual(inUtc, [
-			{ method: 'POST', body: { ...create, date_start: '2027-03-13 17:00', date_end: '2027-03-15 17:00', timezone: 'UTC' }, status: 201 },
 			{
 				method: 'POST',
-				body: { ...create, name: 'E2E Instant Auckland', date_start: '2027-03-14 06:00', date_end: '2027-03-16 06:00', timezone: 'Pacific/Auckland' },
+				body: {
+					...create,
+					date_start: '2027-03-13 17:00',
+					date_end: '2027-03-15 17:00',
+					timezone: 'UTC',
+				},
+				status: 201,
+			},
+			{
+				method: 'POST',
+				body: {
+					...create,
+					name: 'E2E Instant Auckland',
+					date_start: '2027-03-14 06:00',
+					date_end: '2027-03-16 06:00',
+					timezone: 'Pacific/Auckland',
+				},
 				status: 201,
 			},
 			{ method: 'GET', body: undefined, status: 200 },
@@ -219,10 +300,19 @@ const suite = {
 /** @param {Stack} stack */
 function workflows(stack) {
 	return [
-		...(/** @type {const} */ (['token', 'oauth']).map((kind) =>
-			coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs: stack.credentials, demo: stack.sandbox.demo }),
-		)),
-		eventDatesWorkflow({ id: EVENT_DATES_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo }),
+		.../** @type {const} */ (['token', 'oauth']).map((kind) =>
+			coverageWorkflow({
+				id: WORKFLOW_IDS[kind],
+				kind,
+				refs: stack.credentials,
+				demo: stack.sandbox.demo,
+			}),
+		),
+		eventDatesWorkflow({
+			id: EVENT_DATES_WORKFLOW_ID,
+			refs: stack.credentials,
+			demo: stack.sandbox.demo,
+		}),
 	];
 }
 

@@ -9,7 +9,14 @@ const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
-const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample, triggerOf } = require('../../scripts/lib/workflows');
+const {
+	PACKAGE_PREFIX,
+	exampleId,
+	isAgentExample,
+	loadExamples,
+	prepareExample,
+	triggerOf,
+} = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -24,7 +31,9 @@ const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
  * @returns {any | undefined}
  */
 function dedupeNodeOf(workflow) {
-	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES);
+	return workflow.nodes.find(
+		(/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES,
+	);
 }
 
 /**
@@ -33,7 +42,12 @@ function dedupeNodeOf(workflow) {
  * @param {{ file: string; workflow: any }} example
  */
 function prepared(stack, { file, workflow }) {
-	return prepareExample(workflow, { id: exampleId('e2e', file), refs: stack.credentials, demo: stack.sandbox.demo, crmUrl: stack.crm.url });
+	return prepareExample(workflow, {
+		id: exampleId('e2e', file),
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+		crmUrl: stack.crm.url,
+	});
 }
 
 /**
@@ -42,17 +56,31 @@ function prepared(stack, { file, workflow }) {
  */
 const EXPECTATIONS = {
 	'lead-created-to-crm.json': ({ stack, executions, repeats, crmSince }) => {
-		const [delivery, repeated] = stack.sandbox.control.deliveries().filter((d) => d.event === 'lead-created').slice(-2);
-		assert.equal(repeated.body, delivery.body, 'the second delivery repeats the first byte for byte');
+		const [delivery, repeated] = stack.sandbox.control
+			.deliveries()
+			.filter((d) => d.event === 'lead-created')
+			.slice(-2);
+		assert.equal(
+			repeated.body,
+			delivery.body,
+			'the second delivery repeats the first byte for byte',
+		);
 		const sent = JSON.parse(delivery.body);
 		// The repeated delivery started an execution that stopped at Skip repeated deliveries.
-		assert.equal(repeats.length, 1, `${repeats.length} executions stopped at Skip repeated deliveries`);
+		assert.equal(
+			repeats.length,
+			1,
+			`${repeats.length} executions stopped at Skip repeated deliveries`,
+		);
 		const [first] = nodeOutput(executions[0], 'Event Registration Trigger');
 		const [again] = nodeOutput(repeats[0], 'Event Registration Trigger');
 		assert.equal(again.dedupeKey, first.dedupeKey);
 		assert.notEqual(again.receivedAt, undefined);
 		assert.deepEqual(nodeOutput(repeats[0], 'Skip repeated deliveries'), []);
-		assert.deepEqual(Object.keys(repeats[0].data.resultData.runData).sort(), ['Event Registration Trigger', 'Skip repeated deliveries']);
+		assert.deepEqual(Object.keys(repeats[0].data.resultData.runData).sort(), [
+			'Event Registration Trigger',
+			'Skip repeated deliveries',
+		]);
 		const [contact] = nodeOutput(executions[0], 'Map lead to contact');
 		assert.deepEqual(
 			{ ...contact, raw_event: undefined },
@@ -71,7 +99,10 @@ const EXPECTATIONS = {
 		assert.equal(contact.raw_event.occurredAt, sent.occurred_at);
 		assert.equal(contact.raw_event.email, sent.data.email);
 		assert.equal(contact.raw_event.body, undefined);
-		assert.equal(contact.raw_event.dedupeKey, `lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`);
+		assert.equal(
+			contact.raw_event.dedupeKey,
+			`lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`,
+		);
 		const upserts = stack.crm.requests.slice(crmSince);
 		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
 		assert.equal(upserts[0].method, 'PUT');
@@ -81,9 +112,13 @@ const EXPECTATIONS = {
 	},
 	'order-paid-to-crm.json': ({ stack, executions, crmSince }) => {
 		const { control, demo } = stack.sandbox;
-		const [paid] = executions.flatMap((execution) => nodeOutput(execution, 'When an order is paid'));
+		const [paid] = executions.flatMap((execution) =>
+			nodeOutput(execution, 'When an order is paid'),
+		);
 		const order = /** @type {any} */ (control.getOrder(paid.id));
-		const [contact] = executions.flatMap((execution) => nodeOutput(execution, 'Map order to contact'));
+		const [contact] = executions.flatMap((execution) =>
+			nodeOutput(execution, 'Map order to contact'),
+		);
 		assert.deepEqual(contact, {
 			email: order.email,
 			first_name: order.first_name,
@@ -103,20 +138,36 @@ const EXPECTATIONS = {
 		assert.deepEqual(upserts[0].body, contact);
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
-		const [delivery] = stack.sandbox.control.deliveries().filter((d) => d.event === 'form-submitted').slice(-1);
+		const [delivery] = stack.sandbox.control
+			.deliveries()
+			.filter((d) => d.event === 'form-submitted')
+			.slice(-1);
 		const { data } = JSON.parse(delivery.body);
 		const mails = stack.mail.messages.slice(mailSince);
-		assert.equal(mails.length, 1, `emails received: ${mails.map((mail) => mail.subject).join(' | ')}`);
+		assert.equal(
+			mails.length,
+			1,
+			`emails received: ${mails.map((mail) => mail.subject).join(' | ')}`,
+		);
 		const [mail] = mails;
 		assert.deepEqual(mail.to, ['team@example.com']);
-		assert.equal(mail.subject, `New answers to ${data.form_name} from ${data.lead.first_name} ${data.lead.last_name}`);
+		assert.equal(
+			mail.subject,
+			`New answers to ${data.form_name} from ${data.lead.first_name} ${data.lead.last_name}`,
+		);
 		const answers = Object.entries(data.answers);
 		assert.ok(answers.length > 0, 'the delivery carried no answers');
 		for (const [field, answer] of answers) {
 			const line = `- ${field}: ${typeof answer === 'string' ? answer : JSON.stringify(answer)}`;
-			assert.ok(mail.text.split('\n').includes(line), `the email has no line "${line}":\n${mail.text}`);
+			assert.ok(
+				mail.text.split('\n').includes(line),
+				`the email has no line "${line}":\n${mail.text}`,
+			);
 		}
-		assert.ok(mail.text.includes(`(${data.lead.email})`), `the email does not name the attendee's address:\n${mail.text}`);
+		assert.ok(
+			mail.text.includes(`(${data.lead.email})`),
+			`the email does not name the attendee's address:\n${mail.text}`,
+		);
 		const [sent] = nodeOutput(executions[0], 'Email the team');
 		assert.deepEqual(sent.accepted, ['team@example.com']);
 	},
@@ -128,14 +179,24 @@ const EXPECTATIONS = {
 			label: row.Question,
 			required: row.Required === 'yes',
 			position: index,
-			...(row.Choices ? { options: row.Choices.split(',').map((/** @type {string} */ choice) => choice.trim()) } : {}),
+			...(row.Choices
+				? { options: row.Choices.split(',').map((/** @type {string} */ choice) => choice.trim()) }
+				: {}),
 		}));
 		assert.equal(form.name, 'Conference registration (from spreadsheet)');
 		assert.deepEqual(
-			form.fields.map((/** @type {any} */ field) => ({ type: field.type, label: field.label, required: field.required, position: field.position, ...(field.options ? { options: field.options } : {}) })),
+			form.fields.map((/** @type {any} */ field) => ({
+				type: field.type,
+				label: field.label,
+				required: field.required,
+				position: field.position,
+				...(field.options ? { options: field.options } : {}),
+			})),
 			expected,
 		);
-		const creates = stack.sandbox.control.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));
+		const creates = stack.sandbox.control
+			.requests()
+			.filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));
 		assert.equal(creates.length, 1, 'one form create request');
 		assert.deepEqual(creates[0].body, { name: form.name, fields: expected });
 	},
@@ -151,7 +212,11 @@ function assertEveryNodeRan(workflow, execution) {
 	for (const current of workflow.nodes) {
 		if (current.type === 'n8n-nodes-base.stickyNote') continue;
 		assert.ok(runData[current.name], `node "${current.name}" did not run`);
-		assert.equal(nodeError(execution, current.name), undefined, `node "${current.name}" failed: ${JSON.stringify(nodeError(execution, current.name))}`);
+		assert.equal(
+			nodeError(execution, current.name),
+			undefined,
+			`node "${current.name}" failed: ${JSON.stringify(nodeError(execution, current.name))}`,
+		);
 	}
 }
 
@@ -169,7 +234,10 @@ function assertKnownNodeTypes(workflow, packageDir) {
 	});
 	for (const current of workflow.nodes) {
 		const known = ours.includes(current.type) || current.type.startsWith('n8n-nodes-base.');
-		assert.ok(known, `node "${current.name}" has type ${current.type}, which neither n8n nor this package (${ours.join(', ')}) provides`);
+		assert.ok(
+			known,
+			`node "${current.name}" has type ${current.type}, which neither n8n nor this package (${ours.join(', ')}) provides`,
+		);
 	}
 }
 
@@ -181,10 +249,17 @@ function assertKnownNodeTypes(workflow, packageDir) {
 function assertSandboxRequests(stack, mustInclude) {
 	const requests = stack.sandbox.control.requests();
 	const refused = requests.filter((request) => request.status >= 400);
-	assert.deepEqual(refused.map((r) => `${r.method} ${r.path} → ${r.status}`), [], 'the sandbox refused requests');
+	assert.deepEqual(
+		refused.map((r) => `${r.method} ${r.path} → ${r.status}`),
+		[],
+		'the sandbox refused requests',
+	);
 	for (const wanted of mustInclude) {
 		const [method, fragment] = wanted.split(' ');
-		assert.ok(requests.some((r) => r.method === method && r.path.includes(fragment)), `the sandbox received no ${wanted}`);
+		assert.ok(
+			requests.some((r) => r.method === method && r.path.includes(fragment)),
+			`the sandbox received no ${wanted}`,
+		);
 	}
 }
 
@@ -208,27 +283,52 @@ async function runWebhookExample(stack, id, workflow) {
 		assert.deepEqual([...registered[0].events].sort(), [...trigger.parameters.events].sort());
 		let started = 0;
 		for (const kind of trigger.parameters.events) {
-			const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId: registered[0].id });
-			assert.equal(results[0]?.status, 200, `${kind}: n8n answered ${results[0]?.status} ${results[0]?.body}`);
+			const results = await control.deliver({
+				companyId: demo.companyId,
+				event: kind,
+				webhookId: registered[0].id,
+			});
+			assert.equal(
+				results[0]?.status,
+				200,
+				`${kind}: n8n answered ${results[0]?.status} ${results[0]?.body}`,
+			);
 			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 			if (!dedupeNodeOf(workflow)) continue;
 			const [sent] = control.deliveries().slice(-1);
-			const [again] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId: registered[0].id, rawBody: sent.body });
-			assert.equal(again?.status, 200, `${kind} repeated: n8n answered ${again?.status} ${again?.body}`);
+			const [again] = await control.deliver({
+				companyId: demo.companyId,
+				event: kind,
+				webhookId: registered[0].id,
+				rawBody: sent.body,
+			});
+			assert.equal(
+				again?.status,
+				200,
+				`${kind} repeated: n8n answered ${again?.status} ${again?.body}`,
+			);
 			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 		}
 	} finally {
 		await rest.unpublish(id);
 	}
-	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still registered after unpublishing');
+	assert.deepEqual(
+		webhooksAt(stack, url),
+		[],
+		'the webhook is still registered after unpublishing',
+	);
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
 	const summaries = await rest.executions(id);
 	const deliveries = trigger.parameters.events.length * (dedupeNodeOf(workflow) ? 2 : 1);
 	assert.equal(summaries.length, deliveries, 'one execution per delivery');
 	const all = await Promise.all(summaries.map((summary) => rest.execution(summary.id)));
 	const dedupe = dedupeNodeOf(workflow);
-	const stopped = (/** @type {any} */ execution) => dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
-	return { executions: all.filter((execution) => !stopped(execution)), repeats: all.filter(stopped) };
+	const stopped = (/** @type {any} */ execution) =>
+		dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
+	return {
+		executions: all.filter((execution) => !stopped(execution)),
+		repeats: all.filter(stopped),
+	};
 }
 
 /**
@@ -239,14 +339,26 @@ async function runWebhookExample(stack, id, workflow) {
  */
 async function makeTransition(stack, transition) {
 	const { control } = stack.sandbox;
-	const ticketFor = { created: 'general-admission', cancelled: 'general-admission', paid: 'vip-pass', authorized: 'vip-pass', approved: 'speaker-pass', rejected: 'speaker-pass' };
+	const ticketFor = {
+		created: 'general-admission',
+		cancelled: 'general-admission',
+		paid: 'vip-pass',
+		authorized: 'vip-pass',
+		approved: 'speaker-pass',
+		rejected: 'speaker-pass',
+	};
 	const id = newOrder(stack, /** @type {Record<string, string>} */ (ticketFor)[transition]);
 	if (transition === 'paid') control.markPaid(id);
 	if (transition === 'authorized') control.markAuthorized(id);
 	if (transition === 'cancelled') control.cancelOrder(id);
 	if (transition === 'approved') await curate(stack, id, 'approve');
 	if (transition === 'rejected') await curate(stack, id, 'reject');
-	const produced = transition === 'paid' ? ['created', 'authorized', 'paid'] : transition === 'created' ? ['created'] : ['created', transition];
+	const produced =
+		transition === 'paid'
+			? ['created', 'authorized', 'paid']
+			: transition === 'created'
+				? ['created']
+				: ['created', transition];
 	return produced.map((made) => `${id} ${made}`);
 }
 
@@ -269,7 +381,9 @@ async function runOrderExample(stack, id, workflow) {
 	try {
 		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
 		assert.deepEqual(await rest.executions(id), [], 'the first poll only takes the baseline');
-		const produced = (await Promise.all(watched.map((transition) => makeTransition(stack, transition)))).flat();
+		const produced = (
+			await Promise.all(watched.map((transition) => makeTransition(stack, transition)))
+		).flat();
 		expected = produced.filter((pair) => watched.includes(pair.split(' ')[1])).sort();
 		items = await reportedItems(stack, id, trigger.name, expected.length);
 	} finally {
@@ -278,7 +392,10 @@ async function runOrderExample(stack, id, workflow) {
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
 	const summaries = await rest.executions(id);
-	return { executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))), repeats: [] };
+	return {
+		executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))),
+		repeats: [],
+	};
 }
 
 /**
@@ -304,24 +421,48 @@ const CHECK_LINES = {
  */
 function exampleTest({ file, workflow }) {
 	const { kind } = triggerOf(workflow);
-	const started = kind === 'webhook' ? 'published, events delivered' : kind === 'order' ? 'published, orders changed' : 'n8n execute';
+	const started =
+		kind === 'webhook'
+			? 'published, events delivered'
+			: kind === 'order'
+				? 'published, orders changed'
+				: 'n8n execute';
 	return {
 		name: /** @type {Record<string, string>} */ (CHECK_LINES)[file] ?? `${file} (${started})`,
 		timeoutMs: 240000,
 		async fn(stack) {
 			assertKnownNodeTypes(workflow, stack.packageDir);
 			const imported = prepared(stack, { file, workflow });
-			const run = kind === 'webhook' ? runWebhookExample : kind === 'order' ? runOrderExample : kind === 'manual' ? runManualExample : undefined;
-			assert.ok(run, `${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`);
+			const run =
+				kind === 'webhook'
+					? runWebhookExample
+					: kind === 'order'
+						? runOrderExample
+						: kind === 'manual'
+							? runManualExample
+							: undefined;
+			assert.ok(
+				run,
+				`${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`,
+			);
 			const crmSince = stack.crm.requests.length;
 			const mailSince = stack.mail.messages.length;
 			const { executions, repeats } = await run(stack, imported.id, imported);
 			assert.ok(executions.length > 0, 'no execution');
 			for (const execution of executions) {
-				assert.equal(execution.status, 'success', `execution ${execution.id} is ${execution.status}`);
+				assert.equal(
+					execution.status,
+					'success',
+					`execution ${execution.id} is ${execution.status}`,
+				);
 				assertEveryNodeRan(imported, execution);
 			}
-			for (const repeat of repeats) assert.equal(repeat.status, 'success', `execution ${repeat.id} (a repeated delivery) is ${repeat.status}`);
+			for (const repeat of repeats)
+				assert.equal(
+					repeat.status,
+					'success',
+					`execution ${repeat.id} (a repeated delivery) is ${repeat.status}`,
+				);
 			EXPECTATIONS[file]?.({ stack, executions, repeats, crmSince, mailSince });
 		},
 	};
@@ -339,7 +480,11 @@ const suite = {
 			timeoutMs: 1000,
 			async fn() {
 				const unchecked = examples.map(({ file }) => file).filter((file) => !EXPECTATIONS[file]);
-				assert.deepEqual(unchecked, [], 'add the expected outputs of these examples to EXPECTATIONS in e2e/suites/examples.js');
+				assert.deepEqual(
+					unchecked,
+					[],
+					'add the expected outputs of these examples to EXPECTATIONS in e2e/suites/examples.js',
+				);
 			},
 		},
 		...examples.map(exampleTest),

@@ -57,9 +57,16 @@ const suite = {
 				const { control } = stack.sandbox;
 				control.clearRequests();
 				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+				assert.equal(
+					publication.status,
+					'published',
+					`publication: ${JSON.stringify(publication)}`,
+				);
 				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
-				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), `order reads: ${JSON.stringify(reads.map((r) => r.status))}`);
+				assert.ok(
+					reads.length >= 1 && reads.every((r) => r.status === 200),
+					`order reads: ${JSON.stringify(reads.map((r) => r.status))}`,
+				);
 				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
 			},
 		},
@@ -68,8 +75,16 @@ const suite = {
 			timeoutMs: 180000,
 			async fn(stack) {
 				state.expected = await changeOrders(stack);
-				const items = await reportedItems(stack, WORKFLOW_ID, 'Order Trigger', state.expected.length);
-				assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
+				const items = await reportedItems(
+					stack,
+					WORKFLOW_ID,
+					'Order Trigger',
+					state.expected.length,
+				);
+				assert.deepEqual(
+					items.map((item) => `${item.id} ${item.transition}`).sort(),
+					state.expected,
+				);
 				const paid = items.find((item) => item.transition === 'paid');
 				assert.equal(paid.event_id, stack.sandbox.demo.events.summerSummit);
 				assert.deepEqual(
@@ -99,7 +114,14 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, watch: WATCH })];
+	return [
+		orderTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: stack.credentials,
+			demo: stack.sandbox.demo,
+			watch: WATCH,
+		}),
+	];
 }
 
 module.exports = { suite, workflows, needsServer: true };

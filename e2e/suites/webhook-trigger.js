@@ -31,8 +31,12 @@ const QUIET_MS = 2000;
  * @returns {string[]}
  */
 function offeredEventKinds(packageDir) {
-	const { EventRegistrationTrigger } = require(`${packageDir}/dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js`);
-	const events = new EventRegistrationTrigger().description.properties.find((/** @type {{ name: string }} */ p) => p.name === 'events');
+	const { EventRegistrationTrigger } = require(
+		`${packageDir}/dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js`,
+	);
+	const events = new EventRegistrationTrigger().description.properties.find(
+		(/** @type {{ name: string }} */ p) => p.name === 'events',
+	);
 	return events.options.map((/** @type {{ value: string }} */ option) => option.value);
 }
 
@@ -52,7 +56,9 @@ async function webhookUrlOf(stack, workflowId) {
  * @param {string} url
  */
 function webhooksAt(stack, url) {
-	return stack.sandbox.control.webhooks(stack.sandbox.demo.companyId).filter((webhook) => webhook.url === url);
+	return stack.sandbox.control
+		.webhooks(stack.sandbox.demo.companyId)
+		.filter((webhook) => webhook.url === url);
 }
 
 /** @type {{ kinds: string[]; url: string }} */
@@ -78,14 +84,22 @@ const RESTART_CALLS = {
 		'N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false': {
 			env: LEGACY_START,
 			changed: ['PATCH /{company}/webhooks/{webhook}'],
-			deleted: ['PATCH /{company}/webhooks/{webhook}', 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
+			deleted: [
+				'PATCH /{company}/webhooks/{webhook}',
+				'GET /{company}/webhooks',
+				'POST /{company}/webhooks/create',
+			],
 		},
 	},
 	'1.123.81': {
 		'default start': {
 			env: {},
 			changed: ['PATCH /{company}/webhooks/{webhook}'],
-			deleted: ['PATCH /{company}/webhooks/{webhook}', 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
+			deleted: [
+				'PATCH /{company}/webhooks/{webhook}',
+				'GET /{company}/webhooks',
+				'POST /{company}/webhooks/create',
+			],
 		},
 	},
 };
@@ -115,7 +129,9 @@ function credentialedCalls(stack) {
  */
 function changeBehindN8nsBack(stack, change) {
 	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
-	const [webhook] = [...company.webhooks.values()].filter((candidate) => candidate.url === state.url);
+	const [webhook] = [...company.webhooks.values()].filter(
+		(candidate) => candidate.url === state.url,
+	);
 	assert.ok(webhook, `no webhook at ${state.url} to change`);
 	if (change === 'deleted') company.webhooks.delete(webhook.id);
 	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
@@ -128,9 +144,17 @@ function changeBehindN8nsBack(stack, change) {
  */
 function assertRepaired(stack, when) {
 	const all = stack.sandbox.control.webhooks(stack.sandbox.demo.companyId);
-	assert.equal(all.length, 1, `${when}: ${all.length} webhooks on the company: ${JSON.stringify(all)}`);
+	assert.equal(
+		all.length,
+		1,
+		`${when}: ${all.length} webhooks on the company: ${JSON.stringify(all)}`,
+	);
 	assert.equal(all[0].url, state.url, `${when}: the webhook points at ${all[0].url}`);
-	assert.deepEqual([...all[0].events].sort(), [...state.kinds].sort(), `${when}: the webhook's events`);
+	assert.deepEqual(
+		[...all[0].events].sort(),
+		[...state.kinds].sort(),
+		`${when}: the webhook's events`,
+	);
 }
 
 /**
@@ -162,8 +186,15 @@ async function restartWith(stack, setUp, pinned, change) {
 	assert.equal((await rest.publish(WORKFLOW_ID)).status, 'published');
 	assertRepaired(stack, `${setUp}: after unpublish + publish`);
 	const before = (await rest.executions(WORKFLOW_ID)).length;
-	const [delivered] = await control.deliver({ companyId: demo.companyId, event: state.kinds[state.kinds.length - 1] });
-	assert.equal(delivered.status, 200, `the repaired webhook's delivery: ${delivered.status} ${delivered.body}`);
+	const [delivered] = await control.deliver({
+		companyId: demo.companyId,
+		event: state.kinds[state.kinds.length - 1],
+	});
+	assert.equal(
+		delivered.status,
+		200,
+		`the repaired webhook's delivery: ${delivered.status} ${delivered.body}`,
+	);
 	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
 	assert.equal((await rest.unpublish(WORKFLOW_ID)).status, 'not_published');
 	assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left after unpublishing');
@@ -181,7 +212,8 @@ function restartTest(change) {
 		async fn(stack) {
 			const setUps = RESTART_CALLS[stack.runtime.n8nVersion];
 			assert.ok(setUps, `add what ${stack.runtime.label} calls after a restart to RESTART_CALLS`);
-			for (const [setUp, pinned] of Object.entries(setUps)) await restartWith(stack, setUp, pinned, change);
+			for (const [setUp, pinned] of Object.entries(setUps))
+				await restartWith(stack, setUp, pinned, change);
 			await stack.restartServer();
 		},
 	};
@@ -200,9 +232,17 @@ const suite = {
 				state.kinds = offeredEventKinds(stack.packageDir);
 				state.url = await webhookUrlOf(stack, WORKFLOW_ID);
 				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+				assert.equal(
+					publication.status,
+					'published',
+					`publication: ${JSON.stringify(publication)}`,
+				);
 				const webhooks = webhooksAt(stack, state.url);
-				assert.equal(webhooks.length, 1, `webhooks at ${state.url}: ${JSON.stringify(stack.sandbox.control.webhooks())}`);
+				assert.equal(
+					webhooks.length,
+					1,
+					`webhooks at ${state.url}: ${JSON.stringify(stack.sandbox.control.webhooks())}`,
+				);
 				assert.deepEqual([...webhooks[0].events].sort(), [...state.kinds].sort());
 			},
 		},
@@ -215,15 +255,35 @@ const suite = {
 				for (const [index, kind] of state.kinds.entries()) {
 					const results = await control.deliver({ companyId: demo.companyId, event: kind });
 					assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-					assert.equal(results[0].status, 200, `${kind}: n8n answered ${results[0].status} ${results[0].body}`);
-					const [latest] = await rest.waitForExecutions(WORKFLOW_ID, index + 1, DELIVERY_TIMEOUT_MS);
-					assert.equal(latest.status, 'success', `${kind}: execution ${latest.id} is ${latest.status}`);
+					assert.equal(
+						results[0].status,
+						200,
+						`${kind}: n8n answered ${results[0].status} ${results[0].body}`,
+					);
+					const [latest] = await rest.waitForExecutions(
+						WORKFLOW_ID,
+						index + 1,
+						DELIVERY_TIMEOUT_MS,
+					);
+					assert.equal(
+						latest.status,
+						'success',
+						`${kind}: execution ${latest.id} is ${latest.status}`,
+					);
 					const execution = await rest.execution(latest.id);
 					const items = nodeOutput(execution, 'Event Registration Trigger');
 					assert.equal(items.length, 1, `${kind}: ${items.length} items`);
 					assert.equal(items[0].event, kind);
-					assert.equal(typeof items[0].id, 'string', `${kind}: no payload id at the top of ${JSON.stringify(items[0])}`);
-					assert.equal(items[0].body, undefined, `${kind}: the item still nests the delivery under body`);
+					assert.equal(
+						typeof items[0].id,
+						'string',
+						`${kind}: no payload id at the top of ${JSON.stringify(items[0])}`,
+					);
+					assert.equal(
+						items[0].body,
+						undefined,
+						`${kind}: the item still nests the delivery under body`,
+					);
 					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
 					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
 					assert.equal(items[0].dedupeKey, key, `${kind}: the item's dedupeKey`);
@@ -239,10 +299,22 @@ const suite = {
 				const { rest } = await stack.server();
 				const { control, demo } = stack.sandbox;
 				const before = (await rest.executions(WORKFLOW_ID)).length;
-				const [result] = await control.deliver({ companyId: demo.companyId, event: state.kinds[0], token: 'not-the-webhook-token' });
+				const [result] = await control.deliver({
+					companyId: demo.companyId,
+					event: state.kinds[0],
+					token: 'not-the-webhook-token',
+				});
 				assert.equal(result.status, 401, `n8n answered ${result.status} ${result.body}`);
-				const [missing] = await control.deliver({ companyId: demo.companyId, event: state.kinds[0], token: null });
-				assert.equal(missing.status, 401, `without a token n8n answered ${missing.status} ${missing.body}`);
+				const [missing] = await control.deliver({
+					companyId: demo.companyId,
+					event: state.kinds[0],
+					token: null,
+				});
+				assert.equal(
+					missing.status,
+					401,
+					`without a token n8n answered ${missing.status} ${missing.body}`,
+				);
 				await sleep(QUIET_MS);
 				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
 			},
@@ -253,9 +325,17 @@ const suite = {
 			async fn(stack) {
 				const { rest } = await stack.server();
 				const publication = await rest.unpublish(WORKFLOW_ID);
-				assert.equal(publication.status, 'not_published', `publication: ${JSON.stringify(publication)}`);
+				assert.equal(
+					publication.status,
+					'not_published',
+					`publication: ${JSON.stringify(publication)}`,
+				);
 				assert.deepEqual(webhooksAt(stack, state.url), []);
-				assert.deepEqual(stack.sandbox.control.webhooks(stack.sandbox.demo.companyId), [], 'webhooks left on the company');
+				assert.deepEqual(
+					stack.sandbox.control.webhooks(stack.sandbox.demo.companyId),
+					[],
+					'webhooks left on the company',
+				);
 			},
 		},
 		restartTest('changed'),
@@ -270,7 +350,12 @@ const suite = {
 				try {
 					const [webhook] = control.webhooks(demo.companyId);
 					const send = async (/** @type {string | undefined} */ rawBody) => {
-						const [result] = await control.deliver({ companyId: demo.companyId, event: 'lead-created', webhookId: webhook.id, rawBody });
+						const [result] = await control.deliver({
+							companyId: demo.companyId,
+							event: 'lead-created',
+							webhookId: webhook.id,
+							rawBody,
+						});
 						assert.equal(result.status, 200, `n8n answered ${result.status} ${result.body}`);
 						return control.deliveries().at(-1)?.body;
 					};
@@ -279,11 +364,28 @@ const suite = {
 					await send(undefined);
 					await send(undefined);
 					await send(first);
-					const summaries = await rest.waitForExecutions(DEDUPE_WORKFLOW_ID, 5, DELIVERY_TIMEOUT_MS);
-					const executions = await Promise.all([...summaries].reverse().map((summary) => rest.execution(summary.id)));
-					const passed = executions.map((execution) => (nodeError(execution, 'Remove Duplicates') ? 'error' : nodeOutput(execution, 'Remove Duplicates').length));
-					assert.deepEqual(passed, [1, 0, 1, 'error', 'error'], 'items let through per delivery: new, repeat, new, new with the history full, repeat with the history full');
-					assert.match(String(nodeError(executions[3], 'Remove Duplicates')?.message), /maximum history size/);
+					const summaries = await rest.waitForExecutions(
+						DEDUPE_WORKFLOW_ID,
+						5,
+						DELIVERY_TIMEOUT_MS,
+					);
+					const executions = await Promise.all(
+						[...summaries].reverse().map((summary) => rest.execution(summary.id)),
+					);
+					const passed = executions.map((execution) =>
+						nodeError(execution, 'Remove Duplicates')
+							? 'error'
+							: nodeOutput(execution, 'Remove Duplicates').length,
+					);
+					assert.deepEqual(
+						passed,
+						[1, 0, 1, 'error', 'error'],
+						'items let through per delivery: new, repeat, new, new with the history full, repeat with the history full',
+					);
+					assert.match(
+						String(nodeError(executions[3], 'Remove Duplicates')?.message),
+						/maximum history size/,
+					);
 				} finally {
 					await rest.unpublish(DEDUPE_WORKFLOW_ID);
 				}
@@ -297,24 +399,49 @@ const suite = {
  */
 function workflows(stack) {
 	const events = offeredEventKinds(stack.packageDir);
-	const dedupe = webhookTriggerWorkflow({ id: DEDUPE_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events: ['lead-created'] });
+	const dedupe = webhookTriggerWorkflow({
+		id: DEDUPE_WORKFLOW_ID,
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+		events: ['lead-created'],
+	});
 	const removeDuplicates = {
 		id: randomUUID(),
 		name: 'Remove Duplicates',
 		type: 'n8n-nodes-base.removeDuplicates',
 		typeVersion: 2,
 		position: [220, 0],
-		parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}', options: { historySize: DEDUPE_HISTORY_SIZE } },
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			dedupeValue: '={{ $json.dedupeKey }}',
+			options: { historySize: DEDUPE_HISTORY_SIZE },
+		},
 	};
 	return [
-		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo, events }),
+		webhookTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: stack.credentials,
+			demo: stack.sandbox.demo,
+			events,
+		}),
 		{
 			...dedupe,
 			name: 'E2E Remove Duplicates history',
 			nodes: [...dedupe.nodes, removeDuplicates],
-			connections: { [dedupe.nodes[0].name]: { main: [[{ node: removeDuplicates.name, type: 'main', index: 0 }]] } },
+			connections: {
+				[dedupe.nodes[0].name]: {
+					main: [[{ node: removeDuplicates.name, type: 'main', index: 0 }]],
+				},
+			},
 		},
 	];
 }
 
-module.exports = { suite, workflows, needsServer: true, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };
+module.exports = {
+	suite,
+	workflows,
+	needsServer: true,
+	DELIVERY_TIMEOUT_MS,
+	offeredEventKinds,
+	webhooksAt,
+};

@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { authenticationProperty, nodeCredentials } from '../shared/context';
 import * as listSearch from './listSearch';
@@ -10,9 +15,13 @@ import { router } from './router';
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration',
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-action-node',
+		documentationUrl:
+			'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-action-node',
 		name: 'eventRegistration',
-		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
+		icon: {
+			light: 'file:../../icons/eventRegistration.svg',
+			dark: 'file:../../icons/eventRegistration.dark.svg',
+		},
 		group: ['transform'],
 		// 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a "more" notice;
 		// Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
@@ -25,7 +34,12 @@ export class EventRegistration implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
-		properties: [...toolDescriptionProperties(), authenticationProperty, resourceProperty, ...allProperties()],
+		properties: [
+			...toolDescriptionProperties(),
+			authenticationProperty,
+			resourceProperty,
+			...allProperties(),
+		],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -1,5 +1,11 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	IPairedItemData,
+} from 'n8n-workflow';
 
 import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
 import { outputFieldsOf, shapeOutput } from '../shared/output';
@@ -13,7 +19,11 @@ import { addListCutHint } from './shared/listHint';
 import { OperationItem } from './shared/operationItem';
 
 /** The error as n8n shows it, tagged with the item that failed. */
-function itemError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function itemError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;
@@ -36,7 +46,11 @@ function withFieldLabels(error: unknown, operation: OperationModule | undefined)
  * object per item instead of three) and appended one by one (on Node 24 a spread of 130,000
  * items into `push` throws "Maximum call stack size exceeded").
  */
-function appendItems(output: INodeExecutionData[], result: IDataObject | IDataObject[], pairedItem: IPairedItemData): void {
+function appendItems(
+	output: INodeExecutionData[],
+	result: IDataObject | IDataObject[],
+	pairedItem: IPairedItemData,
+): void {
 	if (!Array.isArray(result)) {
 		output.push({ json: result, pairedItem });
 		return;
@@ -63,23 +77,39 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			handler = RESOURCES[resource]?.operations[operation];
 			if (!handler) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`, { itemIndex });
+				throw new NodeOperationError(
+					this.getNode(),
+					`The operation "${operation}" is not supported for "${resource}"`,
+					{ itemIndex },
+				);
 			}
 			const kind = handler.recordKind;
 			const outputFields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
-			item = new OperationItem(this, itemIndex, handler.description, { collectRefusals: tool, outputFields });
+			item = new OperationItem(this, itemIndex, handler.description, {
+				collectRefusals: tool,
+				outputFields,
+			});
 			const result = await handler.execute.call(this, item);
 			throwPendingRefusals(item);
 			if (kind && !tool) addListCutHint(this, kind, result);
-			const shaped = kind ? shapeOutput(this, kind, outputFields, result, handler.returnsList === true) : result instanceof ListResult ? result.items : result;
+			const shaped = kind
+				? shapeOutput(this, kind, outputFields, result, handler.returnsList === true)
+				: result instanceof ListResult
+					? result.items
+					: result;
 			appendItems(output, shaped, { item: itemIndex });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
-			const error = tool ? forModel(this.getNode(), labelled, item?.refusals ?? [], itemIndex) : labelled;
+			const error = tool
+				? forModel(this.getNode(), labelled, item?.refusals ?? [], itemIndex)
+				: labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;
 				output.push({
-					json: { error: errorMessage(error), ...(typeof description === 'string' ? { description: plainText(description) } : {}) },
+					json: {
+						error: errorMessage(error),
+						...(typeof description === 'string' ? { description: plainText(description) } : {}),
+					},
 					pairedItem: { item: itemIndex },
 				});
 				continue;

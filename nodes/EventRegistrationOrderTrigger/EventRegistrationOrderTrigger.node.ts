@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import { nodeCredentials } from '../shared/context';
 import { searchCompanies, searchOrganizingEvents } from '../shared/listSearch';
@@ -9,9 +14,13 @@ import { pollOrders } from './poll';
 export class EventRegistrationOrderTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration Order Trigger',
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-order-trigger',
+		documentationUrl:
+			'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-order-trigger',
 		name: 'eventRegistrationOrderTrigger',
-		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
+		icon: {
+			light: 'file:../../icons/eventRegistration.svg',
+			dark: 'file:../../icons/eventRegistration.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Watch: " + $parameter["watch"].join(", ")}}',

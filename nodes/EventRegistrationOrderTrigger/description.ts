@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationProperty } from '../shared/context';
-import { concurrencyOption, includeSubmissionProperty, pageSizeOption } from '../shared/descriptions';
+import {
+	concurrencyOption,
+	includeSubmissionProperty,
+	pageSizeOption,
+} from '../shared/descriptions';
 import { companyLocator, eventLocator } from '../shared/locators';
 import { DEFAULT_PAGE_SIZE_ASKED } from '../shared/pagination';
 
@@ -26,7 +30,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'All Organizing Events',
 				value: ALL_EVENTS,
-				description: 'Every event the company organizes, including ones created later (costs one more listing per poll)',
+				description:
+					'Every event the company organizes, including ones created later (costs one more listing per poll)',
 			},
 			{ name: 'One Event', value: ONE_EVENT, description: 'A single event the company organizes' },
 		],
@@ -41,7 +46,11 @@ export const properties: INodeProperties[] = [
 		required: true,
 		options: [
 			{ name: 'Approved', value: 'approved', description: 'An organizer approved the order' },
-			{ name: 'Authorized', value: 'authorized', description: 'The order’s payment was authorized' },
+			{
+				name: 'Authorized',
+				value: 'authorized',
+				description: 'The order’s payment was authorized',
+			},
 			{ name: 'Cancelled', value: 'cancelled', description: 'The order was cancelled' },
 			{ name: 'New Order', value: 'created', description: 'An order was placed' },
 			{ name: 'Paid', value: 'paid', description: 'The payment succeeded' },

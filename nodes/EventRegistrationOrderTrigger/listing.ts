@@ -67,8 +67,15 @@ class EventListing {
 	}
 
 	malformed(status: number, problem: string): Error {
-		const path = resolvePath('order.getMany', { company: this.settings.company, event: this.event });
-		return malformedResponseError(this.ctx.getNode(), { route: 'order.getMany', method: 'GET', path, status }, problem);
+		const path = resolvePath('order.getMany', {
+			company: this.settings.company,
+			event: this.event,
+		});
+		return malformedResponseError(
+			this.ctx.getNode(),
+			{ route: 'order.getMany', method: 'GET', path, status },
+			problem,
+		);
 	}
 
 	has(page: number): boolean {
@@ -83,12 +90,20 @@ class EventListing {
 		const qs: IDataObject = { page: number };
 		if (this.settings.perPage > DEFAULT_PAGE_SIZE) qs.per_page = this.settings.perPage;
 		if (this.settings.includeSubmission) qs.include_submission = 1;
-		const { status, body } = await apiRequestFull(this.ctx, 'order.getMany', { params, qs, baseUrl: this.baseUrl, pacer: this.pacer });
+		const { status, body } = await apiRequestFull(this.ctx, 'order.getMany', {
+			params,
+			qs,
+			baseUrl: this.baseUrl,
+			pacer: this.pacer,
+		});
 		const parsed = readEnvelope(body);
 		if (typeof parsed === 'string') throw this.malformed(status, `${parsed} (page ${number})`);
 		const size = this.pages.values().next().value?.meta.perPage ?? parsed.meta.perPage;
 		if (parsed.meta.currentPage !== number || parsed.meta.perPage !== size) {
-			throw this.malformed(status, `page ${number} came back as page ${parsed.meta.currentPage} of ${parsed.meta.perPage} items, other pages had ${size}`);
+			throw this.malformed(
+				status,
+				`page ${number} came back as page ${parsed.meta.currentPage} of ${parsed.meta.perPage} items, other pages had ${size}`,
+			);
 		}
 		this.pages.set(number, parsed);
 		this.read.push(...parsed.items);
@@ -104,12 +119,21 @@ function span(meta: PageMeta, newestAt: EventCursor['newestAt']): { lo: number; 
 		: { lo: Math.max(0, total - p * size), hi: total - 1 - (p - 1) * size };
 }
 
-function pageAt(offset: number, total: number, size: number, newestAt: EventCursor['newestAt']): number {
-	return newestAt === 'last' ? Math.floor(offset / size) + 1 : Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
+function pageAt(
+	offset: number,
+	total: number,
+	size: number,
+	newestAt: EventCursor['newestAt'],
+): number {
+	return newestAt === 'last'
+		? Math.floor(offset / size) + 1
+		: Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
 }
 
 function createdTimes(items: IDataObject[]): number[] {
-	return items.map((item) => parseApiTimestamp(item.created_at)).filter((t): t is number => t !== undefined);
+	return items
+		.map((item) => parseApiTimestamp(item.created_at))
+		.filter((t): t is number => t !== undefined);
 }
 
 /**
@@ -129,7 +153,11 @@ function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; after a failure no further item starts. */
-export async function forEachPooled<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function forEachPooled<T, R>(
+	items: T[],
+	limit: number,
+	task: (item: T) => Promise<R>,
+): Promise<R[]> {
 	const results: R[] = [];
 	let next = 0;
 	let failed = false;
@@ -150,17 +178,34 @@ export async function forEachPooled<T, R>(items: T[], limit: number, task: (item
 }
 
 /** Every page, `concurrency` at a time; a full check completed now. */
-async function readWhole(listing: EventListing, concurrency: number, now: number): Promise<EventCursor | undefined> {
+async function readWhole(
+	listing: EventListing,
+	concurrency: number,
+	now: number,
+): Promise<EventCursor | undefined> {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
-	if (lastPage > MAX_PAGES) throw listing.malformed(200, `the listing claims ${lastPage} pages, more than the ${MAX_PAGES} one poll may read`);
+	if (lastPage > MAX_PAGES)
+		throw listing.malformed(
+			200,
+			`the listing claims ${lastPage} pages, more than the ${MAX_PAGES} one poll may read`,
+		);
 	const rest = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
 	await forEachPooled(rest, concurrency, async (page) => await listing.page(page));
 	const last = await listing.page(lastPage);
 	const newestAt = newestEnd(first, last);
 	const newestCreated = newestCreatedOn(newestAt === 'first' ? first : last);
 	if (newestAt === undefined || newestCreated === undefined) return undefined;
-	return { newestAt, perPage, lastPage, total, newestCreated, sweep: 0, cycleStart: now, checkedSince: now };
+	return {
+		newestAt,
+		perPage,
+		lastPage,
+		total,
+		newestCreated,
+		sweep: 0,
+		cycleStart: now,
+		checkedSince: now,
+	};
 }
 
 function newestCreatedOn(page: Page): number | undefined {
@@ -179,9 +224,16 @@ function oldestCreated(items: IDataObject[]): number | undefined {
 }
 
 /** Pages of the full check for this poll: what is left, spread over the polls left before its deadline. */
-function slicePages(cursor: EventCursor, left: number, now: number, polledAt: number | null, fullCheckMs: number): number {
+function slicePages(
+	cursor: EventCursor,
+	left: number,
+	now: number,
+	polledAt: number | null,
+	fullCheckMs: number,
+): number {
 	if (left <= 0) return 0;
-	const interval = polledAt !== null && now > polledAt ? now - polledAt : READ_PLAN.defaultIntervalMs;
+	const interval =
+		polledAt !== null && now > polledAt ? now - polledAt : READ_PLAN.defaultIntervalMs;
 	const deadline = cursor.cycleStart + fullCheckMs;
 	// Polls left before the deadline, this one included (rounded: polls drift by milliseconds).
 	const pollsLeft = deadline > now ? Math.round((deadline - now) / interval) + 1 : 1;
@@ -204,8 +256,12 @@ async function readIncrementally(
 	// Where new orders land is checked again when the page count changed, or when the newest page
 	// shows nothing as new as what the previous poll saw there.
 	const probeNewest = newestCreatedOn(probe);
-	const unsure = lastPage !== cursor.lastPage || probeNewest === undefined || seconds(probeNewest) < seconds(cursor.newestCreated);
-	if (unsure && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt) return undefined;
+	const unsure =
+		lastPage !== cursor.lastPage ||
+		probeNewest === undefined ||
+		seconds(probeNewest) < seconds(cursor.newestCreated);
+	if (unsure && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt)
+		return undefined;
 
 	// Newest pages: down to the offset the previous poll ended at, and past the recent window.
 	const recentFrom = pacing.now - READ_PLAN.recentMs;
@@ -216,7 +272,8 @@ async function readIncrementally(
 		const current = await listing.page(page);
 		headLo = Math.min(headLo, span(current.meta, newestAt).lo);
 		const older = oldestCreated(current.items);
-		if (headLo === 0 || (headLo <= cursor.total && older !== undefined && older < recentFrom)) break;
+		if (headLo === 0 || (headLo <= cursor.total && older !== undefined && older < recentFrom))
+			break;
 		page += newestAt === 'last' ? -1 : 1;
 		if (page < 1 || page > lastPage) break;
 	}
@@ -225,7 +282,10 @@ async function readIncrementally(
 	// The full check's slice, within its share of the remaining rate limit.
 	const remaining = pacing.pacer.remaining();
 	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
-	const target = Math.min(allowed, slicePages(cursor, headLo - cursor.sweep, pacing.now, pacing.polledAt, pacing.fullCheckMs));
+	const target = Math.min(
+		allowed,
+		slicePages(cursor, headLo - cursor.sweep, pacing.now, pacing.polledAt, pacing.fullCheckMs),
+	);
 	let { sweep, cycleStart, checkedSince } = cursor;
 	let known = newest.meta.total;
 	for (let read = 0; sweep < headLo && read < target; ) {
@@ -249,7 +309,16 @@ async function readIncrementally(
 		sweep = 0;
 	}
 	const newestCreated = Math.max(cursor.newestCreated, newestCreatedOn(newest) ?? 0);
-	return { newestAt, perPage, lastPage: newest.meta.lastPage, total, newestCreated, sweep, cycleStart, checkedSince };
+	return {
+		newestAt,
+		perPage,
+		lastPage: newest.meta.lastPage,
+		total,
+		newestCreated,
+		sweep,
+		cycleStart,
+		checkedSince,
+	};
 }
 
 /** Reads one event for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */
@@ -257,11 +326,21 @@ export async function readEvent(
 	ctx: IPollFunctions,
 	settings: EventReadSettings,
 	event: string,
-	context: { cursor?: EventCursor; now: number; polledAt: number | null; pacer: RatePacer; baseUrl: string; concurrency: number },
+	context: {
+		cursor?: EventCursor;
+		now: number;
+		polledAt: number | null;
+		pacer: RatePacer;
+		baseUrl: string;
+		concurrency: number;
+	},
 ): Promise<EventRead> {
 	const listing = new EventListing(ctx, settings, event, context.pacer, context.baseUrl);
 	if (context.cursor !== undefined) {
-		const cursor = await readIncrementally(listing, context.cursor, { ...context, fullCheckMs: settings.fullCheckMs });
+		const cursor = await readIncrementally(listing, context.cursor, {
+			...context,
+			fullCheckMs: settings.fullCheckMs,
+		});
 		if (cursor !== undefined) return { orders: listing.orders, cursor };
 	}
 	const cursor = await readWhole(listing, context.concurrency, context.now);

@@ -22,12 +22,21 @@ function orderDedupeKey(orderId: string, transition: string): string {
  */
 function toItems(emissions: Emission[]): INodeExecutionData[] {
 	return emissions.map(({ order, transition }) => ({
-		json: { ...withOrderStatus(order.order), transition, event_id: order.event, dedupeKey: orderDedupeKey(order.id, transition) },
+		json: {
+			...withOrderStatus(order.order),
+			transition,
+			event_id: order.event,
+			dedupeKey: orderDedupeKey(order.id, transition),
+		},
 	}));
 }
 
 /** A manual test run shows the most recent watched change, so fields can be mapped; state is left alone. */
-function testRunItems(ctx: IPollFunctions, observed: ObservedOrder[], settings: TriggerSettings): INodeExecutionData[][] {
+function testRunItems(
+	ctx: IPollFunctions,
+	observed: ObservedOrder[],
+	settings: TriggerSettings,
+): INodeExecutionData[][] {
 	const latest = latestTransition(observed, settings.watch);
 	if (latest === undefined) {
 		throw new NodeOperationError(ctx.getNode(), 'No order shows any of the watched changes yet', {
@@ -46,7 +55,8 @@ function testRunItems(ctx: IPollFunctions, observed: ObservedOrder[], settings: 
 export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = await readSettings(ctx);
 	const now = Date.now();
-	if (ctx.getMode() === 'manual') return testRunItems(ctx, (await readOrders(ctx, settings, undefined, now)).observed, settings);
+	if (ctx.getMode() === 'manual')
+		return testRunItems(ctx, (await readOrders(ctx, settings, undefined, now)).observed, settings);
 
 	const staticData = ctx.getWorkflowStaticData('node');
 	const scope = scopeOf(settings);

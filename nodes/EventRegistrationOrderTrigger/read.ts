@@ -3,11 +3,24 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
 import { getServiceUrls } from '../shared/context';
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED, MAX_CONCURRENCY, MAX_PAGE_SIZE, boundedInteger, paginate } from '../shared/pagination';
+import {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_PAGE_SIZE,
+	DEFAULT_PAGE_SIZE_ASKED,
+	MAX_CONCURRENCY,
+	MAX_PAGE_SIZE,
+	boundedInteger,
+	paginate,
+} from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
 import { RatePacer } from '../shared/pacing';
 import { PATH_PARAMS } from '../shared/pathParams';
-import { ALL_EVENTS, DEFAULT_FULL_CHECK_MINUTES, MAX_FULL_CHECK_MINUTES, ONE_EVENT } from './description';
+import {
+	ALL_EVENTS,
+	DEFAULT_FULL_CHECK_MINUTES,
+	MAX_FULL_CHECK_MINUTES,
+	ONE_EVENT,
+} from './description';
 import { forEachPooled, readEvent } from './listing';
 import type { EventCursor } from './state';
 import type { ObservedOrder, Transition } from './transitions';
@@ -43,7 +56,10 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 	const allEvents = ctx.getNodeParameter('events', ONE_EVENT) === ALL_EVENTS;
 	const event = allEvents
 		? undefined
-		: resolveLocator(ctx, ctx.getNodeParameter('event'), { displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event });
+		: resolveLocator(ctx, ctx.getNodeParameter('event'), {
+				displayName: PATH_PARAMS.event.label,
+				urlPattern: URL_PATTERNS.event,
+			});
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
 		company: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),
@@ -52,8 +68,21 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 		includeSubmission: ctx.getNodeParameter('includeSubmission', false) === true,
 		includeExisting: options.includeExisting === true,
 		concurrency: boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
-		perPage: boundedInteger(options.perPage, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED),
-		fullCheckMs: boundedInteger(options.fullCheckMinutes, 1, MAX_FULL_CHECK_MINUTES, DEFAULT_FULL_CHECK_MINUTES) * 60 * 1000,
+		perPage: boundedInteger(
+			options.perPage,
+			DEFAULT_PAGE_SIZE,
+			MAX_PAGE_SIZE,
+			DEFAULT_PAGE_SIZE_ASKED,
+		),
+		fullCheckMs:
+			boundedInteger(
+				options.fullCheckMinutes,
+				1,
+				MAX_FULL_CHECK_MINUTES,
+				DEFAULT_FULL_CHECK_MINUTES,
+			) *
+			60 *
+			1000,
 	};
 }
 
@@ -68,7 +97,9 @@ async function organizingEvents(ctx: IPollFunctions, settings: TriggerSettings):
 		perPage: settings.perPage,
 		concurrency: settings.concurrency,
 	});
-	return events.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string').map((e) => e.id as string);
+	return events
+		.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string')
+		.map((e) => e.id as string);
 }
 
 function bitCount(mask: number): number {
@@ -85,7 +116,8 @@ function uniqueOrders(orders: ObservedOrder[]): ObservedOrder[] {
 	const byId = new Map<string, ObservedOrder>();
 	for (const order of orders) {
 		const known = byId.get(order.id);
-		if (!known || bitCount(maskOf(order.times)) > bitCount(maskOf(known.times))) byId.set(order.id, order);
+		if (!known || bitCount(maskOf(order.times)) > bitCount(maskOf(known.times)))
+			byId.set(order.id, order);
 	}
 	return [...byId.values()];
 }
@@ -114,14 +146,24 @@ export async function readOrders(
 	previous: { events: Map<string, EventCursor>; polledAt: number | null } | undefined,
 	now: number,
 ): Promise<OrdersRead> {
-	const events = settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
+	const events =
+		settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
 	const result: OrdersRead = { observed: [], events: new Map() };
 	if (events.length === 0) return result;
 	const parallelEvents = Math.min(settings.concurrency, events.length);
 	const concurrency = Math.max(1, Math.floor(settings.concurrency / parallelEvents));
-	const context = { now, polledAt: previous?.polledAt ?? null, pacer: new RatePacer(), baseUrl: (await getServiceUrls(ctx)).baseUrl, concurrency };
+	const context = {
+		now,
+		polledAt: previous?.polledAt ?? null,
+		pacer: new RatePacer(),
+		baseUrl: (await getServiceUrls(ctx)).baseUrl,
+		concurrency,
+	};
 	const reads = await forEachPooled(events, parallelEvents, async (event) => {
-		const read = await readEvent(ctx, settings, event, { ...context, cursor: previous?.events.get(event) });
+		const read = await readEvent(ctx, settings, event, {
+			...context,
+			cursor: previous?.events.get(event),
+		});
 		return { event, ...read };
 	});
 	for (const { event, orders, cursor } of reads) {

@@ -106,7 +106,13 @@ function isTrackedOrder(value: unknown): value is TrackedOrder {
 }
 
 function isStoredEntry(value: unknown): value is [string, number, number] {
-	return Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && isInteger(value[1]) && isInteger(value[2]);
+	return (
+		Array.isArray(value) &&
+		value.length === 3 &&
+		typeof value[0] === 'string' &&
+		isInteger(value[1]) &&
+		isInteger(value[2])
+	);
 }
 
 function isCursor(value: unknown): value is EventCursor {
@@ -114,7 +120,9 @@ function isCursor(value: unknown): value is EventCursor {
 	const c = value as Record<string, unknown>;
 	return (
 		(c.newestAt === 'first' || c.newestAt === 'last') &&
-		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every((n) => isInteger(n) && (n as number) >= 0) &&
+		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every(
+			(n) => isInteger(n) && (n as number) >= 0,
+		) &&
 		(c.perPage as number) > 0
 	);
 }
@@ -151,7 +159,12 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 	if (state.version !== STATE_VERSION) return undefined;
 	const { orders, events, polledAt } = state;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
-	if (!Array.isArray(events) || !events.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isCursor(e[1]))) {
+	if (
+		!Array.isArray(events) ||
+		!events.every(
+			(e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isCursor(e[1]),
+		)
+	) {
 		return undefined;
 	}
 	return {
@@ -159,7 +172,9 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 		scope,
 		seenUntil: (state.seenUntil as number | null | undefined) ?? null,
 		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
-		events: new Map((events as Array<[string, EventCursor]>).map(([slug, cursor]) => [slug, { ...cursor }])),
+		events: new Map(
+			(events as Array<[string, EventCursor]>).map(([slug, cursor]) => [slug, { ...cursor }]),
+		),
 		polledAt: isInteger(polledAt) ? polledAt : null,
 	};
 }
@@ -175,7 +190,12 @@ export function storeState(state: OrderTriggerState): StoredState {
 	};
 }
 
-function alreadySeen(state: OrderTriggerState, id: string, transition: Transition, at: number): boolean {
+function alreadySeen(
+	state: OrderTriggerState,
+	id: string,
+	transition: Transition,
+	at: number,
+): boolean {
 	if (state.seenUntil !== null && at <= state.seenUntil) return true;
 	const entry = state.orders.get(id);
 	return entry !== undefined && (entry[0] & transitionBit(transition)) !== 0;
@@ -189,7 +209,11 @@ function byInstant(a: Emission, b: Emission): number {
 	);
 }
 
-function findEmissions(previous: OrderTriggerState | undefined, observed: ObservedOrder[], options: DetectOptions): Emission[] {
+function findEmissions(
+	previous: OrderTriggerState | undefined,
+	observed: ObservedOrder[],
+	options: DetectOptions,
+): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
 	const emissions: Emission[] = [];
 	for (const order of observed) {
@@ -208,14 +232,20 @@ function laterOf(a: number | null, b: number | undefined): number | null {
 	return a === null ? b : Math.max(a, b);
 }
 
-function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]): number | undefined {
+function mergeObserved(
+	orders: Map<string, TrackedOrder>,
+	observed: ObservedOrder[],
+): number | undefined {
 	let newest: number | undefined;
 	for (const order of observed) {
 		const latest = newestTime(order.times);
 		if (latest === undefined) continue;
 		newest = newest === undefined ? latest : Math.max(newest, latest);
 		const entry = orders.get(order.id);
-		orders.set(order.id, [(entry?.[0] ?? 0) | maskOf(order.times), Math.max(entry?.[1] ?? 0, latest)]);
+		orders.set(order.id, [
+			(entry?.[0] ?? 0) | maskOf(order.times),
+			Math.max(entry?.[1] ?? 0, latest),
+		]);
 	}
 	return newest;
 }
@@ -231,7 +261,11 @@ function dropCovered(orders: Map<string, TrackedOrder>, seenUntil: number | null
  * Keeps the newest `maxTrackedOrders` entries: `seenUntil` moves up to cover the ones dropped, but
  * not past `ceiling`, so the entries of the most recent moves stay whatever their number.
  */
-function capEntries(orders: Map<string, TrackedOrder>, seenUntil: number | null, ceiling: number | undefined): number | null {
+function capEntries(
+	orders: Map<string, TrackedOrder>,
+	seenUntil: number | null,
+	ceiling: number | undefined,
+): number | null {
 	if (orders.size <= STATE_LIMITS.maxTrackedOrders || ceiling === undefined) return seenUntil;
 	const newest = [...orders.values()].map((entry) => entry[1]).sort((a, b) => b - a);
 	const raised = laterOf(seenUntil, Math.min(newest[STATE_LIMITS.maxTrackedOrders], ceiling));
@@ -254,7 +288,11 @@ function checkedSince(events: Map<string, EventCursor>, now: number): number {
  * not observed in this poll are kept until `seenUntil` covers them, so an order skipped by a page
  * shift, or on a page the full check has not reached yet, is not reported twice later.
  */
-function nextState(previous: OrderTriggerState | undefined, observed: ObservedOrder[], options: DetectOptions): OrderTriggerState {
+function nextState(
+	previous: OrderTriggerState | undefined,
+	observed: ObservedOrder[],
+	options: DetectOptions,
+): OrderTriggerState {
 	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
 	const checked = checkedSince(options.events, options.now);
@@ -263,7 +301,14 @@ function nextState(previous: OrderTriggerState | undefined, observed: ObservedOr
 	let seenUntil = laterOf(previous?.seenUntil ?? null, before(STATE_LIMITS.graceMs));
 	dropCovered(orders, seenUntil);
 	seenUntil = capEntries(orders, seenUntil, before(STATE_LIMITS.minGraceMs));
-	return { version: STATE_VERSION, scope: options.scope, seenUntil, orders, events: options.events, polledAt: options.now };
+	return {
+		version: STATE_VERSION,
+		scope: options.scope,
+		seenUntil,
+		orders,
+		events: options.events,
+		polledAt: options.now,
+	};
 }
 
 /**
@@ -282,7 +327,10 @@ export function detectTransitions(
 }
 
 /** The watched transition with the latest instant, for a manual test run. */
-export function latestTransition(observed: ObservedOrder[], watch: ReadonlySet<Transition>): Emission | undefined {
+export function latestTransition(
+	observed: ObservedOrder[],
+	watch: ReadonlySet<Transition>,
+): Emission | undefined {
 	let latest: Emission | undefined;
 	for (const order of observed) {
 		for (const transition of watch) {

@@ -6,7 +6,14 @@ import { parseApiTimestamp } from '../shared/dates';
  * The moves of an order the trigger reports. Orders have no status field: each move shows only
  * as its nullable timestamp (`created_at`, `paid_at`, ...), named here without the `_at`.
  */
-export const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'] as const;
+export const TRANSITIONS = [
+	'created',
+	'paid',
+	'authorized',
+	'approved',
+	'rejected',
+	'cancelled',
+] as const;
 
 export type Transition = (typeof TRANSITIONS)[number];
 

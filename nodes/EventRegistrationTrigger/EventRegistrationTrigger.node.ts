@@ -16,7 +16,9 @@ import { receiveDelivery } from './delivery';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 
 /** "On lead created, meeting booked" on the canvas. */
-const EVENT_WORDS = Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event.value, event.name.toLowerCase()]));
+const EVENT_WORDS = Object.fromEntries(
+	WEBHOOK_EVENTS.map((event) => [event.value, event.name.toLowerCase()]),
+);
 const EVENTS_SUBTITLE = `={{ ($parameter["events"] || []).length ? "On " + $parameter["events"].map((e) => (${JSON.stringify(EVENT_WORDS)})[e] || e).join(", ") : "" }}`;
 
 /** What makes the service send an event, in its own terms. */
@@ -30,17 +32,23 @@ const TRIGGER_PANEL: TriggerPanelDefinition = {
 		active: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
 	},
 	activationHint: {
-		inactive: 'Once the workflow is ready, publish it: the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
-		active: 'Published: the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
+		inactive:
+			'Once the workflow is ready, publish it: the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
+		active:
+			'Published: the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
 	},
 };
 
 export class EventRegistrationTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration Trigger',
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-trigger',
+		documentationUrl:
+			'https://www.npmjs.com/package/n8n-nodes-event-registration#event-registration-trigger',
 		name: 'eventRegistrationTrigger',
-		icon: { light: 'file:../../icons/eventRegistration.svg', dark: 'file:../../icons/eventRegistration.dark.svg' },
+		icon: {
+			light: 'file:../../icons/eventRegistration.svg',
+			dark: 'file:../../icons/eventRegistration.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
@@ -51,7 +59,9 @@ export class EventRegistrationTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		triggerPanel: TRIGGER_PANEL,
 		properties: [
 			{
@@ -68,7 +78,10 @@ export class EventRegistrationTrigger implements INodeType {
 				default: '',
 			},
 			authenticationProperty,
-			{ ...companyLocator(), description: 'Company whose events to receive; your user must belong to it' },
+			{
+				...companyLocator(),
+				description: 'Company whose events to receive; your user must belong to it',
+			},
 			{
 				displayName: 'Trigger On',
 				name: 'events',

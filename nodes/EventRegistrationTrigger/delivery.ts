@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'crypto';
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
 import { deliveryKind, storedToken, storedTokens } from './registration';
@@ -30,7 +35,9 @@ function rawBodyOf(ctx: IWebhookFunctions): Buffer | undefined {
 
 function bodySize(body: unknown, raw: Buffer | undefined): number {
 	if (raw) return raw.length;
-	return typeof body === 'string' ? Buffer.byteLength(body) : Buffer.byteLength(JSON.stringify(body ?? ''));
+	return typeof body === 'string'
+		? Buffer.byteLength(body)
+		: Buffer.byteLength(JSON.stringify(body ?? ''));
 }
 
 function parseJson(text: string): unknown {
@@ -71,7 +78,11 @@ function sameToken(presented: string, expected: string): boolean {
 }
 
 /** Why a delivery is refused, or undefined when it is accepted. */
-function tokenProblem(presented: string[], expected: string[], required: boolean): string | undefined {
+function tokenProblem(
+	presented: string[],
+	expected: string[],
+	required: boolean,
+): string | undefined {
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
 	if (expected.length === 0) {
 		return required
@@ -101,7 +112,8 @@ function withoutTokens(value: unknown, tokens: string[], depth = 0): unknown {
 	if (Array.isArray(value)) return value.map((inner) => withoutTokens(inner, tokens, depth + 1));
 	if (!isPlainObject(value)) return value;
 	const isToken = (inner: unknown) =>
-		typeof inner === 'string' && tokens.some((token) => inner.trim().length === token.length && sameToken(inner.trim(), token));
+		typeof inner === 'string' &&
+		tokens.some((token) => inner.trim().length === token.length && sameToken(inner.trim(), token));
 	return Object.fromEntries(
 		Object.entries(value)
 			.filter(([, inner]) => !isToken(inner))
@@ -118,7 +130,13 @@ const renamed = (key: string) => `data${key.charAt(0).toUpperCase()}${key.slice(
 /** JSON with every object's keys sorted, at any depth: the same content always gives the same text. */
 function canonicalJson(value: unknown): string {
 	return JSON.stringify(value, (_key, inner: unknown) =>
-		isPlainObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
+		isPlainObject(inner)
+			? Object.fromEntries(
+					Object.keys(inner)
+						.sort()
+						.map((key) => [key, inner[key]]),
+				)
+			: inner,
 	);
 }
 
@@ -142,8 +160,11 @@ export function dedupeKeyOf(envelope: IDataObject, kind: string): string {
 	const data = envelope.data;
 	const id = identityPart(isPlainObject(data) ? data.id : envelope.id);
 	const occurredAt = identityPart(envelope.occurred_at);
-	if (id !== undefined && occurredAt !== undefined) return [kind, id, occurredAt].map(encodeURIComponent).join(':');
-	const content = Object.fromEntries(Object.entries({ ...envelope, event: kind }).filter(([key]) => key !== 'webhook_id'));
+	if (id !== undefined && occurredAt !== undefined)
+		return [kind, id, occurredAt].map(encodeURIComponent).join(':');
+	const content = Object.fromEntries(
+		Object.entries({ ...envelope, event: kind }).filter(([key]) => key !== 'webhook_id'),
+	);
 	return `sha256:${createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex')}`;
 }
 
@@ -153,21 +174,39 @@ export function dedupeKeyOf(envelope: IDataObject, kind: string): string {
  * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
  * slug, becomes `dataEvent`).
  */
-export function toItem(event: unknown, fallbackKind: string, receivedAt: string): INodeExecutionData {
-	const envelope: IDataObject = isPlainObject(event) ? event : { data: event as IDataObject[string] };
-	const json: IDataObject = { event: typeof envelope.event === 'string' && envelope.event !== '' ? envelope.event : fallbackKind };
+export function toItem(
+	event: unknown,
+	fallbackKind: string,
+	receivedAt: string,
+): INodeExecutionData {
+	const envelope: IDataObject = isPlainObject(event)
+		? event
+		: { data: event as IDataObject[string] };
+	const json: IDataObject = {
+		event:
+			typeof envelope.event === 'string' && envelope.event !== '' ? envelope.event : fallbackKind,
+	};
 	if (envelope.occurred_at !== undefined) json.occurredAt = envelope.occurred_at;
 	json.receivedAt = receivedAt;
 	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
 	json.dedupeKey = dedupeKeyOf(envelope, json.event as string);
 	const { data } = envelope;
 	const payload: Array<[string, unknown]> = [
-		...(isPlainObject(data) ? Object.entries(data) : data === undefined ? [] : [['data', data] as [string, unknown]]),
+		...(isPlainObject(data)
+			? Object.entries(data)
+			: data === undefined
+				? []
+				: [['data', data] as [string, unknown]]),
 		...Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.includes(key)),
 	];
 	for (const [key, value] of payload) {
 		// defineProperty: a payload key such as "__proto__" stays a plain field.
-		Object.defineProperty(json, Object.hasOwn(json, key) ? renamed(key) : key, { value, enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(json, Object.hasOwn(json, key) ? renamed(key) : key, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return { json };
 }
@@ -178,20 +217,35 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const raw = rawBodyOf(ctx);
 	const size = bodySize(body, raw);
 	if (size > MAX_BODY_BYTES) {
-		return refuse(ctx, 413, `The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`);
+		return refuse(
+			ctx,
+			413,
+			`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
+		);
 	}
 
 	const events = eventsOf(body, raw);
 	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const expected = [storedToken(ctx, deliveryKind(ctx))].filter((token): token is string => token !== undefined);
-	const problem = queryTokenProblem(ctx) ?? tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
+	const expected = [storedToken(ctx, deliveryKind(ctx))].filter(
+		(token): token is string => token !== undefined,
+	);
+	const problem =
+		queryTokenProblem(ctx) ?? tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
-		return refuse(ctx, 415, 'The delivery body is not JSON: this trigger accepts a JSON object or array of events');
+		return refuse(
+			ctx,
+			415,
+			'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
+		);
 	}
 	if (events.length > MAX_EVENTS_PER_DELIVERY) {
-		return refuse(ctx, 413, `The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`);
+		return refuse(
+			ctx,
+			413,
+			`The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
+		);
 	}
 
 	if (events.length === 0) {
@@ -201,5 +255,9 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? UNKNOWN_EVENT;
 	const receivedAt = new Date().toISOString();
 	const tokens = storedTokens(ctx);
-	return { workflowData: [events.map((event) => toItem(withoutTokens(event, tokens), fallbackKind, receivedAt))] };
+	return {
+		workflowData: [
+			events.map((event) => toItem(withoutTokens(event, tokens), fallbackKind, receivedAt)),
+		],
+	};
 }

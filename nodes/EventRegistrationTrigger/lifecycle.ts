@@ -37,7 +37,6 @@ const LIST_UNAVAILABLE = [403, 404, 405];
 const MAX_LIST_PAGES = 100;
 const MAX_NAME_LENGTH = 255;
 
-
 function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	if (!value || typeof value !== 'object') return undefined;
 	const record = value as IDataObject;
@@ -52,7 +51,8 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
+	if (!url)
+		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
 	return url;
 }
 
@@ -68,7 +68,10 @@ function chosenEvents(ctx: IHookFunctions): string[] {
 
 function webhookName(ctx: IHookFunctions, kind: RegistrationKind): string {
 	const label = kind === 'test' ? 'n8n (test)' : 'n8n';
-	return `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`.slice(0, MAX_NAME_LENGTH);
+	return `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`.slice(
+		0,
+		MAX_NAME_LENGTH,
+	);
 }
 
 async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
@@ -84,12 +87,17 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 }
 
 /** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
-function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]): NodeApiError | NodeOperationError {
+function explainAttachFailure(
+	ctx: IHookFunctions,
+	error: unknown,
+	events: string[],
+): NodeApiError | NodeOperationError {
 	if (httpStatusOf(error) !== 403) return asNodeError(ctx.getNode(), error);
 	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
 	const advice = webhookAccessAdvice(events, credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE);
 	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
-		message: 'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
+		message:
+			'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',
 		description: `${advice} Then publish the workflow again (activate it in n8n 1.x).${original}`,
 		httpCode: '403',
 	});
@@ -107,15 +115,24 @@ async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<Remo
 	}
 	const created = toRemoteWebhook(data);
 	if (!created) {
-		throw new NodeOperationError(ctx.getNode(), 'The service attached the webhook but returned no webhook ID', {
-			description: 'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The service attached the webhook but returned no webhook ID',
+			{
+				description:
+					'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
+			},
+		);
 	}
 	return created;
 }
 
 /** PATCHes the webhook to the desired URL, name and events; undefined when it no longer exists. */
-async function updateRemote(ctx: IHookFunctions, webhookId: string, desired: Desired): Promise<RemoteWebhook | undefined> {
+async function updateRemote(
+	ctx: IHookFunctions,
+	webhookId: string,
+	desired: Desired,
+): Promise<RemoteWebhook | undefined> {
 	try {
 		const data = await apiRequest(ctx, 'webhook.update', {
 			params: { company: desired.companyId, webhook: webhookId },
@@ -129,9 +146,15 @@ async function updateRemote(ctx: IHookFunctions, webhookId: string, desired: Des
 }
 
 /** Detaches a webhook; a 404 means it is gone already. */
-async function detachRemote(ctx: IHookFunctions, companyId: string, webhookId: string): Promise<void> {
+async function detachRemote(
+	ctx: IHookFunctions,
+	companyId: string,
+	webhookId: string,
+): Promise<void> {
 	try {
-		await apiRequestFull(ctx, 'webhook.delete', { params: { company: companyId, webhook: webhookId } });
+		await apiRequestFull(ctx, 'webhook.delete', {
+			params: { company: companyId, webhook: webhookId },
+		});
 	} catch (error) {
 		if (httpStatusOf(error) !== 404) throw asNodeError(ctx.getNode(), error);
 	}
@@ -149,12 +172,15 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 			}));
 		} catch (error) {
 			const status = httpStatusOf(error);
-			if (status === undefined || !LIST_UNAVAILABLE.includes(status)) throw asNodeError(ctx.getNode(), error);
+			if (status === undefined || !LIST_UNAVAILABLE.includes(status))
+				throw asNodeError(ctx.getNode(), error);
 			ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
 			return webhooks;
 		}
 		const records = Array.isArray(body.data) ? body.data : [];
-		webhooks.push(...records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined));
+		webhooks.push(
+			...records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined),
+		);
 		const lastPage = Number((body.meta as IDataObject | undefined)?.last_page ?? 1);
 		if (!(page < lastPage)) break;
 	}
@@ -162,12 +188,19 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
-async function detachOrRemember(ctx: IHookFunctions, webhook: PendingDetach, what: string): Promise<void> {
+async function detachOrRemember(
+	ctx: IHookFunctions,
+	webhook: PendingDetach,
+	what: string,
+): Promise<void> {
 	try {
 		await detachRemote(ctx, webhook.companyId, webhook.webhookId);
 	} catch (error) {
 		addPendingDetach(ctx, webhook);
-		ctx.logger.warn(`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`, { ...webhook });
+		ctx.logger.warn(
+			`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`,
+			{ ...webhook },
+		);
 	}
 }
 
@@ -185,7 +218,9 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	}
 	writePendingDetaches(ctx, left);
 	if (left.length === 0) return;
-	const list = left.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`).join(', ');
+	const list = left
+		.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`)
+		.join(', ');
 	ctx.logger.warn(
 		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier detach that did not go through: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
 	);
@@ -199,15 +234,28 @@ function requiresToken(ctx: IHookFunctions): boolean {
  * Stores the webhook, unless it came without a token while Require Token is on: then every delivery
  * would be refused while the workflow shows as active. It is detached again and activation fails.
  */
-async function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhook, knownToken?: string): Promise<void> {
+async function store(
+	ctx: IHookFunctions,
+	desired: Desired,
+	remote: RemoteWebhook,
+	knownToken?: string,
+): Promise<void> {
 	const token = remote.token ?? knownToken;
 	if (token === undefined && requiresToken(ctx)) {
 		clearRegistration(ctx, desired.kind);
-		await detachOrRemember(ctx, { companyId: desired.companyId, webhookId: remote.id }, 'the webhook that came without a token');
-		throw new NodeOperationError(ctx.getNode(), 'The service returned no webhook token, so deliveries cannot be verified', {
-			description:
-				'With Options → Require Token on, every delivery would be refused (401) and its event lost, so the workflow was not published and the webhook was detached again. Check that the credential’s Base URL points at the service itself (its webhook answers carry a token), or turn off Require Token to accept deliveries without verification, then publish again.',
-		});
+		await detachOrRemember(
+			ctx,
+			{ companyId: desired.companyId, webhookId: remote.id },
+			'the webhook that came without a token',
+		);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The service returned no webhook token, so deliveries cannot be verified',
+			{
+				description:
+					'With Options → Require Token on, every delivery would be refused (401) and its event lost, so the workflow was not published and the webhook was detached again. Check that the credential’s Base URL points at the service itself (its webhook answers carry a token), or turn off Require Token to accept deliveries without verification, then publish again.',
+			},
+		);
 	}
 	const registration: Registration = {
 		webhookId: remote.id,
@@ -221,11 +269,19 @@ async function store(ctx: IHookFunctions, desired: Desired, remote: RemoteWebhoo
 
 /** The company was changed while a webhook stayed attached (its detach failed): best effort, as in `delete`. */
 async function detachFromOldCompany(ctx: IHookFunctions, stored: Registration): Promise<void> {
-	await detachOrRemember(ctx, { companyId: stored.companyId, webhookId: stored.webhookId }, 'the webhook of the previous company');
+	await detachOrRemember(
+		ctx,
+		{ companyId: stored.companyId, webhookId: stored.webhookId },
+		'the webhook of the previous company',
+	);
 }
 
 /** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
-async function repairStored(ctx: IHookFunctions, stored: Registration, desired: Desired): Promise<boolean> {
+async function repairStored(
+	ctx: IHookFunctions,
+	stored: Registration,
+	desired: Desired,
+): Promise<boolean> {
 	if (stored.companyId !== desired.companyId) {
 		await detachFromOldCompany(ctx, stored);
 		return false;
@@ -246,7 +302,8 @@ async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolea
 		const updated = await updateRemote(ctx, candidate.id, desired);
 		if (!updated) continue;
 		await store(ctx, desired, updated, candidate.token);
-		for (const extra of matches.slice(index + 1)) await detachRemote(ctx, desired.companyId, extra.id);
+		for (const extra of matches.slice(index + 1))
+			await detachRemote(ctx, desired.companyId, extra.id);
 		return true;
 	}
 	return false;
@@ -294,10 +351,13 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	} catch (error) {
 		const reason = errorMessage(error);
 		if (stored) addPendingDetach(ctx, { companyId: stored.companyId, webhookId: stored.webhookId });
-		ctx.logger.warn(`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`, {
-			webhookId: stored?.webhookId,
-			companyId: stored?.companyId,
-		});
+		ctx.logger.warn(
+			`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`,
+			{
+				webhookId: stored?.webhookId,
+				companyId: stored?.companyId,
+			},
+		);
 		return false;
 	}
 }

@@ -16,7 +16,9 @@ export interface Registration {
 }
 
 export function registrationKind(ctx: IHookFunctions, url: string | undefined): RegistrationKind {
-	return ctx.getMode() === 'manual' || (url ?? '').includes('/webhook-test/') ? 'test' : 'production';
+	return ctx.getMode() === 'manual' || (url ?? '').includes('/webhook-test/')
+		? 'test'
+		: 'production';
 }
 
 function nodeData(ctx: IHookFunctions | IWebhookFunctions): IDataObject {
@@ -26,7 +28,8 @@ function nodeData(ctx: IHookFunctions | IWebhookFunctions): IDataObject {
 function toRegistration(value: unknown): Registration | undefined {
 	if (!value || typeof value !== 'object') return undefined;
 	const record = value as IDataObject;
-	if (typeof record.webhookId !== 'string' || typeof record.companyId !== 'string') return undefined;
+	if (typeof record.webhookId !== 'string' || typeof record.companyId !== 'string')
+		return undefined;
 	return {
 		webhookId: record.webhookId,
 		token: typeof record.token === 'string' && record.token !== '' ? record.token : undefined,
@@ -36,11 +39,18 @@ function toRegistration(value: unknown): Registration | undefined {
 	};
 }
 
-export function readRegistration(ctx: IHookFunctions, kind: RegistrationKind): Registration | undefined {
+export function readRegistration(
+	ctx: IHookFunctions,
+	kind: RegistrationKind,
+): Registration | undefined {
 	return toRegistration(nodeData(ctx)[kind]);
 }
 
-export function writeRegistration(ctx: IHookFunctions, kind: RegistrationKind, registration: Registration): void {
+export function writeRegistration(
+	ctx: IHookFunctions,
+	kind: RegistrationKind,
+	registration: Registration,
+): void {
 	const record: IDataObject = {
 		webhookId: registration.webhookId,
 		url: registration.url,
@@ -68,7 +78,9 @@ export function storedToken(ctx: IWebhookFunctions, kind: RegistrationKind): str
 /** Tokens of every webhook this node has attached (test and production URL), to strip from items wherever they appear. */
 export function storedTokens(ctx: IWebhookFunctions): string[] {
 	const data = nodeData(ctx);
-	return KINDS.map((kind) => toRegistration(data[kind])?.token).filter((t): t is string => t !== undefined);
+	return KINDS.map((kind) => toRegistration(data[kind])?.token).filter(
+		(t): t is string => t !== undefined,
+	);
 }
 
 /** A webhook whose detach failed: retried on the next activation so it is not left on the service. */
@@ -85,7 +97,10 @@ export function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
 	return list
 		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object')
 		.filter((entry) => typeof entry.companyId === 'string' && typeof entry.webhookId === 'string')
-		.map((entry) => ({ companyId: entry.companyId as string, webhookId: entry.webhookId as string }));
+		.map((entry) => ({
+			companyId: entry.companyId as string,
+			webhookId: entry.webhookId as string,
+		}));
 }
 
 export function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach[]): void {
@@ -95,6 +110,8 @@ export function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach
 }
 
 export function addPendingDetach(ctx: IHookFunctions, webhook: PendingDetach): void {
-	const pending = readPendingDetaches(ctx).filter((entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId);
+	const pending = readPendingDetaches(ctx).filter(
+		(entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId,
+	);
 	writePendingDetaches(ctx, [...pending, webhook]);
 }

@@ -46,7 +46,9 @@ export const nodeCredentials: INodeCredentialDescription[] = [
 ];
 
 /** The credential type shown for Authentication: OAuth2 (a 401 and a 403 are handled differently with it). */
-export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes('oAuth2'))?.name;
+export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials.find((c) =>
+	c.displayOptions?.show?.authentication?.includes('oAuth2'),
+)?.name;
 
 /**
  * The credential type chosen by the node's `authentication` parameter. Read from the raw node
@@ -55,7 +57,9 @@ export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials.find((c) => c.displayOptio
  */
 export function credentialTypeOf(ctx: ApiContext): string {
 	const authentication = String(ctx.getNode().parameters.authentication ?? DEFAULT_AUTHENTICATION);
-	const match = nodeCredentials.find((c) => c.displayOptions?.show?.authentication?.includes(authentication));
+	const match = nodeCredentials.find((c) =>
+		c.displayOptions?.show?.authentication?.includes(authentication),
+	);
 	return (match ?? nodeCredentials[0]).name;
 }
 
@@ -73,7 +77,9 @@ export interface ServiceUrls {
 }
 
 export async function getServiceUrls(ctx: ApiContext): Promise<ServiceUrls> {
-	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(credentialTypeOf(ctx));
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(
+		credentialTypeOf(ctx),
+	);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const publicUrl = normalizeBaseUrl(credentials.publicUrl) || baseUrl;
 	return { baseUrl, publicUrl };

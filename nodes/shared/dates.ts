@@ -29,7 +29,9 @@ function parseOffset(zone: string | undefined): number | undefined {
 }
 
 function isValidCalendarDate(parts: DateParts): boolean {
-	const probe = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second));
+	const probe = new Date(
+		Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
+	);
 	return (
 		probe.getUTCFullYear() === parts.year &&
 		probe.getUTCMonth() === parts.month - 1 &&
@@ -62,20 +64,33 @@ export function parseApiTimestamp(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	const parts = parseParts(value);
 	if (!parts) return undefined;
-	const utc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond);
+	const utc = Date.UTC(
+		parts.year,
+		parts.month - 1,
+		parts.day,
+		parts.hour,
+		parts.minute,
+		parts.second,
+		parts.millisecond,
+	);
 	return utc - (parts.offsetMinutes ?? 0) * 60_000;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `Y-m-d H:i` has a four-digit year: anything outside 1–9999 has no form the API accepts. */
-function formatWallClock(parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>): string | undefined {
+function formatWallClock(
+	parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>,
+): string | undefined {
 	if (!Number.isInteger(parts.year) || parts.year < 1 || parts.year > 9999) return undefined;
 	return `${String(parts.year).padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
 /** Wall-clock parts of an instant in an IANA time zone (Intl is built into every Node version n8n runs on). */
-function wallClockIn(epochMs: number, timeZone: string): Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'> {
+function wallClockIn(
+	epochMs: number,
+	timeZone: string,
+): Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'> {
 	const formatter = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',
@@ -85,7 +100,9 @@ function wallClockIn(epochMs: number, timeZone: string): Pick<DateParts, 'year' 
 		hour: '2-digit',
 		minute: '2-digit',
 	});
-	const byType = Object.fromEntries(formatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
+	const byType = Object.fromEntries(
+		formatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
+	);
 	return {
 		year: Number(byType.year),
 		month: Number(byType.month),
@@ -108,7 +125,11 @@ export function isValidTimeZone(timeZone: string): boolean {
 function dateInputToString(value: unknown): string | undefined {
 	if (typeof value === 'string') return value;
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-	if (value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function') {
+	if (
+		value &&
+		typeof value === 'object' &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	) {
 		return String((value as { toISO: () => string }).toISO());
 	}
 	return undefined;

@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, MAX_CONCURRENCY, MAX_PAGE_SIZE } from './pagination';
+import {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_PAGE_SIZE,
+	MAX_CONCURRENCY,
+	MAX_PAGE_SIZE,
+} from './pagination';
 
 /** Editor parameters that both the action node and the order trigger show. */
 
@@ -10,7 +15,9 @@ const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
 export function editorLabel(name: string): string {
 	return name
 		.split('_')
-		.map((word) => (Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1)))
+		.map((word) =>
+			Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1),
+		)
 		.join(' ');
 }
 
@@ -44,5 +51,6 @@ export const includeSubmissionProperty: INodeProperties = {
 	name: 'includeSubmission',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to include the form submission (with its answers) and the lead of each order',
+	description:
+		'Whether to include the form submission (with its answers) and the lead of each order',
 };

@@ -43,7 +43,12 @@ export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOpe
 }
 
 /** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
-export function dotSegmentError(node: INode, field: string, value: string, itemIndex?: number): InputError {
+export function dotSegmentError(
+	node: INode,
+	field: string,
+	value: string,
+	itemIndex?: number,
+): InputError {
 	return idRefusal(
 		node,
 		field,
@@ -54,7 +59,12 @@ export function dotSegmentError(node: INode, field: string, value: string, itemI
 }
 
 /** Refuses `.` or `..` given for an ID, naming its field: before a name lookup and in the transport before every request. */
-export function refuseDotSegment(node: INode, field: string, value: string, itemIndex?: number): void {
+export function refuseDotSegment(
+	node: INode,
+	field: string,
+	value: string,
+	itemIndex?: number,
+): void {
 	if (isDotSegment(value)) throw dotSegmentError(node, field, value, itemIndex);
 }
 
@@ -64,7 +74,9 @@ export function errorMessage(error: unknown): string {
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
-	return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
 }
 
 /** The API's own `message`, when the body has one. */
@@ -91,7 +103,11 @@ export function fieldErrors(body: unknown): FieldErrors {
 export type FieldLabels = Record<string, string>;
 
 function escapeHtml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
 }
 
 /**
@@ -100,7 +116,9 @@ function escapeHtml(text: string): string {
  */
 export function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
 	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
-	const items = Object.entries(errors).map(([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`);
+	const items = Object.entries(errors).map(
+		([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`,
+	);
 	return items.length === 0 ? '' : `<ul>${items.join('')}</ul>`;
 }
 
@@ -125,14 +143,17 @@ const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
 	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
 	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
 	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
-	'ticketType.create': 'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
+	'ticketType.create':
+		'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
 	'webhook.create': 'Check the company’s webhooks before running this again.',
 };
 
 function unknownOutcomeHint(call: FailedCall): string {
 	if (call.method === 'GET') return '';
 	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
-	const check = WRITE_MAY_HAVE_APPLIED[call.route] ?? 'Check the resource’s current state before running this again.';
+	const check =
+		WRITE_MAY_HAVE_APPLIED[call.route] ??
+		'Check the resource’s current state before running this again.';
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 
@@ -159,12 +180,15 @@ export function webhookAccessAdvice(events: readonly string[], oauth2: boolean):
 function accessAdvice(call: FailedCall): string {
 	const oauth2 = call.oauth2 === true;
 	const member = 'Your user must also belong to the company in the request.';
-	if (call.route.startsWith('webhook.')) return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
+	if (call.route.startsWith('webhook.'))
+		return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
 	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 
 function retryAfterNote(call: FailedCall): string {
-	return call.retryAfterSeconds !== undefined ? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).` : '';
+	return call.retryAfterSeconds !== undefined
+		? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).`
+		: '';
 }
 
 interface Explanation {
@@ -184,8 +208,11 @@ function notFoundAdvice(call: FailedCall): string {
 			const param = pathParamOf(name);
 			return `${param?.label ?? name} "${params[name]}"${param ? ` must be ${param.source}` : ''}`;
 		});
-	if (ids.length === 0) return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
-	const organized = needsOrganizedEvent(call.route) ? ' The event must be an event the company organizes, not one it only attends.' : '';
+	if (ids.length === 0)
+		return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
+	const organized = needsOrganizedEvent(call.route)
+		? ' The event must be an event the company organizes, not one it only attends.'
+		: '';
 	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
 }
 
@@ -266,7 +293,8 @@ function explainNetwork(call: FailedCall): Explanation {
 
 /** Builds the NodeApiError users see for a failed call, with the API's own words. */
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
-	const { message, description } = call.status === undefined ? explainNetwork(call) : explainStatus(call);
+	const { message, description } =
+		call.status === undefined ? explainNetwork(call) : explainStatus(call);
 	const response: JsonObject = {
 		status: call.status ?? null,
 		path: call.path,
@@ -282,7 +310,11 @@ export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 }
 
 /** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
-export function malformedResponseError(node: INode, call: Omit<FailedCall, 'attempts'>, problem: string): NodeApiError {
+export function malformedResponseError(
+	node: INode,
+	call: Omit<FailedCall, 'attempts'>,
+	problem: string,
+): NodeApiError {
 	return new NodeApiError(
 		node,
 		{ status: call.status ?? null, path: call.path, method: call.method },
@@ -301,7 +333,12 @@ export function malformedResponseError(node: INode, call: Omit<FailedCall, 'atte
  * fix, worded for a caller that can only change argument values. In the editor errors stay as
  * they are: this is applied only when the node runs as a tool.
  */
-export function forModel(node: INode, error: unknown, refusals: InputError[], itemIndex: number): unknown {
+export function forModel(
+	node: INode,
+	error: unknown,
+	refusals: InputError[],
+	itemIndex: number,
+): unknown {
 	const all = [...refusals];
 	const add = (refusal: InputError) => addRefusal(all, refusal);
 	if (error instanceof Refusals) error.refusals.forEach(add);
@@ -315,7 +352,10 @@ export function forModel(node: INode, error: unknown, refusals: InputError[], it
 		return withAdvice(error, adviceOf(error));
 	}
 	if (all.length === 0) return error;
-	return new NodeOperationError(node, refusalMessage(all), { description: refusalAdvice(all), itemIndex });
+	return new NodeOperationError(node, refusalMessage(all), {
+		description: refusalAdvice(all),
+		itemIndex,
+	});
 }
 
 function sentence(text: string): string {
@@ -334,15 +374,20 @@ function refusalMessage(refusals: InputError[]): string {
 }
 
 function refusalAdvice(refusals: InputError[]): string {
-	return refusals.length === 1 ? refusals[0].toolFix : 'Nothing was sent. Change the values named above and call again.';
+	return refusals.length === 1
+		? refusals[0].toolFix
+		: 'Nothing was sent. Change the values named above and call again.';
 }
 
 function withAdvice<T extends NodeApiError | NodeOperationError>(error: T, advice: string): T {
-	if (advice !== '' && !error.message.includes(advice)) error.message = `${sentence(error.message)} ${advice}`;
+	if (advice !== '' && !error.message.includes(advice))
+		error.message = `${sentence(error.message)} ${advice}`;
 	error.description = advice === '' ? error.description : advice;
 	return error;
 }
 
 function adviceOf(error: NodeApiError | NodeOperationError): string {
-	return typeof error.description === 'string' ? plainText(error.description).replace(/\n/g, '\n- ') : '';
+	return typeof error.description === 'string'
+		? plainText(error.description).replace(/\n/g, '\n- ')
+		: '';
 }

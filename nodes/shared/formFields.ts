@@ -34,11 +34,23 @@ export const COMMON_FIELD_TYPES = [
 	'social_url',
 ] as const;
 
-export type FormFieldType = (typeof CUSTOM_FIELD_TYPES)[number] | (typeof COMMON_FIELD_TYPES)[number];
+export type FormFieldType =
+	| (typeof CUSTOM_FIELD_TYPES)[number]
+	| (typeof COMMON_FIELD_TYPES)[number];
 
-export const FORM_FIELD_TYPES: readonly FormFieldType[] = [...CUSTOM_FIELD_TYPES, ...COMMON_FIELD_TYPES];
+export const FORM_FIELD_TYPES: readonly FormFieldType[] = [
+	...CUSTOM_FIELD_TYPES,
+	...COMMON_FIELD_TYPES,
+];
 
-export type FieldAttribute = 'description' | 'placeholder' | 'required' | 'min' | 'max' | 'options' | 'position';
+export type FieldAttribute =
+	| 'description'
+	| 'placeholder'
+	| 'required'
+	| 'min'
+	| 'max'
+	| 'options'
+	| 'position';
 
 /** Which types accept each optional attribute; `type` and `label` belong to every field. */
 export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]> = {
@@ -122,19 +134,28 @@ function fail(check: FieldCheck, problem: string, fix: string): never {
 function checkKnownKeys(check: FieldCheck, field: IDataObject): void {
 	const unknown = Object.keys(field).filter((key) => !KNOWN_KEYS.includes(key));
 	if (unknown.length > 0) {
-		fail(check, `unknown attribute${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, `Use only these attributes: ${KNOWN_KEYS.join(', ')}.`);
+		fail(
+			check,
+			`unknown attribute${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
+			`Use only these attributes: ${KNOWN_KEYS.join(', ')}.`,
+		);
 	}
 }
 
 function checkType(check: FieldCheck, type: unknown): void {
 	if (type === undefined) fail(check, 'Type is required', 'Choose one of the field types.');
 	if (!isFormFieldType(type)) {
-		fail(check, `“${String(type)}” is not a field type`, `Use one of: ${FORM_FIELD_TYPES.join(', ')}.`);
+		fail(
+			check,
+			`“${String(type)}” is not a field type`,
+			`Use one of: ${FORM_FIELD_TYPES.join(', ')}.`,
+		);
 	}
 }
 
 function checkLabel(check: FieldCheck, type: string | undefined, label: unknown): void {
-	if (typeof label !== 'string' || label.trim() === '') fail(check, 'Label is required', 'Enter the text shown with the field.');
+	if (typeof label !== 'string' || label.trim() === '')
+		fail(check, 'Label is required', 'Enter the text shown with the field.');
 	if (type === 'consent' && label.length > CONSENT_LABEL_MAX_LENGTH) {
 		fail(
 			check,
@@ -160,13 +181,21 @@ function isFieldOption(option: unknown): option is FieldOption {
 	if (typeof option === 'string') return option.trim() !== '';
 	if (!option || typeof option !== 'object' || Array.isArray(option)) return false;
 	const { label, value } = option as IDataObject;
-	return typeof label === 'string' && label.trim() !== '' && ((typeof value === 'string' && value !== '') || typeof value === 'number');
+	return (
+		typeof label === 'string' &&
+		label.trim() !== '' &&
+		((typeof value === 'string' && value !== '') || typeof value === 'number')
+	);
 }
 
 function checkOptions(check: FieldCheck, type: string, options: unknown): void {
 	if (!TYPES_WITH_OPTIONS.includes(type)) return;
 	if (!Array.isArray(options) || options.length === 0) {
-		fail(check, `${type} fields need Options`, 'Add at least one option: a text, or a label with a value.');
+		fail(
+			check,
+			`${type} fields need Options`,
+			'Add at least one option: a text, or a label with a value.',
+		);
 	}
 	const bad = options.findIndex((option) => !isFieldOption(option));
 	if (bad >= 0) {
@@ -180,15 +209,33 @@ function checkOptions(check: FieldCheck, type: string, options: unknown): void {
 
 function checkNumbers(check: FieldCheck, field: IDataObject): void {
 	const { position, required, min, max } = field;
-	if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0)) {
-		fail(check, `Position must be a whole number of at least 0 (got ${String(position)})`, 'Use 0 or a positive whole number.');
+	if (
+		position !== undefined &&
+		(typeof position !== 'number' || !Number.isInteger(position) || position < 0)
+	) {
+		fail(
+			check,
+			`Position must be a whole number of at least 0 (got ${String(position)})`,
+			'Use 0 or a positive whole number.',
+		);
 	}
 	if (required !== undefined && typeof required !== 'boolean') {
-		fail(check, `Required must be true or false (got ${String(required)})`, 'Set Required to true or false.');
+		fail(
+			check,
+			`Required must be true or false (got ${String(required)})`,
+			'Set Required to true or false.',
+		);
 	}
-	for (const [attribute, value] of [['Min', min], ['Max', max]] as const) {
+	for (const [attribute, value] of [
+		['Min', min],
+		['Max', max],
+	] as const) {
 		if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
-			fail(check, `${attribute} must be a number (got ${String(value)})`, `Enter a number for ${attribute}, or remove it.`);
+			fail(
+				check,
+				`${attribute} must be a number (got ${String(value)})`,
+				`Enter a number for ${attribute}, or remove it.`,
+			);
 		}
 	}
 	if (typeof min === 'number' && typeof max === 'number' && min > max) {
@@ -196,7 +243,11 @@ function checkNumbers(check: FieldCheck, field: IDataObject): void {
 	}
 	for (const attribute of ['description', 'placeholder'] as const) {
 		if (field[attribute] !== undefined && typeof field[attribute] !== 'string') {
-			fail(check, `${ATTRIBUTE_NAMES[attribute]} must be text`, `Enter ${ATTRIBUTE_NAMES[attribute]} as text, or remove it.`);
+			fail(
+				check,
+				`${ATTRIBUTE_NAMES[attribute]} must be text`,
+				`Enter ${ATTRIBUTE_NAMES[attribute]} as text, or remove it.`,
+			);
 		}
 	}
 }
@@ -211,11 +262,20 @@ function resolveField(
 	existingById: Map<string, ExistingFormField> | undefined,
 ): { field: IDataObject; complete: boolean } {
 	if (field.id === undefined) return { field, complete: true };
-	if (typeof field.id !== 'string' || field.id.trim() === '') fail(check, 'the field ID must be text', 'Enter the field ID from Form → Get, or remove it to add a new field.');
+	if (typeof field.id !== 'string' || field.id.trim() === '')
+		fail(
+			check,
+			'the field ID must be text',
+			'Enter the field ID from Form → Get, or remove it to add a new field.',
+		);
 	if (!existingById) return { field, complete: false };
 	const existing = existingById.get(field.id);
 	if (!existing) {
-		fail(check, `the form has no field with ID “${field.id}”`, 'Use Form → Get to see the field IDs, or remove the ID to add a new field.');
+		fail(
+			check,
+			`the form has no field with ID “${field.id}”`,
+			'Use Form → Get to see the field IDs, or remove the ID to add a new field.',
+		);
 	}
 	if (field.type !== undefined && field.type !== existing.type) {
 		fail(
@@ -225,12 +285,20 @@ function resolveField(
 		);
 	}
 	const completed: IDataObject = { ...field, type: existing.type };
-	if (completed.label === undefined && existing.label !== undefined) completed.label = existing.label;
+	if (completed.label === undefined && existing.label !== undefined)
+		completed.label = existing.label;
 	// What the entry leaves out keeps its current value, whether the service patches a field or replaces it.
 	for (const attribute of ATTRIBUTES) {
 		const current = existing[attribute];
 		const supported = (ATTRIBUTE_SUPPORT[attribute] as readonly string[]).includes(existing.type);
-		if (completed[attribute] === undefined && supported && current !== undefined && current !== null && current !== '') completed[attribute] = current;
+		if (
+			completed[attribute] === undefined &&
+			supported &&
+			current !== undefined &&
+			current !== null &&
+			current !== ''
+		)
+			completed[attribute] = current;
 	}
 	return { field: completed, complete: true };
 }
@@ -265,10 +333,15 @@ function checkDistinctIds(check: Check, fields: IDataObject[]): void {
 }
 
 /** Each common type at most once over the fields the form will have (existing ones not being changed, plus these). */
-function checkCommonTypesOnce(check: Check, fields: IDataObject[], untouched: ExistingFormField[]): void {
+function checkCommonTypesOnce(
+	check: Check,
+	fields: IDataObject[],
+	untouched: ExistingFormField[],
+): void {
 	const owners = new Map<string, string>();
 	for (const field of untouched) {
-		if (isCommonFieldType(field.type)) owners.set(field.type, `the existing field “${String(field.label ?? field.id)}”`);
+		if (isCommonFieldType(field.type))
+			owners.set(field.type, `the existing field “${String(field.label ?? field.id)}”`);
 	}
 	fields.forEach((field, index) => {
 		const type = field.type;
@@ -293,7 +366,11 @@ function checkCommonTypesOnce(check: Check, fields: IDataObject[], untouched: Ex
  * takes them. `existingFields` are the fields of the form being updated (`[]` for a new form); when
  * they are not known yet, entries with an `id` are checked only for what they carry.
  */
-export function validateFormFields(check: Check, fields: IDataObject[], existingFields?: ExistingFormField[]): FormFieldInput[] {
+export function validateFormFields(
+	check: Check,
+	fields: IDataObject[],
+	existingFields?: ExistingFormField[],
+): FormFieldInput[] {
 	const existingById = existingFields && new Map(existingFields.map((field) => [field.id, field]));
 	checkDistinctIds(check, fields);
 	const resolved = fields.map((raw, index) => {
@@ -304,6 +381,10 @@ export function validateFormFields(check: Check, fields: IDataObject[], existing
 		return field as FormFieldInput;
 	});
 	const changedIds = new Set(resolved.map((field) => field.id).filter((id) => id !== undefined));
-	checkCommonTypesOnce(check, resolved, (existingFields ?? []).filter((field) => !changedIds.has(field.id)));
+	checkCommonTypesOnce(
+		check,
+		resolved,
+		(existingFields ?? []).filter((field) => !changedIds.has(field.id)),
+	);
 	return resolved;
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { byUpcoming, currentCompany, matches } from './lookups';
 import { paginate, readEnvelope } from './pagination';
@@ -17,7 +22,9 @@ export async function searchPage(
 	const { body } = await apiRequestFull(ctx, key, { params, qs: { page } });
 	const parsed = readEnvelope(body);
 	if (typeof parsed === 'string') return { results: [] };
-	const results = parsed.items.map(toItem).filter((r): r is INodeListSearchItems => r !== undefined);
+	const results = parsed.items
+		.map(toItem)
+		.filter((r): r is INodeListSearchItems => r !== undefined);
 	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
 }
 
@@ -36,7 +43,11 @@ function day(timestamp: unknown): string {
 	return typeof timestamp === 'string' ? timestamp.slice(0, 10) : '';
 }
 
-export async function searchCompanyEvents(ctx: ILoadOptionsFunctions, filter: string | undefined, organizingOnly: boolean): Promise<INodeListSearchResult> {
+export async function searchCompanyEvents(
+	ctx: ILoadOptionsFunctions,
+	filter: string | undefined,
+	organizingOnly: boolean,
+): Promise<INodeListSearchResult> {
 	const company = await currentCompany(ctx);
 	// Every page, so the list can be ordered by date; the API orders events as it likes.
 	const events = (await paginate(ctx, 'event.getMany', { params: { company } })).filter(
@@ -50,6 +61,9 @@ export async function searchCompanyEvents(ctx: ILoadOptionsFunctions, filter: st
 	};
 }
 
-export async function searchOrganizingEvents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchOrganizingEvents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return await searchCompanyEvents(this, filter, true);
 }

@@ -30,7 +30,10 @@ function locator(options: LocatorOptions): INodeProperties {
 	const idValidation = {
 		type: 'regex' as const,
 		// `.` and `..` would change the request's route (refused again in the transport, for expressions and AI input).
-		properties: { regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`, errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)` },
+		properties: {
+			regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
+			errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)`,
+		},
 	};
 	const url = options.url;
 	return {
@@ -65,7 +68,10 @@ function locator(options: LocatorOptions): INodeProperties {
 								{
 									type: 'regex' as const,
 									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
-									properties: { regex: `${url.pattern}(?:[/?#].*)?`, errorMessage: 'Paste a public page URL of the service' },
+									properties: {
+										regex: `${url.pattern}(?:[/?#].*)?`,
+										errorMessage: 'Paste a public page URL of the service',
+									},
 								},
 							],
 							extractValue: { type: 'regex' as const, regex: url.pattern },

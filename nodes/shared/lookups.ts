@@ -13,11 +13,22 @@ import { findCompany, resolveCompanyId, resolveLocator } from './resolve';
  */
 export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	const needle = (filter ?? '').trim().toLowerCase();
-	return needle === '' || texts.some((text) => String(text ?? '').toLowerCase().includes(needle));
+	return (
+		needle === '' ||
+		texts.some((text) =>
+			String(text ?? '')
+				.toLowerCase()
+				.includes(needle),
+		)
+	);
 }
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
-export function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: string): unknown {
+export function requireChosen(
+	ctx: ILoadOptionsFunctions,
+	name: string,
+	displayName: string,
+): unknown {
 	const parameter = ctx.getCurrentNodeParameter(name);
 	if (locatorValue(parameter).value === '') {
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${displayName} first`, {
@@ -34,14 +45,23 @@ export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string
 	if (mode !== 'slug') return await resolveCompanyId(ctx, parameter);
 	const company = await findCompany(ctx, { slug: value });
 	if (!company) {
-		throw new NodeOperationError(ctx.getNode(), `Company: none of your companies has the slug "${value}"`, {
-			description: 'Check the slug, or choose the company from the list.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Company: none of your companies has the slug "${value}"`,
+			{
+				description: 'Check the slug, or choose the company from the list.',
+			},
+		);
 	}
 	return company.id;
 }
 
-export function currentLocator(ctx: ILoadOptionsFunctions, name: string, displayName: string, urlPattern?: string): string {
+export function currentLocator(
+	ctx: ILoadOptionsFunctions,
+	name: string,
+	displayName: string,
+	urlPattern?: string,
+): string {
 	return resolveLocator(ctx, requireChosen(ctx, name, displayName), { displayName, urlPattern });
 }
 
@@ -49,8 +69,9 @@ export function currentLocator(ctx: ILoadOptionsFunctions, name: string, display
 export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
 	const start = (e: IDataObject) => String(e.date_start ?? '');
 	const isPast = (e: IDataObject) => String(e.date_end ?? e.date_start ?? '') < now;
-	const upcoming = events.filter((e) => !isPast(e)).sort((a, b) => start(a).localeCompare(start(b)));
+	const upcoming = events
+		.filter((e) => !isPast(e))
+		.sort((a, b) => start(a).localeCompare(start(b)));
 	const past = events.filter(isPast).sort((a, b) => start(b).localeCompare(start(a)));
 	return [...upcoming, ...past];
 }
-

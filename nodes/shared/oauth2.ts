@@ -14,7 +14,11 @@ export const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
 export function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const response = (current as { response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] } }).response;
+		const response = (
+			current as {
+				response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] };
+			}
+		).response;
 		if (response && typeof response.status === 'number') {
 			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
 		}
@@ -24,9 +28,14 @@ export function statusErrorResponse(error: unknown): IN8nHttpFullResponse | unde
 }
 
 /** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
-export async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
+export async function oauth2NotConnected(
+	ctx: ApiContext,
+	credentialType: string,
+): Promise<boolean> {
 	try {
-		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as IDataObject | undefined;
+		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as
+			| IDataObject
+			| undefined;
 		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
 	} catch {
 		return false;

@@ -1,5 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { editorLabel } from './descriptions';
 import { ListResult } from './pagination';
@@ -47,7 +52,18 @@ export const RECORD_SHAPES = {
 	},
 	ticketType: {
 		plural: 'ticket types',
-		simple: ['slug', 'name', 'price', 'currency', 'availability', 'active', 'sold_out', 'approval_required', 'min_quantity', 'max_quantity'],
+		simple: [
+			'slug',
+			'name',
+			'price',
+			'currency',
+			'availability',
+			'active',
+			'sold_out',
+			'approval_required',
+			'min_quantity',
+			'max_quantity',
+		],
 		fields: [
 			'slug',
 			'name',
@@ -69,7 +85,18 @@ export const RECORD_SHAPES = {
 	},
 	order: {
 		plural: 'orders',
-		simple: ['id', 'first_name', 'last_name', 'email', 'status', 'unit_amount', 'currency', 'created_at', 'checkout_url', 'checkout_url_note'],
+		simple: [
+			'id',
+			'first_name',
+			'last_name',
+			'email',
+			'status',
+			'unit_amount',
+			'currency',
+			'created_at',
+			'checkout_url',
+			'checkout_url_note',
+		],
 		fields: [
 			'id',
 			'first_name',
@@ -124,7 +151,10 @@ export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean
 
 type Show = NonNullable<IDisplayOptions['show']>;
 const FOR_MODEL: Show = { '@tool': [true], '@version': [{ _cnd: { gte: MODEL_OUTPUT_VERSION } }] };
-const FOR_MODEL_V1: Show = { '@tool': [true], '@version': [{ _cnd: { lt: MODEL_OUTPUT_VERSION } }] };
+const FOR_MODEL_V1: Show = {
+	'@tool': [true],
+	'@version': [{ _cnd: { lt: MODEL_OUTPUT_VERSION } }],
+};
 const FOR_PEOPLE: Show = { '@tool': [false] };
 
 /**
@@ -132,14 +162,22 @@ const FOR_PEOPLE: Show = { '@tool': [false] };
  * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
  * as before); a model calling version 1.1 or later gets `forModel`.
  */
-export function withModelDefault<T extends INodeProperties['default']>(property: INodeProperties, forPeople: T, forModel: T): INodeProperties[] {
+export function withModelDefault<T extends INodeProperties['default']>(
+	property: INodeProperties,
+	forPeople: T,
+	forModel: T,
+): INodeProperties[] {
 	const show = property.displayOptions?.show ?? {};
 	const variant = (extra: Show, value: T): INodeProperties => ({
 		...property,
 		default: value,
 		displayOptions: { ...property.displayOptions, show: { ...show, ...extra } },
 	});
-	return [variant(FOR_PEOPLE, forPeople), variant(FOR_MODEL_V1, forPeople), variant(FOR_MODEL, forModel)];
+	return [
+		variant(FOR_PEOPLE, forPeople),
+		variant(FOR_MODEL_V1, forPeople),
+		variant(FOR_MODEL, forModel),
+	];
 }
 
 /** Output and Selected Fields for one kind of record. */
@@ -154,7 +192,11 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 		options: [
 			{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you choose' },
-			{ name: 'Simplified', value: 'simple', description: `Only ${shape.simple.map(editorLabel).join(', ')}` },
+			{
+				name: 'Simplified',
+				value: 'simple',
+				description: `Only ${shape.simple.map(editorLabel).join(', ')}`,
+			},
 		],
 	};
 	return [
@@ -186,12 +228,18 @@ export function outputModeOf(ctx: IExecuteFunctions, itemIndex: number): OutputM
 }
 
 /** The fields the current item's Output keeps, or undefined for Raw (every field). */
-export function outputFieldsOf(ctx: IExecuteFunctions, itemIndex: number, kind: RecordKind): readonly string[] | undefined {
+export function outputFieldsOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: RecordKind,
+): readonly string[] | undefined {
 	const mode = outputModeOf(ctx, itemIndex);
 	if (mode === 'raw') return undefined;
 	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
 	const fields = ctx.getNodeParameter('outputFields', itemIndex, []);
-	const chosen = (Array.isArray(fields) ? fields : String(fields).split(',')).map((f) => String(f).trim()).filter(Boolean);
+	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+		.map((f) => String(f).trim())
+		.filter(Boolean);
 	if (chosen.length === 0) {
 		throw new InputError(
 			ctx.getNode(),
@@ -220,10 +268,17 @@ function withinBudget(records: IDataObject[]): IDataObject[] {
 }
 
 /** What a model gets of a list: one item holding the records, how many, and whether more exist. */
-function listEnvelope(kind: RecordKind, records: IDataObject[], list: ListResult | undefined): IDataObject {
+function listEnvelope(
+	kind: RecordKind,
+	records: IDataObject[],
+	list: ListResult | undefined,
+): IDataObject {
 	const plural = RECORD_SHAPES[kind].plural;
 	const fitting = withinBudget(records);
-	const envelope: IDataObject = { [plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting, returned: fitting.length };
+	const envelope: IDataObject = {
+		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
+		returned: fitting.length,
+	};
 	const more = (list?.more ?? false) || fitting.length < records.length;
 	envelope.more = more;
 	if (list?.total !== undefined) envelope.total = list.total;
@@ -257,7 +312,11 @@ export function shapeOutput(
 }
 
 /** Refuses, for a model, a list longer than one tool call may return, before more pages are fetched. */
-export function modelListBound(ctx: IExecuteFunctions, itemIndex: number, plural: string): { count: number; refusal: (wanted: number) => Error } | undefined {
+export function modelListBound(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plural: string,
+): { count: number; refusal: (wanted: number) => Error } | undefined {
 	if (!outputForModel(ctx)) return undefined;
 	return {
 		count: MODEL_MAX_RECORDS,

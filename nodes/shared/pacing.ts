@@ -43,7 +43,9 @@ export class RatePacer {
 	private observed: { remaining: number; ticket: number } | undefined;
 	private waiting: Array<() => void> = [];
 	private readonly stopped = new AbortController();
-	private readonly whenStopped = new Promise<void>((resolve) => this.stopped.signal.addEventListener('abort', () => resolve(), { once: true }));
+	private readonly whenStopped = new Promise<void>((resolve) =>
+		this.stopped.signal.addEventListener('abort', () => resolve(), { once: true }),
+	);
 	private pauseWait: { until: number; done: Promise<void> } | undefined;
 
 	/** Waits until a request may go out; returns its ticket for `settle`. Throws once `stop` was called. */
@@ -94,7 +96,9 @@ export class RatePacer {
 	private async pause(): Promise<void> {
 		if (this.pauseWait?.until !== this.pausedUntil) {
 			// sleep() clears its timer on abort where it takes a signal; the race covers versions where it does not.
-			const slept = sleep(this.pausedUntil - Date.now(), this.stopped.signal).catch(() => undefined);
+			const slept = sleep(this.pausedUntil - Date.now(), this.stopped.signal).catch(
+				() => undefined,
+			);
 			this.pauseWait = { until: this.pausedUntil, done: Promise.race([slept, this.whenStopped]) };
 		}
 		await this.pauseWait.done;

@@ -89,7 +89,12 @@ export function readEnvelope(body: unknown): Page | string {
 	const lastPage = positiveInteger(body.meta.last_page);
 	const perPage = positiveInteger(body.meta.per_page);
 	const total = positiveInteger(body.meta.total);
-	if (currentPage === undefined || lastPage === undefined || perPage === undefined || perPage === 0) {
+	if (
+		currentPage === undefined ||
+		lastPage === undefined ||
+		perPage === undefined ||
+		perPage === 0
+	) {
 		return 'the page\'s "meta" lacks current_page, last_page or per_page';
 	}
 	const next = body.links.next;
@@ -120,7 +125,11 @@ interface Listing {
 
 function listingError(listing: Listing, status: number, problem: string): NodeApiError {
 	const { ctx, key, params } = listing;
-	return malformedResponseError(ctx.getNode(), { route: key, method: ROUTES[key].method, path: resolvePath(key, params), status }, problem);
+	return malformedResponseError(
+		ctx.getNode(),
+		{ route: key, method: ROUTES[key].method, path: resolvePath(key, params), status },
+		problem,
+	);
 }
 
 async function fetchPage(listing: Listing, page: number): Promise<Page> {
@@ -154,13 +163,19 @@ async function fetchLaterPage(listing: Listing, page: number, perPage: number): 
 
 /** A paging option as a whole number from `min` to `max`; `fallback` when unset or not a number. */
 export function boundedInteger(value: unknown, min: number, max: number, fallback: number): number {
-	return typeof value === 'number' && Number.isFinite(value) ? Math.max(min, Math.min(max, Math.floor(value))) : fallback;
+	return typeof value === 'number' && Number.isFinite(value)
+		? Math.max(min, Math.min(max, Math.floor(value)))
+		: fallback;
 }
 
 /** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
-function requestedPageSize(options: Pick<PaginateOptions, 'perPage' | 'limit'>): number | undefined {
+function requestedPageSize(
+	options: Pick<PaginateOptions, 'perPage' | 'limit'>,
+): number | undefined {
 	if (options.perPage === undefined) return undefined;
-	const size = Math.floor(options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit));
+	const size = Math.floor(
+		options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit),
+	);
 	return size > DEFAULT_PAGE_SIZE ? size : undefined;
 }
 
@@ -170,7 +185,11 @@ function knownTotal(meta: PageMeta, itemsSeen: number): number | undefined {
 }
 
 /** Lists a paginated route (see `paginateList`) and returns just the items. */
-export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options: PaginateOptions = {}): Promise<IDataObject[]> {
+export async function paginate(
+	ctx: ApiContext,
+	key: PaginatedRouteKey,
+	options: PaginateOptions = {},
+): Promise<IDataObject[]> {
 	return (await paginateList(ctx, key, options)).items;
 }
 
@@ -181,7 +200,11 @@ export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options:
  * `limit` needs, and the listing stops where a page says it is the last. One RatePacer paces all
  * of them on the rate-limit headers.
  */
-export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, options: PaginateOptions = {}): Promise<ListResult> {
+export async function paginateList(
+	ctx: ApiContext,
+	key: PaginatedRouteKey,
+	options: PaginateOptions = {},
+): Promise<ListResult> {
 	throwPendingRefusals(options.check);
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
@@ -198,14 +221,20 @@ export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, opti
 	const first = await fetchPage(listing, 1);
 	const total = knownTotal(first.meta, first.items.length);
 	if (options.atMost) {
-		const listed = first.meta.hasNext ? (total ?? first.meta.lastPage * first.meta.perPage) : first.items.length;
+		const listed = first.meta.hasNext
+			? (total ?? first.meta.lastPage * first.meta.perPage)
+			: first.items.length;
 		const wanted = Math.min(limit ?? Infinity, listed);
 		if (wanted > options.atMost.count) throw options.atMost.refusal(wanted);
 	}
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
 	if (lastPage > MAX_PAGES) {
-		throw listingError(listing, 200, `the listing needs ${lastPage} pages, more than the ${MAX_PAGES} one listing may fetch; ask for fewer items (a Limit or a search) or larger pages (Page Size)`);
+		throw listingError(
+			listing,
+			200,
+			`the listing needs ${lastPage} pages, more than the ${MAX_PAGES} one listing may fetch; ask for fewer items (a Limit or a search) or larger pages (Page Size)`,
+		);
 	}
 	const more = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
 	const rest = more
@@ -219,7 +248,9 @@ export async function paginateList(ctx: ApiContext, key: PaginatedRouteKey, opti
 		: [];
 	const items = first.items.concat(...rest.map((page) => page.items));
 	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
-	const cutShort = lastPage < first.meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
-	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort)) return new ListResult(items, false, total);
+	const cutShort =
+		lastPage < first.meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
+	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort))
+		return new ListResult(items, false, total);
 	return new ListResult(items.slice(0, limit), items.length > limit || cutShort, total);
 }

@@ -13,12 +13,24 @@ export interface PathParam {
 
 export const PATH_PARAMS = {
 	company: { label: 'Company', source: 'a company ID, the id that Company → Get Many returns' },
-	event: { label: 'Event', source: 'an event ID, the id (the event’s slug) that Event → Get Many returns' },
-	ticketType: { label: 'Ticket Type', source: 'a ticket type ID, the slug that Ticket Type → Get Many returns' },
+	event: {
+		label: 'Event',
+		source: 'an event ID, the id (the event’s slug) that Event → Get Many returns',
+	},
+	ticketType: {
+		label: 'Ticket Type',
+		source: 'a ticket type ID, the slug that Ticket Type → Get Many returns',
+	},
 	order: { label: 'Order', source: 'an order ID, the id that Order → Get Many returns' },
 	form: { label: 'Form', source: 'a form ID, the id that Form → Get Many returns' },
-	template: { label: 'Template', source: 'a template key, as Email Template → Get Many lists them' },
-	activation: { label: 'Activation', source: 'an activation slug, as Activation → Get Many returns it' },
+	template: {
+		label: 'Template',
+		source: 'a template key, as Email Template → Get Many lists them',
+	},
+	activation: {
+		label: 'Activation',
+		source: 'an activation slug, as Activation → Get Many returns it',
+	},
 	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
 } as const satisfies Record<string, PathParam>;
 

@@ -32,7 +32,12 @@ export function ticketSignupUrl(
 	ticketTypeSlug: string,
 	options: { hasForm: boolean; quantity?: number },
 ): string {
-	const url = pageUrl(base, ['event', eventSlug, ticketTypeSlug, ...(options.hasForm ? ['form'] : [])]);
+	const url = pageUrl(base, [
+		'event',
+		eventSlug,
+		ticketTypeSlug,
+		...(options.hasForm ? ['form'] : []),
+	]);
 	return options.quantity === undefined ? url : `${url}?qty=${options.quantity}`;
 }
 
@@ -45,7 +50,11 @@ export function orderCheckoutUrl(base: PublicUrlBase, eventSlug: string, orderId
  * Company scoped: `{public_url}/{company-slug}/{activation-slug}`; event scoped:
  * `{public_url}/{company-slug}/{event-slug}/{activation-slug}` (no `/event/` segment).
  */
-export function activationUrl(base: PublicUrlBase, activationSlug: string, eventSlug?: string): string {
+export function activationUrl(
+	base: PublicUrlBase,
+	activationSlug: string,
+	eventSlug?: string,
+): string {
 	return pageUrl(base, eventSlug === undefined ? [activationSlug] : [eventSlug, activationSlug]);
 }
 
@@ -53,7 +62,11 @@ export function activationUrl(base: PublicUrlBase, activationSlug: string, event
  * The company's public slug from the `company` locator. A pasted page URL holds it already;
  * a sqid (list or ID mode) is looked up among the user's companies (GET /companies).
  */
-export async function companySlugOf(ctx: ApiContext, companyParameter: unknown, check?: Check): Promise<string> {
+export async function companySlugOf(
+	ctx: ApiContext,
+	companyParameter: unknown,
+	check?: Check,
+): Promise<string> {
 	const { mode, value } = locatorValue(companyParameter);
 	if (mode === 'url') {
 		const slug = extractFromUrl(URL_PATTERNS.company, value);
@@ -63,11 +76,23 @@ export async function companySlugOf(ctx: ApiContext, companyParameter: unknown, 
 		}
 	}
 	if (value === '') {
-		throw idRefusal(ctx.getNode(), 'Company', 'is required', 'Choose the company from the list, or enter its ID.', check?.itemIndex);
+		throw idRefusal(
+			ctx.getNode(),
+			'Company',
+			'is required',
+			'Choose the company from the list, or enter its ID.',
+			check?.itemIndex,
+		);
 	}
 	const company = await findCompany(ctx, { id: value }, check);
 	if (!company) {
-		throw idRefusal(ctx.getNode(), 'Company', `none of your companies has the ID "${value}"`, 'Check the ID, or choose the company from the list.', check?.itemIndex);
+		throw idRefusal(
+			ctx.getNode(),
+			'Company',
+			`none of your companies has the ID "${value}"`,
+			'Check the ID, or choose the company from the list.',
+			check?.itemIndex,
+		);
 	}
 	if (typeof company.slug !== 'string' || company.slug === '') {
 		throw idRefusal(

@@ -14,9 +14,17 @@ export interface CompanyRecord extends IDataObject {
 }
 
 /** Finds one of the user's companies by sqid or slug (GET /companies, all pages). */
-export async function findCompany(ctx: ApiContext, match: { id?: string; slug?: string }, check?: Check): Promise<CompanyRecord | undefined> {
+export async function findCompany(
+	ctx: ApiContext,
+	match: { id?: string; slug?: string },
+	check?: Check,
+): Promise<CompanyRecord | undefined> {
 	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-	return companies.find((c) => (match.id !== undefined && c.id === match.id) || (match.slug !== undefined && c.slug === match.slug));
+	return companies.find(
+		(c) =>
+			(match.id !== undefined && c.id === match.id) ||
+			(match.slug !== undefined && c.slug === match.slug),
+	);
 }
 
 /** A company ID is a sqid: letters and digits only. Anything else (a space, a dash) is a name or slug. */
@@ -31,7 +39,9 @@ function sameText(a: unknown, b: string): boolean {
 }
 
 function candidateList(records: IDataObject[]): string {
-	const shown = records.slice(0, CANDIDATES_SHOWN).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
+	const shown = records
+		.slice(0, CANDIDATES_SHOWN)
+		.map((r) => `${String(r.name)} (ID ${String(r.id)})`);
 	const more = records.length - shown.length;
 	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
@@ -56,7 +66,13 @@ function uniqueByName(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	throw idRefusal(ctx.getNode(), what.field, problem, `Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`, check?.itemIndex);
+	throw idRefusal(
+		ctx.getNode(),
+		what.field,
+		problem,
+		`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
+		check?.itemIndex,
+	);
 }
 
 /**
@@ -65,9 +81,20 @@ function uniqueByName(
  * sqid (By ID or from a model: "Acme Events", "acme-events") is matched, ignoring case, to the name
  * or slug of one of the user's companies.
  */
-export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, check?: Check): Promise<string> {
+export async function resolveCompanyId(
+	ctx: ApiContext,
+	parameter: unknown,
+	check?: Check,
+): Promise<string> {
 	const { mode, value } = locatorValue(parameter);
-	if (value === '') throw idRefusal(ctx.getNode(), 'Company', 'is required', 'Choose a company from the list or enter its ID.', check?.itemIndex);
+	if (value === '')
+		throw idRefusal(
+			ctx.getNode(),
+			'Company',
+			'is required',
+			'Choose a company from the list or enter its ID.',
+			check?.itemIndex,
+		);
 	if (mode !== 'url') {
 		refuseDotSegment(ctx.getNode(), 'Company', value, check?.itemIndex);
 		if (COMPANY_ID.test(value)) return value;
@@ -79,15 +106,27 @@ export async function resolveCompanyId(ctx: ApiContext, parameter: unknown, chec
 	refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
 	const company = await findCompany(ctx, { slug }, check);
 	if (!company) {
-		throw idRefusal(ctx.getNode(), 'Company', `no company of yours has the slug "${slug}"`, 'Check the URL, or choose the company from the list.', check?.itemIndex);
+		throw idRefusal(
+			ctx.getNode(),
+			'Company',
+			`no company of yours has the slug "${slug}"`,
+			'Check the URL, or choose the company from the list.',
+			check?.itemIndex,
+		);
 	}
 	return company.id;
 }
 
 /** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
-export function resolveLocator(ctx: ApiContext, parameter: unknown, field: { displayName: string; urlPattern?: string }, check?: Check): string {
+export function resolveLocator(
+	ctx: ApiContext,
+	parameter: unknown,
+	field: { displayName: string; urlPattern?: string },
+	check?: Check,
+): string {
 	const { mode, value } = locatorValue(parameter);
-	const resolved = mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
+	const resolved =
+		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
 		throw idRefusal(
 			ctx.getNode(),
@@ -105,10 +144,23 @@ export function resolveLocator(ctx: ApiContext, parameter: unknown, field: { dis
  * The event slug from the `event` locator. A value that cannot be a slug (By ID or from a model:
  * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events.
  */
-export async function resolveEventId(ctx: ApiContext, parameter: unknown, company: () => Promise<string>, check?: Check): Promise<string> {
-	const value = resolveLocator(ctx, parameter, { displayName: 'Event', urlPattern: URL_PATTERNS.event }, check);
+export async function resolveEventId(
+	ctx: ApiContext,
+	parameter: unknown,
+	company: () => Promise<string>,
+	check?: Check,
+): Promise<string> {
+	const value = resolveLocator(
+		ctx,
+		parameter,
+		{ displayName: 'Event', urlPattern: URL_PATTERNS.event },
+		check,
+	);
 	if (EVENT_ID.test(value)) return value;
-	const events = await paginate(ctx, 'event.getMany', { params: { company: await company() }, check });
+	const events = await paginate(ctx, 'event.getMany', {
+		params: { company: await company() },
+		check,
+	});
 	const what = { field: 'Event', noun: 'event', plural: 'events' };
 	return String(uniqueByName(ctx, events, value, what, check).id);
 }

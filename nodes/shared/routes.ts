@@ -23,12 +23,30 @@ const ORGANIZING_EVENT = '/{company}/event/{event}';
 
 export const ROUTES = {
 	'user.get': { method: 'GET', path: '/user', scopes: ['user:read'] },
-	'company.getMany': { method: 'GET', path: '/companies', scopes: ['companies:read'], paginated: true },
+	'company.getMany': {
+		method: 'GET',
+		path: '/companies',
+		scopes: ['companies:read'],
+		paginated: true,
+	},
 
-	'event.getMany': { method: 'GET', path: '/{company}/events', scopes: ['events:read'], paginated: true },
-	'event.create': { method: 'POST', path: '/{company}/events/create', scopes: ['events:read', 'events:create'] },
+	'event.getMany': {
+		method: 'GET',
+		path: '/{company}/events',
+		scopes: ['events:read'],
+		paginated: true,
+	},
+	'event.create': {
+		method: 'POST',
+		path: '/{company}/events/create',
+		scopes: ['events:read', 'events:create'],
+	},
 	'event.get': { method: 'GET', path: '/{company}/events/{event}', scopes: ['events:read'] },
-	'event.update': { method: 'PATCH', path: '/{company}/events/{event}', scopes: ['events:read', 'events:update'] },
+	'event.update': {
+		method: 'PATCH',
+		path: '/{company}/events/{event}',
+		scopes: ['events:read', 'events:update'],
+	},
 
 	'eventPage.get': {
 		method: 'GET',
@@ -95,16 +113,33 @@ export const ROUTES = {
 		scopes: ['events:read', 'orders:read'],
 		paginated: true,
 	},
-	'order.get': { method: 'GET', path: `${ORGANIZING_EVENT}/orders/{order}`, scopes: ['orders:read'] },
+	'order.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/orders/{order}`,
+		scopes: ['orders:read'],
+	},
 	'order.create': {
 		method: 'POST',
 		path: `${ORGANIZING_EVENT}/orders/create/{ticketType}`,
 		scopes: ['events:read', 'orders:create'],
 	},
-	'order.approve': { method: 'PATCH', path: `${ORGANIZING_EVENT}/orders/{order}/approve`, scopes: ['orders:curate'] },
-	'order.reject': { method: 'PATCH', path: `${ORGANIZING_EVENT}/orders/{order}/reject`, scopes: ['orders:curate'] },
+	'order.approve': {
+		method: 'PATCH',
+		path: `${ORGANIZING_EVENT}/orders/{order}/approve`,
+		scopes: ['orders:curate'],
+	},
+	'order.reject': {
+		method: 'PATCH',
+		path: `${ORGANIZING_EVENT}/orders/{order}/reject`,
+		scopes: ['orders:curate'],
+	},
 
-	'form.getMany': { method: 'GET', path: '/{company}/forms', scopes: ['forms:read'], paginated: true },
+	'form.getMany': {
+		method: 'GET',
+		path: '/{company}/forms',
+		scopes: ['forms:read'],
+		paginated: true,
+	},
 	'form.get': { method: 'GET', path: '/{company}/forms/{form}', scopes: ['forms:read'] },
 	'form.create': { method: 'POST', path: '/{company}/forms/create', scopes: ['forms:create'] },
 	'form.update': { method: 'PATCH', path: '/{company}/forms/{form}', scopes: ['forms:update'] },
@@ -126,13 +161,15 @@ export const ROUTES = {
 		method: 'GET',
 		path: '/{company}/webhooks',
 		scopes: [],
-		assumed: 'list route not shown; used only by the trigger to re-adopt a webhook, and optional (a 404/405 is tolerated)',
+		assumed:
+			'list route not shown; used only by the trigger to re-adopt a webhook, and optional (a 404/405 is tolerated)',
 	},
 	'webhook.create': {
 		method: 'POST',
 		path: '/{company}/webhooks/create',
 		scopes: [],
-		assumed: 'path not shown; "/create" suffix as for every other create route; needs the subscribe scope of each event',
+		assumed:
+			'path not shown; "/create" suffix as for every other create route; needs the subscribe scope of each event',
 	},
 	'webhook.update': {
 		method: 'PATCH',
@@ -169,8 +206,10 @@ export function needsOrganizedEvent(key: RouteKey): boolean {
 export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
 		const value = Object.hasOwn(params, name) ? params[name] : undefined;
-		if (value === undefined || value === '') throw new Error(`Route ${key} needs the "${name}" parameter`);
-		if (isDotSegment(value)) throw new Error(`Route ${key}: the "${name}" parameter cannot be "${value}"`);
+		if (value === undefined || value === '')
+			throw new Error(`Route ${key} needs the "${name}" parameter`);
+		if (isDotSegment(value))
+			throw new Error(`Route ${key}: the "${name}" parameter cannot be "${value}"`);
 		return encodeURIComponent(value);
 	});
 }

@@ -18,7 +18,9 @@ export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean
  * What each ID field takes and which operation returns it, in the words a model acts on (from
  * PATH_PARAMS). Used by the tool descriptions and by refusals in tool runs, so both always say the same.
  */
-export const ID_SOURCES = Object.fromEntries(Object.values(PATH_PARAMS).map(({ label, source }) => [label, source])) as Record<IdField, string>;
+export const ID_SOURCES = Object.fromEntries(
+	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),
+) as Record<IdField, string>;
 
 /** What an ID field takes and where it comes from, or undefined for a field that is no ID. */
 export function idSourceOf(field: string): string | undefined {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'crypto';
 import { NodeApiError, sleep } from 'n8n-workflow';
-import type { IDataObject, JsonObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	JsonObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
@@ -93,8 +98,15 @@ function networkCodeOf(error: unknown): string | undefined {
 }
 
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
-async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string): Promise<NodeApiError> {
-	if (credentialType === OAUTH2_CREDENTIAL_TYPE && (await oauth2NotConnected(ctx, credentialType))) {
+async function unexpectedFailure(
+	ctx: ApiContext,
+	error: unknown,
+	credentialType: string,
+): Promise<NodeApiError> {
+	if (
+		credentialType === OAUTH2_CREDENTIAL_TYPE &&
+		(await oauth2NotConnected(ctx, credentialType))
+	) {
 		const message = 'The Event Registration OAuth2 API credential is not connected';
 		return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
 			message,
@@ -119,12 +131,14 @@ function looksLikeHtml(text: string): boolean {
 /** Checks that a 2xx body is the JSON object the API documents (an empty body is fine for 204). */
 function parsedBody(raw: unknown): { body?: Record<string, unknown>; problem?: string } {
 	if (raw === undefined || raw === null || raw === '') return { body: {} };
-	if (typeof raw === 'object' && !Array.isArray(raw) && !Buffer.isBuffer(raw)) return { body: raw as Record<string, unknown> };
+	if (typeof raw === 'object' && !Array.isArray(raw) && !Buffer.isBuffer(raw))
+		return { body: raw as Record<string, unknown> };
 	if (typeof raw === 'string') {
 		if (looksLikeHtml(raw)) return { problem: 'an HTML page instead of JSON' };
 		try {
 			const value: unknown = JSON.parse(raw);
-			if (value && typeof value === 'object' && !Array.isArray(value)) return { body: value as Record<string, unknown> };
+			if (value && typeof value === 'object' && !Array.isArray(value))
+				return { body: value as Record<string, unknown> };
 		} catch {
 			return { problem: 'malformed JSON' };
 		}
@@ -141,7 +155,12 @@ function errorBody(raw: unknown): unknown {
 	}
 }
 
-function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options: RequestOptions): IHttpRequestOptions {
+function buildHttpOptions(
+	baseUrl: string,
+	path: string,
+	key: RouteKey,
+	options: RequestOptions,
+): IHttpRequestOptions {
 	const route = ROUTES[key];
 	const request: IHttpRequestOptions = {
 		method: route.method,
@@ -177,7 +196,11 @@ function buildHttpOptions(baseUrl: string, path: string, key: RouteKey, options:
  * authenticates with the chosen credential, retries GET on 429/5xx/network errors with back-off,
  * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
  */
-export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<ApiResponse> {
+export async function apiRequestFull(
+	ctx: ApiContext,
+	key: RouteKey,
+	options: RequestOptions = {},
+): Promise<ApiResponse> {
 	throwPendingRefusals(options.check);
 	const route = ROUTES[key];
 	refuseDotSegments(ctx, options.params);
@@ -185,7 +208,8 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
 	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
-	if (credentialType === OAUTH2_CREDENTIAL_TYPE) httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
+	if (credentialType === OAUTH2_CREDENTIAL_TYPE)
+		httpOptions.ignoreHttpStatusErrors = OAUTH2_STATUS_ERRORS;
 	const retryable = route.method === 'GET';
 	let waitedMs = 0;
 
@@ -202,16 +226,15 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 		};
 		let response: IN8nHttpFullResponse | undefined;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				credentialType,
-				{ ...httpOptions },
-			)) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, {
+				...httpOptions,
+			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			response = statusErrorResponse(error);
 			if (!response) {
 				call.networkCode = networkCodeOf(error);
-				if (call.networkCode === undefined) throw await unexpectedFailure(ctx, error, credentialType);
+				if (call.networkCode === undefined)
+					throw await unexpectedFailure(ctx, error, credentialType);
 			}
 		} finally {
 			if (ticket !== undefined) options.pacer?.settle(ticket, response);
@@ -226,20 +249,28 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 			}
 			call.body = errorBody(response.body);
 			call.retryAfterSeconds = retryAfterSeconds(response.headers);
-			if (response.statusCode >= 300 && response.statusCode < 400) call.location = headerValue(response.headers, 'location') ?? '';
+			if (response.statusCode >= 300 && response.statusCode < 400)
+				call.location = headerValue(response.headers, 'location') ?? '';
 		}
 
-		const statusRetryable = call.status === undefined || RETRY_POLICY.retryableStatuses.includes(call.status);
+		const statusRetryable =
+			call.status === undefined || RETRY_POLICY.retryableStatuses.includes(call.status);
 		const delayMs =
 			call.retryAfterSeconds !== undefined ? call.retryAfterSeconds * 1000 : backoffMs(attempt);
 		// A write is repeated only after a 429: the service refused it, so nothing was applied.
-		const rateLimitedRead = retryable && call.status === 429 && call.retryAfterSeconds !== undefined;
+		const rateLimitedRead =
+			retryable && call.status === 429 && call.retryAfterSeconds !== undefined;
 		const canRetry =
 			(retryable || call.status === 429) &&
 			statusRetryable &&
-			attempt < (rateLimitedRead ? RETRY_POLICY.maxRateLimitedAttempts : RETRY_POLICY.maxAttempts) &&
+			attempt <
+				(rateLimitedRead ? RETRY_POLICY.maxRateLimitedAttempts : RETRY_POLICY.maxAttempts) &&
 			waitedMs + delayMs <= RETRY_POLICY.maxTotalWaitMs;
-		if (!canRetry) throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, await secretsOf(ctx, credentialType)) });
+		if (!canRetry)
+			throw toNodeApiError(ctx.getNode(), {
+				...call,
+				body: masked(call.body, await secretsOf(ctx, credentialType)),
+			});
 		await sleep(delayMs);
 		waitedMs += delayMs;
 	}
@@ -247,20 +278,34 @@ export async function apiRequestFull(ctx: ApiContext, key: RouteKey, options: Re
 
 /** `.` or `..` as an ID would change the route: refused before any request, naming the field. */
 function refuseDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
-	for (const [name, value] of Object.entries(params)) refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
+	for (const [name, value] of Object.entries(params))
+		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */
-export async function apiRequest<T = IDataObject>(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T = IDataObject>(
+	ctx: ApiContext,
+	key: RouteKey,
+	options: RequestOptions = {},
+): Promise<T> {
 	const { body } = await apiRequestFull(ctx, key, options);
 	return (body.data ?? body) as T;
 }
 
 /** A list the API answers in one piece (`{ data: [...] }`, not paginated); anything else is a clear error. */
-export async function apiRequestList(ctx: ApiContext, key: RouteKey, options: RequestOptions = {}): Promise<IDataObject[]> {
+export async function apiRequestList(
+	ctx: ApiContext,
+	key: RouteKey,
+	options: RequestOptions = {},
+): Promise<IDataObject[]> {
 	const { status, body } = await apiRequestFull(ctx, key, options);
 	if (!Array.isArray(body.data)) {
-		const call = { route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status };
+		const call = {
+			route: key,
+			method: ROUTES[key].method,
+			path: resolvePath(key, options.params),
+			status,
+		};
 		throw malformedResponseError(ctx.getNode(), call, 'the list has no "data" array');
 	}
 	return body.data as IDataObject[];
@@ -275,10 +320,17 @@ export function encodeMultipart(
 ): MultipartBody {
 	const chunks: Buffer[] = [];
 	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
-	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some((value) => value.includes(boundary));
-	if (carriesBoundary) throw new Error('A multipart value contains the multipart boundary; it was not sent');
+	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some(
+		(value) => value.includes(boundary),
+	);
+	if (carriesBoundary)
+		throw new Error('A multipart value contains the multipart boundary; it was not sent');
 	for (const [name, value] of Object.entries(fields)) {
-		chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`));
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
+			),
+		);
 	}
 	for (const file of files) {
 		chunks.push(
@@ -290,5 +342,8 @@ export function encodeMultipart(
 		);
 	}
 	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return { contentType: `multipart/form-data; boundary=${boundary}`, buffer: Buffer.concat(chunks) };
+	return {
+		contentType: `multipart/form-data; boundary=${boundary}`,
+		buffer: Buffer.concat(chunks),
+	};
 }

@@ -34,9 +34,21 @@ export class InputError extends NodeOperationError {
  * A refused ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is told
  * what the field takes and which operation returns it, when the field is an ID parameter.
  */
-export function idRefusal(node: INode, field: string, problem: string, editorFix: string, itemIndex?: number): InputError {
+export function idRefusal(
+	node: INode,
+	field: string,
+	problem: string,
+	editorFix: string,
+	itemIndex?: number,
+): InputError {
 	const source = idSourceOf(field);
-	return new InputError(node, field, problem, { editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix }, itemIndex);
+	return new InputError(
+		node,
+		field,
+		problem,
+		{ editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix },
+		itemIndex,
+	);
 }
 
 /** Thrown when collected refusals stop an item: before its first request, or when it ends. */
@@ -51,7 +63,8 @@ export class Refusals extends NodeOperationError {
 
 /** Nothing is sent for a value the node refuses: the transport calls this with the item's Check before every request. */
 export function throwPendingRefusals(check: Check | undefined): void {
-	if (check?.refusals !== undefined && check.refusals.length > 0) throw new Refusals(check.node, [...check.refusals]);
+	if (check?.refusals !== undefined && check.refusals.length > 0)
+		throw new Refusals(check.node, [...check.refusals]);
 }
 
 /**
@@ -85,7 +98,11 @@ const ALPHA2 = new Set(
 
 /** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
 export function withoutBlanks(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+	return Object.fromEntries(
+		Object.entries(fields).filter(
+			([, value]) => value !== null && value !== undefined && value !== '',
+		),
+	);
 }
 
 export function isEmail(value: unknown): boolean {
@@ -109,14 +126,32 @@ export interface Check {
 
 export function requireText(check: Check, field: string, value: unknown): string {
 	if (typeof value !== 'string' || value.trim() === '') {
-		refuse(check, new InputError(check.node, field, 'is required', `Enter a value for ${field}.`, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				'is required',
+				`Enter a value for ${field}.`,
+				check.itemIndex,
+			),
+		);
 	}
 	return value as string;
 }
 
 export function requireEmail(check: Check, field: string, value: unknown): string {
 	if (!isEmail(value)) {
-		refuse(check, new InputError(check.node, field, `"${String(value)}" is not a valid email address`, 'Use an address like name@example.com.', check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`"${String(value)}" is not a valid email address`,
+				'Use an address like name@example.com.',
+				check.itemIndex,
+			),
+		);
 	}
 	return value as string;
 }
@@ -126,55 +161,140 @@ export function requireAlpha2(check: Check, field: string, value: unknown): stri
 	if (!isAlpha2(code)) {
 		refuse(
 			check,
-			new InputError(check.node, field, `"${String(value)}" is not an ISO 3166-1 alpha-2 country code`, 'Use the two-letter code, e.g. NL, BE, DE, US.', check.itemIndex),
+			new InputError(
+				check.node,
+				field,
+				`"${String(value)}" is not an ISO 3166-1 alpha-2 country code`,
+				'Use the two-letter code, e.g. NL, BE, DE, US.',
+				check.itemIndex,
+			),
 		);
 	}
 	return code as string;
 }
 
-export function requireInteger(check: Check, field: string, value: unknown, min: number, fix: Fix): number {
+export function requireInteger(
+	check: Check,
+	field: string,
+	value: unknown,
+	min: number,
+	fix: Fix,
+): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-		refuse(check, new InputError(check.node, field, `must be a whole number of at least ${min} (got ${String(value)})`, fix, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`must be a whole number of at least ${min} (got ${String(value)})`,
+				fix,
+				check.itemIndex,
+			),
+		);
 	}
 	return value as number;
 }
 
-export function requireNumber(check: Check, field: string, value: unknown, min: number, fix: Fix): number {
+export function requireNumber(
+	check: Check,
+	field: string,
+	value: unknown,
+	min: number,
+	fix: Fix,
+): number {
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-		refuse(check, new InputError(check.node, field, `must be a number of at least ${min} (got ${String(value)})`, fix, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`must be a number of at least ${min} (got ${String(value)})`,
+				fix,
+				check.itemIndex,
+			),
+		);
 	}
 	return value as number;
 }
 
 /** A value from a fixed option list, which an expression can bypass. */
-export function requireOption(check: Check, field: string, value: unknown, options: Array<{ name: string; value: unknown }>): string {
+export function requireOption(
+	check: Check,
+	field: string,
+	value: unknown,
+	options: Array<{ name: string; value: unknown }>,
+): string {
 	if (!options.some((option) => option.value === value)) {
 		const allowed = options.map((option) => `${String(option.value)} (${option.name})`).join(', ');
-		refuse(check, new InputError(check.node, field, `"${String(value)}" is not supported`, `Use one of: ${allowed}.`, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`"${String(value)}" is not supported`,
+				`Use one of: ${allowed}.`,
+				check.itemIndex,
+			),
+		);
 	}
 	return value as string;
 }
 
 export function requireBoolean(check: Check, field: string, value: unknown): boolean {
 	if (typeof value !== 'boolean') {
-		refuse(check, new InputError(check.node, field, `must be true or false (got ${String(value)})`, `Set ${field} to true or false.`, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`must be true or false (got ${String(value)})`,
+				`Set ${field} to true or false.`,
+				check.itemIndex,
+			),
+		);
 	}
 	return value as boolean;
 }
 
 /** Ticket type limits (reference: Ticket types, Limits). `current` holds values not being changed. */
-export function checkTicketTypeLimits(check: Check, fields: { availability?: unknown; position?: unknown; min_quantity?: unknown; max_quantity?: unknown }): void {
+export function checkTicketTypeLimits(
+	check: Check,
+	fields: {
+		availability?: unknown;
+		position?: unknown;
+		min_quantity?: unknown;
+		max_quantity?: unknown;
+	},
+): void {
 	if (fields.availability !== undefined) {
-		requireInteger(check, 'Availability', fields.availability, -1, 'Use -1 for unlimited, 0, or a positive number of tickets.');
+		requireInteger(
+			check,
+			'Availability',
+			fields.availability,
+			-1,
+			'Use -1 for unlimited, 0, or a positive number of tickets.',
+		);
 	}
 	if (fields.position !== undefined) {
 		requireInteger(check, 'Position', fields.position, 0, 'Use 0 or a positive number.');
 	}
 	if (fields.min_quantity !== undefined) {
-		requireInteger(check, 'Min Quantity', fields.min_quantity, 1, 'Use 1 or more tickets per order.');
+		requireInteger(
+			check,
+			'Min Quantity',
+			fields.min_quantity,
+			1,
+			'Use 1 or more tickets per order.',
+		);
 	}
 	if (fields.max_quantity !== undefined) {
 		const min = typeof fields.min_quantity === 'number' ? fields.min_quantity : 1;
-		requireInteger(check, 'Max Quantity', fields.max_quantity, min, `Use a maximum of at least the minimum quantity (${min}).`);
+		requireInteger(
+			check,
+			'Max Quantity',
+			fields.max_quantity,
+			min,
+			`Use a maximum of at least the minimum quantity (${min}).`,
+		);
 	}
 }

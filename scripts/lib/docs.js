@@ -37,18 +37,87 @@ const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration
  * table and each page's navigation line are generated from this list.
  */
 const PAGES = [
-	{ file: 'action-node.md', title: 'Event Registration (action node)', nav: 'Action node', covers: 'Every operation: fields, checks, scopes, request, output, examples; resource locators, lists, dates, form field types, editor hints' },
-	{ file: 'webhook-trigger.md', title: 'Event Registration Trigger', nav: 'Webhook trigger', covers: 'Set-up, event kinds, output, webhook lifecycle, delivery checks and refusals, persisting every event, example' },
-	{ file: 'order-trigger.md', title: 'Event Registration Order Trigger', nav: 'Order trigger', covers: 'Parameters, output, exactly-once tracking and its state, requests per poll, example' },
-	{ file: 'ai-agents.md', title: 'AI agents and MCP', nav: 'AI agents and MCP', covers: 'The action node as a tool of an AI Agent and behind the MCP Server Trigger: set-up, $fromAI, output sizes, refusals, what n8n does' },
-	{ file: 'credentials.md', title: 'Credentials', nav: 'Credentials', covers: 'Access token and OAuth2 step by step, refresh, every scope and what needs it, calling other endpoints with the HTTP Request node' },
-	{ file: 'errors.md', title: 'Errors', nav: 'Errors', covers: 'The errors a person or a model meets, by status, each with its fix' },
-	{ file: 'queue-mode.md', title: 'Queue mode', nav: 'Queue mode', covers: "The nodes in n8n's queue mode (main, workers, webhook processors): what to set, installing, measured behaviour" },
-	{ file: 'sandbox.md', title: 'Sandbox', nav: 'Sandbox', covers: 'The local stand-in for the service: demo data, what it implements, control routes, fault knobs, options' },
-	{ file: 'assumptions.md', title: 'Assumptions', nav: 'Assumptions', covers: 'What the API reference does not show, what the code assumes, and where to change it' },
-	{ file: 'reliability.md', title: 'Reliability', nav: 'Reliability', covers: 'How requests are retried and refused, and every case of the reliability suite (generated from it)' },
-	{ file: 'performance.md', title: 'Performance', nav: 'Performance', covers: 'How the node lists, the benchmark and its measured figures, the order trigger’s requests per poll' },
-	{ file: 'development.md', title: 'Development', nav: 'Development', covers: 'The two commands, tested n8n versions, your real account, npm test steps, linting, documentation, releasing' },
+	{
+		file: 'action-node.md',
+		title: 'Event Registration (action node)',
+		nav: 'Action node',
+		covers:
+			'Every operation: fields, checks, scopes, request, output, examples; resource locators, lists, dates, form field types, editor hints',
+	},
+	{
+		file: 'webhook-trigger.md',
+		title: 'Event Registration Trigger',
+		nav: 'Webhook trigger',
+		covers:
+			'Set-up, event kinds, output, webhook lifecycle, delivery checks and refusals, persisting every event, example',
+	},
+	{
+		file: 'order-trigger.md',
+		title: 'Event Registration Order Trigger',
+		nav: 'Order trigger',
+		covers: 'Parameters, output, exactly-once tracking and its state, requests per poll, example',
+	},
+	{
+		file: 'ai-agents.md',
+		title: 'AI agents and MCP',
+		nav: 'AI agents and MCP',
+		covers:
+			'The action node as a tool of an AI Agent and behind the MCP Server Trigger: set-up, $fromAI, output sizes, refusals, what n8n does',
+	},
+	{
+		file: 'credentials.md',
+		title: 'Credentials',
+		nav: 'Credentials',
+		covers:
+			'Access token and OAuth2 step by step, refresh, every scope and what needs it, calling other endpoints with the HTTP Request node',
+	},
+	{
+		file: 'errors.md',
+		title: 'Errors',
+		nav: 'Errors',
+		covers: 'The errors a person or a model meets, by status, each with its fix',
+	},
+	{
+		file: 'queue-mode.md',
+		title: 'Queue mode',
+		nav: 'Queue mode',
+		covers:
+			"The nodes in n8n's queue mode (main, workers, webhook processors): what to set, installing, measured behaviour",
+	},
+	{
+		file: 'sandbox.md',
+		title: 'Sandbox',
+		nav: 'Sandbox',
+		covers:
+			'The local stand-in for the service: demo data, what it implements, control routes, fault knobs, options',
+	},
+	{
+		file: 'assumptions.md',
+		title: 'Assumptions',
+		nav: 'Assumptions',
+		covers: 'What the API reference does not show, what the code assumes, and where to change it',
+	},
+	{
+		file: 'reliability.md',
+		title: 'Reliability',
+		nav: 'Reliability',
+		covers:
+			'How requests are retried and refused, and every case of the reliability suite (generated from it)',
+	},
+	{
+		file: 'performance.md',
+		title: 'Performance',
+		nav: 'Performance',
+		covers:
+			'How the node lists, the benchmark and its measured figures, the order trigger’s requests per poll',
+	},
+	{
+		file: 'development.md',
+		title: 'Development',
+		nav: 'Development',
+		covers:
+			'The two commands, tested n8n versions, your real account, npm test steps, linting, documentation, releasing',
+	},
 ];
 
 /** The page whose reliability region the reporter checks. */
@@ -62,23 +131,39 @@ const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text) => `\`${text}\``;
 /** @param {string[]} headers @param {string[][]} rows */
 function table(headers, rows) {
-	return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+	return [
+		`| ${headers.join(' | ')} |`,
+		`| ${headers.map(() => '---').join(' | ')} |`,
+		...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+	].join('\n');
 }
 
 /** The README's documentation table: each page, linked relatively (GitHub renders it; npm resolves it against `repository`). */
 function pagesTable() {
-	return table(['Page', 'What it covers'], PAGES.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]));
+	return table(
+		['Page', 'What it covers'],
+		PAGES.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]),
+	);
 }
 
 /** @param {string} file the page the line is on, which it names without a link */
 function navLine(file) {
-	const items = [['README', '../README.md'], ...PAGES.map((page) => [page.nav, page.file])].map(([text, link]) => (link === file ? text : `[${text}](${link})`));
+	const items = [['README', '../README.md'], ...PAGES.map((page) => [page.nav, page.file])].map(
+		([text, link]) => (link === file ? text : `[${text}](${link})`),
+	);
 	return `<sub>n8n-nodes-event-registration · ${items.join(' · ')}</sub>`;
 }
 
 /** @returns {Region[]} the page list's parts: the README table and each page's navigation line */
 function pageRegions() {
-	return [{ file: 'README.md', name: 'pages', content: pagesTable() }, ...PAGES.map((page) => ({ file: `docs/${page.file}`, name: 'nav', content: navLine(page.file) }))];
+	return [
+		{ file: 'README.md', name: 'pages', content: pagesTable() },
+		...PAGES.map((page) => ({
+			file: `docs/${page.file}`,
+			name: 'nav',
+			content: navLine(page.file),
+		})),
+	];
 }
 
 /**
@@ -95,14 +180,44 @@ function pageRegions() {
  */
 function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
 	const rows = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
-		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => {
-			const route = Object.prototype.hasOwnProperty.call(ROUTES, `${resource.value}.${operation.value}`) ? ROUTES[`${resource.value}.${operation.value}`] : undefined;
-			const request = route ? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}` : 'none of its own (lookups only)';
-			const scopes = route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–';
-			return [resource.name, operation.name, `${code(resource.value)} / ${code(operation.value)}`, request, scopes, route?.assumed ?? ''];
-		}),
+		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
+			(operation) => {
+				const route = Object.prototype.hasOwnProperty.call(
+					ROUTES,
+					`${resource.value}.${operation.value}`,
+				)
+					? ROUTES[`${resource.value}.${operation.value}`]
+					: undefined;
+				const request = route
+					? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
+					: 'none of its own (lookups only)';
+				const scopes = route
+					? route.scopes.length
+						? route.scopes.map(code).join(', ')
+						: 'none listed'
+					: '–';
+				return [
+					resource.name,
+					operation.name,
+					`${code(resource.value)} / ${code(operation.value)}`,
+					request,
+					scopes,
+					route?.assumed ?? '',
+				];
+			},
+		),
 	);
-	return table(['Resource', 'Operation', '`resource` / `operation`', 'Request', 'Scopes', 'Assumed (not shown in the reference)'], rows);
+	return table(
+		[
+			'Resource',
+			'Operation',
+			'`resource` / `operation`',
+			'Request',
+			'Scopes',
+			'Assumed (not shown in the reference)',
+		],
+		rows,
+	);
 }
 
 /**
@@ -112,18 +227,37 @@ function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
 function resourcesTable({ resourceProperty, RESOURCES }) {
 	const resources = /** @type {Option[]} */ (resourceProperty.options ?? []);
 	const rows = resources.map((resource) => {
-		const operations = /** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []);
-		return [`**${resource.name}**`, operations.map((operation) => operation.name).join(', '), resource.description ?? ''];
+		const operations = /** @type {Option[]} */ (
+			RESOURCES[resource.value].operationProperty.options ?? []
+		);
+		return [
+			`**${resource.name}**`,
+			operations.map((operation) => operation.name).join(', '),
+			resource.description ?? '',
+		];
 	});
-	const count = resources.reduce((sum, resource) => sum + (RESOURCES[resource.value].operationProperty.options ?? []).length, 0);
-	return [`${count} operations on ${resources.length} resources:`, '', table(['Resource', 'Operations', 'What it is'], rows)].join('\n');
+	const count = resources.reduce(
+		(sum, resource) => sum + (RESOURCES[resource.value].operationProperty.options ?? []).length,
+		0,
+	);
+	return [
+		`${count} operations on ${resources.length} resources:`,
+		'',
+		table(['Resource', 'Operations', 'What it is'], rows),
+	].join('\n');
 }
 
 /** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
 function webhookEventsTable(events) {
 	return table(
 		['Value', 'Shown as', 'What it is', 'Scope needed', 'Name'],
-		events.map((event) => [code(event.value), event.name, event.description, code(event.scope), event.assumed ? 'Assumed from the scope' : 'From the reference']),
+		events.map((event) => [
+			code(event.value),
+			event.name,
+			event.description,
+			code(event.scope),
+			event.assumed ? 'Assumed from the scope' : 'From the reference',
+		]),
 	);
 }
 
@@ -135,19 +269,28 @@ function webhookEventsTable(events) {
  * @param {ActionNodeCode} code
  * @param {ReadonlyArray<{ name: string; value: string; scope: string }>} events
  */
-function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOURCES, ROUTES }, events) {
+function oauth2ScopesTable(
+	credential,
+	scopesProperty,
+	{ resourceProperty, RESOURCES, ROUTES },
+	events,
+) {
 	const property = credential.properties.find((p) => p.name === scopesProperty);
 	if (!property) throw new Error(`The OAuth2 credential has no "${scopesProperty}" property`);
 	const selected = new Set(/** @type {string[]} */ (property.default));
 	const operations = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
-		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map((operation) => ({
-			key: `${resource.value}.${operation.value}`,
-			label: `${resource.name} → ${operation.name}`,
-			route: ROUTES[`${resource.value}.${operation.value}`],
-		})),
+		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
+			(operation) => ({
+				key: `${resource.value}.${operation.value}`,
+				label: `${resource.name} → ${operation.name}`,
+				route: ROUTES[`${resource.value}.${operation.value}`],
+			}),
+		),
 	);
 	/** @param {string} resource @param {string} operation */
-	const label = (resource, operation) => operations.find((o) => o.key === `${resource}.${operation}`)?.label ?? `${resource}.${operation}`;
+	const label = (resource, operation) =>
+		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
+		`${resource}.${operation}`;
 	const rows = /** @type {Option[]} */ (property.options ?? []).map((scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
 		const users = [
@@ -155,7 +298,12 @@ function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOU
 			...otherUses({ ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
 			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
 		];
-		return [code(scope.value), scope.description ?? '', users.join(', ') || '–', selected.has(scope.value) ? 'yes' : 'no'];
+		return [
+			code(scope.value),
+			scope.description ?? '',
+			users.join(', ') || '–',
+			selected.has(scope.value) ? 'yes' : 'no',
+		];
 	});
 	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);
 }
@@ -165,10 +313,21 @@ function oauth2ScopesTable(credential, scopesProperty, { resourceProperty, RESOU
  */
 
 /** Test files in reading order; a file not listed here follows, by name. */
-const RELIABILITY_FILE_ORDER = ['get-faults.test.ts', 'write-faults.test.ts', 'malformed.test.ts', 'throttle.test.ts', 'bad-input.test.ts', 'hostile.test.ts', 'fuzz.test.ts'];
+const RELIABILITY_FILE_ORDER = [
+	'get-faults.test.ts',
+	'write-faults.test.ts',
+	'malformed.test.ts',
+	'throttle.test.ts',
+	'bad-input.test.ts',
+	'hostile.test.ts',
+	'fuzz.test.ts',
+];
 
 /** @param {string} file */
-const fileRank = (file) => (RELIABILITY_FILE_ORDER.includes(file) ? RELIABILITY_FILE_ORDER.indexOf(file) : RELIABILITY_FILE_ORDER.length);
+const fileRank = (file) =>
+	RELIABILITY_FILE_ORDER.includes(file)
+		? RELIABILITY_FILE_ORDER.indexOf(file)
+		: RELIABILITY_FILE_ORDER.length;
 
 /**
  * Group lines of one test file: groups named "<what>: <ending>" that share an ending with at least
@@ -179,7 +338,8 @@ function groupLines(groups) {
 	/** @param {string} name */
 	const endingOf = (name) => (name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : '');
 	const endings = [...groups.keys()].map(endingOf);
-	const shared = (/** @type {string} */ ending) => ending !== '' && endings.filter((e) => e === ending).length >= 3;
+	const shared = (/** @type {string} */ ending) =>
+		ending !== '' && endings.filter((e) => e === ending).length >= 3;
 	const lines = [];
 	const done = new Set();
 	for (const [name, count] of groups) {
@@ -187,8 +347,12 @@ function groupLines(groups) {
 		if (!shared(ending)) lines.push(`- ${cell(name)}: ${count}`);
 		else if (!done.has(ending)) {
 			done.add(ending);
-			const members = [...groups].filter(([other]) => endingOf(other) === ending).map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
-			lines.push(`- ${cell(ending.charAt(0).toUpperCase() + ending.slice(1))}: ${cell(members.join(', '))}`);
+			const members = [...groups]
+				.filter(([other]) => endingOf(other) === ending)
+				.map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
+			lines.push(
+				`- ${cell(ending.charAt(0).toUpperCase() + ending.slice(1))}: ${cell(members.join(', '))}`,
+			);
 		}
 	}
 	return lines;
@@ -203,7 +367,9 @@ function groupLines(groups) {
  * @param {Record<string, { title: string; text: string }>} fileDocs
  */
 function reliabilityTable(cases, fileDocs) {
-	const files = [...new Set(cases.map((c) => c.file))].sort((a, b) => fileRank(a) - fileRank(b) || a.localeCompare(b));
+	const files = [...new Set(cases.map((c) => c.file))].sort(
+		(a, b) => fileRank(a) - fileRank(b) || a.localeCompare(b),
+	);
 	const sections = files.map((file) => {
 		const ofFile = cases.filter((c) => c.file === file);
 		/** @type {Map<string, number>} */
@@ -213,9 +379,21 @@ function reliabilityTable(cases, fileDocs) {
 			groups.set(name, (groups.get(name) ?? 0) + 1);
 		}
 		const doc = fileDocs[file];
-		return [`### ${doc?.title ?? file}`, '', `\`test/integration/reliability/${file}\`, ${ofFile.length} ${ofFile.length === 1 ? 'case' : 'cases'}:`, '', ...groupLines(groups)].join('\n');
+		return [
+			`### ${doc?.title ?? file}`,
+			'',
+			`\`test/integration/reliability/${file}\`, ${ofFile.length} ${ofFile.length === 1 ? 'case' : 'cases'}:`,
+			'',
+			...groupLines(groups),
+		].join('\n');
 	});
-	return [`${cases.length} cases in ${files.length} files.`, '', ...sections.flatMap((section) => [section, ''])].join('\n').trimEnd();
+	return [
+		`${cases.length} cases in ${files.length} files.`,
+		'',
+		...sections.flatMap((section) => [section, '']),
+	]
+		.join('\n')
+		.trimEnd();
 }
 
 /**
@@ -226,7 +404,11 @@ function reliabilityTable(cases, fileDocs) {
 function fileDoc(source) {
 	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
 	if (!comment) return undefined;
-	const raw = comment[1].replace(/^\s*\* ?/gm, '').replace(/\s+/g, ' ').trim().replace(/^Reliability:\s*/i, '');
+	const raw = comment[1]
+		.replace(/^\s*\* ?/gm, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.replace(/^Reliability:\s*/i, '');
 	const text = raw.charAt(0).toUpperCase() + raw.slice(1);
 	const split = /^(.*?)(?::|\.)(?:\s+|$)([\s\S]*)$/.exec(text);
 	const title = (split?.[1] ?? text).trim();
@@ -234,7 +416,8 @@ function fileDoc(source) {
 	return { title, text: rest.charAt(0).toUpperCase() + rest.slice(1) };
 }
 
-const marker = (/** @type {string} */ name) => new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
+const marker = (/** @type {string} */ name) =>
+	new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
 
 /**
  * The page with one region replaced; throws when the page lacks the markers.
@@ -242,7 +425,10 @@ const marker = (/** @type {string} */ name) => new RegExp(`(<!-- generated:${nam
  */
 function replaceRegion(page, name, content, file = 'the page') {
 	const pattern = marker(name);
-	if (!pattern.test(page)) throw new Error(`${file} has no <!-- generated:${name} --> … <!-- /generated:${name} --> region`);
+	if (!pattern.test(page))
+		throw new Error(
+			`${file} has no <!-- generated:${name} --> … <!-- /generated:${name} --> region`,
+		);
 	return page.replace(pattern, (_match, open, close) => `${open}\n${content}\n${close}`);
 }
 
@@ -272,7 +458,12 @@ function updateRegions(regions, { check = false } = {}) {
 	for (const region of regions) {
 		const file = path.join(ROOT, region.file);
 		const page = fs.readFileSync(file, 'utf8');
-		const next = replaceRegion(region.name === 'nav' ? withNavMarkers(page) : page, region.name, region.content, region.file);
+		const next = replaceRegion(
+			region.name === 'nav' ? withNavMarkers(page) : page,
+			region.name,
+			region.content,
+			region.file,
+		);
 		if (next === page) continue;
 		stale.push(region);
 		if (!check) fs.writeFileSync(file, next);
@@ -291,7 +482,11 @@ function registerTypeScript() {
 	require.extensions['.ts'] = (module, filename) => {
 		const source = fs.readFileSync(filename, 'utf8');
 		const { outputText } = ts.transpileModule(source, {
-			compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+			compilerOptions: {
+				module: ts.ModuleKind.CommonJS,
+				target: ts.ScriptTarget.ES2022,
+				esModuleInterop: true,
+			},
 			fileName: filename,
 		});
 		/** @type {any} */ (module)._compile(outputText, filename);
@@ -304,14 +499,33 @@ function codeRegions() {
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
-	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'));
-	const actionNode = { resourceProperty: resources.resourceProperty, RESOURCES: resources.RESOURCES, ROUTES };
+	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
+		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
+	);
+	const actionNode = {
+		resourceProperty: resources.resourceProperty,
+		RESOURCES: resources.RESOURCES,
+		ROUTES,
+	};
 	return [
 		...pageRegions(),
 		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
 		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
-		{ file: 'docs/webhook-trigger.md', name: 'webhook-events', content: webhookEventsTable(WEBHOOK_EVENTS) },
-		{ file: 'docs/credentials.md', name: 'oauth2-scopes', content: oauth2ScopesTable(new EventRegistrationOAuth2Api(), SCOPES_PROPERTY, actionNode, WEBHOOK_EVENTS) },
+		{
+			file: 'docs/webhook-trigger.md',
+			name: 'webhook-events',
+			content: webhookEventsTable(WEBHOOK_EVENTS),
+		},
+		{
+			file: 'docs/credentials.md',
+			name: 'oauth2-scopes',
+			content: oauth2ScopesTable(
+				new EventRegistrationOAuth2Api(),
+				SCOPES_PROPERTY,
+				actionNode,
+				WEBHOOK_EVENTS,
+			),
+		},
 		{ file: 'docs/development.md', name: 'npm-test-steps', content: testStepsList() },
 		...measurementRegions(),
 	];
@@ -320,7 +534,10 @@ function codeRegions() {
 /** The committed results of the commands that measure (docs/measurements/): the source of every measured figure. */
 const MEASUREMENTS = {
 	bench: { file: 'docs/measurements/bench.json', command: 'npm run bench' },
-	modelOutput: { file: 'docs/measurements/model-output.json', command: 'node e2e/agents/run.js --record' },
+	modelOutput: {
+		file: 'docs/measurements/model-output.json',
+		command: 'node e2e/agents/run.js --record',
+	},
 };
 
 /** @param {keyof typeof MEASUREMENTS} name */
@@ -358,7 +575,9 @@ function benchListingTable(bench) {
 		['throttle', 'Return All, 60 requests per 2 s'],
 		['limit', 'Limit 50'],
 	];
-	const cases = scenarios.flatMap(([key, label]) => [bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })));
+	const cases = scenarios.flatMap(([key, label]) =>
+		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })),
+	);
 	const rows = cases.map(({ label, f }) => [
 		label,
 		f.server_page_size,
@@ -369,19 +588,50 @@ function benchListingTable(bench) {
 		`${f.requests} / ${f.baseline_requests}`,
 		`${f.http_429} / ${f.baseline_http_429}`,
 	]);
-	const wrong = cases.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0).map(({ label, f }) => `${label} (${f.server_page_size})`);
-	const points = [{ concurrency: bench.latency.concurrency, wall_ms: bench.latency.wall_ms, speedup_vs_baseline: bench.latency.speedup_vs_baseline }, ...(bench.latency.concurrency_sweep ?? [])];
+	const wrong = cases
+		.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0)
+		.map(({ label, f }) => `${label} (${f.server_page_size})`);
+	const points = [
+		{
+			concurrency: bench.latency.concurrency,
+			wall_ms: bench.latency.wall_ms,
+			speedup_vs_baseline: bench.latency.speedup_vs_baseline,
+		},
+		...(bench.latency.concurrency_sweep ?? []),
+	];
 	const sweep = points
-		.filter((/** @type {any} */ p, i) => points.findIndex((/** @type {any} */ q) => q.concurrency === p.concurrency) === i)
+		.filter(
+			(/** @type {any} */ p, i) =>
+				points.findIndex((/** @type {any} */ q) => q.concurrency === p.concurrency) === i,
+		)
 		.sort((/** @type {any} */ a, /** @type {any} */ b) => a.concurrency - b.concurrency)
-		.map((/** @type {any} */ p) => `${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`);
+		.map(
+			(/** @type {any} */ p) =>
+				`${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`,
+		);
 	return [
 		benchRunLine(bench),
 		'',
-		table(['Case', 'Server page size', 'This node', 'Sequential loop', 'Speed-up', 'Node / ideal', 'Requests (node / loop)', '429s (node / loop)'], rows),
+		table(
+			[
+				'Case',
+				'Server page size',
+				'This node',
+				'Sequential loop',
+				'Speed-up',
+				'Node / ideal',
+				'Requests (node / loop)',
+				'429s (node / loop)',
+			],
+			rows,
+		),
 		'',
-		wrong.length === 0 ? 'Every case returned the same items in the same order as the loop, and no error reached the user.' : `Items, order or errors differed from the loop in: ${wrong.join(', ')}.`,
-		...(sweep.length > 1 ? ['', `Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`] : []),
+		wrong.length === 0
+			? 'Every case returned the same items in the same order as the loop, and no error reached the user.'
+			: `Items, order or errors differed from the loop in: ${wrong.join(', ')}.`,
+		...(sweep.length > 1
+			? ['', `Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`]
+			: []),
 	].join('\n');
 }
 
@@ -392,10 +642,18 @@ function benchListingTable(bench) {
 function benchPeerTable(bench) {
 	const peer = bench.peer_http_request;
 	if (!peer) return 'The last `npm run bench` ran without the HTTP Request part (`--no-peer`).';
-	const labels = { this_node_defaults: 'this node, defaults', http_request_next_url: 'HTTP Request A', http_request_optional_chaining: 'HTTP Request B (`?.`)', http_request_interval: 'HTTP Request C (interval)' };
+	const labels = {
+		this_node_defaults: 'this node, defaults',
+		http_request_next_url: 'HTTP Request A',
+		http_request_optional_chaining: 'HTTP Request B (`?.`)',
+		http_request_interval: 'HTTP Request C (interval)',
+	};
 	const rows = peer.runs.map((/** @type {any} */ run) => {
 		const ratio = peer.ratios[run.scenario]?.[run.variant];
-		const items = run.items === run.expected_items ? `all ${thousands(run.items)}` : `${thousands(run.items)} of ${thousands(run.expected_items)}`;
+		const items =
+			run.items === run.expected_items
+				? `all ${thousands(run.items)}`
+				: `${thousands(run.items)} of ${thousands(run.expected_items)}`;
 		return [
 			run.scenario,
 			labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
@@ -404,7 +662,11 @@ function benchPeerTable(bench) {
 			run.status === 'success' ? `success, ${items}` : run.user_saw,
 		];
 	});
-	return [`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`, '', table(['Scenario', 'Variant', 'Time', 'Against this node', 'n8n said'], rows)].join('\n');
+	return [
+		`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`,
+		'',
+		table(['Scenario', 'Variant', 'Time', 'Against this node', 'n8n said'], rows),
+	].join('\n');
 }
 
 /**
@@ -412,8 +674,18 @@ function benchPeerTable(bench) {
  * @param {any} bench docs/measurements/bench.json
  */
 function benchMemoryTable(bench) {
-	const cases = ['latency', 'throttle'].flatMap((key) => [bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [`${key}, ${f.server_page_size}`, f]));
-	const rows = cases.map(([label, f]) => [label, `${f.requests}`, `${f.rss_vs_json.toFixed(1)}×`, `${f.retained_heap_vs_json.toFixed(1)}×`]);
+	const cases = ['latency', 'throttle'].flatMap((key) =>
+		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [
+			`${key}, ${f.server_page_size}`,
+			f,
+		]),
+	);
+	const rows = cases.map(([label, f]) => [
+		label,
+		`${f.requests}`,
+		`${f.rss_vs_json.toFixed(1)}×`,
+		`${f.retained_heap_vs_json.toFixed(1)}×`,
+	]);
 	const memory = bench.memory_100k;
 	const big = memory
 		? [
@@ -422,7 +694,13 @@ function benchMemoryTable(bench) {
 				'',
 				table(
 					['Server page size', 'Completed', 'Requests', 'Peak heap MB', 'Garbage KB per request'],
-					memory.cases.map((/** @type {any} */ c) => [c.server_page_size, c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`, `${c.requests}`, `${c.peak_heap_mb}`, `${c.garbage_kb_per_request}`]),
+					memory.cases.map((/** @type {any} */ c) => [
+						c.server_page_size,
+						c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`,
+						`${c.requests}`,
+						`${c.peak_heap_mb}`,
+						`${c.garbage_kb_per_request}`,
+					]),
 				),
 			]
 		: [];
@@ -452,7 +730,18 @@ function orderTriggerRequestsTable(bench) {
 	return [
 		`${thousands(trigger.orders_at_start)} orders (${thousands(trigger.pages_at_start)} pages of ${trigger.page_size}), a poll every minute for ${trigger.polls} polls, Full Check Every ${trigger.full_check_every_minutes} minutes; measured by \`npm run bench\` on ${day(bench.generated_at)}:`,
 		'',
-		table(['Listing', 'First poll', 'Requests per poll, median', 'Requests per poll, max', 'Reading every page', 'Polls until reported: new / paid soon / older', 'Missed / reported twice'], rows),
+		table(
+			[
+				'Listing',
+				'First poll',
+				'Requests per poll, median',
+				'Requests per poll, max',
+				'Reading every page',
+				'Polls until reported: new / paid soon / older',
+				'Missed / reported twice',
+			],
+			rows,
+		),
 	].join('\n');
 }
 
@@ -461,10 +750,17 @@ function orderTriggerRequestsTable(bench) {
  * @param {any} sizes docs/measurements/model-output.json
  */
 function modelOutputTables(sizes) {
-	const lists = sizes.lists.map((/** @type {any} */ l) => [l.list, `${l.records}`, thousands(l.raw), thousands(l.simplified)]);
+	const lists = sizes.lists.map((/** @type {any} */ l) => [
+		l.list,
+		`${l.records}`,
+		thousands(l.raw),
+		thousands(l.simplified),
+	]);
 	const orders = sizes.orders.map((/** @type {any} */ o) => [
 		o.case,
-		o.refused ? 'refused, with how to narrow the list' : `${o.records}${o.total ? ` of ${o.total}` : ''}`,
+		o.refused
+			? 'refused, with how to narrow the list'
+			: `${o.records}${o.total ? ` of ${o.total}` : ''}`,
 		thousands(o.characters),
 	]);
 	return [
@@ -483,8 +779,16 @@ function measurementRegions() {
 		{ file: 'docs/performance.md', name: 'bench-listing', content: benchListingTable(bench) },
 		{ file: 'docs/performance.md', name: 'bench-peer', content: benchPeerTable(bench) },
 		{ file: 'docs/performance.md', name: 'bench-memory', content: benchMemoryTable(bench) },
-		{ file: 'docs/performance.md', name: 'order-trigger-requests', content: orderTriggerRequestsTable(bench) },
-		{ file: 'docs/ai-agents.md', name: 'model-output', content: modelOutputTables(readMeasurements('modelOutput')) },
+		{
+			file: 'docs/performance.md',
+			name: 'order-trigger-requests',
+			content: orderTriggerRequestsTable(bench),
+		},
+		{
+			file: 'docs/ai-agents.md',
+			name: 'model-output',
+			content: modelOutputTables(readMeasurements('modelOutput')),
+		},
 	];
 }
 
@@ -494,7 +798,10 @@ function measurementRegions() {
 function testStepsList() {
 	const { testSteps } = require(path.join(ROOT, 'scripts', 'test.js'));
 	return /** @type {Array<{ title: string; command: string; args: string[] }>} */ (testSteps())
-		.map((step, i) => `${i + 1}. ${step.title}: \`${[step.command, ...step.args.map((arg) => (path.isAbsolute(arg) ? path.relative(ROOT, arg) : arg))].join(' ')}\``)
+		.map(
+			(step, i) =>
+				`${i + 1}. ${step.title}: \`${[step.command, ...step.args.map((arg) => (path.isAbsolute(arg) ? path.relative(ROOT, arg) : arg))].join(' ')}\``,
+		)
 		.join('\n');
 }
 
@@ -510,7 +817,6 @@ function reliabilityFileDocs() {
 	return docs;
 }
 
-
 /**
  * The anchor a heading gets on GitHub and on the npm website: lower case, punctuation dropped,
  * spaces as hyphens, "-1", "-2" … for repeats. Inline code, emphasis and links count as their text.
@@ -520,8 +826,14 @@ function headingAnchors(headings) {
 	/** @type {Map<string, number>} */
 	const seen = new Map();
 	return headings.map((heading) => {
-		const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
-		const base = text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+		const text = heading
+			.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+			.replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
+		const base = text
+			.trim()
+			.toLowerCase()
+			.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+			.replace(/ /g, '-');
 		const count = seen.get(base) ?? 0;
 		seen.set(base, count + 1);
 		return count === 0 ? base : `${base}-${count}`;
@@ -535,14 +847,19 @@ function withoutCode(markdown) {
 
 /** @param {string} markdown */
 function anchorsOf(markdown) {
-	const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]);
+	const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map(
+		(m) => m[1],
+	);
 	return new Set(headingAnchors(headings));
 }
 
 /** @param {string} markdown @returns {string[]} every link target, inline `[text](target)` and `<https://…>` */
 function linksOf(markdown) {
 	const text = withoutCode(markdown);
-	return [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g), ...text.matchAll(/<(https?:\/\/[^>\s]+)>/g)].map((m) => m[1]);
+	return [
+		...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g),
+		...text.matchAll(/<(https?:\/\/[^>\s]+)>/g),
+	].map((m) => m[1]);
 }
 
 /**
@@ -555,7 +872,12 @@ function isShipped(relative, root = ROOT) {
 	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
 	const files = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).files ?? [];
 	return files.some((/** @type {string} */ entry) => {
-		const pattern = new RegExp(`^${entry.replace(/\/$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`);
+		const pattern = new RegExp(
+			`^${entry
+				.replace(/\/$/, '')
+				.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+				.replace(/\*/g, '[^/]*')}(/|$)`,
+		);
 		return pattern.test(relative);
 	});
 }
@@ -565,7 +887,13 @@ function isShipped(relative, root = ROOT) {
  * @param {string} [root]
  */
 function documentationPages(root = ROOT) {
-	return ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+	return [
+		'README.md',
+		...fs
+			.readdirSync(path.join(root, 'docs'))
+			.filter((file) => file.endsWith('.md'))
+			.map((file) => `docs/${file}`),
+	];
 }
 
 /** Hosts that serve a copy of the published package's files: raw Markdown, whose anchors do nothing. */
@@ -590,24 +918,36 @@ function brokenLinks(root = ROOT, { packed = false } = {}) {
 	const anchors = new Map();
 	/** @param {string} relative */
 	const anchorsOfFile = (relative) => {
-		if (!anchors.has(relative)) anchors.set(relative, anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')));
+		if (!anchors.has(relative))
+			anchors.set(relative, anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')));
 		return /** @type {Set<string>} */ (anchors.get(relative));
 	};
 	/** @param {string} page @param {string} link @param {string} target repository path @param {string | undefined} anchor */
 	const checkTarget = (page, link, target, anchor) => {
 		const file = path.join(root, target);
 		if (!fs.existsSync(file)) problems.push(`${page}: ${link} → ${target} does not exist`);
-		else if (anchor && target.endsWith('.md') && !anchorsOfFile(target).has(decodeURIComponent(anchor))) problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
+		else if (
+			anchor &&
+			target.endsWith('.md') &&
+			!anchorsOfFile(target).has(decodeURIComponent(anchor))
+		)
+			problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
 	};
 	for (const page of documentationPages(root)) {
 		for (const link of linksOf(fs.readFileSync(path.join(root, page), 'utf8'))) {
 			const [address, anchor] = link.split('#');
 			if (CDN_COPY.test(link)) {
-				problems.push(`${page}: ${link} is a CDN copy of the package: link relatively (docs/…, ../examples/…)`);
+				problems.push(
+					`${page}: ${link} is a CDN copy of the package: link relatively (docs/…, ../examples/…)`,
+				);
 			} else if (address === PACKAGE_PAGE) {
-				if (anchor && !anchorsOfFile('README.md').has(anchor)) problems.push(`${page}: ${link} → no heading "#${anchor}" in README.md`);
+				if (anchor && !anchorsOfFile('README.md').has(anchor))
+					problems.push(`${page}: ${link} → no heading "#${anchor}" in README.md`);
 			} else if (!/^[a-z][a-z0-9+.-]*:/i.test(link)) {
-				const target = address === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), address));
+				const target =
+					address === ''
+						? page
+						: path.posix.normalize(path.posix.join(path.posix.dirname(page), address));
 				if (target.startsWith('..')) problems.push(`${page}: ${link} leaves the repository`);
 				else if (!packed || isShipped(target, root)) checkTarget(page, link, target, anchor);
 			}

@@ -39,7 +39,12 @@ async function ensureRepoDependencies(log) {
  */
 function toolEnv() {
 	const node24 = resolveNode24();
-	const dirs = [...(node24.source === 'package' && fs.existsSync(node24.node) ? [path.dirname(node24.node)] : []), BIN_DIR];
+	const dirs = [
+		...(node24.source === 'package' && fs.existsSync(node24.node)
+			? [path.dirname(node24.node)]
+			: []),
+		BIN_DIR,
+	];
 	return { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) };
 }
 

@@ -70,7 +70,10 @@ function startRecordingServer(reply, port = 0) {
  * @param {number} [port] 0: any free port
  */
 function startFakeCrm(port = 0) {
-	return startRecordingServer((request) => ({ status: 200, body: { upserted: true, contact: request.body ?? null } }), port);
+	return startRecordingServer(
+		(request) => ({ status: 200, body: { upserted: true, contact: request.body ?? null } }),
+		port,
+	);
 }
 
 module.exports = { startFakeCrm, startRecordingServer };

@@ -38,7 +38,8 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RU
 	/** @type {NodeJS.ProcessEnv} */
 	const env = {};
 	// Only what n8n needs from the parent: npm's own npm_* variables would leak into n8n's package installs.
-	for (const key of ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER']) if (process.env[key] !== undefined) env[key] = process.env[key];
+	for (const key of ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER'])
+		if (process.env[key] !== undefined) env[key] = process.env[key];
 	return {
 		...env,
 		// n8n starts its task runner as plain `node`: the runtime's Node comes first.
@@ -84,7 +85,10 @@ function cli(env, args, timeoutMs = CLI_TIMEOUT_MS) {
  */
 async function cliChecked(env, args) {
 	const result = await cli(env, args);
-	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} exited ${result.code}\n${tail(result.stdout, result.stderr)}`);
+	if (result.code !== 0)
+		throw new Error(
+			`n8n ${args.join(' ')} exited ${result.code}\n${tail(result.stdout, result.stderr)}`,
+		);
 	return result;
 }
 
@@ -136,12 +140,18 @@ const MAX_WORKFLOW_ID_LENGTH = 16;
  * @param {Array<{ id: string }>} workflows
  */
 async function importWorkflows(env, workDir, workflows) {
-	const tooLong = workflows.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH).map((workflow) => workflow.id);
-	if (tooLong.length > 0) throw new Error(`Workflow ids longer than ${MAX_WORKFLOW_ID_LENGTH} characters (n8n 1.x would not keep their static data): ${tooLong.join(', ')}`);
+	const tooLong = workflows
+		.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH)
+		.map((workflow) => workflow.id);
+	if (tooLong.length > 0)
+		throw new Error(
+			`Workflow ids longer than ${MAX_WORKFLOW_ID_LENGTH} characters (n8n 1.x would not keep their static data): ${tooLong.join(', ')}`,
+		);
 	const dir = path.join(workDir, 'workflows');
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	for (const workflow of workflows) fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, '\t'));
+	for (const workflow of workflows)
+		fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, '\t'));
 	await cliChecked(env, ['import:workflow', '--separate', `--input=${dir}`]);
 }
 
@@ -183,7 +193,10 @@ function parseRawOutput(stdout) {
  */
 function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
 	const runs = execution?.data?.resultData?.runData?.[nodeName];
-	if (!runs) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`);
+	if (!runs)
+		throw new Error(
+			`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`,
+		);
 	const items = runs[runIndex]?.data?.main?.[output] ?? [];
 	return items.map((/** @type {{ json: unknown }} */ item) => item.json);
 }
@@ -206,10 +219,17 @@ function nodeError(execution, nodeName) {
  * @param {string} logFile
  * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
-async function startN8n(env, logFile, { echo = false, command = ['start'], port = env.N8N_PORT } = {}) {
+async function startN8n(
+	env,
+	logFile,
+	{ echo = false, command = ['start'], port = env.N8N_PORT } = {},
+) {
 	const runtime = runtimeOf(env);
 	const log = fs.openSync(logFile, 'a');
-	const child = startChild(runtime.node, [runtime.n8nBin, ...command], { env, stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log] });
+	const child = startChild(runtime.node, [runtime.n8nBin, ...command], {
+		env,
+		stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log],
+	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;
 	let exited = false;
@@ -221,7 +241,9 @@ async function startN8n(env, logFile, { echo = false, command = ['start'], port 
 			'n8n to be ready',
 			async () => {
 				if (exited) throw new Error(`n8n exited early; see ${logFile}`);
-				for (const route of command[0] === 'start' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness']) {
+				for (const route of command[0] === 'start'
+					? ['/healthz/readiness', '/rest/settings']
+					: ['/healthz/readiness']) {
 					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
 					if (!response.ok) return undefined;
 				}
@@ -279,7 +301,8 @@ class N8nRest {
 		const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);
 		if (auth) this.cookie = auth[0];
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`);
+		if (!response.ok)
+			throw new Error(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`);
 		return text ? JSON.parse(text).data : undefined;
 	}
 
@@ -293,7 +316,10 @@ class N8nRest {
 
 	/** @param {{ email: string; password: string }} owner */
 	async login(owner) {
-		await this.request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		await this.request('POST', '/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 	}
 
 	/**
@@ -304,18 +330,31 @@ class N8nRest {
 	 * @param {string} credentialId
 	 */
 	async connectOAuth2(credentialId) {
-		const authorizationUrl = await this.request('GET', `/oauth2-credential/auth?id=${encodeURIComponent(credentialId)}`);
-		const consent = await fetch(authorizationUrl, { redirect: 'manual', signal: AbortSignal.timeout(10000) });
+		const authorizationUrl = await this.request(
+			'GET',
+			`/oauth2-credential/auth?id=${encodeURIComponent(credentialId)}`,
+		);
+		const consent = await fetch(authorizationUrl, {
+			redirect: 'manual',
+			signal: AbortSignal.timeout(10000),
+		});
 		const callback = consent.headers.get('location');
-		if (consent.status !== 302 || !callback) throw new Error(`the authorization URL answered ${consent.status}, not a redirect to n8n`);
+		if (consent.status !== 302 || !callback)
+			throw new Error(`the authorization URL answered ${consent.status}, not a redirect to n8n`);
 		const finish = await fetch(callback, {
 			headers: { cookie: this.cookie, 'browser-id': this.browserId },
 			redirect: 'manual',
 			signal: AbortSignal.timeout(30000),
 		});
 		const page = await finish.text();
-		const credential = await this.request('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`);
-		if (credential.data?.oauthTokenData !== true) throw new Error(`n8n's OAuth callback did not store a token (${finish.status}): ${page.slice(0, 300)}`);
+		const credential = await this.request(
+			'GET',
+			`/credentials/${encodeURIComponent(credentialId)}?includeData=true`,
+		);
+		if (credential.data?.oauthTokenData !== true)
+			throw new Error(
+				`n8n's OAuth callback did not store a token (${finish.status}): ${page.slice(0, 300)}`,
+			);
 	}
 
 	/** @param {string} id */
@@ -333,13 +372,17 @@ class N8nRest {
 	async publish(id) {
 		const { versionId } = await this.getWorkflow(id);
 		const workflow = await this.request('POST', `/workflows/${id}/activate`, { versionId });
-		return this.runtime.asyncActivation ? await this.settledPublication(id) : publicationOf(workflow);
+		return this.runtime.asyncActivation
+			? await this.settledPublication(id)
+			: publicationOf(workflow);
 	}
 
 	/** @param {string} id */
 	async unpublish(id) {
 		const workflow = await this.request('POST', `/workflows/${id}/deactivate`);
-		return this.runtime.asyncActivation ? await this.settledPublication(id) : publicationOf(workflow);
+		return this.runtime.asyncActivation
+			? await this.settledPublication(id)
+			: publicationOf(workflow);
 	}
 
 	/** @param {string} id */
@@ -389,7 +432,13 @@ class N8nRest {
 	 */
 	async execution(id) {
 		const execution = await this.request('GET', `/executions/${id}`);
-		return { ...execution, data: typeof execution.data === 'string' ? parseFlatted(this.runtime, execution.data) : execution.data };
+		return {
+			...execution,
+			data:
+				typeof execution.data === 'string'
+					? parseFlatted(this.runtime, execution.data)
+					: execution.data,
+		};
 	}
 }
 
@@ -405,7 +454,8 @@ function oncePerId(executions) {
 	const byId = new Map();
 	for (const execution of executions) {
 		const seen = byId.get(String(execution.id));
-		if (!seen || (UNFINISHED.includes(seen.status) && !UNFINISHED.includes(execution.status))) byId.set(String(execution.id), execution);
+		if (!seen || (UNFINISHED.includes(seen.status) && !UNFINISHED.includes(execution.status)))
+			byId.set(String(execution.id), execution);
 	}
 	return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
 }

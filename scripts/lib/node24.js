@@ -20,7 +20,8 @@ const PLATFORM = `${process.platform}-${process.arch}`;
 
 /** @returns {Record<string, string>} package name → pinned version */
 function pinnedPackages() {
-	return JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8')).optionalDependencies;
+	return JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8'))
+		.optionalDependencies;
 }
 
 /**
@@ -39,8 +40,15 @@ function resolveNode24() {
 		const dir = path.join(NODE24_DIR, 'node_modules', name);
 		return { source: 'package', dir, node: path.join(dir, 'bin', 'node'), version: pinned };
 	}
-	const system = { dir: path.resolve(path.dirname(process.execPath), '..'), node: process.execPath, version: process.versions.node };
-	return { source: Number(process.versions.node.split('.')[0]) >= MIN_MAJOR ? 'system' : 'missing', ...system };
+	const system = {
+		dir: path.resolve(path.dirname(process.execPath), '..'),
+		node: process.execPath,
+		version: process.versions.node,
+	};
+	return {
+		source: Number(process.versions.node.split('.')[0]) >= MIN_MAJOR ? 'system' : 'missing',
+		...system,
+	};
 }
 
 /** Why there is no Node 24 here, and what to do. */
@@ -81,10 +89,20 @@ async function ensureNode24(log) {
 
 /** PATH with Node 24's folder first (unchanged when the system Node is the one). @param {Node24} node24 */
 function pathWithNode24(node24) {
-	return node24.source === 'package' ? `${path.dirname(node24.node)}${path.delimiter}${process.env.PATH ?? ''}` : (process.env.PATH ?? '');
+	return node24.source === 'package'
+		? `${path.dirname(node24.node)}${path.delimiter}${process.env.PATH ?? ''}`
+		: (process.env.PATH ?? '');
 }
 
-module.exports = { NODE24_DIR, MIN_MAJOR, resolveNode24, installPinnedNode24, ensureNode24, missingMessage, pathWithNode24 };
+module.exports = {
+	NODE24_DIR,
+	MIN_MAJOR,
+	resolveNode24,
+	installPinnedNode24,
+	ensureNode24,
+	missingMessage,
+	pathWithNode24,
+};
 
 if (require.main === module) {
 	ensureNode24((line) => console.error(line)).then(

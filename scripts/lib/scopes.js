@@ -63,7 +63,8 @@ const NODE_TYPES = {
 /** @param {ScopeCode} code @param {readonly string[]} keys */
 function routeScopes(code, keys) {
 	return keys.flatMap((key) => {
-		if (!Object.prototype.hasOwnProperty.call(code.ROUTES, key)) throw new Error(`No route "${key}" in nodes/shared/routes.ts`);
+		if (!Object.prototype.hasOwnProperty.call(code.ROUTES, key))
+			throw new Error(`No route "${key}" in nodes/shared/routes.ts`);
 		return code.ROUTES[key].scopes;
 	});
 }
@@ -71,11 +72,14 @@ function routeScopes(code, keys) {
 /** @param {ScopeCode} code @param {unknown} events webhook event kinds */
 function subscribeScopes(code, events) {
 	const chosen = Array.isArray(events) ? events : [];
-	return code.WEBHOOK_EVENTS.filter((event) => chosen.includes(event.value)).map((event) => event.scope);
+	return code.WEBHOOK_EVENTS.filter((event) => chosen.includes(event.value)).map(
+		(event) => event.scope,
+	);
 }
 
 /** @param {unknown} value */
-const isResourceLocator = (value) => typeof value === 'object' && value !== null && /** @type {any} */ (value).__rl === true;
+const isResourceLocator = (value) =>
+	typeof value === 'object' && value !== null && /** @type {any} */ (value).__rl === true;
 
 /**
  * The scopes one resource-locator parameter of a saved node needs: its list when it is set from
@@ -85,11 +89,14 @@ const isResourceLocator = (value) => typeof value === 'object' && value !== null
  */
 function locatorScopes(code, name, locator, listMethods) {
 	const keys = [];
-	if (locator.mode === 'list' && Object.prototype.hasOwnProperty.call(listMethods, name)) keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
+	if (locator.mode === 'list' && Object.prototype.hasOwnProperty.call(listMethods, name))
+		keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
 	const value = String(locator.value ?? '');
 	const expression = value.startsWith('=');
-	if (name === 'company' && (locator.mode === 'url' || expression || !COMPANY_ID.test(value))) keys.push(NAME_LOOKUPS.company);
-	if (name === 'event' && locator.mode !== 'url' && (expression || !EVENT_ID.test(value))) keys.push(NAME_LOOKUPS.event);
+	if (name === 'company' && (locator.mode === 'url' || expression || !COMPANY_ID.test(value)))
+		keys.push(NAME_LOOKUPS.company);
+	if (name === 'event' && locator.mode !== 'url' && (expression || !EVENT_ID.test(value)))
+		keys.push(NAME_LOOKUPS.event);
 	return routeScopes(code, keys);
 }
 
@@ -108,12 +115,23 @@ function workflowScopes(code, workflow, listMethods) {
 			.flatMap(([name, value]) => locatorScopes(code, name, value, listMethods));
 		if (NODE_TYPES.action.test(node.type)) {
 			const key = `${parameters.resource}.${parameters.operation}`;
-			const own = Object.prototype.hasOwnProperty.call(code.ROUTES, key) ? routeScopes(code, [key]) : [];
-			const lookups = routeScopes(code, (OPERATION_LOOKUPS[/** @type {keyof typeof OPERATION_LOOKUPS} */ (key)] ?? []).map((l) => l.route));
-			const webhook = parameters.resource === 'webhook' ? subscribeScopes(code, parameters.events ?? parameters.updateFields?.events) : [];
+			const own = Object.prototype.hasOwnProperty.call(code.ROUTES, key)
+				? routeScopes(code, [key])
+				: [];
+			const lookups = routeScopes(
+				code,
+				(OPERATION_LOOKUPS[/** @type {keyof typeof OPERATION_LOOKUPS} */ (key)] ?? []).map(
+					(l) => l.route,
+				),
+			);
+			const webhook =
+				parameters.resource === 'webhook'
+					? subscribeScopes(code, parameters.events ?? parameters.updateFields?.events)
+					: [];
 			return [...own, ...lookups, ...webhook, ...locators];
 		}
-		if (NODE_TYPES.webhookTrigger.test(node.type)) return [...subscribeScopes(code, parameters.events), ...locators];
+		if (NODE_TYPES.webhookTrigger.test(node.type))
+			return [...subscribeScopes(code, parameters.events), ...locators];
 		if (NODE_TYPES.orderTrigger.test(node.type)) {
 			const allEvents = parameters.events === 'all' ? routeScopes(code, ['event.getMany']) : [];
 			return [...routeScopes(code, ['order.getMany']), ...allEvents, ...locators];
@@ -130,15 +148,34 @@ function workflowScopes(code, workflow, listMethods) {
  * @param {(resource: string, operation: string) => string} label an operation as the editor names it
  */
 function otherUses(code, scope, label) {
-	const lists = [...new Set(Object.values(LISTS).filter((list) => routeScopes(code, list.routes).includes(scope)).map((list) => list.name))];
+	const lists = [
+		...new Set(
+			Object.values(LISTS)
+				.filter((list) => routeScopes(code, list.routes).includes(scope))
+				.map((list) => list.name),
+		),
+	];
 	const lookups = Object.entries(OPERATION_LOOKUPS).flatMap(([key, list]) =>
-		list.filter((l) => routeScopes(code, [l.route]).includes(scope)).map((l) => `${label(...(/** @type {[string, string]} */ (key.split('.'))))} (${l.why})`),
+		list
+			.filter((l) => routeScopes(code, [l.route]).includes(scope))
+			.map((l) => `${label(.../** @type {[string, string]} */ (key.split('.')))} (${l.why})`),
 	);
 	const names = Object.entries(NAME_LOOKUPS)
 		.filter(([, key]) => routeScopes(code, [key]).includes(scope))
-		.map(([name]) => (name === 'company' ? 'a Company given by name or URL' : 'an Event given by name'));
-	const orderTrigger = routeScopes(code, ['order.getMany']).includes(scope) ? ['the Order Trigger'] : [];
-	return [...(lists.length ? [`the ${lists.join(', ')} list${lists.length > 1 ? 's' : ''} in the editor`] : []), ...lookups, ...names, ...orderTrigger];
+		.map(([name]) =>
+			name === 'company' ? 'a Company given by name or URL' : 'an Event given by name',
+		);
+	const orderTrigger = routeScopes(code, ['order.getMany']).includes(scope)
+		? ['the Order Trigger']
+		: [];
+	return [
+		...(lists.length
+			? [`the ${lists.join(', ')} list${lists.length > 1 ? 's' : ''} in the editor`]
+			: []),
+		...lookups,
+		...names,
+		...orderTrigger,
+	];
 }
 
 module.exports = { LISTS, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };

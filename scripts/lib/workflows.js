@@ -51,7 +51,15 @@ function auth(kind, refs) {
  * @param {object} [extra] more node fields
  */
 function node(name, type, parameters, index, extra = {}) {
-	return { id: randomUUID(), name, type, typeVersion: 1, position: [index * 220, 0], parameters, ...extra };
+	return {
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion: 1,
+		position: [index * 220, 0],
+		parameters,
+		...extra,
+	};
 }
 
 /**
@@ -61,7 +69,8 @@ function node(name, type, parameters, index, extra = {}) {
 function chain(nodes) {
 	/** @type {Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>} */
 	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return connections;
 }
 
@@ -100,7 +109,16 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
 			},
 		],
-		['Update event', { resource: 'event', operation: 'update', company, event: createdEvent, updateFields: { city: 'Utrecht' } }],
+		[
+			'Update event',
+			{
+				resource: 'event',
+				operation: 'update',
+				company,
+				event: createdEvent,
+				updateFields: { city: 'Utrecht' },
+			},
+		],
 		['Get event', { resource: 'event', operation: 'get', company, event: createdEvent }],
 		['List events', { resource: 'event', operation: 'getMany', company, returnAll: true }],
 		[
@@ -116,7 +134,16 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
 			},
 		],
-		['List ticket types', { resource: 'ticketType', operation: 'getMany', company, event: createdEvent, returnAll: true }],
+		[
+			'List ticket types',
+			{
+				resource: 'ticketType',
+				operation: 'getMany',
+				company,
+				event: createdEvent,
+				returnAll: true,
+			},
+		],
 		[
 			'Create form',
 			{
@@ -131,7 +158,15 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				]),
 			},
 		],
-		['Get form', { resource: 'form', operation: 'get', company, form: rl(`${firstJson('Create form')}.id }}`) }],
+		[
+			'Get form',
+			{
+				resource: 'form',
+				operation: 'get',
+				company,
+				form: rl(`${firstJson('Create form')}.id }}`),
+			},
+		],
 		[
 			'Update form',
 			{
@@ -140,7 +175,9 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				company,
 				form: rl(`${firstJson('Create form')}.id }}`),
 				fieldUpdates: {
-					existingField: [{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' }],
+					existingField: [
+						{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' },
+					],
 					newField: [{ label: 'Badge name' }],
 				},
 			},
@@ -163,24 +200,96 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				quantity: 1,
 			},
 		],
-		['Approve order', { resource: 'order', operation: 'approve', company, event: createdEvent, order: rl(`${firstJson('Create order')}.id }}`) }],
-		['Get order', { resource: 'order', operation: 'get', company, event: createdEvent, order: rl(`${firstJson('Create order')}.id }}`) }],
-		['List orders', { resource: 'order', operation: 'getMany', company, event: createdEvent, returnAll: true }],
-		['List activations', { resource: 'activation', operation: 'getMany', company, returnAll: true }],
-		['List email templates', { resource: 'emailTemplate', operation: 'getMany', company, event: rl(demo.events.summerSummit) }],
-		['Get event page', { resource: 'eventPage', operation: 'get', company, event: rl(demo.events.summerSummit) }],
-		['Build event link', { resource: 'publicUrl', operation: 'build', page: 'eventPage', company, event: createdEvent }],
+		[
+			'Approve order',
+			{
+				resource: 'order',
+				operation: 'approve',
+				company,
+				event: createdEvent,
+				order: rl(`${firstJson('Create order')}.id }}`),
+			},
+		],
+		[
+			'Get order',
+			{
+				resource: 'order',
+				operation: 'get',
+				company,
+				event: createdEvent,
+				order: rl(`${firstJson('Create order')}.id }}`),
+			},
+		],
+		[
+			'List orders',
+			{ resource: 'order', operation: 'getMany', company, event: createdEvent, returnAll: true },
+		],
+		[
+			'List activations',
+			{ resource: 'activation', operation: 'getMany', company, returnAll: true },
+		],
+		[
+			'List email templates',
+			{
+				resource: 'emailTemplate',
+				operation: 'getMany',
+				company,
+				event: rl(demo.events.summerSummit),
+			},
+		],
+		[
+			'Get event page',
+			{ resource: 'eventPage', operation: 'get', company, event: rl(demo.events.summerSummit) },
+		],
+		[
+			'Build event link',
+			{
+				resource: 'publicUrl',
+				operation: 'build',
+				page: 'eventPage',
+				company,
+				event: createdEvent,
+			},
+		],
 		[
 			'Create webhook',
-			{ resource: 'webhook', operation: 'create', company, name: `E2E ${label} hook`, url: `https://receiver.example/${kind}`, events: ['lead-created'] },
+			{
+				resource: 'webhook',
+				operation: 'create',
+				company,
+				name: `E2E ${label} hook`,
+				url: `https://receiver.example/${kind}`,
+				events: ['lead-created'],
+			},
 		],
-		['Delete webhook', { resource: 'webhook', operation: 'delete', company, webhookId: `${firstJson('Create webhook')}.id }}` }],
+		[
+			'Delete webhook',
+			{
+				resource: 'webhook',
+				operation: 'delete',
+				company,
+				webhookId: `${firstJson('Create webhook')}.id }}`,
+			},
+		],
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		...steps.map(([name, parameters, extra], i) => node(name, ACTION, { authentication, ...parameters }, i + 1, { credentials, executeOnce: true, ...extra })),
+		...steps.map(([name, parameters, extra], i) =>
+			node(name, ACTION, { authentication, ...parameters }, i + 1, {
+				credentials,
+				executeOnce: true,
+				...extra,
+			}),
+		),
 	];
-	return { id, name: `E2E action node coverage (${label})`, nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: `E2E action node coverage (${label})`,
+		nodes,
+		connections: chain(nodes),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** An instant written in the workflow's time zone, with its offset, as `{{ $now }}` gives one. */
@@ -196,31 +305,76 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
 function eventDatesWorkflow({ id, refs, demo }) {
 	const { authentication, credentials } = auth('token', refs);
 	const company = rl(demo.companyId);
-	const create = { resource: 'event', operation: 'create', company, attendanceMode: 'offline', locale: 'en', companyRole: 'organizing' };
+	const create = {
+		resource: 'event',
+		operation: 'create',
+		company,
+		attendanceMode: 'offline',
+		locale: 'en',
+		companyRole: 'organizing',
+	};
 	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
 	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
 	/** @type {Array<[string, Record<string, unknown>]>} */
 	const steps = [
-		['Create without Timezone', { ...create, name: 'E2E Instant UTC', dateStart: start, dateEnd: end, additionalFields: {} }],
-		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', dateStart: start, dateEnd: end, additionalFields: { timezone: 'Pacific/Auckland' } }],
+		[
+			'Create without Timezone',
+			{ ...create, name: 'E2E Instant UTC', dateStart: start, dateEnd: end, additionalFields: {} },
+		],
+		[
+			'Create in Auckland',
+			{
+				...create,
+				name: 'E2E Instant Auckland',
+				dateStart: start,
+				dateEnd: end,
+				additionalFields: { timezone: 'Pacific/Auckland' },
+			},
+		],
 		[
 			'Update in the event’s zone',
-			{ resource: 'event', operation: 'update', company, event: rl(`${firstJson('Create in Auckland')}.id }}`), updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') } },
+			{
+				resource: 'event',
+				operation: 'update',
+				company,
+				event: rl(`${firstJson('Create in Auckland')}.id }}`),
+				updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
+			},
 		],
 	];
 	const zone = node(
 		'Workflow zone',
 		'n8n-nodes-base.set',
-		{ mode: 'manual', assignments: { assignments: [{ id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' }] }, options: {} },
+		{
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{ id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' },
+				],
+			},
+			options: {},
+		},
 		1,
 		{ typeVersion: 3.4 },
 	);
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		zone,
-		...steps.map(([name, parameters], i) => node(name, ACTION, { authentication, ...parameters }, i + 2, { credentials, executeOnce: true })),
+		...steps.map(([name, parameters], i) =>
+			node(name, ACTION, { authentication, ...parameters }, i + 2, {
+				credentials,
+				executeOnce: true,
+			}),
+		),
 	];
-	return { id, name: 'E2E event dates as instants', nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: 'E2E event dates as instants',
+		nodes,
+		connections: chain(nodes),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**
@@ -236,7 +390,14 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 		0,
 		{ credentials, webhookId: randomUUID() },
 	);
-	return { id, name: 'E2E webhook trigger', nodes: [trigger], connections: {}, active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: 'E2E webhook trigger',
+		nodes: [trigger],
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**
@@ -260,7 +421,14 @@ function orderTriggerWorkflow({ id, refs, demo, watch }) {
 		0,
 		{ credentials },
 	);
-	return { id, name: 'E2E order trigger', nodes: [trigger], connections: {}, active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: 'E2E order trigger',
+		nodes: [trigger],
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** @returns {Array<{ file: string; workflow: any }>} every examples/*.json, parsed */
@@ -269,7 +437,10 @@ function loadExamples() {
 		.readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')),
+		}));
 }
 
 /**
@@ -278,7 +449,9 @@ function loadExamples() {
  * @param {any} workflow
  */
 function isAgentExample(workflow) {
-	return workflow.nodes.some((/** @type {{ type: string }} */ current) => current.type.startsWith('@n8n/n8n-nodes-langchain.'));
+	return workflow.nodes.some((/** @type {{ type: string }} */ current) =>
+		current.type.startsWith('@n8n/n8n-nodes-langchain.'),
+	);
 }
 
 /**
@@ -320,11 +493,13 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
 	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
 	for (const current of prepared.nodes) {
-		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp) current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
+		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp)
+			current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
 		current.credentials = auth(kind, refs).credentials;
-		if (current.parameters.pollTimes && pollEveryMinute) current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		if (current.parameters.pollTimes && pollEveryMinute)
+			current.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 	}
 	return { ...prepared, id, active: false };
 }
@@ -335,7 +510,8 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
  * @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
  */
 function triggerOf(workflow) {
-	const byType = (/** @type {string} */ type) => workflow.nodes.find((/** @type {{ type: string }} */ n) => n.type === type);
+	const byType = (/** @type {string} */ type) =>
+		workflow.nodes.find((/** @type {{ type: string }} */ n) => n.type === type);
 	const webhook = byType(WEBHOOK_TRIGGER);
 	if (webhook) return { node: webhook, kind: 'webhook' };
 	const order = byType(ORDER_TRIGGER);

@@ -4,7 +4,9 @@ import type { IConnections } from 'n8n-workflow';
 export function chainConnections(...nodeNames: string[]): IConnections {
 	const connections: IConnections = {};
 	for (let index = 0; index + 1 < nodeNames.length; index++) {
-		connections[nodeNames[index]] = { main: [[{ node: nodeNames[index + 1], type: 'main', index: 0 }]] };
+		connections[nodeNames[index]] = {
+			main: [[{ node: nodeNames[index + 1], type: 'main', index: 0 }]],
+		};
 	}
 	return connections;
 }

@@ -28,7 +28,13 @@ import './env';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
-import { BinaryDataService, ErrorReporter, ExecutionLifecycleHooks, ExternalSecretsProxy, Tracing } from 'n8n-core';
+import {
+	BinaryDataService,
+	ErrorReporter,
+	ExecutionLifecycleHooks,
+	ExternalSecretsProxy,
+	Tracing,
+} from 'n8n-core';
 import type {
 	RegexEngine,
 	ICredentialsHelper,
@@ -54,14 +60,21 @@ export class QuietErrorReporter extends ErrorReporter {
 
 function registerErrorReporter(): void {
 	if (process.env.HARNESS_REPORT_ERRORS === 'true') return;
-	Container.set(ErrorReporter, new QuietErrorReporter(Container.get(Logger), Container.get(Tracing)));
+	Container.set(
+		ErrorReporter,
+		new QuietErrorReporter(Container.get(Logger), Container.get(Tracing)),
+	);
 }
 
 const HarnessRegexEngine: RegexEngine = {
 	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
 	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
-	replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
-	matchAll: (pattern, input, flags) => Array.from(input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`))),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) =>
+		Array.from(
+			input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
+		),
 	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
 };
 
@@ -99,7 +112,9 @@ export interface AdditionalDataOptions {
  * Everything n8n-core reads from `additionalData`. Features the harness does not provide
  * (sub-workflows, task runners, AI events) throw a clear error when a node reaches for them.
  */
-export function buildAdditionalData(options: AdditionalDataOptions): IWorkflowExecuteAdditionalData {
+export function buildAdditionalData(
+	options: AdditionalDataOptions,
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: options.credentialsHelper,
 		executionId: options.executionId,
@@ -130,7 +145,10 @@ export function buildAdditionalData(options: AdditionalDataOptions): IWorkflowEx
 }
 
 /** `IWorkflowBase` for `ExecutionLifecycleHooks` (it only needs identity and shape). */
-export function buildWorkflowBase(nodes: IWorkflowBase['nodes'], connections: IWorkflowBase['connections']): IWorkflowBase {
+export function buildWorkflowBase(
+	nodes: IWorkflowBase['nodes'],
+	connections: IWorkflowBase['connections'],
+): IWorkflowBase {
 	const now = new Date();
 	return {
 		id: HARNESS_WORKFLOW_ID,

@@ -51,13 +51,23 @@ interface HttpFailure {
 	statusMessage?: string;
 }
 
-function buildTestHostNodeType(host: INodeType, credentialType: string, test: ICredentialTestRequest): INodeType {
+function buildTestHostNodeType(
+	host: INodeType,
+	credentialType: string,
+	test: ICredentialTestRequest,
+): INodeType {
 	return {
 		description: {
 			...host.description,
 			credentials: [{ name: credentialType, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
 			],
 		},
 	};
@@ -71,7 +81,9 @@ function buildTestHostNode(credentialType: string): INode {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
-		credentials: { [credentialType]: { id: harnessCredentialId(credentialType), name: credentialType } },
+		credentials: {
+			[credentialType]: { id: harnessCredentialId(credentialType), name: credentialType },
+		},
 	};
 }
 
@@ -104,7 +116,8 @@ function createTestContext(
 
 /** The HTTP response behind a routing error (`error.cause.response`), as n8n reads it. */
 function httpFailureOf(error: unknown): HttpFailure | undefined {
-	const cause = (error as { cause?: { response?: { status?: number; statusText?: string } } }).cause;
+	const cause = (error as { cause?: { response?: { status?: number; statusText?: string } } })
+		.cause;
 	const status = cause?.response?.status;
 	if (typeof status !== 'number') return undefined;
 	return { statusCode: status, statusMessage: cause?.response?.statusText };
@@ -115,7 +128,10 @@ function errorCodeOf(error: unknown): string | undefined {
 	return typeof code === 'string' ? code : undefined;
 }
 
-function matchResponseCodeRule(test: ICredentialTestRequest, statusCode: number): CredentialTestResult | undefined {
+function matchResponseCodeRule(
+	test: ICredentialTestRequest,
+	statusCode: number,
+): CredentialTestResult | undefined {
 	for (const rule of test.rules ?? []) {
 		if (rule.type === 'responseCode' && rule.properties.value === statusCode) {
 			return { status: 'Error', message: rule.properties.message };
@@ -124,7 +140,10 @@ function matchResponseCodeRule(test: ICredentialTestRequest, statusCode: number)
 	return undefined;
 }
 
-function resultForFailedRequest(test: ICredentialTestRequest, error: unknown): CredentialTestResult {
+function resultForFailedRequest(
+	test: ICredentialTestRequest,
+	error: unknown,
+): CredentialTestResult {
 	const failure = httpFailureOf(error);
 	if (failure !== undefined) {
 		const ruleResult = matchResponseCodeRule(test, failure.statusCode);
@@ -143,7 +162,9 @@ function resultForFailedRequest(test: ICredentialTestRequest, error: unknown): C
 }
 
 function readPath(data: IDataObject, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], data);
+	return path
+		.split('.')
+		.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], data);
 }
 
 function resultForSuccessfulRequest(
@@ -152,7 +173,10 @@ function resultForSuccessfulRequest(
 ): CredentialTestResult {
 	const json = response?.[0]?.[0]?.json ?? {};
 	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && readPath(json, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			readPath(json, rule.properties.key) === rule.properties.value
+		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
 	}
@@ -165,21 +189,42 @@ async function prepareCredentials(
 	credentialType: string,
 	data: ICredentialDataDecryptedObject,
 ): Promise<ICredentialsDecrypted> {
-	const resolved = await helper.applyDefaultsAndExpressions(additionalData, data, credentialType, 'internal');
-	return { id: harnessCredentialId(credentialType), name: credentialType, type: credentialType, data: resolved };
+	const resolved = await helper.applyDefaultsAndExpressions(
+		additionalData,
+		data,
+		credentialType,
+		'internal',
+	);
+	return {
+		id: harnessCredentialId(credentialType),
+		name: credentialType,
+		type: credentialType,
+		data: resolved,
+	};
 }
 
-export async function testCredential(options: TestCredentialOptions): Promise<CredentialTestResult> {
+export async function testCredential(
+	options: TestCredentialOptions,
+): Promise<CredentialTestResult> {
 	const { credentialType } = options;
 	const { test } = credentialType;
-	if (test === undefined) return { status: 'Error', message: 'No testing function found for this credential.' };
+	if (test === undefined)
+		return { status: 'Error', message: 'No testing function found for this credential.' };
 
 	const store = { [credentialType.name]: { ...options.data } };
-	const session = await createSession({}, { credentials: store, credentialTypes: [credentialType, ...options.allCredentialTypes] });
+	const session = await createSession(
+		{},
+		{ credentials: store, credentialTypes: [credentialType, ...options.allCredentialTypes] },
+	);
 	const additionalData = buildAdditionalData({ credentialsHelper: session.credentialsHelper });
 	let credentials: ICredentialsDecrypted;
 	try {
-		credentials = await prepareCredentials(session.credentialsHelper, additionalData, credentialType.name, options.data);
+		credentials = await prepareCredentials(
+			session.credentialsHelper,
+			additionalData,
+			credentialType.name,
+			options.data,
+		);
 	} catch (error) {
 		return { status: 'Error', message: error instanceof Error ? error.message : String(error) };
 	}
@@ -187,7 +232,11 @@ export async function testCredential(options: TestCredentialOptions): Promise<Cr
 	const host = session.nodeTypes.getByNameAndVersion(CREDENTIAL_TEST_HOST_NODE_TYPE);
 	const testNodeType = buildTestHostNodeType(host, credentialType.name, test);
 	session.nodeTypes.add(CREDENTIAL_TEST_HOST_NODE_TYPE, testNodeType);
-	const context = createTestContext(session, buildTestHostNode(credentialType.name), additionalData);
+	const context = createTestContext(
+		session,
+		buildTestHostNode(credentialType.name),
+		additionalData,
+	);
 	try {
 		const response = await new RoutingNode(context, testNodeType, credentials).runNode();
 		return resultForSuccessfulRequest(test, response);

@@ -111,7 +111,9 @@ export class CredentialTypeRegistry {
 	getByName(name: string): ICredentialType {
 		const type = this.types.get(name);
 		if (type === undefined) {
-			throw new UnexpectedError(`Unknown credential type "${name}" (not registered in the test harness)`);
+			throw new UnexpectedError(
+				`Unknown credential type "${name}" (not registered in the test harness)`,
+			);
 		}
 		return type;
 	}
@@ -146,7 +148,9 @@ export class CredentialTypeRegistry {
 		const type = this.types.get(credentialType);
 		if (type?.restrictToSupportedNodes !== true) return true;
 		const shortName = nodeType.slice(nodeType.lastIndexOf('.') + 1);
-		return (type.supportedNodes ?? []).some((supported) => supported === nodeType || supported === shortName);
+		return (type.supportedNodes ?? []).some(
+			(supported) => supported === nodeType || supported === shortName,
+		);
 	}
 }
 
@@ -158,7 +162,10 @@ function isCredentialClass(value: unknown): value is CredentialClass {
 
 /** `dist/credentials/X.credentials.js` -> the TypeScript source when present (ts-jest), else the build. */
 function resolveCredentialModule(packageRoot: string, distPath: string): string {
-	const sourcePath = path.join(packageRoot, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+	const sourcePath = path.join(
+		packageRoot,
+		distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'),
+	);
 	return existsSync(sourcePath) ? sourcePath : path.join(packageRoot, distPath);
 }
 

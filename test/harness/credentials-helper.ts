@@ -28,7 +28,14 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, UserError, Workflow, deepCopy, isExpression } from 'n8n-workflow';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	UserError,
+	Workflow,
+	deepCopy,
+	isExpression,
+} from 'n8n-workflow';
 
 import type { CredentialTypeRegistry } from './credential-types';
 import { NodeTypeRegistry } from './node-types';
@@ -104,10 +111,18 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		}
 		if (workflow === undefined || node === undefined) {
-			throw new UserError('Workflow and node are required for declarative credential authentication');
+			throw new UserError(
+				'Workflow and node are required for declarative credential authentication',
+			);
 		}
 		if (authenticate.type === 'generic') {
-			applyGenericAuthentication(authenticate.properties, credentials, requestOptions, workflow, node);
+			applyGenericAuthentication(
+				authenticate.properties,
+				credentials,
+				requestOptions,
+				workflow,
+				node,
+			);
 		}
 		return requestOptions as IHttpRequestOptions;
 	}
@@ -121,10 +136,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const credentialType = this.credentialTypes.getByName(typeName);
 		const expirable = findExpirableProperty(this.getCredentialsProperties(typeName));
-		if (expirable === undefined || typeof credentialType.preAuthentication !== 'function') return undefined;
+		if (expirable === undefined || typeof credentialType.preAuthentication !== 'function')
+			return undefined;
 		const isCredentialTest = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
 		if (credentials[expirable] !== '' && !credentialsExpired && !isCredentialTest) return undefined;
-		const output = (await credentialType.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		const output = (await credentialType.preAuthentication.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 		if (output[expirable] === undefined) return undefined;
 		const nodeCredentials = node.credentials?.[credentialType.name];
 		if (nodeCredentials === undefined) return undefined;
@@ -143,8 +162,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return (await preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
-		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
+		const credentials = new Credentials(
+			{ id: nodeCredentials.id, name: nodeCredentials.name },
+			type,
+		);
 		await credentials.setData(this.readStored(nodeCredentials, type));
 		return credentials;
 	}
@@ -183,7 +208,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
-		this.store[type] = { ...(this.store[type] ?? {}), oauthTokenData: deepCopy(data.oauthTokenData) };
+		this.store[type] = {
+			...(this.store[type] ?? {}),
+			oauthTokenData: deepCopy(data.oauthTokenData),
+		};
 	}
 
 	/**
@@ -200,17 +228,32 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
 		const properties = this.getCredentialsProperties(type);
-		const withDefaults = (NodeHelpers.getNodeParameters(properties, stored as INodeParameters, true, false, null, null) ??
-			{}) as ICredentialDataDecryptedObject;
+		const withDefaults = (NodeHelpers.getNodeParameters(
+			properties,
+			stored as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		) ?? {}) as ICredentialDataDecryptedObject;
 		if (stored.oauthTokenData !== undefined) withDefaults.oauthTokenData = stored.oauthTokenData;
 		const additionalKeys = getAdditionalKeys(additionalData, mode, null, { isCredential: true });
 		if (expressionResolveValues !== undefined) {
-			return resolveInExecution(withDefaults, expressionResolveValues, mode, additionalKeys, executeData);
+			return resolveInExecution(
+				withDefaults,
+				expressionResolveValues,
+				mode,
+				additionalKeys,
+				executeData,
+			);
 		}
 		return await resolveOutsideExecution(withDefaults, mode, additionalKeys);
 	}
 
-	private readStored(nodeCredentials: INodeCredentialsDetails, type: string): ICredentialDataDecryptedObject {
+	private readStored(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): ICredentialDataDecryptedObject {
 		const stored = this.store[type];
 		if (stored === undefined) {
 			throw new UserError(
@@ -222,8 +265,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 }
 
 function findExpirableProperty(properties: INodeProperties[]): string | undefined {
-	return properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable === true)
-		?.name;
+	return properties.find(
+		(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
+	)?.name;
 }
 
 function resolveInExecution(
@@ -293,15 +337,22 @@ function resolveCredentialValue(
 }
 
 function applyGenericAuthentication(
-	properties: NonNullable<Extract<ICredentialType['authenticate'], { type: 'generic' }>['properties']>,
+	properties: NonNullable<
+		Extract<ICredentialType['authenticate'], { type: 'generic' }>['properties']
+	>,
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	workflow: Workflow,
 	node: INode,
 ): void {
-	const target = requestOptions as unknown as Record<GenericAuthSection, Record<string, string> | undefined>;
+	const target = requestOptions as unknown as Record<
+		GenericAuthSection,
+		Record<string, string> | undefined
+	>;
 	target.headers ??= {};
-	for (const [section, entries] of Object.entries(properties) as Array<[GenericAuthSection, object]>) {
+	for (const [section, entries] of Object.entries(properties) as Array<
+		[GenericAuthSection, object]
+	>) {
 		for (const [key, value] of Object.entries(entries) as Array<[string, string]>) {
 			const resolvedKey = resolveCredentialValue(key, credentials, workflow, node);
 			const resolvedValue = resolveCredentialValue(value, credentials, workflow, node);

@@ -14,7 +14,12 @@ export { runListSearch, runLoadOptions } from './load-options';
 export type { ListSearchOptions, LoadOptionsOptions } from './load-options';
 export { runPoll } from './poll';
 export type { RunPollOptions, RunPollResult } from './poll';
-export { createWebhookRequest, createWebhookResponse, runWebhook, runWebhookMethod } from './webhook';
+export {
+	createWebhookRequest,
+	createWebhookResponse,
+	runWebhook,
+	runWebhookMethod,
+} from './webhook';
 export type {
 	HarnessWebhookRequest,
 	HarnessWebhookResponse,
@@ -28,10 +33,19 @@ export type {
 export type { LoggedLine } from './logs';
 export { testCredential } from './credential-test';
 export type { CredentialTestResult, TestCredentialOptions } from './credential-test';
-export { CredentialTypeRegistry, OAUTH2_API_CREDENTIAL_TYPE, loadProjectCredentialTypes } from './credential-types';
+export {
+	CredentialTypeRegistry,
+	OAUTH2_API_CREDENTIAL_TYPE,
+	loadProjectCredentialTypes,
+} from './credential-types';
 export { HarnessCredentialsHelper } from './credentials-helper';
 export type { CredentialStore } from './credentials-helper';
-export { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE, NodeTypeRegistry, toolVariantOf } from './node-types';
+export {
+	HARNESS_START_NODE_NAME,
+	HARNESS_START_NODE_TYPE,
+	NodeTypeRegistry,
+	toolVariantOf,
+} from './node-types';
 export { HARNESS_INSTANCE_URL, HARNESS_WORKFLOW_ID } from './core-setup';
 export { harnessCredentialId } from './session';
 export { chainConnections } from './connections';

@@ -46,7 +46,11 @@ interface PreparedContext {
 }
 
 async function createLoadOptionsContext(options: LoadOptionsOptions): Promise<PreparedContext> {
-	const editorNode: INode = buildEditorNode(options.nodeType, options.nodeParameters, options.typeVersion);
+	const editorNode: INode = buildEditorNode(
+		options.nodeType,
+		options.nodeParameters,
+		options.typeVersion,
+	);
 	const session = await createSession(singleNodeTypeMap(editorNode, options.nodeType), options);
 	const node = prepareNode(editorNode, session.nodeTypes, options.credentials);
 	const workflow = createSingleNodeWorkflow(node, session.nodeTypes, {}, false);
@@ -64,13 +68,15 @@ async function createLoadOptionsContext(options: LoadOptionsOptions): Promise<Pr
 export async function runLoadOptions(options: LoadOptionsOptions): Promise<INodePropertyOptions[]> {
 	const { context, nodeType } = await createLoadOptionsContext(options);
 	const method = nodeType.methods?.loadOptions?.[options.methodName];
-	if (method === undefined) throw new UserError(`Node type has no loadOptions method "${options.methodName}"`);
+	if (method === undefined)
+		throw new UserError(`Node type has no loadOptions method "${options.methodName}"`);
 	return await method.call(context);
 }
 
 export async function runListSearch(options: ListSearchOptions): Promise<INodeListSearchResult> {
 	const { context, nodeType } = await createLoadOptionsContext(options);
 	const method = nodeType.methods?.listSearch?.[options.methodName];
-	if (method === undefined) throw new UserError(`Node type has no listSearch method "${options.methodName}"`);
+	if (method === undefined)
+		throw new UserError(`Node type has no listSearch method "${options.methodName}"`);
 	return await method.call(context, options.filter, options.paginationToken);
 }

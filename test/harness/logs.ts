@@ -24,7 +24,12 @@ export function capturingLogger(lines: LoggedLine[]): BackendLogger {
 		(message: string, metadata?: LogMetadata): void => {
 			lines.push(metadata === undefined ? { level, message } : { level, message, metadata });
 		};
-	const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+	const logger: Logger = {
+		error: at('error'),
+		warn: at('warn'),
+		info: at('info'),
+		debug: at('debug'),
+	};
 	// Nodes see n8n-workflow's Logger (these four methods); n8n-core types the same getter as the
 	// backend's Logger class, which adds what only n8n's own services call.
 	return logger as unknown as BackendLogger;

@@ -87,7 +87,9 @@ export class NodeTypeRegistry implements INodeTypes {
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
 		const type = this.types[nodeType];
 		if (type === undefined) {
-			throw new UnexpectedError(`Unknown node type "${nodeType}" (not registered in the test harness)`);
+			throw new UnexpectedError(
+				`Unknown node type "${nodeType}" (not registered in the test harness)`,
+			);
 		}
 		return type;
 	}
@@ -150,5 +152,7 @@ export function toolVariantOf(type: INodeType): INodeType {
 			},
 		);
 	}
-	return Object.assign(Object.create(Object.getPrototypeOf(type) as object) as INodeType, type, { description });
+	return Object.assign(Object.create(Object.getPrototypeOf(type) as object) as INodeType, type, {
+		description,
+	});
 }

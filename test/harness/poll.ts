@@ -11,7 +11,14 @@
  */
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor, TriggersAndPollers } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeType, IVersionedNodeType, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	IVersionedNodeType,
+	Workflow,
+} from 'n8n-workflow';
 
 import { buildAdditionalData } from './core-setup';
 import type { CredentialOptions } from './session';
@@ -41,17 +48,31 @@ async function preparePoll(options: RunPollOptions): Promise<PreparedPoll> {
 	const session = await createSession(singleNodeTypeMap(options.node, options.nodeType), options);
 	const node = prepareNode(options.node, session.nodeTypes, options.credentials);
 	const active = options.mode === 'trigger';
-	const workflow = createSingleNodeWorkflow(node, session.nodeTypes, options.staticData, active, options.timezone);
+	const workflow = createSingleNodeWorkflow(
+		node,
+		session.nodeTypes,
+		options.staticData,
+		active,
+		options.timezone,
+	);
 	const additionalData = buildAdditionalData({ credentialsHelper: session.credentialsHelper });
 	return { workflow, node, additionalData };
 }
 
-async function pollManually({ workflow, node, additionalData }: PreparedPoll): Promise<INodeExecutionData[][] | null> {
+async function pollManually({
+	workflow,
+	node,
+	additionalData,
+}: PreparedPoll): Promise<INodeExecutionData[][] | null> {
 	const context = new PollContext(workflow, node, additionalData, 'manual', 'manual');
 	return await Container.get(TriggersAndPollers).runPollFunction(workflow, node, context);
 }
 
-async function pollAsActiveTrigger({ workflow, node, additionalData }: PreparedPoll): Promise<INodeExecutionData[][] | null> {
+async function pollAsActiveTrigger({
+	workflow,
+	node,
+	additionalData,
+}: PreparedPoll): Promise<INodeExecutionData[][] | null> {
 	let emitted: INodeExecutionData[][] | null = null;
 	let failure: Error | undefined;
 	const context = new PollContext(
@@ -67,7 +88,12 @@ async function pollAsActiveTrigger({ workflow, node, additionalData }: PreparedP
 			failure = error;
 		},
 	);
-	const executePoll = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
+	const executePoll = Container.get(PollTriggerExecutor).create(
+		workflow,
+		node,
+		context,
+		() => true,
+	);
 	await executePoll(false);
 	if (failure !== undefined) throw failure;
 	return emitted;
@@ -75,6 +101,7 @@ async function pollAsActiveTrigger({ workflow, node, additionalData }: PreparedP
 
 export async function runPoll(options: RunPollOptions): Promise<RunPollResult> {
 	const prepared = await preparePoll(options);
-	const output = options.mode === 'trigger' ? await pollAsActiveTrigger(prepared) : await pollManually(prepared);
+	const output =
+		options.mode === 'trigger' ? await pollAsActiveTrigger(prepared) : await pollManually(prepared);
 	return { output, staticData: options.staticData };
 }

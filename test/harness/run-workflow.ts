@@ -16,7 +16,12 @@ import type {
 } from 'n8n-workflow';
 import { UserError, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { HARNESS_WORKFLOW_ID, buildAdditionalData, buildWorkflowBase, createLifecycleHooks } from './core-setup';
+import {
+	HARNESS_WORKFLOW_ID,
+	buildAdditionalData,
+	buildWorkflowBase,
+	createLifecycleHooks,
+} from './core-setup';
 import type { CredentialStore } from './credentials-helper';
 import type { NodeTypeMap, NodeTypeRegistry } from './node-types';
 import { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE } from './node-types';
@@ -107,13 +112,19 @@ function nodesWithIncomingMain(connections: IConnections): Set<string> {
 }
 
 /** Connects the start node to the entry nodes when the caller did not wire it. */
-function withStartConnections(start: INode, nodes: INode[], connections: IConnections): IConnections {
+function withStartConnections(
+	start: INode,
+	nodes: INode[],
+	connections: IConnections,
+): IConnections {
 	if (connections[start.name] !== undefined) return connections;
 	const fed = nodesWithIncomingMain(connections);
 	const entryNodes = nodes.filter((node) => node.name !== start.name && !fed.has(node.name));
 	return {
 		...connections,
-		[start.name]: { main: [entryNodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] },
+		[start.name]: {
+			main: [entryNodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))],
+		},
 	};
 }
 
@@ -136,7 +147,11 @@ interface PreparedWorkflow {
 	startNode: INode;
 }
 
-function prepareWorkflow(options: RunWorkflowOptions, nodeTypes: NodeTypeRegistry, staticData: IDataObject): PreparedWorkflow {
+function prepareWorkflow(
+	options: RunWorkflowOptions,
+	nodeTypes: NodeTypeRegistry,
+	staticData: IDataObject,
+): PreparedWorkflow {
 	const nodes = options.nodes.map((node) => prepareNode(node, nodeTypes, options.credentials));
 	const startNode = findStartNode(nodes, nodeTypes) ?? createStartNode();
 	if (!nodes.includes(startNode)) nodes.unshift(startNode);
@@ -164,7 +179,11 @@ async function executeManually(
 			nodeExecutionStack: [{ node: startNode, data: { main: [inputItems] }, source: null }],
 		},
 	});
-	return await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	return await new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 }
 
 export async function runWorkflow(options: RunWorkflowOptions): Promise<RunWorkflowResult> {
@@ -182,7 +201,12 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<RunWorkf
 		executionId,
 		hooks,
 	});
-	const run = await executeManually(workflow, startNode, additionalData, options.inputItems ?? [{ json: {} }]);
+	const run = await executeManually(
+		workflow,
+		startNode,
+		additionalData,
+		options.inputItems ?? [{ json: {} }],
+	);
 	const { runData, error } = run.data.resultData;
 	return {
 		runData,

@@ -35,9 +35,14 @@ export interface HarnessSession {
 	credentialsHelper: HarnessCredentialsHelper;
 }
 
-export async function createSession(nodeTypes: NodeTypeMap, options: CredentialOptions): Promise<HarnessSession> {
+export async function createSession(
+	nodeTypes: NodeTypeMap,
+	options: CredentialOptions,
+): Promise<HarnessSession> {
 	await ensureCoreReady();
-	const credentialTypes = new CredentialTypeRegistry(options.credentialTypes ?? loadProjectCredentialTypes());
+	const credentialTypes = new CredentialTypeRegistry(
+		options.credentialTypes ?? loadProjectCredentialTypes(),
+	);
 	return {
 		nodeTypes: new NodeTypeRegistry(nodeTypes),
 		credentialsHelper: new HarnessCredentialsHelper(credentialTypes, options.credentials),
@@ -53,16 +58,25 @@ export function harnessCredentialId(credentialType: string): string {
  * For a node without `credentials`, selects every credential type its (versioned) description
  * declares that the store holds, as picking a credential in the editor would.
  */
-function defaultNodeCredentials(node: INode, nodeType: INodeType, store: CredentialStore): INodeCredentials {
+function defaultNodeCredentials(
+	node: INode,
+	nodeType: INodeType,
+	store: CredentialStore,
+): INodeCredentials {
 	const selected: INodeCredentials = {};
 	for (const { name } of nodeType.description.credentials ?? []) {
-		if (store[name] !== undefined) selected[name] = { id: harnessCredentialId(name), name: `${name} (${node.name})` };
+		if (store[name] !== undefined)
+			selected[name] = { id: harnessCredentialId(name), name: `${name} (${node.name})` };
 	}
 	return selected;
 }
 
 /** Deep copy of `node` (n8n's Workflow writes parameter defaults into the nodes it is given). */
-export function prepareNode(node: INode, nodeTypes: NodeTypeRegistry, store: CredentialStore): INode {
+export function prepareNode(
+	node: INode,
+	nodeTypes: NodeTypeRegistry,
+	store: CredentialStore,
+): INode {
 	const copy = deepCopy(node);
 	if (copy.credentials !== undefined) return copy;
 	const nodeType = nodeTypes.getByNameAndVersion(copy.type, copy.typeVersion);
@@ -112,11 +126,17 @@ export function createSingleNodeWorkflow(
 }
 
 /** Node type map for single-node helpers: the type is reachable under the node's `type` string. */
-export function singleNodeTypeMap(node: INode, nodeType: INodeType | IVersionedNodeType): NodeTypeMap {
+export function singleNodeTypeMap(
+	node: INode,
+	nodeType: INodeType | IVersionedNodeType,
+): NodeTypeMap {
 	return { [nodeType.description.name]: nodeType, [node.type]: nodeType };
 }
 
 /** The concrete `INodeType` for a node's `typeVersion`. */
-export function resolveNodeTypeVersion(nodeType: INodeType | IVersionedNodeType, version: number): INodeType {
+export function resolveNodeTypeVersion(
+	nodeType: INodeType | IVersionedNodeType,
+	version: number,
+): INodeType {
 	return NodeHelpers.getVersionedNodeType(nodeType, version);
 }

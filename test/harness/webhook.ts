@@ -32,7 +32,13 @@ import { HARNESS_WORKFLOW_ID, buildAdditionalData } from './core-setup';
 import type { LoggedLine } from './logs';
 import { capturingLogger } from './logs';
 import type { CredentialOptions, HarnessSession } from './session';
-import { createSession, createSingleNodeWorkflow, prepareNode, resolveNodeTypeVersion, singleNodeTypeMap } from './session';
+import {
+	createSession,
+	createSingleNodeWorkflow,
+	prepareNode,
+	resolveNodeTypeVersion,
+	singleNodeTypeMap,
+} from './session';
 
 export type WebhookSetupMethod = 'checkExists' | 'create' | 'delete';
 
@@ -130,8 +136,12 @@ export interface HarnessWebhookResponse {
 	end(body?: unknown): HarnessWebhookResponse;
 }
 
-function lowerCaseHeaders(headers: WebhookRequestInput['headers']): HarnessWebhookRequest['headers'] {
-	return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+function lowerCaseHeaders(
+	headers: WebhookRequestInput['headers'],
+): HarnessWebhookRequest['headers'] {
+	return Object.fromEntries(
+		Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+	);
 }
 
 function toRawBody(input: WebhookRequestInput): Buffer {
@@ -159,13 +169,21 @@ export function createWebhookRequest(input: WebhookRequestInput): HarnessWebhook
 }
 
 export function createWebhookResponse(): HarnessWebhookResponse {
-	const recorded: RecordedResponse = { statusCode: 200, headers: {}, body: undefined, finished: false };
+	const recorded: RecordedResponse = {
+		statusCode: 200,
+		headers: {},
+		body: undefined,
+		finished: false,
+	};
 	const finish = (body: unknown): HarnessWebhookResponse => {
 		recorded.body = body;
 		recorded.finished = true;
 		return response;
 	};
-	const setHeader = (name: string, value: string | number | readonly string[]): HarnessWebhookResponse => {
+	const setHeader = (
+		name: string,
+		value: string | number | readonly string[],
+	): HarnessWebhookResponse => {
 		recorded.headers[name.toLowerCase()] = value;
 		return response;
 	};
@@ -205,13 +223,27 @@ export function createWebhookResponse(): HarnessWebhookResponse {
 function findWebhookDescription(nodeType: INodeType, name: WebhookType): IWebhookDescription {
 	const description = nodeType.description.webhooks?.find((webhook) => webhook.name === name);
 	if (description === undefined) {
-		throw new UserError(`Node type "${nodeType.description.name}" describes no webhook named "${name}"`);
+		throw new UserError(
+			`Node type "${nodeType.description.name}" describes no webhook named "${name}"`,
+		);
 	}
 	return description;
 }
 
-function resolveWebhookField(workflow: Workflow, node: INode, value: string | boolean | undefined, fallback: string): string {
-	const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', {}, undefined, fallback);
+function resolveWebhookField(
+	workflow: Workflow,
+	node: INode,
+	value: string | boolean | undefined,
+	fallback: string,
+): string {
+	const resolved = workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{},
+		undefined,
+		fallback,
+	);
 	return String(resolved ?? fallback);
 }
 
@@ -223,12 +255,22 @@ function buildWebhookData(
 	additionalData: IWorkflowExecuteAdditionalData,
 	isTest: boolean,
 ): IWebhookData {
-	const nodePath = resolveWebhookField(workflow, node, description.path, '').replace(/^\/|\/$/g, '');
-	const httpMethod = resolveWebhookField(workflow, node, description.httpMethod, 'GET').split(',')[0].trim();
+	const nodePath = resolveWebhookField(workflow, node, description.path, '').replace(
+		/^\/|\/$/g,
+		'',
+	);
+	const httpMethod = resolveWebhookField(workflow, node, description.httpMethod, 'GET')
+		.split(',')[0]
+		.trim();
 	return {
 		httpMethod: httpMethod as IHttpRequestMethods,
 		node: node.name,
-		path: NodeHelpers.getNodeWebhookPath(HARNESS_WORKFLOW_ID, node, nodePath, description.isFullPath === true),
+		path: NodeHelpers.getNodeWebhookPath(
+			HARNESS_WORKFLOW_ID,
+			node,
+			nodePath,
+			description.isFullPath === true,
+		),
 		webhookDescription: description,
 		workflowId: HARNESS_WORKFLOW_ID,
 		workflowExecuteAdditionalData: additionalData,
@@ -248,7 +290,14 @@ class FixedUrlHookContext extends HookContext {
 		private readonly fixedWebhookUrl: string,
 		private readonly callLogger: Logger | undefined,
 	) {
-		super(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate', webhookData);
+		super(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			webhookData,
+		);
 	}
 
 	get logger(): Logger {
@@ -300,29 +349,52 @@ async function prepareWebhookNode(options: WebhookHelperOptions): Promise<Prepar
 	const node = prepareNode(options.node, session.nodeTypes, options.credentials);
 	node.webhookId ??= 'harness-webhook-id';
 	const mode: WorkflowExecuteMode = options.isTest === true ? 'manual' : 'webhook';
-	const workflow = createSingleNodeWorkflow(node, session.nodeTypes, options.staticData, mode !== 'manual');
+	const workflow = createSingleNodeWorkflow(
+		node,
+		session.nodeTypes,
+		options.staticData,
+		mode !== 'manual',
+	);
 	const nodeType = resolveNodeTypeVersion(options.nodeType, node.typeVersion);
 	const description = findWebhookDescription(nodeType, options.webhookName ?? 'default');
 	return { session, workflow, node, nodeType, description, mode };
 }
 
-export async function runWebhookMethod(options: RunWebhookMethodOptions): Promise<RunWebhookMethodResult> {
-	const { session, workflow, node, nodeType, description, mode } = await prepareWebhookNode(options);
+export async function runWebhookMethod(
+	options: RunWebhookMethodOptions,
+): Promise<RunWebhookMethodResult> {
+	const { session, workflow, node, nodeType, description, mode } =
+		await prepareWebhookNode(options);
 	const method = nodeType.webhookMethods?.[description.name]?.[options.method];
 	if (method === undefined) {
 		throw new UserError(`Node type has no webhookMethods.${description.name}.${options.method}`);
 	}
 	const additionalData = buildAdditionalData({ credentialsHelper: session.credentialsHelper });
-	const webhookData = buildWebhookData(workflow, node, description, additionalData, options.isTest === true);
+	const webhookData = buildWebhookData(
+		workflow,
+		node,
+		description,
+		additionalData,
+		options.isTest === true,
+	);
 	const logged: LoggedLine[] = [];
 	const logger = options.captureLogs === true ? capturingLogger(logged) : undefined;
-	const context = new FixedUrlHookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl, logger);
+	const context = new FixedUrlHookContext(
+		workflow,
+		node,
+		additionalData,
+		mode,
+		webhookData,
+		options.webhookUrl,
+		logger,
+	);
 	const result = (await method.call(context)) as boolean | undefined;
 	return { result, staticData: options.staticData, logged };
 }
 
 export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhookResult> {
-	const { session, workflow, node, nodeType, description, mode } = await prepareWebhookNode(options);
+	const { session, workflow, node, nodeType, description, mode } =
+		await prepareWebhookNode(options);
 	const request = createWebhookRequest(options.request);
 	const response = createWebhookResponse();
 	const additionalData = buildAdditionalData({
@@ -330,10 +402,24 @@ export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhook
 		httpRequest: request as unknown as IWorkflowExecuteAdditionalData['httpRequest'],
 		httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 	});
-	const webhookData = buildWebhookData(workflow, node, description, additionalData, options.isTest === true);
+	const webhookData = buildWebhookData(
+		workflow,
+		node,
+		description,
+		additionalData,
+		options.isTest === true,
+	);
 	const logged: LoggedLine[] = [];
 	const logger = options.captureLogs === true ? capturingLogger(logged) : undefined;
-	const context = new FixedUrlWebhookContext(workflow, node, additionalData, mode, webhookData, options.webhookUrl, logger);
+	const context = new FixedUrlWebhookContext(
+		workflow,
+		node,
+		additionalData,
+		mode,
+		webhookData,
+		options.webhookUrl,
+		logger,
+	);
 	const webhookResult = await callWebhook(nodeType, context);
 	return {
 		...webhookResult,
@@ -346,7 +432,10 @@ export async function runWebhook(options: RunWebhookOptions): Promise<RunWebhook
 	};
 }
 
-async function callWebhook(nodeType: INodeType, context: WebhookContext): Promise<IWebhookResponseData> {
+async function callWebhook(
+	nodeType: INodeType,
+	context: WebhookContext,
+): Promise<IWebhookResponseData> {
 	if (isNodeClassInstance(nodeType)) {
 		if (nodeType.webhook === undefined) throw new UserError('Node type has no webhook() method');
 		return await nodeType.webhook(context);

@@ -19,9 +19,16 @@ export const ACTION_NODE_TYPE = 'n8n-nodes-event-registration.eventRegistration'
 /** Its tool variant, the type an AI Agent or the MCP Server Trigger runs (see toolVariantOf). */
 export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
 
-export const nodeTypes = { [ACTION_NODE_TYPE]: new EventRegistration(), [ACTION_TOOL_NODE_TYPE]: toolVariantOf(new EventRegistration()) };
+export const nodeTypes = {
+	[ACTION_NODE_TYPE]: new EventRegistration(),
+	[ACTION_TOOL_NODE_TYPE]: toolVariantOf(new EventRegistration()),
+};
 
-export const credentialTypes = [new EventRegistrationApi(), new EventRegistrationOAuth2Api(), OAUTH2_API_CREDENTIAL_TYPE];
+export const credentialTypes = [
+	new EventRegistrationApi(),
+	new EventRegistrationOAuth2Api(),
+	OAUTH2_API_CREDENTIAL_TYPE,
+];
 
 export interface SandboxLike {
 	url: string;
@@ -31,7 +38,12 @@ export interface SandboxLike {
 /** Credential data for both credential types, pointing at a sandbox. */
 export function credentialsFor(
 	sandbox: SandboxLike,
-	overrides: { token?: string; oauthAccessToken?: string; publicUrl?: string; baseUrl?: string } = {},
+	overrides: {
+		token?: string;
+		oauthAccessToken?: string;
+		publicUrl?: string;
+		baseUrl?: string;
+	} = {},
 ): Record<string, ICredentialDataDecryptedObject> {
 	const baseUrl = overrides.baseUrl ?? sandbox.url;
 	const publicUrl = overrides.publicUrl ?? '';
@@ -53,7 +65,10 @@ export function credentialsFor(
 }
 
 /** A resource locator value as the editor stores it. */
-export function rl(value: string, mode: 'id' | 'list' | 'url' | 'slug' = 'id'): INodeParameterResourceLocator {
+export function rl(
+	value: string,
+	mode: 'id' | 'list' | 'url' | 'slug' = 'id',
+): INodeParameterResourceLocator {
 	return { __rl: true, mode, value };
 }
 
@@ -77,7 +92,11 @@ export interface ActionOptions {
 }
 
 /** Runs the action node once, through n8n-core's WorkflowExecute, with the given parameters. */
-export async function runAction(sandbox: SandboxLike, parameters: INodeParameters, options: ActionOptions = {}): Promise<ActionRun> {
+export async function runAction(
+	sandbox: SandboxLike,
+	parameters: INodeParameters,
+	options: ActionOptions = {},
+): Promise<ActionRun> {
 	const result = await runWorkflow({
 		nodeTypes,
 		credentialTypes,
@@ -102,7 +121,10 @@ export async function runAction(sandbox: SandboxLike, parameters: INodeParameter
 }
 
 /** Order → Create of one General Admission ticket to Summer Summit by Ada Lovelace; `overrides` replace parameters. */
-export function orderCreateParams(sb: Pick<Sandbox, 'demo'>, overrides: INodeParameters = {}): INodeParameters {
+export function orderCreateParams(
+	sb: Pick<Sandbox, 'demo'>,
+	overrides: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'order',
 		operation: 'create',

@@ -11,6 +11,9 @@ export function expectDeliveryLogged(result: RunWebhookResult): void {
 	}
 	const { message } = result.responseBody as { message: string };
 	expect(result.logged).toEqual([
-		{ level: 'warn', message: `Event Registration Trigger refused a delivery (${result.responseStatus}): ${message}` },
+		{
+			level: 'warn',
+			message: `Event Registration Trigger refused a delivery (${result.responseStatus}): ${message}`,
+		},
 	]);
 }

@@ -1,5 +1,10 @@
 /** The order trigger as a workflow holds it: node, static data, credentials; one scheduled poll; its stored state. */
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
@@ -25,24 +30,56 @@ export interface Emitted extends IDataObject {
 	event_id: string;
 }
 
-export function triggerWorkflow(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject>): TriggerWorkflow {
+export function triggerWorkflow(
+	parameters: INodeParameters,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): TriggerWorkflow {
 	return {
-		node: { id: 'order-trigger', name: TRIGGER_NODE_NAME, type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters },
+		node: {
+			id: 'order-trigger',
+			name: TRIGGER_NODE_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+		},
 		staticData: {},
 		credentials,
 	};
 }
 
 /** The trigger on one event of a company, with the access-token credential. */
-export function oneEventTrigger(sandbox: SandboxLike, companyId: string, event: string, watch: string[], extra: INodeParameters = {}): TriggerWorkflow {
+export function oneEventTrigger(
+	sandbox: SandboxLike,
+	companyId: string,
+	event: string,
+	watch: string[],
+	extra: INodeParameters = {},
+): TriggerWorkflow {
 	return triggerWorkflow(
-		{ authentication: 'accessToken', company: rl(companyId), events: 'one', event: rl(event), watch, includeSubmission: false, options: {}, ...extra },
+		{
+			authentication: 'accessToken',
+			company: rl(companyId),
+			events: 'one',
+			event: rl(event),
+			watch,
+			includeSubmission: false,
+			options: {},
+			...extra,
+		},
 		credentialsFor(sandbox),
 	);
 }
 
 async function runTrigger(wf: TriggerWorkflow, mode: 'trigger' | 'manual'): Promise<Emitted[]> {
-	const { output } = await runPoll({ nodeType: trigger, node: wf.node, credentials: wf.credentials, credentialTypes, staticData: wf.staticData, mode });
+	const { output } = await runPoll({
+		nodeType: trigger,
+		node: wf.node,
+		credentials: wf.credentials,
+		credentialTypes,
+		staticData: wf.staticData,
+		mode,
+	});
 	return (output?.[0] ?? []).map((item) => item.json as Emitted);
 }
 

@@ -10,14 +10,22 @@ export function nodeParams(parameters: IDataObject): INodeParameters {
 }
 
 /** Runs the action node and fails the test with the node's error when the run failed. */
-export async function runOk(sb: Sandbox, parameters: IDataObject, options: ActionOptions = {}): Promise<ActionRun> {
+export async function runOk(
+	sb: Sandbox,
+	parameters: IDataObject,
+	options: ActionOptions = {},
+): Promise<ActionRun> {
 	const run = await runAction(sb, nodeParams(parameters), options);
 	if (run.error) throw new Error(`${run.error.message}: ${String(run.error.description)}`);
 	return run;
 }
 
 /** Runs a node that must fail before sending anything to the service; returns the error. */
-export async function runInvalid(sb: Sandbox, parameters: IDataObject, options: ActionOptions = {}): Promise<NonNullable<ActionRun['error']>> {
+export async function runInvalid(
+	sb: Sandbox,
+	parameters: IDataObject,
+	options: ActionOptions = {},
+): Promise<NonNullable<ActionRun['error']>> {
 	const run = await runAction(sb, nodeParams(parameters), options);
 	expect(run.error).toBeDefined();
 	expect(sb.control.requests()).toEqual([]);

@@ -11,7 +11,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
-import type { ICredentialType, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import packageJson from '../../package.json';
 
@@ -19,7 +24,14 @@ export const SNAPSHOT_FOLDER = 'test/fixtures/descriptions';
 export const SNAPSHOT_COMMAND = 'npm run snapshot';
 
 /** typeOptions that decide what a saved value means or whether it is still accepted. */
-const MEANINGFUL_TYPE_OPTIONS = ['multipleValues', 'minValue', 'maxValue', 'numberPrecision', 'loadOptionsMethod', 'searchListMethod'];
+const MEANINGFUL_TYPE_OPTIONS = [
+	'multipleValues',
+	'minValue',
+	'maxValue',
+	'numberPrecision',
+	'loadOptionsMethod',
+	'searchListMethod',
+];
 /** Parameters whose default is a text for people or models (the tool description), free to change like a description. */
 const TEXT_DEFAULTS = new Set(['toolDescription']);
 
@@ -70,7 +82,8 @@ function sortedKeys(value: unknown): Json {
 		}
 		return sorted;
 	}
-	if (typeof value === 'function') throw new Error('A description holds a function where a value was expected');
+	if (typeof value === 'function')
+		throw new Error('A description holds a function where a value was expected');
 	return (value ?? null) as Json;
 }
 
@@ -97,7 +110,9 @@ function versionMatches(condition: VersionCondition, version: number): boolean {
 			return version >= from && version <= to;
 		}
 		default:
-			throw new Error(`@version condition "${operator}" is not read by the saved-surface snapshot: add it to versionMatches`);
+			throw new Error(
+				`@version condition "${operator}" is not read by the saved-surface snapshot: add it to versionMatches`,
+			);
 	}
 }
 
@@ -105,15 +120,22 @@ function versionMatches(condition: VersionCondition, version: number): boolean {
  * A property's display conditions for one node version: undefined when `@version` hides the
  * property in that version, else the conditions without `@version` (keys sorted).
  */
-function displayFor(displayOptions: INodeProperties['displayOptions'], version: number | undefined): { hidden: boolean; display?: Json } {
+function displayFor(
+	displayOptions: INodeProperties['displayOptions'],
+	version: number | undefined,
+): { hidden: boolean; display?: Json } {
 	if (!displayOptions) return { hidden: false };
 	const display: Record<string, Record<string, unknown>> = {};
-	for (const [kind, conditions] of Object.entries(displayOptions) as Array<[string, Record<string, unknown> | undefined]>) {
+	for (const [kind, conditions] of Object.entries(displayOptions) as Array<
+		[string, Record<string, unknown> | undefined]
+	>) {
 		if (!conditions) continue;
 		const rest: Record<string, unknown> = {};
 		for (const [key, values] of Object.entries(conditions)) {
 			if (key === '@version' && version !== undefined) {
-				const matches = (values as VersionCondition[]).some((condition) => versionMatches(condition, version));
+				const matches = (values as VersionCondition[]).some((condition) =>
+					versionMatches(condition, version),
+				);
 				if (kind === 'show' && !matches) return { hidden: true };
 				if (kind === 'hide' && matches) return { hidden: true };
 				continue;
@@ -122,12 +144,17 @@ function displayFor(displayOptions: INodeProperties['displayOptions'], version: 
 		}
 		if (Object.keys(rest).length > 0) display[kind] = rest;
 	}
-	return { hidden: false, display: Object.keys(display).length > 0 ? sortedKeys(display) : undefined };
+	return {
+		hidden: false,
+		display: Object.keys(display).length > 0 ? sortedKeys(display) : undefined,
+	};
 }
 
 function meaningfulTypeOptions(typeOptions: Record<string, unknown> | undefined): Json | undefined {
 	if (!typeOptions) return undefined;
-	const kept = Object.fromEntries(Object.entries(typeOptions).filter(([key]) => MEANINGFUL_TYPE_OPTIONS.includes(key)));
+	const kept = Object.fromEntries(
+		Object.entries(typeOptions).filter(([key]) => MEANINGFUL_TYPE_OPTIONS.includes(key)),
+	);
 	return Object.keys(kept).length > 0 ? sortedKeys(kept) : undefined;
 }
 
@@ -135,7 +162,9 @@ type LocatorMode = NonNullable<INodeProperties['modes']>[number];
 
 function modeSurface(mode: LocatorMode): Json {
 	const validation = (mode.validation ?? []).map((rule) =>
-		typeof rule === 'object' && rule && 'properties' in rule ? { type: rule.type, regex: (rule.properties as { regex?: string }).regex ?? null } : sortedKeys(rule),
+		typeof rule === 'object' && rule && 'properties' in rule
+			? { type: rule.type, regex: (rule.properties as { regex?: string }).regex ?? null }
+			: sortedKeys(rule),
 	);
 	return sortedKeys({
 		name: mode.name,
@@ -149,10 +178,14 @@ function modeSurface(mode: LocatorMode): Json {
 type OptionEntry = NonNullable<INodeProperties['options']>[number];
 
 function isProperty(option: OptionEntry): option is INodeProperties {
-	return 'type' in option && typeof (option as INodeProperties).type === 'string' && !('value' in option);
+	return (
+		'type' in option && typeof (option as INodeProperties).type === 'string' && !('value' in option)
+	);
 }
 
-function isCollectionGroup(option: OptionEntry): option is { name: string; displayName: string; values: INodeProperties[] } {
+function isCollectionGroup(
+	option: OptionEntry,
+): option is { name: string; displayName: string; values: INodeProperties[] } {
 	return 'values' in option && Array.isArray((option as { values?: unknown }).values);
 }
 
@@ -168,14 +201,20 @@ export function propertiesSurface(properties: INodeProperties[], version?: numbe
 			default: TEXT_DEFAULTS.has(property.name) ? '(a text: may change)' : property.default,
 			required: property.required ? true : undefined,
 			displayOptions: display,
-			typeOptions: meaningfulTypeOptions(property.typeOptions as Record<string, unknown> | undefined),
+			typeOptions: meaningfulTypeOptions(
+				property.typeOptions as Record<string, unknown> | undefined,
+			),
 			modes: property.modes?.map(modeSurface),
 		};
 		const options = property.options ?? [];
-		if (property.type === 'collection') surface.options = propertiesSurface(options.filter(isProperty), version);
+		if (property.type === 'collection')
+			surface.options = propertiesSurface(options.filter(isProperty), version);
 		else if (property.type === 'fixedCollection')
-			surface.options = options.filter(isCollectionGroup).map((group) => ({ name: group.name, values: propertiesSurface(group.values, version) }));
-		else if (options.length > 0) surface.values = options.map((option) => ('value' in option ? option.value : null));
+			surface.options = options
+				.filter(isCollectionGroup)
+				.map((group) => ({ name: group.name, values: propertiesSurface(group.values, version) }));
+		else if (options.length > 0)
+			surface.values = options.map((option) => ('value' in option ? option.value : null));
 		surfaces.push(sortedKeys(surface) as JsonObject);
 	}
 	return surfaces;
@@ -195,13 +234,22 @@ export function nodeSurface(description: INodeTypeDescription, version: number):
 			required: credential.required ? true : undefined,
 			displayOptions: displayFor(credential.displayOptions, version).display,
 		})),
-		webhooks: description.webhooks?.map((webhook) => ({ name: webhook.name, httpMethod: webhook.httpMethod, path: webhook.path, responseMode: webhook.responseMode })),
+		webhooks: description.webhooks?.map((webhook) => ({
+			name: webhook.name,
+			httpMethod: webhook.httpMethod,
+			path: webhook.path,
+			responseMode: webhook.responseMode,
+		})),
 		properties: propertiesSurface(description.properties, version),
 	}) as JsonObject;
 }
 
 export function credentialSurface(credential: ICredentialType): JsonObject {
-	return sortedKeys({ name: credential.name, extends: credential.extends, properties: propertiesSurface(credential.properties) }) as JsonObject;
+	return sortedKeys({
+		name: credential.name,
+		extends: credential.extends,
+		properties: propertiesSurface(credential.properties),
+	}) as JsonObject;
 }
 
 export function nodeSnapshotFile(name: string, version: number): string {
@@ -209,10 +257,21 @@ export function nodeSnapshotFile(name: string, version: number): string {
 }
 
 /** Every snapshot the current code gives: one per node version, one per credential. */
-export function currentSnapshots(nodes = savedNodes(), credentials = savedCredentials()): SurfaceSnapshot[] {
+export function currentSnapshots(
+	nodes = savedNodes(),
+	credentials = savedCredentials(),
+): SurfaceSnapshot[] {
 	return [
-		...nodes.flatMap((node) => versionsOf(node.description).map((version) => ({ file: nodeSnapshotFile(node.description.name, version), surface: nodeSurface(node.description, version) }))),
-		...credentials.map((credential) => ({ file: `credentials/${credential.name}.json`, surface: credentialSurface(credential) })),
+		...nodes.flatMap((node) =>
+			versionsOf(node.description).map((version) => ({
+				file: nodeSnapshotFile(node.description.name, version),
+				surface: nodeSurface(node.description, version),
+			})),
+		),
+		...credentials.map((credential) => ({
+			file: `credentials/${credential.name}.json`,
+			surface: credentialSurface(credential),
+		})),
 	];
 }
 
@@ -221,12 +280,19 @@ export function snapshotText(surface: JsonObject): string {
 	return `${JSON.stringify(surface, null, '\t')}\n`;
 }
 
-export type SurfaceChange = { kind: 'changed' | 'removed' | 'added'; where: string; before?: string; after?: string };
+export type SurfaceChange = {
+	kind: 'changed' | 'removed' | 'added';
+	where: string;
+	before?: string;
+	after?: string;
+};
 
 /** A parameter's identity: its name and display conditions (several parameters share a name, e.g. `operation`). */
 function identity(property: JsonObject): string {
 	const display = property.displayOptions;
-	return display ? `${String(property.name)} (when ${JSON.stringify(display)})` : String(property.name);
+	return display
+		? `${String(property.name)} (when ${JSON.stringify(display)})`
+		: String(property.name);
 }
 
 /**
@@ -242,7 +308,8 @@ function flatten(surface: JsonObject): Map<string, string> {
 			const path = `${prefix}${identity(property)}`;
 			const { options, values, ...own } = property;
 			entries.set(path, JSON.stringify(own));
-			for (const value of (values ?? []) as Json[]) entries.set(`${path} › value ${JSON.stringify(value)}`, 'offered');
+			for (const value of (values ?? []) as Json[])
+				entries.set(`${path} › value ${JSON.stringify(value)}`, 'offered');
 			for (const child of (options ?? []) as JsonObject[]) {
 				if (!('type' in child)) walk(child.values, `${path} › ${String(child.name)} › `);
 				else walk([child], `${path} › `);
@@ -263,7 +330,8 @@ export function compareSurface(saved: JsonObject, current: JsonObject): SurfaceC
 		if (now === undefined) changes.push({ kind: 'removed', where, before: value });
 		else if (now !== value) changes.push({ kind: 'changed', where, before: value, after: now });
 	}
-	for (const [where, value] of after) if (!before.has(where)) changes.push({ kind: 'added', where, after: value });
+	for (const [where, value] of after)
+		if (!before.has(where)) changes.push({ kind: 'added', where, after: value });
 	return changes;
 }
 
@@ -275,7 +343,8 @@ export function isInPlace(change: SurfaceChange): boolean {
 export function describeChanges(file: string, changes: SurfaceChange[]): string {
 	const lines = changes.map((change) => {
 		if (change.kind === 'removed') return `  removed: ${change.where}\n    was ${change.before}`;
-		if (change.kind === 'changed') return `  changed: ${change.where}\n    was ${change.before}\n    now ${change.after}`;
+		if (change.kind === 'changed')
+			return `  changed: ${change.where}\n    was ${change.before}\n    now ${change.after}`;
 		return `  added: ${change.where}\n    ${change.after}`;
 	});
 	const inPlace = changes.some(isInPlace);
@@ -295,7 +364,9 @@ export function committedSnapshotFiles(folder: string, dir = folder): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
 		const full = path.join(dir, entry.name);
 		if (entry.isDirectory()) return committedSnapshotFiles(folder, full);
-		return entry.name.endsWith('.json') ? [path.relative(folder, full).split(path.sep).join('/')] : [];
+		return entry.name.endsWith('.json')
+			? [path.relative(folder, full).split(path.sep).join('/')]
+			: [];
 	});
 }
 

@@ -7,18 +7,31 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
-import { DEFAULT_OAUTH2_SCOPES, EventRegistrationOAuth2Api, SCOPES_PROPERTY } from '../../credentials/EventRegistrationOAuth2Api.credentials';
+import {
+	DEFAULT_OAUTH2_SCOPES,
+	EventRegistrationOAuth2Api,
+	SCOPES_PROPERTY,
+} from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { USER_TEST_REQUEST } from '../../credentials/shared';
 import { CredentialTypeRegistry, HarnessCredentialsHelper, testCredential } from '../harness';
 import { buildAdditionalData } from '../harness/core-setup';
 import { credentialTypes } from '../helpers/action';
-import { apiRequests, byId, credentialsFor, errorText, run, useSandbox } from './reliability/support';
+import {
+	apiRequests,
+	byId,
+	credentialsFor,
+	errorText,
+	run,
+	useSandbox,
+} from './reliability/support';
 import type { Sandbox } from './reliability/support';
 
 const sandbox = useSandbox();
 
 function ruleMessage(status: number): string {
-	const rule = USER_TEST_REQUEST.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
+	const rule = USER_TEST_REQUEST.rules?.find(
+		(r) => r.type === 'responseCode' && r.properties.value === status,
+	);
 	if (!rule) throw new Error(`no rule for ${status}`);
 	return rule.properties.message;
 }
@@ -27,13 +40,22 @@ function tokenData(sb: Sandbox, token: string, baseUrl = sb.url): ICredentialDat
 	return { accessToken: token, baseUrl, publicUrl: '' };
 }
 
-function oauthData(sb: Sandbox, accessToken: string, baseUrl = sb.url, refreshToken?: string): ICredentialDataDecryptedObject {
+function oauthData(
+	sb: Sandbox,
+	accessToken: string,
+	baseUrl = sb.url,
+	refreshToken?: string,
+): ICredentialDataDecryptedObject {
 	return {
 		...credentialsFor(sb, { baseUrl }).eventRegistrationOAuth2Api,
 		clientId: sb.demo.oauthClient.clientId,
 		clientSecret: sb.demo.oauthClient.clientSecret,
 		[SCOPES_PROPERTY]: DEFAULT_OAUTH2_SCOPES,
-		oauthTokenData: { access_token: accessToken, token_type: 'Bearer', ...(refreshToken ? { refresh_token: refreshToken } : {}) },
+		oauthTokenData: {
+			access_token: accessToken,
+			token_type: 'Bearer',
+			...(refreshToken ? { refresh_token: refreshToken } : {}),
+		},
 	};
 }
 
@@ -41,10 +63,16 @@ function oauthData(sb: Sandbox, accessToken: string, baseUrl = sb.url, refreshTo
  * With OAuth2, n8n answers a 401 by refreshing the token first; without a refresh token it stops
  * there with its own "reconnect" message, before the 401 rule is consulted.
  */
-const OAUTH2_NO_REFRESH = 'OAuth access token expired and no refresh token is available. Please reconnect the credentials.';
+const OAUTH2_NO_REFRESH =
+	'OAuth access token expired and no refresh token is available. Please reconnect the credentials.';
 
 const CREDENTIALS = [
-	{ name: 'Event Registration API (access token)', type: new EventRegistrationApi(), data: tokenData, unauthorized: ruleMessage(401) },
+	{
+		name: 'Event Registration API (access token)',
+		type: new EventRegistrationApi(),
+		data: tokenData,
+		unauthorized: ruleMessage(401),
+	},
 	{
 		name: 'Event Registration OAuth2 API',
 		type: new EventRegistrationOAuth2Api(),
@@ -62,61 +90,101 @@ async function closedPort(): Promise<number> {
 	return port;
 }
 
-describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type, data, unauthorized }) => {
-	it('good token → Connection successful', async () => {
-		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token), allCredentialTypes: credentialTypes });
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		const [request] = apiRequests(sb);
-		expect(request).toMatchObject({ method: 'GET', path: '/api/v1/user', authorization: true, accept: 'application/json' });
-	});
+describe.each(CREDENTIALS)(
+	'$name: credential test (GET /api/v1/user)',
+	({ type, data, unauthorized }) => {
+		it('good token → Connection successful', async () => {
+			const sb = sandbox();
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, sb.token),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			const [request] = apiRequests(sb);
+			expect(request).toMatchObject({
+				method: 'GET',
+				path: '/api/v1/user',
+				authorization: true,
+				accept: 'application/json',
+			});
+		});
 
-	it('Base URL with a trailing slash or a pasted /api/v1 → still the service root', async () => {
-		const sb = sandbox();
-		for (const baseUrl of [`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`]) {
-			const result = await testCredential({ credentialType: type, data: data(sb, sb.token, baseUrl), allCredentialTypes: credentialTypes });
-			expect([baseUrl, result.status]).toEqual([baseUrl, 'OK']);
-		}
-		expect(apiRequests(sb).map((r) => r.path)).toEqual(['/api/v1/user', '/api/v1/user', '/api/v1/user']);
-	});
+		it('Base URL with a trailing slash or a pasted /api/v1 → still the service root', async () => {
+			const sb = sandbox();
+			for (const baseUrl of [`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`]) {
+				const result = await testCredential({
+					credentialType: type,
+					data: data(sb, sb.token, baseUrl),
+					allCredentialTypes: credentialTypes,
+				});
+				expect([baseUrl, result.status]).toEqual([baseUrl, 'OK']);
+			}
+			expect(apiRequests(sb).map((r) => r.path)).toEqual([
+				'/api/v1/user',
+				'/api/v1/user',
+				'/api/v1/user',
+			]);
+		});
 
-	it('bad token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
-		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, 'not-a-token'), allCredentialTypes: credentialTypes });
-		expect(result).toEqual({ status: 'Error', message: unauthorized });
-		expect(result.message).toMatch(/expired or invalid \(401\)|reconnect/);
-	});
+		it('bad token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
+			const sb = sandbox();
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, 'not-a-token'),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result).toEqual({ status: 'Error', message: unauthorized });
+			expect(result.message).toMatch(/expired or invalid \(401\)|reconnect/);
+		});
 
-	it('expired token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
-		const sb = sandbox();
-		const expired = sb.control.createToken(['user:read'], { expired: true });
-		const result = await testCredential({ credentialType: type, data: data(sb, expired), allCredentialTypes: credentialTypes });
-		expect(result).toEqual({ status: 'Error', message: unauthorized });
-	});
+		it('expired token → the 401 rule message (OAuth2: n8n’s reconnect message)', async () => {
+			const sb = sandbox();
+			const expired = sb.control.createToken(['user:read'], { expired: true });
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, expired),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result).toEqual({ status: 'Error', message: unauthorized });
+		});
 
-	it('token without user:read → the 403 rule message naming user:read', async () => {
-		const sb = sandbox();
-		const token = sb.control.createToken(['companies:read', 'events:read']);
-		const result = await testCredential({ credentialType: type, data: data(sb, token), allCredentialTypes: credentialTypes });
-		expect(result).toEqual({ status: 'Error', message: ruleMessage(403) });
-		expect(result.message).toContain('user:read');
-	});
+		it('token without user:read → the 403 rule message naming user:read', async () => {
+			const sb = sandbox();
+			const token = sb.control.createToken(['companies:read', 'events:read']);
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, token),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result).toEqual({ status: 'Error', message: ruleMessage(403) });
+			expect(result.message).toContain('user:read');
+		});
 
-	it('Base URL of another site (no API there) → the 404 rule message', async () => {
-		const sb = sandbox();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `${sb.url}/somewhere-else`), allCredentialTypes: credentialTypes });
-		expect(result).toEqual({ status: 'Error', message: ruleMessage(404) });
-		expect(result.message).toContain('without /api/v1');
-	});
+		it('Base URL of another site (no API there) → the 404 rule message', async () => {
+			const sb = sandbox();
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, sb.token, `${sb.url}/somewhere-else`),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result).toEqual({ status: 'Error', message: ruleMessage(404) });
+			expect(result.message).toContain('without /api/v1');
+		});
 
-	it('Base URL where nothing listens → a connection error', async () => {
-		const sb = sandbox();
-		const port = await closedPort();
-		const result = await testCredential({ credentialType: type, data: data(sb, sb.token, `http://127.0.0.1:${port}`), allCredentialTypes: credentialTypes });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/ECONNREFUSED|connect/i);
-	});
-});
+		it('Base URL where nothing listens → a connection error', async () => {
+			const sb = sandbox();
+			const port = await closedPort();
+			const result = await testCredential({
+				credentialType: type,
+				data: data(sb, sb.token, `http://127.0.0.1:${port}`),
+				allCredentialTypes: credentialTypes,
+			});
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/ECONNREFUSED|connect/i);
+		});
+	},
+);
 
 /**
  * The `scope` n8n puts in the authorization URL: the stored data, type defaults filled in and
@@ -124,13 +192,20 @@ describe.each(CREDENTIALS)('$name: credential test (GET /api/v1/user)', ({ type,
  */
 async function scopeSentOnConnect(stored: ICredentialDataDecryptedObject): Promise<string> {
 	const helper = new HarnessCredentialsHelper(new CredentialTypeRegistry(credentialTypes), {});
-	const resolved = await helper.applyDefaultsAndExpressions(buildAdditionalData({ credentialsHelper: helper }), stored, 'eventRegistrationOAuth2Api', 'internal');
+	const resolved = await helper.applyDefaultsAndExpressions(
+		buildAdditionalData({ credentialsHelper: helper }),
+		stored,
+		'eventRegistrationOAuth2Api',
+		'internal',
+	);
 	return String(resolved.scope);
 }
 
 /** What n8n 2.41's dialog saves for a new credential: every field's default, then its own `scopes` (the project's permissions). */
 function newCredentialFromDialog(sb: Sandbox): ICredentialDataDecryptedObject {
-	const defaults = Object.fromEntries(new EventRegistrationOAuth2Api().properties.map((p) => [p.name, p.default])) as ICredentialDataDecryptedObject;
+	const defaults = Object.fromEntries(
+		new EventRegistrationOAuth2Api().properties.map((p) => [p.name, p.default]),
+	) as ICredentialDataDecryptedObject;
 	return {
 		...defaults,
 		scopes: ['credential:create', 'credential:read'],
@@ -144,29 +219,57 @@ describe('OAuth2 credential: scopes requested on Connect my account', () => {
 	it('a new credential as n8n’s dialog saves it asks for every scope the nodes use, with no user action', async () => {
 		const scope = await scopeSentOnConnect(newCredentialFromDialog(sandbox()));
 		expect(scope.split(' ')).toEqual(DEFAULT_OAUTH2_SCOPES);
-		expect(DEFAULT_OAUTH2_SCOPES).toEqual(expect.arrayContaining(['user:read', 'orders:create', 'forms:update', 'leads:subscribe', 'ticket-types:create']));
+		expect(DEFAULT_OAUTH2_SCOPES).toEqual(
+			expect.arrayContaining([
+				'user:read',
+				'orders:create',
+				'forms:update',
+				'leads:subscribe',
+				'ticket-types:create',
+			]),
+		);
 		expect(DEFAULT_OAUTH2_SCOPES).not.toContain('orders:cancel');
 	});
 
 	it('a credential stored without the field (imported, as npm run dev does) asks for the defaults too', async () => {
 		const sb = sandbox();
-		const scope = await scopeSentOnConnect({ baseUrl: sb.url, publicUrl: '', clientId: 'id', clientSecret: 'secret' });
+		const scope = await scopeSentOnConnect({
+			baseUrl: sb.url,
+			publicUrl: '',
+			clientId: 'id',
+			clientSecret: 'secret',
+		});
 		expect(scope).toBe(DEFAULT_OAUTH2_SCOPES.join(' '));
 	});
 
 	it('a new credential whose Scopes the dialog saved empty (n8n 2.41 in a browser) asks for the defaults', async () => {
-		const scope = await scopeSentOnConnect({ ...newCredentialFromDialog(sandbox()), [SCOPES_PROPERTY]: [] });
+		const scope = await scopeSentOnConnect({
+			...newCredentialFromDialog(sandbox()),
+			[SCOPES_PROPERTY]: [],
+		});
 		expect(scope).toBe(DEFAULT_OAUTH2_SCOPES.join(' '));
 	});
 
 	it('narrowed scopes are what is asked for', async () => {
-		const scope = await scopeSentOnConnect({ ...newCredentialFromDialog(sandbox()), [SCOPES_PROPERTY]: ['user:read', 'forms:read'] });
+		const scope = await scopeSentOnConnect({
+			...newCredentialFromDialog(sandbox()),
+			[SCOPES_PROPERTY]: ['user:read', 'forms:read'],
+		});
 		expect(scope).toBe('user:read forms:read');
 	});
 
 	it('Client ID and Secret (placed above Base URL by n8n, as oAuth2Api fields) are shown from the start, never popping in above the field typed in', () => {
-		const properties = new EventRegistrationOAuth2Api().properties.filter((p) => p.type !== 'hidden');
-		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'publicUrl', 'clientId', 'clientSecret', SCOPES_PROPERTY, 'refreshNotice']);
+		const properties = new EventRegistrationOAuth2Api().properties.filter(
+			(p) => p.type !== 'hidden',
+		);
+		expect(properties.map((p) => p.name)).toEqual([
+			'baseUrl',
+			'publicUrl',
+			'clientId',
+			'clientSecret',
+			SCOPES_PROPERTY,
+			'refreshNotice',
+		]);
 		const client = properties.filter((p) => p.name === 'clientId' || p.name === 'clientSecret');
 		expect(client.map((p) => p.displayOptions)).toEqual([undefined, undefined]);
 	});
@@ -208,15 +311,27 @@ describe('OAuth2 credential through the action node', () => {
 		const tokens = await authorizationCodeFlow(sb, DEFAULT_OAUTH2_SCOPES);
 		const credentials = credentialsFor(sb, { oauthAccessToken: String(tokens.access_token) });
 
-		const user = await run(sb, { authentication: 'oAuth2', resource: 'user', operation: 'get' }, { credentials });
+		const user = await run(
+			sb,
+			{ authentication: 'oAuth2', resource: 'user', operation: 'get' },
+			{ credentials },
+		);
 		const forms = await run(
 			sb,
-			{ authentication: 'oAuth2', resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true },
+			{
+				authentication: 'oAuth2',
+				resource: 'form',
+				operation: 'getMany',
+				company: byId(sb.demo.companyId),
+				returnAll: true,
+			},
 			{ credentials },
 		);
 
 		expect(user.error).toBeUndefined();
-		expect(user.json).toEqual([expect.objectContaining({ id: sb.demo.userId, email: 'ada@example.com' })]);
+		expect(user.json).toEqual([
+			expect.objectContaining({ id: sb.demo.userId, email: 'ada@example.com' }),
+		]);
 		expect(forms.error).toBeUndefined();
 		expect(forms.json).toHaveLength(5);
 		expect(apiRequests(sb).every((r) => r.authorization)).toBe(true);
@@ -227,7 +342,13 @@ describe('OAuth2 credential through the action node', () => {
 		const tokens = await authorizationCodeFlow(sb, ['user:read', 'companies:read']);
 		const forms = await run(
 			sb,
-			{ authentication: 'oAuth2', resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true },
+			{
+				authentication: 'oAuth2',
+				resource: 'form',
+				operation: 'getMany',
+				company: byId(sb.demo.companyId),
+				returnAll: true,
+			},
 			{ credentials: credentialsFor(sb, { oauthAccessToken: String(tokens.access_token) }) },
 		);
 		const { message, description } = errorText(forms);
@@ -240,9 +361,20 @@ describe('OAuth2 credential through the action node', () => {
 		sb.control.setFaults({ oauthTokenTtlSeconds: 1 });
 		const tokens = await authorizationCodeFlow(sb, DEFAULT_OAUTH2_SCOPES);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
-		const credentials = { eventRegistrationOAuth2Api: oauthData(sb, String(tokens.access_token), sb.url, String(tokens.refresh_token)) };
+		const credentials = {
+			eventRegistrationOAuth2Api: oauthData(
+				sb,
+				String(tokens.access_token),
+				sb.url,
+				String(tokens.refresh_token),
+			),
+		};
 
-		const user = await run(sb, { authentication: 'oAuth2', resource: 'user', operation: 'get' }, { credentials });
+		const user = await run(
+			sb,
+			{ authentication: 'oAuth2', resource: 'user', operation: 'get' },
+			{ credentials },
+		);
 
 		expect(user.error).toBeUndefined();
 		expect(user.json).toEqual([expect.objectContaining({ id: sb.demo.userId })]);
@@ -256,9 +388,20 @@ describe('OAuth2 credential through the action node', () => {
 		sb.control.setFaults({ oauthTokenTtlSeconds: 1, oauthRefreshGrant: false });
 		const tokens = await authorizationCodeFlow(sb, DEFAULT_OAUTH2_SCOPES);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
-		const credentials = { eventRegistrationOAuth2Api: oauthData(sb, String(tokens.access_token), sb.url, String(tokens.refresh_token)) };
+		const credentials = {
+			eventRegistrationOAuth2Api: oauthData(
+				sb,
+				String(tokens.access_token),
+				sb.url,
+				String(tokens.refresh_token),
+			),
+		};
 
-		const user = await run(sb, { authentication: 'oAuth2', resource: 'user', operation: 'get' }, { credentials });
+		const user = await run(
+			sb,
+			{ authentication: 'oAuth2', resource: 'user', operation: 'get' },
+			{ credentials },
+		);
 
 		expect(user.json).toEqual([]);
 		const { message, description } = errorText(user);
@@ -269,7 +412,11 @@ describe('OAuth2 credential through the action node', () => {
 
 	it('OAuth2 access token with no refresh token, rejected (401) → n8n’s reconnect message', async () => {
 		const sb = sandbox();
-		const user = await run(sb, { authentication: 'oAuth2', resource: 'user', operation: 'get' }, { credentials: credentialsFor(sb, { oauthAccessToken: 'revoked' }) });
+		const user = await run(
+			sb,
+			{ authentication: 'oAuth2', resource: 'user', operation: 'get' },
+			{ credentials: credentialsFor(sb, { oauthAccessToken: 'revoked' }) },
+		);
 		expect(errorText(user)).toEqual({
 			message: OAUTH2_NO_REFRESH,
 			description: expect.stringMatching(/reconnect it/),

@@ -18,7 +18,15 @@ import { STATE_LIMITS } from '../../nodes/EventRegistrationOrderTrigger/state';
 import { runListSearch } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { MINUTE, advanceClock, useMovableClock } from '../helpers/clock';
-import { TRIGGER_TYPE, oneEventTrigger, pairs, pollTrigger, storedState, testRunTrigger, triggerWorkflow } from '../helpers/orderTrigger';
+import {
+	TRIGGER_TYPE,
+	oneEventTrigger,
+	pairs,
+	pollTrigger,
+	storedState,
+	testRunTrigger,
+	triggerWorkflow,
+} from '../helpers/orderTrigger';
 import type { Emitted, TriggerWorkflow } from '../helpers/orderTrigger';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
@@ -38,12 +46,28 @@ function workflow(parameters: INodeParameters, credentials = credentialsFor(sb))
 	return triggerWorkflow(parameters, credentials);
 }
 
-function oneEvent(companyId: string, event: string, watch: string[], extra: INodeParameters = {}): TriggerWorkflow {
+function oneEvent(
+	companyId: string,
+	event: string,
+	watch: string[],
+	extra: INodeParameters = {},
+): TriggerWorkflow {
 	return oneEventTrigger(sb, companyId, event, watch, extra);
 }
 
-function allEvents(companyId: string, watch: string[], extra: INodeParameters = {}): TriggerWorkflow {
-	return workflow({ authentication: 'accessToken', company: rl(companyId), events: 'all', watch, options: {}, ...extra });
+function allEvents(
+	companyId: string,
+	watch: string[],
+	extra: INodeParameters = {},
+): TriggerWorkflow {
+	return workflow({
+		authentication: 'accessToken',
+		company: rl(companyId),
+		events: 'all',
+		watch,
+		options: {},
+		...extra,
+	});
 }
 
 const poll = pollTrigger;
@@ -81,11 +105,16 @@ function placeOrders(event: string, count: number): string[] {
 async function api(method: string, path: string, body?: IDataObject): Promise<IDataObject> {
 	const response = await fetch(`${sb.url}/api/v1${path}`, {
 		method,
-		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+		headers: {
+			Authorization: `Bearer ${sb.token}`,
+			Accept: 'application/json',
+			'Content-Type': 'application/json',
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const json = (await response.json()) as IDataObject;
-	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+	if (!response.ok)
+		throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
 	return json.data as IDataObject;
 }
 
@@ -110,7 +139,10 @@ async function reject(event: string, order: string): Promise<void> {
 }
 
 function orderListings(event?: string) {
-	return sb.control.requests({ method: 'GET', pathIncludes: event ? `/event/${event}/orders` : '/orders' });
+	return sb.control.requests({
+		method: 'GET',
+		pathIncludes: event ? `/event/${event}/orders` : '/orders',
+	});
 }
 
 beforeAll(async () => {
@@ -205,7 +237,11 @@ describe('exactly-once emission across polls and pages', () => {
 		sb.control.clearRequests();
 		const second = await poll(wf);
 
-		expect(orderListings(event).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4', '5']);
+		expect(
+			orderListings(event)
+				.map((r) => r.query.page)
+				.sort(),
+		).toEqual(['1', '2', '3', '4', '5']);
 		expect(pairs(second)).toEqual(
 			[
 				...expected([...bulk, byApi], 'created'),
@@ -216,7 +252,9 @@ describe('exactly-once emission across polls and pages', () => {
 				`${existing[31]}:rejected`,
 			].sort(),
 		);
-		const paidItem = second.find((item) => item.id === existing[20] && item.transition === 'paid') as Emitted;
+		const paidItem = second.find(
+			(item) => item.id === existing[20] && item.transition === 'paid',
+		) as Emitted;
 		const apiOrder = sb.control.getOrder(existing[20]);
 		expect(paidItem).toMatchObject({
 			id: existing[20],
@@ -277,7 +315,9 @@ describe('exactly-once emission across polls and pages', () => {
 		await reject(event, existing[3]);
 
 		expect(pairs(await poll(paidOnly))).toEqual([`${existing[1]}:paid`]);
-		expect(pairs(await poll(curation))).toEqual([`${existing[2]}:approved`, `${existing[3]}:rejected`].sort());
+		expect(pairs(await poll(curation))).toEqual(
+			[`${existing[2]}:approved`, `${existing[3]}:rejected`].sort(),
+		);
 		expect(fresh).toBeDefined();
 	});
 
@@ -329,7 +369,16 @@ describe('requests per poll', () => {
 		expect(first).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 		// The newest page (9: new orders are added at the end here) every poll, and the 8 others once in 5 polls.
 		expect(perPoll.every((pages) => pages[0] === '9' && pages.length <= 3)).toBe(true);
-		expect(perPoll.flatMap((pages) => pages.slice(1)).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+		expect(perPoll.flatMap((pages) => pages.slice(1)).sort()).toEqual([
+			'1',
+			'2',
+			'3',
+			'4',
+			'5',
+			'6',
+			'7',
+			'8',
+		]);
 		const [[, cursor]] = state(wf).events;
 		expect(cursor).toMatchObject({ newestAt: 'last', total: 121, lastPage: 9, sweep: 0 });
 	});
@@ -350,7 +399,11 @@ describe('requests per poll', () => {
 
 		// Page 9 of 15 was where new orders landed; at 100 a page the listing is read whole once (2 pages).
 		expect(honoured.map((r) => r.query.page)).toEqual(['9', '1', '2']);
-		expect(orderListings(event).map((r) => r.query.page).sort()).toEqual(['1', '2']);
+		expect(
+			orderListings(event)
+				.map((r) => r.query.page)
+				.sort(),
+		).toEqual(['1', '2']);
 	});
 
 	it('watches all organizing events: one events listing plus the pages of each, never an attended event', async () => {
@@ -378,7 +431,11 @@ describe('requests per poll', () => {
 		const items = await poll(wf);
 
 		expect(pairs(items)).toEqual(
-			[`${bigOrders[30]}:paid`, `${smallOrders[0]}:paid`, ...expected(laterOrders, 'created')].sort(),
+			[
+				`${bigOrders[30]}:paid`,
+				`${smallOrders[0]}:paid`,
+				...expected(laterOrders, 'created'),
+			].sort(),
 		);
 		expect(items.find((item) => item.id === smallOrders[0])?.event_id).toBe(organizing[15]);
 		expect(items.find((item) => item.id === laterOrders[0])?.event_id).toBe(newer);
@@ -388,7 +445,12 @@ describe('requests per poll', () => {
 
 describe('what a poll reads after the first', () => {
 	/** An event of `count` orders placed a second apart, half an hour ago (older than the recent window), and a baseline poll. */
-	async function oldEvent(name: string, count: number, watch: string[], options: INodeParameters = {}): Promise<{ event: string; orders: string[]; wf: TriggerWorkflow }> {
+	async function oldEvent(
+		name: string,
+		count: number,
+		watch: string[],
+		options: INodeParameters = {},
+	): Promise<{ event: string; orders: string[]; wf: TriggerWorkflow }> {
 		const event = newEvent(name);
 		const orders = placeOrders(event, count);
 		advanceClock(30 * MINUTE);
@@ -398,7 +460,12 @@ describe('what a poll reads after the first', () => {
 	}
 
 	/** Polls once a simulated minute; returns the items and the order pages read by each poll. */
-	async function pollEveryMinute(wf: TriggerWorkflow, event: string, polls: number, between: (minute: number) => void = () => {}): Promise<Array<{ items: Emitted[]; pages: string[] }>> {
+	async function pollEveryMinute(
+		wf: TriggerWorkflow,
+		event: string,
+		polls: number,
+		between: (minute: number) => void = () => {},
+	): Promise<Array<{ items: Emitted[]; pages: string[] }>> {
 		const results: Array<{ items: Emitted[]; pages: string[] }> = [];
 		for (let minute = 1; minute <= polls; minute++) {
 			advanceClock(MINUTE - 2000);
@@ -430,15 +497,21 @@ describe('what a poll reads after the first', () => {
 	});
 
 	it('reports changes of old orders within Full Check Every (plus one poll), each once', async () => {
-		const { event, orders, wf } = await oldEvent('Old Orders Gala', 150, ['paid', 'cancelled'], { fullCheckMinutes: 10 });
+		const { event, orders, wf } = await oldEvent('Old Orders Gala', 150, ['paid', 'cancelled'], {
+			fullCheckMinutes: 10,
+		});
 		const results = await pollEveryMinute(wf, event, 24, (minute) => {
 			if (minute !== 3) return;
 			sb.control.cancelOrder(orders[20]);
 			sb.control.markPaid(orders[100]);
 		});
 
-		const reported = results.flatMap(({ items }, index) => items.map((item) => ({ pair: `${item.id}:${item.transition}`, minute: index + 1 })));
-		expect(reported.map(({ pair }) => pair).sort()).toEqual([`${orders[20]}:cancelled`, `${orders[100]}:paid`].sort());
+		const reported = results.flatMap(({ items }, index) =>
+			items.map((item) => ({ pair: `${item.id}:${item.transition}`, minute: index + 1 })),
+		);
+		expect(reported.map(({ pair }) => pair).sort()).toEqual(
+			[`${orders[20]}:cancelled`, `${orders[100]}:paid`].sort(),
+		);
 		// Changed at minute 3 (just before that poll): reported by minute 3 + 10 + 1.
 		expect(reported.every(({ minute }) => minute <= 14)).toBe(true);
 		// Every page read at least once in any 11 consecutive polls.
@@ -450,7 +523,9 @@ describe('what a poll reads after the first', () => {
 
 	it('finds new orders on the first page when the listing is newest first, and still reads every page within Full Check Every', async () => {
 		sb.control.setFaults({ ordersNewestFirst: true });
-		const { event, orders, wf } = await oldEvent('Newest First Fair', 150, ['created', 'paid'], { fullCheckMinutes: 5 });
+		const { event, orders, wf } = await oldEvent('Newest First Fair', 150, ['created', 'paid'], {
+			fullCheckMinutes: 5,
+		});
 		const [[, before]] = state(wf).events;
 		expect(before.newestAt).toBe('first');
 		const fresh: string[] = [];
@@ -465,7 +540,9 @@ describe('what a poll reads after the first', () => {
 		// The full check that started with the first poll completed (a new one started).
 		expect(state(wf).events[0][1].cycleStart).toBeGreaterThan(before.cycleStart);
 		// Each poll reports the 3 orders placed since the previous one.
-		expect(results.map(({ items }) => items.filter((item) => item.transition === 'created').length)).toEqual(Array(8).fill(3));
+		expect(
+			results.map(({ items }) => items.filter((item) => item.transition === 'created').length),
+		).toEqual(Array(8).fill(3));
 	});
 
 	it('reads the listing whole again when where new orders land changes, and reports nothing twice', async () => {
@@ -573,7 +650,9 @@ describe('failures', () => {
 		const fresh = addOrders(event, 3);
 		sb.control.markPaid(existing[1]);
 		sb.control.markPaid(existing[33]);
-		sb.control.setFaults({ failNext: [{ status: 503, pathIncludes: `/event/${event}/orders`, count: 4 }] });
+		sb.control.setFaults({
+			failNext: [{ status: 503, pathIncludes: `/event/${event}/orders`, count: 4 }],
+		});
 		sb.control.clearRequests();
 
 		await expect(poll(wf)).rejects.toThrow('The service had a problem (503)');
@@ -583,7 +662,9 @@ describe('failures', () => {
 		const recovered = await poll(wf);
 		const again = await poll(wf);
 
-		expect(pairs(recovered)).toEqual([...expected(fresh, 'created'), `${existing[1]}:paid`, `${existing[33]}:paid`].sort());
+		expect(pairs(recovered)).toEqual(
+			[...expected(fresh, 'created'), `${existing[1]}:paid`, `${existing[33]}:paid`].sort(),
+		);
 		expect(again).toEqual([]);
 	});
 
@@ -600,14 +681,18 @@ describe('failures', () => {
 
 		sb.control.markPaid(firstOrders[19]);
 		sb.control.markPaid(secondOrders[0]);
-		sb.control.setFaults({ failNext: [{ status: 500, pathIncludes: `/event/${second}/orders`, count: 4 }] });
+		sb.control.setFaults({
+			failNext: [{ status: 500, pathIncludes: `/event/${second}/orders`, count: 4 }],
+		});
 		sb.control.clearRequests();
 		await expect(poll(wf)).rejects.toThrow('The service had a problem (500)');
 		expect(orderListings(first).map((r) => r.status)).toEqual([200, 200]);
 		expect(orderListings(second).map((r) => r.status)).toEqual([500, 500, 500, 500]);
 		expect(JSON.stringify(wf.staticData)).toBe(before);
 
-		expect(pairs(await poll(wf))).toEqual([`${firstOrders[19]}:paid`, `${secondOrders[0]}:paid`].sort());
+		expect(pairs(await poll(wf))).toEqual(
+			[`${firstOrders[19]}:paid`, `${secondOrders[0]}:paid`].sort(),
+		);
 		expect(await poll(wf)).toEqual([]);
 	});
 
@@ -615,7 +700,10 @@ describe('failures', () => {
 		const event = newEvent('No Scope');
 		addOrders(event, 2);
 		const token = sb.control.createToken(['events:read']);
-		const wf = workflow(oneEvent(sb.demo.companyId, event, ['created']).node.parameters, credentialsFor(sb, { token }));
+		const wf = workflow(
+			oneEvent(sb.demo.companyId, event, ['created']).node.parameters,
+			credentialsFor(sb, { token }),
+		);
 
 		await expect(poll(wf)).rejects.toThrow('Access denied (403)');
 		expect(orderListings(event)).toHaveLength(1);
@@ -640,7 +728,11 @@ describe('bounded state', () => {
 			expect(baseline.seenUntil).toBe(newest - STATE_LIMITS.graceMs);
 
 			// A new order now moves the grace period past January: 309 orders, one entry.
-			const [fresh] = old.control.addOrders({ companyId: old.demo.companyId, eventId: event, count: 1 });
+			const [fresh] = old.control.addOrders({
+				companyId: old.demo.companyId,
+				eventId: event,
+				count: 1,
+			});
 			expect(pairs(await poll(wf))).toEqual([`${fresh}:created`]);
 			expect(tracked(wf)).toEqual([fresh]);
 
@@ -662,7 +754,10 @@ describe('bounded state', () => {
 	});
 
 	it('holds at most maxTrackedOrders entries once older moves pass the minimum grace, and stays exactly-once', async () => {
-		Object.assign(STATE_LIMITS, { maxTrackedOrders: 25, minGraceMs: TIMESTAMP_RESOLUTION_MS + 400 });
+		Object.assign(STATE_LIMITS, {
+			maxTrackedOrders: 25,
+			minGraceMs: TIMESTAMP_RESOLUTION_MS + 400,
+		});
 		const event = newEvent('Big Bounded Gala');
 		const existing = addOrders(event, 90);
 		const wf = oneEvent(sb.demo.companyId, event, ['created', 'paid']);
@@ -679,7 +774,9 @@ describe('bounded state', () => {
 			const items = await poll(wf);
 			reported.push(...items);
 			sizes.push(tracked(wf).length);
-			expect(pairs(items)).toEqual([...expected(fresh, 'created'), ...expected(paid, 'paid')].sort());
+			expect(pairs(items)).toEqual(
+				[...expected(fresh, 'created'), ...expected(paid, 'paid')].sort(),
+			);
 		}
 		expect(await poll(wf)).toEqual([]);
 
@@ -699,7 +796,9 @@ describe('examples/order-paid-to-crm.json', () => {
 		type: string;
 		parameters: IDataObject;
 	}
-	const example = JSON.parse(readFileSync(path.join(__dirname, '../../examples/order-paid-to-crm.json'), 'utf8')) as {
+	const example = JSON.parse(
+		readFileSync(path.join(__dirname, '../../examples/order-paid-to-crm.json'), 'utf8'),
+	) as {
 		nodes: ExampleNode[];
 		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 	};
@@ -730,9 +829,12 @@ describe('examples/order-paid-to-crm.json', () => {
 		const [item] = await poll(wf);
 
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
-		const fields = [...JSON.stringify(mapping.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]);
+		const fields = [...JSON.stringify(mapping.parameters).matchAll(/\$json\.(\w+)/g)].map(
+			(m) => m[1],
+		);
 		expect(fields).toEqual(expect.arrayContaining(['email', 'paid_at', 'event_id', 'unit_amount']));
-		for (const field of fields) expect({ field, value: item[field] }).toEqual({ field, value: expect.anything() });
+		for (const field of fields)
+			expect({ field, value: item[field] }).toEqual({ field, value: expect.anything() });
 		expect(item).toMatchObject({ id: order, transition: 'paid' });
 	});
 });

@@ -30,11 +30,14 @@ function ordersPath(): string {
 
 /** The usual client: GET the first page, then follow links.next until it is null. */
 async function sequentialLoop(): Promise<IDataObject[]> {
-	const http = axios.create({ headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' } });
+	const http = axios.create({
+		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+	});
 	const items: IDataObject[] = [];
 	let next: string | null = `${sb.url}${ordersPath()}`;
 	while (next) {
-		const response: { data: { data: IDataObject[]; links: { next: string | null } } } = await http.get(next);
+		const response: { data: { data: IDataObject[]; links: { next: string | null } } } =
+			await http.get(next);
 		items.push(...response.data.data);
 		next = response.data.links.next;
 	}
@@ -53,7 +56,9 @@ async function getMany(parameters: INodeParameters): Promise<ActionRun> {
 
 /** Order requests the sandbox logged, in arrival order. */
 function orderRequests(): LoggedRequest[] {
-	return sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).filter((request) => request.path === ordersPath());
+	return sb.control
+		.requests({ method: 'GET', pathIncludes: '/orders' })
+		.filter((request) => request.path === ordersPath());
 }
 
 /** Page numbers of the successful order requests, sorted. */
@@ -107,13 +112,16 @@ describe('Return All: the same items, in the same order, as the sequential links
 		expect(new Set(reference.map((order) => order.id)).size).toBe(1008);
 	});
 
-	it.each([1, 4, 16])('concurrency %i → identical items and order, every page fetched exactly once', async (concurrency) => {
-		const run = await getMany({ returnAll: true, paging: { concurrency } });
+	it.each([1, 4, 16])(
+		'concurrency %i → identical items and order, every page fetched exactly once',
+		async (concurrency) => {
+			const run = await getMany({ returnAll: true, paging: { concurrency } });
 
-		expect(run.error).toBeUndefined();
-		expect(run.json).toEqual(reference);
-		expect(pagesFetched()).toEqual(range(1, 68));
-	});
+			expect(run.error).toBeUndefined();
+			expect(run.json).toEqual(reference);
+			expect(pagesFetched()).toEqual(range(1, 68));
+		},
+	);
 
 	it(`default paging options (Concurrent Requests ${DEFAULT_CONCURRENCY}, Page Size ${DEFAULT_PAGE_SIZE_ASKED} asked, server ignores per_page) → identical items and order, ${DEFAULT_CONCURRENCY} in flight`, async () => {
 		sb.control.setFaults({ latencyMs: 40 });
@@ -123,7 +131,11 @@ describe('Return All: the same items, in the same order, as the sequential links
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual(reference);
 		expect(pagesFetched()).toEqual(range(1, 68));
-		expect(orderRequests().every((request) => request.query.per_page === String(DEFAULT_PAGE_SIZE_ASKED))).toBe(true);
+		expect(
+			orderRequests().every(
+				(request) => request.query.per_page === String(DEFAULT_PAGE_SIZE_ASKED),
+			),
+		).toBe(true);
 		expect(maxInFlight(orderRequests())).toBe(DEFAULT_CONCURRENCY);
 	});
 
@@ -197,24 +209,33 @@ describe('Limit: only the pages it needs, even at concurrency 16', () => {
 	it('Limit 50 with Page Size 100 on a server that honours it → one request, asking for 50', async () => {
 		sb.control.setFaults({ maxPerPage: 100 });
 
-		const run = await getMany({ returnAll: false, limit: 50, paging: { concurrency: 16, perPage: 100 } });
+		const run = await getMany({
+			returnAll: false,
+			limit: 50,
+			paging: { concurrency: 16, perPage: 100 },
+		});
 
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual(reference.slice(0, 50));
-		expect(orderRequests().map((request) => request.query)).toEqual([{ page: '1', per_page: '50' }]);
+		expect(orderRequests().map((request) => request.query)).toEqual([
+			{ page: '1', per_page: '50' },
+		]);
 	});
 });
 
 describe('Concurrent Requests bounds the requests in flight', () => {
-	it.each([{ concurrency: 2 }, { concurrency: 5 }])('concurrency $concurrency → never more order requests than that at the sandbox at once, and that many used', async ({ concurrency }) => {
-		sb.control.setFaults({ latencyMs: 40 });
+	it.each([{ concurrency: 2 }, { concurrency: 5 }])(
+		'concurrency $concurrency → never more order requests than that at the sandbox at once, and that many used',
+		async ({ concurrency }) => {
+			sb.control.setFaults({ latencyMs: 40 });
 
-		const run = await getMany({ returnAll: false, limit: 300, paging: { concurrency } });
+			const run = await getMany({ returnAll: false, limit: 300, paging: { concurrency } });
 
-		expect(run.error).toBeUndefined();
-		expect(run.json).toEqual(reference.slice(0, 300));
-		expect(maxInFlight(orderRequests())).toBe(concurrency);
-	});
+			expect(run.error).toBeUndefined();
+			expect(run.json).toEqual(reference.slice(0, 300));
+			expect(maxInFlight(orderRequests())).toBe(concurrency);
+		},
+	);
 });
 
 describe('Laravel throttle: paced on X-RateLimit-Remaining, Retry-After honoured, zero failures', () => {
@@ -227,7 +248,9 @@ describe('Laravel throttle: paced on X-RateLimit-Remaining, Retry-After honoured
 		expect(run.json).toEqual(reference);
 		expect(pagesFetched()).toEqual(range(1, 68));
 		const windows = Math.ceil(68 / 20);
-		expect(orderRequests().filter((request) => request.status === 429).length).toBeLessThanOrEqual(windows - 1);
+		expect(orderRequests().filter((request) => request.status === 429).length).toBeLessThanOrEqual(
+			windows - 1,
+		);
 	});
 
 	it('nothing is sent while a Retry-After pause runs', async () => {
@@ -241,7 +264,9 @@ describe('Laravel throttle: paced on X-RateLimit-Remaining, Retry-After honoured
 		expect(limited.length).toBeGreaterThan(0);
 		const at = (request: LoggedRequest) => Date.parse(request.timestamp);
 		// Retry-After is 1 s here: after a 429, the next request comes once that second has passed.
-		const sentDuringPause = requests.filter((request) => limited.some((hit) => at(request) > at(hit) + 50 && at(request) < at(hit) + 900));
+		const sentDuringPause = requests.filter((request) =>
+			limited.some((hit) => at(request) > at(hit) + 50 && at(request) < at(hit) + 900),
+		);
 		expect(sentDuringPause).toEqual([]);
 	});
 
@@ -253,7 +278,9 @@ describe('Laravel throttle: paced on X-RateLimit-Remaining, Retry-After honoured
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual(reference.slice(0, 150));
 		expect(pagesFetched()).toEqual(range(1, 10));
-		expect(orderRequests().filter((request) => request.status === 429).length).toBeLessThanOrEqual(1);
+		expect(orderRequests().filter((request) => request.status === 429).length).toBeLessThanOrEqual(
+			1,
+		);
 	});
 
 	it('a 429 whose Retry-After is beyond the wait budget fails the listing at once: no partial result, the waiting pages are not sent', async () => {

@@ -9,7 +9,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import type { IConnections, IDataObject, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
@@ -51,7 +58,10 @@ const isPackageNode = (node: INode) => node.type in NODE_TYPES;
 function descriptionAt(node: INode): INodeTypeDescription {
 	const { description } = NODE_TYPES[node.type];
 	const versions = Array.isArray(description.version) ? description.version : [description.version];
-	expect({ node: node.name, supported: versions.includes(node.typeVersion) }).toEqual({ node: node.name, supported: true });
+	expect({ node: node.name, supported: versions.includes(node.typeVersion) }).toEqual({
+		node: node.name,
+		supported: true,
+	});
 	return description;
 }
 
@@ -59,13 +69,26 @@ describe.each(savedReleases)('saved workflows of %s', (release) => {
 	const sandbox = useSandbox();
 	const files = readdirSync(path.join(FIXTURES, release)).sort();
 	const load = (file: string): SavedWorkflow => {
-		const saved = JSON.parse(readFileSync(path.join(FIXTURES, release, file), 'utf8')) as SavedWorkflow;
-		return prepareExample(saved, { id: 'savedWorkflowTest', refs: CREDENTIAL_REFS, demo: sandbox().demo, crmUrl: 'http://127.0.0.1:9' });
+		const saved = JSON.parse(
+			readFileSync(path.join(FIXTURES, release, file), 'utf8'),
+		) as SavedWorkflow;
+		return prepareExample(saved, {
+			id: 'savedWorkflowTest',
+			refs: CREDENTIAL_REFS,
+			demo: sandbox().demo,
+			crmUrl: 'http://127.0.0.1:9',
+		});
 	};
 
 	it('are there: the examples and the end-to-end workflows, with every node of this package', () => {
 		expect(files.filter((file) => file.startsWith('example-')).length).toBeGreaterThanOrEqual(3);
-		const types = new Set(files.flatMap((file) => (JSON.parse(readFileSync(path.join(FIXTURES, release, file), 'utf8')) as SavedWorkflow).nodes.map((node) => node.type)));
+		const types = new Set(
+			files.flatMap((file) =>
+				(
+					JSON.parse(readFileSync(path.join(FIXTURES, release, file), 'utf8')) as SavedWorkflow
+				).nodes.map((node) => node.type),
+			),
+		);
 		for (const type of Object.keys(NODE_TYPES)) expect(types).toContain(type);
 	});
 
@@ -74,10 +97,27 @@ describe.each(savedReleases)('saved workflows of %s', (release) => {
 			for (const node of load(file).nodes.filter(isPackageNode)) {
 				const description = descriptionAt(node);
 				// n8n adds Poll Times to every polling node's parameters.
-				const known = new Set([...description.properties.map((property) => property.name), ...(description.polling ? ['pollTimes'] : [])]);
-				expect({ node: node.name, unknown: Object.keys(node.parameters).filter((name) => !known.has(name)) }).toEqual({ node: node.name, unknown: [] });
-				const parameters = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description);
-				const issues = NodeHelpers.getNodeParametersIssues(description.properties, { ...node, parameters: parameters ?? {} }, description);
+				const known = new Set([
+					...description.properties.map((property) => property.name),
+					...(description.polling ? ['pollTimes'] : []),
+				]);
+				expect({
+					node: node.name,
+					unknown: Object.keys(node.parameters).filter((name) => !known.has(name)),
+				}).toEqual({ node: node.name, unknown: [] });
+				const parameters = NodeHelpers.getNodeParameters(
+					description.properties,
+					node.parameters,
+					true,
+					false,
+					node,
+					description,
+				);
+				const issues = NodeHelpers.getNodeParametersIssues(
+					description.properties,
+					{ ...node, parameters: parameters ?? {} },
+					description,
+				);
 				expect({ node: node.name, issues }).toEqual({ node: node.name, issues: null });
 			}
 		});
@@ -90,8 +130,16 @@ describe.each(savedReleases)('saved workflows of %s', (release) => {
 			if (actions.length > 0) {
 				// The package's nodes as saved; n8n's own upstream nodes stand as the start node (a manual
 				// trigger) or as their pinned output.
-				const start = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger' && workflow.connections[node.name]?.main?.[0]?.some((to) => actions.some((a) => a.name === to.node)));
-				const fed = Object.entries(workflow.pinData ?? {}).find(([from]) => workflow.connections[from]);
+				const start = workflow.nodes.find(
+					(node) =>
+						node.type === 'n8n-nodes-base.manualTrigger' &&
+						workflow.connections[node.name]?.main?.[0]?.some((to) =>
+							actions.some((a) => a.name === to.node),
+						),
+				);
+				const fed = Object.entries(workflow.pinData ?? {}).find(
+					([from]) => workflow.connections[from],
+				);
 				const nodes = start ? [{ ...start, type: HARNESS_START_NODE_TYPE }, ...actions] : actions;
 				const result = await runWorkflow({
 					nodeTypes: NODE_TYPES,
@@ -101,8 +149,15 @@ describe.each(savedReleases)('saved workflows of %s', (release) => {
 					connections: start ? workflow.connections : {},
 					inputItems: fed?.[1],
 				});
-				expect({ error: result.error?.message, status: result.status }).toEqual({ error: undefined, status: 'success' });
-				for (const action of actions) expect({ node: action.name, ran: result.outputOf(action.name).length > 0 }).toEqual({ node: action.name, ran: true });
+				expect({ error: result.error?.message, status: result.status }).toEqual({
+					error: undefined,
+					status: 'success',
+				});
+				for (const action of actions)
+					expect({ node: action.name, ran: result.outputOf(action.name).length > 0 }).toEqual({
+						node: action.name,
+						ran: true,
+					});
 			}
 			for (const node of packageNodes.filter((n) => n.type === WEBHOOK_TRIGGER_TYPE)) {
 				const staticData: IDataObject = {};
@@ -125,7 +180,15 @@ describe.each(savedReleases)('saved workflows of %s', (release) => {
 			}
 			for (const node of packageNodes.filter((n) => n.type === ORDER_TRIGGER_TYPE)) {
 				const staticData: IDataObject = {};
-				const poll = (mode: 'trigger' | 'manual') => runPoll({ nodeType: NODE_TYPES[ORDER_TRIGGER_TYPE], node, credentials, credentialTypes, staticData, mode });
+				const poll = (mode: 'trigger' | 'manual') =>
+					runPoll({
+						nodeType: NODE_TYPES[ORDER_TRIGGER_TYPE],
+						node,
+						credentials,
+						credentialTypes,
+						staticData,
+						mode,
+					});
 				const sample = await poll('manual');
 				expect(sample.output?.[0]?.length).toBeGreaterThan(0);
 				await poll('trigger');

@@ -22,7 +22,13 @@ const sandbox = useSandbox();
 useFastRetries();
 
 function listForms(sb: Sandbox, companyId: string, list: { returnAll?: boolean; limit?: number }) {
-	return run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: list.returnAll ?? false, limit: list.limit ?? 50 });
+	return run(sb, {
+		resource: 'form',
+		operation: 'getMany',
+		company: byId(companyId),
+		returnAll: list.returnAll ?? false,
+		limit: list.limit ?? 50,
+	});
 }
 
 function pagesRequested(sb: Sandbox, companyId: string): number[] {
@@ -41,16 +47,19 @@ describe('pagination: Form → Get Many, Return All, exact counts (15 per page)'
 		[16, 2],
 		[30, 2],
 		[31, 3],
-	])('%i forms → every form in server order; %i page(s) requested, each once', async (count, pages) => {
-		const sb = sandbox();
-		const { companyId, formIds } = companyWithForms(sb, count);
+	])(
+		'%i forms → every form in server order; %i page(s) requested, each once',
+		async (count, pages) => {
+			const sb = sandbox();
+			const { companyId, formIds } = companyWithForms(sb, count);
 
-		const result = await listForms(sb, companyId, { returnAll: true });
+			const result = await listForms(sb, companyId, { returnAll: true });
 
-		expect(result.error).toBeUndefined();
-		expect(result.json.map((form) => form.id)).toEqual(formIds);
-		expect(pagesRequested(sb, companyId)).toEqual(range(pages));
-	});
+			expect(result.error).toBeUndefined();
+			expect(result.json.map((form) => form.id)).toEqual(formIds);
+			expect(pagesRequested(sb, companyId)).toEqual(range(pages));
+		},
+	);
 });
 
 describe('pagination: Limit below, at and above the total', () => {
@@ -66,16 +75,19 @@ describe('pagination: Limit below, at and above the total', () => {
 		[15, 15, 1],
 		[15, 16, 1],
 		[0, 5, 1],
-	])('%i forms, Limit %i → the first min(Limit, total) forms, %i page request(s)', async (count, limit, pages) => {
-		const sb = sandbox();
-		const { companyId, formIds } = companyWithForms(sb, count);
+	])(
+		'%i forms, Limit %i → the first min(Limit, total) forms, %i page request(s)',
+		async (count, limit, pages) => {
+			const sb = sandbox();
+			const { companyId, formIds } = companyWithForms(sb, count);
 
-		const result = await listForms(sb, companyId, { limit });
+			const result = await listForms(sb, companyId, { limit });
 
-		expect(result.error).toBeUndefined();
-		expect(result.json.map((form) => form.id)).toEqual(formIds.slice(0, limit));
-		expect(pagesRequested(sb, companyId)).toEqual(range(pages));
-	});
+			expect(result.error).toBeUndefined();
+			expect(result.json.map((form) => form.id)).toEqual(formIds.slice(0, limit));
+			expect(pagesRequested(sb, companyId)).toEqual(range(pages));
+		},
+	);
 
 	it('Order → Get Many on an event with 31 orders → 31 orders with status, 3 pages', async () => {
 		const sb = sandbox();
@@ -83,19 +95,33 @@ describe('pagination: Limit below, at and above the total', () => {
 		const event = sb.control.createEvent(companyId, { name: 'Paged Event' });
 		const ids = sb.control.addOrders({ companyId, eventId: event, count: 31 });
 
-		const result = await run(sb, { resource: 'order', operation: 'getMany', company: byId(companyId), event: byId(event), returnAll: true });
+		const result = await run(sb, {
+			resource: 'order',
+			operation: 'getMany',
+			company: byId(companyId),
+			event: byId(event),
+			returnAll: true,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((order) => order.id)).toEqual(ids);
 		expect(result.json.every((order) => order.status === 'pending')).toBe(true);
-		expect(apiRequests(sb, { pathIncludes: '/orders' }).map((r) => Number(r.query.page)).sort()).toEqual([1, 2, 3]);
+		expect(
+			apiRequests(sb, { pathIncludes: '/orders' })
+				.map((r) => Number(r.query.page))
+				.sort(),
+		).toEqual([1, 2, 3]);
 	});
 });
 
 describe('error mapping', () => {
 	it('401 (bad token) → "rejected the credentials (401)" with what to do', async () => {
 		const sb = sandbox();
-		const result = await run(sb, { resource: 'user', operation: 'get' }, { credentials: credentialsFor(sb, { token: 'wrong-token' }) });
+		const result = await run(
+			sb,
+			{ resource: 'user', operation: 'get' },
+			{ credentials: credentialsFor(sb, { token: 'wrong-token' }) },
+		);
 		const { message, description } = errorText(result);
 		expect(message).toBe('The service rejected the credentials (401): Unauthenticated.');
 		expect(description).toMatch(/missing, expired or invalid/);
@@ -123,12 +149,12 @@ describe('error mapping', () => {
 	it('403 on Order → Create (scope orders:create missing) → names both scopes of the route', async () => {
 		const sb = sandbox();
 		const token = sb.control.createToken(['events:read', 'ticket-types:read', 'orders:read']);
-		const result = await run(
-			sb,
-			orderCreateParams(sb),
-			{ credentials: credentialsFor(sb, { token }) },
+		const result = await run(sb, orderCreateParams(sb), {
+			credentials: credentialsFor(sb, { token }),
+		});
+		expect(errorText(result).description).toContain(
+			`needs the token scopes ${ROUTES['order.create'].scopes.join(', ')}`,
 		);
-		expect(errorText(result).description).toContain(`needs the token scopes ${ROUTES['order.create'].scopes.join(', ')}`);
 		expect(apiRequests(sb, { method: 'POST' }).map((r) => r.status)).toEqual([403]);
 	});
 
@@ -155,7 +181,12 @@ describe('error mapping', () => {
 
 	it('404 (unknown event) → "Not found (404)" naming each ID used and where valid ones come from', async () => {
 		const sb = sandbox();
-		const result = await run(sb, { resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: byId('no-such-event') });
+		const result = await run(sb, {
+			resource: 'event',
+			operation: 'get',
+			company: byId(sb.demo.companyId),
+			event: byId('no-such-event'),
+		});
 		const { message, description } = errorText(result);
 		expect(message).toBe('Not found (404): Not found.');
 		expect(description).toBe(
@@ -189,7 +220,9 @@ describe('error mapping', () => {
 			additionalFields: { slug: 'vip-pass', form_id: 'NoSuchForm', max_quantity: 3 },
 		});
 		const { message, description } = errorText(result);
-		expect(message).toMatch(/^The service rejected the input \(422\): The price field must be at least [\d.]+\. \(and 3 more errors\)$/);
+		expect(message).toMatch(
+			/^The service rejected the input \(422\): The price field must be at least [\d.]+\. \(and 3 more errors\)$/,
+		);
 		const lines = description.split('\n');
 		expect(lines[0]).toBe('Fix these fields:');
 		expect(lines.slice(1)).toEqual([
@@ -215,22 +248,31 @@ describe('error mapping', () => {
 		expect(Date.now() - started).toBeLessThan(30_000);
 	});
 
-	it.each([500, 502, 503, 504])('%i on every attempt of a GET → status, API message and attempts in the error', async (status) => {
-		const sb = sandbox();
-		sb.control.failNext({ status, method: 'GET', pathIncludes: '/api/v1/user', count: 10 });
-		const result = await run(sb, { resource: 'user', operation: 'get' });
-		const { message, description } = errorText(result);
-		expect(message).toMatch(new RegExp(`^The service had a problem \\(${status}\\): \\w`));
-		expect(description).toBe(`GET /api/v1/user answered with status ${status} after 4 attempt(s).`);
-		expect(result.error).toMatchObject({ httpCode: String(status) });
-		expect(apiRequests(sb)).toHaveLength(4);
-	});
+	it.each([500, 502, 503, 504])(
+		'%i on every attempt of a GET → status, API message and attempts in the error',
+		async (status) => {
+			const sb = sandbox();
+			sb.control.failNext({ status, method: 'GET', pathIncludes: '/api/v1/user', count: 10 });
+			const result = await run(sb, { resource: 'user', operation: 'get' });
+			const { message, description } = errorText(result);
+			expect(message).toMatch(new RegExp(`^The service had a problem \\(${status}\\): \\w`));
+			expect(description).toBe(
+				`GET /api/v1/user answered with status ${status} after 4 attempt(s).`,
+			);
+			expect(result.error).toMatchObject({ httpCode: String(status) });
+			expect(apiRequests(sb)).toHaveLength(4);
+		},
+	);
 
 	it('503 with Retry-After → waits that long before the retry; if it persists the error quotes the Retry-After', async () => {
 		const sb = sandbox();
 		const stub = await startStubServer((_request, index) =>
 			index === 0 || index >= 2
-				? { status: 503, headers: { 'Retry-After': '1' }, body: { message: 'Down for maintenance' } }
+				? {
+						status: 503,
+						headers: { 'Retry-After': '1' },
+						body: { message: 'Down for maintenance' },
+					}
 				: { status: 200, body: { data: { id: 'u1' } } },
 		);
 		try {
@@ -242,7 +284,8 @@ describe('error mapping', () => {
 			const failed = await run(sb, { resource: 'user', operation: 'get' }, { credentials });
 			expect(errorText(failed)).toEqual({
 				message: 'The service had a problem (503): Down for maintenance',
-				description: 'GET /api/v1/user answered with status 503 after 4 attempt(s). The service asked to wait 1 s (Retry-After).',
+				description:
+					'GET /api/v1/user answered with status 503 after 4 attempt(s). The service asked to wait 1 s (Retry-After).',
 			});
 		} finally {
 			await stub.close();
@@ -257,7 +300,10 @@ describe('retries', () => {
 		const result = await run(sb, { resource: 'user', operation: 'get' });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([expect.objectContaining({ id: sb.demo.userId })]);
-		expect(apiRequests(sb).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/user 503', 'GET /api/v1/user 200']);
+		expect(apiRequests(sb).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/v1/user 503',
+			'GET /api/v1/user 200',
+		]);
 	});
 
 	it('POST Order → Create: 500 once → exactly 1 POST; the error says it may or may not have been applied and to check Order → Get Many', async () => {
@@ -268,7 +314,9 @@ describe('retries', () => {
 		expect(message).toBe('The service had a problem (500): Server Error');
 		expect(description).toMatch(/answered with status 500 after 1 attempt\(s\)/);
 		expect(description).toMatch(/not retried automatically.*may or may not have been applied/);
-		expect(description).toContain('Check with Order → Get Many whether the order exists before running this again.');
+		expect(description).toContain(
+			'Check with Order → Get Many whether the order exists before running this again.',
+		);
 		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
 	});
 });
@@ -281,8 +329,12 @@ describe('foreign-host guard', () => {
 			const { companyId, formIds } = companyWithForms(sb, 31);
 			sb.control.setFaults({ linksHost: foreign.host });
 			// The envelope really does point elsewhere:
-			const page1 = await fetch(`${sb.url}/api/v1/${companyId}/forms?page=1`, { headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' } });
-			expect(((await page1.json()) as { links: { next: string } }).links.next).toBe(`http://${foreign.host}/api/v1/${companyId}/forms?page=2`);
+			const page1 = await fetch(`${sb.url}/api/v1/${companyId}/forms?page=1`, {
+				headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+			});
+			expect(((await page1.json()) as { links: { next: string } }).links.next).toBe(
+				`http://${foreign.host}/api/v1/${companyId}/forms?page=2`,
+			);
 			sb.control.clearRequests();
 
 			const result = await listForms(sb, companyId, { returnAll: true });

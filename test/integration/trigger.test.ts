@@ -8,13 +8,24 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/EventRegistrationTrigger/delivery';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 import { runWebhook, runWebhookMethod } from '../harness';
-import type { LoggedLine, RunWebhookResult, WebhookRequestInput, WebhookSetupMethod } from '../harness';
+import type {
+	LoggedLine,
+	RunWebhookResult,
+	WebhookRequestInput,
+	WebhookSetupMethod,
+} from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { expectDeliveryLogged } from '../helpers/delivery-log';
 import { startSandbox } from '../sandbox';
@@ -62,8 +73,16 @@ function triggerNode(companyId: string, events: string[], options: INodeParamete
 	return webhookTriggerNode({ webhookId: WEBHOOK_ID, company: companyId, events, options });
 }
 
-function newWorkflow(companyId: string, events: string[] = ['lead-created'], options: INodeParameters = {}): Workflow {
-	const workflow = { node: triggerNode(companyId, events, options), staticData: {}, credentials: credentialsFor(sb) };
+function newWorkflow(
+	companyId: string,
+	events: string[] = ['lead-created'],
+	options: INodeParameters = {},
+): Workflow {
+	const workflow = {
+		node: triggerNode(companyId, events, options),
+		staticData: {},
+		credentials: credentialsFor(sb),
+	};
 	receiver.workflow = workflow;
 	return workflow;
 }
@@ -87,7 +106,8 @@ function parseLikeN8n(raw: Buffer, contentType: string): { body?: unknown; inval
 			return { invalid: true };
 		}
 	}
-	if (type === 'application/x-www-form-urlencoded') return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) };
+	if (type === 'application/x-www-form-urlencoded')
+		return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) };
 	if (type === 'text/plain') return { body: raw.toString('utf8') };
 	return { body: {} };
 }
@@ -104,7 +124,11 @@ function reply(res: http.ServerResponse, status: number, body: unknown): void {
 	res.end(payload);
 }
 
-async function handleDelivery(receiverState: Receiver, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handleDelivery(
+	receiverState: Receiver,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<void> {
 	const url = new URL(req.url ?? '/', 'http://receiver.invalid');
 	const match = /^\/(webhook|webhook-test)\/([^/]+)\/webhook$/.exec(url.pathname);
 	const workflow = receiverState.workflow;
@@ -128,11 +152,19 @@ async function handleDelivery(receiverState: Receiver, req: http.IncomingMessage
 	});
 	const status = result.responseSent ? result.responseStatus : 200;
 	receiverState.runs.push({ path: url.pathname, isTest, status, items: result.workflowData?.[0] });
-	reply(res, status, result.responseSent ? result.responseBody : { message: 'Workflow was started' });
+	reply(
+		res,
+		status,
+		result.responseSent ? result.responseBody : { message: 'Workflow was started' },
+	);
 }
 
 /** Every delivery is checked for what it logs: one warning when refused, nothing when accepted. */
-async function deliverToNode(workflow: Workflow, isTest: boolean, request: WebhookRequestInput): Promise<RunWebhookResult> {
+async function deliverToNode(
+	workflow: Workflow,
+	isTest: boolean,
+	request: WebhookRequestInput,
+): Promise<RunWebhookResult> {
 	const result = await runWebhook({
 		nodeType: trigger,
 		node: workflow.node,
@@ -150,7 +182,9 @@ async function deliverToNode(workflow: Workflow, isTest: boolean, request: Webho
 async function startReceiver(): Promise<Receiver> {
 	const state: Receiver = { url: '', runs: [], close: async () => undefined };
 	const server = http.createServer((req, res) => {
-		handleDelivery(state, req, res).catch((error: unknown) => reply(res, 500, { message: String(error) }));
+		handleDelivery(state, req, res).catch((error: unknown) =>
+			reply(res, 500, { message: String(error) }),
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -164,11 +198,16 @@ const lifecycleLogs: LoggedLine[] = [];
 afterEach(() => {
 	// Warnings no test took print as n8n would print them, so an unexpected one stands out.
 	for (const line of lifecycleLogs.splice(0)) {
-		if (line.level === 'warn' || line.level === 'error') console.warn(`n8n ${line.level}: ${line.message}`);
+		if (line.level === 'warn' || line.level === 'error')
+			console.warn(`n8n ${line.level}: ${line.message}`);
 	}
 });
 
-async function lifecycle(workflow: Workflow, method: WebhookSetupMethod, isTest = false): Promise<boolean | undefined> {
+async function lifecycle(
+	workflow: Workflow,
+	method: WebhookSetupMethod,
+	isTest = false,
+): Promise<boolean | undefined> {
 	const { result, logged } = await runWebhookMethod({
 		nodeType: trigger,
 		node: workflow.node,
@@ -186,15 +225,21 @@ async function lifecycle(workflow: Workflow, method: WebhookSetupMethod, isTest 
 
 /** What n8n does on activation (Workflow.createWebhookIfNotExists): create only when checkExists says no. */
 async function activate(workflow: Workflow, isTest = false): Promise<void> {
-	if (!(await lifecycle(workflow, 'checkExists', isTest))) await lifecycle(workflow, 'create', isTest);
+	if (!(await lifecycle(workflow, 'checkExists', isTest)))
+		await lifecycle(workflow, 'create', isTest);
 }
 
 async function deactivate(workflow: Workflow, isTest = false): Promise<boolean | undefined> {
 	return await lifecycle(workflow, 'delete', isTest);
 }
 
-function stored(workflow: Workflow, kind: 'production' | 'test' = 'production'): IDataObject | undefined {
-	return (workflow.staticData[STATIC_KEY] as IDataObject | undefined)?.[kind] as IDataObject | undefined;
+function stored(
+	workflow: Workflow,
+	kind: 'production' | 'test' = 'production',
+): IDataObject | undefined {
+	return (workflow.staticData[STATIC_KEY] as IDataObject | undefined)?.[kind] as
+		| IDataObject
+		| undefined;
 }
 
 function remoteWebhooks(companyId: string) {
@@ -219,19 +264,35 @@ async function deleteByHand(companyId: string, webhookId: string): Promise<void>
 }
 
 /** Changes a webhook through the API, as a user would in the service's settings. */
-async function patchByHand(companyId: string, webhookId: string, changes: IDataObject): Promise<void> {
+async function patchByHand(
+	companyId: string,
+	webhookId: string,
+	changes: IDataObject,
+): Promise<void> {
 	const response = await fetch(`${sb.url}/api/v1/${companyId}/webhooks/${webhookId}`, {
 		method: 'PATCH',
-		headers: { authorization: `Bearer ${sb.token}`, accept: 'application/json', 'content-type': 'application/json' },
+		headers: {
+			authorization: `Bearer ${sb.token}`,
+			accept: 'application/json',
+			'content-type': 'application/json',
+		},
 		body: JSON.stringify(changes),
 	});
 	expect(response.status).toBe(200);
 }
 
-async function createByHand(companyId: string, url: string, events: string[]): Promise<IDataObject> {
+async function createByHand(
+	companyId: string,
+	url: string,
+	events: string[],
+): Promise<IDataObject> {
 	const response = await fetch(`${sb.url}/api/v1/${companyId}/webhooks/create`, {
 		method: 'POST',
-		headers: { authorization: `Bearer ${sb.token}`, accept: 'application/json', 'content-type': 'application/json' },
+		headers: {
+			authorization: `Bearer ${sb.token}`,
+			accept: 'application/json',
+			'content-type': 'application/json',
+		},
 		body: JSON.stringify({ name: 'by hand', url, events }),
 	});
 	expect(response.status).toBe(201);
@@ -269,12 +330,27 @@ describe('node description', () => {
 		expect(description.name).toBe('eventRegistrationTrigger');
 		expect(description.displayName).toBe('Event Registration Trigger');
 		expect(description.inputs).toEqual([]);
-		expect(description.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' })]);
+		expect(description.webhooks).toEqual([
+			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
+		]);
 		const events = description.properties.find((p) => p.name === 'events');
 		const values = (events?.options ?? []).map((o) => ('value' in o ? o.value : undefined));
-		expect(values).toEqual(expect.arrayContaining(['form-submitted', 'activation-submitted', 'lead-created', 'meeting-booked']));
 		expect(values).toEqual(
-			expect.arrayContaining(['lead-updated', 'lead-deleted', 'meeting-cancelled', 'meeting-no-show', 'meeting-rated']),
+			expect.arrayContaining([
+				'form-submitted',
+				'activation-submitted',
+				'lead-created',
+				'meeting-booked',
+			]),
+		);
+		expect(values).toEqual(
+			expect.arrayContaining([
+				'lead-updated',
+				'lead-deleted',
+				'meeting-cancelled',
+				'meeting-no-show',
+				'meeting-rated',
+			]),
 		);
 		expect(values).toHaveLength(9);
 		for (const option of events?.options ?? []) {
@@ -282,7 +358,9 @@ describe('node description', () => {
 			expect('description' in option ? option.description : undefined).toContain(kind?.scope);
 		}
 		const names = description.properties.map((p) => p.name);
-		expect(names).toEqual(expect.arrayContaining(['authentication', 'company', 'events', 'options']));
+		expect(names).toEqual(
+			expect.arrayContaining(['authentication', 'company', 'events', 'options']),
+		);
 	});
 });
 
@@ -296,7 +374,10 @@ describe('lifecycle', () => {
 
 		const remote = remoteWebhooks(companyId);
 		expect(remote).toHaveLength(1);
-		expect(remote[0]).toMatchObject({ url: productionUrl(), events: ['lead-created', 'meeting-booked'] });
+		expect(remote[0]).toMatchObject({
+			url: productionUrl(),
+			events: ['lead-created', 'meeting-booked'],
+		});
 		expect(remote[0].name).toBe(`n8n: Harness workflow (${NODE_NAME})`);
 		expect(stored(workflow)).toEqual({
 			webhookId: remote[0].id,
@@ -335,7 +416,9 @@ describe('lifecycle', () => {
 
 		expect(remoteWebhooks(companyId)).toEqual([]);
 		expect(requestsTo('POST', `/${companyId}/webhooks/create`)).toHaveLength(20);
-		expect(requestsTo('DELETE', `/${companyId}/webhooks/`).every((r) => r.status === 204)).toBe(true);
+		expect(requestsTo('DELETE', `/${companyId}/webhooks/`).every((r) => r.status === 204)).toBe(
+			true,
+		);
 		expect(stored(workflow)).toBeUndefined();
 	});
 
@@ -393,7 +476,9 @@ describe('lifecycle', () => {
 		const workflow = newWorkflow(companyId);
 		await createByHand(companyId, productionUrl(), ['lead-created']);
 		await createByHand(companyId, productionUrl(), ['lead-created']);
-		const unrelated = await createByHand(companyId, 'https://elsewhere.example.com/hook', ['lead-created']);
+		const unrelated = await createByHand(companyId, 'https://elsewhere.example.com/hook', [
+			'lead-created',
+		]);
 
 		await activate(workflow);
 
@@ -422,14 +507,29 @@ describe('lifecycle', () => {
 		const workflow = newWorkflow(companyId, ['lead-created', 'meeting-rated']);
 		await activate(workflow);
 		const [original] = remoteWebhooks(companyId);
-		await patchByHand(companyId, original.id, { url: 'https://elsewhere.example.com/hook', events: ['meeting-rated'] });
+		await patchByHand(companyId, original.id, {
+			url: 'https://elsewhere.example.com/hook',
+			events: ['meeting-rated'],
+		});
 		sb.control.clearRequests();
 
 		expect(await lifecycle(workflow, 'checkExists')).toBe(true);
 
-		expect(sb.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/${companyId}/webhooks/${original.id}`]);
-		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ id: original.id, url: productionUrl(), events: ['lead-created', 'meeting-rated'] })]);
-		expect(stored(workflow)).toMatchObject({ webhookId: original.id, token: original.token, url: productionUrl() });
+		expect(sb.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
+			`PATCH /api/v1/${companyId}/webhooks/${original.id}`,
+		]);
+		expect(remoteWebhooks(companyId)).toEqual([
+			expect.objectContaining({
+				id: original.id,
+				url: productionUrl(),
+				events: ['lead-created', 'meeting-rated'],
+			}),
+		]);
+		expect(stored(workflow)).toMatchObject({
+			webhookId: original.id,
+			token: original.token,
+			url: productionUrl(),
+		});
 		receiver.runs.length = 0;
 		expect((await sb.control.deliver({ companyId, event: 'lead-created' }))[0].status).toBe(200);
 	});
@@ -451,7 +551,9 @@ describe('lifecycle', () => {
 			`GET /api/v1/${companyId}/webhooks 200`,
 			`POST /api/v1/${companyId}/webhooks/create 201`,
 		]);
-		expect(remoteWebhooks(companyId)).toEqual([expect.objectContaining({ url: productionUrl(), events: ['lead-created'] })]);
+		expect(remoteWebhooks(companyId)).toEqual([
+			expect.objectContaining({ url: productionUrl(), events: ['lead-created'] }),
+		]);
 	});
 
 	it('detaches the webhook of the previous company when the company changed', async () => {
@@ -492,7 +594,9 @@ describe('lifecycle', () => {
 		expect(lifecycleLogs.splice(0)).toEqual([
 			expect.objectContaining({
 				level: 'warn',
-				message: expect.stringContaining('could not detach the webhook (The service had a problem (503)'),
+				message: expect.stringContaining(
+					'could not detach the webhook (The service had a problem (503)',
+				),
 			}),
 		]);
 
@@ -526,7 +630,9 @@ describe('lifecycle', () => {
 		expect(remote.map((w) => w.url).sort()).toEqual([productionUrl(), testUrl()].sort());
 		expect(stored(workflow, 'production')?.url).toBe(productionUrl());
 		expect(stored(workflow, 'test')?.url).toBe(testUrl());
-		expect(remote.find((w) => w.url === testUrl())?.name).toBe(`n8n (test): Harness workflow (${NODE_NAME})`);
+		expect(remote.find((w) => w.url === testUrl())?.name).toBe(
+			`n8n (test): Harness workflow (${NODE_NAME})`,
+		);
 
 		await deactivate(workflow, true);
 
@@ -548,7 +654,9 @@ describe('attach refused (403)', () => {
 		expect(error.message).toContain('403');
 		expect(error.message).toContain('Pro plan');
 		expect(error.description).toContain('Pro plan');
-		expect(error.description).toContain('This request needs the token scopes submissions:subscribe, leads:subscribe.');
+		expect(error.description).toContain(
+			'This request needs the token scopes submissions:subscribe, leads:subscribe.',
+		);
 		expect(error.description).toContain('Webhooks require the Pro plan (USE_INTEGRATIONS).');
 		expect(remoteWebhooks(companyId)).toHaveLength(0);
 		expect(stored(workflow)).toBeUndefined();
@@ -563,7 +671,9 @@ describe('attach refused (403)', () => {
 		const error = await captureError(activate(workflow));
 
 		expect(error.message).toContain('403');
-		expect(error.description).toContain('This request needs the token scopes submissions:subscribe, meetings:subscribe.');
+		expect(error.description).toContain(
+			'This request needs the token scopes submissions:subscribe, meetings:subscribe.',
+		);
 		expect(error.description).toContain('Missing: meetings:subscribe');
 		expect(remoteWebhooks(companyId)).toHaveLength(0);
 	});
@@ -578,41 +688,50 @@ describe('deliveries', () => {
 		return { companyId, workflow };
 	}
 
-	it.each(ALL_KINDS)('turns a delivered %s event into one flat item: kind, times, webhook id, then the payload’s fields', async (kind) => {
-		const { companyId } = await activeWorkflow();
-		sb.control.clearRequests();
+	it.each(ALL_KINDS)(
+		'turns a delivered %s event into one flat item: kind, times, webhook id, then the payload’s fields',
+		async (kind) => {
+			const { companyId } = await activeWorkflow();
+			sb.control.clearRequests();
 
-		const results = await sb.control.deliver({ companyId, event: kind });
+			const results = await sb.control.deliver({ companyId, event: kind });
 
-		expect(results).toEqual([expect.objectContaining({ status: 200 })]);
-		const sent = JSON.parse(sb.control.deliveries().at(-1)?.body ?? 'null') as IDataObject;
-		expect(sent.event).toBe(kind);
-		expect(receiver.runs).toHaveLength(1);
-		const items = receiver.runs[0].items ?? [];
-		expect(items).toHaveLength(1);
-		const { event: _kind, occurred_at: occurredAt, webhook_id: webhookId, data, ...rest } = sent;
-		expect(rest).toEqual({});
-		const payload = data as IDataObject;
-		const { event: payloadEvent, ...payloadFields } = payload;
-		expect(items[0].json).toEqual({
-			event: kind,
-			occurredAt,
-			receivedAt: expect.any(String),
-			webhookId,
-			dedupeKey: [kind, payload.id, occurredAt].map((part) => encodeURIComponent(String(part))).join(':'),
-			...payloadFields,
-			...(payloadEvent === undefined ? {} : { dataEvent: payloadEvent }),
-		});
-		expect(items[0].json).not.toHaveProperty('body');
-		expect(items[0].json).not.toHaveProperty('data');
-		// Answering needs no call to the service.
-		expect(sb.control.requests()).toHaveLength(0);
-	});
+			expect(results).toEqual([expect.objectContaining({ status: 200 })]);
+			const sent = JSON.parse(sb.control.deliveries().at(-1)?.body ?? 'null') as IDataObject;
+			expect(sent.event).toBe(kind);
+			expect(receiver.runs).toHaveLength(1);
+			const items = receiver.runs[0].items ?? [];
+			expect(items).toHaveLength(1);
+			const { event: _kind, occurred_at: occurredAt, webhook_id: webhookId, data, ...rest } = sent;
+			expect(rest).toEqual({});
+			const payload = data as IDataObject;
+			const { event: payloadEvent, ...payloadFields } = payload;
+			expect(items[0].json).toEqual({
+				event: kind,
+				occurredAt,
+				receivedAt: expect.any(String),
+				webhookId,
+				dedupeKey: [kind, payload.id, occurredAt]
+					.map((part) => encodeURIComponent(String(part)))
+					.join(':'),
+				...payloadFields,
+				...(payloadEvent === undefined ? {} : { dataEvent: payloadEvent }),
+			});
+			expect(items[0].json).not.toHaveProperty('body');
+			expect(items[0].json).not.toHaveProperty('data');
+			// Answering needs no call to the service.
+			expect(sb.control.requests()).toHaveLength(0);
+		},
+	);
 
 	it('answers a wrong token with 401 and starts no execution', async () => {
 		const { companyId } = await activeWorkflow(['lead-created']);
 
-		const results = await sb.control.deliver({ companyId, event: 'lead-created', token: 'not-the-token' });
+		const results = await sb.control.deliver({
+			companyId,
+			event: 'lead-created',
+			token: 'not-the-token',
+		});
 
 		expect(results[0].status).toBe(401);
 		expect(JSON.parse(results[0].body)).toEqual({ message: 'The webhook token is invalid' });
@@ -632,13 +751,21 @@ describe('deliveries', () => {
 
 	it('refuses a delivery without token by default, and accepts it when Require Token is off', async () => {
 		const byDefault = await activeWorkflow(['lead-created']);
-		const refused = await sb.control.deliver({ companyId: byDefault.companyId, event: 'lead-created', token: null });
+		const refused = await sb.control.deliver({
+			companyId: byDefault.companyId,
+			event: 'lead-created',
+			token: null,
+		});
 		expect(refused[0].status).toBe(401);
 		expect(receiver.runs[0].items).toBeUndefined();
 
 		receiver.runs.length = 0;
 		const optedOut = await activeWorkflow(['lead-created'], { requireToken: false });
-		const accepted = await sb.control.deliver({ companyId: optedOut.companyId, event: 'lead-created', token: null });
+		const accepted = await sb.control.deliver({
+			companyId: optedOut.companyId,
+			event: 'lead-created',
+			token: null,
+		});
 		expect(accepted[0].status).toBe(200);
 		expect(receiver.runs[0].items).toHaveLength(1);
 	});
@@ -659,8 +786,18 @@ describe('deliveries', () => {
 		const { companyId, workflow } = await activeWorkflow(['lead-created'], { requireToken: true });
 		const token = String(stored(workflow)?.token);
 
-		const bearer = await sb.control.deliver({ companyId, event: 'lead-created', token: null, headers: { authorization: `Bearer ${token}` } });
-		const wrongBearer = await sb.control.deliver({ companyId, event: 'lead-created', token: null, headers: { authorization: 'Bearer nope' } });
+		const bearer = await sb.control.deliver({
+			companyId,
+			event: 'lead-created',
+			token: null,
+			headers: { authorization: `Bearer ${token}` },
+		});
+		const wrongBearer = await sb.control.deliver({
+			companyId,
+			event: 'lead-created',
+			token: null,
+			headers: { authorization: 'Bearer nope' },
+		});
 		const inBody = await sb.control.deliver({
 			companyId,
 			event: 'lead-created',
@@ -673,10 +810,23 @@ describe('deliveries', () => {
 			token: null,
 			rawBody: JSON.stringify({ event: 'lead-created', token: 'nope', data: { id: 'l2' } }),
 		});
-		const inQuery = await deliverToNode(workflow, false, { headers: {}, body: { event: 'lead-created' }, query: { token } });
-		const wrongInQuery = await deliverToNode(workflow, false, { headers: {}, body: { event: 'lead-created' }, query: { token: 'nope' } });
+		const inQuery = await deliverToNode(workflow, false, {
+			headers: {},
+			body: { event: 'lead-created' },
+			query: { token },
+		});
+		const wrongInQuery = await deliverToNode(workflow, false, {
+			headers: {},
+			body: { event: 'lead-created' },
+			query: { token: 'nope' },
+		});
 
-		expect([bearer[0].status, wrongBearer[0].status, inBody[0].status, wrongInBody[0].status]).toEqual([200, 401, 200, 401]);
+		expect([
+			bearer[0].status,
+			wrongBearer[0].status,
+			inBody[0].status,
+			wrongInBody[0].status,
+		]).toEqual([200, 401, 200, 401]);
 		expect(inQuery.responseStatus).toBe(401);
 		expect(inQuery.workflowData).toBeUndefined();
 		expect(wrongInQuery.responseStatus).toBe(401);
@@ -686,13 +836,22 @@ describe('deliveries', () => {
 	it('drops the webhook token from a single event that carried it; `token` fields of a batch are data and stay', async () => {
 		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: true });
 		const token = String(stored(workflow)?.token);
-		const carried = await deliverToNode(workflow, false, { headers: {}, body: { event: 'lead-created', token, data: { id: 'l1' } }, query: {} });
+		const carried = await deliverToNode(workflow, false, {
+			headers: {},
+			body: { event: 'lead-created', token, data: { id: 'l1' } },
+			query: {},
+		});
 		const batch = [
 			{ event: 'lead-created', token: 'ticket-41', data: { id: 'l2' } },
 			{ event: 'lead-created', token: 'ticket-42', data: { id: 'l3' } },
 		];
-		const batched = await deliverToNode(workflow, false, { headers: { 'x-webhook-token': token }, body: batch, query: {} });
-		const fields = (result: typeof carried) => result.workflowData?.[0].map(({ json: { receivedAt: _at, ...rest } }) => rest);
+		const batched = await deliverToNode(workflow, false, {
+			headers: { 'x-webhook-token': token },
+			body: batch,
+			query: {},
+		});
+		const fields = (result: typeof carried) =>
+			result.workflowData?.[0].map(({ json: { receivedAt: _at, ...rest } }) => rest);
 		expect(fields(carried)).toEqual([{ event: 'lead-created', dedupeKey: DIGEST_KEY, id: 'l1' }]);
 		expect(JSON.stringify(carried.workflowData)).not.toContain(token);
 		expect(fields(batched)).toEqual([
@@ -756,7 +915,11 @@ describe('deliveries', () => {
 	it('takes the kind from the event header when the body names none', async () => {
 		const { companyId } = await activeWorkflow(['meeting-booked']);
 
-		await sb.control.deliver({ companyId, event: 'meeting-booked', rawBody: JSON.stringify({ data: { id: 'm42' } }) });
+		await sb.control.deliver({
+			companyId,
+			event: 'meeting-booked',
+			rawBody: JSON.stringify({ data: { id: 'm42' } }),
+		});
 
 		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([
 			{ event: 'meeting-booked', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'm42' },
@@ -767,14 +930,23 @@ describe('deliveries', () => {
 		const { companyId } = await activeWorkflow(['lead-created']);
 		const event = { event: 'lead-created', data: { id: 'p1' } };
 
-		await sb.control.deliver({ companyId, event: 'lead-created', rawBody: JSON.stringify(event), headers: { 'content-type': 'text/plain' } });
+		await sb.control.deliver({
+			companyId,
+			event: 'lead-created',
+			rawBody: JSON.stringify(event),
+			headers: { 'content-type': 'text/plain' },
+		});
 
-		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([{ event: 'lead-created', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'p1' }]);
+		expect(receiver.runs[0].items?.map((item) => item.json)).toEqual([
+			{ event: 'lead-created', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'p1' },
+		]);
 	});
 
 	it('keeps hostile payload keys as plain fields (no prototype change)', async () => {
 		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: false });
-		const body = JSON.parse('{"event": "lead-created", "data": {"__proto__": {"polluted": true}, "id": "z"}}') as IDataObject;
+		const body = JSON.parse(
+			'{"event": "lead-created", "data": {"__proto__": {"polluted": true}, "id": "z"}}',
+		) as IDataObject;
 		const result = await deliverToNode(workflow, false, { headers: {}, body });
 		const json = result.workflowData?.[0]?.[0].json as IDataObject;
 		expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
@@ -786,9 +958,17 @@ describe('deliveries', () => {
 	it('names the kind "unknown" when neither body nor headers name one', async () => {
 		const { workflow } = await activeWorkflow(['lead-created'], { requireToken: false });
 
-		const result = await deliverToNode(workflow, false, { headers: {}, body: { data: { id: 'x' } } });
+		const result = await deliverToNode(workflow, false, {
+			headers: {},
+			body: { data: { id: 'x' } },
+		});
 
-		expect(result.workflowData?.[0]?.[0].json).toEqual({ event: 'unknown', receivedAt: expect.any(String), dedupeKey: DIGEST_KEY, id: 'x' });
+		expect(result.workflowData?.[0]?.[0].json).toEqual({
+			event: 'unknown',
+			receivedAt: expect.any(String),
+			dedupeKey: DIGEST_KEY,
+			id: 'x',
+		});
 	});
 
 	it('refuses an oversized body clearly with 413 and starts no execution', async () => {
@@ -798,7 +978,9 @@ describe('deliveries', () => {
 		const result = await deliverToNode(workflow, false, { headers: {}, body: {}, rawBody });
 
 		expect(result.responseStatus).toBe(413);
-		expect((result.responseBody as IDataObject).message).toContain(`at most ${MAX_BODY_BYTES} bytes`);
+		expect((result.responseBody as IDataObject).message).toContain(
+			`at most ${MAX_BODY_BYTES} bytes`,
+		);
 		expect(result.workflowData).toBeUndefined();
 	});
 
@@ -825,13 +1007,25 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 	async function keysOf(...rawBodies: string[]): Promise<string[]> {
 		receiver.runs.length = 0;
 		for (const rawBody of rawBodies) {
-			const [result] = await sb.control.deliver({ companyId, event: 'lead-created', rawBody, token: null });
+			const [result] = await sb.control.deliver({
+				companyId,
+				event: 'lead-created',
+				rawBody,
+				token: null,
+			});
 			expect(result.status).toBe(200);
 		}
-		return receiver.runs.flatMap((run) => (run.items ?? []).map((item) => String(item.json.dedupeKey)));
+		return receiver.runs.flatMap((run) =>
+			(run.items ?? []).map((item) => String(item.json.dedupeKey)),
+		);
 	}
 
-	const lead = { event: 'lead-updated', webhook_id: 'w1', occurred_at: '2026-11-26T08:00:00+00:00', data: { id: 'lead-7', email: 'a@example.com' } };
+	const lead = {
+		event: 'lead-updated',
+		webhook_id: 'w1',
+		occurred_at: '2026-11-26T08:00:00+00:00',
+		data: { id: 'lead-7', email: 'a@example.com' },
+	};
 
 	it('is the same for a repeated delivery and names the event kind, payload id and occurred_at', async () => {
 		const [first, again] = await keysOf(JSON.stringify(lead), JSON.stringify(lead));
@@ -842,7 +1036,11 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 	it('tells apart two events of one lead, and one id reused under another event kind', async () => {
 		const later = { ...lead, occurred_at: '2026-11-26T08:00:01+00:00' };
 		const otherKind = { ...lead, event: 'lead-created' };
-		const keys = await keysOf(JSON.stringify(lead), JSON.stringify(later), JSON.stringify(otherKind));
+		const keys = await keysOf(
+			JSON.stringify(lead),
+			JSON.stringify(later),
+			JSON.stringify(otherKind),
+		);
 		expect(new Set(keys).size).toBe(3);
 	});
 
@@ -860,7 +1058,15 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 	});
 
 	describe('without a payload id and occurred_at: a digest of the content', () => {
-		const form = { event: 'form-submitted', webhook_id: 'w1', data: { form_id: 'f1', answers: { name: 'Ada', size: 'M' }, lead: { email: 'ada@example.com' } } };
+		const form = {
+			event: 'form-submitted',
+			webhook_id: 'w1',
+			data: {
+				form_id: 'f1',
+				answers: { name: 'Ada', size: 'M' },
+				lead: { email: 'ada@example.com' },
+			},
+		};
 
 		it('ignores key order at any depth, whitespace and the webhook the delivery came through', async () => {
 			const reordered = `{ "data": {"lead":{"email":"ada@example.com"},  "answers": {"size":"M","name":"Ada"}, "form_id":"f1"},\n "webhook_id":"w2", "event":"form-submitted" }`;
@@ -874,7 +1080,11 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 			const numberForString = { ...form, data: { ...form.data, form_id: 1 } };
 			const asString = { ...form, data: { ...form.data, form_id: '1' } };
 			const otherKind = { ...form, event: 'activation-submitted' };
-			const keys = await keysOf(...[form, oneChar, numberForString, asString, otherKind].map((body) => JSON.stringify(body)));
+			const keys = await keysOf(
+				...[form, oneChar, numberForString, asString, otherKind].map((body) =>
+					JSON.stringify(body),
+				),
+			);
 			expect(new Set(keys).size).toBe(5);
 		});
 	});
@@ -895,13 +1105,17 @@ describe('examples/lead-created-to-crm.json', () => {
 		parameters: IDataObject;
 		webhookId?: string;
 	}
-	const example = JSON.parse(readFileSync(path.join(__dirname, '../../examples/lead-created-to-crm.json'), 'utf8')) as {
+	const example = JSON.parse(
+		readFileSync(path.join(__dirname, '../../examples/lead-created-to-crm.json'), 'utf8'),
+	) as {
 		nodes: ExampleNode[];
 		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 	};
 
 	function valueAt(source: IDataObject, dotted: string): unknown {
-		return dotted.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], source);
+		return dotted
+			.split('.')
+			.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], source);
 	}
 
 	it('uses the installed type name, a known event and connects every node it names', () => {
@@ -920,22 +1134,36 @@ describe('examples/lead-created-to-crm.json', () => {
 		const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
 		const companyId = newCompany();
 		const workflow = newWorkflow(companyId);
-		workflow.node.parameters = { ...(exampleTrigger.parameters as INodeParameters), company: rl(companyId) };
+		workflow.node.parameters = {
+			...(exampleTrigger.parameters as INodeParameters),
+			company: rl(companyId),
+		};
 		await activate(workflow);
 		receiver.runs.length = 0;
 
 		await sb.control.deliver({ companyId, event: 'lead-created' });
 
 		const item = receiver.runs[0].items?.[0]?.json as IDataObject;
-		const dedupe = example.nodes.find((n) => n.type === 'n8n-nodes-base.removeDuplicates') as ExampleNode;
-		expect(dedupe.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.dedupeKey }}' });
-		expect(example.connections[exampleTrigger.name].main[0]).toEqual([expect.objectContaining({ node: dedupe.name })]);
+		const dedupe = example.nodes.find(
+			(n) => n.type === 'n8n-nodes-base.removeDuplicates',
+		) as ExampleNode;
+		expect(dedupe.parameters).toMatchObject({
+			operation: 'removeItemsSeenInPreviousExecutions',
+			dedupeValue: '={{ $json.dedupeKey }}',
+		});
+		expect(example.connections[exampleTrigger.name].main[0]).toEqual([
+			expect.objectContaining({ node: dedupe.name }),
+		]);
 		expect(item.dedupeKey).toEqual(expect.stringMatching(/^lead-created:/));
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
 		const expressions = JSON.stringify(mapping.parameters);
 		const paths = [...expressions.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
 		expect(paths).toEqual(expect.arrayContaining(['email', 'event']));
 		expect(paths.filter((path) => path.startsWith('body'))).toEqual([]);
-		for (const dotted of paths) expect({ dotted, value: valueAt(item, dotted) }).toEqual({ dotted, value: expect.anything() });
+		for (const dotted of paths)
+			expect({ dotted, value: valueAt(item, dotted) }).toEqual({
+				dotted,
+				value: expect.anything(),
+			});
 	});
 });

@@ -46,25 +46,60 @@ function validateEvent(ctx, current) {
 	const dateRule = v.format('Y-m-d H:i', (value) => parseYmdHi(value) !== null);
 	v.check(errors, 'name', input.name, need('name'), [v.string({ max: 255 })]);
 	if (partial) {
-		v.check(errors, 'slug', input.slug, need('slug'), [v.string({ max: 255 }), v.alphaDash(), slugAvailable(ctx, current)]);
+		v.check(errors, 'slug', input.slug, need('slug'), [
+			v.string({ max: 255 }),
+			v.alphaDash(),
+			slugAvailable(ctx, current),
+		]);
 	}
-	const startOk = v.check(errors, 'date_start', input.date_start, need('date_start'), [v.string(), dateRule]);
-	const endOk = v.check(errors, 'date_end', input.date_end, need('date_end'), [v.string(), dateRule]);
-	const start = startOk ? parseYmdHi(input.date_start) : partial && input.date_start === undefined ? current.dateStart : null;
-	const end = endOk ? parseYmdHi(input.date_end) : partial && input.date_end === undefined ? current.dateEnd : null;
+	const startOk = v.check(errors, 'date_start', input.date_start, need('date_start'), [
+		v.string(),
+		dateRule,
+	]);
+	const endOk = v.check(errors, 'date_end', input.date_end, need('date_end'), [
+		v.string(),
+		dateRule,
+	]);
+	const start = startOk
+		? parseYmdHi(input.date_start)
+		: partial && input.date_start === undefined
+			? current.dateStart
+			: null;
+	const end = endOk
+		? parseYmdHi(input.date_end)
+		: partial && input.date_end === undefined
+			? current.dateEnd
+			: null;
 	if ((startOk || endOk) && start !== null && end !== null && end < start) {
-		v.addError(errors, 'date_end', 'The date end field must be a date after or equal to date start.');
+		v.addError(
+			errors,
+			'date_end',
+			'The date end field must be a date after or equal to date start.',
+		);
 	}
-	v.check(errors, 'attendance_mode', input.attendance_mode, need('attendance_mode'), [v.oneOf(ATTENDANCE_MODES)]);
+	v.check(errors, 'attendance_mode', input.attendance_mode, need('attendance_mode'), [
+		v.oneOf(ATTENDANCE_MODES),
+	]);
 	v.check(errors, 'locale', input.locale, need('locale'), [v.oneOf(LOCALES)]);
-	v.check(errors, 'company_role', input.company_role, need('company_role'), [v.oneOf(COMPANY_ROLES)]);
-	v.check(errors, 'requires_ticket_assignment', input.requires_ticket_assignment, {}, [v.boolean()]);
-	for (const key of ['city', 'province', 'country']) v.check(errors, key, input[key], { nullable: true }, [v.string({ max: 255 })]);
+	v.check(errors, 'company_role', input.company_role, need('company_role'), [
+		v.oneOf(COMPANY_ROLES),
+	]);
+	v.check(errors, 'requires_ticket_assignment', input.requires_ticket_assignment, {}, [
+		v.boolean(),
+	]);
+	for (const key of ['city', 'province', 'country'])
+		v.check(errors, key, input[key], { nullable: true }, [v.string({ max: 255 })]);
 	v.check(errors, 'timezone', input.timezone, { nullable: true }, [
 		v.string(),
-		v.rule((value) => TIMEZONES.has(/** @type {string} */ (value)), 'The :attribute field must be a valid timezone.'),
+		v.rule(
+			(value) => TIMEZONES.has(/** @type {string} */ (value)),
+			'The :attribute field must be a valid timezone.',
+		),
 	]);
-	if (partial) v.check(errors, 'privacy_policy', input.privacy_policy, { nullable: true }, [v.string({ max: 65535 })]);
+	if (partial)
+		v.check(errors, 'privacy_policy', input.privacy_policy, { nullable: true }, [
+			v.string({ max: 65535 }),
+		]);
 	return errors;
 }
 
@@ -75,7 +110,9 @@ function validateEvent(ctx, current) {
  */
 function slugAvailable(ctx, current) {
 	return (value, attribute) =>
-		ctx.company.events.some((event) => event !== current && event.slug === value) ? `The ${attribute} has already been taken.` : null;
+		ctx.company.events.some((event) => event !== current && event.slug === value)
+			? `The ${attribute} has already been taken.`
+			: null;
 }
 
 /** Optional event fields copied as given. */
@@ -97,8 +134,13 @@ function createEvent(ctx) {
 		attendance_mode: /** @type {string} */ (input.attendance_mode),
 		company_role: /** @type {string} */ (input.company_role),
 		locale: /** @type {string} */ (input.locale),
-		requires_ticket_assignment: input.requires_ticket_assignment === undefined ? false : v.toBoolean(input.requires_ticket_assignment),
-		...Object.fromEntries(OPTIONAL_EVENT_FIELDS.map((key) => [key, /** @type {string|null} */ (input[key] ?? null)])),
+		requires_ticket_assignment:
+			input.requires_ticket_assignment === undefined
+				? false
+				: v.toBoolean(input.requires_ticket_assignment),
+		...Object.fromEntries(
+			OPTIONAL_EVENT_FIELDS.map((key) => [key, /** @type {string|null} */ (input[key] ?? null)]),
+		),
 	});
 	return { status: 201, body: { data: serializeEvent(event) } };
 }
@@ -115,12 +157,15 @@ function updateEvent(ctx) {
 	const input = ctx.input;
 	if (input.name !== undefined) event.name = /** @type {string} */ (input.name);
 	if (input.slug !== undefined) event.slug = /** @type {string} */ (input.slug);
-	if (input.date_start !== undefined) event.dateStart = /** @type {number} */ (parseYmdHi(input.date_start));
-	if (input.date_end !== undefined) event.dateEnd = /** @type {number} */ (parseYmdHi(input.date_end));
+	if (input.date_start !== undefined)
+		event.dateStart = /** @type {number} */ (parseYmdHi(input.date_start));
+	if (input.date_end !== undefined)
+		event.dateEnd = /** @type {number} */ (parseYmdHi(input.date_end));
 	for (const key of /** @type {const} */ (['attendance_mode', 'locale', 'company_role'])) {
 		if (input[key] !== undefined) event[key] = /** @type {string} */ (input[key]);
 	}
-	if (input.requires_ticket_assignment !== undefined) event.requires_ticket_assignment = v.toBoolean(input.requires_ticket_assignment);
+	if (input.requires_ticket_assignment !== undefined)
+		event.requires_ticket_assignment = v.toBoolean(input.requires_ticket_assignment);
 	for (const key of [...OPTIONAL_EVENT_FIELDS, /** @type {const} */ ('privacy_policy')]) {
 		if (key in input) event[key] = /** @type {string|null} */ (input[key] ?? null);
 	}
@@ -147,7 +192,10 @@ function upsertPage(ctx) {
 	v.check(errors, 'subtitle', input.subtitle, { nullable: true }, [v.string({ max: 255 })]);
 	v.check(errors, 'description', input.description, { nullable: true }, [v.string({ max: 65535 })]);
 	if (file) checkHeaderImage(errors, file);
-	else v.check(errors, 'header_image', input.header_image, { nullable: true }, [v.rule(() => false, 'The :attribute field must be an image.')]);
+	else
+		v.check(errors, 'header_image', input.header_image, { nullable: true }, [
+			v.rule(() => false, 'The :attribute field must be an image.'),
+		]);
 	if (v.hasErrors(errors)) return v.validationResponse(errors);
 	const page = ctx.event.page;
 	for (const key of /** @type {const} */ (['title', 'subtitle', 'description'])) {
@@ -168,8 +216,14 @@ function upsertPage(ctx) {
  */
 function checkHeaderImage(errors, file) {
 	const mime = (file.contentType ?? '').toLowerCase();
-	if (!mime.startsWith('image/')) v.addError(errors, 'header_image', 'The header image field must be an image.');
-	else if (file.size > MAX_HEADER_IMAGE_BYTES) v.addError(errors, 'header_image', 'The header image field must not be greater than 5120 kilobytes.');
+	if (!mime.startsWith('image/'))
+		v.addError(errors, 'header_image', 'The header image field must be an image.');
+	else if (file.size > MAX_HEADER_IMAGE_BYTES)
+		v.addError(
+			errors,
+			'header_image',
+			'The header image field must not be greater than 5120 kilobytes.',
+		);
 }
 
 /**
@@ -182,12 +236,18 @@ function storeHeaderImage(ctx, file) {
 	const path = `/storage/pages/${crypto.randomUUID()}-${filename}`;
 	ctx.files.set(path, { mime: file.contentType ?? 'application/octet-stream', data: file.data });
 	ctx.event.page.header_image = `${ctx.origin}${path}`;
-	ctx.event.page.header_image_file = { filename: file.filename ?? filename, size: file.size, mime: file.contentType ?? '' };
+	ctx.event.page.header_image_file = {
+		filename: file.filename ?? filename,
+		size: file.size,
+		mime: file.contentType ?? '',
+	};
 }
 
 /** @param {ApiContext} ctx */
 function listTemplates(ctx) {
-	return ok({ data: EMAIL_TEMPLATE_DEFAULTS.map((template) => ctx.store.template(ctx.event, template.key)) });
+	return ok({
+		data: EMAIL_TEMPLATE_DEFAULTS.map((template) => ctx.store.template(ctx.event, template.key)),
+	});
 }
 
 /** @param {ApiContext} ctx */
@@ -207,7 +267,9 @@ function updateTemplate(ctx) {
 	const input = ctx.input;
 	/** @type {ErrorBag} */
 	const errors = {};
-	v.check(errors, 'subject', input.subject, { required: 'subject' in input }, [v.string({ max: 255 })]);
+	v.check(errors, 'subject', input.subject, { required: 'subject' in input }, [
+		v.string({ max: 255 }),
+	]);
 	v.check(errors, 'body', input.body, { required: 'body' in input }, [v.string({ max: 65535 })]);
 	if (v.hasErrors(errors)) return v.validationResponse(errors);
 	if (input.subject !== undefined || input.body !== undefined) {

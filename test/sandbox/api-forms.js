@@ -54,19 +54,54 @@ function validateField(errors, prefix, input, seen, existing) {
 	const at = (/** @type {string} */ key) => `${prefix}.${key}`;
 	const need = (/** @type {string} */ key) => ({ required: !existing || key in input });
 	const typeOk = v.check(errors, at('type'), input.type, need('type'), [v.oneOf(FIELD_TYPES)]);
-	const type = typeOk ? /** @type {string} */ (input.type) : input.type === undefined && existing ? existing.type : null;
+	const type = typeOk
+		? /** @type {string} */ (input.type)
+		: input.type === undefined && existing
+			? existing.type
+			: null;
 	checkCommonType(errors, at('type'), type, seen);
 	const labelMax = type === 'consent' ? CONSENT_LABEL_MAX : undefined;
 	v.check(errors, at('label'), input.label, need('label'), [v.string({ max: labelMax })]);
-	if (input.label === undefined && existing && type === 'consent' && existing.label.length > CONSENT_LABEL_MAX) {
-		v.addError(errors, at('label'), `The ${at('label')} field must not be greater than ${CONSENT_LABEL_MAX} characters.`);
+	if (
+		input.label === undefined &&
+		existing &&
+		type === 'consent' &&
+		existing.label.length > CONSENT_LABEL_MAX
+	) {
+		v.addError(
+			errors,
+			at('label'),
+			`The ${at('label')} field must not be greater than ${CONSENT_LABEL_MAX} characters.`,
+		);
 	}
-	checkProhibited(errors, at('description'), input.description, type !== null && NO_DESCRIPTION.includes(type), `when ${at('type')} is ${type}`);
-	v.check(errors, at('description'), input.description, { nullable: true }, [v.string({ max: 65535 })]);
-	checkProhibited(errors, at('placeholder'), input.placeholder, type !== null && !PLACEHOLDER_TYPES.includes(type), `unless ${at('type')} is in ${PLACEHOLDER_TYPES.join(', ')}`);
-	v.check(errors, at('placeholder'), input.placeholder, { nullable: true }, [v.string({ max: 255 })]);
+	checkProhibited(
+		errors,
+		at('description'),
+		input.description,
+		type !== null && NO_DESCRIPTION.includes(type),
+		`when ${at('type')} is ${type}`,
+	);
+	v.check(errors, at('description'), input.description, { nullable: true }, [
+		v.string({ max: 65535 }),
+	]);
+	checkProhibited(
+		errors,
+		at('placeholder'),
+		input.placeholder,
+		type !== null && !PLACEHOLDER_TYPES.includes(type),
+		`unless ${at('type')} is in ${PLACEHOLDER_TYPES.join(', ')}`,
+	);
+	v.check(errors, at('placeholder'), input.placeholder, { nullable: true }, [
+		v.string({ max: 255 }),
+	]);
 	for (const key of ['min', 'max']) {
-		checkProhibited(errors, at(key), input[key], type !== null && type !== 'number', `unless ${at('type')} is in number`);
+		checkProhibited(
+			errors,
+			at(key),
+			input[key],
+			type !== null && type !== 'number',
+			`unless ${at('type')} is in number`,
+		);
 		v.check(errors, at(key), input[key], { nullable: true }, [v.numeric()]);
 	}
 	checkMinMax(errors, prefix, input, existing);
@@ -85,7 +120,8 @@ function validateField(errors, prefix, input, seen, existing) {
  * @param {string} condition
  */
 function checkProhibited(errors, field, value, prohibited, condition) {
-	if (prohibited && !v.isMissing(value) && !errors[field]) v.addError(errors, field, `The ${field} field is prohibited ${condition}.`);
+	if (prohibited && !v.isMissing(value) && !errors[field])
+		v.addError(errors, field, `The ${field} field is prohibited ${condition}.`);
 }
 
 /**
@@ -98,9 +134,19 @@ function checkProhibited(errors, field, value, prohibited, condition) {
 function checkMinMax(errors, prefix, input, existing) {
 	const min = input.min !== undefined ? input.min : existing?.min;
 	const max = input.max !== undefined ? input.max : existing?.max;
-	if (errors[`${prefix}.min`] || errors[`${prefix}.max`] || !v.isNumericLike(min) || !v.isNumericLike(max)) return;
+	if (
+		errors[`${prefix}.min`] ||
+		errors[`${prefix}.max`] ||
+		!v.isNumericLike(min) ||
+		!v.isNumericLike(max)
+	)
+		return;
 	if (Number(max) < Number(min)) {
-		v.addError(errors, `${prefix}.max`, `The ${prefix}.max field must be greater than or equal to ${Number(min)}.`);
+		v.addError(
+			errors,
+			`${prefix}.max`,
+			`The ${prefix}.max field must be greater than or equal to ${Number(min)}.`,
+		);
 	}
 }
 
@@ -116,7 +162,13 @@ function checkOptions(errors, prefix, input, type, existing) {
 	const field = `${prefix}.options`;
 	if (type === null) return;
 	if (!OPTION_TYPES.includes(type)) {
-		checkProhibited(errors, field, input.options, true, `unless ${prefix}.type is in ${OPTION_TYPES.join(', ')}`);
+		checkProhibited(
+			errors,
+			field,
+			input.options,
+			true,
+			`unless ${prefix}.type is in ${OPTION_TYPES.join(', ')}`,
+		);
 		return;
 	}
 	const options = input.options !== undefined ? input.options : existing?.options;
@@ -130,7 +182,11 @@ function checkOptions(errors, prefix, input, type, existing) {
 	}
 	options.forEach((option, i) => {
 		if (!isValidOption(option)) {
-			v.addError(errors, `${field}.${i}`, `The ${field}.${i} field must be a string or an object with label and value.`);
+			v.addError(
+				errors,
+				`${field}.${i}`,
+				`The ${field}.${i} field must be a string or an object with label and value.`,
+			);
 		}
 	});
 }
@@ -143,8 +199,10 @@ function checkOptions(errors, prefix, input, type, existing) {
 function fieldAttrs(input) {
 	/** @type {Record<string, unknown>} */
 	const attrs = {};
-	for (const key of ['type', 'label', 'description', 'placeholder', 'options']) if (key in input) attrs[key] = input[key] ?? null;
-	for (const key of ['min', 'max']) if (key in input) attrs[key] = input[key] === null ? null : Number(input[key]);
+	for (const key of ['type', 'label', 'description', 'placeholder', 'options'])
+		if (key in input) attrs[key] = input[key] ?? null;
+	for (const key of ['min', 'max'])
+		if (key in input) attrs[key] = input[key] === null ? null : Number(input[key]);
 	if (input.position !== undefined) attrs.position = Number(input.position);
 	if (input.required !== undefined) attrs.required = v.toBoolean(input.required);
 	return /** @type {Partial<FieldRec>} */ (attrs);
@@ -172,9 +230,17 @@ function checkCommonType(errors, key, type, seen) {
  * @param {FormRec} [form]
  */
 function validateFields(errors, fields, form) {
-	const ids = new Set(fields.map((entry) => (entry && typeof entry === 'object' ? /** @type {Record<string, unknown>} */ (entry).id : undefined)));
+	const ids = new Set(
+		fields.map((entry) =>
+			entry && typeof entry === 'object'
+				? /** @type {Record<string, unknown>} */ (entry).id
+				: undefined,
+		),
+	);
 	const untouched = form ? form.fields.filter((field) => !ids.has(field.id)) : [];
-	const seen = new Set(untouched.map((field) => field.type).filter((type) => COMMON_FIELD_TYPES.includes(type)));
+	const seen = new Set(
+		untouched.map((field) => field.type).filter((type) => COMMON_FIELD_TYPES.includes(type)),
+	);
 	fields.forEach((entry, index) => {
 		const prefix = `fields.${index}`;
 		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
@@ -209,8 +275,13 @@ function createForm(ctx) {
 		validateFields(errors, /** @type {unknown[]} */ (input.fields));
 	}
 	if (v.hasErrors(errors)) return v.validationResponse(errors);
-	const fields = /** @type {Record<string, unknown>[]} */ (input.fields).map((field) => fieldAttrs(field));
-	const form = ctx.store.createForm(ctx.company, { name: /** @type {string} */ (input.name), fields: /** @type {any} */ (fields) });
+	const fields = /** @type {Record<string, unknown>[]} */ (input.fields).map((field) =>
+		fieldAttrs(field),
+	);
+	const form = ctx.store.createForm(ctx.company, {
+		name: /** @type {string} */ (input.name),
+		fields: /** @type {any} */ (fields),
+	});
 	return { status: 201, body: { data: serializeForm(form) } };
 }
 
@@ -231,7 +302,9 @@ function updateForm(ctx) {
 	}
 	if (v.hasErrors(errors)) return v.validationResponse(errors);
 	if (input.name !== undefined) form.name = /** @type {string} */ (input.name);
-	for (const entry of /** @type {Record<string, unknown>[]} */ (Array.isArray(input.fields) ? input.fields : [])) {
+	for (const entry of /** @type {Record<string, unknown>[]} */ (
+		Array.isArray(input.fields) ? input.fields : []
+	)) {
 		const existing = entry.id ? form.fields.find((field) => field.id === entry.id) : undefined;
 		if (existing) Object.assign(existing, fieldAttrs(entry));
 		else ctx.store.addField(form, /** @type {any} */ (fieldAttrs(entry)));
@@ -242,7 +315,9 @@ function updateForm(ctx) {
 /** @param {ApiContext} ctx */
 function listActivations(ctx) {
 	const q = ctx.query.q;
-	const activations = ctx.company.activations.filter((activation) => !q || activation.title.includes(q));
+	const activations = ctx.company.activations.filter(
+		(activation) => !q || activation.title.includes(q),
+	);
 	return ok(paginate(activations, ctx.pageCtx, serializeActivation));
 }
 

@@ -15,7 +15,12 @@ const v = require('./validation');
 
 /** ASSUMED minimum price of a paid ticket. */
 const MIN_PAID_PRICE = 1;
-const BOOLEAN_FLAGS = /** @type {const} */ (['active', 'hidden_from_shop', 'approval_required', 'sold_out']);
+const BOOLEAN_FLAGS = /** @type {const} */ ([
+	'active',
+	'hidden_from_shop',
+	'approval_required',
+	'sold_out',
+]);
 
 /**
  * The form to embed with include_form (null when none is attached); undefined without include_form.
@@ -29,8 +34,14 @@ function embeddedForm(ctx, ticketType) {
 
 /** @param {ApiContext} ctx */
 function listTicketTypes(ctx) {
-	const sorted = [...ctx.event.ticketTypes].sort((a, b) => a.position - b.position || a.seq - b.seq);
-	return ok({ data: sorted.map((ticketType) => serializeTicketType(ticketType, { form: embeddedForm(ctx, ticketType) })) });
+	const sorted = [...ctx.event.ticketTypes].sort(
+		(a, b) => a.position - b.position || a.seq - b.seq,
+	);
+	return ok({
+		data: sorted.map((ticketType) =>
+			serializeTicketType(ticketType, { form: embeddedForm(ctx, ticketType) }),
+		),
+	});
 }
 
 /** @param {ApiContext} ctx */
@@ -55,7 +66,10 @@ function validateTicketType(ctx, current) {
 	v.check(errors, 'name', input.name, need('name'), [v.string({ max: 255 })]);
 	v.check(errors, 'price', input.price, need('price'), [
 		v.numeric({ min: 0 }),
-		v.rule((value) => Number(value) === 0 || Number(value) >= MIN_PAID_PRICE, `The :attribute field must be at least ${MIN_PAID_PRICE}.`),
+		v.rule(
+			(value) => Number(value) === 0 || Number(value) >= MIN_PAID_PRICE,
+			`The :attribute field must be at least ${MIN_PAID_PRICE}.`,
+		),
 	]);
 	const rates = ctx.store.vatRates(ctx.event);
 	v.check(errors, 'vat_percentage', input.vat_percentage, need('vat_percentage'), [
@@ -66,24 +80,45 @@ function validateTicketType(ctx, current) {
 		v.string({ max: 255 }),
 		v.alphaDash(),
 		(value, attribute) =>
-			ctx.event.ticketTypes.some((t) => t !== current && t.slug === value) ? `The ${attribute} has already been taken.` : null,
+			ctx.event.ticketTypes.some((t) => t !== current && t.slug === value)
+				? `The ${attribute} has already been taken.`
+				: null,
 	]);
 	v.check(errors, 'description', input.description, { nullable: true }, [v.string({ max: 65535 })]);
 	v.check(errors, 'form_id', input.form_id, { nullable: true }, [
-		v.rule((value) => typeof value === 'string' && !!ctx.store.findForm(ctx.company, value), 'The selected :attribute is invalid.'),
+		v.rule(
+			(value) => typeof value === 'string' && !!ctx.store.findForm(ctx.company, value),
+			'The selected :attribute is invalid.',
+		),
 	]);
 	v.check(errors, 'availability', input.availability, {}, [v.integer({ min: -1 })]);
 	for (const flag of BOOLEAN_FLAGS) v.check(errors, flag, input[flag], {}, [v.boolean()]);
 	v.check(errors, 'position', input.position, {}, [v.integer({ min: 0 })]);
 	const minOk = v.check(errors, 'min_quantity', input.min_quantity, {}, [v.integer({ min: 1 })]);
-	const min = minOk ? Number(input.min_quantity) : input.min_quantity === undefined ? (current?.min_quantity ?? 1) : null;
+	const min = minOk
+		? Number(input.min_quantity)
+		: input.min_quantity === undefined
+			? (current?.min_quantity ?? 1)
+			: null;
 	v.check(errors, 'max_quantity', input.max_quantity, {}, [
 		v.integer(),
 		(value, attribute) =>
-			min !== null && Number(value) < min ? `The ${attribute} field must be greater than or equal to ${min}.` : null,
+			min !== null && Number(value) < min
+				? `The ${attribute} field must be greater than or equal to ${min}.`
+				: null,
 	]);
-	if (partial && input.max_quantity === undefined && minOk && current && Number(input.min_quantity) > current.max_quantity) {
-		v.addError(errors, 'max_quantity', `The max quantity field must be greater than or equal to ${Number(input.min_quantity)}.`);
+	if (
+		partial &&
+		input.max_quantity === undefined &&
+		minOk &&
+		current &&
+		Number(input.min_quantity) > current.max_quantity
+	) {
+		v.addError(
+			errors,
+			'max_quantity',
+			`The max quantity field must be greater than or equal to ${Number(input.min_quantity)}.`,
+		);
 	}
 	return errors;
 }
@@ -96,11 +131,20 @@ function validateTicketType(ctx, current) {
 function ticketTypeAttrs(input) {
 	/** @type {Record<string, unknown>} */
 	const attrs = {};
-	for (const key of ['name', 'slug', 'description', 'form_id']) if (key in input) attrs[key] = input[key] ?? null;
-	for (const key of ['price', 'vat_percentage', 'availability', 'position', 'min_quantity', 'max_quantity']) {
+	for (const key of ['name', 'slug', 'description', 'form_id'])
+		if (key in input) attrs[key] = input[key] ?? null;
+	for (const key of [
+		'price',
+		'vat_percentage',
+		'availability',
+		'position',
+		'min_quantity',
+		'max_quantity',
+	]) {
 		if (input[key] !== undefined && input[key] !== null) attrs[key] = Number(input[key]);
 	}
-	for (const flag of BOOLEAN_FLAGS) if (input[flag] !== undefined) attrs[flag] = v.toBoolean(input[flag]);
+	for (const flag of BOOLEAN_FLAGS)
+		if (input[flag] !== undefined) attrs[flag] = v.toBoolean(input[flag]);
 	return /** @type {Partial<TicketTypeRec>} */ (attrs);
 }
 
@@ -115,7 +159,10 @@ function createTicketType(ctx) {
 	const attrs = ticketTypeAttrs(ctx.input);
 	if (attrs.slug === null) delete attrs.slug;
 	const ticketType = ctx.store.createTicketType(ctx.event, /** @type {any} */ (attrs));
-	return { status: 201, body: { data: serializeTicketType(ticketType, { form: embeddedForm(ctx, ticketType) }) } };
+	return {
+		status: 201,
+		body: { data: serializeTicketType(ticketType, { form: embeddedForm(ctx, ticketType) }) },
+	};
 }
 
 /**
@@ -152,7 +199,9 @@ function boundOrder(ctx) {
 function getOrder(ctx) {
 	const order = boundOrder(ctx);
 	if (!order) return NOT_FOUND();
-	return ok({ data: serializeOrder(order, { includeSubmission: queryBoolean(ctx.query.include_submission) }) });
+	return ok({
+		data: serializeOrder(order, { includeSubmission: queryBoolean(ctx.query.include_submission) }),
+	});
 }
 
 /**
@@ -170,7 +219,10 @@ function validateOrder(ctx, ticketType) {
 	v.check(errors, 'email', input.email, { required: true }, [v.string({ max: 255 }), v.email()]);
 	v.check(errors, 'country', input.country, { required: true }, [
 		v.string(),
-		v.rule((value) => !!countryByCode(String(value).toUpperCase()), 'The selected :attribute is invalid.'),
+		v.rule(
+			(value) => !!countryByCode(String(value).toUpperCase()),
+			'The selected :attribute is invalid.',
+		),
 	]);
 	v.check(errors, 'is_business', input.is_business, { required: true }, [v.boolean()]);
 	v.check(errors, 'quantity', input.quantity, { required: true }, [
@@ -183,7 +235,8 @@ function validateOrder(ctx, ticketType) {
 	if (v.check(errors, 'form', input.form, { nullable: true }, [v.object()])) {
 		const answers = /** @type {Record<string, unknown>} */ (input.form);
 		for (const key of ['first_name', 'last_name', 'email']) {
-			if (key in answers) v.addError(errors, `form.${key}`, `The ${v.display(`form.${key}`)} field is prohibited.`);
+			if (key in answers)
+				v.addError(errors, `form.${key}`, `The ${v.display(`form.${key}`)} field is prohibited.`);
 		}
 	}
 	return errors;
@@ -201,7 +254,8 @@ function availabilityRule(ctx, ticketType) {
 		if (ticketType.availability < 0) return null;
 		const left = Math.max(0, ticketType.availability - ctx.store.soldQuantity(ticketType));
 		if (left === 0) return 'The ticket type is sold out.';
-		if (Number(value) > left) return `Only ${left} ${left === 1 ? 'ticket is' : 'tickets are'} still available.`;
+		if (Number(value) > left)
+			return `Only ${left} ${left === 1 ? 'ticket is' : 'tickets are'} still available.`;
 		return null;
 	};
 }

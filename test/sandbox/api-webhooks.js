@@ -48,12 +48,20 @@ function validateWebhook(ctx, partial) {
  * @returns {Reply | null}
  */
 function missingSubscribeScopes(ctx, kinds) {
-	const missing = [...new Set(kinds.map((kind) => WEBHOOK_EVENT_SCOPES[kind]))].filter((scope) => !ctx.token.scopes.includes(scope)).sort();
+	const missing = [...new Set(kinds.map((kind) => WEBHOOK_EVENT_SCOPES[kind]))]
+		.filter((scope) => !ctx.token.scopes.includes(scope))
+		.sort();
 	if (missing.length === 0) return null;
 	const needs = missing
-		.map((scope) => `${scope} (for ${kinds.filter((kind) => WEBHOOK_EVENT_SCOPES[kind] === scope).join(', ')})`)
+		.map(
+			(scope) =>
+				`${scope} (for ${kinds.filter((kind) => WEBHOOK_EVENT_SCOPES[kind] === scope).join(', ')})`,
+		)
 		.join('; ');
-	return { status: 403, body: { message: `Invalid scope(s) provided. Missing: ${needs}.`, missing_scopes: missing } };
+	return {
+		status: 403,
+		body: { message: `Invalid scope(s) provided. Missing: ${needs}.`, missing_scopes: missing },
+	};
 }
 
 /**
@@ -88,7 +96,8 @@ function updateWebhook(ctx) {
 	const errors = validateWebhook(ctx, true);
 	if (v.hasErrors(errors)) return v.validationResponse(errors);
 	const input = ctx.input;
-	const kinds = input.events === undefined ? undefined : [...new Set(/** @type {string[]} */ (input.events))];
+	const kinds =
+		input.events === undefined ? undefined : [...new Set(/** @type {string[]} */ (input.events))];
 	const denied = kinds ? missingSubscribeScopes(ctx, kinds) : null;
 	if (denied) return denied;
 	if (input.name !== undefined) webhook.name = /** @type {string} */ (input.name);

@@ -19,7 +19,8 @@ function parseArgs(argv) {
 		if (!arg.startsWith('--')) continue;
 		const eq = arg.indexOf('=');
 		if (eq !== -1) args[arg.slice(2, eq)] = arg.slice(eq + 1);
-		else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) args[arg.slice(2)] = argv[++i];
+		else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--'))
+			args[arg.slice(2)] = argv[++i];
 		else args[arg.slice(2)] = 'true';
 	}
 	return args;
@@ -28,7 +29,9 @@ function parseArgs(argv) {
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	if (args.help) {
-		process.stdout.write('Usage: node test/sandbox/cli.js [--port 8787] [--host 127.0.0.1] [--seed demo|empty] [--orders N] [--plan open|gated]\n');
+		process.stdout.write(
+			'Usage: node test/sandbox/cli.js [--port 8787] [--host 127.0.0.1] [--seed demo|empty] [--orders N] [--plan open|gated]\n',
+		);
 		return;
 	}
 	const sb = await startSandbox({

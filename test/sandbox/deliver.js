@@ -92,7 +92,9 @@ function sampleMeeting(store, company, n) {
 		timezone: 'Europe/Amsterdam',
 		location: 'Meeting point B',
 		event: event?.slug ?? null,
-		host: host ? { id: host.id, first_name: host.first_name, last_name: host.last_name, email: host.email } : null,
+		host: host
+			? { id: host.id, first_name: host.first_name, last_name: host.last_name, email: host.email }
+			: null,
 		lead: sampleLead(store, n, { event: event?.slug ?? null }),
 		booked_at: store.stamp(),
 	};
@@ -124,7 +126,9 @@ function defaultData(store, company, kind) {
 		case 'activation-submitted':
 			return {
 				id: store.nextId('submission'),
-				activation: activation ? { id: activation.slug, slug: activation.slug, title: activation.title } : null,
+				activation: activation
+					? { id: activation.slug, slug: activation.slug, title: activation.title }
+					: null,
 				form_id: form?.id ?? null,
 				answers: sampleAnswers(form),
 				lead: sampleLead(store, n, { activation: activation?.slug ?? null }),
@@ -134,15 +138,30 @@ function defaultData(store, company, kind) {
 		case 'lead-updated':
 			return sampleLead(store, n, { activation: activation?.slug ?? null });
 		case 'lead-deleted':
-			return { id: store.nextId('lead'), email: `deleted+${n}@example.com`, deleted_at: store.stamp() };
+			return {
+				id: store.nextId('lead'),
+				email: `deleted+${n}@example.com`,
+				deleted_at: store.stamp(),
+			};
 		case 'meeting-booked':
 			return sampleMeeting(store, company, n);
 		case 'meeting-cancelled':
-			return { ...sampleMeeting(store, company, n), status: 'cancelled', cancelled_at: store.stamp(), reason: 'Schedule conflict' };
+			return {
+				...sampleMeeting(store, company, n),
+				status: 'cancelled',
+				cancelled_at: store.stamp(),
+				reason: 'Schedule conflict',
+			};
 		case 'meeting-no-show':
 			return { ...sampleMeeting(store, company, n), status: 'no_show', no_show_at: store.stamp() };
 		case 'meeting-rated':
-			return { ...sampleMeeting(store, company, n), status: 'completed', rating: 4, comment: 'Great conversation.', rated_at: store.stamp() };
+			return {
+				...sampleMeeting(store, company, n),
+				status: 'completed',
+				rating: 4,
+				comment: 'Great conversation.',
+				rated_at: store.stamp(),
+			};
 		default:
 			return { id: store.nextId('submission') };
 	}
@@ -159,7 +178,8 @@ async function deliver(store, log, opts) {
 	const company = store.companies.get(opts.companyId);
 	if (!company) throw new Error(`Unknown company ${opts.companyId}`);
 	const targets = [...company.webhooks.values()].filter(
-		(webhook) => webhook.events.includes(opts.event) && (!opts.webhookId || webhook.id === opts.webhookId),
+		(webhook) =>
+			webhook.events.includes(opts.event) && (!opts.webhookId || webhook.id === opts.webhookId),
 	);
 	/** @type {DeliveryResult[]} */
 	const results = [];
@@ -173,12 +193,25 @@ async function deliver(store, log, opts) {
 				data: opts.data ?? defaultData(store, company, opts.event),
 			});
 		/** @type {Record<string, string>} */
-		const headers = { 'content-type': 'application/json', 'x-webhook-event': opts.event, 'user-agent': 'EventRegistration-Webhooks/1.0', ...opts.headers };
+		const headers = {
+			'content-type': 'application/json',
+			'x-webhook-event': opts.event,
+			'user-agent': 'EventRegistration-Webhooks/1.0',
+			...opts.headers,
+		};
 		const token = opts.token === undefined ? webhook.token : opts.token;
 		if (token !== null) headers['x-webhook-token'] = token;
 		const result = await post(webhook.url, headers, body, opts.timeoutMs ?? 10_000);
 		results.push({ webhookId: webhook.id, url: webhook.url, ...result });
-		log.push({ at: new Date().toISOString(), webhookId: webhook.id, url: webhook.url, event: opts.event, headers, body, status: result.status });
+		log.push({
+			at: new Date().toISOString(),
+			webhookId: webhook.id,
+			url: webhook.url,
+			event: opts.event,
+			headers,
+			body,
+			status: result.status,
+		});
 	}
 	return results;
 }
@@ -192,7 +225,12 @@ async function deliver(store, log, opts) {
  */
 async function post(url, headers, body, timeoutMs) {
 	try {
-		const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers,
+			body,
+			signal: AbortSignal.timeout(timeoutMs),
+		});
 		return { status: response.status, body: await response.text() };
 	} catch (err) {
 		return { status: 0, body: '', error: err instanceof Error ? err.message : String(err) };

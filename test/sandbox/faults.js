@@ -111,7 +111,8 @@ class FaultState {
 		const queue = this.knobs.failNext;
 		const index = queue.findIndex(
 			(fault) =>
-				(!fault.method || fault.method.toUpperCase() === method) && (!fault.pathIncludes || path.includes(fault.pathIncludes)),
+				(!fault.method || fault.method.toUpperCase() === method) &&
+				(!fault.pathIncludes || path.includes(fault.pathIncludes)),
 		);
 		if (index === -1) return null;
 		const fault = queue[index];
@@ -147,7 +148,13 @@ class FaultState {
 			};
 		}
 		this.hits++;
-		return { limited: false, headers: { 'X-RateLimit-Limit': throttle.limit, 'X-RateLimit-Remaining': throttle.limit - this.hits } };
+		return {
+			limited: false,
+			headers: {
+				'X-RateLimit-Limit': throttle.limit,
+				'X-RateLimit-Remaining': throttle.limit - this.hits,
+			},
+		};
 	}
 }
 
@@ -173,7 +180,12 @@ function failsBeforeHandler(fault) {
 /** @param {number} status */
 function errorMessage(status) {
 	/** @type {Record<number, string>} */
-	const messages = { 500: 'Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+	const messages = {
+		500: 'Server Error',
+		502: 'Bad Gateway',
+		503: 'Service Unavailable',
+		504: 'Gateway Timeout',
+	};
 	return messages[status] ?? 'Server Error';
 }
 
@@ -191,13 +203,34 @@ function htmlPage(status) {
  */
 function applyFault(fault, reply) {
 	if (fault.reset) return 'reset';
-	let out = reply ?? { status: fault.status ?? 500, body: { message: errorMessage(fault.status ?? 500) } };
-	if (fault.status) out = { status: fault.status, body: { message: errorMessage(fault.status) }, headers: out.headers };
-	if (fault.status && fault.retryAfter !== undefined) out = { ...out, headers: { ...out.headers, 'Retry-After': String(fault.retryAfter) } };
+	let out = reply ?? {
+		status: fault.status ?? 500,
+		body: { message: errorMessage(fault.status ?? 500) },
+	};
+	if (fault.status)
+		out = {
+			status: fault.status,
+			body: { message: errorMessage(fault.status) },
+			headers: out.headers,
+		};
+	if (fault.status && fault.retryAfter !== undefined)
+		out = { ...out, headers: { ...out.headers, 'Retry-After': String(fault.retryAfter) } };
 	if (fault.dropMeta || fault.dropLinks) out = dropParts(out, fault);
 	if (fault.claimLastPage !== undefined) out = claimLastPage(out, fault.claimLastPage);
-	if (fault.html) return { status: out.status, raw: htmlPage(fault.status ?? 502), contentType: 'text/html; charset=UTF-8', headers: out.headers };
-	if (fault.malformedJson) return { status: out.status, raw: truncatedJson(out.body), contentType: 'application/json', headers: out.headers };
+	if (fault.html)
+		return {
+			status: out.status,
+			raw: htmlPage(fault.status ?? 502),
+			contentType: 'text/html; charset=UTF-8',
+			headers: out.headers,
+		};
+	if (fault.malformedJson)
+		return {
+			status: out.status,
+			raw: truncatedJson(out.body),
+			contentType: 'application/json',
+			headers: out.headers,
+		};
 	return out;
 }
 
@@ -219,10 +252,18 @@ function dropParts(reply, fault) {
  * @param {number} lastPage
  */
 function claimLastPage(reply, lastPage) {
-	const body = /** @type {{ meta?: Record<string, unknown>, links?: Record<string, unknown> }} */ (reply.body);
+	const body = /** @type {{ meta?: Record<string, unknown>, links?: Record<string, unknown> }} */ (
+		reply.body
+	);
 	if (!body || typeof body !== 'object' || !body.meta || !body.links) return reply;
-	const next = typeof body.links.first === 'string' ? body.links.first.replace(/page=\d+/, 'page=2') : 'page=2';
-	return { ...reply, body: { ...body, meta: { ...body.meta, last_page: lastPage }, links: { ...body.links, next } } };
+	const next =
+		typeof body.links.first === 'string'
+			? body.links.first.replace(/page=\d+/, 'page=2')
+			: 'page=2';
+	return {
+		...reply,
+		body: { ...body, meta: { ...body.meta, last_page: lastPage }, links: { ...body.links, next } },
+	};
 }
 
 /** @param {unknown} body */

@@ -108,7 +108,8 @@ function assignBracketKey(target, key, value) {
 	for (let i = 0; i < path.length - 1; i++) {
 		const segment = path[i];
 		const nextIsPush = path[i + 1] === '';
-		if (node[segment] === undefined || typeof node[segment] !== 'object') node[segment] = nextIsPush ? [] : {};
+		if (node[segment] === undefined || typeof node[segment] !== 'object')
+			node[segment] = nextIsPush ? [] : {};
 		node = node[segment];
 	}
 	const last = path[path.length - 1];
@@ -154,7 +155,12 @@ function parseMultipart(buffer, boundary) {
 		if (headerEnd === -1) break;
 		const next = buffer.indexOf(separator, headerEnd + 4);
 		if (next === -1) break;
-		parts.push(toPart(buffer.subarray(pos, headerEnd).toString('utf8'), buffer.subarray(headerEnd + 4, next)));
+		parts.push(
+			toPart(
+				buffer.subarray(pos, headerEnd).toString('utf8'),
+				buffer.subarray(headerEnd + 4, next),
+			),
+		);
 		pos = next + 2;
 	}
 	return parts;
@@ -170,7 +176,8 @@ function toPart(headerText, data) {
 	const headers = {};
 	for (const line of headerText.split('\r\n')) {
 		const colon = line.indexOf(':');
-		if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+		if (colon > 0)
+			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
 	}
 	const disposition = parseHeaderParams(headers['content-disposition'] ?? '');
 	const filename = disposition.filename ?? null;
@@ -193,7 +200,10 @@ function toPart(headerText, data) {
  */
 function parseBody(buffer, contentType) {
 	const type = contentType.split(';')[0].trim().toLowerCase();
-	const text = buffer.length > 65536 ? `${buffer.subarray(0, 65536).toString('utf8')}…` : buffer.toString('utf8');
+	const text =
+		buffer.length > 65536
+			? `${buffer.subarray(0, 65536).toString('utf8')}…`
+			: buffer.toString('utf8');
 	/** @type {ParsedBody} */
 	const parsed = { input: {}, raw: undefined, parts: null, files: {}, invalidJson: false, text };
 	if (buffer.length === 0) return parsed;
@@ -219,7 +229,10 @@ function parseBody(buffer, contentType) {
 	try {
 		parsed.raw = JSON.parse(buffer.toString('utf8'));
 		const normalized = normalizeInput(parsed.raw);
-		parsed.input = normalized && typeof normalized === 'object' && !Array.isArray(normalized) ? /** @type {any} */ (normalized) : {};
+		parsed.input =
+			normalized && typeof normalized === 'object' && !Array.isArray(normalized)
+				? /** @type {any} */ (normalized)
+				: {};
 	} catch {
 		parsed.invalidJson = true;
 	}
@@ -307,4 +320,14 @@ function linkBase(ctx) {
 	return `${url.origin}${url.pathname}`;
 }
 
-module.exports = { NOT_FOUND, error, normalizeInput, ok, paginate, parseBody, parseMultipart, parseUrlEncoded, readBody };
+module.exports = {
+	NOT_FOUND,
+	error,
+	normalizeInput,
+	ok,
+	paginate,
+	parseBody,
+	parseMultipart,
+	parseUrlEncoded,
+	readBody,
+};

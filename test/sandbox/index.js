@@ -69,7 +69,10 @@ class Sleeper {
 	sleep(ms) {
 		if (ms <= 0) return Promise.resolve();
 		return new Promise((resolve) => {
-			const entry = { timer: setTimeout(() => this.finish(entry), ms), resolve: () => resolve(undefined) };
+			const entry = {
+				timer: setTimeout(() => this.finish(entry), ms),
+				resolve: () => resolve(undefined),
+			};
 			this.pending.add(entry);
 		});
 	}
@@ -128,9 +131,23 @@ function loggedParts(body) {
 
 /** @param {import('./faults').FailNextFault} fault */
 function describeFault(fault) {
-	const keys = ['status', 'reset', 'timeoutMs', 'malformedJson', 'html', 'dropMeta', 'dropLinks', 'claimLastPage', 'mutateAfter'];
+	const keys = [
+		'status',
+		'reset',
+		'timeoutMs',
+		'malformedJson',
+		'html',
+		'dropMeta',
+		'dropLinks',
+		'claimLastPage',
+		'mutateAfter',
+	];
 	return keys
-		.filter((key) => /** @type {Record<string, unknown>} */ (fault)[key] !== undefined && /** @type {Record<string, unknown>} */ (fault)[key] !== false)
+		.filter(
+			(key) =>
+				/** @type {Record<string, unknown>} */ (fault)[key] !== undefined &&
+				/** @type {Record<string, unknown>} */ (fault)[key] !== false,
+		)
 		.map((key) => `${key}=${/** @type {Record<string, unknown>} */ (fault)[key]}`)
 		.join(' ');
 }
@@ -142,7 +159,8 @@ function describeFault(fault) {
  */
 async function startSandbox(options = {}) {
 	const store = new Store();
-	const demo = options.seed === 'empty' ? seedEmpty(store) : seedDemo(store, { orders: options.orders });
+	const demo =
+		options.seed === 'empty' ? seedEmpty(store) : seedDemo(store, { orders: options.orders });
 	store.planMode = options.planMode ?? 'open';
 	const faults = new FaultState(options.knobs ?? {});
 	const log = new RequestLog(options.requestLogLimit);
@@ -166,7 +184,8 @@ async function startSandbox(options = {}) {
 		if (path === '/api/v1' || path.startsWith('/api/v1/')) {
 			const throttled = faults.throttle(Date.now());
 			if (faults.knobs.latencyMs > 0) await sleeper.sleep(faults.knobs.latencyMs);
-			if (throttled.limited) return { status: 429, body: { message: 'Too Many Attempts.' }, headers: throttled.headers };
+			if (throttled.limited)
+				return { status: 429, body: { message: 'Too Many Attempts.' }, headers: throttled.headers };
 			const reply = handleApi({
 				store,
 				knobs: faults.knobs,
@@ -182,7 +201,16 @@ async function startSandbox(options = {}) {
 			return { ...reply, headers: { ...throttled.headers, ...reply.headers } };
 		}
 		if (path.startsWith('/api/oauth/')) {
-			const reply = handleOAuth({ store, knobs: faults.knobs, method, path, query, input: body.input, headers: req.headers, defaultUserId: demo.userId });
+			const reply = handleOAuth({
+				store,
+				knobs: faults.knobs,
+				method,
+				path,
+				query,
+				input: body.input,
+				headers: req.headers,
+				defaultUserId: demo.userId,
+			});
 			if (reply) return reply;
 		}
 		if (path.startsWith('/api/')) return error(404, 'Not found.');
@@ -210,8 +238,21 @@ async function startSandbox(options = {}) {
 		const contentType = req.headers['content-type'] ?? '';
 		const body = parseBody(buffer, contentType);
 		if (path.startsWith('/__control/')) {
-			const input = body.raw && typeof body.raw === 'object' && !Array.isArray(body.raw) ? /** @type {Record<string, any>} */ (body.raw) : {};
-			send(res, await handleControl(control, { method, path, query, input, remoteAddress: req.socket.remoteAddress }), method);
+			const input =
+				body.raw && typeof body.raw === 'object' && !Array.isArray(body.raw)
+					? /** @type {Record<string, any>} */ (body.raw)
+					: {};
+			send(
+				res,
+				await handleControl(control, {
+					method,
+					path,
+					query,
+					input,
+					remoteAddress: req.socket.remoteAddress,
+				}),
+				method,
+			);
 			return;
 		}
 		const fault = faults.take(method, path);
@@ -225,7 +266,13 @@ async function startSandbox(options = {}) {
 				reply = fault ? applyFault(fault, handled) : handled;
 			}
 		} catch (err) {
-			reply = { status: 500, body: { message: 'Server Error', exception: err instanceof Error ? err.message : String(err) } };
+			reply = {
+				status: 500,
+				body: {
+					message: 'Server Error',
+					exception: err instanceof Error ? err.message : String(err),
+				},
+			};
 		}
 		log.add({
 			method,
@@ -249,7 +296,12 @@ async function startSandbox(options = {}) {
 
 	const server = http.createServer((req, res) => {
 		onRequest(req, res).catch((err) => {
-			if (!res.headersSent && !res.destroyed) send(res, { status: 500, body: { message: 'Server Error', exception: String(err) } }, 'GET');
+			if (!res.headersSent && !res.destroyed)
+				send(
+					res,
+					{ status: 500, body: { message: 'Server Error', exception: String(err) } },
+					'GET',
+				);
 		});
 	});
 	server.keepAliveTimeout = 5000;

@@ -23,8 +23,14 @@ const OAUTH_ERRORS = {
 		status: 400,
 		text: 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.',
 	},
-	unsupported_grant_type: { status: 400, text: 'The authorization grant type is not supported by the authorization server.' },
-	unsupported_response_type: { status: 400, text: 'The authorization server does not support obtaining an authorization code using this method.' },
+	unsupported_grant_type: {
+		status: 400,
+		text: 'The authorization grant type is not supported by the authorization server.',
+	},
+	unsupported_response_type: {
+		status: 400,
+		text: 'The authorization server does not support obtaining an authorization code using this method.',
+	},
 	invalid_scope: { status: 400, text: 'The requested scope is invalid, unknown, or malformed' },
 };
 
@@ -80,15 +86,26 @@ function withParams(redirectUri, params) {
  * @returns {Reply}
  */
 function authorize(req) {
-	const { client_id: clientId, redirect_uri: redirectUri, response_type: responseType, state } = req.query;
+	const {
+		client_id: clientId,
+		redirect_uri: redirectUri,
+		response_type: responseType,
+		state,
+	} = req.query;
 	const client = clientId ? req.store.oauthClients.get(clientId) : undefined;
 	if (!client) return oauthError('invalid_client');
-	if (!redirectUri || !isHttpUrl(redirectUri)) return oauthError('invalid_request', 'Check the `redirect_uri` parameter');
-	if (client.redirectUris.length > 0 && !client.redirectUris.includes(redirectUri)) return oauthError('invalid_client');
+	if (!redirectUri || !isHttpUrl(redirectUri))
+		return oauthError('invalid_request', 'Check the `redirect_uri` parameter');
+	if (client.redirectUris.length > 0 && !client.redirectUris.includes(redirectUri))
+		return oauthError('invalid_client');
 	if (responseType !== 'code') return oauthError('unsupported_response_type');
 	const scopes = parseScopes(req.query.scope);
 	if (!scopes) {
-		const params = { error: 'invalid_scope', error_description: OAUTH_ERRORS.invalid_scope.text, ...(state ? { state } : {}) };
+		const params = {
+			error: 'invalid_scope',
+			error_description: OAUTH_ERRORS.invalid_scope.text,
+			...(state ? { state } : {}),
+		};
 		return redirect(withParams(redirectUri, params));
 	}
 	const code = randomToken(64);
@@ -118,7 +135,12 @@ function isHttpUrl(value) {
  * @returns {Reply}
  */
 function redirect(location) {
-	return { status: 302, headers: { Location: location }, raw: '', contentType: 'text/html; charset=UTF-8' };
+	return {
+		status: 302,
+		headers: { Location: location },
+		raw: '',
+		contentType: 'text/html; charset=UTF-8',
+	};
 }
 
 /**
@@ -132,10 +154,15 @@ function clientCredentials(req) {
 		const decoded = Buffer.from(header.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
 		const colon = decoded.indexOf(':');
 		if (colon === -1) return null;
-		return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+		return {
+			clientId: decodeURIComponent(decoded.slice(0, colon)),
+			clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+		};
 	}
 	const { client_id: clientId, client_secret: clientSecret } = req.input;
-	return typeof clientId === 'string' && typeof clientSecret === 'string' ? { clientId, clientSecret } : null;
+	return typeof clientId === 'string' && typeof clientSecret === 'string'
+		? { clientId, clientSecret }
+		: null;
 }
 
 /**
@@ -155,8 +182,18 @@ function issueTokens(store, knobs, grant) {
 		token: randomToken(80),
 	});
 	const refreshToken = randomToken(80);
-	store.refreshTokens.set(refreshToken, { refreshToken, clientId: grant.clientId ?? '', scopes: access.scopes, userId: grant.userId });
-	return { token_type: 'Bearer', expires_in: ttl, access_token: access.token, refresh_token: refreshToken };
+	store.refreshTokens.set(refreshToken, {
+		refreshToken,
+		clientId: grant.clientId ?? '',
+		scopes: access.scopes,
+		userId: grant.userId,
+	});
+	return {
+		token_type: 'Bearer',
+		expires_in: ttl,
+		access_token: access.token,
+		refresh_token: refreshToken,
+	};
 }
 
 /**
@@ -167,13 +204,19 @@ function issueTokens(store, knobs, grant) {
 function token(req) {
 	const grantType = req.input.grant_type;
 	if (typeof grantType !== 'string') return oauthError('unsupported_grant_type');
-	if (grantType !== 'authorization_code' && !(grantType === 'refresh_token' && req.knobs.oauthRefreshGrant)) {
+	if (
+		grantType !== 'authorization_code' &&
+		!(grantType === 'refresh_token' && req.knobs.oauthRefreshGrant)
+	) {
 		return oauthError('unsupported_grant_type');
 	}
 	const credentials = clientCredentials(req);
 	const client = credentials ? req.store.oauthClients.get(credentials.clientId) : undefined;
-	if (!credentials || !client || client.clientSecret !== credentials.clientSecret) return oauthError('invalid_client');
-	return grantType === 'authorization_code' ? exchangeCode(req, client.clientId) : exchangeRefresh(req, client.clientId);
+	if (!credentials || !client || client.clientSecret !== credentials.clientSecret)
+		return oauthError('invalid_client');
+	return grantType === 'authorization_code'
+		? exchangeCode(req, client.clientId)
+		: exchangeRefresh(req, client.clientId);
 }
 
 /**
@@ -185,11 +228,20 @@ function exchangeCode(req, clientId) {
 	const { code, redirect_uri: redirectUri } = req.input;
 	if (typeof code !== 'string') return oauthError('invalid_request', 'Check the `code` parameter');
 	const grant = req.store.oauthCodes.get(code);
-	if (!grant || grant.expiresAt <= Date.now()) return oauthError('invalid_grant', 'Authorization code has expired');
-	if (grant.clientId !== clientId) return oauthError('invalid_grant', 'Authorization code was not issued to this client');
+	if (!grant || grant.expiresAt <= Date.now())
+		return oauthError('invalid_grant', 'Authorization code has expired');
+	if (grant.clientId !== clientId)
+		return oauthError('invalid_grant', 'Authorization code was not issued to this client');
 	if (redirectUri !== grant.redirectUri) return oauthError('invalid_grant', 'Invalid redirect URI');
 	req.store.oauthCodes.delete(code);
-	return { status: 200, body: issueTokens(req.store, req.knobs, { userId: grant.userId, clientId, scopes: grant.scopes }) };
+	return {
+		status: 200,
+		body: issueTokens(req.store, req.knobs, {
+			userId: grant.userId,
+			clientId,
+			scopes: grant.scopes,
+		}),
+	};
 }
 
 /**
@@ -199,11 +251,20 @@ function exchangeCode(req, clientId) {
  */
 function exchangeRefresh(req, clientId) {
 	const value = req.input.refresh_token;
-	if (typeof value !== 'string') return oauthError('invalid_request', 'Check the `refresh_token` parameter');
+	if (typeof value !== 'string')
+		return oauthError('invalid_request', 'Check the `refresh_token` parameter');
 	const grant = req.store.refreshTokens.get(value);
-	if (!grant || grant.clientId !== clientId) return oauthError('invalid_grant', 'Token has been revoked');
+	if (!grant || grant.clientId !== clientId)
+		return oauthError('invalid_grant', 'Token has been revoked');
 	req.store.refreshTokens.delete(value);
-	return { status: 200, body: issueTokens(req.store, req.knobs, { userId: grant.userId, clientId, scopes: grant.scopes }) };
+	return {
+		status: 200,
+		body: issueTokens(req.store, req.knobs, {
+			userId: grant.userId,
+			clientId,
+			scopes: grant.scopes,
+		}),
+	};
 }
 
 /**
@@ -213,7 +274,8 @@ function exchangeRefresh(req, clientId) {
  */
 function refreshTransient(req) {
 	const cookie = typeof req.headers.cookie === 'string' ? req.headers.cookie : '';
-	if (!/(?:^|;\s*)web_session=[^;]+/.test(cookie)) return { status: 401, body: { message: 'Unauthenticated.' } };
+	if (!/(?:^|;\s*)web_session=[^;]+/.test(cookie))
+		return { status: 401, body: { message: 'Unauthenticated.' } };
 	return {
 		status: 200,
 		body: { message: 'Refreshed.' },
@@ -232,10 +294,19 @@ function handleOAuth(req) {
 		'POST /api/oauth/token': token,
 		'POST /api/oauth/token/refresh': refreshTransient,
 	};
-	const handler = /** @type {Record<string, (r: OAuthRequest) => Reply>} */ (routes)[`${req.method} ${req.path}`];
+	const handler = /** @type {Record<string, (r: OAuthRequest) => Reply>} */ (routes)[
+		`${req.method} ${req.path}`
+	];
 	if (handler) return handler(req);
 	const known = Object.keys(routes).some((key) => key.split(' ')[1] === req.path);
-	return known ? { status: 405, body: { message: `The ${req.method} method is not supported for route ${req.path.slice(1)}.` } } : null;
+	return known
+		? {
+				status: 405,
+				body: {
+					message: `The ${req.method} method is not supported for route ${req.path.slice(1)}.`,
+				},
+			}
+		: null;
 }
 
 module.exports = { handleOAuth, issueTokens, parseScopes };

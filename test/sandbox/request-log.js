@@ -47,7 +47,20 @@ class RequestLog {
 	}
 
 	emptyCounters() {
-		return { requests: 0, status2xx: 0, status4xx: 0, status5xx: 0, status401: 0, status403: 0, status404: 0, status422: 0, status429: 0, resets: 0, faults: 0, byStatus: /** @type {Record<string, number>} */ ({}) };
+		return {
+			requests: 0,
+			status2xx: 0,
+			status4xx: 0,
+			status5xx: 0,
+			status401: 0,
+			status403: 0,
+			status404: 0,
+			status422: 0,
+			status429: 0,
+			resets: 0,
+			faults: 0,
+			byStatus: /** @type {Record<string, number>} */ ({}),
+		};
 	}
 
 	/** @param {Omit<LoggedRequest, 'seq'>} entry */
@@ -68,7 +81,8 @@ class RequestLog {
 		else if (entry.status < 300) c.status2xx++;
 		else if (entry.status >= 500) c.status5xx++;
 		else if (entry.status >= 400) c.status4xx++;
-		for (const status of /** @type {const} */ ([401, 403, 404, 422, 429])) if (entry.status === status) c[`status${status}`]++;
+		for (const status of /** @type {const} */ ([401, 403, 404, 422, 429]))
+			if (entry.status === status) c[`status${status}`]++;
 		if (entry.fault) c.faults++;
 	}
 
@@ -77,7 +91,8 @@ class RequestLog {
 		return this.entries
 			.filter(
 				(entry) =>
-					(!filter.method || entry.method === filter.method.toUpperCase()) && (!filter.pathIncludes || entry.path.includes(filter.pathIncludes)),
+					(!filter.method || entry.method === filter.method.toUpperCase()) &&
+					(!filter.pathIncludes || entry.path.includes(filter.pathIncludes)),
 			)
 			.map((entry) => JSON.parse(JSON.stringify(entry)));
 	}

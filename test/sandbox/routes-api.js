@@ -54,11 +54,34 @@ const ORGANIZING_EVENT = '/{company}/event/{event}';
 /** @type {Record<string, ApiRoute>} */
 const API_ROUTES = {
 	'user.get': { method: 'GET', path: '/user', scopes: ['user:read'], handler: getUser },
-	'company.getMany': { method: 'GET', path: '/companies', scopes: ['companies:read'], paginated: true, handler: listCompanies },
+	'company.getMany': {
+		method: 'GET',
+		path: '/companies',
+		scopes: ['companies:read'],
+		paginated: true,
+		handler: listCompanies,
+	},
 
-	'event.getMany': { method: 'GET', path: '/{company}/events', scopes: ['events:read'], paginated: true, handler: events.listEvents },
-	'event.create': { method: 'POST', path: '/{company}/events/create', scopes: ['events:read', 'events:create'], handler: events.createEvent },
-	'event.get': { method: 'GET', path: '/{company}/events/{event}', scopes: ['events:read'], event: 'any', handler: events.getEvent },
+	'event.getMany': {
+		method: 'GET',
+		path: '/{company}/events',
+		scopes: ['events:read'],
+		paginated: true,
+		handler: events.listEvents,
+	},
+	'event.create': {
+		method: 'POST',
+		path: '/{company}/events/create',
+		scopes: ['events:read', 'events:create'],
+		handler: events.createEvent,
+	},
+	'event.get': {
+		method: 'GET',
+		path: '/{company}/events/{event}',
+		scopes: ['events:read'],
+		event: 'any',
+		handler: events.getEvent,
+	},
 	'event.update': {
 		method: 'PATCH',
 		path: '/{company}/events/{event}',
@@ -67,7 +90,13 @@ const API_ROUTES = {
 		handler: events.updateEvent,
 	},
 
-	'eventPage.get': { method: 'GET', path: `${ORGANIZING_EVENT}/page`, scopes: ['events:read'], event: 'organizing', handler: events.getPage },
+	'eventPage.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/page`,
+		scopes: ['events:read'],
+		event: 'organizing',
+		handler: events.getPage,
+	},
 	'eventPage.upsert': {
 		method: 'POST',
 		path: `${ORGANIZING_EVENT}/page`,
@@ -142,7 +171,13 @@ const API_ROUTES = {
 		event: 'organizing',
 		handler: tickets.listOrders,
 	},
-	'order.get': { method: 'GET', path: `${ORGANIZING_EVENT}/orders/{order}`, scopes: ['orders:read'], event: 'organizing', handler: tickets.getOrder },
+	'order.get': {
+		method: 'GET',
+		path: `${ORGANIZING_EVENT}/orders/{order}`,
+		scopes: ['orders:read'],
+		event: 'organizing',
+		handler: tickets.getOrder,
+	},
 	'order.create': {
 		method: 'POST',
 		path: `${ORGANIZING_EVENT}/orders/create/{ticketType}`,
@@ -165,10 +200,31 @@ const API_ROUTES = {
 		handler: tickets.rejectOrder,
 	},
 
-	'form.getMany': { method: 'GET', path: '/{company}/forms', scopes: ['forms:read'], paginated: true, handler: forms.listForms },
-	'form.get': { method: 'GET', path: '/{company}/forms/{form}', scopes: ['forms:read'], handler: forms.getForm },
-	'form.create': { method: 'POST', path: '/{company}/forms/create', scopes: ['forms:create'], handler: forms.createForm },
-	'form.update': { method: 'PATCH', path: '/{company}/forms/{form}', scopes: ['forms:update'], handler: forms.updateForm },
+	'form.getMany': {
+		method: 'GET',
+		path: '/{company}/forms',
+		scopes: ['forms:read'],
+		paginated: true,
+		handler: forms.listForms,
+	},
+	'form.get': {
+		method: 'GET',
+		path: '/{company}/forms/{form}',
+		scopes: ['forms:read'],
+		handler: forms.getForm,
+	},
+	'form.create': {
+		method: 'POST',
+		path: '/{company}/forms/create',
+		scopes: ['forms:create'],
+		handler: forms.createForm,
+	},
+	'form.update': {
+		method: 'PATCH',
+		path: '/{company}/forms/{form}',
+		scopes: ['forms:update'],
+		handler: forms.updateForm,
+	},
 
 	'activation.getMany': {
 		method: 'GET',
@@ -177,12 +233,37 @@ const API_ROUTES = {
 		paginated: true,
 		handler: forms.listActivations,
 	},
-	'activation.get': { method: 'GET', path: '/{company}/activations/{activation}', scopes: ['activations:read'], handler: forms.getActivation },
+	'activation.get': {
+		method: 'GET',
+		path: '/{company}/activations/{activation}',
+		scopes: ['activations:read'],
+		handler: forms.getActivation,
+	},
 
-	'webhook.getMany': { method: 'GET', path: '/{company}/webhooks', scopes: [], handler: webhooks.listWebhooks },
-	'webhook.create': { method: 'POST', path: '/{company}/webhooks/create', scopes: [], handler: webhooks.createWebhook },
-	'webhook.update': { method: 'PATCH', path: '/{company}/webhooks/{webhook}', scopes: [], handler: webhooks.updateWebhook },
-	'webhook.delete': { method: 'DELETE', path: '/{company}/webhooks/{webhook}', scopes: [], handler: webhooks.deleteWebhook },
+	'webhook.getMany': {
+		method: 'GET',
+		path: '/{company}/webhooks',
+		scopes: [],
+		handler: webhooks.listWebhooks,
+	},
+	'webhook.create': {
+		method: 'POST',
+		path: '/{company}/webhooks/create',
+		scopes: [],
+		handler: webhooks.createWebhook,
+	},
+	'webhook.update': {
+		method: 'PATCH',
+		path: '/{company}/webhooks/{webhook}',
+		scopes: [],
+		handler: webhooks.updateWebhook,
+	},
+	'webhook.delete': {
+		method: 'DELETE',
+		path: '/{company}/webhooks/{webhook}',
+		scopes: [],
+		handler: webhooks.deleteWebhook,
+	},
 };
 
 /**
@@ -197,10 +278,12 @@ const API_ROUTES = {
 const COMPILED = Object.entries(API_ROUTES).map(([key, route]) => {
 	/** @type {string[]} */
 	const names = [];
-	const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name) => {
-		names.push(name);
-		return '([^/]+)';
-	});
+	const source = route.path
+		.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+		.replace(/\\?\{(\w+)\\?\}/g, (_m, name) => {
+			names.push(name);
+			return '([^/]+)';
+		});
 	return { key, route, names, pattern: new RegExp(`^${source}$`) };
 });
 
@@ -227,7 +310,8 @@ function matchRoute(method, path, knobs) {
 			continue;
 		}
 		const literalScore = compiled.names.length;
-		if (!found || literalScore < Object.keys(found.params).length) found = { key: compiled.key, route: compiled.route, params };
+		if (!found || literalScore < Object.keys(found.params).length)
+			found = { key: compiled.key, route: compiled.route, params };
 	}
 	if (found) return found;
 	return allowed.length > 0 ? { allowed } : null;
@@ -281,13 +365,18 @@ function bearerToken(header) {
  * @returns {Reply}
  */
 function handleApi(request) {
-	const matched = matchRoute(request.method === 'HEAD' ? 'GET' : request.method, request.path, request.knobs);
+	const matched = matchRoute(
+		request.method === 'HEAD' ? 'GET' : request.method,
+		request.path,
+		request.knobs,
+	);
 	if (!matched) return NOT_FOUND();
 	if ('allowed' in matched) return methodNotAllowed(request, matched.allowed);
 	const auth = authenticate(request);
 	if ('status' in auth) return auth;
 	const { route, params } = matched;
-	if (!route.scopes.every((scope) => auth.token.scopes.includes(scope))) return error(403, 'Invalid scope(s) provided.');
+	if (!route.scopes.every((scope) => auth.token.scopes.includes(scope)))
+		return error(403, 'Invalid scope(s) provided.');
 	/** @type {ApiContext} */
 	const ctx = /** @type {any} */ ({
 		...request,
@@ -325,8 +414,13 @@ function authenticate(request) {
  * @returns {Reply}
  */
 function methodNotAllowed(request, allowed) {
-	const methods = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
-	return error(405, `The ${request.method} method is not supported for route api/v1${request.path}. Supported methods: ${methods}.`);
+	const methods = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(
+		', ',
+	);
+	return error(
+		405,
+		`The ${request.method} method is not supported for route api/v1${request.path}. Supported methods: ${methods}.`,
+	);
 }
 
 /**
@@ -340,7 +434,8 @@ function bindCompany(ctx, params) {
 	const company = ctx.store.companies.get(params.company);
 	if (!company) return NOT_FOUND();
 	if (!company.members.has(ctx.user.id)) return error(403, 'This action is unauthorized.');
-	if (ctx.store.planMode === 'gated' && !company.pro) return error(403, 'API access requires the Pro plan (USE_API).');
+	if (ctx.store.planMode === 'gated' && !company.pro)
+		return error(403, 'API access requires the Pro plan (USE_API).');
 	ctx.company = company;
 	return null;
 }
@@ -355,7 +450,9 @@ function bindCompany(ctx, params) {
 function bindEvent(ctx, route, params) {
 	if (!route.event) return null;
 	const event =
-		route.event === 'organizing' ? ctx.store.findOrganizingEvent(ctx.company, params.event) : ctx.store.findEvent(ctx.company, params.event);
+		route.event === 'organizing'
+			? ctx.store.findOrganizingEvent(ctx.company, params.event)
+			: ctx.store.findEvent(ctx.company, params.event);
 	if (!event) return NOT_FOUND();
 	ctx.event = event;
 	return null;
@@ -371,7 +468,9 @@ function getUser(ctx) {
  * @param {ApiContext} ctx
  */
 function listCompanies(ctx) {
-	const companies = ctx.store.companiesOf(ctx.user.id).filter((company) => ctx.store.planMode !== 'gated' || company.pro);
+	const companies = ctx.store
+		.companiesOf(ctx.user.id)
+		.filter((company) => ctx.store.planMode !== 'gated' || company.pro);
 	return ok(paginate(companies, ctx.pageCtx, serializeCompany));
 }
 

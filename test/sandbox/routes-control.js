@@ -54,7 +54,12 @@ function orderOrThrow(store, id) {
  */
 function eventOrThrow(store, company, eventId) {
 	const event = eventId ? store.findEvent(company, eventId) : store.firstOrganizingEvent(company);
-	if (!event) throw new Error(eventId ? `Unknown event ${eventId} in company ${company.id}` : `Company ${company.id} has no organizing event`);
+	if (!event)
+		throw new Error(
+			eventId
+				? `Unknown event ${eventId} in company ${company.id}`
+				: `Company ${company.id} has no organizing event`,
+		);
 	return event;
 }
 
@@ -67,7 +72,13 @@ function createControl(sb) {
 	const control = {
 		/** Demo ids, token, URL, plan mode and current knobs. */
 		state() {
-			return { url: sb.url(), token: sb.demo.token, demo: sb.demo, planMode: store.planMode, knobs: sb.faults.snapshot() };
+			return {
+				url: sb.url(),
+				token: sb.demo.token,
+				demo: sb.demo,
+				planMode: store.planMode,
+				knobs: sb.faults.snapshot(),
+			};
 		},
 
 		/**
@@ -78,7 +89,8 @@ function createControl(sb) {
 		createToken(scopes = ALL_SCOPES, opts = {}) {
 			const userId = opts.userId ?? sb.demo.userId;
 			if (!store.users.has(userId)) throw new Error(`Unknown user ${userId}`);
-			return store.createToken({ userId, scopes, expired: opts.expired, expiresAt: opts.expiresAt }).token;
+			return store.createToken({ userId, scopes, expired: opts.expired, expiresAt: opts.expiresAt })
+				.token;
 		},
 
 		/**
@@ -87,7 +99,11 @@ function createControl(sb) {
 		 */
 		createUser(attrs = {}) {
 			const n = store.users.size + 1;
-			return store.createUser({ first_name: attrs.first_name ?? 'Test', last_name: attrs.last_name ?? `User ${n}`, email: attrs.email ?? `user${n}@example.com` }).id;
+			return store.createUser({
+				first_name: attrs.first_name ?? 'Test',
+				last_name: attrs.last_name ?? `User ${n}`,
+				email: attrs.email ?? `user${n}@example.com`,
+			}).id;
 		},
 
 		/**
@@ -96,7 +112,11 @@ function createControl(sb) {
 		 */
 		createCompany(opts = {}) {
 			const members = opts.members ?? (opts.member === false ? [] : [sb.demo.userId]);
-			const company = store.createCompany({ name: opts.name ?? `Company ${store.companies.size + 1}`, ...opts, members });
+			const company = store.createCompany({
+				name: opts.name ?? `Company ${store.companies.size + 1}`,
+				...opts,
+				members,
+			});
 			return { id: company.id, slug: company.slug };
 		},
 
@@ -124,7 +144,10 @@ function createControl(sb) {
 		addEvents(companyId, count, attrs = {}) {
 			const start = companyOrThrow(store, companyId).events.length;
 			return Array.from({ length: count }, (_, i) =>
-				control.createEvent(companyId, { name: `${attrs.namePrefix ?? 'Event'} ${start + i + 1}`, company_role: attrs.company_role }),
+				control.createEvent(companyId, {
+					name: `${attrs.namePrefix ?? 'Event'} ${start + i + 1}`,
+					company_role: attrs.company_role,
+				}),
 			);
 		},
 
@@ -138,7 +161,11 @@ function createControl(sb) {
 			const start = company.forms.length;
 			return Array.from(
 				{ length: count },
-				(_, i) => store.createForm(company, { name: `${attrs.namePrefix ?? 'Form'} ${start + i + 1}`, fields: [{ type: 'text', label: 'Question' }] }).id,
+				(_, i) =>
+					store.createForm(company, {
+						name: `${attrs.namePrefix ?? 'Form'} ${start + i + 1}`,
+						fields: [{ type: 'text', label: 'Question' }],
+					}).id,
 			);
 		},
 
@@ -152,7 +179,11 @@ function createControl(sb) {
 			const start = company.activations.length;
 			return Array.from(
 				{ length: count },
-				(_, i) => store.createActivation(company, { title: `${attrs.titlePrefix ?? 'Activation'} ${start + i + 1}`, eventSlug: attrs.eventId ?? null }).slug,
+				(_, i) =>
+					store.createActivation(company, {
+						title: `${attrs.titlePrefix ?? 'Activation'} ${start + i + 1}`,
+						eventSlug: attrs.eventId ?? null,
+					}).slug,
 			);
 		},
 
@@ -165,7 +196,12 @@ function createControl(sb) {
 		 */
 		addTicketType(companyId, eventId, attrs = {}) {
 			const event = eventOrThrow(store, companyOrThrow(store, companyId), eventId);
-			return store.createTicketType(event, { ...attrs, name: attrs.name ?? 'General Admission', price: attrs.price ?? 0, vat_percentage: attrs.vat_percentage ?? 0 }).slug;
+			return store.createTicketType(event, {
+				...attrs,
+				name: attrs.name ?? 'General Admission',
+				price: attrs.price ?? 0,
+				vat_percentage: attrs.vat_percentage ?? 0,
+			}).slug;
 		},
 
 		/**
@@ -175,10 +211,19 @@ function createControl(sb) {
 		 * @returns {string[]} order ids
 		 */
 		addOrders(opts) {
-			const event = eventOrThrow(store, companyOrThrow(store, opts.companyId ?? sb.demo.companyId), opts.eventId);
+			const event = eventOrThrow(
+				store,
+				companyOrThrow(store, opts.companyId ?? sb.demo.companyId),
+				opts.eventId,
+			);
 			const ticketType = opts.ticketType
 				? store.findTicketType(event, opts.ticketType)
-				: (event.ticketTypes.find((t) => t.price === 0) ?? store.createTicketType(event, { name: 'General Admission', price: 0, vat_percentage: 0 }));
+				: (event.ticketTypes.find((t) => t.price === 0) ??
+					store.createTicketType(event, {
+						name: 'General Admission',
+						price: 0,
+						vat_percentage: 0,
+					}));
 			if (!ticketType) throw new Error(`Unknown ticket type ${opts.ticketType}`);
 			return bulkOrders(store, event, ticketType, Number(opts.count) || 0);
 		},
@@ -216,11 +261,20 @@ function createControl(sb) {
 		 */
 		setPlan(opts) {
 			if (opts.mode !== undefined) {
-				if (opts.mode !== 'open' && opts.mode !== 'gated') throw new Error(`Unknown plan mode ${opts.mode}`);
+				if (opts.mode !== 'open' && opts.mode !== 'gated')
+					throw new Error(`Unknown plan mode ${opts.mode}`);
 				store.planMode = opts.mode;
 			}
-			if (opts.companyId !== undefined) companyOrThrow(store, opts.companyId).pro = opts.pro ?? true;
-			return { mode: store.planMode, companies: [...store.companies.values()].map((c) => ({ id: c.id, name: c.name, pro: c.pro })) };
+			if (opts.companyId !== undefined)
+				companyOrThrow(store, opts.companyId).pro = opts.pro ?? true;
+			return {
+				mode: store.planMode,
+				companies: [...store.companies.values()].map((c) => ({
+					id: c.id,
+					name: c.name,
+					pro: c.pro,
+				})),
+			};
 		},
 
 		/**
@@ -260,8 +314,15 @@ function createControl(sb) {
 
 		/** @param {string} [companyId] */
 		webhooks(companyId) {
-			const companies = companyId ? [companyOrThrow(store, companyId)] : [...store.companies.values()];
-			return companies.flatMap((company) => [...company.webhooks.values()].map((w) => ({ ...serializeWebhook(w), companyId: company.id })));
+			const companies = companyId
+				? [companyOrThrow(store, companyId)]
+				: [...store.companies.values()];
+			return companies.flatMap((company) =>
+				[...company.webhooks.values()].map((w) => ({
+					...serializeWebhook(w),
+					companyId: company.id,
+				})),
+			);
 		},
 
 		/** @param {import('./deliver').DeliverOptions} opts */
@@ -278,14 +339,23 @@ function createControl(sb) {
 		 * @param {{ userId?: string }} [opts]
 		 */
 		issueOAuthToken(scopes = [], opts = {}) {
-			return issueTokens(store, sb.faults.knobs, { userId: opts.userId ?? sb.demo.userId, clientId: sb.demo.oauthClient.clientId, scopes });
+			return issueTokens(store, sb.faults.knobs, {
+				userId: opts.userId ?? sb.demo.userId,
+				clientId: sb.demo.oauthClient.clientId,
+				scopes,
+			});
 		},
 
 		/**
 		 * @param {{ name?: string, redirectUris?: string[] }} [opts]
 		 */
 		createOAuthClient(opts = {}) {
-			const client = { clientId: crypto.randomUUID(), clientSecret: randomToken(40), name: opts.name ?? 'Test client', redirectUris: opts.redirectUris ?? [] };
+			const client = {
+				clientId: crypto.randomUUID(),
+				clientSecret: randomToken(40),
+				name: opts.name ?? 'Test client',
+				redirectUris: opts.redirectUris ?? [],
+			};
 			store.oauthClients.set(client.clientId, client);
 			return { clientId: client.clientId, clientSecret: client.clientSecret };
 		},
@@ -299,7 +369,13 @@ function createControl(sb) {
  * @param {string|undefined} address
  */
 function isLoopback(address) {
-	return !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1' || address.startsWith('::ffff:127.'));
+	return (
+		!!address &&
+		(address === '::1' ||
+			address.startsWith('127.') ||
+			address === '::ffff:127.0.0.1' ||
+			address.startsWith('::ffff:127.'))
+	);
 }
 
 /**
@@ -309,10 +385,13 @@ function isLoopback(address) {
  * @returns {Promise<Reply>}
  */
 async function handleControl(control, req) {
-	if (!isLoopback(req.remoteAddress)) return { status: 403, body: { error: 'Control routes are loopback only.' } };
+	if (!isLoopback(req.remoteAddress))
+		return { status: 403, body: { error: 'Control routes are loopback only.' } };
 	try {
 		const result = await routeControl(control, req);
-		return result === undefined ? { status: 404, body: { error: `No control route ${req.method} ${req.path}` } } : { status: 200, body: result ?? {} };
+		return result === undefined
+			? { status: 404, body: { error: `No control route ${req.method} ${req.path}` } }
+			: { status: 200, body: result ?? {} };
 	} catch (err) {
 		return { status: 400, body: { error: err instanceof Error ? err.message : String(err) } };
 	}
@@ -328,7 +407,11 @@ async function routeControl(control, { method, path, query, input }) {
 	const orderAction = /^POST \/orders\/([^/]+)\/(pay|authorize|cancel)$/.exec(key);
 	if (orderAction) {
 		const id = decodeURIComponent(orderAction[1]);
-		return orderAction[2] === 'pay' ? control.markPaid(id) : orderAction[2] === 'authorize' ? control.markAuthorized(id) : control.cancelOrder(id);
+		return orderAction[2] === 'pay'
+			? control.markPaid(id)
+			: orderAction[2] === 'authorize'
+				? control.markAuthorized(id)
+				: control.cancelOrder(id);
 	}
 	const orderGet = /^GET \/orders\/([^/]+)$/.exec(key);
 	if (orderGet) return control.getOrder(decodeURIComponent(orderGet[1]));
@@ -337,7 +420,11 @@ async function routeControl(control, { method, path, query, input }) {
 		const id = decodeURIComponent(companyAdd[1]);
 		const count = Number(input.count ?? 1);
 		const ids =
-			companyAdd[2] === 'events' ? control.addEvents(id, count, input) : companyAdd[2] === 'forms' ? control.addForms(id, count, input) : control.addActivations(id, count, input);
+			companyAdd[2] === 'events'
+				? control.addEvents(id, count, input)
+				: companyAdd[2] === 'forms'
+					? control.addForms(id, count, input)
+					: control.addActivations(id, count, input);
 		return { ids };
 	}
 	/** @type {Record<string, () => unknown>} */
@@ -350,7 +437,8 @@ async function routeControl(control, { method, path, query, input }) {
 		'POST /faults': () => control.setFaults(input),
 		'DELETE /faults': () => control.resetFaults(),
 		'POST /faults/fail-next': () => control.failNext(/** @type {any} */ (input)),
-		'GET /requests': () => control.requests({ method: query.method, pathIncludes: query.pathIncludes }),
+		'GET /requests': () =>
+			control.requests({ method: query.method, pathIncludes: query.pathIncludes }),
 		'DELETE /requests': () => (control.clearRequests(), { cleared: true }),
 		'GET /stats': () => control.stats(),
 		'GET /webhooks': () => control.webhooks(query.companyId),
@@ -359,7 +447,10 @@ async function routeControl(control, { method, path, query, input }) {
 		'POST /orders': () => ({ ids: control.addOrders(/** @type {any} */ (input)) }),
 		'POST /plan': () => control.setPlan(input),
 		'POST /payment-provider': () => control.setPaymentProvider(input.companyId, input.connected),
-		'POST /oauth/token': () => control.issueOAuthToken(typeof input.scopes === 'string' ? input.scopes.split(' ') : input.scopes),
+		'POST /oauth/token': () =>
+			control.issueOAuthToken(
+				typeof input.scopes === 'string' ? input.scopes.split(' ') : input.scopes,
+			),
 		'POST /oauth/clients': () => control.createOAuthClient(input),
 	};
 	const handler = routes[key];

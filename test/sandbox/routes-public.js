@@ -25,7 +25,11 @@ function page(title, text = '') {
 
 /** @returns {Reply} */
 function notFound() {
-	return { status: 404, contentType: 'text/html; charset=UTF-8', raw: '<!DOCTYPE html><html><head><title>Not Found</title></head><body><h1>404 | Not Found</h1></body></html>' };
+	return {
+		status: 404,
+		contentType: 'text/html; charset=UTF-8',
+		raw: '<!DOCTYPE html><html><head><title>Not Found</title></head><body><h1>404 | Not Found</h1></body></html>',
+	};
 }
 
 /**
@@ -33,7 +37,12 @@ function notFound() {
  * @returns {Reply}
  */
 function redirect(location) {
-	return { status: 302, headers: { Location: location }, contentType: 'text/html; charset=UTF-8', raw: '' };
+	return {
+		status: 302,
+		headers: { Location: location },
+		contentType: 'text/html; charset=UTF-8',
+		raw: '',
+	};
 }
 
 /**
@@ -57,14 +66,17 @@ function eventPages(store, company, rest) {
 	if (rest.length === 1) return page(event.name, `${company.name} presents ${event.name}.`);
 	if (rest.length === 4 && rest[1] === 'o' && rest[3] === 'checkout') {
 		const order = store.findOrder(rest[2]);
-		return order && order.event === event ? page(`Checkout: ${event.name}`, `Order ${order.id}`) : notFound();
+		return order && order.event === event
+			? page(`Checkout: ${event.name}`, `Order ${order.id}`)
+			: notFound();
 	}
 	const ticketType = store.findTicketType(event, rest[1]);
 	if (!ticketType || rest.length > 3) return notFound();
 	// Paid tickets need a connected payment provider; free tickets are unaffected (reference: Ticket type).
 	if (ticketType.price > 0 && !company.paymentProviderConnected) return notFound();
 	if (rest.length === 2) return page(`${ticketType.name}: ${event.name}`, 'Choose your tickets.');
-	if (rest[2] === 'form' && ticketType.form_id) return page(`${ticketType.name}: registration form`, 'Tell us about yourself.');
+	if (rest[2] === 'form' && ticketType.form_id)
+		return page(`${ticketType.name}: registration form`, 'Tell us about yourself.');
 	return notFound();
 }
 
@@ -76,7 +88,8 @@ function eventPages(store, company, rest) {
  * @returns {Reply}
  */
 function activationPages(store, company, rest) {
-	const find = (/** @type {string} */ slug) => company.activations.find((activation) => activation.slug === slug);
+	const find = (/** @type {string} */ slug) =>
+		company.activations.find((activation) => activation.slug === slug);
 	const base = `/${company.slug}`;
 	const direct = find(rest[0]);
 	if (direct && rest.length <= 2) return activationStep(direct, rest[1], `${base}/${direct.slug}`);
@@ -84,7 +97,8 @@ function activationPages(store, company, rest) {
 	const scoped = rest.length >= 2 && rest.length <= 3 ? find(rest[1]) : undefined;
 	if (!event || !scoped) return notFound();
 	// Not attached to this event: redirect to the company-scoped URL (reference: Public URLs).
-	if (scoped.eventSlug !== event.slug) return redirect(`${base}/${scoped.slug}${rest[2] ? `/${rest[2]}` : ''}`);
+	if (scoped.eventSlug !== event.slug)
+		return redirect(`${base}/${scoped.slug}${rest[2] ? `/${rest[2]}` : ''}`);
 	return activationStep(scoped, rest[2], `${base}/${event.slug}/${scoped.slug}`);
 }
 
@@ -122,7 +136,8 @@ function handlePublic(store, files, method, path) {
 	}
 	const company = segments.length >= 2 ? companyBySlug(store, segments[0]) : undefined;
 	if (!company) return notFound();
-	if (segments[1] === 'event' && segments.length >= 3) return eventPages(store, company, segments.slice(2));
+	if (segments[1] === 'event' && segments.length >= 3)
+		return eventPages(store, company, segments.slice(2));
 	return activationPages(store, company, segments.slice(1));
 }
 

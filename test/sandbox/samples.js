@@ -10,7 +10,8 @@ const { sortedFields } = require('./serialize');
 function sampleAnswer(field) {
 	const first = Array.isArray(field.options) ? field.options[0] : undefined;
 	if (typeof first === 'string') return first;
-	if (first && typeof first === 'object' && 'value' in first) return /** @type {{ value: unknown }} */ (first).value;
+	if (first && typeof first === 'object' && 'value' in first)
+		return /** @type {{ value: unknown }} */ (first).value;
 	return sampleByType(field.type);
 }
 

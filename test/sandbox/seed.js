@@ -43,7 +43,10 @@ const DEMO_OAUTH_CLIENT = Object.freeze({
  * @param {string} end
  */
 function dates(start, end) {
-	return { dateStart: /** @type {number} */ (parseYmdHi(start)), dateEnd: /** @type {number} */ (parseYmdHi(end)) };
+	return {
+		dateStart: /** @type {number} */ (parseYmdHi(start)),
+		dateEnd: /** @type {number} */ (parseYmdHi(end)),
+	};
 }
 
 /**
@@ -51,9 +54,18 @@ function dates(start, end) {
  * @param {Store} store
  */
 function seedUser(store) {
-	const user = store.createUser({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', job_title: 'Analytical Engineer' });
+	const user = store.createUser({
+		first_name: 'Ada',
+		last_name: 'Lovelace',
+		email: 'ada@example.com',
+		job_title: 'Analytical Engineer',
+	});
 	store.createToken({ userId: user.id, scopes: ALL_SCOPES, token: DEMO_TOKEN });
-	store.oauthClients.set(DEMO_OAUTH_CLIENT.clientId, { ...DEMO_OAUTH_CLIENT, name: 'Sandbox demo client', redirectUris: [] });
+	store.oauthClients.set(DEMO_OAUTH_CLIENT.clientId, {
+		...DEMO_OAUTH_CLIENT,
+		name: 'Sandbox demo client',
+		redirectUris: [],
+	});
 	return user;
 }
 
@@ -65,11 +77,22 @@ function seedForms(store, company) {
 	const attendee = store.createForm(company, {
 		name: 'Attendee details',
 		fields: [
-			{ type: 'text', label: 'Name on badge', placeholder: 'As it should appear on your badge', required: true, position: 0 },
+			{
+				type: 'text',
+				label: 'Name on badge',
+				placeholder: 'As it should appear on your badge',
+				required: true,
+				position: 0,
+			},
 			{ type: 'company_name', label: 'Company', required: true, position: 1 },
 			{ type: 'job_title', label: 'Job title', position: 2 },
 			{ type: 'country', label: 'Country of residence', position: 3 },
-			{ type: 'phone', label: 'Mobile number', description: 'Only used for event-day updates', position: 4 },
+			{
+				type: 'phone',
+				label: 'Mobile number',
+				description: 'Only used for event-day updates',
+				position: 4,
+			},
 			{ type: 'select', label: 'T-shirt size', options: ['S', 'M', 'L', 'XL'], position: 5 },
 			{
 				type: 'option',
@@ -81,21 +104,44 @@ function seedForms(store, company) {
 				required: true,
 				position: 6,
 			},
-			{ type: 'number', label: 'Years of experience', min: 0, max: 60, placeholder: '5', position: 7 },
+			{
+				type: 'number',
+				label: 'Years of experience',
+				min: 0,
+				max: 60,
+				placeholder: '5',
+				position: 7,
+			},
 			{ type: 'toggle', label: 'I need a parking spot', position: 8 },
-			{ type: 'consent', label: 'I agree that Acme Events stores my details to organise this event.', required: true, position: 9 },
+			{
+				type: 'consent',
+				label: 'I agree that Acme Events stores my details to organise this event.',
+				required: true,
+				position: 9,
+			},
 		],
 	});
 	const speaker = store.createForm(company, {
 		name: 'Speaker application',
 		fields: [
-			{ type: 'textarea', label: 'Talk abstract', placeholder: 'What will you talk about?', required: true, position: 0 },
+			{
+				type: 'textarea',
+				label: 'Talk abstract',
+				placeholder: 'What will you talk about?',
+				required: true,
+				position: 0,
+			},
 			{ type: 'url', label: 'Slides', position: 1 },
 			{ type: 'file', label: 'Headshot', position: 2 },
 			{ type: 'rating', label: 'Speaking experience', position: 3 },
 			{ type: 'date', label: 'Preferred date', position: 4 },
 			{ type: 'time', label: 'Preferred time', position: 5 },
-			{ type: 'social_url', label: 'LinkedIn profile', placeholder: 'https://www.linkedin.com/in/…', position: 6 },
+			{
+				type: 'social_url',
+				label: 'LinkedIn profile',
+				placeholder: 'https://www.linkedin.com/in/…',
+				position: 6,
+			},
 			{ type: 'company_url', label: 'Company website', position: 7 },
 			{ type: 'gender', label: 'Gender', position: 8 },
 			{ type: 'birthdate', label: 'Date of birth', position: 9 },
@@ -111,13 +157,27 @@ function seedForms(store, company) {
 	});
 	const newsletter = store.createForm(company, {
 		name: 'Newsletter preferences',
-		fields: [{ type: 'select', label: 'Frequency', options: ['weekly', 'monthly'], required: true }],
+		fields: [
+			{ type: 'select', label: 'Frequency', options: ['weekly', 'monthly'], required: true },
+		],
 	});
 	const dietary = store.createForm(company, {
 		name: 'Attendee dietary needs',
-		fields: [{ type: 'option', label: 'Diet', options: ['none', 'vegetarian', 'vegan', 'halal', 'kosher'] }],
+		fields: [
+			{
+				type: 'option',
+				label: 'Diet',
+				options: ['none', 'vegetarian', 'vegan', 'halal', 'kosher'],
+			},
+		],
 	});
-	return { attendeeDetails: attendee, speakerApplication: speaker, workshopFeedback: feedback, newsletterPreferences: newsletter, dietaryNeeds: dietary };
+	return {
+		attendeeDetails: attendee,
+		speakerApplication: speaker,
+		workshopFeedback: feedback,
+		newsletterPreferences: newsletter,
+		dietaryNeeds: dietary,
+	};
 }
 
 /**
@@ -126,9 +186,14 @@ function seedForms(store, company) {
  * @param {{ summer: EventRec, winter: EventRec }} events
  */
 function seedOrders(store, { summer, winter }) {
-	const ticket = (/** @type {EventRec} */ event, /** @type {string} */ slug) => /** @type {TicketTypeRec} */ (store.findTicketType(event, slug));
+	const ticket = (/** @type {EventRec} */ event, /** @type {string} */ slug) =>
+		/** @type {TicketTypeRec} */ (store.findTicketType(event, slug));
 	const form = store.forms.get(/** @type {string} */ (ticket(summer, 'general-admission').form_id));
-	const person = (/** @type {string} */ first, /** @type {string} */ last, /** @type {string} */ country) => ({
+	const person = (
+		/** @type {string} */ first,
+		/** @type {string} */ last,
+		/** @type {string} */ country,
+	) => ({
 		first_name: first,
 		last_name: last,
 		email: `${first}.${last}@example.com`.toLowerCase().replace(/\s+/g, ''),
@@ -139,16 +204,38 @@ function seedOrders(store, { summer, winter }) {
 		quantity: 2,
 		answers: sampleAnswers(form),
 	});
-	const paid = store.createOrder(summer, ticket(summer, 'vip-pass'), person('Alan', 'Turing', 'GB'));
+	const paid = store.createOrder(
+		summer,
+		ticket(summer, 'vip-pass'),
+		person('Alan', 'Turing', 'GB'),
+	);
 	paid.authorized_at = store.stamp();
 	paid.paid_at = store.stamp();
-	const unpaid = store.createOrder(summer, ticket(summer, 'vip-pass'), { ...person('Barbara', 'Liskov', 'US'), quantity: 2 });
-	const pending = store.createOrder(summer, ticket(summer, 'speaker-pass'), person('Grace', 'Hopper', 'US'));
-	const approved = store.createOrder(summer, ticket(summer, 'speaker-pass'), person('Katherine', 'Johnson', 'US'));
+	const unpaid = store.createOrder(summer, ticket(summer, 'vip-pass'), {
+		...person('Barbara', 'Liskov', 'US'),
+		quantity: 2,
+	});
+	const pending = store.createOrder(
+		summer,
+		ticket(summer, 'speaker-pass'),
+		person('Grace', 'Hopper', 'US'),
+	);
+	const approved = store.createOrder(
+		summer,
+		ticket(summer, 'speaker-pass'),
+		person('Katherine', 'Johnson', 'US'),
+	);
 	approved.approved_at = store.stamp();
-	const rejected = store.createOrder(summer, ticket(summer, 'speaker-pass'), person('Charles', 'Babbage', 'GB'));
+	const rejected = store.createOrder(
+		summer,
+		ticket(summer, 'speaker-pass'),
+		person('Charles', 'Babbage', 'GB'),
+	);
 	rejected.rejected_at = store.stamp();
-	const cancelled = store.createOrder(summer, ticket(summer, 'general-admission'), { ...person('Edsger', 'Dijkstra', 'NL'), answers: sampleAnswers(form) });
+	const cancelled = store.createOrder(summer, ticket(summer, 'general-admission'), {
+		...person('Edsger', 'Dijkstra', 'NL'),
+		answers: sampleAnswers(form),
+	});
 	cancelled.cancelled_at = store.stamp();
 	const authorized = store.createOrder(summer, ticket(summer, 'vip-pass'), {
 		...person('Hedy', 'Lamarr', 'BE'),
@@ -160,7 +247,11 @@ function seedOrders(store, { summer, winter }) {
 		post_code: '1000',
 	});
 	authorized.authorized_at = store.stamp();
-	const winterPaid = store.createOrder(winter, ticket(winter, 'workshop-seat'), person('Linus', 'Torvalds', 'FI'));
+	const winterPaid = store.createOrder(
+		winter,
+		ticket(winter, 'workshop-seat'),
+		person('Linus', 'Torvalds', 'FI'),
+	);
 	winterPaid.authorized_at = store.stamp();
 	winterPaid.paid_at = store.stamp();
 	store.createOrder(winter, ticket(winter, 'online-pass'), person('Radia', 'Perlman', 'US'));
@@ -178,8 +269,30 @@ function seedOrders(store, { summer, winter }) {
 	};
 }
 
-const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Linus', 'Radia', 'Barbara', 'Donald', 'Frances', 'John', 'Sophie'];
-const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Perlman', 'Liskov', 'Knuth', 'Allen', 'McCarthy', 'Wilson'];
+const FIRST_NAMES = [
+	'Ada',
+	'Alan',
+	'Grace',
+	'Linus',
+	'Radia',
+	'Barbara',
+	'Donald',
+	'Frances',
+	'John',
+	'Sophie',
+];
+const LAST_NAMES = [
+	'Lovelace',
+	'Turing',
+	'Hopper',
+	'Torvalds',
+	'Perlman',
+	'Liskov',
+	'Knuth',
+	'Allen',
+	'McCarthy',
+	'Wilson',
+];
 const COUNTRIES = ['NL', 'BE', 'DE', 'FR', 'GB', 'US', 'ES', 'PT'];
 
 /**
@@ -231,8 +344,20 @@ function seedDemo(store, opts = {}) {
 		country: 'NL',
 		members: [user.id],
 	});
-	const globex = store.createCompany({ name: 'Globex Partners', slug: 'globex-partners', pro: false, country: 'BE', members: [user.id], brand_color: '#2E86AB' });
-	const initech = store.createCompany({ name: 'Initech Holdings', slug: 'initech-holdings', pro: true, country: 'DE' });
+	const globex = store.createCompany({
+		name: 'Globex Partners',
+		slug: 'globex-partners',
+		pro: false,
+		country: 'BE',
+		members: [user.id],
+		brand_color: '#2E86AB',
+	});
+	const initech = store.createCompany({
+		name: 'Initech Holdings',
+		slug: 'initech-holdings',
+		pro: true,
+		country: 'DE',
+	});
 
 	const forms = seedForms(store, acme);
 	const summer = store.createEvent(acme, {
@@ -270,31 +395,116 @@ function seedDemo(store, opts = {}) {
 		timezone: 'Europe/Amsterdam',
 		country: 'NL',
 	});
-	const social = store.createEvent(acme, { name: 'Summer Social 2026', ...dates('2026-07-03 16:00', '2026-07-03 23:00'), country: 'NL' });
+	const social = store.createEvent(acme, {
+		name: 'Summer Social 2026',
+		...dates('2026-07-03 16:00', '2026-07-03 23:00'),
+		country: 'NL',
+	});
 
-	store.createTicketType(summer, { name: 'General Admission', slug: 'general-admission', price: 0, vat_percentage: 0, form_id: forms.attendeeDetails.id, position: 0 });
-	store.createTicketType(summer, { name: 'VIP Pass', slug: 'vip-pass', description: 'Front-row seats and the speakers dinner.', price: 149, vat_percentage: 21, availability: 50, max_quantity: 4, position: 1 });
-	store.createTicketType(summer, { name: 'Speaker Pass', slug: 'speaker-pass', price: 0, vat_percentage: 0, approval_required: true, hidden_from_shop: true, availability: 20, max_quantity: 1, form_id: forms.speakerApplication.id, position: 2 });
-	store.createTicketType(summer, { name: 'Early Bird', slug: 'early-bird', price: 99, vat_percentage: 21, availability: 100, sold_out: true, active: false, position: 3 });
-	store.createTicketType(winter, { name: 'Workshop Seat', slug: 'workshop-seat', price: 49, vat_percentage: 19, availability: 30, max_quantity: 2, position: 0 });
-	store.createTicketType(winter, { name: 'Online Pass', slug: 'online-pass', price: 0, vat_percentage: 0, position: 1 });
-	store.createTicketType(autumn, { name: 'Community Ticket', slug: 'community-ticket', price: 0, vat_percentage: 0, position: 0 });
+	store.createTicketType(summer, {
+		name: 'General Admission',
+		slug: 'general-admission',
+		price: 0,
+		vat_percentage: 0,
+		form_id: forms.attendeeDetails.id,
+		position: 0,
+	});
+	store.createTicketType(summer, {
+		name: 'VIP Pass',
+		slug: 'vip-pass',
+		description: 'Front-row seats and the speakers dinner.',
+		price: 149,
+		vat_percentage: 21,
+		availability: 50,
+		max_quantity: 4,
+		position: 1,
+	});
+	store.createTicketType(summer, {
+		name: 'Speaker Pass',
+		slug: 'speaker-pass',
+		price: 0,
+		vat_percentage: 0,
+		approval_required: true,
+		hidden_from_shop: true,
+		availability: 20,
+		max_quantity: 1,
+		form_id: forms.speakerApplication.id,
+		position: 2,
+	});
+	store.createTicketType(summer, {
+		name: 'Early Bird',
+		slug: 'early-bird',
+		price: 99,
+		vat_percentage: 21,
+		availability: 100,
+		sold_out: true,
+		active: false,
+		position: 3,
+	});
+	store.createTicketType(winter, {
+		name: 'Workshop Seat',
+		slug: 'workshop-seat',
+		price: 49,
+		vat_percentage: 19,
+		availability: 30,
+		max_quantity: 2,
+		position: 0,
+	});
+	store.createTicketType(winter, {
+		name: 'Online Pass',
+		slug: 'online-pass',
+		price: 0,
+		vat_percentage: 0,
+		position: 1,
+	});
+	store.createTicketType(autumn, {
+		name: 'Community Ticket',
+		slug: 'community-ticket',
+		price: 0,
+		vat_percentage: 0,
+		position: 0,
+	});
 
 	store.createActivation(acme, { title: 'Booth raffle', eventSlug: summer.slug });
 	store.createActivation(acme, { title: 'Newsletter signup' });
 	store.createActivation(acme, { title: 'Demo request', eventSlug: summer.slug });
 	store.createActivation(acme, { title: 'Partner lounge check-in', eventSlug: expo.slug });
 
-	const globexForm = store.createForm(globex, { name: 'Roadshow signup', fields: [{ type: 'company_name', label: 'Company', required: true }] });
-	const roadshow = store.createEvent(globex, { name: 'Globex Roadshow 2027', ...dates('2027-05-04 10:00', '2027-05-04 16:00'), country: 'BE', locale: 'fr' });
-	store.createTicketType(roadshow, { name: 'Roadshow Pass', slug: 'roadshow-pass', price: 0, vat_percentage: 0 });
+	const globexForm = store.createForm(globex, {
+		name: 'Roadshow signup',
+		fields: [{ type: 'company_name', label: 'Company', required: true }],
+	});
+	const roadshow = store.createEvent(globex, {
+		name: 'Globex Roadshow 2027',
+		...dates('2027-05-04 10:00', '2027-05-04 16:00'),
+		country: 'BE',
+		locale: 'fr',
+	});
+	store.createTicketType(roadshow, {
+		name: 'Roadshow Pass',
+		slug: 'roadshow-pass',
+		price: 0,
+		vat_percentage: 0,
+	});
 	store.createActivation(globex, { title: 'Roadshow giveaway', eventSlug: roadshow.slug });
-	const initechEvent = store.createEvent(initech, { name: 'Initech Internal Kickoff 2027', ...dates('2027-02-01 09:00', '2027-02-01 12:00'), country: 'DE' });
-	store.createForm(initech, { name: 'TPS report survey', fields: [{ type: 'text', label: 'Cover sheet?' }] });
+	const initechEvent = store.createEvent(initech, {
+		name: 'Initech Internal Kickoff 2027',
+		...dates('2027-02-01 09:00', '2027-02-01 12:00'),
+		country: 'DE',
+	});
+	store.createForm(initech, {
+		name: 'TPS report survey',
+		fields: [{ type: 'text', label: 'Cover sheet?' }],
+	});
 
 	const orders = seedOrders(store, { summer, winter });
 	if (opts.orders && opts.orders > 0) {
-		bulkOrders(store, summer, /** @type {TicketTypeRec} */ (store.findTicketType(summer, 'general-admission')), opts.orders);
+		bulkOrders(
+			store,
+			summer,
+			/** @type {TicketTypeRec} */ (store.findTicketType(summer, 'general-admission')),
+			opts.orders,
+		);
 	}
 	store.endSeed();
 	return {
@@ -354,7 +564,12 @@ function seedDemo(store, opts = {}) {
 function seedEmpty(store) {
 	store.beginSeed(SEED_BASE_MS);
 	const user = seedUser(store);
-	const company = store.createCompany({ name: 'Acme Events', slug: 'acme-events', pro: true, members: [user.id] });
+	const company = store.createCompany({
+		name: 'Acme Events',
+		slug: 'acme-events',
+		pro: true,
+		members: [user.id],
+	});
 	store.endSeed();
 	return {
 		userId: user.id,

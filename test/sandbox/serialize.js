@@ -57,7 +57,8 @@ function serializeEvent(event, opts = {}) {
 
 /** @param {FieldRec} field */
 function serializeField(field) {
-	const { id, type, label, description, options, position, placeholder, required, min, max } = field;
+	const { id, type, label, description, options, position, placeholder, required, min, max } =
+		field;
 	return { id, type, label, description, options, position, placeholder, required, min, max };
 }
 
@@ -112,7 +113,11 @@ function serializeTicketType(ticketType, opts = {}) {
  * @param {{ includeSubmission?: boolean }} [opts]
  */
 function serializeOrder(order, opts = {}) {
-	const country = countryByCode(order.country) ?? { name: order.country, alpha2Code: order.country, alpha3Code: order.country };
+	const country = countryByCode(order.country) ?? {
+		name: order.country,
+		alpha2Code: order.country,
+		alpha3Code: order.country,
+	};
 	/** @type {Record<string, unknown>} */
 	const json = {
 		id: order.id,
@@ -145,7 +150,12 @@ function serializeOrder(order, opts = {}) {
 
 /** @param {ActivationRec} activation */
 function serializeActivation(activation) {
-	return { id: activation.slug, slug: activation.slug, title: activation.title, created_at: activation.created_at };
+	return {
+		id: activation.slug,
+		slug: activation.slug,
+		title: activation.title,
+		created_at: activation.created_at,
+	};
 }
 
 /** @param {WebhookRec} webhook */

@@ -45,7 +45,19 @@ const DEFAULT_SCOPES = Object.freeze(['user:read', 'companies:read']);
 const VAT_RATES = { NL: [0, 9, 21], BE: [0, 6, 12, 21], DE: [0, 7, 19], FR: [0, 5.5, 10, 20] };
 const DEFAULT_VAT_RATES = [0, 21];
 
-const CUSTOM_FIELD_TYPES = Object.freeze(['text', 'textarea', 'number', 'date', 'time', 'url', 'file', 'option', 'select', 'toggle', 'rating']);
+const CUSTOM_FIELD_TYPES = Object.freeze([
+	'text',
+	'textarea',
+	'number',
+	'date',
+	'time',
+	'url',
+	'file',
+	'option',
+	'select',
+	'toggle',
+	'rating',
+]);
 const COMMON_FIELD_TYPES = Object.freeze([
 	'birthdate',
 	'company_name',
@@ -404,7 +416,8 @@ class Store {
 	 * @returns {CompanyRec}
 	 */
 	createCompany(attrs) {
-		const taken = (/** @type {string} */ slug) => [...this.companies.values()].some((c) => c.slug === slug);
+		const taken = (/** @type {string} */ slug) =>
+			[...this.companies.values()].some((c) => c.slug === slug);
 		const company = {
 			id: this.nextId('company'),
 			slug: uniqueSlug(attrs.slug ?? slugify(attrs.name), taken),
@@ -512,7 +525,9 @@ class Store {
 	 * @returns {TicketTypeRec}
 	 */
 	createTicketType(event, attrs) {
-		const slug = attrs.slug ?? uniqueSlug(slugify(attrs.name), (s) => event.ticketTypes.some((t) => t.slug === s));
+		const slug =
+			attrs.slug ??
+			uniqueSlug(slugify(attrs.name), (s) => event.ticketTypes.some((t) => t.slug === s));
 		/** @type {TicketTypeRec} */
 		const ticketType = {
 			event,
@@ -552,7 +567,8 @@ class Store {
 	soldQuantity(ticketType) {
 		let sold = 0;
 		for (const order of ticketType.event.orders) {
-			if (order.ticketType === ticketType && !order.rejected_at && !order.cancelled_at) sold += order.quantity;
+			if (order.ticketType === ticketType && !order.rejected_at && !order.cancelled_at)
+				sold += order.quantity;
 		}
 		return sold;
 	}
@@ -564,7 +580,13 @@ class Store {
 	 */
 	createForm(company, attrs) {
 		/** @type {FormRec} */
-		const form = { id: this.nextId('form'), company, name: attrs.name, created_at: this.stamp(), fields: [] };
+		const form = {
+			id: this.nextId('form'),
+			company,
+			name: attrs.name,
+			created_at: this.stamp(),
+			fields: [],
+		};
 		for (const field of attrs.fields ?? []) this.addField(form, field);
 		company.forms.push(form);
 		this.forms.set(form.id, form);
@@ -665,8 +687,16 @@ class Store {
 	 * @returns {ActivationRec}
 	 */
 	createActivation(company, attrs) {
-		const slug = uniqueSlug(attrs.slug ?? slugify(attrs.title), (s) => company.activations.some((a) => a.slug === s));
-		const activation = { company, slug, title: attrs.title, eventSlug: attrs.eventSlug ?? null, created_at: this.stamp() };
+		const slug = uniqueSlug(attrs.slug ?? slugify(attrs.title), (s) =>
+			company.activations.some((a) => a.slug === s),
+		);
+		const activation = {
+			company,
+			slug,
+			title: attrs.title,
+			eventSlug: attrs.eventSlug ?? null,
+			created_at: this.stamp(),
+		};
 		company.activations.push(activation);
 		return activation;
 	}
@@ -697,7 +727,8 @@ class Store {
 	 */
 	createToken(opts) {
 		const now = Date.now();
-		const expiresAt = opts.expiresAt ?? (opts.expired ? now - 60_000 : now + (opts.lifetimeMs ?? ONE_YEAR_MS));
+		const expiresAt =
+			opts.expiresAt ?? (opts.expired ? now - 60_000 : now + (opts.lifetimeMs ?? ONE_YEAR_MS));
 		const record = {
 			token: opts.token ?? randomToken(64),
 			userId: opts.userId,

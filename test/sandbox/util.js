@@ -11,12 +11,36 @@ const Sqids = require('sqids').default;
  */
 const sqids = new Sqids({
 	minLength: 8,
-	blocklist: new Set(['fuck', 'shit', 'cunt', 'dick', 'cock', 'piss', 'slut', 'whore', 'bitch', 'porn', 'anal', 'rape', 'nazi']),
+	blocklist: new Set([
+		'fuck',
+		'shit',
+		'cunt',
+		'dick',
+		'cock',
+		'piss',
+		'slut',
+		'whore',
+		'bitch',
+		'porn',
+		'anal',
+		'rape',
+		'nazi',
+	]),
 	alphabet: 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt',
 });
 
 /** @type {Record<string, number>} */
-const KIND_CODES = { user: 1, company: 2, form: 3, field: 4, order: 5, lead: 6, submission: 7, meeting: 8, cohost: 9 };
+const KIND_CODES = {
+	user: 1,
+	company: 2,
+	form: 3,
+	field: 4,
+	order: 5,
+	lead: 6,
+	submission: 7,
+	meeting: 8,
+	cohost: 9,
+};
 
 /**
  * Deterministic sqid for a resource kind and a per-kind sequence number.
@@ -63,7 +87,9 @@ class Clock {
 function formatMicros(micros, digits) {
 	const ms = Math.floor(micros / 1000);
 	const base = new Date(ms).toISOString().slice(0, 19);
-	const fraction = String(micros % 1_000_000).padStart(6, '0').slice(0, digits);
+	const fraction = String(micros % 1_000_000)
+		.padStart(6, '0')
+		.slice(0, digits);
 	return `${base}${digits > 0 ? `.${fraction}` : ''}+00:00`;
 }
 
@@ -78,7 +104,13 @@ function parseYmdHi(value) {
 	const [, y, mo, d, h, mi] = match.map(Number);
 	const ms = Date.UTC(y, mo - 1, d, h, mi);
 	const check = new Date(ms);
-	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) {
+	if (
+		check.getUTCFullYear() !== y ||
+		check.getUTCMonth() !== mo - 1 ||
+		check.getUTCDate() !== d ||
+		h > 23 ||
+		mi > 59
+	) {
 		return null;
 	}
 	return ms;

@@ -122,8 +122,10 @@ function integer(opts = {}) {
 	return (value, attribute) => {
 		if (!isIntegerLike(value)) return `The ${attribute} field must be an integer.`;
 		const n = Number(value);
-		if (opts.min !== undefined && n < opts.min) return `The ${attribute} field must be at least ${opts.min}.`;
-		if (opts.max !== undefined && n > opts.max) return `The ${attribute} field must not be greater than ${opts.max}.`;
+		if (opts.min !== undefined && n < opts.min)
+			return `The ${attribute} field must be at least ${opts.min}.`;
+		if (opts.max !== undefined && n > opts.max)
+			return `The ${attribute} field must not be greater than ${opts.max}.`;
 		return null;
 	};
 }
@@ -135,14 +137,16 @@ function integer(opts = {}) {
 function numeric(opts = {}) {
 	return (value, attribute) => {
 		if (!isNumericLike(value)) return `The ${attribute} field must be a number.`;
-		if (opts.min !== undefined && Number(value) < opts.min) return `The ${attribute} field must be at least ${opts.min}.`;
+		if (opts.min !== undefined && Number(value) < opts.min)
+			return `The ${attribute} field must be at least ${opts.min}.`;
 		return null;
 	};
 }
 
 /** @returns {Rule} */
 function boolean() {
-	return (value, attribute) => (isBooleanLike(value) ? null : `The ${attribute} field must be true or false.`);
+	return (value, attribute) =>
+		isBooleanLike(value) ? null : `The ${attribute} field must be true or false.`;
 }
 
 /**
@@ -150,7 +154,8 @@ function boolean() {
  * @returns {Rule}
  */
 function oneOf(allowed) {
-	return (value, attribute) => (allowed.includes(value) ? null : `The selected ${attribute} is invalid.`);
+	return (value, attribute) =>
+		allowed.includes(value) ? null : `The selected ${attribute} is invalid.`;
 }
 
 /** @returns {Rule} */
@@ -167,7 +172,9 @@ function url() {
 		if (typeof value !== 'string') return `The ${attribute} field must be a valid URL.`;
 		try {
 			const parsed = new URL(value);
-			return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : `The ${attribute} field must be a valid URL.`;
+			return parsed.protocol === 'http:' || parsed.protocol === 'https:'
+				? null
+				: `The ${attribute} field must be a valid URL.`;
 		} catch {
 			return `The ${attribute} field must be a valid URL.`;
 		}
@@ -180,18 +187,22 @@ function url() {
  * @returns {Rule}
  */
 function format(format, test) {
-	return (value, attribute) => (test(value) ? null : `The ${attribute} field must match the format ${format}.`);
+	return (value, attribute) =>
+		test(value) ? null : `The ${attribute} field must match the format ${format}.`;
 }
 
 /** @returns {Rule} */
 function array() {
-	return (value, attribute) => (Array.isArray(value) ? null : `The ${attribute} field must be an array.`);
+	return (value, attribute) =>
+		Array.isArray(value) ? null : `The ${attribute} field must be an array.`;
 }
 
 /** A JSON object (Laravel calls it an array too). @returns {Rule} */
 function object() {
 	return (value, attribute) =>
-		value && typeof value === 'object' && !Array.isArray(value) ? null : `The ${attribute} field must be an array.`;
+		value && typeof value === 'object' && !Array.isArray(value)
+			? null
+			: `The ${attribute} field must be an array.`;
 }
 
 /** @returns {Rule} */

@@ -1,4 +1,9 @@
-import { isInstant, isValidTimeZone, parseApiTimestamp, toApiDateTime } from '../../nodes/shared/dates';
+import {
+	isInstant,
+	isValidTimeZone,
+	parseApiTimestamp,
+	toApiDateTime,
+} from '../../nodes/shared/dates';
 
 describe('parseApiTimestamp', () => {
 	it.each([
@@ -13,12 +18,17 @@ describe('parseApiTimestamp', () => {
 		expect(parseApiTimestamp(input)).toBe(expected);
 	});
 
-	it.each([null, undefined, 42, '', 'yesterday', '2027-02-30T00:00:00+00:00', '2027-06-01T25:00:00+00:00'])(
-		'rejects %p',
-		(input) => {
-			expect(parseApiTimestamp(input)).toBeUndefined();
-		},
-	);
+	it.each([
+		null,
+		undefined,
+		42,
+		'',
+		'yesterday',
+		'2027-02-30T00:00:00+00:00',
+		'2027-06-01T25:00:00+00:00',
+	])('rejects %p', (input) => {
+		expect(parseApiTimestamp(input)).toBeUndefined();
+	});
 });
 
 describe('toApiDateTime', () => {
@@ -33,7 +43,9 @@ describe('toApiDateTime', () => {
 
 	it('accepts Date objects and Luxon-like objects', () => {
 		expect(toApiDateTime(new Date(Date.UTC(2027, 5, 1, 7, 30)), 'UTC')).toBe('2027-06-01 07:30');
-		expect(toApiDateTime({ toISO: () => '2027-06-01T07:30:00.000+00:00' }, 'UTC')).toBe('2027-06-01 07:30');
+		expect(toApiDateTime({ toISO: () => '2027-06-01T07:30:00.000+00:00' }, 'UTC')).toBe(
+			'2027-06-01 07:30',
+		);
 	});
 
 	it('gives midnight for a date without time', () => {
@@ -57,16 +69,22 @@ describe('toApiDateTime', () => {
 });
 
 describe('isInstant', () => {
-	it.each(['2027-06-01T09:00:00Z', '2027-06-01T09:00:00.000+13:00', '2027-06-01 09:00 -0500', new Date(0), { toISO: () => '2027-06-01T09:00:00.000+02:00' }])(
-		'is true for %p',
+	it.each([
+		'2027-06-01T09:00:00Z',
+		'2027-06-01T09:00:00.000+13:00',
+		'2027-06-01 09:00 -0500',
+		new Date(0),
+		{ toISO: () => '2027-06-01T09:00:00.000+02:00' },
+	])('is true for %p', (input) => {
+		expect(isInstant(input)).toBe(true);
+	});
+
+	it.each(['2027-06-01T09:00:00', '2027-06-01', 'tomorrow', '', undefined, 42])(
+		'is false for %p',
 		(input) => {
-			expect(isInstant(input)).toBe(true);
+			expect(isInstant(input)).toBe(false);
 		},
 	);
-
-	it.each(['2027-06-01T09:00:00', '2027-06-01', 'tomorrow', '', undefined, 42])('is false for %p', (input) => {
-		expect(isInstant(input)).toBe(false);
-	});
 });
 
 describe('isValidTimeZone', () => {

@@ -33,10 +33,15 @@ import {
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 describe('generated tables', () => {
-	it.each(codeRegions().map((region) => [region.file, region.name, region.content]))('%s: the %s region equals what the code gives (else run `npm run docs`)', (file, name, content) => {
-		const page = fs.readFileSync(path.join(ROOT, file), 'utf8');
-		expect(regionOf(page, name)).toBe(`<!-- generated:${name} -->\n${content}\n<!-- /generated:${name} -->`);
-	});
+	it.each(codeRegions().map((region) => [region.file, region.name, region.content]))(
+		'%s: the %s region equals what the code gives (else run `npm run docs`)',
+		(file, name, content) => {
+			const page = fs.readFileSync(path.join(ROOT, file), 'utf8');
+			expect(regionOf(page, name)).toBe(
+				`<!-- generated:${name} -->\n${content}\n<!-- /generated:${name} -->`,
+			);
+		},
+	);
 
 	it('every page of docs/ is in the page list, so the README and the navigation link it', () => {
 		const pages = fs.readdirSync(path.join(ROOT, 'docs')).filter((file) => file.endsWith('.md'));
@@ -44,10 +49,16 @@ describe('generated tables', () => {
 	});
 
 	it('the operations table has one row per operation of the node, with the route table’s request and scopes', () => {
-		const rows = (codeRegions().find((region) => region.name === 'operations')?.content ?? '').split('\n').slice(2);
+		const rows = (codeRegions().find((region) => region.name === 'operations')?.content ?? '')
+			.split('\n')
+			.slice(2);
 		expect(rows).toHaveLength(31);
-		expect(rows).toContain('| Order | Create | `order` / `create` | `POST /{company}/event/{event}/orders/create/{ticketType}` | `events:read`, `orders:create` |  |');
-		expect(rows).toContain('| Public URL | Build | `publicUrl` / `build` | none of its own (lookups only) | – |  |');
+		expect(rows).toContain(
+			'| Order | Create | `order` / `create` | `POST /{company}/event/{event}/orders/create/{ticketType}` | `events:read`, `orders:create` |  |',
+		);
+		expect(rows).toContain(
+			'| Public URL | Build | `publicUrl` / `build` | none of its own (lookups only) | – |  |',
+		);
 	});
 
 	it('every measured figure comes from a results file: a changed measurement makes its block drift', () => {
@@ -58,18 +69,26 @@ describe('generated tables', () => {
 		const drifted = orderTriggerRequestsTable(bench);
 		expect(drifted).toContain('| 98765 |');
 		const page = fs.readFileSync(path.join(ROOT, 'docs', 'performance.md'), 'utf8');
-		expect(regionOf(page, 'order-trigger-requests')).not.toBe(`<!-- generated:order-trigger-requests -->\n${drifted}\n<!-- /generated:order-trigger-requests -->`);
+		expect(regionOf(page, 'order-trigger-requests')).not.toBe(
+			`<!-- generated:order-trigger-requests -->\n${drifted}\n<!-- /generated:order-trigger-requests -->`,
+		);
 	});
 
 	it('the npm test step list is the steps scripts/test.js runs, in order', () => {
-		const { testSteps } = require('../../scripts/test.js') as { testSteps: () => Array<{ title: string }> };
+		const { testSteps } = require('../../scripts/test.js') as {
+			testSteps: () => Array<{ title: string }>;
+		};
 		const page = fs.readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
-		const listed = [...(regionOf(page, 'npm-test-steps') ?? '').matchAll(/^\d+\. (.+?): `/gm)].map((m) => m[1]);
+		const listed = [...(regionOf(page, 'npm-test-steps') ?? '').matchAll(/^\d+\. (.+?): `/gm)].map(
+			(m) => m[1],
+		);
 		expect(listed).toEqual(testSteps().map((step) => step.title));
 	});
 
 	it('a page without the markers of its region is an error, not a silent skip', () => {
-		expect(() => replaceRegion('# Page\n', 'operations', 'x')).toThrow('has no <!-- generated:operations -->');
+		expect(() => replaceRegion('# Page\n', 'operations', 'x')).toThrow(
+			'has no <!-- generated:operations -->',
+		);
 	});
 
 	it('reliability cases: a section per file, each group with its count, a case outside a group by its name', () => {
@@ -82,16 +101,25 @@ describe('generated tables', () => {
 			{ 'b.test.ts': { title: 'Bee', text: 'About bees.' } },
 		);
 		expect(table).toContain('3 cases in 2 files.');
-		expect(table).toContain('### Bee\n\n`test/integration/reliability/b.test.ts`, 2 cases:\n\n- group: 2');
-		expect(table).toContain('### a.test.ts\n\n`test/integration/reliability/a.test.ts`, 1 case:\n\n- x → y: 1');
+		expect(table).toContain(
+			'### Bee\n\n`test/integration/reliability/b.test.ts`, 2 cases:\n\n- group: 2',
+		);
+		expect(table).toContain(
+			'### a.test.ts\n\n`test/integration/reliability/a.test.ts`, 1 case:\n\n- x → y: 1',
+		);
 		expect(table.indexOf('### a.test.ts')).toBeLessThan(table.indexOf('### Bee'));
 	});
 });
 
 describe('reliability reporter: the committed table against the cases that ran', () => {
 	const ReliabilityReporter = require('../integration/reliability/reporter.js');
-	const suiteFiles = fs.readdirSync(path.join(ROOT, 'test', 'integration', 'reliability')).filter((file) => file.endsWith('.test.ts'));
-	const runOf = (reporter: { onTestResult: (test: unknown, result: unknown) => void; onRunComplete: () => void }, title: string) => {
+	const suiteFiles = fs
+		.readdirSync(path.join(ROOT, 'test', 'integration', 'reliability'))
+		.filter((file) => file.endsWith('.test.ts'));
+	const runOf = (
+		reporter: { onTestResult: (test: unknown, result: unknown) => void; onRunComplete: () => void },
+		title: string,
+	) => {
 		for (const file of suiteFiles) {
 			reporter.onTestResult(undefined, {
 				testFilePath: path.join(ROOT, 'test', 'integration', 'reliability', file),
@@ -101,7 +129,10 @@ describe('reliability reporter: the committed table against the cases that ran',
 		reporter.onRunComplete();
 	};
 	const quietly = <T>(action: () => T): T => {
-		const spies = [jest.spyOn(process.stdout, 'write').mockReturnValue(true), jest.spyOn(process.stderr, 'write').mockReturnValue(true)];
+		const spies = [
+			jest.spyOn(process.stdout, 'write').mockReturnValue(true),
+			jest.spyOn(process.stderr, 'write').mockReturnValue(true),
+		];
 		try {
 			return action();
 		} finally {
@@ -113,7 +144,9 @@ describe('reliability reporter: the committed table against the cases that ran',
 		const reporter = new ReliabilityReporter({ rootDir: ROOT });
 		quietly(() => runOf(reporter, 'a case the page does not list → something'));
 		const error: Error | undefined = reporter.getLastError();
-		expect(error?.message).toContain('docs/reliability.md does not list the reliability cases that ran: run `npm run docs`');
+		expect(error?.message).toContain(
+			'docs/reliability.md does not list the reliability cases that ran: run `npm run docs`',
+		);
 		expect(error?.message).toContain('  + - group: 1');
 		expect(error?.message).toMatch(/\n {2}- - .+: \d+/);
 	});
@@ -135,7 +168,10 @@ describe('links', () => {
 		try {
 			fs.mkdirSync(path.join(root, 'docs'));
 			fs.mkdirSync(path.join(root, 'examples'));
-			fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ files: ['docs/*.md', 'examples/*.json'] }));
+			fs.writeFileSync(
+				path.join(root, 'package.json'),
+				JSON.stringify({ files: ['docs/*.md', 'examples/*.json'] }),
+			);
 			fs.writeFileSync(path.join(root, 'examples', 'flow.json'), '{}');
 			fs.writeFileSync(
 				path.join(root, 'docs', 'page.md'),
@@ -175,7 +211,14 @@ describe('links', () => {
 	});
 
 	it('heading anchors follow GitHub and npm: punctuation dropped, code as text, repeats numbered', () => {
-		expect(headingAnchors(['Event Registration (action node)', 'Example: `examples/order-paid-to-crm.json`', 'Output', 'Output'])).toEqual([
+		expect(
+			headingAnchors([
+				'Event Registration (action node)',
+				'Example: `examples/order-paid-to-crm.json`',
+				'Output',
+				'Output',
+			]),
+		).toEqual([
 			'event-registration-action-node',
 			'example-examplesorder-paid-to-crmjson',
 			'output',
@@ -199,17 +242,27 @@ describe('documentation links in the editor', () => {
 		['EventRegistration', new EventRegistration().description],
 		['EventRegistrationTrigger', new EventRegistrationTrigger().description],
 		['EventRegistrationOrderTrigger', new EventRegistrationOrderTrigger().description],
-	])('%s: Docs (documentationUrl and the codex) open the node’s section of the README on the npm page', (folder, description) => {
-		const codex = JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes', folder, `${folder}.node.json`), 'utf8'));
-		expect(headingAt(description.documentationUrl as string)).toMatch(new RegExp(`^${description.displayName}( \\(action node\\))?$`));
-		expect(codex.resources.primaryDocumentation).toEqual([{ url: description.documentationUrl }]);
-		expect(headingAt(codex.resources.credentialDocumentation[0].url)).toBe('Credentials');
-	});
+	])(
+		'%s: Docs (documentationUrl and the codex) open the node’s section of the README on the npm page',
+		(folder, description) => {
+			const codex = JSON.parse(
+				fs.readFileSync(path.join(ROOT, 'nodes', folder, `${folder}.node.json`), 'utf8'),
+			);
+			expect(headingAt(description.documentationUrl as string)).toMatch(
+				new RegExp(`^${description.displayName}( \\(action node\\))?$`),
+			);
+			expect(codex.resources.primaryDocumentation).toEqual([{ url: description.documentationUrl }]);
+			expect(headingAt(codex.resources.credentialDocumentation[0].url)).toBe('Credentials');
+		},
+	);
 
-	it.each([new EventRegistrationApi(), new EventRegistrationOAuth2Api()])('$displayName: documentationUrl and the HTTP Request node’s docs link open the Credentials section', (credential) => {
-		expect(headingAt(credential.documentationUrl)).toBe('Credentials');
-		expect(credential.httpRequestNode?.docsUrl).toBe(credential.documentationUrl);
-	});
+	it.each([new EventRegistrationApi(), new EventRegistrationOAuth2Api()])(
+		'$displayName: documentationUrl and the HTTP Request node’s docs link open the Credentials section',
+		(credential) => {
+			expect(headingAt(credential.documentationUrl)).toBe('Credentials');
+			expect(credential.httpRequestNode?.docsUrl).toBe(credential.documentationUrl);
+		},
+	);
 });
 
 describe('length', () => {
@@ -219,7 +272,10 @@ describe('length', () => {
 		fs
 			.readdirSync(path.join(ROOT, 'docs'))
 			.filter((file) => file.endsWith('.md'))
-			.reduce((sum, file) => sum + words(fs.readFileSync(path.join(ROOT, 'docs', file), 'utf8')), 0);
+			.reduce(
+				(sum, file) => sum + words(fs.readFileSync(path.join(ROOT, 'docs', file), 'utf8')),
+				0,
+			);
 
 	it('the README stays a front page: at most 1,500 words and 300 lines, the reference is in docs/', () => {
 		expect(words(readme)).toBeLessThanOrEqual(1500);

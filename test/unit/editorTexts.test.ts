@@ -16,7 +16,16 @@ import { EventRegistration } from '../../nodes/EventRegistration/EventRegistrati
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 
-type TextKind = 'displayName' | 'name' | 'description' | 'hint' | 'placeholder' | 'action' | 'notice' | 'panel' | 'errorMessage';
+type TextKind =
+	| 'displayName'
+	| 'name'
+	| 'description'
+	| 'hint'
+	| 'placeholder'
+	| 'action'
+	| 'notice'
+	| 'panel'
+	| 'errorMessage';
 
 interface EditorText {
 	where: string;
@@ -24,8 +33,15 @@ interface EditorText {
 	text: string;
 }
 
-const NODES: INodeType[] = [new EventRegistration(), new EventRegistrationTrigger(), new EventRegistrationOrderTrigger()];
-const CREDENTIALS: ICredentialType[] = [new EventRegistrationApi(), new EventRegistrationOAuth2Api()];
+const NODES: INodeType[] = [
+	new EventRegistration(),
+	new EventRegistrationTrigger(),
+	new EventRegistrationOrderTrigger(),
+];
+const CREDENTIALS: ICredentialType[] = [
+	new EventRegistrationApi(),
+	new EventRegistrationOAuth2Api(),
+];
 
 /** Request and tooling words that belong in the docs, not in the editor. */
 const JARGON: Array<[RegExp, string]> = [
@@ -48,8 +64,16 @@ const JARGON: Array<[RegExp, string]> = [
 
 /** Descriptions and hints a user reads; names of fields the output has are fine (checkout_url), request fields are not. */
 const NAMING_RULES: Array<[TextKind, RegExp, string]> = [
-	['placeholder', /^(e\.g\. |Add [A-Z][a-z]+$|name@email\.com$)/, 'a placeholder starts with "e.g." (or is an Add … button, or n8n’s email placeholder)'],
-	['action', /^(?!.* (a|an|the) )[A-Z][a-z]+( or [a-z]+)? [a-z]/, 'an action text has no article and starts with a capitalised verb'],
+	[
+		'placeholder',
+		/^(e\.g\. |Add [A-Z][a-z]+$|name@email\.com$)/,
+		'a placeholder starts with "e.g." (or is an Add … button, or n8n’s email placeholder)',
+	],
+	[
+		'action',
+		/^(?!.* (a|an|the) )[A-Z][a-z]+( or [a-z]+)? [a-z]/,
+		'an action text has no article and starts with a capitalised verb',
+	],
 ];
 
 function pushText(out: EditorText[], where: string, kind: TextKind, text: unknown): void {
@@ -68,7 +92,13 @@ function walkProperty(out: EditorText[], where: string, property: INodePropertie
 		pushText(out, `${at} › ${mode.displayName}`, 'placeholder', mode.placeholder);
 		pushText(out, `${at} › ${mode.displayName}`, 'hint', mode.hint);
 		for (const rule of mode.validation ?? []) {
-			if (typeof rule === 'object' && 'properties' in rule) pushText(out, `${at} › ${mode.displayName}`, 'errorMessage', (rule.properties as { errorMessage?: string }).errorMessage);
+			if (typeof rule === 'object' && 'properties' in rule)
+				pushText(
+					out,
+					`${at} › ${mode.displayName}`,
+					'errorMessage',
+					(rule.properties as { errorMessage?: string }).errorMessage,
+				);
 		}
 	}
 	for (const option of property.options ?? []) {
@@ -89,13 +119,17 @@ function nodeTexts(node: INodeType): EditorText[] {
 	const out: EditorText[] = [];
 	const { description } = node;
 	pushText(out, description.displayName, 'description', description.description);
-	for (const property of description.properties) walkProperty(out, description.displayName, property);
+	for (const property of description.properties)
+		walkProperty(out, description.displayName, property);
 	const panel = description.triggerPanel;
 	if (panel && typeof panel === 'object') {
 		pushText(out, `${description.displayName} › panel`, 'panel', panel.header);
 		for (const group of [panel.executionsHelp, panel.activationHint]) {
-			if (typeof group === 'string') pushText(out, `${description.displayName} › panel`, 'panel', group);
-			else if (group) for (const text of Object.values(group)) pushText(out, `${description.displayName} › panel`, 'panel', text);
+			if (typeof group === 'string')
+				pushText(out, `${description.displayName} › panel`, 'panel', group);
+			else if (group)
+				for (const text of Object.values(group))
+					pushText(out, `${description.displayName} › panel`, 'panel', text);
 		}
 	}
 	return out;
@@ -111,15 +145,29 @@ function credentialTexts(credential: ICredentialType): EditorText[] {
 
 const TEXTS: EditorText[] = [...NODES.flatMap(nodeTexts), ...CREDENTIALS.flatMap(credentialTexts)];
 
-const show = (found: EditorText[]) => found.map((t) => `${t.where} [${t.kind}]: ${t.text}`).join('\n');
+const show = (found: EditorText[]) =>
+	found.map((t) => `${t.where} [${t.kind}]: ${t.text}`).join('\n');
 
 describe('editor texts of every node and credential', () => {
 	it('walks every level: the action node’s operations, nested options and locator modes are all read', () => {
 		const kinds = new Set(TEXTS.map((t) => t.kind));
-		expect([...kinds].sort()).toEqual(expect.arrayContaining(['action', 'description', 'displayName', 'hint', 'name', 'notice', 'panel', 'placeholder']));
+		expect([...kinds].sort()).toEqual(
+			expect.arrayContaining([
+				'action',
+				'description',
+				'displayName',
+				'hint',
+				'name',
+				'notice',
+				'panel',
+				'placeholder',
+			]),
+		);
 		expect(TEXTS.filter((t) => t.kind === 'action')).toHaveLength(31);
 		// A fixedCollection value two levels down (Form → Create's field options) is reached.
-		expect(TEXTS.some((t) => t.where.includes('Fields › Field › Options › Option › Label'))).toBe(true);
+		expect(TEXTS.some((t) => t.where.includes('Fields › Field › Options › Option › Label'))).toBe(
+			true,
+		);
 	});
 
 	it('hints are at most 120 characters', () => {
@@ -130,12 +178,17 @@ describe('editor texts of every node and credential', () => {
 		expect(show(TEXTS.filter((t) => pattern.test(t.text)))).toBe('');
 	});
 
-	it.each(NAMING_RULES.map(([kind, pattern, rule]) => [rule, kind, pattern] as const))('%s', (_rule, kind, pattern) => {
-		expect(show(TEXTS.filter((t) => t.kind === kind && !pattern.test(t.text)))).toBe('');
-	});
+	it.each(NAMING_RULES.map(([kind, pattern, rule]) => [rule, kind, pattern] as const))(
+		'%s',
+		(_rule, kind, pattern) => {
+			expect(show(TEXTS.filter((t) => t.kind === kind && !pattern.test(t.text)))).toBe('');
+		},
+	);
 
 	it('one casing for the "Add Option" button', () => {
-		expect(show(TEXTS.filter((t) => t.kind === 'placeholder' && /^Add option$/.test(t.text)))).toBe('');
+		expect(show(TEXTS.filter((t) => t.kind === 'placeholder' && /^Add option$/.test(t.text)))).toBe(
+			'',
+		);
 	});
 
 	it('parameter names in texts are quoted ("turn on \'Return All\'")', () => {
@@ -143,7 +196,16 @@ describe('editor texts of every node and credential', () => {
 	});
 
 	it('one term for an activation: Activation, by its ID (never "slug" beside "ID")', () => {
-		expect(show(TEXTS.filter((t) => /activation/i.test(t.where + t.text) && /\bslug\b/i.test(t.text) && /\bID\b/.test(t.text)))).toBe('');
+		expect(
+			show(
+				TEXTS.filter(
+					(t) =>
+						/activation/i.test(t.where + t.text) &&
+						/\bslug\b/i.test(t.text) &&
+						/\bID\b/.test(t.text),
+				),
+			),
+		).toBe('');
 	});
 
 	it('both triggers show their event choice as "Trigger On", without a tooltip', () => {
@@ -152,19 +214,38 @@ describe('editor texts of every node and credential', () => {
 			[NODES[2], 'watch'],
 		] as const) {
 			const property = node.description.properties.find((p) => p.name === name);
-			expect({ displayName: property?.displayName, description: property?.description }).toEqual({ displayName: 'Trigger On', description: undefined });
+			expect({ displayName: property?.displayName, description: property?.description }).toEqual({
+				displayName: 'Trigger On',
+				description: undefined,
+			});
 		}
 	});
 });
 
 describe('codex of every node', () => {
 	/** n8n's node panel categories a community node may use ("AI" is reserved for @n8n/ai-node-sdk nodes). */
-	const CATEGORIES = ['Analytics', 'Communication', 'Data & Storage', 'Development', 'Finance & Accounting', 'Marketing', 'Miscellaneous', 'Productivity', 'Sales', 'Utility'];
+	const CATEGORIES = [
+		'Analytics',
+		'Communication',
+		'Data & Storage',
+		'Development',
+		'Finance & Accounting',
+		'Marketing',
+		'Miscellaneous',
+		'Productivity',
+		'Sales',
+		'Utility',
+	];
 
-	it.each(['EventRegistration', 'EventRegistrationTrigger', 'EventRegistrationOrderTrigger'])('%s: categories of n8n’s panel, no subcategories (the scanner’s no-codex-subcategories)', (node) => {
-		const codex = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'nodes', node, `${node}.node.json`), 'utf8')) as { categories: string[] };
-		expect(codex).not.toHaveProperty('subcategories');
-		expect(codex.categories).toContain('Marketing');
-		expect(codex.categories.filter((category) => !CATEGORIES.includes(category))).toEqual([]);
-	});
+	it.each(['EventRegistration', 'EventRegistrationTrigger', 'EventRegistrationOrderTrigger'])(
+		'%s: categories of n8n’s panel, no subcategories (the scanner’s no-codex-subcategories)',
+		(node) => {
+			const codex = JSON.parse(
+				readFileSync(path.join(__dirname, '..', '..', 'nodes', node, `${node}.node.json`), 'utf8'),
+			) as { categories: string[] };
+			expect(codex).not.toHaveProperty('subcategories');
+			expect(codex.categories).toContain('Marketing');
+			expect(codex.categories.filter((category) => !CATEGORIES.includes(category))).toEqual([]);
+		},
+	);
 });

@@ -10,18 +10,50 @@ import { ACTION_NODE } from '../helpers/node';
 const FORBIDDEN = /\b(errors?|fail(s|ed|ure)?)\b/i;
 
 const STATUSES = [301, 400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 502, 503, 504];
-const NETWORK_CODES = ['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_BAD_RESPONSE', 'ERR_NETWORK', 'EUNKNOWN'];
+const NETWORK_CODES = [
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'EPIPE',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+	'ERR_NETWORK',
+	'EUNKNOWN',
+];
 
 function call(overrides: Partial<FailedCall>): FailedCall {
-	return { route: 'order.create', method: 'POST', path: '/acme/event/summit/orders/create', attempts: 1, ...overrides };
+	return {
+		route: 'order.create',
+		method: 'POST',
+		path: '/acme/event/summit/orders/create',
+		attempts: 1,
+		...overrides,
+	};
 }
 
 const cases: Array<[string, FailedCall]> = [
-	...STATUSES.flatMap((status): Array<[string, FailedCall]> => [
-		[`POST answered ${status}`, call({ status })],
-		[`GET answered ${status} four times`, call({ route: 'user.get', method: 'GET', path: '/user', status, attempts: 4, retryAfterSeconds: 2 })],
+	...STATUSES.flatMap(
+		(status): Array<[string, FailedCall]> => [
+			[`POST answered ${status}`, call({ status })],
+			[
+				`GET answered ${status} four times`,
+				call({
+					route: 'user.get',
+					method: 'GET',
+					path: '/user',
+					status,
+					attempts: 4,
+					retryAfterSeconds: 2,
+				}),
+			],
+		],
+	),
+	...NETWORK_CODES.map((networkCode): [string, FailedCall] => [
+		`no answer (${networkCode})`,
+		call({ networkCode }),
 	]),
-	...NETWORK_CODES.map((networkCode): [string, FailedCall] => [`no answer (${networkCode})`, call({ networkCode })]),
 ];
 
 describe('error texts', () => {
@@ -33,12 +65,20 @@ describe('error texts', () => {
 	});
 
 	it('a 5xx says the service had a problem, another status that the service refused the request', () => {
-		expect(toNodeApiError(ACTION_NODE, call({ status: 503 })).message).toBe('The service had a problem (503)');
-		expect(toNodeApiError(ACTION_NODE, call({ status: 409, body: { message: 'Conflict' } })).message).toBe('The service refused the request (409): Conflict');
+		expect(toNodeApiError(ACTION_NODE, call({ status: 503 })).message).toBe(
+			'The service had a problem (503)',
+		);
+		expect(
+			toNodeApiError(ACTION_NODE, call({ status: 409, body: { message: 'Conflict' } })).message,
+		).toBe('The service refused the request (409): Conflict');
 	});
 
 	it('an answer not in the documented shape', () => {
-		const error = malformedResponseError(ACTION_NODE, { route: 'user.get', method: 'GET', path: '/user', status: 200 }, 'the body is not JSON');
+		const error = malformedResponseError(
+			ACTION_NODE,
+			{ route: 'user.get', method: 'GET', path: '/user', status: 200 },
+			'the body is not JSON',
+		);
 		expect(error.message).not.toMatch(FORBIDDEN);
 		expect(String(error.description)).not.toMatch(FORBIDDEN);
 	});

@@ -12,13 +12,21 @@ import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 import { LISTS, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
-const NODES = [new EventRegistration(), new EventRegistrationTrigger(), new EventRegistrationOrderTrigger()];
+const NODES = [
+	new EventRegistration(),
+	new EventRegistrationTrigger(),
+	new EventRegistrationOrderTrigger(),
+];
 
 /** Every property of a description, including those inside collections and fixed collections. */
 function allProperties(properties: readonly INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((property) => {
 		const nested = (property.options ?? []).flatMap((option) =>
-			'values' in option ? allProperties(option.values) : 'type' in option ? allProperties([option as INodeProperties]) : [],
+			'values' in option
+				? allProperties(option.values)
+				: 'type' in option
+					? allProperties([option as INodeProperties])
+					: [],
 		);
 		return [property, ...nested];
 	});
@@ -26,20 +34,28 @@ function allProperties(properties: readonly INodeProperties[]): INodeProperties[
 
 function listMethodsOf(description: INodeTypeDescription): Array<{ name: string; method: string }> {
 	return allProperties(description.properties).flatMap((property) => {
-		const fromModes = (property.modes ?? []).map((mode) => mode.typeOptions?.searchListMethod).filter((m): m is string => m !== undefined);
+		const fromModes = (property.modes ?? [])
+			.map((mode) => mode.typeOptions?.searchListMethod)
+			.filter((m): m is string => m !== undefined);
 		const fromOptions = property.typeOptions?.loadOptionsMethod;
-		return [...fromModes, ...(typeof fromOptions === 'string' ? [fromOptions] : [])].map((method) => ({ name: property.name, method }));
+		return [...fromModes, ...(typeof fromOptions === 'string' ? [fromOptions] : [])].map(
+			(method) => ({ name: property.name, method }),
+		);
 	});
 }
 
 const lists = NODES.flatMap((node) => listMethodsOf(node.description));
 /** The list method of each resource-locator parameter, by name (one method per name across the nodes, checked below). */
-const locatorLists = Object.fromEntries(lists.filter((l) => l.method.startsWith('search')).map((l) => [l.name, l.method]));
+const locatorLists = Object.fromEntries(
+	lists.filter((l) => l.method.startsWith('search')).map((l) => [l.name, l.method]),
+);
 
 /** The scopes a sticky note lists: the backticked scopes on its line that says "scopes". */
 function noteScopes(note: string): string[] | undefined {
 	const line = note.split('\n').find((l) => /scopes?\b/i.test(l) && /`[a-z-]+:[a-z]+`/.test(l));
-	return line === undefined ? undefined : [...line.matchAll(/`([a-z-]+:[a-z]+)`/g)].map((m) => m[1]).sort();
+	return line === undefined
+		? undefined
+		: [...line.matchAll(/`([a-z-]+:[a-z]+)`/g)].map((m) => m[1]).sort();
 }
 
 describe('scopes the route table gives', () => {
@@ -47,7 +63,8 @@ describe('scopes the route table gives', () => {
 		const methods = [...new Set(lists.map((l) => l.method))];
 		expect(methods.length).toBeGreaterThan(5);
 		expect(methods.filter((method) => !Object.hasOwn(LISTS, method))).toEqual([]);
-		for (const { routes } of Object.values(LISTS) as Array<{ routes: string[] }>) for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
+		for (const { routes } of Object.values(LISTS) as Array<{ routes: string[] }>)
+			for (const route of routes) expect(Object.keys(ROUTES)).toContain(route);
 	});
 
 	it('maps each resource-locator name to lists that read the same routes', () => {
@@ -59,30 +76,69 @@ describe('scopes the route table gives', () => {
 
 	it('counts a Company list, a company name and the checkout link of Order → Create as companies:read', () => {
 		const code = { ROUTES, WEBHOOK_EVENTS };
-		const node = (parameters: object) => ({ nodes: [{ type: 'n8n-nodes-event-registration.eventRegistration', parameters }] });
+		const node = (parameters: object) => ({
+			nodes: [{ type: 'n8n-nodes-event-registration.eventRegistration', parameters }],
+		});
 		const sqid = { __rl: true, mode: 'id', value: 'tIdWbyXG' };
-		expect(workflowScopes(code, node({ resource: 'form', operation: 'get', company: sqid, form: { __rl: true, mode: 'id', value: 'EW02Ojxe' } }), locatorLists)).toEqual(['forms:read']);
-		expect(workflowScopes(code, node({ resource: 'form', operation: 'get', company: { ...sqid, mode: 'list' } }), locatorLists)).toEqual(['companies:read', 'forms:read']);
-		expect(workflowScopes(code, node({ resource: 'form', operation: 'get', company: { ...sqid, value: '={{ $json.company }}' } }), locatorLists)).toEqual([
-			'companies:read',
-			'forms:read',
-		]);
-		expect(workflowScopes(code, node({ resource: 'order', operation: 'create', company: sqid, event: { __rl: true, mode: 'id', value: 'summer-summit' } }), locatorLists)).toEqual([
-			'companies:read',
-			'events:read',
-			'orders:create',
-			'ticket-types:read',
-		]);
+		expect(
+			workflowScopes(
+				code,
+				node({
+					resource: 'form',
+					operation: 'get',
+					company: sqid,
+					form: { __rl: true, mode: 'id', value: 'EW02Ojxe' },
+				}),
+				locatorLists,
+			),
+		).toEqual(['forms:read']);
+		expect(
+			workflowScopes(
+				code,
+				node({ resource: 'form', operation: 'get', company: { ...sqid, mode: 'list' } }),
+				locatorLists,
+			),
+		).toEqual(['companies:read', 'forms:read']);
+		expect(
+			workflowScopes(
+				code,
+				node({
+					resource: 'form',
+					operation: 'get',
+					company: { ...sqid, value: '={{ $json.company }}' },
+				}),
+				locatorLists,
+			),
+		).toEqual(['companies:read', 'forms:read']);
+		expect(
+			workflowScopes(
+				code,
+				node({
+					resource: 'order',
+					operation: 'create',
+					company: sqid,
+					event: { __rl: true, mode: 'id', value: 'summer-summit' },
+				}),
+				locatorLists,
+			),
+		).toEqual(['companies:read', 'events:read', 'orders:create', 'ticket-types:read']);
 	});
 });
 
-describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))('examples/%s', (file) => {
-	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: Array<{ type: string; parameters: { content?: string } }> };
+describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))(
+	'examples/%s',
+	(file) => {
+		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
+			nodes: Array<{ type: string; parameters: { content?: string } }>;
+		};
 
-	it('has a sticky note that lists exactly the scopes its nodes need', () => {
-		const needed = workflowScopes({ ROUTES, WEBHOOK_EVENTS }, workflow, locatorLists);
-		expect(needed.length).toBeGreaterThan(0);
-		const notes = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote').map((node) => noteScopes(node.parameters.content ?? ''));
-		expect(notes.filter((n) => n !== undefined)).toEqual([needed]);
-	});
-});
+		it('has a sticky note that lists exactly the scopes its nodes need', () => {
+			const needed = workflowScopes({ ROUTES, WEBHOOK_EVENTS }, workflow, locatorLists);
+			expect(needed.length).toBeGreaterThan(0);
+			const notes = workflow.nodes
+				.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+				.map((node) => noteScopes(node.parameters.content ?? ''));
+			expect(notes.filter((n) => n !== undefined)).toEqual([needed]);
+		});
+	},
+);

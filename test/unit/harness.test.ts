@@ -14,12 +14,22 @@ import {
 	runWorkflow,
 	testCredential,
 } from '../harness';
-import { FIXTURE_CREDENTIAL_TYPES, HarnessApiKeyApi, HarnessBearerApi } from '../harness/fixtures/credentials';
+import {
+	FIXTURE_CREDENTIAL_TYPES,
+	HarnessApiKeyApi,
+	HarnessBearerApi,
+} from '../harness/fixtures/credentials';
 import type { FixtureServer } from '../harness/fixtures/fixture-server';
 import { startFixtureServer } from '../harness/fixtures/fixture-server';
 import { FIXTURE_NODE_TYPE, HarnessFixture } from '../harness/fixtures/HarnessFixture.node';
-import { FIXTURE_POLL_NODE_TYPE, HarnessPollTrigger } from '../harness/fixtures/HarnessPollTrigger.node';
-import { FIXTURE_WEBHOOK_NODE_TYPE, HarnessWebhookTrigger } from '../harness/fixtures/HarnessWebhookTrigger.node';
+import {
+	FIXTURE_POLL_NODE_TYPE,
+	HarnessPollTrigger,
+} from '../harness/fixtures/HarnessPollTrigger.node';
+import {
+	FIXTURE_WEBHOOK_NODE_TYPE,
+	HarnessWebhookTrigger,
+} from '../harness/fixtures/HarnessWebhookTrigger.node';
 
 let server: FixtureServer;
 
@@ -57,7 +67,11 @@ function oAuth2Credentials(accessToken: string): Record<string, ICredentialDataD
 			clientId: 'client-1',
 			clientSecret: 'secret-1',
 			accessTokenUrl: `${server.baseUrl}/oauth/token`,
-			oauthTokenData: { access_token: accessToken, token_type: 'Bearer', refresh_token: 'refresh-1' },
+			oauthTokenData: {
+				access_token: accessToken,
+				token_type: 'Bearer',
+				refresh_token: 'refresh-1',
+			},
 		},
 	};
 }
@@ -81,22 +95,38 @@ async function runFixture(
 describe('runWorkflow', () => {
 	it('applies a generic bearer authenticate and returns paired items', async () => {
 		const staticData: IDataObject = { global: { runs: 4 } };
-		const result = await runFixture('bearer', bearerCredentials(), { staticData, timezone: 'Europe/Berlin' });
+		const result = await runFixture('bearer', bearerCredentials(), {
+			staticData,
+			timezone: 'Europe/Berlin',
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.status).toBe('success');
-		expect(server.requests.map((request) => request.headers.authorization)).toEqual(['Bearer good', 'Bearer good']);
+		expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+			'Bearer good',
+			'Bearer good',
+		]);
 		expect(server.requests.map((request) => request.query)).toEqual([
 			{ item: '0', tenant: 'harness' },
 			{ item: '1', tenant: 'harness' },
 		]);
 		expect(result.outputOf('Fixture')).toEqual([
 			{
-				json: { ok: true, authorization: 'Bearer good', input: { n: 1 }, timezone: 'Europe/Berlin' },
+				json: {
+					ok: true,
+					authorization: 'Bearer good',
+					input: { n: 1 },
+					timezone: 'Europe/Berlin',
+				},
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { ok: true, authorization: 'Bearer good', input: { n: 2 }, timezone: 'Europe/Berlin' },
+				json: {
+					ok: true,
+					authorization: 'Bearer good',
+					input: { n: 2 },
+					timezone: 'Europe/Berlin',
+				},
 				pairedItem: { item: 1 },
 			},
 		]);
@@ -106,7 +136,9 @@ describe('runWorkflow', () => {
 	});
 
 	it('applies a function-style authenticate', async () => {
-		const result = await runFixture('apiKey', { harnessApiKeyApi: { baseUrl: server.baseUrl, apiKey: 'key-123' } });
+		const result = await runFixture('apiKey', {
+			harnessApiKeyApi: { baseUrl: server.baseUrl, apiKey: 'key-123' },
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(server.requests[0].headers['x-api-key']).toBe('key-123');
@@ -130,7 +162,9 @@ describe('runWorkflow', () => {
 		expect(result.error).toBeUndefined();
 		const tokenRequest = server.requests.find((request) => request.path === '/oauth/token');
 		expect(new URLSearchParams(tokenRequest?.body).get('grant_type')).toBe('refresh_token');
-		expect((credentials.harnessOAuth2Api.oauthTokenData as IDataObject).access_token).toBe('fresh-access');
+		expect((credentials.harnessOAuth2Api.oauthTokenData as IDataObject).access_token).toBe(
+			'fresh-access',
+		);
 		expect(result.outputOf('Fixture')).toHaveLength(2);
 	});
 
@@ -169,10 +203,17 @@ describe('runLoadOptions / runListSearch', () => {
 			methodName: 'searchThings',
 			paginationToken: firstPage.paginationToken,
 		});
-		const filtered = await runListSearch({ ...common(), methodName: 'searchThings', filter: 'gam' });
+		const filtered = await runListSearch({
+			...common(),
+			methodName: 'searchThings',
+			filter: 'gam',
+		});
 
 		expect(firstPage.results.map((result) => result.value)).toEqual(['t1', 't2']);
-		expect(secondPage).toEqual({ results: [{ name: 'Gamma', value: 't3' }], paginationToken: undefined });
+		expect(secondPage).toEqual({
+			results: [{ name: 'Gamma', value: 't3' }],
+			paginationToken: undefined,
+		});
 		expect(filtered.results).toEqual([{ name: 'Gamma', value: 't3' }]);
 	});
 });
@@ -215,7 +256,10 @@ describe('runPoll', () => {
 	it('starts a workflow run at a poll trigger node', async () => {
 		server.events.splice(0, server.events.length, { id: 8, name: 'eight' });
 		const result = await runWorkflow({
-			nodeTypes: { [FIXTURE_POLL_NODE_TYPE]: new HarnessPollTrigger(), [FIXTURE_NODE_TYPE]: new HarnessFixture() },
+			nodeTypes: {
+				[FIXTURE_POLL_NODE_TYPE]: new HarnessPollTrigger(),
+				[FIXTURE_NODE_TYPE]: new HarnessFixture(),
+			},
 			credentialTypes: FIXTURE_CREDENTIAL_TYPES,
 			credentials: bearerCredentials(),
 			nodes: [pollNode, fixtureNode('bearer')],
@@ -224,7 +268,10 @@ describe('runPoll', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.outputOf('Poll').map((item) => item.json)).toEqual([{ id: 8, name: 'eight' }]);
-		expect(result.outputOf('Fixture')[0]).toMatchObject({ json: { input: { id: 8 } }, pairedItem: { item: 0 } });
+		expect(result.outputOf('Fixture')[0]).toMatchObject({
+			json: { input: { id: 8 } },
+			pairedItem: { item: 0 },
+		});
 		expect(result.staticData).toEqual({ 'node:Poll': { lastId: 8 }, global: { runs: 1 } });
 	});
 
@@ -280,7 +327,9 @@ describe('webhook trigger helpers', () => {
 		expect(deleted.result).toBe(true);
 		expect(server.hooks).toEqual([]);
 		expect(staticData).toEqual({ 'node:Hook': {} });
-		expect(server.requests.every((request) => request.headers.authorization === 'Bearer good')).toBe(true);
+		expect(
+			server.requests.every((request) => request.headers.authorization === 'Bearer good'),
+		).toBe(true);
 	});
 
 	it('turns a request into workflow data', async () => {
@@ -290,10 +339,17 @@ describe('webhook trigger helpers', () => {
 			credentials: bearerCredentials(),
 			credentialTypes: FIXTURE_CREDENTIAL_TYPES,
 			staticData: {},
-			request: { method: 'POST', headers: { 'X-Signature': 's3cret' }, body: { order: 7 }, query: { a: '1' } },
+			request: {
+				method: 'POST',
+				headers: { 'X-Signature': 's3cret' },
+				body: { order: 7 },
+				query: { a: '1' },
+			},
 		});
 
-		expect(result.workflowData).toEqual([[{ json: { body: { order: 7 }, query: { a: '1' }, rawLength: 11 } }]]);
+		expect(result.workflowData).toEqual([
+			[{ json: { body: { order: 7 }, query: { a: '1' }, rawLength: 11 } }],
+		]);
 		expect(result.responseSent).toBe(false);
 		expect(result.noWebhookResponse).toBeUndefined();
 	});
@@ -324,7 +380,10 @@ describe('testCredential', () => {
 		});
 
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(server.requests[0]).toMatchObject({ path: '/me', headers: { authorization: 'Bearer good' } });
+		expect(server.requests[0]).toMatchObject({
+			path: '/me',
+			headers: { authorization: 'Bearer good' },
+		});
 	});
 
 	it('returns the message of the matching responseCode rule', async () => {
@@ -355,6 +414,9 @@ describe('testCredential', () => {
 			allCredentialTypes: FIXTURE_CREDENTIAL_TYPES,
 		});
 
-		expect(result).toEqual({ status: 'Error', message: 'No testing function found for this credential.' });
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'No testing function found for this credential.',
+		});
 	});
 });

@@ -6,24 +6,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { DOCS_IMAGES, MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../../e2e/browser/lib/pictures') as {
-	DOCS_IMAGES: string;
-	MAX_TOTAL_BYTES: number;
-	inspectPng: (file: string) => { bytes: number; problem?: string };
-	pictureNames: () => string[];
-};
+const { DOCS_IMAGES, MAX_TOTAL_BYTES, inspectPng, pictureNames } =
+	require('../../e2e/browser/lib/pictures') as {
+		DOCS_IMAGES: string;
+		MAX_TOTAL_BYTES: number;
+		inspectPng: (file: string) => { bytes: number; problem?: string };
+		pictureNames: () => string[];
+	};
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Pages that may show pictures, with the folder their relative links start from. */
 function pages(): Array<{ file: string; text: string }> {
 	const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((file) => file.endsWith('.md'));
-	return ['README.md', ...docs.map((file) => path.join('docs', file))].map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+	return ['README.md', ...docs.map((file) => path.join('docs', file))].map((file) => ({
+		file,
+		text: fs.readFileSync(path.join(ROOT, file), 'utf8'),
+	}));
 }
 
 /** The docs/images files a page shows, by Markdown image or HTML img. */
 function picturesShown(file: string, text: string): string[] {
-	const targets = [...text.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g), ...text.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
+	const targets = [
+		...text.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g),
+		...text.matchAll(/<img[^>]*\ssrc="([^"]+)"/g),
+	].map((match) => match[1]);
 	return targets
 		.filter((target) => !/^[a-z]+:/i.test(target))
 		.map((target) => path.resolve(ROOT, path.dirname(file), target.split('#')[0]))
@@ -39,13 +46,21 @@ describe('docs/images', () => {
 	});
 
 	it('shows every picture the README and docs/ refer to', () => {
-		const missing = pages().flatMap(({ file, text }) => picturesShown(file, text).filter((name) => !present.includes(name)).map((name) => `${file}: ${name}`));
+		const missing = pages().flatMap(({ file, text }) =>
+			picturesShown(file, text)
+				.filter((name) => !present.includes(name))
+				.map((name) => `${file}: ${name}`),
+		);
 		expect(missing).toEqual([]);
 	});
 
 	it('holds PNGs of a sensible size, at most 3 MB together', () => {
 		const pictures = present.map((name) => ({ name, ...inspectPng(path.join(DOCS_IMAGES, name)) }));
-		expect(pictures.filter((picture) => picture.problem !== undefined).map((picture) => picture.problem)).toEqual([]);
-		expect(pictures.reduce((sum, picture) => sum + picture.bytes, 0)).toBeLessThanOrEqual(MAX_TOTAL_BYTES);
+		expect(
+			pictures.filter((picture) => picture.problem !== undefined).map((picture) => picture.problem),
+		).toEqual([]);
+		expect(pictures.reduce((sum, picture) => sum + picture.bytes, 0)).toBeLessThanOrEqual(
+			MAX_TOTAL_BYTES,
+		);
 	});
 });

@@ -14,7 +14,8 @@ function sourceFiles(dir: string, extension: RegExp): string[] {
 	const found: string[] = [];
 	for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
 		const relative = path.join(dir, entry.name);
-		if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('runtime')) found.push(...sourceFiles(relative, extension));
+		if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('runtime'))
+			found.push(...sourceFiles(relative, extension));
 		else if (entry.isFile() && extension.test(entry.name)) found.push(relative);
 	}
 	return found;
@@ -27,7 +28,11 @@ function importsOf(file: string): string[] {
 }
 
 /** "file → target" for each import of a file in `dir` that `allowed` refuses. */
-function crossings(dir: string, extension: RegExp, allowed: (file: string, target: string) => boolean): string[] {
+function crossings(
+	dir: string,
+	extension: RegExp,
+	allowed: (file: string, target: string) => boolean,
+): string[] {
 	return sourceFiles(dir, extension).flatMap((file) =>
 		importsOf(file)
 			.filter((target) => !allowed(file, target))
@@ -35,17 +40,23 @@ function crossings(dir: string, extension: RegExp, allowed: (file: string, targe
 	);
 }
 
-const within = (target: string, ...folders: string[]) => folders.some((folder) => target === folder || target.startsWith(`${folder}${path.sep}`));
+const within = (target: string, ...folders: string[]) =>
+	folders.some((folder) => target === folder || target.startsWith(`${folder}${path.sep}`));
 
 describe('imports run one way', () => {
 	it('finds the imports it checks', () => {
-		expect(importsOf(path.join('nodes', 'EventRegistrationTrigger', 'EventRegistrationTrigger.node.ts'))).toContain(path.join('nodes', 'shared', 'listSearch'));
-		expect(importsOf(path.join('scripts', 'dev.js'))).toContain(path.join('scripts', 'lib', 'workflows'));
+		expect(
+			importsOf(path.join('nodes', 'EventRegistrationTrigger', 'EventRegistrationTrigger.node.ts')),
+		).toContain(path.join('nodes', 'shared', 'listSearch'));
+		expect(importsOf(path.join('scripts', 'dev.js'))).toContain(
+			path.join('scripts', 'lib', 'workflows'),
+		);
 	});
 
 	it('a node imports only from its own folder and nodes/shared/', () => {
 		const nodeOf = (file: string) => file.split(path.sep).slice(0, 2).join(path.sep);
-		const allowed = (file: string, target: string) => within(target, nodeOf(file), path.join('nodes', 'shared'));
+		const allowed = (file: string, target: string) =>
+			within(target, nodeOf(file), path.join('nodes', 'shared'));
 		expect(crossings('nodes', /\.ts$/, allowed)).toEqual([]);
 	});
 

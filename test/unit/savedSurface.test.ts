@@ -50,12 +50,15 @@ function propertyNamed(description: INodeTypeDescription, name: string): INodePr
 }
 
 describe('saved surface of every node version and credential', () => {
-	it.each(currentSnapshots().map((snapshot) => [snapshot.file, snapshot]))('%s equals its snapshot', (file, { surface }) => {
-		if (!existsSync(path.join(FOLDER, file))) throw new Error(missingSnapshotMessage(file));
-		const changes = compareSurface(savedSnapshot(file), surface);
-		if (changes.length > 0) throw new Error(describeChanges(file, changes));
-		expect(changes).toEqual([]);
-	});
+	it.each(currentSnapshots().map((snapshot) => [snapshot.file, snapshot]))(
+		'%s equals its snapshot',
+		(file, { surface }) => {
+			if (!existsSync(path.join(FOLDER, file))) throw new Error(missingSnapshotMessage(file));
+			const changes = compareSurface(savedSnapshot(file), surface);
+			if (changes.length > 0) throw new Error(describeChanges(file, changes));
+			expect(changes).toEqual([]);
+		},
+	);
 
 	it('has no snapshot of a version or credential the code no longer has', () => {
 		const current = new Set(currentSnapshots().map((snapshot) => snapshot.file));
@@ -73,10 +76,14 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	function changesAfter(change: (description: INodeTypeDescription) => void): SurfaceChange[] {
 		const description = copyOf(ORDER_TRIGGER);
 		change(description);
-		return compareSurface(savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)), nodeSurface(description, 1));
+		return compareSurface(
+			savedSnapshot(nodeSnapshotFile(ORDER_TRIGGER, 1)),
+			nodeSurface(description, 1),
+		);
 	}
 
-	const kindsAndPlaces = (changes: SurfaceChange[]) => changes.map(({ kind, where }) => [kind, where]);
+	const kindsAndPlaces = (changes: SurfaceChange[]) =>
+		changes.map(({ kind, where }) => [kind, where]);
 
 	it("reports the order trigger's Watch default changed from created and paid to created", () => {
 		const changes = changesAfter((description) => {
@@ -86,7 +93,8 @@ describe('the check fails on in-place changes and passes on a new version (made 
 			{
 				kind: 'changed',
 				where: 'watch',
-				before: '{"default":["created","paid"],"name":"watch","required":true,"type":"multiOptions"}',
+				before:
+					'{"default":["created","paid"],"name":"watch","required":true,"type":"multiOptions"}',
 				after: '{"default":["created"],"name":"watch","required":true,"type":"multiOptions"}',
 			},
 		]);
@@ -99,7 +107,9 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	it('reports a renamed option value as the old value gone', () => {
 		const changes = changesAfter((description) => {
 			const watch = propertyNamed(description, 'watch');
-			watch.options = watch.options?.map((option) => ('value' in option && option.value === 'paid' ? { ...option, value: 'payment' } : option));
+			watch.options = watch.options?.map((option) =>
+				'value' in option && option.value === 'paid' ? { ...option, value: 'payment' } : option,
+			);
 		});
 		expect(kindsAndPlaces(changes)).toEqual([
 			['removed', 'watch › value "paid"'],
@@ -111,7 +121,11 @@ describe('the check fails on in-place changes and passes on a new version (made 
 	it('reports a renamed parameter inside a collection', () => {
 		const changes = changesAfter((description) => {
 			const options = propertyNamed(description, 'options');
-			options.options = options.options?.map((option) => ('name' in option && option.name === 'fullCheckMinutes' ? { ...option, name: 'fullCheckEvery' } : option));
+			options.options = options.options?.map((option) =>
+				'name' in option && option.name === 'fullCheckMinutes'
+					? { ...option, name: 'fullCheckEvery' }
+					: option,
+			);
 		});
 		expect(kindsAndPlaces(changes)).toEqual([
 			['removed', 'options › fullCheckMinutes'],
@@ -121,22 +135,55 @@ describe('the check fails on in-place changes and passes on a new version (made 
 
 	it('counts a new optional parameter as an addition to record with the command, not an in-place change', () => {
 		const changes = changesAfter((description) => {
-			description.properties.push({ displayName: 'Skip Test Orders', name: 'skipTestOrders', type: 'boolean', default: false });
+			description.properties.push({
+				displayName: 'Skip Test Orders',
+				name: 'skipTestOrders',
+				type: 'boolean',
+				default: false,
+			});
 		});
-		expect(changes).toEqual([{ kind: 'added', where: 'skipTestOrders', after: '{"default":false,"name":"skipTestOrders","type":"boolean"}' }]);
+		expect(changes).toEqual([
+			{
+				kind: 'added',
+				where: 'skipTestOrders',
+				after: '{"default":false,"name":"skipTestOrders","type":"boolean"}',
+			},
+		]);
 		expect(changes.some(isInPlace)).toBe(false);
-		expect(describeChanges(nodeSnapshotFile(ORDER_TRIGGER, 1), changes)).toContain('run `npm run snapshot` to record it');
+		expect(describeChanges(nodeSnapshotFile(ORDER_TRIGGER, 1), changes)).toContain(
+			'run `npm run snapshot` to record it',
+		);
 	});
 
 	it('passes on a new node version: existing versions unchanged, the new one asks for its snapshot, then passes', () => {
 		const description = copyOf(ACTION);
 		description.version = [1, 1.1, 1.2];
-		const limit = description.properties.find((property) => property.name === 'limit') as INodeProperties;
+		const limit = description.properties.find(
+			(property) => property.name === 'limit',
+		) as INodeProperties;
 		description.properties.push(
-			{ ...limit, default: 10, displayOptions: { show: { ...limit.displayOptions?.show, '@version': [{ _cnd: { gte: 1.2 } }] } } },
-			{ displayName: 'Skip Test Orders', name: 'skipTestOrders', type: 'boolean', default: false, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } } },
+			{
+				...limit,
+				default: 10,
+				displayOptions: {
+					show: { ...limit.displayOptions?.show, '@version': [{ _cnd: { gte: 1.2 } }] },
+				},
+			},
+			{
+				displayName: 'Skip Test Orders',
+				name: 'skipTestOrders',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+			},
 		);
-		for (const version of [1, 1.1]) expect(compareSurface(savedSnapshot(nodeSnapshotFile(ACTION, version)), nodeSurface(description, version))).toEqual([]);
+		for (const version of [1, 1.1])
+			expect(
+				compareSurface(
+					savedSnapshot(nodeSnapshotFile(ACTION, version)),
+					nodeSurface(description, version),
+				),
+			).toEqual([]);
 
 		const newFile = nodeSnapshotFile(ACTION, 1.2);
 		expect(existsSync(path.join(FOLDER, newFile))).toBe(false);
@@ -145,6 +192,8 @@ describe('the check fails on in-place changes and passes on a new version (made 
 		);
 		const written = JSON.parse(JSON.stringify(nodeSurface(description, 1.2)));
 		expect(compareSurface(written, nodeSurface(description, 1.2))).toEqual([]);
-		expect(written.properties.map((property: { name: string }) => property.name)).toContain('skipTestOrders');
+		expect(written.properties.map((property: { name: string }) => property.name)).toContain(
+			'skipTestOrders',
+		);
 	});
 });

@@ -11,7 +11,9 @@ interface Runtime {
 
 const { RUNTIMES } = require('../../scripts/lib/runtime') as { RUNTIMES: Runtime[] };
 
-const PACKAGE_JSON = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+const PACKAGE_JSON = JSON.parse(
+	readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'),
+) as {
 	engines: Record<string, string>;
 };
 

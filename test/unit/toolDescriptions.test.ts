@@ -19,20 +19,40 @@ import { toolVariantOf } from '../harness';
 type NodeHelpers = typeof workflow.NodeHelpers;
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const AI_TOOLS_2X = path.join(ROOT, 'e2e', 'runtime', 'node_modules', 'n8n', 'dist', 'tool-generation', 'ai-tools.js');
+const AI_TOOLS_2X = path.join(
+	ROOT,
+	'e2e',
+	'runtime',
+	'node_modules',
+	'n8n',
+	'dist',
+	'tool-generation',
+	'ai-tools.js',
+);
 const WORKFLOW_1X = path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'n8n-workflow');
 
 const base = new EventRegistration().description;
 
 /** n8n 2.41.1's own conversion (createAiTools: replacements, then convertNodeToAiTool). */
 function realToolVariant(): INodeTypeDescription {
-	const { convertNodeToAiTool } = require(AI_TOOLS_2X) as { convertNodeToAiTool: (item: { description: INodeTypeDescription }) => { description: INodeTypeDescription } };
-	const replacements = typeof base.usableAsTool === 'object' ? base.usableAsTool.replacements : undefined;
-	return convertNodeToAiTool({ description: { ...workflow.deepCopy(base), ...replacements } as INodeTypeDescription }).description;
+	const { convertNodeToAiTool } = require(AI_TOOLS_2X) as {
+		convertNodeToAiTool: (item: { description: INodeTypeDescription }) => {
+			description: INodeTypeDescription;
+		};
+	};
+	const replacements =
+		typeof base.usableAsTool === 'object' ? base.usableAsTool.replacements : undefined;
+	return convertNodeToAiTool({
+		description: { ...workflow.deepCopy(base), ...replacements } as INodeTypeDescription,
+	}).description;
 }
 
 const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
-	Object.keys(module.operations).map((operation) => ({ resource, operation, action: actionOf(resource, operation) })),
+	Object.keys(module.operations).map((operation) => ({
+		resource,
+		operation,
+		action: actionOf(resource, operation),
+	})),
 );
 
 /** The text the operation's module declares for a model. */
@@ -41,28 +61,61 @@ function toolTextOf(resource: string, operation: string): string {
 }
 
 function actionOf(resource: string, operation: string): string {
-	const options = RESOURCES[resource].operationProperty.options as Array<{ value: string; action: string }>;
+	const options = RESOURCES[resource].operationProperty.options as Array<{
+		value: string;
+		action: string;
+	}>;
 	return options.find((option) => option.value === operation)!.action;
 }
 
 function toolNode(description: INodeTypeDescription, parameters: Record<string, string>): INode {
-	return { id: 'tool', name: 'Tool', type: `n8n-nodes-event-registration.${description.name}`, typeVersion: 1, position: [0, 0], parameters };
+	return {
+		id: 'tool',
+		name: 'Tool',
+		type: `n8n-nodes-event-registration.${description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
 }
 
 /** The node's parameters as n8n's Workflow fills them (defaults of the parameters shown), and the description the tool gets. */
-function toolDescription(helpers: NodeHelpers, description: INodeTypeDescription, parameters: Record<string, string>): string | undefined {
+function toolDescription(
+	helpers: NodeHelpers,
+	description: INodeTypeDescription,
+	parameters: Record<string, string>,
+): string | undefined {
 	const node = toolNode(description, parameters);
-	const filled = helpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? {};
-	return helpers.getToolDescriptionForNode({ ...node, parameters: filled }, { description } as never);
+	const filled =
+		helpers.getNodeParameters(
+			description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
+	return helpers.getToolDescriptionForNode({ ...node, parameters: filled }, {
+		description,
+	} as never);
 }
 
 const variants: Array<[string, () => INodeTypeDescription, NodeHelpers]> = [
-	['the harness’s tool variant, n8n-workflow 2.x', () => toolVariantOf(new EventRegistration()).description, workflow.NodeHelpers],
+	[
+		'the harness’s tool variant, n8n-workflow 2.x',
+		() => toolVariantOf(new EventRegistration()).description,
+		workflow.NodeHelpers,
+	],
 ];
-if (fs.existsSync(AI_TOOLS_2X)) variants.push(['n8n 2.41.1’s convertNodeToAiTool', realToolVariant, workflow.NodeHelpers]);
+if (fs.existsSync(AI_TOOLS_2X))
+	variants.push(['n8n 2.41.1’s convertNodeToAiTool', realToolVariant, workflow.NodeHelpers]);
 if (fs.existsSync(WORKFLOW_1X)) {
 	const workflow1x = require(WORKFLOW_1X) as typeof workflow;
-	variants.push(['the harness’s tool variant, n8n-workflow of n8n 1.123.81', () => toolVariantOf(new EventRegistration()).description, workflow1x.NodeHelpers]);
+	variants.push([
+		'the harness’s tool variant, n8n-workflow of n8n 1.123.81',
+		() => toolVariantOf(new EventRegistration()).description,
+		workflow1x.NodeHelpers,
+	]);
 }
 
 describe('the tool descriptions the operations declare', () => {
@@ -72,44 +125,78 @@ describe('the tool descriptions the operations declare', () => {
 		expect(new Set(texts).size).toBe(texts.length);
 	});
 
-	it.each(operations)('$resource → $operation: says which operation returns each ID it needs', ({ resource, operation }) => {
-		const text = toolTextOf(resource, operation);
-		const needsCompany = RESOURCES[resource].operations[operation].description.some((property) => property.name === 'company');
-		if (needsCompany && resource !== 'publicUrl') expect(text).toContain('Company: a company ID, the id that Company → Get Many returns');
-		expect(text).toMatch(/Returns /);
-		expect(text.length).toBeLessThan(800);
-	});
+	it.each(operations)(
+		'$resource → $operation: says which operation returns each ID it needs',
+		({ resource, operation }) => {
+			const text = toolTextOf(resource, operation);
+			const needsCompany = RESOURCES[resource].operations[operation].description.some(
+				(property) => property.name === 'company',
+			);
+			if (needsCompany && resource !== 'publicUrl')
+				expect(text).toContain('Company: a company ID, the id that Company → Get Many returns');
+			expect(text).toMatch(/Returns /);
+			expect(text.length).toBeLessThan(800);
+		},
+	);
 });
 
 describe.each(variants)('with %s', (_label, variantOf, helpers) => {
 	const variant = variantOf();
 
-	it.each(operations)('$resource → $operation: the tool gets the operation’s text with the editor’s defaults', ({ resource, operation }) => {
-		expect(toolDescription(helpers, variant, { resource, operation })).toBe(toolTextOf(resource, operation));
-	});
+	it.each(operations)(
+		'$resource → $operation: the tool gets the operation’s text with the editor’s defaults',
+		({ resource, operation }) => {
+			expect(toolDescription(helpers, variant, { resource, operation })).toBe(
+				toolTextOf(resource, operation),
+			);
+		},
+	);
 
 	it('adds none of n8n’s own Tool Description parameters (whose "Set Automatically" gives the bare action words)', () => {
-		expect(variant.properties.filter((property) => property.name === 'descriptionType')).toEqual([]);
-	});
-
-	it('keeps a description the user wrote', () => {
-		expect(toolDescription(helpers, variant, { resource: 'order', operation: 'create', toolDescription: 'Book tickets for VIP guests only.' })).toBe(
-			'Book tickets for VIP guests only.',
+		expect(variant.properties.filter((property) => property.name === 'descriptionType')).toEqual(
+			[],
 		);
 	});
 
+	it('keeps a description the user wrote', () => {
+		expect(
+			toolDescription(helpers, variant, {
+				resource: 'order',
+				operation: 'create',
+				toolDescription: 'Book tickets for VIP guests only.',
+			}),
+		).toBe('Book tickets for VIP guests only.');
+	});
+
 	it('keeps the tool name short: the node name n8n gives a new tool node is the action words', () => {
-		const { action } = operations.find(({ resource, operation }) => resource === 'order' && operation === 'create')!;
+		const { action } = operations.find(
+			({ resource, operation }) => resource === 'order' && operation === 'create',
+		)!;
 		// n8n appends " in Event Registration" to a node with an ai_tool output (the harness's variant keeps main).
-		expect([action, `${action} in Event Registration`]).toContain(helpers.makeNodeName({ resource: 'order', operation: 'create' }, variant));
+		expect([action, `${action} in Event Registration`]).toContain(
+			helpers.makeNodeName({ resource: 'order', operation: 'create' }, variant),
+		);
 	});
 });
 
 describe('the action node in the editor', () => {
-	it.each(operations)('$resource → $operation: has no Tool Description and keeps its action words', ({ resource, operation, action }) => {
-		const node = toolNode(base, { resource, operation });
-		const filled = workflow.NodeHelpers.getNodeParameters(base.properties, node.parameters, true, false, node, base) ?? {};
-		expect(filled).not.toHaveProperty('toolDescription');
-		expect(workflow.NodeHelpers.makeDescription(filled, base)).toBe(`${action} in Event Registration`);
-	});
+	it.each(operations)(
+		'$resource → $operation: has no Tool Description and keeps its action words',
+		({ resource, operation, action }) => {
+			const node = toolNode(base, { resource, operation });
+			const filled =
+				workflow.NodeHelpers.getNodeParameters(
+					base.properties,
+					node.parameters,
+					true,
+					false,
+					node,
+					base,
+				) ?? {};
+			expect(filled).not.toHaveProperty('toolDescription');
+			expect(workflow.NodeHelpers.makeDescription(filled, base)).toBe(
+				`${action} in Event Registration`,
+			);
+		},
+	);
 });

@@ -14,12 +14,17 @@ const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
  * @returns {Array<{ method: string; path: string; status: number; body?: any }>}
  */
 function apiRequests(stack) {
-	return /** @type {any[]} */ (stack.sandbox.control.requests()).filter((request) => request.path.startsWith('/api/'));
+	return /** @type {any[]} */ (stack.sandbox.control.requests()).filter((request) =>
+		request.path.startsWith('/api/'),
+	);
 }
 
 /** @param {Array<{ method: string; path: string; status: number }>} requests */
 function describeRequests(requests) {
-	return requests.map((request) => `${request.method} ${request.path} → ${request.status}`).join(', ') || 'none';
+	return (
+		requests.map((request) => `${request.method} ${request.path} → ${request.status}`).join(', ') ||
+		'none'
+	);
 }
 
 /**
@@ -42,9 +47,17 @@ function assertRefusal(text, expected) {
  * @param {number} returned
  */
 function assertMoreNotice(text, returned) {
-	assert.match(text, new RegExp(`\\b${returned}\\b`), `the result does not say how many were returned (${returned}): ${text.slice(-600)}`);
+	assert.match(
+		text,
+		new RegExp(`\\b${returned}\\b`),
+		`the result does not say how many were returned (${returned}): ${text.slice(-600)}`,
+	);
 	assert.match(text, /more/i, `the result does not say that more exist: ${text.slice(-600)}`);
-	assert.match(text, /limit|return.?all|page/i, `the result does not say what to set to get more: ${text.slice(-600)}`);
+	assert.match(
+		text,
+		/limit|return.?all|page/i,
+		`the result does not say what to set to get more: ${text.slice(-600)}`,
+	);
 }
 
 module.exports = { EDITOR_ONLY, apiRequests, assertMoreNotice, assertRefusal, describeRequests };

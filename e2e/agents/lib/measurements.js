@@ -35,7 +35,12 @@ function recordOrders(orderCase) {
  * @param {string} n8nLabel
  */
 function writeModelOutput(n8nLabel) {
-	const file = { measured_at: new Date().toISOString(), n8n: n8nLabel, command: 'node e2e/agents/run.js --record', ...measured };
+	const file = {
+		measured_at: new Date().toISOString(),
+		n8n: n8nLabel,
+		command: 'node e2e/agents/run.js --record',
+		...measured,
+	};
 	fs.mkdirSync(path.dirname(MODEL_OUTPUT_FILE), { recursive: true });
 	fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
 	return MODEL_OUTPUT_FILE;

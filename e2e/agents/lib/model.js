@@ -42,8 +42,14 @@ function recordOf(body) {
 		toolResults: messages
 			.filter((message) => message.role === 'tool')
 			.map((message) => {
-				const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-				return { toolCallId: message.tool_call_id, name: callNames.get(message.tool_call_id), content, chars: content.length };
+				const content =
+					typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+				return {
+					toolCallId: message.tool_call_id,
+					name: callNames.get(message.tool_call_id),
+					content,
+					chars: content.length,
+				};
 			}),
 		chars: JSON.stringify(body).length,
 	};
@@ -52,7 +58,8 @@ function recordOf(body) {
 /** @param {any[]} messages */
 function caseOf(messages) {
 	for (const message of messages) {
-		const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
+		const text =
+			typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
 		const match = CASE_TAG.exec(text);
 		if (match) return match[1];
 	}
@@ -67,7 +74,11 @@ function caseOf(messages) {
  */
 function replyOf(step, request, turn) {
 	if (!step) return { role: 'assistant', content: 'Done.' };
-	if ('say' in step) return { role: 'assistant', content: typeof step.say === 'function' ? step.say(request) : step.say };
+	if ('say' in step)
+		return {
+			role: 'assistant',
+			content: typeof step.say === 'function' ? step.say(request) : step.say,
+		};
 	const calls = typeof step.calls === 'function' ? step.calls(request) : step.calls;
 	return {
 		role: 'assistant',
@@ -101,13 +112,27 @@ function completion(message, model) {
  * @param {string} model
  */
 function streamed(message, model) {
-	const base = { id: `chatcmpl-scripted-${Date.now()}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+	const base = {
+		id: `chatcmpl-scripted-${Date.now()}`,
+		object: 'chat.completion.chunk',
+		created: Math.floor(Date.now() / 1000),
+		model,
+	};
 	const delta = message.tool_calls
-		? { role: 'assistant', content: null, tool_calls: message.tool_calls.map((/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call })) }
+		? {
+				role: 'assistant',
+				content: null,
+				tool_calls: message.tool_calls.map(
+					(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
+				),
+			}
 		: { role: 'assistant', content: message.content };
 	const chunks = [
 		{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
-		{ ...base, choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }] },
+		{
+			...base,
+			choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+		},
 	];
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
@@ -134,7 +159,11 @@ function startScriptedModel(port = 0) {
 				res.end(JSON.stringify(body));
 			};
 			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-				send(404, { error: { message: `The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}` } });
+				send(404, {
+					error: {
+						message: `The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}`,
+					},
+				});
 				return;
 			}
 			let body;
@@ -148,12 +177,16 @@ function startScriptedModel(port = 0) {
 			const name = caseOf(body.messages ?? []);
 			if (!name || !scripts.has(name)) {
 				unscripted.push(name ?? JSON.stringify(body.messages ?? []).slice(0, 200));
-				send(400, { error: { message: `No script for this conversation (case ${name ?? 'missing'})` } });
+				send(400, {
+					error: { message: `No script for this conversation (case ${name ?? 'missing'})` },
+				});
 				return;
 			}
 			const requests = recorded.get(name) ?? [];
 			recorded.set(name, [...requests, request]);
-			const turn = (body.messages ?? []).filter((/** @type {any} */ message) => message.role === 'assistant').length;
+			const turn = (body.messages ?? []).filter(
+				(/** @type {any} */ message) => message.role === 'assistant',
+			).length;
 			const message = replyOf(scripts.get(name)?.[turn], request, turn);
 			const model = typeof body.model === 'string' ? body.model : 'scripted';
 			if (body.stream) {

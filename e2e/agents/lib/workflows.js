@@ -14,8 +14,16 @@ const TOOL = nodeType('eventRegistrationTool');
 /** The node version new nodes get: from 1.1 a model gets Simplified output and bounded lists. */
 const TOOL_VERSION = 1.1;
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
-const MODEL_CREDENTIAL = { id: 'agentsModelCred', name: 'Scripted model (loopback)', type: 'openAiApi' };
-const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)', type: 'httpBearerAuth' };
+const MODEL_CREDENTIAL = {
+	id: 'agentsModelCred',
+	name: 'Scripted model (loopback)',
+	type: 'openAiApi',
+};
+const BEARER_CREDENTIAL = {
+	id: 'agentsBearerCred',
+	name: 'MCP clients (Bearer)',
+	type: 'httpBearerAuth',
+};
 const MCP_TOKEN = 'agents-suite-mcp-token';
 
 /**
@@ -23,7 +31,9 @@ const MCP_TOKEN = 'agents-suite-mcp-token';
  * @param {import('../../../scripts/lib/runtime').Runtime} runtime
  */
 function aiNodeVersions(runtime) {
-	return runtime.n8nVersion.startsWith('1.') ? { agent: 3, mcpTrigger: 2 } : { agent: 3.1, mcpTrigger: 2.1 };
+	return runtime.n8nVersion.startsWith('1.')
+		? { agent: 3, mcpTrigger: 2 }
+		: { agent: 3.1, mcpTrigger: 2.1 };
 }
 
 /**
@@ -50,8 +60,18 @@ function rlFromAI(expression) {
 	return { __rl: true, mode: 'id', value: expression };
 }
 
-const COMPANY = rlFromAI(fromAI('company', 'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it'));
-const EVENT = rlFromAI(fromAI('event', 'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name'));
+const COMPANY = rlFromAI(
+	fromAI(
+		'company',
+		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
+	),
+);
+const EVENT = rlFromAI(
+	fromAI(
+		'event',
+		'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name',
+	),
+);
 const COUNTRY_DESCRIPTION = 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE';
 
 /**
@@ -68,8 +88,14 @@ const TOOLS = {
 		company: COMPANY,
 		name: fromAI('name', 'Event name as the attendees will see it'),
 		dateStart: fromAI('start', 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00'),
-		dateEnd: fromAI('end', 'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start'),
-		attendanceMode: fromAI('attendance_mode', 'Where attendees take part: offline (at a venue) or online'),
+		dateEnd: fromAI(
+			'end',
+			'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start',
+		),
+		attendanceMode: fromAI(
+			'attendance_mode',
+			'Where attendees take part: offline (at a venue) or online',
+		),
 		additionalFields: { country: fromAI('country', `${COUNTRY_DESCRIPTION}; where the venue is`) },
 	},
 	'Get many orders': {
@@ -77,7 +103,11 @@ const TOOLS = {
 		operation: 'getMany',
 		company: COMPANY,
 		event: EVENT,
-		limit: fromAI('limit', 'How many orders to return at most (1 or more); 20 is a good start', 'number'),
+		limit: fromAI(
+			'limit',
+			'How many orders to return at most (1 or more); 20 is a good start',
+			'number',
+		),
 	},
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
@@ -85,7 +115,12 @@ const TOOLS = {
 		operation: 'create',
 		company: COMPANY,
 		event: EVENT,
-		ticketType: rlFromAI(fromAI('ticket_type', 'Ticket type slug from the event’s ticket types, e.g. general-admission')),
+		ticketType: rlFromAI(
+			fromAI(
+				'ticket_type',
+				'Ticket type slug from the event’s ticket types, e.g. general-admission',
+			),
+		),
 		firstName: fromAI('first_name', 'Attendee’s first name'),
 		lastName: fromAI('last_name', 'Attendee’s last name'),
 		email: fromAI('email', 'Attendee’s email address'),
@@ -101,7 +136,11 @@ const SPARKLE_TOOL = {
 	'Get many forms': {
 		resource: 'form',
 		operation: 'getMany',
-		company: { __rl: true, mode: 'list', value: "={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}" },
+		company: {
+			__rl: true,
+			mode: 'list',
+			value: "={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
+		},
 	},
 };
 
@@ -133,10 +172,16 @@ function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
 	const { authentication, credentials } = auth('token', refs);
 	/** @type {Record<string, Record<string, unknown>>} */
 	const all = { ...TOOLS, ...SPARKLE_TOOL };
-	const nodes = names.map((name, index) => node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], { credentials, ...toolSettings(runtime) }));
+	const nodes = names.map((name, index) =>
+		node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], {
+			credentials,
+			...toolSettings(runtime),
+		}),
+	);
 	/** @type {Record<string, any>} */
 	const connections = {};
-	for (const name of names) connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
+	for (const name of names)
+		connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
 	return { nodes, connections };
 }
 
@@ -147,7 +192,14 @@ function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
 function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomUUID() }) {
 	const triggerNode =
 		trigger === 'chat'
-			? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, { public: true, options: { responseMode: 'lastNode' } }, [0, 0], { webhookId })
+			? node(
+					'When chat message received',
+					`${LANGCHAIN}.chatTrigger`,
+					1.4,
+					{ public: true, options: { responseMode: 'lastNode' } },
+					[0, 0],
+					{ webhookId },
+				)
 			: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
 	const agent = node(
 		'AI Agent',
@@ -155,7 +207,10 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 		aiNodeVersions(runtime).agent,
 		{
 			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
-			options: { systemMessage: 'You manage events, tickets and orders with the Event Registration tools.', enableStreaming: false },
+			options: {
+				systemMessage: 'You manage events, tickets and orders with the Event Registration tools.',
+				enableStreaming: false,
+			},
 		},
 		[240, 0],
 	);
@@ -163,7 +218,11 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 		'OpenAI Chat Model',
 		`${LANGCHAIN}.lmChatOpenAi`,
 		1.3,
-		{ model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' }, responsesApiEnabled: false, options: {} },
+		{
+			model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' },
+			responsesApiEnabled: false,
+			options: {},
+		},
 		[160, 200],
 		{ credentials: { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } } },
 	);
@@ -174,7 +233,9 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 		nodes: [triggerNode, agent, model, ...tools.nodes],
 		connections: {
 			[triggerNode.name]: { main: [[{ node: agent.name, type: 'main', index: 0 }]] },
-			[model.name]: { ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]] },
+			[model.name]: {
+				ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]],
+			},
 			...tools.connections,
 		},
 		active: false,
@@ -193,10 +254,26 @@ function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
 		aiNodeVersions(runtime).mcpTrigger,
 		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
 		[0, 0],
-		{ webhookId: randomUUID(), ...(bearer ? { credentials: { httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name } } } : {}) },
+		{
+			webhookId: randomUUID(),
+			...(bearer
+				? {
+						credentials: {
+							httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name },
+						},
+					}
+				: {}),
+		},
 	);
 	const tools = toolNodes(refs, trigger.name, runtime, names);
-	return { id, name: `Agents suite: MCP server ${path}`, nodes: [trigger, ...tools.nodes], connections: tools.connections, active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name: `Agents suite: MCP server ${path}`,
+		nodes: [trigger, ...tools.nodes],
+		connections: tools.connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**
@@ -209,11 +286,25 @@ function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
 	const { authentication, credentials } = auth('token', refs);
 	const trigger = workflow.nodes[0].name;
 	for (const [index, parameters] of Object.values(lists).entries()) {
-		const company = parameters.resource === 'company' ? {} : { company: { __rl: true, mode: 'id', value: companyId } };
+		const company =
+			parameters.resource === 'company'
+				? {}
+				: { company: { __rl: true, mode: 'id', value: companyId } };
 		for (const output of ['raw', 'simple']) {
 			const name = `${parameters.resource} ${output}`;
-			workflow.nodes.push(node(name, TOOL, TOOL_VERSION, { authentication, ...parameters, ...company, output }, [index * 160, output === 'raw' ? 300 : 460], { credentials }));
-			/** @type {Record<string, any>} */ (workflow.connections)[name] = { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] };
+			workflow.nodes.push(
+				node(
+					name,
+					TOOL,
+					TOOL_VERSION,
+					{ authentication, ...parameters, ...company, output },
+					[index * 160, output === 'raw' ? 300 : 460],
+					{ credentials },
+				),
+			);
+			/** @type {Record<string, any>} */ (workflow.connections)[name] = {
+				ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]],
+			};
 		}
 	}
 	return workflow;
@@ -230,4 +321,15 @@ function agentCredentials(modelUrl) {
 	];
 }
 
-module.exports = { SPARKLE_TOOL, TOOLS, MCP_TOKEN, MODEL_CREDENTIAL, agentCredentials, agentWorkflow, fromAI, listToolsWorkflow, mcpWorkflow, toolName };
+module.exports = {
+	SPARKLE_TOOL,
+	TOOLS,
+	MCP_TOKEN,
+	MODEL_CREDENTIAL,
+	agentCredentials,
+	agentWorkflow,
+	fromAI,
+	listToolsWorkflow,
+	mcpWorkflow,
+	toolName,
+};

@@ -11,9 +11,17 @@ const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { randomUUID } = require('node:crypto');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
-const { PACKAGE_PREFIX, exampleId, isAgentExample, loadExamples, prepareExample } = require('../../../scripts/lib/workflows');
+const {
+	PACKAGE_PREFIX,
+	exampleId,
+	isAgentExample,
+	loadExamples,
+	prepareExample,
+} = require('../../../scripts/lib/workflows');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 const { itemsOf } = require('./agent');
 
@@ -36,10 +44,17 @@ function nodeOfType(workflow, type) {
  * @param {{ file: string; workflow: any }} example
  */
 function prepared(stack, { file, workflow }) {
-	const ready = prepareExample(workflow, { id: exampleId('agents', file), refs: stack.credentials, demo: stack.sandbox.demo, crmUrl: stack.crm.url });
+	const ready = prepareExample(workflow, {
+		id: exampleId('agents', file),
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+		crmUrl: stack.crm.url,
+	});
 	for (const node of ready.nodes) {
-		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
-		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') node.parameters = { ...node.parameters, public: true };
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
+		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger')
+			node.parameters = { ...node.parameters, public: true };
 	}
 	return ready;
 }
@@ -51,9 +66,15 @@ function prepared(stack, { file, workflow }) {
  * @param {Array<{ name: string; schema: any }>} offered
  */
 function assertDescribedTools(workflow, offered) {
-	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) => node.type === `${PACKAGE_PREFIX}eventRegistrationTool`);
+	const toolNodes = workflow.nodes.filter(
+		(/** @type {{ type: string }} */ node) =>
+			node.type === `${PACKAGE_PREFIX}eventRegistrationTool`,
+	);
 	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
-	assert.deepEqual(offered.map((tool) => tool.name).sort(), toolNodes.map((/** @type {{ name: string }} */ node) => toolName(node.name)).sort());
+	assert.deepEqual(
+		offered.map((tool) => tool.name).sort(),
+		toolNodes.map((/** @type {{ name: string }} */ node) => toolName(node.name)).sort(),
+	);
 	const undescribed = offered.flatMap((tool) =>
 		Object.entries(/** @type {Record<string, any>} */ (tool.schema?.properties ?? {}))
 			.filter(([, schema]) => !schema.description?.trim())
@@ -69,12 +90,20 @@ function assertDescribedTools(workflow, offered) {
 async function runMcpExample(ctx, workflow) {
 	const trigger = nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger');
 	const client = new Client({ name: 'examples-check', version: '1.0.0' });
-	await client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${trigger.parameters.path}`)));
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${trigger.parameters.path}`)),
+	);
 	try {
 		const { tools } = await client.listTools();
-		assertDescribedTools(workflow, tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })));
+		assertDescribedTools(
+			workflow,
+			tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })),
+		);
 		const result = /** @type {{ content: Array<{ text?: string }>; isError?: boolean }} */ (
-			await client.callTool({ name: 'Get_many_events', arguments: { company: ctx.stack.sandbox.demo.companyName, limit: 20 } })
+			await client.callTool({
+				name: 'Get_many_events',
+				arguments: { company: ctx.stack.sandbox.demo.companyName, limit: 20 },
+			})
 		);
 		const text = result.content.map((part) => part.text ?? '').join('\n');
 		assert.notEqual(result.isError, true, text);
@@ -93,20 +122,37 @@ async function runChatExample(ctx, workflow) {
 	const caseName = 'example-assistant';
 	const { demo } = ctx.stack.sandbox;
 	ctx.model.script(caseName, [
-		{ calls: [{ tool: 'Get_many_orders', args: { company: demo.companyName, event: demo.events.summerSummit, limit: 20 } }] },
-		{ say: (request) => `Summer Summit has ${request.toolResults[0].content.match(/"total":(\d+)/)?.[1] ?? 'some'} orders.` },
+		{
+			calls: [
+				{
+					tool: 'Get_many_orders',
+					args: { company: demo.companyName, event: demo.events.summerSummit, limit: 20 },
+				},
+			],
+		},
+		{
+			say: (request) =>
+				`Summer Summit has ${request.toolResults[0].content.match(/"total":(\d+)/)?.[1] ?? 'some'} orders.`,
+		},
 	]);
 	const response = await fetch(`${ctx.baseUrl}/webhook/${trigger.webhookId}/chat`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput: `[case:${caseName}] How many orders does Summer Summit have?` }),
+		body: JSON.stringify({
+			action: 'sendMessage',
+			sessionId: randomUUID(),
+			chatInput: `[case:${caseName}] How many orders does Summer Summit have?`,
+		}),
 		signal: AbortSignal.timeout(90000),
 	});
 	const body = await response.text();
 	assert.equal(response.status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');
-	assertDescribedTools(workflow, requests[0].tools.map((tool) => ({ name: tool.name, schema: tool.parameters })));
+	assertDescribedTools(
+		workflow,
+		requests[0].tools.map((tool) => ({ name: tool.name, schema: tool.parameters })),
+	);
 	const request = requests[1];
 	const result = request.toolResults[0];
 	assert.ok(result, 'the model got no tool result');
@@ -144,8 +190,18 @@ const suite = {
 			name: 'examples/ has an MCP server example and a chat-agent example',
 			timeoutMs: 1000,
 			async fn() {
-				assert.ok(examples.some(({ workflow }) => nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger')), 'no MCP Server Trigger example');
-				assert.ok(examples.some(({ workflow }) => nodeOfType(workflow, '@n8n/n8n-nodes-langchain.chatTrigger')), 'no Chat Trigger example');
+				assert.ok(
+					examples.some(({ workflow }) =>
+						nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger'),
+					),
+					'no MCP Server Trigger example',
+				);
+				assert.ok(
+					examples.some(({ workflow }) =>
+						nodeOfType(workflow, '@n8n/n8n-nodes-langchain.chatTrigger'),
+					),
+					'no Chat Trigger example',
+				);
 			},
 		},
 		...examples.map(exampleTest),

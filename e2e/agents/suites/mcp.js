@@ -8,7 +8,9 @@
 const assert = require('node:assert/strict');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
@@ -32,7 +34,10 @@ const session = {};
  * @param {string} [token]
  */
 async function connect(ctx, path, token) {
-	const client = new Client({ name: 'n8n-nodes-event-registration-agents-suite', version: '1.0.0' });
+	const client = new Client({
+		name: 'n8n-nodes-event-registration-agents-suite',
+		version: '1.0.0',
+	});
 	const transport = new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${path}`), {
 		requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
 	});
@@ -52,7 +57,10 @@ function client() {
  * @param {Record<string, unknown>} args
  */
 async function call(name, args) {
-	const result = /** @type {{ content: Array<{ type: string; text?: string }>; isError?: boolean }} */ (await client().callTool({ name, arguments: args }));
+	const result =
+		/** @type {{ content: Array<{ type: string; text?: string }>; isError?: boolean }} */ (
+			await client().callTool({ name, arguments: args })
+		);
 	const text = result.content.map((part) => part.text ?? '').join('\n');
 	return { isError: result.isError === true, text };
 }
@@ -69,7 +77,9 @@ const UNFINISHED = ['new', 'running', 'waiting'];
  * @param {AgentContext} ctx
  */
 async function finished(ctx) {
-	return (await ctx.rest.executions(MCP_WORKFLOW)).filter((execution) => !UNFINISHED.includes(execution.status));
+	return (await ctx.rest.executions(MCP_WORKFLOW)).filter(
+		(execution) => !UNFINISHED.includes(execution.status),
+	);
 }
 
 /**
@@ -97,10 +107,14 @@ function assertRefusedCall(ctx, result) {
 async function callCounted(ctx, name, args) {
 	const before = (await finished(ctx)).length;
 	const result = await call(name, args);
-	const after = await waitFor('the tool call’s execution', async () => {
-		const now = await finished(ctx);
-		return now.length > before ? now : undefined;
-	}, { timeoutMs: 30000, intervalMs: 200 });
+	const after = await waitFor(
+		'the tool call’s execution',
+		async () => {
+			const now = await finished(ctx);
+			return now.length > before ? now : undefined;
+		},
+		{ timeoutMs: 30000, intervalMs: 200 },
+	);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
 }
@@ -127,11 +141,25 @@ const suite = {
 				const { tools } = await client().listTools();
 				assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOL_NAMES.map(toolName).sort());
 				const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-				for (const tool of tools) assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
+				for (const tool of tools)
+					assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
 				const schema = /** @type {any} */ (byName.Create_order.inputSchema);
-				assert.deepEqual(Object.keys(schema.properties).sort(), ['company', 'country', 'email', 'event', 'first_name', 'last_name', 'ticket_type']);
-				assert.equal(schema.properties.country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
-				console.log(`      Create_order as the client lists it: ${JSON.stringify({ description: byName.Create_order.description, country: schema.properties.country })}`);
+				assert.deepEqual(Object.keys(schema.properties).sort(), [
+					'company',
+					'country',
+					'email',
+					'event',
+					'first_name',
+					'last_name',
+					'ticket_type',
+				]);
+				assert.equal(
+					schema.properties.country.description,
+					'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
+				);
+				console.log(
+					`      Create_order as the client lists it: ${JSON.stringify({ description: byName.Create_order.description, country: schema.properties.country })}`,
+				);
 			},
 		},
 		{
@@ -139,9 +167,15 @@ const suite = {
 			timeoutMs: 30000,
 			async fn() {
 				const { tools } = await client().listTools();
-				const forms = /** @type {any} */ (tools.find((tool) => tool.name === 'Get_many_forms')?.inputSchema);
+				const forms = /** @type {any} */ (
+					tools.find((tool) => tool.name === 'Get_many_forms')?.inputSchema
+				);
 				assert.ok(forms?.properties?.Company, JSON.stringify(forms));
-				assert.equal(forms.properties.Company.description, undefined, JSON.stringify(forms.properties.Company));
+				assert.equal(
+					forms.properties.Company.description,
+					undefined,
+					JSON.stringify(forms.properties.Company),
+				);
 			},
 		},
 		{
@@ -152,7 +186,11 @@ const suite = {
 				const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 				assert.equal(isError, false, text);
 				assert.match(text, new RegExp(demo(ctx).companyName));
-				assert.deepEqual(apiRequests(ctx.stack).map((request) => `${request.method} ${request.status}`), ['GET 200'], describeRequests(apiRequests(ctx.stack)));
+				assert.deepEqual(
+					apiRequests(ctx.stack).map((request) => `${request.method} ${request.status}`),
+					['GET 200'],
+					describeRequests(apiRequests(ctx.stack)),
+				);
 			},
 		},
 		{
@@ -160,11 +198,22 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const args = { company: demo(ctx).companyId, name: 'MCP Launch', start: '2027-11-02T09:00:00', end: '2027-11-02T17:00:00', attendance_mode: 'online', country: 'BE' };
+				const args = {
+					company: demo(ctx).companyId,
+					name: 'MCP Launch',
+					start: '2027-11-02T09:00:00',
+					end: '2027-11-02T17:00:00',
+					attendance_mode: 'online',
+					country: 'BE',
+				};
 				const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 				assert.equal(isError, false, text);
 				const posts = apiRequests(ctx.stack).filter((request) => request.method === 'POST');
-				assert.deepEqual(posts.map((request) => request.status), [201], describeRequests(apiRequests(ctx.stack)));
+				assert.deepEqual(
+					posts.map((request) => request.status),
+					[201],
+					describeRequests(apiRequests(ctx.stack)),
+				);
 				assert.match(text, /MCP Launch/);
 				assert.equal(execution.status, 'success');
 			},
@@ -174,13 +223,29 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const args = { company: demo(ctx).companyId, name: 'MCP Bad Date', start: 'next Friday 6pm', end: '2027-11-02T17:00:00', attendance_mode: 'online', country: 'BE' };
+				const args = {
+					company: demo(ctx).companyId,
+					name: 'MCP Bad Date',
+					start: 'next Friday 6pm',
+					end: '2027-11-02T17:00:00',
+					attendance_mode: 'online',
+					country: 'BE',
+				};
 				const refused = await callCounted(ctx, 'Create_event', args);
 				const { text, execution } = refused;
 				assertRefusedCall(ctx, refused);
-				assertRefusal(text, [{ field: /Start Date/, fix: /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ }]);
-				assert.equal(describeRequests(apiRequests(ctx.stack).filter((request) => request.method !== 'GET')), 'none');
-				assert.equal(execution.status, 'success', 'n8n records a refused tool call as a successful execution');
+				assertRefusal(text, [
+					{ field: /Start Date/, fix: /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/ },
+				]);
+				assert.equal(
+					describeRequests(apiRequests(ctx.stack).filter((request) => request.method !== 'GET')),
+					'none',
+				);
+				assert.equal(
+					execution.status,
+					'success',
+					'n8n records a refused tool call as a successful execution',
+				);
 				console.log(`      the client got: ${JSON.stringify(text)}`);
 			},
 		},
@@ -189,7 +254,15 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit, ticket_type: 'general-admission', first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email', country: 'Netherlands' };
+				const args = {
+					company: demo(ctx).companyId,
+					event: demo(ctx).events.summerSummit,
+					ticket_type: 'general-admission',
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'not-an-email',
+					country: 'Netherlands',
+				};
 				const refused = await callCounted(ctx, 'Create_order', args);
 				const { text } = refused;
 				assertRefusedCall(ctx, refused);
@@ -197,17 +270,26 @@ const suite = {
 					{ field: /Email/, fix: /@|address/i },
 					{ field: /Country/, fix: /\bNL\b/ },
 				]);
-				assert.equal(describeRequests(apiRequests(ctx.stack).filter((request) => request.method !== 'GET')), 'none');
+				assert.equal(
+					describeRequests(apiRequests(ctx.stack).filter((request) => request.method !== 'GET')),
+					'none',
+				);
 			},
 		},
 		{
 			name: 'a list longer than its Limit: the text says how many came back, that more exist and what to set',
 			timeoutMs: 30000,
 			async fn(ctx) {
-				const { isError, text } = await callCounted(ctx, 'Get_many_orders', { company: demo(ctx).companyId, event: demo(ctx).events.winterWorkshop, limit: 20 });
+				const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
+					company: demo(ctx).companyId,
+					event: demo(ctx).events.winterWorkshop,
+					limit: 20,
+				});
 				assert.equal(isError, false, text.slice(0, 300));
 				assertMoreNotice(text, 20);
-				console.log(`      the client got ${text.length} characters, ending: ${JSON.stringify(text.slice(-400))}`);
+				console.log(
+					`      the client got ${text.length} characters, ending: ${JSON.stringify(text.slice(-400))}`,
+				);
 			},
 		},
 		{
@@ -215,14 +297,30 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(ctx) {
 				ctx.stack.sandbox.control.clearRequests();
-				const resolved = await callCounted(ctx, 'Get_many_events', { company: demo(ctx).companyName });
+				const resolved = await callCounted(ctx, 'Get_many_events', {
+					company: demo(ctx).companyName,
+				});
 				assert.equal(resolved.isError, false, resolved.text);
 				assert.match(resolved.text, new RegExp(demo(ctx).events.summerSummit));
 				const unknown = await callCounted(ctx, 'Get_many_events', { company: 'Northwind Events' });
 				assertRefusedCall(ctx, unknown);
-				assertRefusal(unknown.text, [{ field: /Company/, fix: /Get_many_companies|Get many companies|ID/ }]);
-				assert.match(unknown.text, new RegExp(`${demo(ctx).companyName}[^]*${demo(ctx).companyId}|${demo(ctx).companyId}[^]*${demo(ctx).companyName}`));
-				assert.equal(describeRequests(apiRequests(ctx.stack).filter((request) => /Northwind/i.test(decodeURIComponent(request.path)))), 'none');
+				assertRefusal(unknown.text, [
+					{ field: /Company/, fix: /Get_many_companies|Get many companies|ID/ },
+				]);
+				assert.match(
+					unknown.text,
+					new RegExp(
+						`${demo(ctx).companyName}[^]*${demo(ctx).companyId}|${demo(ctx).companyId}[^]*${demo(ctx).companyName}`,
+					),
+				);
+				assert.equal(
+					describeRequests(
+						apiRequests(ctx.stack).filter((request) =>
+							/Northwind/i.test(decodeURIComponent(request.path)),
+						),
+					),
+					'none',
+				);
 				console.log(`      by name: ${JSON.stringify(resolved.text.slice(0, 300))}`);
 				console.log(`      unknown name: ${JSON.stringify(unknown.text)}`);
 			},
@@ -233,12 +331,24 @@ const suite = {
 			async fn(ctx) {
 				const before = (await finished(ctx)).length;
 				const withoutArguments = await client()
-					.request({ method: 'tools/call', params: { name: 'Get_many_companies' } }, CallToolResultSchema)
-					.then((result) => result, (/** @type {unknown} */ error) => error);
-				assert.ok(withoutArguments instanceof McpError, `without arguments: ${JSON.stringify(withoutArguments)}`);
+					.request(
+						{ method: 'tools/call', params: { name: 'Get_many_companies' } },
+						CallToolResultSchema,
+					)
+					.then(
+						(result) => result,
+						(/** @type {unknown} */ error) => error,
+					);
+				assert.ok(
+					withoutArguments instanceof McpError,
+					`without arguments: ${JSON.stringify(withoutArguments)}`,
+				);
 				const unknown = await client()
 					.callTool({ name: 'No_such_tool', arguments: {} })
-					.then((result) => result, (/** @type {unknown} */ error) => error);
+					.then(
+						(result) => result,
+						(/** @type {unknown} */ error) => error,
+					);
 				assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
 				if (ctx.stack.runtime.n8nVersion.startsWith('1.')) {
 					// Measured in 1.123.81: n8n records no execution for either.
@@ -246,15 +356,24 @@ const suite = {
 					assert.equal((await finished(ctx)).length, before);
 				} else {
 					// Measured in 2.41.1: n8n records both as executions with status success, like every tool call.
-					const after = await waitFor('two more executions', async () => {
-						const now = await finished(ctx);
-						return now.length >= before + 2 ? now : undefined;
-					}, { timeoutMs: 15000, intervalMs: 200 });
+					const after = await waitFor(
+						'two more executions',
+						async () => {
+							const now = await finished(ctx);
+							return now.length >= before + 2 ? now : undefined;
+						},
+						{ timeoutMs: 15000, intervalMs: 200 },
+					);
 					await sleep(1000);
 					assert.equal((await finished(ctx)).length, before + 2);
-					assert.deepEqual(after.slice(0, 2).map((execution) => execution.status), ['success', 'success']);
+					assert.deepEqual(
+						after.slice(0, 2).map((execution) => execution.status),
+						['success', 'success'],
+					);
 				}
-				console.log(`      without arguments: ${withoutArguments.code} ${withoutArguments.message}; unknown tool: ${unknown.code} ${unknown.message}`);
+				console.log(
+					`      without arguments: ${withoutArguments.code} ${withoutArguments.message}; unknown tool: ${unknown.code} ${unknown.message}`,
+				);
 			},
 		},
 		{
@@ -263,8 +382,21 @@ const suite = {
 			async fn(ctx) {
 				const response = await fetch(`${ctx.baseUrl}/mcp/${BEARER_PATH}`, {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer wrong-token' },
-					body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+						authorization: 'Bearer wrong-token',
+					},
+					body: JSON.stringify({
+						jsonrpc: '2.0',
+						id: 1,
+						method: 'initialize',
+						params: {
+							protocolVersion: '2025-06-18',
+							capabilities: {},
+							clientInfo: { name: 'x', version: '1' },
+						},
+					}),
 					signal: AbortSignal.timeout(10000),
 				});
 				await response.body?.cancel();
@@ -272,7 +404,10 @@ const suite = {
 				const authorized = await connect(ctx, BEARER_PATH, MCP_TOKEN);
 				try {
 					const { tools } = await authorized.listTools();
-					assert.deepEqual(tools.map((tool) => tool.name), ['Get_many_companies']);
+					assert.deepEqual(
+						tools.map((tool) => tool.name),
+						['Get_many_companies'],
+					);
 				} finally {
 					await authorized.close();
 				}
@@ -284,7 +419,9 @@ const suite = {
 			async fn(ctx) {
 				await client().close();
 				session.client = undefined;
-				const statuses = (await ctx.rest.executions(MCP_WORKFLOW)).map((execution) => execution.status);
+				const statuses = (await ctx.rest.executions(MCP_WORKFLOW)).map(
+					(execution) => execution.status,
+				);
 				console.log(`      executions of the MCP workflow: ${JSON.stringify(statuses)}`);
 			},
 		},
@@ -294,8 +431,21 @@ const suite = {
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
 	return [
-		mcpWorkflow({ id: MCP_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, path: MCP_PATH, names: TOOL_NAMES }),
-		mcpWorkflow({ id: BEARER_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, path: BEARER_PATH, bearer: true, names: ['Get many companies'] }),
+		mcpWorkflow({
+			id: MCP_WORKFLOW,
+			refs: stack.credentials,
+			runtime: stack.runtime,
+			path: MCP_PATH,
+			names: TOOL_NAMES,
+		}),
+		mcpWorkflow({
+			id: BEARER_WORKFLOW,
+			refs: stack.credentials,
+			runtime: stack.runtime,
+			path: BEARER_PATH,
+			bearer: true,
+			names: ['Get many companies'],
+		}),
 	];
 }
 

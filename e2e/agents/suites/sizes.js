@@ -8,7 +8,9 @@
 const assert = require('node:assert/strict');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { itemsOf } = require('./agent');
@@ -46,7 +48,9 @@ const suite = {
 				const publication = await ctx.rest.publish(SIZES_WORKFLOW);
 				assert.equal(publication.status, 'published', JSON.stringify(publication));
 				const client = new Client({ name: 'sizes', version: '1.0.0' });
-				await client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${SIZES_PATH}`)));
+				await client.connect(
+					new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${SIZES_PATH}`)),
+				);
 				/** @type {string[]} */
 				const rows = [];
 				/** @type {string[]} */
@@ -56,23 +60,37 @@ const suite = {
 						/** @type {Record<string, { chars: number; count: number }>} */
 						const size = {};
 						for (const output of ['raw', 'simple']) {
-							const result = /** @type {{ content: Array<{ text?: string }>; isError?: boolean }} */ (
-								await client.callTool({ name: `${resource}_${output}`, arguments: {} })
-							);
+							const result =
+								/** @type {{ content: Array<{ text?: string }>; isError?: boolean }} */ (
+									await client.callTool({ name: `${resource}_${output}`, arguments: {} })
+								);
 							const text = result.content.map((part) => part.text ?? '').join('');
 							assert.notEqual(result.isError, true, `${resource} (${output}): ${text}`);
 							size[output] = { chars: text.length, count: itemsOf(text).length };
 						}
-						rows.push(`| ${plural} | ${size.raw.count} | ${size.raw.chars} | ${size.simple.chars} |`);
-						recordListSize({ list: plural, records: size.raw.count, raw: size.raw.chars, simplified: size.simple.chars });
-						if (size.simple.count !== size.raw.count) problems.push(`${plural}: ${size.simple.count} records Simplified, ${size.raw.count} Raw`);
-						if (size.simple.chars > size.raw.chars) problems.push(`${plural}: Simplified ${size.simple.chars} > Raw ${size.raw.chars}`);
+						rows.push(
+							`| ${plural} | ${size.raw.count} | ${size.raw.chars} | ${size.simple.chars} |`,
+						);
+						recordListSize({
+							list: plural,
+							records: size.raw.count,
+							raw: size.raw.chars,
+							simplified: size.simple.chars,
+						});
+						if (size.simple.count !== size.raw.count)
+							problems.push(
+								`${plural}: ${size.simple.count} records Simplified, ${size.raw.count} Raw`,
+							);
+						if (size.simple.chars > size.raw.chars)
+							problems.push(`${plural}: Simplified ${size.simple.chars} > Raw ${size.raw.chars}`);
 					}
 				} finally {
 					await client.close();
 					await ctx.rest.unpublish(SIZES_WORKFLOW);
 				}
-				console.log(`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`);
+				console.log(
+					`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
+				);
 				assert.deepEqual(problems, []);
 			},
 		},
@@ -81,7 +99,16 @@ const suite = {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	return [listToolsWorkflow({ id: SIZES_WORKFLOW, refs: stack.credentials, runtime: stack.runtime, path: SIZES_PATH, companyId: stack.sandbox.demo.companyId, lists: lists(/** @type {any} */ ({ stack })) })];
+	return [
+		listToolsWorkflow({
+			id: SIZES_WORKFLOW,
+			refs: stack.credentials,
+			runtime: stack.runtime,
+			path: SIZES_PATH,
+			companyId: stack.sandbox.demo.companyId,
+			lists: lists(/** @type {any} */ ({ stack })),
+		}),
+	];
 }
 
 module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };

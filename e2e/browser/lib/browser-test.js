@@ -67,14 +67,23 @@ function browserTest(name, timeoutMs, fn) {
 				await Promise.race([
 					fn(pages, ctx),
 					new Promise((_, reject) => {
-						timer = setTimeout(() => reject(new Error(`did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+						timer = setTimeout(
+							() => reject(new Error(`did not finish within ${timeoutMs / 1000} s`)),
+							timeoutMs,
+						);
 					}),
 				]);
 			} catch (error) {
 				const files = await ctx.session.screenshots(name, used);
-				const where = files.length > 0 ? `\nScreenshot: ${files.join(', ')}` : `\n(no screenshot could be taken; folder ${SCREENSHOT_DIR})`;
+				const where =
+					files.length > 0
+						? `\nScreenshot: ${files.join(', ')}`
+						: `\n(no screenshot could be taken; folder ${SCREENSHOT_DIR})`;
 				if (error instanceof Error) {
-					const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 3);
+					const frames = (error.stack ?? '')
+						.split('\n')
+						.filter((line) => /^\s+at /.test(line))
+						.slice(0, 3);
 					error.message += where;
 					error.stack = [error.message, ...frames].join('\n');
 					throw error;

@@ -17,11 +17,22 @@ const LOAD_TIMEOUT_MS = 120000;
  * @param {string} route e.g. /workflow/abc
  */
 async function openRoute(page, baseUrl, route) {
-	const loaded = await page.evaluate(() => Boolean(/** @type {any} */ (document.querySelector('#app'))?.__vue_app__)).catch(() => false);
+	const loaded = await page
+		.evaluate(() => Boolean(/** @type {any} */ (document.querySelector('#app'))?.__vue_app__))
+		.catch(() => false);
 	if (loaded) {
-		await page.evaluate((to) => /** @type {any} */ (document.querySelector('#app')).__vue_app__.config.globalProperties.$router.push(to), route);
+		await page.evaluate(
+			(to) =>
+				/** @type {any} */ (
+					document.querySelector('#app')
+				).__vue_app__.config.globalProperties.$router.push(to),
+			route,
+		);
 	} else {
-		await page.goto(`${baseUrl}${route}`, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
+		await page.goto(`${baseUrl}${route}`, {
+			waitUntil: 'domcontentloaded',
+			timeout: LOAD_TIMEOUT_MS,
+		});
 	}
 }
 
@@ -43,7 +54,9 @@ async function openWorkflow(page, baseUrl, workflowId) {
  */
 async function openNode(page, nodeName) {
 	await closeNode(page);
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`);
+	const node = page.locator(
+		`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`,
+	);
 	await node.dblclick();
 	await page.getByTestId('node-parameters').waitFor();
 	return page.getByTestId('ndv');
@@ -67,8 +80,13 @@ async function parameterIssues(page) {
 		[...root.querySelectorAll('[data-test-id="parameter-issues"]')]
 			.filter((el) => /** @type {HTMLElement} */ (el).offsetParent !== null)
 			.map((el) => {
-				const item = el.closest('[data-test-id="parameter-item"], [data-test-id="node-credentials-select"]') ?? el.parentElement;
-				const label = item?.querySelector('[data-test-id="input-label"]')?.textContent ?? item?.textContent ?? '';
+				const item =
+					el.closest('[data-test-id="parameter-item"], [data-test-id="node-credentials-select"]') ??
+					el.parentElement;
+				const label =
+					item?.querySelector('[data-test-id="input-label"]')?.textContent ??
+					item?.textContent ??
+					'';
 				return label.trim().slice(0, 80) || '(unlabelled)';
 			}),
 	);
@@ -96,7 +114,8 @@ async function listParameters(page) {
 function nextListAnswer(page, filter) {
 	return page.waitForResponse(
 		(response) => {
-			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results')) return false;
+			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results'))
+				return false;
 			let body;
 			try {
 				body = JSON.parse(response.request().postData() ?? '{}');
@@ -127,10 +146,15 @@ async function searchList(page, name, pickSearch) {
 	const answer = nextListAnswer(page, '');
 	await rlc.getByTestId('rlc-input').click();
 	const first = await answer;
-	if (!first.ok()) throw new Error(`the list of ${name} failed: ${first.status()} ${(await first.text()).slice(0, 300)}`);
+	if (!first.ok())
+		throw new Error(
+			`the list of ${name} failed: ${first.status()} ${(await first.text()).slice(0, 300)}`,
+		);
 	await page.waitForTimeout(100);
 	const entries = await visibleEntries(rlc);
-	const error = await rlc.getByTestId('rlc-error-container').isVisible() ? await rlc.getByTestId('rlc-error-container').innerText() : '';
+	const error = (await rlc.getByTestId('rlc-error-container').isVisible())
+		? await rlc.getByTestId('rlc-error-container').innerText()
+		: '';
 	const others = entries.filter((entry) => entry !== selected);
 	const search = pickSearch?.(others.length > 0 ? others : entries);
 	/** @type {string[] | undefined} */
@@ -150,7 +174,9 @@ async function searchList(page, name, pickSearch) {
 
 /** @param {Locator} rlc */
 async function visibleEntries(rlc) {
-	return (await rlc.getByTestId('rlc-item').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+	return (await rlc.getByTestId('rlc-item').allInnerTexts())
+		.map((text) => text.replace(/\s+/g, ' ').trim())
+		.filter(Boolean);
 }
 
 /**
@@ -162,7 +188,9 @@ async function executeStep(page) {
 	await page.getByTestId('node-execute-button').click();
 	const output = page.getByTestId('output-panel');
 	const error = output.getByTestId('node-error-message');
-	const data = output.getByTestId('ndv-data-container').locator('table, pre, [data-test-id="run-data-schema-item"]');
+	const data = output
+		.getByTestId('ndv-data-container')
+		.locator('table, pre, [data-test-id="run-data-schema-item"]');
 	await error.or(data).first().waitFor({ timeout: 60000 });
 	if (await error.isVisible()) {
 		const description = output.getByTestId('node-error-description');
@@ -177,4 +205,13 @@ async function executeStep(page) {
 	return { output: (await output.getByTestId('ndv-data-container').innerText()).trim() };
 }
 
-module.exports = { openRoute, openWorkflow, openNode, closeNode, parameterIssues, listParameters, searchList, executeStep };
+module.exports = {
+	openRoute,
+	openWorkflow,
+	openNode,
+	closeNode,
+	parameterIssues,
+	listParameters,
+	searchList,
+	executeStep,
+};

@@ -4,7 +4,13 @@
  * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
  * and the workflows the tests open (the examples among them), imported before n8n starts.
  */
-const { EXAMPLE_CRM_URL, exampleId, loadExamples, prepareExample, webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const {
+	EXAMPLE_CRM_URL,
+	exampleId,
+	loadExamples,
+	prepareExample,
+	webhookTriggerWorkflow,
+} = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 const { picturedExample } = require('./pictures');
@@ -34,17 +40,23 @@ function sandboxClient(url, token) {
 	const call = async (method, path, body) => {
 		const response = await fetch(`${url}${path}`, {
 			method,
-			headers: { accept: 'application/json', 'content-type': 'application/json', ...(path.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {}) },
+			headers: {
+				accept: 'application/json',
+				'content-type': 'application/json',
+				...(path.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(15000),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+		if (!response.ok)
+			throw new Error(`sandbox ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
 		return text ? JSON.parse(text) : undefined;
 	};
 	return {
 		url,
-		api: (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) => call(method, `/api/v1${path}`, body),
+		api: (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) =>
+			call(method, `/api/v1${path}`, body),
 		/**
 		 * The sandbox's record of requests to its API, oldest first.
 		 * @param {{ method?: string; pathIncludes?: string }} [filter]
@@ -58,7 +70,8 @@ function sandboxClient(url, token) {
 		/** @param {{ companyId: string; event: string; data?: unknown }} options */
 		deliver: (options) => call('POST', '/__control/deliver', options),
 		/** @param {string} companyId */
-		webhooks: (companyId) => call('GET', `/__control/webhooks?companyId=${encodeURIComponent(companyId)}`),
+		webhooks: (companyId) =>
+			call('GET', `/__control/webhooks?companyId=${encodeURIComponent(companyId)}`),
 	};
 }
 
@@ -75,7 +88,12 @@ function singleNodeWorkflows(stack) {
 	const { demo } = stack.sandbox;
 	const credential = stack.credentials.token;
 	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const rl = (/** @type {string} */ value, /** @type {string} */ label) => ({ __rl: true, mode: 'list', value, cachedResultName: label });
+	const rl = (/** @type {string} */ value, /** @type {string} */ label) => ({
+		__rl: true,
+		mode: 'list',
+		value,
+		cachedResultName: label,
+	});
 	const company = rl(demo.companyId, 'Acme Events');
 	/**
 	 * @param {string} id
@@ -86,17 +104,39 @@ function singleNodeWorkflows(stack) {
 	const single = (id, name, parameters, typeVersion = 1) => ({
 		id,
 		name: `Browser test: ${name}`,
-		nodes: [{ id: `${id}-node`, name, type: nodeType('eventRegistration'), typeVersion, position: [0, 0], parameters, credentials }],
+		nodes: [
+			{
+				id: `${id}-node`,
+				name,
+				type: nodeType('eventRegistration'),
+				typeVersion,
+				position: [0, 0],
+				parameters,
+				credentials,
+			},
+		],
 		connections: {},
 		active: false,
 		settings: { executionOrder: 'v1' },
 	});
-	const formUpdate = { authentication: 'accessToken', resource: 'form', operation: 'update', company, form: rl(demo.forms.attendeeDetails, 'Attendee details') };
+	const formUpdate = {
+		authentication: 'accessToken',
+		resource: 'form',
+		operation: 'update',
+		company,
+		form: rl(demo.forms.attendeeDetails, 'Attendee details'),
+	};
 	return [
 		reviewWorkflow(stack),
 		single(IDS.formUpdate, 'Update form', formUpdate, 1.1),
 		single(IDS.formNewField, 'Add form field', formUpdate, 1.1),
-		single(IDS.listHint, 'Get orders', { authentication: 'accessToken', resource: 'order', operation: 'getMany', company, event: rl(demo.events.summerSummit, 'Summer Summit 2027') }),
+		single(IDS.listHint, 'Get orders', {
+			authentication: 'accessToken',
+			resource: 'order',
+			operation: 'getMany',
+			company,
+			event: rl(demo.events.summerSummit, 'Summer Summit 2027'),
+		}),
 		single(IDS.validation, 'Create ticket type', {
 			authentication: 'accessToken',
 			resource: 'ticketType',
@@ -120,8 +160,18 @@ function reviewWorkflow(stack) {
 	const { demo } = stack.sandbox;
 	const credential = stack.credentials.token;
 	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const company = { __rl: true, mode: 'list', value: demo.companyId, cachedResultName: 'Acme Events' };
-	const event = { __rl: true, mode: 'list', value: demo.events.summerSummit, cachedResultName: 'Summer Summit 2027' };
+	const company = {
+		__rl: true,
+		mode: 'list',
+		value: demo.companyId,
+		cachedResultName: 'Acme Events',
+	};
+	const event = {
+		__rl: true,
+		mode: 'list',
+		value: demo.events.summerSummit,
+		cachedResultName: 'Summer Summit 2027',
+	};
 	/** @type {Array<[string, string, Record<string, unknown>]>} */
 	const nodes = [
 		['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
@@ -134,11 +184,20 @@ function reviewWorkflow(stack) {
 				resource: 'form',
 				operation: 'update',
 				company,
-				form: { __rl: true, mode: 'list', value: demo.forms.attendeeDetails, cachedResultName: 'Attendee details' },
+				form: {
+					__rl: true,
+					mode: 'list',
+					value: demo.forms.attendeeDetails,
+					cachedResultName: 'Attendee details',
+				},
 				fields: { field: [{ id: 'x', label: 'Kept type' }] },
 			},
 		],
-		['Upsert event page', 'eventRegistration', { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true }],
+		[
+			'Upsert event page',
+			'eventRegistration',
+			{ resource: 'eventPage', operation: 'upsert', company, event, headerImage: true },
+		],
 	];
 	return {
 		id: IDS.review,
@@ -167,15 +226,33 @@ async function prepareFixtures(stack) {
 		url: 'https://receiver.example/browser-test',
 		events: ['lead-created'],
 	});
-	const operations = operationsWorkflow({ id: IDS.operations, demo: sandbox.demo, webhookId: String(webhook.id), credential: stack.credentials.token });
+	const operations = operationsWorkflow({
+		id: IDS.operations,
+		demo: sandbox.demo,
+		webhookId: String(webhook.id),
+		credential: stack.credentials.token,
+	});
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
 	const examples = loadExamples().map(({ file, workflow }) =>
-		picturedExample(prepareExample(workflow, { id: exampleId('br', file), refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false })),
+		picturedExample(
+			prepareExample(workflow, {
+				id: exampleId('br', file),
+				refs: stack.credentials,
+				demo: sandbox.demo,
+				crmUrl: EXAMPLE_CRM_URL,
+				pollEveryMinute: false,
+			}),
+		),
 	);
 	const workflows = [
 		operations.workflow,
 		...singleNodeWorkflows(stack),
-		webhookTriggerWorkflow({ id: IDS.webhookTrigger, refs: stack.credentials, demo: sandbox.demo, events: ['lead-created'] }),
+		webhookTriggerWorkflow({
+			id: IDS.webhookTrigger,
+			refs: stack.credentials,
+			demo: sandbox.demo,
+			events: ['lead-created'],
+		}),
 		...examples,
 	];
 	return {
@@ -183,9 +260,15 @@ async function prepareFixtures(stack) {
 		demo: sandbox.demo,
 		sandbox: client,
 		webhookId: String(webhook.id),
-		operations: operations.operations.map(({ label, node, missing }) => ({ label, nodeName: node.name, missing })),
+		operations: operations.operations.map(({ label, node, missing }) => ({
+			label,
+			nodeName: node.name,
+			missing,
+		})),
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
-		examples: Object.fromEntries(loadExamples().map(({ file }) => [file.slice(0, -'.json'.length), exampleId('br', file)])),
+		examples: Object.fromEntries(
+			loadExamples().map(({ file }) => [file.slice(0, -'.json'.length), exampleId('br', file)]),
+		),
 		workflows,
 	};
 }

@@ -65,14 +65,24 @@ function operationList(description) {
 	const list = [];
 	for (const r of resource.options) {
 		const operation = description.properties.find(
-			(/** @type {any} */ p) => p.name === 'operation' && NodeHelpers.displayParameter({ resource: r.value }, p, { typeVersion: 1 }, description),
+			(/** @type {any} */ p) =>
+				p.name === 'operation' &&
+				NodeHelpers.displayParameter({ resource: r.value }, p, { typeVersion: 1 }, description),
 		);
 		for (const o of operation.options) {
 			const base = { resource: r.value, operation: o.value };
 			const page = description.properties.find(
-				(/** @type {any} */ p) => p.name === 'page' && p.type === 'options' && NodeHelpers.displayParameter(base, p, { typeVersion: 1 }, description),
+				(/** @type {any} */ p) =>
+					p.name === 'page' &&
+					p.type === 'options' &&
+					NodeHelpers.displayParameter(base, p, { typeVersion: 1 }, description),
 			);
-			if (page) for (const p of page.options) list.push({ label: `${r.name} → ${o.name} (${p.name})`, base: { ...base, page: p.value } });
+			if (page)
+				for (const p of page.options)
+					list.push({
+						label: `${r.name} → ${o.name} (${p.name})`,
+						base: { ...base, page: p.value },
+					});
 			else list.push({ label: `${r.name} → ${o.name}`, base });
 		}
 	}
@@ -90,23 +100,44 @@ function fillParameters(description, base, values) {
 	/** @type {Record<string, unknown>} */
 	const parameters = { authentication: 'accessToken', ...base };
 	for (let round = 0; round < 5; round++) {
-		const full = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {};
+		const full =
+			NodeHelpers.getNodeParameters(
+				description.properties,
+				parameters,
+				true,
+				false,
+				null,
+				description,
+			) ?? {};
 		let added = false;
 		for (const property of description.properties) {
 			if (property.name in parameters || !(property.name in values)) continue;
 			if (!NodeHelpers.displayParameter(full, property, { typeVersion: 1 }, description)) continue;
 			const { value, label } = values[property.name];
 			parameters[property.name] =
-				property.type === 'resourceLocator' ? { __rl: true, mode: 'list', value, cachedResultName: label ?? String(value) } : value;
+				property.type === 'resourceLocator'
+					? { __rl: true, mode: 'list', value, cachedResultName: label ?? String(value) }
+					: value;
 			added = true;
 		}
 		if (!added) break;
 	}
-	const full = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description) ?? {};
+	const full =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			null,
+			description,
+		) ?? {};
 	const missing = description.properties
 		.filter(
 			(/** @type {any} */ p) =>
-				p.required && !(p.name in parameters) && isBlank(full[p.name]) && NodeHelpers.displayParameter(full, p, { typeVersion: 1 }, description),
+				p.required &&
+				!(p.name in parameters) &&
+				isBlank(full[p.name]) &&
+				NodeHelpers.displayParameter(full, p, { typeVersion: 1 }, description),
 		)
 		.map((/** @type {any} */ p) => p.name);
 	return { parameters, missing };
@@ -114,8 +145,14 @@ function fillParameters(description, base, values) {
 
 /** @param {unknown} value */
 function isBlank(value) {
-	if (value && typeof value === 'object' && '__rl' in value) return isBlank(/** @type {{ value: unknown }} */ (/** @type {unknown} */ (value)).value);
-	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+	if (value && typeof value === 'object' && '__rl' in value)
+		return isBlank(/** @type {{ value: unknown }} */ (/** @type {unknown} */ (value)).value);
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(Array.isArray(value) && value.length === 0)
+	);
 }
 
 /**

@@ -51,7 +51,8 @@ function pictureNames() {
  */
 function picturedExample(prepared) {
 	for (const node of prepared.nodes) {
-		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
 	}
 	return prepared;
 }
@@ -67,18 +68,35 @@ function pictureCredentials() {
  * @returns {{ width: number; height: number; bytes: number; problem?: string }}
  */
 function inspectPng(file) {
-	if (!fs.existsSync(file)) return { width: 0, height: 0, bytes: 0, problem: `${file} was not written` };
+	if (!fs.existsSync(file))
+		return { width: 0, height: 0, bytes: 0, problem: `${file} was not written` };
 	const data = fs.readFileSync(file);
 	const bytes = data.length;
-	if (bytes < 24 || !data.subarray(0, 8).equals(PNG_SIGNATURE) || data.toString('latin1', 12, 16) !== 'IHDR') {
+	if (
+		bytes < 24 ||
+		!data.subarray(0, 8).equals(PNG_SIGNATURE) ||
+		data.toString('latin1', 12, 16) !== 'IHDR'
+	) {
 		return { width: 0, height: 0, bytes, problem: `${file} is not a PNG` };
 	}
 	const width = data.readUInt32BE(16);
 	const height = data.readUInt32BE(20);
 	const { minBytes, maxBytes, minWidth, minHeight } = PICTURE_LIMITS;
 	const size = `${width}×${height}, ${bytes} bytes`;
-	if (bytes < minBytes || bytes > maxBytes) return { width, height, bytes, problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes` };
-	if (width < minWidth || height < minHeight) return { width, height, bytes, problem: `${file} measures ${size}; expected at least ${minWidth}×${minHeight}` };
+	if (bytes < minBytes || bytes > maxBytes)
+		return {
+			width,
+			height,
+			bytes,
+			problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes`,
+		};
+	if (width < minWidth || height < minHeight)
+		return {
+			width,
+			height,
+			bytes,
+			problem: `${file} measures ${size}; expected at least ${minWidth}×${minHeight}`,
+		};
 	return { width, height, bytes };
 }
 
@@ -94,7 +112,19 @@ function picturesDir(args) {
 		fs.mkdirSync(dir, { recursive: true });
 		return { dir, temporary: false };
 	}
-	return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'event-registration-pictures-')), temporary: true };
+	return {
+		dir: fs.mkdtempSync(path.join(os.tmpdir(), 'event-registration-pictures-')),
+		temporary: true,
+	};
 }
 
-module.exports = { DOCS_IMAGES, MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureCredentials, picturedExample, pictureNames, picturesDir };
+module.exports = {
+	DOCS_IMAGES,
+	MAX_TOTAL_BYTES,
+	PICTURE_VIEWPORT,
+	inspectPng,
+	pictureCredentials,
+	picturedExample,
+	pictureNames,
+	picturesDir,
+};

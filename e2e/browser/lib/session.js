@@ -20,10 +20,17 @@ async function openBrowser({ baseUrl, rest, log }) {
 	const { chromium, selectors } = require('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-	const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US', timezoneId: 'UTC' });
+	const context = await browser.newContext({
+		viewport: { width: 1600, height: 1000 },
+		locale: 'en-US',
+		timezoneId: 'UTC',
+	});
 	const [name, value] = rest.cookie.split('=');
 	await context.addCookies([{ name, value, url: baseUrl }]);
-	await context.addInitScript((browserId) => window.localStorage.setItem('n8n-browserId', browserId), rest.browserId);
+	await context.addInitScript(
+		(browserId) => window.localStorage.setItem('n8n-browserId', browserId),
+		rest.browserId,
+	);
 	context.setDefaultTimeout(30000);
 	context.setDefaultNavigationTimeout(120000);
 	fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
@@ -39,7 +46,11 @@ async function openBrowser({ baseUrl, rest, log }) {
 		 */
 		async screenshots(testName, pages) {
 			fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-			const slug = testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+			const slug = testName
+				.toLowerCase()
+				.replace(/[^a-z0-9]+/g, '-')
+				.replace(/^-|-$/g, '')
+				.slice(0, 80);
 			const files = [];
 			for (const [index, page] of pages.entries()) {
 				if (page.isClosed()) continue;

@@ -31,7 +31,9 @@ async function addField(page, panel, kind) {
 	await panel.locator('input[placeholder="Add Field"]').first().click();
 	const items = page.locator('.el-select-dropdown__item:visible');
 	await items.first().waitFor({ timeout: 10000 });
-	const offered = (await items.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+	const offered = (await items.allInnerTexts())
+		.map((text) => text.trim())
+		.filter((text) => text !== '');
 	await items.filter({ hasText: kind }).first().click();
 	return offered;
 }
@@ -40,59 +42,103 @@ async function addField(page, panel, kind) {
 module.exports = {
 	name: 'Form → Update',
 	tests: () => [
-		browserTest('changing one field’s label in the Fields editor leaves everything else of the form as it was', 180000, async (pages, ctx) => {
-			const { sandbox, demo } = ctx.fixtures;
-			const before = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
-			const field = before.fields.find((/** @type {{ label?: string; required?: boolean; position?: number }} */ f) => f.label && (f.required || f.position));
-			expect(field !== undefined, 'the demo form has no field that is required or has a position');
-			const newLabel = `${field.label} (renamed in the browser)`;
+		browserTest(
+			'changing one field’s label in the Fields editor leaves everything else of the form as it was',
+			180000,
+			async (pages, ctx) => {
+				const { sandbox, demo } = ctx.fixtures;
+				const before = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const field = before.fields.find(
+					(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
+						f.label && (f.required || f.position),
+				);
+				expect(
+					field !== undefined,
+					'the demo form has no field that is required or has a position',
+				);
+				const newLabel = `${field.label} (renamed in the browser)`;
 
-			const page = await pages.newPage();
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
-			const panel = await openNode(page, 'Update form');
-			const offered = await addField(page, panel, 'Existing Field');
-			expect(JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']), `Add Field offers ${JSON.stringify(offered)}`);
-			const item = panel.getByTestId('fixed-collection-fieldUpdates');
-			const fieldChoice = item.getByTestId('parameter-input-id');
-			const choiceInput = fieldChoice.locator('input').first();
-			if ((await choiceInput.getAttribute('readonly')) === null) {
-				// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
-				await choiceInput.fill(field.id);
-			} else {
-				await choiceInput.click();
-				await page.locator('.el-select-dropdown__item:visible').filter({ hasText: `${field.label} (` }).first().click();
-			}
-			const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
-			await label.fill(newLabel);
-			await label.blur();
+				const page = await pages.newPage();
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
+				const panel = await openNode(page, 'Update form');
+				const offered = await addField(page, panel, 'Existing Field');
+				expect(
+					JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
+					`Add Field offers ${JSON.stringify(offered)}`,
+				);
+				const item = panel.getByTestId('fixed-collection-fieldUpdates');
+				const fieldChoice = item.getByTestId('parameter-input-id');
+				const choiceInput = fieldChoice.locator('input').first();
+				if ((await choiceInput.getAttribute('readonly')) === null) {
+					// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
+					await choiceInput.fill(field.id);
+				} else {
+					await choiceInput.click();
+					await page
+						.locator('.el-select-dropdown__item:visible')
+						.filter({ hasText: `${field.label} (` })
+						.first()
+						.click();
+				}
+				const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
+				await label.fill(newLabel);
+				await label.blur();
 
-			await sandbox.clearRequests();
-			const { error } = await executeStep(page);
-			expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
-			const [update] = await sandbox.requests({ method: 'PATCH', pathIncludes: `/forms/${demo.forms.attendeeDetails}` });
-			expect(update !== undefined, 'the sandbox received no PATCH of the form');
+				await sandbox.clearRequests();
+				const { error } = await executeStep(page);
+				expect(
+					error === undefined,
+					`Form → Update failed: ${error?.message} ${error?.description}`,
+				);
+				const [update] = await sandbox.requests({
+					method: 'PATCH',
+					pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
+				});
+				expect(update !== undefined, 'the sandbox received no PATCH of the form');
 
-			const after = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
-			const expected = { ...before, fields: before.fields.map((/** @type {{ id: string }} */ f) => (f.id === field.id ? { ...f, label: newLabel } : f)) };
-			const changed = Object.keys({ ...expected, ...after }).filter((key) => JSON.stringify(expected[key]) !== JSON.stringify(after[key]));
-			const fieldDiff = (after.fields ?? [])
-				.map((/** @type {{ id: string }} */ f, /** @type {number} */ i) => [f, expected.fields?.[i]])
-				.filter(([a, e]) => JSON.stringify(a) !== JSON.stringify(e))
-				.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
-			expect(
-				changed.length === 0,
-				`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
-			);
-		}),
-		browserTest('Add Field → New Field starts at Type Text, without a field to pick', 120000, async (pages, ctx) => {
-			const page = await pages.newPage();
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formNewField);
-			const panel = await openNode(page, 'Add form field');
-			await addField(page, panel, 'New Field');
-			const item = panel.getByTestId('fixed-collection-fieldUpdates');
-			const type = await item.getByTestId('parameter-input-type').locator('input').first().inputValue();
-			const idInputs = await item.getByTestId('parameter-input-id').count();
-			expect(type === 'Text' && idInputs === 0, `a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`);
-		}),
+				const after = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const expected = {
+					...before,
+					fields: before.fields.map((/** @type {{ id: string }} */ f) =>
+						f.id === field.id ? { ...f, label: newLabel } : f,
+					),
+				};
+				const changed = Object.keys({ ...expected, ...after }).filter(
+					(key) => JSON.stringify(expected[key]) !== JSON.stringify(after[key]),
+				);
+				const fieldDiff = (after.fields ?? [])
+					.map((/** @type {{ id: string }} */ f, /** @type {number} */ i) => [
+						f,
+						expected.fields?.[i],
+					])
+					.filter(([a, e]) => JSON.stringify(a) !== JSON.stringify(e))
+					.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
+				expect(
+					changed.length === 0,
+					`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
+				);
+			},
+		),
+		browserTest(
+			'Add Field → New Field starts at Type Text, without a field to pick',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.newPage();
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formNewField);
+				const panel = await openNode(page, 'Add form field');
+				await addField(page, panel, 'New Field');
+				const item = panel.getByTestId('fixed-collection-fieldUpdates');
+				const type = await item
+					.getByTestId('parameter-input-type')
+					.locator('input')
+					.first()
+					.inputValue();
+				const idInputs = await item.getByTestId('parameter-input-id').count();
+				expect(
+					type === 'Text' && idInputs === 0,
+					`a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`,
+				);
+			},
+		),
 	],
 };

@@ -25,33 +25,62 @@ async function setLimit(panel, limit) {
  * @param {import('playwright-core').Page} page
  */
 async function shownHints(page) {
-	return (await page.getByTestId('output-panel').getByTestId('node-hint').allInnerTexts()).map((text) => text.trim());
+	return (await page.getByTestId('output-panel').getByTestId('node-hint').allInnerTexts()).map(
+		(text) => text.trim(),
+	);
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
 	name: 'Execution hint on a cut list',
 	tests: () => [
-		browserTest('Limit 3 of 8 orders: the output panel says "3 of 8 orders returned" and how to get the rest; Limit 50: no hint', 120000, async (pages, ctx) => {
-			const page = await pages.newPage();
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.listHint);
-			const panel = await openNode(page, 'Get orders');
-			await setLimit(panel, 3);
-			const cut = await executeStep(page);
-			expect(cut.error === undefined, `Order → Get Many failed: ${cut.error?.message} ${cut.error?.description}`);
-			const expected = '3 of 8 orders returned. Turn on Return All or raise Limit to get the rest.';
-			await page.getByTestId('output-panel').getByTestId('node-hint').first().waitFor({ timeout: 10000 }).catch(() => undefined);
-			const hints = await shownHints(page);
-			const ours = hints.filter((hint) => hint.includes(expected));
-			expect(ours.length === 1, `the output panel shows ${JSON.stringify(hints)}, expected one hint "${expected}"`);
+		browserTest(
+			'Limit 3 of 8 orders: the output panel says "3 of 8 orders returned" and how to get the rest; Limit 50: no hint',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.newPage();
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.listHint);
+				const panel = await openNode(page, 'Get orders');
+				await setLimit(panel, 3);
+				const cut = await executeStep(page);
+				expect(
+					cut.error === undefined,
+					`Order → Get Many failed: ${cut.error?.message} ${cut.error?.description}`,
+				);
+				const expected =
+					'3 of 8 orders returned. Turn on Return All or raise Limit to get the rest.';
+				await page
+					.getByTestId('output-panel')
+					.getByTestId('node-hint')
+					.first()
+					.waitFor({ timeout: 10000 })
+					.catch(() => undefined);
+				const hints = await shownHints(page);
+				const ours = hints.filter((hint) => hint.includes(expected));
+				expect(
+					ours.length === 1,
+					`the output panel shows ${JSON.stringify(hints)}, expected one hint "${expected}"`,
+				);
 
-			await setLimit(panel, 50);
-			const whole = await executeStep(page);
-			expect(whole.error === undefined, `Order → Get Many failed: ${whole.error?.message} ${whole.error?.description}`);
-			// The previous run's output stays until the new one arrives: wait for its hint to go.
-			await page.getByTestId('output-panel').getByTestId('node-hint').first().waitFor({ state: 'detached', timeout: 30000 }).catch(() => undefined);
-			const after = await shownHints(page);
-			expect(after.length === 0, `with the whole list returned the output panel still shows ${JSON.stringify(after)}`);
-		}),
+				await setLimit(panel, 50);
+				const whole = await executeStep(page);
+				expect(
+					whole.error === undefined,
+					`Order → Get Many failed: ${whole.error?.message} ${whole.error?.description}`,
+				);
+				// The previous run's output stays until the new one arrives: wait for its hint to go.
+				await page
+					.getByTestId('output-panel')
+					.getByTestId('node-hint')
+					.first()
+					.waitFor({ state: 'detached', timeout: 30000 })
+					.catch(() => undefined);
+				const after = await shownHints(page);
+				expect(
+					after.length === 0,
+					`with the whole list returned the output panel still shows ${JSON.stringify(after)}`,
+				);
+			},
+		),
 	],
 };

@@ -19,16 +19,25 @@ module.exports = {
 				await openRoute(page, ctx.baseUrl, '/workflow/new');
 				await page.getByTestId('canvas-add-button').click({ timeout: 120000 });
 				await page.getByTestId('node-creator-search-bar').fill('manual');
-				await page.getByTestId('node-creator').getByText('Trigger manually', { exact: true }).first().click();
+				await page
+					.getByTestId('node-creator')
+					.getByText('Trigger manually', { exact: true })
+					.first()
+					.click();
 				await page.getByTestId('canvas-node').first().waitFor();
 				await closeNode(page);
 
 				await page.getByTestId('node-creator-plus-button').click();
 				await page.getByTestId('node-creator-search-bar').fill('Event Registration');
 				const creator = page.getByTestId('node-creator');
-				const entry = creator.locator('[data-test-id="node-creator-item-name"]').filter({ hasText: /^\s*Event Registration\s*$/ }).first();
+				const entry = creator
+					.locator('[data-test-id="node-creator-item-name"]')
+					.filter({ hasText: /^\s*Event Registration\s*$/ })
+					.first();
 				await entry.waitFor();
-				const description = (await creator.getByTestId('node-creator-item-description').first().innerText()).trim();
+				const description = (
+					await creator.getByTestId('node-creator-item-description').first().innerText()
+				).trim();
 				// n8n shows one entry for the app's action and trigger nodes; it must not read as the trigger alone.
 				expect(
 					description !== '' && !/^starts the workflow/i.test(description),
@@ -38,13 +47,20 @@ module.exports = {
 				await entry.click();
 				await creator.getByText('Create order', { exact: true }).click();
 				await page.getByTestId('node-parameters').waitFor();
-				const credential = await page.getByTestId('node-credentials-select').locator('input').first().inputValue();
+				const credential = await page
+					.getByTestId('node-credentials-select')
+					.locator('input')
+					.first()
+					.inputValue();
 				expect(
 					credential === ctx.stack.credentials.token.name,
 					`the new node uses the credential "${credential}", not the ready "${ctx.stack.credentials.token.name}"`,
 				);
 				const { entries, error } = await searchList(page, 'company', () => undefined);
-				expect(entries.some((e) => e.includes('Acme Events')), `the Company list shows ${JSON.stringify(entries)}${error ? `: ${error}` : ''}`);
+				expect(
+					entries.some((e) => e.includes('Acme Events')),
+					`the Company list shows ${JSON.stringify(entries)}${error ? `: ${error}` : ''}`,
+				);
 			},
 		),
 	],

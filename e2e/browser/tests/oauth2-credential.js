@@ -18,19 +18,26 @@ function scopesField() {
 	const file = path.join(ROOT, 'dist', 'credentials', 'EventRegistrationOAuth2Api.credentials.js');
 	const { EventRegistrationOAuth2Api } = require(file);
 	const property = new EventRegistrationOAuth2Api().properties.find(
-		(/** @type {{ type: string; displayName: string }} */ p) => p.type === 'multiOptions' && /scope/i.test(p.displayName),
+		(/** @type {{ type: string; displayName: string }} */ p) =>
+			p.type === 'multiOptions' && /scope/i.test(p.displayName),
 	);
 	if (!property) throw new Error('the OAuth2 credential has no Scopes list');
 	const value = property.default;
 	/** @type {string[]} */
-	const scopes = (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/)).filter(Boolean).sort();
+	const scopes = (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/))
+		.filter(Boolean)
+		.sort();
 	return { name: String(property.name), scopes };
 }
 
 /** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
 function routeScopes() {
 	const { ROUTES } = require(path.join(ROOT, 'dist', 'nodes', 'shared', 'routes.js'));
-	return [...new Set(Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ route) => route.scopes))].sort();
+	return [
+		...new Set(
+			Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ route) => route.scopes),
+		),
+	].sort();
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
@@ -40,123 +47,198 @@ module.exports = {
 		/** @type {{ id?: string; name?: string }} */
 		const made = {};
 		return [
-			browserTest('a new credential connects with exactly the nodes’ scopes, with no user action', 180000, async (pages, ctx) => {
-				const page = await pages.sharedPage('oauth2');
-				const { sandbox, demo } = ctx.fixtures;
-				await openRoute(page, ctx.baseUrl, '/home/credentials/create');
-				const typeSelect = page.getByTestId('new-credential-type-select');
-				await typeSelect.locator('input').fill('Event Registration OAuth2');
-				await page.getByTestId('new-credential-type-select-option').filter({ hasText: 'Event Registration OAuth2 API' }).click();
-				await page.getByTestId('new-credential-type-button').click();
-				const dialog = page.getByTestId('credential-edit-dialog');
-				await dialog.waitFor();
+			browserTest(
+				'a new credential connects with exactly the nodes’ scopes, with no user action',
+				180000,
+				async (pages, ctx) => {
+					const page = await pages.sharedPage('oauth2');
+					const { sandbox, demo } = ctx.fixtures;
+					await openRoute(page, ctx.baseUrl, '/home/credentials/create');
+					const typeSelect = page.getByTestId('new-credential-type-select');
+					await typeSelect.locator('input').fill('Event Registration OAuth2');
+					await page
+						.getByTestId('new-credential-type-select-option')
+						.filter({ hasText: 'Event Registration OAuth2 API' })
+						.click();
+					await page.getByTestId('new-credential-type-button').click();
+					const dialog = page.getByTestId('credential-edit-dialog');
+					await dialog.waitFor();
 
-				const { name: scopesName, scopes: expected } = scopesField();
-				const missing = routeScopes().filter((scope) => !expected.includes(scope));
-				expect(expected.length > 0 && missing.length === 0, `the credential's default scopes leave out ${missing.join(', ') || 'everything'}`);
-				// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
-				for (const field of ['clientId', 'clientSecret']) {
-					expect(await dialog.getByTestId(`parameter-input-${field}`).isVisible(), `${field} is not shown before Base URL is typed`);
-				}
-				await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
-				await dialog.getByTestId('parameter-input-clientId').locator('input').fill(demo.oauthClient.clientId);
-				await dialog.getByTestId('parameter-input-clientSecret').locator('input').fill(demo.oauthClient.clientSecret);
-				/** @type {string[]} */
-				const problems = [];
-				const tags = dialog.getByTestId(`parameter-input-${scopesName}`).locator('.el-tag');
-				await tags.first().waitFor({ timeout: 5000 }).catch(() => undefined);
-				const shown = (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-				if (shown.length === 0) {
-					const field = dialog.getByTestId(`parameter-input-${scopesName}`).locator('xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]');
-					const hint = await dialog.getByText('None selected requests every scope').count();
-					if (hint === 0 && !/None selected requests every scope/.test(await field.innerText().catch(() => ''))) {
-						problems.push('the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need');
+					const { name: scopesName, scopes: expected } = scopesField();
+					const missing = routeScopes().filter((scope) => !expected.includes(scope));
+					expect(
+						expected.length > 0 && missing.length === 0,
+						`the credential's default scopes leave out ${missing.join(', ') || 'everything'}`,
+					);
+					// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
+					for (const field of ['clientId', 'clientSecret']) {
+						expect(
+							await dialog.getByTestId(`parameter-input-${field}`).isVisible(),
+							`${field} is not shown before Base URL is typed`,
+						);
 					}
-				} else if (JSON.stringify([...shown].sort()) !== JSON.stringify(expected)) {
-					problems.push(`the Scopes field shows ${shown.join(', ')}; expected ${expected.join(', ')}`);
-				}
-				await page.getByTestId('credential-save-button').click();
-
-				await sandbox.clearRequests();
-				const popup = page.context().waitForEvent('page');
-				await dialog.getByTestId('oauth-not-connected-banner').getByRole('button', { name: /connect/i }).click();
-				await (await popup).waitForEvent('close', { timeout: 60000 });
-				await dialog.getByText('Account connected').waitFor();
-
-				const [authorize] = await sandbox.requests({ method: 'GET', pathIncludes: '/api/oauth/authorize' });
-				const asked = String(authorize?.query.scope ?? '').split(' ').filter(Boolean).sort();
-				if (JSON.stringify(asked) !== JSON.stringify(expected)) {
-					problems.push(`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`);
-				}
-				const tokens = await sandbox.requests({ method: 'POST', pathIncludes: '/api/oauth/token' });
-				expect(tokens.some((r) => r.status === 200), 'n8n did not exchange the code at the sandbox’s token route');
-
-				const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
-				const credentials = await ctx.rest.request('GET', '/credentials');
-				const newOnes = credentials.filter((/** @type {{ id: string; type: string }} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id));
-				/** @type {{ id: string; name: string } | undefined} */
-				let saved;
-				/** @type {unknown} */
-				let storedScopes;
-				for (const candidate of newOnes) {
-					const full = await ctx.rest.request('GET', `/credentials/${candidate.id}?includeData=true`);
-					if (full.data?.oauthTokenData) {
-						saved = candidate;
-						storedScopes = full.data[scopesName];
+					await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
+					await dialog
+						.getByTestId('parameter-input-clientId')
+						.locator('input')
+						.fill(demo.oauthClient.clientId);
+					await dialog
+						.getByTestId('parameter-input-clientSecret')
+						.locator('input')
+						.fill(demo.oauthClient.clientSecret);
+					/** @type {string[]} */
+					const problems = [];
+					const tags = dialog.getByTestId(`parameter-input-${scopesName}`).locator('.el-tag');
+					await tags
+						.first()
+						.waitFor({ timeout: 5000 })
+						.catch(() => undefined);
+					const shown = (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+					if (shown.length === 0) {
+						const field = dialog
+							.getByTestId(`parameter-input-${scopesName}`)
+							.locator(
+								'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
+							);
+						const hint = await dialog.getByText('None selected requests every scope').count();
+						if (
+							hint === 0 &&
+							!/None selected requests every scope/.test(await field.innerText().catch(() => ''))
+						) {
+							problems.push(
+								'the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need',
+							);
+						}
+					} else if (JSON.stringify([...shown].sort()) !== JSON.stringify(expected)) {
+						problems.push(
+							`the Scopes field shows ${shown.join(', ')}; expected ${expected.join(', ')}`,
+						);
 					}
-				}
-				expect(saved !== undefined, `none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`);
-				Object.assign(made, { id: saved?.id, name: saved?.name });
-				await page.keyboard.press('Escape');
-				await dialog.waitFor({ state: 'hidden' });
-				if (problems.length > 0) problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
-				expect(problems.length === 0, problems.join('\n'));
-			}),
-			browserTest('an operation run with the new credential succeeds (Event → Get Many, which needs events:read)', 120000, async (pages, ctx) => {
-				expect(made.id !== undefined, 'no connected OAuth2 credential: the test before did not save one');
-				const page = await pages.sharedPage('oauth2');
-				const dialog = page.getByTestId('credential-edit-dialog');
-				if (await dialog.isVisible()) {
+					await page.getByTestId('credential-save-button').click();
+
+					await sandbox.clearRequests();
+					const popup = page.context().waitForEvent('page');
+					await dialog
+						.getByTestId('oauth-not-connected-banner')
+						.getByRole('button', { name: /connect/i })
+						.click();
+					await (await popup).waitForEvent('close', { timeout: 60000 });
+					await dialog.getByText('Account connected').waitFor();
+
+					const [authorize] = await sandbox.requests({
+						method: 'GET',
+						pathIncludes: '/api/oauth/authorize',
+					});
+					const asked = String(authorize?.query.scope ?? '')
+						.split(' ')
+						.filter(Boolean)
+						.sort();
+					if (JSON.stringify(asked) !== JSON.stringify(expected)) {
+						problems.push(
+							`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
+						);
+					}
+					const tokens = await sandbox.requests({
+						method: 'POST',
+						pathIncludes: '/api/oauth/token',
+					});
+					expect(
+						tokens.some((r) => r.status === 200),
+						'n8n did not exchange the code at the sandbox’s token route',
+					);
+
+					const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
+					const credentials = await ctx.rest.request('GET', '/credentials');
+					const newOnes = credentials.filter(
+						(/** @type {{ id: string; type: string }} */ c) =>
+							c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
+					);
+					/** @type {{ id: string; name: string } | undefined} */
+					let saved;
+					/** @type {unknown} */
+					let storedScopes;
+					for (const candidate of newOnes) {
+						const full = await ctx.rest.request(
+							'GET',
+							`/credentials/${candidate.id}?includeData=true`,
+						);
+						if (full.data?.oauthTokenData) {
+							saved = candidate;
+							storedScopes = full.data[scopesName];
+						}
+					}
+					expect(
+						saved !== undefined,
+						`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
+					);
+					Object.assign(made, { id: saved?.id, name: saved?.name });
 					await page.keyboard.press('Escape');
 					await dialog.waitFor({ state: 'hidden' });
-				}
-				const { sandbox } = ctx.fixtures;
-				const workflow = await ctx.rest.request('POST', '/workflows', {
-					name: 'Browser test: OAuth2 operation',
-					nodes: [
-						{
-							id: 'oauth2-events',
-							name: 'Get events',
-							type: nodeType('eventRegistration'),
-							typeVersion: 1,
-							position: [0, 0],
-							parameters: {
-								authentication: 'oAuth2',
-								resource: 'event',
-								operation: 'getMany',
-								company: { __rl: true, mode: 'id', value: ctx.fixtures.demo.companyId },
-								returnAll: true,
+					if (problems.length > 0)
+						problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
+					expect(problems.length === 0, problems.join('\n'));
+				},
+			),
+			browserTest(
+				'an operation run with the new credential succeeds (Event → Get Many, which needs events:read)',
+				120000,
+				async (pages, ctx) => {
+					expect(
+						made.id !== undefined,
+						'no connected OAuth2 credential: the test before did not save one',
+					);
+					const page = await pages.sharedPage('oauth2');
+					const dialog = page.getByTestId('credential-edit-dialog');
+					if (await dialog.isVisible()) {
+						await page.keyboard.press('Escape');
+						await dialog.waitFor({ state: 'hidden' });
+					}
+					const { sandbox } = ctx.fixtures;
+					const workflow = await ctx.rest.request('POST', '/workflows', {
+						name: 'Browser test: OAuth2 operation',
+						nodes: [
+							{
+								id: 'oauth2-events',
+								name: 'Get events',
+								type: nodeType('eventRegistration'),
+								typeVersion: 1,
+								position: [0, 0],
+								parameters: {
+									authentication: 'oAuth2',
+									resource: 'event',
+									operation: 'getMany',
+									company: { __rl: true, mode: 'id', value: ctx.fixtures.demo.companyId },
+									returnAll: true,
+								},
+								credentials: { eventRegistrationOAuth2Api: { id: made.id, name: made.name } },
 							},
-							credentials: { eventRegistrationOAuth2Api: { id: made.id, name: made.name } },
-						},
-					],
-					connections: {},
-					settings: { executionOrder: 'v1' },
-				});
-				await openWorkflow(page, ctx.baseUrl, workflow.id);
-				await openNode(page, 'Get events');
-				await sandbox.clearRequests();
-				const { error, output } = await executeStep(page);
-				const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;
-				expect(
-					error === undefined,
-					`Event → Get Many failed with the new OAuth2 credential: ${shown}` +
-						(/403/.test(shown) && !/events:read/.test(shown) ? '\n(and the 403 does not say that the scope events:read is missing)' : ''),
-				);
-				expect(/Summer Summit 2027/.test(output ?? ''), `the output does not show the sandbox's events: ${output?.slice(0, 300)}`);
-				const calls = await sandbox.requests({ method: 'GET', pathIncludes: '/events' });
-				expect(calls.some((r) => r.status === 200 && r.authorization), 'the sandbox saw no authorized GET of the events answered 200');
-			}),
+						],
+						connections: {},
+						settings: { executionOrder: 'v1' },
+					});
+					await openWorkflow(page, ctx.baseUrl, workflow.id);
+					await openNode(page, 'Get events');
+					await sandbox.clearRequests();
+					const { error, output } = await executeStep(page);
+					const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;
+					expect(
+						error === undefined,
+						`Event → Get Many failed with the new OAuth2 credential: ${shown}` +
+							(/403/.test(shown) && !/events:read/.test(shown)
+								? '\n(and the 403 does not say that the scope events:read is missing)'
+								: ''),
+					);
+					expect(
+						/Summer Summit 2027/.test(output ?? ''),
+						`the output does not show the sandbox's events: ${output?.slice(0, 300)}`,
+					);
+					const calls = await sandbox.requests({ method: 'GET', pathIncludes: '/events' });
+					expect(
+						calls.some((r) => r.status === 200 && r.authorization),
+						'the sandbox saw no authorized GET of the events answered 200',
+					);
+				},
+			),
 		];
 	},
 };

@@ -5,7 +5,14 @@
  * entries from the sandbox, also when searched in lower case (issue #13, items 4 and 5).
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { closeNode, listParameters, openNode, openWorkflow, parameterIssues, searchList } = require('../lib/editor');
+const {
+	closeNode,
+	listParameters,
+	openNode,
+	openWorkflow,
+	parameterIssues,
+	searchList,
+} = require('../lib/editor');
 
 /**
  * A word of an entry to search for, in lower case: one with a capital letter when there is one,
@@ -25,23 +32,37 @@ module.exports = {
 	tests: ({ fixtures }) =>
 		fixtures.operations.map(({ label, nodeName, missing }) =>
 			browserTest(label, 120000, async (pages, ctx) => {
-				expect(missing.length === 0, `the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`);
+				expect(
+					missing.length === 0,
+					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
+				);
 				const page = await pages.sharedPage('operations');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.operations}`)) await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
+				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.operations}`))
+					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
 				await openNode(page, nodeName);
 				const issues = await parameterIssues(page);
-				expect(issues.length === 0, `n8n marks these parameters with an issue: ${issues.join('; ')}`);
+				expect(
+					issues.length === 0,
+					`n8n marks these parameters with an issue: ${issues.join('; ')}`,
+				);
 				/** @type {string[]} */
 				const problems = [];
 				for (const name of await listParameters(page)) {
-					const { entries, searched, search, error } = await searchList(page, name, lowerCaseSearch);
+					const { entries, searched, search, error } = await searchList(
+						page,
+						name,
+						lowerCaseSearch,
+					);
 					if (entries.length === 0) {
 						problems.push(`${name}: the list shows no entries${error ? ` (${error})` : ''}`);
 						continue;
 					}
 					if (search === undefined) continue;
 					const matching = (searched ?? []).filter((entry) => entry.toLowerCase().includes(search));
-					if (matching.length === 0) problems.push(`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.slice(-1)[0])}`);
+					if (matching.length === 0)
+						problems.push(
+							`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.slice(-1)[0])}`,
+						);
 				}
 				expect(problems.length === 0, problems.join('\n'));
 				await closeNode(page);

@@ -62,7 +62,11 @@ async function regionOf(part) {
  */
 async function nodesRegion(page) {
 	const canvas = await regionOf(page.locator('#canvas'));
-	const boxes = (await Promise.all((await page.locator('.vue-flow__node').all()).map((node) => node.boundingBox()))).filter((box) => box !== null);
+	const boxes = (
+		await Promise.all(
+			(await page.locator('.vue-flow__node').all()).map((node) => node.boundingBox()),
+		)
+	).filter((box) => box !== null);
 	expect(boxes.length > 0, 'the canvas shows no nodes');
 	const margin = 32;
 	// Node names are written under the node, outside its box, and may be wider than it.
@@ -71,10 +75,22 @@ async function nodesRegion(page) {
 	const top = Math.min(...boxes.map((b) => b.y)) - margin;
 	const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin + nameWidth;
 	const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin + 40;
-	const fits = left >= canvas.x && top >= canvas.y && right <= canvas.x + canvas.width && bottom <= canvas.y + canvas.height;
+	const fits =
+		left >= canvas.x &&
+		top >= canvas.y &&
+		right <= canvas.x + canvas.width &&
+		bottom <= canvas.y + canvas.height;
 	const x = Math.max(canvas.x, left);
 	const y = Math.max(canvas.y, top);
-	return { fits, clip: { x, y, width: Math.min(canvas.x + canvas.width, right) - x, height: Math.min(canvas.y + canvas.height, bottom) - y } };
+	return {
+		fits,
+		clip: {
+			x,
+			y,
+			width: Math.min(canvas.x + canvas.width, right) - x,
+			height: Math.min(canvas.y + canvas.height, bottom) - y,
+		},
+	};
 }
 
 /**
@@ -112,7 +128,10 @@ async function picturePage(pages, viewport = PICTURE_VIEWPORT) {
 async function newCredentialDialog(page, baseUrl, typeName) {
 	await openRoute(page, baseUrl, '/home/credentials/create');
 	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
-	await page.getByTestId('new-credential-type-select-option').filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) }).click();
+	await page
+		.getByTestId('new-credential-type-select-option')
+		.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) })
+		.click();
 	await page.getByTestId('new-credential-type-button').click();
 	const dialog = page.getByTestId('credential-edit-dialog');
 	await dialog.waitFor();
@@ -124,7 +143,11 @@ async function newCredentialDialog(page, baseUrl, typeName) {
  * @param {Locator} dialog
  */
 function dialogBox(dialog) {
-	return regionOf(dialog.locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]'));
+	return regionOf(
+		dialog.locator(
+			'xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]',
+		),
+	);
 }
 
 /**
@@ -142,59 +165,92 @@ module.exports = {
 	tests: (ctx) => {
 		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);
 		return [
-			browserTest('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', 120000, async (pages, { baseUrl, fixtures }) => {
-				const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-				const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
-				await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
-				await fill(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-				await fill(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
-				const scopes = dialog.getByText('Scopes', { exact: true });
-				expect((await scopes.count()) === 1, `the dialog shows no Scopes field: ${(await dialog.innerText()).slice(0, 400)}`);
-				await scopes.scrollIntoViewIfNeeded();
-				await picture(page, await dialogBox(dialog), out('credential-oauth2.png'));
-			}),
-			browserTest('credential-token.png: the access-token credential dialog', 120000, async (pages, { baseUrl, stack }) => {
-				const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-				const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
-				await fill(dialog, 'accessToken', stack.sandbox.token);
-				await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
-				await picture(page, await dialogBox(dialog), out('credential-token.png'));
-			}),
-			browserTest('action-node.png: Event → Get Many after Execute step', 120000, async (pages, { baseUrl, fixtures }) => {
-				const page = await picturePage(pages);
-				await openWorkflow(page, baseUrl, fixtures.ids.operations);
-				const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
-				expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-				const panel = await openNode(page, String(operation?.nodeName));
-				const { error, output } = await executeStep(page);
-				expect(error === undefined && /Summer Summit/.test(output ?? ''), `Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`);
-				await picture(page, await regionOf(panel), out('action-node.png'));
-			}),
+			browserTest(
+				'credential-oauth2.png: the OAuth2 credential dialog with its Scopes',
+				120000,
+				async (pages, { baseUrl, fixtures }) => {
+					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
+					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
+					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await fill(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
+					await fill(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+					const scopes = dialog.getByText('Scopes', { exact: true });
+					expect(
+						(await scopes.count()) === 1,
+						`the dialog shows no Scopes field: ${(await dialog.innerText()).slice(0, 400)}`,
+					);
+					await scopes.scrollIntoViewIfNeeded();
+					await picture(page, await dialogBox(dialog), out('credential-oauth2.png'));
+				},
+			),
+			browserTest(
+				'credential-token.png: the access-token credential dialog',
+				120000,
+				async (pages, { baseUrl, stack }) => {
+					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
+					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
+					await fill(dialog, 'accessToken', stack.sandbox.token);
+					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await picture(page, await dialogBox(dialog), out('credential-token.png'));
+				},
+			),
+			browserTest(
+				'action-node.png: Event → Get Many after Execute step',
+				120000,
+				async (pages, { baseUrl, fixtures }) => {
+					const page = await picturePage(pages);
+					await openWorkflow(page, baseUrl, fixtures.ids.operations);
+					const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
+					expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
+					const panel = await openNode(page, String(operation?.nodeName));
+					const { error, output } = await executeStep(page);
+					expect(
+						error === undefined && /Summer Summit/.test(output ?? ''),
+						`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
+					);
+					await picture(page, await regionOf(panel), out('action-node.png'));
+				},
+			),
 			...[
-				{ file: 'webhook-trigger.png', example: 'form-submitted-to-email', node: 'When a form is submitted' },
+				{
+					file: 'webhook-trigger.png',
+					example: 'form-submitted-to-email',
+					node: 'When a form is submitted',
+				},
 				{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
 			].map(({ file, example, node }) =>
-				browserTest(`${file}: the trigger's panel in examples/${example}.json`, 120000, async (pages, { baseUrl, fixtures }) => {
-					const page = await picturePage(pages);
-					await openWorkflow(page, baseUrl, fixtures.examples[example]);
-					const panel = await openNode(page, node);
-					await picture(page, await regionOf(panel), out(file));
-				}),
+				browserTest(
+					`${file}: the trigger's panel in examples/${example}.json`,
+					120000,
+					async (pages, { baseUrl, fixtures }) => {
+						const page = await picturePage(pages);
+						await openWorkflow(page, baseUrl, fixtures.examples[example]);
+						const panel = await openNode(page, node);
+						await picture(page, await regionOf(panel), out(file));
+					},
+				),
 			),
 			...Object.entries(ctx.fixtures.examples).map(([name, id]) =>
-				browserTest(`example-${name}.png: the canvas of examples/${name}.json`, 120000, async (pages, { baseUrl }) => {
-					const page = await picturePage(pages);
-					await openWorkflow(page, baseUrl, id);
-					await closeNode(page);
-					await picture(page, await fitCanvas(page), out(`example-${name}.png`));
-				}),
+				browserTest(
+					`example-${name}.png: the canvas of examples/${name}.json`,
+					120000,
+					async (pages, { baseUrl }) => {
+						const page = await picturePage(pages);
+						await openWorkflow(page, baseUrl, id);
+						await closeNode(page);
+						await picture(page, await fitCanvas(page), out(`example-${name}.png`));
+					},
+				),
 			),
 			browserTest('every picture the docs use is there, together at most 3 MB', 1000, async () => {
 				const pictures = pictureNames().map((name) => ({ name, ...inspectPng(out(name)) }));
 				const problems = pictures.flatMap(({ problem }) => (problem ? [problem] : []));
 				expect(problems.length === 0, problems.join('\n'));
 				const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
-				expect(total <= MAX_TOTAL_BYTES, `the pictures weigh ${total} bytes together; at most ${MAX_TOTAL_BYTES}`);
+				expect(
+					total <= MAX_TOTAL_BYTES,
+					`the pictures weigh ${total} bytes together; at most ${MAX_TOTAL_BYTES}`,
+				);
 			}),
 		];
 	},

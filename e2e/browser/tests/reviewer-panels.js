@@ -20,8 +20,16 @@ const { openNode, openWorkflow } = require('../lib/editor');
 async function topLevelLabels(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
-			.filter((item) => /** @type {HTMLElement} */ (item).offsetParent !== null && !item.parentElement?.closest('[data-test-id="parameter-item"]'))
-			.map((item) => (item.querySelector('[data-test-id="input-label"]')?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim())
+			.filter(
+				(item) =>
+					/** @type {HTMLElement} */ (item).offsetParent !== null &&
+					!item.parentElement?.closest('[data-test-id="parameter-item"]'),
+			)
+			.map((item) =>
+				(item.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
+					.replace(/Fixed\s*Expression[\s\S]*$/, '')
+					.trim(),
+			)
 			.filter(Boolean),
 	);
 }
@@ -47,11 +55,18 @@ async function nestedLabels(container) {
 async function hasTooltip(page, label) {
 	return await page.getByTestId('node-parameters').evaluate((root, wanted) => {
 		const item = [...root.querySelectorAll('[data-test-id="parameter-item"]')].find(
-			(el) => (el.querySelector('[data-test-id="input-label"]')?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim() === wanted,
+			(el) =>
+				(el.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
+					.replace(/Fixed\s*Expression[\s\S]*$/, '')
+					.trim() === wanted,
 		);
 		if (!item) return undefined;
 		const label = item.querySelector('[data-test-id="input-label"]');
-		return label?.querySelector('.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]') != null;
+		return (
+			label?.querySelector(
+				'.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]',
+			) != null
+		);
 	}, label);
 }
 
@@ -59,60 +74,100 @@ async function hasTooltip(page, label) {
 module.exports = {
 	name: 'Reviewer panels',
 	tests: () => [
-		browserTest('both triggers show "Trigger On" without a tooltip (Company keeps its tooltip)', 120000, async (pages, ctx) => {
-			const page = await pages.sharedPage('review');
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-			/** @type {string[]} */
-			const problems = [];
-			for (const node of ['Webhook events', 'Order changes']) {
-				await openNode(page, node);
-				const labels = await topLevelLabels(page);
-				if (!labels.includes('Trigger On')) problems.push(`${node}: no "Trigger On" among ${labels.join(', ')}`);
-				if (labels.includes('Events') && node === 'Webhook events') problems.push(`${node}: still shows "Events"`);
-				if (labels.includes('Watch')) problems.push(`${node}: still shows "Watch"`);
-				const tip = await hasTooltip(page, 'Trigger On');
-				if (tip !== false) problems.push(`${node}: "Trigger On" ${tip === undefined ? 'not found' : 'has a tooltip'}`);
-				// The check can fail: Company has a description, so its label carries the info tip.
-				if ((await hasTooltip(page, 'Company')) !== true) problems.push(`${node}: the Company label shows no info tip, so the tooltip check proves nothing`);
-			}
-			const text = await page.getByTestId('ndv').innerText();
-			if (/npm run|__control|sandbox/i.test(text)) problems.push(`the trigger panel shows dev text: ${text.slice(0, 300)}`);
-			expect(problems.length === 0, problems.join('\n'));
-		}),
+		browserTest(
+			'both triggers show "Trigger On" without a tooltip (Company keeps its tooltip)',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.sharedPage('review');
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+				/** @type {string[]} */
+				const problems = [];
+				for (const node of ['Webhook events', 'Order changes']) {
+					await openNode(page, node);
+					const labels = await topLevelLabels(page);
+					if (!labels.includes('Trigger On'))
+						problems.push(`${node}: no "Trigger On" among ${labels.join(', ')}`);
+					if (labels.includes('Events') && node === 'Webhook events')
+						problems.push(`${node}: still shows "Events"`);
+					if (labels.includes('Watch')) problems.push(`${node}: still shows "Watch"`);
+					const tip = await hasTooltip(page, 'Trigger On');
+					if (tip !== false)
+						problems.push(
+							`${node}: "Trigger On" ${tip === undefined ? 'not found' : 'has a tooltip'}`,
+						);
+					// The check can fail: Company has a description, so its label carries the info tip.
+					if ((await hasTooltip(page, 'Company')) !== true)
+						problems.push(
+							`${node}: the Company label shows no info tip, so the tooltip check proves nothing`,
+						);
+				}
+				const text = await page.getByTestId('ndv').innerText();
+				if (/npm run|__control|sandbox/i.test(text))
+					problems.push(`the trigger panel shows dev text: ${text.slice(0, 300)}`);
+				expect(problems.length === 0, problems.join('\n'));
+			},
+		),
 		browserTest('a new Webhook locator starts at By ID', 120000, async (pages, ctx) => {
 			const page = await pages.sharedPage('review');
-			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`)) await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
 			const panel = await openNode(page, 'Delete webhook');
-			const mode = await panel.getByTestId('resource-locator-webhookId').getByTestId('rlc-mode-selector').locator('input').first().inputValue();
+			const mode = await panel
+				.getByTestId('resource-locator-webhookId')
+				.getByTestId('rlc-mode-selector')
+				.locator('input')
+				.first()
+				.inputValue();
 			expect(mode === 'By ID', `the Webhook locator of a new node starts at "${mode}"`);
 		}),
-		browserTest('Form → Update: Name in a collection; a field at Keep Current Type shows no Range or Options', 120000, async (pages, ctx) => {
-			const page = await pages.sharedPage('review');
-			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`)) await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-			const panel = await openNode(page, 'Update form fields');
-			/** @type {string[]} */
-			const problems = [];
-			const labels = await topLevelLabels(page);
-			if (labels.includes('Name')) problems.push(`Name is a top-level parameter: ${labels.join(', ')}`);
-			if (!labels.includes('Options')) problems.push(`no Options collection for the form's Name: ${labels.join(', ')}`);
-			const entry = panel.getByTestId('fixed-collection-fields');
-			const inEntry = await nestedLabels(entry);
-			for (const hidden of ['Range', 'Options']) if (inEntry.includes(hidden)) problems.push(`a field at Keep Current Type shows ${hidden}: ${inEntry.join(', ')}`);
-			if (!inEntry.includes('Label')) problems.push(`the field entry shows no Label, so the check read nothing: ${inEntry.join(', ')}`);
-			expect(problems.length === 0, problems.join('\n'));
-		}),
-		browserTest('Event Page: "Other Page Fields (JSON)", Image Field Name inside Image Options', 120000, async (pages, ctx) => {
-			const page = await pages.sharedPage('review');
-			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`)) await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-			await openNode(page, 'Upsert event page');
-			const labels = await topLevelLabels(page);
-			/** @type {string[]} */
-			const problems = [];
-			if (!labels.includes('Other Page Fields (JSON)')) problems.push('no "Other Page Fields (JSON)"');
-			if (labels.some((l) => /Additional Fields/.test(l))) problems.push('a parameter is still called Additional Fields');
-			if (labels.includes('Image Field Name')) problems.push('Image Field Name is a top-level parameter');
-			if (!labels.includes('Image Options')) problems.push('no Image Options collection with Header Image on');
-			expect(problems.length === 0, `${problems.join('\n')}\n(shown: ${labels.join(', ')})`);
-		}),
+		browserTest(
+			'Form → Update: Name in a collection; a field at Keep Current Type shows no Range or Options',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.sharedPage('review');
+				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
+					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+				const panel = await openNode(page, 'Update form fields');
+				/** @type {string[]} */
+				const problems = [];
+				const labels = await topLevelLabels(page);
+				if (labels.includes('Name'))
+					problems.push(`Name is a top-level parameter: ${labels.join(', ')}`);
+				if (!labels.includes('Options'))
+					problems.push(`no Options collection for the form's Name: ${labels.join(', ')}`);
+				const entry = panel.getByTestId('fixed-collection-fields');
+				const inEntry = await nestedLabels(entry);
+				for (const hidden of ['Range', 'Options'])
+					if (inEntry.includes(hidden))
+						problems.push(`a field at Keep Current Type shows ${hidden}: ${inEntry.join(', ')}`);
+				if (!inEntry.includes('Label'))
+					problems.push(
+						`the field entry shows no Label, so the check read nothing: ${inEntry.join(', ')}`,
+					);
+				expect(problems.length === 0, problems.join('\n'));
+			},
+		),
+		browserTest(
+			'Event Page: "Other Page Fields (JSON)", Image Field Name inside Image Options',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.sharedPage('review');
+				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
+					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+				await openNode(page, 'Upsert event page');
+				const labels = await topLevelLabels(page);
+				/** @type {string[]} */
+				const problems = [];
+				if (!labels.includes('Other Page Fields (JSON)'))
+					problems.push('no "Other Page Fields (JSON)"');
+				if (labels.some((l) => /Additional Fields/.test(l)))
+					problems.push('a parameter is still called Additional Fields');
+				if (labels.includes('Image Field Name'))
+					problems.push('Image Field Name is a top-level parameter');
+				if (!labels.includes('Image Options'))
+					problems.push('no Image Options collection with Header Image on');
+				expect(problems.length === 0, `${problems.join('\n')}\n(shown: ${labels.join(', ')})`);
+			},
+		),
 	],
 };

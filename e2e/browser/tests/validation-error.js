@@ -11,27 +11,39 @@ const { executeStep, openNode, openWorkflow } = require('../lib/editor');
 module.exports = {
 	name: 'Errors from the service',
 	tests: () => [
-		browserTest('a 422 shows one line per field, with the labels Price and VAT Percentage', 120000, async (pages, ctx) => {
-			const page = await pages.newPage();
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.validation);
-			await openNode(page, 'Create ticket type');
-			await ctx.fixtures.sandbox.clearRequests();
-			const { error } = await executeStep(page);
-			expect(error !== undefined, 'Execute step showed output instead of the service’s refusal');
-			const refused = (await ctx.fixtures.sandbox.requests({ method: 'POST', pathIncludes: '/ticket-types' })).filter((r) => r.status === 422);
-			expect(refused.length === 1, `the sandbox answered ${refused.length} ticket type creations with 422, expected 1`);
-			const shown = `${error?.message}\n${error?.description}`;
-			const lines = shown.split('\n').map((line) => line.trim()).filter(Boolean);
-			const priceLines = lines.filter((line) => /^Price\b/.test(line) || /\bPrice:/.test(line));
-			const vatLines = lines.filter((line) => /VAT Percentage/.test(line));
-			expect(
-				priceLines.length === 1 && vatLines.length === 1 && priceLines[0] !== vatLines[0],
-				`the error view does not show Price and VAT Percentage on lines of their own; it shows:\n${shown}`,
-			);
-			expect(
-				!/vat_percentage/.test(shown) && !/(^|\n)\s*price\s*:/.test(shown),
-				`the error view names the fields by the API's names instead of the node's labels:\n${shown}`,
-			);
-		}),
+		browserTest(
+			'a 422 shows one line per field, with the labels Price and VAT Percentage',
+			120000,
+			async (pages, ctx) => {
+				const page = await pages.newPage();
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.validation);
+				await openNode(page, 'Create ticket type');
+				await ctx.fixtures.sandbox.clearRequests();
+				const { error } = await executeStep(page);
+				expect(error !== undefined, 'Execute step showed output instead of the service’s refusal');
+				const refused = (
+					await ctx.fixtures.sandbox.requests({ method: 'POST', pathIncludes: '/ticket-types' })
+				).filter((r) => r.status === 422);
+				expect(
+					refused.length === 1,
+					`the sandbox answered ${refused.length} ticket type creations with 422, expected 1`,
+				);
+				const shown = `${error?.message}\n${error?.description}`;
+				const lines = shown
+					.split('\n')
+					.map((line) => line.trim())
+					.filter(Boolean);
+				const priceLines = lines.filter((line) => /^Price\b/.test(line) || /\bPrice:/.test(line));
+				const vatLines = lines.filter((line) => /VAT Percentage/.test(line));
+				expect(
+					priceLines.length === 1 && vatLines.length === 1 && priceLines[0] !== vatLines[0],
+					`the error view does not show Price and VAT Percentage on lines of their own; it shows:\n${shown}`,
+				);
+				expect(
+					!/vat_percentage/.test(shown) && !/(^|\n)\s*price\s*:/.test(shown),
+					`the error view names the fields by the API's names instead of the node's labels:\n${shown}`,
+				);
+			},
+		),
 	],
 };

@@ -12,10 +12,22 @@ const { openNode, openWorkflow } = require('../lib/editor');
 
 /** The trigger's own panel texts from the built node, as plain text. */
 function panelTexts() {
-	const file = path.join(ROOT, 'dist', 'nodes', 'EventRegistrationTrigger', 'EventRegistrationTrigger.node.js');
+	const file = path.join(
+		ROOT,
+		'dist',
+		'nodes',
+		'EventRegistrationTrigger',
+		'EventRegistrationTrigger.node.js',
+	);
 	const { EventRegistrationTrigger } = require(file);
 	const panel = new EventRegistrationTrigger().description.triggerPanel;
-	const plain = (/** @type {unknown} */ html) => (typeof html === 'string' ? html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() : undefined);
+	const plain = (/** @type {unknown} */ html) =>
+		typeof html === 'string'
+			? html
+					.replace(/<[^>]+>/g, ' ')
+					.replace(/\s+/g, ' ')
+					.trim()
+			: undefined;
 	const help = panel?.executionsHelp;
 	const hint = panel?.activationHint;
 	return {
@@ -33,41 +45,64 @@ const squash = (text) => text.replace(/\s+/g, ' ').trim();
 module.exports = {
 	name: 'Webhook trigger',
 	tests: () => [
-		browserTest('the panel says what to do before and while listening; a test delivery from the sandbox shows up as output', 180000, async (pages, ctx) => {
-			const { sandbox, demo } = ctx.fixtures;
-			const texts = panelTexts();
-			const page = await pages.newPage();
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.webhookTrigger);
-			const panel = await openNode(page, 'Event Registration Trigger');
-			await panel.getByTestId('trigger-execute-button').first().waitFor();
-			const before = squash(await panel.innerText());
-			expect(texts.defined && Boolean(texts.header), `the webhook trigger defines no triggerPanel texts; n8n shows its generic ones: ${before.slice(0, 300)}`);
-			for (const text of [texts.header, texts.activationHint]) {
-				if (text) expect(before.includes(text), `before listening the panel does not show ${JSON.stringify(text)}; it shows: ${before.slice(0, 600)}`);
-			}
+		browserTest(
+			'the panel says what to do before and while listening; a test delivery from the sandbox shows up as output',
+			180000,
+			async (pages, ctx) => {
+				const { sandbox, demo } = ctx.fixtures;
+				const texts = panelTexts();
+				const page = await pages.newPage();
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.webhookTrigger);
+				const panel = await openNode(page, 'Event Registration Trigger');
+				await panel.getByTestId('trigger-execute-button').first().waitFor();
+				const before = squash(await panel.innerText());
+				expect(
+					texts.defined && Boolean(texts.header),
+					`the webhook trigger defines no triggerPanel texts; n8n shows its generic ones: ${before.slice(0, 300)}`,
+				);
+				for (const text of [texts.header, texts.activationHint]) {
+					if (text)
+						expect(
+							before.includes(text),
+							`before listening the panel does not show ${JSON.stringify(text)}; it shows: ${before.slice(0, 600)}`,
+						);
+				}
 
-			await panel.getByTestId('trigger-execute-button').first().click();
-			const listening = panel.getByTestId('trigger-listening');
-			await listening.waitFor({ timeout: 60000 });
-			const during = squash(await panel.innerText());
-			// While listening n8n shows its own listening view; what to do in the service must still be on screen.
-			const clauses = texts.help.split(/[.:;,]/).map((clause) => clause.trim()).filter((clause) => clause.length >= 30);
-			expect(
-				/listening/i.test(during) && clauses.some((clause) => during.includes(clause)),
-				`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
-			);
+				await panel.getByTestId('trigger-execute-button').first().click();
+				const listening = panel.getByTestId('trigger-listening');
+				await listening.waitFor({ timeout: 60000 });
+				const during = squash(await panel.innerText());
+				// While listening n8n shows its own listening view; what to do in the service must still be on screen.
+				const clauses = texts.help
+					.split(/[.:;,]/)
+					.map((clause) => clause.trim())
+					.filter((clause) => clause.length >= 30);
+				expect(
+					/listening/i.test(during) && clauses.some((clause) => during.includes(clause)),
+					`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
+				);
 
-			const registered = await waitForWebhook(sandbox, demo.companyId);
-			const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
-			expect(
-				results.some((/** @type {{ status: number; url: string }} */ r) => r.status === 200 && r.url === registered.url),
-				`the sandbox's test delivery to ${registered.url} was answered ${JSON.stringify(results.map((/** @type {{ status: number }} */ r) => r.status))}`,
-			);
-			const output = page.getByTestId('output-panel').getByTestId('ndv-data-container');
-			await output.locator('table, pre, [data-test-id="run-data-schema-item"]').first().waitFor({ timeout: 60000 });
-			const shown = squash(await output.innerText());
-			expect(/lead/i.test(shown), `the trigger's output does not show the delivered lead: ${shown.slice(0, 600)}`);
-		}),
+				const registered = await waitForWebhook(sandbox, demo.companyId);
+				const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
+				expect(
+					results.some(
+						(/** @type {{ status: number; url: string }} */ r) =>
+							r.status === 200 && r.url === registered.url,
+					),
+					`the sandbox's test delivery to ${registered.url} was answered ${JSON.stringify(results.map((/** @type {{ status: number }} */ r) => r.status))}`,
+				);
+				const output = page.getByTestId('output-panel').getByTestId('ndv-data-container');
+				await output
+					.locator('table, pre, [data-test-id="run-data-schema-item"]')
+					.first()
+					.waitFor({ timeout: 60000 });
+				const shown = squash(await output.innerText());
+				expect(
+					/lead/i.test(shown),
+					`the trigger's output does not show the delivered lead: ${shown.slice(0, 600)}`,
+				);
+			},
+		),
 	],
 };
 
@@ -82,7 +117,10 @@ async function waitForWebhook(sandbox, companyId) {
 		const hooks = await sandbox.webhooks(companyId);
 		const test = hooks.find((/** @type {{ url: string }} */ h) => h.url.includes('/webhook-test/'));
 		if (test) return test;
-		if (Date.now() > deadline) throw new Error(`listening registered no test webhook at the sandbox (webhooks: ${JSON.stringify(hooks.map((/** @type {{ url: string }} */ h) => h.url))})`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`listening registered no test webhook at the sandbox (webhooks: ${JSON.stringify(hooks.map((/** @type {{ url: string }} */ h) => h.url))})`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }

@@ -11,7 +11,13 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { RUNTIME_MODULES } = require('../../../scripts/lib/runtime');
-const { run, runChecked, startChild, stopChild, waitFor } = require('../../../scripts/lib/processes');
+const {
+	run,
+	runChecked,
+	startChild,
+	stopChild,
+	waitFor,
+} = require('../../../scripts/lib/processes');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const START_TIMEOUT_MS = 60000;
@@ -28,12 +34,17 @@ const isRoot = () => process.getuid?.() === 0;
  */
 async function aptInstall(packages, why, log) {
 	if (!isRoot()) {
-		throw new Error(`${why}: install ${packages.join(' ')} (as root: apt-get install -y ${packages.join(' ')}) and run the tests again.`);
+		throw new Error(
+			`${why}: install ${packages.join(' ')} (as root: apt-get install -y ${packages.join(' ')}) and run the tests again.`,
+		);
 	}
 	log(`  ${why}: installing ${packages.join(' ')} with apt-get...`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await runChecked('apt-get', ['update'], { env, timeoutMs: 300000 });
-	await runChecked('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env, timeoutMs: 600000 });
+	await runChecked('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
+		env,
+		timeoutMs: 600000,
+	});
 }
 
 /** The newest PostgreSQL server installed by Debian's packages, if any. */
@@ -48,16 +59,24 @@ function postgresBinDir() {
 
 /** @param {(line: string) => void} log */
 async function ensurePostgres(log) {
-	if (!postgresBinDir()) await aptInstall(['postgresql'], `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`, log);
+	if (!postgresBinDir())
+		await aptInstall(
+			['postgresql'],
+			`PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`,
+			log,
+		);
 	const bin = postgresBinDir();
-	if (!bin) throw new Error(`PostgreSQL is still missing after installing it (no ${PG_ROOT}/*/bin/initdb)`);
+	if (!bin)
+		throw new Error(`PostgreSQL is still missing after installing it (no ${PG_ROOT}/*/bin/initdb)`);
 	return bin;
 }
 
 /** @param {(line: string) => void} log */
 async function ensureRedis(log) {
-	const which = async () => (await run('sh', ['-c', 'command -v redis-server'], { timeoutMs: 10000 })).stdout.trim();
-	if (!(await which())) await aptInstall(['redis-server'], 'Redis is not installed (no redis-server on PATH)', log);
+	const which = async () =>
+		(await run('sh', ['-c', 'command -v redis-server'], { timeoutMs: 10000 })).stdout.trim();
+	if (!(await which()))
+		await aptInstall(['redis-server'], 'Redis is not installed (no redis-server on PATH)', log);
 	const redis = await which();
 	if (!redis) throw new Error('redis-server is still missing after installing it');
 	return redis;
@@ -87,7 +106,8 @@ async function postgresFolder(preferred, log) {
 	const { uid, gid } = postgresIds();
 	fs.chownSync(preferred, uid, gid);
 	const [command, args] = asPostgres('test', ['-w', preferred, '-a', '-x', preferred]);
-	if ((await run(command, args, { timeoutMs: 10000 })).code === 0) return { dir: preferred, temporary: false };
+	if ((await run(command, args, { timeoutMs: 10000 })).code === 0)
+		return { dir: preferred, temporary: false };
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
 	fs.chownSync(dir, uid, gid);
 	log(`  the postgres user cannot reach ${preferred}: its cluster goes to ${dir}`);
@@ -99,7 +119,10 @@ function postgresIds() {
 		.readFileSync('/etc/passwd', 'utf8')
 		.split('\n')
 		.find((entry) => entry.startsWith('postgres:'));
-	if (!line) throw new Error('There is no postgres user: reinstall PostgreSQL (apt-get install --reinstall postgresql-common)');
+	if (!line)
+		throw new Error(
+			'There is no postgres user: reinstall PostgreSQL (apt-get install --reinstall postgresql-common)',
+		);
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
 }
@@ -122,25 +145,67 @@ async function startPostgres({ workDir, port, log }) {
 		const { uid, gid } = postgresIds();
 		for (const file of [socketDir, passwordFile]) fs.chownSync(file, uid, gid);
 	}
-	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) => asPostgres(path.join(bin, name), args);
+	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) =>
+		asPostgres(path.join(bin, name), args);
 	await runChecked(
-		...pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`, '--no-sync']),
+		...pg('initdb', [
+			'-D',
+			dataDir,
+			'-U',
+			'postgres',
+			'--auth-local=trust',
+			'--auth-host=scram-sha-256',
+			`--pwfile=${passwordFile}`,
+			'--no-sync',
+		]),
 		{ timeoutMs: 120000 },
 	);
 	const logFile = path.join(workDir, 'postgres.log');
 	const out = fs.openSync(logFile, 'a');
 	// fsync off: a throwaway cluster; n8n writes an execution per delivery.
 	const child = startChild(
-		...pg('postgres', ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', socketDir, '-c', 'fsync=off', '-c', 'max_connections=200']),
+		...pg('postgres', [
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-k',
+			socketDir,
+			'-c',
+			'fsync=off',
+			'-c',
+			'max_connections=200',
+		]),
 		{ stdio: ['ignore', out, out] },
 	);
 	fs.closeSync(out);
-	const psql = (/** @type {string} */ sql) => runChecked(...pg('psql', ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql]), { timeoutMs: 30000 });
+	const psql = (/** @type {string} */ sql) =>
+		runChecked(
+			...pg('psql', [
+				'-h',
+				socketDir,
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-Atc',
+				sql,
+			]),
+			{ timeoutMs: 30000 },
+		);
 	try {
-		await waitFor('PostgreSQL to accept connections', async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined), {
-			timeoutMs: START_TIMEOUT_MS,
-			intervalMs: 200,
-		});
+		await waitFor(
+			'PostgreSQL to accept connections',
+			async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined),
+			{
+				timeoutMs: START_TIMEOUT_MS,
+				intervalMs: 200,
+			},
+		);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
 		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
 	} catch (error) {
@@ -186,7 +251,9 @@ function redisCommand(port, args) {
 			if (reply.startsWith('-')) reject(new Error(`Redis: ${reply.slice(1, end)}`));
 			else resolve(reply.slice(1, end));
 		});
-		socket.write(`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`);
+		socket.write(
+			`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`,
+		);
 	});
 }
 
@@ -201,14 +268,33 @@ async function startRedis({ workDir, port, log }) {
 	const logFile = path.join(workDir, 'redis.log');
 	const child = startChild(
 		redis,
-		['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', logFile],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--logfile',
+			logFile,
+		],
 		{ stdio: 'ignore' },
 	);
 	try {
-		await waitFor('Redis to answer PING', async () => ((await redisCommand(port, ['PING'])) === 'PONG' ? true : undefined), {
-			timeoutMs: START_TIMEOUT_MS,
-			intervalMs: 100,
-		});
+		await waitFor(
+			'Redis to answer PING',
+			async () => ((await redisCommand(port, ['PING'])) === 'PONG' ? true : undefined),
+			{
+				timeoutMs: START_TIMEOUT_MS,
+				intervalMs: 100,
+			},
+		);
 	} catch (error) {
 		await stopChild(child);
 		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
@@ -226,7 +312,13 @@ async function startRedis({ workDir, port, log }) {
  */
 async function connectDatabase({ port, database }) {
 	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
-	const client = new Client({ host: '127.0.0.1', port, database: database.name, user: database.user, password: database.password });
+	const client = new Client({
+		host: '127.0.0.1',
+		port,
+		database: database.name,
+		user: database.user,
+		password: database.password,
+	});
 	await client.connect();
 	return {
 		/**

@@ -12,7 +12,13 @@ const path = require('node:path');
 
 const { ROOT, ensureRuntime } = require('../../../scripts/lib/runtime');
 const { build, npmInstallIntoN8n, pack } = require('../../../scripts/lib/package');
-const { N8nRest, importCredentials, importWorkflows, n8nEnv, startN8n } = require('../../../scripts/lib/n8n');
+const {
+	N8nRest,
+	importCredentials,
+	importWorkflows,
+	n8nEnv,
+	startN8n,
+} = require('../../../scripts/lib/n8n');
 const { freePorts, stopChild, waitFor } = require('../../../scripts/lib/processes');
 const { startSandbox } = require('../../../test/sandbox');
 const { CREDENTIALS, OWNER, credentialsFor } = require('../../lib/stack');
@@ -25,7 +31,11 @@ const DEFAULT_CONCURRENCY = 10;
  * How fast a dead worker's job is noticed: its lock expires after 15 s (n8n's default is 60 s,
  * renewed every 10 s) and the other worker looks for stalled jobs every 5 s (default 30 s).
  */
-const LOCK_SETTINGS = { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '5000' };
+const LOCK_SETTINGS = {
+	QUEUE_WORKER_LOCK_DURATION: '15000',
+	QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+	QUEUE_WORKER_STALLED_INTERVAL: '5000',
+};
 
 /** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
 
@@ -71,14 +81,33 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			const installed = await npmInstallIntoN8n(tarball, userFolders[name]);
 			if (name === 'main') packageDir = installed;
 		}
-		mark(`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into the nodes folders of four user folders`);
+		mark(
+			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into the nodes folders of four user folders`,
+		);
 
-		const [pgPort, redisPort, mainPort, mainBroker, worker1Port, worker1Broker, worker2Port, worker2Broker, webhookPort, webhookBroker, cliBroker] =
-			await freePorts(11);
+		const [
+			pgPort,
+			redisPort,
+			mainPort,
+			mainBroker,
+			worker1Port,
+			worker1Broker,
+			worker2Port,
+			worker2Broker,
+			webhookPort,
+			webhookBroker,
+			cliBroker,
+		] = await freePorts(11);
 		const [postgres, redis, sandbox] = await Promise.all([
-			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then((service) => (closers.push(() => service.stop()), service)),
-			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then((service) => (closers.push(() => service.stop()), service)),
-			startSandbox({ port: 0, seed: 'demo' }).then((service) => (closers.push(() => service.stop()), service)),
+			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then(
+				(service) => (closers.push(() => service.stop()), service),
+			),
+			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then(
+				(service) => (closers.push(() => service.stop()), service),
+			),
+			startSandbox({ port: 0, seed: 'demo' }).then(
+				(service) => (closers.push(() => service.stop()), service),
+			),
 		]);
 		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
 
@@ -104,17 +133,47 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const role = (name, command, port, brokerPort, extra = {}) => ({
 			name,
 			command,
-			env: n8nEnv({ userFolder: userFolders[name], port, brokerPort, extra: { ...shared, ...extra } }),
+			env: n8nEnv({
+				userFolder: userFolders[name],
+				port,
+				brokerPort,
+				extra: { ...shared, ...extra },
+			}),
 			port: String(port),
 			logFile: path.join(WORK_DIR, `${name}.log`),
 			handle: undefined,
 		});
 		/** @param {number} port */
-		const workerServer = (port) => ({ QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
-		const workerCommand = (/** @type {number} */ concurrency) => ['worker', `--concurrency=${concurrency}`];
+		const workerServer = (port) => ({
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(port),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		});
+		const workerCommand = (/** @type {number} */ concurrency) => [
+			'worker',
+			`--concurrency=${concurrency}`,
+		];
 		roles.set('main', role('main', ['start'], mainPort, mainBroker));
-		roles.set('worker1', role('worker1', workerCommand(DEFAULT_CONCURRENCY), worker1Port, worker1Broker, workerServer(worker1Port)));
-		roles.set('worker2', role('worker2', workerCommand(DEFAULT_CONCURRENCY), worker2Port, worker2Broker, workerServer(worker2Port)));
+		roles.set(
+			'worker1',
+			role(
+				'worker1',
+				workerCommand(DEFAULT_CONCURRENCY),
+				worker1Port,
+				worker1Broker,
+				workerServer(worker1Port),
+			),
+		);
+		roles.set(
+			'worker2',
+			role(
+				'worker2',
+				workerCommand(DEFAULT_CONCURRENCY),
+				worker2Port,
+				worker2Broker,
+				workerServer(worker2Port),
+			),
+		);
 		roles.set('webhook', role('webhook', ['webhook'], webhookPort, webhookBroker));
 		const roleOf = (/** @type {RoleName} */ name) => /** @type {Role} */ (roles.get(name));
 
@@ -123,7 +182,12 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const rest = new N8nRest(mainUrl);
 		await rest.setupOwner(OWNER);
 		mark('main ready (database migrated) with an owner account');
-		const cliEnv = n8nEnv({ userFolder: userFolders.main, port: mainPort, brokerPort: cliBroker, extra: shared });
+		const cliEnv = n8nEnv({
+			userFolder: userFolders.main,
+			port: mainPort,
+			brokerPort: cliBroker,
+			extra: shared,
+		});
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
 		await Promise.all([
 			startRole(roleOf('worker1')),
@@ -186,7 +250,9 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			 * @returns {RoleName[]}
 			 */
 			workersOf(executionId) {
-				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) => startedExecutions(roleOf(name)).has(String(executionId)));
+				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) =>
+					startedExecutions(roleOf(name)).has(String(executionId)),
+				);
 			},
 			/**
 			 * A workflow's executions as stored in Postgres, oldest first.
@@ -210,7 +276,9 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 					`${count} finished executions of ${workflowId} in Postgres`,
 					async () => {
 						const executions = await stack.executionsOf(workflowId);
-						const done = executions.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+						const done = executions.filter(
+							(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+						);
 						return done.length >= count ? executions : undefined;
 					},
 					{ timeoutMs, intervalMs: 250 },
@@ -259,7 +327,9 @@ async function stopRole(role) {
  */
 function startedExecutions(role) {
 	const text = fs.existsSync(role.logFile) ? fs.readFileSync(role.logFile, 'utf8') : '';
-	return new Set([...text.matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]));
+	return new Set(
+		[...text.matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
+	);
 }
 
 /** @typedef {Awaited<ReturnType<typeof startQueueStack>>} QueueStack */

@@ -26,10 +26,16 @@ const ACTION = nodeType('eventRegistration');
  */
 function webhookWorkflow({ id, name, path, respond, refs, steps }) {
 	const { authentication, credentials } = auth('token', refs);
-	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: respond, options: {} }, 0, {
-		typeVersion: 2,
-		webhookId: randomUUID(),
-	});
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		{ httpMethod: 'POST', path, responseMode: respond, options: {} },
+		0,
+		{
+			typeVersion: 2,
+			webhookId: randomUUID(),
+		},
+	);
 	const nodes = [
 		webhook,
 		...steps.map(({ name: stepName, type, typeVersion, parameters }, i) =>
@@ -38,7 +44,14 @@ function webhookWorkflow({ id, name, path, respond, refs, steps }) {
 				: node(stepName, ACTION, { authentication, ...parameters }, i + 1, { credentials }),
 		),
 	];
-	return { id, name, nodes, connections: chain(nodes), active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name,
+		nodes,
+		connections: chain(nodes),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /**

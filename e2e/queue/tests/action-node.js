@@ -22,20 +22,39 @@ const test = {
 		const publication = await rest.publish(WORKFLOW_ID);
 		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
 		control.clearRequests();
-		const guest = { firstName: 'Queue', lastName: `Worker${Date.now().toString(36)}`, email: 'queue.worker@example.com' };
+		const guest = {
+			firstName: 'Queue',
+			lastName: `Worker${Date.now().toString(36)}`,
+			email: 'queue.worker@example.com',
+		};
 
 		const response = await stack.callWebhook(PATH, guest);
 
 		// "Respond: When Last Node Finishes": the webhook processor answers with what the worker produced.
-		assert.equal(response.status, 200, `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`);
-		assert.equal(response.body?.last_name, guest.lastName, `response: ${JSON.stringify(response.body)}`);
+		assert.equal(
+			response.status,
+			200,
+			`webhook processor answered ${response.status} ${JSON.stringify(response.body)}`,
+		);
+		assert.equal(
+			response.body?.last_name,
+			guest.lastName,
+			`response: ${JSON.stringify(response.body)}`,
+		);
 		const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
 		assert.equal(more.length, 0, 'one call, one execution');
 		assert.equal(execution.status, 'success');
 		assert.equal(execution.mode, 'webhook');
-		const stored = await db.query('select count(*)::int as count from execution_data where "executionId" = $1', [execution.id]);
+		const stored = await db.query(
+			'select count(*)::int as count from execution_data where "executionId" = $1',
+			[execution.id],
+		);
 		assert.equal(stored[0].count, 1, 'the execution data is stored in Postgres');
-		assert.equal(stack.workersOf(execution.id).length, 1, `execution ${execution.id} started on workers: ${stack.workersOf(execution.id)}`);
+		assert.equal(
+			stack.workersOf(execution.id).length,
+			1,
+			`execution ${execution.id} started on workers: ${stack.workersOf(execution.id)}`,
+		);
 
 		const created = nodeOutput(await rest.execution(execution.id), 'Create order');
 		const fetched = nodeOutput(await rest.execution(execution.id), 'Get order');
@@ -46,11 +65,20 @@ const test = {
 		const requests = control.requests();
 		assert.deepEqual(
 			requests.map((request) => `${request.method} ${request.path}`),
-			[`GET ${base}/ticket-types/${demo.ticketTypes.communityTicket}`, `POST ${base}/orders/create/${demo.ticketTypes.communityTicket}`, `GET ${base}/orders/${created[0].id}`],
+			[
+				`GET ${base}/ticket-types/${demo.ticketTypes.communityTicket}`,
+				`POST ${base}/orders/create/${demo.ticketTypes.communityTicket}`,
+				`GET ${base}/orders/${created[0].id}`,
+			],
 		);
-		assert.ok(requests.every((request) => request.status >= 200 && request.status < 300), `statuses: ${requests.map((request) => request.status)}`);
+		assert.ok(
+			requests.every((request) => request.status >= 200 && request.status < 300),
+			`statuses: ${requests.map((request) => request.status)}`,
+		);
 		await rest.unpublish(WORKFLOW_ID);
-		console.log(`    execution ${execution.id} ran on ${stack.workersOf(execution.id)[0]}; stored in Postgres with status ${execution.status}`);
+		console.log(
+			`    execution ${execution.id} ran on ${stack.workersOf(execution.id)[0]}; stored in Postgres with status ${execution.status}`,
+		);
 	},
 };
 

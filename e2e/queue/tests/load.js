@@ -55,7 +55,10 @@ function countBy(values) {
  * @returns {Promise<Map<string, string>>} execution id → delivery id
  */
 async function deliveredIds(stack, executionIds) {
-	const rows = await stack.db.query('select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])', [executionIds]);
+	const rows = await stack.db.query(
+		'select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])',
+		[executionIds],
+	);
 	return new Map(
 		rows.map((row) => {
 			const data = parseFlatted(DEFAULT_RUNTIME, row.data);
@@ -73,7 +76,9 @@ const test = {
 		const { control, demo } = sandbox;
 		const publication = await rest.publish(WORKFLOW_ID);
 		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
-		const [webhook] = control.webhooks(demo.companyId).filter((candidate) => candidate.events.includes(KIND) && candidate.events.length === 1);
+		const [webhook] = control
+			.webhooks(demo.companyId)
+			.filter((candidate) => candidate.events.includes(KIND) && candidate.events.length === 1);
 		assert.ok(webhook, 'the load workflow’s webhook is registered');
 
 		/** @type {Map<string, number>} delivery id → when it was sent */
@@ -86,28 +91,68 @@ const test = {
 				const id = `load-${n}`;
 				sentAt.set(id, Date.now());
 				const data = { id, email: `load+${n}@example.com` };
-				const results = await control.deliver({ companyId: demo.companyId, event: KIND, webhookId: webhook.id, data, timeoutMs: DELIVERY_TIMEOUT_MS });
+				const results = await control.deliver({
+					companyId: demo.companyId,
+					event: KIND,
+					webhookId: webhook.id,
+					data,
+					timeoutMs: DELIVERY_TIMEOUT_MS,
+				});
 				statuses.push(...results.map((result) => result.status || result.error));
 			}
 		};
 		const started = Date.now();
 		await Promise.all(Array.from({ length: SENDERS }, sender));
 		const answeredMs = Date.now() - started;
-		assert.deepEqual(countBy(statuses), { 200: DELIVERIES }, 'how the webhook processor answered the deliveries');
+		assert.deepEqual(
+			countBy(statuses),
+			{ 200: DELIVERIES },
+			'how the webhook processor answered the deliveries',
+		);
 
 		await stack.waitForExecutions(WORKFLOW_ID, DELIVERIES, 480000);
 		await sleep(QUIET_MS);
 		const executions = await stack.executionsOf(WORKFLOW_ID);
 		assert.equal(executions.length, DELIVERIES, 'executions, one per delivery');
-		assert.deepEqual(countBy(executions.map((execution) => execution.status)), { success: DELIVERIES });
-		const carried = await deliveredIds(stack, executions.map((execution) => execution.id));
-		assert.deepEqual([...new Set(carried.values())].sort(), [...sentAt.keys()].sort(), 'each delivery carried by exactly one execution');
-		const perWorker = ['worker1', 'worker2'].map((name) => executions.filter((execution) => stack.workersOf(execution.id).includes(/** @type {any} */ (name))).length);
-		assert.equal(perWorker[0] + perWorker[1], DELIVERIES, `executions started per worker: ${perWorker}`);
-		assert.ok(perWorker.every((count) => count > 0), `both workers ran executions: ${perWorker}`);
+		assert.deepEqual(countBy(executions.map((execution) => execution.status)), {
+			success: DELIVERIES,
+		});
+		const carried = await deliveredIds(
+			stack,
+			executions.map((execution) => execution.id),
+		);
+		assert.deepEqual(
+			[...new Set(carried.values())].sort(),
+			[...sentAt.keys()].sort(),
+			'each delivery carried by exactly one execution',
+		);
+		const perWorker = ['worker1', 'worker2'].map(
+			(name) =>
+				executions.filter((execution) =>
+					stack.workersOf(execution.id).includes(/** @type {any} */ (name)),
+				).length,
+		);
+		assert.equal(
+			perWorker[0] + perWorker[1],
+			DELIVERIES,
+			`executions started per worker: ${perWorker}`,
+		);
+		assert.ok(
+			perWorker.every((count) => count > 0),
+			`both workers ran executions: ${perWorker}`,
+		);
 
-		const finishedAt = new Map(executions.map((execution) => [execution.id, /** @type {Date} */ (execution.stoppedAt).getTime()]));
-		const latencies = [...carried].map(([executionId, deliveryId]) => /** @type {number} */ (finishedAt.get(executionId)) - /** @type {number} */ (sentAt.get(deliveryId)));
+		const finishedAt = new Map(
+			executions.map((execution) => [
+				execution.id,
+				/** @type {Date} */ (execution.stoppedAt).getTime(),
+			]),
+		);
+		const latencies = [...carried].map(
+			([executionId, deliveryId]) =>
+				/** @type {number} */ (finishedAt.get(executionId)) -
+				/** @type {number} */ (sentAt.get(deliveryId)),
+		);
 		const lastFinished = Math.max(...finishedAt.values());
 		await rest.unpublish(WORKFLOW_ID);
 		const figures = [
@@ -116,14 +161,23 @@ const test = {
 			`delivery to finished execution: median ${(quantile(latencies, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...latencies) / 1000).toFixed(2)} s`,
 		];
 		const [load] = os.loadavg();
-		figures.push(`(machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end)`);
+		figures.push(
+			`(machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end)`,
+		);
 		for (const line of figures) console.log(`    ${line}`);
 	},
 };
 
 /** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
 function workflows({ credentials, sandbox }) {
-	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: [KIND] })];
+	return [
+		webhookTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: credentials,
+			demo: sandbox.demo,
+			events: [KIND],
+		}),
+	];
 }
 
 module.exports = { test, workflows };

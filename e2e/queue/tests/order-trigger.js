@@ -33,12 +33,23 @@ const test = {
 		const { control, demo } = sandbox;
 		const publication = await rest.publish(WORKFLOW_ID);
 		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
-		assert.deepEqual(await stack.executionsOf(WORKFLOW_ID), [], 'the baseline poll reported the existing orders');
+		assert.deepEqual(
+			await stack.executionsOf(WORKFLOW_ID),
+			[],
+			'the baseline poll reported the existing orders',
+		);
 
 		control.markPaid(demo.orders.unpaid);
 		const created = newOrder(asStack(stack), 'general-admission');
-		const first = [`${demo.orders.unpaid} authorized`, `${demo.orders.unpaid} paid`, `${created} created`].sort();
-		assert.deepEqual(reported(await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, first.length)), first);
+		const first = [
+			`${demo.orders.unpaid} authorized`,
+			`${demo.orders.unpaid} paid`,
+			`${created} created`,
+		].sort();
+		assert.deepEqual(
+			reported(await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, first.length)),
+			first,
+		);
 
 		// A change main has not polled yet, then main restarts (its polls stop and start again).
 		control.cancelOrder(demo.orders.free);
@@ -61,15 +72,22 @@ const test = {
 		const items = await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, all.length);
 		assert.deepEqual(reported(items), all, 'every change exactly once, over all executions');
 		const executions = await stack.executionsOf(WORKFLOW_ID);
-		assert.ok(executions.every((execution) => stack.workersOf(execution.id).length === 1), 'each poll’s execution ran on a worker');
+		assert.ok(
+			executions.every((execution) => stack.workersOf(execution.id).length === 1),
+			'each poll’s execution ran on a worker',
+		);
 		await rest.unpublish(WORKFLOW_ID);
-		console.log(`    ${all.length} changes reported once each in ${executions.length} executions; main restarted in ${restartSeconds.toFixed(1)} s between two polls`);
+		console.log(
+			`    ${all.length} changes reported once each in ${executions.length} executions; main restarted in ${restartSeconds.toFixed(1)} s between two polls`,
+		);
 	},
 };
 
 /** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
 function workflows({ credentials, sandbox }) {
-	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, watch: WATCH })];
+	return [
+		orderTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, watch: WATCH }),
+	];
 }
 
 module.exports = { test, workflows };

@@ -25,7 +25,11 @@ const LIMIT = 10;
  */
 async function callListing(stack, company) {
 	const response = await stack.callWebhook(PATH, { company });
-	assert.equal(response.status, 200, `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`);
+	assert.equal(
+		response.status,
+		200,
+		`webhook processor answered ${response.status} ${JSON.stringify(response.body)}`,
+	);
 }
 
 /**
@@ -35,12 +39,17 @@ async function callListing(stack, company) {
  */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
-	assert.equal(data.status, 'success', `execution ${execution.id}: ${JSON.stringify(data.data?.resultData?.error?.message)}`);
+	assert.equal(
+		data.status,
+		'success',
+		`execution ${execution.id}: ${JSON.stringify(data.data?.resultData?.error?.message)}`,
+	);
 	return nodeOutput(data, LISTING).map((form) => form.id);
 }
 
 /** @param {{ startedAt: Date | null; stoppedAt: Date | null }} execution */
-const seconds = ({ startedAt, stoppedAt }) => ((Number(stoppedAt) - Number(startedAt)) / 1000).toFixed(1);
+const seconds = ({ startedAt, stoppedAt }) =>
+	((Number(stoppedAt) - Number(startedAt)) / 1000).toFixed(1);
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
 const test = {
@@ -50,7 +59,10 @@ const test = {
 		const { rest, sandbox } = stack;
 		const { control } = sandbox;
 		// One execution per worker at a time: two executions queued together go to both workers.
-		await Promise.all([stack.restart('worker1', { concurrency: 1 }), stack.restart('worker2', { concurrency: 1 })]);
+		await Promise.all([
+			stack.restart('worker1', { concurrency: 1 }),
+			stack.restart('worker2', { concurrency: 1 }),
+		]);
 		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
 		control.addForms(company, FORMS);
 		const publication = await rest.publish(WORKFLOW_ID);
@@ -68,11 +80,22 @@ const test = {
 			await Promise.all([callListing(stack, company), callListing(stack, company)]);
 			const [, ...pair] = await stack.waitForExecutions(WORKFLOW_ID, 3, 300000);
 			assert.equal(pair.length, 2);
-			for (const execution of pair) assert.deepEqual(await listedIds(stack, execution), expected, `execution ${execution.id} listed other forms than the lone run`);
+			for (const execution of pair)
+				assert.deepEqual(
+					await listedIds(stack, execution),
+					expected,
+					`execution ${execution.id} listed other forms than the lone run`,
+				);
 			const workers = pair.map((execution) => stack.workersOf(execution.id));
-			assert.deepEqual(workers.flat().sort(), ['worker1', 'worker2'], `workers of the two executions: ${JSON.stringify(workers)}`);
+			assert.deepEqual(
+				workers.flat().sort(),
+				['worker1', 'worker2'],
+				`workers of the two executions: ${JSON.stringify(workers)}`,
+			);
 			const [a, b] = pair;
-			const overlap = Math.min(Number(a.stoppedAt), Number(b.stoppedAt)) - Math.max(Number(a.startedAt), Number(b.startedAt));
+			const overlap =
+				Math.min(Number(a.stoppedAt), Number(b.stoppedAt)) -
+				Math.max(Number(a.startedAt), Number(b.startedAt));
 			assert.ok(overlap > 0, 'the two listings ran at the same time');
 
 			const requests = control.requests();
@@ -100,7 +123,17 @@ function workflows({ credentials }) {
 			path: PATH,
 			respond: 'onReceived',
 			refs: credentials,
-			steps: [{ name: LISTING, parameters: { resource: 'form', operation: 'getMany', company: rl('={{ $json.body.company }}'), returnAll: true } }],
+			steps: [
+				{
+					name: LISTING,
+					parameters: {
+						resource: 'form',
+						operation: 'getMany',
+						company: rl('={{ $json.body.company }}'),
+						returnAll: true,
+					},
+				},
+			],
 		}),
 	];
 }

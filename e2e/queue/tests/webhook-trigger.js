@@ -30,12 +30,20 @@ async function deliverOne(stack, webhookId, kind) {
 	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
 	const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId });
 	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-	assert.equal(results[0].status, 200, `${kind}: the webhook processor answered ${results[0].status} ${results[0].body}`);
+	assert.equal(
+		results[0].status,
+		200,
+		`${kind}: the webhook processor answered ${results[0].status} ${results[0].body}`,
+	);
 	const executions = await stack.waitForExecutions(WORKFLOW_ID, before + 1, 30000);
 	assert.equal(executions.length, before + 1, `${kind}: one delivery, one execution`);
 	const latest = executions[executions.length - 1];
 	assert.equal(latest.status, 'success', `${kind}: execution ${latest.id} is ${latest.status}`);
-	assert.equal(stack.workersOf(latest.id).length, 1, `${kind}: execution ${latest.id} started on workers ${stack.workersOf(latest.id)}`);
+	assert.equal(
+		stack.workersOf(latest.id).length,
+		1,
+		`${kind}: execution ${latest.id} started on workers ${stack.workersOf(latest.id)}`,
+	);
 	const items = nodeOutput(await stack.rest.execution(latest.id), TRIGGER);
 	assert.equal(items.length, 1);
 	assert.equal(items[0].event, kind);
@@ -51,12 +59,26 @@ async function deliverOne(stack, webhookId, kind) {
 async function refusedDeliveries(stack, webhookId, kind) {
 	const { control, demo } = stack.sandbox;
 	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
-	const [wrong] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId, token: 'not-the-webhook-token' });
+	const [wrong] = await control.deliver({
+		companyId: demo.companyId,
+		event: kind,
+		webhookId,
+		token: 'not-the-webhook-token',
+	});
 	assert.equal(wrong.status, 401, `a wrong token got ${wrong.status} ${wrong.body}`);
-	const [missing] = await control.deliver({ companyId: demo.companyId, event: kind, webhookId, token: null });
+	const [missing] = await control.deliver({
+		companyId: demo.companyId,
+		event: kind,
+		webhookId,
+		token: null,
+	});
 	assert.equal(missing.status, 401, `no token got ${missing.status} ${missing.body}`);
 	await sleep(QUIET_MS);
-	assert.equal((await stack.executionsOf(WORKFLOW_ID)).length, before, 'a refused delivery started an execution');
+	assert.equal(
+		(await stack.executionsOf(WORKFLOW_ID)).length,
+		before,
+		'a refused delivery started an execution',
+	);
 }
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
@@ -80,30 +102,59 @@ const test = {
 
 		for (const kind of kinds) await deliverOne(stack, webhookId, kind);
 		await refusedDeliveries(stack, webhookId, kinds[0]);
-		const workers = new Set((await stack.executionsOf(WORKFLOW_ID)).flatMap((execution) => stack.workersOf(execution.id)));
+		const workers = new Set(
+			(await stack.executionsOf(WORKFLOW_ID)).flatMap((execution) => stack.workersOf(execution.id)),
+		);
 
 		// While the only webhook processor is down, a delivery cannot be received at all.
 		const beforeDown = (await stack.executionsOf(WORKFLOW_ID)).length;
 		await stack.stop('webhook');
-		const [whileDown] = await control.deliver({ companyId: demo.companyId, event: kinds[0], webhookId });
-		assert.equal(whileDown.status, 0, `a delivery while the webhook processor was down got ${whileDown.status}`);
+		const [whileDown] = await control.deliver({
+			companyId: demo.companyId,
+			event: kinds[0],
+			webhookId,
+		});
+		assert.equal(
+			whileDown.status,
+			0,
+			`a delivery while the webhook processor was down got ${whileDown.status}`,
+		);
 		await stack.start('webhook');
-		assert.equal((await stack.executionsOf(WORKFLOW_ID)).length, beforeDown, 'the delivery sent while it was down started an execution');
+		assert.equal(
+			(await stack.executionsOf(WORKFLOW_ID)).length,
+			beforeDown,
+			'the delivery sent while it was down started an execution',
+		);
 		await deliverOne(stack, webhookId, kinds[0]);
 		await refusedDeliveries(stack, webhookId, kinds[0]);
 
 		const unpublished = await rest.unpublish(WORKFLOW_ID);
-		assert.equal(unpublished.status, 'not_published', `unpublication: ${JSON.stringify(unpublished)}`);
+		assert.equal(
+			unpublished.status,
+			'not_published',
+			`unpublication: ${JSON.stringify(unpublished)}`,
+		);
 		assert.deepEqual(webhooksAt(/** @type {any} */ (stack), url), []); // it reads only stack.sandbox
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
-		console.log(`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`);
-		console.log(`    a delivery while the webhook processor was down: not received (${whileDown.error}), no execution`);
+		console.log(
+			`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
+		);
+		console.log(
+			`    a delivery while the webhook processor was down: not received (${whileDown.error}), no execution`,
+		);
 	},
 };
 
 /** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
 function workflows({ credentials, sandbox, packageDir }) {
-	return [webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events: offeredEventKinds(packageDir) })];
+	return [
+		webhookTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: credentials,
+			demo: sandbox.demo,
+			events: offeredEventKinds(packageDir),
+		}),
+	];
 }
 
 module.exports = { test, workflows };

@@ -31,7 +31,12 @@ function runsOf(sent, guests) {
 		if (email === guests[0] || runs.length === 0) runs.push([]);
 		runs[runs.length - 1].push(email);
 	}
-	for (const run of runs) assert.deepEqual(run, guests.slice(0, run.length), `a run sent ${JSON.stringify(run)}: a POST was repeated or skipped`);
+	for (const run of runs)
+		assert.deepEqual(
+			run,
+			guests.slice(0, run.length),
+			`a run sent ${JSON.stringify(run)}: a POST was repeated or skipped`,
+		);
 	return runs;
 }
 
@@ -43,12 +48,21 @@ const test = {
 		const { rest, sandbox } = stack;
 		const { control } = sandbox;
 		const lastName = `Crash${Date.now().toString(36)}`;
-		const guests = Array.from({ length: GUESTS }, (_, n) => ({ firstName: `Guest${n + 1}`, lastName, email: `${lastName.toLowerCase()}+${n + 1}@example.com` }));
+		const guests = Array.from({ length: GUESTS }, (_, n) => ({
+			firstName: `Guest${n + 1}`,
+			lastName,
+			email: `${lastName.toLowerCase()}+${n + 1}@example.com`,
+		}));
 		const emails = guests.map((guest) => guest.email);
 		const publication = await rest.publish(WORKFLOW_ID);
 		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
 		control.clearRequests();
-		control.failNext({ method: 'POST', pathIncludes: '/orders/create/', timeoutMs: POST_HELD_MS, count: 100 });
+		control.failNext({
+			method: 'POST',
+			pathIncludes: '/orders/create/',
+			timeoutMs: POST_HELD_MS,
+			count: 100,
+		});
 		const posts = () => control.requests({ method: 'POST', pathIncludes: '/orders/create/' });
 		try {
 			const response = await stack.callWebhook(PATH, { guests });
@@ -56,7 +70,11 @@ const test = {
 			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
 			await waitFor(
 				`the read before guest ${KILL_AT_GUEST}’s POST`,
-				async () => (control.requests({ method: 'GET', pathIncludes: '/ticket-types/' }).length >= KILL_AT_GUEST ? true : undefined),
+				async () =>
+					control.requests({ method: 'GET', pathIncludes: '/ticket-types/' }).length >=
+					KILL_AT_GUEST
+						? true
+						: undefined,
 				{ timeoutMs: 120000, intervalMs: 20 },
 			);
 			await sleep(500);
@@ -72,7 +90,9 @@ const test = {
 				`execution ${execution.id} to leave "running"`,
 				async () => {
 					const executions = await stack.executionsOf(WORKFLOW_ID);
-					return executions.every((one) => !['new', 'running'].includes(one.status)) ? executions : undefined;
+					return executions.every((one) => !['new', 'running'].includes(one.status))
+						? executions
+						: undefined;
 				},
 				{ timeoutMs: 120000, intervalMs: 500 },
 			);
@@ -83,14 +103,20 @@ const test = {
 
 			const sent = posts().map((request) => /** @type {{ email: string }} */ (request.body).email);
 			const runs = runsOf(sent, emails);
-			const created = [...sandbox.store.orders.values()].filter((order) => order.lead.last_name === lastName);
+			const created = [...sandbox.store.orders.values()].filter(
+				(order) => order.lead.last_name === lastName,
+			);
 			assert.equal(created.length, sent.length, 'each POST the service received created one order');
-			console.log(`    execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`);
+			console.log(
+				`    execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`,
+			);
 			console.log(
 				`    n8n: ${rerunBy.length > 0 ? `re-ran it on ${rerunBy.join(', ')}` : 'did not re-run it'}; ${settledSeconds} s after the kill (lock 15 s, stalled check every 5 s) ` +
 					`its status became "${final.status}": ${error?.message ?? 'no error message'}`,
 			);
-			console.log(`    the service received ${sent.length} POSTs in ${runs.length} run(s), none repeated within a run; ${created.length} orders created`);
+			console.log(
+				`    the service received ${sent.length} POSTs in ${runs.length} run(s), none repeated within a run; ${created.length} orders created`,
+			);
 			await rest.unpublish(WORKFLOW_ID);
 		} finally {
 			control.resetFaults();
@@ -108,7 +134,11 @@ function workflows({ credentials, sandbox }) {
 			respond: 'onReceived',
 			refs: credentials,
 			steps: [
-				{ name: 'One item per guest', type: 'n8n-nodes-base.splitOut', parameters: { fieldToSplitOut: 'body.guests', options: {} } },
+				{
+					name: 'One item per guest',
+					type: 'n8n-nodes-base.splitOut',
+					parameters: { fieldToSplitOut: 'body.guests', options: {} },
+				},
 				{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.') },
 			],
 		}),

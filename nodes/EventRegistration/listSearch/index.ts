@@ -10,27 +10,46 @@ import { apiRequestList } from '../../shared/transport';
 
 export { searchCompanies, searchOrganizingEvents } from '../../shared/listSearch';
 
-export async function searchEvents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchEvents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return await searchCompanyEvents(this, filter, false);
 }
 
 /** "VIP Pass · 149.00 EUR · sold out" */
 function ticketTypeLabel(t: IDataObject): string {
-	const price = Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
-	const flags = [t.sold_out === true ? 'sold out' : '', t.active === false ? 'inactive' : '', t.hidden_from_shop === true ? 'hidden' : ''];
+	const price =
+		Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
+	const flags = [
+		t.sold_out === true ? 'sold out' : '',
+		t.active === false ? 'inactive' : '',
+		t.hidden_from_shop === true ? 'hidden' : '',
+	];
 	return [String(t.name), price, ...flags.filter(Boolean)].join(' · ');
 }
 
-export async function searchTicketTypes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTicketTypes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params: { company, event } });
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
+		params: { company, event },
+	});
 	return {
-		results: ticketTypes.filter((t) => matches(filter, t.name, t.slug)).map((t) => ({ name: ticketTypeLabel(t), value: String(t.slug) })),
+		results: ticketTypes
+			.filter((t) => matches(filter, t.name, t.slug))
+			.map((t) => ({ name: ticketTypeLabel(t), value: String(t.slug) })),
 	};
 }
 
-export async function searchForms(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchForms(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const company = await currentCompany(this);
 	return await searchPage(this, 'form.getMany', { company }, paginationToken, (f) =>
 		matches(filter, f.name, f.id) ? { name: String(f.name), value: String(f.id) } : undefined,
@@ -39,47 +58,79 @@ export async function searchForms(this: ILoadOptionsFunctions, filter?: string, 
 
 /** "Ada Lovelace · paid · Lm3Qx8Rt · ada@example.com": the email, the longest part, last. */
 function orderLabel(o: IDataObject): string {
-	return [`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(), orderStatus(o), String(o.id), String(o.email ?? '')].join(' · ');
+	return [
+		`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(),
+		orderStatus(o),
+		String(o.id),
+		String(o.email ?? ''),
+	].join(' · ');
 }
 
-export async function searchOrders(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
 	return await searchPage(this, 'order.getMany', { company, event }, paginationToken, (o) =>
-		matches(filter, o.first_name, o.last_name, o.email, o.id, orderStatus(o)) ? { name: orderLabel(o), value: String(o.id) } : undefined,
+		matches(filter, o.first_name, o.last_name, o.email, o.id, orderStatus(o))
+			? { name: orderLabel(o), value: String(o.id) }
+			: undefined,
 	);
 }
 
-export async function searchActivations(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchActivations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const company = await currentCompany(this);
 	return await searchPage(this, 'activation.getMany', { company }, paginationToken, (a) => {
 		const id = String(a.slug ?? a.id);
-		return matches(filter, a.title, id) ? { name: `${String(a.title ?? id)} · ${id}`, value: id } : undefined;
+		return matches(filter, a.title, id)
+			? { name: `${String(a.title ?? id)} · ${id}`, value: id }
+			: undefined;
 	});
 }
 
-export async function searchEmailTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchEmailTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
 	const company = await currentCompany(this);
-	const templates = await apiRequestList(this, 'emailTemplate.getMany', { params: { company, event } });
+	const templates = await apiRequestList(this, 'emailTemplate.getMany', {
+		params: { company, event },
+	});
 	return {
 		results: templates
 			.filter((t) => matches(filter, t.name, t.id))
-			.map((t) => ({ name: `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`, value: String(t.id) })),
+			.map((t) => ({
+				name: `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`,
+				value: String(t.id),
+			})),
 	};
 }
 
 /** Statuses of the (assumed) webhook list route that mean the service has none. */
 const NO_WEBHOOK_LIST = ['404', '405'];
 
-export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchWebhooks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const company = await currentCompany(this);
 	let webhooks: IDataObject[];
 	try {
 		webhooks = await apiRequestList(this, 'webhook.getMany', { params: { company } });
 	} catch (error) {
-		const noList = error instanceof NodeApiError && NO_WEBHOOK_LIST.includes(String(error.httpCode));
-		if (!noList) throw error instanceof NodeApiError ? error : new NodeOperationError(this.getNode(), error as Error);
+		const noList =
+			error instanceof NodeApiError && NO_WEBHOOK_LIST.includes(String(error.httpCode));
+		if (!noList)
+			throw error instanceof NodeApiError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error);
 		throw new NodeOperationError(this.getNode(), 'The service offers no list of webhooks', {
 			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
 		});
@@ -87,6 +138,9 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
 	return {
 		results: webhooks
 			.filter((w) => matches(filter, w.name, w.url, w.id))
-			.map((w) => ({ name: `${String(w.name)} · ${(Array.isArray(w.events) ? w.events : []).join(', ')} · ${String(w.url)}`, value: String(w.id) })),
+			.map((w) => ({
+				name: `${String(w.name)} · ${(Array.isArray(w.events) ? w.events : []).join(', ')} · ${String(w.url)}`,
+				value: String(w.id),
+			})),
 	};
 }

@@ -17,32 +17,59 @@ function fieldOptions(fields: unknown): INodePropertyOptions[] {
 	}));
 }
 
-async function formFields(ctx: ILoadOptionsFunctions, company: string, form: string): Promise<INodePropertyOptions[]> {
+async function formFields(
+	ctx: ILoadOptionsFunctions,
+	company: string,
+	form: string,
+): Promise<INodePropertyOptions[]> {
 	const record = await apiRequest(ctx, 'form.get', { params: { company, form } });
 	return fieldOptions(record.fields);
 }
 
 /** Form → Update from version 1.1 (Existing Field): the chosen form's fields. */
-export async function getExistingFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getExistingFormFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
 	return await formFields(this, await currentCompany(this), form);
 }
 
 /** Version 1 Form → Update: New Field, then the chosen form's fields. */
-export async function getFormFieldsToUpdate(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getFormFieldsToUpdate(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
 	const company = await currentCompany(this);
-	return [{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' }, ...(await formFields(this, company, form))];
+	return [
+		{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' },
+		...(await formFields(this, company, form)),
+	];
 }
 
 /** Order → Create: the fields of the form attached to the chosen ticket type. */
-export async function getTicketTypeFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getTicketTypeFormFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
-	const ticketType = currentLocator(this, 'ticketType', PATH_PARAMS.ticketType.label, URL_PATTERNS.ticketType);
+	const ticketType = currentLocator(
+		this,
+		'ticketType',
+		PATH_PARAMS.ticketType.label,
+		URL_PATTERNS.ticketType,
+	);
 	const company = await currentCompany(this);
-	const record = await apiRequest(this, 'ticketType.get', { params: { company, event, ticketType } });
+	const record = await apiRequest(this, 'ticketType.get', {
+		params: { company, event, ticketType },
+	});
 	if (typeof record.form_id !== 'string' || record.form_id === '') {
-		return [{ name: 'No Form Attached', value: '', description: 'This ticket type has no form: attach one (Ticket Type → Update → Form), or send no answers' }];
+		return [
+			{
+				name: 'No Form Attached',
+				value: '',
+				description:
+					'This ticket type has no form: attach one (Ticket Type → Update → Form), or send no answers',
+			},
+		];
 	}
 	return await formFields(this, company, record.form_id);
 }
@@ -52,6 +79,10 @@ export async function getForms(this: ILoadOptionsFunctions): Promise<INodeProper
 	const company = await currentCompany(this);
 	const forms = await paginate(this, 'form.getMany', { params: { company } });
 	return forms
-		.map((form) => ({ name: String(form.name), value: String(form.id), description: `Form ID ${String(form.id)}` }))
+		.map((form) => ({
+			name: String(form.name),
+			value: String(form.id),
+			description: `Form ID ${String(form.id)}`,
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -44,10 +44,15 @@ export const resourceProperty: INodeProperties = {
 
 /** The Output choice, last among the fields of each operation that returns records. */
 function outputPropertiesOf(name: string, resource: ResourceModule): INodeProperties[] {
-	const returningRecords = Object.entries(resource.operations).filter(([, operation]) => operation.recordKind !== undefined);
+	const returningRecords = Object.entries(resource.operations).filter(
+		([, operation]) => operation.recordKind !== undefined,
+	);
 	if (returningRecords.length === 0) return [];
 	const kind = returningRecords[0][1].recordKind!;
-	return updateDisplayOptions({ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } }, outputProperties(kind));
+	return updateDisplayOptions(
+		{ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } },
+		outputProperties(kind),
+	);
 }
 
 /** All parameters of the node: resource, then each resource's operation, operation fields and Output choice. */
@@ -74,7 +79,8 @@ export function toolDescriptionProperties(): INodeProperties[] {
 				type: 'string',
 				typeOptions: { rows: 4 },
 				default: toolDescription,
-				description: 'What the AI model is told about this tool. Prefilled for the operation; change it to add your own guidance.',
+				description:
+					'What the AI model is told about this tool. Prefilled for the operation; change it to add your own guidance.',
 				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
 			}),
 		),
@@ -85,7 +91,10 @@ export function toolDescriptionProperties(): INodeProperties[] {
 function subtitleWords(): Record<string, string> {
 	const words: Record<string, string> = {};
 	for (const [resource, module] of Object.entries(RESOURCES)) {
-		for (const option of module.operationProperty.options as Array<{ value: string; action?: string }>) {
+		for (const option of module.operationProperty.options as Array<{
+			value: string;
+			action?: string;
+		}>) {
 			words[`${resource}:${option.value}`] = option.action ?? option.value;
 		}
 	}

@@ -20,7 +20,10 @@ export interface OperationModule {
 	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */
 	returnsList?: boolean;
 	/** A record, records, or a listing that knows whether more exist past its Limit. */
-	execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject | IDataObject[] | ListResult>;
+	execute(
+		this: IExecuteFunctions,
+		item: OperationItem,
+	): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
 export interface ResourceModule {

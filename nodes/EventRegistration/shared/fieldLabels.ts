@@ -8,7 +8,10 @@ import type { FieldAttribute } from '../../shared/formFields';
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Parameter names (and their snake_case API form) to display names, collection options included. */
-function parameterLabels(properties: readonly INodeProperties[], labels: FieldLabels = Object.create(null) as FieldLabels): FieldLabels {
+function parameterLabels(
+	properties: readonly INodeProperties[],
+	labels: FieldLabels = Object.create(null) as FieldLabels,
+): FieldLabels {
 	for (const property of properties) {
 		if (property.type === 'notice') continue;
 		labels[property.name] ??= property.displayName;
@@ -21,12 +24,18 @@ function parameterLabels(properties: readonly INodeProperties[], labels: FieldLa
 	return labels;
 }
 
-const FIELD_ATTRIBUTE_LABELS: Record<string, string> = { ...ATTRIBUTE_NAMES, id: 'ID', type: 'Type', label: 'Label' } satisfies Partial<Record<FieldAttribute | 'id' | 'type' | 'label', string>>;
+const FIELD_ATTRIBUTE_LABELS: Record<string, string> = {
+	...ATTRIBUTE_NAMES,
+	id: 'ID',
+	type: 'Type',
+	label: 'Label',
+} satisfies Partial<Record<FieldAttribute | 'id' | 'type' | 'label', string>>;
 
 /** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
 function nestedLabel(key: string): string | undefined {
 	const field = /^fields\.(\d+)(?:\.(\w+))?$/.exec(key);
-	if (field) return `Field ${Number(field[1]) + 1}${field[2] ? ` ${FIELD_ATTRIBUTE_LABELS[field[2]] ?? field[2]}` : ''}`;
+	if (field)
+		return `Field ${Number(field[1]) + 1}${field[2] ? ` ${FIELD_ATTRIBUTE_LABELS[field[2]] ?? field[2]}` : ''}`;
 	const answer = /^form\.(.+)$/.exec(key);
 	return answer ? `Form Answers › ${answer[1]}` : undefined;
 }

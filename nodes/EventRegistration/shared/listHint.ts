@@ -6,7 +6,8 @@ import { ListResult } from '../../shared/pagination';
 
 /** The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …". */
 export function listCutHintText(kind: RecordKind, list: ListResult): string {
-	const returned = list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
+	const returned =
+		list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
 	const more = list.total !== undefined ? '' : ', and more exist';
 	return `${returned} ${RECORD_SHAPES[kind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
 }
@@ -15,7 +16,15 @@ export function listCutHintText(kind: RecordKind, list: ListResult): string {
  * Tells a person, in n8n's output panel, that Limit cut the list. The router calls it only outside
  * tool runs: a model's list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
  */
-export function addListCutHint(ctx: IExecuteFunctions, kind: RecordKind, result: IDataObject | IDataObject[] | ListResult): void {
+export function addListCutHint(
+	ctx: IExecuteFunctions,
+	kind: RecordKind,
+	result: IDataObject | IDataObject[] | ListResult,
+): void {
 	if (!(result instanceof ListResult) || !result.more) return;
-	ctx.addExecutionHints({ message: listCutHintText(kind, result), type: 'info', location: 'outputPane' });
+	ctx.addExecutionHints({
+		message: listCutHintText(kind, result),
+		type: 'info',
+		location: 'outputPane',
+	});
 }

@@ -1,9 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption, pageSizeOption } from '../../shared/descriptions';
-import { DEFAULT_CONCURRENCY, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_ASKED } from '../../shared/pagination';
+import {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_PAGE_SIZE,
+	DEFAULT_PAGE_SIZE_ASKED,
+} from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
-import { MODEL_DEFAULT_LIMIT, modelListBound, outputForModel, withModelDefault } from '../../shared/output';
+import {
+	MODEL_DEFAULT_LIMIT,
+	modelListBound,
+	outputForModel,
+	withModelDefault,
+} from '../../shared/output';
 import { requireInteger } from '../../shared/validation';
 import type { OperationItem } from './operationItem';
 
@@ -97,7 +106,13 @@ export function readListOptions(
 		atMost: modelListBound(ctx, item.itemIndex, plural),
 		limit: returnAll
 			? undefined
-			: requireInteger(item, 'Limit', item.parameter('limit', defaultLimit), 1, "Use 1 or more, or turn on 'Return All'."),
+			: requireInteger(
+					item,
+					'Limit',
+					item.parameter('limit', defaultLimit),
+					1,
+					"Use 1 or more, or turn on 'Return All'.",
+				),
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,
@@ -105,6 +120,17 @@ export function readListOptions(
 }
 
 /** The Update Fields collection of a PATCH: only the fields added are sent. */
-export function updateFieldsProperty(options: INodeProperties[], description = 'Only the fields you add are changed'): INodeProperties {
-	return { displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, description, options };
+export function updateFieldsProperty(
+	options: INodeProperties[],
+	description = 'Only the fields you add are changed',
+): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description,
+		options,
+	};
 }

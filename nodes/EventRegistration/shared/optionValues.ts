@@ -1,5 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { InputError, refuse, requireOption } from '../../shared/validation';
 import type { Check } from '../../shared/validation';
@@ -15,8 +21,11 @@ type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
 
 function staticChoices(property: INodeProperties): Choice[] | undefined {
 	if (property.type !== 'options' && property.type !== 'multiOptions') return undefined;
-	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined) return undefined;
-	return property.options.filter((option): option is INodePropertyOptions => 'value' in option && 'name' in option);
+	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
+		return undefined;
+	return property.options.filter(
+		(option): option is INodePropertyOptions => 'value' in option && 'name' in option,
+	);
 }
 
 /** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
@@ -25,17 +34,25 @@ export function matchOption(choices: readonly Choice[], value: unknown): unknown
 	if (typeof value !== 'string') return undefined;
 	const wanted = value.trim().toLowerCase();
 	const match =
-		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ?? choices.find((choice) => choice.name.toLowerCase() === wanted);
+		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ??
+		choices.find((choice) => choice.name.toLowerCase() === wanted);
 	return match?.value;
 }
 
-const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One value of a fixed-option parameter; an unknown one is refused in tool runs, and left to the operation's own check in the editor. */
-function choiceValue(check: Check, property: INodeProperties, choices: Choice[], value: unknown): unknown {
+function choiceValue(
+	check: Check,
+	property: INodeProperties,
+	choices: Choice[],
+	value: unknown,
+): unknown {
 	const matched = matchOption(choices, value);
 	if (matched !== undefined) return matched;
-	if (value === '' || value === undefined || value === null || check.refusals === undefined) return value;
+	if (value === '' || value === undefined || value === null || check.refusals === undefined)
+		return value;
 	return requireOption(check, property.displayName, value, choices);
 }
 
@@ -45,44 +62,74 @@ function groupValue(check: Check, group: INodePropertyCollection, value: unknown
 	return Array.isArray(value) ? value.map(entry) : entry(value);
 }
 
-function fieldsValue(check: Check, properties: readonly INodeProperties[], fields: IDataObject): IDataObject {
+function fieldsValue(
+	check: Check,
+	properties: readonly INodeProperties[],
+	fields: IDataObject,
+): IDataObject {
 	const result: IDataObject = {};
 	for (const [name, value] of Object.entries(fields)) {
 		const property = properties.find((candidate) => candidate.name === name);
-		result[name] = property ? (parameterValue(check, property, value) as IDataObject[keyof IDataObject]) : value;
+		result[name] = property
+			? (parameterValue(check, property, value) as IDataObject[keyof IDataObject])
+			: value;
 	}
 	return result;
 }
 
 function parameterValue(check: Check, property: INodeProperties, value: unknown): unknown {
 	if (property.type === 'collection' && isObject(value)) {
-		return fieldsValue(check, (property.options ?? []).filter((option): option is INodeProperties => 'type' in option), value);
+		return fieldsValue(
+			check,
+			(property.options ?? []).filter((option): option is INodeProperties => 'type' in option),
+			value,
+		);
 	}
 	if (property.type === 'fixedCollection' && isObject(value)) {
 		const result: IDataObject = {};
 		for (const [name, entries] of Object.entries(value)) {
-			const group = (property.options ?? []).find((option): option is INodePropertyCollection => 'values' in option && option.name === name);
-			result[name] = (group ? groupValue(check, group, entries) : entries) as IDataObject[keyof IDataObject];
+			const group = (property.options ?? []).find(
+				(option): option is INodePropertyCollection => 'values' in option && option.name === name,
+			);
+			result[name] = (
+				group ? groupValue(check, group, entries) : entries
+			) as IDataObject[keyof IDataObject];
 		}
 		return result;
 	}
 	const choices = staticChoices(property);
 	if (!choices) return value;
-	if (property.type === 'multiOptions') return Array.isArray(value) ? value.map((item) => choiceValue(check, property, choices, item)) : value;
+	if (property.type === 'multiOptions')
+		return Array.isArray(value)
+			? value.map((item) => choiceValue(check, property, choices, item))
+			: value;
 	return choiceValue(check, property, choices, value);
 }
 
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
-function valueAt(check: Check, properties: readonly INodeProperties[], path: string, value: unknown): unknown {
+function valueAt(
+	check: Check,
+	properties: readonly INodeProperties[],
+	path: string,
+	value: unknown,
+): unknown {
 	const [name, groupName] = path.split('.');
-	const property = properties.find((candidate) => candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'));
+	const property = properties.find(
+		(candidate) =>
+			candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'),
+	);
 	if (!property) return value;
 	if (groupName === undefined) return parameterValue(check, property, value);
-	const group = (property.options ?? []).find((option): option is INodePropertyCollection => 'values' in option && option.name === groupName);
+	const group = (property.options ?? []).find(
+		(option): option is INodePropertyCollection => 'values' in option && option.name === groupName,
+	);
 	return group && path.split('.').length === 2 ? groupValue(check, group, value) : value;
 }
 
-const TYPE_FIXES: Record<string, string> = { boolean: 'Use true or false.', number: 'Use a number, e.g. 2.' };
+const TYPE_FIXES: Record<string, string> = {
+	boolean: 'Use true or false.',
+	number: 'Use a number, e.g. 2.',
+};
 
 /** What n8n's own type check of a parameter (`validateType`) refused. */
 export interface InvalidInput {
@@ -99,7 +146,9 @@ export interface InvalidInput {
 export function invalidInputOf(error: unknown): InvalidInput | undefined {
 	if (!(error instanceof Error)) return undefined;
 	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
-	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(String((error as { description?: unknown }).description ?? ''));
+	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(
+		String((error as { description?: unknown }).description ?? ''),
+	);
 	if (field === undefined || detail === null) return undefined;
 	return { field, type: detail[1], got: detail[2] };
 }
@@ -110,7 +159,13 @@ export function invalidInputOf(error: unknown): InvalidInput | undefined {
  * refusals are collected, a value n8n's own type check refuses becomes one of them (the value
  * reads as undefined), so it is reported with the other fields.
  */
-export function readParameter(ctx: IExecuteFunctions, check: Check, properties: readonly INodeProperties[], name: string, fallback?: unknown): unknown {
+export function readParameter(
+	ctx: IExecuteFunctions,
+	check: Check,
+	properties: readonly INodeProperties[],
+	name: string,
+	fallback?: unknown,
+): unknown {
 	const read = () => ctx.getNodeParameter(name, check.itemIndex, fallback as never) as unknown;
 	if (check.refusals === undefined) return valueAt(check, properties, name, read());
 	let value: unknown;
@@ -118,9 +173,19 @@ export function readParameter(ctx: IExecuteFunctions, check: Check, properties: 
 		value = read();
 	} catch (error) {
 		const invalid = invalidInputOf(error);
-		if (invalid === undefined) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
+		if (invalid === undefined)
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
 		const { field, type, got } = invalid;
-		refuse(check, new InputError(check.node, field, `must be a ${type} (got "${got}")`, TYPE_FIXES[type] ?? `Use a ${type}.`, check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				field,
+				`must be a ${type} (got "${got}")`,
+				TYPE_FIXES[type] ?? `Use a ${type}.`,
+				check.itemIndex,
+			),
+		);
 		return undefined;
 	}
 	return valueAt(check, properties, name, value);

@@ -14,16 +14,31 @@ export async function companyOf(ctx: IExecuteFunctions, item: OperationItem): Pr
 
 /** Event slug of the item as given (no name lookup): for links built without requests. */
 export function eventSlugOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(ctx, item.parameter('event'), { displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event }, item);
+	return resolveLocator(
+		ctx,
+		item.parameter('event'),
+		{ displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event },
+		item,
+	);
 }
 
 /** Event slug of the item (an event name is matched among the company's events). */
 export async function eventOf(ctx: IExecuteFunctions, item: OperationItem): Promise<string> {
-	return await resolveEventId(ctx, item.parameter('event'), async () => await companyOf(ctx, item), item);
+	return await resolveEventId(
+		ctx,
+		item.parameter('event'),
+		async () => await companyOf(ctx, item),
+		item,
+	);
 }
 
 export function ticketTypeOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(ctx, item.parameter('ticketType'), { displayName: PATH_PARAMS.ticketType.label, urlPattern: URL_PATTERNS.ticketType }, item);
+	return resolveLocator(
+		ctx,
+		item.parameter('ticketType'),
+		{ displayName: PATH_PARAMS.ticketType.label, urlPattern: URL_PATTERNS.ticketType },
+		item,
+	);
 }
 
 export function formOf(ctx: IExecuteFunctions, item: OperationItem): string {
@@ -31,12 +46,22 @@ export function formOf(ctx: IExecuteFunctions, item: OperationItem): string {
 }
 
 export function orderOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(ctx, item.parameter('order'), { displayName: PATH_PARAMS.order.label, urlPattern: URL_PATTERNS.order }, item);
+	return resolveLocator(
+		ctx,
+		item.parameter('order'),
+		{ displayName: PATH_PARAMS.order.label, urlPattern: URL_PATTERNS.order },
+		item,
+	);
 }
 
 /** The activation ID (slug) of the item, from the locator parameter `name`. */
 export function activationOf(ctx: IExecuteFunctions, item: OperationItem, name: string): string {
-	const value = resolveLocator(ctx, item.parameter(name, ''), { displayName: PATH_PARAMS.activation.label }, item);
+	const value = resolveLocator(
+		ctx,
+		item.parameter(name, ''),
+		{ displayName: PATH_PARAMS.activation.label },
+		item,
+	);
 	if (/[/?#\s]/.test(value)) {
 		throw new InputError(
 			item.node,
@@ -50,8 +75,12 @@ export function activationOf(ctx: IExecuteFunctions, item: OperationItem, name: 
 }
 
 /** The non-blank Update Fields of the item; none at all is an input error. */
-export function updateFieldsOf(item: OperationItem, fix = 'Add at least one field to change.'): IDataObject {
+export function updateFieldsOf(
+	item: OperationItem,
+	fix = 'Add at least one field to change.',
+): IDataObject {
 	const fields = withoutBlanks(item.parameter('updateFields', {}) as IDataObject);
-	if (Object.keys(fields).length === 0) throw new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex);
+	if (Object.keys(fields).length === 0)
+		throw new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex);
 	return fields;
 }

@@ -19,4 +19,5 @@ export function text(...parts: string[]): string {
 }
 
 export const LIST = 'Limit caps how many are returned; Return All asks for every one.';
-export const ORDER_FIELDS = 'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';
+export const ORDER_FIELDS =
+	'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';

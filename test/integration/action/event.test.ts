@@ -13,10 +13,20 @@ beforeEach(() => {
 });
 
 function requests() {
-	return sb.control.requests().map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.body, status: r.status }));
+	return sb.control.requests().map((r) => ({
+		method: r.method,
+		path: r.path,
+		query: r.query,
+		body: r.body,
+		status: r.status,
+	}));
 }
 
-function eventParams(operation: string, extra: IDataObject = {}, company = sb.demo.companyId): IDataObject {
+function eventParams(
+	operation: string,
+	extra: IDataObject = {},
+	company = sb.demo.companyId,
+): IDataObject {
 	return { resource: 'event', operation, company: rl(company), ...extra };
 }
 
@@ -24,15 +34,27 @@ describe('User → Get', () => {
 	it('returns the user the token belongs to', async () => {
 		const run = await runOk(sb, { resource: 'user', operation: 'get' });
 
-		expect(requests()).toEqual([{ method: 'GET', path: '/api/v1/user', query: {}, body: undefined, status: 200 }]);
-		expect(run.json).toEqual([expect.objectContaining({ id: sb.demo.userId, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' })]);
+		expect(requests()).toEqual([
+			{ method: 'GET', path: '/api/v1/user', query: {}, body: undefined, status: 200 },
+		]);
+		expect(run.json).toEqual([
+			expect.objectContaining({
+				id: sb.demo.userId,
+				email: 'ada@example.com',
+				first_name: 'Ada',
+				last_name: 'Lovelace',
+			}),
+		]);
 	});
 });
 
 describe('Company → Get Many', () => {
 	it('returns every company of the user across pages, in the service’s order', async () => {
-		const before = (await runOk(sb, { resource: 'company', operation: 'getMany', returnAll: true })).json.length;
-		const added = Array.from({ length: 16 }, (_, i) => sb.control.createCompany({ name: `Paged Co ${i + 1}` }));
+		const before = (await runOk(sb, { resource: 'company', operation: 'getMany', returnAll: true }))
+			.json.length;
+		const added = Array.from({ length: 16 }, (_, i) =>
+			sb.control.createCompany({ name: `Paged Co ${i + 1}` }),
+		);
 		sb.control.clearRequests();
 
 		const run = await runOk(sb, { resource: 'company', operation: 'getMany', returnAll: true });
@@ -40,7 +62,11 @@ describe('Company → Get Many', () => {
 		const total = before + added.length;
 		const pages = Math.ceil(total / 15);
 		expect(requests().map((r) => [r.method, r.path, r.query])).toEqual(
-			Array.from({ length: pages }, (_, i) => ['GET', '/api/v1/companies', { page: String(i + 1), per_page: '100' }]),
+			Array.from({ length: pages }, (_, i) => [
+				'GET',
+				'/api/v1/companies',
+				{ page: String(i + 1), per_page: '100' },
+			]),
 		);
 		expect(run.json).toHaveLength(total);
 		expect(run.json.slice(-16).map((c) => c.id)).toEqual(added.map((c) => c.id));
@@ -49,7 +75,9 @@ describe('Company → Get Many', () => {
 	it('stops at the limit', async () => {
 		const run = await runOk(sb, { resource: 'company', operation: 'getMany', limit: 2 });
 
-		expect(requests().map((r) => [r.path, r.query])).toEqual([['/api/v1/companies', { page: '1' }]]);
+		expect(requests().map((r) => [r.path, r.query])).toEqual([
+			['/api/v1/companies', { page: '1' }],
+		]);
 		expect(run.json).toHaveLength(2);
 	});
 });
@@ -65,7 +93,12 @@ describe('Event → Create', () => {
 				attendanceMode: 'online',
 				locale: 'nl',
 				companyRole: 'organizing',
-				additionalFields: { city: 'Rotterdam', country: 'NL', province: '', requires_ticket_assignment: true },
+				additionalFields: {
+					city: 'Rotterdam',
+					country: 'NL',
+					province: '',
+					requires_ticket_assignment: true,
+				},
 			}),
 		);
 
@@ -89,7 +122,13 @@ describe('Event → Create', () => {
 			},
 		]);
 		expect(run.json).toEqual([
-			expect.objectContaining({ id: 'harbour-hackday', name: 'Harbour Hackday', attendance_mode: 'online', locale: 'nl', company_role: 'organizing' }),
+			expect.objectContaining({
+				id: 'harbour-hackday',
+				name: 'Harbour Hackday',
+				attendance_mode: 'online',
+				locale: 'nl',
+				company_role: 'organizing',
+			}),
 		]);
 		expect(String(run.json[0].date_start)).toMatch(/^2027-10-07T09:30:00(\.\d+)?\+00:00$/);
 	});
@@ -108,13 +147,24 @@ describe('Event → Create', () => {
 			}),
 		);
 
-		expect(requests()[0].body).toMatchObject({ date_start: '2027-06-01 09:00', date_end: '2027-06-01 11:00', timezone: 'Europe/Amsterdam' });
+		expect(requests()[0].body).toMatchObject({
+			date_start: '2027-06-01 09:00',
+			date_end: '2027-06-01 11:00',
+			timezone: 'Europe/Amsterdam',
+		});
 	});
 
 	it('refuses an end before the start before any request', async () => {
 		const error = await runInvalid(
 			sb,
-			eventParams('create', { name: 'Backwards', dateStart: '2027-06-02T10:00:00', dateEnd: '2027-06-01T10:00:00', attendanceMode: 'offline', locale: 'en', companyRole: 'organizing' }),
+			eventParams('create', {
+				name: 'Backwards',
+				dateStart: '2027-06-02T10:00:00',
+				dateEnd: '2027-06-01T10:00:00',
+				attendanceMode: 'offline',
+				locale: 'en',
+				companyRole: 'organizing',
+			}),
 		);
 		expect(error.message).toBe('End Date: 2027-06-01 10:00 is before the start 2027-06-02 10:00');
 	});
@@ -126,15 +176,28 @@ describe('Event → Get', () => {
 		const run = await runOk(sb, eventParams('get', { event: rl(url, 'url') }));
 
 		expect(requests()).toEqual([
-			{ method: 'GET', path: `/api/v1/${sb.demo.companyId}/events/${sb.demo.events.summerSummit}`, query: {}, body: undefined, status: 200 },
+			{
+				method: 'GET',
+				path: `/api/v1/${sb.demo.companyId}/events/${sb.demo.events.summerSummit}`,
+				query: {},
+				body: undefined,
+				status: 200,
+			},
 		]);
-		expect(run.json).toEqual([expect.objectContaining({ id: sb.demo.events.summerSummit, company_role: 'organizing' })]);
+		expect(run.json).toEqual([
+			expect.objectContaining({ id: sb.demo.events.summerSummit, company_role: 'organizing' }),
+		]);
 	});
 });
 
 describe('Event → Get with a broken URL', () => {
 	it('names the field when a pasted URL has a malformed escape, before any request', async () => {
-		const error = await runInvalid(sb, eventParams('get', { event: rl(`https://tickets.example.com/${sb.demo.companySlug}/event/%E0%A4%A`, 'url') }));
+		const error = await runInvalid(
+			sb,
+			eventParams('get', {
+				event: rl(`https://tickets.example.com/${sb.demo.companySlug}/event/%E0%A4%A`, 'url'),
+			}),
+		);
 		expect(error.message).toMatch(/^Event: /);
 	});
 });
@@ -146,13 +209,18 @@ describe('Event → Get Many', () => {
 		sb.control.addEvents(company.id, 2, { namePrefix: 'tour' });
 		sb.control.clearRequests();
 
-		const run = await runOk(sb, eventParams('getMany', { returnAll: true, filters: { q: 'Tour' } }, company.id));
+		const run = await runOk(
+			sb,
+			eventParams('getMany', { returnAll: true, filters: { q: 'Tour' } }, company.id),
+		);
 
 		expect(requests().map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '1', per_page: '100' }],
 			['GET', `/api/v1/${company.id}/events`, { q: 'Tour', page: '2', per_page: '100' }],
 		]);
-		expect(run.json.map((e) => e.name)).toEqual(Array.from({ length: 17 }, (_, i) => `Tour ${i + 1}`));
+		expect(run.json.map((e) => e.name)).toEqual(
+			Array.from({ length: 17 }, (_, i) => `Tour ${i + 1}`),
+		);
 	});
 
 	it('refuses a Limit below 1 (from an expression) before any request', async () => {
@@ -163,7 +231,9 @@ describe('Event → Get Many', () => {
 	it('stops at the limit without a filter', async () => {
 		const run = await runOk(sb, eventParams('getMany', { limit: 3 }));
 
-		expect(requests().map((r) => [r.path, r.query])).toEqual([[`/api/v1/${sb.demo.companyId}/events`, { page: '1' }]]);
+		expect(requests().map((r) => [r.path, r.query])).toEqual([
+			[`/api/v1/${sb.demo.companyId}/events`, { page: '1' }],
+		]);
 		expect(run.json).toHaveLength(3);
 	});
 });
@@ -175,7 +245,15 @@ describe('Event → Update', () => {
 
 		const run = await runOk(
 			sb,
-			eventParams('update', { event: rl(slug), updateFields: { name: 'Renamed', slug: 'renamed-2027', date_end: '2027-09-01T18:30:00', city: '' } }),
+			eventParams('update', {
+				event: rl(slug),
+				updateFields: {
+					name: 'Renamed',
+					slug: 'renamed-2027',
+					date_end: '2027-09-01T18:30:00',
+					city: '',
+				},
+			}),
 		);
 
 		expect(requests()).toEqual([
@@ -191,7 +269,10 @@ describe('Event → Update', () => {
 	});
 
 	it('refuses an update with nothing to change before any request', async () => {
-		const error = await runInvalid(sb, eventParams('update', { event: rl(sb.demo.events.summerSummit), updateFields: {} }));
+		const error = await runInvalid(
+			sb,
+			eventParams('update', { event: rl(sb.demo.events.summerSummit), updateFields: {} }),
+		);
 		expect(error.message).toBe('Update Fields: nothing to update');
 	});
 });

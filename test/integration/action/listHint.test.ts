@@ -16,7 +16,13 @@ const sandbox = useSandbox({ orders: 34 });
 
 function orders(extra: INodeParameters): INodeParameters {
 	const sb = sandbox();
-	return { resource: 'order', operation: 'getMany', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit), ...extra };
+	return {
+		resource: 'order',
+		operation: 'getMany',
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
+		...extra,
+	};
 }
 
 function hintsOf(run: ActionRun) {
@@ -28,10 +34,16 @@ describe('execution hint when Limit cuts a list', () => {
 		const run = await runAction(sandbox(), orders({ returnAll: false, limit: 5 }));
 		expect(run.error).toBeUndefined();
 		expect(hintsOf(run)).toEqual([
-			{ message: '5 of 42 orders returned. Turn on Return All or raise Limit to get the rest.', type: 'info', location: 'outputPane' },
+			{
+				message: '5 of 42 orders returned. Turn on Return All or raise Limit to get the rest.',
+				type: 'info',
+				location: 'outputPane',
+			},
 		]);
 		expect(run.json).toHaveLength(5);
-		expect(run.json.every((order) => typeof order.id === 'string' && !('more' in order))).toBe(true);
+		expect(run.json.every((order) => typeof order.id === 'string' && !('more' in order))).toBe(
+			true,
+		);
 	});
 
 	it.each([
@@ -44,7 +56,9 @@ describe('execution hint when Limit cuts a list', () => {
 	});
 
 	it('one hint per input item whose list was cut', async () => {
-		const run = await runAction(sandbox(), orders({ returnAll: false, limit: 10 }), { inputItems: [{ json: {} }, { json: {} }] });
+		const run = await runAction(sandbox(), orders({ returnAll: false, limit: 10 }), {
+			inputItems: [{ json: {} }, { json: {} }],
+		});
 		expect(run.json).toHaveLength(20);
 		expect(hintsOf(run)?.map((hint) => hint.message)).toEqual([
 			'10 of 42 orders returned. Turn on Return All or raise Limit to get the rest.',
@@ -53,7 +67,10 @@ describe('execution hint when Limit cuts a list', () => {
 	});
 
 	it('a model gets its list item with more, total and hint, and no execution hint', async () => {
-		const run = await runAction(sandbox(), orders({ returnAll: false, limit: 5 }), { asTool: true, typeVersion: 1.1 });
+		const run = await runAction(sandbox(), orders({ returnAll: false, limit: 5 }), {
+			asTool: true,
+			typeVersion: 1.1,
+		});
 		expect(run.json).toHaveLength(1);
 		expect(run.json[0]).toMatchObject({ returned: 5, more: true, total: 42 });
 		expect(run.json[0].hint).toContain('Only the first 5 of 42 orders were returned');

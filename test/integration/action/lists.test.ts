@@ -7,7 +7,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byUpcoming } from '../../../nodes/shared/lookups';
 import { runListSearch, runLoadOptions } from '../../harness';
-import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, rl } from '../../helpers/action';
+import {
+	ACTION_NODE_TYPE,
+	credentialTypes,
+	credentialsFor,
+	nodeTypes,
+	rl,
+} from '../../helpers/action';
 import { runOk } from '../../helpers/runs';
 import { useSandbox } from '../../helpers/sandbox';
 import type { Sandbox } from '../../helpers/sandbox';
@@ -33,14 +39,31 @@ async function search(methodName: string, parameters: IDataObject, filter?: stri
 }
 
 async function options(methodName: string, parameters: IDataObject) {
-	return await runLoadOptions({ nodeType, methodName, nodeParameters: parameters as INodeParameters, credentials: credentialsFor(sb), credentialTypes });
+	return await runLoadOptions({
+		nodeType,
+		methodName,
+		nodeParameters: parameters as INodeParameters,
+		credentials: credentialsFor(sb),
+		credentialTypes,
+	});
 }
 
-const apiCalls = () => sb.control.requests().filter((r) => r.path.startsWith('/api/v1/')).map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? ` ${JSON.stringify(r.query)}` : ''}`);
+const apiCalls = () =>
+	sb.control
+		.requests()
+		.filter((r) => r.path.startsWith('/api/v1/'))
+		.map(
+			(r) =>
+				`${r.method} ${r.path}${Object.keys(r.query).length ? ` ${JSON.stringify(r.query)}` : ''}`,
+		);
 
 describe('Event list', () => {
 	it('finds “Summer” events when searched in lower case, with their dates, soonest upcoming first and past ones after', async () => {
-		const result = await search('searchEvents', { resource: 'event', operation: 'get', company: rl(sb.demo.companyId) }, 'summer');
+		const result = await search(
+			'searchEvents',
+			{ resource: 'event', operation: 'get', company: rl(sb.demo.companyId) },
+			'summer',
+		);
 		expect(result.results).toEqual([
 			{ name: 'Summer Summit 2027 · 2027-06-15', value: sb.demo.events.summerSummit },
 			{ name: 'Summer Social 2026 · 2026-07-03', value: sb.demo.events.summerSocial },
@@ -51,14 +74,28 @@ describe('Event list', () => {
 	});
 
 	it('marks attended events and leaves them out where only organized events apply', async () => {
-		const all = await search('searchEvents', { resource: 'event', operation: 'get', company: rl(sb.demo.companyId) }, 'EXPO');
-		expect(all.results).toEqual([{ name: 'Partner Expo 2027 · 2027-03-10 · attending', value: sb.demo.events.partnerExpo }]);
-		const organizing = await search('searchOrganizingEvents', { resource: 'order', operation: 'get', company: rl(sb.demo.companyId) }, 'expo');
+		const all = await search(
+			'searchEvents',
+			{ resource: 'event', operation: 'get', company: rl(sb.demo.companyId) },
+			'EXPO',
+		);
+		expect(all.results).toEqual([
+			{ name: 'Partner Expo 2027 · 2027-03-10 · attending', value: sb.demo.events.partnerExpo },
+		]);
+		const organizing = await search(
+			'searchOrganizingEvents',
+			{ resource: 'order', operation: 'get', company: rl(sb.demo.companyId) },
+			'expo',
+		);
 		expect(organizing.results).toEqual([]);
 	});
 
 	it('orders upcoming events by start and past ones most recent first', () => {
-		const event = (id: string, start: string, end: string) => ({ id, date_start: start, date_end: end });
+		const event = (id: string, start: string, end: string) => ({
+			id,
+			date_start: start,
+			date_end: end,
+		});
 		const sorted = byUpcoming(
 			[
 				event('old', '2025-01-01T09:00:00+00:00', '2025-01-01T17:00:00+00:00'),
@@ -73,20 +110,33 @@ describe('Event list', () => {
 	});
 
 	it('says which field to fill in first when no company is chosen', async () => {
-		await expect(search('searchEvents', { resource: 'event', operation: 'get', company: rl('') })).rejects.toThrow('Choose the Company first');
+		await expect(
+			search('searchEvents', { resource: 'event', operation: 'get', company: rl('') }),
+		).rejects.toThrow('Choose the Company first');
 		expect(apiCalls()).toEqual([]);
 	});
 });
 
 describe('Form, ticket type, order and webhook lists', () => {
 	it('form list: lower-case search finds forms, without q', async () => {
-		const result = await search('searchForms', { resource: 'form', operation: 'get', company: rl(sb.demo.companyId) }, 'SPEAKER');
-		expect(result.results).toEqual([{ name: 'Speaker application', value: sb.demo.forms.speakerApplication }]);
+		const result = await search(
+			'searchForms',
+			{ resource: 'form', operation: 'get', company: rl(sb.demo.companyId) },
+			'SPEAKER',
+		);
+		expect(result.results).toEqual([
+			{ name: 'Speaker application', value: sb.demo.forms.speakerApplication },
+		]);
 		expect(apiCalls()).toEqual([`GET /api/v1/${sb.demo.companyId}/forms {"page":"1"}`]);
 	});
 
 	it('ticket types show price, sold out, inactive and hidden', async () => {
-		const result = await search('searchTicketTypes', { resource: 'ticketType', operation: 'get', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) });
+		const result = await search('searchTicketTypes', {
+			resource: 'ticketType',
+			operation: 'get',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		});
 		expect(result.results.map((r) => r.name)).toEqual([
 			'General Admission · free',
 			'VIP Pass · 149.00 EUR',
@@ -96,24 +146,55 @@ describe('Form, ticket type, order and webhook lists', () => {
 	});
 
 	it('order entries carry name, status, the whole id and the email; search matches any of them, any case', async () => {
-		const params = { resource: 'order', operation: 'get', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) };
+		const params = {
+			resource: 'order',
+			operation: 'get',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		};
 		const paid = await search('searchOrders', params, 'TURING');
-		expect(paid.results).toEqual([{ name: `Alan Turing · paid · ${sb.demo.orders.paid} · alan.turing@example.com`, value: sb.demo.orders.paid }]);
+		expect(paid.results).toEqual([
+			{
+				name: `Alan Turing · paid · ${sb.demo.orders.paid} · alan.turing@example.com`,
+				value: sb.demo.orders.paid,
+			},
+		]);
 		const byStatus = await search('searchOrders', params, 'rejected');
 		expect(byStatus.results.map((r) => r.value)).toEqual([sb.demo.orders.rejected]);
 	});
 
 	it('activation list: title and ID, searched by either; the ID (slug) is the value', async () => {
-		const result = await search('searchActivations', { resource: 'activation', operation: 'get', company: rl(sb.demo.companyId) }, 'RAFFLE');
-		expect(result.results).toEqual([{ name: `Booth raffle · ${sb.demo.activations.boothRaffle}`, value: sb.demo.activations.boothRaffle }]);
+		const result = await search(
+			'searchActivations',
+			{ resource: 'activation', operation: 'get', company: rl(sb.demo.companyId) },
+			'RAFFLE',
+		);
+		expect(result.results).toEqual([
+			{
+				name: `Booth raffle · ${sb.demo.activations.boothRaffle}`,
+				value: sb.demo.activations.boothRaffle,
+			},
+		]);
 		expect(apiCalls()).toEqual([`GET /api/v1/${sb.demo.companyId}/activations {"page":"1"}`]);
 	});
 
 	it('email template list: the event’s templates by name, customized ones marked', async () => {
-		const params = { resource: 'emailTemplate', operation: 'get', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) };
-		await runOk(sb, { ...params, operation: 'update', template: rl('order-approved'), updateFields: { subject: 'Yes!' } });
+		const params = {
+			resource: 'emailTemplate',
+			operation: 'get',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		};
+		await runOk(sb, {
+			...params,
+			operation: 'update',
+			template: rl('order-approved'),
+			updateFields: { subject: 'Yes!' },
+		});
 		const result = await search('searchEmailTemplates', params, 'APPROVED');
-		expect(result.results).toEqual([{ name: 'Order approved · customized', value: 'order-approved' }]);
+		expect(result.results).toEqual([
+			{ name: 'Order approved · customized', value: 'order-approved' },
+		]);
 		expect((await search('searchEmailTemplates', params)).results.length).toBeGreaterThan(1);
 	});
 
@@ -129,48 +210,118 @@ describe('Form, ticket type, order and webhook lists', () => {
 		const id = String(created.json[0].id);
 		const params = { resource: 'webhook', operation: 'update', company: rl(sb.demo.companyId) };
 		const result = await search('searchWebhooks', params, 'crm LEADS');
-		expect(result.results).toEqual([{ name: 'CRM leads · lead-created · https://crm.example/hooks', value: id }]);
+		expect(result.results).toEqual([
+			{ name: 'CRM leads · lead-created · https://crm.example/hooks', value: id },
+		]);
 
 		sb.control.setFaults({ webhookListRoute: false });
-		await expect(search('searchWebhooks', params)).rejects.toThrow('The service offers no list of webhooks');
+		await expect(search('searchWebhooks', params)).rejects.toThrow(
+			'The service offers no list of webhooks',
+		);
 	});
 
 	it('Webhook → Delete takes the webhook picked from the list', async () => {
-		const created = await runOk(sb, { resource: 'webhook', operation: 'create', company: rl(sb.demo.companyId), name: 'Temp', url: 'https://x.example/h', events: ['lead-created'] });
+		const created = await runOk(sb, {
+			resource: 'webhook',
+			operation: 'create',
+			company: rl(sb.demo.companyId),
+			name: 'Temp',
+			url: 'https://x.example/h',
+			events: ['lead-created'],
+		});
 		const id = String(created.json[0].id);
-		const run = await runOk(sb, { resource: 'webhook', operation: 'delete', company: rl(sb.demo.companyId), webhookId: rl(id, 'list') });
+		const run = await runOk(sb, {
+			resource: 'webhook',
+			operation: 'delete',
+			company: rl(sb.demo.companyId),
+			webhookId: rl(id, 'list'),
+		});
 		expect(run.json).toEqual([{ deleted: true, id }]);
 	});
 });
 
 describe('Dependent dropdowns (load options)', () => {
 	it('Form → Update: New Field, then the chosen form’s fields by label and type', async () => {
-		const result = await options('getFormFieldsToUpdate', { resource: 'form', operation: 'update', company: rl(sb.demo.companyId), form: rl(sb.demo.forms.speakerApplication) });
-		expect(result[0]).toEqual({ name: 'New Field', value: '', description: 'Add a field (choose its Type)' });
-		const form = (await runOk(sb, { resource: 'form', operation: 'get', company: rl(sb.demo.companyId), form: rl(sb.demo.forms.speakerApplication) })).json[0];
+		const result = await options('getFormFieldsToUpdate', {
+			resource: 'form',
+			operation: 'update',
+			company: rl(sb.demo.companyId),
+			form: rl(sb.demo.forms.speakerApplication),
+		});
+		expect(result[0]).toEqual({
+			name: 'New Field',
+			value: '',
+			description: 'Add a field (choose its Type)',
+		});
+		const form = (
+			await runOk(sb, {
+				resource: 'form',
+				operation: 'get',
+				company: rl(sb.demo.companyId),
+				form: rl(sb.demo.forms.speakerApplication),
+			})
+		).json[0];
 		const fields = form.fields as IDataObject[];
 		expect(result.slice(1).map((o) => o.value)).toEqual(fields.map((f) => f.id));
-		expect(result[1].name).toBe(`${String(fields[0].label)} (${String(fields[0].type).replace(/^./, (c) => c.toUpperCase())})`);
-	});
-
-	it('Form → Update without a form chosen: “Choose the Form first”', async () => {
-		await expect(options('getFormFieldsToUpdate', { resource: 'form', operation: 'update', company: rl(sb.demo.companyId), form: rl('') })).rejects.toThrow(
-			'Choose the Form first',
+		expect(result[1].name).toBe(
+			`${String(fields[0].label)} (${String(fields[0].type).replace(/^./, (c) => c.toUpperCase())})`,
 		);
 	});
 
+	it('Form → Update without a form chosen: “Choose the Form first”', async () => {
+		await expect(
+			options('getFormFieldsToUpdate', {
+				resource: 'form',
+				operation: 'update',
+				company: rl(sb.demo.companyId),
+				form: rl(''),
+			}),
+		).rejects.toThrow('Choose the Form first');
+	});
+
 	it('Order → Create answers: the fields of the form attached to the chosen ticket type; none attached says so', async () => {
-		const params = { resource: 'order', operation: 'create', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) };
-		const withForm = await options('getTicketTypeFormFields', { ...params, ticketType: rl(sb.demo.ticketTypes.generalAdmission) });
-		const form = (await runOk(sb, { resource: 'form', operation: 'get', company: rl(sb.demo.companyId), form: rl(sb.demo.forms.attendeeDetails) })).json[0];
+		const params = {
+			resource: 'order',
+			operation: 'create',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		};
+		const withForm = await options('getTicketTypeFormFields', {
+			...params,
+			ticketType: rl(sb.demo.ticketTypes.generalAdmission),
+		});
+		const form = (
+			await runOk(sb, {
+				resource: 'form',
+				operation: 'get',
+				company: rl(sb.demo.companyId),
+				form: rl(sb.demo.forms.attendeeDetails),
+			})
+		).json[0];
 		expect(withForm.map((o) => o.value)).toEqual((form.fields as IDataObject[]).map((f) => f.id));
-		const withoutForm = await options('getTicketTypeFormFields', { ...params, ticketType: rl(sb.demo.ticketTypes.vipPass) });
+		const withoutForm = await options('getTicketTypeFormFields', {
+			...params,
+			ticketType: rl(sb.demo.ticketTypes.vipPass),
+		});
 		expect(withoutForm).toEqual([expect.objectContaining({ name: 'No Form Attached', value: '' })]);
 	});
 
 	it('Ticket Type → Form: the company’s forms by name', async () => {
-		const result = await options('getForms', { resource: 'ticketType', operation: 'create', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit) });
-		expect(result.map((o) => o.name)).toEqual(['Attendee details', 'Attendee dietary needs', 'Newsletter preferences', 'Speaker application', 'Workshop feedback']);
-		expect(result.find((o) => o.name === 'Speaker application')?.value).toBe(sb.demo.forms.speakerApplication);
+		const result = await options('getForms', {
+			resource: 'ticketType',
+			operation: 'create',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		});
+		expect(result.map((o) => o.name)).toEqual([
+			'Attendee details',
+			'Attendee dietary needs',
+			'Newsletter preferences',
+			'Speaker application',
+			'Workshop feedback',
+		]);
+		expect(result.find((o) => o.name === 'Speaker application')?.value).toBe(
+			sb.demo.forms.speakerApplication,
+		);
 	});
 });

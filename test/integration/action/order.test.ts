@@ -44,10 +44,19 @@ function createParams(extra: INodeParameters = {}): INodeParameters {
 }
 
 function apiRequests() {
-	return sb.control.requests().map(({ method, path, query, body }) => ({ method, path, query, body }));
+	return sb.control
+		.requests()
+		.map(({ method, path, query, body }) => ({ method, path, query, body }));
 }
 
-const TIMESTAMPS = ['created_at', 'paid_at', 'authorized_at', 'approved_at', 'rejected_at', 'cancelled_at'];
+const TIMESTAMPS = [
+	'created_at',
+	'paid_at',
+	'authorized_at',
+	'approved_at',
+	'rejected_at',
+	'cancelled_at',
+];
 
 /** The order as the service stores it now (control API, no request log entry). */
 function storedOrder(id: string): IDataObject {
@@ -60,15 +69,30 @@ describe('order: create', () => {
 		const run = await runAction(
 			sb,
 			createParams({
-				additionalFields: { city: 'Amsterdam', post_code: '1011 AB', address: '', company_name: 'Analytical Engines BV' },
+				additionalFields: {
+					city: 'Amsterdam',
+					post_code: '1011 AB',
+					address: '',
+					company_name: 'Analytical Engines BV',
+				},
 				formAnswersInput: 'fields',
-				formAnswers: { answers: [{ fieldId: 'Fld00001', answer: 'Ada L.' }, { fieldId: 'Fld00002', answer: 'Product' }] },
+				formAnswers: {
+					answers: [
+						{ fieldId: 'Fld00001', answer: 'Ada L.' },
+						{ fieldId: 'Fld00002', answer: 'Product' },
+					],
+				},
 			}),
 		);
 
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([
-			{ method: 'GET', path: `${eventPath}/ticket-types/general-admission`, query: {}, body: undefined },
+			{
+				method: 'GET',
+				path: `${eventPath}/ticket-types/general-admission`,
+				query: {},
+				body: undefined,
+			},
 			{
 				method: 'POST',
 				path: `${eventPath}/orders/create/general-admission`,
@@ -89,12 +113,23 @@ describe('order: create', () => {
 		]);
 		expect(run.json).toHaveLength(1);
 		const order = run.json[0];
-		expect(order).toEqual({ ...storedOrder(String(order.id)), status: 'pending', checkout_url: null });
-		expect(order).toMatchObject({ first_name: 'Ada', paid_at: null, country: { alpha2Code: 'NL' } });
+		expect(order).toEqual({
+			...storedOrder(String(order.id)),
+			status: 'pending',
+			checkout_url: null,
+		});
+		expect(order).toMatchObject({
+			first_name: 'Ada',
+			paid_at: null,
+			country: { alpha2Code: 'NL' },
+		});
 	});
 
 	it('returns checkout_url for the paid vip-pass, built from the company slug', async () => {
-		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 1, isBusiness: true }));
+		const run = await runAction(
+			sb,
+			createParams({ ticketType: rl('vip-pass'), quantity: 1, isBusiness: true }),
+		);
 
 		expect(run.error).toBeUndefined();
 		const order = run.json[0];
@@ -103,8 +138,14 @@ describe('order: create', () => {
 			{ method: 'GET', path: '/api/v1/companies', query: { page: '1' }, body: undefined },
 			expect.objectContaining({ method: 'POST', path: `${eventPath}/orders/create/vip-pass` }),
 		]);
-		expect(order.checkout_url).toBe(`${sb.url}/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/o/${String(order.id)}/checkout`);
-		expect(order).toEqual({ ...storedOrder(String(order.id)), status: 'pending', checkout_url: order.checkout_url });
+		expect(order.checkout_url).toBe(
+			`${sb.url}/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/o/${String(order.id)}/checkout`,
+		);
+		expect(order).toEqual({
+			...storedOrder(String(order.id)),
+			status: 'pending',
+			checkout_url: order.checkout_url,
+		});
 		expect(order.paid_at).toBeNull();
 
 		const page = await fetch(String(order.checkout_url));
@@ -114,12 +155,18 @@ describe('order: create', () => {
 
 	it('builds checkout_url on the credential’s Public URL, with the company slug taken from a pasted page URL', async () => {
 		const companyUrl = `https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}`;
-		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 1, company: rl(companyUrl, 'url') }), {
-			credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
-		});
+		const run = await runAction(
+			sb,
+			createParams({ ticketType: rl('vip-pass'), quantity: 1, company: rl(companyUrl, 'url') }),
+			{
+				credentials: credentialsFor(sb, { publicUrl: 'https://tickets.example.com/' }),
+			},
+		);
 
 		const order = run.json[0];
-		expect(order.checkout_url).toBe(`https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/o/${String(order.id)}/checkout`);
+		expect(order.checkout_url).toBe(
+			`https://tickets.example.com/${sb.demo.companySlug}/event/${sb.demo.events.summerSummit}/o/${String(order.id)}/checkout`,
+		);
 		// The slug → sqid lookup for the API path is the only company request.
 		expect(apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/v1/companies',
@@ -129,22 +176,56 @@ describe('order: create', () => {
 	});
 
 	it('takes form answers as JSON', async () => {
-		const run = await runAction(sb, createParams({ formAnswersInput: 'json', formAnswersJson: '{"Fld00001": ["a", "b"], "Fld00002": true}' }));
+		const run = await runAction(
+			sb,
+			createParams({
+				formAnswersInput: 'json',
+				formAnswersJson: '{"Fld00001": ["a", "b"], "Fld00002": true}',
+			}),
+		);
 
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()[1].body).toMatchObject({ form: { Fld00001: ['a', 'b'], Fld00002: true } });
 	});
 
 	it.each<[string, INodeParameters, string, string]>([
-		['Email', { email: 'ada.example.com' }, 'Email: "ada.example.com" is not a valid email address', 'name@example.com'],
-		['Country', { country: 'Netherlands' }, 'Country: "Netherlands" is not an ISO 3166-1 alpha-2 country code', 'two-letter code'],
-		['Country', { country: 'XX' }, 'Country: "XX" is not an ISO 3166-1 alpha-2 country code', 'two-letter code'],
-		['Quantity', { quantity: 0 }, 'Quantity: must be a whole number of at least 1 (got 0)', 'Order 1 or more'],
-		['Quantity', { quantity: 1.5 }, 'Quantity: must be a whole number of at least 1 (got 1.5)', 'Order 1 or more'],
+		[
+			'Email',
+			{ email: 'ada.example.com' },
+			'Email: "ada.example.com" is not a valid email address',
+			'name@example.com',
+		],
+		[
+			'Country',
+			{ country: 'Netherlands' },
+			'Country: "Netherlands" is not an ISO 3166-1 alpha-2 country code',
+			'two-letter code',
+		],
+		[
+			'Country',
+			{ country: 'XX' },
+			'Country: "XX" is not an ISO 3166-1 alpha-2 country code',
+			'two-letter code',
+		],
+		[
+			'Quantity',
+			{ quantity: 0 },
+			'Quantity: must be a whole number of at least 1 (got 0)',
+			'Order 1 or more',
+		],
+		[
+			'Quantity',
+			{ quantity: 1.5 },
+			'Quantity: must be a whole number of at least 1 (got 1.5)',
+			'Order 1 or more',
+		],
 		['First Name', { firstName: ' ' }, 'First Name: is required', 'Enter a value for First Name'],
 		[
 			'Form Answers',
-			{ formAnswersInput: 'fields', formAnswers: { answers: [{ fieldId: 'email', answer: 'x@example.com' }] } },
+			{
+				formAnswersInput: 'fields',
+				formAnswers: { answers: [{ fieldId: 'email', answer: 'x@example.com' }] },
+			},
 			'Form Answers: must not contain "email"',
 			'go in the node’s own First Name, Last Name and Email fields; remove "email" from the form answers and set Email instead',
 		],
@@ -154,7 +235,12 @@ describe('order: create', () => {
 			'Form Answers (JSON): must not contain "first_name"',
 			'set First Name instead',
 		],
-		['Form Answers (JSON)', { formAnswersInput: 'json', formAnswersJson: '[1, 2]' }, 'Form Answers (JSON): must be a JSON object', 'e.g. {"Vb4nK2xP": "Yes"}'],
+		[
+			'Form Answers (JSON)',
+			{ formAnswersInput: 'json', formAnswersJson: '[1, 2]' },
+			'Form Answers (JSON): must be a JSON object',
+			'e.g. {"Vb4nK2xP": "Yes"}',
+		],
 		[
 			'Form Answers',
 			{ formAnswersInput: 'fields', formAnswers: { answers: [{ fieldId: ' ', answer: 'x' }] } },
@@ -171,7 +257,10 @@ describe('order: create', () => {
 	});
 
 	it('refuses form answers that are not JSON before any request, with the parser’s reason', async () => {
-		const run = await runAction(sb, createParams({ formAnswersInput: 'json', formAnswersJson: '{oops' }));
+		const run = await runAction(
+			sb,
+			createParams({ formAnswersInput: 'json', formAnswersJson: '{oops' }),
+		);
 
 		expect(run.error?.message).toMatch(/^Form Answers \(JSON\): is not valid JSON \(.+\)$/);
 		expect(run.error?.description).toContain('e.g. {"Vb4nK2xP": "Yes"}');
@@ -195,7 +284,9 @@ describe('order: create', () => {
 	it('checks the quantity against the ticket type’s Max Quantity before writing', async () => {
 		const run = await runAction(sb, createParams({ ticketType: rl('vip-pass'), quantity: 5 }));
 
-		expect(run.error?.message).toBe('Quantity: 5 is outside what ticket type "vip-pass" allows per order (at least 1 and at most 4)');
+		expect(run.error?.message).toBe(
+			'Quantity: 5 is outside what ticket type "vip-pass" allows per order (at least 1 and at most 4)',
+		);
 		expect(apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
@@ -207,8 +298,12 @@ describe('order: create', () => {
 			'GET /api/v1/companies',
 			`POST ${eventPath}/orders/create/early-bird`,
 		]);
-		expect(run.error?.message).toBe('The service rejected the input (422): The ticket type is sold out.');
-		expect(run.error?.description).toBe('Fix these fields:<ul><li>Quantity: The ticket type is sold out.</li></ul>');
+		expect(run.error?.message).toBe(
+			'The service rejected the input (422): The ticket type is sold out.',
+		);
+		expect(run.error?.description).toBe(
+			'Fix these fields:<ul><li>Quantity: The ticket type is sold out.</li></ul>',
+		);
 	});
 
 	it('shows the charge and form-answer hints in the UI', () => {
@@ -230,20 +325,32 @@ describe('order: get', () => {
 		['rejected', 'rejected'],
 		['cancelled', 'cancelled'],
 		['authorized', 'authorized'],
-	])('derives status of the %s order from its timestamps, keeping them untouched', async (key, status) => {
-		const id = sb.demo.orders[key];
-		const run = await runAction(sb, params('get', { order: rl(id) }));
+	])(
+		'derives status of the %s order from its timestamps, keeping them untouched',
+		async (key, status) => {
+			const id = sb.demo.orders[key];
+			const run = await runAction(sb, params('get', { order: rl(id) }));
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: `${eventPath}/orders/${id}`, query: {}, body: undefined }]);
-		expect(run.json).toEqual([{ ...storedOrder(id), status }]);
-		for (const field of TIMESTAMPS) expect(run.json[0][field]).toBe(storedOrder(id)[field]);
-	});
+			expect(apiRequests()).toEqual([
+				{ method: 'GET', path: `${eventPath}/orders/${id}`, query: {}, body: undefined },
+			]);
+			expect(run.json).toEqual([{ ...storedOrder(id), status }]);
+			for (const field of TIMESTAMPS) expect(run.json[0][field]).toBe(storedOrder(id)[field]);
+		},
+	);
 
 	it('includes the submission and lead with include_submission', async () => {
 		const id = sb.demo.orders.free;
 		const run = await runAction(sb, params('get', { order: rl(id), includeSubmission: true }));
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: `${eventPath}/orders/${id}`, query: { include_submission: '1' }, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{
+				method: 'GET',
+				path: `${eventPath}/orders/${id}`,
+				query: { include_submission: '1' },
+				body: undefined,
+			},
+		]);
 		expect(run.json).toEqual([{ ...(sb.control.getOrder(id) as IDataObject), status: 'pending' }]);
 		expect(run.json[0]).toHaveProperty('submission.answers');
 		expect(run.json[0]).toHaveProperty('lead');
@@ -268,16 +375,26 @@ describe('order: getMany', () => {
 	});
 
 	it('returns all orders across every page with Return All', async () => {
-		const run = await runAction(sb, params('getMany', { returnAll: true, includeSubmission: true }));
+		const run = await runAction(
+			sb,
+			params('getMany', { returnAll: true, includeSubmission: true }),
+		);
 
 		const requests = apiRequests();
 		expect(requests.map((r) => r.path)).toEqual(Array(4).fill(`${eventPath}/orders`));
 		expect(requests.map((r) => r.query).sort((a, b) => Number(a.page) - Number(b.page))).toEqual(
-			[1, 2, 3, 4].map((page) => ({ include_submission: '1', page: String(page), per_page: '100' })),
+			[1, 2, 3, 4].map((page) => ({
+				include_submission: '1',
+				page: String(page),
+				per_page: '100',
+			})),
 		);
 		expect(run.json).toHaveLength(SEEDED + 40);
 		expect(new Set(run.json.map((o) => o.id)).size).toBe(SEEDED + 40);
-		expect(run.json[0]).toEqual({ ...(sb.control.getOrder(sb.demo.orders.free) as IDataObject), status: 'pending' });
+		expect(run.json[0]).toEqual({
+			...(sb.control.getOrder(sb.demo.orders.free) as IDataObject),
+			status: 'pending',
+		});
 		const byId = new Map(run.json.map((o) => [o.id, o.status]));
 		expect(byId.get(sb.demo.orders.paid)).toBe('paid');
 		expect(byId.get(sb.demo.orders.cancelled)).toBe('cancelled');
@@ -305,7 +422,9 @@ describe('order: approve and reject', () => {
 		const id = sb.demo.orders.pending;
 		const run = await runAction(sb, params('approve', { order: rl(id) }));
 
-		expect(apiRequests()).toEqual([{ method: 'PATCH', path: `${eventPath}/orders/${id}/approve`, query: {}, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{ method: 'PATCH', path: `${eventPath}/orders/${id}/approve`, query: {}, body: undefined },
+		]);
 		expect(run.json).toEqual([{ ...storedOrder(id), status: 'approved' }]);
 		expect(run.json[0].approved_at).toEqual(expect.any(String));
 	});
@@ -314,7 +433,9 @@ describe('order: approve and reject', () => {
 		const id = sb.demo.orders.pending;
 		const run = await runAction(sb, params('reject', { order: rl(id) }));
 
-		expect(apiRequests()).toEqual([{ method: 'PATCH', path: `${eventPath}/orders/${id}/reject`, query: {}, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{ method: 'PATCH', path: `${eventPath}/orders/${id}/reject`, query: {}, body: undefined },
+		]);
 		expect(run.json).toEqual([{ ...storedOrder(id), status: 'rejected' }]);
 		expect(run.json[0].rejected_at).toEqual(expect.any(String));
 	});
@@ -322,14 +443,21 @@ describe('order: approve and reject', () => {
 	it('shows the service’s 422 for an order that is no longer pending', async () => {
 		const run = await runAction(sb, params('approve', { order: rl(sb.demo.orders.rejected) }));
 
-		expect(run.error?.message).toBe('The service rejected the input (422): Only pending orders can be approved.');
-		expect(run.error?.description).toBe('Fix these fields:<ul><li>Order: Only pending orders can be approved.</li></ul>');
+		expect(run.error?.message).toBe(
+			'The service rejected the input (422): Only pending orders can be approved.',
+		);
+		expect(run.error?.description).toBe(
+			'Fix these fields:<ul><li>Order: Only pending orders can be approved.</li></ul>',
+		);
 	});
 
 	it('gives an error item per failed input with continueOnFail, keeping pairedItem', async () => {
 		const run = await runAction(sb, params('reject', { order: rl('={{ $json.id }}') }), {
 			continueOnFail: true,
-			inputItems: [{ json: { id: sb.demo.orders.approved } }, { json: { id: sb.demo.orders.pending } }],
+			inputItems: [
+				{ json: { id: sb.demo.orders.approved } },
+				{ json: { id: sb.demo.orders.pending } },
+			],
 		});
 
 		expect(apiRequests().map((r) => r.path)).toEqual([
@@ -344,6 +472,9 @@ describe('order: approve and reject', () => {
 			},
 			pairedItem: { item: 0 },
 		});
-		expect(run.items[1]).toMatchObject({ json: { id: sb.demo.orders.pending, status: 'rejected' }, pairedItem: { item: 1 } });
+		expect(run.items[1]).toMatchObject({
+			json: { id: sb.demo.orders.pending, status: 'rejected' },
+			pairedItem: { item: 1 },
+		});
 	});
 });

@@ -19,7 +19,13 @@ const ORDER_KEYS = [...RECORD_SHAPES.order.simple].filter((k) => !k.startsWith('
 
 function orders(extra: INodeParameters = {}): INodeParameters {
 	const sb = sandbox();
-	return { resource: 'order', operation: 'getMany', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit), ...extra };
+	return {
+		resource: 'order',
+		operation: 'getMany',
+		company: rl(sb.demo.companyId),
+		event: rl(sb.demo.events.summerSummit),
+		...extra,
+	};
 }
 
 function size(json: IDataObject[]): number {
@@ -38,7 +44,9 @@ describe('Output: saved workflows keep their behaviour', () => {
 			const run = await runAction(sandbox(), orders(), options);
 			expect(run.error).toBeUndefined();
 			expect(run.json).toHaveLength(42);
-			expect(Object.keys(run.json[0])).toEqual(expect.arrayContaining(['vat_percentage', 'country', 'paid_at', 'status']));
+			expect(Object.keys(run.json[0])).toEqual(
+				expect.arrayContaining(['vat_percentage', 'country', 'paid_at', 'status']),
+			);
 			expect(size(run.json)).toBeGreaterThan(17_000);
 		}
 	});
@@ -59,22 +67,42 @@ describe('Output: the choice', () => {
 	});
 
 	it('Selected Fields keeps just those fields', async () => {
-		const run = await runAction(sandbox(), orders({ output: 'fields', outputFields: ['id', 'email'] }), { typeVersion: 1.1 });
+		const run = await runAction(
+			sandbox(),
+			orders({ output: 'fields', outputFields: ['id', 'email'] }),
+			{ typeVersion: 1.1 },
+		);
 		expect(run.json).toHaveLength(42);
 		for (const order of run.json) expect(Object.keys(order).sort()).toEqual(['email', 'id']);
 	});
 
 	it('Selected Fields with no field chosen is refused before any request', async () => {
-		const run = await runAction(sandbox(), orders({ output: 'fields', outputFields: [] }), { typeVersion: 1.1 });
+		const run = await runAction(sandbox(), orders({ output: 'fields', outputFields: [] }), {
+			typeVersion: 1.1,
+		});
 		expect(run.error?.message).toBe('Fields: choose at least one field');
 		expect(requestPaths().filter((p) => p.includes('/orders'))).toEqual([]);
 	});
 
 	it('applies to a single record too (Event → Get, Simplified)', async () => {
 		const sb = sandbox();
-		const run = await runAction(sb, { resource: 'event', operation: 'get', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit), output: 'simple' }, { typeVersion: 1.1 });
+		const run = await runAction(
+			sb,
+			{
+				resource: 'event',
+				operation: 'get',
+				company: rl(sb.demo.companyId),
+				event: rl(sb.demo.events.summerSummit),
+				output: 'simple',
+			},
+			{ typeVersion: 1.1 },
+		);
 		expect(run.json).toEqual([
-			expect.objectContaining({ id: sb.demo.events.summerSummit, name: 'Summer Summit 2027', company_role: 'organizing' }),
+			expect.objectContaining({
+				id: sb.demo.events.summerSummit,
+				name: 'Summer Summit 2027',
+				company_role: 'organizing',
+			}),
 		]);
 		expect(run.json[0]).not.toHaveProperty('page');
 	});
@@ -91,7 +119,8 @@ describe('Output for a model (a version 1.1 node called as a tool)', () => {
 			'Only the first 20 of 42 orders were returned. To get more, call again with a higher Limit (at most 100), or narrow the list (a filter, another event).',
 		);
 		expect(list.orders).toHaveLength(20);
-		for (const order of list.orders as IDataObject[]) expect(Object.keys(order)).toEqual(ORDER_KEYS);
+		for (const order of list.orders as IDataObject[])
+			expect(Object.keys(order)).toEqual(ORDER_KEYS);
 		expect(size(run.json)).toBeLessThanOrEqual(4_500);
 	});
 
@@ -108,15 +137,27 @@ describe('Output for a model (a version 1.1 node called as a tool)', () => {
 		[30, 30, true],
 		[31, 31, true],
 		[1, 1, true],
-	])('Limit %i on 42 orders in pages of 15: %i returned, more %s', async (limit, returned, more) => {
-		const run = await runAction(sandbox(), orders({ limit, paging: { perPage: 15 } }), TOOL);
-		expect(run.json[0]).toMatchObject({ returned, more, total: 42 });
-		expect(run.json[0].orders).toHaveLength(returned);
-	});
+	])(
+		'Limit %i on 42 orders in pages of 15: %i returned, more %s',
+		async (limit, returned, more) => {
+			const run = await runAction(sandbox(), orders({ limit, paging: { perPage: 15 } }), TOOL);
+			expect(run.json[0]).toMatchObject({ returned, more, total: 42 });
+			expect(run.json[0].orders).toHaveLength(returned);
+		},
+	);
 
 	it('an empty list is one item saying none were found', async () => {
 		const sb = sandbox();
-		const run = await runAction(sb, { resource: 'event', operation: 'getMany', company: rl(sb.demo.companyId), filters: { q: 'No such event' } }, TOOL);
+		const run = await runAction(
+			sb,
+			{
+				resource: 'event',
+				operation: 'getMany',
+				company: rl(sb.demo.companyId),
+				filters: { q: 'No such event' },
+			},
+			TOOL,
+		);
 		expect(run.json).toEqual([{ events: [], returned: 0, more: false, total: 0 }]);
 	});
 
@@ -124,12 +165,20 @@ describe('Output for a model (a version 1.1 node called as a tool)', () => {
 		const sb = sandbox();
 		const run = await runAction(
 			sb,
-			{ resource: 'ticketType', operation: 'getMany', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit), limit: 2 },
+			{
+				resource: 'ticketType',
+				operation: 'getMany',
+				company: rl(sb.demo.companyId),
+				event: rl(sb.demo.events.summerSummit),
+				limit: 2,
+			},
 			TOOL,
 		);
 		expect(run.json).toHaveLength(1);
 		expect(run.json[0]).toMatchObject({ returned: 2, more: true, total: 4 });
-		expect(Object.keys((run.json[0].ticketTypes as IDataObject[])[0])).toEqual(expect.arrayContaining(['slug', 'name', 'price']));
+		expect(Object.keys((run.json[0].ticketTypes as IDataObject[])[0])).toEqual(
+			expect.arrayContaining(['slug', 'name', 'price']),
+		);
 	});
 
 	it('a version 1 node called as a tool keeps Raw items (saved agents behave as before)', async () => {
@@ -144,7 +193,13 @@ describe('Return All from a model is bounded', () => {
 
 	function bigOrders(extra: INodeParameters): INodeParameters {
 		const sb = big();
-		return { resource: 'order', operation: 'getMany', company: rl(sb.demo.companyId), event: rl(sb.demo.events.summerSummit), ...extra };
+		return {
+			resource: 'order',
+			operation: 'getMany',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+			...extra,
+		};
 	}
 
 	it('Return All on 300 orders is refused after the first page, telling the model how to narrow', async () => {

@@ -5,7 +5,14 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { ACTION_NODE_TYPE, credentialTypes, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
+import {
+	ACTION_NODE_TYPE,
+	credentialTypes,
+	credentialsFor,
+	nodeTypes,
+	rl,
+	runAction,
+} from '../../helpers/action';
 import { runListSearch } from '../../harness';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../helpers/sandbox';
@@ -34,7 +41,9 @@ function params(operation: string, extra: INodeParameters = {}): INodeParameters
 
 /** The API requests the run made, as the sandbox logged them. */
 function apiRequests() {
-	return sb.control.requests().map(({ method, path, query, body }) => ({ method, path, query, body }));
+	return sb.control
+		.requests()
+		.map(({ method, path, query, body }) => ({ method, path, query, body }));
 }
 
 describe('ticketType: create', () => {
@@ -108,13 +117,26 @@ describe('ticketType: create', () => {
 	});
 
 	it('sends only the required fields when nothing else is added (free ticket)', async () => {
-		const run = await runAction(sb, params('create', { name: 'Livestream', price: 0, vatPercentage: 0 }));
+		const run = await runAction(
+			sb,
+			params('create', { name: 'Livestream', price: 0, vatPercentage: 0 }),
+		);
 
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()).toEqual([
-			{ method: 'POST', path: `${base}/create`, query: {}, body: { name: 'Livestream', price: 0, vat_percentage: 0 } },
+			{
+				method: 'POST',
+				path: `${base}/create`,
+				query: {},
+				body: { name: 'Livestream', price: 0, vat_percentage: 0 },
+			},
 		]);
-		expect(run.json[0]).toMatchObject({ slug: 'livestream', name: 'Livestream', price: '0.00', availability: -1 });
+		expect(run.json[0]).toMatchObject({
+			slug: 'livestream',
+			name: 'Livestream',
+			price: '0.00',
+			availability: -1,
+		});
 	});
 
 	it.each([
@@ -124,7 +146,10 @@ describe('ticketType: create', () => {
 		['Max Quantity', { min_quantity: 3, max_quantity: 2 }, 'at least the minimum quantity (3)'],
 		['Availability', { availability: 2.5 }, 'Use -1 for unlimited'],
 	])('refuses %s %j before any request', async (field, additionalFields, fix) => {
-		const run = await runAction(sb, params('create', { name: 'Bad', price: 10, vatPercentage: 21, additionalFields }));
+		const run = await runAction(
+			sb,
+			params('create', { name: 'Bad', price: 10, vatPercentage: 21, additionalFields }),
+		);
 
 		expect(run.error?.message).toMatch(new RegExp(`^${field}:`));
 		expect(run.error?.description).toContain(fix);
@@ -138,18 +163,29 @@ describe('ticketType: create', () => {
 	])('refuses a negative %s before any request', async (field, values) => {
 		const run = await runAction(sb, params('create', { name: 'Bad', ...values }));
 
-		expect(run.error?.message).toBe(`${field}: must be a number of at least 0 (got ${field === 'Price' ? -5 : -1})`);
+		expect(run.error?.message).toBe(
+			`${field}: must be a number of at least 0 (got ${field === 'Price' ? -5 : -1})`,
+		);
 		expect(apiRequests()).toEqual([]);
 	});
 
 	it('shows a 422 of the service field by field', async () => {
 		const run = await runAction(
 			sb,
-			params('create', { name: 'Duplicate', price: 10, vatPercentage: 7, additionalFields: { slug: sb.demo.ticketTypes.vipPass } }),
+			params('create', {
+				name: 'Duplicate',
+				price: 10,
+				vatPercentage: 7,
+				additionalFields: { slug: sb.demo.ticketTypes.vipPass },
+			}),
 		);
 
 		expect(apiRequests()).toEqual([
-			expect.objectContaining({ method: 'POST', path: `${base}/create`, body: { name: 'Duplicate', price: 10, vat_percentage: 7, slug: 'vip-pass' } }),
+			expect.objectContaining({
+				method: 'POST',
+				path: `${base}/create`,
+				body: { name: 'Duplicate', price: 10, vat_percentage: 7, slug: 'vip-pass' },
+			}),
 		]);
 		expect(run.error?.message).toMatch(/^The service rejected the input \(422\): /);
 		expect(run.error?.description).toBe(
@@ -158,11 +194,26 @@ describe('ticketType: create', () => {
 	});
 
 	it('tells what to check when the event is not one the company organizes (404)', async () => {
-		const run = await runAction(sb, params('create', { name: 'X', price: 0, vatPercentage: 0, event: rl(sb.demo.events.partnerExpo) }));
+		const run = await runAction(
+			sb,
+			params('create', {
+				name: 'X',
+				price: 0,
+				vatPercentage: 0,
+				event: rl(sb.demo.events.partnerExpo),
+			}),
+		);
 
-		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'POST', path: `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.partnerExpo}/ticket-types/create` })]);
+		expect(apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: `/api/v1/${sb.demo.companyId}/event/${sb.demo.events.partnerExpo}/ticket-types/create`,
+			}),
+		]);
 		expect(run.error?.message).toMatch(/^Not found \(404\)/);
-		expect(run.error?.description).toContain('The event must be an event the company organizes, not one it only attends.');
+		expect(run.error?.description).toContain(
+			'The event must be an event the company organizes, not one it only attends.',
+		);
 	});
 });
 
@@ -170,16 +221,33 @@ describe('ticketType: get', () => {
 	it('gets one ticket type without its form by default', async () => {
 		const run = await runAction(sb, params('get', { ticketType: rl('vip-pass') }));
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: `${base}/vip-pass`, query: {}, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{ method: 'GET', path: `${base}/vip-pass`, query: {}, body: undefined },
+		]);
 		expect(run.json).toHaveLength(1);
-		expect(run.json[0]).toMatchObject({ slug: 'vip-pass', price: '149.00', form_id: null, max_quantity: 4 });
+		expect(run.json[0]).toMatchObject({
+			slug: 'vip-pass',
+			price: '149.00',
+			form_id: null,
+			max_quantity: 4,
+		});
 		expect(run.json[0]).not.toHaveProperty('form');
 	});
 
 	it('includes the form with include_form', async () => {
-		const run = await runAction(sb, params('get', { ticketType: rl('general-admission'), includeForm: true }));
+		const run = await runAction(
+			sb,
+			params('get', { ticketType: rl('general-admission'), includeForm: true }),
+		);
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: `${base}/general-admission`, query: { include_form: '1' }, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{
+				method: 'GET',
+				path: `${base}/general-admission`,
+				query: { include_form: '1' },
+				body: undefined,
+			},
+		]);
 		const form = run.json[0].form as IDataObject;
 		expect(form.id).toBe(sb.demo.forms.attendeeDetails);
 		expect(form.fields).toHaveLength(10);
@@ -199,7 +267,10 @@ describe('ticketType: get', () => {
 			inputItems: [{ json: { slug: 'vip-pass' } }, { json: { slug: 'no-such-ticket' } }],
 		});
 
-		expect(apiRequests().map((r) => r.path)).toEqual([`${base}/vip-pass`, `${base}/no-such-ticket`]);
+		expect(apiRequests().map((r) => r.path)).toEqual([
+			`${base}/vip-pass`,
+			`${base}/no-such-ticket`,
+		]);
 		expect(run.items).toHaveLength(2);
 		expect(run.items[0]).toMatchObject({ json: { slug: 'vip-pass' }, pairedItem: { item: 0 } });
 		expect(run.items[1].pairedItem).toEqual({ item: 1 });
@@ -212,8 +283,18 @@ describe('ticketType: getMany', () => {
 		const run = await runAction(sb, params('getMany', { returnAll: true }));
 
 		expect(apiRequests()).toEqual([{ method: 'GET', path: base, query: {}, body: undefined }]);
-		expect(run.json.map((t) => t.slug)).toEqual(['general-admission', 'vip-pass', 'speaker-pass', 'early-bird']);
-		expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }, { item: 0 }]);
+		expect(run.json.map((t) => t.slug)).toEqual([
+			'general-admission',
+			'vip-pass',
+			'speaker-pass',
+			'early-bird',
+		]);
+		expect(run.items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+		]);
 	});
 
 	it.each([
@@ -221,9 +302,14 @@ describe('ticketType: getMany', () => {
 		[4, ['general-admission', 'vip-pass', 'speaker-pass', 'early-bird']],
 		[50, ['general-admission', 'vip-pass', 'speaker-pass', 'early-bird']],
 	])('applies Limit %d to the plain list (one request)', async (limit, slugs) => {
-		const run = await runAction(sb, params('getMany', { returnAll: false, limit, includeForm: true }));
+		const run = await runAction(
+			sb,
+			params('getMany', { returnAll: false, limit, includeForm: true }),
+		);
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: base, query: { include_form: '1' }, body: undefined }]);
+		expect(apiRequests()).toEqual([
+			{ method: 'GET', path: base, query: { include_form: '1' }, body: undefined },
+		]);
 		expect(run.json.map((t) => t.slug)).toEqual(slugs);
 		expect((run.json[0].form as IDataObject).id).toBe(sb.demo.forms.attendeeDetails);
 	});
@@ -235,14 +321,32 @@ describe('ticketType: update', () => {
 			sb,
 			params('update', {
 				ticketType: rl('vip-pass'),
-				updateFields: { slug: 'vip', price: 199.5, max_quantity: 6, sold_out: true, description: '' },
+				updateFields: {
+					slug: 'vip',
+					price: 199.5,
+					max_quantity: 6,
+					sold_out: true,
+					description: '',
+				},
 			}),
 		);
 
 		expect(apiRequests()).toEqual([
-			{ method: 'PATCH', path: `${base}/vip-pass`, query: {}, body: { slug: 'vip', price: 199.5, max_quantity: 6, sold_out: true } },
+			{
+				method: 'PATCH',
+				path: `${base}/vip-pass`,
+				query: {},
+				body: { slug: 'vip', price: 199.5, max_quantity: 6, sold_out: true },
+			},
 		]);
-		expect(run.json[0]).toMatchObject({ slug: 'vip', name: 'VIP Pass', price: '199.50', max_quantity: 6, sold_out: true, vat_percentage: '21.00' });
+		expect(run.json[0]).toMatchObject({
+			slug: 'vip',
+			name: 'VIP Pass',
+			price: '199.50',
+			max_quantity: 6,
+			sold_out: true,
+			vat_percentage: '21.00',
+		});
 
 		sb.control.clearRequests();
 		const again = await runAction(sb, params('get', { ticketType: rl('vip') }));
@@ -250,43 +354,69 @@ describe('ticketType: update', () => {
 	});
 
 	it('refuses an update without fields before any request', async () => {
-		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: {} }));
+		const run = await runAction(
+			sb,
+			params('update', { ticketType: rl('vip-pass'), updateFields: {} }),
+		);
 
 		expect(run.error?.message).toBe('Update Fields: nothing to update');
 		expect(apiRequests()).toEqual([]);
 	});
 
 	it('checks the limits of the fields it changes before any request', async () => {
-		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { min_quantity: 5, max_quantity: 2 } }));
+		const run = await runAction(
+			sb,
+			params('update', {
+				ticketType: rl('vip-pass'),
+				updateFields: { min_quantity: 5, max_quantity: 2 },
+			}),
+		);
 
 		expect(run.error?.message).toMatch(/^Max Quantity: must be a whole number of at least 5/);
 		expect(apiRequests()).toEqual([]);
 	});
 
 	it('shows the service’s 422 when the new maximum is below the current minimum', async () => {
-		await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { min_quantity: 2 } }));
+		await runAction(
+			sb,
+			params('update', { ticketType: rl('vip-pass'), updateFields: { min_quantity: 2 } }),
+		);
 		sb.control.clearRequests();
-		const run = await runAction(sb, params('update', { ticketType: rl('vip-pass'), updateFields: { max_quantity: 1 } }));
+		const run = await runAction(
+			sb,
+			params('update', { ticketType: rl('vip-pass'), updateFields: { max_quantity: 1 } }),
+		);
 
-		expect(apiRequests()).toEqual([expect.objectContaining({ method: 'PATCH', body: { max_quantity: 1 } })]);
-		expect(run.error?.description).toBe('Fix these fields:<ul><li>Max Quantity: The max quantity field must be greater than or equal to 2.</li></ul>');
+		expect(apiRequests()).toEqual([
+			expect.objectContaining({ method: 'PATCH', body: { max_quantity: 1 } }),
+		]);
+		expect(run.error?.description).toBe(
+			'Fix these fields:<ul><li>Max Quantity: The max quantity field must be greater than or equal to 2.</li></ul>',
+		);
 	});
 });
 
 describe('ticketType: UI', () => {
 	it('shows the payment provider notice on create only while the price is above 0, and as the hint of Update Fields → Price', () => {
 		const properties = nodeTypes[ACTION_NODE_TYPE].description.properties;
-		const notices = properties.filter((p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('ticketType'));
+		const notices = properties.filter(
+			(p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('ticketType'),
+		);
 		expect(notices.map((p) => p.displayOptions?.show?.operation)).toEqual([['create']]);
 		expect(notices[0].displayName).toContain('payment provider');
 		const [create] = notices;
-		const shown = (notice: INodeProperties, values: IDataObject) => NodeHelpers.displayParameter(values as INodeParameters, notice, null, null);
+		const shown = (notice: INodeProperties, values: IDataObject) =>
+			NodeHelpers.displayParameter(values as INodeParameters, notice, null, null);
 		const on = { resource: 'ticketType' };
 		expect(shown(create, { ...on, operation: 'create', price: 0 })).toBe(false);
 		expect(shown(create, { ...on, operation: 'create', price: 25 })).toBe(true);
 		expect(shown(create, { ...on, operation: 'create', price: '={{ $json.price }}' })).toBe(true);
-		const updateFields = properties.find((p) => p.name === 'updateFields' && p.displayOptions?.show?.resource?.includes('ticketType'));
-		const price = (updateFields?.options as INodeProperties[] | undefined)?.find((p) => p.name === 'price');
+		const updateFields = properties.find(
+			(p) => p.name === 'updateFields' && p.displayOptions?.show?.resource?.includes('ticketType'),
+		);
+		const price = (updateFields?.options as INodeProperties[] | undefined)?.find(
+			(p) => p.name === 'price',
+		);
 		expect(price?.hint).toContain('payment provider');
 	});
 

@@ -20,7 +20,9 @@ beforeEach(() => {
 });
 
 function requests() {
-	return sb.control.requests().map((r) => ({ method: r.method, path: r.path, body: r.body as IDataObject | undefined }));
+	return sb.control
+		.requests()
+		.map((r) => ({ method: r.method, path: r.path, body: r.body as IDataObject | undefined }));
 }
 
 function eventCreate(extra: INodeParameters = {}): INodeParameters {
@@ -42,7 +44,10 @@ function orderCreate(extra: INodeParameters = {}): INodeParameters {
 	return orderCreateParams(sb, extra);
 }
 
-async function refused(parameters: INodeParameters, asTool: boolean): Promise<NonNullable<ActionRun['error']>> {
+async function refused(
+	parameters: INodeParameters,
+	asTool: boolean,
+): Promise<NonNullable<ActionRun['error']>> {
 	const run = await runAction(sb, parameters, { asTool });
 	expect(run.error).toBeDefined();
 	expect(requests()).toEqual([]);
@@ -64,11 +69,21 @@ describe('refusals in a tool run', () => {
 	it('carries the country code format with examples', async () => {
 		const error = await refused(orderCreate({ country: 'Netherlands' }), true);
 
-		expect(error.message).toBe('Country: "Netherlands" is not an ISO 3166-1 alpha-2 country code. Use the two-letter code, e.g. NL, BE, DE, US.');
+		expect(error.message).toBe(
+			'Country: "Netherlands" is not an ISO 3166-1 alpha-2 country code. Use the two-letter code, e.g. NL, BE, DE, US.',
+		);
 	});
 
 	it('names every invalid field of the call in one message', async () => {
-		const error = await refused(orderCreate({ firstName: '={{ "" }}', email: 'ada at example', country: 'Netherlands', quantity: 0 }), true);
+		const error = await refused(
+			orderCreate({
+				firstName: '={{ "" }}',
+				email: 'ada at example',
+				country: 'Netherlands',
+				quantity: 0,
+			}),
+			true,
+		);
 
 		expect(error.message).toBe(
 			[
@@ -82,7 +97,10 @@ describe('refusals in a tool run', () => {
 	});
 
 	it('adds what n8n’s own type check refuses (a number, a boolean) to the other invalid fields', async () => {
-		const error = await refused(orderCreate({ email: 'nope', isBusiness: '={{ "maybe" }}', quantity: '={{ "two" }}' }), true);
+		const error = await refused(
+			orderCreate({ email: 'nope', isBusiness: '={{ "maybe" }}', quantity: '={{ "two" }}' }),
+			true,
+		);
 
 		expect(error.message).toBe(
 			[
@@ -95,26 +113,44 @@ describe('refusals in a tool run', () => {
 	});
 
 	it('adds the refused ID fields to the other invalid fields, with the operation that returns the ID', async () => {
-		const error = await refused(orderCreate({ email: 'nope', ticketType: rl('={{ ".." }}') }), true);
+		const error = await refused(
+			orderCreate({ email: 'nope', ticketType: rl('={{ ".." }}') }),
+			true,
+		);
 
 		expect(error.message).toContain('2 invalid fields');
 		expect(error.message).toContain('- Email: "nope" is not a valid email address.');
-		expect(error.message).toContain('- Ticket Type: ".." is not a valid ID. Ticket Type takes a ticket type ID, the slug that Ticket Type → Get Many returns.');
+		expect(error.message).toContain(
+			'- Ticket Type: ".." is not a valid ID. Ticket Type takes a ticket type ID, the slug that Ticket Type → Get Many returns.',
+		);
 		expect(error.message).not.toMatch(EDITOR_WORDS);
 	});
 
 	it('refuses an End Date before the Start Date together with a bad Locale', async () => {
-		const error = await refused(eventCreate({ dateEnd: '2027-06-04T09:00', locale: 'Klingon' }), true);
+		const error = await refused(
+			eventCreate({ dateEnd: '2027-06-04T09:00', locale: 'Klingon' }),
+			true,
+		);
 
 		expect(error.message).toContain('2 invalid fields');
-		expect(error.message).toContain('- Locale: "Klingon" is not supported. Use one of: nl (Dutch), en (English), fr (French), de (German), pt (Portuguese), es (Spanish).');
-		expect(error.message).toContain('- End Date: 2027-06-04 09:00 is before the start 2027-06-05 09:00. Set an end date at or after the start date.');
+		expect(error.message).toContain(
+			'- Locale: "Klingon" is not supported. Use one of: nl (Dutch), en (English), fr (French), de (German), pt (Portuguese), es (Spanish).',
+		);
+		expect(error.message).toContain(
+			'- End Date: 2027-06-04 09:00 is before the start 2027-06-05 09:00. Set an end date at or after the start date.',
+		);
 	});
 
 	it('answers an unknown ID (404) with the values used and the operations that return valid ones', async () => {
-		const run = await runAction(sb, { resource: 'event', operation: 'getMany', company: rl('Zq9xWv2K') }, { asTool: true });
+		const run = await runAction(
+			sb,
+			{ resource: 'event', operation: 'getMany', company: rl('Zq9xWv2K') },
+			{ asTool: true },
+		);
 
-		expect(requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/Zq9xWv2K/events' })]);
+		expect(requests()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/api/v1/Zq9xWv2K/events' }),
+		]);
 		expect(run.error?.message).toMatch(/^Not found \(404\)/);
 		expect(run.error?.message).toContain(
 			'One of these does not exist or is not an ID (a name is not an ID): Company "Zq9xWv2K" must be a company ID, the id that Company → Get Many returns.',
@@ -145,7 +181,10 @@ describe('refusals in a tool run', () => {
 	});
 
 	it('gives the error items of Continue On Fail the same message', async () => {
-		const run = await runAction(sb, orderCreate({ country: 'Netherlands', quantity: 0 }), { asTool: true, continueOnFail: true });
+		const run = await runAction(sb, orderCreate({ country: 'Netherlands', quantity: 0 }), {
+			asTool: true,
+			continueOnFail: true,
+		});
 
 		expect(requests()).toEqual([]);
 		expect(run.json[0].error).toMatch(/^2 invalid fields/);
@@ -157,7 +196,9 @@ describe('the same inputs in the editor', () => {
 		const error = await refused(eventCreate({ dateStart: 'next Friday 6pm' }), false);
 
 		expect(error.message).toBe('Start Date: "next Friday 6pm" is not a date and time');
-		expect(error.description).toBe('Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.');
+		expect(error.description).toBe(
+			'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
+		);
 	});
 
 	it('keep n8n’s own type check as it is', async () => {
@@ -167,14 +208,26 @@ describe('the same inputs in the editor', () => {
 	});
 
 	it('stop at the first invalid field', async () => {
-		const error = await refused(orderCreate({ firstName: '={{ "" }}', email: 'ada at example', country: 'Netherlands', quantity: 0 }), false);
+		const error = await refused(
+			orderCreate({
+				firstName: '={{ "" }}',
+				email: 'ada at example',
+				country: 'Netherlands',
+				quantity: 0,
+			}),
+			false,
+		);
 
 		expect(error.message).toBe('First Name: is required');
 		expect(error.description).toBe('Enter a value for First Name.');
 	});
 
 	it('keep the 404 advice in the description: the IDs used and where valid ones come from', async () => {
-		const run = await runAction(sb, { resource: 'event', operation: 'getMany', company: rl('Zq9xWv2K') });
+		const run = await runAction(sb, {
+			resource: 'event',
+			operation: 'getMany',
+			company: rl('Zq9xWv2K'),
+		});
 
 		expect(run.error?.message).toBe('Not found (404): Not found.');
 		expect(run.error?.description).toBe(
@@ -185,10 +238,23 @@ describe('the same inputs in the editor', () => {
 
 describe('fixed options from expressions and models', () => {
 	it('reads Online, ORGANIZING and the option name English as online, organizing and en', async () => {
-		const run = await runAction(sb, eventCreate({ attendanceMode: '={{ "Online" }}', companyRole: '={{ "ORGANIZING" }}', locale: '={{ "English" }}' }));
+		const run = await runAction(
+			sb,
+			eventCreate({
+				attendanceMode: '={{ "Online" }}',
+				companyRole: '={{ "ORGANIZING" }}',
+				locale: '={{ "English" }}',
+			}),
+		);
 
 		expect(run.error).toBeUndefined();
-		expect(requests().at(-1)?.body).toEqual(expect.objectContaining({ attendance_mode: 'online', company_role: 'organizing', locale: 'en' }));
+		expect(requests().at(-1)?.body).toEqual(
+			expect.objectContaining({
+				attendance_mode: 'online',
+				company_role: 'organizing',
+				locale: 'en',
+			}),
+		);
 	});
 
 	it('reads options inside a collection too (Update Fields → Attendance Mode, Timezone)', async () => {
@@ -201,28 +267,38 @@ describe('fixed options from expressions and models', () => {
 		});
 
 		expect(run.error).toBeUndefined();
-		expect(requests().at(-1)?.body).toEqual(expect.objectContaining({ attendance_mode: 'online', timezone: 'Europe/Lisbon' }));
+		expect(requests().at(-1)?.body).toEqual(
+			expect.objectContaining({ attendance_mode: 'online', timezone: 'Europe/Lisbon' }),
+		);
 	});
 
 	it('takes a hand-written $fromAI for an options parameter, as a model fills it', async () => {
-		const fromAi = (key: string, description: string) => `={{ $fromAI('${key}', '${description}', 'string') }}`;
+		const fromAi = (key: string, description: string) =>
+			`={{ $fromAI('${key}', '${description}', 'string') }}`;
 		const run = await runAction(
 			sb,
 			eventCreate({
 				attendanceMode: fromAi('Attendance_Mode', 'How people attend: offline (on site) or online'),
-				locale: fromAi('Locale', 'Language of the event pages and emails: nl, en, fr, de, pt or es'),
+				locale: fromAi(
+					'Locale',
+					'Language of the event pages and emails: nl, en, fr, de, pt or es',
+				),
 			}),
 			{ asTool: true, inputItems: [{ json: { Attendance_Mode: 'Online', Locale: 'NL' } }] },
 		);
 
 		expect(run.error).toBeUndefined();
-		expect(requests().at(-1)?.body).toEqual(expect.objectContaining({ attendance_mode: 'online', locale: 'nl' }));
+		expect(requests().at(-1)?.body).toEqual(
+			expect.objectContaining({ attendance_mode: 'online', locale: 'nl' }),
+		);
 	});
 
 	it('refuses an unknown value naming the field and the allowed values, before any request', async () => {
 		const error = await refused(eventCreate({ attendanceMode: '={{ "hybrid" }}' }), true);
 
-		expect(error.message).toBe('Attendance Mode: "hybrid" is not supported. Use one of: offline (Offline), online (Online).');
+		expect(error.message).toBe(
+			'Attendance Mode: "hybrid" is not supported. Use one of: offline (Offline), online (Online).',
+		);
 	});
 
 	it('refuses an unknown value in the editor as before', async () => {

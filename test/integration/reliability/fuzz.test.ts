@@ -21,7 +21,15 @@ import { ACTION_NODE } from '../../helpers/node';
 const SEED = 0x5eed2027;
 const RUNS = 4000;
 
-const TIME_ZONES = ['UTC', 'Europe/Amsterdam', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/St_Johns'];
+const TIME_ZONES = [
+	'UTC',
+	'Europe/Amsterdam',
+	'America/New_York',
+	'Asia/Kolkata',
+	'Pacific/Chatham',
+	'Pacific/Kiritimati',
+	'America/St_Johns',
+];
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 function preview(value: unknown): string {
@@ -49,12 +57,30 @@ function validEnvelope(rng: Prng): Record<string, unknown> {
 	const lastPage = Math.max(1, Math.ceil(total / perPage));
 	const page = rng.int(1, lastPage + 1);
 	const count = Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
-	const host = rng.pick(['http://127.0.0.1:8080', 'https://evil.example.net', 'https://events.example.com']);
+	const host = rng.pick([
+		'http://127.0.0.1:8080',
+		'https://evil.example.net',
+		'https://events.example.com',
+	]);
 	const link = (n: number) => `${host}/api/v1/acme/forms?page=${n}`;
 	return {
 		data: Array.from({ length: count }, (_, i) => ({ id: `f${(page - 1) * perPage + i}` })),
-		links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
-		meta: { current_page: page, from: count ? 1 : null, last_page: lastPage, per_page: perPage, to: count || null, total, path: host, links: [] },
+		links: {
+			first: link(1),
+			last: link(lastPage),
+			prev: page > 1 ? link(page - 1) : null,
+			next: page < lastPage ? link(page + 1) : null,
+		},
+		meta: {
+			current_page: page,
+			from: count ? 1 : null,
+			last_page: lastPage,
+			per_page: perPage,
+			to: count || null,
+			total,
+			path: host,
+			links: [],
+		},
 	};
 }
 
@@ -62,7 +88,8 @@ function validEnvelope(rng: Prng): Record<string, unknown> {
 function mutateEnvelope(rng: Prng, envelope: Record<string, unknown>): unknown {
 	const copy = JSON.parse(JSON.stringify(envelope)) as Record<string, Record<string, unknown>>;
 	const target = rng.pick(['top', 'meta', 'links', 'data', 'whole'] as const);
-	if (target === 'whole') return rng.pick([JSON.stringify(envelope), [envelope], null, 'not json', envelope.data]);
+	if (target === 'whole')
+		return rng.pick([JSON.stringify(envelope), [envelope], null, 'not json', envelope.data]);
 	if (target === 'top') {
 		const key = rng.pick(ENVELOPE_KEYS);
 		if (rng.bool()) delete copy[key];
@@ -70,7 +97,12 @@ function mutateEnvelope(rng: Prng, envelope: Record<string, unknown>): unknown {
 		return copy;
 	}
 	if (target === 'data') {
-		copy.data = rng.bool() ? (randomValue(rng, 2) as Record<string, unknown>) : ([...(envelope.data as unknown[]), ...Array.from({ length: 3 }, () => randomValue(rng, 1))] as unknown as Record<string, unknown>);
+		copy.data = rng.bool()
+			? (randomValue(rng, 2) as Record<string, unknown>)
+			: ([
+					...(envelope.data as unknown[]),
+					...Array.from({ length: 3 }, () => randomValue(rng, 1)),
+				] as unknown as Record<string, unknown>);
 		return copy;
 	}
 	const part = copy[target];
@@ -92,9 +124,12 @@ function checkEnvelopeContract(input: unknown, result: ReturnType<typeof readEnv
 	expect(Array.isArray(body.data)).toBe(true);
 	expect(body.links && typeof body.links === 'object' && !Array.isArray(body.links)).toBe(true);
 	expect(body.meta && typeof body.meta === 'object' && !Array.isArray(body.meta)).toBe(true);
-	expect(result.items.every((item) => item && typeof item === 'object' && !Array.isArray(item))).toBe(true);
+	expect(
+		result.items.every((item) => item && typeof item === 'object' && !Array.isArray(item)),
+	).toBe(true);
 	const { currentPage, lastPage, perPage, total, hasNext } = result.meta;
-	for (const n of [currentPage, lastPage, perPage, total]) expect(Number.isInteger(n) && n >= 0).toBe(true);
+	for (const n of [currentPage, lastPage, perPage, total])
+		expect(Number.isInteger(n) && n >= 0).toBe(true);
 	expect(perPage).toBeGreaterThan(0);
 	expect(lastPage).toBeGreaterThanOrEqual(1);
 	if (hasNext) {
@@ -119,7 +154,8 @@ describe('fuzz: readEnvelope', () => {
 		for (let run = 0; run < RUNS; run++) {
 			const envelope = validEnvelope(rng);
 			const page = readEnvelope(envelope);
-			if (typeof page === 'string') throw new Error(`valid envelope rejected (${page}): ${preview(envelope)}`);
+			if (typeof page === 'string')
+				throw new Error(`valid envelope rejected (${page}): ${preview(envelope)}`);
 			const meta = envelope.meta as IDataObject;
 			expect(page.items).toEqual(envelope.data);
 			expect(page.meta.hasNext).toBe((meta.current_page as number) < (meta.last_page as number));
@@ -143,7 +179,10 @@ function validTimestamp(rng: Prng): { text: string; expected: number } {
 			: `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
 	const text = `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${digits ? `.${fraction}` : ''}${zone}`;
 	const millis = digits ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
-	return { text, expected: Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000 };
+	return {
+		text,
+		expected: Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000,
+	};
 }
 
 function mutateText(rng: Prng, text: string): string {
@@ -175,7 +214,8 @@ describe('fuzz: parseApiTimestamp', () => {
 			const inputs = [randomValue(rng, 2), mutateText(rng, validTimestamp(rng).text)];
 			for (const input of inputs) {
 				const result = parseApiTimestamp(input);
-				if (result !== undefined && !Number.isFinite(result)) throw new Error(`non-finite ${result} for ${preview(input)}`);
+				if (result !== undefined && !Number.isFinite(result))
+					throw new Error(`non-finite ${result} for ${preview(input)}`);
 			}
 		}
 	});
@@ -197,7 +237,8 @@ describe('fuzz: toApiDateTime', () => {
 			];
 			for (const input of inputs) {
 				const result = toApiDateTime(input, zone);
-				if (result !== undefined && !WALL_CLOCK.test(result)) throw new Error(`"${result}" for ${preview(input)} in ${zone}`);
+				if (result !== undefined && !WALL_CLOCK.test(result))
+					throw new Error(`"${result}" for ${preview(input)} in ${zone}`);
 			}
 		}
 	});
@@ -208,11 +249,15 @@ describe('fuzz: toApiDateTime', () => {
 			const { text, expected } = validTimestamp(rng);
 			const zone = rng.pick(TIME_ZONES);
 			const result = toApiDateTime(text, zone);
-			if (result === undefined || !WALL_CLOCK.test(result)) throw new Error(`${preview(text)} → ${result}`);
+			if (result === undefined || !WALL_CLOCK.test(result))
+				throw new Error(`${preview(text)} → ${result}`);
 			// The wall clock differs from UTC by the zone's offset at that instant (at most 14 h).
 			const asUtc = Date.parse(`${result.replace(' ', 'T')}:00Z`);
-			expect(Math.abs(asUtc - Math.floor(expected / 60_000) * 60_000)).toBeLessThanOrEqual(14 * 3_600_000);
-			if (zone === 'UTC') expect(result).toBe(new Date(expected).toISOString().slice(0, 16).replace('T', ' '));
+			expect(Math.abs(asUtc - Math.floor(expected / 60_000) * 60_000)).toBeLessThanOrEqual(
+				14 * 3_600_000,
+			);
+			if (zone === 'UTC')
+				expect(result).toBe(new Date(expected).toISOString().slice(0, 16).replace('T', ' '));
 			const wallClock = text.slice(0, 16);
 			expect(toApiDateTime(wallClock, zone)).toBe(wallClock.replace('T', ' '));
 		}
@@ -221,7 +266,9 @@ describe('fuzz: toApiDateTime', () => {
 
 // ---------------------------------------------------------------- 422 bodies and error mapping
 
-const STATUSES = [0, 200, 204, 301, 400, 401, 403, 404, 405, 409, 413, 419, 422, 429, 500, 502, 503, 504, 599, 999];
+const STATUSES = [
+	0, 200, 204, 301, 400, 401, 403, 404, 405, 409, 413, 419, 422, 429, 500, 502, 503, 504, 599, 999,
+];
 const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
 
 function randomCall(rng: Prng, body: unknown): FailedCall {
@@ -232,7 +279,9 @@ function randomCall(rng: Prng, body: unknown): FailedCall {
 		method: ROUTES[route].method,
 		path: `/${rng.string(12)}`,
 		status: network ? undefined : rng.bool(0.8) ? rng.pick(STATUSES) : rng.int(-5, 1000),
-		networkCode: network ? rng.pick(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', undefined]) : undefined,
+		networkCode: network
+			? rng.pick(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', undefined])
+			: undefined,
 		retryAfterSeconds: rng.bool(0.3) ? rng.pick([0, 1, 30, 3600, 1e9]) : undefined,
 		attempts: rng.int(1, 4),
 		body,
@@ -241,18 +290,36 @@ function randomCall(rng: Prng, body: unknown): FailedCall {
 
 function valid422(rng: Prng): { message: string; errors: Record<string, string[]> } {
 	const errors: Record<string, string[]> = {};
-	const fields = ['name', 'email', 'country', 'fields.0.label', 'fields.3.options', 'date_start', 'vat_percentage', 'quantity', 'form.Xk9a'];
+	const fields = [
+		'name',
+		'email',
+		'country',
+		'fields.0.label',
+		'fields.3.options',
+		'date_start',
+		'vat_percentage',
+		'quantity',
+		'form.Xk9a',
+	];
 	for (let i = rng.int(1, 5); i > 0; i--) {
-		errors[rng.pick(fields)] = Array.from({ length: rng.int(1, 3) }, () => `The value is invalid (${rng.string(10).replace(/\s/g, '_')}).`);
+		errors[rng.pick(fields)] = Array.from(
+			{ length: rng.int(1, 3) },
+			() => `The value is invalid (${rng.string(10).replace(/\s/g, '_')}).`,
+		);
 	}
-	return { message: `${Object.values(errors)[0][0]} (and ${Object.keys(errors).length - 1} more errors)`, errors };
+	return {
+		message: `${Object.values(errors)[0][0]} (and ${Object.keys(errors).length - 1} more errors)`,
+		errors,
+	};
 }
 
 describe('fuzz: fieldErrors and toNodeApiError', () => {
 	it(`${RUNS} random bodies × random statuses → well-formed field errors and a NodeApiError with message and description, never a throw`, () => {
 		const rng = new Prng(SEED + 6);
 		for (let run = 0; run < RUNS; run++) {
-			const body = rng.bool(0.5) ? randomValue(rng, 4) : { message: randomValue(rng, 1), errors: randomObject(rng, 2) };
+			const body = rng.bool(0.5)
+				? randomValue(rng, 4)
+				: { message: randomValue(rng, 1), errors: randomObject(rng, 2) };
 			const errors = fieldErrors(body);
 			for (const messages of Object.values(errors)) {
 				expect(messages.length).toBeGreaterThan(0);
@@ -287,12 +354,20 @@ describe('fuzz: Retry-After and webhook bodies', () => {
 	it(`${RUNS} random Retry-After headers → whole seconds ≥ 0 or undefined; ${RUNS} random webhook bodies → a list of events`, () => {
 		const rng = new Prng(SEED + 8);
 		for (let run = 0; run < RUNS; run++) {
-			const header = rng.pick([rng.string(12), String(rng.int(-10, 1e6)), new Date(rng.int(0, 4e12)).toUTCString(), '1.5', '']);
+			const header = rng.pick([
+				rng.string(12),
+				String(rng.int(-10, 1e6)),
+				new Date(rng.int(0, 4e12)).toUTCString(),
+				'1.5',
+				'',
+			]);
 			const seconds = retryAfterSeconds({ 'retry-after': rng.bool(0.1) ? [header] : header });
 			if (seconds !== undefined) expect(Number.isFinite(seconds) && seconds >= 0).toBe(true);
 
 			const body = randomValue(rng, 3);
-			const raw = rng.bool(0.5) ? Buffer.from(rng.bool() ? rng.string(40) : preview(body)) : undefined;
+			const raw = rng.bool(0.5)
+				? Buffer.from(rng.bool() ? rng.string(40) : preview(body))
+				: undefined;
 			const events = eventsOf(body, raw);
 			expect(events === undefined || Array.isArray(events)).toBe(true);
 		}

@@ -3,7 +3,12 @@
  * `links.next` is not followed and redirects are not followed at all; webhook deliveries
  * with a wrong or missing token, an oversized or a non-JSON body are refused without starting a run.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationTrigger } from '../../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
@@ -43,12 +48,26 @@ function everythingShown(result: ActionRun): string {
 			}
 			return typeof inner === 'bigint' ? String(inner) : inner;
 		}) ?? '';
-	const errorFields = error ? Object.fromEntries(Object.getOwnPropertyNames(error).map((name) => [name, error[name]])) : {};
-	return [error?.message, error?.description, error?.stack, serialize(errorFields), serialize(result.json), serialize(result.result.runData)].join('\n');
+	const errorFields = error
+		? Object.fromEntries(Object.getOwnPropertyNames(error).map((name) => [name, error[name]]))
+		: {};
+	return [
+		error?.message,
+		error?.description,
+		error?.stack,
+		serialize(errorFields),
+		serialize(result.json),
+		serialize(result.result.runData),
+	].join('\n');
 }
 
 function expectNoSecret(shown: string, secrets: string[]): void {
-	for (const secret of secrets) expect(shown.includes(secret) ? `token found: …${shown.slice(Math.max(0, shown.indexOf(secret) - 80), shown.indexOf(secret) + 20)}…` : 'clean').toBe('clean');
+	for (const secret of secrets)
+		expect(
+			shown.includes(secret)
+				? `token found: …${shown.slice(Math.max(0, shown.indexOf(secret) - 80), shown.indexOf(secret) + 20)}…`
+				: 'clean',
+		).toBe('clean');
 }
 
 interface LeakCase {
@@ -74,13 +93,38 @@ const LEAK_CASES: LeakCase[] = [
 	{ what: '401 (the token is wrong)', arrange: () => ({ parameters: USER_GET }) },
 	{
 		what: '403 (scope missing)',
-		arrange: (sb) => ({ parameters: { resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true } }),
+		arrange: (sb) => ({
+			parameters: {
+				resource: 'form',
+				operation: 'getMany',
+				company: byId(sb.demo.companyId),
+				returnAll: true,
+			},
+		}),
 	},
-	{ what: '404 (unknown event)', arrange: (sb) => ({ parameters: { resource: 'event', operation: 'get', company: byId(sb.demo.companyId), event: byId('nope') } }) },
+	{
+		what: '404 (unknown event)',
+		arrange: (sb) => ({
+			parameters: {
+				resource: 'event',
+				operation: 'get',
+				company: byId(sb.demo.companyId),
+				event: byId('nope'),
+			},
+		}),
+	},
 	{
 		what: '422 (field errors)',
 		arrange: (sb) => ({
-			parameters: { resource: 'ticketType', operation: 'create', company: byId(sb.demo.companyId), event: byId(sb.demo.events.summerSummit), name: 'T', price: 1, vatPercentage: 17 },
+			parameters: {
+				resource: 'ticketType',
+				operation: 'create',
+				company: byId(sb.demo.companyId),
+				event: byId(sb.demo.events.summerSummit),
+				name: 'T',
+				price: 1,
+				vatPercentage: 17,
+			},
 		}),
 	},
 	{
@@ -129,7 +173,14 @@ const LEAK_CASES: LeakCase[] = [
 		what: 'envelope without meta',
 		arrange: (sb) => {
 			sb.control.failNext({ dropMeta: true });
-			return { parameters: { resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true } };
+			return {
+				parameters: {
+					resource: 'form',
+					operation: 'getMany',
+					company: byId(sb.demo.companyId),
+					returnAll: true,
+				},
+			};
 		},
 	},
 	{
@@ -137,14 +188,24 @@ const LEAK_CASES: LeakCase[] = [
 		arrange: async (sb, token) => {
 			const stub = await startStubServer();
 			await stub.close();
-			return { parameters: USER_GET, options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) } };
+			return {
+				parameters: USER_GET,
+				options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) },
+			};
 		},
 	},
 	{
 		what: 'a service that echoes the Authorization header in its 500 message',
 		arrange: async (sb, token) => {
-			const stub = await echoingService((authorization) => ({ status: 500, body: { message: `Unexpected header "${authorization}"` } }));
-			return { parameters: USER_GET, options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) }, cleanup: stub.close };
+			const stub = await echoingService((authorization) => ({
+				status: 500,
+				body: { message: `Unexpected header "${authorization}"` },
+			}));
+			return {
+				parameters: USER_GET,
+				options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) },
+				cleanup: stub.close,
+			};
 		},
 	},
 	{
@@ -152,9 +213,16 @@ const LEAK_CASES: LeakCase[] = [
 		arrange: async (sb, token) => {
 			const stub = await echoingService((authorization) => ({
 				status: 422,
-				body: { message: `Token ${authorization.replace(/^Bearer /, '')} is not valid here.`, errors: { token: [`${authorization} rejected`] } },
+				body: {
+					message: `Token ${authorization.replace(/^Bearer /, '')} is not valid here.`,
+					errors: { token: [`${authorization} rejected`] },
+				},
 			}));
-			return { parameters: orderCreateParams(sb), options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) }, cleanup: stub.close };
+			return {
+				parameters: orderCreateParams(sb),
+				options: { credentials: credentialsFor(sb, { token, baseUrl: stub.url }) },
+				cleanup: stub.close,
+			};
 		},
 	},
 	{
@@ -174,21 +242,35 @@ const LEAK_CASES: LeakCase[] = [
 ];
 
 describe('the bearer token never appears in an error or in the output', () => {
-	it.each(LEAK_CASES)('$what → the token is in no message, description, error field or output item', async ({ what, arrange }) => {
-		const sb = sandbox();
-		// A token with too few scopes makes the scope cases fail; an unknown one the 401 cases.
-		const valid = sb.control.createToken(['user:read', 'events:read', 'ticket-types:read', 'ticket-types:create', 'orders:create']);
-		const token = what.startsWith('401') || what.startsWith('OAuth2') ? `sbx_wrong_${valid}` : valid;
-		const { parameters, options, cleanup } = await arrange(sb, token);
-		try {
-			const result = await withRetryPolicy({ timeoutMs: 200 }, async () => await run(sb, parameters, { credentials: credentialsFor(sb, { token }), ...options }));
-			const shown = everythingShown(result);
-			expect(result.error !== undefined || /error/.test(JSON.stringify(result.json))).toBe(true);
-			expectNoSecret(shown, [token, valid]);
-		} finally {
-			await cleanup?.();
-		}
-	});
+	it.each(LEAK_CASES)(
+		'$what → the token is in no message, description, error field or output item',
+		async ({ what, arrange }) => {
+			const sb = sandbox();
+			// A token with too few scopes makes the scope cases fail; an unknown one the 401 cases.
+			const valid = sb.control.createToken([
+				'user:read',
+				'events:read',
+				'ticket-types:read',
+				'ticket-types:create',
+				'orders:create',
+			]);
+			const token =
+				what.startsWith('401') || what.startsWith('OAuth2') ? `sbx_wrong_${valid}` : valid;
+			const { parameters, options, cleanup } = await arrange(sb, token);
+			try {
+				const result = await withRetryPolicy(
+					{ timeoutMs: 200 },
+					async () =>
+						await run(sb, parameters, { credentials: credentialsFor(sb, { token }), ...options }),
+				);
+				const shown = everythingShown(result);
+				expect(result.error !== undefined || /error/.test(JSON.stringify(result.json))).toBe(true);
+				expectNoSecret(shown, [token, valid]);
+			} finally {
+				await cleanup?.();
+			}
+		},
+	);
 
 	it('credential test failures (401, 403, 404, unreachable) never quote the token', async () => {
 		const sb = sandbox();
@@ -201,7 +283,11 @@ describe('the bearer token never appears in an error or in the output', () => {
 		];
 		for (const [token, baseUrl] of cases) {
 			const data: ICredentialDataDecryptedObject = { accessToken: token, baseUrl, publicUrl: '' };
-			const result = await testCredential({ credentialType: new EventRegistrationApi(), data, allCredentialTypes: credentialTypes });
+			const result = await testCredential({
+				credentialType: new EventRegistrationApi(),
+				data,
+				allCredentialTypes: credentialTypes,
+			});
 			expect(result.status).toBe('Error');
 			expectNoSecret(result.message, [token]);
 		}
@@ -215,10 +301,19 @@ describe('the token stays on the Base URL host', () => {
 		try {
 			const { companyId, formIds } = companyWithForms(sb, 46);
 			sb.control.setFaults({ linksHost: foreign.host });
-			const result = await run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true });
+			const result = await run(sb, {
+				resource: 'form',
+				operation: 'getMany',
+				company: byId(companyId),
+				returnAll: true,
+			});
 			expect(result.json.map((form) => form.id)).toEqual(formIds);
 			expect(foreign.requests).toEqual([]);
-			expect(apiRequests(sb).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4']);
+			expect(
+				apiRequests(sb)
+					.map((r) => r.query.page)
+					.sort(),
+			).toEqual(['1', '2', '3', '4']);
 		} finally {
 			await foreign.close();
 		}
@@ -226,10 +321,18 @@ describe('the token stays on the Base URL host', () => {
 
 	it('a redirect from the Base URL to another host → not followed: the other host gets no request at all', async () => {
 		const sb = sandbox();
-		const foreign = await startStubServer(() => ({ status: 200, body: { data: { id: 'stolen' } } }));
-		const base = await startStubServer(() => ({ status: 302, headers: { Location: `${foreign.url}/api/v1/user` } }));
+		const foreign = await startStubServer(() => ({
+			status: 200,
+			body: { data: { id: 'stolen' } },
+		}));
+		const base = await startStubServer(() => ({
+			status: 302,
+			headers: { Location: `${foreign.url}/api/v1/user` },
+		}));
 		try {
-			const result = await run(sb, USER_GET, { credentials: credentialsFor(sb, { baseUrl: base.url }) });
+			const result = await run(sb, USER_GET, {
+				credentials: credentialsFor(sb, { baseUrl: base.url }),
+			});
 			expect(base.requests[0].authorization).toBe(`Bearer ${sb.token}`);
 			expect(result.json).toEqual([]);
 			expect(foreign.requests).toEqual([]);
@@ -244,18 +347,33 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 	const STORED_TOKEN = 'whk_stored_token_7f3a9c2e5b1d';
 
 	function triggerNode(options: INodeParameters = {}): INode {
-		return webhookTriggerNode({ webhookId: 'f0e1d2c3-b4a5-4968-8776-655443322110', company: 'tIdWbyXG', events: ['form-submitted'], options });
+		return webhookTriggerNode({
+			webhookId: 'f0e1d2c3-b4a5-4968-8776-655443322110',
+			company: 'tIdWbyXG',
+			events: ['form-submitted'],
+			options,
+		});
 	}
 
 	function registered(): IDataObject {
 		return {
 			'node:Event Registration Trigger': {
-				production: { webhookId: '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a', token: STORED_TOKEN, url: 'https://n8n.example.test/webhook/x/webhook', events: ['form-submitted'], companyId: 'tIdWbyXG' },
+				production: {
+					webhookId: '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a',
+					token: STORED_TOKEN,
+					url: 'https://n8n.example.test/webhook/x/webhook',
+					events: ['form-submitted'],
+					companyId: 'tIdWbyXG',
+				},
 			},
 		};
 	}
 
-	async function deliver(sb: Sandbox, request: { headers?: Record<string, string>; body?: unknown; rawBody?: Buffer | string }, options: INodeParameters = {}) {
+	async function deliver(
+		sb: Sandbox,
+		request: { headers?: Record<string, string>; body?: unknown; rawBody?: Buffer | string },
+		options: INodeParameters = {},
+	) {
 		const result = await runWebhook({
 			nodeType: new EventRegistrationTrigger(),
 			node: triggerNode(options),
@@ -269,41 +387,65 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 		return result;
 	}
 
-	const EVENT = { event: 'form-submitted', webhook_id: '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a', data: { email: 'ada@example.com' } };
+	const EVENT = {
+		event: 'form-submitted',
+		webhook_id: '0b8f5f0e-8a7c-4d1e-9a57-3c2f1e0d9b8a',
+		data: { email: 'ada@example.com' },
+	};
 
 	it('the right token → accepted: one item (the control case)', async () => {
-		const result = await deliver(sandbox(), { headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'application/json' }, body: EVENT });
+		const result = await deliver(sandbox(), {
+			headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'application/json' },
+			body: EVENT,
+		});
 		expect(result.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('a wrong token → 401, no run started', async () => {
-		const result = await deliver(sandbox(), { headers: { [WEBHOOK_TOKEN_HEADER]: 'whk_forged', 'content-type': 'application/json' }, body: EVENT });
+		const result = await deliver(sandbox(), {
+			headers: { [WEBHOOK_TOKEN_HEADER]: 'whk_forged', 'content-type': 'application/json' },
+			body: EVENT,
+		});
 		expect(result.responseStatus).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 		expectNoSecret(JSON.stringify(result.responseBody), [STORED_TOKEN]);
 	});
 
 	it('a wrong token in the body → 401, no run started', async () => {
-		const result = await deliver(sandbox(), { headers: { 'content-type': 'application/json' }, body: { ...EVENT, token: 'whk_forged' } });
+		const result = await deliver(sandbox(), {
+			headers: { 'content-type': 'application/json' },
+			body: { ...EVENT, token: 'whk_forged' },
+		});
 		expect(result.responseStatus).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 	});
 
 	it('no token, with Require Token on → 401, no run started', async () => {
-		const result = await deliver(sandbox(), { headers: { 'content-type': 'application/json' }, body: EVENT }, { requireToken: true });
+		const result = await deliver(
+			sandbox(),
+			{ headers: { 'content-type': 'application/json' }, body: EVENT },
+			{ requireToken: true },
+		);
 		expect(result.responseStatus).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 	});
 
 	it('no token, default options (a token is stored for this trigger) → 401, no run started', async () => {
-		const result = await deliver(sandbox(), { headers: { 'content-type': 'application/json' }, body: EVENT });
+		const result = await deliver(sandbox(), {
+			headers: { 'content-type': 'application/json' },
+			body: EVENT,
+		});
 		expect(result.responseStatus).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 	});
 
 	it(`an oversized body (${MAX_BODY_BYTES + 1} bytes) → 413 with a clear message, no run started`, async () => {
 		const raw = Buffer.alloc(MAX_BODY_BYTES + 1, 0x20);
-		const result = await deliver(sandbox(), { headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'application/json' }, body: {}, rawBody: raw });
+		const result = await deliver(sandbox(), {
+			headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'application/json' },
+			body: {},
+			rawBody: raw,
+		});
 		expect(result.responseStatus).toBe(413);
 		expect(JSON.stringify(result.responseBody)).toMatch(/at most \d+ bytes/);
 		expect(result.workflowData).toBeUndefined();
@@ -311,14 +453,22 @@ describe('webhook deliveries to the Event Registration Trigger', () => {
 
 	it('a non-JSON body (with the right token) → a clear rejection, no run started', async () => {
 		const text = 'event=form-submitted&email=ada@example.com';
-		const result = await deliver(sandbox(), { headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'text/plain' }, body: text, rawBody: text });
+		const result = await deliver(sandbox(), {
+			headers: { [WEBHOOK_TOKEN_HEADER]: STORED_TOKEN, 'content-type': 'text/plain' },
+			body: text,
+			rawBody: text,
+		});
 		expect(result.responseStatus).toBeGreaterThanOrEqual(400);
 		expect(result.workflowData).toBeUndefined();
 	});
 
 	it('a non-JSON body without a token → 401, no run started', async () => {
 		const text = '<xml>not json</xml>';
-		const result = await deliver(sandbox(), { headers: { 'content-type': 'application/xml' }, body: text, rawBody: text }, { requireToken: true });
+		const result = await deliver(
+			sandbox(),
+			{ headers: { 'content-type': 'application/xml' }, body: text, rawBody: text },
+			{ requireToken: true },
+		);
 		expect(result.responseStatus).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 	});

@@ -5,16 +5,33 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, byId, companyWithForms, errorText, requestsLogged, run, useFastRetries, useSandbox, withRetryPolicy } from './support';
+import {
+	apiRequests,
+	byId,
+	companyWithForms,
+	errorText,
+	requestsLogged,
+	run,
+	useFastRetries,
+	useSandbox,
+	withRetryPolicy,
+} from './support';
 import type { Sandbox } from './support';
 
 const sandbox = useSandbox();
 useFastRetries();
 
-const NOT_DOCUMENTED = /answered with status 200 but not with the JSON the API documents\. No partial result was returned\./;
+const NOT_DOCUMENTED =
+	/answered with status 200 but not with the JSON the API documents\. No partial result was returned\./;
 
 function listAll(companyId: string, extra: INodeParameters = {}): INodeParameters {
-	return { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true, ...extra };
+	return {
+		resource: 'form',
+		operation: 'getMany',
+		company: byId(companyId),
+		returnAll: true,
+		...extra,
+	};
 }
 
 /** Queues a fault for a later page of a listing: the first matching request passes untouched. */
@@ -27,7 +44,10 @@ describe('timeouts', () => {
 	it('GET with no answer within the timeout, once → retried; the user is returned', async () => {
 		const sb = sandbox();
 		sb.control.failNext({ timeoutMs: 1_000, method: 'GET' });
-		const result = await withRetryPolicy({ timeoutMs: 250 }, async () => await run(sb, { resource: 'user', operation: 'get' }));
+		const result = await withRetryPolicy(
+			{ timeoutMs: 250 },
+			async () => await run(sb, { resource: 'user', operation: 'get' }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([expect.objectContaining({ id: sb.demo.userId })]);
 		expect(await requestsLogged(sb, 2)).toHaveLength(2);
@@ -36,11 +56,16 @@ describe('timeouts', () => {
 	it('GET with no answer on every attempt → "no answer in time" after 4 attempts (the service would have answered after 1 s)', async () => {
 		const sb = sandbox();
 		sb.control.failNext({ timeoutMs: 1_000, method: 'GET', count: 10 });
-		const result = await withRetryPolicy({ timeoutMs: 200 }, async () => await run(sb, { resource: 'user', operation: 'get' }));
+		const result = await withRetryPolicy(
+			{ timeoutMs: 200 },
+			async () => await run(sb, { resource: 'user', operation: 'get' }),
+		);
 		expect(result.json).toEqual([]);
 		expect(errorText(result)).toEqual({
 			message: 'Could not reach the service: no answer in time',
-			description: expect.stringMatching(/^GET \/api\/v1\/user got no answer after 4 attempt\(s\) \((ECONNABORTED|ETIMEDOUT)\)/),
+			description: expect.stringMatching(
+				/^GET \/api\/v1\/user got no answer after 4 attempt\(s\) \((ECONNABORTED|ETIMEDOUT)\)/,
+			),
 		});
 		expect(await requestsLogged(sb, 4)).toHaveLength(4);
 	});
@@ -49,7 +74,10 @@ describe('timeouts', () => {
 		const sb = sandbox();
 		const { companyId } = companyWithForms(sb, 31);
 		failLaterPage(sb, companyId, { timeoutMs: 1_000, count: 10 });
-		const result = await withRetryPolicy({ timeoutMs: 200 }, async () => await run(sb, listAll(companyId)));
+		const result = await withRetryPolicy(
+			{ timeoutMs: 200 },
+			async () => await run(sb, listAll(companyId)),
+		);
 		expect(result.json).toEqual([]);
 		expect(errorText(result).message).toBe('Could not reach the service: no answer in time');
 		// Let the hung requests finish on the sandbox before the next test reads its log.
@@ -63,7 +91,10 @@ describe('malformed bodies', () => {
 		sb.control.failNext({ malformedJson: true, method: 'GET' });
 		const result = await run(sb, { resource: 'user', operation: 'get' });
 		expect(result.json).toEqual([]);
-		expect(errorText(result)).toEqual({ message: 'Unexpected response from the service: malformed JSON', description: expect.stringMatching(NOT_DOCUMENTED) });
+		expect(errorText(result)).toEqual({
+			message: 'Unexpected response from the service: malformed JSON',
+			description: expect.stringMatching(NOT_DOCUMENTED),
+		});
 	});
 
 	it('200 with an HTML page (a proxy or login page) → "an HTML page instead of JSON"; no output', async () => {
@@ -81,7 +112,10 @@ describe('malformed bodies', () => {
 		const sb = sandbox();
 		sb.control.failNext({ html: true, status: 502, method: 'GET', count: 10 });
 		const result = await run(sb, { resource: 'user', operation: 'get' });
-		expect(errorText(result)).toEqual({ message: 'The service had a problem (502)', description: 'GET /api/v1/user answered with status 502 after 4 attempt(s).' });
+		expect(errorText(result)).toEqual({
+			message: 'The service had a problem (502)',
+			description: 'GET /api/v1/user answered with status 502 after 4 attempt(s).',
+		});
 		expect(apiRequests(sb, { pathIncludes: '/api/v1/user' })).toHaveLength(4);
 	});
 
@@ -114,7 +148,9 @@ describe('malformed bodies', () => {
 			fieldsJson: '[{"type":"text","label":"Q"}]',
 		});
 		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toBe('Unexpected response from the service: an HTML page instead of JSON');
+		expect(errorText(result).message).toBe(
+			'Unexpected response from the service: an HTML page instead of JSON',
+		);
 		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
 	});
 });
@@ -126,7 +162,9 @@ describe('broken pagination envelopes', () => {
 		sb.control.failNext({ dropMeta: true, method: 'GET', pathIncludes: `/${companyId}/forms` });
 		const result = await run(sb, listAll(companyId));
 		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toBe('Unexpected response from the service: the page has no "meta" object (page 1)');
+		expect(errorText(result).message).toBe(
+			'Unexpected response from the service: the page has no "meta" object (page 1)',
+		);
 	});
 
 	it('page 1 without "links" → an error saying so; no output', async () => {
@@ -135,25 +173,38 @@ describe('broken pagination envelopes', () => {
 		sb.control.failNext({ dropLinks: true, method: 'GET', pathIncludes: `/${companyId}/forms` });
 		const result = await run(sb, listAll(companyId));
 		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toBe('Unexpected response from the service: the page has no "links" object (page 1)');
+		expect(errorText(result).message).toBe(
+			'Unexpected response from the service: the page has no "links" object (page 1)',
+		);
 	});
 
 	it.each([
 		['meta', { dropMeta: true }],
 		['links', { dropLinks: true }],
-	])('a later page without "%s" → the listing fails; the first pages are not output as if complete', async (part, fault) => {
-		const sb = sandbox();
-		const { companyId } = companyWithForms(sb, 31);
-		failLaterPage(sb, companyId, fault);
-		const result = await run(sb, listAll(companyId));
-		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toMatch(new RegExp(`^Unexpected response from the service: the page has no "${part}" object \\(page [23]\\)$`));
-	});
+	])(
+		'a later page without "%s" → the listing fails; the first pages are not output as if complete',
+		async (part, fault) => {
+			const sb = sandbox();
+			const { companyId } = companyWithForms(sb, 31);
+			failLaterPage(sb, companyId, fault);
+			const result = await run(sb, listAll(companyId));
+			expect(result.json).toEqual([]);
+			expect(errorText(result).message).toMatch(
+				new RegExp(
+					`^Unexpected response from the service: the page has no "${part}" object \\(page [23]\\)$`,
+				),
+			);
+		},
+	);
 
 	it('page 1 claims 20,000 pages → refused before page 2: one request, an error naming the 10,000-page guard', async () => {
 		const sb = sandbox();
 		const { companyId } = companyWithForms(sb, 31);
-		sb.control.failNext({ claimLastPage: 20_000, method: 'GET', pathIncludes: `/${companyId}/forms` });
+		sb.control.failNext({
+			claimLastPage: 20_000,
+			method: 'GET',
+			pathIncludes: `/${companyId}/forms`,
+		});
 		const result = await run(sb, listAll(companyId));
 		expect(result.json).toEqual([]);
 		expect(errorText(result).message).toBe(
@@ -165,7 +216,11 @@ describe('broken pagination envelopes', () => {
 	it('the same claim with Limit 150 → only the 10 pages the Limit needs are asked for: all 31 items', async () => {
 		const sb = sandbox();
 		const { companyId } = companyWithForms(sb, 31);
-		sb.control.failNext({ claimLastPage: 20_000, method: 'GET', pathIncludes: `/${companyId}/forms` });
+		sb.control.failNext({
+			claimLastPage: 20_000,
+			method: 'GET',
+			pathIncludes: `/${companyId}/forms`,
+		});
 		const result = await run(sb, listAll(companyId, { returnAll: false, limit: 150 }));
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(31);
@@ -177,6 +232,11 @@ describe('broken pagination envelopes', () => {
 		failLaterPage(sb, companyId, { dropMeta: true });
 		const result = await run(sb, listAll(companyId), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ error: expect.stringMatching(/the page has no "meta" object/), description: expect.any(String) }]);
+		expect(result.json).toEqual([
+			{
+				error: expect.stringMatching(/the page has no "meta" object/),
+				description: expect.any(String),
+			},
+		]);
 	});
 });

@@ -9,7 +9,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { STATE_KEY } from '../../../nodes/EventRegistrationOrderTrigger/poll';
 import { parseApiTimestamp } from '../../../nodes/shared/dates';
 import { MINUTE, advanceClock, useMovableClock } from '../../helpers/clock';
-import { nodeStaticData, oneEventTrigger, pairs, pollTrigger, storedState } from '../../helpers/orderTrigger';
+import {
+	nodeStaticData,
+	oneEventTrigger,
+	pairs,
+	pollTrigger,
+	storedState,
+} from '../../helpers/orderTrigger';
 import type { TriggerWorkflow } from '../../helpers/orderTrigger';
 import { apiRequests, useFastRetries, useSandbox } from './support';
 import type { Sandbox } from './support';
@@ -21,7 +27,11 @@ useFastRetries();
 const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
 /** A new organizing event with a free ticket type and `count` orders placed a second apart. */
-function eventWithOrders(sb: Sandbox, name: string, count: number): { event: string; orders: string[] } {
+function eventWithOrders(
+	sb: Sandbox,
+	name: string,
+	count: number,
+): { event: string; orders: string[] } {
 	const event = sb.control.createEvent(sb.demo.companyId, { name });
 	sb.control.addTicketType(sb.demo.companyId, event, { name: 'Free', slug: 'free' });
 	return { event, orders: placeOrders(sb, event, count) };
@@ -78,32 +88,86 @@ describe('order ids used as keys', () => {
 
 describe('stored state from elsewhere', () => {
 	it.each([
-		['orders as an object keyed by id in version 2', { orders: JSON.parse('{"__proto__": [1, 1]}') as unknown }],
+		[
+			'orders as an object keyed by id in version 2',
+			{ orders: JSON.parse('{"__proto__": [1, 1]}') as unknown },
+		],
 		['an entry that is not [id, bits, time]', { orders: [['a', 'x', 1]] }],
-		['a cursor with a negative offset', { events: [['e', { newestAt: 'last', perPage: 15, lastPage: 1, total: 1, newestCreated: 1, sweep: -1, cycleStart: 0, checkedSince: 0 }]] }],
-		['a cursor saying new orders land in the middle', { events: [['e', { newestAt: 'middle', perPage: 15, lastPage: 1, total: 1, newestCreated: 1, sweep: 0, cycleStart: 0, checkedSince: 0 }]] }],
-	])('%s: the poll starts a new baseline (reads every page, reports nothing) instead of failing', async (label, broken) => {
-		const sb = sandbox();
-		const { event } = eventWithOrders(sb, `Broken State: ${label}`, 20);
-		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created']);
-		const valid = { version: 2, scope: `${sb.demo.companyId}/${event}`, seenUntil: null, orders: [], events: [], polledAt: null };
-		nodeStaticData(wf)[STATE_KEY] = { ...valid, ...broken } as IDataObject;
+		[
+			'a cursor with a negative offset',
+			{
+				events: [
+					[
+						'e',
+						{
+							newestAt: 'last',
+							perPage: 15,
+							lastPage: 1,
+							total: 1,
+							newestCreated: 1,
+							sweep: -1,
+							cycleStart: 0,
+							checkedSince: 0,
+						},
+					],
+				],
+			},
+		],
+		[
+			'a cursor saying new orders land in the middle',
+			{
+				events: [
+					[
+						'e',
+						{
+							newestAt: 'middle',
+							perPage: 15,
+							lastPage: 1,
+							total: 1,
+							newestCreated: 1,
+							sweep: 0,
+							cycleStart: 0,
+							checkedSince: 0,
+						},
+					],
+				],
+			},
+		],
+	])(
+		'%s: the poll starts a new baseline (reads every page, reports nothing) instead of failing',
+		async (label, broken) => {
+			const sb = sandbox();
+			const { event } = eventWithOrders(sb, `Broken State: ${label}`, 20);
+			const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created']);
+			const valid = {
+				version: 2,
+				scope: `${sb.demo.companyId}/${event}`,
+				seenUntil: null,
+				orders: [],
+				events: [],
+				polledAt: null,
+			};
+			nodeStaticData(wf)[STATE_KEY] = { ...valid, ...broken } as IDataObject;
 
-		expect(await pollAfter(wf, MINUTE)).toEqual([]);
-		expect(orderListings(sb, event).map((r) => r.query.page)).toEqual(['1', '2']);
-		expect(storedState(wf).orders).toHaveLength(20);
-		const [late] = placeOrders(sb, event, 1);
-		expect(await pollAfter(wf, MINUTE)).toEqual([`${late}:created`]);
-	});
+			expect(await pollAfter(wf, MINUTE)).toEqual([]);
+			expect(orderListings(sb, event).map((r) => r.query.page)).toEqual(['1', '2']);
+			expect(storedState(wf).orders).toHaveLength(20);
+			const [late] = placeOrders(sb, event, 1);
+			expect(await pollAfter(wf, MINUTE)).toEqual([`${late}:created`]);
+		},
+	);
 });
 
 /** Every order of the event as the API lists it (all pages). */
 async function listAll(sb: Sandbox, event: string): Promise<IDataObject[]> {
 	const orders: IDataObject[] = [];
 	for (let page = 1; ; page++) {
-		const response = await fetch(`${sb.url}/api/v1/${sb.demo.companyId}/event/${event}/orders?page=${page}`, {
-			headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-		});
+		const response = await fetch(
+			`${sb.url}/api/v1/${sb.demo.companyId}/event/${event}/orders?page=${page}`,
+			{
+				headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+			},
+		);
 		const body = (await response.json()) as { data: IDataObject[]; meta: { last_page: number } };
 		orders.push(...body.data);
 		if (page >= body.meta.last_page) return orders;
@@ -119,10 +183,13 @@ function legacyState(scope: string, orders: IDataObject[], now: number): IDataOb
 	const entries: Record<string, [number, number]> = {};
 	let newest = -Infinity;
 	const times = orders.map((order) => TRANSITIONS.map((t) => parseApiTimestamp(order[`${t}_at`])));
-	for (const instants of times) for (const at of instants) if (at !== undefined) newest = Math.max(newest, at);
+	for (const instants of times)
+		for (const at of instants) if (at !== undefined) newest = Math.max(newest, at);
 	const seenUntil = Math.min(newest, now) - 24 * 60 * MINUTE;
 	orders.forEach((order, n) => {
-		const set = times[n].map((at, bit) => (at === undefined ? 0 : 1 << bit)).reduce((a, b) => a | b, 0);
+		const set = times[n]
+			.map((at, bit) => (at === undefined ? 0 : 1 << bit))
+			.reduce((a, b) => a | b, 0);
 		const latest = Math.max(...times[n].filter((at): at is number => at !== undefined));
 		if (latest > seenUntil) entries[String(order.id)] = [set, latest];
 	});
@@ -138,7 +205,11 @@ describe('a state stored in the earlier format (version 1)', () => {
 		advanceClock(20 * MINUTE);
 		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created', 'paid', 'cancelled']);
 		// A poll with the version 1 state reported orders[3] and orders[97] as paid just before.
-		nodeStaticData(wf)[STATE_KEY] = legacyState(`${sb.demo.companyId}/${event}`, await listAll(sb, event), Date.now());
+		nodeStaticData(wf)[STATE_KEY] = legacyState(
+			`${sb.demo.companyId}/${event}`,
+			await listAll(sb, event),
+			Date.now(),
+		);
 
 		// Between its last poll and the first poll of this version:
 		advanceClock(30 * 1000);
@@ -154,7 +225,13 @@ describe('a state stored in the earlier format (version 1)', () => {
 		sb.control.clearRequests();
 		const third = await pollAfter(wf, MINUTE);
 
-		expect(firstAfterUpgrade).toEqual([...fresh.map((id) => `${id}:created`), `${orders[10]}:paid`, `${orders[60]}:cancelled`].sort());
+		expect(firstAfterUpgrade).toEqual(
+			[
+				...fresh.map((id) => `${id}:created`),
+				`${orders[10]}:paid`,
+				`${orders[60]}:cancelled`,
+			].sort(),
+		);
 		expect(firstPages).toBe(7); // 102 orders: read whole once, to learn where new orders land
 		expect(second).toEqual([]);
 		expect(third).toEqual([`${later}:created`, `${fresh[0]}:paid`].sort());
@@ -167,29 +244,41 @@ describe('a failure in the middle of the full check', () => {
 	it.each([
 		['a 503', 503],
 		['a 429', 429],
-	])('%s on a slice page (after retries) leaves the state as it was; the next poll reads and reports what it could not', async (_label, status) => {
-		const sb = sandbox();
-		const { event, orders } = eventWithOrders(sb, `Sweep Fault ${status}`, 150);
-		advanceClock(30 * MINUTE);
-		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid', 'cancelled'], { options: { fullCheckMinutes: 5 } });
-		expect(await pollAfter(wf, 0)).toEqual([]);
-		expect(await pollAfter(wf, MINUTE)).toEqual([]); // the slice reads pages 1 and 2
+	])(
+		'%s on a slice page (after retries) leaves the state as it was; the next poll reads and reports what it could not',
+		async (_label, status) => {
+			const sb = sandbox();
+			const { event, orders } = eventWithOrders(sb, `Sweep Fault ${status}`, 150);
+			advanceClock(30 * MINUTE);
+			const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid', 'cancelled'], {
+				options: { fullCheckMinutes: 5 },
+			});
+			expect(await pollAfter(wf, 0)).toEqual([]);
+			expect(await pollAfter(wf, MINUTE)).toEqual([]); // the slice reads pages 1 and 2
 
-		sb.control.markPaid(orders[40]); // page 3, next in the full check
-		sb.control.cancelOrder(orders[149]); // the newest page
-		const before = JSON.stringify(wf.staticData);
-		// The newest page and the first slice page answer; the second slice page fails every attempt.
-		sb.control.setFaults({ failNext: [{ pathIncludes: '/orders', count: 2 }, { status, pathIncludes: '/orders', count: 4 }] });
-		sb.control.clearRequests();
-		advanceClock(MINUTE);
-		await expect(pollTrigger(wf)).rejects.toThrow();
-		const failed = orderListings(sb, event).map((r) => r.status);
+			sb.control.markPaid(orders[40]); // page 3, next in the full check
+			sb.control.cancelOrder(orders[149]); // the newest page
+			const before = JSON.stringify(wf.staticData);
+			// The newest page and the first slice page answer; the second slice page fails every attempt.
+			sb.control.setFaults({
+				failNext: [
+					{ pathIncludes: '/orders', count: 2 },
+					{ status, pathIncludes: '/orders', count: 4 },
+				],
+			});
+			sb.control.clearRequests();
+			advanceClock(MINUTE);
+			await expect(pollTrigger(wf)).rejects.toThrow();
+			const failed = orderListings(sb, event).map((r) => r.status);
 
-		expect(failed).toEqual([200, 200, status, status, status, status]);
-		expect(JSON.stringify(wf.staticData)).toBe(before);
-		expect(await pollAfter(wf, MINUTE)).toEqual([`${orders[40]}:paid`, `${orders[149]}:cancelled`].sort());
-		expect(await pollAfter(wf, MINUTE)).toEqual([]);
-	});
+			expect(failed).toEqual([200, 200, status, status, status, status]);
+			expect(JSON.stringify(wf.staticData)).toBe(before);
+			expect(await pollAfter(wf, MINUTE)).toEqual(
+				[`${orders[40]}:paid`, `${orders[149]}:cancelled`].sort(),
+			);
+			expect(await pollAfter(wf, MINUTE)).toEqual([]);
+		},
+	);
 });
 
 describe('rate budget', () => {
@@ -197,7 +286,9 @@ describe('rate budget', () => {
 		const sb = sandbox();
 		const { event, orders } = eventWithOrders(sb, 'Budget Summit', 150);
 		advanceClock(30 * MINUTE);
-		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid'], { options: { fullCheckMinutes: 1 } });
+		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['paid'], {
+			options: { fullCheckMinutes: 1 },
+		});
 		expect(await pollAfter(wf, 0)).toEqual([]);
 		sb.control.markPaid(orders[140]); // page 10, the newest
 		sb.control.markPaid(orders[130]); // page 9, the last the full check reaches

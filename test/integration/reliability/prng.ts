@@ -48,8 +48,36 @@ export class Prng {
 	}
 }
 
-const WEIRD_STRINGS = ['', ' ', 'null', 'undefined', 'NaN', '-1', '1e309', '__proto__', 'constructor', '<html>', '{"a":', '💥'];
-const WEIRD_NUMBERS = [0, -0, -1, 1, 1.5, -1.5, 2 ** 31, 2 ** 53 + 1, Number.MAX_VALUE, -Number.MAX_VALUE, Number.EPSILON, NaN, Infinity, -Infinity];
+const WEIRD_STRINGS = [
+	'',
+	' ',
+	'null',
+	'undefined',
+	'NaN',
+	'-1',
+	'1e309',
+	'__proto__',
+	'constructor',
+	'<html>',
+	'{"a":',
+	'💥',
+];
+const WEIRD_NUMBERS = [
+	0,
+	-0,
+	-1,
+	1,
+	1.5,
+	-1.5,
+	2 ** 31,
+	2 ** 53 + 1,
+	Number.MAX_VALUE,
+	-Number.MAX_VALUE,
+	Number.EPSILON,
+	NaN,
+	Infinity,
+	-Infinity,
+];
 
 /** Any JSON-like value (plus NaN/Infinity), nested up to `depth`. */
 export function randomValue(rng: Prng, depth = 3): unknown {
@@ -77,13 +105,27 @@ export function randomValue(rng: Prng, depth = 3): unknown {
 	}
 }
 
-export function randomObject(rng: Prng, depth = 2, keys: readonly string[] = []): Record<string, unknown> {
+export function randomObject(
+	rng: Prng,
+	depth = 2,
+	keys: readonly string[] = [],
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	const count = rng.int(0, 5);
 	for (let i = 0; i < count; i++) {
-		const key = keys.length > 0 && rng.bool(0.7) ? rng.pick(keys) : rng.bool(0.2) ? rng.pick(WEIRD_STRINGS) : rng.string(8);
+		const key =
+			keys.length > 0 && rng.bool(0.7)
+				? rng.pick(keys)
+				: rng.bool(0.2)
+					? rng.pick(WEIRD_STRINGS)
+					: rng.string(8);
 		// defineProperty keeps a "__proto__" key an own property, as JSON.parse would.
-		Object.defineProperty(out, key, { value: randomValue(rng, depth), enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(out, key, {
+			value: randomValue(rng, depth),
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return out;
 }

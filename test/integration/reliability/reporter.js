@@ -12,7 +12,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { RELIABILITY_PAGE, ROOT, regionOf, reliabilityFileDocs, reliabilityTable } = require('../../../scripts/lib/docs');
+const {
+	RELIABILITY_PAGE,
+	ROOT,
+	regionOf,
+	reliabilityFileDocs,
+	reliabilityTable,
+} = require('../../../scripts/lib/docs');
 
 const SUITE_DIR = `${path.sep}test${path.sep}integration${path.sep}reliability${path.sep}`;
 
@@ -42,7 +48,13 @@ class ReliabilityReporter {
 		if (result.testExecError && tried.length === 0) this.tried += 1;
 		const file = path.basename(result.testFilePath);
 		this.files.add(file);
-		this.cases.push(...result.testResults.map((t) => ({ file, ancestorTitles: t.ancestorTitles, title: t.title })));
+		this.cases.push(
+			...result.testResults.map((t) => ({
+				file,
+				ancestorTitles: t.ancestorTitles,
+				title: t.title,
+			})),
+		);
 	}
 
 	onRunComplete() {
@@ -55,7 +67,10 @@ class ReliabilityReporter {
 	coversWholeSuite() {
 		if (this.globalConfig.testNamePattern) return false;
 		const dir = path.join(this.globalConfig.rootDir, 'test', 'integration', 'reliability');
-		return fs.readdirSync(dir).filter((file) => file.endsWith('.test.ts')).every((file) => this.files.has(file));
+		return fs
+			.readdirSync(dir)
+			.filter((file) => file.endsWith('.test.ts'))
+			.every((file) => this.files.has(file));
 	}
 
 	checkDocs() {
@@ -63,7 +78,8 @@ class ReliabilityReporter {
 		const committed = regionOf(fs.readFileSync(page, 'utf8'), 'reliability') ?? '';
 		const expected = reliabilityTable(this.cases, reliabilityFileDocs());
 		if (committed.includes(`-->\n${expected}\n<!--`)) return;
-		const rows = (/** @type {string} */ text) => new Set(text.split('\n').filter((line) => /^(- |### )/.test(line)));
+		const rows = (/** @type {string} */ text) =>
+			new Set(text.split('\n').filter((line) => /^(- |### )/.test(line)));
 		const [before, after] = [rows(committed), rows(expected)];
 		const added = [...after].filter((row) => !before.has(row)).map((row) => `  + ${row}`);
 		const gone = [...before].filter((row) => !after.has(row)).map((row) => `  - ${row}`);

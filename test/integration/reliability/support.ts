@@ -32,12 +32,18 @@ export function useFastRetries(overrides: Partial<typeof RETRY_POLICY> = {}): vo
 }
 
 /** Requests the sandbox saw on /api/v1 (optionally one method, a path fragment). */
-export function apiRequests(sb: Sandbox, filter: { method?: string; pathIncludes?: string } = {}): LoggedRequest[] {
+export function apiRequests(
+	sb: Sandbox,
+	filter: { method?: string; pathIncludes?: string } = {},
+): LoggedRequest[] {
 	return sb.control.requests(filter).filter((request) => request.path.startsWith('/api/v1/'));
 }
 
 /** Runs `fn` with some RETRY_POLICY values changed, then puts the previous values back. */
-export async function withRetryPolicy<T>(values: Partial<typeof RETRY_POLICY>, fn: () => Promise<T>): Promise<T> {
+export async function withRetryPolicy<T>(
+	values: Partial<typeof RETRY_POLICY>,
+	fn: () => Promise<T>,
+): Promise<T> {
 	const previous = { ...RETRY_POLICY };
 	Object.assign(RETRY_POLICY, values);
 	try {
@@ -51,7 +57,12 @@ export async function withRetryPolicy<T>(values: Partial<typeof RETRY_POLICY>, f
  * Waits until the sandbox logged `count` API requests. A request that hangs (timeout fault) is
  * logged only when the sandbox finishes it, after the client gave up.
  */
-export async function requestsLogged(sb: Sandbox, count: number, filter: { method?: string; pathIncludes?: string } = {}, timeoutMs = 10_000): Promise<LoggedRequest[]> {
+export async function requestsLogged(
+	sb: Sandbox,
+	count: number,
+	filter: { method?: string; pathIncludes?: string } = {},
+	timeoutMs = 10_000,
+): Promise<LoggedRequest[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const requests = apiRequests(sb, filter);
@@ -68,7 +79,6 @@ export function errorText(run: ActionRun): { message: string; description: strin
 
 export { credentialsFor, orderCreateParams, rl as byId, runAction as run, useSandbox };
 export type { Sandbox, SandboxOptions };
-
 
 export interface StubRequest {
 	method: string;
@@ -87,10 +97,17 @@ export interface StubServer {
 export type StubReply = { status: number; headers?: Record<string, string>; body?: unknown };
 
 /** A tiny HTTP server that records every request and answers with `reply` (default 200 {}). */
-export async function startStubServer(reply: (request: StubRequest, index: number) => StubReply = () => ({ status: 200, body: {} })): Promise<StubServer> {
+export async function startStubServer(
+	reply: (request: StubRequest, index: number) => StubReply = () => ({ status: 200, body: {} }),
+): Promise<StubServer> {
 	const requests: StubRequest[] = [];
 	const server = http.createServer((req, res) => {
-		const request = { method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization, at: Date.now() };
+		const request = {
+			method: req.method ?? 'GET',
+			url: req.url ?? '/',
+			authorization: req.headers.authorization,
+			at: Date.now(),
+		};
 		requests.push(request);
 		const answer = reply(request, requests.length - 1);
 		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
@@ -110,7 +127,12 @@ export async function startStubServer(reply: (request: StubRequest, index: numbe
 }
 
 /** A company of the demo user with `count` forms (named Form 1 … Form n, in creation order). */
-export function companyWithForms(sb: Sandbox, count: number): { companyId: string; formIds: string[] } {
-	const { id } = sb.control.createCompany({ name: `Forms ×${count} ${Math.random().toString(36).slice(2, 8)}` });
+export function companyWithForms(
+	sb: Sandbox,
+	count: number,
+): { companyId: string; formIds: string[] } {
+	const { id } = sb.control.createCompany({
+		name: `Forms ×${count} ${Math.random().toString(36).slice(2, 8)}`,
+	});
 	return { companyId: id, formIds: sb.control.addForms(id, count) };
 }

@@ -17,7 +17,9 @@ const at = (request: LoggedRequest) => Date.parse(request.timestamp);
  */
 function sentDuringPause(requests: LoggedRequest[]): LoggedRequest[] {
 	const limited = requests.filter((request) => request.status === 429);
-	return requests.filter((request) => limited.some((hit) => at(request) > at(hit) + 150 && at(request) < at(hit) + 850));
+	return requests.filter((request) =>
+		limited.some((hit) => at(request) > at(hit) + 150 && at(request) < at(hit) + 850),
+	);
 }
 
 function storm(sb: Sandbox, limit: number): void {
@@ -30,12 +32,23 @@ describe('429 storms', () => {
 		const { companyId, formIds } = companyWithForms(sb, 61);
 		storm(sb, 3);
 
-		const result = await run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true, paging: { concurrency: 4 } });
+		const result = await run(sb, {
+			resource: 'form',
+			operation: 'getMany',
+			company: byId(companyId),
+			returnAll: true,
+			paging: { concurrency: 4 },
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((form) => form.id)).toEqual(formIds);
 		const requests = apiRequests(sb);
-		expect(requests.filter((r) => r.status === 200).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4', '5']);
+		expect(
+			requests
+				.filter((r) => r.status === 200)
+				.map((r) => r.query.page)
+				.sort(),
+		).toEqual(['1', '2', '3', '4', '5']);
 		expect(sentDuringPause(requests)).toEqual([]);
 	});
 
@@ -43,7 +56,11 @@ describe('429 storms', () => {
 		const sb = sandbox();
 		storm(sb, 2);
 
-		const result = await run(sb, { resource: 'user', operation: 'get' }, { inputItems: Array.from({ length: 6 }, (_, n) => ({ json: { n } })) });
+		const result = await run(
+			sb,
+			{ resource: 'user', operation: 'get' },
+			{ inputItems: Array.from({ length: 6 }, (_, n) => ({ json: { n } })) },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(6);
@@ -72,7 +89,9 @@ describe('429 storms', () => {
 			quantity: 1,
 		};
 
-		const result = await run(sb, parameters, { inputItems: [0, 1, 2].map((n) => ({ json: { n } })) });
+		const result = await run(sb, parameters, {
+			inputItems: [0, 1, 2].map((n) => ({ json: { n } })),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((order) => order.first_name)).toEqual(['Guest 0', 'Guest 1', 'Guest 2']);
@@ -80,7 +99,13 @@ describe('429 storms', () => {
 		expect(posts.map((r) => r.status)).toEqual([200, 429, 200, 200]);
 		expect(sentDuringPause(apiRequests(sb))).toEqual([]);
 		sb.control.resetFaults();
-		const orders = await run(sb, { resource: 'order', operation: 'getMany', company: byId(sb.demo.companyId), event: byId(sb.demo.events.autumnMeetup), returnAll: true });
+		const orders = await run(sb, {
+			resource: 'order',
+			operation: 'getMany',
+			company: byId(sb.demo.companyId),
+			event: byId(sb.demo.events.autumnMeetup),
+			returnAll: true,
+		});
 		expect(orders.json.filter((order) => order.last_name === marker)).toHaveLength(3);
 	});
 
@@ -89,13 +114,20 @@ describe('429 storms', () => {
 		sb.control.setFaults({ throttle: { limit: 0, windowMs: 120_000 } });
 		const started = Date.now();
 
-		const result = await run(sb, { resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true });
+		const result = await run(sb, {
+			resource: 'form',
+			operation: 'getMany',
+			company: byId(sb.demo.companyId),
+			returnAll: true,
+		});
 
 		// Not a speed target: waiting out the Retry-After would take over 110 s.
 		expect(Date.now() - started).toBeLessThan(30_000);
 		expect(result.json).toEqual([]);
 		expect(errorText(result).message).toBe('Rate limit reached (429)');
-		expect(errorText(result).description).toMatch(/The service asked to wait 1[12]\d s \(Retry-After\)\. Lower Paging Options → Concurrent Requests/);
+		expect(errorText(result).description).toMatch(
+			/The service asked to wait 1[12]\d s \(Retry-After\)\. Lower Paging Options → Concurrent Requests/,
+		);
 		expect(apiRequests(sb)).toHaveLength(1);
 	});
 });
@@ -103,7 +135,13 @@ describe('429 storms', () => {
 describe('a rate limit shared with other workers (each paces on what it sees)', () => {
 	it('a read refused with 429 + Retry-After five times in a row (other workers took the window) → waits each time and succeeds; no 429 reaches the user', async () => {
 		const sb = sandbox();
-		sb.control.failNext({ status: 429, retryAfter: 0, method: 'GET', pathIncludes: '/user', count: 5 });
+		sb.control.failNext({
+			status: 429,
+			retryAfter: 0,
+			method: 'GET',
+			pathIncludes: '/user',
+			count: 5,
+		});
 
 		const result = await run(sb, { resource: 'user', operation: 'get' });
 
@@ -114,7 +152,13 @@ describe('a rate limit shared with other workers (each paces on what it sees)', 
 
 	it('a read refused with 429 + Retry-After on every attempt → gives up after 12 attempts with "Rate limit reached (429)"', async () => {
 		const sb = sandbox();
-		sb.control.failNext({ status: 429, retryAfter: 0, method: 'GET', pathIncludes: '/user', count: 100 });
+		sb.control.failNext({
+			status: 429,
+			retryAfter: 0,
+			method: 'GET',
+			pathIncludes: '/user',
+			count: 100,
+		});
 
 		const result = await run(sb, { resource: 'user', operation: 'get' });
 
@@ -126,7 +170,14 @@ describe('a rate limit shared with other workers (each paces on what it sees)', 
 		const sb = sandbox();
 		const { companyId, formIds } = companyWithForms(sb, 151);
 		storm(sb, 5);
-		const listing = () => run(sb, { resource: 'form', operation: 'getMany', company: byId(companyId), returnAll: true, paging: { concurrency: 8 } });
+		const listing = () =>
+			run(sb, {
+				resource: 'form',
+				operation: 'getMany',
+				company: byId(companyId),
+				returnAll: true,
+				paging: { concurrency: 8 },
+			});
 
 		const [first, second] = await Promise.all([listing(), listing()]);
 

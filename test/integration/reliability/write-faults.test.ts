@@ -5,13 +5,24 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, byId, errorText, orderCreateParams, requestsLogged, run, useFastRetries, useSandbox, withRetryPolicy } from './support';
+import {
+	apiRequests,
+	byId,
+	errorText,
+	orderCreateParams,
+	requestsLogged,
+	run,
+	useFastRetries,
+	useSandbox,
+	withRetryPolicy,
+} from './support';
 import type { Sandbox } from './support';
 
 const sandbox = useSandbox();
 useFastRetries();
 
-const UNKNOWN_OUTCOME = /The request was not retried automatically because it changes data: it may or may not have been applied\./;
+const UNKNOWN_OUTCOME =
+	/The request was not retried automatically because it changes data: it may or may not have been applied\./;
 
 interface Write {
 	name: string;
@@ -34,7 +45,13 @@ const ORDER_CREATE: Write = {
 			email: `${marker}@example.com`,
 		}),
 	countOf: async (sb, marker) => {
-		const list = await run(sb, { resource: 'order', operation: 'getMany', company: byId(sb.demo.companyId), event: byId(sb.demo.events.autumnMeetup), returnAll: true });
+		const list = await run(sb, {
+			resource: 'order',
+			operation: 'getMany',
+			company: byId(sb.demo.companyId),
+			event: byId(sb.demo.events.autumnMeetup),
+			returnAll: true,
+		});
 		return list.json.filter((order) => order.last_name === marker).length;
 	},
 };
@@ -52,7 +69,13 @@ const FORM_CREATE: Write = {
 		fieldsJson: JSON.stringify([{ type: 'text', label: 'Question' }]),
 	}),
 	countOf: async (sb, marker) => {
-		const list = await run(sb, { resource: 'form', operation: 'getMany', company: byId(sb.demo.companyId), returnAll: true, filters: { q: marker } });
+		const list = await run(sb, {
+			resource: 'form',
+			operation: 'getMany',
+			company: byId(sb.demo.companyId),
+			returnAll: true,
+			filters: { q: marker },
+		});
 		return list.json.length;
 	},
 };
@@ -61,49 +84,75 @@ let counter = 0;
 const nextMarker = () => `Marker${Date.now().toString(36)}x${++counter}`;
 
 const FAULTS = [
-	{ label: '500', fault: { status: 500 }, message: 'The service had a problem (500): Server Error' },
+	{
+		label: '500',
+		fault: { status: 500 },
+		message: 'The service had a problem (500): Server Error',
+	},
 	{ label: '502', fault: { status: 502 }, message: 'The service had a problem (502): Bad Gateway' },
-	{ label: '503', fault: { status: 503 }, message: 'The service had a problem (503): Service Unavailable' },
-	{ label: 'connection reset', fault: { reset: true }, message: 'Could not reach the service: the connection was reset' },
+	{
+		label: '503',
+		fault: { status: 503 },
+		message: 'The service had a problem (503): Service Unavailable',
+	},
+	{
+		label: 'connection reset',
+		fault: { reset: true },
+		message: 'Could not reach the service: the connection was reset',
+	},
 ];
 
 describe.each([ORDER_CREATE, FORM_CREATE])('$name', (write) => {
-	it.each(FAULTS)('$label before the write → exactly 1 POST, not retried; error says it may or may not have been applied and how to check; nothing created', async ({ fault, message }) => {
-		const sb = sandbox();
-		const marker = nextMarker();
-		sb.control.failNext({ ...fault, method: 'POST', pathIncludes: write.path });
+	it.each(FAULTS)(
+		'$label before the write → exactly 1 POST, not retried; error says it may or may not have been applied and how to check; nothing created',
+		async ({ fault, message }) => {
+			const sb = sandbox();
+			const marker = nextMarker();
+			sb.control.failNext({ ...fault, method: 'POST', pathIncludes: write.path });
 
-		const result = await run(sb, write.parameters(sb, marker));
+			const result = await run(sb, write.parameters(sb, marker));
 
-		expect(result.json).toEqual([]);
-		const text = errorText(result);
-		expect(text.message).toBe(message);
-		expect(text.description).toMatch(UNKNOWN_OUTCOME);
-		expect(text.description).toContain(write.check);
-		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
-		expect(await write.countOf(sb, marker)).toBe(0);
-	});
+			expect(result.json).toEqual([]);
+			const text = errorText(result);
+			expect(text.message).toBe(message);
+			expect(text.description).toMatch(UNKNOWN_OUTCOME);
+			expect(text.description).toContain(write.check);
+			expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
+			expect(await write.countOf(sb, marker)).toBe(0);
+		},
+	);
 
-	it.each(FAULTS)('$label after the write was applied → exactly 1 POST; the error says to check, and Get Many shows exactly one record', async ({ fault, message }) => {
-		const sb = sandbox();
-		const marker = nextMarker();
-		sb.control.failNext({ ...fault, mutateAfter: true, method: 'POST', pathIncludes: write.path });
+	it.each(FAULTS)(
+		'$label after the write was applied → exactly 1 POST; the error says to check, and Get Many shows exactly one record',
+		async ({ fault, message }) => {
+			const sb = sandbox();
+			const marker = nextMarker();
+			sb.control.failNext({
+				...fault,
+				mutateAfter: true,
+				method: 'POST',
+				pathIncludes: write.path,
+			});
 
-		const result = await run(sb, write.parameters(sb, marker));
+			const result = await run(sb, write.parameters(sb, marker));
 
-		expect(result.json).toEqual([]);
-		expect(errorText(result).message).toBe(message);
-		expect(errorText(result).description).toContain(write.check);
-		expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
-		expect(await write.countOf(sb, marker)).toBe(1);
-	});
+			expect(result.json).toEqual([]);
+			expect(errorText(result).message).toBe(message);
+			expect(errorText(result).description).toContain(write.check);
+			expect(apiRequests(sb, { method: 'POST' })).toHaveLength(1);
+			expect(await write.countOf(sb, marker)).toBe(1);
+		},
+	);
 
 	it('timeout (no answer within the request timeout; the service applies it later) → 1 POST; "no answer in time" and how to check; exactly one record', async () => {
 		const sb = sandbox();
 		const marker = nextMarker();
 		sb.control.failNext({ timeoutMs: 1_200, method: 'POST', pathIncludes: write.path });
 
-		const result = await withRetryPolicy({ timeoutMs: 300 }, async () => await run(sb, write.parameters(sb, marker)));
+		const result = await withRetryPolicy(
+			{ timeoutMs: 300 },
+			async () => await run(sb, write.parameters(sb, marker)),
+		);
 
 		expect(result.json).toEqual([]);
 		expect(errorText(result).message).toBe('Could not reach the service: no answer in time');
@@ -122,7 +171,10 @@ describe.each([ORDER_CREATE, FORM_CREATE])('$name', (write) => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(1);
-		expect(apiRequests(sb, { method: 'POST' }).map((r) => r.status)).toEqual([429, expect.any(Number)]);
+		expect(apiRequests(sb, { method: 'POST' }).map((r) => r.status)).toEqual([
+			429,
+			expect.any(Number),
+		]);
 		expect(await write.countOf(sb, marker)).toBe(1);
 	});
 });

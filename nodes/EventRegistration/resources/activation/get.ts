@@ -7,14 +7,22 @@ import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Get', action: 'Get activation', description: 'Get one activation by its ID (read-only)' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get activation',
+	description: 'Get one activation by its ID (read-only)',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['get'] } }, [
-	companyLocator(),
-	activationLocator('activationId'),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['activation'], operation: ['get'] } },
+	[companyLocator(), activationLocator('activationId')] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Get one activation (a read-only lead capture page: booth, raffle, sign-up).', needs('Company', 'Activation'), 'Returns the activation with its slug and title.');
+export const toolDescription = text(
+	'Get one activation (a read-only lead capture page: booth, raffle, sign-up).',
+	needs('Company', 'Activation'),
+	'Returns the activation with its slug and title.',
+);
 
 export const recordKind = 'activation';
 

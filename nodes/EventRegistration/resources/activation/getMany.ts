@@ -5,7 +5,12 @@ import { companyLocator } from '../../../shared/locators';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/operationItem';
-import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/operationParameters';
+import {
+	listProperties,
+	readListOptions,
+	searchFilterProperty,
+	searchQuery,
+} from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
 
@@ -15,13 +20,21 @@ export const operationOption = {
 	description: 'List the company’s activations, optionally filtered by title',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['activation'], operation: ['getMany'] } }, [
-	companyLocator(),
-	...listProperties('activation'),
-	searchFilterProperty('activations', 'title'),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['activation'], operation: ['getMany'] } },
+	[
+		companyLocator(),
+		...listProperties('activation'),
+		searchFilterProperty('activations', 'title'),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).', needs('Company'), LIST, 'Returns activations with their slug (the Activation ID) and title.');
+export const toolDescription = text(
+	'List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).',
+	needs('Company'),
+	LIST,
+	'Returns activations with their slug (the Activation ID) and title.',
+);
 
 export const recordKind = 'activation';
 

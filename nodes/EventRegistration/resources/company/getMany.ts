@@ -7,14 +7,22 @@ import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { LIST, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Get Many', action: 'Get many companies', description: 'List the companies your user belongs to' };
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many companies',
+	description: 'List the companies your user belongs to',
+};
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['company'], operation: ['getMany'] } },
 	listProperties('company'),
 );
 
-export const toolDescription = text('List the companies the user belongs to. Use it first: every other operation needs a Company ID.', LIST, 'Returns companies with id (the company ID that Company takes), name and slug.');
+export const toolDescription = text(
+	'List the companies the user belongs to. Use it first: every other operation needs a Company ID.',
+	LIST,
+	'Returns companies with id (the company ID that Company takes), name and slug.',
+);
 
 export const recordKind = 'company';
 

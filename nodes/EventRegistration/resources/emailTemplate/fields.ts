@@ -9,7 +9,12 @@ import type { OperationItem } from '../../shared/operationItem';
 export const templateProperty: INodeProperties = emailTemplateLocator();
 
 export function templateOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	const template = resolveLocator(ctx, item.parameter('template', ''), { displayName: PATH_PARAMS.template.label }, item);
+	const template = resolveLocator(
+		ctx,
+		item.parameter('template', ''),
+		{ displayName: PATH_PARAMS.template.label },
+		item,
+	);
 	if (/[/?#\s]/.test(template)) {
 		throw new InputError(
 			item.node,

@@ -8,15 +8,26 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
-export const operationOption = { name: 'Get', action: 'Get email template', description: 'Get one email template of an organized event' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get email template',
+	description: 'Get one email template of an organized event',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['get'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	templateProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailTemplate'], operation: ['get'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		templateProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Get one email template of ${ORGANIZED}.`, needs('Company', 'Event', 'Template'), 'Returns the template with its subject and body.');
+export const toolDescription = text(
+	`Get one email template of ${ORGANIZED}.`,
+	needs('Company', 'Event', 'Template'),
+	'Returns the template with its subject and body.',
+);
 
 export const recordKind = 'emailTemplate';
 
@@ -24,5 +35,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'emailTemplate.get', { check: item, params: { company, event, template } });
+	return await apiRequest(this, 'emailTemplate.get', {
+		check: item,
+		params: { company, event, template },
+	});
 }

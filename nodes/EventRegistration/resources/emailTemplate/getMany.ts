@@ -13,19 +13,29 @@ export const operationOption = {
 	description: 'List the email templates of an organized event',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['getMany'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailTemplate'], operation: ['getMany'] } },
+	[companyLocator(), eventLocator({ organizingOnly: true })] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`List the lifecycle email templates of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns templates with their key (the Template) and subject.');
+export const toolDescription = text(
+	`List the lifecycle email templates of ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	'Returns templates with their key (the Template) and subject.',
+);
 
 export const recordKind = 'emailTemplate';
 
 export const returnsList = true;
 
-export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	item: OperationItem,
+): Promise<IDataObject[]> {
 	const event = await eventOf(this, item);
 	const company = await companyOf(this, item);
-	return await apiRequestList(this, 'emailTemplate.getMany', { check: item, params: { company, event } });
+	return await apiRequestList(this, 'emailTemplate.getMany', {
+		check: item,
+		params: { company, event },
+	});
 }

@@ -8,20 +8,34 @@ import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
-export const operationOption = { name: 'Reset', action: 'Reset email template', description: 'Go back to the default text of an email template' };
+export const operationOption = {
+	name: 'Reset',
+	action: 'Reset email template',
+	description: 'Go back to the default text of an email template',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['reset'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	templateProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailTemplate'], operation: ['reset'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		templateProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Reset an email template of ${ORGANIZED} to the service’s default text.`, needs('Company', 'Event', 'Template'), 'Returns reset: true and the template’s key; Email Template → Get shows its text.');
+export const toolDescription = text(
+	`Reset an email template of ${ORGANIZED} to the service’s default text.`,
+	needs('Company', 'Event', 'Template'),
+	'Returns reset: true and the template’s key; Email Template → Get shows its text.',
+);
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
 	const company = await companyOf(this, item);
-	await apiRequestFull(this, 'emailTemplate.reset', { check: item, params: { company, event, template } });
+	await apiRequestFull(this, 'emailTemplate.reset', {
+		check: item,
+		params: { company, event, template },
+	});
 	return { reset: true, template };
 }

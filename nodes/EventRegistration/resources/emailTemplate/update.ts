@@ -15,27 +15,54 @@ export const operationOption = {
 	description: 'Customize the subject or body of an email template',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['emailTemplate'], operation: ['update'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	templateProperty,
-	updateFieldsProperty(
-		[
-			{ displayName: 'Body', name: 'body', type: 'string', typeOptions: { rows: 8 }, default: '', description: 'Content of the email' },
-			{ displayName: 'Subject', name: 'subject', type: 'string', default: '', description: 'Subject line of the email' },
-		],
-		'Only the fields you add are changed',
-	),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailTemplate'], operation: ['update'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		templateProperty,
+		updateFieldsProperty(
+			[
+				{
+					displayName: 'Body',
+					name: 'body',
+					type: 'string',
+					typeOptions: { rows: 8 },
+					default: '',
+					description: 'Content of the email',
+				},
+				{
+					displayName: 'Subject',
+					name: 'subject',
+					type: 'string',
+					default: '',
+					description: 'Subject line of the email',
+				},
+			],
+			'Only the fields you add are changed',
+		),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Template'), 'Returns the updated template.');
+export const toolDescription = text(
+	`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`,
+	needs('Company', 'Event', 'Template'),
+	'Returns the updated template.',
+);
 
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
-	const body = updateFieldsOf(item, 'Add Subject or Body. To go back to the default text, use Reset.');
+	const body = updateFieldsOf(
+		item,
+		'Add Subject or Body. To go back to the default text, use Reset.',
+	);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'emailTemplate.update', { check: item, params: { company, event, template }, body });
+	return await apiRequest(this, 'emailTemplate.update', {
+		check: item,
+		params: { company, event, template },
+		body,
+	});
 }

@@ -22,11 +22,33 @@ import { DATE_FORMAT } from '../../../shared/tool';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Event name; the slug (event ID) is derived from it' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Event name; the slug (event ID) is derived from it',
+	},
 	dateProperty('Start Date', 'dateStart', true),
 	dateProperty('End Date', 'dateEnd', true),
-	{ displayName: 'Attendance Mode', name: 'attendanceMode', type: 'options', options: attendanceModeOptions, default: 'offline', required: true },
-	{ displayName: 'Locale', name: 'locale', type: 'options', options: localeOptions, default: 'en', required: true, description: 'Language of the event pages and emails' },
+	{
+		displayName: 'Attendance Mode',
+		name: 'attendanceMode',
+		type: 'options',
+		options: attendanceModeOptions,
+		default: 'offline',
+		required: true,
+	},
+	{
+		displayName: 'Locale',
+		name: 'locale',
+		type: 'options',
+		options: localeOptions,
+		default: 'en',
+		required: true,
+		description: 'Language of the event pages and emails',
+	},
 	{
 		displayName: 'Company Role',
 		name: 'companyRole',
@@ -34,7 +56,8 @@ const properties: INodeProperties[] = [
 		options: companyRoleOptions,
 		default: 'organizing',
 		required: true,
-		description: 'Whether the company organizes the event (ticket types, orders, page) or attends it',
+		description:
+			'Whether the company organizes the event (ticket types, orders, page) or attends it',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -46,9 +69,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const operationOption = { name: 'Create', action: 'Create event', description: 'Create an event; its slug is derived from the name' };
+export const operationOption = {
+	name: 'Create',
+	action: 'Create event',
+	description: 'Create an event; its slug is derived from the name',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['event'], operation: ['create'] } },
+	properties,
+);
 
 export const toolDescription = text(
 	'Create an event of a company; its id (the event slug that Event takes) is derived from Name.',

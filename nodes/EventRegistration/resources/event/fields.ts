@@ -25,19 +25,33 @@ export const companyRoleOptions = [
 ];
 
 /** Every IANA time zone the runtime knows, plus UTC (which Intl lists only as an alias). */
-const TIME_ZONE_OPTIONS = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ name: zone.replace(/_/g, ' '), value: zone }));
+const TIME_ZONE_OPTIONS = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({
+	name: zone.replace(/_/g, ' '),
+	value: zone,
+}));
 
 const DATE_HINT =
 	'A date without offset is sent as typed (the event’s local time); a date with an offset is converted to the event’s Timezone: the one set here, else on Update the event’s own, else on Create UTC (then sent as the Timezone). Minutes are the finest unit kept.';
 
-export function dateProperty(displayName: string, name: string, required: boolean): INodeProperties {
+export function dateProperty(
+	displayName: string,
+	name: string,
+	required: boolean,
+): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', required, description: DATE_HINT };
 }
 
 /** Optional event fields shared by create (Additional Fields) and update (Update Fields). */
 export const optionalEventFields: INodeProperties[] = [
 	{ displayName: 'City', name: 'city', type: 'string', default: '' },
-	{ displayName: 'Country', name: 'country', type: 'string', default: '', placeholder: 'e.g. NL', description: 'Country of the venue; it decides which VAT rates ticket types may use' },
+	{
+		displayName: 'Country',
+		name: 'country',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. NL',
+		description: 'Country of the venue; it decides which VAT rates ticket types may use',
+	},
 	{ displayName: 'Province', name: 'province', type: 'string', default: '' },
 	{
 		displayName: 'Requires Ticket Assignment',
@@ -64,10 +78,20 @@ export const optionalEventFields: INodeProperties[] = [
 export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
-export function apiDate(check: Check, field: string, value: unknown, timeZone: string | undefined): string {
+export function apiDate(
+	check: Check,
+	field: string,
+	value: unknown,
+	timeZone: string | undefined,
+): string {
 	const converted = toApiDateTime(value, timeZone);
 	if (converted === undefined) {
-		refuse(check, timeZone === undefined && isInstant(value) ? instantWithoutZone(check, field, value) : notADate(check, field, value));
+		refuse(
+			check,
+			timeZone === undefined && isInstant(value)
+				? instantWithoutZone(check, field, value)
+				: notADate(check, field, value),
+		);
 	}
 	return converted as string;
 }
@@ -77,7 +101,11 @@ function notADate(check: Check, field: string, value: unknown): InputError {
 		check.node,
 		field,
 		`"${String(value)}" is not a date and time`,
-		{ editor: 'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.', tool: `Use an ${DATE_FORMAT}.` },
+		{
+			editor:
+				'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
+			tool: `Use an ${DATE_FORMAT}.`,
+		},
 		check.itemIndex,
 	);
 }
@@ -88,7 +116,8 @@ function instantWithoutZone(check: Check, field: string, value: unknown): InputE
 		field,
 		`"${String(value)}" has an offset, but the event has no time zone to convert it to`,
 		{
-			editor: 'Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
+			editor:
+				'Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
 			tool: 'Set Timezone (an IANA name such as Europe/Amsterdam), or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
 		},
 		check.itemIndex,
@@ -100,31 +129,64 @@ export function givenTimeZone(check: Check, fields: IDataObject): string | undef
 	const timezone = fields.timezone;
 	if (typeof timezone !== 'string' || timezone === '') return undefined;
 	if (isValidTimeZone(timezone)) return timezone;
-	refuse(check, new InputError(check.node, 'Timezone', `"${timezone}" is not a known time zone`, 'Use an IANA name such as Europe/Amsterdam.', check.itemIndex));
+	refuse(
+		check,
+		new InputError(
+			check.node,
+			'Timezone',
+			`"${timezone}" is not a known time zone`,
+			'Use an IANA name such as Europe/Amsterdam.',
+			check.itemIndex,
+		),
+	);
 	// Reached only while refusals are collected: the dates are still checked, and nothing is sent.
 	return CREATE_ZONE_FOR_INSTANTS;
 }
 
 /** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
-export function createTimeZone(check: Check, fields: IDataObject, dates: unknown[]): string | undefined {
-	return givenTimeZone(check, fields) ?? (dates.some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined);
+export function createTimeZone(
+	check: Check,
+	fields: IDataObject,
+	dates: unknown[],
+): string | undefined {
+	return (
+		givenTimeZone(check, fields) ?? (dates.some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined)
+	);
 }
 
 /** An event's stored time zone when it is a known one. */
 export function storedTimeZone(event: IDataObject): string | undefined {
-	return typeof event.timezone === 'string' && isValidTimeZone(event.timezone) ? event.timezone : undefined;
+	return typeof event.timezone === 'string' && isValidTimeZone(event.timezone)
+		? event.timezone
+		: undefined;
 }
 
-export function checkDateOrder(check: Check, start: string | undefined, end: string | undefined): void {
+export function checkDateOrder(
+	check: Check,
+	start: string | undefined,
+	end: string | undefined,
+): void {
 	if (start !== undefined && end !== undefined && end < start) {
-		refuse(check, new InputError(check.node, 'End Date', `${end} is before the start ${start}`, 'Set an end date at or after the start date.', check.itemIndex));
+		refuse(
+			check,
+			new InputError(
+				check.node,
+				'End Date',
+				`${end} is before the start ${start}`,
+				'Set an end date at or after the start date.',
+				check.itemIndex,
+			),
+		);
 	}
 }
 
 /** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
 export function checkEventChoices(check: Check, body: IDataObject): void {
-	if (body.attendance_mode !== undefined) requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
+	if (body.attendance_mode !== undefined)
+		requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
 	if (body.locale !== undefined) requireOption(check, 'Locale', body.locale, localeOptions);
-	if (body.company_role !== undefined) requireOption(check, 'Company Role', body.company_role, companyRoleOptions);
-	if (body.requires_ticket_assignment !== undefined) requireBoolean(check, 'Requires Ticket Assignment', body.requires_ticket_assignment);
+	if (body.company_role !== undefined)
+		requireOption(check, 'Company Role', body.company_role, companyRoleOptions);
+	if (body.requires_ticket_assignment !== undefined)
+		requireBoolean(check, 'Requires Ticket Assignment', body.requires_ticket_assignment);
 }

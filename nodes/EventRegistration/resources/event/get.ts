@@ -7,18 +7,29 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Get', action: 'Get event', description: 'Get one event by slug' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get event',
+	description: 'Get one event by slug',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: false }),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['event'], operation: ['get'] } },
+	[companyLocator(), eventLocator({ organizingOnly: false })] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Get one event of a company.', needs('Company', 'Event'), 'Returns the event with its id (the event slug), name, date_start, date_end, timezone, attendance_mode, locale and company_role.');
+export const toolDescription = text(
+	'Get one event of a company.',
+	needs('Company', 'Event'),
+	'Returns the event with its id (the event slug), name, date_start, date_end, timezone, attendance_mode, locale and company_role.',
+);
 
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'event.get', { check: item, params: { company, event: await eventOf(this, item) } });
+	return await apiRequest(this, 'event.get', {
+		check: item,
+		params: { company, event: await eventOf(this, item) },
+	});
 }

@@ -5,7 +5,12 @@ import { companyLocator } from '../../../shared/locators';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/operationItem';
-import { listProperties, readListOptions, searchFilterProperty, searchQuery } from '../../shared/operationParameters';
+import {
+	listProperties,
+	readListOptions,
+	searchFilterProperty,
+	searchQuery,
+} from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
 
@@ -15,13 +20,21 @@ export const operationOption = {
 	description: 'List the company’s events, optionally filtered by name',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['getMany'] } }, [
-	companyLocator(),
-	...listProperties('event'),
-	searchFilterProperty('events', 'name'),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['event'], operation: ['getMany'] } },
+	[
+		companyLocator(),
+		...listProperties('event'),
+		searchFilterProperty('events', 'name'),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('List the events of a company (organized and attended), optionally only those whose name contains Name Contains (case-sensitive).', needs('Company'), LIST, 'Returns events with id (the event slug that Event takes), name, date_start, date_end and company_role.');
+export const toolDescription = text(
+	'List the events of a company (organized and attended), optionally only those whose name contains Name Contains (case-sensitive).',
+	needs('Company'),
+	LIST,
+	'Returns events with id (the event slug that Event takes), name, date_start, date_end and company_role.',
+);
 
 export const recordKind = 'event';
 

@@ -24,10 +24,28 @@ import { DATE_FORMAT } from '../../../shared/tool';
 
 const updateFields: INodeProperties[] = (
 	[
-		{ displayName: 'Attendance Mode', name: 'attendance_mode', type: 'options', options: attendanceModeOptions, default: 'offline' },
-		{ displayName: 'Company Role', name: 'company_role', type: 'options', options: companyRoleOptions, default: 'organizing' },
+		{
+			displayName: 'Attendance Mode',
+			name: 'attendance_mode',
+			type: 'options',
+			options: attendanceModeOptions,
+			default: 'offline',
+		},
+		{
+			displayName: 'Company Role',
+			name: 'company_role',
+			type: 'options',
+			options: companyRoleOptions,
+			default: 'organizing',
+		},
 		dateProperty('End Date', 'date_end', false),
-		{ displayName: 'Locale', name: 'locale', type: 'options', options: localeOptions, default: 'en' },
+		{
+			displayName: 'Locale',
+			name: 'locale',
+			type: 'options',
+			options: localeOptions,
+			default: 'en',
+		},
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 		{
 			displayName: 'Slug',
@@ -41,13 +59,20 @@ const updateFields: INodeProperties[] = (
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-export const operationOption = { name: 'Update', action: 'Update event', description: 'Change some fields of an event, including its slug' };
+export const operationOption = {
+	name: 'Update',
+	action: 'Update event',
+	description: 'Change some fields of an event, including its slug',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['update'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: false }),
-	updateFieldsProperty(updateFields),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['event'], operation: ['update'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: false }),
+		updateFieldsProperty(updateFields),
+	] satisfies INodeProperties[],
+);
 
 export const toolDescription = text(
 	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
@@ -64,14 +89,25 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	checkEventChoices(item, body);
 	const company = await companyOf(this, item);
 	const dates = [body.date_start, body.date_end].filter((value) => value !== undefined);
-	const timeZone = givenTimeZone(item, body) ?? (dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company, event) : undefined);
-	if (body.date_start !== undefined) body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
-	if (body.date_end !== undefined) body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
+	const timeZone =
+		givenTimeZone(item, body) ??
+		(dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company, event) : undefined);
+	if (body.date_start !== undefined)
+		body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
+	if (body.date_end !== undefined)
+		body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
 	checkDateOrder(item, body.date_start as string | undefined, body.date_end as string | undefined);
 	return await apiRequest(this, 'event.update', { check: item, params: { company, event }, body });
 }
 
 /** An instant given without Timezone is converted to the event's own time zone: read once, only then. */
-async function eventsOwnTimeZone(ctx: IExecuteFunctions, item: OperationItem, company: string, event: string): Promise<string | undefined> {
-	return storedTimeZone(await apiRequest(ctx, 'event.get', { check: item, params: { company, event } }));
+async function eventsOwnTimeZone(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	company: string,
+	event: string,
+): Promise<string | undefined> {
+	return storedTimeZone(
+		await apiRequest(ctx, 'event.get', { check: item, params: { company, event } }),
+	);
 }

@@ -7,14 +7,22 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Get', action: 'Get event page', description: 'Get the public page content of an organized event' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get event page',
+	description: 'Get the public page content of an organized event',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['get'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['eventPage'], operation: ['get'] } },
+	[companyLocator(), eventLocator({ organizingOnly: true })] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content.');
+export const toolDescription = text(
+	`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	'Returns the page content.',
+);
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);

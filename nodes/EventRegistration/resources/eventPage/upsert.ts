@@ -25,7 +25,14 @@ const properties: INodeProperties[] = [
 		default: {},
 		description: 'Page content to set; set any other page field in Other Page Fields (JSON)',
 		options: [
-			{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 4 }, default: '', description: 'Main text of the page' },
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				description: 'Main text of the page',
+			},
 			{ displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '' },
 			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],
@@ -35,7 +42,8 @@ const properties: INodeProperties[] = [
 		name: 'additionalFields',
 		type: 'json',
 		default: '{}',
-		description: 'Page fields not listed in Page Fields, as a JSON object, e.g. {"venue_name": "Expo Hall"}',
+		description:
+			'Page fields not listed in Page Fields, as a JSON object, e.g. {"venue_name": "Expo Hall"}',
 	},
 	{
 		displayName: 'Header Image',
@@ -78,18 +86,37 @@ export const operationOption = {
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['eventPage'], operation: ['upsert'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['eventPage'], operation: ['upsert'] } },
+	properties,
+);
 
-export const toolDescription = text(`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`, needs('Company', 'Event'), 'Returns the page content as saved.');
+export const toolDescription = text(
+	`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	'Returns the page content as saved.',
+);
 
 function parseAdditional(check: Check, value: unknown): IDataObject {
 	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
 	const { parsed = {}, problem } = parseJsonInput(value);
 	if (problem !== undefined) {
-		throw new InputError(check.node, 'Other Page Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Other Page Fields (JSON)',
+			`is not valid JSON (${problem})`,
+			fix,
+			check.itemIndex,
+		);
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new InputError(check.node, 'Other Page Fields (JSON)', 'must be a JSON object', fix, check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Other Page Fields (JSON)',
+			'must be a JSON object',
+			fix,
+			check.itemIndex,
+		);
 	}
 	return parsed as IDataObject;
 }
@@ -97,7 +124,9 @@ function parseAdditional(check: Check, value: unknown): IDataObject {
 function pageBody(item: OperationItem): IDataObject {
 	const fields = item.parameter('pageFields', {}) as IDataObject;
 	const additional = parseAdditional(item, item.parameter('additionalFields', '{}'));
-	const clash = Object.keys(additional).find((key) => Object.hasOwn(fields, key) && fields[key] !== undefined);
+	const clash = Object.keys(additional).find(
+		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
+	);
 	if (clash !== undefined) {
 		throw new InputError(
 			item.node,
@@ -130,10 +159,16 @@ function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
 	return result;
 }
 
-async function multipartBody(ctx: IExecuteFunctions, item: OperationItem, body: IDataObject): Promise<MultipartBody> {
+async function multipartBody(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	body: IDataObject,
+): Promise<MultipartBody> {
 	const property = String(item.parameter('binaryPropertyName', 'data')).trim();
 	const imageOptions = item.parameter('imageOptions', {}) as IDataObject;
-	const field = String(imageOptions.headerImageField ?? DEFAULT_HEADER_IMAGE_FIELD).trim() || DEFAULT_HEADER_IMAGE_FIELD;
+	const field =
+		String(imageOptions.headerImageField ?? DEFAULT_HEADER_IMAGE_FIELD).trim() ||
+		DEFAULT_HEADER_IMAGE_FIELD;
 	const binary = ctx.helpers.assertBinaryData(item.itemIndex, property);
 	if (!binary.mimeType.startsWith('image/')) {
 		throw new InputError(
@@ -146,7 +181,9 @@ async function multipartBody(ctx: IExecuteFunctions, item: OperationItem, body: 
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(item.itemIndex, property);
 	const fileName = binary.fileName ?? `header.${binary.fileExtension ?? 'img'}`;
-	return encodeMultipart(toFormFields(body), [{ field, fileName, mimeType: binary.mimeType, data }]);
+	return encodeMultipart(toFormFields(body), [
+		{ field, fileName, mimeType: binary.mimeType, data },
+	]);
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
@@ -154,9 +191,19 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const body = pageBody(item);
 	const withImage = item.parameter('headerImage', false) as boolean;
 	if (!withImage && Object.keys(body).length === 0) {
-		throw new InputError(item.node, 'Page Fields', 'nothing to send', 'Add a page field, Other Page Fields (JSON) or a header image.', item.itemIndex);
+		throw new InputError(
+			item.node,
+			'Page Fields',
+			'nothing to send',
+			'Add a page field, Other Page Fields (JSON) or a header image.',
+			item.itemIndex,
+		);
 	}
 	const requestBody = withImage ? await multipartBody(this, item, body) : body;
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'eventPage.upsert', { check: item, params: { company, event }, body: requestBody });
+	return await apiRequest(this, 'eventPage.upsert', {
+		check: item,
+		params: { company, event },
+		body: requestBody,
+	});
 }

@@ -10,15 +10,33 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { createFieldsProperties, readCreateFields } from './fields';
 
-export const operationOption = { name: 'Create', action: 'Create form', description: 'Create a registration form with its fields' };
+export const operationOption = {
+	name: 'Create',
+	action: 'Create form',
+	description: 'Create a registration form with its fields',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['create'] } }, [
-	companyLocator(),
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the form' },
-	...createFieldsProperties(),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['form'], operation: ['create'] } },
+	[
+		companyLocator(),
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Name of the form',
+		},
+		...createFieldsProperties(),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Create a registration form of a company with its fields.', needs('Company'), 'Returns the form with its id (the Form ID) and fields, each with its own id.');
+export const toolDescription = text(
+	'Create a registration form of a company with its fields.',
+	needs('Company'),
+	'Returns the form with its id (the Form ID) and fields, each with its own id.',
+);
 
 export const recordKind = 'form';
 
@@ -26,9 +44,22 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const name = requireText(item, 'Name', item.parameter('name'));
 	const input = readCreateFields(item);
 	if (input.length === 0) {
-		throw new InputError(item.node, 'Fields', 'a form needs at least one field', { editor: 'Add a field in the editor or in Fields (JSON).', tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].' }, item.itemIndex);
+		throw new InputError(
+			item.node,
+			'Fields',
+			'a form needs at least one field',
+			{
+				editor: 'Add a field in the editor or in Fields (JSON).',
+				tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
+			},
+			item.itemIndex,
+		);
 	}
 	const fields = validateFormFields(item, input, []);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'form.create', { check: item, params: { company }, body: { name, fields } });
+	return await apiRequest(this, 'form.create', {
+		check: item,
+		params: { company },
+		body: { name, fields },
+	});
 }

@@ -1,7 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { editorLabel } from '../../../shared/descriptions';
-import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from '../../../shared/formFields';
+import {
+	ATTRIBUTE_SUPPORT,
+	COMMON_FIELD_TYPES,
+	CUSTOM_FIELD_TYPES,
+} from '../../../shared/formFields';
 import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
@@ -9,8 +13,16 @@ import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 
 const typeOptions = [
-	...CUSTOM_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Custom field; any number per form' })),
-	...COMMON_FIELD_TYPES.map((type) => ({ name: editorLabel(type), value: type, description: 'Common field; at most one per form' })),
+	...CUSTOM_FIELD_TYPES.map((type) => ({
+		name: editorLabel(type),
+		value: type,
+		description: 'Custom field; any number per form',
+	})),
+	...COMMON_FIELD_TYPES.map((type) => ({
+		name: editorLabel(type),
+		value: type,
+		description: 'Common field; at most one per form',
+	})),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
@@ -35,7 +47,11 @@ const KEEP_OR_SET_REQUIRED: INodeProperties = {
 	name: 'required',
 	type: 'options',
 	options: [
-		{ name: 'Keep Current Setting', value: '', description: 'For a field with an ID: leave it as it is. A new field is optional.' },
+		{
+			name: 'Keep Current Setting',
+			value: '',
+			description: 'For a field with an ID: leave it as it is. A new field is optional.',
+		},
 		{ name: 'Optional', value: 'optional' },
 		{ name: 'Required', value: 'required' },
 	],
@@ -49,12 +65,25 @@ const KEEP_OR_SET_POSITION: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. 2',
-	description: 'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
+	description:
+		'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
 };
 
-const REQUIRED: INodeProperties = { displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the field must be filled in' };
+const REQUIRED: INodeProperties = {
+	displayName: 'Required',
+	name: 'required',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the field must be filled in',
+};
 
-const POSITION: INodeProperties = { displayName: 'Position', name: 'position', type: 'number', default: 0, description: 'Sort order on the form, 0 or more (lowest first)' };
+const POSITION: INodeProperties = {
+	displayName: 'Position',
+	name: 'position',
+	type: 'number',
+	default: 0,
+	description: 'Sort order on the form, 0 or more (lowest first)',
+};
 
 /** A new field added by Form → Update: a position is optional (a number input would always send one). */
 const OPTIONAL_POSITION: INodeProperties = {
@@ -62,7 +91,14 @@ const OPTIONAL_POSITION: INodeProperties = {
 	description: 'Sort order on the form, 0 or more (lowest first); optional',
 };
 
-const TYPE: INodeProperties = { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'text', description: 'Kind of input' };
+const TYPE: INodeProperties = {
+	displayName: 'Type',
+	name: 'type',
+	type: 'options',
+	options: typeOptions,
+	default: 'text',
+	description: 'Kind of input',
+};
 
 function keepOrSetType(description: string, keepDescription: string): INodeProperties {
 	return {
@@ -90,19 +126,31 @@ interface EntryShape {
 }
 
 /** Field Name or ID of a Form → Update entry: the chosen form's fields from `listMethod`. */
-function fieldChoice(listMethod: string, description: string, defaultValue: string): INodeProperties {
+function fieldChoice(
+	listMethod: string,
+	description: string,
+	defaultValue: string,
+): INodeProperties {
 	return {
 		displayName: 'Field Name or ID',
 		name: 'id',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: listMethod, loadOptionsDependsOn: ['form.value', 'company.value'] },
+		typeOptions: {
+			loadOptionsMethod: listMethod,
+			loadOptionsDependsOn: ['form.value', 'company.value'],
+		},
 		default: defaultValue,
 		description,
 	};
 }
 
 /** Form → Create's fields. */
-const CREATE_ENTRY: EntryShape = { type: TYPE, keepsType: false, required: REQUIRED, position: POSITION };
+const CREATE_ENTRY: EntryShape = {
+	type: TYPE,
+	keepsType: false,
+	required: REQUIRED,
+	position: POSITION,
+};
 
 /** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
 const CHANGE_OR_ADD_ENTRY: EntryShape = {
@@ -130,21 +178,30 @@ const CHANGE_ENTRY: EntryShape = {
 		),
 		required: true,
 	},
-	type: keepOrSetType('Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range', 'Keep the field’s type'),
+	type: keepOrSetType(
+		'Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range',
+		'Keep the field’s type',
+	),
 	keepsType: true,
 	required: KEEP_OR_SET_REQUIRED,
 	position: KEEP_OR_SET_POSITION,
 };
 
 /** Form → Update from version 1.1: a field to add, starting at Text like Form → Create's. */
-const ADD_ENTRY: EntryShape = { type: TYPE, keepsType: false, required: REQUIRED, position: OPTIONAL_POSITION };
+const ADD_ENTRY: EntryShape = {
+	type: TYPE,
+	keepsType: false,
+	required: REQUIRED,
+	position: OPTIONAL_POSITION,
+};
 
 /** The editor's Form → Update choices in the API's shape; anything left at "keep" becomes blank and is dropped. */
 function updateChoices(field: IDataObject): IDataObject {
 	const { required, position } = field;
 	const result: IDataObject = { ...field };
 	if (required === 'required' || required === 'optional') result.required = required === 'required';
-	if (typeof position === 'string' && /^\s*\d+\s*$/.test(position)) result.position = Number(position);
+	if (typeof position === 'string' && /^\s*\d+\s*$/.test(position))
+		result.position = Number(position);
 	return result;
 }
 
@@ -192,7 +249,10 @@ function fieldValues(shape: EntryShape): INodeProperties[] {
 			placeholder: 'Add Limit',
 			default: {},
 			description: 'Smallest and largest number accepted',
-			displayOptions: shownFor([...new Set([...ATTRIBUTE_SUPPORT.min, ...ATTRIBUTE_SUPPORT.max])], false),
+			displayOptions: shownFor(
+				[...new Set([...ATTRIBUTE_SUPPORT.min, ...ATTRIBUTE_SUPPORT.max])],
+				false,
+			),
 			options: [
 				{ displayName: 'Max', name: 'max', type: 'number', default: 0 },
 				{ displayName: 'Min', name: 'min', type: 'number', default: 0 },
@@ -212,7 +272,13 @@ function fieldValues(shape: EntryShape): INodeProperties[] {
 					displayName: 'Option',
 					name: 'choice',
 					values: [
-						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Text shown to the attendee' },
+						{
+							displayName: 'Label',
+							name: 'label',
+							type: 'string',
+							default: '',
+							description: 'Text shown to the attendee',
+						},
 						{
 							displayName: 'Value',
 							name: 'value',
@@ -234,7 +300,11 @@ const FIELDS_INPUT_JSON = 'json';
 const FIELDS_EDITOR = { fieldsInput: [FIELDS_INPUT_EDITOR] };
 
 /** The Fields editor of one kind of entry. */
-function fieldsEditor(description: string, shape: EntryShape, versions?: { '@version': [{ _cnd: { lt: number } }] }): INodeProperties {
+function fieldsEditor(
+	description: string,
+	shape: EntryShape,
+	versions?: { '@version': [{ _cnd: { lt: number } }] },
+): INodeProperties {
 	return {
 		displayName: 'Fields',
 		name: 'fields',
@@ -255,7 +325,9 @@ function createFieldsEditor(): INodeProperties {
 
 /** Form → Update's Fields editor in version 1: one kind of entry, whose Field list offers New Field. */
 function updateFieldsEditorV1(): INodeProperties {
-	return fieldsEditor('Fields to change or add', CHANGE_OR_ADD_ENTRY, { '@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }] });
+	return fieldsEditor('Fields to change or add', CHANGE_OR_ADD_ENTRY, {
+		'@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }],
+	});
 }
 
 /** Form → Update's Fields editor from version 1.1: Add Field offers Existing Field or New Field. */
@@ -268,7 +340,9 @@ function updateFieldsEditorV11(): INodeProperties {
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
 		description: 'Existing fields to change and new fields to add',
-		displayOptions: { show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] } },
+		displayOptions: {
+			show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] },
+		},
 		options: [
 			{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
 			{ displayName: 'New Field', name: 'newField', values: fieldValues(ADD_ENTRY) },
@@ -285,7 +359,11 @@ function fieldsInputProperties(editors: INodeProperties[], jsonFields: string): 
 			type: 'options',
 			options: [
 				{ name: 'Editor', value: FIELDS_INPUT_EDITOR, description: 'Define the fields one by one' },
-				{ name: 'JSON', value: FIELDS_INPUT_JSON, description: 'Pass an array of field objects, e.g. built from a spreadsheet' },
+				{
+					name: 'JSON',
+					value: FIELDS_INPUT_JSON,
+					description: 'Pass an array of field objects, e.g. built from a spreadsheet',
+				},
 			],
 			default: FIELDS_INPUT_EDITOR,
 		},
@@ -302,11 +380,15 @@ function fieldsInputProperties(editors: INodeProperties[], jsonFields: string): 
 	];
 }
 
-const JSON_FIELD_KEYS = 'Each: type, label, and optionally description, placeholder, required, position, options, min, max';
+const JSON_FIELD_KEYS =
+	'Each: type, label, and optionally description, placeholder, required, position, options, min, max';
 
 /** Form → Create's field parameters. */
 export function createFieldsProperties(): INodeProperties[] {
-	return fieldsInputProperties([createFieldsEditor()], `Array of fields of the form. ${JSON_FIELD_KEYS}.`);
+	return fieldsInputProperties(
+		[createFieldsEditor()],
+		`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
+	);
 }
 
 /** Form → Update's field parameters: the editor of version 1 and of version 1.1, and the JSON input. */
@@ -323,7 +405,9 @@ function editorOptions(choices: IDataObject | undefined): FieldOption[] | undefi
 	const plain = list.every((choice) => String(choice.value ?? '') === '');
 	return list.map((choice) => {
 		const label = String(choice.label ?? '');
-		return plain ? label : { label, value: String(choice.value ?? '') === '' ? label : String(choice.value) };
+		return plain
+			? label
+			: { label, value: String(choice.value ?? '') === '' ? label : String(choice.value) };
 	});
 }
 
@@ -340,10 +424,25 @@ function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
 	const fix = 'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].';
 	const { parsed = [], problem } = parseJsonInput(value);
 	if (problem !== undefined) {
-		throw new InputError(check.node, 'Fields (JSON)', `is not valid JSON (${problem})`, fix, check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Fields (JSON)',
+			`is not valid JSON (${problem})`,
+			fix,
+			check.itemIndex,
+		);
 	}
-	if (!Array.isArray(parsed) || parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))) {
-		throw new InputError(check.node, 'Fields (JSON)', 'must be an array of objects', fix, check.itemIndex);
+	if (
+		!Array.isArray(parsed) ||
+		parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))
+	) {
+		throw new InputError(
+			check.node,
+			'Fields (JSON)',
+			'must be an array of objects',
+			fix,
+			check.itemIndex,
+		);
 	}
 	return parsed as IDataObject[];
 }
@@ -367,7 +466,9 @@ function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject
 /** The fields of Fields (JSON), or undefined when the fields come from the editor. */
 function jsonFieldsOf(item: OperationItem): IDataObject[] | undefined {
 	const input = item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) as string;
-	return input === FIELDS_INPUT_JSON ? parseFieldsJson(item, item.parameter('fieldsJson', '[]')) : undefined;
+	return input === FIELDS_INPUT_JSON
+		? parseFieldsJson(item, item.parameter('fieldsJson', '[]'))
+		: undefined;
 }
 
 function editorList(collection: IDataObject, name: string): IDataObject[] {
@@ -376,7 +477,10 @@ function editorList(collection: IDataObject, name: string): IDataObject[] {
 
 /** Form → Create's fields, from the editor or the JSON input, in the API's shape (not yet validated). */
 export function readCreateFields(item: OperationItem): IDataObject[] {
-	return jsonFieldsOf(item) ?? editorList(item.parameter('fields', {}) as IDataObject, 'field').map(fromEditor);
+	return (
+		jsonFieldsOf(item) ??
+		editorList(item.parameter('fields', {}) as IDataObject, 'field').map(fromEditor)
+	);
 }
 
 /**
@@ -388,7 +492,11 @@ export function readUpdateFields(item: OperationItem): IDataObject[] {
 	if (json !== undefined) return json;
 	const fields = item.parameter('fields', {}) as IDataObject;
 	const updates = item.parameter('fieldUpdates', {}) as IDataObject;
-	return [...editorList(fields, 'field'), ...existingFieldEntries(item, editorList(updates, 'existingField')), ...editorList(updates, 'newField')]
+	return [
+		...editorList(fields, 'field'),
+		...existingFieldEntries(item, editorList(updates, 'existingField')),
+		...editorList(updates, 'newField'),
+	]
 		.map(fromEditor)
 		.map(updateChoices);
 }

@@ -7,14 +7,22 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Get', action: 'Get form', description: 'Get one form with its fields' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get form',
+	description: 'Get one form with its fields',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['get'] } }, [
-	companyLocator(),
-	formLocator(),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['form'], operation: ['get'] } },
+	[companyLocator(), formLocator()] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Get one registration form with its fields.', needs('Company', 'Form'), 'Returns the form with its fields (id, type, label, options).');
+export const toolDescription = text(
+	'Get one registration form with its fields.',
+	needs('Company', 'Form'),
+	'Returns the form with its fields (id, type, label, options).',
+);
 
 export const recordKind = 'form';
 

@@ -18,23 +18,38 @@ export const operationOption = {
 	description: 'Rename a form, change existing fields by ID and add new fields',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['form'], operation: ['update'] } }, [
-	companyLocator(),
-	formLocator(),
-	{
-		displayName: 'Options',
-		name: 'formUpdates',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name of the form' }],
-	},
-	...updateFieldsProperties(),
-	// Where a workflow saved before Options → Name keeps its new name (never shown).
-	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['form'], operation: ['update'] } },
+	[
+		companyLocator(),
+		formLocator(),
+		{
+			displayName: 'Options',
+			name: 'formUpdates',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'New name of the form',
+				},
+			],
+		},
+		...updateFieldsProperties(),
+		// Where a workflow saved before Options → Name keeps its new name (never shown).
+		{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Rename a form, change existing fields by their id, or add fields.', needs('Company', 'Form'), 'Returns the updated form with its fields.');
+export const toolDescription = text(
+	'Rename a form, change existing fields by their id, or add fields.',
+	needs('Company', 'Form'),
+	'Returns the updated form with its fields.',
+);
 
 export const recordKind = 'form';
 
@@ -44,7 +59,11 @@ export const recordKind = 'form';
  * the read). Then the PATCH carries only what the user set, which the API applies as a partial
  * update, and the service checks the rest.
  */
-async function readCurrentFields(ctx: IExecuteFunctions, item: OperationItem, params: { company: string; form: string }): Promise<ExistingFormField[] | undefined> {
+async function readCurrentFields(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	params: { company: string; form: string },
+): Promise<ExistingFormField[] | undefined> {
 	try {
 		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item });
 		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
@@ -65,7 +84,13 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const name = newNameOf(item);
 	const input = readUpdateFields(item);
 	if (name === '' && input.length === 0) {
-		throw new InputError(item.node, 'Name', 'nothing to update', "Add a new name under 'Options', or add fields to change or add.", item.itemIndex);
+		throw new InputError(
+			item.node,
+			'Name',
+			'nothing to update',
+			"Add a new name under 'Options', or add fields to change or add.",
+			item.itemIndex,
+		);
 	}
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	const validated = validateFormFields(item, input);

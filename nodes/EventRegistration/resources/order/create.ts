@@ -7,7 +7,15 @@ import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared
 import { withOrderStatus } from '../../../shared/orders';
 import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireAlpha2, requireBoolean, requireEmail, requireInteger, requireText, withoutBlanks } from '../../../shared/validation';
+import {
+	InputError,
+	requireAlpha2,
+	requireBoolean,
+	requireEmail,
+	requireInteger,
+	requireText,
+	withoutBlanks,
+} from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
@@ -25,8 +33,22 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true, description: 'Attendee’s first name' },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true, description: 'Attendee’s last name' },
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Attendee’s first name',
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Attendee’s last name',
+	},
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -43,7 +65,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. NL',
-		description: 'Buyer’s country as ISO 3166-1 alpha-2 code (NL, BE, DE, US …); lower case is accepted',
+		description:
+			'Buyer’s country as ISO 3166-1 alpha-2 code (NL, BE, DE, US …); lower case is accepted',
 	},
 	{
 		displayName: 'Is Business',
@@ -73,9 +96,21 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Address', name: 'address', type: 'string', default: '' },
 			{ displayName: 'City', name: 'city', type: 'string', default: '' },
-			{ displayName: 'Company Name', name: 'company_name', type: 'string', default: '', description: 'For business orders' },
+			{
+				displayName: 'Company Name',
+				name: 'company_name',
+				type: 'string',
+				default: '',
+				description: 'For business orders',
+			},
 			{ displayName: 'Post Code', name: 'post_code', type: 'string', default: '' },
-			{ displayName: 'VAT Number', name: 'vat_number', type: 'string', default: '', description: 'For business orders' },
+			{
+				displayName: 'VAT Number',
+				name: 'vat_number',
+				type: 'string',
+				default: '',
+				description: 'For business orders',
+			},
 		],
 	},
 	...formAnswerProperties,
@@ -84,10 +119,14 @@ const properties: INodeProperties[] = [
 export const operationOption = {
 	name: 'Create',
 	action: 'Create order',
-	description: 'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
+	description:
+		'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['create'] } },
+	properties,
+);
 
 export const toolDescription = text(
 	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
@@ -106,7 +145,13 @@ function orderBody(item: OperationItem): IDataObject {
 		email: requireEmail(item, 'Email', String(item.parameter('email')).trim()),
 		country: requireAlpha2(item, 'Country', item.parameter('country')),
 		is_business: requireBoolean(item, 'Is Business', item.parameter('isBusiness')),
-		quantity: requireInteger(item, 'Quantity', item.parameter('quantity'), 1, 'Order 1 or more tickets, as a whole number.'),
+		quantity: requireInteger(
+			item,
+			'Quantity',
+			item.parameter('quantity'),
+			1,
+			'Order 1 or more tickets, as a whole number.',
+		),
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const form = readFormAnswers(item);
@@ -124,7 +169,12 @@ function checkQuantityBounds(check: Check, quantity: number, ticketType: IDataOb
 	const below = isPositiveInteger(min) && quantity < min;
 	const above = isPositiveInteger(max) && quantity > max;
 	if (!below && !above) return;
-	const range = [isPositiveInteger(min) ? `at least ${min}` : '', isPositiveInteger(max) ? `at most ${max}` : ''].filter(Boolean).join(' and ');
+	const range = [
+		isPositiveInteger(min) ? `at least ${min}` : '',
+		isPositiveInteger(max) ? `at most ${max}` : '',
+	]
+		.filter(Boolean)
+		.join(' and ');
 	throw new InputError(
 		check.node,
 		'Quantity',
@@ -169,19 +219,30 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	const params = { company, event, ticketType: ticketTypeSlug };
 
-	const ticketType = await unlessRefused(item, async () => await apiRequest(this, 'ticketType.get', { params, check: item }));
+	const ticketType = await unlessRefused(
+		item,
+		async () => await apiRequest(this, 'ticketType.get', { params, check: item }),
+	);
 	if (ticketType) checkQuantityBounds(item, body.quantity as number, ticketType);
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
 	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
-		? await unlessRefused(item, async () => await companySlugOf(this, item.parameter('company'), item))
+		? await unlessRefused(
+				item,
+				async () => await companySlugOf(this, item.parameter('company'), item),
+			)
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 
 	const order = await apiRequest(this, 'order.create', { check: item, params, body });
 	const paid = ticketType ? isPaid(ticketType) : Number(order.unit_amount) > 0;
-	if (!paid || typeof order.id !== 'string') return { ...withOrderStatus(order), checkout_url: null };
-	if (companySlug === undefined || publicUrl === undefined) return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };
-	return { ...withOrderStatus(order), checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id) };
+	if (!paid || typeof order.id !== 'string')
+		return { ...withOrderStatus(order), checkout_url: null };
+	if (companySlug === undefined || publicUrl === undefined)
+		return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };
+	return {
+		...withOrderStatus(order),
+		checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id),
+	};
 }

@@ -6,7 +6,11 @@ import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
-const TOP_LEVEL_KEYS: Record<string, string> = { first_name: 'First Name', last_name: 'Last Name', email: 'Email' };
+const TOP_LEVEL_KEYS: Record<string, string> = {
+	first_name: 'First Name',
+	last_name: 'Last Name',
+	email: 'Email',
+};
 
 const FIELDS_LABEL = 'Form Answers';
 const JSON_LABEL = 'Form Answers (JSON)';
@@ -77,24 +81,48 @@ function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
 	for (const pair of pairs) {
 		const fieldId = String(pair.fieldId ?? '').trim();
 		if (fieldId === '') {
-			throw new InputError(check.node, FIELDS_LABEL, 'an answer has no Field ID', 'Enter the form field ID of every answer, or remove the empty answer.', check.itemIndex);
+			throw new InputError(
+				check.node,
+				FIELDS_LABEL,
+				'an answer has no Field ID',
+				'Enter the form field ID of every answer, or remove the empty answer.',
+				check.itemIndex,
+			);
 		}
 		if (Object.hasOwn(answers, fieldId)) {
-			throw new InputError(check.node, FIELDS_LABEL, `field "${fieldId}" is answered twice`, 'Keep one answer per form field.', check.itemIndex);
+			throw new InputError(
+				check.node,
+				FIELDS_LABEL,
+				`field "${fieldId}" is answered twice`,
+				'Keep one answer per form field.',
+				check.itemIndex,
+			);
 		}
 		// defineProperty: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
-		Object.defineProperty(answers, fieldId, { value: pair.answer ?? '', enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(answers, fieldId, {
+			value: pair.answer ?? '',
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return answers;
 }
 
 function fromJson(check: Check, raw: unknown): IDataObject {
 	const fail = (problem: string) =>
-		new InputError(check.node, JSON_LABEL, problem, 'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.', check.itemIndex);
+		new InputError(
+			check.node,
+			JSON_LABEL,
+			problem,
+			'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
+			check.itemIndex,
+		);
 	const { parsed, problem } = parseJsonInput(raw);
 	if (problem !== undefined) throw fail(`is not valid JSON (${problem})`);
 	if (parsed === undefined) return {};
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('must be a JSON object');
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		throw fail('must be a JSON object');
 	return parsed as IDataObject;
 }
 

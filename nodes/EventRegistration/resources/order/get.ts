@@ -10,16 +10,27 @@ import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
 
-export const operationOption = { name: 'Get', action: 'Get order', description: 'Get one order by ID, with a status derived from its timestamps' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get order',
+	description: 'Get one order by ID, with a status derived from its timestamps',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	orderLocator(),
-	includeSubmissionProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['get'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		orderLocator(),
+		includeSubmissionProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Get one order of ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+export const toolDescription = text(
+	`Get one order of ${ORGANIZED}.`,
+	needs('Company', 'Event', 'Order'),
+	`Returns the order: ${ORDER_FIELDS}.`,
+);
 
 export const recordKind = 'order';
 

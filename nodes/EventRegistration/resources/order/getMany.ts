@@ -15,17 +15,26 @@ import { includeSubmissionQuery } from './include';
 export const operationOption = {
 	name: 'Get Many',
 	action: 'Get many orders',
-	description: 'List the orders of an organized event, each with a status derived from its timestamps',
+	description:
+		'List the orders of an organized event, each with a status derived from its timestamps',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getMany'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	...listProperties('order'),
-	includeSubmissionProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['getMany'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		...listProperties('order'),
+		includeSubmissionProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`List the orders of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, `Returns orders, each with ${ORDER_FIELDS}.`);
+export const toolDescription = text(
+	`List the orders of ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	LIST,
+	`Returns orders, each with ${ORDER_FIELDS}.`,
+);
 
 export const recordKind = 'order';
 

@@ -8,15 +8,26 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 
-export const operationOption = { name: 'Reject', action: 'Reject order', description: 'Reject a pending order' };
+export const operationOption = {
+	name: 'Reject',
+	action: 'Reject order',
+	description: 'Reject a pending order',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['reject'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	orderLocator(),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['reject'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		orderLocator(),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Reject an order that waits for the organizer’s approval, at ${ORGANIZED}.`, needs('Company', 'Event', 'Order'), `Returns the order: ${ORDER_FIELDS}.`);
+export const toolDescription = text(
+	`Reject an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
+	needs('Company', 'Event', 'Order'),
+	`Returns the order: ${ORDER_FIELDS}.`,
+);
 
 export const recordKind = 'order';
 
@@ -25,5 +36,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const event = await eventOf(this, item);
 	const order = orderOf(this, item);
 	const company = await companyOf(this, item);
-	return withOrderStatus(await apiRequest(this, 'order.reject', { check: item, params: { company, event, order } }));
+	return withOrderStatus(
+		await apiRequest(this, 'order.reject', { check: item, params: { company, event, order } }),
+	);
 }

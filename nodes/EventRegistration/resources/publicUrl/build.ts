@@ -2,7 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls } from '../../../shared/context';
-import { activationLocator, companyLocator, eventLocator, locatorValue, orderLocator, ticketTypeLocator } from '../../../shared/locators';
+import {
+	activationLocator,
+	companyLocator,
+	eventLocator,
+	locatorValue,
+	orderLocator,
+	ticketTypeLocator,
+} from '../../../shared/locators';
 import {
 	activationUrl,
 	companySlugOf,
@@ -43,7 +50,15 @@ function companyBySlugLocator(): INodeProperties {
 				type: 'string',
 				placeholder: 'e.g. acme-events',
 				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-				validation: [{ type: 'regex', properties: { regex: SLUG.source, errorMessage: 'Enter the slug without slashes or spaces' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: SLUG.source,
+							errorMessage: 'Enter the slug without slashes or spaces',
+						},
+					},
+				],
 			},
 			...modes.slice(2),
 		],
@@ -57,27 +72,48 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Activation', value: 'activation', description: 'Lead capture page of an activation; link new visitors here rather than to its form step' },
+			{
+				name: 'Activation',
+				value: 'activation',
+				description:
+					'Lead capture page of an activation; link new visitors here rather than to its form step',
+			},
 			{ name: 'Event Page', value: 'eventPage', description: 'Public page of an organized event' },
-			{ name: 'Order Checkout', value: 'orderCheckout', description: 'Hosted checkout where the attendee pays a paid order' },
-			{ name: 'Ticket Signup', value: 'ticketSignup', description: 'Signup page of one ticket type' },
+			{
+				name: 'Order Checkout',
+				value: 'orderCheckout',
+				description: 'Hosted checkout where the attendee pays a paid order',
+			},
+			{
+				name: 'Ticket Signup',
+				value: 'ticketSignup',
+				description: 'Signup page of one ticket type',
+			},
 		],
 		default: 'eventPage',
 	},
 	companyBySlugLocator(),
-	{ ...eventLocator({ organizingOnly: true }), displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup') },
+	{
+		...eventLocator({ organizingOnly: true }),
+		displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup'),
+	},
 	{ ...ticketTypeLocator(), displayOptions: forPages('ticketSignup') },
 	{
 		displayName: 'Has Form',
 		name: 'hasForm',
 		type: 'options',
 		options: [
-			{ name: 'Auto-Detect', value: 'auto', description: 'Look up the ticket type to see whether a form is attached (one request)' },
+			{
+				name: 'Auto-Detect',
+				value: 'auto',
+				description: 'Look up the ticket type to see whether a form is attached (one request)',
+			},
 			{ name: 'No', value: 'no', description: 'No form is attached: link the ticket page itself' },
 			{ name: 'Yes', value: 'yes', description: 'A form is attached: link its form step' },
 		],
 		default: 'auto',
-		description: 'Whether the ticket type has a form attached; signup then continues on the form step',
+		description:
+			'Whether the ticket type has a form attached; signup then continues on the form step',
 		displayOptions: forPages('ticketSignup'),
 	},
 	{
@@ -104,17 +140,25 @@ const properties: INodeProperties[] = [
 		name: 'scope',
 		type: 'options',
 		options: [
-			{ name: 'Company', value: 'company', description: 'The activation page of the company (default)' },
+			{
+				name: 'Company',
+				value: 'company',
+				description: 'The activation page of the company (default)',
+			},
 			{
 				name: 'Event',
 				value: 'event',
-				description: 'The activation within an event; if it is not attached to that event the page redirects to the company scope',
+				description:
+					'The activation within an event; if it is not attached to that event the page redirects to the company scope',
 			},
 		],
 		default: 'company',
 		displayOptions: forPages('activation'),
 	},
-	{ ...eventLocator({ organizingOnly: false }), displayOptions: { show: { page: ['activation'], scope: ['event'] } } },
+	{
+		...eventLocator({ organizingOnly: false }),
+		displayOptions: { show: { page: ['activation'], scope: ['event'] } },
+	},
 	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
 ];
 
@@ -124,7 +168,10 @@ export const operationOption = {
 	description: 'Build the link of an event page, ticket signup, order checkout or activation page',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['publicUrl'], operation: ['build'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['publicUrl'], operation: ['build'] } },
+	properties,
+);
 
 export const toolDescription = text(
 	'Build an attendee-facing link without calling the service: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which).',
@@ -165,14 +212,27 @@ async function companySlugFor(ctx: IExecuteFunctions, item: OperationItem): Prom
 	const company = item.parameter('company', '');
 	const { mode, value } = locatorValue(company);
 	if (value === '') {
-		throw new InputError(item.node, 'Company', 'is required', { editor: 'Choose the company from the list, or enter its slug (By Slug).', tool: `Company takes ${ID_SOURCES.Company}.` }, item.itemIndex);
+		throw new InputError(
+			item.node,
+			'Company',
+			'is required',
+			{
+				editor: 'Choose the company from the list, or enter its slug (By Slug).',
+				tool: `Company takes ${ID_SOURCES.Company}.`,
+			},
+			item.itemIndex,
+		);
 	}
 	if (mode === BY_SLUG) return slugInput(item, 'Company', value);
 	return await companySlugOf(ctx, company, item);
 }
 
 /** The company sqid, needed only to read the ticket type when its form must be detected. */
-async function companyIdFor(ctx: IExecuteFunctions, item: OperationItem, companySlug: string): Promise<string> {
+async function companyIdFor(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	companySlug: string,
+): Promise<string> {
 	const company = item.parameter('company', '');
 	if (locatorValue(company).mode !== BY_SLUG) return await resolveCompanyId(ctx, company, item);
 	const found = await findCompany(ctx, { slug: companySlug }, item);
@@ -182,7 +242,8 @@ async function companyIdFor(ctx: IExecuteFunctions, item: OperationItem, company
 			'Company',
 			`none of your companies has the slug "${companySlug}"`,
 			{
-				editor: 'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
+				editor:
+					'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
 				tool: `Give the company’s slug as Company → Get Many returns it, or set Has Form to yes or no so no lookup is needed.`,
 			},
 			item.itemIndex,
@@ -191,11 +252,20 @@ async function companyIdFor(ctx: IExecuteFunctions, item: OperationItem, company
 	return found.id;
 }
 
-async function ticketHasForm(ctx: IExecuteFunctions, item: OperationItem, companySlug: string, event: string, ticketType: string): Promise<boolean> {
+async function ticketHasForm(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	companySlug: string,
+	event: string,
+	ticketType: string,
+): Promise<boolean> {
 	const choice = item.parameter('hasForm', 'auto') as string;
 	if (choice !== 'auto') return choice === 'yes';
 	const company = await companyIdFor(ctx, item, companySlug);
-	const record = await apiRequest(ctx, 'ticketType.get', { params: { company, event, ticketType }, check: item });
+	const record = await apiRequest(ctx, 'ticketType.get', {
+		params: { company, event, ticketType },
+		check: item,
+	});
 	return typeof record.form_id === 'string' && record.form_id !== '';
 }
 
@@ -230,8 +300,20 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
 	return { eventSlug };
 }
 
-async function pageUrlOf(ctx: IExecuteFunctions, item: OperationItem, page: string, base: PublicUrlBase, inputs: PageInputs): Promise<IDataObject> {
-	const { eventSlug = '', ticketTypeSlug = '', orderId = '', activationSlug = '', quantity } = inputs;
+async function pageUrlOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	page: string,
+	base: PublicUrlBase,
+	inputs: PageInputs,
+): Promise<IDataObject> {
+	const {
+		eventSlug = '',
+		ticketTypeSlug = '',
+		orderId = '',
+		activationSlug = '',
+		quantity,
+	} = inputs;
 	if (page === 'activation') return { url: activationUrl(base, activationSlug, inputs.eventSlug) };
 	if (page === 'orderCheckout') return { url: orderCheckoutUrl(base, eventSlug, orderId) };
 	if (page !== 'ticketSignup') return { url: eventPageUrl(base, eventSlug) };
@@ -246,6 +328,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const companySlug = await companySlugFor(this, item);
 	const base: PublicUrlBase = { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug };
 	const { url, ...found } = await pageUrlOf(this, item, page, base, inputs);
-	const used = Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined));
+	const used = Object.fromEntries(
+		Object.entries(inputs).filter(([, value]) => value !== undefined),
+	);
 	return { url, page, companySlug, ...used, ...found };
 }

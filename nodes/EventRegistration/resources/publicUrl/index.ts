@@ -3,7 +3,10 @@ import * as build from './build';
 
 export const publicUrl = resourceModule(
 	'publicUrl',
-	{ name: 'Public URL', description: 'Attendee-facing links: event, ticket signup, checkout, activation' },
+	{
+		name: 'Public URL',
+		description: 'Attendee-facing links: event, ticket signup, checkout, activation',
+	},
 	{ build },
 	'build',
 );

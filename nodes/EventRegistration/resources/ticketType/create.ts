@@ -7,12 +7,25 @@ import { withoutBlanks } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import { paidTicketNotice, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import {
+	paidTicketNotice,
+	checkTicketTypeBody,
+	optionalTicketTypeFields,
+	priceProperty,
+	vatProperty,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Ticket name shown to attendees' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Ticket name shown to attendees',
+	},
 	{ ...priceProperty, required: true },
 	paidTicketNotice,
 	{ ...vatProperty, required: true },
@@ -26,9 +39,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const operationOption = { name: 'Create', action: 'Create ticket type', description: 'Create a free or paid ticket for an organized event' };
+export const operationOption = {
+	name: 'Create',
+	action: 'Create ticket type',
+	description: 'Create a free or paid ticket for an organized event',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ticketType'], operation: ['create'] } },
+	properties,
+);
 
 export const toolDescription = text(
 	`Create a free or paid ticket type for ${ORGANIZED}.`,
@@ -49,5 +69,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	};
 	checkTicketTypeBody(item, body);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'ticketType.create', { check: item, params: { company, event: await eventOf(this, item) }, body });
+	return await apiRequest(this, 'ticketType.create', {
+		check: item,
+		params: { company, event: await eventOf(this, item) },
+		body,
+	});
 }

@@ -1,6 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { checkTicketTypeLimits, requireBoolean, requireNumber, requireText } from '../../../shared/validation';
+import {
+	checkTicketTypeLimits,
+	requireBoolean,
+	requireNumber,
+	requireText,
+} from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
 const PAID_TICKET_TRAP =
@@ -20,7 +25,8 @@ export const paidTicketNotice: INodeProperties = {
  * inside a collection: n8n 1.x fails every workflow with such a display condition ("Could not
  * resolve parameter dependencies").
  */
-export const paidTicketHint = 'A paid ticket’s public page works only once the company has a payment provider connected';
+export const paidTicketHint =
+	'A paid ticket’s public page works only once the company has a payment provider connected';
 
 /** Update: the detail of the hint, in the Price description. */
 export const paidTicketDetail = `${PAID_TICKET_TRAP}.`;
@@ -31,7 +37,8 @@ export const priceProperty: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0, numberPrecision: 2 },
 	default: 0,
-	description: 'Ticket price in the event’s currency; 0 for a free ticket. The service enforces a minimum paid price.',
+	description:
+		'Ticket price in the event’s currency; 0 for a free ticket. The service enforces a minimum paid price.',
 };
 
 export const vatProperty: INodeProperties = {
@@ -40,12 +47,19 @@ export const vatProperty: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0, numberPrecision: 2 },
 	default: 0,
-	description: 'VAT rate in percent; must be a valid rate for the event’s tax country (e.g. 21 in NL)',
+	description:
+		'VAT rate in percent; must be a valid rate for the event’s tax country (e.g. 21 in NL)',
 };
 
 /** Optional fields shared by create (Additional Fields) and update (Update Fields), named as the API names them. */
 export const optionalTicketTypeFields: INodeProperties[] = [
-	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the ticket is available for purchase' },
+	{
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the ticket is available for purchase',
+	},
 	{
 		displayName: 'Approval Required',
 		name: 'approval_required',
@@ -61,7 +75,13 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 		default: -1,
 		description: 'Maximum number of tickets; -1 for unlimited',
 	},
-	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 3 }, default: '' },
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+	},
 	{
 		displayName: 'Form Name or ID',
 		name: 'form_id',
@@ -76,7 +96,8 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 		name: 'hidden_from_shop',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the ticket is hidden from the public shop (still reachable by its own link)',
+		description:
+			'Whether the ticket is hidden from the public shop (still reachable by its own link)',
 	},
 	{
 		displayName: 'Max Quantity',
@@ -110,18 +131,32 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 		placeholder: 'e.g. early-bird',
 		description: 'Ticket type ID used in public links; derived by the service when empty',
 	},
-	{ displayName: 'Sold Out', name: 'sold_out', type: 'boolean', default: false, description: 'Whether the ticket is marked as sold out' },
+	{
+		displayName: 'Sold Out',
+		name: 'sold_out',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the ticket is marked as sold out',
+	},
 ];
 
 /** Checks every ticket type field present in `body` (API names) against the reference's rules. */
 export function checkTicketTypeBody(check: Check, body: IDataObject): void {
 	if (body.name !== undefined) requireText(check, 'Name', body.name);
-	if (body.price !== undefined) requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');
+	if (body.price !== undefined)
+		requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');
 	if (body.vat_percentage !== undefined) {
-		requireNumber(check, 'VAT Percentage', body.vat_percentage, 0, 'Use 0 or a positive VAT rate valid in the event’s tax country.');
+		requireNumber(
+			check,
+			'VAT Percentage',
+			body.vat_percentage,
+			0,
+			'Use 0 or a positive VAT rate valid in the event’s tax country.',
+		);
 	}
 	for (const field of optionalTicketTypeFields) {
-		if (field.type === 'boolean' && body[field.name] !== undefined) requireBoolean(check, field.displayName, body[field.name]);
+		if (field.type === 'boolean' && body[field.name] !== undefined)
+			requireBoolean(check, field.displayName, body[field.name]);
 	}
 	checkTicketTypeLimits(check, body);
 }

@@ -8,16 +8,27 @@ import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
-export const operationOption = { name: 'Get', action: 'Get ticket type', description: 'Get one ticket type by slug' };
+export const operationOption = {
+	name: 'Get',
+	action: 'Get ticket type',
+	description: 'Get one ticket type by slug',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['get'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	ticketTypeLocator(),
-	includeFormProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ticketType'], operation: ['get'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		ticketTypeLocator(),
+		includeFormProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Get one ticket type of ${ORGANIZED}.`, needs('Company', 'Event', 'Ticket Type'), 'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.');
+export const toolDescription = text(
+	`Get one ticket type of ${ORGANIZED}.`,
+	needs('Company', 'Event', 'Ticket Type'),
+	'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.',
+);
 
 export const recordKind = 'ticketType';
 

@@ -5,23 +5,39 @@ import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/operationItem';
-import { limitProperties, readListOptions, returnAllProperty } from '../../shared/operationParameters';
+import {
+	limitProperties,
+	readListOptions,
+	returnAllProperty,
+} from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
-export const operationOption = { name: 'Get Many', action: 'Get many ticket types', description: 'List the ticket types of an organized event' };
+export const operationOption = {
+	name: 'Get Many',
+	action: 'Get many ticket types',
+	description: 'List the ticket types of an organized event',
+};
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
-export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['getMany'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	returnAllProperty,
-	...limitProperties(),
-	includeFormProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ticketType'], operation: ['getMany'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		returnAllProperty,
+		...limitProperties(),
+		includeFormProperty,
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`List the ticket types of ${ORGANIZED}.`, needs('Company', 'Event'), LIST, 'Returns ticket types with slug (the Ticket Type ID), name, price and availability.');
+export const toolDescription = text(
+	`List the ticket types of ${ORGANIZED}.`,
+	needs('Company', 'Event'),
+	LIST,
+	'Returns ticket types with slug (the Ticket Type ID), name, price and availability.',
+);
 
 export const recordKind = 'ticketType';
 
@@ -32,7 +48,12 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const { limit } = readListOptions(this, item, 'ticket types');
 	const company = await companyOf(this, item);
 	const params = { company, event };
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { check: item, params, qs: includeFormQuery(item) });
-	if (limit === undefined || ticketTypes.length <= limit) return new ListResult(ticketTypes, false, ticketTypes.length);
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
+		check: item,
+		params,
+		qs: includeFormQuery(item),
+	});
+	if (limit === undefined || ticketTypes.length <= limit)
+		return new ListResult(ticketTypes, false, ticketTypes.length);
 	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationItem } from '../../shared/operationItem';
 
-
 export const includeFormProperty: INodeProperties = {
 	displayName: 'Include Form',
 	name: 'includeForm',

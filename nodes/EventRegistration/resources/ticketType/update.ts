@@ -7,17 +7,32 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import { paidTicketDetail, paidTicketHint, checkTicketTypeBody, optionalTicketTypeFields, priceProperty, vatProperty } from './fields';
+import {
+	paidTicketDetail,
+	paidTicketHint,
+	checkTicketTypeBody,
+	optionalTicketTypeFields,
+	priceProperty,
+	vatProperty,
+} from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
 		...optionalTicketTypeFields.map((field) =>
 			field.name === 'slug'
-				? { ...field, description: 'New ticket type ID used in public links; links with the old slug stop working' }
+				? {
+						...field,
+						description:
+							'New ticket type ID used in public links; links with the old slug stop working',
+					}
 				: field,
 		),
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		{ ...priceProperty, hint: paidTicketHint, description: `${String(priceProperty.description)} ${paidTicketDetail}` },
+		{
+			...priceProperty,
+			hint: paidTicketHint,
+			description: `${String(priceProperty.description)} ${paidTicketDetail}`,
+		},
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -28,14 +43,22 @@ export const operationOption = {
 	description: 'Change some fields of a ticket type, including its slug',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['ticketType'], operation: ['update'] } }, [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	ticketTypeLocator(),
-	updateFieldsProperty(updateFields),
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['ticketType'], operation: ['update'] } },
+	[
+		companyLocator(),
+		eventLocator({ organizingOnly: true }),
+		ticketTypeLocator(),
+		updateFieldsProperty(updateFields),
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text(`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`, needs('Company', 'Event', 'Ticket Type'), 'Price: a number in the event’s currency, 0 for free.', 'Returns the updated ticket type.');
+export const toolDescription = text(
+	`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`,
+	needs('Company', 'Event', 'Ticket Type'),
+	'Price: a number in the event’s currency, 0 for free.',
+	'Returns the updated ticket type.',
+);
 
 export const recordKind = 'ticketType';
 
@@ -45,5 +68,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const body = updateFieldsOf(item);
 	checkTicketTypeBody(item, body);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'ticketType.update', { check: item, params: { company, event, ticketType }, body });
+	return await apiRequest(this, 'ticketType.update', {
+		check: item,
+		params: { company, event, ticketType },
+		body,
+	});
 }

@@ -12,7 +12,11 @@ export const operationOption = {
 
 export const description: INodeProperties[] = [];
 
-export const toolDescription = text('Get the user the credential belongs to.', 'Needs no input.', 'Returns the user’s id, first_name, last_name and email.');
+export const toolDescription = text(
+	'Get the user the credential belongs to.',
+	'Needs no input.',
+	'Returns the user’s id, first_name, last_name and email.',
+);
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	return await apiRequest(this, 'user.get', { check: item });

@@ -7,23 +7,39 @@ import { requireText } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
-import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty } from './fields';
+import {
+	eventsProperty,
+	nameProperty,
+	planNotice,
+	requireEvents,
+	requireReceiverUrl,
+	urlProperty,
+} from './fields';
 
 export const operationOption = {
 	name: 'Create',
 	action: 'Create webhook',
-	description: 'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
+	description:
+		'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, [
-	planNotice,
-	companyLocator(),
-	{ ...nameProperty, required: true },
-	{ ...urlProperty, required: true },
-	{ ...eventsProperty, required: true },
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['create'] } },
+	[
+		planNotice,
+		companyLocator(),
+		{ ...nameProperty, required: true },
+		{ ...urlProperty, required: true },
+		{ ...eventsProperty, required: true },
+	] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).', needs('Company'), 'URL: the receiver’s address. Events: the event kinds to receive.', 'Returns the webhook with its id (the Webhook ID) and token.');
+export const toolDescription = text(
+	'Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).',
+	needs('Company'),
+	'URL: the receiver’s address. Events: the event kinds to receive.',
+	'Returns the webhook with its id (the Webhook ID) and token.',
+);
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const events = requireEvents(item, item.parameter('events'));
@@ -33,5 +49,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		events,
 	};
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'webhook.create', { check: item, params: { company }, body, webhookEvents: events });
+	return await apiRequest(this, 'webhook.create', {
+		check: item,
+		params: { company },
+		body,
+		webhookEvents: events,
+	});
 }

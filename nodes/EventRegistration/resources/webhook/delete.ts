@@ -8,15 +8,22 @@ import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
-export const operationOption = { name: 'Delete', action: 'Delete webhook', description: 'Detach a webhook; no further deliveries' };
+export const operationOption = {
+	name: 'Delete',
+	action: 'Delete webhook',
+	description: 'Detach a webhook; no further deliveries',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, [
-	planNotice,
-	companyLocator(),
-	webhookIdProperty,
-] satisfies INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['delete'] } },
+	[planNotice, companyLocator(), webhookIdProperty] satisfies INodeProperties[],
+);
 
-export const toolDescription = text('Delete a webhook of a company; it receives nothing more.', needs('Company', 'Webhook'), 'Returns success.');
+export const toolDescription = text(
+	'Delete a webhook of a company; it receives nothing more.',
+	needs('Company', 'Webhook'),
+	'Returns success.',
+);
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const webhook = webhookIdOf(item);

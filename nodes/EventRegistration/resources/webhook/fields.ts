@@ -38,7 +38,12 @@ export const webhookIdProperty: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
-			validation: [{ type: 'regex', properties: { regex: UUID.source, errorMessage: 'Enter the webhook ID (a UUID)' } }],
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: UUID.source, errorMessage: 'Enter the webhook ID (a UUID)' },
+				},
+			],
 		},
 	],
 };
@@ -92,7 +97,13 @@ export function requireReceiverUrl(check: Check, value: unknown): string {
 		protocol = '';
 	}
 	if (protocol !== 'https:' && protocol !== 'http:') {
-		throw new InputError(check.node, 'URL', `“${text}” is not an http(s) address`, 'Enter the full receiver address, e.g. https://example.com/hooks.', check.itemIndex);
+		throw new InputError(
+			check.node,
+			'URL',
+			`“${text}” is not an http(s) address`,
+			'Enter the full receiver address, e.g. https://example.com/hooks.',
+			check.itemIndex,
+		);
 	}
 	return text;
 }
@@ -100,7 +111,13 @@ export function requireReceiverUrl(check: Check, value: unknown): string {
 export function requireEvents(check: Check, value: unknown): string[] {
 	const events = Array.isArray(value) ? value.map(String) : [];
 	if (events.length === 0) {
-		throw new InputError(check.node, 'Events', 'choose at least one event', 'Pick the event kinds the receiver should get.', check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Events',
+			'choose at least one event',
+			'Pick the event kinds the receiver should get.',
+			check.itemIndex,
+		);
 	}
 	const unknown = events.filter((event) => !WEBHOOK_EVENT_VALUES.includes(event));
 	if (unknown.length > 0) {

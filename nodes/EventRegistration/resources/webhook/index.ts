@@ -5,7 +5,10 @@ import * as update from './update';
 
 export const webhook = resourceModule(
 	'webhook',
-	{ name: 'Webhook', description: 'Receivers of form, activation, lead and meeting events (Pro plan)' },
+	{
+		name: 'Webhook',
+		description: 'Receivers of form, activation, lead and meeting events (Pro plan)',
+	},
 	{ create, delete: del, update },
 	'create',
 );

@@ -9,22 +9,46 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
-import { eventsProperty, nameProperty, planNotice, requireEvents, requireReceiverUrl, urlProperty, webhookIdOf, webhookIdProperty } from './fields';
-
-export const operationOption = { name: 'Update', action: 'Update webhook', description: 'Change the name, URL or events of a webhook' };
-
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, [
+import {
+	eventsProperty,
+	nameProperty,
 	planNotice,
-	companyLocator(),
+	requireEvents,
+	requireReceiverUrl,
+	urlProperty,
+	webhookIdOf,
 	webhookIdProperty,
-	updateFieldsProperty([
-		{ ...eventsProperty, description: 'Replaces the subscribed event kinds; each needs its subscribe scope on the token' },
-		nameProperty,
-		urlProperty,
-	]),
-] satisfies INodeProperties[]);
+} from './fields';
 
-export const toolDescription = text('Change the name, URL or events of a webhook; only the fields given change.', needs('Company', 'Webhook'), 'Returns the updated webhook.');
+export const operationOption = {
+	name: 'Update',
+	action: 'Update webhook',
+	description: 'Change the name, URL or events of a webhook',
+};
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['update'] } },
+	[
+		planNotice,
+		companyLocator(),
+		webhookIdProperty,
+		updateFieldsProperty([
+			{
+				...eventsProperty,
+				description:
+					'Replaces the subscribed event kinds; each needs its subscribe scope on the token',
+			},
+			nameProperty,
+			urlProperty,
+		]),
+	] satisfies INodeProperties[],
+);
+
+export const toolDescription = text(
+	'Change the name, URL or events of a webhook; only the fields given change.',
+	needs('Company', 'Webhook'),
+	'Returns the updated webhook.',
+);
 
 function updateBody(check: Check, fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
@@ -32,7 +56,13 @@ function updateBody(check: Check, fields: IDataObject): IDataObject {
 	if (fields.url !== undefined) body.url = requireReceiverUrl(check, fields.url);
 	if (fields.events !== undefined) body.events = requireEvents(check, fields.events);
 	if (Object.keys(body).length === 0) {
-		throw new InputError(check.node, 'Update Fields', 'nothing to update', 'Add at least one field to change.', check.itemIndex);
+		throw new InputError(
+			check.node,
+			'Update Fields',
+			'nothing to update',
+			'Add at least one field to change.',
+			check.itemIndex,
+		);
 	}
 	return body;
 }
@@ -42,5 +72,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const body = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
 	const company = await companyOf(this, item);
 	const webhookEvents = Array.isArray(body.events) ? (body.events as string[]) : undefined;
-	return await apiRequest(this, 'webhook.update', { check: item, params: { company, webhook }, body, webhookEvents });
+	return await apiRequest(this, 'webhook.update', {
+		check: item,
+		params: { company, webhook },
+		body,
+		webhookEvents,
+	});
 }
