@@ -14,6 +14,8 @@ import type { INode, INodeTypeDescription } from 'n8n-workflow';
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { RESOURCES } from '../../nodes/EventRegistration/resources';
+import { toolText } from '../../nodes/EventRegistration/shared/toolTexts';
+import { ROUTES } from '../../nodes/shared/routes';
 import { toolVariantOf } from '../harness';
 
 type NodeHelpers = typeof workflow.NodeHelpers;
@@ -55,10 +57,29 @@ const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
 	})),
 );
 
-/** The text the operation's module declares for a model. */
+/** The text the operation's module declares for a model: what it does, then what it changes. */
 function toolTextOf(resource: string, operation: string): string {
-	return RESOURCES[resource].operations[operation].toolDescription;
+	return toolText(RESOURCES[resource].operations[operation]);
 }
+
+/** The methods of the service routes the operation's file calls (each call names its route). */
+function methodsCalledBy(resource: string, operation: string): string[] {
+	const source = fs.readFileSync(
+		path.join(ROOT, 'nodes', 'EventRegistration', 'resources', resource, `${operation}.ts`),
+		'utf8',
+	);
+	return Object.entries(ROUTES)
+		.filter(([route]) => source.includes(`'${route}'`))
+		.map(([, route]) => route.method);
+}
+
+/** Those that cannot be undone (the API reference has no route back): issue 36. */
+const IRREVERSIBLE = [
+	'emailTemplate → reset',
+	'order → approve',
+	'order → reject',
+	'webhook → delete',
+];
 
 function actionOf(resource: string, operation: string): string {
 	const options = RESOURCES[resource].operationProperty.options as Array<{
@@ -135,9 +156,48 @@ describe('the tool descriptions the operations declare', () => {
 			if (needsCompany && resource !== 'publicUrl')
 				expect(text).toContain('Company: a company ID, the id that Company → Get Many returns');
 			expect(text).toMatch(/Returns /);
-			expect(text.length).toBeLessThan(800);
+			expect(text.length).toBeLessThan(900);
 		},
 	);
+});
+
+describe('what each operation tells the model it changes', () => {
+	it.each(operations)(
+		'$resource → $operation: says it changes data exactly when it sends a request that writes',
+		({ resource, operation }) => {
+			const methods = methodsCalledBy(resource, operation);
+			const writes = methods.some((method) => method !== 'GET');
+			const { effect } = RESOURCES[resource].operations[operation];
+			const text = toolTextOf(resource, operation);
+			expect(effect !== 'reads').toBe(writes);
+			if (writes) expect(text).toMatch(/ Changes data(:| and cannot be undone:) \S/);
+			else expect(text).not.toMatch(/chang(es|ing) data|cannot be undone/i);
+		},
+	);
+
+	it('says “cannot be undone” and asks for the user’s yes on Approve, Reject, Webhook → Delete and Email Template → Reset alone', () => {
+		const irreversible = operations
+			.filter(({ resource, operation }) => /cannot be undone/.test(toolTextOf(resource, operation)))
+			.map(({ resource, operation }) => `${resource} → ${operation}`);
+		expect(irreversible.sort()).toEqual(IRREVERSIBLE);
+		for (const name of IRREVERSIBLE) {
+			const [resource, operation] = name.split(' → ');
+			expect(toolTextOf(resource, operation)).toMatch(
+				/Changes data and cannot be undone: .+\. Before calling it, tell the user what will happen and wait for their yes\.$/,
+			);
+		}
+	});
+
+	it('reads Public URL → Build as a read: it only looks records up', () => {
+		expect(methodsCalledBy('publicUrl', 'build')).toEqual(['GET']);
+		expect(RESOURCES.publicUrl.operations.build.effect).toBe('reads');
+	});
+
+	it('ends Order → Approve’s text with what approving changes for good', () => {
+		expect(toolTextOf('order', 'approve')).toMatch(
+			/^Approve an order .+ Changes data and cannot be undone: nothing in the API takes an approval back\. Before calling it, tell the user what will happen and wait for their yes\.$/,
+		);
+	});
 });
 
 describe.each(variants)('with %s', (_label, variantOf, helpers) => {

@@ -186,7 +186,7 @@ const suite = {
 			},
 		},
 		{
-			name: 'tool descriptions (editor defaults) say what the tool does, where its IDs come from, the formats, and what it returns',
+			name: 'tool descriptions (editor defaults) say what the tool does, where its IDs come from, the formats, what it returns and whether it changes data',
 			timeoutMs: 90000,
 			async fn(ctx) {
 				const [request] = ctx.model.requests('offered');
@@ -211,6 +211,9 @@ const suite = {
 					/Get many events|Event → Get Many|event (ID|slug)/i,
 					byName.Get_many_orders,
 				);
+				// What it changes: a write says so, a read does not.
+				assert.match(byName.Create_order, / Changes data: \S/, byName.Create_order);
+				assert.doesNotMatch(byName.Get_many_orders, /Changes data/, byName.Get_many_orders);
 				// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
 				assert.doesNotMatch(
 					byName.Get_many_orders,

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputProperties } from '../../shared/output';
+import { toolText } from '../shared/toolTexts';
 
 import { activation } from './activation';
 import { company } from './company';
@@ -66,19 +67,19 @@ export function allProperties(): INodeProperties[] {
 
 /**
  * The tool variant's Description, one per operation, prefilled with the operation's
- * `toolDescription`. Shown only on the tool variant (`@tool`); n8n adds its own "Set
+ * `toolDescription` and `effect`. Shown only on the tool variant (`@tool`); n8n adds its own "Set
  * Automatically" description (the bare action words) only to nodes that declare no
  * `toolDescription`, and hands the model this value instead.
  */
 export function toolDescriptionProperties(): INodeProperties[] {
 	return Object.entries(RESOURCES).flatMap(([resource, module]) =>
 		Object.entries(module.operations).map(
-			([operation, { toolDescription }]): INodeProperties => ({
+			([operation, module]): INodeProperties => ({
 				displayName: 'Tool Description',
 				name: 'toolDescription',
 				type: 'string',
 				typeOptions: { rows: 4 },
-				default: toolDescription,
+				default: toolText(module),
 				description:
 					'What the AI model is told about this tool. Prefilled for the operation; change it to add your own guidance.',
 				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },

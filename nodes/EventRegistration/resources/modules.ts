@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { RecordKind } from '../../shared/output';
 import type { ListResult } from '../../shared/pagination';
 import type { OperationItem } from '../shared/operationItem';
+import type { Effect } from '../shared/toolTexts';
 
 /**
  * One operation, as its file (resources/<resource>/<operation>.ts) declares it: its entry in the
@@ -13,8 +14,10 @@ export interface OperationModule {
 	/** Its entry in the resource's Operation list (the value is its key in the resource's operations). */
 	operationOption: { name: string; action: string; description: string };
 	description: INodeProperties[];
-	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description). */
+	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description starts with it). */
 	toolDescription: string;
+	/** Whether it reads, changes data, or changes data for good: the prefilled Description ends with it. */
+	effect: Effect;
 	/** The kind of record it returns: such an operation gets the Output choice, and its result is shaped by it. */
 	recordKind?: RecordKind;
 	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */

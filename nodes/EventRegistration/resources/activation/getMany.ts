@@ -13,6 +13,7 @@ import {
 } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -35,6 +36,8 @@ export const toolDescription = text(
 	LIST,
 	'Returns activations with their slug (the Activation ID) and title.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'activation';
 

@@ -6,6 +6,7 @@ import type { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { LIST, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -23,6 +24,8 @@ export const toolDescription = text(
 	LIST,
 	'Returns companies with id (the company ID that Company takes), name and slug.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'company';
 

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
 export const operationOption = {
@@ -28,6 +29,8 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Template'),
 	'Returns the template with its subject and body.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'emailTemplate';
 

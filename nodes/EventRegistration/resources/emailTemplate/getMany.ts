@@ -6,6 +6,7 @@ import { apiRequestList } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -23,6 +24,8 @@ export const toolDescription = text(
 	needs('Company', 'Event'),
 	'Returns templates with their key (the Template) and subject.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'emailTemplate';
 

@@ -6,6 +6,7 @@ import { apiRequestFull } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
 export const operationOption = {
@@ -28,6 +29,11 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Template'),
 	'Returns reset: true and the template’s key; Email Template → Get shows its text.',
 );
+
+export const effect: Effect = {
+	cannotBeUndone:
+		'the template’s own Subject and Body are lost; the service’s default text replaces them',
+};
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);

@@ -7,6 +7,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { templateOf, templateProperty } from './fields';
 
 export const operationOption = {
@@ -49,6 +50,8 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Template'),
 	'Returns the updated template.',
 );
+
+export const effect: Effect = { changes: 'the template’s Subject or Body' };
 
 export const recordKind = 'emailTemplate';
 

@@ -7,6 +7,7 @@ import { requireText, withoutBlanks } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -86,6 +87,8 @@ export const toolDescription = text(
 	`Start Date and End Date: ${DATE_FORMAT}. Attendance Mode: offline or online. Locale: nl, en, fr, de, pt or es. Company Role: organizing or attending. Country: ISO 3166-1 alpha-2 code such as NL. Timezone: IANA name such as Europe/Amsterdam.`,
 	'Returns the event with its id (the event slug), name, dates and settings.',
 );
+
+export const effect: Effect = { changes: 'creates an event, which the API cannot delete' };
 
 export const recordKind = 'event';
 

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get',
@@ -23,6 +24,8 @@ export const toolDescription = text(
 	needs('Company', 'Event'),
 	'Returns the event with its id (the event slug), name, date_start, date_end, timezone, attendance_mode, locale and company_role.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'event';
 

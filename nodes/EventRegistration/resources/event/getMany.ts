@@ -13,6 +13,7 @@ import {
 } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { LIST, needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -35,6 +36,8 @@ export const toolDescription = text(
 	LIST,
 	'Returns events with id (the event slug that Event takes), name, date_start, date_end and company_role.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'event';
 

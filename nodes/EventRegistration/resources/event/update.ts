@@ -8,6 +8,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -80,6 +81,8 @@ export const toolDescription = text(
 	`Dates: ${DATE_FORMAT}. Country: ISO 3166-1 alpha-2 code such as NL.`,
 	'Returns the updated event.',
 );
+
+export const effect: Effect = { changes: 'the fields given of the event' };
 
 export const recordKind = 'event';
 

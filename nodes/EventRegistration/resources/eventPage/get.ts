@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get',
@@ -23,6 +24,8 @@ export const toolDescription = text(
 	needs('Company', 'Event'),
 	'Returns the page content.',
 );
+
+export const effect: Effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const event = await eventOf(this, item);

@@ -10,6 +10,7 @@ import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -96,6 +97,8 @@ export const toolDescription = text(
 	needs('Company', 'Event'),
 	'Returns the page content as saved.',
 );
+
+export const effect: Effect = { changes: 'the event’s public page, which attendees see' };
 
 function parseAdditional(check: Check, value: unknown): IDataObject {
 	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';

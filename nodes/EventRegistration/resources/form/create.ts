@@ -8,6 +8,7 @@ import { InputError, requireText } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { createFieldsProperties, readCreateFields } from './fields';
 
 export const operationOption = {
@@ -37,6 +38,8 @@ export const toolDescription = text(
 	needs('Company'),
 	'Returns the form with its id (the Form ID) and fields, each with its own id.',
 );
+
+export const effect: Effect = { changes: 'creates a form, which the API cannot delete' };
 
 export const recordKind = 'form';
 

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get',
@@ -23,6 +24,8 @@ export const toolDescription = text(
 	needs('Company', 'Form'),
 	'Returns the form with its fields (id, type, label, options).',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'form';
 

@@ -10,6 +10,7 @@ import { InputError } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 
 export const operationOption = {
@@ -50,6 +51,8 @@ export const toolDescription = text(
 	needs('Company', 'Form'),
 	'Returns the updated form with its fields.',
 );
+
+export const effect: Effect = { changes: 'the form’s name and fields' };
 
 export const recordKind = 'form';
 

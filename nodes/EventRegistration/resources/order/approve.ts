@@ -7,6 +7,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Approve',
@@ -28,6 +29,8 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Order'),
 	`Returns the order: ${ORDER_FIELDS}.`,
 );
+
+export const effect: Effect = { cannotBeUndone: 'nothing in the API takes an approval back' };
 
 export const recordKind = 'order';
 

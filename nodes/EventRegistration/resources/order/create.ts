@@ -20,6 +20,7 @@ import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 
 const properties: INodeProperties[] = [
@@ -134,6 +135,10 @@ export const toolDescription = text(
 	'Country: ISO 3166-1 alpha-2 code such as NL, DE or US. Email: a valid address. Quantity: whole number of tickets, within the ticket type’s min and max per order. Is Business: true or false.',
 	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
 );
+
+export const effect: Effect = {
+	changes: 'registers the attendee; the API has no way to cancel an order',
+};
 
 export const recordKind = 'order';
 

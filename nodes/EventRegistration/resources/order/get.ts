@@ -8,6 +8,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
 
 export const operationOption = {
@@ -31,6 +32,8 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Order'),
 	`Returns the order: ${ORDER_FIELDS}.`,
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'order';
 

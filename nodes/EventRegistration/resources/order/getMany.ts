@@ -10,6 +10,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { includeSubmissionQuery } from './include';
 
 export const operationOption = {
@@ -35,6 +36,8 @@ export const toolDescription = text(
 	LIST,
 	`Returns orders, each with ${ORDER_FIELDS}.`,
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'order';
 

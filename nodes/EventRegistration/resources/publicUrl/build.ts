@@ -27,6 +27,7 @@ import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 const SLUG = /^[^/?#\s]+$/;
 
@@ -178,6 +179,8 @@ export const toolDescription = text(
 	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',
 	'Returns url.',
 );
+
+export const effect: Effect = 'reads';
 
 function slugInput(check: Check, field: string, value: unknown): string {
 	const slug = String(value ?? '').trim();

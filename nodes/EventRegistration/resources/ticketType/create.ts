@@ -7,6 +7,7 @@ import { withoutBlanks } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	paidTicketNotice,
 	checkTicketTypeBody,
@@ -56,6 +57,8 @@ export const toolDescription = text(
 	'Price: a number in the event’s currency, 0 for free (e.g. 25 or 12.50). VAT Percentage: a rate valid in the event’s country (e.g. 21 for NL).',
 	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
 );
+
+export const effect: Effect = { changes: 'creates a ticket type, which the API cannot delete' };
 
 export const recordKind = 'ticketType';
 

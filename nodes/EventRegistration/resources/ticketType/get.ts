@@ -6,6 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
 export const operationOption = {
@@ -29,6 +30,8 @@ export const toolDescription = text(
 	needs('Company', 'Event', 'Ticket Type'),
 	'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'ticketType';
 

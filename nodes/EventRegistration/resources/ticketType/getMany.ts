@@ -12,6 +12,7 @@ import {
 } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { includeFormProperty, includeFormQuery } from './include';
 
 export const operationOption = {
@@ -38,6 +39,8 @@ export const toolDescription = text(
 	LIST,
 	'Returns ticket types with slug (the Ticket Type ID), name, price and availability.',
 );
+
+export const effect: Effect = 'reads';
 
 export const recordKind = 'ticketType';
 

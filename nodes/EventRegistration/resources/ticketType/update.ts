@@ -7,6 +7,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	paidTicketDetail,
 	paidTicketHint,
@@ -59,6 +60,8 @@ export const toolDescription = text(
 	'Price: a number in the event’s currency, 0 for free.',
 	'Returns the updated ticket type.',
 );
+
+export const effect: Effect = { changes: 'the fields given of the ticket type, such as its price' };
 
 export const recordKind = 'ticketType';
 

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 
 export const operationOption = {
 	name: 'Get',
@@ -17,6 +18,8 @@ export const toolDescription = text(
 	'Needs no input.',
 	'Returns the user’s id, first_name, last_name and email.',
 );
+
+export const effect: Effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	return await apiRequest(this, 'user.get', { check: item });

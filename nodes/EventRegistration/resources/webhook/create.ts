@@ -7,6 +7,7 @@ import { requireText } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	eventsProperty,
 	nameProperty,
@@ -40,6 +41,10 @@ export const toolDescription = text(
 	'URL: the receiver’s address. Events: the event kinds to receive.',
 	'Returns the webhook with its id (the Webhook ID) and token.',
 );
+
+export const effect: Effect = {
+	changes: 'registers a receiver URL the service starts posting events to',
+};
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const events = requireEvents(item, item.parameter('events'));

@@ -6,6 +6,7 @@ import { apiRequestFull } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
 export const operationOption = {
@@ -24,6 +25,11 @@ export const toolDescription = text(
 	needs('Company', 'Webhook'),
 	'Returns success.',
 );
+
+export const effect: Effect = {
+	cannotBeUndone:
+		'the service stops posting to the receiver, and a webhook registered again gets a new ID',
+};
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const webhook = webhookIdOf(item);

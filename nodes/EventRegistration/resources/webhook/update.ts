@@ -9,6 +9,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
+import type { Effect } from '../../shared/toolTexts';
 import {
 	eventsProperty,
 	nameProperty,
@@ -49,6 +50,8 @@ export const toolDescription = text(
 	needs('Company', 'Webhook'),
 	'Returns the updated webhook.',
 );
+
+export const effect: Effect = { changes: 'the webhook’s name, receiver URL or events' };
 
 function updateBody(check: Check, fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
