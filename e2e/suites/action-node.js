@@ -8,11 +8,28 @@ const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { coverageWorkflow, eventDatesWorkflow } = require('../../scripts/lib/workflows');
+const { redactWithN8n } = require('../lib/redaction');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
+
+/** @type {any} the access-token coverage run's execution, which the redaction test reads */
+let tokenCoverageRun;
+
+/**
+ * @param {Stack} stack
+ * @param {'token' | 'oauth'} kind
+ */
+function coverageOf(stack, kind) {
+	return coverageWorkflow({
+		id: WORKFLOW_IDS[kind],
+		kind,
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+	});
+}
 
 /**
  * Requests each step must have made, in this order (other requests may come between them).
@@ -190,6 +207,7 @@ function coverageTest(kind) {
 				requests.map((request) => `${request.method} ${request.path}`),
 				expectedRequests(demo, kind, ids.eventSlug, ids.formId, ids.orderId, ids.webhookId),
 			);
+			if (kind === 'token') tokenCoverageRun = result;
 		},
 	};
 }
@@ -291,23 +309,70 @@ const instantsIgnoreN8nTimeZone = {
 	},
 };
 
+/**
+ * The webhook token in the access-token run's execution data, and what n8n makes of it: n8n 2.x's
+ * field redaction (the node lists `token` in `sensitiveOutputFields`) and its execution redaction
+ * service; n8n 1.x has neither.
+ * @type {import('../lib/harness').TestCase<Stack>}
+ */
+const webhookTokenRedaction = {
+	name: 'Webhook → Create’s token: n8n’s own field redaction (2.x) redacts it and nothing else; what n8n shows of a stored execution',
+	timeoutMs: 60000,
+	async fn(stack) {
+		assert.ok(tokenCoverageRun, 'the access-token coverage run did not finish');
+		const { token } = nodeOutput(tokenCoverageRun, 'Create webhook')[0];
+		assert.ok(typeof token === 'string' && token !== '', 'Webhook → Create output no token');
+		if (stack.runtime.n8nVersion.startsWith('1.')) {
+			console.log(
+				`      ✓ ${stack.runtime.label}: no field redaction; the webhook token stays in execution data`,
+			);
+			return;
+		}
+		const execution = {
+			...tokenCoverageRun,
+			workflowData: { nodes: coverageOf(stack, 'token').nodes },
+		};
+		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redactWithN8n(
+			execution,
+			stack.packageDir,
+		);
+		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
+		const expected = structuredClone(tokenCoverageRun.data);
+		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = {
+			__redacted: true,
+			reason: 'node_defined_field',
+			canReveal: false,
+		};
+		assert.deepEqual(byStrategy.data, expected, 'the redaction changed more than the token');
+		assert.ok(!JSON.stringify(byStrategy).includes(token), 'the token is still in the execution');
+		// What n8n 2.41.1 shows of a stored execution (data redaction licensed): it does not run the
+		// field redaction; only a workflow's redaction policy hides the token, with every other item.
+		assert.deepEqual(byServiceUnderPolicy.none.data, tokenCoverageRun.data);
+		const underAll = byServiceUnderPolicy.all.data;
+		assert.ok(!JSON.stringify(underAll).includes(token), 'redaction policy "all" kept the token');
+		assert.deepEqual(nodeOutput({ data: underAll }, 'Get user'), [{}]);
+		console.log(
+			`      ✓ webhook token: ${stack.runtime.label}'s node-defined-field-redaction redacts it, nothing else changed; its execution redaction service leaves it (policy none) or hides every item (policy all)`,
+		);
+	},
+};
+
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Action node, both credential types (n8n CLI)',
-	tests: [coverageTest('token'), connectOAuth2, coverageTest('oauth'), instantsIgnoreN8nTimeZone],
+	tests: [
+		coverageTest('token'),
+		webhookTokenRedaction,
+		connectOAuth2,
+		coverageTest('oauth'),
+		instantsIgnoreN8nTimeZone,
+	],
 };
 
 /** @param {Stack} stack */
 function workflows(stack) {
 	return [
-		.../** @type {const} */ (['token', 'oauth']).map((kind) =>
-			coverageWorkflow({
-				id: WORKFLOW_IDS[kind],
-				kind,
-				refs: stack.credentials,
-				demo: stack.sandbox.demo,
-			}),
-		),
+		.../** @type {const} */ (['token', 'oauth']).map((kind) => coverageOf(stack, kind)),
 		eventDatesWorkflow({
 			id: EVENT_DATES_WORKFLOW_ID,
 			refs: stack.credentials,

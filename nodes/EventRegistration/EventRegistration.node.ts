@@ -34,6 +34,8 @@ export class EventRegistration implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
+		// Webhook → Create and Update output the webhook's token: n8n 2.x lists it for redaction in execution data (1.x ignores the field).
+		sensitiveOutputFields: ['token'],
 		properties: [
 			...toolDescriptionProperties(),
 			authenticationProperty,

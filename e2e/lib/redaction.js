@@ -1,0 +1,111 @@
+// @ts-check
+/**
+ * n8n 2.x's own execution-data redaction code applied to an execution of the packed package: the
+ * strategy that redacts the output fields a node's description lists in `sensitiveOutputFields`
+ * (`node-defined-field-redaction`), and the service that decides what a user is shown of a stored
+ * execution. Both are loaded from the pinned 2.x runtime (RUNTIME_MODULES) in a child process on
+ * that runtime's Node, since n8n 2.x needs Node 24.
+ */
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const { DEFAULT_RUNTIME, RUNTIME_MODULES } = require('../../scripts/lib/runtime');
+
+const REDACTION = path.join(RUNTIME_MODULES, 'n8n', 'dist', 'modules', 'redaction', 'executions');
+const NODES_BASE = path.join(RUNTIME_MODULES, 'n8n-nodes-base', 'dist', 'types', 'nodes.json');
+
+/**
+ * @typedef {{ workflowData: { nodes: Array<{ name: string; type: string; typeVersion: number }> }; mode: string; data: any }} Execution
+ * @typedef {{ byStrategy: Execution; strategyRequired: boolean; byServiceUnderPolicy: Record<string, Execution> }} Redacted
+ */
+
+/**
+ * What n8n 2.x's redaction code makes of `execution`: its node-defined field strategy applied to a
+ * copy, and its execution redaction service (data redaction licensed) applied to a copy under each
+ * workflow redaction policy.
+ * @param {Execution} execution
+ * @param {string} packageDir the package as installed into n8n (its node descriptions are read from there)
+ * @returns {Redacted}
+ */
+function redactWithN8n(execution, packageDir) {
+	const child = spawnSync(DEFAULT_RUNTIME.node, [__filename, packageDir], {
+		input: JSON.stringify(execution),
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	if (child.status !== 0)
+		throw new Error(`n8n's redaction code failed (exit ${child.status}):\n${child.stderr}`);
+	return JSON.parse(child.stdout);
+}
+
+/**
+ * The node types the strategy looks descriptions up in: the package's nodes as installed, n8n's
+ * own nodes from n8n-nodes-base's description list.
+ * @param {string} packageDir
+ */
+function nodeTypesOf(packageDir) {
+	const { n8n, name: packageName } = require(path.join(packageDir, 'package.json'));
+	/** @type {Map<string, any>} */
+	const descriptions = new Map();
+	for (const file of n8n.nodes) {
+		const exports = require(path.join(packageDir, file));
+		const [type] = Object.values(exports).filter((value) => typeof value === 'function');
+		const { description } = new type();
+		descriptions.set(`${packageName}.${description.name}`, description);
+	}
+	for (const description of require(NODES_BASE))
+		descriptions.set(`n8n-nodes-base.${description.name}`, description);
+	return {
+		/** @param {string} type */
+		getByNameAndVersion(type) {
+			const description = descriptions.get(type);
+			if (!description) throw new Error(`unknown node type ${type}`);
+			return { description };
+		},
+	};
+}
+
+/** Run as the child: reads the execution on stdin, writes what the redaction code made of it. */
+async function main() {
+	const execution = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+	const logger = { warn: console.error, debug() {}, info() {}, error: console.error };
+	const { NodeDefinedFieldRedactionStrategy } = require(
+		path.join(REDACTION, 'strategies', 'node-defined-field-redaction.strategy.js'),
+	);
+	const { FullItemRedactionStrategy } = require(
+		path.join(REDACTION, 'strategies', 'full-item-redaction.strategy.js'),
+	);
+	const { ExecutionRedactionService } = require(
+		path.join(REDACTION, 'execution-redaction.service.js'),
+	);
+	const strategy = new NodeDefinedFieldRedactionStrategy(logger, nodeTypesOf(process.argv[2]));
+	const context = { memo: new Map() };
+	const byStrategy = structuredClone(execution);
+	const strategyRequired = strategy.requiresRedaction(byStrategy, context);
+	await strategy.apply(byStrategy, context);
+
+	const service = new ExecutionRedactionService(
+		logger,
+		{ isDataRedactionLicensed: () => true },
+		{ findWorkflowIdsWithScopeForUser: async () => new Set() },
+		{ emit() {} },
+		new FullItemRedactionStrategy(),
+	);
+	/** @type {Record<string, unknown>} */
+	const byServiceUnderPolicy = {};
+	for (const policy of ['none', 'all']) {
+		const copy = structuredClone(execution);
+		copy.workflowData.settings = { redactionPolicy: policy };
+		await service.processExecution(copy, { user: { id: 'viewer' } });
+		byServiceUnderPolicy[policy] = copy;
+	}
+	process.stdout.write(JSON.stringify({ byStrategy, strategyRequired, byServiceUnderPolicy }));
+}
+
+if (require.main === module)
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+
+module.exports = { redactWithN8n };
