@@ -25,6 +25,16 @@ export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
+/** How a listing asks for its pages. */
+export interface ListingOptions {
+	params?: RouteParams;
+	qs?: IDataObject;
+	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
+	perPage?: number;
+	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
+	limit?: number;
+}
+
 export interface PaginateOptions extends ListingOptions {
 	/** Pages fetched at once after the first one. */
 	concurrency?: number;
@@ -121,16 +131,6 @@ export async function connect(ctx: ApiContext): Promise<Connection> {
 		credentialType: credentialTypeOf(ctx),
 		pacer: new RatePacer(),
 	};
-}
-
-/** How a listing asks for its pages. */
-export interface ListingOptions {
-	params?: RouteParams;
-	qs?: IDataObject;
-	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
-	perPage?: number;
-	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
-	limit?: number;
 }
 
 /**
