@@ -1,11 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { malformedResponseError } from '../shared/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGES, readEnvelope } from '../shared/pagination';
-import type { Page, PageMeta } from '../shared/pagination';
-import { resolvePath } from '../shared/routes';
-import { apiRequestFull } from '../shared/transport';
+import { openListing, pageNumbers } from '../shared/pagination';
+import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
+import { mapPooled } from '../shared/pacing';
 import type { RatePacer } from '../shared/pacing';
 import type { EventCursor } from './state';
 
@@ -28,7 +26,7 @@ import type { EventCursor } from './state';
  * end; each page's own `meta.total` places it, and a page that does not reach the sweep's offset
  * (the listing moved under the read) is not counted as read.
  */
-export const READ_PLAN = {
+const READ_PLAN = {
 	recentMs: 10 * 60 * 1000,
 	sweepShare: 0.5,
 	/** Poll interval assumed until two polls were seen. */
@@ -39,7 +37,6 @@ export interface EventReadSettings {
 	company: string;
 	includeSubmission: boolean;
 	perPage: number;
-	concurrency: number;
 	fullCheckMs: number;
 }
 
@@ -54,60 +51,33 @@ class EventListing {
 	private readonly pages = new Map<number, Page>();
 	private readonly read: IDataObject[] = [];
 
-	constructor(
-		private readonly ctx: IPollFunctions,
-		private readonly settings: EventReadSettings,
-		private readonly event: string,
-		private readonly pacer: RatePacer,
-		private readonly baseUrl: string,
-	) {}
+	constructor(private readonly listing: Listing) {}
 
 	get orders(): IDataObject[] {
 		return this.read;
 	}
 
-	malformed(status: number, problem: string): Error {
-		const path = resolvePath('order.getMany', {
-			company: this.settings.company,
-			event: this.event,
-		});
-		return malformedResponseError(
-			this.ctx.getNode(),
-			{ route: 'order.getMany', method: 'GET', path, status },
-			problem,
-		);
+	/** The poll's pacer: its remaining allowance bounds the full check's slice. */
+	get pacer(): RatePacer {
+		return this.listing.pacer;
+	}
+
+	checkPageCount(pages: number): void {
+		this.listing.checkPageCount(pages);
 	}
 
 	has(page: number): boolean {
 		return this.pages.has(page);
 	}
 
-	/** One page, read at most once per poll; it must be the page asked for, at the page size of the others. */
+	/** One page, read at most once per poll. */
 	async page(number: number): Promise<Page> {
 		const cached = this.pages.get(number);
 		if (cached) return cached;
-		const params = { company: this.settings.company, event: this.event };
-		const qs: IDataObject = { page: number };
-		if (this.settings.perPage > DEFAULT_PAGE_SIZE) qs.per_page = this.settings.perPage;
-		if (this.settings.includeSubmission) qs.include_submission = 1;
-		const { status, body } = await apiRequestFull(this.ctx, 'order.getMany', {
-			params,
-			qs,
-			baseUrl: this.baseUrl,
-			pacer: this.pacer,
-		});
-		const parsed = readEnvelope(body);
-		if (typeof parsed === 'string') throw this.malformed(status, `${parsed} (page ${number})`);
-		const size = this.pages.values().next().value?.meta.perPage ?? parsed.meta.perPage;
-		if (parsed.meta.currentPage !== number || parsed.meta.perPage !== size) {
-			throw this.malformed(
-				status,
-				`page ${number} came back as page ${parsed.meta.currentPage} of ${parsed.meta.perPage} items, other pages had ${size}`,
-			);
-		}
-		this.pages.set(number, parsed);
-		this.read.push(...parsed.items);
-		return parsed;
+		const page = await this.listing.page(number);
+		this.pages.set(number, page);
+		this.read.push(...page.items);
+		return page;
 	}
 }
 
@@ -152,31 +122,6 @@ function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined
 	return undefined;
 }
 
-/** Runs `task` over `items`, at most `limit` at a time; after a failure no further item starts. */
-export async function forEachPooled<T, R>(
-	items: T[],
-	limit: number,
-	task: (item: T) => Promise<R>,
-): Promise<R[]> {
-	const results: R[] = [];
-	let next = 0;
-	let failed = false;
-	const worker = async () => {
-		while (!failed && next < items.length) {
-			const index = next++;
-			let done = false;
-			try {
-				results[index] = await task(items[index]);
-				done = true;
-			} finally {
-				failed ||= !done;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-	return results;
-}
-
 /** Every page, `concurrency` at a time; a full check completed now. */
 async function readWhole(
 	listing: EventListing,
@@ -185,13 +130,10 @@ async function readWhole(
 ): Promise<EventCursor | undefined> {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
-	if (lastPage > MAX_PAGES)
-		throw listing.malformed(
-			200,
-			`the listing claims ${lastPage} pages, more than the ${MAX_PAGES} one poll may read`,
-		);
-	const rest = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
-	await forEachPooled(rest, concurrency, async (page) => await listing.page(page));
+	listing.checkPageCount(lastPage);
+	await mapPooled(pageNumbers(2, lastPage), concurrency, async (page) => await listing.page(page), {
+		onFailure: (error) => listing.pacer.stop(error),
+	});
 	const last = await listing.page(lastPage);
 	const newestAt = newestEnd(first, last);
 	const newestCreated = newestCreatedOn(newestAt === 'first' ? first : last);
@@ -247,7 +189,7 @@ function slicePages(
 async function readIncrementally(
 	listing: EventListing,
 	cursor: EventCursor,
-	pacing: { now: number; polledAt: number | null; fullCheckMs: number; pacer: RatePacer },
+	pacing: { now: number; polledAt: number | null; fullCheckMs: number },
 ): Promise<EventCursor | undefined> {
 	const { newestAt } = cursor;
 	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
@@ -280,7 +222,7 @@ async function readIncrementally(
 	const total = span(newest.meta, newestAt).hi + 1;
 
 	// The full check's slice, within its share of the remaining rate limit.
-	const remaining = pacing.pacer.remaining();
+	const remaining = listing.pacer.remaining();
 	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
 	const target = Math.min(
 		allowed,
@@ -321,8 +263,8 @@ async function readIncrementally(
 	};
 }
 
-/** Reads one event for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */
-export async function readEvent(
+/** Reads one event's orders for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */
+export async function readEventOrders(
 	ctx: IPollFunctions,
 	settings: EventReadSettings,
 	event: string,
@@ -330,12 +272,21 @@ export async function readEvent(
 		cursor?: EventCursor;
 		now: number;
 		polledAt: number | null;
-		pacer: RatePacer;
-		baseUrl: string;
+		/** Shared by every listing of the poll: one pacer. */
+		connection: Connection;
+		/** Pages read at once for this event. */
 		concurrency: number;
 	},
 ): Promise<EventRead> {
-	const listing = new EventListing(ctx, settings, event, context.pacer, context.baseUrl);
+	const qs: IDataObject = settings.includeSubmission ? { include_submission: 1 } : {};
+	const listing = new EventListing(
+		await openListing(
+			ctx,
+			'order.getMany',
+			{ params: { company: settings.company, event }, qs, perPage: settings.perPage },
+			context.connection,
+		),
+	);
 	if (context.cursor !== undefined) {
 		const cursor = await readIncrementally(listing, context.cursor, {
 			...context,

@@ -2,7 +2,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../shared/locators';
-import { getServiceUrls } from '../shared/context';
 import {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_PAGE_SIZE,
@@ -10,10 +9,11 @@ import {
 	MAX_CONCURRENCY,
 	MAX_PAGE_SIZE,
 	boundedInteger,
+	connect,
 	paginate,
 } from '../shared/pagination';
 import { resolveCompanyId, resolveLocator } from '../shared/resolve';
-import { RatePacer } from '../shared/pacing';
+import { mapPooled } from '../shared/pacing';
 import { PATH_PARAMS } from '../shared/pathParams';
 import {
 	ALL_EVENTS,
@@ -21,7 +21,7 @@ import {
 	MAX_FULL_CHECK_MINUTES,
 	ONE_EVENT,
 } from './description';
-import { forEachPooled, readEvent } from './listing';
+import { readEventOrders } from './listing';
 import type { EventCursor } from './state';
 import type { ObservedOrder, Transition } from './transitions';
 import { isTransition, maskOf, transitionTimes } from './transitions';
@@ -155,17 +155,21 @@ export async function readOrders(
 	const context = {
 		now,
 		polledAt: previous?.polledAt ?? null,
-		pacer: new RatePacer(),
-		baseUrl: (await getServiceUrls(ctx)).baseUrl,
+		connection: await connect(ctx),
 		concurrency,
 	};
-	const reads = await forEachPooled(events, parallelEvents, async (event) => {
-		const read = await readEvent(ctx, settings, event, {
-			...context,
-			cursor: previous?.events.get(event),
-		});
-		return { event, ...read };
-	});
+	const reads = await mapPooled(
+		events,
+		parallelEvents,
+		async (event) => {
+			const read = await readEventOrders(ctx, settings, event, {
+				...context,
+				cursor: previous?.events.get(event),
+			});
+			return { event, ...read };
+		},
+		{ onFailure: (error) => context.connection.pacer.stop(error) },
+	);
 	for (const { event, orders, cursor } of reads) {
 		result.observed.push(...observe(event, orders));
 		if (cursor !== undefined) result.events.set(event, cursor);

@@ -1,3 +1,4 @@
+import { TUNING } from '../shared/tuning';
 import type { ObservedOrder, Transition } from './transitions';
 import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
 
@@ -13,20 +14,16 @@ import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
  * order keeps an entry only while one of its transitions is newer than `seenUntil`: state holds
  * the orders that moved within the grace period, never every order.
  *
+ * The grace period and the bound on entries are `TUNING.orderState` (nodes/shared/tuning.ts).
+ *
  * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
  * in static data: an id such as `__proto__` is a key like any other.
  */
-export const STATE_LIMITS = {
-	graceMs: 24 * 60 * 60 * 1000,
-	/**
-	 * Beyond this many entries the oldest are folded into `seenUntil`, shortening the grace period,
-	 * but never below `minGraceMs`: a burst of more orders than this within that time is kept whole.
-	 */
-	maxTrackedOrders: 5000,
-	minGraceMs: 60 * 1000,
-};
 
-/** Version 1 (up to 0.1.0) kept `orders` as an object keyed by order id and read every page every poll. */
+/**
+ * Version 1, written only by development builds before the first release (0.1.0 writes version 2),
+ * kept `orders` as an object keyed by order id and read every page every poll; it is still read.
+ */
 const LEGACY_VERSION = 1;
 const STATE_VERSION = 2;
 
@@ -266,9 +263,9 @@ function capEntries(
 	seenUntil: number | null,
 	ceiling: number | undefined,
 ): number | null {
-	if (orders.size <= STATE_LIMITS.maxTrackedOrders || ceiling === undefined) return seenUntil;
+	if (orders.size <= TUNING.orderState.maxTrackedOrders || ceiling === undefined) return seenUntil;
 	const newest = [...orders.values()].map((entry) => entry[1]).sort((a, b) => b - a);
-	const raised = laterOf(seenUntil, Math.min(newest[STATE_LIMITS.maxTrackedOrders], ceiling));
+	const raised = laterOf(seenUntil, Math.min(newest[TUNING.orderState.maxTrackedOrders], ceiling));
 	dropCovered(orders, raised);
 	return raised;
 }
@@ -298,9 +295,9 @@ function nextState(
 	const checked = checkedSince(options.events, options.now);
 	const horizon = newest === undefined ? undefined : Math.min(newest, options.now, checked);
 	const before = (ms: number) => (horizon === undefined ? undefined : horizon - ms);
-	let seenUntil = laterOf(previous?.seenUntil ?? null, before(STATE_LIMITS.graceMs));
+	let seenUntil = laterOf(previous?.seenUntil ?? null, before(TUNING.orderState.graceMs));
 	dropCovered(orders, seenUntil);
-	seenUntil = capEntries(orders, seenUntil, before(STATE_LIMITS.minGraceMs));
+	seenUntil = capEntries(orders, seenUntil, before(TUNING.orderState.minGraceMs));
 	return {
 		version: STATE_VERSION,
 		scope: options.scope,

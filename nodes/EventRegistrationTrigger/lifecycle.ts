@@ -4,7 +4,7 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
 import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
 import { resolveCompanyId } from '../shared/resolve';
-import { apiRequest, apiRequestFull } from '../shared/transport';
+import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';
 import {
 	addPendingDetach,
@@ -34,7 +34,6 @@ interface RemoteWebhook {
 
 /** Statuses of the (assumed) list route that mean "cannot list here", not a failure. */
 const LIST_UNAVAILABLE = [403, 404, 405];
-const MAX_LIST_PAGES = 100;
 const MAX_NAME_LENGTH = 255;
 
 function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
@@ -162,29 +161,17 @@ async function detachRemote(
 
 /** The company's webhooks; empty when the (assumed) list route does not exist on the service. */
 async function listRemote(ctx: IHookFunctions, companyId: string): Promise<RemoteWebhook[]> {
-	const webhooks: RemoteWebhook[] = [];
-	for (let page = 1; page <= MAX_LIST_PAGES; page++) {
-		let body: Record<string, unknown>;
-		try {
-			({ body } = await apiRequestFull(ctx, 'webhook.getMany', {
-				params: { company: companyId },
-				qs: page > 1 ? { page } : undefined,
-			}));
-		} catch (error) {
-			const status = httpStatusOf(error);
-			if (status === undefined || !LIST_UNAVAILABLE.includes(status))
-				throw asNodeError(ctx.getNode(), error);
-			ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
-			return webhooks;
-		}
-		const records = Array.isArray(body.data) ? body.data : [];
-		webhooks.push(
-			...records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined),
-		);
-		const lastPage = Number((body.meta as IDataObject | undefined)?.last_page ?? 1);
-		if (!(page < lastPage)) break;
+	let records: IDataObject[];
+	try {
+		records = await apiRequestList(ctx, 'webhook.getMany', { params: { company: companyId } });
+	} catch (error) {
+		const status = httpStatusOf(error);
+		if (status === undefined || !LIST_UNAVAILABLE.includes(status))
+			throw asNodeError(ctx.getNode(), error);
+		ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
+		return [];
 	}
-	return webhooks;
+	return records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined);
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */

@@ -6,11 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { byUpcoming, currentCompany, matches } from './lookups';
-import { paginate, readEnvelope } from './pagination';
+import { openListing, paginate } from './pagination';
 import type { PaginatedRouteKey, RouteParams } from './routes';
-import { apiRequestFull } from './transport';
 
-/** One page of a paginated route, with the next page as pagination token. */
+/** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
 export async function searchPage(
 	ctx: ILoadOptionsFunctions,
 	key: PaginatedRouteKey,
@@ -19,9 +18,7 @@ export async function searchPage(
 	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1);
-	const { body } = await apiRequestFull(ctx, key, { params, qs: { page } });
-	const parsed = readEnvelope(body);
-	if (typeof parsed === 'string') return { results: [] };
+	const parsed = await (await openListing(ctx, key, { params })).page(page);
 	const results = parsed.items
 		.map(toItem)
 		.filter((r): r is INodeListSearchItems => r !== undefined);

@@ -4,14 +4,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { headerNumber, retryAfterSeconds } from './responseHeaders';
 
 /**
- * Requests of one listing side by side, paced on the service's rate limit.
+ * Requests side by side, paced on the service's rate limit.
  *
- * Why: a listing mostly waits for answers, so pages fetched a few at a time finish about 7× sooner
- * than the sequential loop most clients use (documented API, 15 a page); under a rate limit, paced
- * on Laravel's rate-limit headers, a listing finishes close to the throttle's own bound and
- * receives at most one 429 per window, which the transport retries. Measured by `npm run bench`,
- * see docs/performance.md. `RatePacer` holds requests back on those headers;
- * `fetchRemainingPages` keeps a sliding window of page requests in flight.
+ * Why: a listing mostly waits for answers, so pages fetched a few at a time finish several times
+ * sooner than the sequential loop most clients use; under a rate limit, paced on Laravel's
+ * rate-limit headers, a listing finishes close to the throttle's own bound and receives at most
+ * one 429 per window, which the transport retries (figures: `npm run bench`, docs/performance.md).
+ * `RatePacer` holds requests back on those headers; `mapPooled` keeps a sliding window of
+ * requests in flight.
  */
 
 /** A response as the pacer reads it. */
@@ -152,49 +152,55 @@ function turnTaker(): () => Promise<void> {
 	};
 }
 
-/** Pages 2..end shared by the workers; `end` shrinks when a page says it is the last. */
-interface PagePool<Page> {
+/** The items still to start, the results so far, and where the run ends (`end` shrinks at a last item). */
+interface PoolRun<R> {
 	next: number;
 	end: number;
-	pages: Page[];
+	results: R[];
 	failure?: { error: unknown };
 }
 
+export interface PoolOptions<R> {
+	/** True for a result after which no further item is needed (a page that ends its listing). */
+	isLast?: (result: R) => boolean;
+	/** Called once, with the first error: stops what waits to go out (e.g. `RatePacer.stop`). */
+	onFailure?: (error: unknown) => void;
+}
+
 /**
- * Fetches pages 2..lastPage with at most `concurrency` requests in flight (a sliding window, not
- * lock-step batches, so one slow page does not hold the others up; requests started one
- * event-loop turn apart, see `turnTaker`) and returns them in page order, cut at the first page
- * that ends the listing (`endsListing`). On a failure no new page is started, `onFailure` stops
- * the requests still waiting to go out, those in flight are awaited and the first error is thrown.
+ * The one worker pool of the nodes: runs `task` over `items` with at most `concurrency` running
+ * (a sliding window, not lock-step batches, so one slow item does not hold the others up; tasks
+ * started one event-loop turn apart, see `turnTaker`) and returns the results in item order, cut
+ * at the first result `isLast` accepts. On a failure no new item starts, `onFailure` is called,
+ * the running tasks are awaited and the first error is thrown.
  */
-export async function fetchRemainingPages<Page>(
-	lastPage: number,
+export async function mapPooled<T, R>(
+	items: readonly T[],
 	concurrency: number,
-	fetch: (page: number) => Promise<Page>,
-	endsListing: (page: Page) => boolean,
-	onFailure: (error: unknown) => void,
-): Promise<Page[]> {
-	const pool: PagePool<Page> = { next: 2, end: lastPage, pages: [] };
-	const open = () => pool.failure === undefined && pool.next <= pool.end;
+	task: (item: T) => Promise<R>,
+	options: PoolOptions<R> = {},
+): Promise<R[]> {
+	const run: PoolRun<R> = { next: 0, end: items.length - 1, results: [] };
+	const open = () => run.failure === undefined && run.next <= run.end;
 	const nextTurn = turnTaker();
 	const worker = async (): Promise<void> => {
 		while (open()) {
 			await nextTurn();
 			if (!open()) return;
-			const number = pool.next++;
+			const index = run.next++;
 			try {
-				const page = await fetch(number);
-				pool.pages[number - 2] = page;
-				if (endsListing(page)) pool.end = Math.min(pool.end, number);
+				const result = await task(items[index]);
+				run.results[index] = result;
+				if (options.isLast?.(result)) run.end = Math.min(run.end, index);
 			} catch (error) {
-				if (pool.failure === undefined) {
-					pool.failure = { error };
-					onFailure(error);
+				if (run.failure === undefined) {
+					run.failure = { error };
+					options.onFailure?.(error);
 				}
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, lastPage - 1) }, worker));
-	if (pool.failure) throw pool.failure.error;
-	return pool.pages.slice(0, pool.end - 1);
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+	if (run.failure) throw run.failure.error;
+	return run.results.slice(0, run.end + 1);
 }

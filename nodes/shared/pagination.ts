@@ -5,7 +5,7 @@ import { credentialTypeOf, getServiceUrls } from './context';
 import { malformedResponseError } from './errors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
-import { RatePacer, fetchRemainingPages } from './pacing';
+import { RatePacer, mapPooled } from './pacing';
 import { apiRequestFull } from './transport';
 import { throwPendingRefusals } from './validation';
 import type { Check } from './validation';
@@ -19,21 +19,25 @@ export const MAX_PAGES = 10_000;
 /** The Page Size a Get Many asks for unless set: used only where the service honours it (meta.per_page). */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 /**
- * Fast on the documented 15-a-page API (measured in `npm run bench`: ≥ 5× the sequential client)
- * and safe under a rate limit: the RatePacer holds requests back on the rate-limit headers.
+ * Fast on the documented 15-a-page API (measured by `npm run bench`, docs/performance.md) and
+ * safe under a rate limit: the RatePacer holds requests back on the rate-limit headers.
  */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
-export interface PaginateOptions {
+/** How a listing asks for its pages. */
+export interface ListingOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
-	/** Stop after this many items; undefined means Return All. */
-	limit?: number;
-	/** Pages fetched at once after the first one. */
-	concurrency?: number;
 	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
 	perPage?: number;
+	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
+	limit?: number;
+}
+
+export interface PaginateOptions extends ListingOptions {
+	/** Pages fetched at once after the first one. */
+	concurrency?: number;
 	/**
 	 * The most items this listing may return: when the first page shows that more are wanted (Return
 	 * All or a Limit above it, on a list that long), `refusal` is thrown before any further page.
@@ -112,53 +116,92 @@ export function readEnvelope(body: unknown): Page | string {
 	};
 }
 
-/** What every page request of one listing shares. */
-interface Listing {
-	ctx: ApiContext;
-	key: PaginatedRouteKey;
-	params?: RouteParams;
-	qs: IDataObject;
+/** What the requests of a listing (or of one poll's listings) share: read once, not per page. */
+export interface Connection {
 	baseUrl: string;
+	/** `credentialTypeOf` copies the node: once per listing, not per page. */
 	credentialType: string;
+	/** Paces the requests on the rate-limit headers. */
 	pacer: RatePacer;
 }
 
-function listingError(listing: Listing, status: number, problem: string): NodeApiError {
-	const { ctx, key, params } = listing;
-	return malformedResponseError(
-		ctx.getNode(),
-		{ route: key, method: ROUTES[key].method, path: resolvePath(key, params), status },
-		problem,
-	);
-}
-
-async function fetchPage(listing: Listing, page: number): Promise<Page> {
-	const { status, body } = await apiRequestFull(listing.ctx, listing.key, {
-		params: listing.params,
-		qs: { ...listing.qs, page },
-		baseUrl: listing.baseUrl,
-		credentialType: listing.credentialType,
-		pacer: listing.pacer,
-	});
-	const parsed = readEnvelope(body);
-	if (typeof parsed === 'string') throw listingError(listing, status, `${parsed} (page ${page})`);
-	return parsed;
+export async function connect(ctx: ApiContext): Promise<Connection> {
+	return {
+		baseUrl: (await getServiceUrls(ctx)).baseUrl,
+		credentialType: credentialTypeOf(ctx),
+		pacer: new RatePacer(),
+	};
 }
 
 /**
- * A later page fetched by number must be that page, cut at the first page's size; otherwise
- * pages fetched side by side could overlap or skip items.
+ * One listing of a paginated route, and the one way the nodes read a page of a list: the page
+ * asked for, its envelope checked, at the page size of the listing's first page read (pages read
+ * side by side could otherwise overlap or skip items). Anything else is an error naming the
+ * route and the page, never an empty or silently cut listing.
  */
-async function fetchLaterPage(listing: Listing, page: number, perPage: number): Promise<Page> {
-	const result = await fetchPage(listing, page);
-	if (result.meta.currentPage !== page || result.meta.perPage !== perPage) {
-		throw listingError(
-			listing,
-			200,
-			`page ${page} came back as page ${result.meta.currentPage} of ${result.meta.perPage} items, the first page had ${perPage}`,
+export class Listing {
+	private readonly qs: IDataObject;
+	private pageSize: number | undefined;
+
+	constructor(
+		private readonly ctx: ApiContext,
+		private readonly key: PaginatedRouteKey,
+		private readonly options: ListingOptions,
+		private readonly connection: Connection,
+	) {
+		const size = requestedPageSize(options);
+		this.qs = size === undefined ? { ...options.qs } : { ...options.qs, per_page: size };
+	}
+
+	/** The pacer of the listing's requests (its remaining allowance plans the order trigger's reads). */
+	get pacer(): RatePacer {
+		return this.connection.pacer;
+	}
+
+	async page(number: number): Promise<Page> {
+		const { status, body } = await apiRequestFull(this.ctx, this.key, {
+			params: this.options.params,
+			qs: { ...this.qs, page: number },
+			...this.connection,
+		});
+		const page = readEnvelope(body);
+		if (typeof page === 'string') throw this.error(status, `${page} (page ${number})`);
+		this.pageSize ??= page.meta.perPage;
+		if (page.meta.currentPage !== number || page.meta.perPage !== this.pageSize) {
+			throw this.error(
+				status,
+				`page ${number} came back as page ${page.meta.currentPage} of ${page.meta.perPage} items, the first page read had ${this.pageSize}`,
+			);
+		}
+		return page;
+	}
+
+	/** Refuses a listing of more pages than one listing may read; `advice` says how to need fewer. */
+	checkPageCount(pages: number, advice?: string): void {
+		if (pages <= MAX_PAGES) return;
+		const problem = `the listing needs ${pages} pages, more than the ${MAX_PAGES} one listing may fetch`;
+		throw this.error(200, advice === undefined ? problem : `${problem}; ${advice}`);
+	}
+
+	/** The service's answer does not fit the listing: an error naming the route. */
+	error(status: number, problem: string): NodeApiError {
+		const { key, options } = this;
+		return malformedResponseError(
+			this.ctx.getNode(),
+			{ route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status },
+			problem,
 		);
 	}
-	return result;
+}
+
+/** A listing of `key`; its requests share `connection` when given (one poll's listings), else their own. */
+export async function openListing(
+	ctx: ApiContext,
+	key: PaginatedRouteKey,
+	options: ListingOptions = {},
+	connection?: Connection,
+): Promise<Listing> {
+	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
 }
 
 /** A paging option as a whole number from `min` to `max`; `fallback` when unset or not a number. */
@@ -169,9 +212,7 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 }
 
 /** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
-function requestedPageSize(
-	options: Pick<PaginateOptions, 'perPage' | 'limit'>,
-): number | undefined {
+function requestedPageSize(options: ListingOptions): number | undefined {
 	if (options.perPage === undefined) return undefined;
 	const size = Math.floor(
 		options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit),
@@ -208,17 +249,8 @@ export async function paginateList(
 	throwPendingRefusals(options.check);
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
-	const pageSize = requestedPageSize(options);
-	const listing: Listing = {
-		ctx,
-		key,
-		params: options.params,
-		qs: pageSize === undefined ? { ...options.qs } : { ...options.qs, per_page: pageSize },
-		baseUrl: (await getServiceUrls(ctx)).baseUrl,
-		credentialType: credentialTypeOf(ctx),
-		pacer: new RatePacer(),
-	};
-	const first = await fetchPage(listing, 1);
+	const listing = await openListing(ctx, key, options);
+	const first = await listing.page(1);
 	const total = knownTotal(first.meta, first.items.length);
 	if (options.atMost) {
 		const listed = first.meta.hasNext
@@ -229,21 +261,20 @@ export async function paginateList(
 	}
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
-	if (lastPage > MAX_PAGES) {
-		throw listingError(
-			listing,
-			200,
-			`the listing needs ${lastPage} pages, more than the ${MAX_PAGES} one listing may fetch; ask for fewer items (a Limit or a search) or larger pages (Page Size)`,
-		);
-	}
-	const more = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
-	const rest = more
-		? await fetchRemainingPages(
-				lastPage,
+	listing.checkPageCount(
+		lastPage,
+		'ask for fewer items (a Limit or a search) or larger pages (Page Size)',
+	);
+	const pagesFollow = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
+	const rest = pagesFollow
+		? await mapPooled(
+				pageNumbers(2, lastPage),
 				boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
-				async (page) => await fetchLaterPage(listing, page, first.meta.perPage),
-				(page) => !page.meta.hasNext || page.items.length === 0,
-				(error) => listing.pacer.stop(error),
+				async (page) => await listing.page(page),
+				{
+					isLast: (page) => !page.meta.hasNext || page.items.length === 0,
+					onFailure: (error) => listing.pacer.stop(error),
+				},
 			)
 		: [];
 	const items = first.items.concat(...rest.map((page) => page.items));
@@ -253,4 +284,9 @@ export async function paginateList(
 	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort))
 		return new ListResult(items, false, total);
 	return new ListResult(items.slice(0, limit), items.length > limit || cutShort, total);
+}
+
+/** Page numbers `from` to `to`. */
+export function pageNumbers(from: number, to: number): number[] {
+	return Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'crypto';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
@@ -17,15 +16,11 @@ import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from '.
 import { headerValue, retryAfterSeconds } from './responseHeaders';
 import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
+import type { MultipartBody } from './multipart';
 import { masked, secretsOf } from './secrets';
+import { TUNING } from './tuning';
 import { throwPendingRefusals } from './validation';
 import type { Check } from './validation';
-
-/** A multipart/form-data body, encoded by `encodeMultipart`. */
-export interface MultipartBody {
-	contentType: string;
-	buffer: Buffer;
-}
 
 export interface RequestOptions {
 	params?: RouteParams;
@@ -48,22 +43,6 @@ export interface ApiResponse {
 	body: Record<string, unknown>;
 }
 
-/**
- * Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off,
- * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
- * service pacing a limit it shares with other workers and workflows (each paces on what it sees):
- * it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
- */
-export const RETRY_POLICY = {
-	maxAttempts: 4,
-	maxRateLimitedAttempts: 12,
-	baseDelayMs: 500,
-	maxDelayMs: 8_000,
-	maxTotalWaitMs: 60_000,
-	retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
-	timeoutMs: 30_000,
-};
-
 const NETWORK_CODES = [
 	'ECONNRESET',
 	'ECONNREFUSED',
@@ -78,7 +57,7 @@ const NETWORK_CODES = [
 ];
 
 function backoffMs(attempt: number): number {
-	return Math.min(RETRY_POLICY.maxDelayMs, RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1));
+	return Math.min(TUNING.retry.maxDelayMs, TUNING.retry.baseDelayMs * 2 ** (attempt - 1));
 }
 
 function networkCodeOf(error: unknown): string | undefined {
@@ -170,7 +149,7 @@ function buildHttpOptions(
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: RETRY_POLICY.timeoutMs,
+		timeout: TUNING.retry.timeoutMs,
 		// The API has no reason to redirect, and the bearer token must never leave the configured
 		// host: a 3xx is answered as an error (apiRequestFull). The second option is a fallback only:
 		// n8n keeps Authorization on a redirect to a subdomain even with it.
@@ -254,7 +233,7 @@ export async function apiRequestFull(
 		}
 
 		const statusRetryable =
-			call.status === undefined || RETRY_POLICY.retryableStatuses.includes(call.status);
+			call.status === undefined || TUNING.retry.retryableStatuses.includes(call.status);
 		const delayMs =
 			call.retryAfterSeconds !== undefined ? call.retryAfterSeconds * 1000 : backoffMs(attempt);
 		// A write is repeated only after a 429: the service refused it, so nothing was applied.
@@ -264,8 +243,8 @@ export async function apiRequestFull(
 			(retryable || call.status === 429) &&
 			statusRetryable &&
 			attempt <
-				(rateLimitedRead ? RETRY_POLICY.maxRateLimitedAttempts : RETRY_POLICY.maxAttempts) &&
-			waitedMs + delayMs <= RETRY_POLICY.maxTotalWaitMs;
+				(rateLimitedRead ? TUNING.retry.maxRateLimitedAttempts : TUNING.retry.maxAttempts) &&
+			waitedMs + delayMs <= TUNING.retry.maxTotalWaitMs;
 		if (!canRetry)
 			throw toNodeApiError(ctx.getNode(), {
 				...call,
@@ -309,41 +288,4 @@ export async function apiRequestList(
 		throw malformedResponseError(ctx.getNode(), call, 'the list has no "data" array');
 	}
 	return body.data as IDataObject[];
-}
-
-/** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). */
-export function encodeMultipart(
-	fields: Record<string, string>,
-	files: Array<{ field: string; fileName: string; mimeType: string; data: Buffer }>,
-	// Random, so no value can be written to close a part and open another.
-	boundary = `----n8nEventRegistration${randomBytes(16).toString('hex')}`,
-): MultipartBody {
-	const chunks: Buffer[] = [];
-	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
-	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some(
-		(value) => value.includes(boundary),
-	);
-	if (carriesBoundary)
-		throw new Error('A multipart value contains the multipart boundary; it was not sent');
-	for (const [name, value] of Object.entries(fields)) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
-			),
-		);
-	}
-	for (const file of files) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-			),
-			file.data,
-			Buffer.from('\r\n'),
-		);
-	}
-	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return {
-		contentType: `multipart/form-data; boundary=${boundary}`,
-		buffer: Buffer.concat(chunks),
-	};
 }

@@ -130,6 +130,22 @@ describe('Form, ticket type, order and webhook lists', () => {
 		expect(apiCalls()).toEqual([`GET /api/v1/${sb.demo.companyId}/forms {"page":"1"}`]);
 	});
 
+	it('form list: a page without "meta" is an error saying so, never an empty list', async () => {
+		sb.control.failNext({
+			dropMeta: true,
+			method: 'GET',
+			pathIncludes: `/${sb.demo.companyId}/forms`,
+		});
+
+		const searched = search('searchForms', {
+			resource: 'form',
+			operation: 'get',
+			company: rl(sb.demo.companyId),
+		});
+
+		await expect(searched).rejects.toThrow('the page has no "meta" object (page 1)');
+	});
+
 	it('ticket types show price, sold out, inactive and hidden', async () => {
 		const result = await search('searchTicketTypes', {
 			resource: 'ticketType',

@@ -6,28 +6,31 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { plainText } from '../../../nodes/shared/errors';
-import { RETRY_POLICY } from '../../../nodes/shared/transport';
 import { credentialsFor, orderCreateParams, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
+import { SHIPPED_TUNING, tune, withTuning } from '../../helpers/tuning';
+import type { Tuning } from '../../../nodes/shared/tuning';
 import type { Sandbox, SandboxOptions } from '../../helpers/sandbox';
 
 export type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];
 
-/** The policy as the transport ships it, captured before any test changes it. */
-export const SHIPPED_RETRY_POLICY = Object.freeze({ ...RETRY_POLICY });
+type RetryPolicy = Tuning['retry'];
+
+/** The retry policy as the transport ships it. */
+export const SHIPPED_RETRY_POLICY: Readonly<RetryPolicy> = SHIPPED_TUNING.retry;
 
 /**
- * RETRY_POLICY is the transport's exported policy object; tests shrink its delays so a retried
- * fault costs milliseconds, not seconds. The node code path is unchanged.
+ * Shrinks the retry delays (through the nodes' test seam, test/helpers/tuning.ts) for the file,
+ * so a retried fault costs milliseconds, not seconds. The node code path is unchanged.
  */
-export function useFastRetries(overrides: Partial<typeof RETRY_POLICY> = {}): void {
-	const original = { ...RETRY_POLICY };
+export function useFastRetries(overrides: Partial<RetryPolicy> = {}): void {
+	let restore: () => void = () => undefined;
 	beforeAll(() => {
-		Object.assign(RETRY_POLICY, { baseDelayMs: 10, maxDelayMs: 40 }, overrides);
+		restore = tune({ retry: { baseDelayMs: 10, maxDelayMs: 40, ...overrides } });
 	});
 	afterAll(() => {
-		Object.assign(RETRY_POLICY, original);
+		restore();
 	});
 }
 
@@ -39,18 +42,12 @@ export function apiRequests(
 	return sb.control.requests(filter).filter((request) => request.path.startsWith('/api/v1/'));
 }
 
-/** Runs `fn` with some RETRY_POLICY values changed, then puts the previous values back. */
+/** Runs `fn` with some retry policy values changed, then puts the previous values back. */
 export async function withRetryPolicy<T>(
-	values: Partial<typeof RETRY_POLICY>,
+	values: Partial<RetryPolicy>,
 	fn: () => Promise<T>,
 ): Promise<T> {
-	const previous = { ...RETRY_POLICY };
-	Object.assign(RETRY_POLICY, values);
-	try {
-		return await fn();
-	} finally {
-		Object.assign(RETRY_POLICY, previous);
-	}
+	return await withTuning({ retry: values }, fn);
 }
 
 /**

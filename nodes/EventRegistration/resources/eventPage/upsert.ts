@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
-import { apiRequest, encodeMultipart } from '../../../shared/transport';
-import type { MultipartBody } from '../../../shared/transport';
+import { encodeMultipart } from '../../../shared/multipart';
+import type { MultipartBody } from '../../../shared/multipart';
+import { apiRequest } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
