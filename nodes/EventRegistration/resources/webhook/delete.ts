@@ -28,6 +28,9 @@ export const toolDescription = text(
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const webhook = webhookIdOf(item);
 	const company = await companyOf(this, item);
-	await apiRequestFull(this, 'webhook.delete', { check: item, params: { company, webhook } });
+	await apiRequestFull(this, 'webhook.delete', {
+		check: item,
+		params: { company: company.id, webhook },
+	});
 	return { deleted: true, id: webhook };
 }
