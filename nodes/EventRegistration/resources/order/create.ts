@@ -5,6 +5,7 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
+import { noteOf } from '../../../shared/output';
 import { orderCheckoutUrl } from '../../../shared/publicUrls';
 import { completeCompany } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
@@ -239,7 +240,11 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	if (!paid || typeof order.id !== 'string')
 		return { ...withOrderStatus(order), checkout_url: null };
 	if (companySlug === undefined || publicUrl === undefined)
-		return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };
+		return {
+			...withOrderStatus(order),
+			checkout_url: null,
+			[noteOf('checkout_url')]: CHECKOUT_URL_NOTE,
+		};
 	return {
 		...withOrderStatus(order),
 		checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id),
