@@ -1,8 +1,4 @@
-import type {
-	INodeParameterResourceLocator,
-	INodeProperties,
-	INodePropertyMode,
-} from 'n8n-workflow';
+import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { NOT_A_DOT_SEGMENT, PATH_PARAMS } from './pathParams';
 
@@ -94,23 +90,6 @@ export const BY_SLUG = 'slug';
 /** A slug as the public URLs hold it: no slashes or spaces. */
 export const SLUG_PATTERN = /^[^/?#\s]+$/;
 
-const bySlugMode: INodePropertyMode = {
-	displayName: 'By Slug',
-	name: BY_SLUG,
-	type: 'string',
-	placeholder: 'e.g. acme-events',
-	hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-	validation: [
-		{
-			type: 'regex',
-			properties: {
-				regex: SLUG_PATTERN.source,
-				errorMessage: 'Enter the slug without slashes or spaces',
-			},
-		},
-	],
-};
-
 /** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
 export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
 	const base = locator({
@@ -124,7 +103,29 @@ export function companyLocator(options: { bySlug?: boolean } = {}): INodePropert
 	});
 	if (!options.bySlug) return base;
 	const modes = base.modes ?? [];
-	return { ...base, modes: [...modes.slice(0, 2), bySlugMode, ...modes.slice(2)] };
+	return {
+		...base,
+		modes: [
+			...modes.slice(0, 2),
+			{
+				displayName: 'By Slug',
+				name: BY_SLUG,
+				type: 'string',
+				placeholder: 'e.g. acme-events',
+				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: SLUG_PATTERN.source,
+							errorMessage: 'Enter the slug without slashes or spaces',
+						},
+					},
+				],
+			},
+			...modes.slice(2),
+		],
+	};
 }
 
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
