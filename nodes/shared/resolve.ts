@@ -8,11 +8,9 @@ import { ID_PATTERNS, isDotSegment } from './pathParams';
 import { InputError, idRefusal } from './validation';
 import type { Check } from './validation';
 
-/**
- * The IDs a Company or Event value stands for, each resolved once per item by one function here:
- * a value that is an ID is used as it is, a name is matched among the user's companies or the
- * company's events, and what a lookup read is returned, so no later step looks it up again.
- */
+// The IDs a Company or Event value stands for, each resolved once per item by one function here:
+// a value that is an ID is used as it is, a name is matched among the user's companies or the
+// company's events, and what a lookup read is returned, so no later step looks it up again.
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
