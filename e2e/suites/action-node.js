@@ -7,13 +7,82 @@
 const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
-const { coverageWorkflow, eventDatesWorkflow } = require('../../scripts/lib/workflows');
+const {
+	PACKAGE_PREFIX,
+	auth,
+	chain,
+	coverageWorkflow,
+	eventDatesWorkflow,
+	node,
+	rl,
+} = require('../../scripts/lib/workflows');
 const { redactWithN8n } = require('../lib/redaction');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
+const NAMES_WORKFLOW_ID = 'e2eNames';
+
+/** A value as a model's `$fromAI` hands it over: an expression (a literal name is refused By ID). */
+const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
+
+/**
+ * Order → Create of a paid ticket with the company given by name, then Public URL → Build of the
+ * event page with the company By Slug and the event by name.
+ * @param {{ id: string; refs: import('../../scripts/lib/workflows').CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
+ */
+function namesWorkflow({ id, refs, demo }) {
+	const { authentication, credentials } = auth('token', refs);
+	const action = (
+		/** @type {string} */ name,
+		/** @type {Record<string, unknown>} */ parameters,
+		/** @type {number} */ index,
+	) =>
+		node(name, `${PACKAGE_PREFIX}eventRegistration`, { authentication, ...parameters }, index, {
+			credentials,
+			executeOnce: true,
+		});
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
+		action(
+			'Paid order, company by name',
+			{
+				resource: 'order',
+				operation: 'create',
+				company: rl(fromModel(demo.companyName)),
+				event: rl(demo.events.summerSummit),
+				ticketType: rl(demo.ticketTypes.vipPass),
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: 'ada.names@example.com',
+				country: 'NL',
+				isBusiness: false,
+				quantity: 1,
+			},
+			1,
+		),
+		action(
+			'Link, company by slug and event by name',
+			{
+				resource: 'publicUrl',
+				operation: 'build',
+				page: 'eventPage',
+				company: rl(demo.companySlug, 'slug'),
+				event: rl(fromModel(demo.eventNames.summerSummit)),
+			},
+			2,
+		),
+	];
+	return {
+		id,
+		name: 'E2E names for IDs',
+		nodes,
+		connections: chain(nodes),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
 
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */
 let tokenCoverageRun;
@@ -357,6 +426,43 @@ const webhookTokenRedaction = {
 	},
 };
 
+/** @type {import('../lib/harness').TestCase<Stack>} */
+const namesForIds = {
+	name: 'a paid Order → Create with the company by name, Public URL → Build with the company by slug and the event by name (n8n execute)',
+	timeoutMs: 120000,
+	async fn(stack) {
+		const { demo, control } = stack.sandbox;
+		control.clearRequests();
+		const { code, result, output } = await executeWorkflow(stack.cliEnv, NAMES_WORKFLOW_ID);
+		assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
+		assert.equal(
+			result.status,
+			'success',
+			JSON.stringify(
+				nodeError(result, 'Paid order, company by name') ??
+					nodeError(result, 'Link, company by slug and event by name'),
+			),
+		);
+		const [order] = nodeOutput(result, 'Paid order, company by name');
+		const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
+		assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);
+		const [link] = nodeOutput(result, 'Link, company by slug and event by name');
+		assert.equal(link.url, event);
+		const e = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+		assert.deepEqual(
+			control.requests().map((r) => `${r.method} ${r.path} → ${r.status}`),
+			[
+				'GET /api/v1/companies → 200',
+				`GET ${e}/ticket-types/${demo.ticketTypes.vipPass} → 200`,
+				`POST ${e}/orders/create/${demo.ticketTypes.vipPass} → 200`,
+				'GET /api/v1/companies → 200',
+				`GET /api/v1/${demo.companyId}/events → 200`,
+			],
+			'each node reads the companies (and the events) once',
+		);
+	},
+};
+
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Action node, both credential types (n8n CLI)',
@@ -366,6 +472,7 @@ const suite = {
 		connectOAuth2,
 		coverageTest('oauth'),
 		instantsIgnoreN8nTimeZone,
+		namesForIds,
 	],
 };
 
@@ -378,6 +485,7 @@ function workflows(stack) {
 			refs: stack.credentials,
 			demo: stack.sandbox.demo,
 		}),
+		namesWorkflow({ id: NAMES_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo }),
 	];
 }
 

@@ -12,7 +12,7 @@ import {
 	connect,
 	paginate,
 } from '../shared/pagination';
-import { resolveCompanyId, resolveLocator } from '../shared/resolve';
+import { resolveCompanyWithId, resolveLocator } from '../shared/resolve';
 import { mapPooled } from '../shared/pacing';
 import { PATH_PARAMS } from '../shared/pathParams';
 import {
@@ -62,7 +62,7 @@ export async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings
 			});
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	return {
-		company: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),
+		company: (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id,
 		event,
 		watch,
 		includeSubmission: ctx.getNodeParameter('includeSubmission', false) === true,

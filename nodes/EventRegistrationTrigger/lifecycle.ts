@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
 import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
-import { resolveCompanyId } from '../shared/resolve';
+import { resolveCompanyWithId } from '../shared/resolve';
 import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';
 import {
@@ -78,7 +78,7 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	const kind = registrationKind(ctx, url);
 	return {
 		kind,
-		companyId: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),
+		companyId: (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id,
 		name: webhookName(ctx, kind),
 		url,
 		events: chosenEvents(ctx),
@@ -316,7 +316,7 @@ export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 /** Without stored data, detaches whatever points at this node's URL (when the service can list). */
 async function detachByUrl(ctx: IHookFunctions, url: string): Promise<void> {
 	if (url === '') return;
-	const companyId = await resolveCompanyId(ctx, ctx.getNodeParameter('company'));
+	const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
 	const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
 	for (const match of matches) await detachRemote(ctx, companyId, match.id);
 }

@@ -84,8 +84,15 @@ function locator(options: LocatorOptions): INodeProperties {
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
-export function companyLocator(): INodeProperties {
-	return locator({
+/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
+export const BY_SLUG = 'slug';
+
+/** A slug as the public URLs hold it: no slashes or spaces. */
+export const SLUG_PATTERN = /^[^/?#\s]+$/;
+
+/** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
+export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
+	const base = locator({
 		name: 'company',
 		displayName: PATH_PARAMS.company.label,
 		description: 'Company whose data to use; your user must belong to it',
@@ -94,6 +101,31 @@ export function companyLocator(): INodeProperties {
 		idHint: 'company ID',
 		url: { pattern: URL_PATTERNS.company, placeholder: `e.g. ${PAGE}` },
 	});
+	if (!options.bySlug) return base;
+	const modes = base.modes ?? [];
+	return {
+		...base,
+		modes: [
+			...modes.slice(0, 2),
+			{
+				displayName: 'By Slug',
+				name: BY_SLUG,
+				type: 'string',
+				placeholder: 'e.g. acme-events',
+				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: SLUG_PATTERN.source,
+							errorMessage: 'Enter the slug without slashes or spaces',
+						},
+					},
+				],
+			},
+			...modes.slice(2),
+		],
+	};
 }
 
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { locatorValue } from './locators';
 import { PATH_PARAMS } from './pathParams';
-import { findCompany, resolveCompanyId, resolveLocator } from './resolve';
+import { resolveCompanyWithId, resolveLocator } from './resolve';
 
 /** What the editor's lists (list search, load options) read from the node being edited. */
 
@@ -38,22 +38,10 @@ export function requireChosen(
 	return parameter;
 }
 
-/** The chosen company's sqid; one given by its slug (Public URL → Build) is looked up. */
+/** The chosen company's sqid (one given by name, slug or page URL is looked up). */
 export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
 	const parameter = requireChosen(ctx, 'company', PATH_PARAMS.company.label);
-	const { mode, value } = locatorValue(parameter);
-	if (mode !== 'slug') return await resolveCompanyId(ctx, parameter);
-	const company = await findCompany(ctx, { slug: value });
-	if (!company) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Company: none of your companies has the slug "${value}"`,
-			{
-				description: 'Check the slug, or choose the company from the list.',
-			},
-		);
-	}
-	return company.id;
+	return (await resolveCompanyWithId(ctx, parameter)).id;
 }
 
 export function currentLocator(

@@ -95,7 +95,6 @@ export const RECORD_SHAPES = {
 			'currency',
 			'created_at',
 			'checkout_url',
-			'checkout_url_note',
 		],
 		fields: [
 			'id',
@@ -213,10 +212,18 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 	];
 }
 
+/**
+ * The note the node adds beside a field it could not fill (`checkout_url_note` says why
+ * `checkout_url` is null): every Output that keeps the field keeps its note.
+ */
+export function noteOf(field: string): string {
+	return `${field}_note`;
+}
+
 function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	const picked: IDataObject = {};
-	for (const field of fields) {
-		if (Object.prototype.hasOwnProperty.call(record, field)) picked[field] = record[field];
+	for (const key of fields.flatMap((field) => [field, noteOf(field)])) {
+		if (Object.prototype.hasOwnProperty.call(record, key)) picked[key] = record[key];
 	}
 	return picked;
 }

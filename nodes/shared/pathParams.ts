@@ -36,6 +36,16 @@ export const PATH_PARAMS = {
 
 export type PathParamName = keyof typeof PATH_PARAMS;
 
+/**
+ * What a company ID (a sqid: letters and digits) and an event ID (its slug: lower-case letters,
+ * digits, dashes, underscores) look like. Another value given for either is looked up by name
+ * (nodes/shared/resolve.ts), which scripts/lib/scopes.js counts as a read of that list.
+ */
+export const ID_PATTERNS = {
+	company: /^[A-Za-z0-9]+$/,
+	event: /^[a-z0-9][a-z0-9_-]*$/,
+} as const;
+
 /** The field names of the IDs (`Company`, `Ticket Type`, …). */
 export type IdField = (typeof PATH_PARAMS)[PathParamName]['label'];
 

@@ -1,10 +1,3 @@
-import type { ApiContext } from './context';
-import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
-import { refuseDotSegment } from './errors';
-import { findCompany } from './resolve';
-import { idRefusal } from './validation';
-import type { Check } from './validation';
-
 /**
  * Attendee-facing page URLs (reference: Public URLs). The API returns none, so they are built
  * from slugs: `{public_url}/{company-slug}/...`, each segment URL-encoded.
@@ -56,52 +49,4 @@ export function activationUrl(
 	eventSlug?: string,
 ): string {
 	return pageUrl(base, eventSlug === undefined ? [activationSlug] : [eventSlug, activationSlug]);
-}
-
-/**
- * The company's public slug from the `company` locator. A pasted page URL holds it already;
- * a sqid (list or ID mode) is looked up among the user's companies (GET /companies).
- */
-export async function companySlugOf(
-	ctx: ApiContext,
-	companyParameter: unknown,
-	check?: Check,
-): Promise<string> {
-	const { mode, value } = locatorValue(companyParameter);
-	if (mode === 'url') {
-		const slug = extractFromUrl(URL_PATTERNS.company, value);
-		if (slug) {
-			refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
-			return slug;
-		}
-	}
-	if (value === '') {
-		throw idRefusal(
-			ctx.getNode(),
-			'Company',
-			'is required',
-			'Choose the company from the list, or enter its ID.',
-			check?.itemIndex,
-		);
-	}
-	const company = await findCompany(ctx, { id: value }, check);
-	if (!company) {
-		throw idRefusal(
-			ctx.getNode(),
-			'Company',
-			`none of your companies has the ID "${value}"`,
-			'Check the ID, or choose the company from the list.',
-			check?.itemIndex,
-		);
-	}
-	if (typeof company.slug !== 'string' || company.slug === '') {
-		throw idRefusal(
-			ctx.getNode(),
-			'Company',
-			`the service returned no slug for company "${value}"`,
-			'The public URL needs the company slug; enter it where the node offers a Company Slug field.',
-			check?.itemIndex,
-		);
-	}
-	return company.slug;
 }

@@ -1,38 +1,34 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
-import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
+import { BY_SLUG, SLUG_PATTERN, URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
 import { refuseDotSegment } from './errors';
-import { idRefusal } from './validation';
+import { ID_PATTERNS, isDotSegment } from './pathParams';
+import { InputError, idRefusal } from './validation';
 import type { Check } from './validation';
 
+// The IDs a Company or Event value stands for, each resolved once per item by one function here:
+// a value that is an ID is used as it is, a name is matched among the user's companies or the
+// company's events, and what a lookup read is returned, so no later step looks it up again.
+
+/** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
 	id: string;
 	slug: string;
-	name: string;
 }
 
-/** Finds one of the user's companies by sqid or slug (GET /companies, all pages). */
-export async function findCompany(
-	ctx: ApiContext,
-	match: { id?: string; slug?: string },
-	check?: Check,
-): Promise<CompanyRecord | undefined> {
-	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-	return companies.find(
-		(c) =>
-			(match.id !== undefined && c.id === match.id) ||
-			(match.slug !== undefined && c.slug === match.slug),
-	);
-}
+/** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
+export type Company = { id: string; slug?: string } | { id?: string; slug: string };
 
-/** A company ID is a sqid: letters and digits only. Anything else (a space, a dash) is a name or slug. */
-const COMPANY_ID = /^[A-Za-z0-9]+$/;
-/** An event ID is its slug: lower-case letters, digits, dashes (and underscores). */
-const EVENT_ID = /^[a-z0-9][a-z0-9_-]*$/;
+/** A company with its sqid, which every route needs. */
+export type CompanyWithId = { id: string; slug?: string };
+
 /** Candidates named in a refusal, at most. */
 const CANDIDATES_SHOWN = 10;
+
+const COMPANY_WORDS = { field: 'Company', noun: 'company', plural: 'companies' };
+const EVENT_WORDS = { field: 'Event', noun: 'event', plural: 'events' };
 
 function sameText(a: unknown, b: string): boolean {
 	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
@@ -50,13 +46,13 @@ function candidateList(records: IDataObject[]): string {
  * The one record whose name (or slug) is `value`, ignoring case; otherwise a refusal that names the
  * candidates with their IDs, so a person or a model can retry with the ID.
  */
-function uniqueByName(
+function uniqueByName<T extends IDataObject>(
 	ctx: ApiContext,
-	records: IDataObject[],
+	records: T[],
 	value: string,
-	what: { field: string; noun: string; plural: string },
+	what: typeof COMPANY_WORDS,
 	check?: Check,
-): IDataObject {
+): T {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
 	if (matches.length === 1) return matches[0];
 	const problem =
@@ -75,46 +71,102 @@ function uniqueByName(
 	);
 }
 
+async function userCompanies(ctx: ApiContext, check?: Check): Promise<CompanyRecord[]> {
+	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
+}
+
+/** A By Slug value: checked as public URLs hold a slug. */
+function slugInput(ctx: ApiContext, slug: string, check?: Check): string {
+	if (SLUG_PATTERN.test(slug) && !isDotSegment(slug)) return slug;
+	throw new InputError(
+		ctx.getNode(),
+		'Company',
+		`"${slug}" is not a slug`,
+		'Enter the company as it appears in public URLs, without slashes or spaces.',
+		check?.itemIndex,
+	);
+}
+
 /**
- * The company sqid from the `company` locator. By URL the page gives a slug, which is looked up
- * among the user's companies (the API addresses companies by sqid only). A value that cannot be a
- * sqid (By ID or from a model: "Acme Events", "acme-events") is matched, ignoring case, to the name
- * or slug of one of the user's companies.
+ * The company of a Company value, with a request only for a name. A sqid (From List, By ID) and a
+ * slug (By Slug, or read from a pasted page URL) are taken as given; any other value (By ID or from
+ * a model: "Acme Events", "acme-events") is matched, ignoring case, to the name or slug of one of
+ * the user's companies (GET /companies, every page), which gives both. An empty value and `.` or
+ * `..` are refused before any request.
  */
-export async function resolveCompanyId(
+export async function resolveCompany(
 	ctx: ApiContext,
 	parameter: unknown,
 	check?: Check,
-): Promise<string> {
+): Promise<Company> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
 		throw idRefusal(
 			ctx.getNode(),
 			'Company',
 			'is required',
-			'Choose a company from the list or enter its ID.',
+			'Choose the company from the list, or enter its ID.',
 			check?.itemIndex,
 		);
-	if (mode !== 'url') {
-		refuseDotSegment(ctx.getNode(), 'Company', value, check?.itemIndex);
-		if (COMPANY_ID.test(value)) return value;
-		const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-		const what = { field: 'Company', noun: 'company', plural: 'companies' };
-		return String(uniqueByName(ctx, companies, value, what, check).id);
-	}
-	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
-	refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
-	const company = await findCompany(ctx, { slug }, check);
-	if (!company) {
+	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
+	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
+	refuseDotSegment(ctx.getNode(), 'Company', given, check?.itemIndex);
+	if (mode === 'url') return { slug: given };
+	if (ID_PATTERNS.company.test(given)) return { id: given };
+	const { id, slug } = uniqueByName(
+		ctx,
+		await userCompanies(ctx, check),
+		given,
+		COMPANY_WORDS,
+		check,
+	);
+	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
+}
+
+/**
+ * The company with what its value did not give: the sqid of a slug, the slug of a sqid, read from
+ * the user's companies (GET /companies, every page); no request when both are known.
+ */
+export async function completeCompany(
+	ctx: ApiContext,
+	company: Company,
+	check?: Check,
+): Promise<CompanyRecord> {
+	const { id, slug } = company;
+	if (id !== undefined && slug !== undefined) return { id, slug };
+	const found = (await userCompanies(ctx, check)).find((c) =>
+		id !== undefined ? c.id === id : c.slug === slug,
+	);
+	if (!found)
 		throw idRefusal(
 			ctx.getNode(),
 			'Company',
-			`no company of yours has the slug "${slug}"`,
-			'Check the URL, or choose the company from the list.',
+			id !== undefined
+				? `none of your companies has the ID "${id}"`
+				: `none of your companies has the slug "${slug}"`,
+			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
 			check?.itemIndex,
 		);
-	}
-	return company.id;
+	if (typeof found.slug !== 'string' || found.slug === '')
+		throw idRefusal(
+			ctx.getNode(),
+			'Company',
+			`the service returned no slug for company "${found.id}"`,
+			'The public URL needs the company slug; enter it where the node offers By Slug.',
+			check?.itemIndex,
+		);
+	return { id: found.id, slug: found.slug };
+}
+
+/** The company of a Company value with its sqid, which every route needs (a slug is looked up). */
+export async function resolveCompanyWithId(
+	ctx: ApiContext,
+	parameter: unknown,
+	check?: Check,
+): Promise<CompanyWithId> {
+	const company = await resolveCompany(ctx, parameter, check);
+	if (company.id !== undefined) return { id: company.id, slug: company.slug };
+	return await completeCompany(ctx, company, check);
 }
 
 /** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
@@ -141,26 +193,26 @@ export function resolveLocator(
 }
 
 /**
- * The event slug from the `event` locator. A value that cannot be a slug (By ID or from a model:
- * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events.
+ * The event slug of an Event value. A value that cannot be a slug (By ID or from a model:
+ * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events
+ * (GET /events of the company, whose sqid `companyId` gives: asked for only then).
  */
-export async function resolveEventId(
+export async function resolveEvent(
 	ctx: ApiContext,
 	parameter: unknown,
-	company: () => Promise<string>,
+	companyId: () => Promise<string>,
 	check?: Check,
 ): Promise<string> {
 	const value = resolveLocator(
 		ctx,
 		parameter,
-		{ displayName: 'Event', urlPattern: URL_PATTERNS.event },
+		{ displayName: EVENT_WORDS.field, urlPattern: URL_PATTERNS.event },
 		check,
 	);
-	if (EVENT_ID.test(value)) return value;
+	if (ID_PATTERNS.event.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', {
-		params: { company: await company() },
+		params: { company: await companyId() },
 		check,
 	});
-	const what = { field: 'Event', noun: 'event', plural: 'events' };
-	return String(uniqueByName(ctx, events, value, what, check).id);
+	return String(uniqueByName(ctx, events, value, EVENT_WORDS, check).id);
 }

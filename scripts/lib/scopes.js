@@ -41,12 +41,8 @@ const OPERATION_LOOKUPS = {
 	'form.update': [{ route: 'form.get', why: 'checks against the current fields' }],
 };
 
-/** A value the node matches by name (`resolveCompanyId`, `resolveEventId`): the list it reads. */
+/** A value the node matches by name (`resolveCompany`, `resolveEvent` in nodes/shared/resolve.ts): the list it reads. */
 const NAME_LOOKUPS = { company: 'company.getMany', event: 'event.getMany' };
-/** A company ID is a sqid; anything else (a name, a slug, an expression that may give one) is looked up. */
-const COMPANY_ID = /^[A-Za-z0-9]+$/;
-/** An event ID is a slug. */
-const EVENT_ID = /^[a-z0-9][a-z0-9_-]*$/;
 
 const NODE_TYPES = {
 	action: /\.eventRegistration(Tool)?$/,
@@ -57,6 +53,7 @@ const NODE_TYPES = {
 /**
  * @typedef {{ scopes: readonly string[] }} Route
  * @typedef {{ ROUTES: Record<string, Route>; WEBHOOK_EVENTS: ReadonlyArray<{ value: string; scope: string }> }} ScopeCode
+ * @typedef {ScopeCode & { ID_PATTERNS: { company: RegExp; event: RegExp } }} WorkflowCode the node code a workflow's scopes are read from (ID_PATTERNS: nodes/shared/pathParams.ts)
  * @typedef {{ type: string; parameters?: Record<string, any> }} WorkflowNode
  */
 
@@ -83,8 +80,9 @@ const isResourceLocator = (value) =>
 
 /**
  * The scopes one resource-locator parameter of a saved node needs: its list when it is set from
- * the list, a lookup when its value is (or may be) a name or a URL.
- * @param {ScopeCode} code @param {string} name @param {{ mode: string; value: unknown }} locator
+ * the list, a lookup when its value is (or may be) a name or a URL; a company or event value that
+ * is not an ID by the node's own ID_PATTERNS is looked up.
+ * @param {WorkflowCode} code @param {string} name @param {{ mode: string; value: unknown }} locator
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
 function locatorScopes(code, name, locator, listMethods) {
@@ -93,9 +91,16 @@ function locatorScopes(code, name, locator, listMethods) {
 		keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
 	const value = String(locator.value ?? '');
 	const expression = value.startsWith('=');
-	if (name === 'company' && (locator.mode === 'url' || expression || !COMPANY_ID.test(value)))
+	if (
+		name === 'company' &&
+		(locator.mode === 'url' || expression || !code.ID_PATTERNS.company.test(value))
+	)
 		keys.push(NAME_LOOKUPS.company);
-	if (name === 'event' && locator.mode !== 'url' && (expression || !EVENT_ID.test(value)))
+	if (
+		name === 'event' &&
+		locator.mode !== 'url' &&
+		(expression || !code.ID_PATTERNS.event.test(value))
+	)
 		keys.push(NAME_LOOKUPS.event);
 	return routeScopes(code, keys);
 }
@@ -104,7 +109,7 @@ function locatorScopes(code, name, locator, listMethods) {
  * Every scope a workflow's Event Registration nodes need: their operations and lookups, the lists
  * their locators are set from, the values that are looked up by name, and what each trigger reads
  * and subscribes to. Sorted, each once.
- * @param {ScopeCode} code @param {{ nodes: WorkflowNode[] }} workflow
+ * @param {WorkflowCode} code @param {{ nodes: WorkflowNode[] }} workflow
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
 function workflowScopes(code, workflow, listMethods) {

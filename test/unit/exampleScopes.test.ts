@@ -6,6 +6,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
+import { ID_PATTERNS } from '../../nodes/shared/pathParams';
 import { ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
@@ -75,7 +76,7 @@ describe('scopes the route table gives', () => {
 	});
 
 	it('counts a Company list, a company name and the checkout link of Order → Create as companies:read', () => {
-		const code = { ROUTES, WEBHOOK_EVENTS };
+		const code = { ROUTES, WEBHOOK_EVENTS, ID_PATTERNS };
 		const node = (parameters: object) => ({
 			nodes: [{ type: 'n8n-nodes-event-registration.eventRegistration', parameters }],
 		});
@@ -133,7 +134,11 @@ describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))
 		};
 
 		it('has a sticky note that lists exactly the scopes its nodes need', () => {
-			const needed = workflowScopes({ ROUTES, WEBHOOK_EVENTS }, workflow, locatorLists);
+			const needed = workflowScopes(
+				{ ROUTES, WEBHOOK_EVENTS, ID_PATTERNS },
+				workflow,
+				locatorLists,
+			);
 			expect(needed.length).toBeGreaterThan(0);
 			const notes = workflow.nodes
 				.filter((node) => node.type === 'n8n-nodes-base.stickyNote')

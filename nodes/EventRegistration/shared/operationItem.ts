@@ -16,9 +16,6 @@ export class OperationItem implements Check {
 	/** The fields the item's Output keeps; undefined for every field. */
 	readonly outputFields: readonly string[] | undefined;
 
-	/** The company sqid, resolved once per item: an event name and the operation both need it. */
-	company: Promise<string> | undefined;
-
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,

@@ -2,34 +2,26 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { URL_PATTERNS } from '../../shared/locators';
 import { PATH_PARAMS } from '../../shared/pathParams';
-import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
+import { resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/resolve';
+import type { CompanyWithId } from '../../shared/resolve';
 import { InputError, withoutBlanks } from '../../shared/validation';
 import type { OperationItem } from './operationItem';
 
-/** Company sqid of the item (a pasted page URL or a name is resolved through GET /companies), looked up once per item. */
-export async function companyOf(ctx: IExecuteFunctions, item: OperationItem): Promise<string> {
-	item.company ??= resolveCompanyId(ctx, item.parameter('company'), item);
-	return await item.company;
+/** The item's company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
+export async function companyOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+): Promise<CompanyWithId> {
+	return await resolveCompanyWithId(ctx, item.parameter('company'), item);
 }
 
-/** Event slug of the item as given (no name lookup): for links built without requests. */
-export function eventSlugOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(
-		ctx,
-		item.parameter('event'),
-		{ displayName: PATH_PARAMS.event.label, urlPattern: URL_PATTERNS.event },
-		item,
-	);
-}
-
-/** Event slug of the item (an event name is matched among the company's events). */
-export async function eventOf(ctx: IExecuteFunctions, item: OperationItem): Promise<string> {
-	return await resolveEventId(
-		ctx,
-		item.parameter('event'),
-		async () => await companyOf(ctx, item),
-		item,
-	);
+/** The item's event slug (an event name is matched among the events of `company`). */
+export async function eventOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	company: CompanyWithId,
+): Promise<string> {
+	return await resolveEvent(ctx, item.parameter('event'), async () => company.id, item);
 }
 
 export function ticketTypeOf(ctx: IExecuteFunctions, item: OperationItem): string {

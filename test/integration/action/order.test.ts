@@ -175,6 +175,38 @@ describe('order: create', () => {
 		]);
 	});
 
+	it.each<[string, INodeParameters]>([
+		['Simplified', { output: 'simple' }],
+		[
+			'Selected Fields with Checkout URL',
+			{ output: 'fields', outputFields: ['id', 'checkout_url'] },
+		],
+	])(
+		'a paid order whose company slug cannot be read (no companies:read): %s keeps checkout_url_note beside checkout_url',
+		async (_output, output) => {
+			const token = sb.control.createToken(['events:read', 'ticket-types:read', 'orders:create']);
+			const run = await runAction(
+				sb,
+				createParams({ ticketType: rl('vip-pass'), quantity: 1, ...output }),
+				{
+					credentials: credentialsFor(sb, { token }),
+					typeVersion: 1.1,
+				},
+			);
+
+			expect(run.error).toBeUndefined();
+			expect(run.json[0]).toMatchObject({
+				checkout_url: null,
+				checkout_url_note: expect.stringContaining('companies:read'),
+			});
+			expect(apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET ${eventPath}/ticket-types/vip-pass`,
+				'GET /api/v1/companies',
+				`POST ${eventPath}/orders/create/vip-pass`,
+			]);
+		},
+	);
+
 	it('takes form answers as JSON', async () => {
 		const run = await runAction(
 			sb,

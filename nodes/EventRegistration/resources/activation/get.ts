@@ -32,5 +32,8 @@ export const recordKind = 'activation';
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const activation = activationOf(this, item, 'activationId');
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'activation.get', { check: item, params: { company, activation } });
+	return await apiRequest(this, 'activation.get', {
+		check: item,
+		params: { company: company.id, activation },
+	});
 }

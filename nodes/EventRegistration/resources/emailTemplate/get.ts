@@ -35,11 +35,11 @@ export const effect: Effect = 'reads';
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'emailTemplate.get', {
 		check: item,
-		params: { company, event, template },
+		params: { company: company.id, event, template },
 	});
 }

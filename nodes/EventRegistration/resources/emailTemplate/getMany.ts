@@ -35,10 +35,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: OperationItem,
 ): Promise<IDataObject[]> {
-	const event = await eventOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequestList(this, 'emailTemplate.getMany', {
 		check: item,
-		params: { company, event },
+		params: { company: company.id, event },
 	});
 }

@@ -36,12 +36,12 @@ export const effect: Effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	await apiRequestFull(this, 'emailTemplate.reset', {
 		check: item,
-		params: { company, event, template },
+		params: { company: company.id, event, template },
 	});
 	return { reset: true, template };
 }

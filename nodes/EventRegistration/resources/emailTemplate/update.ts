@@ -56,16 +56,16 @@ export const effect: Effect = { changes: 'the template’s Subject or Body' };
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const template = templateOf(this, item);
 	const body = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,
-		params: { company, event, template },
+		params: { company: company.id, event, template },
 		body,
 	});
 }

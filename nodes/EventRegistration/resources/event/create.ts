@@ -110,5 +110,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	};
 	checkEventChoices(item, body);
 	checkDateOrder(item, body.date_start as string, body.date_end as string);
-	return await apiRequest(this, 'event.create', { check: item, params: { company }, body });
+	return await apiRequest(this, 'event.create', {
+		check: item,
+		params: { company: company.id },
+		body,
+	});
 }

@@ -33,6 +33,6 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'event.get', {
 		check: item,
-		params: { company, event: await eventOf(this, item) },
+		params: { company: company.id, event: await eventOf(this, item, company) },
 	});
 }

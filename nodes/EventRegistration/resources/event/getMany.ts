@@ -46,7 +46,7 @@ export const returnsList = true;
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 	const company = await companyOf(this, item);
 	return await paginateList(this, 'event.getMany', {
-		params: { company },
+		params: { company: company.id },
 		qs: searchQuery(item),
 		...readListOptions(this, item, 'events'),
 	});

@@ -87,20 +87,24 @@ export const effect: Effect = { changes: 'the fields given of the event' };
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const body = updateFieldsOf(item);
 	checkEventChoices(item, body);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	const dates = [body.date_start, body.date_end].filter((value) => value !== undefined);
 	const timeZone =
 		givenTimeZone(item, body) ??
-		(dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company, event) : undefined);
+		(dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company.id, event) : undefined);
 	if (body.date_start !== undefined)
 		body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
 	if (body.date_end !== undefined)
 		body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
 	checkDateOrder(item, body.date_start as string | undefined, body.date_end as string | undefined);
-	return await apiRequest(this, 'event.update', { check: item, params: { company, event }, body });
+	return await apiRequest(this, 'event.update', {
+		check: item,
+		params: { company: company.id, event },
+		body,
+	});
 }
 
 /** An instant given without Timezone is converted to the event's own time zone: read once, only then. */

@@ -28,7 +28,10 @@ export const toolDescription = text(
 export const effect: Effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'eventPage.get', { check: item, params: { company, event } });
+	const event = await eventOf(this, item, company);
+	return await apiRequest(this, 'eventPage.get', {
+		check: item,
+		params: { company: company.id, event },
+	});
 }

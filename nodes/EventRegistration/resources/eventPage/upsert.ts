@@ -191,7 +191,6 @@ async function multipartBody(
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const body = pageBody(item);
 	const withImage = item.parameter('headerImage', false) as boolean;
 	if (!withImage && Object.keys(body).length === 0) {
@@ -205,9 +204,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	}
 	const requestBody = withImage ? await multipartBody(this, item, body) : body;
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'eventPage.upsert', {
 		check: item,
-		params: { company, event },
+		params: { company: company.id, event },
 		body: requestBody,
 	});
 }

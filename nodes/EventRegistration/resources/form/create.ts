@@ -62,7 +62,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'form.create', {
 		check: item,
-		params: { company },
+		params: { company: company.id },
 		body: { name, fields },
 	});
 }

@@ -32,5 +32,5 @@ export const recordKind = 'form';
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const form = formOf(this, item);
 	const company = await companyOf(this, item);
-	return await apiRequest(this, 'form.get', { check: item, params: { company, form } });
+	return await apiRequest(this, 'form.get', { check: item, params: { company: company.id, form } });
 }

@@ -102,8 +102,12 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	if (input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
 		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
-		const existing = await readCurrentFields(this, item, { company, form });
+		const existing = await readCurrentFields(this, item, { company: company.id, form });
 		body.fields = existing === undefined ? validated : validateFormFields(item, input, existing);
 	}
-	return await apiRequest(this, 'form.update', { check: item, params: { company, form }, body });
+	return await apiRequest(this, 'form.update', {
+		check: item,
+		params: { company: company.id, form },
+		body,
+	});
 }

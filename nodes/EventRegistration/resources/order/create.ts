@@ -5,7 +5,9 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
-import { companySlugOf, orderCheckoutUrl } from '../../../shared/publicUrls';
+import { noteOf } from '../../../shared/output';
+import { orderCheckoutUrl } from '../../../shared/publicUrls';
+import { completeCompany } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
 import {
 	InputError,
@@ -219,10 +221,10 @@ const CHECKOUT_URL_NOTE =
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const body = orderBody(item);
-	const event = await eventOf(this, item);
 	const ticketTypeSlug = ticketTypeOf(this, item);
 	const company = await companyOf(this, item);
-	const params = { company, event, ticketType: ticketTypeSlug };
+	const event = await eventOf(this, item, company);
+	const params = { company: company.id, event, ticketType: ticketTypeSlug };
 
 	const ticketType = await unlessRefused(
 		item,
@@ -233,10 +235,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
 	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
-		? await unlessRefused(
-				item,
-				async () => await companySlugOf(this, item.parameter('company'), item),
-			)
+		? (company.slug ??
+			(await unlessRefused(item, async () => await completeCompany(this, company, item)))?.slug)
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 
@@ -245,7 +245,11 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	if (!paid || typeof order.id !== 'string')
 		return { ...withOrderStatus(order), checkout_url: null };
 	if (companySlug === undefined || publicUrl === undefined)
-		return { ...withOrderStatus(order), checkout_url: null, checkout_url_note: CHECKOUT_URL_NOTE };
+		return {
+			...withOrderStatus(order),
+			checkout_url: null,
+			[noteOf('checkout_url')]: CHECKOUT_URL_NOTE,
+		};
 	return {
 		...withOrderStatus(order),
 		checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id),

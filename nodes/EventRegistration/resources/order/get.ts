@@ -38,12 +38,12 @@ export const effect: Effect = 'reads';
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const order = orderOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	const result = await apiRequest(this, 'order.get', {
 		check: item,
-		params: { company, event, order },
+		params: { company: company.id, event, order },
 		qs: includeSubmissionQuery(item),
 	});
 	return withOrderStatus(result);

@@ -44,10 +44,10 @@ export const recordKind = 'order';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const event = await eventOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	const orders = await paginateList(this, 'order.getMany', {
-		params: { company, event },
+		params: { company: company.id, event },
 		qs: includeSubmissionQuery(item),
 		...readListOptions(this, item, 'orders'),
 	});

@@ -36,10 +36,13 @@ export const recordKind = 'order';
 
 /** PATCH without a body; the service sets `rejected_at` and returns the updated order. */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const order = orderOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return withOrderStatus(
-		await apiRequest(this, 'order.reject', { check: item, params: { company, event, order } }),
+		await apiRequest(this, 'order.reject', {
+			check: item,
+			params: { company: company.id, event, order },
+		}),
 	);
 }

@@ -6,65 +6,27 @@ import {
 	activationLocator,
 	companyLocator,
 	eventLocator,
-	locatorValue,
 	orderLocator,
 	ticketTypeLocator,
 } from '../../../shared/locators';
 import {
 	activationUrl,
-	companySlugOf,
 	eventPageUrl,
 	orderCheckoutUrl,
 	ticketSignupUrl,
 } from '../../../shared/publicUrls';
 import type { PublicUrlBase } from '../../../shared/publicUrls';
-import { findCompany, resolveCompanyId } from '../../../shared/resolve';
-import { isDotSegment } from '../../../shared/pathParams';
+import { completeCompany, resolveCompany, resolveEvent } from '../../../shared/resolve';
+import type { Company, CompanyRecord } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
-import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
-import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
+import { activationOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
 import type { Effect } from '../../shared/toolTexts';
 
-const SLUG = /^[^/?#\s]+$/;
-
 const forPages = (...page: string[]) => ({ show: { page } });
-
-/** The locator mode whose value is the company's public slug (no lookup needed). */
-export const BY_SLUG = 'slug';
-
-/** Company of the page: from the list, by ID, by slug or by a pasted page URL. */
-function companyBySlugLocator(): INodeProperties {
-	const base = companyLocator();
-	const modes = base.modes ?? [];
-	return {
-		...base,
-		description: 'Company whose page it is',
-		modes: [
-			...modes.slice(0, 2),
-			{
-				displayName: 'By Slug',
-				name: BY_SLUG,
-				type: 'string',
-				placeholder: 'e.g. acme-events',
-				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: SLUG.source,
-							errorMessage: 'Enter the slug without slashes or spaces',
-						},
-					},
-				],
-			},
-			...modes.slice(2),
-		],
-	};
-}
 
 const properties: INodeProperties[] = [
 	{
@@ -93,7 +55,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'eventPage',
 	},
-	companyBySlugLocator(),
+	{ ...companyLocator({ bySlug: true }), description: 'Company whose page it is' },
 	{
 		...eventLocator({ organizingOnly: true }),
 		displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup'),
@@ -175,26 +137,12 @@ export const description = updateDisplayOptions(
 );
 
 export const toolDescription = text(
-	'Build an attendee-facing link without calling the service: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which).',
+	'Build an attendee-facing link: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which). It only reads: the company’s slug when given its ID, a company or event given by name, and whether a ticket type has a form.',
 	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',
 	'Returns url.',
 );
 
 export const effect: Effect = 'reads';
-
-function slugInput(check: Check, field: string, value: unknown): string {
-	const slug = String(value ?? '').trim();
-	if (!SLUG.test(slug) || isDotSegment(slug)) {
-		throw new InputError(
-			check.node,
-			field,
-			slug === '' ? 'is required' : `"${slug}" is not a slug`,
-			`Enter the ${field.toLowerCase()} as it appears in public URLs, without slashes or spaces.`,
-			check.itemIndex,
-		);
-	}
-	return slug;
-}
 
 function quantityInput(check: Check, value: unknown): number | undefined {
 	if (value === '' || value === undefined || value === null) return undefined;
@@ -210,97 +158,56 @@ function quantityInput(check: Check, value: unknown): number | undefined {
 	return value;
 }
 
-/** The company as a public URL needs it: its slug, by slug or pasted URL without a request, by list or ID looked up. */
-async function companySlugFor(ctx: IExecuteFunctions, item: OperationItem): Promise<string> {
-	const company = item.parameter('company', '');
-	const { mode, value } = locatorValue(company);
-	if (value === '') {
-		throw new InputError(
-			item.node,
-			'Company',
-			'is required',
-			{
-				editor: 'Choose the company from the list, or enter its slug (By Slug).',
-				tool: `Company takes ${ID_SOURCES.Company}.`,
-			},
-			item.itemIndex,
-		);
-	}
-	if (mode === BY_SLUG) return slugInput(item, 'Company', value);
-	return await companySlugOf(ctx, company, item);
-}
-
-/** The company sqid, needed only to read the ticket type when its form must be detected. */
-async function companyIdFor(
+/** The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies. */
+function companyRecordOnce(
 	ctx: IExecuteFunctions,
-	item: OperationItem,
-	companySlug: string,
-): Promise<string> {
-	const company = item.parameter('company', '');
-	if (locatorValue(company).mode !== BY_SLUG) return await resolveCompanyId(ctx, company, item);
-	const found = await findCompany(ctx, { slug: companySlug }, item);
-	if (!found) {
-		throw new InputError(
-			item.node,
-			'Company',
-			`none of your companies has the slug "${companySlug}"`,
-			{
-				editor:
-					'Check the slug, choose the company from the list, or set Has Form to Yes or No so no lookup is needed.',
-				tool: `Give the company’s slug as Company → Get Many returns it, or set Has Form to yes or no so no lookup is needed.`,
-			},
-			item.itemIndex,
-		);
-	}
-	return found.id;
+	company: Company,
+	check: Check,
+): () => Promise<CompanyRecord> {
+	let record: Promise<CompanyRecord> | undefined;
+	return async () => await (record ??= completeCompany(ctx, company, check));
 }
 
 async function ticketHasForm(
 	ctx: IExecuteFunctions,
 	item: OperationItem,
-	companySlug: string,
+	companyId: () => Promise<string>,
 	event: string,
 	ticketType: string,
 ): Promise<boolean> {
 	const choice = item.parameter('hasForm', 'auto') as string;
 	if (choice !== 'auto') return choice === 'yes';
-	const company = await companyIdFor(ctx, item, companySlug);
 	const record = await apiRequest(ctx, 'ticketType.get', {
-		params: { company, event, ticketType },
+		params: { company: await companyId(), event, ticketType },
 		check: item,
 	});
 	return typeof record.form_id === 'string' && record.form_id !== '';
 }
 
-/** The page's own inputs, read and checked before any lookup. */
+/** The page's own inputs besides Company and Event, read and checked before any lookup. */
 interface PageInputs {
-	eventSlug?: string;
+	scope?: string;
 	ticketTypeSlug?: string;
 	quantity?: number;
 	orderId?: string;
-	scope?: string;
 	activationSlug?: string;
 }
 
 function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: string): PageInputs {
 	if (page === 'activation') {
-		const scope = item.parameter('scope', 'company') as string;
 		return {
-			scope,
-			eventSlug: scope === 'event' ? eventSlugOf(ctx, item) : undefined,
+			scope: item.parameter('scope', 'company') as string,
 			activationSlug: activationOf(ctx, item, 'activationSlug'),
 		};
 	}
-	const eventSlug = eventSlugOf(ctx, item);
 	if (page === 'ticketSignup') {
 		return {
-			eventSlug,
 			ticketTypeSlug: ticketTypeOf(ctx, item),
 			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { eventSlug, orderId: orderOf(ctx, item) };
-	return { eventSlug };
+	if (page === 'orderCheckout') return { orderId: orderOf(ctx, item) };
+	return {};
 }
 
 async function pageUrlOf(
@@ -308,7 +215,8 @@ async function pageUrlOf(
 	item: OperationItem,
 	page: string,
 	base: PublicUrlBase,
-	inputs: PageInputs,
+	inputs: PageInputs & { eventSlug?: string },
+	companyId: () => Promise<string>,
 ): Promise<IDataObject> {
 	const {
 		eventSlug = '',
@@ -320,19 +228,36 @@ async function pageUrlOf(
 	if (page === 'activation') return { url: activationUrl(base, activationSlug, inputs.eventSlug) };
 	if (page === 'orderCheckout') return { url: orderCheckoutUrl(base, eventSlug, orderId) };
 	if (page !== 'ticketSignup') return { url: eventPageUrl(base, eventSlug) };
-	const hasForm = await ticketHasForm(ctx, item, base.companySlug, eventSlug, ticketTypeSlug);
+	const hasForm = await ticketHasForm(ctx, item, companyId, eventSlug, ticketTypeSlug);
 	return { url: ticketSignupUrl(base, eventSlug, ticketTypeSlug, { hasForm, quantity }), hasForm };
 }
 
-/** Builds the link locally; requests only to look up the company slug or a ticket type's form. */
+/**
+ * Builds the link locally. Requests are made only for what the values do not give: the company
+ * slug of a sqid, a company or event given by name, the sqid a ticket type's form is read with.
+ */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const page = item.parameter('page') as string;
 	const inputs = readPageInputs(this, item, page);
-	const companySlug = await companySlugFor(this, item);
+	const company = await resolveCompany(this, item.parameter('company', ''), item);
+	const record = companyRecordOnce(this, company, item);
+	const companyId = async () => company.id ?? (await record()).id;
+	const withEvent = page !== 'activation' || inputs.scope === 'event';
+	const eventSlug = withEvent
+		? await resolveEvent(this, item.parameter('event'), companyId, item)
+		: undefined;
+	const companySlug = company.slug ?? (await record()).slug;
 	const base: PublicUrlBase = { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug };
-	const { url, ...found } = await pageUrlOf(this, item, page, base, inputs);
+	const { url, ...found } = await pageUrlOf(
+		this,
+		item,
+		page,
+		base,
+		{ ...inputs, eventSlug },
+		companyId,
+	);
 	const used = Object.fromEntries(
-		Object.entries(inputs).filter(([, value]) => value !== undefined),
+		Object.entries({ eventSlug, ...inputs }).filter(([, value]) => value !== undefined),
 	);
 	return { url, page, companySlug, ...used, ...found };
 }

@@ -74,7 +74,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'ticketType.create', {
 		check: item,
-		params: { company, event: await eventOf(this, item) },
+		params: { company: company.id, event: await eventOf(this, item, company) },
 		body,
 	});
 }

@@ -36,12 +36,12 @@ export const effect: Effect = 'reads';
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const ticketType = ticketTypeOf(this, item);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.get', {
 		check: item,
-		params: { company, event, ticketType },
+		params: { company: company.id, event, ticketType },
 		qs: includeFormQuery(item),
 	});
 }

@@ -47,10 +47,10 @@ export const recordKind = 'ticketType';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const event = await eventOf(this, item);
 	const { limit } = readListOptions(this, item, 'ticket types');
 	const company = await companyOf(this, item);
-	const params = { company, event };
+	const event = await eventOf(this, item, company);
+	const params = { company: company.id, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,
 		params,

@@ -66,14 +66,14 @@ export const effect: Effect = { changes: 'the fields given of the ticket type, s
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const event = await eventOf(this, item);
 	const ticketType = ticketTypeOf(this, item);
 	const body = updateFieldsOf(item);
 	checkTicketTypeBody(item, body);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.update', {
 		check: item,
-		params: { company, event, ticketType },
+		params: { company: company.id, event, ticketType },
 		body,
 	});
 }

@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'webhook.create', {
 		check: item,
-		params: { company },
+		params: { company: company.id },
 		body,
 		webhookEvents: events,
 	});

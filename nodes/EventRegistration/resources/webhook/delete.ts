@@ -34,6 +34,9 @@ export const effect: Effect = {
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const webhook = webhookIdOf(item);
 	const company = await companyOf(this, item);
-	await apiRequestFull(this, 'webhook.delete', { check: item, params: { company, webhook } });
+	await apiRequestFull(this, 'webhook.delete', {
+		check: item,
+		params: { company: company.id, webhook },
+	});
 	return { deleted: true, id: webhook };
 }

@@ -77,7 +77,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const webhookEvents = Array.isArray(body.events) ? (body.events as string[]) : undefined;
 	return await apiRequest(this, 'webhook.update', {
 		check: item,
-		params: { company, webhook },
+		params: { company: company.id, webhook },
 		body,
 		webhookEvents,
 	});
