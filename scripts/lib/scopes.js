@@ -41,6 +41,9 @@ const OPERATION_LOOKUPS = {
 	'form.update': [{ route: 'form.get', why: 'checks against the current fields' }],
 };
 
+/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
+const CREDENTIAL_TEST_ROUTE = 'user.get';
+
 /** A value the node matches by name (`resolveCompanyId`, `resolveEventId`): the list it reads. */
 const NAME_LOOKUPS = { company: 'company.getMany', event: 'event.getMany' };
 /** A company ID is a sqid; anything else (a name, a slug, an expression that may give one) is looked up. */
@@ -101,13 +104,17 @@ function locatorScopes(code, name, locator, listMethods) {
 }
 
 /**
- * Every scope a workflow's Event Registration nodes need: their operations and lookups, the lists
- * their locators are set from, the values that are looked up by name, and what each trigger reads
- * and subscribes to. Sorted, each once.
+ * Every scope a workflow's Event Registration nodes need: the credential test, their operations and
+ * lookups, the lists their locators are set from, the values that are looked up by name, and what
+ * each trigger reads and subscribes to. Sorted, each once.
  * @param {ScopeCode} code @param {{ nodes: WorkflowNode[] }} workflow
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
 function workflowScopes(code, workflow, listMethods) {
+	const usesCredential = workflow.nodes.some((node) =>
+		Object.values(NODE_TYPES).some((type) => type.test(node.type)),
+	);
+	const credentialTest = usesCredential ? routeScopes(code, [CREDENTIAL_TEST_ROUTE]) : [];
 	const scopes = workflow.nodes.flatMap((node) => {
 		const parameters = node.parameters ?? {};
 		const locators = Object.entries(parameters)
@@ -138,7 +145,7 @@ function workflowScopes(code, workflow, listMethods) {
 		}
 		return [];
 	});
-	return [...new Set(scopes)].sort();
+	return [...new Set([...credentialTest, ...scopes])].sort();
 }
 
 /**
@@ -178,4 +185,11 @@ function otherUses(code, scope, label) {
 	];
 }
 
-module.exports = { LISTS, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };
+module.exports = {
+	CREDENTIAL_TEST_ROUTE,
+	LISTS,
+	OPERATION_LOOKUPS,
+	NODE_TYPES,
+	otherUses,
+	workflowScopes,
+};

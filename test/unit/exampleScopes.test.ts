@@ -9,7 +9,8 @@ import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/E
 import { ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
-import { LISTS, workflowScopes } from '../../scripts/lib/scopes';
+import { USER_TEST_REQUEST } from '../../credentials/shared';
+import { CREDENTIAL_TEST_ROUTE, LISTS, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const NODES = [
@@ -74,6 +75,26 @@ describe('scopes the route table gives', () => {
 		}
 	});
 
+	it('counts the credential test’s request (GET /user) as user:read for every workflow with an Event Registration node, and for no other', () => {
+		expect(ROUTES[CREDENTIAL_TEST_ROUTE as keyof typeof ROUTES]).toMatchObject({
+			method: USER_TEST_REQUEST.request.method,
+			path: USER_TEST_REQUEST.request.url,
+		});
+		const code = { ROUTES, WEBHOOK_EVENTS };
+		const withNode = (type: string) => ({ nodes: [{ type, parameters: {} }] });
+		for (const type of [
+			'n8n-nodes-event-registration.eventRegistration',
+			'n8n-nodes-event-registration.eventRegistrationTool',
+			'n8n-nodes-event-registration.eventRegistrationTrigger',
+			'n8n-nodes-event-registration.eventRegistrationOrderTrigger',
+		])
+			expect({ type, scopes: workflowScopes(code, withNode(type), locatorLists) }).toEqual({
+				type,
+				scopes: expect.arrayContaining(['user:read']),
+			});
+		expect(workflowScopes(code, withNode('n8n-nodes-base.set'), locatorLists)).toEqual([]);
+	});
+
 	it('counts a Company list, a company name and the checkout link of Order → Create as companies:read', () => {
 		const code = { ROUTES, WEBHOOK_EVENTS };
 		const node = (parameters: object) => ({
@@ -91,14 +112,14 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['forms:read']);
+		).toEqual(['forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
 				node({ resource: 'form', operation: 'get', company: { ...sqid, mode: 'list' } }),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'forms:read']);
+		).toEqual(['companies:read', 'forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
@@ -109,7 +130,7 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'forms:read']);
+		).toEqual(['companies:read', 'forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
@@ -121,7 +142,7 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'events:read', 'orders:create', 'ticket-types:read']);
+		).toEqual(['companies:read', 'events:read', 'orders:create', 'ticket-types:read', 'user:read']);
 	});
 });
 
