@@ -1006,6 +1006,7 @@ module.exports = {
 	anchorsOf,
 	brokenLinks,
 	codeRegions,
+	documentationPages,
 	fileDoc,
 	headingAnchors,
 	isShipped,
@@ -1021,4 +1022,5 @@ module.exports = {
 	resourcesTable,
 	updateRegions,
 	webhookEventsTable,
+	withoutCode,
 };
