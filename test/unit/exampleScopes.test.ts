@@ -146,6 +146,43 @@ describe('scopes the route table gives', () => {
 	});
 });
 
+/**
+ * Where each example's `$json` expressions are run against what the node before them really
+ * outputs (the sandbox through the engine, or the whole example in a real n8n).
+ */
+const EXPRESSION_CHECKS: Record<string, string> = {
+	'form-submitted-to-email.json': 'test/integration/trigger.test.ts',
+	'lead-created-to-crm.json': 'test/integration/trigger.test.ts',
+	'order-paid-to-crm.json': 'test/integration/orderTrigger.test.ts',
+	'form-from-spreadsheet.json': 'e2e/suites/examples.js',
+};
+
+describe('examples’ expressions', () => {
+	it('every example whose nodes read $json has a test that runs it on real output', () => {
+		const reading = fs.readdirSync(EXAMPLES).filter((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
+				nodes: Array<{ type: string; parameters: object }>;
+			};
+			return workflow.nodes.some(
+				(node) =>
+					node.type !== 'n8n-nodes-base.stickyNote' &&
+					JSON.stringify(node.parameters).includes('$json.'),
+			);
+		});
+		expect(reading.sort()).toEqual(Object.keys(EXPRESSION_CHECKS).sort());
+		for (const [file, test] of Object.entries(EXPRESSION_CHECKS))
+			expect({
+				file,
+				test,
+				named: fs.readFileSync(path.join(EXAMPLES, '..', test), 'utf8').includes(file),
+			}).toEqual({
+				file,
+				test,
+				named: true,
+			});
+	});
+});
+
 describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))(
 	'examples/%s',
 	(file) => {
