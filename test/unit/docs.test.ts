@@ -92,9 +92,7 @@ describe('generated tables', () => {
 		const { testSteps } = require('../../scripts/test.js') as {
 			testSteps: () => Array<{ title: string }>;
 		};
-		const commands = [...fencedCode(readme).matchAll(/^(npm (?:run )?[\w:-]+)/gm)].map(
-			(m) => m[1],
-		);
+		const commands = [...fencedCode(readme).matchAll(/^(npm (?:run )?[\w:-]+)/gm)].map((m) => m[1]);
 		expect(commands).toEqual(expect.arrayContaining(['npm run dev', 'npm test']));
 		const titles = testSteps().map((step) => step.title);
 		expect(
