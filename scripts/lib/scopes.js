@@ -41,9 +41,6 @@ const OPERATION_LOOKUPS = {
 	'form.update': [{ route: 'form.get', why: 'checks against the current fields' }],
 };
 
-/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
-const CREDENTIAL_TEST_ROUTE = 'user.get';
-
 /** A value the node matches by name (`resolveCompanyId`, `resolveEventId`): the list it reads. */
 const NAME_LOOKUPS = { company: 'company.getMany', event: 'event.getMany' };
 /** A company ID is a sqid; anything else (a name, a slug, an expression that may give one) is looked up. */
@@ -56,6 +53,8 @@ const NODE_TYPES = {
 	webhookTrigger: /\.eventRegistrationTrigger$/,
 	orderTrigger: /\.eventRegistrationOrderTrigger$/,
 };
+/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
+const CREDENTIAL_TEST_ROUTE = 'user.get';
 
 /**
  * @typedef {{ scopes: readonly string[] }} Route
@@ -104,9 +103,9 @@ function locatorScopes(code, name, locator, listMethods) {
 }
 
 /**
- * Every scope a workflow's Event Registration nodes need: the credential test, their operations and
- * lookups, the lists their locators are set from, the values that are looked up by name, and what
- * each trigger reads and subscribes to. Sorted, each once.
+ * Every scope a workflow's Event Registration nodes need: their operations and lookups, the lists
+ * their locators are set from, the values that are looked up by name, and what each trigger reads
+ * and subscribes to. Sorted, each once.
  * @param {ScopeCode} code @param {{ nodes: WorkflowNode[] }} workflow
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
@@ -114,6 +113,7 @@ function workflowScopes(code, workflow, listMethods) {
 	const usesCredential = workflow.nodes.some((node) =>
 		Object.values(NODE_TYPES).some((type) => type.test(node.type)),
 	);
+	// Any of them, and n8n's credential test of the credential they use.
 	const credentialTest = usesCredential ? routeScopes(code, [CREDENTIAL_TEST_ROUTE]) : [];
 	const scopes = workflow.nodes.flatMap((node) => {
 		const parameters = node.parameters ?? {};
@@ -185,11 +185,4 @@ function otherUses(code, scope, label) {
 	];
 }
 
-module.exports = {
-	CREDENTIAL_TEST_ROUTE,
-	LISTS,
-	OPERATION_LOOKUPS,
-	NODE_TYPES,
-	otherUses,
-	workflowScopes,
-};
+module.exports = { CREDENTIAL_TEST_ROUTE, LISTS, otherUses, workflowScopes };
