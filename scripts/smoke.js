@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Smoke runs of the README's commands that the other steps of `npm test` do not run, so none of
- * them breaks unseen. No timing is asserted: each check is that the command completes and does
+ * Smoke runs of the commands the README and docs/development.md name that the other steps of
+ * `npm test` do not run, so none of them breaks unseen. No timing is asserted: each check is that the command completes and does
  * what it says.
  *
  *   node scripts/smoke.js bench      `npm run bench -- --smoke`: every part at a small size; each

@@ -38,7 +38,8 @@ function testSteps(jestArgs = []) {
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
 		},
 		{
-			title: 'the other README commands: npm run sandbox, npm run dev, npm run docs (no diff)',
+			title:
+				'npm run dev (the README) and the development commands npm run sandbox, npm run docs (no diff)',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
 		},

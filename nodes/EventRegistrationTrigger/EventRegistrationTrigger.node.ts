@@ -28,8 +28,8 @@ const MAKE_AN_EVENT =
 const TRIGGER_PANEL: TriggerPanelDefinition = {
 	header: 'Listen for form, activation, lead and meeting events',
 	executionsHelp: {
-		inactive: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it: the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
-		active: `<b>While building your workflow</b>, click Listen for test event, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		inactive: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it: the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		active: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
 	},
 	activationHint: {
 		inactive:
@@ -65,14 +65,14 @@ export class EventRegistrationTrigger implements INodeType {
 		triggerPanel: TRIGGER_PANEL,
 		properties: [
 			{
-				displayName: `To test: click Listen for test event, then ${MAKE_AN_EVENT}.`,
+				displayName: `To test: click Execute step, then ${MAKE_AN_EVENT}.`,
 				name: 'testNotice',
 				type: 'notice',
 				default: '',
 			},
 			{
 				displayName:
-					'The service cannot resend events and has no API to read leads, submissions or meetings later: make this workflow store every event it receives. Webhooks need the Pro plan on the company.',
+					'The API cannot read leads, submissions or meetings later, and whether the service resends a failed delivery is not documented: make this workflow store every event it receives. Webhooks need the Pro plan on the company.',
 				name: 'persistNotice',
 				type: 'notice',
 				default: '',

@@ -261,6 +261,39 @@ function webhookEventsTable(events) {
 	);
 }
 
+/** The kind the sample delivery is of: the one examples/form-submitted-to-email.json reads. */
+const SAMPLE_EVENT_KIND = 'form-submitted';
+/** When the sample event happened, so the generated block is the same on every run. */
+const SAMPLE_OCCURRED_MS = Date.UTC(2027, 5, 1, 9, 14, 2);
+
+/**
+ * One delivery as the trigger outputs it: the sandbox's assumed delivery body of the sample kind
+ * (`deliveryEnvelope`, test/sandbox/deliver.js, on the demo data) through the trigger's own
+ * `toItem`, as a JSON block.
+ * @param {(event: unknown, kind: string, receivedAt: string) => { json: unknown }} toItem
+ */
+function webhookSampleItem(toItem) {
+	const { Store } = require(path.join(ROOT, 'test', 'sandbox', 'store'));
+	const { seedDemo } = require(path.join(ROOT, 'test', 'sandbox', 'seed'));
+	const { deliveryEnvelope } = require(path.join(ROOT, 'test', 'sandbox', 'deliver'));
+	const store = new Store();
+	const demo = seedDemo(store);
+	store.beginSeed(SAMPLE_OCCURRED_MS);
+	store.seedStepMicros = 0; // the sample's times a second or less apart, not the seed's 37 minutes
+	const envelope = deliveryEnvelope(
+		store,
+		store.companies.get(demo.companyId),
+		'9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
+		SAMPLE_EVENT_KIND,
+	);
+	const receivedAt = new Date(Date.parse(envelope.occurred_at) + 1512).toISOString();
+	return [
+		'```json',
+		JSON.stringify(toItem(envelope, SAMPLE_EVENT_KIND, receivedAt).json, null, 2),
+		'```',
+	].join('\n');
+}
+
 /**
  * Every scope the OAuth2 credential offers, what it grants, which operations (route table) and
  * webhook event kinds need it, and whether the credential selects it by default.
@@ -515,6 +548,13 @@ function codeRegions() {
 			file: 'docs/webhook-trigger.md',
 			name: 'webhook-events',
 			content: webhookEventsTable(WEBHOOK_EVENTS),
+		},
+		{
+			file: 'docs/webhook-trigger.md',
+			name: 'webhook-sample-item',
+			content: webhookSampleItem(
+				require(path.join(ROOT, 'nodes', 'EventRegistrationTrigger', 'delivery')).toItem,
+			),
 		},
 		{
 			file: 'docs/credentials.md',
@@ -966,6 +1006,7 @@ module.exports = {
 	anchorsOf,
 	brokenLinks,
 	codeRegions,
+	documentationPages,
 	fileDoc,
 	headingAnchors,
 	isShipped,
@@ -981,4 +1022,5 @@ module.exports = {
 	resourcesTable,
 	updateRegions,
 	webhookEventsTable,
+	withoutCode,
 };

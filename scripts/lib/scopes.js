@@ -49,6 +49,8 @@ const NODE_TYPES = {
 	webhookTrigger: /\.eventRegistrationTrigger$/,
 	orderTrigger: /\.eventRegistrationOrderTrigger$/,
 };
+/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
+const CREDENTIAL_TEST_ROUTE = 'user.get';
 
 /**
  * @typedef {{ scopes: readonly string[] }} Route
@@ -113,6 +115,11 @@ function locatorScopes(code, name, locator, listMethods) {
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
 function workflowScopes(code, workflow, listMethods) {
+	const usesCredential = workflow.nodes.some((node) =>
+		Object.values(NODE_TYPES).some((type) => type.test(node.type)),
+	);
+	// Any of them, and n8n's credential test of the credential they use.
+	const credentialTest = usesCredential ? routeScopes(code, [CREDENTIAL_TEST_ROUTE]) : [];
 	const scopes = workflow.nodes.flatMap((node) => {
 		const parameters = node.parameters ?? {};
 		const locators = Object.entries(parameters)
@@ -143,7 +150,7 @@ function workflowScopes(code, workflow, listMethods) {
 		}
 		return [];
 	});
-	return [...new Set(scopes)].sort();
+	return [...new Set([...credentialTest, ...scopes])].sort();
 }
 
 /**
@@ -183,4 +190,4 @@ function otherUses(code, scope, label) {
 	];
 }
 
-module.exports = { LISTS, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };
+module.exports = { CREDENTIAL_TEST_ROUTE, LISTS, otherUses, workflowScopes };

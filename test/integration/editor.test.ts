@@ -156,7 +156,7 @@ describe('node picker and trigger panel', () => {
 		);
 		const notice = trigger.description.properties.find((p) => p.name === 'testNotice');
 		expect(notice?.displayName).toBe(
-			'To test: click Listen for test event, then make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting.',
+			'To test: click Execute step, then make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting.',
 		);
 	});
 });

@@ -1098,25 +1098,55 @@ describe('dedupeKey: one key per event, for Remove Duplicates', () => {
 	});
 });
 
-describe('examples/lead-created-to-crm.json', () => {
-	interface ExampleNode {
-		name: string;
-		type: string;
-		parameters: IDataObject;
-		webhookId?: string;
-	}
-	const example = JSON.parse(
-		readFileSync(path.join(__dirname, '../../examples/lead-created-to-crm.json'), 'utf8'),
-	) as {
-		nodes: ExampleNode[];
-		connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-	};
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: IDataObject;
+	webhookId?: string;
+}
 
-	function valueAt(source: IDataObject, dotted: string): unknown {
-		return dotted
-			.split('.')
-			.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], source);
-	}
+interface Example {
+	nodes: ExampleNode[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+}
+
+function exampleNamed(file: string): Example {
+	return JSON.parse(readFileSync(path.join(__dirname, '../../examples', file), 'utf8')) as Example;
+}
+
+/** Every `$json.a.b` path a node's expressions read. */
+function jsonPaths(node: ExampleNode): string[] {
+	return [...JSON.stringify(node.parameters).matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
+}
+
+function valueAt(source: IDataObject, dotted: string): unknown {
+	return dotted
+		.split('.')
+		.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], source);
+}
+
+/**
+ * The item the example's trigger gives for one sandbox delivery of `kind`, through the real engine,
+ * in a company with an event and a form (the payload names the first of each).
+ */
+async function deliveredItem(example: Example, kind: string): Promise<IDataObject> {
+	const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
+	const companyId = newCompany();
+	sb.control.createEvent(companyId);
+	sb.control.addForms(companyId, 1);
+	const workflow = newWorkflow(companyId);
+	workflow.node.parameters = {
+		...(exampleTrigger.parameters as INodeParameters),
+		company: rl(companyId),
+	};
+	await activate(workflow);
+	receiver.runs.length = 0;
+	await sb.control.deliver({ companyId, event: kind });
+	return receiver.runs[0].items?.[0]?.json as IDataObject;
+}
+
+describe('examples/lead-created-to-crm.json', () => {
+	const example = exampleNamed('lead-created-to-crm.json');
 
 	it('uses the installed type name, a known event and connects every node it names', () => {
 		const triggerNodes = example.nodes.filter((n) => n.type === TRIGGER_TYPE);
@@ -1132,18 +1162,7 @@ describe('examples/lead-created-to-crm.json', () => {
 
 	it('maps fields that a delivered lead-created item really has', async () => {
 		const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
-		const companyId = newCompany();
-		const workflow = newWorkflow(companyId);
-		workflow.node.parameters = {
-			...(exampleTrigger.parameters as INodeParameters),
-			company: rl(companyId),
-		};
-		await activate(workflow);
-		receiver.runs.length = 0;
-
-		await sb.control.deliver({ companyId, event: 'lead-created' });
-
-		const item = receiver.runs[0].items?.[0]?.json as IDataObject;
+		const item = await deliveredItem(example, 'lead-created');
 		const dedupe = example.nodes.find(
 			(n) => n.type === 'n8n-nodes-base.removeDuplicates',
 		) as ExampleNode;
@@ -1156,10 +1175,38 @@ describe('examples/lead-created-to-crm.json', () => {
 		]);
 		expect(item.dedupeKey).toEqual(expect.stringMatching(/^lead-created:/));
 		const mapping = example.nodes.find((n) => n.type === 'n8n-nodes-base.set') as ExampleNode;
-		const expressions = JSON.stringify(mapping.parameters);
-		const paths = [...expressions.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]);
+		const paths = jsonPaths(mapping);
 		expect(paths).toEqual(expect.arrayContaining(['email', 'event']));
 		expect(paths.filter((path) => path.startsWith('body'))).toEqual([]);
+		for (const dotted of paths)
+			expect({ dotted, value: valueAt(item, dotted) }).toEqual({
+				dotted,
+				value: expect.anything(),
+			});
+	});
+});
+
+describe('examples/form-submitted-to-email.json', () => {
+	const example = exampleNamed('form-submitted-to-email.json');
+
+	it('the email reads fields that a delivered form-submitted item really has (the payload docs/webhook-trigger.md shows)', async () => {
+		const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
+		expect(exampleTrigger.parameters.events).toEqual(['form-submitted']);
+		const email = example.nodes.find((n) => n.type === 'n8n-nodes-base.emailSend') as ExampleNode;
+		expect(example.connections[exampleTrigger.name].main[0]).toEqual([
+			expect.objectContaining({ node: email.name }),
+		]);
+		const item = await deliveredItem(example, 'form-submitted');
+		const paths = jsonPaths(email);
+		expect(paths).toEqual(
+			expect.arrayContaining([
+				'lead.first_name',
+				'lead.email',
+				'form_name',
+				'answers',
+				'submitted_at',
+			]),
+		);
 		for (const dotted of paths)
 			expect({ dotted, value: valueAt(item, dotted) }).toEqual({
 				dotted,

@@ -168,6 +168,25 @@ function defaultData(store, company, kind) {
 }
 
 /**
+ * The JSON body of one delivery: the event kind, the webhook, when it happened, and its `data`
+ * (the realistic default of its kind unless given). docs/webhook-trigger.md shows a form-submitted
+ * one as the trigger outputs it (`npm run docs`).
+ * @param {Store} store
+ * @param {CompanyRec} company
+ * @param {string} webhookId
+ * @param {string} kind
+ * @param {Record<string, unknown>} [data]
+ */
+function deliveryEnvelope(store, company, webhookId, kind, data) {
+	return {
+		event: kind,
+		webhook_id: webhookId,
+		occurred_at: store.stamp(),
+		data: data ?? defaultData(store, company, kind),
+	};
+}
+
+/**
  * POSTs the event to every subscribed webhook of the company, one after the other.
  * @param {Store} store
  * @param {DeliveryLogEntry[]} log
@@ -186,12 +205,7 @@ async function deliver(store, log, opts) {
 	for (const webhook of targets) {
 		const body =
 			opts.rawBody ??
-			JSON.stringify({
-				event: opts.event,
-				webhook_id: webhook.id,
-				occurred_at: store.stamp(),
-				data: opts.data ?? defaultData(store, company, opts.event),
-			});
+			JSON.stringify(deliveryEnvelope(store, company, webhook.id, opts.event, opts.data));
 		/** @type {Record<string, string>} */
 		const headers = {
 			'content-type': 'application/json',
@@ -237,4 +251,4 @@ async function post(url, headers, body, timeoutMs) {
 	}
 }
 
-module.exports = { defaultData, deliver };
+module.exports = { deliver, deliveryEnvelope };

@@ -31,6 +31,9 @@ import {
 } from '../../scripts/lib/docs';
 
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The lines of a page's fenced code blocks. */
+const fencedCode = (markdown: string) =>
+	[...markdown.matchAll(/^```\w*\n([\s\S]*?)^```/gm)].map((m) => m[1]).join('\n');
 
 describe('generated tables', () => {
 	it.each(codeRegions().map((region) => [region.file, region.name, region.content]))(
@@ -83,6 +86,20 @@ describe('generated tables', () => {
 			(m) => m[1],
 		);
 		expect(listed).toEqual(testSteps().map((step) => step.title));
+	});
+
+	it('every command the README names is npm test itself or run by one of its steps', () => {
+		const { testSteps } = require('../../scripts/test.js') as {
+			testSteps: () => Array<{ title: string }>;
+		};
+		const commands = [...fencedCode(readme).matchAll(/^(npm (?:run )?[\w:-]+)/gm)].map((m) => m[1]);
+		expect(commands).toEqual(expect.arrayContaining(['npm run dev', 'npm test']));
+		const titles = testSteps().map((step) => step.title);
+		expect(
+			commands.filter(
+				(command) => command !== 'npm test' && !titles.some((title) => title.includes(command)),
+			),
+		).toEqual([]);
 	});
 
 	it('a page without the markers of its region is an error, not a silent skip', () => {

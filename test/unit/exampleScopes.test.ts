@@ -10,7 +10,8 @@ import { ID_PATTERNS } from '../../nodes/shared/pathParams';
 import { ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
-import { LISTS, workflowScopes } from '../../scripts/lib/scopes';
+import { USER_TEST_REQUEST } from '../../credentials/shared';
+import { CREDENTIAL_TEST_ROUTE, LISTS, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const NODES = [
@@ -75,6 +76,26 @@ describe('scopes the route table gives', () => {
 		}
 	});
 
+	it('counts the credential test’s request (GET /user) as user:read for every workflow with an Event Registration node, and for no other', () => {
+		expect(ROUTES[CREDENTIAL_TEST_ROUTE as keyof typeof ROUTES]).toMatchObject({
+			method: USER_TEST_REQUEST.request.method,
+			path: USER_TEST_REQUEST.request.url,
+		});
+		const code = { ROUTES, WEBHOOK_EVENTS };
+		const withNode = (type: string) => ({ nodes: [{ type, parameters: {} }] });
+		for (const type of [
+			'n8n-nodes-event-registration.eventRegistration',
+			'n8n-nodes-event-registration.eventRegistrationTool',
+			'n8n-nodes-event-registration.eventRegistrationTrigger',
+			'n8n-nodes-event-registration.eventRegistrationOrderTrigger',
+		])
+			expect({ type, scopes: workflowScopes(code, withNode(type), locatorLists) }).toEqual({
+				type,
+				scopes: expect.arrayContaining(['user:read']),
+			});
+		expect(workflowScopes(code, withNode('n8n-nodes-base.set'), locatorLists)).toEqual([]);
+	});
+
 	it('counts a Company list, a company name and the checkout link of Order → Create as companies:read', () => {
 		const code = { ROUTES, WEBHOOK_EVENTS, ID_PATTERNS };
 		const node = (parameters: object) => ({
@@ -92,14 +113,14 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['forms:read']);
+		).toEqual(['forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
 				node({ resource: 'form', operation: 'get', company: { ...sqid, mode: 'list' } }),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'forms:read']);
+		).toEqual(['companies:read', 'forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
@@ -110,7 +131,7 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'forms:read']);
+		).toEqual(['companies:read', 'forms:read', 'user:read']);
 		expect(
 			workflowScopes(
 				code,
@@ -122,7 +143,44 @@ describe('scopes the route table gives', () => {
 				}),
 				locatorLists,
 			),
-		).toEqual(['companies:read', 'events:read', 'orders:create', 'ticket-types:read']);
+		).toEqual(['companies:read', 'events:read', 'orders:create', 'ticket-types:read', 'user:read']);
+	});
+});
+
+/**
+ * Where each example's `$json` expressions are run against what the node before them really
+ * outputs (the sandbox through the engine, or the whole example in a real n8n).
+ */
+const EXPRESSION_CHECKS: Record<string, string> = {
+	'form-submitted-to-email.json': 'test/integration/trigger.test.ts',
+	'lead-created-to-crm.json': 'test/integration/trigger.test.ts',
+	'order-paid-to-crm.json': 'test/integration/orderTrigger.test.ts',
+	'form-from-spreadsheet.json': 'e2e/suites/examples.js',
+};
+
+describe('examples’ expressions', () => {
+	it('every example whose nodes read $json has a test that runs it on real output', () => {
+		const reading = fs.readdirSync(EXAMPLES).filter((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
+				nodes: Array<{ type: string; parameters: object }>;
+			};
+			return workflow.nodes.some(
+				(node) =>
+					node.type !== 'n8n-nodes-base.stickyNote' &&
+					JSON.stringify(node.parameters).includes('$json.'),
+			);
+		});
+		expect(reading.sort()).toEqual(Object.keys(EXPRESSION_CHECKS).sort());
+		for (const [file, test] of Object.entries(EXPRESSION_CHECKS))
+			expect({
+				file,
+				test,
+				named: fs.readFileSync(path.join(EXAMPLES, '..', test), 'utf8').includes(file),
+			}).toEqual({
+				file,
+				test,
+				named: true,
+			});
 	});
 });
 

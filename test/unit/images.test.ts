@@ -1,7 +1,8 @@
 /**
  * The docs' pictures (docs/images) are the ones `npm run docs:images` takes in the editor, and
- * nothing else: every picture the README and docs/ show is there, each is a PNG of a sensible size,
- * none is left over from a picture no longer taken, and together they stay within 3 MB.
+ * nothing else: every picture the README and docs/ show is there and every one there is shown, each
+ * is a PNG of a sensible size, none is left over from a picture no longer taken, and together they
+ * stay within 3 MB.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +53,11 @@ describe('docs/images', () => {
 				.map((name) => `${file}: ${name}`),
 		);
 		expect(missing).toEqual([]);
+	});
+
+	it('holds no picture that no page shows', () => {
+		const shown = new Set(pages().flatMap(({ file, text }) => picturesShown(file, text)));
+		expect(present.filter((name) => !shown.has(name))).toEqual([]);
 	});
 
 	it('holds PNGs of a sensible size, at most 3 MB together', () => {

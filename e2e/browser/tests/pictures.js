@@ -12,8 +12,8 @@ const { browserTest, expect } = require('../lib/browser-test');
 const { closeNode, executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
 const { MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureNames } = require('../lib/pictures');
 
-/** Tall enough for a whole credential dialog, Scopes included, without scrolling inside it. */
-const CREDENTIAL_VIEWPORT = { width: 1280, height: 1000 };
+/** Tall enough for a whole credential dialog, once it shows all its fields (see `unscrolled`). */
+const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
 
 /** What a user types as Base URL (the field's own placeholder), instead of the sandbox's loopback address. */
 const SHOWN_BASE_URL = 'https://events.example.com';
@@ -151,6 +151,36 @@ function dialogBox(dialog) {
 }
 
 /**
+ * Lets a dialog grow to show all its fields: n8n gives it a fixed height and scrolls its content,
+ * so the OAuth2 dialog would show either its OAuth Redirect URL and Client ID or its Scopes.
+ * @param {Locator} dialog
+ */
+async function unscrolled(dialog) {
+	await dialog.evaluate((element) => {
+		for (let node = /** @type {HTMLElement | null} */ (element); node; node = node.parentElement) {
+			const style = getComputedStyle(node);
+			if (node.classList.contains('el-dialog') || /auto|scroll/.test(style.overflowY)) {
+				node.style.height = 'auto';
+				node.style.maxHeight = 'none';
+				node.style.overflowY = 'visible';
+			}
+			if (node.classList.contains('el-dialog')) break;
+		}
+		for (const inner of element.querySelectorAll('*')) {
+			const box = /** @type {HTMLElement} */ (inner);
+			if (
+				/auto|scroll/.test(getComputedStyle(box).overflowY) &&
+				box.scrollHeight > box.clientHeight
+			) {
+				box.style.height = 'auto';
+				box.style.maxHeight = 'none';
+				box.style.overflowY = 'visible';
+			}
+		}
+	});
+}
+
+/**
  * @param {Locator} dialog
  * @param {string} name
  * @param {string} value
@@ -174,13 +204,23 @@ module.exports = {
 					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
 					await fill(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
 					await fill(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
-					const scopes = dialog.getByText('Scopes', { exact: true });
-					expect(
-						(await scopes.count()) === 1,
-						`the dialog shows no Scopes field: ${(await dialog.innerText()).slice(0, 400)}`,
-					);
-					await scopes.scrollIntoViewIfNeeded();
-					await picture(page, await dialogBox(dialog), out('credential-oauth2.png'));
+					await unscrolled(dialog);
+					const box = await dialogBox(dialog);
+					// credentials.md's steps name these: all of them in the picture, none scrolled away.
+					const shown = {
+						'OAuth Redirect URL': dialog.getByText('OAuth Redirect URL', { exact: true }),
+						'Client ID': dialog.getByTestId('parameter-input-clientId'),
+						'Client Secret': dialog.getByTestId('parameter-input-clientSecret'),
+						Scopes: dialog.getByText('Scopes', { exact: true }),
+					};
+					for (const [label, field] of Object.entries(shown)) {
+						const at = (await field.count()) === 1 ? await field.boundingBox() : null;
+						expect(
+							at !== null && at.y >= box.y && at.y + at.height <= box.y + box.height,
+							`${label} is not in the dialog's picture: ${(await dialog.innerText()).slice(0, 400)}`,
+						);
+					}
+					await picture(page, box, out('credential-oauth2.png'));
 				},
 			),
 			browserTest(

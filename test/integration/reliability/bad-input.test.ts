@@ -655,7 +655,7 @@ const OPERATIONS: Operation[] = [
 		],
 	},
 	{
-		name: 'Event Page → Upsert',
+		name: 'Event Page → Create or Update',
 		base: (sb) => ({
 			resource: 'eventPage',
 			operation: 'upsert',

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const planNotice: INodeProperties = {
 	displayName:
-		'Webhooks need the Pro plan on the company, and the token needs the subscribe scope of every chosen event. The response includes the webhook’s token, which every delivery carries: keep it to verify deliveries.',
+		'Webhooks need the Pro plan on the company, and the token needs the subscribe scope of every chosen event. The response includes the webhook’s token: keep it to verify deliveries (how the service sends it with a delivery is not documented).',
 	name: 'planNotice',
 	type: 'notice',
 	default: '',
