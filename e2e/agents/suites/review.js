@@ -117,18 +117,21 @@ async function follow(url, headers) {
 }
 
 /**
- * The newest execution of a workflow, once its status is one of `statuses`.
+ * The newest execution of a workflow, once its status is one of `statuses`; not one of `earlier`.
  * @param {AgentContext} ctx
  * @param {string} workflowId
+ * @param {string[]} earlier ids of executions before the one awaited
  * @param {string[]} statuses
  * @param {number} timeoutMs
  */
-function executionIn(ctx, workflowId, statuses, timeoutMs) {
+function executionIn(ctx, workflowId, earlier, statuses, timeoutMs) {
 	return waitFor(
-		`an execution of ${workflowId} that is ${statuses.join(' or ')}`,
+		`a new execution of ${workflowId} that is ${statuses.join(' or ')}`,
 		async () => {
 			const [newest] = await ctx.rest.executions(workflowId);
-			return newest && statuses.includes(newest.status) ? newest : undefined;
+			return newest && !earlier.includes(newest.id) && statuses.includes(newest.status)
+				? newest
+				: undefined;
 		},
 		{ timeoutMs, intervalMs: 500 },
 	);
@@ -183,6 +186,7 @@ async function conversation(ctx, { copy, caseName, answer, finishMs, orderId, at
 	const event = demo.events.summerSummit;
 	control.clearRequests();
 	const mailsBefore = stack.mail.messages.length;
+	const earlier = (await ctx.rest.executions(copy.id)).map((execution) => execution.id);
 	const chatInput = `[case:${caseName}] Please approve order ${orderId} of ${attendee}.`;
 	const chat = fetch(`${ctx.baseUrl}/webhook/${copy.webhookId}/chat`, {
 		method: 'POST',
@@ -206,7 +210,7 @@ async function conversation(ctx, { copy, caseName, answer, finishMs, orderId, at
 		assert.ok(mail.text.includes(shown), `the review email does not show ${shown}: ${mail.text}`);
 	assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 	await answer(reviewLinks(mail.text));
-	const execution = await executionIn(ctx, copy.id, ['success', 'error'], finishMs);
+	const execution = await executionIn(ctx, copy.id, earlier, ['success', 'error'], finishMs);
 	const reply = await chat;
 	assert.equal(reply.status, 200, reply.body.slice(0, 500));
 	assert.equal(chatText(reply.body), ASKED, 'the chat does not show what the model said');
