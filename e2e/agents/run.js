@@ -24,7 +24,8 @@ const { agentCredentials } = require('./lib/workflows');
 
 /**
  * @typedef {{ stack: import('../lib/stack').Stack; model: import('./lib/model').ScriptedModel; rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }} AgentContext
- * @typedef {{ suite: import('../lib/harness').Suite<AgentContext>; workflows: (stack: import('../lib/stack').Stack) => Array<{ id: string }>; runtimes?: string[] }} AgentModule
+ * @typedef {{ suite: import('../lib/harness').Suite<AgentContext>; workflows: (stack: import('../lib/stack').Stack) => Array<{ id: string }>; runtimes?: string[]; elsewhere?: string }} AgentModule
+ *   runtimes: the n8n versions the suite runs in (default: all); elsewhere: why it does not run in the others, printed there
  */
 
 /** @type {AgentModule[]} */
@@ -33,6 +34,7 @@ const MODULES = [
 	require('./suites/mcp'),
 	require('./suites/sizes'),
 	require('./suites/examples'),
+	require('./suites/review'),
 ];
 
 async function main() {
@@ -41,11 +43,13 @@ async function main() {
 	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
 	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
-	const modules = MODULES.filter(
-		({ suite, runtimes }) =>
-			(!runtimes || runtimes.includes(runtime.n8nVersion)) &&
-			(filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter))),
+	const chosen = MODULES.filter(
+		({ suite }) =>
+			filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter)),
 	);
+	const runsHere = (/** @type {AgentModule} */ { runtimes }) =>
+		!runtimes || runtimes.includes(runtime.n8nVersion);
+	const modules = chosen.filter(runsHere);
 	const harness = new Harness();
 	console.log(
 		`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`,
@@ -85,6 +89,8 @@ async function main() {
 		/** @type {AgentContext} */
 		const ctx = { stack, model, rest, baseUrl };
 		for (const { suite } of modules) await harness.runSuite(suite, ctx);
+		for (const { suite, elsewhere } of chosen.filter((module) => !runsHere(module)))
+			if (elsewhere) console.log(`\n${suite.name}\n  - skipped in ${runtime.label}: ${elsewhere}`);
 		if (model.unscripted.length > 0)
 			harness.fail(
 				'scripted model',

@@ -18,6 +18,9 @@ const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
 /** The CRM address the examples show, which the tests point at the fake CRM. */
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
 
+/** n8n's Send Email node and its human-review variant (n8n 2.6+), both sending through an SMTP credential. */
+const SEND_EMAIL = /^n8n-nodes-base\.emailSend(HitlTool)?$/;
+
 /** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');
 
@@ -481,8 +484,8 @@ function exampleSubstitutions(demo, crmUrl) {
 
 /**
  * An example as a user would have it after following its sticky note against the sandbox: placeholders
- * filled in, a credential picked in each node of this package (and the SMTP one in Send Email, when
- * refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
+ * filled in, a credential picked in each node of this package (and the SMTP one in Send Email and its
+ * review variant, when refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
  * the package is installed as a community package, so they are the types users get.
  * @param {any} workflow
  * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
@@ -493,7 +496,7 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
 	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
 	for (const current of prepared.nodes) {
-		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp)
+		if (SEND_EMAIL.test(current.type) && refs.smtp)
 			current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';

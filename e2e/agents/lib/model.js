@@ -16,7 +16,8 @@ const http = require('node:http');
  * @typedef {{ toolCallId: string; name: string | undefined; content: string; chars: number }} ToolResult
  * @typedef {{ body: any; tools: OfferedTool[]; toolResults: ToolResult[]; chars: number }} ModelRequest
  * @typedef {{ tool: string; args: Record<string, unknown> }} ToolCall
- * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]) } | { say: string | ((request: ModelRequest) => string) }} Step
+ * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]); say?: string } | { say: string | ((request: ModelRequest) => string) }} Step
+ *   a step with calls may also say something in the same message, as models do before a tool call
  */
 
 const CASE_TAG = /\[case:([\w-]+)\]/;
@@ -74,7 +75,7 @@ function caseOf(messages) {
  */
 function replyOf(step, request, turn) {
 	if (!step) return { role: 'assistant', content: 'Done.' };
-	if ('say' in step)
+	if (!('calls' in step))
 		return {
 			role: 'assistant',
 			content: typeof step.say === 'function' ? step.say(request) : step.say,
@@ -82,7 +83,7 @@ function replyOf(step, request, turn) {
 	const calls = typeof step.calls === 'function' ? step.calls(request) : step.calls;
 	return {
 		role: 'assistant',
-		content: null,
+		content: step.say ?? null,
 		tool_calls: calls.map((call, index) => ({
 			id: `call_${turn}_${index}`,
 			type: 'function',
@@ -118,17 +119,23 @@ function streamed(message, model) {
 		created: Math.floor(Date.now() / 1000),
 		model,
 	};
-	const delta = message.tool_calls
-		? {
-				role: 'assistant',
-				content: null,
-				tool_calls: message.tool_calls.map(
-					(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
-				),
-			}
-		: { role: 'assistant', content: message.content };
+	// Text first, then the tool calls, as OpenAI streams a message that has both.
+	const deltas = [
+		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
+		...(message.tool_calls
+			? [
+					{
+						role: 'assistant',
+						content: null,
+						tool_calls: message.tool_calls.map(
+							(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
+						),
+					},
+				]
+			: []),
+	];
 	const chunks = [
-		{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
+		...deltas.map((delta) => ({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })),
 		{
 			...base,
 			choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],

@@ -10,7 +10,8 @@ const path = require('node:path');
 
 const { browserTest, expect } = require('../lib/browser-test');
 const { closeNode, executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
-const { MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureNames } = require('../lib/pictures');
+const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
+const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
 /** Tall enough for a whole credential dialog, once it shows all its fields (see `unscrolled`). */
 const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
@@ -20,104 +21,6 @@ const SHOWN_BASE_URL = 'https://events.example.com';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
-
-/** What floats over the editor and is no part of what a picture shows: toasts, canvas buttons, the chat button. */
-const OVERLAYS = [
-	'.el-notification',
-	'[data-test-id="canvas-controls"]',
-	'[data-test-id^="execute-workflow-button"]',
-	'[data-test-id^="workflow-chat-button"]',
-];
-
-/**
- * Takes the picture of a region of the page and checks it.
- * @param {Page} page
- * @param {{ x: number; y: number; width: number; height: number }} clip
- * @param {string} file
- */
-async function picture(page, clip, file) {
-	await page.addStyleTag({ content: `${OVERLAYS.join(', ')} { visibility: hidden !important; }` });
-	await page.mouse.move(0, 0);
-	await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
-	// Let transitions and lazily drawn icons settle.
-	await page.waitForTimeout(600);
-	await page.screenshot({ path: file, clip, animations: 'disabled', timeout: 20000 });
-	const { problem } = inspectPng(file);
-	expect(problem === undefined, String(problem));
-}
-
-/**
- * The region a part of the page takes on screen.
- * @param {Locator} part
- */
-async function regionOf(part) {
-	const box = await part.boundingBox();
-	if (!box) throw new Error('the part to picture is not on screen');
-	return box;
-}
-
-/**
- * The region the nodes and sticky notes of the open canvas take, with a margin, and whether it fits in the canvas.
- * @param {Page} page
- */
-async function nodesRegion(page) {
-	const canvas = await regionOf(page.locator('#canvas'));
-	const boxes = (
-		await Promise.all(
-			(await page.locator('.vue-flow__node').all()).map((node) => node.boundingBox()),
-		)
-	).filter((box) => box !== null);
-	expect(boxes.length > 0, 'the canvas shows no nodes');
-	const margin = 32;
-	// Node names are written under the node, outside its box, and may be wider than it.
-	const nameWidth = 80;
-	const left = Math.min(...boxes.map((b) => b.x)) - margin - nameWidth;
-	const top = Math.min(...boxes.map((b) => b.y)) - margin;
-	const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin + nameWidth;
-	const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin + 40;
-	const fits =
-		left >= canvas.x &&
-		top >= canvas.y &&
-		right <= canvas.x + canvas.width &&
-		bottom <= canvas.y + canvas.height;
-	const x = Math.max(canvas.x, left);
-	const y = Math.max(canvas.y, top);
-	return {
-		fits,
-		clip: {
-			x,
-			y,
-			width: Math.min(canvas.x + canvas.width, right) - x,
-			height: Math.min(canvas.y + canvas.height, bottom) - y,
-		},
-	};
-}
-
-/**
- * Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too.
- * @param {Page} page
- */
-async function fitCanvas(page) {
-	await page.getByTestId('zoom-to-fit').click();
-	for (let step = 0; step < 4; step++) {
-		await page.waitForTimeout(400);
-		const region = await nodesRegion(page);
-		if (region.fits) return region.clip;
-		await page.getByTestId('zoom-out-button').click();
-	}
-	throw new Error('the nodes do not fit in the canvas even zoomed out');
-}
-
-/**
- * A page of the picture size.
- * @param {import('../lib/browser-test').PageSource} pages
- * @param {{ width: number; height: number }} [viewport]
- */
-async function picturePage(pages, viewport = PICTURE_VIEWPORT) {
-	const page = await pages.newPage();
-	await page.setViewportSize(viewport);
-	return page;
-}
 
 /**
  * Opens the dialog of a new credential of the given type (its name in the type list), unsaved.
