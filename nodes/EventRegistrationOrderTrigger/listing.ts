@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { malformedResponseError } from '../shared/errors';
+import { malformedResponseError } from '../shared/httpErrors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGES, readEnvelope } from '../shared/pagination';
 import type { Page, PageMeta } from '../shared/pagination';
 import { resolvePath } from '../shared/routes';

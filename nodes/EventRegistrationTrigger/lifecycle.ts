@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
-import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
+import { webhookAccessAdvice } from '../shared/accessAdvice';
+import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
 import { resolveCompanyId } from '../shared/resolve';
 import { apiRequest, apiRequestFull } from '../shared/transport';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';

@@ -2,7 +2,7 @@ import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import type { ApiContext } from './context';
 import { credentialTypeOf, getServiceUrls } from './context';
-import { malformedResponseError } from './errors';
+import { malformedResponseError } from './httpErrors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
 import { RatePacer, fetchRemainingPages } from './pacing';

@@ -50,6 +50,18 @@ export function pathParamLabelled(label: string): PathParam | undefined {
 }
 
 /**
+ * What each ID field takes and which operation returns it, in the words a model acts on. Used by the tool descriptions and by refusals in tool runs, so both always say the same.
+ */
+export const ID_SOURCES = Object.fromEntries(
+	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),
+) as Record<IdField, string>;
+
+/** What an ID field takes and where it comes from, or undefined for a field that is no ID. */
+export function idSourceOf(field: string): string | undefined {
+	return pathParamLabelled(field)?.source;
+}
+
+/**
  * `.` and `..` survive URL-encoding and an HTTP client resolves them, so they would change the
  * route (`/orders/..` is `/orders`'s parent). They are never a valid ID.
  */

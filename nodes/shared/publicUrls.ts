@@ -1,6 +1,6 @@
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
-import { refuseDotSegment } from './errors';
+import { refuseDotSegment } from './dotSegments';
 import { findCompany } from './resolve';
 import { idRefusal } from './validation';
 import type { Check } from './validation';

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { refuseDotSegment } from './errors';
+import { refuseDotSegment } from './dotSegments';
 import { idRefusal } from './validation';
 import type { Check } from './validation';
 

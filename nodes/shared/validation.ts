@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { idSourceOf } from './tool';
+import { idSourceOf } from './pathParams';
 
 /**
  * How to fix a refused value. A string serves both audiences; `tool` is what a caller that can

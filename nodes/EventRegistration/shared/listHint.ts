@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { RECORD_SHAPES } from '../../shared/output';
-import type { RecordKind } from '../../shared/output';
+import { RECORD_SHAPES } from './records';
+import type { RecordKind } from './records';
 import { ListResult } from '../../shared/pagination';
 
 /** The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …". */

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { DATE_FORMAT } from '../../../shared/tool';
+import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 

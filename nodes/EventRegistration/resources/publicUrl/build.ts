@@ -19,9 +19,8 @@ import {
 } from '../../../shared/publicUrls';
 import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { findCompany, resolveCompanyId } from '../../../shared/resolve';
-import { isDotSegment } from '../../../shared/pathParams';
+import { ID_SOURCES, isDotSegment } from '../../../shared/pathParams';
 import { apiRequest } from '../../../shared/transport';
-import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
