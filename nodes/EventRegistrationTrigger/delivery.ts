@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
-import { deliveryKind, storedToken, storedTokens } from './registration';
+import { registrationKind, storedToken, storedTokens } from './registration';
 
 /** Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -227,7 +227,7 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const events = eventsOf(body, raw);
 	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const expected = [storedToken(ctx, deliveryKind(ctx))].filter(
+	const expected = [storedToken(ctx, registrationKind(ctx))].filter(
 		(token): token is string => token !== undefined,
 	);
 	const problem =

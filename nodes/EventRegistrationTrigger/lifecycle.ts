@@ -77,7 +77,7 @@ function webhookName(ctx: IHookFunctions, kind: RegistrationKind): string {
 
 async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	const url = webhookUrlOf(ctx);
-	const kind = registrationKind(ctx, url);
+	const kind = registrationKind(ctx);
 	return {
 		kind,
 		companyId: await resolveCompanyId(ctx, ctx.getNodeParameter('company')),
@@ -342,7 +342,7 @@ async function detachByUrl(ctx: IHookFunctions, url: string): Promise<void> {
  */
 export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
-	const kind = registrationKind(ctx, url);
+	const kind = registrationKind(ctx);
 	const stored = readRegistration(ctx, kind);
 	clearRegistration(ctx, kind);
 	try {
