@@ -1,20 +1,11 @@
 import type { ICredentialTestRequest, INodeProperties, Icon } from 'n8n-workflow';
 
+import { BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
+
 export const CREDENTIAL_ICON: Icon = {
 	light: 'file:../icons/eventRegistration.svg',
 	dark: 'file:../icons/eventRegistration.dark.svg',
 };
-
-/** What a Base URL loses, in order: trailing slashes, then a pasted /api/v1 suffix. */
-const BASE_URL_TRIMS = [/\/+$/, /\/api\/v1$/];
-
-/** A Base URL as the nodes use it (after trimming spaces, BASE_URL_TRIMS). */
-export function normalizeBaseUrl(raw: unknown): string {
-	return BASE_URL_TRIMS.reduce((url, trim) => url.replace(trim, ''), String(raw ?? '').trim());
-}
-
-/** The same rule as an expression, for the credential's own requests: `{{$credentials.baseUrl}}` normalized. */
-export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
 
 export const BASE_URL_PROPERTY: INodeProperties = {
 	displayName: 'Base URL',

@@ -27,6 +27,7 @@ import type { EventCursor } from './state';
  * Positions are offsets from the oldest order, which do not move when orders are added at either
  * end; each page's own `meta.total` places it, and a page that does not reach the sweep's offset
  * (the listing moved under the read) is not counted as read.
+ * @internal Exported for the tests only.
  */
 export const READ_PLAN = {
 	recentMs: 10 * 60 * 1000,

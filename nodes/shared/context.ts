@@ -9,7 +9,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from '../../credentials/shared';
+import { normalizeBaseUrl } from './baseUrl';
 
 /** Any n8n function context the nodes call the API from. */
 export type ApiContext =
@@ -19,7 +19,7 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-export const DEFAULT_AUTHENTICATION = 'accessToken';
+const DEFAULT_AUTHENTICATION = 'accessToken';
 
 /** The `authentication` parameter every node shows, picking one of the two credentials. */
 export const authenticationProperty: INodeProperties = {

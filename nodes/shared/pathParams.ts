@@ -34,6 +34,7 @@ export const PATH_PARAMS = {
 	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
 } as const satisfies Record<string, PathParam>;
 
+/** @internal Exported for the tests only. */
 export type PathParamName = keyof typeof PATH_PARAMS;
 
 /** The field names of the IDs (`Company`, `Ticket Type`, …). */
@@ -45,7 +46,7 @@ export function pathParamOf(name: string): PathParam | undefined {
 }
 
 /** The entry whose field is `label`, or undefined for a field that is no ID. */
-export function pathParamLabelled(label: string): PathParam | undefined {
+function pathParamLabelled(label: string): PathParam | undefined {
 	return Object.values(PATH_PARAMS).find((param) => param.label === label);
 }
 

@@ -55,6 +55,7 @@ export interface ApiResponse {
  * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
  * service pacing a limit it shares with other workers and workflows (each paces on what it sees):
  * it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+ * @internal Exported for the tests only.
  */
 export const RETRY_POLICY = {
 	maxAttempts: 4,

@@ -105,11 +105,11 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 	);
 }
 
-export function isEmail(value: unknown): boolean {
+function isEmail(value: unknown): boolean {
 	return typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
 }
 
-export function isAlpha2(value: unknown): boolean {
+function isAlpha2(value: unknown): boolean {
 	return typeof value === 'string' && ALPHA2.has(value);
 }
 

@@ -27,7 +27,6 @@ const path = require('node:path');
 const { otherUses } = require('./scopes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DOCS_DIR = path.join(ROOT, 'docs');
 
 /** The package's page on the npm website: the README, rendered, for the latest release. */
 const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration';
@@ -957,7 +956,6 @@ function brokenLinks(root = ROOT, { packed = false } = {}) {
 }
 
 module.exports = {
-	DOCS_DIR,
 	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
@@ -966,19 +964,12 @@ module.exports = {
 	anchorsOf,
 	brokenLinks,
 	codeRegions,
-	fileDoc,
 	headingAnchors,
-	isShipped,
-	linksOf,
-	oauth2ScopesTable,
-	operationsTable,
 	orderTriggerRequestsTable,
 	regionOf,
 	registerTypeScript,
 	reliabilityFileDocs,
 	reliabilityTable,
 	replaceRegion,
-	resourcesTable,
 	updateRegions,
-	webhookEventsTable,
 };

@@ -178,4 +178,4 @@ function otherUses(code, scope, label) {
 	];
 }
 
-module.exports = { LISTS, OPERATION_LOOKUPS, NODE_TYPES, otherUses, workflowScopes };
+module.exports = { LISTS, otherUses, workflowScopes };

@@ -74,7 +74,7 @@ export const optionalEventFields: INodeProperties[] = [
  * given; it is then sent as the event's Timezone, so the service reads the time as the moment
  * given. Never the workflow's zone: the same workflow sends the same request on every n8n.
  */
-export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
+const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(
