@@ -8,11 +8,13 @@ import { outputForModel, withModelDefault } from './modelVersion';
 import { RECORD_SHAPES } from './records';
 import type { RecordKind, RecordShape } from './records';
 
-/**
+/*
  * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
  * Fields), and the form a model gets: a model reads the output items' JSON as text, so lists
- * reach it trimmed, bounded and with a word when the Limit cut them.
+ * reach it trimmed, bounded and with a word when the Limit cut them (modelEnvelope.ts).
  */
+
+/** The Output parameter's values. */
 type OutputMode = 'simple' | 'raw' | 'fields';
 
 /** Output and Selected Fields for one kind of record. */
