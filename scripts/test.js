@@ -114,7 +114,11 @@ function installInBackground(runtime) {
 		{ cwd: ROOT, env: toolEnv(), stdio: ['ignore', out, out] },
 	);
 	fs.closeSync(out);
-	if (child.pid !== undefined) os.setPriority(child.pid, 10);
+	try {
+		if (child.pid !== undefined) os.setPriority(child.pid, 10);
+	} catch {
+		// Already gone: its exit says how it went.
+	}
 	return new Promise((resolve, reject) => {
 		child.once('error', reject);
 		child.once('exit', (code, signal) => {
