@@ -32,7 +32,7 @@ const SLUG = /^[^/?#\s]+$/;
 const forPages = (...page: string[]) => ({ show: { page } });
 
 /** The locator mode whose value is the company's public slug (no lookup needed). */
-export const BY_SLUG = 'slug';
+const BY_SLUG = 'slug';
 
 /** Company of the page: from the list, by ID, by slug or by a pasted page URL. */
 function companyBySlugLocator(): INodeProperties {
