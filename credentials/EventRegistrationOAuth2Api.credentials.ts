@@ -1,12 +1,12 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import {
-	BASE_URL_EXPRESSION,
 	BASE_URL_PROPERTY,
 	CREDENTIAL_ICON,
 	PUBLIC_URL_PROPERTY,
 	USER_TEST_REQUEST,
 } from './shared';
+import { BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
 import { SIGN_IN_PATHS } from '../nodes/shared/routes';
 
 /** Every scope of the API reference, with what it grants. */

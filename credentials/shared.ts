@@ -1,13 +1,11 @@
 import type { ICredentialTestRequest, INodeProperties, Icon } from 'n8n-workflow';
 
+import { BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
+
 export const CREDENTIAL_ICON: Icon = {
 	light: 'file:../icons/eventRegistration.svg',
 	dark: 'file:../icons/eventRegistration.dark.svg',
 };
-
-/** `{{$credentials.baseUrl}}` without trailing slashes or a pasted /api/v1 suffix. */
-export const BASE_URL_EXPRESSION =
-	'$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")';
 
 export const BASE_URL_PROPERTY: INodeProperties = {
 	displayName: 'Base URL',

@@ -8,8 +8,10 @@
  *      to node_modules); the paths it prints are the same below the repo.
  *   2. The repo's own tooling (scripts, tests, sandbox, e2e, bench) with eslint.tooling.config.mjs.
  *   3. Prettier (.prettierrc.js, the official starter's settings) on every source file of the repo.
+ *   4. knip (knip.jsonc): no file, export or type that nothing imports, first in the whole repo, then
+ *      counting only what n8n loads, so node code exported only for tests must say so (`@internal`).
  * `npm run lint -- --fix` fixes what the linters can, the package in place (the copy is written back),
- * and formats with Prettier.
+ * and formats with Prettier. `npm run lint:exports` (`--exports`) runs step 4 alone.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -55,7 +57,24 @@ function writeBackFixes() {
 		fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
 }
 
+/** Step 4: knip twice, over the whole repo and over what n8n loads (`--production`). */
+function unusedExports() {
+	const knip = [
+		path.join(ROOT, 'node_modules', 'knip', 'bin', 'knip.js'),
+		'--include',
+		'files,exports,types,duplicates',
+		'--no-progress',
+	];
+	run('knip: no file, export or type that nothing imports (knip.jsonc)', knip, ROOT);
+	run(
+		'knip --production: nothing in nodes/ or credentials/ exported only for tests unless marked @internal',
+		[...knip, '--production'],
+		ROOT,
+	);
+}
+
 function main() {
+	if (process.argv.includes('--exports')) return unusedExports();
 	const fix = process.argv.includes('--fix');
 	stagePackage();
 	try {
@@ -96,6 +115,7 @@ function main() {
 		],
 		ROOT,
 	);
+	unusedExports();
 }
 
 main();

@@ -3,24 +3,59 @@
  * `npm test`: every test, from a fresh clone. Installs the repo's dependencies when missing, then
  * runs the steps of testSteps below, stopping at the first failure: jest, the package checks and
  * the smoke runs of the README's other commands, then the end-to-end, AI agent and MCP, browser
- * and queue-mode suites in real n8n.
+ * and queue-mode suites in real n8n, the default n8n's before the other's.
+ * The pinned n8n installs take minutes each on a clean clone and only the steps after jest use them:
+ * they start in the background at once (the default n8n first, then the other, logs in .e2e/), and a
+ * step that needs one waits for it. Each step's time and the total are printed at the end.
  * Arguments go to jest alone and skip the other steps: `npm test -- test/unit` runs just those.
  */
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+const { startChild } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 
-/** @typedef {{ title: string; command: string; args: string[] }} Step */
+/**
+ * @typedef {import('./lib/runtime').Runtime} Runtime
+ * @typedef {{ title: string; command: string; args: string[]; needs?: Runtime }} Step
+ */
+
+/** The default n8n first: most steps use it; the other's steps run last, so its install has time. */
+const INSTALL_ORDER = [
+	DEFAULT_RUNTIME,
+	...RUNTIMES.filter((runtime) => runtime !== DEFAULT_RUNTIME),
+];
 
 /**
  * The steps of `npm test`, in the order they run (docs/development.md's step list is generated
- * from this list by `npm run docs`).
+ * from this list by `npm run docs`). `needs`: the n8n install a step waits for.
  * @param {string[]} [jestArgs]
  * @returns {Step[]}
  */
 function testSteps(jestArgs = []) {
+	/** @param {Runtime} runtime @returns {Step[]} */
+	const realN8nSuites = (runtime) => [
+		{
+			title: `end-to-end tests in ${runtime.label}`,
+			command: 'node',
+			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
+			needs: runtime,
+		},
+		{
+			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
+			command: 'node',
+			args: [
+				path.join(ROOT, 'e2e', 'agents', 'run.js'),
+				'--no-build',
+				`--n8n=${runtime.n8nVersion}`,
+			],
+			needs: runtime,
+		},
+	];
+	const [first, ...others] = INSTALL_ORDER;
 	return [
 		{
 			title: 'jest: unit, integration and reliability tests',
@@ -31,67 +66,149 @@ function testSteps(jestArgs = []) {
 			title: 'package checks on the packed tarball',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'check-package.js')],
+			needs: DEFAULT_RUNTIME,
 		},
 		{
 			title: 'bench smoke: every scenario of npm run bench at a small size',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
+			needs: DEFAULT_RUNTIME,
 		},
 		{
 			title:
 				'npm run dev (the README) and the development commands npm run sandbox, npm run docs (no diff)',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
+			needs: DEFAULT_RUNTIME,
 		},
-		...RUNTIMES.map((runtime) => ({
-			title: `end-to-end tests in ${runtime.label}`,
-			command: 'node',
-			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
-		})),
-		...RUNTIMES.map((runtime) => ({
-			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
-			command: 'node',
-			args: [
-				path.join(ROOT, 'e2e', 'agents', 'run.js'),
-				'--no-build',
-				`--n8n=${runtime.n8nVersion}`,
-			],
-		})),
+		...realN8nSuites(first),
 		{
 			title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build'],
+			needs: DEFAULT_RUNTIME,
 		},
 		{
 			title: `queue-mode tests in ${DEFAULT_RUNTIME.label}`,
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'],
+			needs: DEFAULT_RUNTIME,
 		},
+		...others.flatMap(realN8nSuites),
 	];
 }
 
-/** @param {Step} step */
-function run({ title, command, args }) {
+/**
+ * Installs one runtime in a background child (`node scripts/lib/runtime.js <folder>`, niced so the
+ * steps in the foreground keep the CPU), its output in .e2e/install-<folder>.log.
+ * @param {Runtime} runtime
+ * @returns {Promise<void>}
+ */
+function installInBackground(runtime) {
+	const logFile = path.join(ROOT, '.e2e', `install-${runtime.folder}.log`);
+	fs.mkdirSync(path.dirname(logFile), { recursive: true });
+	const out = fs.openSync(logFile, 'w');
+	const started = Date.now();
+	const child = startChild(
+		process.execPath,
+		[path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder],
+		{ cwd: ROOT, env: toolEnv(), stdio: ['ignore', out, out] },
+	);
+	fs.closeSync(out);
+	try {
+		if (child.pid !== undefined) os.setPriority(child.pid, 10);
+	} catch {
+		// Already gone: its exit says how it went.
+	}
+	return new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', (code, signal) => {
+			const seconds = ((Date.now() - started) / 1000).toFixed(0);
+			if (code === 0) {
+				console.log(`  (background: ${runtime.label} ready after ${seconds} s)`);
+				resolve();
+				return;
+			}
+			const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+			reject(
+				new Error(
+					`Installing ${runtime.label} failed (exit ${code ?? signal}) after ${seconds} s; ${path.relative(ROOT, logFile)} ends:\n${tail}`,
+				),
+			);
+		});
+	});
+}
+
+/**
+ * Starts the installs one after another in INSTALL_ORDER; each runtime's promise settles when its
+ * install has.
+ * @returns {Map<Runtime, Promise<void>>}
+ */
+function startInstalls() {
+	/** @type {Map<Runtime, Promise<void>>} */
+	const installs = new Map();
+	/** @type {Promise<unknown>} */
+	let previous = Promise.resolve();
+	for (const runtime of INSTALL_ORDER) {
+		const done = previous.then(() => installInBackground(runtime));
+		// Awaited by the step that needs it; until then a failure must not end the process unhandled.
+		done.catch(() => undefined);
+		installs.set(runtime, done);
+		previous = done.catch(() => undefined);
+	}
+	return installs;
+}
+
+/** @param {number} ms */
+const secondsOf = (ms) => (ms / 1000).toFixed(0);
+
+/**
+ * Runs one step, after the install it needs; exits on failure.
+ * @param {Step} step
+ * @param {Map<Runtime, Promise<void>>} installs
+ * @returns {Promise<number>} the step's time in ms (its wait for an install included)
+ */
+async function run({ title, command, args, needs }, installs) {
 	console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
 	const started = Date.now();
-	const result = spawnSync(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
-	const seconds = ((Date.now() - started) / 1000).toFixed(0);
-	if (result.status !== 0) {
-		console.error(
-			`\n✗ ${title} failed after ${seconds} s (exit ${result.status ?? result.signal})`,
-		);
-		process.exit(result.status || 1);
+	const install = needs && installs.get(needs);
+	if (install) {
+		await install.catch((/** @type {unknown} */ error) => {
+			console.error(`\n✗ ${title}: ${error instanceof Error ? error.message : error}`);
+			process.exit(1);
+		});
+		const waited = Date.now() - started;
+		if (waited >= 1000) console.log(`  waited ${secondsOf(waited)} s for ${needs.label}`);
 	}
-	console.log(`✓ ${title}: ${seconds} s`);
+	const child = spawn(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
+	/** @type {[number | null, NodeJS.Signals | null]} */
+	const [code, signal] = await new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+	});
+	const ms = Date.now() - started;
+	if (code !== 0) {
+		console.error(`\n✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal})`);
+		process.exit(code || 1);
+	}
+	console.log(`✓ ${title}: ${secondsOf(ms)} s`);
+	return ms;
 }
 
 async function main() {
+	const started = Date.now();
 	await ensureRepoDependencies((line) => console.log(line));
 	const jestArgs = process.argv.slice(2);
-	const [jest, ...rest] = testSteps(jestArgs);
-	run(jest);
-	if (jestArgs.length > 0) return;
-	for (const step of rest) run(step);
+	const installs = jestArgs.length > 0 ? new Map() : startInstalls();
+	/** @type {Array<[string, number]>} */
+	const times = [];
+	for (const step of testSteps(jestArgs)) {
+		times.push([step.title, await run(step, installs)]);
+		if (jestArgs.length > 0) return;
+	}
+	console.log('\n\x1b[1mnpm test: every step passed\x1b[0m');
+	for (const [title, ms] of times) console.log(`  ${secondsOf(ms).padStart(5)} s  ${title}`);
+	console.log(`  ${secondsOf(Date.now() - started).padStart(5)} s  in total`);
 }
 
 if (require.main === module) {

@@ -11,6 +11,7 @@ import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
 import { router } from './router';
+import { NODE_VERSIONS } from './versions';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,9 +24,7 @@ export class EventRegistration implements INodeType {
 			dark: 'file:../../icons/eventRegistration.dark.svg',
 		},
 		group: ['transform'],
-		// 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a "more" notice;
-		// Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
-		version: [1, 1.1],
+		version: NODE_VERSIONS,
 		subtitle,
 		description:
 			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',

@@ -7,8 +7,10 @@ import type {
 	IPairedItemData,
 } from 'n8n-workflow';
 
-import { errorMessage, forModel, plainText, validationDescription } from '../shared/errors';
-import { outputFieldsOf, shapeOutput } from '../shared/output';
+import { plainText } from '../shared/errorHtml';
+import { errorMessage } from '../shared/errors';
+import { validationDescription } from '../shared/httpErrors';
+import { forModel } from '../shared/modelErrors';
 import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
 import { throwPendingRefusals } from '../shared/validation';
@@ -17,6 +19,7 @@ import type { OperationModule } from './resources/modules';
 import { fieldLabelsFor } from './shared/fieldLabels';
 import { addListCutHint } from './shared/listHint';
 import { OperationItem } from './shared/operationItem';
+import { outputFieldsOf, shapeOutput } from './shared/outputParameter';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(

@@ -8,7 +8,10 @@ import type { Emission } from './state';
 import { detectTransitions, latestTransition, readState, storeState } from './state';
 import type { ObservedOrder } from './transitions';
 
-/** Key of the trigger's state in the node's static data. */
+/**
+ * Key of the trigger's state in the node's static data.
+ * @internal Exported for the tests only.
+ */
 export const STATE_KEY = 'orderTransitions';
 
 /** `<order id>:<change>`, e.g. `<orderId>:paid`: each change of an order happens once, so this names the event. */

@@ -18,6 +18,7 @@ import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
  *
  * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
  * in static data: an id such as `__proto__` is a key like any other.
+ * @internal Exported for the tests only.
  */
 
 /**
@@ -28,7 +29,7 @@ const LEGACY_VERSION = 1;
 const STATE_VERSION = 2;
 
 /** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
-export type TrackedOrder = [number, number];
+type TrackedOrder = [number, number];
 
 /** Where new orders land in an event's listing and how far the full check got. Offsets count from the oldest order. */
 export interface EventCursor {

@@ -7,11 +7,17 @@ import type {
 } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
-import { deliveryKind, storedToken, storedTokens } from './registration';
+import { registrationKind, storedToken, storedTokens } from './registration';
 
-/** Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB. */
+/**
+ * Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB.
+ * @internal Exported for the tests only.
+ */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/** Events (array elements) one delivery may carry; more is refused with 413, so a small body cannot become a million items. */
+/**
+ * Events (array elements) one delivery may carry; more is refused with 413, so a small body cannot become a million items.
+ * @internal Exported for the tests only.
+ */
 export const MAX_EVENTS_PER_DELIVERY = 1000;
 /** Nesting depth up to which the webhook token is removed from an event. */
 const MAX_STRIP_DEPTH = 32;
@@ -51,6 +57,7 @@ function parseJson(text: string): unknown {
 /**
  * The events of a request: a JSON array is one event per element, a JSON object one event.
  * Undefined when the body is not JSON (or empty): such a delivery is refused, not guessed at.
+ * @internal Exported for the tests only.
  */
 export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] | undefined {
 	if (Array.isArray(body)) return body;
@@ -156,7 +163,7 @@ function identityPart(value: unknown): string | undefined {
  *   a re-created webhook keeps its key).
  * The webhook token is already stripped; a payload field named `dedupeKey` is never read here.
  */
-export function dedupeKeyOf(envelope: IDataObject, kind: string): string {
+function dedupeKeyOf(envelope: IDataObject, kind: string): string {
 	const data = envelope.data;
 	const id = identityPart(isPlainObject(data) ? data.id : envelope.id);
 	const occurredAt = identityPart(envelope.occurred_at);
@@ -173,6 +180,7 @@ export function dedupeKeyOf(envelope: IDataObject, kind: string): string {
  * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
  * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
  * slug, becomes `dataEvent`).
+ * @internal Exported for `npm run docs` (scripts/lib/docs.js), which renders the sample item from it.
  */
 export function toItem(
 	event: unknown,
@@ -227,7 +235,7 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const events = eventsOf(body, raw);
 	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const expected = [storedToken(ctx, deliveryKind(ctx))].filter(
+	const expected = [storedToken(ctx, registrationKind(ctx))].filter(
 		(token): token is string => token !== undefined,
 	);
 	const problem =

@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
-import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
+import { webhookAccessAdvice } from '../shared/accessAdvice';
+import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
 import { resolveCompanyWithId } from '../shared/resolve';
 import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';
@@ -75,7 +76,7 @@ function webhookName(ctx: IHookFunctions, kind: RegistrationKind): string {
 
 async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	const url = webhookUrlOf(ctx);
-	const kind = registrationKind(ctx, url);
+	const kind = registrationKind(ctx);
 	return {
 		kind,
 		companyId: (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id,
@@ -328,7 +329,7 @@ async function detachByUrl(ctx: IHookFunctions, url: string): Promise<void> {
  */
 export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
-	const kind = registrationKind(ctx, url);
+	const kind = registrationKind(ctx);
 	const stored = readRegistration(ctx, kind);
 	clearRegistration(ctx, kind);
 	try {

@@ -15,10 +15,14 @@ export interface Registration {
 	companyId: string;
 }
 
-export function registrationKind(ctx: IHookFunctions, url: string | undefined): RegistrationKind {
-	return ctx.getMode() === 'manual' || (url ?? '').includes('/webhook-test/')
-		? 'test'
-		: 'production';
+/**
+ * Which URL n8n calls the node for, in its hooks and its deliveries alike. n8n registers test-URL
+ * webhooks and delivers to them in manual mode, but removes them in internal mode, where only the
+ * URL (n8n's test address) tells; in a delivery n8n always answers with the production URL.
+ */
+export function registrationKind(ctx: IHookFunctions | IWebhookFunctions): RegistrationKind {
+	const url = ctx.getNodeWebhookUrl('default') ?? '';
+	return ctx.getMode() === 'manual' || url.includes('/webhook-test/') ? 'test' : 'production';
 }
 
 function nodeData(ctx: IHookFunctions | IWebhookFunctions): IDataObject {
@@ -63,11 +67,6 @@ export function writeRegistration(
 
 export function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
 	delete nodeData(ctx)[kind];
-}
-
-/** The registration a delivery arrived for: n8n runs test-URL deliveries in manual mode. */
-export function deliveryKind(ctx: IWebhookFunctions): RegistrationKind {
-	return ctx.getMode() === 'manual' ? 'test' : 'production';
 }
 
 /** The token deliveries to this URL must carry: each URL accepts only its own webhook's token. */

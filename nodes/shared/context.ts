@@ -9,6 +9,8 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { normalizeBaseUrl } from './baseUrl';
+
 /** Any n8n function context the nodes call the API from. */
 export type ApiContext =
 	| IExecuteFunctions
@@ -17,7 +19,7 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-export const DEFAULT_AUTHENTICATION = 'accessToken';
+const DEFAULT_AUTHENTICATION = 'accessToken';
 
 /** The `authentication` parameter every node shows, picking one of the two credentials. */
 export const authenticationProperty: INodeProperties = {
@@ -61,14 +63,6 @@ export function credentialTypeOf(ctx: ApiContext): string {
 		c.displayOptions?.show?.authentication?.includes(authentication),
 	);
 	return (match ?? nodeCredentials[0]).name;
-}
-
-/** Base URL without trailing slashes or a pasted `/api/v1` suffix. */
-export function normalizeBaseUrl(raw: unknown): string {
-	return String(raw ?? '')
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/api\/v1$/, '');
 }
 
 export interface ServiceUrls {

@@ -3,6 +3,10 @@
  * fractional seconds of any length; event dates are sent as `Y-m-d H:i` wall-clock times.
  */
 
+/** How a date and time is given to the node, with examples. */
+export const DATE_FORMAT =
+	'ISO 8601 date and time, e.g. 2027-06-05T18:00 (the event’s local time) or 2027-06-05T16:00:00Z (converted to the event’s time zone)';
+
 const TIMESTAMP =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 

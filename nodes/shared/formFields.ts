@@ -38,6 +38,7 @@ export type FormFieldType =
 	| (typeof CUSTOM_FIELD_TYPES)[number]
 	| (typeof COMMON_FIELD_TYPES)[number];
 
+/** @internal Exported for the tests only. */
 export const FORM_FIELD_TYPES: readonly FormFieldType[] = [
 	...CUSTOM_FIELD_TYPES,
 	...COMMON_FIELD_TYPES,
@@ -74,6 +75,7 @@ export const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
 	position: 'Position',
 };
 
+/** @internal Exported for the tests only. */
 export const CONSENT_LABEL_MAX_LENGTH = 10_000;
 
 /** Types that must carry options. */
@@ -108,11 +110,11 @@ export interface ExistingFormField extends IDataObject {
 	position?: number;
 }
 
-export function isFormFieldType(value: unknown): value is FormFieldType {
+function isFormFieldType(value: unknown): value is FormFieldType {
 	return typeof value === 'string' && (FORM_FIELD_TYPES as readonly string[]).includes(value);
 }
 
-export function isCommonFieldType(value: unknown): boolean {
+function isCommonFieldType(value: unknown): boolean {
 	return typeof value === 'string' && (COMMON_FIELD_TYPES as readonly string[]).includes(value);
 }
 

@@ -24,11 +24,7 @@ export function matches(filter: string | undefined, ...texts: unknown[]): boolea
 }
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
-export function requireChosen(
-	ctx: ILoadOptionsFunctions,
-	name: string,
-	displayName: string,
-): unknown {
+function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: string): unknown {
 	const parameter = ctx.getCurrentNodeParameter(name);
 	if (locatorValue(parameter).value === '') {
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${displayName} first`, {

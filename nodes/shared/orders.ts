@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * Orders have no status field (reference: States and transitions), only nullable timestamps.
  * The derived status is the first of these whose timestamp is set, so a later move wins over
  * an earlier one: cancelled > rejected > approved > paid > authorized > pending (none set).
+ * @internal Exported for the tests only.
  */
 export const ORDER_STATUS_PRECEDENCE = [
 	['cancelled', 'cancelled_at'],

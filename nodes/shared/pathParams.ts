@@ -34,6 +34,7 @@ export const PATH_PARAMS = {
 	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
 } as const satisfies Record<string, PathParam>;
 
+/** @internal Exported for the tests only. */
 export type PathParamName = keyof typeof PATH_PARAMS;
 
 /**
@@ -55,8 +56,20 @@ export function pathParamOf(name: string): PathParam | undefined {
 }
 
 /** The entry whose field is `label`, or undefined for a field that is no ID. */
-export function pathParamLabelled(label: string): PathParam | undefined {
+function pathParamLabelled(label: string): PathParam | undefined {
 	return Object.values(PATH_PARAMS).find((param) => param.label === label);
+}
+
+/**
+ * What each ID field takes and which operation returns it, in the words a model acts on. Used by the tool descriptions and by refusals in tool runs, so both always say the same.
+ */
+export const ID_SOURCES = Object.fromEntries(
+	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),
+) as Record<IdField, string>;
+
+/** What an ID field takes and where it comes from, or undefined for a field that is no ID. */
+export function idSourceOf(field: string): string | undefined {
+	return pathParamLabelled(field)?.source;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './context';
 import { BY_SLUG, SLUG_PATTERN, URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { refuseDotSegment } from './errors';
+import { refuseDotSegment } from './dotSegments';
 import { ID_PATTERNS, isDotSegment } from './pathParams';
 import { InputError, idRefusal } from './validation';
 import type { Check } from './validation';

@@ -8,8 +8,10 @@ import type {
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
-import { errorMessage, malformedResponseError, refuseDotSegment, toNodeApiError } from './errors';
-import type { FailedCall } from './errors';
+import { refuseDotSegment } from './dotSegments';
+import { errorMessage } from './errors';
+import { malformedResponseError, toNodeApiError } from './httpErrors';
+import type { FailedCall } from './httpErrors';
 import type { RatePacer } from './pacing';
 import { pathParamOf } from './pathParams';
 import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';

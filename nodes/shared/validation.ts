@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { idSourceOf } from './tool';
+import { idSourceOf } from './pathParams';
 
 /**
  * How to fix a refused value. A string serves both audiences; `tool` is what a caller that can
@@ -105,11 +105,11 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 	);
 }
 
-export function isEmail(value: unknown): boolean {
+function isEmail(value: unknown): boolean {
 	return typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
 }
 
-export function isAlpha2(value: unknown): boolean {
+function isAlpha2(value: unknown): boolean {
 	return typeof value === 'string' && ALPHA2.has(value);
 }
 

@@ -27,7 +27,6 @@ const path = require('node:path');
 const { otherUses } = require('./scopes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DOCS_DIR = path.join(ROOT, 'docs');
 
 /** The package's page on the npm website: the README, rendered, for the latest release. */
 const PACKAGE_PAGE = 'https://www.npmjs.com/package/n8n-nodes-event-registration';
@@ -997,7 +996,6 @@ function brokenLinks(root = ROOT, { packed = false } = {}) {
 }
 
 module.exports = {
-	DOCS_DIR,
 	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
@@ -1009,17 +1007,12 @@ module.exports = {
 	documentationPages,
 	fileDoc,
 	headingAnchors,
-	isShipped,
-	linksOf,
-	oauth2ScopesTable,
-	operationsTable,
 	orderTriggerRequestsTable,
 	regionOf,
 	registerTypeScript,
 	reliabilityFileDocs,
 	reliabilityTable,
 	replaceRegion,
-	resourcesTable,
 	updateRegions,
 	webhookEventsTable,
 	withoutCode,

@@ -470,7 +470,6 @@ function publicationOf(workflow) {
 
 module.exports = {
 	N8nRest,
-	cli,
 	executeWorkflow,
 	importCredentials,
 	importWorkflows,

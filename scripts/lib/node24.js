@@ -95,10 +95,7 @@ function pathWithNode24(node24) {
 }
 
 module.exports = {
-	NODE24_DIR,
-	MIN_MAJOR,
 	resolveNode24,
-	installPinnedNode24,
 	ensureNode24,
 	missingMessage,
 	pathWithNode24,

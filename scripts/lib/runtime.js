@@ -99,7 +99,7 @@ const RUNTIME_1X = defineRuntime({
 	asyncActivation: false,
 });
 
-/** Oldest first: the order `npm test` runs them in. */
+/** Oldest first (`npm test` runs the default's steps first: scripts/test.js). */
 const RUNTIMES = [RUNTIME_1X, RUNTIME_2X];
 const DEFAULT_RUNTIME = RUNTIME_2X;
 

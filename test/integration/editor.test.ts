@@ -11,7 +11,8 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 import { FilterXSS } from 'xss';
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
-import { plainText, validationDescription } from '../../nodes/shared/errors';
+import { plainText } from '../../nodes/shared/errorHtml';
+import { validationDescription } from '../../nodes/shared/httpErrors';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { NodeTypeRegistry } from '../harness';
 import { rl } from '../helpers/action';

@@ -81,7 +81,7 @@ describe('scopes the route table gives', () => {
 			method: USER_TEST_REQUEST.request.method,
 			path: USER_TEST_REQUEST.request.url,
 		});
-		const code = { ROUTES, WEBHOOK_EVENTS };
+		const code = { ROUTES, WEBHOOK_EVENTS, ID_PATTERNS };
 		const withNode = (type: string) => ({ nodes: [{ type, parameters: {} }] });
 		for (const type of [
 			'n8n-nodes-event-registration.eventRegistration',

@@ -7,13 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { DOCS_IMAGES, MAX_TOTAL_BYTES, inspectPng, pictureNames } =
-	require('../../e2e/browser/lib/pictures') as {
-		DOCS_IMAGES: string;
-		MAX_TOTAL_BYTES: number;
-		inspectPng: (file: string) => { bytes: number; problem?: string };
-		pictureNames: () => string[];
-	};
+import {
+	DOCS_IMAGES,
+	MAX_TOTAL_BYTES,
+	inspectPng,
+	pictureNames,
+} from '../../e2e/browser/lib/pictures';
 
 const ROOT = path.join(__dirname, '..', '..');
 

@@ -9,6 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
+import { missingMessage, resolveNode24 } from '../../scripts/lib/node24';
+import { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } from '../../scripts/lib/package';
+
 const ROOT = path.join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readJson = (file: string) => JSON.parse(read(file));
@@ -264,11 +267,6 @@ describe('installs on any OS', () => {
 });
 
 describe('Node 24 for the install and n8n 2.x', () => {
-	const { missingMessage, resolveNode24 } = require('../../scripts/lib/node24') as {
-		missingMessage: () => string;
-		resolveNode24: () => { source: string; version: string };
-	};
-
 	it('is the pinned package on Linux x64 (whose lockfile holds it), else the system Node or a message', () => {
 		const found = resolveNode24();
 		if (process.platform === 'linux' && process.arch === 'x64') {
@@ -291,10 +289,6 @@ describe('Node 24 for the install and n8n 2.x', () => {
 
 describe('installing in every process (docs/queue-mode.md)', () => {
 	it('the custom image installs with the same npm command the queue-mode suite uses', () => {
-		const { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } = require('../../scripts/lib/package') as {
-			NODES_FOLDER_INSTALL_FLAGS: string[];
-			PACKAGE_NAME: string;
-		};
 		const dockerfile = /```dockerfile\n([\s\S]*?)```/.exec(read('docs/queue-mode.md'))?.[1] ?? '';
 		expect(dockerfile).toMatch(/^FROM n8nio\/n8n:\d+\.\d+\.\d+$/m);
 		expect(dockerfile).toContain('cd /home/node/.n8n/nodes');

@@ -60,4 +60,4 @@ function assertMoreNotice(text, returned) {
 	);
 }
 
-module.exports = { EDITOR_ONLY, apiRequests, assertMoreNotice, assertRefusal, describeRequests };
+module.exports = { apiRequests, assertMoreNotice, assertRefusal, describeRequests };

@@ -46,4 +46,4 @@ function writeModelOutput(n8nLabel) {
 	return MODEL_OUTPUT_FILE;
 }
 
-module.exports = { MODEL_OUTPUT_FILE, recordListSize, recordOrders, writeModelOutput };
+module.exports = { recordListSize, recordOrders, writeModelOutput };

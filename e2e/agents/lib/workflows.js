@@ -328,7 +328,6 @@ module.exports = {
 	MODEL_CREDENTIAL,
 	agentCredentials,
 	agentWorkflow,
-	fromAI,
 	listToolsWorkflow,
 	mcpWorkflow,
 	toolName,

@@ -275,4 +275,4 @@ async function prepareFixtures(stack) {
 
 /** @typedef {Awaited<ReturnType<typeof prepareFixtures>>} Fixtures */
 
-module.exports = { prepareFixtures, sandboxClient, IDS };
+module.exports = { prepareFixtures };

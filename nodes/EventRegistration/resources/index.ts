@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputProperties } from '../../shared/output';
+import { outputProperties } from '../shared/outputParameter';
 import { toolText } from '../shared/toolTexts';
 
 import { activation } from './activation';

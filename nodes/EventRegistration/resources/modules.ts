@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { RecordKind } from '../../shared/output';
+import type { RecordKind } from '../shared/records';
 import type { ListResult } from '../../shared/pagination';
 import type { OperationItem } from '../shared/operationItem';
 import type { Effect } from '../shared/toolTexts';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FieldLabels } from '../../shared/errors';
-import { fieldErrors } from '../../shared/errors';
+import type { FieldLabels } from '../../shared/errorHtml';
+import { fieldErrors } from '../../shared/httpErrors';
 import { ATTRIBUTE_NAMES } from '../../shared/formFields';
 import type { FieldAttribute } from '../../shared/formFields';
 

@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { RECORD_SHAPES } from '../../shared/output';
-import type { RecordKind } from '../../shared/output';
+import { RECORD_SHAPES } from './records';
+import type { RecordKind } from './records';
 import { ListResult } from '../../shared/pagination';
 
-/** The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …". */
+/**
+ * The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …".
+ * @internal Exported for the tests only.
+ */
 export function listCutHintText(kind: RecordKind, list: ListResult): string {
 	const returned =
 		list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;

@@ -7,27 +7,27 @@ import {
 	DEFAULT_PAGE_SIZE_ASKED,
 } from '../../shared/pagination';
 import type { PaginateOptions } from '../../shared/pagination';
-import {
-	MODEL_DEFAULT_LIMIT,
-	modelListBound,
-	outputForModel,
-	withModelDefault,
-} from '../../shared/output';
+import { modelListBound } from './modelListBound';
+import { outputForModel, withModelDefault } from './modelVersion';
 import { requireInteger } from '../../shared/validation';
 import type { OperationItem } from './operationItem';
 
+/** Limit as the editor shows it; its default (n8n's lint wants the literal here) is the one for people. */
+const LIMIT = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+} satisfies INodeProperties;
+/** A first page a model can read: Limit's default when a model calls a node of version 1.1 or later. */
+const MODEL_DEFAULT_LIMIT = 20;
+
 /** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
 export function limitProperties(): INodeProperties[] {
-	const limit: INodeProperties = {
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	};
-	return withModelDefault(limit, 50, MODEL_DEFAULT_LIMIT);
+	return withModelDefault(LIMIT, LIMIT.default, MODEL_DEFAULT_LIMIT);
 }
 
 export const returnAllProperty: INodeProperties = {
@@ -100,7 +100,7 @@ export function readListOptions(
 ): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost' | 'check'> {
 	const returnAll = item.parameter('returnAll', false) as boolean;
 	const paging = item.parameter('paging', {}) as IDataObject;
-	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : 50;
+	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : LIMIT.default;
 	return {
 		check: item,
 		atMost: modelListBound(ctx, item.itemIndex, plural),

@@ -29,7 +29,7 @@ function staticChoices(property: INodeProperties): Choice[] | undefined {
 }
 
 /** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
-export function matchOption(choices: readonly Choice[], value: unknown): unknown {
+function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	if (choices.some((choice) => choice.value === value)) return value;
 	if (typeof value !== 'string') return undefined;
 	const wanted = value.trim().toLowerCase();
@@ -131,7 +131,10 @@ const TYPE_FIXES: Record<string, string> = {
 	number: 'Use a number, e.g. 2.',
 };
 
-/** What n8n's own type check of a parameter (`validateType`) refused. */
+/**
+ * What n8n's own type check of a parameter (`validateType`) refused.
+ * @internal Exported for the tests only.
+ */
 export interface InvalidInput {
 	field: string;
 	type: string;
@@ -142,6 +145,7 @@ export interface InvalidInput {
  * Adapter to n8n's text: its type check of a parameter throws "Invalid input for 'Quantity'" with
  * "'quantity' expects a number but we got 'two'" as description (n8n-core's
  * validateValueAgainstSchema, the same in 1.x and 2.x; test/unit/optionValues.test.ts reads both).
+ * @internal Exported for the tests only.
  */
 export function invalidInputOf(error: unknown): InvalidInput | undefined {
 	if (!(error instanceof Error)) return undefined;

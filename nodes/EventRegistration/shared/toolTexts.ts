@@ -1,5 +1,5 @@
-import { ID_SOURCES } from '../../shared/tool';
-import type { IdField } from '../../shared/tool';
+import { ID_SOURCES } from '../../shared/pathParams';
+import type { IdField } from '../../shared/pathParams';
 
 /**
  * Building blocks of the tool descriptions each operation declares (`toolDescription`): what an

@@ -8,8 +8,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseApiTimestamp, toApiDateTime } from '../../../nodes/shared/dates';
-import { fieldErrors, plainText, toNodeApiError } from '../../../nodes/shared/errors';
-import type { FailedCall } from '../../../nodes/shared/errors';
+import { plainText } from '../../../nodes/shared/errorHtml';
+import { fieldErrors, toNodeApiError } from '../../../nodes/shared/httpErrors';
+import type { FailedCall } from '../../../nodes/shared/httpErrors';
 import { readEnvelope } from '../../../nodes/shared/pagination';
 import { ROUTES } from '../../../nodes/shared/routes';
 import type { RouteKey } from '../../../nodes/shared/routes';

@@ -5,7 +5,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { plainText } from '../../../nodes/shared/errors';
+import { plainText } from '../../../nodes/shared/errorHtml';
 import { credentialsFor, orderCreateParams, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';

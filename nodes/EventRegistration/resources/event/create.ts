@@ -19,7 +19,7 @@ import {
 	localeOptions,
 	optionalEventFields,
 } from './fields';
-import { DATE_FORMAT } from '../../../shared/tool';
+import { DATE_FORMAT } from '../../../shared/dates';
 
 const properties: INodeProperties[] = [
 	companyLocator(),

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { DATE_FORMAT } from '../../../shared/tool';
+import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 
@@ -75,7 +74,7 @@ export const optionalEventFields: INodeProperties[] = [
  * given; it is then sent as the event's Timezone, so the service reads the time as the moment
  * given. Never the workflow's zone: the same workflow sends the same request on every n8n.
  */
-export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
+const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isInstant } from '../../../shared/dates';
+import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
@@ -21,7 +21,6 @@ import {
 	optionalEventFields,
 	storedTimeZone,
 } from './fields';
-import { DATE_FORMAT } from '../../../shared/tool';
 
 const updateFields: INodeProperties[] = (
 	[

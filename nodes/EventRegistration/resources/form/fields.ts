@@ -11,6 +11,7 @@ import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
 import type { Check } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
+import { VERSION_1_1 } from '../../versions';
 
 const typeOptions = [
 	...CUSTOM_FIELD_TYPES.map((type) => ({
@@ -30,13 +31,6 @@ const KEEP_CURRENT_TYPE = '';
 
 /** In a version 1 Form → Update, the Field choice that adds a new field (a blank ID is dropped before sending). */
 export const NEW_FIELD = '';
-
-/**
- * From this node version Form → Update's Add Field asks first whether the entry changes an existing
- * field or adds a new one, so a new field starts at a type (Text) and an existing one at its own.
- * Version 1 keeps one kind of entry whose Field list offers New Field.
- */
-export const SEPARATE_NEW_FIELDS_VERSION = 1.1;
 
 /**
  * In Form → Update a boolean or number input cannot be left unset, and its default would overwrite
@@ -326,7 +320,7 @@ function createFieldsEditor(): INodeProperties {
 /** Form → Update's Fields editor in version 1: one kind of entry, whose Field list offers New Field. */
 function updateFieldsEditorV1(): INodeProperties {
 	return fieldsEditor('Fields to change or add', CHANGE_OR_ADD_ENTRY, {
-		'@version': [{ _cnd: { lt: SEPARATE_NEW_FIELDS_VERSION } }],
+		'@version': [{ _cnd: { lt: VERSION_1_1 } }],
 	});
 }
 
@@ -341,7 +335,7 @@ function updateFieldsEditorV11(): INodeProperties {
 		typeOptions: { multipleValues: true, sortable: true },
 		description: 'Existing fields to change and new fields to add',
 		displayOptions: {
-			show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: SEPARATE_NEW_FIELDS_VERSION } }] },
+			show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: VERSION_1_1 } }] },
 		},
 		options: [
 			{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },

@@ -5,7 +5,7 @@ import { getServiceUrls } from '../../../shared/context';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { withOrderStatus } from '../../../shared/orders';
-import { noteOf } from '../../../shared/output';
+import { noteOf } from '../../shared/records';
 import { orderCheckoutUrl } from '../../../shared/publicUrls';
 import { completeCompany } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';

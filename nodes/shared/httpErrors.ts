@@ -1,0 +1,224 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { accessAdvice } from './accessAdvice';
+import { formatFieldErrors } from './errorHtml';
+import type { FieldLabels } from './errorHtml';
+import { pathParamOf } from './pathParams';
+import { needsOrganizedEvent, pathParamNames } from './routes';
+import type { HttpMethod, RouteKey, RouteParams } from './routes';
+
+/** What the transport knows about a failed call; never includes headers, so never the token. */
+export interface FailedCall {
+	route: RouteKey;
+	method: HttpMethod;
+	/** Path after `/api/v1`, with parameters filled in. */
+	path: string;
+	/** The IDs the path was built from, by path parameter. */
+	params?: RouteParams;
+	status?: number;
+	body?: unknown;
+	retryAfterSeconds?: number;
+	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
+	networkCode?: string;
+	attempts: number;
+	/** Where a 3xx answer pointed (its Location header). */
+	location?: string;
+	/** The event kinds of a webhook request (their subscribe scopes are the scopes it needs). */
+	webhookEvents?: readonly string[];
+	/** True when the request was made with the OAuth2 credential (the fix for a 403 differs). */
+	oauth2?: boolean;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
+}
+
+/** The API's own `message`, when the body has one. */
+function apiMessage(body: unknown): string | undefined {
+	const message = asObject(body)?.message;
+	return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The `errors` map of a 422 body, keeping only well-formed entries. */
+export function fieldErrors(body: unknown): FieldErrors {
+	const errors = asObject(asObject(body)?.errors);
+	if (!errors) return {};
+	const result: FieldErrors = {};
+	for (const [field, messages] of Object.entries(errors)) {
+		const list = (Array.isArray(messages) ? messages : [messages]).filter(
+			(m): m is string => typeof m === 'string',
+		);
+		if (list.length > 0) result[field] = list;
+	}
+	return result;
+}
+
+/** The description of a 422: the failing fields, one per line, or undefined when the body names none. */
+export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
+	const list = formatFieldErrors(fieldErrors(body), labels);
+	return list === '' ? undefined : `Fix these fields:${list}`;
+}
+
+const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
+	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
+	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
+	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
+	'ticketType.create':
+		'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
+	'webhook.create': 'Check the company’s webhooks before running this again.',
+};
+
+function unknownOutcomeHint(call: FailedCall): string {
+	if (call.method === 'GET') return '';
+	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
+	const check =
+		WRITE_MAY_HAVE_APPLIED[call.route] ??
+		'Check the resource’s current state before running this again.';
+	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
+}
+
+function retryAfterNote(call: FailedCall): string {
+	return call.retryAfterSeconds !== undefined
+		? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).`
+		: '';
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+/**
+ * A 404 in the service's words, for a person and for a model: the value used for each ID, what each
+ * ID must be and which operation returns valid ones.
+ */
+function notFoundAdvice(call: FailedCall): string {
+	const params = call.params ?? {};
+	const ids = pathParamNames(call.route)
+		.filter((name) => Object.hasOwn(params, name))
+		.map((name) => {
+			const param = pathParamOf(name);
+			return `${param?.label ?? name} "${params[name]}"${param ? ` must be ${param.source}` : ''}`;
+		});
+	if (ids.length === 0)
+		return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
+	const organized = needsOrganizedEvent(call.route)
+		? ' The event must be an event the company organizes, not one it only attends.'
+		: '';
+	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
+}
+
+function explainStatus(call: FailedCall): Explanation {
+	const status = call.status ?? 0;
+	const apiText = apiMessage(call.body);
+	const where = `${call.method} /api/v1${call.path}`;
+	if (status === 401) {
+		return {
+			message: `The service rejected the credentials (401)${apiText ? `: ${apiText}` : ''}`,
+			description:
+				'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
+		};
+	}
+	if (status === 403) {
+		return {
+			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
+			description: `${accessAdvice(call)} (${where})`,
+		};
+	}
+	if (status === 404) {
+		return {
+			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
+			description: notFoundAdvice(call),
+		};
+	}
+	if (status >= 300 && status < 400) {
+		const target = call.location ? ` to ${call.location}` : '';
+		return {
+			message: `The service answered with a redirect (${status})${target}, which is not followed`,
+			description: `The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
+		};
+	}
+	if (status === 422) {
+		return {
+			message: `The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
+			description: validationDescription(call.body) ?? `Fix the input of ${where}.`,
+		};
+	}
+	if (status === 429) {
+		return {
+			message: 'Rate limit reached (429)',
+			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
+		};
+	}
+	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
+	return {
+		message: `${outcome} (${status})${apiText ? `: ${apiText}` : ''}`,
+		description: `${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
+	};
+}
+
+/**
+ * Network failures in words. The message must not contain the code itself: NodeApiError replaces
+ * a message naming a common code with n8n's generic text ("You can retry the request
+ * immediately"), which is wrong advice after a write whose outcome is unknown.
+ */
+const NETWORK_PROBLEMS: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	ECONNREFUSED: 'the connection was refused',
+	ECONNABORTED: 'no answer in time',
+	ETIMEDOUT: 'no answer in time',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
+	EPIPE: 'the connection broke',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ERR_BAD_RESPONSE: 'the answer could not be read',
+	ERR_NETWORK: 'a network problem',
+};
+
+function explainNetwork(call: FailedCall): Explanation {
+	const code = call.networkCode ?? 'network error';
+	return {
+		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
+		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+	};
+}
+
+/** Builds the NodeApiError users see for a failed call, with the API's own words. */
+export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
+	const { message, description } =
+		call.status === undefined ? explainNetwork(call) : explainStatus(call);
+	const response: JsonObject = {
+		status: call.status ?? null,
+		path: call.path,
+		method: call.method,
+		body: (asObject(call.body) as JsonObject | undefined) ?? null,
+	};
+	const error = new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: call.status !== undefined ? String(call.status) : undefined,
+	});
+	return error;
+}
+
+/** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
+export function malformedResponseError(
+	node: INode,
+	call: Omit<FailedCall, 'attempts'>,
+	problem: string,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ status: call.status ?? null, path: call.path, method: call.method },
+		{
+			message: `Unexpected response from the service: ${problem}`,
+			description: `${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
+			httpCode: call.status !== undefined ? String(call.status) : undefined,
+		},
+	);
+}
