@@ -41,6 +41,7 @@ function pictureNames() {
 		'action-node.png',
 		'webhook-trigger.png',
 		'order-trigger.png',
+		'output-schema-preview.png',
 		...exampleNames().map((name) => `example-${name}.png`),
 	];
 }
