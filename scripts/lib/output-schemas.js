@@ -268,8 +268,6 @@ const ORDER_CHANGE = {
 	dedupeKey: string('<order ID>:<change>; the same for a repeated report of one change'),
 };
 
-const ASSUMED_PAYLOAD = 'Payload field (assumed: the reference does not show webhook payloads)';
-
 const LEAD = {
 	id: string('Lead ID'),
 	first_name: string('First name'),
@@ -285,6 +283,9 @@ const LEAD = {
 	updated_at: string(`Last changed (${TIME})`),
 };
 
+/** A payload's `event` field (an event slug), as the item carries it: `dataEvent`. */
+const PAYLOAD_EVENT = nullable(string('Slug of the event (the payload’s event field)'));
+
 const MEETING = {
 	id: string('Meeting ID'),
 	status: string('booked, cancelled, no_show or completed'),
@@ -292,7 +293,7 @@ const MEETING = {
 	ends_at: string(`End (${TIME})`),
 	timezone: string('Time zone'),
 	location: nullable(string('Meeting point')),
-	dataEvent: nullable(string('Slug of the event (the payload’s event field)')),
+	dataEvent: PAYLOAD_EVENT,
 	host: nullable(
 		object('Host', {
 			id: string('User ID'),
@@ -318,7 +319,7 @@ const WEBHOOK_PAYLOADS = /** @type {Record<string, Fields>} */ ({
 	'form-submitted': {
 		...SUBMISSION,
 		form_name: nullable(string('Form name')),
-		dataEvent: nullable(string('Slug of the event (the payload’s event field)')),
+		dataEvent: PAYLOAD_EVENT,
 	},
 	'activation-submitted': {
 		...SUBMISSION,
@@ -354,16 +355,18 @@ const WEBHOOK_PAYLOADS = /** @type {Record<string, Fields>} */ ({
 
 /** @returns {Fields} */
 function leadPayload() {
-	const { event, ...rest } = LEAD;
-	return { ...rest, dataEvent: event };
+	const rest = Object.fromEntries(Object.entries(LEAD).filter(([name]) => name !== 'event'));
+	return { ...rest, dataEvent: PAYLOAD_EVENT };
 }
 
 /** What the webhook trigger adds to every event's payload. */
 const DELIVERY = {
 	event: string('Event kind, e.g. form-submitted'),
-	occurredAt: assumed(string(`When it happened (${TIME}; the payload’s occurred_at)`)),
+	occurredAt: assumed(
+		string(`When it happened (${TIME}; the payload’s occurred_at)`, { optional: true }),
+	),
 	receivedAt: string('When n8n received the delivery (ISO 8601, UTC)'),
-	webhookId: assumed(string('ID of the webhook that delivered it')),
+	webhookId: assumed(string('ID of the webhook that delivered it', { optional: true })),
 	dedupeKey: string(
 		'The same for every delivery of one event: <kind>:<id>:<occurredAt>, or sha256:<digest> of its content',
 	),
@@ -430,6 +433,8 @@ function webhookTriggerSchema(kinds) {
 		throw new Error(`No payload schema for event kinds: ${missing.join(', ')}`);
 	/** @type {Record<string, FieldSpec>} */
 	const all = {};
+	/** @type {Record<string, Map<string, string[]>>} each field's descriptions, with the kinds that have it so */
+	const meanings = {};
 	for (const kind of kinds) {
 		for (const [name, spec] of Object.entries(WEBHOOK_PAYLOADS[kind])) {
 			const known = all[name];
@@ -447,12 +452,20 @@ function webhookTriggerSchema(kinds) {
 				optional: true,
 				...(known && known.type !== spec.type ? { properties: undefined, items: undefined } : {}),
 			};
+			meanings[name] ??= new Map();
+			meanings[name].set(spec.description, [...(meanings[name].get(spec.description) ?? []), kind]);
 		}
 	}
+	/** "Lead ID (lead-created, lead-updated); Submission ID (form-submitted)", or one description when every kind has the field so. */
+	const described = (/** @type {string} */ name) => {
+		const entries = [...meanings[name]];
+		if (entries.length === 1 && entries[0][1].length === kinds.length) return entries[0][0];
+		return entries.map(([words, which]) => `${words} (${which.join(', ')})`).join('; ');
+	};
 	const payload = Object.fromEntries(
 		Object.entries(all).map(([name, spec]) => [
 			name,
-			{ ...spec, description: `${spec.description}. ${ASSUMED_PAYLOAD}`, assumed: false },
+			{ ...spec, description: described(name), assumed: true },
 		]),
 	);
 	const schema = itemSchema(
