@@ -12,6 +12,7 @@ const path = require('node:path');
 
 const { browserTest, expect } = require('../lib/browser-test');
 const { openNode, openWorkflow } = require('../lib/editor');
+const { demoNodeRefs } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
 const { PICTURE_VIEWPORT } = require('../lib/pictures');
 const { picture } = require('./pictures');
@@ -30,21 +31,7 @@ const PARENTS = {
  * @param {import('../lib/browser-test').BrowserContext} ctx
  */
 function previewWorkflow(ctx) {
-	const { demo } = ctx.stack.sandbox;
-	const credential = ctx.stack.credentials.token;
-	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const company = {
-		__rl: true,
-		mode: 'list',
-		value: demo.companyId,
-		cachedResultName: 'Acme Events',
-	};
-	const event = {
-		__rl: true,
-		mode: 'list',
-		value: demo.events.summerSummit,
-		cachedResultName: 'Summer Summit 2027',
-	};
+	const { credentials, company, event } = demoNodeRefs(ctx.stack);
 	/** @type {Array<[string, string, number, Record<string, unknown>]>} */
 	const parents = [
 		[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', 1, { company, event, watch: ['paid'] }],
