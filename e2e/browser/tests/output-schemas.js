@@ -6,7 +6,8 @@
  * Submitted and Order → Get Many, each connected to one Edit Fields node; nothing is executed.
  * n8n 2.41.1's editor previews the schema of an action node only: for a trigger it does not ask
  * ("Trigger nodes do not have schema previews" in its source), so the triggers' files serve n8n's
- * AI features there. The picture output-schema-preview.png is taken here.
+ * AI features there; n8n 1.123.81 previews the triggers too (`--n8n=1.123.81`). The picture
+ * output-schema-preview.png is taken here, in 2.41.1.
  */
 const path = require('node:path');
 
@@ -233,7 +234,7 @@ module.exports = {
 					if (isTrigger && !previewsTriggers) {
 						expect(
 							shown.fields.length === 0 && !/Preview/.test(shown.header),
-							`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/development.md`,
+							`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
 						);
 						continue;
 					}
