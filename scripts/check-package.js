@@ -3,12 +3,15 @@
  * `npm run check:package`: the checks n8n applies to a community package, offline, on the packed
  * tarball. Builds, packs, then checks the tarball's contents, the `n8n` section, that each node and
  * credential loads with nothing but n8n-workflow installed, that the documentation links lead to
- * files and README sections in the tarball, and runs the ESLint legs of the official scanner
+ * files and README sections in the tarball, that the output schemas are there and valid (n8n's
+ * editor reads them from dist/nodes/<Node>/__schema__/), and runs the ESLint legs of the official scanner
  * (@n8n/scan-community-package, from e2e/runtime). `--no-build` skips the build.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+
+const Ajv = require('ajv');
 
 const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
@@ -114,6 +117,46 @@ function sourceEntryPoints() {
 		}
 	}
 	return found;
+}
+
+/**
+ * The output schemas in the tarball (scripts/lib/output-schemas.js): every node of the n8n section
+ * has them, and each is valid JSON Schema with a `type` and non-empty `properties`, which n8n's
+ * editor requires before it shows a schema preview.
+ * @param {string[]} files
+ * @returns {CheckResult}
+ */
+function checkOutputSchemas(files) {
+	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
+	const ajv = new Ajv();
+	/** @type {string[]} */
+	const problems = (PACKAGE_JSON.n8n?.nodes ?? [])
+		.map((/** @type {string} */ node) => path.posix.dirname(path.posix.normalize(node)))
+		.filter(
+			(/** @type {string} */ dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)),
+		)
+		.map((/** @type {string} */ dir) => `no output schemas: ${dir}`);
+	let bytes = 0;
+	for (const file of schemas) {
+		const text = fs.readFileSync(path.join(UNPACKED, file), 'utf8');
+		bytes += Buffer.byteLength(text);
+		/** @type {any} */
+		let schema;
+		try {
+			schema = JSON.parse(text);
+		} catch {
+			problems.push(`${file}: not JSON`);
+			continue;
+		}
+		if (!ajv.validateSchema(schema)) problems.push(`${file}: ${ajv.errorsText(ajv.errors)}`);
+		if (typeof schema.type !== 'string') problems.push(`${file}: no type`);
+		if (Object.keys(schema.properties ?? {}).length === 0) problems.push(`${file}: no properties`);
+	}
+	return {
+		name: `output schemas: each node has them, each is JSON Schema with type and properties (${schemas.length} files, ${(bytes / 1024).toFixed(0)} KiB)`,
+		ok: problems.length === 0,
+		details: problems.join('\n'),
+	};
 }
 
 /** The n8n-workflow version the package is built against (its devDependency). */
@@ -289,7 +332,12 @@ async function main() {
 	const results = [checkMetadata(), checkContents(files), checkN8nSection(files)];
 	results.forEach(report);
 	const consumer = await prepareConsumer(tarball);
-	const late = [checkDocumentationLinks(), await checkRequire(consumer), ...(await checkScanner())];
+	const late = [
+		checkDocumentationLinks(),
+		checkOutputSchemas(files),
+		await checkRequire(consumer),
+		...(await checkScanner()),
+	];
 	late.forEach(report);
 	results.push(...late);
 	const failed = results.filter((result) => !result.ok).length;

@@ -6,13 +6,16 @@
  * owner account), signs the browser in with the owner's cookie, and runs the tests of tests/ in one
  * browser, one page per test. A failing test leaves a screenshot in e2e/browser/screenshots/.
  * The docs' pictures are taken on every run: into a temporary folder, or into --pictures=<dir>
- * (`npm run docs:images` runs `--pictures=docs/images pictures`, only the pictures' suite).
+ * (`npm run docs:images` runs `--pictures=docs/images pictures output-schema-preview`: the tests that take them).
  *
- *   node e2e/browser/run.js [--no-build] [--pictures=<dir>] [test name fragment ...]
+ * `--n8n=1.123.81` runs the tests in the 1.x runtime instead (tests written for the 2.x editor may fail there).
+ *
+ *   node e2e/browser/run.js [--no-build] [--pictures=<dir>] [--n8n=<version>] [test name fragment ...]
  */
 const fs = require('node:fs');
 
 const { importWorkflows } = require('../../scripts/lib/n8n');
+const { DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
 const { Harness } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { openBrowser } = require('./lib/session');
@@ -34,6 +37,7 @@ const SUITES = [
 	require('./tests/list-hint'),
 	// Before the pictures' suite, whose last test checks that every picture was taken.
 	require('./tests/review-picture'),
+	require('./tests/output-schemas'),
 	require('./tests/pictures'),
 ];
 
@@ -43,6 +47,7 @@ async function main() {
 	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
 	const harness = new Harness();
 	const pictures = picturesDir(args);
+	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	console.log('Browser tests: the n8n editor in headless Chromium, against the sandbox');
 	/** @type {import('../lib/stack').Stack | undefined} */
 	let stack;
@@ -59,6 +64,7 @@ async function main() {
 			log: (line) => console.log(line),
 			skipBuild: args.includes('--no-build'),
 			credentials: pictureCredentials(),
+			runtime: version ? runtimeNamed(version) : DEFAULT_RUNTIME,
 		});
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);

@@ -151,6 +151,26 @@ function singleNodeWorkflows(stack) {
 }
 
 /**
+ * What a node of a test workflow refers to: the token credential, and the demo company and Summer
+ * Summit as the editor stores a choice from their lists.
+ * @param {import('../../lib/stack').Stack} stack
+ */
+function demoNodeRefs(stack) {
+	const { demo } = stack.sandbox;
+	const credential = stack.credentials.token;
+	return {
+		credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+		company: { __rl: true, mode: 'list', value: demo.companyId, cachedResultName: 'Acme Events' },
+		event: {
+			__rl: true,
+			mode: 'list',
+			value: demo.events.summerSummit,
+			cachedResultName: 'Summer Summit 2027',
+		},
+	};
+}
+
+/**
  * The panels a reviewer looks at (issue 25): both triggers' event choice, a new Webhook → Delete
  * (its locator's default mode), Form → Update with an existing field left at Keep Current Type,
  * Event Page → Create or Update with a header image.
@@ -158,20 +178,7 @@ function singleNodeWorkflows(stack) {
  */
 function reviewWorkflow(stack) {
 	const { demo } = stack.sandbox;
-	const credential = stack.credentials.token;
-	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const company = {
-		__rl: true,
-		mode: 'list',
-		value: demo.companyId,
-		cachedResultName: 'Acme Events',
-	};
-	const event = {
-		__rl: true,
-		mode: 'list',
-		value: demo.events.summerSummit,
-		cachedResultName: 'Summer Summit 2027',
-	};
+	const { credentials, company, event } = demoNodeRefs(stack);
 	/** @type {Array<[string, string, Record<string, unknown>]>} */
 	const nodes = [
 		['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],

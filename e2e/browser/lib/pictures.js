@@ -42,6 +42,7 @@ function pictureNames() {
 		'webhook-trigger.png',
 		'order-trigger.png',
 		'human-review.png',
+		'output-schema-preview.png',
 		...exampleNames().map((name) => `example-${name}.png`),
 	];
 }

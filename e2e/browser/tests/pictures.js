@@ -92,8 +92,9 @@ async function fill(dialog, name, value) {
 	await dialog.getByTestId(`parameter-input-${name}`).locator('input').fill(value);
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
+/** @type {import('../lib/browser-test').BrowserSuite & { picture: typeof picture }} */
 module.exports = {
+	picture,
 	name: 'Pictures for the docs',
 	tests: (ctx) => {
 		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);

@@ -1,0 +1,272 @@
+// @ts-check
+/**
+ * Output schemas in the editor (issue 37): n8n serves the package's schema files, and an Edit Fields
+ * node after nodes that have not run shows their fields in its input panel's schema view, ready to
+ * drag. The workflow: Event Registration Order Trigger, Event Registration Trigger on Form
+ * Submitted and Order → Get Many, each connected to one Edit Fields node; nothing is executed.
+ * n8n 2.41.1's editor previews the schema of an action node only: for a trigger it does not ask
+ * ("Trigger nodes do not have schema previews" in its source), so the triggers' files serve n8n's
+ * AI features there; n8n 1.123.81 previews the triggers too (`--n8n=1.123.81`). The picture
+ * output-schema-preview.png is taken here, in 2.41.1.
+ */
+const path = require('node:path');
+
+const { browserTest, expect } = require('../lib/browser-test');
+const { openNode, openWorkflow } = require('../lib/editor');
+const { demoNodeRefs } = require('../lib/fixtures');
+const { nodeType } = require('../../../scripts/lib/package');
+const { PICTURE_VIEWPORT } = require('../lib/pictures');
+const { picture } = require('./pictures');
+
+const PICTURE = 'output-schema-preview.png';
+
+const SET_NODE = 'Map fields';
+const PARENTS = {
+	orderTrigger: 'Paid order',
+	webhookTrigger: 'Form submitted',
+	action: 'Get orders',
+};
+
+/**
+ * The workflow of the test: three parents, one Edit Fields node, nothing run.
+ * @param {import('../lib/browser-test').BrowserContext} ctx
+ */
+function previewWorkflow(ctx) {
+	const { credentials, company, event } = demoNodeRefs(ctx.stack);
+	/** @type {Array<[string, string, number, Record<string, unknown>]>} */
+	const parents = [
+		[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', 1, { company, event, watch: ['paid'] }],
+		[
+			PARENTS.webhookTrigger,
+			'eventRegistrationTrigger',
+			1,
+			{ company, events: ['form-submitted'] },
+		],
+		[
+			PARENTS.action,
+			'eventRegistration',
+			1.1,
+			{ resource: 'order', operation: 'getMany', company, event },
+		],
+	];
+	return {
+		name: 'Browser test: output schema preview',
+		nodes: [
+			...parents.map(([name, type, typeVersion, parameters], i) => ({
+				id: `schema-preview-${i}`,
+				name,
+				type: nodeType(type),
+				typeVersion,
+				position: [0, i * 200],
+				parameters: { authentication: 'accessToken', ...parameters },
+				credentials,
+			})),
+			{
+				id: 'schema-preview-set',
+				name: SET_NODE,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [400, 200],
+				parameters: {},
+			},
+		],
+		connections: Object.fromEntries(
+			Object.values(PARENTS).map((name) => [
+				name,
+				{ main: [[{ node: SET_NODE, type: 'main', index: 0 }]] },
+			]),
+		),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * The schema file n8n serves for a node, as the editor asks for it.
+ * @param {string} baseUrl
+ * @param {string} node
+ * @param {string} version padded, e.g. 1.1.0
+ * @param {string} [operation] resource/operation
+ * @returns {Promise<{ status: number; schema?: any }>}
+ */
+async function servedSchema(baseUrl, node, version, operation) {
+	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
+	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
+	return {
+		status: response.status,
+		schema: response.ok ? await response.json() : undefined,
+	};
+}
+
+/**
+ * The top-level fields the input panel's schema view shows for a parent node, after expanding it
+ * (and collapsing it again, so the next parent's fields are in view); none when it shows none.
+ * @param {import('playwright-core').Locator} input
+ * @param {string} node
+ * @returns {Promise<{ fields: string[]; preview: boolean; header: string }>}
+ */
+async function previewOf(input, node) {
+	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
+	const pills = input.locator(`[data-node-name="${node}"][data-name]`);
+	await expand(input, node);
+	const fields = await pills.evaluateAll((items) =>
+		items
+			.filter((item) => /^\.[^.[]+$/.test(item.getAttribute('data-path') ?? ''))
+			.map((item) => item.getAttribute('data-name') ?? ''),
+	);
+	const preview =
+		fields.length > 0 && (await pills.first().getAttribute('class'))?.includes('pill--preview');
+	const text = (await header.innerText()).replace(/\s+/g, ' ').trim();
+	if (await pills.first().isVisible()) await header.click();
+	await pills
+		.first()
+		.waitFor({ state: 'detached', timeout: 10000 })
+		.catch(() => undefined);
+	return { fields, preview: Boolean(preview), header: text };
+}
+
+/**
+ * Expands a parent node in the schema view until its fields stay shown (the view may redraw once
+ * its previews arrive, collapsing it again); gives up quietly when it shows none.
+ * @param {import('playwright-core').Locator} input
+ * @param {string} node
+ */
+async function expand(input, node) {
+	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
+	const pill = input.locator(`[data-node-name="${node}"][data-name]`).first();
+	for (let attempt = 0; attempt < 2; attempt++) {
+		if (!(await pill.isVisible())) await header.click();
+		await pill.waitFor({ timeout: 4000 }).catch(() => undefined);
+		await input.page().waitForTimeout(500);
+		if (await pill.isVisible()) return;
+	}
+}
+
+/**
+ * Fields each parent's preview must show: some of the item's own, read from the schema files.
+ * @type {Record<string, string[]>}
+ */
+const EXPECTED = {
+	[PARENTS.orderTrigger]: ['id', 'email', 'status', 'transition', 'event_id', 'dedupeKey'],
+	[PARENTS.webhookTrigger]: ['event', 'occurredAt', 'dedupeKey', 'form_name', 'answers', 'lead'],
+	[PARENTS.action]: ['id', 'first_name', 'email', 'status', 'unit_amount', 'country'],
+};
+
+/**
+ * Drags a schema field onto a drop area with the mouse, as a person does.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} from
+ * @param {import('playwright-core').Locator} to
+ */
+async function dragTo(page, from, to) {
+	const a = await regionOf(from);
+	const b = await regionOf(to);
+	await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+	await page.mouse.down();
+	await page.mouse.move(a.x + 40, a.y + 20, { steps: 5 });
+	await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 20 });
+	await page.mouse.up();
+}
+
+/**
+ * The region a part of the page takes on screen.
+ * @param {import('playwright-core').Locator} part
+ */
+async function regionOf(part) {
+	const box = await part.boundingBox();
+	if (!box) throw new Error('the part is not on screen');
+	return box;
+}
+
+/** @type {import('../lib/browser-test').BrowserSuite} */
+module.exports = {
+	name: 'Output schema preview',
+	tests: (ctx) => [
+		browserTest(
+			'n8n serves each node’s schema file at the path its editor asks for',
+			60000,
+			async () => {
+				for (const version of ['1.0.0', '1.1.0']) {
+					const { status, schema } = await servedSchema(
+						ctx.baseUrl,
+						'eventRegistration',
+						version,
+						'order/getMany',
+					);
+					expect(status === 200, `Order → Get Many v${version}: HTTP ${status}`);
+					expect(
+						'checkout_url' in schema.properties === false && 'status' in schema.properties,
+						`Order → Get Many v${version}: ${Object.keys(schema.properties)}`,
+					);
+				}
+				const order = await servedSchema(ctx.baseUrl, 'eventRegistrationOrderTrigger', '1.0.0');
+				expect(
+					order.status === 200 && 'transition' in order.schema.properties,
+					`order trigger: HTTP ${order.status}`,
+				);
+				const webhook = await servedSchema(ctx.baseUrl, 'eventRegistrationTrigger', '1.0.0');
+				expect(
+					webhook.status === 200 &&
+						'dedupeKey' in webhook.schema.properties &&
+						'answers' in webhook.schema.properties,
+					`webhook trigger: HTTP ${webhook.status}`,
+				);
+			},
+		),
+		browserTest(
+			`${PICTURE}: Edit Fields after nodes that have not run previews their fields in the schema view, ready to drag (n8n 2.41.1 previews the action node, 1.x the triggers too)`,
+			180000,
+			async (pages) => {
+				// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
+				const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
+				const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
+				const page = await pages.newPage();
+				// Tall enough that the schema view, which draws only what is on screen, draws every field.
+				await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
+				await openWorkflow(page, ctx.baseUrl, String(created.id));
+				const ndv = await openNode(page, SET_NODE);
+				const input = ndv.getByTestId('ndv-input-panel');
+				await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
+
+				for (const [node, expected] of Object.entries(EXPECTED)) {
+					const shown = await previewOf(input, node);
+					const isTrigger = node !== PARENTS.action;
+					if (isTrigger && !previewsTriggers) {
+						expect(
+							shown.fields.length === 0 && !/Preview/.test(shown.header),
+							`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
+						);
+						continue;
+					}
+					const missing = expected.filter((field) => !shown.fields.includes(field));
+					expect(
+						shown.preview && /Preview/.test(shown.header) && missing.length === 0,
+						`${node}: the schema view shows ${JSON.stringify(shown)}; missing ${missing}`,
+					);
+				}
+				expect(
+					!(await previewOf(input, PARENTS.action)).fields.includes('checkout_url'),
+					'Order → Get Many previews checkout_url, which only Order → Create returns',
+				);
+
+				// Ready to drag: Get orders' email dropped on Fields to Set becomes a field mapped to it.
+				await expand(input, PARENTS.action);
+				const email = input.locator(`[data-node-name="${PARENTS.action}"][data-name="email"]`);
+				await dragTo(page, email, ndv.getByTestId('assignment-collection-drop-area'));
+				const mapped = await ndv
+					.getByTestId('assignment')
+					.first()
+					.innerText({ timeout: 10000 })
+					.catch(() => '');
+				expect(
+					/email/.test(mapped) && /Get orders|\$json/.test(mapped),
+					`dropping email on Fields to Set gave "${mapped}", expected a field mapped to Get orders' email`,
+				);
+				if (!previewsTriggers) {
+					await page.setViewportSize(PICTURE_VIEWPORT);
+					await picture(page, await regionOf(ndv), path.join(ctx.picturesDir, PICTURE));
+				}
+			},
+		),
+	],
+};

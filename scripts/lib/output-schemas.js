@@ -1,0 +1,579 @@
+// @ts-check
+/**
+ * Output schemas: a JSON Schema of what each operation of the action node and each trigger
+ * returns, in the Output a person gets by default (Raw), for the editor's schema preview of a node
+ * that has not run and for n8n's AI features (docs/development.md, "Output schemas").
+ *
+ * The operations, node versions and each record's field list come from the node descriptions
+ * (the Output choice's Selected Fields list); the types and words come from the catalogue below,
+ * written from the API reference. A record field the node offers without an entry here, or an
+ * operation without a schema, stops the build. test/integration/outputSchemas.test.ts validates
+ * every sandbox output against these schemas in n8n's engine.
+ */
+
+/**
+ * @typedef {object} FieldSpec
+ * @property {string} type JSON Schema type
+ * @property {string} description in the service's words
+ * @property {boolean} [nullable] may be null
+ * @property {boolean} [optional] not in every output
+ * @property {boolean} [assumed] the reference does not show it
+ * @property {string[]} [only] present only in these operations' output
+ * @property {Record<string, FieldSpec>} [properties] fields of an object
+ * @property {FieldSpec | {}} [items] an array's elements
+ * @property {string[]} [alsoType] further JSON types it may have
+ */
+
+/** @typedef {Record<string, FieldSpec>} Fields */
+
+/** @param {string} description @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const string = (description, more = {}) => ({ type: 'string', description, ...more });
+/** @param {string} description @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const integer = (description, more = {}) => ({ type: 'integer', description, ...more });
+/** @param {string} description @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const number = (description, more = {}) => ({ type: 'number', description, ...more });
+/** @param {string} description @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const boolean = (description, more = {}) => ({ type: 'boolean', description, ...more });
+/** @param {string} description @param {Fields | undefined} properties @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const object = (description, properties, more = {}) => ({
+	type: 'object',
+	description,
+	...(properties ? { properties } : {}),
+	...more,
+});
+/** @param {string} description @param {FieldSpec | {}} items @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
+const array = (description, items, more = {}) => ({ type: 'array', description, items, ...more });
+/** @param {FieldSpec} spec @returns {FieldSpec} */
+const assumed = (spec) => ({ ...spec, assumed: true });
+/** @param {FieldSpec} spec @returns {FieldSpec} */
+const nullable = (spec) => ({ ...spec, nullable: true });
+
+const TIME = 'ISO 8601 date-time with offset';
+
+const USER = {
+	id: string('User ID (sqid)'),
+	first_name: string('First name'),
+	last_name: string('Last name'),
+	email: string('Email address'),
+	job_title: nullable(string('Job title')),
+	avatar: nullable(string('Avatar image URL')),
+	linkedin_url: nullable(string('LinkedIn profile URL')),
+	created_at: string(`When the user was created (${TIME})`),
+};
+
+const COMPANY = {
+	id: string('Company ID (sqid), used in API paths'),
+	slug: string('Public URL slug'),
+	name: string('Company name'),
+	tagline: nullable(string('Tagline')),
+	url: nullable(string('Website')),
+	logo: nullable(string('Logo URL')),
+	brand_color: string('Brand color'),
+	created_at: string(`When the company was created (${TIME})`),
+};
+
+const EVENT_PAGE = {
+	title: assumed(nullable(string('Page title'))),
+	subtitle: assumed(nullable(string('Page subtitle'))),
+	description: assumed(nullable(string('Page text'))),
+	header_image: assumed(nullable(string('Header image URL'))),
+	updated_at: assumed(string(`When the page was last changed (${TIME})`)),
+};
+
+const EVENT = {
+	id: string('Event slug, used as the event in API paths'),
+	name: string('Event name'),
+	date_start: string(`Start (${TIME})`),
+	date_end: string(`End (${TIME})`),
+	attendance_mode: string('online or offline'),
+	company_role: string('organizing or attending'),
+	locale: string('Language: en, nl, fr, de, pt or es'),
+	requires_ticket_assignment: boolean('Tickets must be assigned to attendees'),
+	timezone: nullable(string('Time zone (IANA name)')),
+	privacy_policy: nullable(string('Privacy policy')),
+	page: object(
+		'Event page; present on Get and Update of an event the company organizes',
+		EVENT_PAGE,
+		{ optional: true },
+	),
+};
+
+const FORM_FIELD = {
+	id: string('Field ID (sqid)'),
+	type: string('Field type, e.g. text, select, consent, country'),
+	label: string('Label'),
+	description: nullable(string('Help text; only for types that allow it')),
+	options: nullable(array('Choices of an option or select field', {})),
+	position: integer('Sort order, 0 or more'),
+	placeholder: nullable(string('Placeholder; only for supporting types')),
+	required: boolean('An answer is required'),
+	min: nullable(number('Lowest value; number fields only')),
+	max: nullable(number('Highest value; number fields only')),
+};
+
+const FORM = {
+	id: string('Form ID (sqid)'),
+	name: string('Form name'),
+	created_at: string(`When the form was created (${TIME})`),
+	fields: array('Fields of the form, in position order', object('Form field', FORM_FIELD), {
+		only: ['get', 'create', 'update'],
+	}),
+};
+
+const TICKET_TYPE = {
+	slug: string('Ticket type slug, used in public URLs and API paths'),
+	name: string('Name'),
+	description: nullable(string('Description')),
+	price: string('Price as a decimal string; 0 for free'),
+	currency: string('Currency code'),
+	vat_percentage: string('VAT rate percentage'),
+	availability: integer('Maximum tickets; -1 means unlimited'),
+	approval_required: boolean('Organizer approval needed'),
+	sold_out: boolean('Marked as sold out'),
+	active: boolean('Available for purchase'),
+	hidden_from_shop: boolean('Hidden from the public shop'),
+	form_id: nullable(string('ID of the attached form')),
+	form: nullable(
+		object('The attached form with its fields; only with Include Form', FORM, { optional: true }),
+	),
+	position: integer('Sort order'),
+	min_quantity: integer('Minimum per order'),
+	max_quantity: integer('Maximum per order'),
+};
+
+const ORDER_TIME = (/** @type {string} */ what) =>
+	nullable(string(`${what} (${TIME}); null until then`));
+
+/** An order as the API returns it, with the `status` the nodes derive from its timestamps. */
+const ORDER = {
+	id: string('Order ID (sqid)'),
+	first_name: string('Buyer first name'),
+	last_name: string('Buyer last name'),
+	email: string('Buyer email'),
+	status: string(
+		'Derived from the timestamps: pending, authorized, paid, approved, rejected or cancelled (the latest wins)',
+	),
+	unit_amount: integer('Total amount in minor currency units (cents)'),
+	currency: string('Currency code'),
+	vat_percentage: string('Applied VAT rate'),
+	exemption_status: string('VAT exemption status'),
+	country: object('Buyer country (an older schema lists it as a two-letter code)', {
+		name: string('Country name'),
+		alpha2Code: string('ISO 3166 alpha-2 code'),
+		alpha3Code: string('ISO 3166 alpha-3 code'),
+	}),
+	created_at: string(`When the order was placed (${TIME})`),
+	paid_at: ORDER_TIME('When the payment succeeded'),
+	authorized_at: ORDER_TIME('When the payment was authorized'),
+	approved_at: ORDER_TIME('When an organizer approved it'),
+	rejected_at: ORDER_TIME('When an organizer rejected it'),
+	cancelled_at: ORDER_TIME('When it was cancelled'),
+	submission: assumed(
+		object(
+			'The form submission; only with Include Submission',
+			{
+				id: nullable(string('Submission ID')),
+				form_id: nullable(string('ID of the form answered')),
+				answers: object('Answers by form field ID', undefined),
+				created_at: string(`When it was submitted (${TIME})`),
+			},
+			{ optional: true },
+		),
+	),
+	lead: assumed(object('The lead; only with Include Submission', undefined, { optional: true })),
+	checkout_url: nullable(
+		string('Hosted checkout page where the attendee pays; null for a free ticket', {
+			only: ['create'],
+		}),
+	),
+	checkout_url_note: string('Why checkout_url could not be built', {
+		only: ['create'],
+		optional: true,
+	}),
+};
+
+const ACTIVATION = {
+	id: string('Activation ID (its slug)'),
+	slug: string('Slug'),
+	title: string('Title'),
+	created_at: assumed(string(`When it was created (${TIME})`)),
+};
+
+const EMAIL_TEMPLATE = {
+	id: assumed(string('Template key, e.g. order-confirmation')),
+	name: assumed(string('Template name')),
+	subject: assumed(string('Subject line')),
+	body: assumed(string('Message text')),
+	customized: assumed(boolean('Changed from the default text')),
+	updated_at: assumed(string(`When it was last changed (${TIME})`)),
+};
+
+const WEBHOOK = {
+	id: string('Webhook ID (UUID)'),
+	name: string('Name'),
+	url: string('Receiver address'),
+	token: string('Webhook token'),
+	events: array('Subscribed event kinds', string('Event kind')),
+	created_at: string(`When it was created (${TIME})`),
+};
+
+/** Records by the action node's resource: the Output choice's Selected Fields list names their fields. */
+const RECORDS = /** @type {Record<string, Fields>} */ ({
+	activation: ACTIVATION,
+	company: COMPANY,
+	emailTemplate: EMAIL_TEMPLATE,
+	event: EVENT,
+	form: FORM,
+	order: ORDER,
+	ticketType: TICKET_TYPE,
+});
+
+/** Operations that return something other than the resource's record, by `resource:operation`. */
+const OPERATIONS = /** @type {Record<string, Fields>} */ ({
+	'user:get': USER,
+	'emailTemplate:get': EMAIL_TEMPLATE,
+	'emailTemplate:getMany': EMAIL_TEMPLATE,
+	'emailTemplate:update': EMAIL_TEMPLATE,
+	'emailTemplate:reset': {
+		reset: boolean('The template is back to its default text'),
+		template: string('Template key'),
+	},
+	'eventPage:get': EVENT_PAGE,
+	'eventPage:upsert': EVENT_PAGE,
+	'webhook:create': WEBHOOK,
+	'webhook:update': WEBHOOK,
+	'webhook:delete': {
+		deleted: boolean('The webhook was deleted'),
+		id: string('Webhook ID'),
+	},
+	'publicUrl:build': {
+		url: string('The link'),
+		page: string('Which page: eventPage, ticketSignup, orderCheckout or activation'),
+		companySlug: string('Company slug in the link'),
+		eventSlug: string('Event slug in the link', { optional: true }),
+		ticketTypeSlug: string('Ticket type slug; Ticket Signup only', { optional: true }),
+		quantity: integer('Pre-selected quantity; Ticket Signup only', { optional: true }),
+		hasForm: boolean('The ticket type has a form; Ticket Signup only', { optional: true }),
+		orderId: string('Order ID; Order Checkout only', { optional: true }),
+		scope: string('company or event; Activation only', { optional: true }),
+		activationSlug: string('Activation slug; Activation only', { optional: true }),
+	},
+});
+
+/** The order trigger's item: the order as Order → Get returns it, and what changed. */
+const ORDER_CHANGE = {
+	...Object.fromEntries(Object.entries(ORDER).filter(([, spec]) => !spec.only)),
+	transition: string('The change: created, paid, authorized, approved, rejected or cancelled'),
+	event_id: string('Slug of the order’s event'),
+	dedupeKey: string('<order ID>:<change>; the same for a repeated report of one change'),
+};
+
+const LEAD = {
+	id: string('Lead ID'),
+	first_name: string('First name'),
+	last_name: string('Last name'),
+	email: string('Email'),
+	company_name: nullable(string('Company name')),
+	job_title: nullable(string('Job title')),
+	phone: nullable(string('Phone number')),
+	country: nullable(string('Country code')),
+	activation: nullable(string('Slug of the activation it came from')),
+	event: nullable(string('Slug of the event')),
+	created_at: string(`Created (${TIME})`),
+	updated_at: string(`Last changed (${TIME})`),
+};
+
+/** A payload's `event` field (an event slug), as the item carries it: `dataEvent`. */
+const PAYLOAD_EVENT = nullable(string('Slug of the event (the payload’s event field)'));
+
+const MEETING = {
+	id: string('Meeting ID'),
+	status: string('booked, cancelled, no_show or completed'),
+	starts_at: string(`Start (${TIME})`),
+	ends_at: string(`End (${TIME})`),
+	timezone: string('Time zone'),
+	location: nullable(string('Meeting point')),
+	dataEvent: PAYLOAD_EVENT,
+	host: nullable(
+		object('Host', {
+			id: string('User ID'),
+			first_name: string('First name'),
+			last_name: string('Last name'),
+			email: string('Email'),
+		}),
+	),
+	lead: object('The lead met', LEAD),
+	booked_at: string(`Booked (${TIME})`),
+};
+
+const SUBMISSION = {
+	id: string('Submission ID'),
+	form_id: nullable(string('ID of the form answered')),
+	answers: object('Answers by form field ID', undefined),
+	lead: object('The person who submitted', LEAD),
+	submitted_at: string(`Submitted (${TIME})`),
+};
+
+/** The payload of each event kind as the item carries it (a payload `event` becomes `dataEvent`). */
+const WEBHOOK_PAYLOADS = /** @type {Record<string, Fields>} */ ({
+	'form-submitted': {
+		...SUBMISSION,
+		form_name: nullable(string('Form name')),
+		dataEvent: PAYLOAD_EVENT,
+	},
+	'activation-submitted': {
+		...SUBMISSION,
+		activation: nullable(
+			object('The activation', {
+				id: string('Activation ID'),
+				slug: string('Slug'),
+				title: string('Title'),
+			}),
+		),
+	},
+	'lead-created': leadPayload(),
+	'lead-updated': leadPayload(),
+	'lead-deleted': {
+		id: string('Lead ID'),
+		email: string('Email'),
+		deleted_at: string(`Deleted (${TIME})`),
+	},
+	'meeting-booked': MEETING,
+	'meeting-cancelled': {
+		...MEETING,
+		cancelled_at: string(`Cancelled (${TIME})`),
+		reason: nullable(string('Reason given')),
+	},
+	'meeting-no-show': { ...MEETING, no_show_at: string(`Marked as no-show (${TIME})`) },
+	'meeting-rated': {
+		...MEETING,
+		rating: integer('Rating'),
+		comment: nullable(string('Comment')),
+		rated_at: string(`Rated (${TIME})`),
+	},
+});
+
+/** @returns {Fields} */
+function leadPayload() {
+	const rest = Object.fromEntries(Object.entries(LEAD).filter(([name]) => name !== 'event'));
+	return { ...rest, dataEvent: PAYLOAD_EVENT };
+}
+
+/** What the webhook trigger adds to every event's payload. */
+const DELIVERY = {
+	event: string('Event kind, e.g. form-submitted'),
+	occurredAt: assumed(
+		string(`When it happened (${TIME}; the payload’s occurred_at)`, { optional: true }),
+	),
+	receivedAt: string('When n8n received the delivery (ISO 8601, UTC)'),
+	webhookId: assumed(string('ID of the webhook that delivered it', { optional: true })),
+	dedupeKey: string(
+		'The same for every delivery of one event: <kind>:<id>:<occurredAt>, or sha256:<digest> of its content',
+	),
+};
+
+/**
+ * @param {FieldSpec} spec
+ * @param {boolean} [markAssumed] prefix the description with "Assumed"
+ * @returns {Record<string, unknown>}
+ */
+function fieldSchema(spec, markAssumed = false) {
+	const types = [spec.type, ...(spec.alsoType ?? []), ...(spec.nullable ? ['null'] : [])];
+	const assumedWords = markAssumed || spec.assumed;
+	/** @type {Record<string, unknown>} */
+	const schema = {
+		type: types.length === 1 ? types[0] : types,
+		description: assumedWords ? `${spec.description} (assumed)` : spec.description,
+	};
+	if (spec.properties) Object.assign(schema, objectSchema(spec.properties, assumedWords));
+	if (spec.items) {
+		schema.items =
+			'type' in spec.items ? fieldSchema(/** @type {FieldSpec} */ (spec.items), assumedWords) : {};
+	}
+	return schema;
+}
+
+/**
+ * @param {Fields} fields
+ * @param {boolean} [markAssumed]
+ * @returns {{ properties: Record<string, unknown>; required: string[] }}
+ */
+function objectSchema(fields, markAssumed = false) {
+	const properties = Object.fromEntries(
+		Object.entries(fields).map(([name, spec]) => [name, fieldSchema(spec, markAssumed)]),
+	);
+	const required = Object.entries(fields)
+		.filter(([, spec]) => !spec.optional)
+		.map(([name]) => name);
+	return { properties, required };
+}
+
+/**
+ * @param {string} description
+ * @param {Fields} fields
+ * @returns {Record<string, unknown>}
+ */
+function itemSchema(description, fields) {
+	return {
+		$schema: 'http://json-schema.org/draft-07/schema#',
+		type: 'object',
+		description,
+		...objectSchema(fields),
+	};
+}
+
+/**
+ * One item of the webhook trigger: every kind's fields (what the editor shows), and per kind which
+ * fields that kind's item has (`anyOf`, one branch per kind).
+ * @param {string[]} kinds the trigger's event kinds
+ */
+function webhookTriggerSchema(kinds) {
+	const missing = kinds.filter((kind) => !WEBHOOK_PAYLOADS[kind]);
+	if (missing.length > 0)
+		throw new Error(`No payload schema for event kinds: ${missing.join(', ')}`);
+	/** @type {Record<string, FieldSpec>} */
+	const all = {};
+	/** @type {Record<string, Map<string, string[]>>} each field's descriptions, with the kinds that have it so */
+	const meanings = {};
+	for (const kind of kinds) {
+		for (const [name, spec] of Object.entries(WEBHOOK_PAYLOADS[kind])) {
+			const known = all[name];
+			const types = new Set([
+				...(known ? [known.type, ...(known.alsoType ?? [])] : []),
+				spec.type,
+				...(spec.alsoType ?? []),
+			]);
+			const [type, ...alsoType] = [...types];
+			all[name] = {
+				...(known ?? spec),
+				type,
+				alsoType,
+				nullable: (known?.nullable ?? false) || (spec.nullable ?? false),
+				optional: true,
+				...(known && known.type !== spec.type ? { properties: undefined, items: undefined } : {}),
+			};
+			meanings[name] ??= new Map();
+			meanings[name].set(spec.description, [...(meanings[name].get(spec.description) ?? []), kind]);
+		}
+	}
+	/** "Lead ID (lead-created, lead-updated); Submission ID (form-submitted)", or one description when every kind has the field so. */
+	const described = (/** @type {string} */ name) => {
+		const entries = [...meanings[name]];
+		if (entries.length === 1 && entries[0][1].length === kinds.length) return entries[0][0];
+		return entries.map(([words, which]) => `${words} (${which.join(', ')})`).join('; ');
+	};
+	const payload = Object.fromEntries(
+		Object.entries(all).map(([name, spec]) => [
+			name,
+			{ ...spec, description: described(name), assumed: true },
+		]),
+	);
+	const schema = itemSchema(
+		'One event the service delivered; its payload’s fields follow the delivery fields (assumed: the reference does not show webhook payloads)',
+		{ ...DELIVERY, ...payload },
+	);
+	schema.anyOf = kinds.map((kind) => {
+		const { properties, required } = objectSchema(WEBHOOK_PAYLOADS[kind], true);
+		return {
+			properties: { event: { const: kind }, ...properties },
+			required: ['event', ...required],
+		};
+	});
+	return schema;
+}
+
+/**
+ * @typedef {object} NodeDescription
+ * @property {string} name
+ * @property {number | number[]} version
+ * @property {Array<Record<string, any>>} properties
+ */
+
+/** `1` → `1.0.0`, `1.1` → `1.1.0`: the folder name n8n looks for. */
+function paddedVersion(/** @type {number} */ version) {
+	return String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
+}
+
+/** @param {NodeDescription} description */
+function versionsOf(description) {
+	return Array.isArray(description.version) ? description.version : [description.version];
+}
+
+/**
+ * @param {Array<Record<string, any>>} properties
+ * @param {string} name
+ * @param {string} resource
+ */
+function propertiesFor(properties, name, resource) {
+	return properties.filter(
+		(p) => p.name === name && (p.displayOptions?.show?.resource ?? []).includes(resource),
+	);
+}
+
+/**
+ * The action node's operations and what each returns: `resource/operation` → schema.
+ * @param {NodeDescription} description
+ * @returns {Map<string, Record<string, unknown>>}
+ */
+function actionSchemas(description) {
+	const resources = description.properties.find((p) => p.name === 'resource')?.options ?? [];
+	/** @type {Map<string, Record<string, unknown>>} */
+	const schemas = new Map();
+	/** @type {string[]} */
+	const problems = [];
+	for (const { value: resource, name: resourceName } of resources) {
+		const [operationProperty] = propertiesFor(description.properties, 'operation', resource);
+		const [fieldsProperty] = propertiesFor(description.properties, 'outputFields', resource);
+		const recordOperations = fieldsProperty?.displayOptions?.show?.operation ?? [];
+		const offered = (fieldsProperty?.options ?? []).map((/** @type {any} */ o) => o.value);
+		const record = RECORDS[resource];
+		for (const field of offered) {
+			if (!record?.[field]) problems.push(`${resource}: field "${field}" has no schema entry`);
+		}
+		for (const { value: operation, name: operationName } of operationProperty?.options ?? []) {
+			const isRecord = recordOperations.includes(operation);
+			const fields = isRecord ? record : OPERATIONS[`${resource}:${operation}`];
+			if (!fields) {
+				problems.push(`${resource} → ${operation}: no schema`);
+				continue;
+			}
+			const kept = Object.fromEntries(
+				Object.entries(fields).filter(([, spec]) => !spec.only || spec.only.includes(operation)),
+			);
+			schemas.set(
+				`${resource}/${operation}`,
+				itemSchema(`One item of ${resourceName} → ${operationName}, Output: Raw`, kept),
+			);
+		}
+	}
+	if (problems.length > 0) throw new Error(`Output schemas:\n  ${problems.join('\n  ')}`);
+	return schemas;
+}
+
+/**
+ * Every schema file of a node, by its path under the node's `__schema__/` folder: for the action
+ * node `v<x.y.z>/<resource>/<operation>.json`, for a trigger `v<x.y.z>.json` (the path n8n's
+ * schema route and its AI lookup both try first for a node without resource and operation).
+ * @param {NodeDescription} description
+ * @returns {Map<string, Record<string, unknown>>}
+ */
+function schemaFiles(description) {
+	/** @type {Map<string, Record<string, unknown>>} */
+	const files = new Map();
+	const add = (/** @type {string} */ suffix, /** @type {Record<string, unknown>} */ schema) => {
+		for (const version of versionsOf(description)) {
+			files.set(`v${paddedVersion(version)}${suffix}`, schema);
+		}
+	};
+	if (description.name === 'eventRegistrationTrigger') {
+		const events = description.properties.find((p) => p.name === 'events');
+		add('.json', webhookTriggerSchema(events?.options.map((/** @type {any} */ o) => o.value)));
+	} else if (description.name === 'eventRegistrationOrderTrigger') {
+		add('.json', itemSchema('One change of an order', ORDER_CHANGE));
+	} else {
+		for (const [name, schema] of actionSchemas(description)) add(`/${name}.json`, schema);
+	}
+	return files;
+}
+
+module.exports = { paddedVersion, schemaFiles };

@@ -1,0 +1,31 @@
+// @ts-check
+/**
+ * Writes the output schemas (scripts/lib/output-schemas.js) beside each built node, where n8n reads
+ * them: dist/nodes/<Node>/__schema__/v<x.y.z>/<resource>/<operation>.json for the action node,
+ * dist/nodes/<Node>/__schema__/v<x.y.z>.json for a trigger. Run by `npm run build` after tsc.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { schemaFiles } = require('./lib/output-schemas');
+
+const ROOT = path.join(__dirname, '..');
+const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+/** @type {string[]} */
+const nodeFiles = PACKAGE_JSON.n8n.nodes;
+let written = 0;
+for (const nodeFile of nodeFiles) {
+	const absolute = path.join(ROOT, nodeFile);
+	const className = path.basename(nodeFile, '.node.js');
+	const NodeClass = require(absolute)[className];
+	const schemaDir = path.join(path.dirname(absolute), '__schema__');
+	fs.rmSync(schemaDir, { recursive: true, force: true });
+	for (const [file, schema] of schemaFiles(new NodeClass().description)) {
+		const target = path.join(schemaDir, file);
+		fs.mkdirSync(path.dirname(target), { recursive: true });
+		fs.writeFileSync(target, `${JSON.stringify(schema)}\n`);
+		written++;
+	}
+}
+console.log(`Output schemas: ${written} files written under dist/nodes/*/__schema__/`);
