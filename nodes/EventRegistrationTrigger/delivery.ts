@@ -180,7 +180,7 @@ function dedupeKeyOf(envelope: IDataObject, kind: string): string {
  * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
  * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
  * slug, becomes `dataEvent`).
- * @internal Exported for `npm run docs` (scripts/lib/docs.js), which renders the sample item from it.
+ * @public Exported for `npm run docs` (scripts/lib/docs.js requires it at run time, which knip cannot follow): the sample item is rendered from it.
  */
 export function toItem(
 	event: unknown,

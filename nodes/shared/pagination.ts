@@ -15,7 +15,7 @@ export const DEFAULT_PAGE_SIZE = 15;
 /** The largest Page Size the nodes offer (a `per_page` the service may or may not honour). */
 export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 /**
  * The Page Size a Get Many asks for unless set: used only where the service honours it (meta.per_page).
  * @alias Of MAX_PAGE_SIZE today; a fact of its own.
@@ -86,6 +86,7 @@ function positiveInteger(value: unknown): number | undefined {
 /**
  * Reads the Laravel envelope (`data`, `links`, `meta`). Returns a reason instead of a page when a
  * part is missing, so a listing is never presented as complete on a broken answer.
+ * @internal Exported for the fuzz tests.
  */
 export function readEnvelope(body: unknown): Page | string {
 	if (!isObject(body)) return 'the page is not a JSON object';

@@ -34,4 +34,5 @@ export const TUNING = {
 	},
 };
 
+/** @internal The shape test/helpers/tuning.ts overrides. */
 export type Tuning = typeof TUNING;

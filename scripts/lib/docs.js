@@ -551,9 +551,7 @@ function codeRegions() {
 		{
 			file: 'docs/webhook-trigger.md',
 			name: 'webhook-sample-item',
-			content: webhookSampleItem(
-				require(path.join(ROOT, 'nodes', 'EventRegistrationTrigger', 'delivery')).toItem,
-			),
+			content: webhookSampleItem(require('../../nodes/EventRegistrationTrigger/delivery').toItem),
 		},
 		{
 			file: 'docs/credentials.md',
@@ -1005,7 +1003,6 @@ module.exports = {
 	brokenLinks,
 	codeRegions,
 	documentationPages,
-	fileDoc,
 	headingAnchors,
 	orderTriggerRequestsTable,
 	regionOf,
@@ -1014,6 +1011,5 @@ module.exports = {
 	reliabilityTable,
 	replaceRegion,
 	updateRegions,
-	webhookEventsTable,
 	withoutCode,
 };

@@ -23,13 +23,9 @@ import { oneEventTrigger, pollTrigger, testRunTrigger } from '../helpers/orderTr
 import type { Sandbox } from '../helpers/sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { webhookTriggerNode } from '../helpers/triggerNode';
+import { paddedVersion, schemaFiles } from '../../scripts/lib/output-schemas';
 
 type Schema = Record<string, unknown>;
-
-const { paddedVersion, schemaFiles } = require('../../scripts/lib/output-schemas') as {
-	paddedVersion: (version: number) => string;
-	schemaFiles: (description: unknown) => Map<string, Schema>;
-};
 
 const sandbox = useSandbox();
 
