@@ -8,7 +8,7 @@ import type { PaginatedRouteKey, RouteParams } from './routes';
 import { RatePacer, fetchRemainingPages } from './pacing';
 import { apiRequestFull } from './transport';
 import { throwPendingRefusals } from './validation';
-import type { Check } from './validation';
+import type { ItemContext } from './validation';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -40,7 +40,7 @@ export interface PaginateOptions {
 	 */
 	atMost?: { count: number; refusal: (wanted: number) => Error };
 	/** The checks of the item the listing is made for: nothing is sent while one of them refused a value. */
-	check?: Check;
+	check?: ItemContext;
 }
 
 /** A listing's items, and whether the list goes on past them (the Limit cut it). */

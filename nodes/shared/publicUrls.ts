@@ -3,7 +3,7 @@ import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { refuseDotSegment } from './errors';
 import { findCompany } from './resolve';
 import { idRefusal } from './validation';
-import type { Check } from './validation';
+import type { ItemContext } from './validation';
 
 /**
  * Attendee-facing page URLs (reference: Public URLs). The API returns none, so they are built
@@ -65,7 +65,7 @@ export function activationUrl(
 export async function companySlugOf(
 	ctx: ApiContext,
 	companyParameter: unknown,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<string> {
 	const { mode, value } = locatorValue(companyParameter);
 	if (mode === 'url') {

@@ -5,7 +5,7 @@ import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
 import { refuseDotSegment } from './errors';
 import { idRefusal } from './validation';
-import type { Check } from './validation';
+import type { ItemContext } from './validation';
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -17,7 +17,7 @@ export interface CompanyRecord extends IDataObject {
 export async function findCompany(
 	ctx: ApiContext,
 	match: { id?: string; slug?: string },
-	check?: Check,
+	check?: ItemContext,
 ): Promise<CompanyRecord | undefined> {
 	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 	return companies.find(
@@ -55,7 +55,7 @@ function uniqueByName(
 	records: IDataObject[],
 	value: string,
 	what: { field: string; noun: string; plural: string },
-	check?: Check,
+	check?: ItemContext,
 ): IDataObject {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
 	if (matches.length === 1) return matches[0];
@@ -84,7 +84,7 @@ function uniqueByName(
 export async function resolveCompanyId(
 	ctx: ApiContext,
 	parameter: unknown,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<string> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
@@ -122,7 +122,7 @@ export function resolveLocator(
 	ctx: ApiContext,
 	parameter: unknown,
 	field: { displayName: string; urlPattern?: string },
-	check?: Check,
+	check?: ItemContext,
 ): string {
 	const { mode, value } = locatorValue(parameter);
 	const resolved =
@@ -148,7 +148,7 @@ export async function resolveEventId(
 	ctx: ApiContext,
 	parameter: unknown,
 	company: () => Promise<string>,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<string> {
 	const value = resolveLocator(
 		ctx,

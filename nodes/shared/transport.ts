@@ -19,7 +19,7 @@ import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 import { masked, secretsOf } from './secrets';
 import { throwPendingRefusals } from './validation';
-import type { Check } from './validation';
+import type { ItemContext } from './validation';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
 export interface MultipartBody {
@@ -40,7 +40,7 @@ export interface RequestOptions {
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
 	/** The checks of the item the request is made for: nothing is sent while one of them refused a value. */
-	check?: Check;
+	check?: ItemContext;
 }
 
 export interface ApiResponse {

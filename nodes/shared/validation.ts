@@ -61,8 +61,8 @@ export class Refusals extends NodeOperationError {
 	}
 }
 
-/** Nothing is sent for a value the node refuses: the transport calls this with the item's Check before every request. */
-export function throwPendingRefusals(check: Check | undefined): void {
+/** Nothing is sent for a value the node refuses: the transport calls this with the item's context before every request. */
+export function throwPendingRefusals(check: ItemContext | undefined): void {
 	if (check?.refusals !== undefined && check.refusals.length > 0)
 		throw new Refusals(check.node, [...check.refusals]);
 }
@@ -71,7 +71,7 @@ export function throwPendingRefusals(check: Check | undefined): void {
  * Refuses a value: throws, or, while refusals are collected (tool runs), records it and lets the
  * checks go on; the item stops before its first request. One refusal per field.
  */
-export function refuse(check: Check, error: InputError): void {
+export function refuse(check: ItemContext, error: InputError): void {
 	if (check.refusals === undefined) throw error;
 	addRefusal(check.refusals, error);
 }
@@ -118,13 +118,13 @@ export function isAlpha2(value: unknown): boolean {
  * tool): then a refused value is recorded and the checks go on (see `refuse`), and the transport
  * sends nothing for the item once one is recorded.
  */
-export interface Check {
+export interface ItemContext {
 	node: INode;
 	itemIndex: number;
 	refusals?: InputError[];
 }
 
-export function requireText(check: Check, field: string, value: unknown): string {
+export function requireText(check: ItemContext, field: string, value: unknown): string {
 	if (typeof value !== 'string' || value.trim() === '') {
 		refuse(
 			check,
@@ -140,7 +140,7 @@ export function requireText(check: Check, field: string, value: unknown): string
 	return value as string;
 }
 
-export function requireEmail(check: Check, field: string, value: unknown): string {
+export function requireEmail(check: ItemContext, field: string, value: unknown): string {
 	if (!isEmail(value)) {
 		refuse(
 			check,
@@ -156,7 +156,7 @@ export function requireEmail(check: Check, field: string, value: unknown): strin
 	return value as string;
 }
 
-export function requireAlpha2(check: Check, field: string, value: unknown): string {
+export function requireAlpha2(check: ItemContext, field: string, value: unknown): string {
 	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
 	if (!isAlpha2(code)) {
 		refuse(
@@ -174,7 +174,7 @@ export function requireAlpha2(check: Check, field: string, value: unknown): stri
 }
 
 export function requireInteger(
-	check: Check,
+	check: ItemContext,
 	field: string,
 	value: unknown,
 	min: number,
@@ -196,7 +196,7 @@ export function requireInteger(
 }
 
 export function requireNumber(
-	check: Check,
+	check: ItemContext,
 	field: string,
 	value: unknown,
 	min: number,
@@ -219,7 +219,7 @@ export function requireNumber(
 
 /** A value from a fixed option list, which an expression can bypass. */
 export function requireOption(
-	check: Check,
+	check: ItemContext,
 	field: string,
 	value: unknown,
 	options: Array<{ name: string; value: unknown }>,
@@ -240,7 +240,7 @@ export function requireOption(
 	return value as string;
 }
 
-export function requireBoolean(check: Check, field: string, value: unknown): boolean {
+export function requireBoolean(check: ItemContext, field: string, value: unknown): boolean {
 	if (typeof value !== 'boolean') {
 		refuse(
 			check,
@@ -258,7 +258,7 @@ export function requireBoolean(check: Check, field: string, value: unknown): boo
 
 /** Ticket type limits (reference: Ticket types, Limits). `current` holds values not being changed. */
 export function checkTicketTypeLimits(
-	check: Check,
+	check: ItemContext,
 	fields: {
 		availability?: unknown;
 		position?: unknown;

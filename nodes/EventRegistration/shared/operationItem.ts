@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Check, InputError } from '../../shared/validation';
+import type { ItemContext, InputError } from '../../shared/validation';
 import { readParameter } from './optionValues';
 
 /**
@@ -8,7 +8,7 @@ import { readParameter } from './optionValues';
  * its refusals are collected in when the node runs as a tool), the fields its Output keeps, and
  * its parameters, read with fixed-option values matched (see optionValues.ts).
  */
-export class OperationItem implements Check {
+export class OperationItem implements ItemContext {
 	readonly node: INode;
 
 	readonly refusals: InputError[] | undefined;

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { InputError, refuse, requireOption } from '../../shared/validation';
-import type { Check } from '../../shared/validation';
+import type { ItemContext } from '../../shared/validation';
 
 /**
  * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
@@ -44,7 +44,7 @@ const isObject = (value: unknown): value is IDataObject =>
 
 /** One value of a fixed-option parameter; an unknown one is refused in tool runs, and left to the operation's own check in the editor. */
 function choiceValue(
-	check: Check,
+	check: ItemContext,
 	property: INodeProperties,
 	choices: Choice[],
 	value: unknown,
@@ -57,13 +57,13 @@ function choiceValue(
 }
 
 /** Entries of a fixedCollection group (a list or, without multipleValues, one object). */
-function groupValue(check: Check, group: INodePropertyCollection, value: unknown): unknown {
+function groupValue(check: ItemContext, group: INodePropertyCollection, value: unknown): unknown {
 	const entry = (item: unknown) => (isObject(item) ? fieldsValue(check, group.values, item) : item);
 	return Array.isArray(value) ? value.map(entry) : entry(value);
 }
 
 function fieldsValue(
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	fields: IDataObject,
 ): IDataObject {
@@ -77,7 +77,7 @@ function fieldsValue(
 	return result;
 }
 
-function parameterValue(check: Check, property: INodeProperties, value: unknown): unknown {
+function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
 	if (property.type === 'collection' && isObject(value)) {
 		return fieldsValue(
 			check,
@@ -108,7 +108,7 @@ function parameterValue(check: Check, property: INodeProperties, value: unknown)
 
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
 function valueAt(
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	path: string,
 	value: unknown,
@@ -161,7 +161,7 @@ export function invalidInputOf(error: unknown): InvalidInput | undefined {
  */
 export function readParameter(
 	ctx: IExecuteFunctions,
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	name: string,
 	fallback?: unknown,

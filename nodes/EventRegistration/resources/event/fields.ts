@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { DATE_FORMAT } from '../../../shared/tool';
 import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 
 export const attendanceModeOptions = [
 	{ name: 'Offline', value: 'offline' },
@@ -79,7 +79,7 @@ export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(
-	check: Check,
+	check: ItemContext,
 	field: string,
 	value: unknown,
 	timeZone: string | undefined,
@@ -96,7 +96,7 @@ export function apiDate(
 	return converted as string;
 }
 
-function notADate(check: Check, field: string, value: unknown): InputError {
+function notADate(check: ItemContext, field: string, value: unknown): InputError {
 	return new InputError(
 		check.node,
 		field,
@@ -110,7 +110,7 @@ function notADate(check: Check, field: string, value: unknown): InputError {
 	);
 }
 
-function instantWithoutZone(check: Check, field: string, value: unknown): InputError {
+function instantWithoutZone(check: ItemContext, field: string, value: unknown): InputError {
 	return new InputError(
 		check.node,
 		field,
@@ -125,7 +125,7 @@ function instantWithoutZone(check: Check, field: string, value: unknown): InputE
 }
 
 /** The Timezone given in the request's fields when it is a known zone; an unknown one is refused. */
-export function givenTimeZone(check: Check, fields: IDataObject): string | undefined {
+export function givenTimeZone(check: ItemContext, fields: IDataObject): string | undefined {
 	const timezone = fields.timezone;
 	if (typeof timezone !== 'string' || timezone === '') return undefined;
 	if (isValidTimeZone(timezone)) return timezone;
@@ -145,7 +145,7 @@ export function givenTimeZone(check: Check, fields: IDataObject): string | undef
 
 /** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
 export function createTimeZone(
-	check: Check,
+	check: ItemContext,
 	fields: IDataObject,
 	dates: unknown[],
 ): string | undefined {
@@ -162,7 +162,7 @@ export function storedTimeZone(event: IDataObject): string | undefined {
 }
 
 export function checkDateOrder(
-	check: Check,
+	check: ItemContext,
 	start: string | undefined,
 	end: string | undefined,
 ): void {
@@ -181,7 +181,7 @@ export function checkDateOrder(
 }
 
 /** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
-export function checkEventChoices(check: Check, body: IDataObject): void {
+export function checkEventChoices(check: ItemContext, body: IDataObject): void {
 	if (body.attendance_mode !== undefined)
 		requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
 	if (body.locale !== undefined) requireOption(check, 'Locale', body.locale, localeOptions);

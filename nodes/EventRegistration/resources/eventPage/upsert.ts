@@ -6,7 +6,7 @@ import { apiRequest, encodeMultipart } from '../../../shared/transport';
 import type { MultipartBody } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -97,7 +97,7 @@ export const toolDescription = text(
 	'Returns the page content as saved.',
 );
 
-function parseAdditional(check: Check, value: unknown): IDataObject {
+function parseAdditional(check: ItemContext, value: unknown): IDataObject {
 	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
 	const { parsed = {}, problem } = parseJsonInput(value);
 	if (problem !== undefined) {

@@ -9,7 +9,7 @@ import {
 import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 
 const typeOptions = [
@@ -420,7 +420,7 @@ function fromEditor(entry: IDataObject): IDataObject {
 	return field;
 }
 
-function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
+function parseFieldsJson(check: ItemContext, value: unknown): IDataObject[] {
 	const fix = 'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].';
 	const { parsed = [], problem } = parseJsonInput(value);
 	if (problem !== undefined) {
@@ -448,7 +448,7 @@ function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
 }
 
 /** Existing Field entries of a version 1.1 Form → Update, each with the field it changes. */
-function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject[] {
+function existingFieldEntries(check: ItemContext, entries: IDataObject[]): IDataObject[] {
 	entries.forEach((entry, index) => {
 		if (String(entry.id ?? '').trim() !== '') return;
 		const label = String(entry.label ?? '').trim();

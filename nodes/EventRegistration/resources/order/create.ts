@@ -16,7 +16,7 @@ import {
 	requireText,
 	withoutBlanks,
 } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
@@ -164,7 +164,7 @@ function isPositiveInteger(value: unknown): value is number {
 }
 
 /** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
-function checkQuantityBounds(check: Check, quantity: number, ticketType: IDataObject): void {
+function checkQuantityBounds(check: ItemContext, quantity: number, ticketType: IDataObject): void {
 	const { min_quantity: min, max_quantity: max, slug } = ticketType;
 	const below = isPositiveInteger(min) && quantity < min;
 	const above = isPositiveInteger(max) && quantity > max;
@@ -192,7 +192,10 @@ function isPaid(ticketType: IDataObject): boolean {
  * A lookup that only improves the result (the ticket type's bounds, the company slug): undefined
  * when the token may not make it (403), since Order → Create's own scopes do not cover it.
  */
-async function unlessRefused<T>(check: Check, lookup: () => Promise<T>): Promise<T | undefined> {
+async function unlessRefused<T>(
+	check: ItemContext,
+	lookup: () => Promise<T>,
+): Promise<T | undefined> {
 	try {
 		return await lookup();
 	} catch (error) {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../shared/jsonInput';
 import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
@@ -76,7 +76,7 @@ export const formAnswerProperties: INodeProperties[] = [
 	},
 ];
 
-function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
+function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject {
 	const answers: IDataObject = {};
 	for (const pair of pairs) {
 		const fieldId = String(pair.fieldId ?? '').trim();
@@ -109,7 +109,7 @@ function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
 	return answers;
 }
 
-function fromJson(check: Check, raw: unknown): IDataObject {
+function fromJson(check: ItemContext, raw: unknown): IDataObject {
 	const fail = (problem: string) =>
 		new InputError(
 			check.node,
@@ -126,7 +126,7 @@ function fromJson(check: Check, raw: unknown): IDataObject {
 	return parsed as IDataObject;
 }
 
-function rejectTopLevelKeys(check: Check, label: string, answers: IDataObject): void {
+function rejectTopLevelKeys(check: ItemContext, label: string, answers: IDataObject): void {
 	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
 	if (key === undefined) return;
 	throw new InputError(

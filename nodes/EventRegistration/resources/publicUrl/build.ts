@@ -23,7 +23,7 @@ import { isDotSegment } from '../../../shared/pathParams';
 import { apiRequest } from '../../../shared/transport';
 import { ID_SOURCES } from '../../../shared/tool';
 import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, eventSlugOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
@@ -179,7 +179,7 @@ export const toolDescription = text(
 	'Returns url.',
 );
 
-function slugInput(check: Check, field: string, value: unknown): string {
+function slugInput(check: ItemContext, field: string, value: unknown): string {
 	const slug = String(value ?? '').trim();
 	if (!SLUG.test(slug) || isDotSegment(slug)) {
 		throw new InputError(
@@ -193,7 +193,7 @@ function slugInput(check: Check, field: string, value: unknown): string {
 	return slug;
 }
 
-function quantityInput(check: Check, value: unknown): number | undefined {
+function quantityInput(check: ItemContext, value: unknown): number | undefined {
 	if (value === '' || value === undefined || value === null) return undefined;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
 		throw new InputError(

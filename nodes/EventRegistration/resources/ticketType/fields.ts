@@ -6,7 +6,7 @@ import {
 	requireNumber,
 	requireText,
 } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 
 const PAID_TICKET_TRAP =
 	'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API';
@@ -141,7 +141,7 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 ];
 
 /** Checks every ticket type field present in `body` (API names) against the reference's rules. */
-export function checkTicketTypeBody(check: Check, body: IDataObject): void {
+export function checkTicketTypeBody(check: ItemContext, body: IDataObject): void {
 	if (body.name !== undefined) requireText(check, 'Name', body.name);
 	if (body.price !== undefined)
 		requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');

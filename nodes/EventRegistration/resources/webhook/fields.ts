@@ -4,7 +4,7 @@ import { locatorValue } from '../../../shared/locators';
 import { PATH_PARAMS } from '../../../shared/pathParams';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { InputError, requireText } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +88,7 @@ export function webhookIdOf(item: OperationItem): string {
 	return id;
 }
 
-export function requireReceiverUrl(check: Check, value: unknown): string {
+export function requireReceiverUrl(check: ItemContext, value: unknown): string {
 	const text = requireText(check, 'URL', value).trim();
 	let protocol: string;
 	try {
@@ -108,7 +108,7 @@ export function requireReceiverUrl(check: Check, value: unknown): string {
 	return text;
 }
 
-export function requireEvents(check: Check, value: unknown): string[] {
+export function requireEvents(check: ItemContext, value: unknown): string[] {
 	const events = Array.isArray(value) ? value.map(String) : [];
 	if (events.length === 0) {
 		throw new InputError(

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { InputError, requireText } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import type { ItemContext } from '../../../shared/validation';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
@@ -50,7 +50,7 @@ export const toolDescription = text(
 	'Returns the updated webhook.',
 );
 
-function updateBody(check: Check, fields: IDataObject): IDataObject {
+function updateBody(check: ItemContext, fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) body.name = requireText(check, 'Name', fields.name);
 	if (fields.url !== undefined) body.url = requireReceiverUrl(check, fields.url);
