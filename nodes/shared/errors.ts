@@ -5,7 +5,7 @@ import { isDotSegment, pathParamOf } from './pathParams';
 import { ROUTES, needsOrganizedEvent, pathParamNames } from './routes';
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
 import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
-import { InputError, Refusals, addRefusal, idRefusal } from './validation';
+import { InputError, InputErrors, addInputError, idInputError } from './inputErrors';
 
 /** What the transport knows about a failed call; never includes headers, so never the token. */
 export interface FailedCall {
@@ -49,7 +49,7 @@ export function dotSegmentError(
 	value: string,
 	itemIndex?: number,
 ): InputError {
-	return idRefusal(
+	return idInputError(
 		node,
 		field,
 		`"${value}" is not a valid ID`,
@@ -58,8 +58,8 @@ export function dotSegmentError(
 	);
 }
 
-/** Refuses `.` or `..` given for an ID, naming its field: before a name lookup and in the transport before every request. */
-export function refuseDotSegment(
+/** Throws for `.` or `..` given as an ID, naming its field: before a name lookup and in the transport before every request. */
+export function throwIfDotSegment(
 	node: INode,
 	field: string,
 	value: string,
@@ -336,24 +336,24 @@ export function malformedResponseError(
 export function forModel(
 	node: INode,
 	error: unknown,
-	refusals: InputError[],
+	inputErrors: InputError[],
 	itemIndex: number,
 ): unknown {
-	const all = [...refusals];
-	const add = (refusal: InputError) => addRefusal(all, refusal);
-	if (error instanceof Refusals) error.refusals.forEach(add);
+	const all = [...inputErrors];
+	const add = (known: InputError) => addInputError(all, known);
+	if (error instanceof InputErrors) error.errors.forEach(add);
 	else if (error instanceof InputError) add(error);
 	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
 		if (all.length === 0) return withAdvice(error, adviceOf(error));
-		// Any other refusal of the node joins the list as it is.
+		// Any other error of the node's own joins the list as it is.
 		add(new InputError(node, error.message, '', adviceOf(error)));
 	} else if (error instanceof NodeApiError) {
-		// A request is sent only when nothing was refused, so collected refusals cannot be pending here.
+		// A request is sent only when no input error was collected, so none can be pending here.
 		return withAdvice(error, adviceOf(error));
 	}
 	if (all.length === 0) return error;
-	return new NodeOperationError(node, refusalMessage(all), {
-		description: refusalAdvice(all),
+	return new NodeOperationError(node, inputErrorsMessage(all), {
+		description: inputErrorsAdvice(all),
 		itemIndex,
 	});
 }
@@ -363,19 +363,19 @@ function sentence(text: string): string {
 	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function refusalLine(refusal: InputError): string {
-	const what = refusal.problem === '' ? refusal.field : `${refusal.field}: ${refusal.problem}`;
-	return `${sentence(what)} ${refusal.toolFix}`.trim();
+function inputErrorLine(error: InputError): string {
+	const what = error.problem === '' ? error.field : `${error.field}: ${error.problem}`;
+	return `${sentence(what)} ${error.toolFix}`.trim();
 }
 
-function refusalMessage(refusals: InputError[]): string {
-	if (refusals.length === 1) return refusalLine(refusals[0]);
-	return `${refusals.length} invalid fields, fix all of them and call again:\n${refusals.map((refusal) => `- ${refusalLine(refusal)}`).join('\n')}`;
+function inputErrorsMessage(inputErrors: InputError[]): string {
+	if (inputErrors.length === 1) return inputErrorLine(inputErrors[0]);
+	return `${inputErrors.length} invalid fields, fix all of them and call again:\n${inputErrors.map((error) => `- ${inputErrorLine(error)}`).join('\n')}`;
 }
 
-function refusalAdvice(refusals: InputError[]): string {
-	return refusals.length === 1
-		? refusals[0].toolFix
+function inputErrorsAdvice(inputErrors: InputError[]): string {
+	return inputErrors.length === 1
+		? inputErrors[0].toolFix
 		: 'Nothing was sent. Change the values named above and call again.';
 }
 

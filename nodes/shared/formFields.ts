@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, withoutBlanks } from './validation';
-import type { ItemContext } from './validation';
+import { withoutBlanks } from './blanks';
+import { InputError } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 /**
  * Form field types and their attributes (reference: Resources → Form). Custom types may appear any

@@ -9,7 +9,7 @@ import type {
 import { editorLabel } from './descriptions';
 import { ListResult } from './pagination';
 import { runsAsTool } from './tool';
-import { InputError } from './validation';
+import { InputError } from './inputErrors';
 
 /**
  * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
@@ -141,7 +141,7 @@ export type RecordKind = keyof typeof RECORD_SHAPES;
 export const MODEL_OUTPUT_VERSION = 1.1;
 /** A first page a model can read: Limit's default when a model calls a node of version 1.1 or later. */
 export const MODEL_DEFAULT_LIMIT = 20;
-/** The most records one tool call returns; a longer list is refused with how to narrow it. */
+/** The most records one tool call returns; a longer list is an error that says how to narrow it. */
 export const MODEL_MAX_RECORDS = 100;
 
 /** Whether a model calls the node and the node is of a version that shapes output for it. */
@@ -311,17 +311,17 @@ export function shapeOutput(
 	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
 }
 
-/** Refuses, for a model, a list longer than one tool call may return, before more pages are fetched. */
+/** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
 export function modelListBound(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	plural: string,
-): { count: number; refusal: (wanted: number) => Error } | undefined {
+): { count: number; tooMany: (wanted: number) => Error } | undefined {
 	if (!outputForModel(ctx)) return undefined;
 	return {
 		count: MODEL_MAX_RECORDS,
-		refusal: (wanted) =>
-			// Only a model meets this refusal, and an AI Agent hands it the message alone: the fix is in it.
+		tooMany: (wanted) =>
+			// Only a model meets this error, and an AI Agent hands it the message alone: the fix is in it.
 			new NodeOperationError(
 				ctx.getNode(),
 				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,

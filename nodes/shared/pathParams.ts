@@ -1,7 +1,7 @@
 /**
  * The IDs the route paths are built from (`{company}`, `{event}`, … in routes.ts), one entry
  * each: the field it is entered in, named as the service names the thing, and what the ID is and
- * which operation returns it. The locators, the tool descriptions, every refusal of an ID and
+ * which operation returns it. The locators, the tool descriptions, every input error of an ID and
  * every 404 read both from here.
  */
 export interface PathParam {

@@ -1,9 +1,9 @@
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
-import { refuseDotSegment } from './errors';
+import { throwIfDotSegment } from './errors';
 import { findCompany } from './resolve';
-import { idRefusal } from './validation';
-import type { ItemContext } from './validation';
+import { idInputError } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 /**
  * Attendee-facing page URLs (reference: Public URLs). The API returns none, so they are built
@@ -71,12 +71,12 @@ export async function companySlugOf(
 	if (mode === 'url') {
 		const slug = extractFromUrl(URL_PATTERNS.company, value);
 		if (slug) {
-			refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
+			throwIfDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
 			return slug;
 		}
 	}
 	if (value === '') {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			'is required',
@@ -86,7 +86,7 @@ export async function companySlugOf(
 	}
 	const company = await findCompany(ctx, { id: value }, check);
 	if (!company) {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			`none of your companies has the ID "${value}"`,
@@ -95,7 +95,7 @@ export async function companySlugOf(
 		);
 	}
 	if (typeof company.slug !== 'string' || company.slug === '') {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			`the service returned no slug for company "${value}"`,

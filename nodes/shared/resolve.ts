@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './context';
 import { URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { refuseDotSegment } from './errors';
-import { idRefusal } from './validation';
-import type { ItemContext } from './validation';
+import { throwIfDotSegment } from './errors';
+import { idInputError } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 export interface CompanyRecord extends IDataObject {
 	id: string;
@@ -31,7 +31,7 @@ export async function findCompany(
 const COMPANY_ID = /^[A-Za-z0-9]+$/;
 /** An event ID is its slug: lower-case letters, digits, dashes (and underscores). */
 const EVENT_ID = /^[a-z0-9][a-z0-9_-]*$/;
-/** Candidates named in a refusal, at most. */
+/** Candidates named in the error, at most. */
 const CANDIDATES_SHOWN = 10;
 
 function sameText(a: unknown, b: string): boolean {
@@ -47,7 +47,7 @@ function candidateList(records: IDataObject[]): string {
 }
 
 /**
- * The one record whose name (or slug) is `value`, ignoring case; otherwise a refusal that names the
+ * The one record whose name (or slug) is `value`, ignoring case; otherwise an input error that names the
  * candidates with their IDs, so a person or a model can retry with the ID.
  */
 function uniqueByName(
@@ -66,7 +66,7 @@ function uniqueByName(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	throw idRefusal(
+	throw idInputError(
 		ctx.getNode(),
 		what.field,
 		problem,
@@ -88,7 +88,7 @@ export async function resolveCompanyId(
 ): Promise<string> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			'is required',
@@ -96,17 +96,17 @@ export async function resolveCompanyId(
 			check?.itemIndex,
 		);
 	if (mode !== 'url') {
-		refuseDotSegment(ctx.getNode(), 'Company', value, check?.itemIndex);
+		throwIfDotSegment(ctx.getNode(), 'Company', value, check?.itemIndex);
 		if (COMPANY_ID.test(value)) return value;
 		const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 		const what = { field: 'Company', noun: 'company', plural: 'companies' };
 		return String(uniqueByName(ctx, companies, value, what, check).id);
 	}
 	const slug = extractFromUrl(URL_PATTERNS.company, value) ?? value;
-	refuseDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
+	throwIfDotSegment(ctx.getNode(), 'Company', slug, check?.itemIndex);
 	const company = await findCompany(ctx, { slug }, check);
 	if (!company) {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			`no company of yours has the slug "${slug}"`,
@@ -128,7 +128,7 @@ export function resolveLocator(
 	const resolved =
 		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			field.displayName,
 			value === '' ? 'is required' : `cannot read it from "${value}"`,
@@ -136,7 +136,7 @@ export function resolveLocator(
 			check?.itemIndex,
 		);
 	}
-	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
+	throwIfDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
 	return resolved;
 }
 

@@ -16,7 +16,7 @@ export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean
 
 /**
  * What each ID field takes and which operation returns it, in the words a model acts on (from
- * PATH_PARAMS). Used by the tool descriptions and by refusals in tool runs, so both always say the same.
+ * PATH_PARAMS). Used by the tool descriptions and by input errors in tool runs, so both always say the same.
  */
 export const ID_SOURCES = Object.fromEntries(
 	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),

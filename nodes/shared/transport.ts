@@ -9,7 +9,7 @@ import type {
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
-import { errorMessage, malformedResponseError, refuseDotSegment, toNodeApiError } from './errors';
+import { errorMessage, malformedResponseError, throwIfDotSegment, toNodeApiError } from './errors';
 import type { FailedCall } from './errors';
 import type { RatePacer } from './pacing';
 import { pathParamOf } from './pathParams';
@@ -18,8 +18,8 @@ import { headerValue, retryAfterSeconds } from './responseHeaders';
 import { API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 import { masked, secretsOf } from './secrets';
-import { throwPendingRefusals } from './validation';
-import type { ItemContext } from './validation';
+import { stopIfInvalid } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 /** A multipart/form-data body, encoded by `encodeMultipart`. */
 export interface MultipartBody {
@@ -39,7 +39,7 @@ export interface RequestOptions {
 	webhookEvents?: readonly string[];
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
-	/** The checks of the item the request is made for: nothing is sent while one of them refused a value. */
+	/** The checks of the item the request is made for: nothing is sent once an input error was collected for it. */
 	check?: ItemContext;
 }
 
@@ -201,9 +201,9 @@ export async function apiRequestFull(
 	key: RouteKey,
 	options: RequestOptions = {},
 ): Promise<ApiResponse> {
-	throwPendingRefusals(options.check);
+	stopIfInvalid(options.check);
 	const route = ROUTES[key];
-	refuseDotSegments(ctx, options.params);
+	throwIfDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
@@ -276,10 +276,10 @@ export async function apiRequestFull(
 	}
 }
 
-/** `.` or `..` as an ID would change the route: refused before any request, naming the field. */
-function refuseDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
+/** `.` or `..` as an ID would change the route: stopped before any request, naming the field. */
+function throwIfDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
 	for (const [name, value] of Object.entries(params))
-		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
+		throwIfDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */

@@ -13,7 +13,8 @@ import {
 	outputForModel,
 	withModelDefault,
 } from '../../shared/output';
-import { requireInteger } from '../../shared/validation';
+import { requireInteger } from '../../shared/checks';
+import { validValues } from '../../shared/inputErrors';
 import type { OperationItem } from './operationItem';
 
 /** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
@@ -91,7 +92,7 @@ export function searchQuery(item: OperationItem): IDataObject {
 
 /**
  * Reads Return All / Limit / paging options of the item into paginate options; for a
- * model, with the bound of one tool call (`plural` names the records in its refusal).
+ * model, with the bound of one tool call (`plural` names the records in its error).
  */
 export function readListOptions(
 	ctx: IExecuteFunctions,
@@ -101,9 +102,8 @@ export function readListOptions(
 	const returnAll = item.parameter('returnAll', false) as boolean;
 	const paging = item.parameter('paging', {}) as IDataObject;
 	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : 50;
-	return {
-		check: item,
-		atMost: modelListBound(ctx, item.itemIndex, plural),
+	// The last check before the listing's first request.
+	const { limit } = validValues(item, {
 		limit: returnAll
 			? undefined
 			: requireInteger(
@@ -113,6 +113,11 @@ export function readListOptions(
 					1,
 					"Use 1 or more, or turn on 'Return All'.",
 				),
+	});
+	return {
+		check: item,
+		atMost: modelListBound(ctx, item.itemIndex, plural),
+		limit,
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,

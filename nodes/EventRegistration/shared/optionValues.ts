@@ -7,8 +7,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { InputError, refuse, requireOption } from '../../shared/validation';
-import type { ItemContext } from '../../shared/validation';
+import { requireOption } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../shared/inputErrors';
+import type { ItemContext } from '../../shared/inputErrors';
 
 /**
  * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
@@ -42,7 +43,7 @@ export function matchOption(choices: readonly Choice[], value: unknown): unknown
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One value of a fixed-option parameter; an unknown one is refused in tool runs, and left to the operation's own check in the editor. */
+/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
 function choiceValue(
 	check: ItemContext,
 	property: INodeProperties,
@@ -51,9 +52,11 @@ function choiceValue(
 ): unknown {
 	const matched = matchOption(choices, value);
 	if (matched !== undefined) return matched;
-	if (value === '' || value === undefined || value === null || check.refusals === undefined)
+	if (value === '' || value === undefined || value === null || check.inputErrors === undefined)
 		return value;
-	return requireOption(check, property.displayName, value, choices);
+	const checked = requireOption(check, property.displayName, value, choices);
+	// Its input error is collected; the value stays as given, for the operation's own check.
+	return isInvalid(checked) ? value : checked;
 }
 
 /** Entries of a fixedCollection group (a list or, without multipleValues, one object). */
@@ -131,8 +134,8 @@ const TYPE_FIXES: Record<string, string> = {
 	number: 'Use a number, e.g. 2.',
 };
 
-/** What n8n's own type check of a parameter (`validateType`) refused. */
-export interface InvalidInput {
+/** What n8n's own type check of a parameter (`validateType`) rejected. */
+export interface ParameterTypeError {
 	field: string;
 	type: string;
 	got: string;
@@ -143,7 +146,7 @@ export interface InvalidInput {
  * "'quantity' expects a number but we got 'two'" as description (n8n-core's
  * validateValueAgainstSchema, the same in 1.x and 2.x; test/unit/optionValues.test.ts reads both).
  */
-export function invalidInputOf(error: unknown): InvalidInput | undefined {
+export function typeErrorOf(error: unknown): ParameterTypeError | undefined {
 	if (!(error instanceof Error)) return undefined;
 	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
 	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(
@@ -156,7 +159,7 @@ export function invalidInputOf(error: unknown): InvalidInput | undefined {
 /**
  * The value of parameter `name` for the item `check` belongs to, read through the operation's
  * parameter definitions (`properties`): fixed-option values matched as described above. While
- * refusals are collected, a value n8n's own type check refuses becomes one of them (the value
+ * input errors are collected, a value n8n's own type check rejects becomes one of them (the value
  * reads as undefined), so it is reported with the other fields.
  */
 export function readParameter(
@@ -167,16 +170,16 @@ export function readParameter(
 	fallback?: unknown,
 ): unknown {
 	const read = () => ctx.getNodeParameter(name, check.itemIndex, fallback as never) as unknown;
-	if (check.refusals === undefined) return valueAt(check, properties, name, read());
+	if (check.inputErrors === undefined) return valueAt(check, properties, name, read());
 	let value: unknown;
 	try {
 		value = read();
 	} catch (error) {
-		const invalid = invalidInputOf(error);
-		if (invalid === undefined)
+		const typeError = typeErrorOf(error);
+		if (typeError === undefined)
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
-		const { field, type, got } = invalid;
-		refuse(
+		const { field, type, got } = typeError;
+		invalid(
 			check,
 			new InputError(
 				check.node,

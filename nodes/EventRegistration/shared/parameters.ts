@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { URL_PATTERNS } from '../../shared/locators';
 import { PATH_PARAMS } from '../../shared/pathParams';
 import { resolveCompanyId, resolveEventId, resolveLocator } from '../../shared/resolve';
-import { InputError, withoutBlanks } from '../../shared/validation';
+import { withoutBlanks } from '../../shared/blanks';
+import { InputError } from '../../shared/inputErrors';
 import type { OperationItem } from './operationItem';
 
 /** Company sqid of the item (a pasted page URL or a name is resolved through GET /companies), looked up once per item. */

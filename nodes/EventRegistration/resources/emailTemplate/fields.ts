@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { emailTemplateLocator } from '../../../shared/locators';
 import { PATH_PARAMS } from '../../../shared/pathParams';
 import { resolveLocator } from '../../../shared/resolve';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 
 export const templateProperty: INodeProperties = emailTemplateLocator();

@@ -2,8 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { DATE_FORMAT } from '../../../shared/tool';
-import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
-import type { ItemContext } from '../../../shared/validation';
+import { requireBoolean, requireOption } from '../../../shared/checks';
+import { InputError, invalid } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 
 export const attendanceModeOptions = [
 	{ name: 'Offline', value: 'offline' },
@@ -83,17 +84,15 @@ export function apiDate(
 	field: string,
 	value: unknown,
 	timeZone: string | undefined,
-): string {
+): string | Invalid {
 	const converted = toApiDateTime(value, timeZone);
-	if (converted === undefined) {
-		refuse(
-			check,
-			timeZone === undefined && isInstant(value)
-				? instantWithoutZone(check, field, value)
-				: notADate(check, field, value),
-		);
-	}
-	return converted as string;
+	if (converted !== undefined) return converted;
+	return invalid(
+		check,
+		timeZone === undefined && isInstant(value)
+			? instantWithoutZone(check, field, value)
+			: notADate(check, field, value),
+	);
 }
 
 function notADate(check: ItemContext, field: string, value: unknown): InputError {
@@ -124,12 +123,12 @@ function instantWithoutZone(check: ItemContext, field: string, value: unknown): 
 	);
 }
 
-/** The Timezone given in the request's fields when it is a known zone; an unknown one is refused. */
+/** The Timezone given in the request's fields when it is a known zone; an unknown one is an input error. */
 export function givenTimeZone(check: ItemContext, fields: IDataObject): string | undefined {
 	const timezone = fields.timezone;
 	if (typeof timezone !== 'string' || timezone === '') return undefined;
 	if (isValidTimeZone(timezone)) return timezone;
-	refuse(
+	invalid(
 		check,
 		new InputError(
 			check.node,
@@ -139,7 +138,7 @@ export function givenTimeZone(check: ItemContext, fields: IDataObject): string |
 			check.itemIndex,
 		),
 	);
-	// Reached only while refusals are collected: the dates are still checked, and nothing is sent.
+	// Reached only while input errors are collected: UTC stands in so the dates are still checked; nothing is sent.
 	return CREATE_ZONE_FOR_INSTANTS;
 }
 
@@ -161,32 +160,51 @@ export function storedTimeZone(event: IDataObject): string | undefined {
 		: undefined;
 }
 
-export function checkDateOrder(
-	check: ItemContext,
-	start: string | undefined,
-	end: string | undefined,
-): void {
-	if (start !== undefined && end !== undefined && end < start) {
-		refuse(
-			check,
-			new InputError(
-				check.node,
-				'End Date',
-				`${end} is before the start ${start}`,
-				'Set an end date at or after the start date.',
-				check.itemIndex,
-			),
-		);
-	}
+/** `end`, or INVALID when both dates are valid and it is before `start`. */
+export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T): T | Invalid {
+	if (typeof start !== 'string' || typeof end !== 'string' || end >= start) return end;
+	return invalid(
+		check,
+		new InputError(
+			check.node,
+			'End Date',
+			`${end} is before the start ${start}`,
+			'Set an end date at or after the start date.',
+			check.itemIndex,
+		),
+	);
 }
 
-/** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
-export function checkEventChoices(check: ItemContext, body: IDataObject): void {
-	if (body.attendance_mode !== undefined)
-		requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
-	if (body.locale !== undefined) requireOption(check, 'Locale', body.locale, localeOptions);
-	if (body.company_role !== undefined)
-		requireOption(check, 'Company Role', body.company_role, companyRoleOptions);
-	if (body.requires_ticket_assignment !== undefined)
-		requireBoolean(check, 'Requires Ticket Assignment', body.requires_ticket_assignment);
+/** The enum and boolean fields present in `body` (API names), checked: an expression can put anything there. */
+export function eventChoices(check: ItemContext, body: Record<string, unknown>) {
+	const { attendance_mode, locale, company_role, requires_ticket_assignment } = body;
+	return {
+		...(attendance_mode === undefined
+			? {}
+			: {
+					attendance_mode: requireOption(
+						check,
+						'Attendance Mode',
+						attendance_mode,
+						attendanceModeOptions,
+					),
+				}),
+		...(locale === undefined
+			? {}
+			: { locale: requireOption(check, 'Locale', locale, localeOptions) }),
+		...(company_role === undefined
+			? {}
+			: {
+					company_role: requireOption(check, 'Company Role', company_role, companyRoleOptions),
+				}),
+		...(requires_ticket_assignment === undefined
+			? {}
+			: {
+					requires_ticket_assignment: requireBoolean(
+						check,
+						'Requires Ticket Assignment',
+						requires_ticket_assignment,
+					),
+				}),
+	};
 }

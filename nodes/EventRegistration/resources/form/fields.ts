@@ -8,8 +8,8 @@ import {
 } from '../../../shared/formFields';
 import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError } from '../../../shared/validation';
-import type { ItemContext } from '../../../shared/validation';
+import { InputError } from '../../../shared/inputErrors';
+import type { ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 
 const typeOptions = [

@@ -6,7 +6,7 @@ import { validateFormFields } from '../../../shared/formFields';
 import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';

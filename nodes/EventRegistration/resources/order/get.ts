@@ -8,7 +8,7 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get',

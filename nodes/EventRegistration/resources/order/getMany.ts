@@ -10,7 +10,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { listProperties, readListOptions } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get Many',

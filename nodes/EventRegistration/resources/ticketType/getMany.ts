@@ -12,7 +12,7 @@ import {
 } from '../../shared/operationParameters';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
-import { includeFormProperty, includeFormQuery } from './include';
+import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -45,8 +45,8 @@ export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 	const event = await eventOf(this, item);
-	const { limit } = readListOptions(this, item, 'ticket types');
 	const company = await companyOf(this, item);
+	const { limit } = readListOptions(this, item, 'ticket types');
 	const params = { company, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,
