@@ -1,8 +1,9 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from './blanks';
-import { InputError } from './inputErrors';
-import type { ItemContext } from './inputErrors';
+import { InputError, invalid, isInvalid } from './inputErrors';
+import type { Invalid, ItemContext } from './inputErrors';
 
 /**
  * Form field types and their attributes (reference: Resources → Form). Custom types may appear any
@@ -371,21 +372,41 @@ export function validateFormFields(
 	check: ItemContext,
 	fields: IDataObject[],
 	existingFields?: ExistingFormField[],
-): FormFieldInput[] {
+): FormFieldInput[] | Invalid {
 	const existingById = existingFields && new Map(existingFields.map((field) => [field.id, field]));
-	checkDistinctIds(check, fields);
-	const resolved = fields.map((raw, index) => {
-		const cleaned = withoutBlanks(raw);
-		const fieldCheck: FieldContext = { ...check, name: fieldName(index, cleaned.label) };
-		const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
-		checkField(fieldCheck, field, complete);
-		return field as FormFieldInput;
-	});
-	const changedIds = new Set(resolved.map((field) => field.id).filter((id) => id !== undefined));
-	checkCommonTypesOnce(
-		check,
-		resolved,
-		(existingFields ?? []).filter((field) => !changedIds.has(field.id)),
+	const distinct = checkEach(check, () => checkDistinctIds(check, fields));
+	const resolved = fields.map((raw, index) =>
+		checkEach(check, () => {
+			const cleaned = withoutBlanks(raw);
+			const fieldCheck: FieldContext = { ...check, name: fieldName(index, cleaned.label) };
+			const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
+			checkField(fieldCheck, field, complete);
+			return field as FormFieldInput;
+		}),
 	);
-	return resolved;
+	const invalidField = [distinct, ...resolved].find(isInvalid);
+	if (invalidField !== undefined) return invalidField;
+	const valid = resolved as FormFieldInput[];
+	const changedIds = new Set(valid.map((field) => field.id).filter((id) => id !== undefined));
+	const commonTypes = checkEach(check, () =>
+		checkCommonTypesOnce(
+			check,
+			valid,
+			(existingFields ?? []).filter((field) => !changedIds.has(field.id)),
+		),
+	);
+	return isInvalid(commonTypes) ? commonTypes : valid;
+}
+
+/**
+ * Runs the checks of one field, which stop at its first problem (thrown by `fail`), and reports
+ * that problem by the one rule in `invalid`: the other fields are still checked in a tool run.
+ */
+function checkEach<T>(check: ItemContext, checks: () => T): T | Invalid {
+	try {
+		return checks();
+	} catch (error) {
+		if (error instanceof InputError) return invalid(check, error);
+		throw new NodeOperationError(check.node, error as Error, { itemIndex: check.itemIndex });
+	}
 }

@@ -5,7 +5,7 @@ import { validateFormFields } from '../../../shared/formFields';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../../shared/checks';
-import { InputError, invalid, validValues } from '../../../shared/inputErrors';
+import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
 import type { Invalid } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
@@ -45,7 +45,11 @@ export const recordKind = 'form';
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const name = requireText(item, 'Name', item.parameter('name'));
 	const input = readCreateFields(item);
-	const fields = input.length > 0 ? validateFormFields(item, input, []) : noFields(item);
+	const fields = isInvalid(input)
+		? input
+		: input.length > 0
+			? validateFormFields(item, input, [])
+			: noFields(item);
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'form.create', {
 		check: item,
