@@ -12,7 +12,15 @@ const path = require('node:path');
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 
-/** @typedef {{ title: string; command: string; args: string[] }} Step */
+/**
+ * Jest files that also check against the n8n runtimes e2e/run.js installs. The jest step runs them
+ * without the runtimes on a fresh clone (they name what they skip); once the end-to-end steps have
+ * installed both runtimes, they run again with REQUIRE_RUNTIMES set, and fail if one is missing.
+ */
+const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts', 'test/unit/optionValues.test.ts'];
+const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
+
+/** @typedef {{ title: string; command: string; args: string[]; env?: Record<string, string> }} Step */
 
 /**
  * The steps of `npm test`, in the order they run (docs/development.md's step list is generated
@@ -47,6 +55,12 @@ function testSteps(jestArgs = []) {
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
 		})),
+		{
+			title: `jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
+			command: 'node',
+			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...RUNTIME_CHECKS],
+			env: { [REQUIRE_RUNTIMES]: '1' },
+		},
 		...RUNTIMES.map((runtime) => ({
 			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
 			command: 'node',
@@ -70,10 +84,14 @@ function testSteps(jestArgs = []) {
 }
 
 /** @param {Step} step */
-function run({ title, command, args }) {
+function run({ title, command, args, env = {} }) {
 	console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
 	const started = Date.now();
-	const result = spawnSync(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		env: { ...toolEnv(), ...env },
+		stdio: 'inherit',
+	});
 	const seconds = ((Date.now() - started) / 1000).toFixed(0);
 	if (result.status !== 0) {
 		console.error(
@@ -100,4 +118,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { testSteps };
+module.exports = { REQUIRE_RUNTIMES, testSteps };
