@@ -83,17 +83,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
-			const kind = handler.recordKind;
-			const outputFields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
+			const recordKind = handler.recordKind;
+			const outputFields = recordKind ? outputFieldsOf(this, itemIndex, recordKind) : undefined;
 			item = new OperationItem(this, itemIndex, handler.description, {
 				collectInputErrors: tool,
 				outputFields,
 			});
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
-			if (kind && !tool) addListCutHint(this, kind, result);
-			const shaped = kind
-				? shapeOutput(this, kind, outputFields, result, handler.returnsList === true)
+			if (recordKind && !tool) addListCutHint(this, recordKind, result);
+			const shaped = recordKind
+				? shapeOutput(this, recordKind, outputFields, result, handler.returnsList === true)
 				: result instanceof ListResult
 					? result.items
 					: result;

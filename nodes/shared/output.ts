@@ -181,8 +181,8 @@ export function withModelDefault<T extends INodeProperties['default']>(
 }
 
 /** Output and Selected Fields for one kind of record. */
-export function outputProperties(kind: RecordKind): INodeProperties[] {
-	const shape: RecordShape = RECORD_SHAPES[kind];
+export function outputProperties(recordKind: RecordKind): INodeProperties[] {
+	const shape: RecordShape = RECORD_SHAPES[recordKind];
 	const output: INodeProperties = {
 		displayName: 'Output',
 		name: 'output',
@@ -231,11 +231,11 @@ export function outputModeOf(ctx: IExecuteFunctions, itemIndex: number): OutputM
 export function outputFieldsOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	kind: RecordKind,
+	recordKind: RecordKind,
 ): readonly string[] | undefined {
 	const mode = outputModeOf(ctx, itemIndex);
 	if (mode === 'raw') return undefined;
-	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+	if (mode === 'simple') return RECORD_SHAPES[recordKind].simple;
 	const fields = ctx.getNodeParameter('outputFields', itemIndex, []);
 	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
 		.map((f) => String(f).trim())
@@ -245,7 +245,7 @@ export function outputFieldsOf(
 			ctx.getNode(),
 			'Fields',
 			'choose at least one field',
-			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[recordKind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
 			itemIndex,
 		);
 	}
@@ -269,11 +269,11 @@ function withinBudget(records: IDataObject[]): IDataObject[] {
 
 /** What a model gets of a list: one item holding the records, how many, and whether more exist. */
 function listEnvelope(
-	kind: RecordKind,
+	recordKind: RecordKind,
 	records: IDataObject[],
 	list: ListResult | undefined,
 ): IDataObject {
-	const plural = RECORD_SHAPES[kind].plural;
+	const plural = RECORD_SHAPES[recordKind].plural;
 	const fitting = withinBudget(records);
 	const envelope: IDataObject = {
 		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
@@ -299,7 +299,7 @@ function listEnvelope(
  */
 export function shapeOutput(
 	ctx: IExecuteFunctions,
-	kind: RecordKind,
+	recordKind: RecordKind,
 	fields: readonly string[] | undefined,
 	result: IDataObject | IDataObject[] | ListResult,
 	isList: boolean,
@@ -308,7 +308,7 @@ export function shapeOutput(
 	if (!(result instanceof ListResult) && !Array.isArray(result)) return shape(result);
 	const list = result instanceof ListResult ? result : undefined;
 	const records = (list ? list.items : (result as IDataObject[])).map(shape);
-	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
+	return isList && outputForModel(ctx) ? listEnvelope(recordKind, records, list) : records;
 }
 
 /** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
