@@ -57,17 +57,7 @@ export function requireInteger(
 	min: number,
 	fix: Fix,
 ): number | Invalid {
-	if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
-	return invalid(
-		item,
-		new InputError(
-			item.node,
-			field,
-			`must be a whole number of at least ${min} (got ${String(value)})`,
-			fix,
-			item.itemIndex,
-		),
-	);
+	return requireAtLeast(item, field, value, min, fix, 'a whole number');
 }
 
 export function requireNumber(
@@ -77,13 +67,25 @@ export function requireNumber(
 	min: number,
 	fix: Fix,
 ): number | Invalid {
-	if (typeof value === 'number' && Number.isFinite(value) && value >= min) return value;
+	return requireAtLeast(item, field, value, min, fix, 'a number');
+}
+
+function requireAtLeast(
+	item: ItemContext,
+	field: string,
+	value: unknown,
+	min: number,
+	fix: Fix,
+	wanted: 'a whole number' | 'a number',
+): number | Invalid {
+	const valid = wanted === 'a whole number' ? Number.isInteger(value) : Number.isFinite(value);
+	if (typeof value === 'number' && valid && value >= min) return value;
 	return invalid(
 		item,
 		new InputError(
 			item.node,
 			field,
-			`must be a number of at least ${min} (got ${String(value)})`,
+			`must be ${wanted} of at least ${min} (got ${String(value)})`,
 			fix,
 			item.itemIndex,
 		),
