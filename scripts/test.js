@@ -20,8 +20,16 @@ const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 
 /**
  * @typedef {import('./lib/runtime').Runtime} Runtime
- * @typedef {{ title: string; command: string; args: string[]; needs?: Runtime }} Step
+ * @typedef {{ title: string; command: string; args: string[]; needs?: Runtime; env?: Record<string, string> }} Step
  */
+
+/**
+ * Jest files that also check against n8n's own code in the installed runtimes. The jest step runs
+ * them before the runtimes are there on a fresh clone (they name what they skip); the last step runs
+ * them again with REQUIRE_RUNTIMES set, once both runtimes are installed, and fails if one is missing.
+ */
+const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts', 'test/unit/optionValues.test.ts'];
+const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
 
 /** The default n8n first: most steps use it; the other's steps run last, so its install has time. */
 const INSTALL_ORDER = [
@@ -95,6 +103,13 @@ function testSteps(jestArgs = []) {
 			needs: DEFAULT_RUNTIME,
 		},
 		...others.flatMap(realN8nSuites),
+		{
+			title: `jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
+			command: 'node',
+			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...RUNTIME_CHECKS],
+			needs: INSTALL_ORDER[INSTALL_ORDER.length - 1],
+			env: { [REQUIRE_RUNTIMES]: '1' },
+		},
 	];
 }
 
@@ -168,7 +183,7 @@ const secondsOf = (ms) => (ms / 1000).toFixed(0);
  * @param {Map<Runtime, Promise<void>>} installs
  * @returns {Promise<number>} the step's time in ms (its wait for an install included)
  */
-async function run({ title, command, args, needs }, installs) {
+async function run({ title, command, args, needs, env = {} }, installs) {
 	console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
 	const started = Date.now();
 	const install = needs && installs.get(needs);
@@ -180,7 +195,11 @@ async function run({ title, command, args, needs }, installs) {
 		const waited = Date.now() - started;
 		if (waited >= 1000) console.log(`  waited ${secondsOf(waited)} s for ${needs.label}`);
 	}
-	const child = spawn(command, args, { cwd: ROOT, env: toolEnv(), stdio: 'inherit' });
+	const child = spawn(command, args, {
+		cwd: ROOT,
+		env: { ...toolEnv(), ...env },
+		stdio: 'inherit',
+	});
 	/** @type {[number | null, NodeJS.Signals | null]} */
 	const [code, signal] = await new Promise((resolve, reject) => {
 		child.once('error', reject);
@@ -218,4 +237,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { testSteps };
+module.exports = { REQUIRE_RUNTIMES, testSteps };

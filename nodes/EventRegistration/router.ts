@@ -13,7 +13,7 @@ import { validationDescription } from '../shared/httpErrors';
 import { forModel } from '../shared/modelErrors';
 import { ListResult } from '../shared/pagination';
 import { runsAsTool } from '../shared/tool';
-import { throwPendingRefusals } from '../shared/validation';
+import { stopIfInvalid } from '../shared/inputErrors';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/modules';
 import { fieldLabelsFor } from './shared/fieldLabels';
@@ -64,7 +64,7 @@ function appendItems(
 /**
  * Runs the chosen operation once per input item. Owns the item loop, `continueOnFail`
  * (an error item per failed input) and `pairedItem` on every output item. When an AI Agent or an
- * MCP client calls the node (a tool run), the checks of an item go on past a refused value so one
+ * MCP client calls the node (a tool run), the checks of an item go on past an invalid value so one
  * error names every invalid field, nothing is sent for it, and the message carries the fix.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -86,17 +86,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
-			const kind = handler.recordKind;
-			const outputFields = kind ? outputFieldsOf(this, itemIndex, kind) : undefined;
+			const recordKind = handler.recordKind;
+			const outputFields = recordKind ? outputFieldsOf(this, itemIndex, recordKind) : undefined;
 			item = new OperationItem(this, itemIndex, handler.description, {
-				collectRefusals: tool,
+				collectInputErrors: tool,
 				outputFields,
 			});
 			const result = await handler.execute.call(this, item);
-			throwPendingRefusals(item);
-			if (kind && !tool) addListCutHint(this, kind, result);
-			const shaped = kind
-				? shapeOutput(this, kind, outputFields, result, handler.returnsList === true)
+			stopIfInvalid(item);
+			if (recordKind && !tool) addListCutHint(this, recordKind, result);
+			const shaped = recordKind
+				? shapeOutput(this, recordKind, outputFields, result, handler.returnsList === true)
 				: result instanceof ListResult
 					? result.items
 					: result;
@@ -104,7 +104,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
 			const error = tool
-				? forModel(this.getNode(), labelled, item?.refusals ?? [], itemIndex)
+				? forModel(this.getNode(), labelled, item?.inputErrors ?? [], itemIndex)
 				: labelled;
 			if (this.continueOnFail()) {
 				const description = (error as { description?: unknown }).description;

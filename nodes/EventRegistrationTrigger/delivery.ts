@@ -163,14 +163,14 @@ function identityPart(value: unknown): string | undefined {
  *   a re-created webhook keeps its key).
  * The webhook token is already stripped; a payload field named `dedupeKey` is never read here.
  */
-function dedupeKeyOf(envelope: IDataObject, kind: string): string {
+function dedupeKeyOf(envelope: IDataObject, eventKind: string): string {
 	const data = envelope.data;
 	const id = identityPart(isPlainObject(data) ? data.id : envelope.id);
 	const occurredAt = identityPart(envelope.occurred_at);
 	if (id !== undefined && occurredAt !== undefined)
-		return [kind, id, occurredAt].map(encodeURIComponent).join(':');
+		return [eventKind, id, occurredAt].map(encodeURIComponent).join(':');
 	const content = Object.fromEntries(
-		Object.entries({ ...envelope, event: kind }).filter(([key]) => key !== 'webhook_id'),
+		Object.entries({ ...envelope, event: eventKind }).filter(([key]) => key !== 'webhook_id'),
 	);
 	return `sha256:${createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex')}`;
 }

@@ -1,7 +1,8 @@
 import type { INode } from 'n8n-workflow';
 
 import { isDotSegment } from './pathParams';
-import { InputError, idRefusal } from './validation';
+import { idInputError } from './inputErrors';
+import type { InputError } from './inputErrors';
 
 /** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
 function dotSegmentError(
@@ -10,7 +11,7 @@ function dotSegmentError(
 	value: string,
 	itemIndex?: number,
 ): InputError {
-	return idRefusal(
+	return idInputError(
 		node,
 		field,
 		`"${value}" is not a valid ID`,
@@ -19,8 +20,8 @@ function dotSegmentError(
 	);
 }
 
-/** Refuses `.` or `..` given for an ID, naming its field: before a name lookup and in the transport before every request. */
-export function refuseDotSegment(
+/** Throws for `.` or `..` given as an ID, naming its field: before a name lookup and in the transport before every request. */
+export function throwIfDotSegment(
 	node: INode,
 	field: string,
 	value: string,

@@ -1,7 +1,9 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, withoutBlanks } from './validation';
-import type { Check } from './validation';
+import { withoutBlanks } from './blanks';
+import { InputError, invalid, isInvalid } from './inputErrors';
+import type { Invalid, ItemContext } from './inputErrors';
 
 /**
  * Form field types and their attributes (reference: Resources → Form). Custom types may appear any
@@ -124,16 +126,16 @@ function fieldName(index: number, label: unknown): string {
 	return `Field ${index + 1} “${short}”`;
 }
 
-interface FieldCheck extends Check {
+interface FieldContext extends ItemContext {
 	/** How the field is named in messages: its position in the list and label. */
 	name: string;
 }
 
-function fail(check: FieldCheck, problem: string, fix: string): never {
+function fail(check: FieldContext, problem: string, fix: string): never {
 	throw new InputError(check.node, check.name, problem, fix, check.itemIndex);
 }
 
-function checkKnownKeys(check: FieldCheck, field: IDataObject): void {
+function checkKnownKeys(check: FieldContext, field: IDataObject): void {
 	const unknown = Object.keys(field).filter((key) => !KNOWN_KEYS.includes(key));
 	if (unknown.length > 0) {
 		fail(
@@ -144,7 +146,7 @@ function checkKnownKeys(check: FieldCheck, field: IDataObject): void {
 	}
 }
 
-function checkType(check: FieldCheck, type: unknown): void {
+function checkType(check: FieldContext, type: unknown): void {
 	if (type === undefined) fail(check, 'Type is required', 'Choose one of the field types.');
 	if (!isFormFieldType(type)) {
 		fail(
@@ -155,7 +157,7 @@ function checkType(check: FieldCheck, type: unknown): void {
 	}
 }
 
-function checkLabel(check: FieldCheck, type: string | undefined, label: unknown): void {
+function checkLabel(check: FieldContext, type: string | undefined, label: unknown): void {
 	if (typeof label !== 'string' || label.trim() === '')
 		fail(check, 'Label is required', 'Enter the text shown with the field.');
 	if (type === 'consent' && label.length > CONSENT_LABEL_MAX_LENGTH) {
@@ -167,7 +169,7 @@ function checkLabel(check: FieldCheck, type: string | undefined, label: unknown)
 	}
 }
 
-function checkAttributeSupport(check: FieldCheck, type: FormFieldType, field: IDataObject): void {
+function checkAttributeSupport(check: FieldContext, type: FormFieldType, field: IDataObject): void {
 	for (const attribute of ATTRIBUTES) {
 		if (field[attribute] === undefined || ATTRIBUTE_SUPPORT[attribute].includes(type)) continue;
 		const supported = ATTRIBUTE_SUPPORT[attribute];
@@ -190,7 +192,7 @@ function isFieldOption(option: unknown): option is FieldOption {
 	);
 }
 
-function checkOptions(check: FieldCheck, type: string, options: unknown): void {
+function checkOptions(check: FieldContext, type: string, options: unknown): void {
 	if (!TYPES_WITH_OPTIONS.includes(type)) return;
 	if (!Array.isArray(options) || options.length === 0) {
 		fail(
@@ -209,7 +211,7 @@ function checkOptions(check: FieldCheck, type: string, options: unknown): void {
 	}
 }
 
-function checkNumbers(check: FieldCheck, field: IDataObject): void {
+function checkNumbers(check: FieldContext, field: IDataObject): void {
 	const { position, required, min, max } = field;
 	if (
 		position !== undefined &&
@@ -259,7 +261,7 @@ function checkNumbers(check: FieldCheck, field: IDataObject): void {
  * so its type, label and options default to the existing ones.
  */
 function resolveField(
-	check: FieldCheck,
+	check: FieldContext,
 	field: IDataObject,
 	existingById: Map<string, ExistingFormField> | undefined,
 ): { field: IDataObject; complete: boolean } {
@@ -305,7 +307,7 @@ function resolveField(
 	return { field: completed, complete: true };
 }
 
-function checkField(check: FieldCheck, field: IDataObject, complete: boolean): void {
+function checkField(check: FieldContext, field: IDataObject, complete: boolean): void {
 	checkKnownKeys(check, field);
 	if (complete || field.type !== undefined) checkType(check, field.type);
 	const type = field.type as FormFieldType | undefined;
@@ -316,7 +318,7 @@ function checkField(check: FieldCheck, field: IDataObject, complete: boolean): v
 	if (complete || field.options !== undefined) checkOptions(check, type, field.options);
 }
 
-function checkDistinctIds(check: Check, fields: IDataObject[]): void {
+function checkDistinctIds(check: ItemContext, fields: IDataObject[]): void {
 	const seen = new Map<string, number>();
 	fields.forEach((field, index) => {
 		if (typeof field.id !== 'string') return;
@@ -336,7 +338,7 @@ function checkDistinctIds(check: Check, fields: IDataObject[]): void {
 
 /** Each common type at most once over the fields the form will have (existing ones not being changed, plus these). */
 function checkCommonTypesOnce(
-	check: Check,
+	check: ItemContext,
 	fields: IDataObject[],
 	untouched: ExistingFormField[],
 ): void {
@@ -369,24 +371,44 @@ function checkCommonTypesOnce(
  * they are not known yet, entries with an `id` are checked only for what they carry.
  */
 export function validateFormFields(
-	check: Check,
+	check: ItemContext,
 	fields: IDataObject[],
 	existingFields?: ExistingFormField[],
-): FormFieldInput[] {
+): FormFieldInput[] | Invalid {
 	const existingById = existingFields && new Map(existingFields.map((field) => [field.id, field]));
-	checkDistinctIds(check, fields);
-	const resolved = fields.map((raw, index) => {
-		const cleaned = withoutBlanks(raw);
-		const fieldCheck: FieldCheck = { ...check, name: fieldName(index, cleaned.label) };
-		const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
-		checkField(fieldCheck, field, complete);
-		return field as FormFieldInput;
-	});
-	const changedIds = new Set(resolved.map((field) => field.id).filter((id) => id !== undefined));
-	checkCommonTypesOnce(
-		check,
-		resolved,
-		(existingFields ?? []).filter((field) => !changedIds.has(field.id)),
+	const distinct = checkEach(check, () => checkDistinctIds(check, fields));
+	const resolved = fields.map((raw, index) =>
+		checkEach(check, () => {
+			const cleaned = withoutBlanks(raw);
+			const fieldCheck: FieldContext = { ...check, name: fieldName(index, cleaned.label) };
+			const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
+			checkField(fieldCheck, field, complete);
+			return field as FormFieldInput;
+		}),
 	);
-	return resolved;
+	const invalidField = [distinct, ...resolved].find(isInvalid);
+	if (invalidField !== undefined) return invalidField;
+	const valid = resolved as FormFieldInput[];
+	const changedIds = new Set(valid.map((field) => field.id).filter((id) => id !== undefined));
+	const commonTypes = checkEach(check, () =>
+		checkCommonTypesOnce(
+			check,
+			valid,
+			(existingFields ?? []).filter((field) => !changedIds.has(field.id)),
+		),
+	);
+	return isInvalid(commonTypes) ? commonTypes : valid;
+}
+
+/**
+ * Runs the checks of one field, which stop at its first problem (thrown by `fail`), and reports
+ * that problem by the one rule in `invalid`: the other fields are still checked in a tool run.
+ */
+function checkEach<T>(check: ItemContext, checks: () => T): T | Invalid {
+	try {
+		return checks();
+	} catch (error) {
+		if (error instanceof InputError) return invalid(check, error);
+		throw new NodeOperationError(check.node, error as Error, { itemIndex: check.itemIndex });
+	}
 }

@@ -29,7 +29,7 @@ type LocatorOptions = {
 function locator(options: LocatorOptions): INodeProperties {
 	const idValidation = {
 		type: 'regex' as const,
-		// `.` and `..` would change the request's route (refused again in the transport, for expressions and AI input).
+		// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
 		properties: {
 			regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
 			errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)`,

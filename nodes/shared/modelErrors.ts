@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { plainText } from './errorHtml';
-import { InputError, Refusals, addRefusal } from './validation';
+import { InputError, InputErrors, addInputError } from './inputErrors';
 
 /**
  * An AI Agent hands its model only an error's message, so in tool runs the message carries the
@@ -12,24 +12,24 @@ import { InputError, Refusals, addRefusal } from './validation';
 export function forModel(
 	node: INode,
 	error: unknown,
-	refusals: InputError[],
+	inputErrors: InputError[],
 	itemIndex: number,
 ): unknown {
-	const all = [...refusals];
-	const add = (refusal: InputError) => addRefusal(all, refusal);
-	if (error instanceof Refusals) error.refusals.forEach(add);
+	const all = [...inputErrors];
+	const add = (known: InputError) => addInputError(all, known);
+	if (error instanceof InputErrors) error.errors.forEach(add);
 	else if (error instanceof InputError) add(error);
 	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
 		if (all.length === 0) return withAdvice(error, adviceOf(error));
-		// Any other refusal of the node joins the list as it is.
+		// Any other error of the node's own joins the list as it is.
 		add(new InputError(node, error.message, '', adviceOf(error)));
 	} else if (error instanceof NodeApiError) {
-		// A request is sent only when nothing was refused, so collected refusals cannot be pending here.
+		// A request is sent only when no input error was collected, so none can be pending here.
 		return withAdvice(error, adviceOf(error));
 	}
 	if (all.length === 0) return error;
-	return new NodeOperationError(node, refusalMessage(all), {
-		description: refusalAdvice(all),
+	return new NodeOperationError(node, inputErrorsMessage(all), {
+		description: inputErrorsAdvice(all),
 		itemIndex,
 	});
 }
@@ -39,19 +39,19 @@ function sentence(text: string): string {
 	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function refusalLine(refusal: InputError): string {
-	const what = refusal.problem === '' ? refusal.field : `${refusal.field}: ${refusal.problem}`;
-	return `${sentence(what)} ${refusal.toolFix}`.trim();
+function inputErrorLine(error: InputError): string {
+	const what = error.problem === '' ? error.field : `${error.field}: ${error.problem}`;
+	return `${sentence(what)} ${error.toolFix}`.trim();
 }
 
-function refusalMessage(refusals: InputError[]): string {
-	if (refusals.length === 1) return refusalLine(refusals[0]);
-	return `${refusals.length} invalid fields, fix all of them and call again:\n${refusals.map((refusal) => `- ${refusalLine(refusal)}`).join('\n')}`;
+function inputErrorsMessage(inputErrors: InputError[]): string {
+	if (inputErrors.length === 1) return inputErrorLine(inputErrors[0]);
+	return `${inputErrors.length} invalid fields, fix all of them and call again:\n${inputErrors.map((error) => `- ${inputErrorLine(error)}`).join('\n')}`;
 }
 
-function refusalAdvice(refusals: InputError[]): string {
-	return refusals.length === 1
-		? refusals[0].toolFix
+function inputErrorsAdvice(inputErrors: InputError[]): string {
+	return inputErrors.length === 1
+		? inputErrors[0].toolFix
 		: 'Nothing was sent. Change the values named above and call again.';
 }
 

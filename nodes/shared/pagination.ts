@@ -7,8 +7,8 @@ import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
 import { RatePacer, mapPooled } from './pacing';
 import { apiRequestFull } from './transport';
-import { throwPendingRefusals } from './validation';
-import type { Check } from './validation';
+import { stopIfInvalid } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -43,11 +43,11 @@ export interface PaginateOptions extends ListingOptions {
 	concurrency?: number;
 	/**
 	 * The most items this listing may return: when the first page shows that more are wanted (Return
-	 * All or a Limit above it, on a list that long), `refusal` is thrown before any further page.
+	 * All or a Limit above it, on a list that long), `tooMany` is thrown before any further page.
 	 */
-	atMost?: { count: number; refusal: (wanted: number) => Error };
-	/** The checks of the item the listing is made for: nothing is sent while one of them refused a value. */
-	check?: Check;
+	atMost?: { count: number; tooMany: (wanted: number) => Error };
+	/** The checks of the item the listing is made for: nothing is sent once an input error was collected for it. */
+	check?: ItemContext;
 }
 
 /** A listing's items, and whether the list goes on past them (the Limit cut it). */
@@ -78,7 +78,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-function positiveInteger(value: unknown): number | undefined {
+function nonNegativeInteger(value: unknown): number | undefined {
 	const n = typeof value === 'string' ? Number(value) : value;
 	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
@@ -93,10 +93,10 @@ export function readEnvelope(body: unknown): Page | string {
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
 	if (!isObject(body.links)) return 'the page has no "links" object';
 	if (!isObject(body.meta)) return 'the page has no "meta" object';
-	const currentPage = positiveInteger(body.meta.current_page);
-	const lastPage = positiveInteger(body.meta.last_page);
-	const perPage = positiveInteger(body.meta.per_page);
-	const total = positiveInteger(body.meta.total);
+	const currentPage = nonNegativeInteger(body.meta.current_page);
+	const lastPage = nonNegativeInteger(body.meta.last_page);
+	const perPage = nonNegativeInteger(body.meta.per_page);
+	const total = nonNegativeInteger(body.meta.total);
 	if (
 		currentPage === undefined ||
 		lastPage === undefined ||
@@ -180,7 +180,7 @@ export class Listing {
 		return page;
 	}
 
-	/** Refuses a listing of more pages than one listing may read; `advice` says how to need fewer. */
+	/** Stops a listing of more pages than one listing may read; `advice` says how to need fewer. */
 	checkPageCount(pages: number, advice?: string): void {
 		if (pages <= MAX_PAGES) return;
 		const problem = `the listing needs ${pages} pages, more than the ${MAX_PAGES} one listing may fetch`;
@@ -250,7 +250,7 @@ export async function paginateList(
 	key: PaginatedRouteKey,
 	options: PaginateOptions = {},
 ): Promise<ListResult> {
-	throwPendingRefusals(options.check);
+	stopIfInvalid(options.check);
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const listing = await openListing(ctx, key, options);
@@ -261,7 +261,7 @@ export async function paginateList(
 			? (total ?? first.meta.lastPage * first.meta.perPage)
 			: first.items.length;
 		const wanted = Math.min(limit ?? Infinity, listed);
-		if (wanted > options.atMost.count) throw options.atMost.refusal(wanted);
+		if (wanted > options.atMost.count) throw options.atMost.tooMany(wanted);
 	}
 	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
 	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);

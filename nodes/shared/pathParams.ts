@@ -1,7 +1,7 @@
 /**
  * The IDs the route paths are built from (`{company}`, `{event}`, … in routes.ts), one entry
  * each: the field it is entered in, named as the service names the thing, and what the ID is and
- * which operation returns it. The locators, the tool descriptions, every refusal of an ID and
+ * which operation returns it. The locators, the tool descriptions, every input error of an ID and
  * every 404 read both from here.
  */
 export interface PathParam {
@@ -61,7 +61,7 @@ function pathParamLabelled(label: string): PathParam | undefined {
 }
 
 /**
- * What each ID field takes and which operation returns it, in the words a model acts on. Used by the tool descriptions and by refusals in tool runs, so both always say the same.
+ * What each ID field takes and which operation returns it, in the words a model acts on. Used by the tool descriptions and by input errors in tool runs, so both always say the same.
  */
 export const ID_SOURCES = Object.fromEntries(
 	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),

@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiContext } from './context';
 import { BY_SLUG, SLUG_PATTERN, URL_PATTERNS, extractFromUrl, locatorValue } from './locators';
 import { paginate } from './pagination';
-import { refuseDotSegment } from './dotSegments';
+import { throwIfDotSegment } from './dotSegments';
 import { ID_PATTERNS, isDotSegment } from './pathParams';
-import { InputError, idRefusal } from './validation';
-import type { Check } from './validation';
+import { InputError, idInputError } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 // The IDs a Company or Event value stands for, each resolved once per item by one function here:
 // a value that is an ID is used as it is, a name is matched among the user's companies or the
@@ -24,7 +24,7 @@ export type Company = { id: string; slug?: string } | { id?: string; slug: strin
 /** A company with its sqid, which every route needs. */
 export type CompanyWithId = { id: string; slug?: string };
 
-/** Candidates named in a refusal, at most. */
+/** Candidates named in the error, at most. */
 const CANDIDATES_SHOWN = 10;
 
 const COMPANY_WORDS = { field: 'Company', noun: 'company', plural: 'companies' };
@@ -43,7 +43,7 @@ function candidateList(records: IDataObject[]): string {
 }
 
 /**
- * The one record whose name (or slug) is `value`, ignoring case; otherwise a refusal that names the
+ * The one record whose name (or slug) is `value`, ignoring case; otherwise an input error that names the
  * candidates with their IDs, so a person or a model can retry with the ID.
  */
 function uniqueByName<T extends IDataObject>(
@@ -51,7 +51,7 @@ function uniqueByName<T extends IDataObject>(
 	records: T[],
 	value: string,
 	what: typeof COMPANY_WORDS,
-	check?: Check,
+	check?: ItemContext,
 ): T {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
 	if (matches.length === 1) return matches[0];
@@ -62,7 +62,7 @@ function uniqueByName<T extends IDataObject>(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	throw idRefusal(
+	throw idInputError(
 		ctx.getNode(),
 		what.field,
 		problem,
@@ -71,12 +71,12 @@ function uniqueByName<T extends IDataObject>(
 	);
 }
 
-async function userCompanies(ctx: ApiContext, check?: Check): Promise<CompanyRecord[]> {
+async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
 	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 }
 
 /** A By Slug value: checked as public URLs hold a slug. */
-function slugInput(ctx: ApiContext, slug: string, check?: Check): string {
+function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
 	if (SLUG_PATTERN.test(slug) && !isDotSegment(slug)) return slug;
 	throw new InputError(
 		ctx.getNode(),
@@ -97,11 +97,11 @@ function slugInput(ctx: ApiContext, slug: string, check?: Check): string {
 export async function resolveCompany(
 	ctx: ApiContext,
 	parameter: unknown,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<Company> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			'is required',
@@ -110,7 +110,7 @@ export async function resolveCompany(
 		);
 	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
-	refuseDotSegment(ctx.getNode(), 'Company', given, check?.itemIndex);
+	throwIfDotSegment(ctx.getNode(), 'Company', given, check?.itemIndex);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
 	const { id, slug } = uniqueByName(
@@ -130,7 +130,7 @@ export async function resolveCompany(
 export async function completeCompany(
 	ctx: ApiContext,
 	company: Company,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<CompanyRecord> {
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
@@ -138,17 +138,17 @@ export async function completeCompany(
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
 	if (!found)
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			id !== undefined
 				? `none of your companies has the ID "${id}"`
 				: `none of your companies has the slug "${slug}"`,
-			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+			`ItemContext the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
 			check?.itemIndex,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			'Company',
 			`the service returned no slug for company "${found.id}"`,
@@ -162,7 +162,7 @@ export async function completeCompany(
 export async function resolveCompanyWithId(
 	ctx: ApiContext,
 	parameter: unknown,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<CompanyWithId> {
 	const company = await resolveCompany(ctx, parameter, check);
 	if (company.id !== undefined) return { id: company.id, slug: company.slug };
@@ -174,13 +174,13 @@ export function resolveLocator(
 	ctx: ApiContext,
 	parameter: unknown,
 	field: { displayName: string; urlPattern?: string },
-	check?: Check,
+	check?: ItemContext,
 ): string {
 	const { mode, value } = locatorValue(parameter);
 	const resolved =
 		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		throw idRefusal(
+		throw idInputError(
 			ctx.getNode(),
 			field.displayName,
 			value === '' ? 'is required' : `cannot read it from "${value}"`,
@@ -188,7 +188,7 @@ export function resolveLocator(
 			check?.itemIndex,
 		);
 	}
-	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
+	throwIfDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
 	return resolved;
 }
 
@@ -201,7 +201,7 @@ export async function resolveEvent(
 	ctx: ApiContext,
 	parameter: unknown,
 	companyId: () => Promise<string>,
-	check?: Check,
+	check?: ItemContext,
 ): Promise<string> {
 	const value = resolveLocator(
 		ctx,

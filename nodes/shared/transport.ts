@@ -8,7 +8,7 @@ import type {
 
 import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
 import type { ApiContext } from './context';
-import { refuseDotSegment } from './dotSegments';
+import { throwIfDotSegment } from './dotSegments';
 import { errorMessage } from './errors';
 import { malformedResponseError, toNodeApiError } from './httpErrors';
 import type { FailedCall } from './httpErrors';
@@ -21,8 +21,8 @@ import type { RouteKey, RouteParams } from './routes';
 import type { MultipartBody } from './multipart';
 import { masked, secretsOf } from './secrets';
 import { TUNING } from './tuning';
-import { throwPendingRefusals } from './validation';
-import type { Check } from './validation';
+import { stopIfInvalid } from './inputErrors';
+import type { ItemContext } from './inputErrors';
 
 export interface RequestOptions {
 	params?: RouteParams;
@@ -36,8 +36,8 @@ export interface RequestOptions {
 	webhookEvents?: readonly string[];
 	/** Credential type already read from the node (`credentialTypeOf` copies the node: once per listing, not per page). */
 	credentialType?: string;
-	/** The checks of the item the request is made for: nothing is sent while one of them refused a value. */
-	check?: Check;
+	/** The checks of the item the request is made for: nothing is sent once an input error was collected for it. */
+	check?: ItemContext;
 }
 
 export interface ApiResponse {
@@ -182,9 +182,9 @@ export async function apiRequestFull(
 	key: RouteKey,
 	options: RequestOptions = {},
 ): Promise<ApiResponse> {
-	throwPendingRefusals(options.check);
+	stopIfInvalid(options.check);
 	const route = ROUTES[key];
-	refuseDotSegments(ctx, options.params);
+	throwIfDotSegments(ctx, options.params);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
@@ -257,10 +257,10 @@ export async function apiRequestFull(
 	}
 }
 
-/** `.` or `..` as an ID would change the route: refused before any request, naming the field. */
-function refuseDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
+/** `.` or `..` as an ID would change the route: stopped before any request, naming the field. */
+function throwIfDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
 	for (const [name, value] of Object.entries(params))
-		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
+		throwIfDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */

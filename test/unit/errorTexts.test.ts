@@ -56,12 +56,33 @@ const cases: Array<[string, FailedCall]> = [
 	]),
 ];
 
+/** What the message must say for a status: what happened, with the status itself. */
+function meaningOf(status: number): RegExp {
+	const words: Record<number, string> = {
+		301: 'The service answered with a redirect \\(301\\)',
+		401: 'The service rejected the credentials \\(401\\)',
+		403: 'Access denied \\(403\\)',
+		404: 'Not found \\(404\\)',
+		422: 'The service rejected the input \\(422\\)',
+		429: 'Rate limit reached \\(429\\)',
+	};
+	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
+	return new RegExp(`^${words[status] ?? `${outcome} \\(${status}\\)`}`);
+}
+
 describe('error texts', () => {
 	it.each(cases)('%s: message and description without "error" or "failed"', (_name, failed) => {
 		const error = toNodeApiError(ACTION_NODE, failed);
 		expect(error.message).not.toMatch(FORBIDDEN);
 		expect(String(error.description)).not.toMatch(FORBIDDEN);
-		expect(error.message.length).toBeGreaterThan(0);
+		if (failed.status === undefined) {
+			expect(error.message).toMatch(/^Could not reach the service: /);
+			expect(error.description).toContain(
+				`${failed.method} /api/v1${failed.path} got no answer after ${failed.attempts} attempt(s) (${failed.networkCode})`,
+			);
+		} else {
+			expect(error.message).toMatch(meaningOf(failed.status));
+		}
 	});
 
 	it('a 5xx says the service had a problem, another status that the service refused the request', () => {
@@ -81,5 +102,9 @@ describe('error texts', () => {
 		);
 		expect(error.message).not.toMatch(FORBIDDEN);
 		expect(String(error.description)).not.toMatch(FORBIDDEN);
+		expect(error.message).toBe('Unexpected response from the service: the body is not JSON');
+		expect(error.description).toMatch(
+			/^GET \/api\/v1\/user answered with status 200 but not with the JSON/,
+		);
 	});
 });

@@ -8,7 +8,7 @@ import {
 	validateFormFields,
 } from '../../nodes/shared/formFields';
 import type { ExistingFormField } from '../../nodes/shared/formFields';
-import { InputError } from '../../nodes/shared/validation';
+import { InputError } from '../../nodes/shared/inputErrors';
 import { ACTION_NODE } from '../helpers/node';
 
 const check = { node: ACTION_NODE, itemIndex: 0 };

@@ -1,12 +1,12 @@
 /**
  * The one place the node reads n8n's own text: the error n8n-core's type check of a parameter
- * (`validateType`) throws, read by `invalidInputOf`. Checked against the n8n-core of each pinned
- * n8n: 2.x from node_modules, 1.x from the n8n 1.123.81 runtime (e2e/runtime-1x, once installed).
+ * (`validateType`) throws, read by `typeErrorOf`. Checked against the n8n-core of each pinned
+ * n8n: 2.x from node_modules, 1.x from the n8n 1.123.81 runtime (e2e/runtime-1x, see runtimeInstalled).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 
-import { invalidInputOf } from '../../nodes/EventRegistration/shared/optionValues';
+import { typeErrorOf } from '../../nodes/EventRegistration/shared/optionValues';
+import { runtimeInstalled } from '../helpers/runtimes';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const VALIDATOR = path.join(
@@ -31,7 +31,8 @@ const cores: Array<[string, string]> = [
 	['n8n 2.x (node_modules)', path.join(ROOT, 'node_modules', VALIDATOR)],
 ];
 const core1x = path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', VALIDATOR);
-if (fs.existsSync(core1x)) cores.push(['n8n 1.123.81 (e2e/runtime-1x)', core1x]);
+if (runtimeInstalled(core1x, 'n8n 1.123.81 (e2e/runtime-1x)'))
+	cores.push(['n8n 1.123.81 (e2e/runtime-1x)', core1x]);
 
 /** What n8n-core throws for `value` given to a parameter with `validateType`. */
 function thrownBy(validate: Validate, type: 'number' | 'boolean', value: unknown): unknown {
@@ -58,11 +59,11 @@ function thrownBy(validate: Validate, type: 'number' | 'boolean', value: unknown
 	return undefined;
 }
 
-describe.each(cores)('invalidInputOf with the n8n-core of %s', (_label, file) => {
+describe.each(cores)('typeErrorOf with the n8n-core of %s', (_label, file) => {
 	const { validateValueAgainstSchema } = require(file) as { validateValueAgainstSchema: Validate };
 
 	it('reads the field, the expected type and the value from the number check', () => {
-		expect(invalidInputOf(thrownBy(validateValueAgainstSchema, 'number', 'two'))).toEqual({
+		expect(typeErrorOf(thrownBy(validateValueAgainstSchema, 'number', 'two'))).toEqual({
 			field: 'Quantity',
 			type: 'number',
 			got: 'two',
@@ -70,7 +71,7 @@ describe.each(cores)('invalidInputOf with the n8n-core of %s', (_label, file) =>
 	});
 
 	it('reads the boolean check', () => {
-		expect(invalidInputOf(thrownBy(validateValueAgainstSchema, 'boolean', 'maybe'))).toEqual({
+		expect(typeErrorOf(thrownBy(validateValueAgainstSchema, 'boolean', 'maybe'))).toEqual({
 			field: 'Quantity',
 			type: 'boolean',
 			got: 'maybe',
@@ -79,7 +80,7 @@ describe.each(cores)('invalidInputOf with the n8n-core of %s', (_label, file) =>
 
 	it('finds nothing in a value n8n accepts, or in another error', () => {
 		expect(thrownBy(validateValueAgainstSchema, 'number', 2)).toBeUndefined();
-		expect(invalidInputOf(new Error("Invalid input for 'Quantity'"))).toBeUndefined();
-		expect(invalidInputOf('Invalid input')).toBeUndefined();
+		expect(typeErrorOf(new Error("Invalid input for 'Quantity'"))).toBeUndefined();
+		expect(typeErrorOf('Invalid input')).toBeUndefined();
 	});
 });

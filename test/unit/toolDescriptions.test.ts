@@ -1,7 +1,7 @@
 /**
  * What a model is told about each operation of the action node used as a tool, computed with
  * n8n's own functions: the tool variant from n8n's `convertNodeToAiTool` (the pinned n8n 2.41.1
- * in e2e/runtime, once installed; the harness's `toolVariantOf` always), its parameters filled as
+ * in e2e/runtime, see runtimeInstalled; the harness's `toolVariantOf` always), its parameters filled as
  * n8n's Workflow does (`NodeHelpers.getNodeParameters`), and the description an AI Agent or MCP
  * Server Trigger gives the tool (`NodeHelpers.getToolDescriptionForNode`), with the n8n-workflow
  * of 2.x and, once installed, of the pinned n8n 1.123.81.
@@ -17,6 +17,7 @@ import { RESOURCES } from '../../nodes/EventRegistration/resources';
 import { toolText } from '../../nodes/EventRegistration/shared/toolTexts';
 import { ROUTES } from '../../nodes/shared/routes';
 import { toolVariantOf } from '../harness';
+import { runtimeInstalled } from '../helpers/runtimes';
 
 type NodeHelpers = typeof workflow.NodeHelpers;
 
@@ -128,9 +129,9 @@ const variants: Array<[string, () => INodeTypeDescription, NodeHelpers]> = [
 		workflow.NodeHelpers,
 	],
 ];
-if (fs.existsSync(AI_TOOLS_2X))
+if (runtimeInstalled(AI_TOOLS_2X, 'n8n 2.41.1 (e2e/runtime)'))
 	variants.push(['n8n 2.41.1’s convertNodeToAiTool', realToolVariant, workflow.NodeHelpers]);
-if (fs.existsSync(WORKFLOW_1X)) {
+if (runtimeInstalled(WORKFLOW_1X, 'n8n 1.123.81 (e2e/runtime-1x)')) {
 	const workflow1x = require(WORKFLOW_1X) as typeof workflow;
 	variants.push([
 		'the harness’s tool variant, n8n-workflow of n8n 1.123.81',

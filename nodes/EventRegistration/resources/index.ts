@@ -49,10 +49,10 @@ function outputPropertiesOf(name: string, resource: ResourceModule): INodeProper
 		([, operation]) => operation.recordKind !== undefined,
 	);
 	if (returningRecords.length === 0) return [];
-	const kind = returningRecords[0][1].recordKind!;
+	const recordKind = returningRecords[0][1].recordKind!;
 	return updateDisplayOptions(
 		{ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } },
-		outputProperties(kind),
+		outputProperties(recordKind),
 	);
 }
 

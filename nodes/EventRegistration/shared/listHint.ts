@@ -8,11 +8,11 @@ import { ListResult } from '../../shared/pagination';
  * The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …".
  * @internal Exported for the tests only.
  */
-export function listCutHintText(kind: RecordKind, list: ListResult): string {
+export function listCutHintText(recordKind: RecordKind, list: ListResult): string {
 	const returned =
 		list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
 	const more = list.total !== undefined ? '' : ', and more exist';
-	return `${returned} ${RECORD_SHAPES[kind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
+	return `${returned} ${RECORD_SHAPES[recordKind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
 }
 
 /**
@@ -21,12 +21,12 @@ export function listCutHintText(kind: RecordKind, list: ListResult): string {
  */
 export function addListCutHint(
 	ctx: IExecuteFunctions,
-	kind: RecordKind,
+	recordKind: RecordKind,
 	result: IDataObject | IDataObject[] | ListResult,
 ): void {
 	if (!(result instanceof ListResult) || !result.more) return;
 	ctx.addExecutionHints({
-		message: listCutHintText(kind, result),
+		message: listCutHintText(recordKind, result),
 		type: 'info',
 		location: 'outputPane',
 	});

@@ -1,17 +1,17 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Check, InputError } from '../../shared/validation';
+import type { InputError, ItemContext } from '../../shared/inputErrors';
 import { readParameter } from './optionValues';
 
 /**
  * One input item as the router hands it to an operation: its index, its checks (with the list
- * its refusals are collected in when the node runs as a tool), the fields its Output keeps, and
+ * its input errors are collected in when the node runs as a tool), the fields its Output keeps, and
  * its parameters, read with fixed-option values matched (see optionValues.ts).
  */
-export class OperationItem implements Check {
+export class OperationItem implements ItemContext {
 	readonly node: INode;
 
-	readonly refusals: InputError[] | undefined;
+	readonly inputErrors: InputError[] | undefined;
 
 	/** The fields the item's Output keeps; undefined for every field. */
 	readonly outputFields: readonly string[] | undefined;
@@ -20,10 +20,10 @@ export class OperationItem implements Check {
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
 		private readonly properties: readonly INodeProperties[],
-		options: { collectRefusals: boolean; outputFields?: readonly string[] },
+		options: { collectInputErrors: boolean; outputFields?: readonly string[] },
 	) {
 		this.node = ctx.getNode();
-		this.refusals = options.collectRefusals ? [] : undefined;
+		this.inputErrors = options.collectInputErrors ? [] : undefined;
 		this.outputFields = options.outputFields;
 	}
 

@@ -9,7 +9,8 @@ import {
 import type { PaginateOptions } from '../../shared/pagination';
 import { modelListBound } from './modelListBound';
 import { outputForModel, withModelDefault } from './modelVersion';
-import { requireInteger } from '../../shared/validation';
+import { requireInteger } from '../../shared/checks';
+import { validValues } from '../../shared/inputErrors';
 import type { OperationItem } from './operationItem';
 
 /** Limit as the editor shows it; its default (n8n's lint wants the literal here) is the one for people. */
@@ -91,7 +92,7 @@ export function searchQuery(item: OperationItem): IDataObject {
 
 /**
  * Reads Return All / Limit / paging options of the item into paginate options; for a
- * model, with the bound of one tool call (`plural` names the records in its refusal).
+ * model, with the bound of one tool call (`plural` names the records in its error).
  */
 export function readListOptions(
 	ctx: IExecuteFunctions,
@@ -101,9 +102,8 @@ export function readListOptions(
 	const returnAll = item.parameter('returnAll', false) as boolean;
 	const paging = item.parameter('paging', {}) as IDataObject;
 	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : LIMIT.default;
-	return {
-		check: item,
-		atMost: modelListBound(ctx, item.itemIndex, plural),
+	// The last check before the listing's first request.
+	const { limit } = validValues(item, {
 		limit: returnAll
 			? undefined
 			: requireInteger(
@@ -113,6 +113,11 @@ export function readListOptions(
 					1,
 					"Use 1 or more, or turn on 'Return All'.",
 				),
+	});
+	return {
+		check: item,
+		atMost: modelListBound(ctx, item.itemIndex, plural),
+		limit,
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).
 		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,

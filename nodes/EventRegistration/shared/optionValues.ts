@@ -7,8 +7,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { InputError, refuse, requireOption } from '../../shared/validation';
-import type { Check } from '../../shared/validation';
+import { requireOption } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../shared/inputErrors';
+import type { ItemContext } from '../../shared/inputErrors';
 
 /**
  * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
@@ -42,28 +43,30 @@ function matchOption(choices: readonly Choice[], value: unknown): unknown {
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One value of a fixed-option parameter; an unknown one is refused in tool runs, and left to the operation's own check in the editor. */
+/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
 function choiceValue(
-	check: Check,
+	check: ItemContext,
 	property: INodeProperties,
 	choices: Choice[],
 	value: unknown,
 ): unknown {
 	const matched = matchOption(choices, value);
 	if (matched !== undefined) return matched;
-	if (value === '' || value === undefined || value === null || check.refusals === undefined)
+	if (value === '' || value === undefined || value === null || check.inputErrors === undefined)
 		return value;
-	return requireOption(check, property.displayName, value, choices);
+	const checked = requireOption(check, property.displayName, value, choices);
+	// Its input error is collected; the value stays as given, for the operation's own check.
+	return isInvalid(checked) ? value : checked;
 }
 
 /** Entries of a fixedCollection group (a list or, without multipleValues, one object). */
-function groupValue(check: Check, group: INodePropertyCollection, value: unknown): unknown {
+function groupValue(check: ItemContext, group: INodePropertyCollection, value: unknown): unknown {
 	const entry = (item: unknown) => (isObject(item) ? fieldsValue(check, group.values, item) : item);
 	return Array.isArray(value) ? value.map(entry) : entry(value);
 }
 
 function fieldsValue(
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	fields: IDataObject,
 ): IDataObject {
@@ -77,7 +80,7 @@ function fieldsValue(
 	return result;
 }
 
-function parameterValue(check: Check, property: INodeProperties, value: unknown): unknown {
+function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
 	if (property.type === 'collection' && isObject(value)) {
 		return fieldsValue(
 			check,
@@ -108,7 +111,7 @@ function parameterValue(check: Check, property: INodeProperties, value: unknown)
 
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
 function valueAt(
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	path: string,
 	value: unknown,
@@ -132,10 +135,10 @@ const TYPE_FIXES: Record<string, string> = {
 };
 
 /**
- * What n8n's own type check of a parameter (`validateType`) refused.
+ * What n8n's own type check of a parameter (`validateType`) rejected.
  * @internal Exported for the tests only.
  */
-export interface InvalidInput {
+export interface ParameterTypeError {
 	field: string;
 	type: string;
 	got: string;
@@ -147,7 +150,7 @@ export interface InvalidInput {
  * validateValueAgainstSchema, the same in 1.x and 2.x; test/unit/optionValues.test.ts reads both).
  * @internal Exported for the tests only.
  */
-export function invalidInputOf(error: unknown): InvalidInput | undefined {
+export function typeErrorOf(error: unknown): ParameterTypeError | undefined {
 	if (!(error instanceof Error)) return undefined;
 	const field = /^Invalid input for '([^']+)'/.exec(error.message)?.[1];
 	const detail = /expects an? (\w+) but we got '(.*)'$/s.exec(
@@ -160,27 +163,27 @@ export function invalidInputOf(error: unknown): InvalidInput | undefined {
 /**
  * The value of parameter `name` for the item `check` belongs to, read through the operation's
  * parameter definitions (`properties`): fixed-option values matched as described above. While
- * refusals are collected, a value n8n's own type check refuses becomes one of them (the value
+ * input errors are collected, a value n8n's own type check rejects becomes one of them (the value
  * reads as undefined), so it is reported with the other fields.
  */
 export function readParameter(
 	ctx: IExecuteFunctions,
-	check: Check,
+	check: ItemContext,
 	properties: readonly INodeProperties[],
 	name: string,
 	fallback?: unknown,
 ): unknown {
 	const read = () => ctx.getNodeParameter(name, check.itemIndex, fallback as never) as unknown;
-	if (check.refusals === undefined) return valueAt(check, properties, name, read());
+	if (check.inputErrors === undefined) return valueAt(check, properties, name, read());
 	let value: unknown;
 	try {
 		value = read();
 	} catch (error) {
-		const invalid = invalidInputOf(error);
-		if (invalid === undefined)
+		const typeError = typeErrorOf(error);
+		if (typeError === undefined)
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
-		const { field, type, got } = invalid;
-		refuse(
+		const { field, type, got } = typeError;
+		invalid(
 			check,
 			new InputError(
 				check.node,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { editorLabel } from '../../shared/descriptions';
 import { ListResult } from '../../shared/pagination';
-import { InputError } from '../../shared/validation';
+import { InputError } from '../../shared/inputErrors';
 import { listEnvelope } from './modelEnvelope';
 import { outputForModel, withModelDefault } from './modelVersion';
 import { RECORD_SHAPES, noteOf } from './records';

@@ -4,7 +4,8 @@ import { URL_PATTERNS } from '../../shared/locators';
 import { PATH_PARAMS } from '../../shared/pathParams';
 import { resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/resolve';
 import type { CompanyWithId } from '../../shared/resolve';
-import { InputError, withoutBlanks } from '../../shared/validation';
+import { withoutBlanks } from '../../shared/blanks';
+import { InputError } from '../../shared/inputErrors';
 import type { OperationItem } from './operationItem';
 
 /** The item's company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */

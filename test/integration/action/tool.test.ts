@@ -191,6 +191,49 @@ describe('refusals in a tool run', () => {
 	});
 });
 
+describe('checks that once stopped at their first problem, in a tool run', () => {
+	const badWebhook = (): INodeParameters => ({
+		resource: 'webhook',
+		operation: 'create',
+		company: rl(sb.demo.companyId),
+		name: '={{ "" }}',
+		url: 'ftp://example.com/hooks',
+		events: '={{ [] }}',
+	});
+	const badForm = (): INodeParameters => ({
+		resource: 'form',
+		operation: 'create',
+		company: rl(sb.demo.companyId),
+		name: 'Signup',
+		fieldsInput: 'json',
+		fieldsJson: '[{"type": "text"}, {"type": "sparkles", "label": "Mood"}]',
+	});
+
+	it('Webhook → Create names Events, Name and URL together', async () => {
+		const error = await refused(badWebhook(), true);
+		expect(error.message).toBe(
+			[
+				'3 invalid fields, fix all of them and call again:',
+				'- Events: choose at least one event. Pick the event kinds the receiver should get.',
+				'- Name: is required. Enter a value for Name.',
+				'- URL: “ftp://example.com/hooks” is not an http(s) address. Enter the full receiver address, e.g. https://example.com/hooks.',
+			].join('\n'),
+		);
+	});
+
+	it('Form → Create names every invalid form field, not only the first', async () => {
+		const error = await refused(badForm(), true);
+		expect(error.message).toMatch(/^2 invalid fields, fix all of them and call again:\n/);
+		expect(error.message).toContain('- Field 1: Label is required.');
+		expect(error.message).toContain('- Field 2 “Mood”:');
+	});
+
+	it('in the editor the same inputs stop at the first invalid field, before any request', async () => {
+		expect((await refused(badWebhook(), false)).message).toBe('Events: choose at least one event');
+		expect((await refused(badForm(), false)).message).toBe('Field 1: Label is required');
+	});
+});
+
 describe('the same inputs in the editor', () => {
 	it('keep the first refusal with its description (the date picker advice)', async () => {
 		const error = await refused(eventCreate({ dateStart: 'next Friday 6pm' }), false);

@@ -19,6 +19,10 @@ import { eventsOf } from '../../../nodes/EventRegistrationTrigger/delivery';
 import { Prng, randomObject, randomValue } from './prng';
 import { ACTION_NODE } from '../../helpers/node';
 
+function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 const SEED = 0x5eed2027;
 const RUNS = 4000;
 
@@ -326,10 +330,16 @@ describe('fuzz: fieldErrors and toNodeApiError', () => {
 				expect(messages.length).toBeGreaterThan(0);
 				expect(messages.every((m) => typeof m === 'string')).toBe(true);
 			}
-			const error = toNodeApiError(ACTION_NODE, randomCall(rng, body));
-			expect(typeof error.message).toBe('string');
-			expect(error.message.length).toBeGreaterThan(0);
-			expect(typeof error.description).toBe('string');
+			const call = randomCall(rng, body);
+			const error = toNodeApiError(ACTION_NODE, call);
+			// The message says what happened: no answer at all, or the status the service answered with.
+			if (call.status === undefined) {
+				expect(error.message).toMatch(/^Could not reach the service: /);
+				expect(error.description).toContain(`${call.method} /api/v1${call.path}`);
+			} else {
+				expect(error.message).toContain(`(${call.status})`);
+				expect(typeof error.description).toBe('string');
+			}
 		}
 	});
 
@@ -364,6 +374,9 @@ describe('fuzz: Retry-After and webhook bodies', () => {
 			]);
 			const seconds = retryAfterSeconds({ 'retry-after': rng.bool(0.1) ? [header] : header });
 			if (seconds !== undefined) expect(Number.isFinite(seconds) && seconds >= 0).toBe(true);
+			// Seconds are taken as given; an empty header means none.
+			if (/^\d+(\.\d+)?$/.test(header)) expect(seconds).toBe(Number(header));
+			if (header === '') expect(seconds).toBeUndefined();
 
 			const body = randomValue(rng, 3);
 			const raw = rng.bool(0.5)
@@ -371,6 +384,29 @@ describe('fuzz: Retry-After and webhook bodies', () => {
 				: undefined;
 			const events = eventsOf(body, raw);
 			expect(events === undefined || Array.isArray(events)).toBe(true);
+			// An array is the list of events, a non-empty object one event.
+			if (Array.isArray(body)) expect(events).toBe(body);
+			else if (isPlainObject(body) && Object.keys(body).length > 0) expect(events).toEqual([body]);
+		}
+	});
+
+	it(`${RUNS} HTTP dates as Retry-After → the seconds until then (0 once past); webhook bodies as raw JSON → their events`, () => {
+		const rng = new Prng(SEED + 9);
+		for (let run = 0; run < RUNS; run++) {
+			const at = rng.int(0, 4e12);
+			const before = Date.now();
+			const seconds = retryAfterSeconds({ 'retry-after': new Date(at).toUTCString() });
+			const wholeSecond = Math.floor(at / 1000) * 1000;
+			const expected = Math.max(0, Math.ceil((wholeSecond - before) / 1000));
+			expect(seconds).toBeGreaterThanOrEqual(Math.max(0, expected - 1));
+			expect(seconds).toBeLessThanOrEqual(expected);
+
+			const event = { event: rng.string(8), data: randomObject(rng, 2) };
+			const list = [event, { ...event, id: rng.int(0, 1e6) }];
+			const asJson = JSON.parse(JSON.stringify(rng.bool() ? list : event)) as unknown;
+			expect(eventsOf(undefined, Buffer.from(JSON.stringify(asJson)))).toEqual(
+				Array.isArray(asJson) ? asJson : [asJson],
+			);
 		}
 	});
 });

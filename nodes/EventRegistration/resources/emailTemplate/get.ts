@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -35,9 +36,10 @@ export const effect: Effect = 'reads';
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const template = templateOf(this, item);
+	const templateId = templateOf(this, item);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const { template } = validValues(item, { template: templateId });
 	return await apiRequest(this, 'emailTemplate.get', {
 		check: item,
 		params: { company: company.id, event, template },

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -36,9 +37,10 @@ export const effect: Effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const template = templateOf(this, item);
+	const templateId = templateOf(this, item);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const { template } = validValues(item, { template: templateId });
 	await apiRequestFull(this, 'emailTemplate.reset', {
 		check: item,
 		params: { company: company.id, event, template },

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
@@ -56,13 +57,14 @@ export const effect: Effect = { changes: 'the template’s Subject or Body' };
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const template = templateOf(this, item);
+	const templateId = templateOf(this, item);
 	const body = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const { template } = validValues(item, { template: templateId });
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,
 		params: { company: company.id, event, template },

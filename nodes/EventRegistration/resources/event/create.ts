@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText, withoutBlanks } from '../../../shared/validation';
+import { validValues } from '../../../shared/inputErrors';
+import { withoutBlanks } from '../../../shared/blanks';
+import { requireOption, requireText } from '../../../shared/checks';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -11,8 +13,8 @@ import type { Effect } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
-	checkDateOrder,
-	checkEventChoices,
+	endNotBeforeStart,
+	eventChoices,
 	companyRoleOptions,
 	createTimeZone,
 	dateProperty,
@@ -98,18 +100,31 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');
 	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
-	const body: IDataObject = {
+	const fields = {
 		name: requireText(item, 'Name', item.parameter('name')),
 		date_start: apiDate(item, 'Start Date', dateStart, timezone),
 		date_end: apiDate(item, 'End Date', dateEnd, timezone),
-		attendance_mode: item.parameter('attendanceMode') as string,
-		locale: item.parameter('locale') as string,
-		company_role: item.parameter('companyRole') as string,
+		attendance_mode: requireOption(
+			item,
+			'Attendance Mode',
+			item.parameter('attendanceMode'),
+			attendanceModeOptions,
+		),
+		locale: requireOption(item, 'Locale', item.parameter('locale'), localeOptions),
+		company_role: requireOption(
+			item,
+			'Company Role',
+			item.parameter('companyRole'),
+			companyRoleOptions,
+		),
 		...additional,
 		...(timezone === undefined ? {} : { timezone }),
 	};
-	checkEventChoices(item, body);
-	checkDateOrder(item, body.date_start as string, body.date_end as string);
+	const body = validValues(item, {
+		...fields,
+		...eventChoices(item, additional),
+		date_end: endNotBeforeStart(item, fields.date_start, fields.date_end),
+	});
 	return await apiRequest(this, 'event.create', {
 		check: item,
 		params: { company: company.id },

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { InputError, refuse, requireBoolean, requireOption } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { requireBoolean, requireOption } from '../../../shared/checks';
+import { InputError, invalid } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 
 export const attendanceModeOptions = [
 	{ name: 'Offline', value: 'offline' },
@@ -78,24 +79,22 @@ const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(
-	check: Check,
+	check: ItemContext,
 	field: string,
 	value: unknown,
 	timeZone: string | undefined,
-): string {
+): string | Invalid {
 	const converted = toApiDateTime(value, timeZone);
-	if (converted === undefined) {
-		refuse(
-			check,
-			timeZone === undefined && isInstant(value)
-				? instantWithoutZone(check, field, value)
-				: notADate(check, field, value),
-		);
-	}
-	return converted as string;
+	if (converted !== undefined) return converted;
+	return invalid(
+		check,
+		timeZone === undefined && isInstant(value)
+			? instantWithoutZone(check, field, value)
+			: notADate(check, field, value),
+	);
 }
 
-function notADate(check: Check, field: string, value: unknown): InputError {
+function notADate(check: ItemContext, field: string, value: unknown): InputError {
 	return new InputError(
 		check.node,
 		field,
@@ -109,7 +108,7 @@ function notADate(check: Check, field: string, value: unknown): InputError {
 	);
 }
 
-function instantWithoutZone(check: Check, field: string, value: unknown): InputError {
+function instantWithoutZone(check: ItemContext, field: string, value: unknown): InputError {
 	return new InputError(
 		check.node,
 		field,
@@ -123,12 +122,12 @@ function instantWithoutZone(check: Check, field: string, value: unknown): InputE
 	);
 }
 
-/** The Timezone given in the request's fields when it is a known zone; an unknown one is refused. */
-export function givenTimeZone(check: Check, fields: IDataObject): string | undefined {
+/** The Timezone given in the request's fields when it is a known zone; an unknown one is an input error. */
+export function givenTimeZone(check: ItemContext, fields: IDataObject): string | undefined {
 	const timezone = fields.timezone;
 	if (typeof timezone !== 'string' || timezone === '') return undefined;
 	if (isValidTimeZone(timezone)) return timezone;
-	refuse(
+	invalid(
 		check,
 		new InputError(
 			check.node,
@@ -138,13 +137,13 @@ export function givenTimeZone(check: Check, fields: IDataObject): string | undef
 			check.itemIndex,
 		),
 	);
-	// Reached only while refusals are collected: the dates are still checked, and nothing is sent.
+	// Reached only while input errors are collected: UTC stands in so the dates are still checked; nothing is sent.
 	return CREATE_ZONE_FOR_INSTANTS;
 }
 
 /** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
 export function createTimeZone(
-	check: Check,
+	check: ItemContext,
 	fields: IDataObject,
 	dates: unknown[],
 ): string | undefined {
@@ -160,32 +159,51 @@ export function storedTimeZone(event: IDataObject): string | undefined {
 		: undefined;
 }
 
-export function checkDateOrder(
-	check: Check,
-	start: string | undefined,
-	end: string | undefined,
-): void {
-	if (start !== undefined && end !== undefined && end < start) {
-		refuse(
-			check,
-			new InputError(
-				check.node,
-				'End Date',
-				`${end} is before the start ${start}`,
-				'Set an end date at or after the start date.',
-				check.itemIndex,
-			),
-		);
-	}
+/** `end`, or INVALID when both dates are valid and it is before `start`. */
+export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T): T | Invalid {
+	if (typeof start !== 'string' || typeof end !== 'string' || end >= start) return end;
+	return invalid(
+		check,
+		new InputError(
+			check.node,
+			'End Date',
+			`${end} is before the start ${start}`,
+			'Set an end date at or after the start date.',
+			check.itemIndex,
+		),
+	);
 }
 
-/** Checks the enum and boolean fields present in `body` (API names): an expression can put anything there. */
-export function checkEventChoices(check: Check, body: IDataObject): void {
-	if (body.attendance_mode !== undefined)
-		requireOption(check, 'Attendance Mode', body.attendance_mode, attendanceModeOptions);
-	if (body.locale !== undefined) requireOption(check, 'Locale', body.locale, localeOptions);
-	if (body.company_role !== undefined)
-		requireOption(check, 'Company Role', body.company_role, companyRoleOptions);
-	if (body.requires_ticket_assignment !== undefined)
-		requireBoolean(check, 'Requires Ticket Assignment', body.requires_ticket_assignment);
+/** The enum and boolean fields present in `body` (API names), checked: an expression can put anything there. */
+export function eventChoices(check: ItemContext, body: Record<string, unknown>) {
+	const { attendance_mode, locale, company_role, requires_ticket_assignment } = body;
+	return {
+		...(attendance_mode === undefined
+			? {}
+			: {
+					attendance_mode: requireOption(
+						check,
+						'Attendance Mode',
+						attendance_mode,
+						attendanceModeOptions,
+					),
+				}),
+		...(locale === undefined
+			? {}
+			: { locale: requireOption(check, 'Locale', locale, localeOptions) }),
+		...(company_role === undefined
+			? {}
+			: {
+					company_role: requireOption(check, 'Company Role', company_role, companyRoleOptions),
+				}),
+		...(requires_ticket_assignment === undefined
+			? {}
+			: {
+					requires_ticket_assignment: requireBoolean(
+						check,
+						'Requires Ticket Assignment',
+						requires_ticket_assignment,
+					),
+				}),
+	};
 }

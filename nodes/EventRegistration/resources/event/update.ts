@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
@@ -12,8 +13,8 @@ import type { Effect } from '../../shared/toolTexts';
 import {
 	apiDate,
 	attendanceModeOptions,
-	checkDateOrder,
-	checkEventChoices,
+	endNotBeforeStart,
+	eventChoices,
 	companyRoleOptions,
 	dateProperty,
 	givenTimeZone,
@@ -86,19 +87,24 @@ export const effect: Effect = { changes: 'the fields given of the event' };
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const body = updateFieldsOf(item);
-	checkEventChoices(item, body);
+	const fields = updateFieldsOf(item);
+	const choices = eventChoices(item, fields);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
-	const dates = [body.date_start, body.date_end].filter((value) => value !== undefined);
+	const { date_start: start, date_end: end } = fields;
 	const timeZone =
-		givenTimeZone(item, body) ??
-		(dates.some(isInstant) ? await eventsOwnTimeZone(this, item, company.id, event) : undefined);
-	if (body.date_start !== undefined)
-		body.date_start = apiDate(item, 'Start Date', body.date_start, timeZone);
-	if (body.date_end !== undefined)
-		body.date_end = apiDate(item, 'End Date', body.date_end, timeZone);
-	checkDateOrder(item, body.date_start as string | undefined, body.date_end as string | undefined);
+		givenTimeZone(item, fields) ??
+		([start, end].some(isInstant)
+			? await eventsOwnTimeZone(this, item, company.id, event)
+			: undefined);
+	const dateStart = start === undefined ? undefined : apiDate(item, 'Start Date', start, timeZone);
+	const dateEnd = end === undefined ? undefined : apiDate(item, 'End Date', end, timeZone);
+	const body = validValues(item, {
+		...fields,
+		...choices,
+		...(dateStart === undefined ? {} : { date_start: dateStart }),
+		...(dateEnd === undefined ? {} : { date_end: endNotBeforeStart(item, dateStart, dateEnd) }),
+	});
 	return await apiRequest(this, 'event.update', {
 		check: item,
 		params: { company: company.id, event },

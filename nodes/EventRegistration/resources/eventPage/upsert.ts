@@ -3,11 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { encodeMultipart } from '../../../shared/multipart';
-import type { MultipartBody } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -101,46 +100,62 @@ export const toolDescription = text(
 
 export const effect: Effect = { changes: 'the event’s public page, which attendees see' };
 
-function parseAdditional(check: Check, value: unknown): IDataObject {
-	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
+function parseAdditional(check: ItemContext, value: unknown): IDataObject | Invalid {
+	const fail = (problem: string): Invalid =>
+		invalid(
+			check,
+			new InputError(
+				check.node,
+				'Other Page Fields (JSON)',
+				problem,
+				'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
+				check.itemIndex,
+			),
+		);
 	const { parsed = {}, problem } = parseJsonInput(value);
-	if (problem !== undefined) {
-		throw new InputError(
-			check.node,
-			'Other Page Fields (JSON)',
-			`is not valid JSON (${problem})`,
-			fix,
-			check.itemIndex,
-		);
-	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new InputError(
-			check.node,
-			'Other Page Fields (JSON)',
-			'must be a JSON object',
-			fix,
-			check.itemIndex,
-		);
-	}
+	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		return fail('must be a JSON object');
 	return parsed as IDataObject;
 }
 
-function pageBody(item: OperationItem): IDataObject {
+function pageBody(item: OperationItem): IDataObject | Invalid {
 	const fields = item.parameter('pageFields', {}) as IDataObject;
 	const additional = parseAdditional(item, item.parameter('additionalFields', '{}'));
+	if (isInvalid(additional)) return additional;
 	const clash = Object.keys(additional).find(
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
-	if (clash !== undefined) {
-		throw new InputError(
+	if (clash === undefined) return { ...fields, ...additional };
+	return invalid(
+		item,
+		new InputError(
 			item.node,
 			'Other Page Fields (JSON)',
 			`“${clash}” is also set in Page Fields`,
 			`Set ${clash} in one place only.`,
 			item.itemIndex,
-		);
-	}
-	return { ...fields, ...additional };
+		),
+	);
+}
+
+/** The page fields, or INVALID when there is nothing to send (no field and no header image). */
+function somethingToSend(
+	item: OperationItem,
+	body: IDataObject,
+	withImage: boolean,
+): IDataObject | Invalid {
+	if (withImage || Object.keys(body).length > 0) return body;
+	return invalid(
+		item,
+		new InputError(
+			item.node,
+			'Page Fields',
+			'nothing to send',
+			'Add a page field, Other Page Fields (JSON) or a header image.',
+			item.itemIndex,
+		),
+	);
 }
 
 /**
@@ -163,11 +178,8 @@ function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
 	return result;
 }
 
-async function multipartBody(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	body: IDataObject,
-): Promise<MultipartBody> {
+/** The header image from the item's binary data, or INVALID when it is not an image. */
+async function headerImage(ctx: IExecuteFunctions, item: OperationItem) {
 	const property = String(item.parameter('binaryPropertyName', 'data')).trim();
 	const imageOptions = item.parameter('imageOptions', {}) as IDataObject;
 	const field =
@@ -175,39 +187,33 @@ async function multipartBody(
 		DEFAULT_HEADER_IMAGE_FIELD;
 	const binary = ctx.helpers.assertBinaryData(item.itemIndex, property);
 	if (!binary.mimeType.startsWith('image/')) {
-		throw new InputError(
-			item.node,
-			'Input Binary Field',
-			`“${property}” holds ${binary.mimeType}, not an image`,
-			'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
-			item.itemIndex,
+		return invalid(
+			item,
+			new InputError(
+				item.node,
+				'Input Binary Field',
+				`“${property}” holds ${binary.mimeType}, not an image`,
+				'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
+				item.itemIndex,
+			),
 		);
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(item.itemIndex, property);
 	const fileName = binary.fileName ?? `header.${binary.fileExtension ?? 'img'}`;
-	return encodeMultipart(toFormFields(body), [
-		{ field, fileName, mimeType: binary.mimeType, data },
-	]);
+	return { field, fileName, mimeType: binary.mimeType, data };
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const body = pageBody(item);
+	const page = pageBody(item);
 	const withImage = item.parameter('headerImage', false) as boolean;
-	if (!withImage && Object.keys(body).length === 0) {
-		throw new InputError(
-			item.node,
-			'Page Fields',
-			'nothing to send',
-			'Add a page field, Other Page Fields (JSON) or a header image.',
-			item.itemIndex,
-		);
-	}
-	const requestBody = withImage ? await multipartBody(this, item, body) : body;
+	const checked = isInvalid(page) ? page : somethingToSend(item, page, withImage);
+	const image = withImage ? await headerImage(this, item) : undefined;
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const { body, file } = validValues(item, { body: checked, file: image });
 	return await apiRequest(this, 'eventPage.upsert', {
 		check: item,
 		params: { company: company.id, event },
-		body: requestBody,
+		body: file === undefined ? body : encodeMultipart(toFormFields(body), [file]),
 	});
 }

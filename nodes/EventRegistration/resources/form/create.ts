@@ -4,7 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { validateFormFields } from '../../../shared/formFields';
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireText } from '../../../shared/validation';
+import { requireText } from '../../../shared/checks';
+import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
+import type { Invalid } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -46,8 +48,23 @@ export const recordKind = 'form';
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const name = requireText(item, 'Name', item.parameter('name'));
 	const input = readCreateFields(item);
-	if (input.length === 0) {
-		throw new InputError(
+	const fields = isInvalid(input)
+		? input
+		: input.length > 0
+			? validateFormFields(item, input, [])
+			: noFields(item);
+	const company = await companyOf(this, item);
+	return await apiRequest(this, 'form.create', {
+		check: item,
+		params: { company: company.id },
+		body: validValues(item, { name, fields }),
+	});
+}
+
+function noFields(item: OperationItem): Invalid {
+	return invalid(
+		item,
+		new InputError(
 			item.node,
 			'Fields',
 			'a form needs at least one field',
@@ -56,13 +73,6 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 				tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
 			},
 			item.itemIndex,
-		);
-	}
-	const fields = validateFormFields(item, input, []);
-	const company = await companyOf(this, item);
-	return await apiRequest(this, 'form.create', {
-		check: item,
-		params: { company: company.id },
-		body: { name, fields },
-	});
+		),
+	);
 }

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/formFields';
 import type { FieldOption, FormFieldType } from '../../../shared/formFields';
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { VERSION_1_1 } from '../../versions';
 
@@ -414,51 +414,49 @@ function fromEditor(entry: IDataObject): IDataObject {
 	return field;
 }
 
-function parseFieldsJson(check: Check, value: unknown): IDataObject[] {
-	const fix = 'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].';
-	const { parsed = [], problem } = parseJsonInput(value);
-	if (problem !== undefined) {
-		throw new InputError(
-			check.node,
-			'Fields (JSON)',
-			`is not valid JSON (${problem})`,
-			fix,
-			check.itemIndex,
+function parseFieldsJson(check: ItemContext, value: unknown): IDataObject[] | Invalid {
+	const fail = (problem: string): Invalid =>
+		invalid(
+			check,
+			new InputError(
+				check.node,
+				'Fields (JSON)',
+				problem,
+				'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
+				check.itemIndex,
+			),
 		);
-	}
+	const { parsed = [], problem } = parseJsonInput(value);
+	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (
 		!Array.isArray(parsed) ||
 		parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))
-	) {
-		throw new InputError(
-			check.node,
-			'Fields (JSON)',
-			'must be an array of objects',
-			fix,
-			check.itemIndex,
-		);
-	}
+	)
+		return fail('must be an array of objects');
 	return parsed as IDataObject[];
 }
 
 /** Existing Field entries of a version 1.1 Form → Update, each with the field it changes. */
-function existingFieldEntries(check: Check, entries: IDataObject[]): IDataObject[] {
-	entries.forEach((entry, index) => {
-		if (String(entry.id ?? '').trim() !== '') return;
+function existingFieldEntries(check: ItemContext, entries: IDataObject[]): IDataObject[] | Invalid {
+	const checked = entries.map((entry, index) => {
+		if (String(entry.id ?? '').trim() !== '') return entry;
 		const label = String(entry.label ?? '').trim();
-		throw new InputError(
-			check.node,
-			`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
-			'no field chosen',
-			"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
-			check.itemIndex,
+		return invalid(
+			check,
+			new InputError(
+				check.node,
+				`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
+				'no field chosen',
+				"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
+				check.itemIndex,
+			),
 		);
 	});
-	return entries;
+	return checked.find(isInvalid) ?? entries;
 }
 
 /** The fields of Fields (JSON), or undefined when the fields come from the editor. */
-function jsonFieldsOf(item: OperationItem): IDataObject[] | undefined {
+function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined {
 	const input = item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) as string;
 	return input === FIELDS_INPUT_JSON
 		? parseFieldsJson(item, item.parameter('fieldsJson', '[]'))
@@ -470,7 +468,7 @@ function editorList(collection: IDataObject, name: string): IDataObject[] {
 }
 
 /** Form → Create's fields, from the editor or the JSON input, in the API's shape (not yet validated). */
-export function readCreateFields(item: OperationItem): IDataObject[] {
+export function readCreateFields(item: OperationItem): IDataObject[] | Invalid {
 	return (
 		jsonFieldsOf(item) ??
 		editorList(item.parameter('fields', {}) as IDataObject, 'field').map(fromEditor)
@@ -481,16 +479,14 @@ export function readCreateFields(item: OperationItem): IDataObject[] {
  * Form → Update's fields in the API's shape (not yet validated): version 1's editor entries are in
  * `fields`, version 1.1's in `fieldUpdates`; the editor's "keep" choices become blank and are dropped.
  */
-export function readUpdateFields(item: OperationItem): IDataObject[] {
+export function readUpdateFields(item: OperationItem): IDataObject[] | Invalid {
 	const json = jsonFieldsOf(item);
 	if (json !== undefined) return json;
 	const fields = item.parameter('fields', {}) as IDataObject;
 	const updates = item.parameter('fieldUpdates', {}) as IDataObject;
-	return [
-		...editorList(fields, 'field'),
-		...existingFieldEntries(item, editorList(updates, 'existingField')),
-		...editorList(updates, 'newField'),
-	]
+	const existing = existingFieldEntries(item, editorList(updates, 'existingField'));
+	if (isInvalid(existing)) return existing;
+	return [...editorList(fields, 'field'), ...existing, ...editorList(updates, 'newField')]
 		.map(fromEditor)
 		.map(updateChoices);
 }

@@ -6,7 +6,8 @@ import { validateFormFields } from '../../../shared/formFields';
 import type { ExistingFormField } from '../../../shared/formFields';
 import { companyLocator, formLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
+import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
+import type { Invalid } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, formOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -86,28 +87,38 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const form = formOf(this, item);
 	const name = newNameOf(item);
 	const input = readUpdateFields(item);
-	if (name === '' && input.length === 0) {
-		throw new InputError(
-			item.node,
-			'Name',
-			'nothing to update',
-			"Add a new name under 'Options', or add fields to change or add.",
-			item.itemIndex,
-		);
-	}
+	const changes =
+		isInvalid(input) || name !== '' || input.length > 0 ? input : nothingToUpdate(item);
 	// Input errors first, before any request; the checks against the current fields follow the read below.
-	const validated = validateFormFields(item, input);
+	const validated = isInvalid(changes) ? changes : validateFormFields(item, changes);
 	const company = await companyOf(this, item);
+	const fields = validValues(item, { input: changes, validated });
 	const body: IDataObject = name === '' ? {} : { name };
-	if (input.length > 0) {
+	if (fields.input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
 		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
 		const existing = await readCurrentFields(this, item, { company: company.id, form });
-		body.fields = existing === undefined ? validated : validateFormFields(item, input, existing);
+		body.fields =
+			existing === undefined
+				? fields.validated
+				: validValues(item, { fields: validateFormFields(item, fields.input, existing) }).fields;
 	}
 	return await apiRequest(this, 'form.update', {
 		check: item,
 		params: { company: company.id, form },
 		body,
 	});
+}
+
+function nothingToUpdate(item: OperationItem): Invalid {
+	return invalid(
+		item,
+		new InputError(
+			item.node,
+			'Name',
+			'nothing to update',
+			"Add a new name under 'Options', or add fields to change or add.",
+			item.itemIndex,
+		),
+	);
 }

@@ -9,16 +9,16 @@ import { noteOf } from '../../shared/records';
 import { orderCheckoutUrl } from '../../../shared/publicUrls';
 import { completeCompany } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
+import { withoutBlanks } from '../../../shared/blanks';
 import {
-	InputError,
 	requireAlpha2,
 	requireBoolean,
 	requireEmail,
 	requireInteger,
 	requireText,
-	withoutBlanks,
-} from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+} from '../../../shared/checks';
+import { InputError, validValues } from '../../../shared/inputErrors';
+import type { ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
@@ -145,8 +145,8 @@ export const effect: Effect = {
 export const recordKind = 'order';
 
 /** Validates the whole body before any request (reference: Create order body). */
-function orderBody(item: OperationItem): IDataObject {
-	const body: IDataObject = {
+function orderBody(item: OperationItem) {
+	const fields = {
 		first_name: requireText(item, 'First Name', item.parameter('firstName')),
 		last_name: requireText(item, 'Last Name', item.parameter('lastName')),
 		email: requireEmail(item, 'Email', String(item.parameter('email')).trim()),
@@ -162,8 +162,7 @@ function orderBody(item: OperationItem): IDataObject {
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const form = readFormAnswers(item);
-	if (form !== undefined) body.form = form;
-	return body;
+	return { ...fields, ...(form === undefined ? {} : { form }) };
 }
 
 function isPositiveInteger(value: unknown): value is number {
@@ -171,7 +170,7 @@ function isPositiveInteger(value: unknown): value is number {
 }
 
 /** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
-function checkQuantityBounds(check: Check, quantity: number, ticketType: IDataObject): void {
+function checkQuantityBounds(check: ItemContext, quantity: number, ticketType: IDataObject): void {
 	const { min_quantity: min, max_quantity: max, slug } = ticketType;
 	const below = isPositiveInteger(min) && quantity < min;
 	const above = isPositiveInteger(max) && quantity > max;
@@ -199,7 +198,10 @@ function isPaid(ticketType: IDataObject): boolean {
  * A lookup that only improves the result (the ticket type's bounds, the company slug): undefined
  * when the token may not make it (403), since Order → Create's own scopes do not cover it.
  */
-async function unlessRefused<T>(check: Check, lookup: () => Promise<T>): Promise<T | undefined> {
+async function unlessForbidden<T>(
+	check: ItemContext,
+	lookup: () => Promise<T>,
+): Promise<T | undefined> {
 	try {
 		return await lookup();
 	} catch (error) {
@@ -220,23 +222,24 @@ const CHECKOUT_URL_NOTE =
  * and only when the output keeps checkout_url.
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const body = orderBody(item);
+	const checked = orderBody(item);
 	const ticketTypeSlug = ticketTypeOf(this, item);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const body = validValues(item, checked);
 	const params = { company: company.id, event, ticketType: ticketTypeSlug };
 
-	const ticketType = await unlessRefused(
+	const ticketType = await unlessForbidden(
 		item,
 		async () => await apiRequest(this, 'ticketType.get', { params, check: item }),
 	);
-	if (ticketType) checkQuantityBounds(item, body.quantity as number, ticketType);
+	if (ticketType) checkQuantityBounds(item, body.quantity, ticketType);
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
 	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
 		? (company.slug ??
-			(await unlessRefused(item, async () => await completeCompany(this, company, item)))?.slug)
+			(await unlessForbidden(item, async () => await completeCompany(this, company, item)))?.slug)
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 

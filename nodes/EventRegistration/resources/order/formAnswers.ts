@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
@@ -76,26 +76,32 @@ export const formAnswerProperties: INodeProperties[] = [
 	},
 ];
 
-function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
+function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Invalid {
 	const answers: IDataObject = {};
 	for (const pair of pairs) {
 		const fieldId = String(pair.fieldId ?? '').trim();
 		if (fieldId === '') {
-			throw new InputError(
-				check.node,
-				FIELDS_LABEL,
-				'an answer has no Field ID',
-				'Enter the form field ID of every answer, or remove the empty answer.',
-				check.itemIndex,
+			return invalid(
+				check,
+				new InputError(
+					check.node,
+					FIELDS_LABEL,
+					'an answer has no Field ID',
+					'Enter the form field ID of every answer, or remove the empty answer.',
+					check.itemIndex,
+				),
 			);
 		}
 		if (Object.hasOwn(answers, fieldId)) {
-			throw new InputError(
-				check.node,
-				FIELDS_LABEL,
-				`field "${fieldId}" is answered twice`,
-				'Keep one answer per form field.',
-				check.itemIndex,
+			return invalid(
+				check,
+				new InputError(
+					check.node,
+					FIELDS_LABEL,
+					`field "${fieldId}" is answered twice`,
+					'Keep one answer per form field.',
+					check.itemIndex,
+				),
 			);
 		}
 		// defineProperty: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
@@ -109,37 +115,47 @@ function fromPairs(check: Check, pairs: IDataObject[]): IDataObject {
 	return answers;
 }
 
-function fromJson(check: Check, raw: unknown): IDataObject {
-	const fail = (problem: string) =>
-		new InputError(
-			check.node,
-			JSON_LABEL,
-			problem,
-			'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
-			check.itemIndex,
+function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
+	const fail = (problem: string): Invalid =>
+		invalid(
+			check,
+			new InputError(
+				check.node,
+				JSON_LABEL,
+				problem,
+				'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
+				check.itemIndex,
+			),
 		);
 	const { parsed, problem } = parseJsonInput(raw);
-	if (problem !== undefined) throw fail(`is not valid JSON (${problem})`);
+	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (parsed === undefined) return {};
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		throw fail('must be a JSON object');
+		return fail('must be a JSON object');
 	return parsed as IDataObject;
 }
 
-function rejectTopLevelKeys(check: Check, label: string, answers: IDataObject): void {
+function withoutTopLevelKeys(
+	check: ItemContext,
+	label: string,
+	answers: IDataObject,
+): IDataObject | Invalid {
 	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
-	if (key === undefined) return;
-	throw new InputError(
-		check.node,
-		label,
-		`must not contain "${key}"`,
-		`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
-		check.itemIndex,
+	if (key === undefined) return answers;
+	return invalid(
+		check,
+		new InputError(
+			check.node,
+			label,
+			`must not contain "${key}"`,
+			`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
+			check.itemIndex,
+		),
 	);
 }
 
 /** The `form` member of the order body, or undefined when no answers are sent. */
-export function readFormAnswers(item: OperationItem): IDataObject | undefined {
+export function readFormAnswers(item: OperationItem): IDataObject | undefined | Invalid {
 	const input = item.parameter('formAnswersInput', 'none') as string;
 	if (input === 'none') return undefined;
 	const label = input === 'json' ? JSON_LABEL : FIELDS_LABEL;
@@ -147,6 +163,6 @@ export function readFormAnswers(item: OperationItem): IDataObject | undefined {
 		input === 'json'
 			? fromJson(item, item.parameter('formAnswersJson', '{}'))
 			: fromPairs(item, (item.parameter('formAnswers.answers', []) as IDataObject[]) ?? []);
-	rejectTopLevelKeys(item, label, answers);
-	return Object.keys(answers).length > 0 ? answers : undefined;
+	const form = isInvalid(answers) ? answers : withoutTopLevelKeys(item, label, answers);
+	return isInvalid(form) || Object.keys(form).length > 0 ? form : undefined;
 }

@@ -9,7 +9,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, orderOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import type { Effect } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get',

@@ -11,7 +11,7 @@ import { listProperties, readListOptions } from '../../shared/operationParameter
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
 import type { Effect } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './include';
+import { includeSubmissionQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get Many',

@@ -19,8 +19,8 @@ import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { completeCompany, resolveCompany, resolveEvent } from '../../../shared/resolve';
 import type { Company, CompanyRecord } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { InputError } from '../../../shared/inputErrors';
+import type { ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
@@ -144,7 +144,7 @@ export const toolDescription = text(
 
 export const effect: Effect = 'reads';
 
-function quantityInput(check: Check, value: unknown): number | undefined {
+function quantityInput(check: ItemContext, value: unknown): number | undefined {
 	if (value === '' || value === undefined || value === null) return undefined;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
 		throw new InputError(
@@ -162,7 +162,7 @@ function quantityInput(check: Check, value: unknown): number | undefined {
 function companyRecordOnce(
 	ctx: IExecuteFunctions,
 	company: Company,
-	check: Check,
+	check: ItemContext,
 ): () => Promise<CompanyRecord> {
 	let record: Promise<CompanyRecord> | undefined;
 	return async () => await (record ??= completeCompany(ctx, company, check));

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { withoutBlanks } from '../../../shared/validation';
+import { withoutBlanks } from '../../../shared/blanks';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
@@ -70,11 +71,12 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		vat_percentage: item.parameter('vatPercentage') as number,
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
-	checkTicketTypeBody(item, body);
+	const checked = checkTicketTypeBody(item, body);
 	const company = await companyOf(this, item);
+	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.create', {
 		check: item,
-		params: { company: company.id, event: await eventOf(this, item, company) },
-		body,
+		params: { company: company.id, event },
+		body: validValues(item, checked),
 	});
 }

@@ -1,12 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import {
-	checkTicketTypeLimits,
-	requireBoolean,
-	requireNumber,
-	requireText,
-} from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { requireBoolean, requireInteger, requireNumber, requireText } from '../../../shared/checks';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
+import type { OperationItem } from '../../shared/operationItem';
 
 const PAID_TICKET_TRAP =
 	'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API';
@@ -140,23 +136,73 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 	},
 ];
 
-/** Checks every ticket type field present in `body` (API names) against the reference's rules. */
-export function checkTicketTypeBody(check: Check, body: IDataObject): void {
-	if (body.name !== undefined) requireText(check, 'Name', body.name);
-	if (body.price !== undefined)
-		requireNumber(check, 'Price', body.price, 0, 'Use 0 for a free ticket or a positive price.');
-	if (body.vat_percentage !== undefined) {
+/** A request body whose checked fields may be INVALID. */
+type CheckedBody = { [field: string]: IDataObject[string] | Invalid };
+
+/** `body` (API names) with every ticket type field present checked against the reference's rules. */
+export function checkTicketTypeBody(check: ItemContext, body: IDataObject): CheckedBody {
+	const checked: CheckedBody = { ...body };
+	const checkPresent = (
+		name: string,
+		checker: (value: unknown) => IDataObject[string] | Invalid,
+	) => {
+		if (body[name] !== undefined) checked[name] = checker(body[name]);
+	};
+	checkPresent('name', (value) => requireText(check, 'Name', value));
+	checkPresent('price', (value) =>
+		requireNumber(check, 'Price', value, 0, 'Use 0 for a free ticket or a positive price.'),
+	);
+	checkPresent('vat_percentage', (value) =>
 		requireNumber(
 			check,
 			'VAT Percentage',
-			body.vat_percentage,
+			value,
 			0,
 			'Use 0 or a positive VAT rate valid in the event’s tax country.',
-		);
-	}
+		),
+	);
 	for (const field of optionalTicketTypeFields) {
-		if (field.type === 'boolean' && body[field.name] !== undefined)
-			requireBoolean(check, field.displayName, body[field.name]);
+		if (field.type === 'boolean')
+			checkPresent(field.name, (value) => requireBoolean(check, field.displayName, value));
 	}
-	checkTicketTypeLimits(check, body);
+	// Ticket type limits (reference: Ticket types, Limits).
+	checkPresent('availability', (value) =>
+		requireInteger(
+			check,
+			'Availability',
+			value,
+			-1,
+			'Use -1 for unlimited, 0, or a positive number of tickets.',
+		),
+	);
+	checkPresent('position', (value) =>
+		requireInteger(check, 'Position', value, 0, 'Use 0 or a positive number.'),
+	);
+	checkPresent('min_quantity', (value) =>
+		requireInteger(check, 'Min Quantity', value, 1, 'Use 1 or more tickets per order.'),
+	);
+	const min = typeof body.min_quantity === 'number' ? body.min_quantity : 1;
+	checkPresent('max_quantity', (value) =>
+		requireInteger(
+			check,
+			'Max Quantity',
+			value,
+			min,
+			`Use a maximum of at least the minimum quantity (${min}).`,
+		),
+	);
+	return checked;
+}
+
+export const includeFormProperty: INodeProperties = {
+	displayName: 'Include Form',
+	name: 'includeForm',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to include the attached form with its fields',
+};
+
+/** `include_form=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */
+export function includeFormQuery(item: OperationItem): IDataObject {
+	return item.parameter('includeForm', false) === true ? { include_form: 1 } : {};
 }

@@ -7,7 +7,7 @@ import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORGANIZED, text } from '../../shared/toolTexts';
 import type { Effect } from '../../shared/toolTexts';
-import { includeFormProperty, includeFormQuery } from './include';
+import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get',

@@ -13,7 +13,7 @@ import {
 import { companyOf, eventOf } from '../../shared/parameters';
 import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
 import type { Effect } from '../../shared/toolTexts';
-import { includeFormProperty, includeFormQuery } from './include';
+import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -47,9 +47,9 @@ export const recordKind = 'ticketType';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const { limit } = readListOptions(this, item, 'ticket types');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
+	const { limit } = readListOptions(this, item, 'ticket types');
 	const params = { company: company.id, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
@@ -67,13 +68,12 @@ export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const ticketType = ticketTypeOf(this, item);
-	const body = updateFieldsOf(item);
-	checkTicketTypeBody(item, body);
+	const checked = checkTicketTypeBody(item, updateFieldsOf(item));
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.update', {
 		check: item,
 		params: { company: company.id, event, ticketType },
-		body,
+		body: validValues(item, checked),
 	});
 }

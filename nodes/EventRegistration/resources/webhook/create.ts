@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
+import { requireText } from '../../../shared/checks';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -47,17 +48,17 @@ export const effect: Effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const events = requireEvents(item, item.parameter('events'));
-	const body: IDataObject = {
+	const checked = {
+		events: requireEvents(item, item.parameter('events')),
 		name: requireText(item, 'Name', item.parameter('name')),
 		url: requireReceiverUrl(item, item.parameter('url')),
-		events,
 	};
 	const company = await companyOf(this, item);
+	const body = validValues(item, checked);
 	return await apiRequest(this, 'webhook.create', {
 		check: item,
 		params: { company: company.id },
 		body,
-		webhookEvents: events,
+		webhookEvents: body.events,
 	});
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequestFull } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -32,8 +33,9 @@ export const effect: Effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const webhook = webhookIdOf(item);
+	const id = webhookIdOf(item);
 	const company = await companyOf(this, item);
+	const { webhook } = validValues(item, { webhook: id });
 	await apiRequestFull(this, 'webhook.delete', {
 		check: item,
 		params: { company: company.id, webhook },

@@ -3,8 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locatorValue } from '../../../shared/locators';
 import { PATH_PARAMS } from '../../../shared/pathParams';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
-import { InputError, requireText } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { requireText } from '../../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,59 +75,69 @@ export const eventsProperty: INodeProperties = {
 	description: 'Event kinds to receive; each needs its subscribe scope on the token',
 };
 
-export function webhookIdOf(item: OperationItem): string {
+export function webhookIdOf(item: OperationItem): string | Invalid {
 	const id = locatorValue(item.parameter('webhookId', '')).value;
-	if (!UUID.test(id)) {
-		throw new InputError(
+	if (UUID.test(id)) return id;
+	return invalid(
+		item,
+		new InputError(
 			item.node,
 			PATH_PARAMS.webhook.label,
 			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
 			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
 			item.itemIndex,
-		);
-	}
-	return id;
+		),
+	);
 }
 
-export function requireReceiverUrl(check: Check, value: unknown): string {
-	const text = requireText(check, 'URL', value).trim();
+export function requireReceiverUrl(check: ItemContext, value: unknown): string | Invalid {
+	const given = requireText(check, 'URL', value);
+	if (isInvalid(given)) return given;
+	const text = given.trim();
 	let protocol: string;
 	try {
 		protocol = new URL(text).protocol;
 	} catch {
 		protocol = '';
 	}
-	if (protocol !== 'https:' && protocol !== 'http:') {
-		throw new InputError(
+	if (protocol === 'https:' || protocol === 'http:') return text;
+	return invalid(
+		check,
+		new InputError(
 			check.node,
 			'URL',
 			`“${text}” is not an http(s) address`,
 			'Enter the full receiver address, e.g. https://example.com/hooks.',
 			check.itemIndex,
-		);
-	}
-	return text;
+		),
+	);
 }
 
-export function requireEvents(check: Check, value: unknown): string[] {
+export function requireEvents(check: ItemContext, value: unknown): string[] | Invalid {
 	const events = Array.isArray(value) ? value.map(String) : [];
 	if (events.length === 0) {
-		throw new InputError(
-			check.node,
-			'Events',
-			'choose at least one event',
-			'Pick the event kinds the receiver should get.',
-			check.itemIndex,
+		return invalid(
+			check,
+			new InputError(
+				check.node,
+				'Events',
+				'choose at least one event',
+				'Pick the event kinds the receiver should get.',
+				check.itemIndex,
+			),
 		);
 	}
 	const unknown = events.filter((event) => !WEBHOOK_EVENT_VALUES.includes(event));
 	if (unknown.length > 0) {
-		throw new InputError(
-			check.node,
-			'Events',
-			`unknown event kind${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
-			`Use these: ${WEBHOOK_EVENT_VALUES.join(', ')}.`,
-			check.itemIndex,
+		return invalid(
+			check,
+			new InputError(
+				check.node,
+				'Events',
+				`unknown event kind${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
+				`Use these: ${WEBHOOK_EVENT_VALUES.join(', ')}.`,
+				check.itemIndex,
+			),
 		);
 	}
 	return [...new Set(events)];

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, requireText } from '../../../shared/validation';
-import type { Check } from '../../../shared/validation';
+import { requireText } from '../../../shared/checks';
+import { InputError, invalid, validValues } from '../../../shared/inputErrors';
+import type { ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf } from '../../shared/parameters';
@@ -53,32 +54,36 @@ export const toolDescription = text(
 
 export const effect: Effect = { changes: 'the webhook’s name, receiver URL or events' };
 
-function updateBody(check: Check, fields: IDataObject): IDataObject {
-	const body: IDataObject = {};
-	if (fields.name !== undefined) body.name = requireText(check, 'Name', fields.name);
-	if (fields.url !== undefined) body.url = requireReceiverUrl(check, fields.url);
-	if (fields.events !== undefined) body.events = requireEvents(check, fields.events);
-	if (Object.keys(body).length === 0) {
-		throw new InputError(
+function updateBody(check: ItemContext, fields: IDataObject) {
+	const body = {
+		...(fields.name === undefined ? {} : { name: requireText(check, 'Name', fields.name) }),
+		...(fields.url === undefined ? {} : { url: requireReceiverUrl(check, fields.url) }),
+		...(fields.events === undefined ? {} : { events: requireEvents(check, fields.events) }),
+	};
+	if (Object.keys(body).length > 0) return body;
+	return invalid(
+		check,
+		new InputError(
 			check.node,
 			'Update Fields',
 			'nothing to update',
 			'Add at least one field to change.',
 			check.itemIndex,
-		);
-	}
-	return body;
+		),
+	);
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const webhook = webhookIdOf(item);
-	const body = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
+	const id = webhookIdOf(item);
+	const changes = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
 	const company = await companyOf(this, item);
-	const webhookEvents = Array.isArray(body.events) ? (body.events as string[]) : undefined;
+	const { webhook, body } = validValues(item, { webhook: id, body: changes });
+	// Its fields were checked with it: no input error was collected, so none of them is invalid.
+	const fields = validValues(item, body);
 	return await apiRequest(this, 'webhook.update', {
 		check: item,
 		params: { company: company.id, webhook },
-		body,
-		webhookEvents,
+		body: fields,
+		webhookEvents: fields.events,
 	});
 }
