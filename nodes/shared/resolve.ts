@@ -144,7 +144,7 @@ export async function completeCompany(
 			id !== undefined
 				? `none of your companies has the ID "${id}"`
 				: `none of your companies has the slug "${slug}"`,
-			`ItemContext the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
 			check?.itemIndex,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
