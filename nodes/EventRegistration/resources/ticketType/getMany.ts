@@ -47,7 +47,7 @@ export const recordKind = 'ticketType';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const { limit } = readListOptions(this, item, 'ticket types');
+	const { limit, atMost } = readListOptions(this, item, 'ticket types');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const params = { company: company.id, event };
@@ -56,6 +56,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		params,
 		qs: includeFormQuery(item),
 	});
+	const returned = Math.min(limit ?? Infinity, ticketTypes.length);
+	if (atMost && returned > atMost.count) throw atMost.refusal(returned);
 	if (limit === undefined || ticketTypes.length <= limit)
 		return new ListResult(ticketTypes, false, ticketTypes.length);
 	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
