@@ -147,7 +147,7 @@ function readLegacy(raw: Record<string, unknown>, scope: string): OrderTriggerSt
 
 /**
  * The stored state when it is well-formed and belongs to `scope` (version 2, or version 1 as
- * 0.1.0 stored it); otherwise undefined (a new baseline).
+ * development builds before 0.1.0 stored it); otherwise undefined (a new baseline).
  */
 export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;

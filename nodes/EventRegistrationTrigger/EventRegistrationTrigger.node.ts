@@ -28,14 +28,14 @@ const MAKE_AN_EVENT =
 const TRIGGER_PANEL: TriggerPanelDefinition = {
 	header: 'Listen for form, activation, lead and meeting events',
 	executionsHelp: {
-		inactive: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it: the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
-		active: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b>: its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		inactive: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it (activate it in n8n 1.x): the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+		active: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b> (active in n8n 1.x): its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
 	},
 	activationHint: {
 		inactive:
-			'Once the workflow is ready, publish it: the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
+			'Once the workflow is ready, publish it (activate it in n8n 1.x): the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
 		active:
-			'Published: the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
+			'Published (active in n8n 1.x): the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
 	},
 };
 

@@ -12,7 +12,7 @@ function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 }
 
 const WEBHOOK_PLAN =
-	'Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade: API access is open to every plan since v1.2.0, webhooks are not.';
+	'Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).';
 
 /**
  * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the

@@ -25,6 +25,14 @@ const OPEN_IN_THE_REFERENCE: Array<{ topic: string; claim: RegExp }> = [
 			/\b(every|each) delivery carries\b|\bservice (sends|puts) (it|the (webhook[’']s )?token)\b|\bas the service does\b/i,
 	},
 	{
+		topic: 'that the service sends no webhooks for orders',
+		claim: /\b(sends?|sent) no webhooks? (event )?for orders\b|\bno webhooks? for orders\b/i,
+	},
+	{
+		topic: 'the shape of company and event IDs',
+		claim: /\bcompany ID has only letters\b|\bevent ID is a lower-case slug\b/i,
+	},
+	{
 		topic: 'the fields of a webhook payload',
 		claim:
 			/\b(form_name|submitted_at)\b|\$json\.lead\b|\bpayload the sandbox sends\b|\banswers (are listed )?\(?by field ID\b/i,

@@ -203,5 +203,16 @@ describe.each(fs.readdirSync(EXAMPLES).filter((file) => file.endsWith('.json')))
 				.map((node) => noteScopes(node.parameters.content ?? ''));
 			expect(notes.filter((n) => n !== undefined)).toEqual([needed]);
 		});
+
+		it('is described in README with the scopes of its sticky note, where README lists scopes', () => {
+			const readme = fs.readFileSync(path.join(EXAMPLES, '..', 'README.md'), 'utf8');
+			const recipe = readme.split('\n').find((line) => line.startsWith(`[\`examples/${file}\`]`));
+			const listed = recipe === undefined ? undefined : noteScopes(recipe);
+			if (listed === undefined) return;
+			const notes = workflow.nodes
+				.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+				.map((node) => noteScopes(node.parameters.content ?? ''));
+			expect(notes.filter((n) => n !== undefined)).toEqual([listed]);
+		});
 	},
 );

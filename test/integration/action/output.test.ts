@@ -210,6 +210,32 @@ describe('Return All from a model is bounded', () => {
 		expect(big().control.requests()).toHaveLength(1);
 	});
 
+	it('Return All on more than 100 ticket types (one plain list) is refused the same way', async () => {
+		const sb = big();
+		const acme = sb.store.companies.get(sb.demo.companyId);
+		const summer = acme && sb.store.findEvent(acme, sb.demo.events.summerSummit);
+		if (!summer) throw new Error('no demo event');
+		const before = summer.ticketTypes.length;
+		for (let n = before; n < 101; n++)
+			sb.store.createTicketType(summer, { name: `Extra ${n}`, price: 0, vat_percentage: 0 });
+		const ticketTypes = {
+			resource: 'ticketType',
+			operation: 'getMany',
+			company: rl(sb.demo.companyId),
+			event: rl(sb.demo.events.summerSummit),
+		};
+		try {
+			const all = await runAction(sb, { ...ticketTypes, returnAll: true }, TOOL);
+			expect(all.error?.message).toBe(
+				'This call would return 101 ticket types, more than the 100 one call returns: turn Return All off and set Limit to 100 or less, or narrow the list (a filter such as Name Contains, or another event)',
+			);
+			const limited = await runAction(sb, { ...ticketTypes, limit: 100 }, TOOL);
+			expect(limited.json[0]).toMatchObject({ returned: 100, more: true, total: 101 });
+		} finally {
+			summer.ticketTypes.splice(before);
+		}
+	});
+
 	it('Limit 100 of 300 reaches the model in ≤ 30,000 characters, saying 200 more exist', async () => {
 		const run = await runAction(big(), bigOrders({ limit: 100 }), TOOL);
 		expect(run.json[0]).toMatchObject({ returned: 100, more: true, total: 300 });

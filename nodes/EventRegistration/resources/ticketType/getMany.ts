@@ -49,13 +49,15 @@ export const returnsList = true;
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
-	const { limit } = readListOptions(this, item, 'ticket types');
+	const { limit, atMost } = readListOptions(this, item, 'ticket types');
 	const params = { company: company.id, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,
 		params,
 		qs: includeFormQuery(item),
 	});
+	const returned = Math.min(limit ?? Infinity, ticketTypes.length);
+	if (atMost && returned > atMost.count) throw atMost.tooMany(returned);
 	if (limit === undefined || ticketTypes.length <= limit)
 		return new ListResult(ticketTypes, false, ticketTypes.length);
 	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
