@@ -23,7 +23,7 @@ export class EventRegistrationOrderTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Watch: " + $parameter["watch"].join(", ")}}',
+		subtitle: '={{"Trigger On: " + $parameter["watch"].join(", ")}}',
 		description:
 			'Starts the workflow when orders of the Event Registration Service are placed, paid, authorized, approved, rejected or cancelled',
 		defaults: { name: 'Event Registration Order Trigger' },

@@ -84,7 +84,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the first poll after activation reports the watched changes orders already show. Off: the first poll only records them.',
+					'Whether the first poll after publishing (n8n 1.x: activating) reports the watched changes orders already show. Off: the first poll only records them.',
 			},
 			pageSizeOption(
 				DEFAULT_PAGE_SIZE_ASKED,

@@ -44,7 +44,7 @@ function testRunItems(
 	if (latest === undefined) {
 		throw new NodeOperationError(ctx.getNode(), 'No order shows any of the watched changes yet', {
 			description:
-				'The test run shows the most recent order with a watched change. Create an order for the event (or choose more changes under Watch) and test again.',
+				'The test run shows the most recent order with a watched change. Create an order for the event (or choose more changes under Trigger On) and test again.',
 		});
 	}
 	return [toItems([latest])];
