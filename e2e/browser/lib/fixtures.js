@@ -282,4 +282,4 @@ async function prepareFixtures(stack) {
 
 /** @typedef {Awaited<ReturnType<typeof prepareFixtures>>} Fixtures */
 
-module.exports = { prepareFixtures };
+module.exports = { demoNodeRefs, prepareFixtures };
