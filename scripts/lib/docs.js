@@ -25,6 +25,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { otherUses } = require('./scopes');
+const { stagesOf } = require('./steps');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -835,7 +836,6 @@ function measurementRegions() {
  */
 function testStepsList() {
 	const { testSteps } = require(path.join(ROOT, 'scripts', 'test.js'));
-	const { stagesOf } = require(path.join(ROOT, 'scripts', 'lib', 'steps.js'));
 	/** @type {import('./steps').Step[]} */
 	const steps = testSteps();
 	const list = steps
@@ -848,7 +848,7 @@ function testStepsList() {
 		lane.length === 1
 			? `step ${steps.indexOf(lane[0]) + 1}`
 			: `steps ${steps.indexOf(lane[0]) + 1}–${steps.indexOf(lane[lane.length - 1]) + 1}`;
-	const sideBySide = /** @type {import('./steps').Step[][][]} */ (stagesOf(steps))
+	const sideBySide = stagesOf(steps)
 		.filter((lanes) => lanes.length > 1)
 		.map(
 			([shown, ...logged]) =>
