@@ -86,7 +86,7 @@ async function runSteps(steps, options) {
 async function runStage(lanes, options, times) {
 	/** @type {Set<import('node:child_process').ChildProcess>} */
 	const running = new Set();
-	/** @type {StepFailure | undefined} */
+	/** @type {Error | undefined} */
 	let failure;
 	const runLane = async (/** @type {Step[]} */ lane, /** @type {number} */ index) => {
 		const logFile = index === 0 ? undefined : path.join(options.logDir, `lane-${lane[0].lane}.log`);
@@ -101,8 +101,8 @@ async function runStage(lanes, options, times) {
 				times.set(step, await runStep(step, { ...options, write, running }));
 			}
 		} catch (error) {
-			if (!failure && error instanceof StepFailure) {
-				failure = error;
+			if (!failure) {
+				failure = error instanceof StepFailure ? error : new StepFailure(`✗ ${String(error)}`);
 				for (const child of running) stopStep(child);
 			}
 		} finally {
@@ -157,7 +157,7 @@ async function runStep({ title, command, args, needs, env = {} }, options) {
 		});
 	/** @type {[number | null, NodeJS.Signals | null]} */
 	const [code, signal] = await new Promise((resolve, reject) => {
-		child.once('error', reject);
+		child.once('error', (error) => reject(new StepFailure(`✗ ${title}: ${error.message}`)));
 		child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
 	}).finally(() => running.delete(child));
 	const ms = Date.now() - started;

@@ -114,6 +114,13 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		expect(printed).toContain('── lane b');
 	});
 
+	it('a command that cannot start fails its step, with the step title', async () => {
+		const missing = { ...fake('no such command', ''), command: path.join(dir, 'missing') };
+		await expect(
+			run([fake('beside', "console.log('ran')", 'a'), { ...missing, lane: 'b' }]),
+		).rejects.toThrow(/^✗ no such command: spawn .*missing ENOENT/);
+	});
+
 	it('a step whose n8n install failed fails with its title and the install error', async () => {
 		const runtime = { label: 'n8n 0.0.0' };
 		const install = Promise.reject(new Error('Installing n8n 0.0.0 failed (exit 1)'));
