@@ -2,7 +2,8 @@
 /**
  * Runs npm test's steps (scripts/test.js): one after another, except that steps with a `lane` that
  * stand next to each other in the list form one stage, in which each lane runs its steps in order
- * and the lanes run side by side. The stage's first lane prints to the console as it goes; every
+ * and the lanes run side by side. A stage lists each lane's steps together: a lane named again
+ * after another lane's steps starts the next stage. The stage's first lane prints to the console as it goes; every
  * other lane writes to its own log, printed as one block when the lane ends. A failing step stops
  * the steps still running in the other lanes, and the run fails with its title and the end of its
  * output.
@@ -29,26 +30,29 @@ const secondsOf = (ms) => (ms / 1000).toFixed(0);
 
 /**
  * The list cut into stages: a step without a lane alone, or neighbouring steps with lanes, by lane
- * in the order each lane first appears.
+ * in the order the lanes appear (see the header).
  * @param {Step[]} steps
  * @returns {Step[][][]} stages of lanes of steps
  */
 function stagesOf(steps) {
 	/** @type {Step[][][]} */
 	const stages = [];
-	/** @type {Map<string, Step[]> | undefined} */
-	let lanes;
-	for (const step of steps) {
+	/** @type {Map<string, Step[]>} */
+	let lanes = new Map();
+	const endStage = () => {
+		if (lanes.size > 0) stages.push([...lanes.values()]);
+		lanes = new Map();
+	};
+	for (const [i, step] of steps.entries()) {
 		if (step.lane === undefined) {
-			if (lanes) stages.push([...lanes.values()]);
-			lanes = undefined;
+			endStage();
 			stages.push([[step]]);
 			continue;
 		}
-		lanes ??= new Map();
+		if (lanes.has(step.lane) && steps[i - 1].lane !== step.lane) endStage();
 		lanes.set(step.lane, [...(lanes.get(step.lane) ?? []), step]);
 	}
-	if (lanes) stages.push([...lanes.values()]);
+	endStage();
 	return stages;
 }
 

@@ -49,7 +49,7 @@ const waitForFile = (file: string) =>
 	`const fs=require('fs');const end=Date.now()+10000;(function poll(){if(fs.existsSync(${JSON.stringify(file)})){console.log('a saw the file');return}if(Date.now()>end){console.log('never came');process.exit(1)}setTimeout(poll,50)})()`;
 
 describe('npm test lanes (scripts/lib/steps.js)', () => {
-	it('cuts the list into stages: steps without a lane alone, neighbouring lane steps by lane', () => {
+	it('cuts the list into stages: steps without a lane alone, neighbouring steps with lanes by lane', () => {
 		const steps = [
 			fake('1', ''),
 			fake('2', '', 'a'),
@@ -59,8 +59,23 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		];
 		expect(stagesOf(steps)).toEqual([
 			[[steps[0]]],
-			[[steps[1], steps[3]], [steps[2]]],
+			[[steps[1]], [steps[2]]],
+			[[steps[3]]],
 			[[steps[4]]],
+		]);
+	});
+
+	it('a lane named again after another lane starts the next stage', () => {
+		const steps = [
+			fake('1', '', 'a'),
+			fake('2', '', 'b'),
+			fake('3', '', 'b'),
+			fake('4', '', 'a'),
+			fake('5', '', 'c'),
+		];
+		expect(stagesOf(steps)).toEqual([
+			[[steps[0]], [steps[1], steps[2]]],
+			[[steps[3]], [steps[4]]],
 		]);
 	});
 
