@@ -92,6 +92,13 @@ async function runStage(lanes, options, times) {
 	const running = new Set();
 	/** @type {Error | undefined} */
 	let failure;
+	// The logged lanes' blocks wait for the step printing to the console, so no line is cut in two.
+	let consoleBusy = false;
+	/** @type {string[]} */
+	const blocks = [];
+	const printBlocks = () => {
+		for (const block of blocks.splice(0)) options.print(block);
+	};
 	const runLane = async (/** @type {Step[]} */ lane, /** @type {number} */ index) => {
 		const logFile = index === 0 ? undefined : path.join(options.logDir, `lane-${lane[0].lane}.log`);
 		const out = logFile ? openLog(logFile) : undefined;
@@ -102,7 +109,15 @@ async function runStage(lanes, options, times) {
 		try {
 			for (const step of lane) {
 				if (failure) return;
-				times.set(step, await runStep(step, { ...options, write, running }));
+				consoleBusy ||= out === undefined;
+				try {
+					times.set(step, await runStep(step, { ...options, write, running }));
+				} finally {
+					if (out === undefined) {
+						consoleBusy = false;
+						printBlocks();
+					}
+				}
 			}
 		} catch (error) {
 			if (!failure) {
@@ -113,12 +128,15 @@ async function runStage(lanes, options, times) {
 			if (out !== undefined && logFile) {
 				fs.closeSync(out);
 				const title = `lane ${lane[0].lane} (${path.relative(options.cwd, logFile)})`;
-				options.print(`\n\x1b[1m── ${title} ──\x1b[0m\n${fs.readFileSync(logFile, 'utf8')}`);
-				options.print(`\x1b[1m── end of ${title} ──\x1b[0m\n`);
+				blocks.push(
+					`\n\x1b[1m── ${title} ──\x1b[0m\n${fs.readFileSync(logFile, 'utf8')}\x1b[1m── end of ${title} ──\x1b[0m\n`,
+				);
+				if (!consoleBusy) printBlocks();
 			}
 		}
 	};
 	await Promise.all(lanes.map(runLane));
+	printBlocks();
 	if (failure) throw failure;
 }
 

@@ -107,6 +107,15 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		expect(printed.indexOf('last ran')).toBeGreaterThan(printed.indexOf('── end of lane b'));
 	});
 
+	it("prints a lane's block after the console lane's running step, not inside its output", async () => {
+		await run([
+			fake('a slow', "console.log('a start');setTimeout(()=>console.log('a end'),1500)", 'a'),
+			fake('b quick', "console.log('b out')", 'b'),
+		]);
+		expect(printed.indexOf('b out')).toBeGreaterThan(printed.indexOf('✓ a slow'));
+		expect(printed.indexOf('a end')).toBeGreaterThan(printed.indexOf('a start'));
+	});
+
 	it('a failing step stops the other lane and the steps after it, and names itself with the end of its output', async () => {
 		const after = path.join(dir, 'after-ran');
 		const started = Date.now();
