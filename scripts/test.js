@@ -4,10 +4,11 @@
  * runs the steps of testSteps below, stopping at the first failure: jest, the package checks and
  * the smoke runs of the README's other commands, then the end-to-end, AI agent and MCP, browser
  * and queue-mode suites in real n8n, and last the jest checks that need both n8n installs.
- * The suites in real n8n run in two lanes side by side (scripts/lib/steps.js): the default n8n's
- * suites print as they go; the bench smoke and the other n8n's suites write to .e2e/lane-b.log,
- * printed as one block when that lane ends. They share nothing: each run has its own free ports
- * and its own folder under .e2e/, and dist/ is built by the steps before them.
+ * Steps run side by side in lanes (scripts/lib/steps.js): the package checks and the commands'
+ * smoke beside jest (which does not read dist/, which they build), then the default n8n's suites
+ * beside the bench smoke and the other n8n's suites. The first lane of each prints as it goes, the
+ * other writes to .e2e/lane-<name>.log, printed as one block when it ends. They share nothing:
+ * each run has its own free ports and its own folder under .e2e/.
  * The pinned n8n installs take minutes each on a clean clone and only the steps after jest use them:
  * they start in the background at once (the default n8n first, then the other, logs in .e2e/), and a
  * step that needs one waits for it. Each step's time and the total are printed at the end.
@@ -44,8 +45,8 @@ const INSTALL_ORDER = [
 /**
  * The steps of `npm test`, in the order they start (docs/development.md's step list is generated
  * from this list by `npm run docs`). `needs`: the n8n install a step waits for; `lane`: the lane it
- * runs in, side by side with the other lane (scripts/lib/steps.js). The steps before the lanes
- * build dist/ (the package checks, `npm run dev`), which the lanes' suites pack without building.
+ * runs in, side by side with the other lane (scripts/lib/steps.js). The package checks and
+ * `npm run dev` build dist/, which the suites after them pack without building.
  * @param {string[]} [jestArgs]
  * @returns {Step[]}
  */
@@ -77,12 +78,14 @@ function testSteps(jestArgs = []) {
 			title: 'jest: unit, integration and reliability tests',
 			command: 'node',
 			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs],
+			lane: 'a',
 		},
 		{
 			title: 'package checks on the packed tarball',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'check-package.js')],
 			needs: DEFAULT_RUNTIME,
+			lane: 'package',
 		},
 		{
 			title:
@@ -90,6 +93,7 @@ function testSteps(jestArgs = []) {
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
 			needs: DEFAULT_RUNTIME,
+			lane: 'package',
 		},
 		...realN8nSuites(first, 'a'),
 		{
