@@ -3,13 +3,17 @@
  * `npm test`: every test, from a fresh clone. Installs the repo's dependencies when missing, then
  * runs the steps of testSteps below, stopping at the first failure: jest, the package checks and
  * the smoke runs of the README's other commands, then the end-to-end, AI agent and MCP, browser
- * and queue-mode suites in real n8n, the default n8n's before the other's.
+ * and queue-mode suites in real n8n, and last the jest checks that need both n8n installs.
+ * Steps run side by side in lanes (scripts/lib/steps.js): the package checks and the commands'
+ * smoke beside jest (which does not read dist/, which they build), then the default n8n's suites
+ * beside the bench smoke and the other n8n's suites. The first lane of each prints as it goes, the
+ * other writes to .e2e/lane-<name>.log, printed as one block when it ends. They share nothing:
+ * each run has its own free ports and its own folder under .e2e/.
  * The pinned n8n installs take minutes each on a clean clone and only the steps after jest use them:
  * they start in the background at once (the default n8n first, then the other, logs in .e2e/), and a
  * step that needs one waits for it. Each step's time and the total are printed at the end.
  * Arguments go to jest alone and skip the other steps: `npm test -- test/unit` runs just those.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -17,10 +21,11 @@ const path = require('node:path');
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
 const { startChild } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
+const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
 
 /**
  * @typedef {import('./lib/runtime').Runtime} Runtime
- * @typedef {{ title: string; command: string; args: string[]; needs?: Runtime; env?: Record<string, string> }} Step
+ * @typedef {import('./lib/steps').Step} Step
  */
 
 /**
@@ -38,19 +43,22 @@ const INSTALL_ORDER = [
 ];
 
 /**
- * The steps of `npm test`, in the order they run (docs/development.md's step list is generated
- * from this list by `npm run docs`). `needs`: the n8n install a step waits for.
+ * The steps of `npm test`, in the order they start (docs/development.md's step list is generated
+ * from this list by `npm run docs`). `needs`: the n8n install a step waits for; `lane`: the lane it
+ * runs in, side by side with the other lane (scripts/lib/steps.js). The package checks and
+ * `npm run dev` build dist/, which the suites after them pack without building.
  * @param {string[]} [jestArgs]
  * @returns {Step[]}
  */
 function testSteps(jestArgs = []) {
-	/** @param {Runtime} runtime @returns {Step[]} */
-	const realN8nSuites = (runtime) => [
+	/** @param {Runtime} runtime @param {string} lane @returns {Step[]} */
+	const realN8nSuites = (runtime, lane) => [
 		{
 			title: `end-to-end tests in ${runtime.label}`,
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
 			needs: runtime,
+			lane,
 		},
 		{
 			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
@@ -61,6 +69,7 @@ function testSteps(jestArgs = []) {
 				`--n8n=${runtime.n8nVersion}`,
 			],
 			needs: runtime,
+			lane,
 		},
 	];
 	const [first, ...others] = INSTALL_ORDER;
@@ -69,18 +78,14 @@ function testSteps(jestArgs = []) {
 			title: 'jest: unit, integration and reliability tests',
 			command: 'node',
 			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs],
+			lane: 'a',
 		},
 		{
 			title: 'package checks on the packed tarball',
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'check-package.js')],
 			needs: DEFAULT_RUNTIME,
-		},
-		{
-			title: 'bench smoke: every scenario of npm run bench at a small size',
-			command: 'node',
-			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
-			needs: DEFAULT_RUNTIME,
+			lane: 'package',
 		},
 		{
 			title:
@@ -88,21 +93,31 @@ function testSteps(jestArgs = []) {
 			command: 'node',
 			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
 			needs: DEFAULT_RUNTIME,
+			lane: 'package',
 		},
-		...realN8nSuites(first),
+		...realN8nSuites(first, 'a'),
 		{
 			title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build'],
 			needs: DEFAULT_RUNTIME,
+			lane: 'a',
 		},
 		{
 			title: `queue-mode tests in ${DEFAULT_RUNTIME.label}`,
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'],
 			needs: DEFAULT_RUNTIME,
+			lane: 'a',
 		},
-		...others.flatMap(realN8nSuites),
+		{
+			title: 'bench smoke: every scenario of npm run bench at a small size',
+			command: 'node',
+			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
+			needs: DEFAULT_RUNTIME,
+			lane: 'b',
+		},
+		...others.flatMap((runtime) => realN8nSuites(runtime, 'b')),
 		{
 			title: `jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
 			command: 'node',
@@ -174,65 +189,28 @@ function startInstalls() {
 	return installs;
 }
 
-/** @param {number} ms */
-const secondsOf = (ms) => (ms / 1000).toFixed(0);
-
-/**
- * Runs one step, after the install it needs; exits on failure.
- * @param {Step} step
- * @param {Map<Runtime, Promise<void>>} installs
- * @returns {Promise<number>} the step's time in ms (its wait for an install included)
- */
-async function run({ title, command, args, needs, env = {} }, installs) {
-	console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
-	const started = Date.now();
-	const install = needs && installs.get(needs);
-	if (install) {
-		await install.catch((/** @type {unknown} */ error) => {
-			console.error(`\n✗ ${title}: ${error instanceof Error ? error.message : error}`);
-			process.exit(1);
-		});
-		const waited = Date.now() - started;
-		if (waited >= 1000) console.log(`  waited ${secondsOf(waited)} s for ${needs.label}`);
-	}
-	const child = spawn(command, args, {
-		cwd: ROOT,
-		env: { ...toolEnv(), ...env },
-		stdio: 'inherit',
-	});
-	/** @type {[number | null, NodeJS.Signals | null]} */
-	const [code, signal] = await new Promise((resolve, reject) => {
-		child.once('error', reject);
-		child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
-	});
-	const ms = Date.now() - started;
-	if (code !== 0) {
-		console.error(`\n✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal})`);
-		process.exit(code || 1);
-	}
-	console.log(`✓ ${title}: ${secondsOf(ms)} s`);
-	return ms;
-}
-
 async function main() {
 	const started = Date.now();
 	await ensureRepoDependencies((line) => console.log(line));
 	const jestArgs = process.argv.slice(2);
-	const installs = jestArgs.length > 0 ? new Map() : startInstalls();
-	/** @type {Array<[string, number]>} */
-	const times = [];
-	for (const step of testSteps(jestArgs)) {
-		times.push([step.title, await run(step, installs)]);
-		if (jestArgs.length > 0) return;
-	}
+	const steps = testSteps(jestArgs);
+	const times = await runSteps(jestArgs.length > 0 ? steps.slice(0, 1) : steps, {
+		installs: jestArgs.length > 0 ? new Map() : startInstalls(),
+		env: toolEnv(),
+		cwd: ROOT,
+		logDir: path.join(ROOT, '.e2e'),
+	});
+	if (jestArgs.length > 0) return;
 	console.log('\n\x1b[1mnpm test: every step passed\x1b[0m');
-	for (const [title, ms] of times) console.log(`  ${secondsOf(ms).padStart(5)} s  ${title}`);
+	for (const { title, ms } of times) console.log(`  ${secondsOf(ms).padStart(5)} s  ${title}`);
 	console.log(`  ${secondsOf(Date.now() - started).padStart(5)} s  in total`);
 }
 
 if (require.main === module) {
 	main().catch((error) => {
-		console.error(error instanceof Error ? error.message : error);
+		console.error(
+			`\n${error instanceof StepFailure ? '' : 'npm test: '}${error instanceof Error ? error.message : error}`,
+		);
 		process.exit(1);
 	});
 }

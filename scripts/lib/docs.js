@@ -25,6 +25,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { otherUses } = require('./scopes');
+const { stagesOf } = require('./steps');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -830,17 +831,34 @@ function measurementRegions() {
 }
 
 /**
- * The steps of a whole `npm test`, from scripts/test.js, with the command each runs.
+ * The steps of a whole `npm test`, from scripts/test.js, with the command each runs, and which of
+ * them run side by side (scripts/lib/steps.js).
  */
 function testStepsList() {
 	const { testSteps } = require(path.join(ROOT, 'scripts', 'test.js'));
-	return /** @type {Array<{ title: string; command: string; args: string[] }>} */ (testSteps())
+	/** @type {import('./steps').Step[]} */
+	const steps = testSteps();
+	const list = steps
 		.map(
 			(step, i) =>
 				`${i + 1}. ${step.title}: \`${[step.command, ...step.args.map((arg) => (path.isAbsolute(arg) ? path.relative(ROOT, arg) : arg))].join(' ')}\``,
 		)
 		.join('\n');
+	const numbers = (/** @type {import('./steps').Step[]} */ lane) =>
+		lane.length === 1
+			? `step ${steps.indexOf(lane[0]) + 1}`
+			: `steps ${steps.indexOf(lane[0]) + 1}–${steps.indexOf(lane[lane.length - 1]) + 1}`;
+	const sideBySide = stagesOf(steps)
+		.filter((lanes) => lanes.length > 1)
+		.map(
+			([shown, ...logged]) =>
+				`\n\n${capitalised([shown, ...logged].map(numbers).join(' and '))} run side by side, each group in order: the first prints as it goes, ${logged.map((lane) => `${numbers(lane)} write to \`.e2e/lane-${lane[0].lane}.log\``).join(', ')}, printed as one block when they end.`,
+		);
+	return list + sideBySide.join('');
 }
+
+/** @param {string} text */
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Heading and text of each reliability test file, from its doc comment. */
 function reliabilityFileDocs() {
