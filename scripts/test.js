@@ -117,7 +117,21 @@ function testSteps(jestArgs = []) {
 			needs: DEFAULT_RUNTIME,
 			lane: 'b',
 		},
-		...others.flatMap((runtime) => realN8nSuites(runtime, 'b')),
+		...others.flatMap((runtime) => [
+			...realN8nSuites(runtime, 'b'),
+			{
+				title: `browser test of the output-schema preview in ${runtime.label}'s editor (it previews triggers too)`,
+				command: 'node',
+				args: [
+					path.join(ROOT, 'e2e', 'browser', 'run.js'),
+					'--no-build',
+					`--n8n=${runtime.n8nVersion}`,
+					'output schema',
+				],
+				needs: runtime,
+				lane: 'b',
+			},
+		]),
 		{
 			title: `jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
 			command: 'node',
