@@ -120,6 +120,16 @@ export async function runAction(
 	return { items, json: items.map((item) => item.json), error: result.error, result };
 }
 
+/** The attendee of the tests' orders: one ticket for Ada Lovelace, a private buyer in NL. */
+export const ORDER_PERSON = {
+	firstName: 'Ada',
+	lastName: 'Lovelace',
+	email: 'ada@example.com',
+	country: 'NL',
+	isBusiness: false,
+	quantity: 1,
+};
+
 /** Order → Create of one General Admission ticket to Summer Summit by Ada Lovelace; `overrides` replace parameters. */
 export function orderCreateParams(
 	sb: Pick<Sandbox, 'demo'>,
@@ -131,12 +141,7 @@ export function orderCreateParams(
 		company: rl(sb.demo.companyId),
 		event: rl(sb.demo.events.summerSummit),
 		ticketType: rl(sb.demo.ticketTypes.generalAdmission),
-		firstName: 'Ada',
-		lastName: 'Lovelace',
-		email: 'ada@example.com',
-		country: 'NL',
-		isBusiness: false,
-		quantity: 1,
+		...ORDER_PERSON,
 		...overrides,
 	};
 }

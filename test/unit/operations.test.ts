@@ -9,6 +9,7 @@ import { RESOURCES } from '../../nodes/EventRegistration/resources';
 import type { OperationModule } from '../../nodes/EventRegistration/resources/modules';
 import { OperationItem } from '../../nodes/EventRegistration/shared/operationItem';
 import { InputError, InputErrors } from '../../nodes/shared/inputErrors';
+import { ORDER_PERSON } from '../helpers/action';
 import { ACTION_NODE } from '../helpers/node';
 
 /** Valid values of the parameters operations require; any other parameter reads as its default. */
@@ -23,12 +24,7 @@ const VALID_PARAMETERS: IDataObject = {
 	template: 'order-confirmation',
 	pageFields: { title: 'Summit' },
 	name: 'Summit',
-	firstName: 'Ada',
-	lastName: 'Lovelace',
-	email: 'ada@example.com',
-	country: 'NL',
-	isBusiness: false,
-	quantity: 1,
+	...ORDER_PERSON,
 	url: 'https://example.com/hooks',
 	events: ['form-submitted'],
 	dateStart: '2027-06-05T18:00',

@@ -18,7 +18,14 @@ import type {
 
 import { ID_PATTERNS } from '../../../nodes/shared/pathParams';
 import { ROUTES } from '../../../nodes/shared/routes';
-import { ACTION_NODE_TYPE, credentialsFor, nodeTypes, rl, runAction } from '../../helpers/action';
+import {
+	ACTION_NODE_TYPE,
+	ORDER_PERSON,
+	credentialsFor,
+	nodeTypes,
+	rl,
+	runAction,
+} from '../../helpers/action';
 import type { Sandbox } from '../../helpers/sandbox';
 import { startSandbox } from '../../sandbox';
 
@@ -73,15 +80,6 @@ interface BaseCase {
 	/** Fields that differ between two runs of the same write besides timestamps (`*_at`): random IDs, tokens. */
 	volatile?: string[];
 }
-
-const ORDER_PERSON = {
-	firstName: 'Ada',
-	lastName: 'Lovelace',
-	email: 'ada@example.com',
-	country: 'NL',
-	isBusiness: false,
-	quantity: 1,
-};
 
 const CASES: BaseCase[] = [
 	{ resource: 'activation', operation: 'get' },
