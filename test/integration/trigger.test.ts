@@ -1193,7 +1193,18 @@ describe('examples/form-submitted-to-email.json', () => {
 		const exampleTrigger = example.nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleNode;
 		expect(exampleTrigger.parameters.events).toEqual(['form-submitted']);
 		const email = example.nodes.find((n) => n.type === 'n8n-nodes-base.emailSend') as ExampleNode;
+		const dedupe = example.nodes.find(
+			(n) => n.type === 'n8n-nodes-base.removeDuplicates',
+		) as ExampleNode;
+		expect(dedupe.parameters).toMatchObject({
+			operation: 'removeItemsSeenInPreviousExecutions',
+			dedupeValue: '={{ $json.dedupeKey }}',
+		});
+		// Trigger → Remove Duplicates → Send Email: the email reads the trigger's items as they are.
 		expect(example.connections[exampleTrigger.name].main[0]).toEqual([
+			expect.objectContaining({ node: dedupe.name }),
+		]);
+		expect(example.connections[dedupe.name].main[0]).toEqual([
 			expect.objectContaining({ node: email.name }),
 		]);
 		const item = await deliveredItem(example, 'form-submitted');

@@ -37,12 +37,12 @@ const N8N_UI_NAMES: Record<string, readonly string[]> = {
 	'editor (en.json): workflow menu, import, publish, workflow settings': [
 		'Import',
 		'From file',
-		'Import from File…',
+		'Import from File...',
 		'Publish',
 		'Workflow settings',
 	],
 	'editor (en.json): settings and credentials pages': [
-		'Community Nodes',
+		'Community nodes',
 		'Install',
 		'Credentials',
 		'New',

@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(
 export const toolDescription = text(
 	'Delete a webhook of a company; it receives nothing more.',
 	needs('Company', 'Webhook'),
-	'Returns success.',
+	'Returns deleted: true and the webhook’s id.',
 );
 
 export const effect: Effect = {
