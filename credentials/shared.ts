@@ -68,7 +68,7 @@ export const USER_TEST_REQUEST: ICredentialTestRequest = {
 			properties: {
 				value: 403,
 				message:
-					'The token works but lacks the user:read scope (403). Create a token that includes user:read.',
+					'The credential works but lacks the user:read scope (403). Personal access token: create one that includes user:read. OAuth2: add user:read under Scopes (or select none), save and reconnect.',
 			},
 		},
 		{
