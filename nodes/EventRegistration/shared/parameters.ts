@@ -5,7 +5,8 @@ import { PATH_PARAMS } from '../../shared/pathParams';
 import { resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/resolve';
 import type { CompanyWithId } from '../../shared/resolve';
 import { withoutBlanks } from '../../shared/blanks';
-import { InputError } from '../../shared/inputErrors';
+import { InputError, invalid } from '../../shared/inputErrors';
+import type { Invalid } from '../../shared/inputErrors';
 import type { OperationItem } from './operationItem';
 
 /** The item's company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
@@ -48,32 +49,39 @@ export function orderOf(ctx: IExecuteFunctions, item: OperationItem): string {
 }
 
 /** The activation ID (slug) of the item, from the locator parameter `name`. */
-export function activationOf(ctx: IExecuteFunctions, item: OperationItem, name: string): string {
+export function activationOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	name: string,
+): string | Invalid {
 	const value = resolveLocator(
 		ctx,
 		item.parameter(name, ''),
 		{ displayName: PATH_PARAMS.activation.label },
 		item,
 	);
-	if (/[/?#\s]/.test(value)) {
-		throw new InputError(
+	if (!/[/?#\s]/.test(value)) return value;
+	return invalid(
+		item,
+		new InputError(
 			item.node,
 			PATH_PARAMS.activation.label,
 			`“${value}” is not an activation ID`,
 			'Choose the activation from the list, or enter its ID without slashes or spaces, e.g. booth-raffle.',
 			item.itemIndex,
-		);
-	}
-	return value;
+		),
+	);
 }
 
 /** The non-blank Update Fields of the item; none at all is an input error. */
 export function updateFieldsOf(
 	item: OperationItem,
 	fix = 'Add at least one field to change.',
-): IDataObject {
+): IDataObject | Invalid {
 	const fields = withoutBlanks(item.parameter('updateFields', {}) as IDataObject);
-	if (Object.keys(fields).length === 0)
-		throw new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex);
-	return fields;
+	if (Object.keys(fields).length > 0) return fields;
+	return invalid(
+		item,
+		new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex),
+	);
 }

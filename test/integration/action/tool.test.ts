@@ -232,6 +232,66 @@ describe('checks that once stopped at their first problem, in a tool run', () =>
 		expect((await refused(badWebhook(), false)).message).toBe('Events: choose at least one event');
 		expect((await refused(badForm(), false)).message).toBe('Field 1: Label is required');
 	});
+
+	const badEventUpdate = (): INodeParameters => ({
+		resource: 'event',
+		operation: 'update',
+		company: rl('={{ ".." }}'),
+		event: rl(sb.demo.events.summerSummit),
+		updateFields: {},
+	});
+	const badActivationLink = (): INodeParameters => ({
+		resource: 'publicUrl',
+		operation: 'build',
+		page: 'activation',
+		company: rl('={{ ".." }}'),
+		activationSlug: rl('={{ "booth raffle" }}'),
+	});
+	const badSignupLink = (): INodeParameters => ({
+		resource: 'publicUrl',
+		operation: 'build',
+		page: 'ticketSignup',
+		company: rl('={{ ".." }}'),
+		event: rl(sb.demo.events.summerSummit),
+		ticketType: rl('early-bird'),
+		linkOptions: { quantity: '={{ 0 }}' },
+	});
+
+	it('Event → Update and Public URL → Build name Update Fields, Activation or Pre-Selected Quantity together with Company', async () => {
+		expect((await refused(badEventUpdate(), true)).message).toBe(
+			[
+				'2 invalid fields, fix all of them and call again:',
+				'- Update Fields: nothing to update. Add at least one field to change.',
+				'- Company: ".." is not a valid ID. Company takes a company ID, the id that Company → Get Many returns.',
+			].join('\n'),
+		);
+		expect((await refused(badActivationLink(), true)).message).toBe(
+			[
+				'2 invalid fields, fix all of them and call again:',
+				'- Activation: “booth raffle” is not an activation ID. Choose the activation from the list, or enter its ID without slashes or spaces, e.g. booth-raffle.',
+				'- Company: ".." is not a valid ID. Company takes a company ID, the id that Company → Get Many returns.',
+			].join('\n'),
+		);
+		expect((await refused(badSignupLink(), true)).message).toBe(
+			[
+				'2 invalid fields, fix all of them and call again:',
+				'- Pre-Selected Quantity: must be a whole number of at least 1 (got 0). Use 1 or more, or remove the option to let the attendee choose.',
+				'- Company: ".." is not a valid ID. Company takes a company ID, the id that Company → Get Many returns.',
+			].join('\n'),
+		);
+	});
+
+	it('in the editor those inputs stop at Update Fields, Activation or Pre-Selected Quantity, before any request', async () => {
+		expect((await refused(badEventUpdate(), false)).message).toBe(
+			'Update Fields: nothing to update',
+		);
+		expect((await refused(badActivationLink(), false)).message).toBe(
+			'Activation: “booth raffle” is not an activation ID',
+		);
+		expect((await refused(badSignupLink(), false)).message).toBe(
+			'Pre-Selected Quantity: must be a whole number of at least 1 (got 0)',
+		);
+	});
 });
 
 describe('the same inputs in the editor', () => {

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { activationLocator, companyLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
+import { validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, companyOf } from '../../shared/parameters';
 import { needs, text } from '../../shared/toolTexts';
@@ -30,8 +31,9 @@ export const effect: Effect = 'reads';
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const activation = activationOf(this, item, 'activationId');
+	const activationId = activationOf(this, item, 'activationId');
 	const company = await companyOf(this, item);
+	const { activation } = validValues(item, { activation: activationId });
 	return await apiRequest(this, 'activation.get', {
 		check: item,
 		params: { company: company.id, activation },

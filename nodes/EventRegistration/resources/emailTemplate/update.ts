@@ -58,13 +58,13 @@ export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const templateId = templateOf(this, item);
-	const body = updateFieldsOf(
+	const fields = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
-	const { template } = validValues(item, { template: templateId });
+	const { template, body } = validValues(item, { template: templateId, body: fields });
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,
 		params: { company: company.id, event, template },

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { validValues } from '../../../shared/inputErrors';
+import { isInvalid, validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
@@ -87,7 +87,9 @@ export const effect: Effect = { changes: 'the fields given of the event' };
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const fields = updateFieldsOf(item);
+	const given = updateFieldsOf(item);
+	// No update fields: no date to convert; validValues stops the item on that input error.
+	const fields = isInvalid(given) ? {} : given;
 	const choices = eventChoices(item, fields);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);

@@ -17,8 +17,8 @@ import {
 	requireInteger,
 	requireText,
 } from '../../../shared/checks';
-import { InputError, validValues } from '../../../shared/inputErrors';
-import type { ItemContext } from '../../../shared/inputErrors';
+import { InputError, invalid, validValues } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
@@ -170,23 +170,30 @@ function isPositiveInteger(value: unknown): value is number {
 }
 
 /** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
-function checkQuantityBounds(check: ItemContext, quantity: number, ticketType: IDataObject): void {
+function checkQuantityBounds(
+	check: ItemContext,
+	quantity: number,
+	ticketType: IDataObject,
+): number | Invalid {
 	const { min_quantity: min, max_quantity: max, slug } = ticketType;
 	const below = isPositiveInteger(min) && quantity < min;
 	const above = isPositiveInteger(max) && quantity > max;
-	if (!below && !above) return;
+	if (!below && !above) return quantity;
 	const range = [
 		isPositiveInteger(min) ? `at least ${min}` : '',
 		isPositiveInteger(max) ? `at most ${max}` : '',
 	]
 		.filter(Boolean)
 		.join(' and ');
-	throw new InputError(
-		check.node,
-		'Quantity',
-		`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
-		`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
-		check.itemIndex,
+	return invalid(
+		check,
+		new InputError(
+			check.node,
+			'Quantity',
+			`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
+			`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
+			check.itemIndex,
+		),
 	);
 }
 
@@ -233,7 +240,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		item,
 		async () => await apiRequest(this, 'ticketType.get', { params, check: item }),
 	);
-	if (ticketType) checkQuantityBounds(item, body.quantity, ticketType);
+	// A quantity the ticket type refuses stops the item here, before anything more is read or written.
+	if (ticketType)
+		validValues(item, { quantity: checkQuantityBounds(item, body.quantity, ticketType) });
 	const mayBePaid = ticketType === undefined || isPaid(ticketType);
 	// The company slug serves only checkout_url: no lookup when Selected Fields leaves the link out.
 	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);

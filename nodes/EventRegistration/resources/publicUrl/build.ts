@@ -19,8 +19,8 @@ import type { PublicUrlBase } from '../../../shared/publicUrls';
 import { completeCompany, resolveCompany, resolveEvent } from '../../../shared/resolve';
 import type { Company, CompanyRecord } from '../../../shared/resolve';
 import { apiRequest } from '../../../shared/transport';
-import { InputError } from '../../../shared/inputErrors';
-import type { ItemContext } from '../../../shared/inputErrors';
+import { InputError, invalid, validValues } from '../../../shared/inputErrors';
+import type { Invalid, ItemContext, Valid } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { activationOf, orderOf, ticketTypeOf } from '../../shared/parameters';
 import { text } from '../../shared/toolTexts';
@@ -144,18 +144,19 @@ export const toolDescription = text(
 
 export const effect: Effect = 'reads';
 
-function quantityInput(check: ItemContext, value: unknown): number | undefined {
+function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-		throw new InputError(
+	if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
+	return invalid(
+		check,
+		new InputError(
 			check.node,
 			'Pre-Selected Quantity',
 			`must be a whole number of at least 1 (got ${String(value)})`,
 			'Use 1 or more, or remove the option to let the attendee choose.',
 			check.itemIndex,
-		);
-	}
-	return value;
+		),
+	);
 }
 
 /** The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies. */
@@ -188,9 +189,9 @@ async function ticketHasForm(
 interface PageInputs {
 	scope?: string;
 	ticketTypeSlug?: string;
-	quantity?: number;
+	quantity?: number | Invalid;
 	orderId?: string;
-	activationSlug?: string;
+	activationSlug?: string | Invalid;
 }
 
 function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: string): PageInputs {
@@ -215,7 +216,7 @@ async function pageUrlOf(
 	item: OperationItem,
 	page: string,
 	base: PublicUrlBase,
-	inputs: PageInputs & { eventSlug?: string },
+	inputs: Valid<PageInputs> & { eventSlug?: string },
 	companyId: () => Promise<string>,
 ): Promise<IDataObject> {
 	const {
@@ -238,8 +239,9 @@ async function pageUrlOf(
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const page = item.parameter('page') as string;
-	const inputs = readPageInputs(this, item, page);
+	const checked = readPageInputs(this, item, page);
 	const company = await resolveCompany(this, item.parameter('company', ''), item);
+	const inputs = validValues(item, checked);
 	const record = companyRecordOnce(this, company, item);
 	const companyId = async () => company.id ?? (await record()).id;
 	const withEvent = page !== 'activation' || inputs.scope === 'event';

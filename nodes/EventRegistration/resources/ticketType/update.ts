@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
 import { apiRequest } from '../../../shared/transport';
-import { validValues } from '../../../shared/inputErrors';
+import { isInvalid, validValues } from '../../../shared/inputErrors';
 import type { OperationItem } from '../../shared/operationItem';
 import { updateFieldsProperty } from '../../shared/operationParameters';
 import { companyOf, eventOf, ticketTypeOf, updateFieldsOf } from '../../shared/parameters';
@@ -68,7 +68,9 @@ export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const ticketType = ticketTypeOf(this, item);
-	const checked = checkTicketTypeBody(item, updateFieldsOf(item));
+	const fields = updateFieldsOf(item);
+	// No update fields: nothing more to check; validValues stops the item on that input error.
+	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.update', {
