@@ -398,11 +398,12 @@ export interface PeerOptions {
 	log: (text: string) => void;
 }
 
-/** Builds and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
+/** Builds (unless --no-build) and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
 export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promise<PeerFigures> {
 	const lib = scriptsLib();
+	const build = !process.argv.includes('--no-build');
 	log(
-		'· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, build, pack, install, import… ',
+		`· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, ${build ? 'build, ' : ''}pack, install, import… `,
 	);
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
 	// The smoke run has its own n8n user folder, so it never removes a full run's.
@@ -415,7 +416,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	);
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
-	await lib.pkg.build();
+	// npm test passes --no-build: a build empties dist/ while the suites running beside the bench pack it.
+	if (build) await lib.pkg.build();
 	const { tarball } = await lib.pkg.pack(workDir);
 	const userFolder = path.join(workDir, 'n8n');
 	await lib.pkg.installIntoN8n(tarball, userFolder);

@@ -14,7 +14,8 @@
  * its time is set by the throttle's windows), `--no-sweep` skips the concurrency sweep of the
  * latency scenario, `--no-peer` the HTTP Request node peer, `--no-memory` the memory scenario,
  * `--out FILE` writes the figures there, `--smoke` runs every part at a small size, once, without
- * the sweep (npm test's bench smoke: it shows the bench runs; its figures mean nothing).
+ * the sweep (npm test's bench smoke: it shows the bench runs; its figures mean nothing),
+ * `--no-build` packs the peer's package from dist/ as it is (npm test: suites beside it read dist/).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

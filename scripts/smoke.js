@@ -4,7 +4,8 @@
  * `npm test` do not run, so none of them breaks unseen. No timing is asserted: each check is that the command completes and does
  * what it says.
  *
- *   node scripts/smoke.js bench      `npm run bench -- --smoke`: every part at a small size; each
+ *   node scripts/smoke.js bench      `npm run bench -- --smoke --no-build`: every part at a small
+ *                                    size, the peer packing dist/ as the steps before built it; each
  *                                    part of bench-results.json is written (to .e2e/smoke/)
  *   node scripts/smoke.js commands   `npm run sandbox` answers and stops on Ctrl-C; `npm run dev`
  *                                    starts n8n with the package (in its own folder, on free ports)
@@ -36,12 +37,16 @@ async function benchSmoke() {
 	const out = path.join(SMOKE_DIR, 'bench-results.json');
 	fs.mkdirSync(SMOKE_DIR, { recursive: true });
 	fs.rmSync(out, { force: true });
-	await runChecked('node', [path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--out', out], {
-		cwd: ROOT,
-		env: toolEnv(),
-		echo: true,
-		timeoutMs: 20 * 60 * 1000,
-	});
+	await runChecked(
+		'node',
+		[path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--no-build', '--out', out],
+		{
+			cwd: ROOT,
+			env: toolEnv(),
+			echo: true,
+			timeoutMs: 20 * 60 * 1000,
+		},
+	);
 	const report = objectOf(JSON.parse(fs.readFileSync(out, 'utf8')));
 	for (const scenario of ['latency', 'throttle', 'limit']) {
 		const figures = objectOf(report[scenario]);
