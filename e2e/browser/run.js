@@ -34,7 +34,6 @@ const SUITES = [
 	require('./tests/webhook-trigger'),
 	require('./tests/validation-error'),
 	require('./tests/reviewer-panels'),
-	require('./tests/list-hint'),
 	// Before the pictures' suite, whose last test checks that every picture was taken.
 	require('./tests/review-picture'),
 	require('./tests/output-schemas'),

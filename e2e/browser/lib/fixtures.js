@@ -23,7 +23,6 @@ const IDS = {
 	webhookTrigger: 'brWebhookTrg1',
 	validation: 'brValidation1',
 	review: 'brReview1',
-	listHint: 'brListHint1',
 };
 
 /**
@@ -130,13 +129,6 @@ function singleNodeWorkflows(stack) {
 		reviewWorkflow(stack),
 		single(IDS.formUpdate, 'Update form', formUpdate, 1.1),
 		single(IDS.formNewField, 'Add form field', formUpdate, 1.1),
-		single(IDS.listHint, 'Get orders', {
-			authentication: 'accessToken',
-			resource: 'order',
-			operation: 'getMany',
-			company,
-			event: rl(demo.events.summerSummit, 'Summer Summit 2027'),
-		}),
 		single(IDS.validation, 'Create ticket type', {
 			authentication: 'accessToken',
 			resource: 'ticketType',
