@@ -154,20 +154,6 @@ export async function runMemoryScenario(log: (text: string) => void): Promise<Me
 	}
 }
 
-/** The memory table as printed. */
-export function memoryTable(memory: MemoryFigures): string {
-	const rows = [
-		`| memory: ${memory.orders.toLocaleString('en')} orders, ${memory.v8_flags.join(' ')} | completed | items | requests | JSON MB | peak heap MB (Δ) | garbage MB | KB/request | peak RSS Δ MB | ms |`,
-		'|---|---|---|---|---|---|---|---|---|---|',
-	];
-	for (const c of memory.cases) {
-		rows.push(
-			`| ${c.server_page_size} | ${c.completed ? 'yes' : `no: ${c.error ?? 'missing items'}`} | ${c.items} | ${c.requests} | ${c.result_json_mb} | ${c.peak_heap_mb} (${c.peak_heap_delta_mb}) | ${c.garbage_mb} | ${c.garbage_kb_per_request} | ${c.peak_rss_delta_mb} | ${c.wall_ms} |`,
-		);
-	}
-	return rows.join('\n');
-}
-
 /** Completing under the heap limit with every item is a correctness check: a failure exits non-zero. */
 export function memoryChecks(
 	memory: MemoryFigures,

@@ -10,7 +10,6 @@
  * Items and ids: the last node's output, against a reference listing (plain sequential HTTP).
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 
 import { runBaseline } from './baseline';
@@ -53,7 +52,7 @@ interface Variant {
 /** ms between requests that keeps a sequential client within the throttle: window / limit, rounded up. */
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
-export const VARIANTS: readonly Variant[] = [
+const VARIANTS: readonly Variant[] = [
 	{
 		key: 'this_node_defaults',
 		label: 'this node: Order → Get Many, Paging Options at their defaults',
@@ -146,35 +145,10 @@ export interface PeerFigures {
 
 /** scripts/lib helpers (JavaScript, shared with the e2e suite), loaded from the repository. */
 interface ScriptsLib {
-	runtime: {
-		ensureRuntime(options: { log: (line: string) => void }): Promise<unknown>;
-		NODE24: string;
-		N8N_BIN: string;
-	};
-	pkg: {
-		build(): Promise<void>;
-		pack(dir: string): Promise<{ tarball: string }>;
-		installIntoN8n(tarball: string, userFolder: string): Promise<string>;
-		nodeType(name: string): string;
-	};
-	n8n: {
-		n8nEnv(options: { userFolder: string; port: number; brokerPort: number }): NodeJS.ProcessEnv;
-		importCredentials(
-			env: NodeJS.ProcessEnv,
-			workDir: string,
-			credentials: object[],
-		): Promise<void>;
-		importWorkflows(
-			env: NodeJS.ProcessEnv,
-			workDir: string,
-			workflows: Array<{ id: string }>,
-		): Promise<void>;
-	};
-	processes: {
-		freePorts(count: number): Promise<number[]>;
-		startChild(command: string, args: string[], options: SpawnOptions): ChildProcess;
-		stopChild(child: ChildProcess): Promise<void>;
-	};
+	runtime: typeof import('../scripts/lib/runtime');
+	pkg: typeof import('../scripts/lib/package');
+	n8n: typeof import('../scripts/lib/n8n');
+	processes: typeof import('../scripts/lib/processes');
 }
 
 function scriptsLib(): ScriptsLib {
@@ -529,20 +503,4 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 		runs,
 		ratios,
 	};
-}
-
-/** The peer table as printed. */
-export function peerTable(peer: PeerFigures): string {
-	const rows = [
-		'| scenario | variant | time ms (n8n executionTime) | ratio to this node | items | ids identical | n8n said | requests | 429s |',
-		'|---|---|---|---|---|---|---|---|---|',
-	];
-	for (const run of peer.runs) {
-		const variant = VARIANTS.find((v) => v.key === run.variant);
-		const r = peer.ratios[run.scenario]?.[run.variant];
-		rows.push(
-			`| ${run.scenario} | ${variant?.label ?? run.variant} | ${run.execution_time_ms} | ${r === undefined ? '–' : r === null ? 'n/a' : `${r}×`} | ${run.items} / ${run.expected_items} | ${run.ids_match_reference ? 'yes' : 'no'} | ${run.user_saw.slice(0, 100)} | ${run.requests} | ${run.http_429} |`,
-		);
-	}
-	return rows.join('\n');
 }

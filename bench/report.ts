@@ -1,8 +1,6 @@
 /** The results table and the results file (docs/measurements/bench.json). */
 import os from 'node:os';
 
-import type { ScenarioName } from './scenarios';
-
 const MIB = 1024 * 1024;
 
 /** One node run against one server case, with its baseline. Field names are the results file's. */
@@ -82,85 +80,4 @@ export function machine(): Record<string, string | number> {
 		node: process.version,
 		note: 'shared, noisy machine: compare the ratios, not the absolute milliseconds',
 	};
-}
-
-type Column = [string, (name: string, f: CaseFigures) => string];
-
-const TIME_COLUMNS: Column[] = [
-	['scenario', (name) => name],
-	['server page size', (_, f) => f.server_page_size],
-	['conc.', (_, f) => String(f.concurrency)],
-	['node ms', (_, f) => String(f.wall_ms)],
-	['baseline ms', (_, f) => String(f.baseline_wall_ms)],
-	['speed-up', (_, f) => `${f.speedup_vs_baseline.toFixed(1)}×`],
-	['ideal ms', (_, f) => `${f.ideal_ms} (${f.ideal_kind})`],
-	['node/ideal', (_, f) => `${f.wall_vs_ideal.toFixed(2)}×`],
-	['node CPU ms', (_, f) => String(f.cpu_ms)],
-	['requests node/base', (_, f) => `${f.requests} / ${f.baseline_requests}`],
-	['429s node/base', (_, f) => `${f.http_429} / ${f.baseline_http_429}`],
-	['items', (_, f) => String(f.items)],
-	['user errors', (_, f) => String(f.user_visible_errors)],
-	['same items+order', (_, f) => (f.identical_to_baseline ? 'yes' : 'NO')],
-];
-
-const MEMORY_COLUMNS: Column[] = [
-	['scenario', (name) => name],
-	['server page size', (_, f) => f.server_page_size],
-	['requests', (_, f) => String(f.requests)],
-	['result JSON MB', (_, f) => f.result_json_mb.toFixed(2)],
-	['peak RSS Δ MB', (_, f) => f.peak_rss_mb.toFixed(1)],
-	['RSS Δ/JSON', (_, f) => `${f.rss_vs_json.toFixed(1)}×`],
-	['heap kept MB', (_, f) => f.retained_heap_mb.toFixed(1)],
-	['heap kept/JSON', (_, f) => `${f.retained_heap_vs_json.toFixed(1)}×`],
-];
-
-function markdown(header: string[], rows: string[][]): string {
-	const widths = header.map((title, i) =>
-		Math.max(title.length, ...rows.map((row) => row[i].length)),
-	);
-	const line = (cells: string[]) =>
-		`| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-	return [
-		line(header),
-		`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
-		...rows.map(line),
-	].join('\n');
-}
-
-function caseTable(results: Record<ScenarioName, ScenarioFigures>, columns: Column[]): string {
-	const rows: string[][] = [];
-	for (const [name, figures] of Object.entries(results)) {
-		for (const f of [figures, figures.server_honours_per_page])
-			rows.push(columns.map(([, cell]) => cell(name, f)));
-	}
-	return markdown(
-		columns.map(([title]) => title),
-		rows,
-	);
-}
-
-/** Markdown tables (readable in a terminal, pasteable into the README). */
-export function tables(results: Record<ScenarioName, ScenarioFigures>): string {
-	const sweep = results.latency.concurrency_sweep ?? [];
-	const sweepTable = markdown(
-		[
-			'latency, 15 a page: concurrency',
-			'node ms',
-			'ideal ms',
-			'node/ideal',
-			'speed-up',
-			'node CPU ms',
-		],
-		sweep.map((p) => [
-			String(p.concurrency),
-			String(p.wall_ms),
-			String(p.ideal_ms),
-			`${p.wall_vs_ideal.toFixed(2)}×`,
-			`${p.speedup_vs_baseline.toFixed(1)}×`,
-			String(p.cpu_ms),
-		]),
-	);
-	return [caseTable(results, TIME_COLUMNS), caseTable(results, MEMORY_COLUMNS), sweepTable].join(
-		'\n\n',
-	);
 }

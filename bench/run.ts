@@ -32,12 +32,12 @@ import {
 import { runBaseline } from './baseline';
 import type { BaselineResult } from './baseline';
 import { SandboxControl } from './control';
-import { memoryChecks, memoryTable, runMemoryScenario } from './memory';
+import { memoryChecks, runMemoryScenario } from './memory';
 import { repoRoot } from './paths';
-import { peerTable, runPeer } from './peer';
+import { runPeer } from './peer';
 import { runNodeProcess, startSandboxProcess } from './processes';
 import type { SandboxReady } from './protocol';
-import { machine, mib, round, tables } from './report';
+import { machine, mib, round } from './report';
 import type { CaseFigures, ScenarioFigures, SweepPoint } from './report';
 import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './order-trigger';
 import {
@@ -483,6 +483,22 @@ function resultsFile(): string {
 		: path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
 }
 
+/** The figures as docs/performance.md shows them (`npm run docs` writes them there from the file). */
+function docsTables(report: object): string {
+	const docs = require(path.join(repoRoot(), 'scripts', 'lib', 'docs.js')) as Record<
+		string,
+		(bench: object) => string
+	>;
+	return [
+		docs.benchListingTable,
+		docs.orderTriggerRequestsTable,
+		docs.benchPeerTable,
+		docs.benchMemoryTable,
+	]
+		.map((table) => table(report))
+		.join('\n\n');
+}
+
 /** `--no-<name>`: skip a part of the bench. */
 function skipped(name: string): boolean {
 	return process.argv.includes(`--no-${name}`);
@@ -545,9 +561,7 @@ async function main(): Promise<void> {
 		const file = resultsFile();
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
-		log(`\n${tables(results)}\n\n${orderTriggerTable(orderTrigger)}\n\n`);
-		if (peer) log(`${peerTable(peer)}\n\n`);
-		if (memory) log(`${memoryTable(memory)}\n\n`);
+		log(`\n${docsTables(report)}\n\n`);
 		const list = [
 			...timingChecks(results),
 			...(memory ? memoryChecks(memory) : []),

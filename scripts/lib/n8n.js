@@ -121,6 +121,7 @@ function newestLast(credentials) {
 	});
 }
 
+/** @param {NodeJS.ProcessEnv} env @param {string} workDir @param {object[]} credentials */
 async function importCredentials(env, workDir, credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
@@ -447,10 +448,11 @@ const UNFINISHED = ['new', 'running', 'waiting'];
 /**
  * Executions listed once each, newest first. n8n 1.x lists an execution that has just finished
  * twice: from the database (finished) and from its in-memory list of running ones (`running`).
- * @param {Array<{ id: string; status: string }>} executions
+ * @template {{ id: string; status: string }} T
+ * @param {T[]} executions
  */
 function oncePerId(executions) {
-	/** @type {Map<string, { id: string; status: string }>} */
+	/** @type {Map<string, T>} */
 	const byId = new Map();
 	for (const execution of executions) {
 		const seen = byId.get(String(execution.id));
