@@ -97,7 +97,6 @@ function pathWithNode24(node24) {
 module.exports = {
 	resolveNode24,
 	ensureNode24,
-	missingMessage,
 	pathWithNode24,
 };
 

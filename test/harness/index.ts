@@ -41,11 +41,9 @@ export {
 export { HarnessCredentialsHelper } from './credentials-helper';
 export type { CredentialStore } from './credentials-helper';
 export {
-	HARNESS_START_NODE_NAME,
 	HARNESS_START_NODE_TYPE,
 	NodeTypeRegistry,
 	toolVariantOf,
 } from './node-types';
 export { HARNESS_INSTANCE_URL, HARNESS_WORKFLOW_ID } from './core-setup';
 export { harnessCredentialId } from './session';
-export { chainConnections } from './connections';

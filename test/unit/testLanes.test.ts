@@ -65,20 +65,6 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		]);
 	});
 
-	it('a lane named again after another lane starts the next stage', () => {
-		const steps = [
-			fake('1', '', 'a'),
-			fake('2', '', 'b'),
-			fake('3', '', 'b'),
-			fake('4', '', 'a'),
-			fake('5', '', 'c'),
-		];
-		expect(stagesOf(steps)).toEqual([
-			[[steps[0]], [steps[1], steps[2]]],
-			[[steps[3]], [steps[4]]],
-		]);
-	});
-
 	it('runs the lanes side by side, the second lane as one block from its log, and times every step', async () => {
 		const file = path.join(dir, 'made-by-lane-b');
 		const times = await run([
@@ -107,15 +93,6 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		expect(printed.indexOf('last ran')).toBeGreaterThan(printed.indexOf('── end of lane b'));
 	});
 
-	it("prints a lane's block after the console lane's running step, not inside its output", async () => {
-		await run([
-			fake('a slow', "console.log('a start');setTimeout(()=>console.log('a end'),1500)", 'a'),
-			fake('b quick', "console.log('b out')", 'b'),
-		]);
-		expect(printed.indexOf('b out')).toBeGreaterThan(printed.indexOf('✓ a slow'));
-		expect(printed.indexOf('a end')).toBeGreaterThan(printed.indexOf('a start'));
-	});
-
 	it('a failing step stops the other lane and the steps after it, and names itself with the end of its output', async () => {
 		const after = path.join(dir, 'after-ran');
 		const started = Date.now();
@@ -136,13 +113,6 @@ describe('npm test lanes (scripts/lib/steps.js)', () => {
 		expect(Date.now() - started).toBeLessThan(20000);
 		expect(fs.existsSync(after)).toBe(false);
 		expect(printed).toContain('── lane b');
-	});
-
-	it('a command that cannot start fails its step, with the step title', async () => {
-		const missing = { ...fake('no such command', ''), command: path.join(dir, 'missing') };
-		await expect(
-			run([fake('beside', "console.log('ran')", 'a'), { ...missing, lane: 'b' }]),
-		).rejects.toThrow(/^✗ no such command: spawn .*missing ENOENT/);
 	});
 
 	it('a step whose n8n install failed fails with its title and the install error', async () => {
