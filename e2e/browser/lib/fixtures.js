@@ -26,52 +26,23 @@ const IDS = {
 };
 
 /**
- * The sandbox as another process sees it: API calls with the demo token and the /__control routes.
- * @param {string} url
- * @param {string} token
+ * The sandbox as the tests use it: its control (it runs in this process) and its API with the demo token.
+ * @param {import('../../../test/sandbox').Sandbox} sandbox
  */
-function sandboxClient(url, token) {
-	/**
-	 * @param {string} method
-	 * @param {string} path
-	 * @param {unknown} [body]
-	 */
-	const call = async (method, path, body) => {
-		const response = await fetch(`${url}${path}`, {
+function sandboxClient({ url, token, control }) {
+	/** @param {string} method @param {string} path @param {unknown} [body] */
+	const api = async (method, path, body) => {
+		const response = await fetch(`${url}/api/v1${path}`, {
 			method,
-			headers: {
-				accept: 'application/json',
-				'content-type': 'application/json',
-				...(path.startsWith('/api/') ? { authorization: `Bearer ${token}` } : {}),
-			},
+			headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
 			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(15000),
 		});
-		const text = await response.text();
 		if (!response.ok)
-			throw new Error(`sandbox ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-		return text ? JSON.parse(text) : undefined;
+			throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+		return await response.json();
 	};
-	return {
-		url,
-		api: (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) =>
-			call(method, `/api/v1${path}`, body),
-		/**
-		 * The sandbox's record of requests to its API, oldest first.
-		 * @param {{ method?: string; pathIncludes?: string }} [filter]
-		 * @returns {Promise<import('../../../test/sandbox/request-log').LoggedRequest[]>}
-		 */
-		requests(filter = {}) {
-			const query = new URLSearchParams(/** @type {Record<string, string>} */ (filter)).toString();
-			return call('GET', `/__control/requests${query ? `?${query}` : ''}`);
-		},
-		clearRequests: () => call('DELETE', '/__control/requests'),
-		/** @param {{ companyId: string; event: string; data?: unknown }} options */
-		deliver: (options) => call('POST', '/__control/deliver', options),
-		/** @param {string} companyId */
-		webhooks: (companyId) =>
-			call('GET', `/__control/webhooks?companyId=${encodeURIComponent(companyId)}`),
-	};
+	const { requests, clearRequests, deliver, webhooks } = control;
+	return { url, api, requests, clearRequests, deliver, webhooks };
 }
 
 /** @typedef {ReturnType<typeof sandboxClient>} SandboxClient */
@@ -219,7 +190,7 @@ function reviewWorkflow(stack) {
 /** @param {import('../../lib/stack').Stack} stack */
 async function prepareFixtures(stack) {
 	const { sandbox } = stack;
-	const client = sandboxClient(sandbox.url, sandbox.token);
+	const client = sandboxClient(sandbox);
 	const { data: webhook } = await client.api('POST', `/${sandbox.demo.companyId}/webhooks/create`, {
 		name: 'Browser test hook',
 		url: 'https://receiver.example/browser-test',

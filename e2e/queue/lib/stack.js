@@ -75,44 +75,32 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const { tarball } = await pack(WORK_DIR);
 		/** @type {Record<RoleName, string>} */
 		const userFolders = { main: '', worker1: '', worker2: '', webhook: '' };
+		const names = /** @type {RoleName[]} */ (Object.keys(userFolders));
 		let packageDir = '';
-		for (const name of /** @type {RoleName[]} */ (Object.keys(userFolders))) {
+		for (const name of names) {
 			userFolders[name] = path.join(WORK_DIR, name);
 			const installed = await npmInstallIntoN8n(tarball, userFolders[name]);
 			if (name === 'main') packageDir = installed;
 		}
 		mark(
-			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into the nodes folders of four user folders`,
+			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into four nodes folders`,
 		);
 
-		const [
-			pgPort,
-			redisPort,
-			mainPort,
-			mainBroker,
-			worker1Port,
-			worker1Broker,
-			worker2Port,
-			worker2Broker,
-			webhookPort,
-			webhookBroker,
-			cliBroker,
-		] = await freePorts(11);
-		const [postgres, redis, sandbox] = await Promise.all([
-			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then(
-				(service) => (closers.push(() => service.stop()), service),
+		// Per role: its port, then its task-runner broker's.
+		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * names.length);
+		const [postgres, redis, sandbox] = await Promise.all(
+			[
+				startPostgres({ workDir: WORK_DIR, port: pgPort, log }),
+				startRedis({ workDir: WORK_DIR, port: redisPort, log }),
+				startSandbox({ port: 0, seed: 'demo' }),
+			].map((starting) =>
+				starting.then((service) => (closers.push(() => service.stop()), service)),
 			),
-			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then(
-				(service) => (closers.push(() => service.stop()), service),
-			),
-			startSandbox({ port: 0, seed: 'demo' }).then(
-				(service) => (closers.push(() => service.stop()), service),
-			),
-		]);
+		);
 		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
 
-		const mainUrl = `http://127.0.0.1:${mainPort}`;
-		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		const mainUrl = `http://127.0.0.1:${rolePorts[0]}`;
+		const webhookUrl = `http://127.0.0.1:${rolePorts[2 * names.indexOf('webhook')]}`;
 		/** Every role: the same database, queue and key; production webhook URLs point at the webhook processor. */
 		const shared = {
 			...postgres.n8nEnv,
@@ -122,59 +110,32 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			WEBHOOK_URL: `${webhookUrl}/`,
 			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
 		};
-		/**
-		 * @param {RoleName} name
-		 * @param {string[]} command
-		 * @param {number} port
-		 * @param {number} brokerPort
-		 * @param {Record<string, string>} [extra]
-		 * @returns {Role}
-		 */
-		const role = (name, command, port, brokerPort, extra = {}) => ({
-			name,
-			command,
-			env: n8nEnv({
-				userFolder: userFolders[name],
-				port,
-				brokerPort,
-				extra: { ...shared, ...extra },
-			}),
-			port: String(port),
-			logFile: path.join(WORK_DIR, `${name}.log`),
-			handle: undefined,
-		});
-		/** @param {number} port */
-		const workerServer = (port) => ({
-			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-			QUEUE_HEALTH_CHECK_PORT: String(port),
-			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-		});
 		const workerCommand = (/** @type {number} */ concurrency) => [
 			'worker',
 			`--concurrency=${concurrency}`,
 		];
-		roles.set('main', role('main', ['start'], mainPort, mainBroker));
-		roles.set(
-			'worker1',
-			role(
-				'worker1',
-				workerCommand(DEFAULT_CONCURRENCY),
-				worker1Port,
-				worker1Broker,
-				workerServer(worker1Port),
-			),
-		);
-		roles.set(
-			'worker2',
-			role(
-				'worker2',
-				workerCommand(DEFAULT_CONCURRENCY),
-				worker2Port,
-				worker2Broker,
-				workerServer(worker2Port),
-			),
-		);
-		roles.set('webhook', role('webhook', ['webhook'], webhookPort, webhookBroker));
+		names.forEach((name, i) => {
+			const [port, brokerPort] = rolePorts.slice(2 * i, 2 * i + 2);
+			const worker = name.startsWith('worker');
+			const health = {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			};
+			roles.set(name, {
+				name,
+				command: worker ? workerCommand(DEFAULT_CONCURRENCY) : [name === 'main' ? 'start' : name],
+				env: n8nEnv({
+					userFolder: userFolders[name],
+					port,
+					brokerPort,
+					extra: { ...shared, ...(worker ? health : {}) },
+				}),
+				port: String(port),
+				logFile: path.join(WORK_DIR, `${name}.log`),
+				handle: undefined,
+			});
+		});
 		const roleOf = (/** @type {RoleName} */ name) => /** @type {Role} */ (roles.get(name));
 
 		// Main alone on the empty database: it runs the migrations.
@@ -184,7 +145,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		mark('main ready (database migrated) with an owner account');
 		const cliEnv = n8nEnv({
 			userFolder: userFolders.main,
-			port: mainPort,
+			port: rolePorts[0],
 			brokerPort: cliBroker,
 			extra: shared,
 		});
