@@ -173,40 +173,35 @@ function pageRegions() {
  */
 
 /**
- * One row per operation, in the order the editor lists them (resources and operations by name).
- * The route of an operation is the route-table entry `<resource>.<operation>`; an operation without
- * one (Public URL → Build) makes only lookup requests.
+ * Every operation in the order the editor lists them, with its route-table entry
+ * (`<resource>.<operation>`; Public URL → Build has none: it makes only lookup requests).
  * @param {ActionNodeCode} code
  */
-function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
-	const rows = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
+function operationsOf({ resourceProperty, RESOURCES, ROUTES }) {
+	return /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
 		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
 			(operation) => {
-				const route = Object.prototype.hasOwnProperty.call(
-					ROUTES,
-					`${resource.value}.${operation.value}`,
-				)
-					? ROUTES[`${resource.value}.${operation.value}`]
-					: undefined;
-				const request = route
-					? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
-					: 'none of its own (lookups only)';
-				const scopes = route
-					? route.scopes.length
-						? route.scopes.map(code).join(', ')
-						: 'none listed'
-					: '–';
-				return [
-					resource.name,
-					operation.name,
-					`${code(resource.value)} / ${code(operation.value)}`,
-					request,
-					scopes,
-					route?.assumed ?? '',
-				];
+				const key = `${resource.value}.${operation.value}`;
+				/** @type {Route | undefined} */
+				const route = Object.prototype.hasOwnProperty.call(ROUTES, key) ? ROUTES[key] : undefined;
+				return { resource, operation, key, route, label: `${resource.name} → ${operation.name}` };
 			},
 		),
 	);
+}
+
+/** @param {ActionNodeCode} node */
+function operationsTable(node) {
+	const rows = operationsOf(node).map(({ resource, operation, route }) => [
+		resource.name,
+		operation.name,
+		`${code(resource.value)} / ${code(operation.value)}`,
+		route
+			? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
+			: 'none of its own (lookups only)',
+		route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–',
+		route?.assumed ?? '',
+	]);
 	return table(
 		[
 			'Resource',
@@ -221,27 +216,22 @@ function operationsTable({ resourceProperty, RESOURCES, ROUTES }) {
 }
 
 /**
- * The README's overview of the action node: each resource with its operations, as the editor lists them.
- * @param {ActionNodeCode} code
+ * The README's overview of the action node: each resource with its operations.
+ * @param {ActionNodeCode} node
  */
-function resourcesTable({ resourceProperty, RESOURCES }) {
-	const resources = /** @type {Option[]} */ (resourceProperty.options ?? []);
-	const rows = resources.map((resource) => {
-		const operations = /** @type {Option[]} */ (
-			RESOURCES[resource.value].operationProperty.options ?? []
-		);
-		return [
-			`**${resource.name}**`,
-			operations.map((operation) => operation.name).join(', '),
-			resource.description ?? '',
-		];
-	});
-	const count = resources.reduce(
-		(sum, resource) => sum + (RESOURCES[resource.value].operationProperty.options ?? []).length,
-		0,
-	);
+function resourcesTable(node) {
+	const resources = /** @type {Option[]} */ (node.resourceProperty.options ?? []);
+	const operations = operationsOf(node);
+	const rows = resources.map((resource) => [
+		`**${resource.name}**`,
+		operations
+			.filter((o) => o.resource === resource)
+			.map((o) => o.operation.name)
+			.join(', '),
+		resource.description ?? '',
+	]);
 	return [
-		`${count} operations on ${resources.length} resources:`,
+		`${operations.length} operations on ${resources.length} resources:`,
 		'',
 		table(['Resource', 'Operations', 'What it is'], rows),
 	].join('\n');
@@ -295,31 +285,18 @@ function webhookSampleItem(toItem) {
 }
 
 /**
- * Every scope the OAuth2 credential offers, what it grants, which operations (route table) and
- * webhook event kinds need it, and whether the credential selects it by default.
+ * Every scope the OAuth2 credential offers, what needs it (operations, lookups, webhook event
+ * kinds) and whether the credential selects it by default.
  * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
  * @param {string} scopesProperty the name of its Scopes field
- * @param {ActionNodeCode} code
+ * @param {ActionNodeCode} node
  * @param {ReadonlyArray<{ name: string; value: string; scope: string }>} events
  */
-function oauth2ScopesTable(
-	credential,
-	scopesProperty,
-	{ resourceProperty, RESOURCES, ROUTES },
-	events,
-) {
+function oauth2ScopesTable(credential, scopesProperty, node, events) {
 	const property = credential.properties.find((p) => p.name === scopesProperty);
 	if (!property) throw new Error(`The OAuth2 credential has no "${scopesProperty}" property`);
 	const selected = new Set(/** @type {string[]} */ (property.default));
-	const operations = /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
-		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
-			(operation) => ({
-				key: `${resource.value}.${operation.value}`,
-				label: `${resource.name} → ${operation.name}`,
-				route: ROUTES[`${resource.value}.${operation.value}`],
-			}),
-		),
-	);
+	const operations = operationsOf(node);
 	/** @param {string} resource @param {string} operation */
 	const label = (resource, operation) =>
 		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
@@ -328,7 +305,7 @@ function oauth2ScopesTable(
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
 		const users = [
 			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),
-			...otherUses({ ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
+			...otherUses({ ROUTES: node.ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
 			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
 		];
 		return [
