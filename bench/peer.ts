@@ -52,6 +52,15 @@ interface Variant {
 /** ms between requests that keeps a sequential client within the throttle: window / limit, rounded up. */
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
+/** "Next URL in the response" pagination, complete when the expression gives no next URL. */
+const nextUrl = (next: string, requestInterval = 0) => ({
+	paginationMode: 'responseContainsNextURL' as const,
+	nextURL: `={{ ${next} }}`,
+	paginationCompleteWhen: 'other' as const,
+	completeExpression: `={{ !${next} }}`,
+	requestInterval,
+});
+
 const VARIANTS: readonly Variant[] = [
 	{
 		key: 'this_node_defaults',
@@ -62,37 +71,19 @@ const VARIANTS: readonly Variant[] = [
 		key: 'http_request_next_url',
 		label: 'HTTP Request: next URL {{ $response.body.links.next }}',
 		workflowId: 'peerHttpPlain',
-		pagination: {
-			paginationMode: 'responseContainsNextURL',
-			nextURL: '={{ $response.body.links.next }}',
-			paginationCompleteWhen: 'other',
-			completeExpression: '={{ !$response.body.links.next }}',
-			requestInterval: 0,
-		},
+		pagination: nextUrl('$response.body.links.next'),
 	},
 	{
 		key: 'http_request_optional_chaining',
 		label: 'HTTP Request: the same with optional chaining (?.)',
 		workflowId: 'peerHttpChain',
-		pagination: {
-			paginationMode: 'responseContainsNextURL',
-			nextURL: '={{ $response.body?.links?.next }}',
-			paginationCompleteWhen: 'other',
-			completeExpression: '={{ !$response.body?.links?.next }}',
-			requestInterval: 0,
-		},
+		pagination: nextUrl('$response.body?.links?.next'),
 	},
 	{
 		key: 'http_request_interval',
 		label: `HTTP Request: next URL, interval ${INTERVAL_AT_RATE_LIMIT_MS} ms (the rate limit)`,
 		workflowId: 'peerHttpPaced',
-		pagination: {
-			paginationMode: 'responseContainsNextURL',
-			nextURL: '={{ $response.body.links.next }}',
-			paginationCompleteWhen: 'other',
-			completeExpression: '={{ !$response.body.links.next }}',
-			requestInterval: INTERVAL_AT_RATE_LIMIT_MS,
-		},
+		pagination: nextUrl('$response.body.links.next', INTERVAL_AT_RATE_LIMIT_MS),
 	},
 ];
 
@@ -180,32 +171,6 @@ const NAMES = {
 	limit: 'Keep 50',
 };
 
-function workflowNode(
-	name: string,
-	type: string,
-	typeVersion: number,
-	parameters: Record<string, unknown>,
-	index: number,
-	extra: object = {},
-) {
-	return {
-		id: `${name.replace(/\W/g, '-')}-${index}`,
-		name,
-		type,
-		typeVersion,
-		position: [index * 220, 0],
-		parameters,
-		...extra,
-	};
-}
-
-function chain(names: string[]): Record<string, unknown> {
-	const connections: Record<string, unknown> = {};
-	for (let i = 0; i < names.length - 1; i++)
-		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
-	return connections;
-}
-
 function ordersUrl(sb: SandboxReady): string {
 	return `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
 }
@@ -220,17 +185,26 @@ function paginationFor(variant: Variant, scenario: Scenario): PaginationSettings
 
 function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenario: Scenario) {
 	const credentials = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-	const trigger = workflowNode(NAMES.trigger, 'n8n-nodes-base.manualTrigger', 1, {}, 0);
-	const nodes: object[] = [trigger];
-	const names = [NAMES.trigger, NAMES.listing];
-	if (!variant.pagination) {
-		const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-		const limit =
-			scenario.limit === undefined
-				? { returnAll: true }
-				: { returnAll: false, limit: scenario.limit };
-		nodes.push(
-			workflowNode(
+	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+	const limit =
+		scenario.limit === undefined
+			? { returnAll: true }
+			: { returnAll: false, limit: scenario.limit };
+	type Step = [string, string, number, Record<string, unknown>, object?];
+	const listing: Step = variant.pagination
+		? [
+				NAMES.listing,
+				'n8n-nodes-base.httpRequest',
+				HTTP_REQUEST_VERSION,
+				{
+					url: ordersUrl(sb),
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: CREDENTIAL.type,
+					options: { pagination: { pagination: paginationFor(variant, scenario) } },
+				},
+				{ credentials },
+			]
+		: [
 				NAMES.listing,
 				lib.pkg.nodeType('eventRegistration'),
 				1,
@@ -241,49 +215,36 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 					event: rl(sb.eventSlug),
 					...limit,
 				},
-				1,
 				{ credentials },
-			),
-		);
-	} else {
-		const parameters = {
-			url: ordersUrl(sb),
-			authentication: 'predefinedCredentialType',
-			nodeCredentialType: CREDENTIAL.type,
-			options: { pagination: { pagination: paginationFor(variant, scenario) } },
-		};
-		nodes.push(
-			workflowNode(
-				NAMES.listing,
-				'n8n-nodes-base.httpRequest',
-				HTTP_REQUEST_VERSION,
-				parameters,
-				1,
-				{ credentials },
-			),
-		);
-		nodes.push(
-			workflowNode(
-				NAMES.split,
-				'n8n-nodes-base.splitOut',
-				1,
-				{ fieldToSplitOut: 'data', options: {} },
-				2,
-			),
-		);
-		names.push(NAMES.split);
-		if (scenario.limit !== undefined) {
-			nodes.push(
-				workflowNode(NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }, 3),
-			);
-			names.push(NAMES.limit);
-		}
+			];
+	const steps: Step[] = [[NAMES.trigger, 'n8n-nodes-base.manualTrigger', 1, {}], listing];
+	if (variant.pagination) {
+		steps.push([
+			NAMES.split,
+			'n8n-nodes-base.splitOut',
+			1,
+			{ fieldToSplitOut: 'data', options: {} },
+		]);
+		if (scenario.limit !== undefined)
+			steps.push([NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }]);
 	}
+	const nodes = steps.map(([name, type, typeVersion, parameters, extra], index) => ({
+		id: `${name.replace(/\W/g, '-')}-${index}`,
+		name,
+		type,
+		typeVersion,
+		position: [index * 220, 0],
+		parameters,
+		...extra,
+	}));
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return {
 		id: `${variant.workflowId}${scenario.name[0].toUpperCase()}${scenario.name.slice(1, 3)}`,
 		name: `Bench peer: ${variant.label} (${scenario.name})`,
 		nodes,
-		connections: chain(names),
+		connections,
 		active: false,
 		settings: { executionOrder: 'v1' },
 	};

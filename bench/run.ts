@@ -86,23 +86,11 @@ function pageSizeOf(paging: Paging): number {
 	return paging.perPage ?? DEFAULT_PAGE_SIZE_ASKED;
 }
 
-/** An integer option: `--name N`, else the environment variable, else the default. */
-function integerOption(name: string, env: string, fallback: number, max: number): number;
-function integerOption(
-	name: string,
-	env: string,
-	fallback: undefined,
-	max: number,
-): number | undefined;
-function integerOption(
-	name: string,
-	env: string,
-	fallback: number | undefined,
-	max: number,
-): number | undefined {
+/** An integer option: `--name N`, else the environment variable (undefined when neither is set). */
+function integerOption(name: string, env: string, max: number): number | undefined {
 	const flag = process.argv.indexOf(`--${name}`);
 	const raw = flag !== -1 ? process.argv[flag + 1] : process.env[env];
-	if (raw === undefined) return fallback;
+	if (raw === undefined) return undefined;
 	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1 || value > max)
 		throw new Error(`--${name} must be 1..${max}, got ${raw}`);
@@ -511,10 +499,10 @@ async function main(): Promise<void> {
 	)
 		return await orderTriggerOnly();
 	const paging: Paging = {
-		concurrency: integerOption('concurrency', 'BENCH_CONCURRENCY', undefined, MAX_CONCURRENCY),
-		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', undefined, MAX_PAGE_SIZE),
+		concurrency: integerOption('concurrency', 'BENCH_CONCURRENCY', MAX_CONCURRENCY),
+		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', MAX_PAGE_SIZE),
 	};
-	const repeat = integerOption('repeat', 'BENCH_REPEAT', DEFAULT_REPEAT, 9);
+	const repeat = integerOption('repeat', 'BENCH_REPEAT', 9) ?? DEFAULT_REPEAT;
 	const sweep =
 		skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
 	const log = (text: string) => process.stdout.write(text);
