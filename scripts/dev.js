@@ -80,24 +80,12 @@ async function assertPortFree(port, what, variable) {
  * @param {string} crmUrl
  */
 async function importStarterContent(env, sandbox, crmUrl) {
-	const { importCredentials, importWorkflows, newestLast } = require('./lib/n8n');
+	const { importCredentials, importWorkflows, sandboxCredentials } = require('./lib/n8n');
 	const { exampleId, loadExamples, prepareExample } = require('./lib/workflows');
-	const common = { baseUrl: sandbox.url, publicUrl: '' };
-	// The token credential last: n8n gives new nodes the most recently updated one, and it works without connecting.
 	await importCredentials(
 		env,
 		DEV_DIR,
-		newestLast([
-			{
-				...CREDENTIALS.oauth,
-				data: {
-					...common,
-					clientId: sandbox.demo.oauthClient.clientId,
-					clientSecret: sandbox.demo.oauthClient.clientSecret,
-				},
-			},
-			{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
-		]),
+		sandboxCredentials(sandbox, CREDENTIALS, { publicUrl: '' }),
 	);
 	const examples = loadExamples().map(({ file, workflow }) =>
 		prepareExample(workflow, {

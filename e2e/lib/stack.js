@@ -15,7 +15,7 @@ const {
 	N8nRest,
 	importCredentials,
 	n8nEnv,
-	newestLast,
+	sandboxCredentials,
 	startN8n,
 } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
@@ -55,21 +55,12 @@ const CREDENTIALS = {
 };
 
 /**
- * The two credentials, both pointing at the sandbox. The OAuth2 one holds the sandbox's OAuth
- * client and no token yet: it gets one through n8n's own "Connect my account" flow (a test does that).
+ * The two sandbox credentials and `others` (other services' credentials a suite needs).
  * @param {import('../../test/sandbox').Sandbox} sandbox
- * @param {object[]} [others] more credentials a suite needs (other services'), imported with these
+ * @param {object[]} [others]
  */
-function credentialsFor(sandbox, others = []) {
-	const common = { baseUrl: sandbox.url, publicUrl: sandbox.url };
-	const { clientId, clientSecret } = sandbox.demo.oauthClient;
-	// The token credential last: n8n gives new nodes the most recently updated one (as in npm run dev).
-	return newestLast([
-		...others,
-		{ ...CREDENTIALS.oauth, data: { ...common, clientId, clientSecret } },
-		{ ...CREDENTIALS.token, data: { ...common, accessToken: sandbox.token } },
-	]);
-}
+const credentialsFor = (sandbox, others = []) =>
+	sandboxCredentials(sandbox, CREDENTIALS, { others });
 
 /**
  * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder

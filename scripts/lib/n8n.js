@@ -101,12 +101,6 @@ function tail(stdout, stderr) {
 }
 
 /**
- * Imports credentials (plain-text data; n8n encrypts it) from one file holding them all.
- * @param {NodeJS.ProcessEnv} env
- * @param {string} workDir
- * @param {object[]} credentials
- */
-/**
  * Stamps credentials so that each is updated after the one before it: n8n gives a new node the most
  * recently updated usable credential, so the last one is the one new nodes get.
  * @template {object} T
@@ -121,7 +115,27 @@ function newestLast(credentials) {
 	});
 }
 
-/** @param {NodeJS.ProcessEnv} env @param {string} workDir @param {object[]} credentials */
+/**
+ * The sandbox's two credentials after `others`: OAuth2 with the sandbox's client and no token yet
+ * (it connects through n8n's "Connect my account"), then the access token, last so new nodes get it.
+ * @param {import('../../test/sandbox').Sandbox} sandbox
+ * @param {Record<'token' | 'oauth', { id: string; name: string; type: string }>} refs
+ * @param {{ publicUrl?: string; others?: object[] }} [options]
+ */
+function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [] } = {}) {
+	const common = { baseUrl: sandbox.url, publicUrl };
+	const { clientId, clientSecret } = sandbox.demo.oauthClient;
+	return newestLast([
+		...others,
+		{ ...refs.oauth, data: { ...common, clientId, clientSecret } },
+		{ ...refs.token, data: { ...common, accessToken: sandbox.token } },
+	]);
+}
+
+/**
+ * Imports credentials (plain-text data; n8n encrypts it) from one file holding them all.
+ * @param {NodeJS.ProcessEnv} env @param {string} workDir @param {object[]} credentials
+ */
 async function importCredentials(env, workDir, credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
@@ -475,7 +489,7 @@ module.exports = {
 	executeWorkflow,
 	importCredentials,
 	importWorkflows,
-	newestLast,
+	sandboxCredentials,
 	n8nEnv,
 	nodeError,
 	nodeOutput,
