@@ -31,6 +31,12 @@ import {
 } from '../nodes/shared/pagination';
 import { runBaseline } from './baseline';
 import type { BaselineResult } from './baseline';
+import {
+	benchListingTable,
+	benchMemoryTable,
+	benchPeerTable,
+	orderTriggerRequestsTable,
+} from '../scripts/lib/docs';
 import { SandboxControl } from './control';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { repoRoot } from './paths';
@@ -473,16 +479,7 @@ function resultsFile(): string {
 
 /** The figures as docs/performance.md shows them (`npm run docs` writes them there from the file). */
 function docsTables(report: object): string {
-	const docs = require(path.join(repoRoot(), 'scripts', 'lib', 'docs.js')) as Record<
-		string,
-		(bench: object) => string
-	>;
-	return [
-		docs.benchListingTable,
-		docs.orderTriggerRequestsTable,
-		docs.benchPeerTable,
-		docs.benchMemoryTable,
-	]
+	return [benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable]
 		.map((table) => table(report))
 		.join('\n\n');
 }

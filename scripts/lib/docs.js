@@ -989,7 +989,6 @@ function brokenLinks(root = ROOT, { packed = false } = {}) {
 }
 
 module.exports = {
-	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
 	RELIABILITY_PAGE,
@@ -1007,7 +1006,6 @@ module.exports = {
 	registerTypeScript,
 	reliabilityFileDocs,
 	reliabilityTable,
-	replaceRegion,
 	updateRegions,
 	withoutCode,
 };

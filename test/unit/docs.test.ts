@@ -16,7 +16,6 @@ import { EventRegistration } from '../../nodes/EventRegistration/EventRegistrati
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import {
-	MEASUREMENTS,
 	PACKAGE_PAGE,
 	PAGES,
 	ROOT,
@@ -24,10 +23,7 @@ import {
 	brokenLinks,
 	codeRegions,
 	headingAnchors,
-	orderTriggerRequestsTable,
 	regionOf,
-	reliabilityTable,
-	replaceRegion,
 } from '../../scripts/lib/docs';
 
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -49,32 +45,6 @@ describe('generated tables', () => {
 	it('every page of docs/ is in the page list, so the README and the navigation link it', () => {
 		const pages = fs.readdirSync(path.join(ROOT, 'docs')).filter((file) => file.endsWith('.md'));
 		expect(PAGES.map((page) => page.file).sort()).toEqual(pages.sort());
-	});
-
-	it('the operations table has one row per operation of the node, with the route table’s request and scopes', () => {
-		const rows = (codeRegions().find((region) => region.name === 'operations')?.content ?? '')
-			.split('\n')
-			.slice(2);
-		expect(rows).toHaveLength(31);
-		expect(rows).toContain(
-			'| Order | Create | `order` / `create` | `POST /{company}/event/{event}/orders/create/{ticketType}` | `events:read`, `orders:create` |  |',
-		);
-		expect(rows).toContain(
-			'| Public URL | Build | `publicUrl` / `build` | none of its own (lookups only) | – |  |',
-		);
-	});
-
-	it('every measured figure comes from a results file: a changed measurement makes its block drift', () => {
-		const bench = JSON.parse(fs.readFileSync(path.join(ROOT, MEASUREMENTS.bench.file), 'utf8'));
-		const region = codeRegions().find((r) => r.name === 'order-trigger-requests');
-		expect(region?.content).toContain(`| ${bench.order_trigger.requests_per_poll.median} |`);
-		bench.order_trigger.requests_per_poll.median = 98765;
-		const drifted = orderTriggerRequestsTable(bench);
-		expect(drifted).toContain('| 98765 |');
-		const page = fs.readFileSync(path.join(ROOT, 'docs', 'performance.md'), 'utf8');
-		expect(regionOf(page, 'order-trigger-requests')).not.toBe(
-			`<!-- generated:order-trigger-requests -->\n${drifted}\n<!-- /generated:order-trigger-requests -->`,
-		);
 	});
 
 	it('the npm test step list is the steps scripts/test.js runs, in order', () => {
@@ -102,30 +72,6 @@ describe('generated tables', () => {
 		).toEqual([]);
 	});
 
-	it('a page without the markers of its region is an error, not a silent skip', () => {
-		expect(() => replaceRegion('# Page\n', 'operations', 'x')).toThrow(
-			'has no <!-- generated:operations -->',
-		);
-	});
-
-	it('reliability cases: a section per file, each group with its count, a case outside a group by its name', () => {
-		const table = reliabilityTable(
-			[
-				{ file: 'b.test.ts', ancestorTitles: ['group'], title: '500 once on User → Get → retried' },
-				{ file: 'b.test.ts', ancestorTitles: ['group'], title: 'no arrow' },
-				{ file: 'a.test.ts', ancestorTitles: [], title: 'x → y' },
-			],
-			{ 'b.test.ts': { title: 'Bee', text: 'About bees.' } },
-		);
-		expect(table).toContain('3 cases in 2 files.');
-		expect(table).toContain(
-			'### Bee\n\n`test/integration/reliability/b.test.ts`, 2 cases:\n\n- group: 2',
-		);
-		expect(table).toContain(
-			'### a.test.ts\n\n`test/integration/reliability/a.test.ts`, 1 case:\n\n- x → y: 1',
-		);
-		expect(table.indexOf('### a.test.ts')).toBeLessThan(table.indexOf('### Bee'));
-	});
 });
 
 describe('reliability reporter: the committed table against the cases that ran', () => {
