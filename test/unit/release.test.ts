@@ -109,11 +109,6 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 	const commands = runs(job);
 	const text = read('.github/workflows/publish.yml');
 
-	it('runs on version tags only', () => {
-		expect(Object.keys(publish.on)).toEqual(['push']);
-		expect(publish.on.push).toEqual({ tags: ['*.*.*'] });
-	});
-
 	it('gets exactly id-token: write and contents: read, and no stored npm token', () => {
 		expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
 		expect(publish.permissions).toEqual({ contents: 'read' });
@@ -138,11 +133,6 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 		expect(readJson('package.json').scripts['test:jest']).toBe('jest');
 	});
 
-	it('publishes only the version the tag names', () => {
-		expect(commands).toContain(
-			'test "$GITHUB_REF_NAME" = "$(node -p "require(\'./package.json\').version")"',
-		);
-	});
 });
 
 describe('n8n node CLI set-up', () => {
@@ -181,30 +171,6 @@ describe('n8n node CLI set-up', () => {
 		expect(manifest.scripts.prepublishOnly).toBe('node scripts/prepublish.js');
 	});
 
-	it('accepts a manifest that names the GitHub repository and its issues', () => {
-		const { missingRepositoryFields } = require('../../scripts/prepublish') as {
-			missingRepositoryFields: (m: object) => string[];
-		};
-		expect(
-			missingRepositoryFields({
-				repository: {
-					type: 'git',
-					url: 'git+https://github.com/acme/n8n-nodes-event-registration.git',
-				},
-				bugs: { url: 'https://github.com/acme/n8n-nodes-event-registration/issues' },
-			}),
-		).toEqual([]);
-		expect(
-			missingRepositoryFields({
-				repository: 'https://gitlab.com/acme/x',
-				bugs: 'https://gitlab.com/acme/x/issues',
-			}),
-		).toEqual(['repository']);
-		expect(missingRepositoryFields({ name: 'n8n-nodes-event-registration' })).toEqual([
-			'repository',
-			'bugs',
-		]);
-	});
 });
 
 describe('installs on any OS', () => {
