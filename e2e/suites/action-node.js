@@ -10,11 +10,11 @@ const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8
 const {
 	PACKAGE_PREFIX,
 	auth,
-	chain,
 	coverageWorkflow,
 	eventDatesWorkflow,
 	node,
 	rl,
+	workflow,
 } = require('../../scripts/lib/workflows');
 const { serializeOrder, serializePage } = require('../../test/sandbox/serialize');
 const { EMAIL_TEMPLATE_DEFAULTS } = require('../../test/sandbox/store');
@@ -76,14 +76,7 @@ function namesWorkflow({ id, refs, demo }) {
 			2,
 		),
 	];
-	return {
-		id,
-		name: 'E2E names for IDs',
-		nodes,
-		connections: chain(nodes),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, 'E2E names for IDs', nodes);
 }
 
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */

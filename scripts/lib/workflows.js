@@ -77,6 +77,15 @@ function chain(nodes) {
 	return connections;
 }
 
+/**
+ * A workflow as n8n imports it, its nodes connected one after the other unless told otherwise.
+ * @param {string} id @param {string} name @param {Array<{ name: string }>} nodes
+ * @param {object} [connections]
+ */
+function workflow(id, name, nodes, connections = chain(nodes)) {
+	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
+}
+
 /** @param {string} nodeName */
 function firstJson(nodeName) {
 	return `={{ $('${nodeName}').first().json`;
@@ -285,14 +294,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 			}),
 		),
 	];
-	return {
-		id,
-		name: `E2E action node coverage (${label})`,
-		nodes,
-		connections: chain(nodes),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, `E2E action node coverage (${label})`, nodes);
 }
 
 /** An instant written in the workflow's time zone, with its offset, as `{{ $now }}` gives one. */
@@ -370,14 +372,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 			}),
 		),
 	];
-	return {
-		id,
-		name: 'E2E event dates as instants',
-		nodes,
-		connections: chain(nodes),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, 'E2E event dates as instants', nodes);
 }
 
 /**
@@ -393,14 +388,7 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 		0,
 		{ credentials, webhookId: randomUUID() },
 	);
-	return {
-		id,
-		name: 'E2E webhook trigger',
-		nodes: [trigger],
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, 'E2E webhook trigger', [trigger]);
 }
 
 /**
@@ -424,14 +412,7 @@ function orderTriggerWorkflow({ id, refs, demo, watch }) {
 		0,
 		{ credentials },
 	);
-	return {
-		id,
-		name: 'E2E order trigger',
-		nodes: [trigger],
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, 'E2E order trigger', [trigger]);
 }
 
 /** @returns {Array<{ file: string; workflow: any }>} every examples/*.json, parsed */
@@ -540,4 +521,5 @@ module.exports = {
 	rl,
 	triggerOf,
 	webhookTriggerWorkflow,
+	workflow,
 };

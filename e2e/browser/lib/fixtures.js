@@ -10,6 +10,7 @@ const {
 	loadExamples,
 	prepareExample,
 	webhookTriggerWorkflow,
+	workflow,
 } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
@@ -71,10 +72,8 @@ function singleNodeWorkflows(stack) {
 	 * @param {Record<string, unknown>} parameters
 	 * @param {number} [typeVersion]
 	 */
-	const single = (id, name, parameters, typeVersion = 1) => ({
-		id,
-		name: `Browser test: ${name}`,
-		nodes: [
+	const single = (id, name, parameters, typeVersion = 1) =>
+		workflow(id, `Browser test: ${name}`, [
 			{
 				id: `${id}-node`,
 				name,
@@ -84,11 +83,7 @@ function singleNodeWorkflows(stack) {
 				parameters,
 				credentials,
 			},
-		],
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
+		]);
 	const formUpdate = {
 		authentication: 'accessToken',
 		resource: 'form',
@@ -169,10 +164,10 @@ function reviewWorkflow(stack) {
 			{ resource: 'eventPage', operation: 'upsert', company, event, headerImage: true },
 		],
 	];
-	return {
-		id: IDS.review,
-		name: 'Browser test: reviewer panels',
-		nodes: nodes.map(([name, type, parameters], i) => ({
+	return workflow(
+		IDS.review,
+		'Browser test: reviewer panels',
+		nodes.map(([name, type, parameters], i) => ({
 			id: `${IDS.review}-${i}`,
 			name,
 			type: nodeType(type),
@@ -181,10 +176,8 @@ function reviewWorkflow(stack) {
 			parameters: { authentication: 'accessToken', ...parameters },
 			credentials,
 		})),
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+		{},
+	);
 }
 
 /** @param {import('../../lib/stack').Stack} stack */

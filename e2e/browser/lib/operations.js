@@ -11,6 +11,7 @@ const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
+const { workflow: toWorkflow } = require('../../../scripts/lib/workflows');
 
 /**
  * @param {import('../../../test/sandbox/seed').Demo} demo
@@ -175,14 +176,12 @@ function operationsWorkflow({ id, demo, webhookId, credential }) {
 		};
 		return { label, node, missing };
 	});
-	const workflow = {
+	const workflow = toWorkflow(
 		id,
-		name: 'Browser test: every operation',
-		nodes: operations.map(({ node }) => node),
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+		'Browser test: every operation',
+		operations.map(({ node }) => node),
+		{},
+	);
 	return { workflow, operations };
 }
 

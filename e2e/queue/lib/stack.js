@@ -170,20 +170,13 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			db,
 			/** For the helpers of the single-process suites (e2e/lib/orders.js): main is "the server". */
 			server: async () => ({ rest, baseUrl: mainUrl }),
-			/**
-			 * Stops a role (SIGTERM: n8n shuts down gracefully).
-			 * @param {RoleName} name
-			 */
+			/** Stops a role (SIGTERM: n8n shuts down gracefully). @param {RoleName} name */
 			stop: (name) => stopRole(roleOf(name)),
-			/**
-			 * Starts a stopped role again.
-			 * @param {RoleName} name
-			 */
+			/** @param {RoleName} name */
 			start: (name) => startRole(roleOf(name)),
 			/**
-			 * Stops a role (SIGTERM: n8n shuts down gracefully) and starts it again.
-			 * @param {RoleName} name
-			 * @param {{ concurrency?: number }} [options] a worker's new concurrency
+			 * Stops a role and starts it again, a worker with a new concurrency if given.
+			 * @param {RoleName} name @param {{ concurrency?: number }} [options]
 			 */
 			async restart(name, { concurrency } = {}) {
 				const restarted = roleOf(name);
@@ -192,10 +185,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				await startRole(restarted);
 				if (name === 'main') await rest.login(OWNER);
 			},
-			/**
-			 * Kills a role at once (SIGKILL to its process group, by its PID), as a crash would.
-			 * @param {RoleName} name
-			 */
+			/** Kills a role at once (SIGKILL to its process group), as a crash would. @param {RoleName} name */
 			async kill(name) {
 				const killed = roleOf(name);
 				const child = killed.handle?.child;
@@ -228,9 +218,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			},
 			/**
 			 * Waits until a workflow has `count` executions in Postgres that are no longer new or running.
-			 * @param {string} workflowId
-			 * @param {number} count
-			 * @param {number} timeoutMs
+			 * @param {string} workflowId @param {number} count @param {number} timeoutMs
 			 */
 			waitForExecutions(workflowId, count, timeoutMs) {
 				return waitFor(

@@ -7,7 +7,7 @@
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
-const { auth, chain, node, rl } = require('../../../scripts/lib/workflows');
+const { auth, node, rl, workflow } = require('../../../scripts/lib/workflows');
 
 const ACTION = nodeType('eventRegistration');
 
@@ -44,14 +44,7 @@ function webhookWorkflow({ id, name, path, respond, refs, steps }) {
 				: node(stepName, ACTION, { authentication, ...parameters }, i + 1, { credentials }),
 		),
 	];
-	return {
-		id,
-		name,
-		nodes,
-		connections: chain(nodes),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(id, name, nodes);
 }
 
 /**
