@@ -159,28 +159,22 @@ function freePort(preferred = 0) {
  * @returns {Promise<number[]>}
  */
 async function freePorts(count) {
-	const servers = await Promise.all(
-		Array.from(
-			{ length: count },
-			() =>
-				new Promise((resolve, reject) => {
-					const server = net.createServer();
-					server.once('error', reject);
-					server.listen(0, '127.0.0.1', () => resolve(server));
-				}),
-		),
-	);
-	const ports = servers.map(
-		(server) =>
-			/** @type {import('node:net').AddressInfo} */ (/** @type {net.Server} */ (server).address())
-				.port,
-	);
-	await Promise.all(
-		servers.map(
-			(server) => new Promise((resolve) => /** @type {net.Server} */ (server).close(resolve)),
-		),
-	);
-	return ports;
+	/** @type {net.Server[]} */
+	const servers = Array.from({ length: count }, () => net.createServer());
+	try {
+		await Promise.all(
+			servers.map(
+				(server) =>
+					new Promise((resolve, reject) => {
+						server.once('error', reject);
+						server.listen(0, '127.0.0.1', () => resolve(undefined));
+					}),
+			),
+		);
+		return servers.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
+	} finally {
+		await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+	}
 }
 
 /**
