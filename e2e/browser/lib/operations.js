@@ -100,16 +100,17 @@ function fillParameters(description, base, values) {
 	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
 	/** @type {Record<string, unknown>} */
 	const parameters = { authentication: 'accessToken', ...base };
+	const resolved = () =>
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			null,
+			description,
+		) ?? {};
 	for (let round = 0; round < 5; round++) {
-		const full =
-			NodeHelpers.getNodeParameters(
-				description.properties,
-				parameters,
-				true,
-				false,
-				null,
-				description,
-			) ?? {};
+		const full = resolved();
 		let added = false;
 		for (const property of description.properties) {
 			if (property.name in parameters || !(property.name in values)) continue;
@@ -123,15 +124,7 @@ function fillParameters(description, base, values) {
 		}
 		if (!added) break;
 	}
-	const full =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			null,
-			description,
-		) ?? {};
+	const full = resolved();
 	const missing = description.properties
 		.filter(
 			(/** @type {any} */ p) =>
