@@ -509,7 +509,6 @@ module.exports = {
 	EXAMPLE_CRM_URL,
 	PACKAGE_PREFIX,
 	auth,
-	chain,
 	coverageWorkflow,
 	eventDatesWorkflow,
 	exampleId,

@@ -40,10 +40,6 @@ export {
 } from './credential-types';
 export { HarnessCredentialsHelper } from './credentials-helper';
 export type { CredentialStore } from './credentials-helper';
-export {
-	HARNESS_START_NODE_TYPE,
-	NodeTypeRegistry,
-	toolVariantOf,
-} from './node-types';
+export { HARNESS_START_NODE_TYPE, NodeTypeRegistry, toolVariantOf } from './node-types';
 export { HARNESS_INSTANCE_URL, HARNESS_WORKFLOW_ID } from './core-setup';
 export { harnessCredentialId } from './session';

@@ -71,7 +71,6 @@ describe('generated tables', () => {
 			),
 		).toEqual([]);
 	});
-
 });
 
 describe('reliability reporter: the committed table against the cases that ran', () => {

@@ -132,7 +132,6 @@ describe('publish workflow (.github/workflows/publish.yml)', () => {
 		);
 		expect(readJson('package.json').scripts['test:jest']).toBe('jest');
 	});
-
 });
 
 describe('n8n node CLI set-up', () => {
@@ -170,7 +169,6 @@ describe('n8n node CLI set-up', () => {
 		}
 		expect(manifest.scripts.prepublishOnly).toBe('node scripts/prepublish.js');
 	});
-
 });
 
 describe('installs on any OS', () => {
