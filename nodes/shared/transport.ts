@@ -1,28 +1,75 @@
+import { randomBytes } from 'crypto';
+
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	JsonObject,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeCredentialDescription,
+	INodeProperties,
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
-import type { ApiContext } from './context';
-import { throwIfDotSegment } from './dotSegments';
-import { errorMessage } from './errors';
-import { malformedResponseError, toNodeApiError } from './httpErrors';
-import type { FailedCall } from './httpErrors';
-import type { RatePacer } from './pacing';
-import { pathParamOf } from './pathParams';
-import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';
-import { headerValue, retryAfterSeconds } from './responseHeaders';
-import { API_PREFIX, ROUTES, resolvePath } from './routes';
+import {
+	throwIfDotSegment,
+	errorMessage,
+	malformedResponseError,
+	toNodeApiError,
+	stopIfInvalid,
+} from './errors';
+import type { FailedCall, ItemContext } from './errors';
+import type { RatePacer } from './pagination';
+import { pathParamOf, API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
-import type { MultipartBody } from './multipart';
-import { masked, secretsOf } from './secrets';
-import { TUNING } from './tuning';
-import { stopIfInvalid } from './inputErrors';
-import type { ItemContext } from './inputErrors';
+
+/** A multipart/form-data body, encoded by `encodeMultipart`; the transport sends it as it is. */
+export interface MultipartBody {
+	contentType: string;
+	buffer: Buffer;
+}
+
+/** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). */
+export function encodeMultipart(
+	fields: Record<string, string>,
+	files: Array<{ field: string; fileName: string; mimeType: string; data: Buffer }>,
+	// Random, so no value can be written to close a part and open another.
+	boundary = `----n8nEventRegistration${randomBytes(16).toString('hex')}`,
+): MultipartBody {
+	const chunks: Buffer[] = [];
+	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
+	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some(
+		(value) => value.includes(boundary),
+	);
+	if (carriesBoundary)
+		throw new Error('A multipart value contains the multipart boundary; it was not sent');
+	for (const [name, value] of Object.entries(fields)) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
+			),
+		);
+	}
+	for (const file of files) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+			),
+			file.data,
+			Buffer.from('\r\n'),
+		);
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return {
+		contentType: `multipart/form-data; boundary=${boundary}`,
+		buffer: Buffer.concat(chunks),
+	};
+}
 
 export interface RequestOptions {
 	params?: RouteParams;
@@ -291,3 +338,205 @@ export async function apiRequestList(
 	}
 	return body.data as IDataObject[];
 }
+
+/** Any n8n function context the nodes call the API from. */
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+/** The credential type of each `authentication` value; a saved workflow omits the default (the first). */
+const CREDENTIAL_TYPES = {
+	accessToken: 'eventRegistrationApi',
+	oAuth2: 'eventRegistrationOAuth2Api',
+};
+
+/** The `authentication` parameter every node shows, picking one of the two credentials. */
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{ name: 'Access Token', value: 'accessToken' },
+		{ name: 'OAuth2', value: 'oAuth2' },
+	],
+	default: 'accessToken',
+};
+
+/** Credentials of every node, each shown for its `authentication` value. */
+export const nodeCredentials: INodeCredentialDescription[] = Object.entries(CREDENTIAL_TYPES).map(
+	([authentication, name]) => ({
+		name,
+		required: true,
+		displayOptions: { show: { authentication: [authentication] } },
+	}),
+);
+
+/** With OAuth2 a 401 and a 403 are handled differently. */
+export const OAUTH2_CREDENTIAL_TYPE = CREDENTIAL_TYPES.oAuth2;
+
+/**
+ * The credential type chosen by the node's `authentication` parameter. Read from the raw node
+ * parameters so every context (execute, load options, poll, hooks) resolves it the same way.
+ */
+export function credentialTypeOf(ctx: ApiContext): string {
+	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
+	return Object.hasOwn(CREDENTIAL_TYPES, authentication)
+		? CREDENTIAL_TYPES[authentication as keyof typeof CREDENTIAL_TYPES]
+		: CREDENTIAL_TYPES.accessToken;
+}
+
+interface ServiceUrls {
+	baseUrl: string;
+	publicUrl: string;
+}
+
+export async function getServiceUrls(ctx: ApiContext): Promise<ServiceUrls> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(
+		credentialTypeOf(ctx),
+	);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const publicUrl = normalizeBaseUrl(credentials.publicUrl) || baseUrl;
+	return { baseUrl, publicUrl };
+}
+
+/** What a Base URL loses, in order: trailing slashes, then a pasted /api/v1 suffix. */
+const BASE_URL_TRIMS = [/\/+$/, /\/api\/v1$/];
+
+/** A Base URL as the nodes use it (after trimming spaces, BASE_URL_TRIMS). */
+export function normalizeBaseUrl(raw: unknown): string {
+	return BASE_URL_TRIMS.reduce((url, trim) => url.replace(trim, ''), String(raw ?? '').trim());
+}
+
+/** The same rule as an expression, for the credential's own requests: `{{$credentials.baseUrl}}` normalized. */
+export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
+
+// What the transport does differently for the OAuth2 credential: n8n refreshes its token only on a thrown 401.
+
+/**
+ * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
+ * access token and send the request once more. Every other status is read from the response.
+ */
+const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
+
+/** The HTTP answer carried by an error thrown for a status not ignored (the OAuth2 401 above). */
+function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const response = (
+			current as {
+				response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] };
+			}
+		).response;
+		if (response && typeof response.status === 'number') {
+			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
+		}
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
+async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
+	try {
+		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as
+			| IDataObject
+			| undefined;
+		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
+	} catch {
+		return false;
+	}
+}
+
+/** Credential secrets a misbehaving service might echo back in an error body. */
+async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
+	try {
+		const credentials = await ctx.getCredentials(credentialType);
+		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+		return [
+			credentials.accessToken,
+			credentials.clientSecret,
+			tokenData?.access_token,
+			tokenData?.refresh_token,
+		].filter((secret): secret is string => typeof secret === 'string' && secret.length >= 8);
+	} catch {
+		return [];
+	}
+}
+
+/** The value with every secret replaced, in strings and keys at any depth. */
+function masked(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string')
+		return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]),
+		);
+	}
+	return value;
+}
+
+export function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
+	const raw = headerValue(headers, name);
+	const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (Array.isArray(value)) return String(value[0]);
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Retry-After in seconds (delta-seconds or an HTTP date), when present and sane. */
+export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
+	const raw = headerValue(headers, 'retry-after');
+	if (raw === undefined || raw.trim() === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+	const date = Date.parse(raw);
+	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * The timing and size settings tests need to change: the transport's retry policy and the Order
+ * Trigger's memory bounds. Node code reads them here on every use and never writes them.
+ *
+ * This object is the nodes' one test seam: a test shortens a delay or a bound through
+ * test/helpers/tuning.ts, which puts the shipped values back after it. Nothing else in node code
+ * is changed by tests.
+ */
+export const TUNING = {
+	/**
+	 * Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off,
+	 * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
+	 * service pacing a limit it shares with other workers and workflows (each paces on what it
+	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+	 */
+	retry: {
+		maxAttempts: 4,
+		maxRateLimitedAttempts: 12,
+		baseDelayMs: 500,
+		maxDelayMs: 8_000,
+		maxTotalWaitMs: 60_000,
+		retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
+		timeoutMs: 30_000,
+	},
+	/** How long the Order Trigger remembers reported transitions (see its state.ts). */
+	orderState: {
+		graceMs: 24 * 60 * 60 * 1000,
+		/**
+		 * Beyond this many entries the oldest are folded into `seenUntil`, shortening the grace period,
+		 * but never below `minGraceMs`: a burst of more orders than this within that time is kept whole.
+		 */
+		maxTrackedOrders: 5000,
+		minGraceMs: 60 * 1000,
+	},
+};
+
+/** @internal The shape test/helpers/tuning.ts overrides. */
+export type Tuning = typeof TUNING;

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RECORD_SHAPES } from '../../../nodes/EventRegistration/shared/records';
+import { RECORD_SHAPES } from '../../../nodes/EventRegistration/shared/output';
 import { rl, runAction } from '../../helpers/action';
 import type { ActionOptions } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
