@@ -187,15 +187,15 @@ function explainStatus(call: FailedCall): Explanation {
  * a message naming a common code with n8n's generic text ("You can retry the request
  * immediately"), which is wrong advice after a write whose outcome is unknown.
  */
-const NETWORK_PROBLEMS: Record<string, string> = {
+export const NETWORK_PROBLEMS: Record<string, string> = {
 	ECONNRESET: 'the connection was reset',
 	ECONNREFUSED: 'the connection was refused',
 	ECONNABORTED: 'no answer in time',
 	ETIMEDOUT: 'no answer in time',
-	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
 	EPIPE: 'the connection broke',
 	ENOTFOUND: 'the host name was not found',
 	EAI_AGAIN: 'the host name could not be looked up',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
 	ERR_BAD_RESPONSE: 'the answer could not be read',
 	ERR_NETWORK: 'a network problem',
 };

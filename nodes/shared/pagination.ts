@@ -311,7 +311,7 @@ export function pageNumbers(from: number, to: number): number[] {
  */
 
 /** A response as the pacer reads it. */
-export interface PacedResponse {
+interface PacedResponse {
 	statusCode: number;
 	headers?: IDataObject;
 }

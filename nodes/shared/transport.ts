@@ -1,5 +1,3 @@
-import { randomBytes } from 'crypto';
-
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
@@ -20,11 +18,11 @@ import {
 	throwIfDotSegment,
 	errorMessage,
 	malformedResponseError,
+	NETWORK_PROBLEMS,
 	toNodeApiError,
 	stopIfInvalid,
 } from './errors';
 import type { FailedCall, ItemContext } from './errors';
-import type { RatePacer } from './pagination';
 import { pathParamOf, API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 
@@ -34,49 +32,15 @@ export interface MultipartBody {
 	buffer: Buffer;
 }
 
-/** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). */
-export function encodeMultipart(
-	fields: Record<string, string>,
-	files: Array<{ field: string; fileName: string; mimeType: string; data: Buffer }>,
-	// Random, so no value can be written to close a part and open another.
-	boundary = `----n8nEventRegistration${randomBytes(16).toString('hex')}`,
-): MultipartBody {
-	const chunks: Buffer[] = [];
-	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
-	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some(
-		(value) => value.includes(boundary),
-	);
-	if (carriesBoundary)
-		throw new Error('A multipart value contains the multipart boundary; it was not sent');
-	for (const [name, value] of Object.entries(fields)) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
-			),
-		);
-	}
-	for (const file of files) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-			),
-			file.data,
-			Buffer.from('\r\n'),
-		);
-	}
-	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return {
-		contentType: `multipart/form-data; boundary=${boundary}`,
-		buffer: Buffer.concat(chunks),
-	};
-}
-
 export interface RequestOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	body?: IDataObject | MultipartBody;
-	/** Shared between concurrent requests of one listing to pace on the rate-limit headers. */
-	pacer?: RatePacer;
+	/** Shared between concurrent requests of one listing to pace on the rate-limit headers (pagination.ts's RatePacer). */
+	pacer?: {
+		acquire(): Promise<number>;
+		settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void;
+	};
 	/** Base URL already read from the credential (saves a lookup per page). */
 	baseUrl?: string;
 	/** The event kinds of a webhook request: a refusal (403) names their subscribe scopes. */
@@ -92,19 +56,6 @@ export interface ApiResponse {
 	body: Record<string, unknown>;
 }
 
-const NETWORK_CODES = [
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'EPIPE',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'ERR_BAD_RESPONSE',
-	'ERR_NETWORK',
-];
-
 function backoffMs(attempt: number): number {
 	return Math.min(TUNING.retry.maxDelayMs, TUNING.retry.baseDelayMs * 2 ** (attempt - 1));
 }
@@ -113,10 +64,10 @@ function networkCodeOf(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
 		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && NETWORK_CODES.includes(code)) return code;
+		if (typeof code === 'string' && Object.hasOwn(NETWORK_PROBLEMS, code)) return code;
 		const message = (current as { message?: unknown }).message;
 		if (typeof message === 'string') {
-			const found = NETWORK_CODES.find((c) => message.includes(c));
+			const found = Object.keys(NETWORK_PROBLEMS).find((c) => message.includes(c));
 			if (found) return found;
 			if (/timeout|socket hang up/i.test(message)) return 'ETIMEDOUT';
 		}

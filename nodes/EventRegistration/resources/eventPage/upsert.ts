@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
-import { apiRequest, encodeMultipart } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
 import { InputError, invalid, isInvalid, validValues } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
