@@ -425,33 +425,41 @@ export function validValues<T extends object>(item: ItemContext, values: T): Val
 	return values as Valid<T>;
 }
 
+/**
+ * The rule for an invalid value the item cannot go on without (an ID that names nothing): the item
+ * stops here, with every input error collected for it so far when they are collected (tool runs).
+ */
+export function stop(item: ItemContext | undefined, error: InputError): never {
+	if (item?.inputErrors === undefined) throw error;
+	addInputError(item.inputErrors, error);
+	throw new InputErrors(item.node, [...item.inputErrors]);
+}
+
 /** Adds an input error to a list unless its field already has one: one error per field. */
 export function addInputError(errors: InputError[], error: InputError): void {
 	if (!errors.some((known) => known.field === error.field)) errors.push(error);
 }
 
-/** `.` or `..` given as an ID: in a URL path they would send the request to another route. */
-function dotSegmentError(
+/**
+ * Stops at `.` or `..` given as an ID, naming its field: in a URL path they mean "this folder" and
+ * "the folder above" and would send the request to another route. The transport checks every path
+ * parameter before each request; a name lookup checks first.
+ */
+export function refuseDotSegment(
 	node: INode,
 	field: string,
 	value: string,
-	itemIndex?: number,
-): InputError {
-	return idInputError(
-		node,
-		field,
-		`"${value}" is not a valid ID`,
-		`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-		itemIndex,
-	);
-}
-
-/** Throws for `.` or `..` given as an ID, naming its field: before a name lookup and in the transport before every request. */
-export function throwIfDotSegment(
-	node: INode,
-	field: string,
-	value: string,
-	itemIndex?: number,
+	check?: ItemContext,
 ): void {
-	if (isDotSegment(value)) throw dotSegmentError(node, field, value, itemIndex);
+	if (!isDotSegment(value)) return;
+	stop(
+		check,
+		idInputError(
+			node,
+			field,
+			`"${value}" is not a valid ID`,
+			`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+			check?.itemIndex,
+		),
+	);
 }

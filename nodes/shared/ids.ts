@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
-import { throwIfDotSegment, InputError, idInputError } from './errors';
+import { refuseDotSegment, stop, InputError, idInputError } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
 import type { ItemContext } from './errors';
 
@@ -60,12 +60,15 @@ function uniqueByName<T extends IDataObject>(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	throw idInputError(
-		ctx.getNode(),
-		what.field,
-		problem,
-		`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
-		check?.itemIndex,
+	stop(
+		check,
+		idInputError(
+			ctx.getNode(),
+			what.field,
+			problem,
+			`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
+			check?.itemIndex,
+		),
 	);
 }
 
@@ -76,12 +79,15 @@ async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<Comp
 /** A By Slug value: checked as public URLs hold a slug. */
 function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
 	if (SLUG_PATTERN.test(slug) && !isDotSegment(slug)) return slug;
-	throw new InputError(
-		ctx.getNode(),
-		'Company',
-		`"${slug}" is not a slug`,
-		'Enter the company as it appears in public URLs, without slashes or spaces.',
-		check?.itemIndex,
+	return stop(
+		check,
+		new InputError(
+			ctx.getNode(),
+			'Company',
+			`"${slug}" is not a slug`,
+			'Enter the company as it appears in public URLs, without slashes or spaces.',
+			check?.itemIndex,
+		),
 	);
 }
 
@@ -99,16 +105,19 @@ export async function resolveCompany(
 ): Promise<Company> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		throw idInputError(
-			ctx.getNode(),
-			'Company',
-			'is required',
-			'Choose the company from the list, or enter its ID.',
-			check?.itemIndex,
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				'is required',
+				'Choose the company from the list, or enter its ID.',
+				check?.itemIndex,
+			),
 		);
 	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
-	throwIfDotSegment(ctx.getNode(), 'Company', given, check?.itemIndex);
+	refuseDotSegment(ctx.getNode(), 'Company', given, check);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
 	const { id, slug } = uniqueByName(
@@ -136,22 +145,28 @@ export async function completeCompany(
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
 	if (!found)
-		throw idInputError(
-			ctx.getNode(),
-			'Company',
-			id !== undefined
-				? `none of your companies has the ID "${id}"`
-				: `none of your companies has the slug "${slug}"`,
-			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
-			check?.itemIndex,
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				id !== undefined
+					? `none of your companies has the ID "${id}"`
+					: `none of your companies has the slug "${slug}"`,
+				`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+				check?.itemIndex,
+			),
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
-		throw idInputError(
-			ctx.getNode(),
-			'Company',
-			`the service returned no slug for company "${found.id}"`,
-			'The public URL needs the company slug; enter it where the node offers By Slug.',
-			check?.itemIndex,
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				`the service returned no slug for company "${found.id}"`,
+				'The public URL needs the company slug; enter it where the node offers By Slug.',
+				check?.itemIndex,
+			),
 		);
 	return { id: found.id, slug: found.slug };
 }
@@ -178,15 +193,18 @@ export function resolveLocator(
 	const resolved =
 		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		throw idInputError(
-			ctx.getNode(),
-			field.displayName,
-			value === '' ? 'is required' : `cannot read it from "${value}"`,
-			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-			check?.itemIndex,
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				field.displayName,
+				value === '' ? 'is required' : `cannot read it from "${value}"`,
+				`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
+				check?.itemIndex,
+			),
 		);
 	}
-	throwIfDotSegment(ctx.getNode(), field.displayName, resolved, check?.itemIndex);
+	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);
 	return resolved;
 }
 

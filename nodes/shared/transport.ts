@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	throwIfDotSegment,
+	refuseDotSegment,
 	errorMessage,
 	malformedResponseError,
 	NETWORK_PROBLEMS,
@@ -182,7 +182,9 @@ export async function apiRequestFull(
 ): Promise<ApiResponse> {
 	stopIfInvalid(options.check);
 	const route = ROUTES[key];
-	throwIfDotSegments(ctx, options.params);
+	// `.` or `..` as an ID would change the route: stopped before any request, naming the field.
+	for (const [name, value] of Object.entries(options.params ?? {}))
+		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value, options.check);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
@@ -253,12 +255,6 @@ export async function apiRequestFull(
 		await sleep(delayMs);
 		waitedMs += delayMs;
 	}
-}
-
-/** `.` or `..` as an ID would change the route: stopped before any request, naming the field. */
-function throwIfDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
-	for (const [name, value] of Object.entries(params))
-		throwIfDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
 }
 
 /** Calls a route and returns its `data` member (single resources and plain lists). */

@@ -1,14 +1,6 @@
 import { companyListOperation } from '../modules';
 
-export const {
-	operationOption,
-	description,
-	toolDescription,
-	effect,
-	recordKind,
-	returnsList,
-	execute,
-} = companyListOperation('activation', 'title', {
+export const getMany = companyListOperation('activation', 'title', {
 	description: 'List the company’s activations, optionally filtered by title',
 	toolDescription:
 		'List the company’s activations (read-only lead capture pages), optionally only those whose title contains Title Contains (case-sensitive).',

@@ -1,14 +1,6 @@
 import { companyListOperation } from '../modules';
 
-export const {
-	operationOption,
-	description,
-	toolDescription,
-	effect,
-	recordKind,
-	returnsList,
-	execute,
-} = companyListOperation('event', 'name', {
+export const getMany = companyListOperation('event', 'name', {
 	description: 'List the company’s events, optionally filtered by name',
 	toolDescription:
 		'List the events of a company (organized and attended), optionally only those whose name contains Name Contains (case-sensitive).',

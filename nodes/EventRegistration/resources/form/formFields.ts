@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from '../../shared/checks';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { InputError, invalid, isInvalid, stop } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 /**
@@ -132,7 +132,7 @@ interface FieldContext extends ItemContext {
 }
 
 function fail(check: FieldContext, problem: string, fix: string): never {
-	throw new InputError(check.node, check.name, problem, fix, check.itemIndex);
+	return stop(check, new InputError(check.node, check.name, problem, fix, check.itemIndex));
 }
 
 function checkKnownKeys(check: FieldContext, field: IDataObject): void {
@@ -324,12 +324,15 @@ function checkDistinctIds(check: ItemContext, fields: IDataObject[]): void {
 		if (typeof field.id !== 'string') return;
 		const first = seen.get(field.id);
 		if (first !== undefined) {
-			throw new InputError(
-				check.node,
-				fieldName(index, field.label),
-				`updates the same field (ID “${field.id}”) as ${fieldName(first, fields[first].label)}`,
-				'Merge the two entries into one.',
-				check.itemIndex,
+			stop(
+				check,
+				new InputError(
+					check.node,
+					fieldName(index, field.label),
+					`updates the same field (ID “${field.id}”) as ${fieldName(first, fields[first].label)}`,
+					'Merge the two entries into one.',
+					check.itemIndex,
+				),
 			);
 		}
 		seen.set(field.id, index);
@@ -353,12 +356,15 @@ function checkCommonTypesOnce(
 		const name = fieldName(index, field.label);
 		const owner = owners.get(type);
 		if (owner !== undefined) {
-			throw new InputError(
-				check.node,
-				name,
-				`a form can have only one ${type} field, and ${owner} is one`,
-				`Remove this field, or change ${owner} instead (give its ID).`,
-				check.itemIndex,
+			stop(
+				check,
+				new InputError(
+					check.node,
+					name,
+					`a form can have only one ${type} field, and ${owner} is one`,
+					`Remove this field, or change ${owner} instead (give its ID).`,
+					check.itemIndex,
+				),
 			);
 		}
 		owners.set(type, name);

@@ -1,14 +1,6 @@
 import { companyListOperation } from '../modules';
 
-export const {
-	operationOption,
-	description,
-	toolDescription,
-	effect,
-	recordKind,
-	returnsList,
-	execute,
-} = companyListOperation('form', 'name', {
+export const getMany = companyListOperation('form', 'name', {
 	description: 'List the company’s forms, optionally filtered by name',
 	toolDescription:
 		'List the registration forms of a company, optionally only those whose name contains Name Contains (case-sensitive).',

@@ -1,16 +1,15 @@
 import { apiRequest } from '../../../shared/transport';
 import { orderDecision } from './decision';
 
-export const { operationOption, description, toolDescription, effect, recordKind, execute } =
-	orderDecision(
-		'approve',
-		{
-			name: 'Approve',
-			description: 'Approve an order that needs approval',
-			verb: 'Approve',
-			cannotBeUndone: 'nothing in the API takes an approval back',
-		},
-		async function (params, item) {
-			return await apiRequest(this, 'order.approve', { check: item, params });
-		},
-	);
+export const approve = orderDecision(
+	'approve',
+	{
+		name: 'Approve',
+		description: 'Approve an order that needs approval',
+		verb: 'Approve',
+		cannotBeUndone: 'nothing in the API takes an approval back',
+	},
+	async function (params, item) {
+		return await apiRequest(this, 'order.approve', { check: item, params });
+	},
+);

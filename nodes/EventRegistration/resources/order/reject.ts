@@ -1,16 +1,15 @@
 import { apiRequest } from '../../../shared/transport';
 import { orderDecision } from './decision';
 
-export const { operationOption, description, toolDescription, effect, recordKind, execute } =
-	orderDecision(
-		'reject',
-		{
-			name: 'Reject',
-			description: 'Reject a pending order',
-			verb: 'Reject',
-			cannotBeUndone: 'nothing in the API takes a rejection back',
-		},
-		async function (params, item) {
-			return await apiRequest(this, 'order.reject', { check: item, params });
-		},
-	);
+export const reject = orderDecision(
+	'reject',
+	{
+		name: 'Reject',
+		description: 'Reject a pending order',
+		verb: 'Reject',
+		cannotBeUndone: 'nothing in the API takes a rejection back',
+	},
+	async function (params, item) {
+		return await apiRequest(this, 'order.reject', { check: item, params });
+	},
+);
