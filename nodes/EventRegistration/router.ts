@@ -136,7 +136,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
  * fix, worded for a caller that can only change argument values. In the editor errors stay as
  * they are: this is applied only when the node runs as a tool.
  */
-export function forModel(
+function forModel(
 	node: INode,
 	error: unknown,
 	inputErrors: InputError[],
@@ -238,7 +238,7 @@ function nestedLabel(key: string): string | undefined {
 }
 
 /** Labels for the fields a 422 body names, as the operation's parameters show them. */
-export function fieldLabelsFor(body: unknown, properties: readonly INodeProperties[]): FieldLabels {
+function fieldLabelsFor(body: unknown, properties: readonly INodeProperties[]): FieldLabels {
 	const known = parameterLabels(properties);
 	const labels: FieldLabels = Object.create(null) as FieldLabels;
 	for (const key of Object.keys(fieldErrors(body))) {

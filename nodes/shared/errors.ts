@@ -264,7 +264,7 @@ export function webhookAccessAdvice(events: readonly string[], oauth2: boolean):
 }
 
 /** Why the service refused a request (403): the scopes it needs, company membership and the plan. */
-export function accessAdvice(call: FailedCall): string {
+function accessAdvice(call: FailedCall): string {
 	const oauth2 = call.oauth2 === true;
 	const member = 'Your user must also belong to the company in the request.';
 	if (call.route.startsWith('webhook.'))
@@ -291,7 +291,7 @@ function escapeHtml(text: string): string {
  * One list item per field. n8n's error view renders the description as (sanitized) HTML, where
  * newlines collapse; its list styling keeps one visible line per field. The service's texts are escaped.
  */
-export function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
+function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
 	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
 	const items = Object.entries(errors).map(
 		([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`,

@@ -316,10 +316,10 @@ function locator(options: LocatorOptions): INodeProperties {
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
 /** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
-export const BY_SLUG = 'slug';
+const BY_SLUG = 'slug';
 
 /** A slug as the public URLs hold it: no slashes or spaces. */
-export const SLUG_PATTERN = /^[^/?#\s]+$/;
+const SLUG_PATTERN = /^[^/?#\s]+$/;
 
 /** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
 export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
@@ -442,7 +442,7 @@ export function locatorValue(parameter: unknown): { mode: string; value: string 
 }
 
 /** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
-export function extractFromUrl(pattern: string, url: string): string | undefined {
+function extractFromUrl(pattern: string, url: string): string | undefined {
 	const match = new RegExp(pattern).exec(url);
 	if (!match?.[1]) return undefined;
 	try {

@@ -119,7 +119,10 @@ export function currentLocator(
 	return resolveLocator(ctx, requireChosen(ctx, name, displayName), { displayName, urlPattern });
 }
 
-/** Upcoming and running events first (soonest first), then past ones (most recent first). */
+/**
+ * Upcoming and running events first (soonest first), then past ones (most recent first).
+ * @internal Exported for the tests only.
+ */
 export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
 	const start = (e: IDataObject) => String(e.date_start ?? '');
 	const isPast = (e: IDataObject) => String(e.date_end ?? e.date_start ?? '') < now;

@@ -20,7 +20,10 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 const MAX_PAGES = 10_000;
-/** The Page Size a Get Many asks for unless set (used only where meta.per_page shows it honoured); a fact of its own. */
+/**
+ * The Page Size a Get Many asks for unless set: used only where the service honours it (meta.per_page).
+ * @alias Of MAX_PAGE_SIZE today; a fact of its own.
+ */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 /**
  * Fast on the documented 15-a-page API (measured by `npm run bench`, docs/performance.md) and

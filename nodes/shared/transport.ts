@@ -294,12 +294,6 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-/** The credential type of each `authentication` value; a saved workflow omits the default (the first). */
-const CREDENTIAL_TYPES = {
-	accessToken: 'eventRegistrationApi',
-	oAuth2: 'eventRegistrationOAuth2Api',
-};
-
 /** The `authentication` parameter every node shows, picking one of the two credentials. */
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
@@ -312,17 +306,22 @@ export const authenticationProperty: INodeProperties = {
 	default: 'accessToken',
 };
 
-/** Credentials of every node, each shown for its `authentication` value. */
-export const nodeCredentials: INodeCredentialDescription[] = Object.entries(CREDENTIAL_TYPES).map(
-	([authentication, name]) => ({
-		name,
+/** Credentials of every node, each shown for its `authentication` value; a saved workflow omits the default (the first). */
+export const nodeCredentials: INodeCredentialDescription[] = [
+	{
+		name: 'eventRegistrationApi',
 		required: true,
-		displayOptions: { show: { authentication: [authentication] } },
-	}),
-);
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: 'eventRegistrationOAuth2Api',
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+];
 
-/** With OAuth2 a 401 and a 403 are handled differently. */
-export const OAUTH2_CREDENTIAL_TYPE = CREDENTIAL_TYPES.oAuth2;
+/** The OAuth2 credential type: with it a 401 and a 403 are handled differently. */
+export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials[1].name;
 
 /**
  * The credential type chosen by the node's `authentication` parameter. Read from the raw node
@@ -330,9 +329,10 @@ export const OAUTH2_CREDENTIAL_TYPE = CREDENTIAL_TYPES.oAuth2;
  */
 export function credentialTypeOf(ctx: ApiContext): string {
 	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
-	return Object.hasOwn(CREDENTIAL_TYPES, authentication)
-		? CREDENTIAL_TYPES[authentication as keyof typeof CREDENTIAL_TYPES]
-		: CREDENTIAL_TYPES.accessToken;
+	const match = nodeCredentials.find((c) =>
+		c.displayOptions?.show?.authentication?.includes(authentication),
+	);
+	return (match ?? nodeCredentials[0]).name;
 }
 
 interface ServiceUrls {
@@ -353,7 +353,7 @@ export async function getServiceUrls(ctx: ApiContext): Promise<ServiceUrls> {
 const BASE_URL_TRIMS = [/\/+$/, /\/api\/v1$/];
 
 /** A Base URL as the nodes use it (after trimming spaces, BASE_URL_TRIMS). */
-export function normalizeBaseUrl(raw: unknown): string {
+function normalizeBaseUrl(raw: unknown): string {
 	return BASE_URL_TRIMS.reduce((url, trim) => url.replace(trim, ''), String(raw ?? '').trim());
 }
 

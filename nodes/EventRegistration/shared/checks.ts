@@ -146,7 +146,7 @@ const ALPHA2 = new Set(
 	).split(' '),
 );
 
-export function isAlpha2(value: unknown): boolean {
+function isAlpha2(value: unknown): boolean {
 	return typeof value === 'string' && ALPHA2.has(value);
 }
 

@@ -412,7 +412,7 @@ function typedValue(
  * input errors are collected, a value of the wrong type becomes one of them (it reads as
  * undefined), so it is reported with the other fields; in the editor n8n's own check stops it.
  */
-export function readParameter(
+function readParameter(
 	ctx: IExecuteFunctions,
 	check: ItemContext,
 	properties: readonly INodeProperties[],

@@ -284,7 +284,7 @@ function withinBudget(records: IDataObject[]): IDataObject[] {
 }
 
 /** What a model gets of a list: one item holding the records, how many, and whether more exist. */
-export function listEnvelope(
+function listEnvelope(
 	kind: RecordKind,
 	records: IDataObject[],
 	list: ListResult | undefined,
@@ -309,7 +309,7 @@ export function listEnvelope(
 }
 
 /** The most records one tool call returns; a longer list is refused with how to narrow it. */
-export const MODEL_MAX_RECORDS = 100;
+const MODEL_MAX_RECORDS = 100;
 
 /** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
 export function modelListBound(

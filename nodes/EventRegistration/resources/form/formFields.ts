@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from '../../shared/checks';
-import { InputError, invalid, isInvalid, stop } from '../../../shared/errors';
+import { InputError, invalid, isInvalid } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 /**
@@ -67,7 +67,7 @@ export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]>
 };
 
 /** Attribute names as the node shows them. */
-export const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
+const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
 	description: 'Description',
 	placeholder: 'Placeholder',
 	required: 'Required',
@@ -132,7 +132,7 @@ interface FieldContext extends ItemContext {
 }
 
 function fail(check: FieldContext, problem: string, fix: string): never {
-	return stop(check, new InputError(check.node, check.name, problem, fix, check.itemIndex));
+	throw new InputError(check.node, check.name, problem, fix, check.itemIndex);
 }
 
 function checkKnownKeys(check: FieldContext, field: IDataObject): void {
@@ -324,15 +324,12 @@ function checkDistinctIds(check: ItemContext, fields: IDataObject[]): void {
 		if (typeof field.id !== 'string') return;
 		const first = seen.get(field.id);
 		if (first !== undefined) {
-			stop(
-				check,
-				new InputError(
-					check.node,
-					fieldName(index, field.label),
-					`updates the same field (ID “${field.id}”) as ${fieldName(first, fields[first].label)}`,
-					'Merge the two entries into one.',
-					check.itemIndex,
-				),
+			throw new InputError(
+				check.node,
+				fieldName(index, field.label),
+				`updates the same field (ID “${field.id}”) as ${fieldName(first, fields[first].label)}`,
+				'Merge the two entries into one.',
+				check.itemIndex,
 			);
 		}
 		seen.set(field.id, index);
@@ -356,15 +353,12 @@ function checkCommonTypesOnce(
 		const name = fieldName(index, field.label);
 		const owner = owners.get(type);
 		if (owner !== undefined) {
-			stop(
-				check,
-				new InputError(
-					check.node,
-					name,
-					`a form can have only one ${type} field, and ${owner} is one`,
-					`Remove this field, or change ${owner} instead (give its ID).`,
-					check.itemIndex,
-				),
+			throw new InputError(
+				check.node,
+				name,
+				`a form can have only one ${type} field, and ${owner} is one`,
+				`Remove this field, or change ${owner} instead (give its ID).`,
+				check.itemIndex,
 			);
 		}
 		owners.set(type, name);
