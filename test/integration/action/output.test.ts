@@ -84,6 +84,17 @@ describe('Output: the choice', () => {
 		expect(requestPaths().filter((p) => p.includes('/orders'))).toEqual([]);
 	});
 
+	it('an unknown Output is refused like every other option, before any request', async () => {
+		const run = await runAction(sandbox(), orders({ output: '={{ "everything" }}' }), {
+			typeVersion: 1.1,
+		});
+		expect(run.error?.message).toBe('Output: "everything" is not supported');
+		expect(run.error?.description).toBe(
+			'Use one of: raw (Raw), fields (Selected Fields), simple (Simplified).',
+		);
+		expect(requestPaths()).toEqual([]);
+	});
+
 	it('applies to a single record too (Event → Get, Simplified)', async () => {
 		const sb = sandbox();
 		const run = await runAction(
