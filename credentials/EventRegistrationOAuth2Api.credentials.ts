@@ -6,7 +6,7 @@ import {
 	PUBLIC_URL_PROPERTY,
 	USER_TEST_REQUEST,
 } from './shared';
-import { BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
+import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 import { SIGN_IN_PATHS } from '../nodes/shared/routes';
 
 /** Every scope of the API reference, with what it grants. */

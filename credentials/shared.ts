@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, INodeProperties, Icon } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
+import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 
 export const CREDENTIAL_ICON: Icon = {
 	light: 'file:../icons/eventRegistration.svg',

@@ -6,12 +6,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { authenticationProperty, nodeCredentials } from '../shared/context';
+import { authenticationProperty, nodeCredentials } from '../shared/transport';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
 import { router } from './router';
-import { NODE_VERSIONS } from './versions';
+import { NODE_VERSIONS } from './shared/output';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,21 +5,31 @@ import type {
 	INode,
 	INodeExecutionData,
 	IPairedItemData,
+	INodeProperties,
 } from 'n8n-workflow';
 
-import { plainText } from '../shared/errorHtml';
-import { errorMessage } from '../shared/errors';
-import { validationDescription } from '../shared/httpErrors';
-import { forModel } from '../shared/modelErrors';
+import {
+	plainText,
+	errorMessage,
+	validationDescription,
+	stopIfInvalid,
+	InputError,
+	InputErrors,
+	addInputError,
+	fieldErrors,
+} from '../shared/errors';
 import { ListResult } from '../shared/pagination';
-import { runsAsTool } from '../shared/tool';
-import { stopIfInvalid } from '../shared/inputErrors';
+import {
+	runsAsTool,
+	addListCutHint,
+	outputFieldsOf,
+	shapeOutput,
+	editorLabel,
+} from './shared/output';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/modules';
-import { fieldLabelsFor } from './shared/fieldLabels';
-import { addListCutHint } from './shared/listHint';
-import { OperationItem } from './shared/operationItem';
-import { outputFieldsOf, shapeOutput } from './shared/outputParameter';
+import { OperationItem } from './shared/items';
+import type { FieldLabels } from '../shared/errors';
 
 /** The error as n8n shows it, tagged with the item that failed. */
 function itemError(
@@ -87,11 +97,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				);
 			}
 			const recordKind = handler.recordKind;
-			const outputFields = recordKind ? outputFieldsOf(this, itemIndex, recordKind) : undefined;
-			item = new OperationItem(this, itemIndex, handler.description, {
-				collectInputErrors: tool,
-				outputFields,
-			});
+			item = new OperationItem(this, itemIndex, handler.description, tool);
+			const outputFields = recordKind ? outputFieldsOf(this, item, recordKind) : undefined;
+			item.outputFields = outputFields;
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
 			if (recordKind && !tool) addListCutHint(this, recordKind, result);
@@ -121,4 +129,121 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [output];
+}
+
+/**
+ * An AI Agent hands its model only an error's message, so in tool runs the message carries the
+ * fix, worded for a caller that can only change argument values. In the editor errors stay as
+ * they are: this is applied only when the node runs as a tool.
+ */
+function forModel(
+	node: INode,
+	error: unknown,
+	inputErrors: InputError[],
+	itemIndex: number,
+): unknown {
+	const all = [...inputErrors];
+	const add = (known: InputError) => addInputError(all, known);
+	if (error instanceof InputErrors) error.errors.forEach(add);
+	else if (error instanceof InputError) add(error);
+	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
+		if (all.length === 0) return withAdvice(error, adviceOf(error));
+		// Any other error of the node's own joins the list as it is.
+		add(new InputError(node, error.message, '', adviceOf(error)));
+	} else if (error instanceof NodeApiError) {
+		// A request is sent only when no input error was collected, so none can be pending here.
+		return withAdvice(error, adviceOf(error));
+	}
+	if (all.length === 0) return error;
+	return new NodeOperationError(node, inputErrorsMessage(all), {
+		description: inputErrorsAdvice(all),
+		itemIndex,
+	});
+}
+
+function sentence(text: string): string {
+	const trimmed = text.trim();
+	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function inputErrorLine(error: InputError): string {
+	const what = error.problem === '' ? error.field : `${error.field}: ${error.problem}`;
+	return `${sentence(what)} ${error.toolFix}`.trim();
+}
+
+function inputErrorsMessage(inputErrors: InputError[]): string {
+	if (inputErrors.length === 1) return inputErrorLine(inputErrors[0]);
+	return `${inputErrors.length} invalid fields, fix all of them and call again:\n${inputErrors.map((error) => `- ${inputErrorLine(error)}`).join('\n')}`;
+}
+
+function inputErrorsAdvice(inputErrors: InputError[]): string {
+	return inputErrors.length === 1
+		? inputErrors[0].toolFix
+		: 'Nothing was sent. Change the values named above and call again.';
+}
+
+function withAdvice<T extends NodeApiError | NodeOperationError>(error: T, advice: string): T {
+	if (advice !== '' && !error.message.includes(advice))
+		error.message = `${sentence(error.message)} ${advice}`;
+	error.description = advice === '' ? error.description : advice;
+	return error;
+}
+
+function adviceOf(error: NodeApiError | NodeOperationError): string {
+	return typeof error.description === 'string'
+		? plainText(error.description).replace(/\n/g, '\n- ')
+		: '';
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Parameter names (and their snake_case API form) to display names, collection options included. */
+function parameterLabels(
+	properties: readonly INodeProperties[],
+	labels: FieldLabels = Object.create(null) as FieldLabels,
+): FieldLabels {
+	for (const property of properties) {
+		if (property.type === 'notice') continue;
+		labels[property.name] ??= property.displayName;
+		labels[snakeCase(property.name)] ??= property.displayName;
+		for (const option of property.options ?? []) {
+			if ('values' in option) parameterLabels(option.values, labels);
+			else if ('displayName' in option && 'type' in option) parameterLabels([option], labels);
+		}
+	}
+	return labels;
+}
+
+/** The attributes of a form field (Form → Create and Update), labelled as the node shows them. */
+const FIELD_ATTRIBUTES = new Set([
+	'description',
+	'placeholder',
+	'required',
+	'min',
+	'max',
+	'options',
+	'position',
+	'id',
+	'type',
+	'label',
+]);
+
+/** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
+function nestedLabel(key: string): string | undefined {
+	const field = /^fields\.(\d+)(?:\.(\w+))?$/.exec(key);
+	if (field)
+		return `Field ${Number(field[1]) + 1}${field[2] ? ` ${FIELD_ATTRIBUTES.has(field[2]) ? editorLabel(field[2]) : field[2]}` : ''}`;
+	const answer = /^form\.(.+)$/.exec(key);
+	return answer ? `Form Answers › ${answer[1]}` : undefined;
+}
+
+/** Labels for the fields a 422 body names, as the operation's parameters show them. */
+function fieldLabelsFor(body: unknown, properties: readonly INodeProperties[]): FieldLabels {
+	const known = parameterLabels(properties);
+	const labels: FieldLabels = Object.create(null) as FieldLabels;
+	for (const key of Object.keys(fieldErrors(body))) {
+		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
+		if (label !== undefined) labels[key] = label;
+	}
+	return labels;
 }

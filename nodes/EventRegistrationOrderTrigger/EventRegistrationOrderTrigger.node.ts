@@ -6,8 +6,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { nodeCredentials } from '../shared/context';
-import { searchCompanies, searchOrganizingEvents } from '../shared/listSearch';
+import { nodeCredentials } from '../shared/transport';
+import { searchCompanies, searchOrganizingEvents } from '../shared/lists';
 import { properties } from './description';
 import { pollOrders } from './poll';
 

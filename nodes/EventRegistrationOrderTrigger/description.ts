@@ -1,12 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { authenticationProperty } from '../shared/context';
-import {
-	concurrencyOption,
-	includeSubmissionProperty,
-	pageSizeOption,
-} from '../shared/descriptions';
-import { companyLocator, eventLocator } from '../shared/locators';
+import { authenticationProperty } from '../shared/transport';
+import { concurrencyOption, pageSizeOption } from '../shared/lists';
+import { includeSubmissionProperty } from '../shared/orders';
+import { companyLocator, eventLocator } from '../shared/ids';
 import { DEFAULT_PAGE_SIZE_ASKED } from '../shared/pagination';
 
 export const ALL_EVENTS = 'all';

@@ -1,10 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { openListing, pageNumbers } from '../shared/pagination';
-import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
-import { mapPooled } from '../shared/pacing';
-import type { RatePacer } from '../shared/pacing';
+import { openListing, pageNumbers, mapPooled } from '../shared/pagination';
+import type { Connection, Listing, Page, PageMeta, RatePacer } from '../shared/pagination';
 import type { EventCursor } from './state';
 
 /**

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { URL_PATTERNS } from '../shared/locators';
+import { URL_PATTERNS, resolveCompanyWithId, resolveLocator } from '../shared/ids';
 import {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_PAGE_SIZE,
@@ -11,10 +11,9 @@ import {
 	boundedInteger,
 	connect,
 	paginate,
+	mapPooled,
 } from '../shared/pagination';
-import { resolveCompanyWithId, resolveLocator } from '../shared/resolve';
-import { mapPooled } from '../shared/pacing';
-import { PATH_PARAMS } from '../shared/pathParams';
+import { PATH_PARAMS } from '../shared/routes';
 import {
 	ALL_EVENTS,
 	DEFAULT_FULL_CHECK_MINUTES,

@@ -1,4 +1,4 @@
-import { TUNING } from '../shared/tuning';
+import { TUNING } from '../shared/transport';
 import type { ObservedOrder, Transition } from './transitions';
 import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
 

@@ -8,9 +8,9 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchCompanies } from '../shared/listSearch';
-import { authenticationProperty, nodeCredentials } from '../shared/context';
-import { companyLocator } from '../shared/locators';
+import { searchCompanies } from '../shared/lists';
+import { authenticationProperty, nodeCredentials } from '../shared/transport';
+import { companyLocator } from '../shared/ids';
 import { WEBHOOK_EVENTS, webhookEventOptions } from '../shared/webhookEvents';
 import { receiveDelivery } from './delivery';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';

@@ -1,11 +1,15 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
-import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/context';
-import { webhookAccessAdvice } from '../shared/accessAdvice';
-import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
-import { resolveCompanyWithId } from '../shared/resolve';
-import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
+import {
+	OAUTH2_CREDENTIAL_TYPE,
+	credentialTypeOf,
+	apiRequest,
+	apiRequestFull,
+	apiRequestList,
+} from '../shared/transport';
+import { webhookAccessAdvice, asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
+import { resolveCompanyWithId } from '../shared/ids';
 import type { PendingDetach, Registration, RegistrationKind } from './registration';
 import {
 	addPendingDetach,

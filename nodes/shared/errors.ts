@@ -1,5 +1,16 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import {
+	pathParamOf,
+	needsOrganizedEvent,
+	pathParamNames,
+	ROUTES,
+	idSourceOf,
+	isDotSegment,
+} from './routes';
+import type { HttpMethod, RouteKey, RouteParams } from './routes';
+import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
 
 /** The HTTP status of an error the transport threw, when it had one. */
 export function httpStatusOf(error: unknown): number | undefined {
@@ -15,4 +26,440 @@ export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOpe
 /** The text of anything thrown. */
 export function errorMessage(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+/** What the transport knows about a failed call; never includes headers, so never the token. */
+export interface FailedCall {
+	route: RouteKey;
+	method: HttpMethod;
+	/** Path after `/api/v1`, with parameters filled in. */
+	path: string;
+	/** The IDs the path was built from, by path parameter. */
+	params?: RouteParams;
+	status?: number;
+	body?: unknown;
+	retryAfterSeconds?: number;
+	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
+	networkCode?: string;
+	attempts: number;
+	/** Where a 3xx answer pointed (its Location header). */
+	location?: string;
+	/** The event kinds of a webhook request (their subscribe scopes are the scopes it needs). */
+	webhookEvents?: readonly string[];
+	/** True when the request was made with the OAuth2 credential (the fix for a 403 differs). */
+	oauth2?: boolean;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
+}
+
+/** The API's own `message`, when the body has one. */
+function apiMessage(body: unknown): string | undefined {
+	const message = asObject(body)?.message;
+	return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The `errors` map of a 422 body, keeping only well-formed entries. */
+export function fieldErrors(body: unknown): FieldErrors {
+	const errors = asObject(asObject(body)?.errors);
+	if (!errors) return {};
+	const result: FieldErrors = {};
+	for (const [field, messages] of Object.entries(errors)) {
+		const list = (Array.isArray(messages) ? messages : [messages]).filter(
+			(m): m is string => typeof m === 'string',
+		);
+		if (list.length > 0) result[field] = list;
+	}
+	return result;
+}
+
+/** The description of a 422: the failing fields, one per line, or undefined when the body names none. */
+export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
+	const list = formatFieldErrors(fieldErrors(body), labels);
+	return list === '' ? undefined : `Fix these fields:${list}`;
+}
+
+const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
+	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
+	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
+	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
+	'ticketType.create':
+		'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
+	'webhook.create': 'Check the company’s webhooks before running this again.',
+};
+
+function unknownOutcomeHint(call: FailedCall): string {
+	if (call.method === 'GET') return '';
+	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
+	const check =
+		WRITE_MAY_HAVE_APPLIED[call.route] ??
+		'Check the resource’s current state before running this again.';
+	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
+}
+
+function retryAfterNote(call: FailedCall): string {
+	return call.retryAfterSeconds !== undefined
+		? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).`
+		: '';
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+/**
+ * A 404 in the service's words, for a person and for a model: the value used for each ID, what each
+ * ID must be and which operation returns valid ones.
+ */
+function notFoundAdvice(call: FailedCall): string {
+	const params = call.params ?? {};
+	const ids = pathParamNames(call.route)
+		.filter((name) => Object.hasOwn(params, name))
+		.map((name) => {
+			const param = pathParamOf(name);
+			return `${param?.label ?? name} "${params[name]}"${param ? ` must be ${param.source}` : ''}`;
+		});
+	if (ids.length === 0)
+		return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
+	const organized = needsOrganizedEvent(call.route)
+		? ' The event must be an event the company organizes, not one it only attends.'
+		: '';
+	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
+}
+
+function explainStatus(call: FailedCall): Explanation {
+	const status = call.status ?? 0;
+	const apiText = apiMessage(call.body);
+	const where = `${call.method} /api/v1${call.path}`;
+	if (status === 401) {
+		return {
+			message: `The service rejected the credentials (401)${apiText ? `: ${apiText}` : ''}`,
+			description:
+				'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
+		};
+	}
+	if (status === 403) {
+		return {
+			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
+			description: `${accessAdvice(call)} (${where})`,
+		};
+	}
+	if (status === 404) {
+		return {
+			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
+			description: notFoundAdvice(call),
+		};
+	}
+	if (status >= 300 && status < 400) {
+		const target = call.location ? ` to ${call.location}` : '';
+		return {
+			message: `The service answered with a redirect (${status})${target}, which is not followed`,
+			description: `The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
+		};
+	}
+	if (status === 422) {
+		return {
+			message: `The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
+			description: validationDescription(call.body) ?? `Fix the input of ${where}.`,
+		};
+	}
+	if (status === 429) {
+		return {
+			message: 'Rate limit reached (429)',
+			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
+		};
+	}
+	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
+	return {
+		message: `${outcome} (${status})${apiText ? `: ${apiText}` : ''}`,
+		description: `${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
+	};
+}
+
+/**
+ * Network failures in words. The message must not contain the code itself: NodeApiError replaces
+ * a message naming a common code with n8n's generic text ("You can retry the request
+ * immediately"), which is wrong advice after a write whose outcome is unknown.
+ */
+export const NETWORK_PROBLEMS: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	ECONNREFUSED: 'the connection was refused',
+	ECONNABORTED: 'no answer in time',
+	ETIMEDOUT: 'no answer in time',
+	EPIPE: 'the connection broke',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
+	ERR_BAD_RESPONSE: 'the answer could not be read',
+	ERR_NETWORK: 'a network problem',
+};
+
+function explainNetwork(call: FailedCall): Explanation {
+	const code = call.networkCode ?? 'network error';
+	return {
+		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
+		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+	};
+}
+
+/** Builds the NodeApiError users see for a failed call, with the API's own words. */
+export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
+	const { message, description } =
+		call.status === undefined ? explainNetwork(call) : explainStatus(call);
+	const response: JsonObject = {
+		status: call.status ?? null,
+		path: call.path,
+		method: call.method,
+		body: (asObject(call.body) as JsonObject | undefined) ?? null,
+	};
+	const error = new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: call.status !== undefined ? String(call.status) : undefined,
+	});
+	return error;
+}
+
+/** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
+export function malformedResponseError(
+	node: INode,
+	call: Omit<FailedCall, 'attempts'>,
+	problem: string,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ status: call.status ?? null, path: call.path, method: call.method },
+		{
+			message: `Unexpected response from the service: ${problem}`,
+			description: `${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
+			httpCode: call.status !== undefined ? String(call.status) : undefined,
+		},
+	);
+}
+
+/** The scopes a refused request needed, and where to add them for the credential in use. */
+function scopesFix(scopes: readonly string[], oauth2: boolean): string {
+	const list = scopes.join(', ');
+	const needs = `This request needs the ${oauth2 ? '' : 'token '}scope${scopes.length > 1 ? 's' : ''} ${list}.`;
+	return oauth2
+		? `${needs} Open the Event Registration OAuth2 API credential, add ${list} under Scopes, save, and click Reconnect: the access token holds only the scopes granted when you connected.`
+		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
+}
+
+const WEBHOOK_PLAN =
+	'Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).';
+
+/**
+ * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the
+ * subscribe scope of each chosen event (each subscribe scope when the events are not known) and the Pro plan.
+ */
+export function webhookAccessAdvice(events: readonly string[], oauth2: boolean): string {
+	return `${scopesFix(subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES), oauth2)} ${WEBHOOK_PLAN}`;
+}
+
+/** Why the service refused a request (403): the scopes it needs, company membership and the plan. */
+function accessAdvice(call: FailedCall): string {
+	const oauth2 = call.oauth2 === true;
+	const member = 'Your user must also belong to the company in the request.';
+	if (call.route.startsWith('webhook.'))
+		return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
+	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
+}
+
+/*
+ * n8n's error view renders an error's description as (sanitized) HTML: the list of failing fields
+ * is built here, and read back as text where a description is shown verbatim.
+ */
+/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
+export type FieldLabels = Record<string, string>;
+
+function escapeHtml(text: string): string {
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+}
+
+/**
+ * One list item per field. n8n's error view renders the description as (sanitized) HTML, where
+ * newlines collapse; its list styling keeps one visible line per field. The service's texts are escaped.
+ */
+function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
+	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
+	const items = Object.entries(errors).map(
+		([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`,
+	);
+	return items.length === 0 ? '' : `<ul>${items.join('')}</ul>`;
+}
+
+/** A description as text (list items on their own lines), for places that show it verbatim. */
+export function plainText(description: string): string {
+	return description
+		.replace(/<li>/g, '\n')
+		.replace(/<[^>]*>/g, '')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&amp;/g, '&');
+}
+
+/**
+ * How to fix an invalid value. A string serves both audiences; `tool` is what a caller that can
+ * only change argument values (an AI Agent's model, an MCP client) is told instead of `editor`.
+ */
+export type Fix = string | { editor: string; tool: string };
+
+/**
+ * An invalid input value, found before any request, mirroring the API reference's rules. It names
+ * the field as the user sees it in the node and says how to fix it.
+ */
+export class InputError extends NodeOperationError {
+	readonly field: string;
+
+	readonly problem: string;
+
+	/** The fix for a caller that runs the node as a tool. */
+	readonly toolFix: string;
+
+	constructor(node: INode, field: string, problem: string, fix: Fix, itemIndex?: number) {
+		const editor = typeof fix === 'string' ? fix : fix.editor;
+		super(node, `${field}: ${problem}`, { description: editor, itemIndex });
+		this.field = field;
+		this.problem = problem;
+		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
+	}
+}
+
+/**
+ * An invalid ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is
+ * told what the field takes and which operation returns it, when the field is an ID parameter.
+ */
+export function idInputError(
+	node: INode,
+	field: string,
+	problem: string,
+	editorFix: string,
+	itemIndex?: number,
+): InputError {
+	const source = idSourceOf(field);
+	return new InputError(
+		node,
+		field,
+		problem,
+		{ editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix },
+		itemIndex,
+	);
+}
+
+/** Thrown when an item stops on the input errors collected for it (tool runs). */
+export class InputErrors extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly errors: InputError[],
+	) {
+		super(node, errors.map((error) => error.message).join('; '));
+	}
+}
+
+/**
+ * One input item as its checks see it. `inputErrors` is set while they are collected (the node
+ * runs as a tool): see `invalid`.
+ */
+export interface ItemContext {
+	node: INode;
+	itemIndex: number;
+	inputErrors?: InputError[];
+}
+
+/**
+ * What a check returns for a value that must not be used; its InputError is on the item. A symbol,
+ * so it cannot pass for a string, a number or any member of an IDataObject body.
+ */
+const INVALID: unique symbol = Symbol('invalid input');
+export type Invalid = typeof INVALID;
+
+export function isInvalid(value: unknown): value is Invalid {
+	return value === INVALID;
+}
+
+/**
+ * The one rule for an invalid value, which every check follows. In a normal run the first invalid
+ * value stops the item: `error` is thrown, before any request. In a tool run it is collected on
+ * the item and INVALID is returned, so the checks go on and one error names every invalid field;
+ * the item then stops in `validValues` (or `stopIfInvalid`) before its first request.
+ */
+export function invalid(item: ItemContext, error: InputError): Invalid {
+	if (item.inputErrors === undefined) throw error;
+	addInputError(item.inputErrors, error);
+	return INVALID;
+}
+
+/**
+ * Stops the item when input errors were collected for it. Called by the operations (through
+ * `validValues`), by the transport before every request and by the router when the item ends.
+ */
+export function stopIfInvalid(item: ItemContext | undefined): void {
+	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
+		throw new InputErrors(item.node, [...item.inputErrors]);
+}
+
+/**
+ * Checked values without INVALID. TypeScript widens INVALID's type to `symbol` in an object
+ * literal, so every symbol is excluded (no body value is a symbol).
+ */
+export type Valid<T> = { [K in keyof T]: Exclude<T[K], symbol> };
+
+/**
+ * `values` once every one of them is usable. A check returns INVALID only after collecting its
+ * input error, so when none was collected no value is INVALID.
+ */
+export function validValues<T extends object>(item: ItemContext, values: T): Valid<T> {
+	stopIfInvalid(item);
+	return values as Valid<T>;
+}
+
+/**
+ * The rule for an invalid value the item cannot go on without (an ID that names nothing): the item
+ * stops here, with every input error collected for it so far when they are collected (tool runs).
+ */
+export function stop(item: ItemContext | undefined, error: InputError): never {
+	if (item?.inputErrors === undefined) throw error;
+	addInputError(item.inputErrors, error);
+	throw new InputErrors(item.node, [...item.inputErrors]);
+}
+
+/** Adds an input error to a list unless its field already has one: one error per field. */
+export function addInputError(errors: InputError[], error: InputError): void {
+	if (!errors.some((known) => known.field === error.field)) errors.push(error);
+}
+
+/**
+ * Stops at `.` or `..` given as an ID, naming its field: in a URL path they mean "this folder" and
+ * "the folder above" and would send the request to another route. The transport checks every path
+ * parameter before each request; a name lookup checks first.
+ */
+export function refuseDotSegment(
+	node: INode,
+	field: string,
+	value: string,
+	check?: ItemContext,
+): void {
+	if (!isDotSegment(value)) return;
+	stop(
+		check,
+		idInputError(
+			node,
+			field,
+			`"${value}" is not a valid ID`,
+			`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
+			check?.itemIndex,
+		),
+	);
 }

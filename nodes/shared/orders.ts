@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 /**
  * Orders have no status field (reference: States and transitions), only nullable timestamps.
@@ -38,4 +38,19 @@ export function withOrderStatus(order: IDataObject): IDataObject {
 export function addOrderStatus(order: IDataObject): IDataObject {
 	order.status = orderStatus(order);
 	return order;
+}
+
+/** Orders with their form submission and lead (`include_submission`). */
+export const includeSubmissionProperty: INodeProperties = {
+	displayName: 'Include Submission',
+	name: 'includeSubmission',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to include the form submission (with its answers) and the lead of each order',
+};
+
+/** `include_submission=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */
+export function includeSubmissionQuery(includeSubmission: unknown): IDataObject {
+	return includeSubmission === true ? { include_submission: 1 } : {};
 }

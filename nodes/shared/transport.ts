@@ -4,32 +4,43 @@ import type {
 	JsonObject,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeCredentialDescription,
+	INodeProperties,
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf, getServiceUrls } from './context';
-import type { ApiContext } from './context';
-import { throwIfDotSegment } from './dotSegments';
-import { errorMessage } from './errors';
-import { malformedResponseError, toNodeApiError } from './httpErrors';
-import type { FailedCall } from './httpErrors';
-import type { RatePacer } from './pacing';
-import { pathParamOf } from './pathParams';
-import { OAUTH2_STATUS_ERRORS, oauth2NotConnected, statusErrorResponse } from './oauth2';
-import { headerValue, retryAfterSeconds } from './responseHeaders';
-import { API_PREFIX, ROUTES, resolvePath } from './routes';
+import {
+	refuseDotSegment,
+	errorMessage,
+	malformedResponseError,
+	NETWORK_PROBLEMS,
+	toNodeApiError,
+	stopIfInvalid,
+} from './errors';
+import type { FailedCall, ItemContext } from './errors';
+import { pathParamOf, API_PREFIX, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
-import type { MultipartBody } from './multipart';
-import { masked, secretsOf } from './secrets';
-import { TUNING } from './tuning';
-import { stopIfInvalid } from './inputErrors';
-import type { ItemContext } from './inputErrors';
+
+/** A multipart/form-data body, encoded by `encodeMultipart`; the transport sends it as it is. */
+export interface MultipartBody {
+	contentType: string;
+	buffer: Buffer;
+}
 
 export interface RequestOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	body?: IDataObject | MultipartBody;
-	/** Shared between concurrent requests of one listing to pace on the rate-limit headers. */
-	pacer?: RatePacer;
+	/** Shared between concurrent requests of one listing to pace on the rate-limit headers (pagination.ts's RatePacer). */
+	pacer?: {
+		acquire(): Promise<number>;
+		settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void;
+	};
 	/** Base URL already read from the credential (saves a lookup per page). */
 	baseUrl?: string;
 	/** The event kinds of a webhook request: a refusal (403) names their subscribe scopes. */
@@ -45,19 +56,6 @@ export interface ApiResponse {
 	body: Record<string, unknown>;
 }
 
-const NETWORK_CODES = [
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'EPIPE',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'ERR_BAD_RESPONSE',
-	'ERR_NETWORK',
-];
-
 function backoffMs(attempt: number): number {
 	return Math.min(TUNING.retry.maxDelayMs, TUNING.retry.baseDelayMs * 2 ** (attempt - 1));
 }
@@ -66,10 +64,10 @@ function networkCodeOf(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
 		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && NETWORK_CODES.includes(code)) return code;
+		if (typeof code === 'string' && Object.hasOwn(NETWORK_PROBLEMS, code)) return code;
 		const message = (current as { message?: unknown }).message;
 		if (typeof message === 'string') {
-			const found = NETWORK_CODES.find((c) => message.includes(c));
+			const found = Object.keys(NETWORK_PROBLEMS).find((c) => message.includes(c));
 			if (found) return found;
 			if (/timeout|socket hang up/i.test(message)) return 'ETIMEDOUT';
 		}
@@ -184,7 +182,9 @@ export async function apiRequestFull(
 ): Promise<ApiResponse> {
 	stopIfInvalid(options.check);
 	const route = ROUTES[key];
-	throwIfDotSegments(ctx, options.params);
+	// `.` or `..` as an ID would change the route: stopped before any request, naming the field.
+	for (const [name, value] of Object.entries(options.params ?? {}))
+		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value, options.check);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const httpOptions = buildHttpOptions(baseUrl, path, key, options);
@@ -257,12 +257,6 @@ export async function apiRequestFull(
 	}
 }
 
-/** `.` or `..` as an ID would change the route: stopped before any request, naming the field. */
-function throwIfDotSegments(ctx: ApiContext, params: RouteParams = {}): void {
-	for (const [name, value] of Object.entries(params))
-		throwIfDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value);
-}
-
 /** Calls a route and returns its `data` member (single resources and plain lists). */
 export async function apiRequest<T = IDataObject>(
 	ctx: ApiContext,
@@ -291,3 +285,205 @@ export async function apiRequestList(
 	}
 	return body.data as IDataObject[];
 }
+
+/** Any n8n function context the nodes call the API from. */
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+/** The `authentication` parameter every node shows, picking one of the two credentials. */
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{ name: 'Access Token', value: 'accessToken' },
+		{ name: 'OAuth2', value: 'oAuth2' },
+	],
+	default: 'accessToken',
+};
+
+/** Credentials of every node, each shown for its `authentication` value; a saved workflow omits the default (the first). */
+export const nodeCredentials: INodeCredentialDescription[] = [
+	{
+		name: 'eventRegistrationApi',
+		required: true,
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: 'eventRegistrationOAuth2Api',
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+];
+
+/** The OAuth2 credential type: with it a 401 and a 403 are handled differently. */
+export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials[1].name;
+
+/**
+ * The credential type chosen by the node's `authentication` parameter. Read from the raw node
+ * parameters so every context (execute, load options, poll, hooks) resolves it the same way.
+ */
+export function credentialTypeOf(ctx: ApiContext): string {
+	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
+	const match = nodeCredentials.find((c) =>
+		c.displayOptions?.show?.authentication?.includes(authentication),
+	);
+	return (match ?? nodeCredentials[0]).name;
+}
+
+interface ServiceUrls {
+	baseUrl: string;
+	publicUrl: string;
+}
+
+export async function getServiceUrls(ctx: ApiContext): Promise<ServiceUrls> {
+	const credentials: ICredentialDataDecryptedObject = await ctx.getCredentials(
+		credentialTypeOf(ctx),
+	);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const publicUrl = normalizeBaseUrl(credentials.publicUrl) || baseUrl;
+	return { baseUrl, publicUrl };
+}
+
+/** What a Base URL loses, in order: trailing slashes, then a pasted /api/v1 suffix. */
+const BASE_URL_TRIMS = [/\/+$/, /\/api\/v1$/];
+
+/** A Base URL as the nodes use it (after trimming spaces, BASE_URL_TRIMS). */
+function normalizeBaseUrl(raw: unknown): string {
+	return BASE_URL_TRIMS.reduce((url, trim) => url.replace(trim, ''), String(raw ?? '').trim());
+}
+
+/** The same rule as an expression, for the credential's own requests: `{{$credentials.baseUrl}}` normalized. */
+export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
+
+// What the transport does differently for the OAuth2 credential: n8n refreshes its token only on a thrown 401.
+
+/**
+ * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
+ * access token and send the request once more. Every other status is read from the response.
+ */
+const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
+
+/** The HTTP answer carried by an error thrown for a status not ignored (the OAuth2 401 above). */
+function statusErrorResponse(error: unknown): IN8nHttpFullResponse | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const response = (
+			current as {
+				response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] };
+			}
+		).response;
+		if (response && typeof response.status === 'number') {
+			return { statusCode: response.status, headers: response.headers ?? {}, body: response.data };
+		}
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** True when the OAuth2 credential holds no access token: it was never connected (or its connection was removed). */
+async function oauth2NotConnected(ctx: ApiContext, credentialType: string): Promise<boolean> {
+	try {
+		const tokenData = (await ctx.getCredentials(credentialType)).oauthTokenData as
+			| IDataObject
+			| undefined;
+		return typeof tokenData?.access_token !== 'string' || tokenData.access_token === '';
+	} catch {
+		return false;
+	}
+}
+
+/** Credential secrets a misbehaving service might echo back in an error body. */
+async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
+	try {
+		const credentials = await ctx.getCredentials(credentialType);
+		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+		return [
+			credentials.accessToken,
+			credentials.clientSecret,
+			tokenData?.access_token,
+			tokenData?.refresh_token,
+		].filter((secret): secret is string => typeof secret === 'string' && secret.length >= 8);
+	} catch {
+		return [];
+	}
+}
+
+/** The value with every secret replaced, in strings and keys at any depth. */
+function masked(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string')
+		return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]),
+		);
+	}
+	return value;
+}
+
+export function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
+	const raw = headerValue(headers, name);
+	const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (Array.isArray(value)) return String(value[0]);
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Retry-After in seconds (delta-seconds or an HTTP date), when present and sane. */
+export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
+	const raw = headerValue(headers, 'retry-after');
+	if (raw === undefined || raw.trim() === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+	const date = Date.parse(raw);
+	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * The timing and size settings tests need to change: the transport's retry policy and the Order
+ * Trigger's memory bounds. Node code reads them here on every use and never writes them.
+ *
+ * This object is the nodes' one test seam: a test shortens a delay or a bound through
+ * test/helpers/tuning.ts, which puts the shipped values back after it. Nothing else in node code
+ * is changed by tests.
+ */
+export const TUNING = {
+	/**
+	 * Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off,
+	 * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
+	 * service pacing a limit it shares with other workers and workflows (each paces on what it
+	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+	 */
+	retry: {
+		maxAttempts: 4,
+		maxRateLimitedAttempts: 12,
+		baseDelayMs: 500,
+		maxDelayMs: 8_000,
+		maxTotalWaitMs: 60_000,
+		retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
+		timeoutMs: 30_000,
+	},
+	/** How long the Order Trigger remembers reported transitions (see its state.ts). */
+	orderState: {
+		graceMs: 24 * 60 * 60 * 1000,
+		/**
+		 * Beyond this many entries the oldest are folded into `seenUntil`, shortening the grace period,
+		 * but never below `minGraceMs`: a burst of more orders than this within that time is kept whole.
+		 */
+		maxTrackedOrders: 5000,
+		minGraceMs: 60 * 1000,
+	},
+};
+
+/** @internal The shape test/helpers/tuning.ts overrides. */
+export type Tuning = typeof TUNING;

@@ -24,24 +24,23 @@ const LISTS = {
 };
 
 /**
- * Lookups an operation makes besides its own request, with why (see the operation's file):
- * Order → Create reads the ticket type (quantity bounds) and the companies (the slug of checkout_url);
- * Public URL → Build reads the companies (the slug, or the sqid of a slug) and the ticket type (Has Form → Auto-Detect);
- * Form → Update reads the form before changing fields.
+ * The lookups each operation of the action node makes besides its own request, with why, as its
+ * file declares them (`lookups`), by route key (`order.create`). Read when first needed: the
+ * caller has TypeScript loading in place (jest, or scripts/lib/docs.js's require hook).
+ * @returns {Record<string, Array<{ route: string; why: string }>>}
  */
-const OPERATION_LOOKUPS = {
-	'order.create': [
-		{ route: 'ticketType.get', why: 'quantity check' },
-		{ route: 'company.getMany', why: 'checkout link' },
-	],
-	'publicUrl.build': [
-		{ route: 'company.getMany', why: 'company slug' },
-		{ route: 'ticketType.get', why: 'Has Form → Auto-Detect' },
-	],
-	'form.update': [{ route: 'form.get', why: 'checks against the current fields' }],
-};
+function operationLookups() {
+	const { RESOURCES } = require('../../nodes/EventRegistration/resources');
+	return Object.fromEntries(
+		Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
+			Object.entries(operations).flatMap(([name, { lookups }]) =>
+				lookups ? [[`${resource}.${name}`, lookups]] : [],
+			),
+		),
+	);
+}
 
-/** A value the node matches by name (`resolveCompany`, `resolveEvent` in nodes/shared/resolve.ts): the list it reads. */
+/** A value the node matches by name (`resolveCompany`, `resolveEvent` in nodes/shared/ids.ts): the list it reads. */
 const NAME_LOOKUPS = { company: 'company.getMany', event: 'event.getMany' };
 
 const NODE_TYPES = {
@@ -55,7 +54,7 @@ const CREDENTIAL_TEST_ROUTE = 'user.get';
 /**
  * @typedef {{ scopes: readonly string[] }} Route
  * @typedef {{ ROUTES: Record<string, Route>; WEBHOOK_EVENTS: ReadonlyArray<{ value: string; scope: string }> }} ScopeCode
- * @typedef {ScopeCode & { ID_PATTERNS: { company: RegExp; event: RegExp } }} WorkflowCode the node code a workflow's scopes are read from (ID_PATTERNS: nodes/shared/pathParams.ts)
+ * @typedef {ScopeCode & { ID_PATTERNS: { company: RegExp; event: RegExp } }} WorkflowCode the node code a workflow's scopes are read from (ID_PATTERNS: nodes/shared/routes.ts)
  * @typedef {{ type: string; parameters?: Record<string, any> }} WorkflowNode
  */
 
@@ -130,9 +129,10 @@ function workflowScopes(code, workflow, listMethods) {
 			const own = Object.prototype.hasOwnProperty.call(code.ROUTES, key)
 				? routeScopes(code, [key])
 				: [];
+			const declared = operationLookups();
 			const lookups = routeScopes(
 				code,
-				(OPERATION_LOOKUPS[/** @type {keyof typeof OPERATION_LOOKUPS} */ (key)] ?? []).map(
+				(Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : []).map(
 					(l) => l.route,
 				),
 			);
@@ -167,7 +167,7 @@ function otherUses(code, scope, label) {
 				.map((list) => list.name),
 		),
 	];
-	const lookups = Object.entries(OPERATION_LOOKUPS).flatMap(([key, list]) =>
+	const lookups = Object.entries(operationLookups()).flatMap(([key, list]) =>
 		list
 			.filter((l) => routeScopes(code, [l.route]).includes(scope))
 			.map((l) => `${label(.../** @type {[string, string]} */ (key.split('.')))} (${l.why})`),

@@ -2,8 +2,8 @@
  * The tests' side of the nodes' one test seam, `TUNING` (nodes/shared/tuning.ts): change some of
  * its values for a test or a file, and put the shipped values back afterwards.
  */
-import { TUNING } from '../../nodes/shared/tuning';
-import type { Tuning } from '../../nodes/shared/tuning';
+import { TUNING } from '../../nodes/shared/transport';
+import type { Tuning } from '../../nodes/shared/transport';
 
 export type TuningChanges = { [Group in keyof Tuning]?: Partial<Tuning[Group]> };
 

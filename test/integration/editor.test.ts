@@ -11,12 +11,10 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 import { FilterXSS } from 'xss';
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
-import { plainText } from '../../nodes/shared/errorHtml';
-import { validationDescription } from '../../nodes/shared/httpErrors';
+import { plainText, validationDescription } from '../../nodes/shared/errors';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 import { NodeTypeRegistry } from '../harness';
-import { rl } from '../helpers/action';
-import { runAction } from '../helpers/action';
+import { rl, runAction } from '../helpers/action';
 import { nodeParams } from '../helpers/runs';
 import { useSandbox } from '../helpers/sandbox';
 

@@ -3,8 +3,8 @@
  * (n8n's guide for error messages; issue 25, item 9). The service's own message, quoted after the
  * status, is left as the service wrote it, so these calls carry none.
  */
-import { malformedResponseError, toNodeApiError } from '../../nodes/shared/httpErrors';
-import type { FailedCall } from '../../nodes/shared/httpErrors';
+import { malformedResponseError, toNodeApiError } from '../../nodes/shared/errors';
+import type { FailedCall } from '../../nodes/shared/errors';
 import { ACTION_NODE } from '../helpers/node';
 
 const FORBIDDEN = /\b(errors?|fail(s|ed|ure)?)\b/i;

@@ -6,8 +6,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import { ID_PATTERNS } from '../../nodes/shared/pathParams';
-import { ROUTES } from '../../nodes/shared/routes';
+import { ID_PATTERNS, ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
 import { USER_TEST_REQUEST } from '../../credentials/shared';

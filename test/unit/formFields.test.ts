@@ -6,9 +6,9 @@ import {
 	CUSTOM_FIELD_TYPES,
 	FORM_FIELD_TYPES,
 	validateFormFields,
-} from '../../nodes/shared/formFields';
-import type { ExistingFormField } from '../../nodes/shared/formFields';
-import { InputError } from '../../nodes/shared/inputErrors';
+} from '../../nodes/EventRegistration/resources/form/formFields';
+import type { ExistingFormField } from '../../nodes/EventRegistration/resources/form/formFields';
+import { InputError } from '../../nodes/shared/errors';
 import { ACTION_NODE } from '../helpers/node';
 
 const check = { node: ACTION_NODE, itemIndex: 0 };

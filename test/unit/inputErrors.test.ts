@@ -2,15 +2,15 @@
  * The one rule for an invalid value (nodes/shared/inputErrors.ts): thrown at once in the editor,
  * collected in a tool run until the item stops in validValues.
  */
-import { requireEmail, requireText } from '../../nodes/shared/checks';
+import { requireEmail, requireText } from '../../nodes/EventRegistration/shared/checks';
 import {
 	InputError,
 	InputErrors,
 	invalid,
 	isInvalid,
 	validValues,
-} from '../../nodes/shared/inputErrors';
-import type { ItemContext } from '../../nodes/shared/inputErrors';
+} from '../../nodes/shared/errors';
+import type { ItemContext } from '../../nodes/shared/errors';
 import { ACTION_NODE } from '../helpers/node';
 
 const editorItem = (): ItemContext => ({ node: ACTION_NODE, itemIndex: 0 });

@@ -47,7 +47,7 @@ describe('imports run one way', () => {
 	it('finds the imports it checks', () => {
 		expect(
 			importsOf(path.join('nodes', 'EventRegistrationTrigger', 'EventRegistrationTrigger.node.ts')),
-		).toContain(path.join('nodes', 'shared', 'listSearch'));
+		).toContain(path.join('nodes', 'shared', 'lists'));
 		expect(importsOf(path.join('scripts', 'dev.js'))).toContain(
 			path.join('scripts', 'lib', 'workflows'),
 		);

@@ -2,7 +2,7 @@
  * Every request of a list route in the node code goes through the one page primitive
  * (`Listing.page` in nodes/shared/pagination.ts, reached through `paginate`, `paginateList`,
  * `openListing` or list search's `searchPage`), and pages are read side by side by one pool
- * (`mapPooled` in nodes/shared/pacing.ts). The list routes come from the route table (`paginated`);
+ * (`mapPooled`, in the same file). The list routes come from the route table (`paginated`);
  * the calls are found in the source of nodes/ with the TypeScript parser.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { ROUTES } from '../../nodes/shared/routes';
 
 const NODES = path.join(__dirname, '..', '..', 'nodes');
 const PRIMITIVE_FILE = 'shared/pagination.ts';
-const POOL_FILE = 'shared/pacing.ts';
+const POOL_FILE = 'shared/pagination.ts';
 /** The transport's own functions call one another with the route they were given. */
 const TRANSPORT_FILE = 'shared/transport.ts';
 /** The ways into the primitive: each reads its pages with `Listing.page`. */
@@ -73,6 +73,14 @@ function enclosingFunction(node: ts.Node): string | undefined {
 	return undefined;
 }
 
+/** Inside an operation's `lookups` declaration: routes named for their scopes, never requested from there. */
+function inLookups(node: ts.Node): boolean {
+	for (let current = node.parent; current; current = current.parent) {
+		if (ts.isVariableDeclaration(current)) return current.name.getText() === 'lookups';
+	}
+	return false;
+}
+
 function scan(): Scan {
 	const result: Scan = { calls: [], strays: [], pools: [] };
 	for (const full of sourceFiles(NODES)) {
@@ -105,7 +113,12 @@ function scan(): Scan {
 				if (node.expression.getText(source) === 'Promise.all')
 					result.pools.push({ file, line: lineOf(node), within: enclosingFunction(node) });
 			}
-			if (ts.isStringLiteralLike(node) && LIST_ROUTES.has(node.text) && !routeArguments.has(node))
+			if (
+				ts.isStringLiteralLike(node) &&
+				LIST_ROUTES.has(node.text) &&
+				!routeArguments.has(node) &&
+				!inLookups(node)
+			)
 				result.strays.push({ file, line: lineOf(node), text: node.text });
 			ts.forEachChild(node, visit);
 		};

@@ -14,6 +14,7 @@ const OPERATION_KEYS: Record<keyof OperationModule, true> = {
 	effect: true,
 	recordKind: true,
 	returnsList: true,
+	lookups: true,
 	execute: true,
 };
 

@@ -7,8 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { RESOURCES } from '../../nodes/EventRegistration/resources';
 import type { OperationModule } from '../../nodes/EventRegistration/resources/modules';
-import { OperationItem } from '../../nodes/EventRegistration/shared/operationItem';
-import { InputError, InputErrors } from '../../nodes/shared/inputErrors';
+import { OperationItem } from '../../nodes/EventRegistration/shared/items';
+import { InputError, InputErrors } from '../../nodes/shared/errors';
 import { ORDER_PERSON } from '../helpers/action';
 import { ACTION_NODE } from '../helpers/node';
 
@@ -64,7 +64,7 @@ async function run(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	const item = new OperationItem(ctx, 0, declared.description, { collectInputErrors: true });
+	const item = new OperationItem(ctx, 0, declared.description, true);
 	if (earlierInputError)
 		item.inputErrors?.push(new InputError(node, 'Earlier Field', 'is invalid', 'Fix it.', 0));
 	try {

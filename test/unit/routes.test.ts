@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { PATH_PARAMS, pathParamOf } from '../../nodes/shared/pathParams';
-import { ROUTES, pathParamNames, resolvePath } from '../../nodes/shared/routes';
+import {
+	PATH_PARAMS,
+	pathParamOf,
+	ROUTES,
+	pathParamNames,
+	resolvePath,
+} from '../../nodes/shared/routes';
 import type { RouteKey } from '../../nodes/shared/routes';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -14,7 +14,7 @@ import type { INode, INodeTypeDescription } from 'n8n-workflow';
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { RESOURCES } from '../../nodes/EventRegistration/resources';
-import { toolText } from '../../nodes/EventRegistration/shared/toolTexts';
+import { toolText } from '../../nodes/EventRegistration/shared/output';
 import { ROUTES } from '../../nodes/shared/routes';
 import { toolVariantOf } from '../harness';
 import { runtimeInstalled } from '../helpers/runtimes';
@@ -190,7 +190,7 @@ describe('what each operation tells the model it changes', () => {
 	});
 
 	it('reads Public URL → Build as a read: it only looks records up', () => {
-		expect(methodsCalledBy('publicUrl', 'build')).toEqual(['GET']);
+		expect(new Set(methodsCalledBy('publicUrl', 'build'))).toEqual(new Set(['GET']));
 		expect(RESOURCES.publicUrl.operations.build.effect).toBe('reads');
 	});
 

@@ -1,14 +1,19 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchCompanyEvents, searchPage } from '../../shared/listSearch';
-import { URL_PATTERNS } from '../../shared/locators';
-import { currentCompany, currentLocator, matches } from '../../shared/lookups';
+import {
+	searchCompanyEvents,
+	searchPage,
+	currentCompany,
+	currentLocator,
+	matches,
+} from '../../shared/lists';
+import { URL_PATTERNS } from '../../shared/ids';
 import { orderStatus } from '../../shared/orders';
-import { PATH_PARAMS } from '../../shared/pathParams';
+import { PATH_PARAMS } from '../../shared/routes';
 import { apiRequestList } from '../../shared/transport';
 
-export { searchCompanies, searchOrganizingEvents } from '../../shared/listSearch';
+export { searchCompanies, searchOrganizingEvents } from '../../shared/lists';
 
 export async function searchEvents(
 	this: ILoadOptionsFunctions,

@@ -1,11 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { editorLabel } from '../../shared/descriptions';
-import { URL_PATTERNS } from '../../shared/locators';
+import { editorLabel } from '../shared/output';
+import { URL_PATTERNS } from '../../shared/ids';
 import { paginate } from '../../shared/pagination';
-import { PATH_PARAMS } from '../../shared/pathParams';
+import { PATH_PARAMS } from '../../shared/routes';
 import { apiRequest } from '../../shared/transport';
-import { currentCompany, currentLocator } from '../../shared/lookups';
+import { currentCompany, currentLocator } from '../../shared/lists';
 import { NEW_FIELD } from '../resources/form/fields';
 
 /** "Badge name (Text)", its id as description. */

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputProperties } from '../shared/outputParameter';
-import { toolText } from '../shared/toolTexts';
+import { outputProperties, toolText } from '../shared/output';
 
 import { activation } from './activation';
 import { company } from './company';

@@ -16,8 +16,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { ID_PATTERNS } from '../../../nodes/shared/pathParams';
-import { ROUTES } from '../../../nodes/shared/routes';
+import { ID_PATTERNS, ROUTES } from '../../../nodes/shared/routes';
 import {
 	ACTION_NODE_TYPE,
 	ORDER_PERSON,

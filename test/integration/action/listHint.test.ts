@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { listCutHintText } from '../../../nodes/EventRegistration/shared/listHint';
+import { listCutHintText } from '../../../nodes/EventRegistration/shared/output';
 import { ListResult } from '../../../nodes/shared/pagination';
 import { rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byUpcoming } from '../../../nodes/shared/lookups';
+import { byUpcoming } from '../../../nodes/shared/lists';
 import { runListSearch, runLoadOptions } from '../../harness';
 import {
 	ACTION_NODE_TYPE,

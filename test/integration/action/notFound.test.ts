@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PATH_PARAMS } from '../../../nodes/shared/pathParams';
-import type { PathParamName } from '../../../nodes/shared/pathParams';
+import { PATH_PARAMS } from '../../../nodes/shared/routes';
+import type { PathParamName } from '../../../nodes/shared/routes';
 import { rl, runAction } from '../../helpers/action';
 import { nodeParams } from '../../helpers/runs';
 import { useSandbox } from '../../helpers/sandbox';

@@ -302,7 +302,8 @@ describe('order: create', () => {
 	it('refuses an Is Business that is not a boolean before any request', async () => {
 		const run = await runAction(sb, createParams({ isBusiness: '={{ "maybe" }}' }));
 
-		expect(run.error?.message).toContain('Is Business');
+		// n8n's own check of the type the parameter declares (validateType), before the node reads it.
+		expect(run.error?.message).toBe("Invalid input for 'Is Business' [item 0]");
 		expect(apiRequests()).toEqual([]);
 	});
 

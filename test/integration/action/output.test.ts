@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RECORD_SHAPES } from '../../../nodes/EventRegistration/shared/records';
+import { RECORD_SHAPES } from '../../../nodes/EventRegistration/shared/output';
 import { rl, runAction } from '../../helpers/action';
 import type { ActionOptions } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
@@ -82,6 +82,17 @@ describe('Output: the choice', () => {
 		});
 		expect(run.error?.message).toBe('Fields: choose at least one field');
 		expect(requestPaths().filter((p) => p.includes('/orders'))).toEqual([]);
+	});
+
+	it('an unknown Output is refused like every other option, before any request', async () => {
+		const run = await runAction(sandbox(), orders({ output: '={{ "everything" }}' }), {
+			typeVersion: 1.1,
+		});
+		expect(run.error?.message).toBe('Output: "everything" is not supported');
+		expect(run.error?.description).toBe(
+			'Use one of: raw (Raw), fields (Selected Fields), simple (Simplified).',
+		);
+		expect(requestPaths()).toEqual([]);
 	});
 
 	it('applies to a single record too (Event → Get, Simplified)', async () => {

@@ -6,7 +6,10 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { COMMON_FIELD_TYPES, CONSENT_LABEL_MAX_LENGTH } from '../../../nodes/shared/formFields';
+import {
+	COMMON_FIELD_TYPES,
+	CONSENT_LABEL_MAX_LENGTH,
+} from '../../../nodes/EventRegistration/resources/form/formFields';
 import { apiRequests, byId, errorText, orderCreateParams, run, useSandbox } from './support';
 import type { Sandbox } from './support';
 

@@ -8,13 +8,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseApiTimestamp, toApiDateTime } from '../../../nodes/shared/dates';
-import { plainText } from '../../../nodes/shared/errorHtml';
-import { fieldErrors, toNodeApiError } from '../../../nodes/shared/httpErrors';
-import type { FailedCall } from '../../../nodes/shared/httpErrors';
+import { plainText, fieldErrors, toNodeApiError } from '../../../nodes/shared/errors';
+import type { FailedCall } from '../../../nodes/shared/errors';
 import { readEnvelope } from '../../../nodes/shared/pagination';
 import { ROUTES } from '../../../nodes/shared/routes';
 import type { RouteKey } from '../../../nodes/shared/routes';
-import { retryAfterSeconds } from '../../../nodes/shared/responseHeaders';
+import { retryAfterSeconds } from '../../../nodes/shared/transport';
 import { eventsOf } from '../../../nodes/EventRegistrationTrigger/delivery';
 import { Prng, randomObject, randomValue } from './prng';
 import { ACTION_NODE } from '../../helpers/node';
@@ -318,18 +317,31 @@ function valid422(rng: Prng): { message: string; errors: Record<string, string[]
 	};
 }
 
+/** The `errors` of a 422 body as the API documents them: each field's text messages, fields without one left out. */
+function wellFormedFieldErrors(body: unknown): Record<string, string[]> {
+	const errors = isPlainObject(body) ? body.errors : undefined;
+	if (!isPlainObject(errors)) return {};
+	const result: Record<string, string[]> = {};
+	for (const [field, value] of Object.entries(errors)) {
+		const texts = (Array.isArray(value) ? value : [value]).filter((m) => typeof m === 'string');
+		if (texts.length > 0) result[field] = texts;
+	}
+	return result;
+}
+
 describe('fuzz: fieldErrors and toNodeApiError', () => {
 	it(`${RUNS} random bodies × random statuses → well-formed field errors and a NodeApiError with message and description, never a throw`, () => {
 		const rng = new Prng(SEED + 6);
+		let withFieldErrors = 0;
 		for (let run = 0; run < RUNS; run++) {
 			const body = rng.bool(0.5)
 				? randomValue(rng, 4)
 				: { message: randomValue(rng, 1), errors: randomObject(rng, 2) };
+			// Every field with at least one text message, with exactly its texts; nothing else.
 			const errors = fieldErrors(body);
-			for (const messages of Object.values(errors)) {
-				expect(messages.length).toBeGreaterThan(0);
-				expect(messages.every((m) => typeof m === 'string')).toBe(true);
-			}
+			// (As entries: a field may be called "constructor", which toEqual reads as the object's type.)
+			expect(Object.entries(errors)).toEqual(Object.entries(wellFormedFieldErrors(body)));
+			if (Object.keys(errors).length > 0) withFieldErrors++;
 			const call = randomCall(rng, body);
 			const error = toNodeApiError(ACTION_NODE, call);
 			// The message says what happened: no answer at all, or the status the service answered with.
@@ -341,6 +353,8 @@ describe('fuzz: fieldErrors and toNodeApiError', () => {
 				expect(typeof error.description).toBe('string');
 			}
 		}
+		// The random bodies hold field errors often enough for the check above to mean something.
+		expect(withFieldErrors).toBeGreaterThan(RUNS / 20);
 	});
 
 	it(`${RUNS} valid 422 bodies → the API's message and every field error, field by field`, () => {

@@ -5,12 +5,12 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { plainText } from '../../../nodes/shared/errorHtml';
+import { plainText } from '../../../nodes/shared/errors';
 import { credentialsFor, orderCreateParams, rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
 import { SHIPPED_TUNING, tune, withTuning } from '../../helpers/tuning';
-import type { Tuning } from '../../../nodes/shared/tuning';
+import type { Tuning } from '../../../nodes/shared/transport';
 import type { Sandbox, SandboxOptions } from '../../helpers/sandbox';
 
 export type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];

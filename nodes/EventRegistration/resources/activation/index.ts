@@ -1,6 +1,6 @@
 import { resourceModule } from '../modules';
 import * as get from './get';
-import * as getMany from './getMany';
+import { getMany } from './getMany';
 
 export const activation = resourceModule(
 	'activation',

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import type { OperationItem } from '../../shared/operationItem';
-import { listProperties, readListOptions } from '../../shared/operationParameters';
-import { LIST, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/items';
+import { listProperties, readListOptions } from '../../shared/items';
+import { LIST, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { emailTemplateLocator } from '../../../shared/locators';
-import { PATH_PARAMS } from '../../../shared/pathParams';
-import { resolveLocator } from '../../../shared/resolve';
-import { InputError, invalid } from '../../../shared/inputErrors';
-import type { Invalid } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
+import { emailTemplateLocator, resolveLocator } from '../../../shared/ids';
+import { PATH_PARAMS } from '../../../shared/routes';
+import { InputError, invalid } from '../../../shared/errors';
+import type { Invalid } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
 
 export const templateProperty: INodeProperties = emailTemplateLocator();
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/locators';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { needs, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',

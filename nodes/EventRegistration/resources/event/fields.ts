@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { requireBoolean, requireOption } from '../../../shared/checks';
-import { InputError, invalid } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
+import { requireBoolean, requireOption } from '../../shared/checks';
+import { InputError, invalid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
 
 export const attendanceModeOptions = [
 	{ name: 'Offline', value: 'offline' },

@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
-import { companyLocator, eventLocator } from '../../../shared/locators';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { isInvalid, validValues } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { updateFieldsProperty } from '../../shared/operationParameters';
-import { companyOf, eventOf, updateFieldsOf } from '../../shared/parameters';
-import { needs, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { isInvalid, validValues } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { updateFieldsProperty, companyOf, eventOf, updateFieldsOf } from '../../shared/items';
+import { needs, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import {
 	apiDate,
 	attendanceModeOptions,

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/locators';
-import { encodeMultipart } from '../../../shared/multipart';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { encodeMultipart } from './multipart';
+import { parseJsonInput } from '../../shared/checks';
+import { InputError, invalid, isInvalid, validValues } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { needs, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';

@@ -1,17 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { editorLabel } from '../../../shared/descriptions';
-import {
-	ATTRIBUTE_SUPPORT,
-	COMMON_FIELD_TYPES,
-	CUSTOM_FIELD_TYPES,
-} from '../../../shared/formFields';
-import type { FieldOption, FormFieldType } from '../../../shared/formFields';
-import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { VERSION_1_1 } from '../../versions';
+import { editorLabel, VERSION_1_1 } from '../../shared/output';
+import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
+import type { FieldOption, FormFieldType } from './formFields';
+import { parseJsonInput } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
 
 const typeOptions = [
 	...CUSTOM_FIELD_TYPES.map((type) => ({

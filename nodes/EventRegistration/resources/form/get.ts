@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, formLocator } from '../../../shared/locators';
+import { companyLocator, formLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, formOf } from '../../shared/parameters';
-import { needs, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, formOf } from '../../shared/items';
+import { needs, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',

@@ -1,7 +1,7 @@
 import { resourceModule } from '../modules';
 import * as create from './create';
 import * as get from './get';
-import * as getMany from './getMany';
+import { getMany } from './getMany';
 import * as update from './update';
 
 export const form = resourceModule(

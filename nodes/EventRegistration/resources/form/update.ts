@@ -1,18 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { asNodeError, httpStatusOf } from '../../../shared/errors';
-import { validateFormFields } from '../../../shared/formFields';
-import type { ExistingFormField } from '../../../shared/formFields';
-import { companyLocator, formLocator } from '../../../shared/locators';
+import {
+	asNodeError,
+	httpStatusOf,
+	InputError,
+	invalid,
+	isInvalid,
+	validValues,
+} from '../../../shared/errors';
+import { validateFormFields } from './formFields';
+import type { ExistingFormField } from './formFields';
+import { companyLocator, formLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { InputError, invalid, isInvalid, validValues } from '../../../shared/inputErrors';
-import type { Invalid } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, formOf } from '../../shared/parameters';
-import { needs, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { Invalid } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, formOf } from '../../shared/items';
+import { needs, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
+import type { Lookup } from '../modules';
 
 export const operationOption = {
 	name: 'Update',
@@ -56,6 +63,8 @@ export const toolDescription = text(
 export const effect: Effect = { changes: 'the form’s name and fields' };
 
 export const recordKind = 'form';
+
+export const lookups: Lookup[] = [{ route: 'form.get', why: 'checks against the current fields' }];
 
 /**
  * The form's current fields, which field changes are checked against and completed from; undefined

@@ -1,48 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
-import { withOrderStatus } from '../../../shared/orders';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf, orderOf } from '../../shared/parameters';
-import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { orderDecision } from './decision';
 
-export const operationOption = {
-	name: 'Approve',
-	action: 'Approve order',
-	description: 'Approve an order that needs approval',
-};
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['approve'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		orderLocator(),
-	] satisfies INodeProperties[],
+export const approve = orderDecision(
+	'approve',
+	{
+		name: 'Approve',
+		description: 'Approve an order that needs approval',
+		verb: 'Approve',
+		cannotBeUndone: 'nothing in the API takes an approval back',
+	},
+	async function (params, item) {
+		return await apiRequest(this, 'order.approve', { check: item, params });
+	},
 );
-
-export const toolDescription = text(
-	`Approve an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
-	needs('Company', 'Event', 'Order'),
-	`Returns the order: ${ORDER_FIELDS}.`,
-);
-
-export const effect: Effect = { cannotBeUndone: 'nothing in the API takes an approval back' };
-
-export const recordKind = 'order';
-
-/** PATCH without a body; the service sets `approved_at` and returns the updated order. */
-export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const order = orderOf(this, item);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
-	return withOrderStatus(
-		await apiRequest(this, 'order.approve', {
-			check: item,
-			params: { company: company.id, event, order },
-		}),
-	);
-}

@@ -1,29 +1,37 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getServiceUrls } from '../../../shared/context';
-import { asNodeError, httpStatusOf } from '../../../shared/errors';
-import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
-import { withOrderStatus } from '../../../shared/orders';
-import { noteOf } from '../../shared/records';
-import { orderCheckoutUrl } from '../../../shared/publicUrls';
-import { completeCompany } from '../../../shared/resolve';
-import { apiRequest } from '../../../shared/transport';
-import { withoutBlanks } from '../../../shared/blanks';
+import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
+	asNodeError,
+	httpStatusOf,
+	InputError,
+	invalid,
+	validValues,
+} from '../../../shared/errors';
+import {
+	companyLocator,
+	eventLocator,
+	ticketTypeLocator,
+	completeCompany,
+} from '../../../shared/ids';
+import { withOrderStatus } from '../../../shared/orders';
+import { noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
+import { orderCheckoutUrl } from '../../shared/publicUrls';
+import {
+	withoutBlanks,
 	requireAlpha2,
 	requireBoolean,
 	requireEmail,
 	requireInteger,
 	requireText,
-} from '../../../shared/checks';
-import { InputError, invalid, validValues } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
-import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+} from '../../shared/checks';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf, ticketTypeOf } from '../../shared/items';
+import type { Effect } from '../../shared/output';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
+import type { Lookup } from '../modules';
 
 const properties: INodeProperties[] = [
 	companyLocator(),
@@ -143,6 +151,11 @@ export const effect: Effect = {
 };
 
 export const recordKind = 'order';
+
+export const lookups: Lookup[] = [
+	{ route: 'ticketType.get', why: 'quantity check' },
+	{ route: 'company.getMany', why: 'checkout link' },
+];
 
 /** Validates the whole body before any request (reference: Create order body). */
 function orderBody(item: OperationItem) {

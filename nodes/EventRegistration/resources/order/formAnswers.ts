@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../../shared/jsonInput';
-import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
+import { parseJsonInput } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
 const TOP_LEVEL_KEYS: Record<string, string> = {

@@ -1,15 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { includeSubmissionProperty } from '../../../shared/descriptions';
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/locators';
-import { withOrderStatus } from '../../../shared/orders';
+import {
+	includeSubmissionProperty,
+	includeSubmissionQuery,
+	withOrderStatus,
+} from '../../../shared/orders';
+import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf, orderOf } from '../../shared/parameters';
-import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './fields';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf, orderOf } from '../../shared/items';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -44,7 +46,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const result = await apiRequest(this, 'order.get', {
 		check: item,
 		params: { company: company.id, event, order },
-		qs: includeSubmissionQuery(item),
+		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 	});
 	return withOrderStatus(result);
 }

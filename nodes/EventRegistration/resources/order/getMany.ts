@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { includeSubmissionProperty } from '../../../shared/descriptions';
-import { companyLocator, eventLocator } from '../../../shared/locators';
-import { addOrderStatus } from '../../../shared/orders';
+import {
+	addOrderStatus,
+	includeSubmissionProperty,
+	includeSubmissionQuery,
+} from '../../../shared/orders';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
-import type { OperationItem } from '../../shared/operationItem';
-import { listProperties, readListOptions } from '../../shared/operationParameters';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
-import { includeSubmissionQuery } from './fields';
+import type { OperationItem } from '../../shared/items';
+import { listProperties, readListOptions, companyOf, eventOf } from '../../shared/items';
+import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const event = await eventOf(this, item, company);
 	const orders = await paginateList(this, 'order.getMany', {
 		params: { company: company.id, event },
-		qs: includeSubmissionQuery(item),
+		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 		...readListOptions(this, item, 'orders'),
 	});
 	for (const order of orders.items) addOrderStatus(order);

@@ -1,9 +1,9 @@
 import { resourceModule } from '../modules';
-import * as approve from './approve';
+import { approve } from './approve';
 import * as create from './create';
 import * as get from './get';
 import * as getMany from './getMany';
-import * as reject from './reject';
+import { reject } from './reject';
 
 export const order = resourceModule(
 	'order',

@@ -1,30 +1,32 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getServiceUrls } from '../../../shared/context';
+import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
 	activationLocator,
 	companyLocator,
 	eventLocator,
 	orderLocator,
 	ticketTypeLocator,
-} from '../../../shared/locators';
+	completeCompany,
+	resolveCompany,
+	resolveEvent,
+} from '../../../shared/ids';
 import {
 	activationUrl,
 	eventPageUrl,
 	orderCheckoutUrl,
 	ticketSignupUrl,
-} from '../../../shared/publicUrls';
-import type { PublicUrlBase } from '../../../shared/publicUrls';
-import { completeCompany, resolveCompany, resolveEvent } from '../../../shared/resolve';
-import type { Company, CompanyRecord } from '../../../shared/resolve';
-import { apiRequest } from '../../../shared/transport';
-import { InputError, invalid, validValues } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext, Valid } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { activationOf, orderOf, ticketTypeOf } from '../../shared/parameters';
-import { text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+} from '../../shared/publicUrls';
+import type { PublicUrlBase } from '../../shared/publicUrls';
+import type { Company, CompanyRecord } from '../../../shared/ids';
+import { InputError, invalid, validValues } from '../../../shared/errors';
+import type { Invalid, ItemContext, Valid } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { activationOf, orderOf, ticketTypeOf } from '../../shared/items';
+import { text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
+import type { Lookup } from '../modules';
 
 const forPages = (...page: string[]) => ({ show: { page } });
 
@@ -143,6 +145,11 @@ export const toolDescription = text(
 );
 
 export const effect: Effect = 'reads';
+
+export const lookups: Lookup[] = [
+	{ route: 'company.getMany', why: 'company slug' },
+	{ route: 'ticketType.get', why: 'Has Form → Auto-Detect' },
+];
 
 function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;

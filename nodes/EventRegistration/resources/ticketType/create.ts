@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/locators';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { withoutBlanks } from '../../../shared/blanks';
-import { validValues } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { withoutBlanks } from '../../shared/checks';
+import { validValues } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { needs, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import {
 	paidTicketNotice,
 	checkTicketTypeBody,

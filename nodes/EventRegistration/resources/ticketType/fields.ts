@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requireBoolean, requireInteger, requireNumber, requireText } from '../../../shared/checks';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
+import { requireBoolean, requireInteger, requireNumber, requireText } from '../../shared/checks';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
 
 const PAID_TICKET_TRAP =
 	'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API';

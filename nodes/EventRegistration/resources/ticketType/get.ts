@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/locators';
+import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/parameters';
-import { needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf, ticketTypeOf } from '../../shared/items';
+import { needs, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {

@@ -1,18 +1,19 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/locators';
+import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
-import type { OperationItem } from '../../shared/operationItem';
+import type { OperationItem } from '../../shared/items';
 import {
 	limitProperties,
 	readListOptions,
 	returnAllProperty,
-} from '../../shared/operationParameters';
-import { companyOf, eventOf } from '../../shared/parameters';
-import { LIST, needs, ORGANIZED, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+	companyOf,
+	eventOf,
+} from '../../shared/items';
+import { LIST, needs, ORGANIZED, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {

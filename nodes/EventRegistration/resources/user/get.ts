@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/operationItem';
-import { text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import type { OperationItem } from '../../shared/items';
+import { text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator } from '../../../shared/locators';
+import { companyLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
-import { validValues } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { companyOf } from '../../shared/parameters';
-import { needs, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { validValues } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { companyOf } from '../../shared/items';
+import { needs, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
 export const operationOption = {

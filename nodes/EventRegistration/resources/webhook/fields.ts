@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { locatorValue } from '../../../shared/locators';
-import { PATH_PARAMS } from '../../../shared/pathParams';
+import { locatorValue } from '../../../shared/ids';
+import { PATH_PARAMS } from '../../../shared/routes';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
-import { requireText } from '../../../shared/checks';
-import { InputError, invalid, isInvalid } from '../../../shared/inputErrors';
-import type { Invalid, ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
+import { requireText } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator } from '../../../shared/locators';
+import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { requireText } from '../../../shared/checks';
-import { InputError, invalid, validValues } from '../../../shared/inputErrors';
-import type { ItemContext } from '../../../shared/inputErrors';
-import type { OperationItem } from '../../shared/operationItem';
-import { updateFieldsProperty } from '../../shared/operationParameters';
-import { companyOf } from '../../shared/parameters';
-import { needs, text } from '../../shared/toolTexts';
-import type { Effect } from '../../shared/toolTexts';
+import { requireText } from '../../shared/checks';
+import { InputError, invalid, validValues } from '../../../shared/errors';
+import type { ItemContext } from '../../../shared/errors';
+import type { OperationItem } from '../../shared/items';
+import { updateFieldsProperty, companyOf } from '../../shared/items';
+import { needs, text } from '../../shared/output';
+import type { Effect } from '../../shared/output';
 import {
 	eventsProperty,
 	nameProperty,

@@ -1,10 +1,6 @@
 import { randomBytes } from 'crypto';
 
-/** A multipart/form-data body, encoded by `encodeMultipart`; the transport sends it as it is. */
-export interface MultipartBody {
-	contentType: string;
-	buffer: Buffer;
-}
+import type { MultipartBody } from '../../../shared/transport';
 
 /** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). */
 export function encodeMultipart(

@@ -3,14 +3,16 @@
  * from slugs: `{public_url}/{company-slug}/...`, each segment URL-encoded.
  */
 export interface PublicUrlBase {
-	/** The credential's Public URL, or its Base URL when that is empty. */
+	/** The credential's Public URL, or its Base URL when that is empty, as `getServiceUrls` normalised it. */
 	publicUrl: string;
 	companySlug: string;
 }
 
 function pageUrl(base: PublicUrlBase, segments: string[]): string {
-	const root = base.publicUrl.trim().replace(/\/+$/, '');
-	return [root, ...[base.companySlug, ...segments].map((s) => encodeURIComponent(s))].join('/');
+	return [
+		base.publicUrl,
+		...[base.companySlug, ...segments].map((s) => encodeURIComponent(s)),
+	].join('/');
 }
 
 /** `{public_url}/{company-slug}/event/{event-slug}` */

@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { withoutBlanks } from './blanks';
-import { InputError, invalid, isInvalid } from './inputErrors';
-import type { Invalid, ItemContext } from './inputErrors';
+import { withoutBlanks } from '../../shared/checks';
+import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
 
 /**
  * Form field types and their attributes (reference: Resources → Form). Custom types may appear any
@@ -67,7 +67,7 @@ export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]>
 };
 
 /** Attribute names as the node shows them. */
-export const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
+const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
 	description: 'Description',
 	placeholder: 'Placeholder',
 	required: 'Required',

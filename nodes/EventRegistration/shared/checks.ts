@@ -1,6 +1,7 @@
-import { isAlpha2 } from './countries';
-import { InputError, invalid } from './inputErrors';
-import type { Fix, Invalid, ItemContext } from './inputErrors';
+import type { IDataObject } from 'n8n-workflow';
+
+import { InputError, invalid } from '../../shared/errors';
+import type { Fix, Invalid, ItemContext } from '../../shared/errors';
 
 /**
  * Generic checks of one input value. Each returns the value to use, or INVALID after reporting it
@@ -130,4 +131,44 @@ export function requireBoolean(
 			item.itemIndex,
 		),
 	);
+}
+
+/** ISO 3166-1 alpha-2 codes (officially assigned). */
+const ALPHA2 = new Set(
+	(
+		'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+		'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+		'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
+		'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
+		'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
+		'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
+		'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+	).split(' '),
+);
+
+function isAlpha2(value: unknown): boolean {
+	return typeof value === 'string' && ALPHA2.has(value);
+}
+
+/** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
+export function withoutBlanks(fields: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(fields).filter(
+			([, value]) => value !== null && value !== undefined && value !== '',
+		),
+	);
+}
+
+/**
+ * Reads a `json` parameter: the editor stores text, an expression may already give an object or
+ * array. Returns the problem instead of throwing so the caller can name the field and the fix.
+ */
+export function parseJsonInput(value: unknown): { parsed?: unknown; problem?: string } {
+	if (typeof value !== 'string') return { parsed: value };
+	if (value.trim() === '') return { parsed: undefined };
+	try {
+		return { parsed: JSON.parse(value) };
+	} catch (error) {
+		return { problem: (error as Error).message };
+	}
 }

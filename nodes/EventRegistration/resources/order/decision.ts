@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
+import { withOrderStatus } from '../../../shared/orders';
+import type { RouteParams } from '../../../shared/routes';
+import { companyOf, eventOf, orderOf } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
+import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
+import type { OperationModule } from '../modules';
+
+/**
+ * Approve or Reject: a PATCH without a body on an order waiting for the organizer's approval; the
+ * service sets `approved_at` or `rejected_at` and returns the updated order. What differs is the
+ * words and the request (`send`, which names its route).
+ */
+export function orderDecision(
+	decision: 'approve' | 'reject',
+	words: { name: string; description: string; verb: string; cannotBeUndone: string },
+	send: (this: IExecuteFunctions, params: RouteParams, item: OperationItem) => Promise<IDataObject>,
+): OperationModule {
+	return {
+		operationOption: {
+			name: words.name,
+			action: `${words.name} order`,
+			description: words.description,
+		},
+		description: updateDisplayOptions({ show: { resource: ['order'], operation: [decision] } }, [
+			companyLocator(),
+			eventLocator({ organizingOnly: true }),
+			orderLocator(),
+		]),
+		toolDescription: text(
+			`${words.verb} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
+			needs('Company', 'Event', 'Order'),
+			`Returns the order: ${ORDER_FIELDS}.`,
+		),
+		effect: { cannotBeUndone: words.cannotBeUndone },
+		recordKind: 'order',
+		async execute(this: IExecuteFunctions, item: OperationItem) {
+			const order = orderOf(this, item);
+			const company = await companyOf(this, item);
+			const event = await eventOf(this, item, company);
+			return withOrderStatus(await send.call(this, { company: company.id, event, order }, item));
+		},
+	};
+}

@@ -1,0 +1,434 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IDisplayOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ListResult } from '../../shared/pagination';
+import { InputError, invalid } from '../../shared/errors';
+import type { ItemContext } from '../../shared/errors';
+import { requireOption } from './checks';
+import { ID_SOURCES } from '../../shared/routes';
+import type { IdField } from '../../shared/routes';
+
+/**
+ * Version 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a
+ * "more" notice; Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
+ */
+export const VERSION_1_1 = 1.1;
+
+/** The node's versions, oldest first. */
+export const NODE_VERSIONS = [1, VERSION_1_1];
+
+/**
+ * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a node marked
+ * `usableAsTool` a second type, its own name plus `Tool`, used only on an `ai_tool` connection.
+ * (`isToolExecution()` cannot tell: n8n 2.x runs an agent's tool calls in a plain execute context.)
+ */
+export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
+
+/** A service name as the editor shows it: `checkout_url` → Checkout URL, `company_name` → Company Name. */
+export function editorLabel(name: string): string {
+	return name
+		.split('_')
+		.map((word) =>
+			Object.hasOwn(ACRONYMS, word) ? ACRONYMS[word] : word.charAt(0).toUpperCase() + word.slice(1),
+		)
+		.join(' ');
+}
+
+/*
+ * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
+ * Fields), and the form a model gets: a model reads the output items' JSON as text, so lists
+ * reach it trimmed, bounded and with a word when the Limit cut them (modelEnvelope.ts).
+ */
+
+/** Output and Selected Fields for one kind of record. */
+export function outputProperties(kind: RecordKind): INodeProperties[] {
+	const shape: RecordShape = RECORD_SHAPES[kind];
+	const output: INodeProperties = {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'raw',
+		description: 'How much of each record to return; Simplified suits AI agents and MCP clients',
+		options: [
+			{ name: 'Raw', value: 'raw', description: 'Every field the service returns' },
+			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you choose' },
+			{
+				name: 'Simplified',
+				value: 'simple',
+				description: `Only ${shape.simple.map(editorLabel).join(', ')}`,
+			},
+		],
+	};
+	return [
+		...withModelDefault(output, 'raw', 'simple'),
+		{
+			displayName: 'Fields',
+			name: 'outputFields',
+			type: 'multiOptions',
+			default: [],
+			description: 'The fields to return',
+			options: shape.fields.map((field) => ({ name: editorLabel(field), value: field })),
+			displayOptions: { show: { output: ['fields'] } },
+		},
+	];
+}
+
+function pick(record: IDataObject, fields: readonly string[]): IDataObject {
+	const picked: IDataObject = {};
+	for (const key of fields.flatMap((field) => [field, noteOf(field)])) {
+		if (Object.prototype.hasOwnProperty.call(record, key)) picked[key] = record[key];
+	}
+	return picked;
+}
+
+/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
+export function outputFieldsOf(
+	ctx: IExecuteFunctions,
+	item: ItemContext & { parameter(name: string, fallback?: unknown): unknown },
+	kind: RecordKind,
+): readonly string[] | undefined {
+	const output = outputProperties(kind)[0];
+	const mode = requireOption(
+		item,
+		output.displayName,
+		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
+		output.options as Array<{ name: string; value: string }>,
+	);
+	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+	if (mode !== 'fields') return undefined;
+	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
+	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+		.map((f) => String(f).trim())
+		.filter(Boolean);
+	if (chosen.length > 0) return chosen;
+	invalid(
+		item,
+		new InputError(
+			item.node,
+			'Fields',
+			'choose at least one field',
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+			item.itemIndex,
+		),
+	);
+	return undefined;
+}
+
+/**
+ * An operation's result in the chosen Output (`fields` from `outputFieldsOf`, read before the
+ * operation runs so a bad choice sends nothing): records trimmed to those fields, and, when a
+ * model calls a node of version 1.1 or later, a list as one envelope item (see `listEnvelope`).
+ */
+export function shapeOutput(
+	ctx: IExecuteFunctions,
+	kind: RecordKind,
+	fields: readonly string[] | undefined,
+	result: IDataObject | IDataObject[] | ListResult,
+	isList: boolean,
+): IDataObject | IDataObject[] {
+	const shape = (record: IDataObject) => (fields === undefined ? record : pick(record, fields));
+	if (!(result instanceof ListResult) && !Array.isArray(result)) return shape(result);
+	const list = result instanceof ListResult ? result : undefined;
+	const records = (list ? list.items : (result as IDataObject[])).map(shape);
+	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
+}
+
+/** One kind of record: its names and which of its fields Simplified keeps. */
+export interface RecordShape {
+	plural: string;
+	/** Simplified: what a person or a model needs to act on the record (ids, names, dates, status, amounts, links). */
+	simple: readonly string[];
+	/** Every field Selected Fields offers: the reference's fields plus what the node adds. */
+	fields: readonly string[];
+}
+
+export const RECORD_SHAPES = {
+	company: {
+		plural: 'companies',
+		simple: ['id', 'slug', 'name', 'url'],
+		fields: ['id', 'slug', 'name', 'tagline', 'url', 'logo', 'brand_color', 'created_at'],
+	},
+	event: {
+		plural: 'events',
+		simple: ['id', 'name', 'date_start', 'date_end', 'attendance_mode', 'company_role', 'timezone'],
+		fields: [
+			'id',
+			'name',
+			'date_start',
+			'date_end',
+			'attendance_mode',
+			'company_role',
+			'locale',
+			'requires_ticket_assignment',
+			'timezone',
+			'privacy_policy',
+			'page',
+		],
+	},
+	ticketType: {
+		plural: 'ticket types',
+		simple: [
+			'slug',
+			'name',
+			'price',
+			'currency',
+			'availability',
+			'active',
+			'sold_out',
+			'approval_required',
+			'min_quantity',
+			'max_quantity',
+		],
+		fields: [
+			'slug',
+			'name',
+			'description',
+			'price',
+			'currency',
+			'vat_percentage',
+			'availability',
+			'approval_required',
+			'sold_out',
+			'active',
+			'hidden_from_shop',
+			'form_id',
+			'form',
+			'position',
+			'min_quantity',
+			'max_quantity',
+		],
+	},
+	order: {
+		plural: 'orders',
+		simple: [
+			'id',
+			'first_name',
+			'last_name',
+			'email',
+			'status',
+			'unit_amount',
+			'currency',
+			'created_at',
+			'checkout_url',
+		],
+		fields: [
+			'id',
+			'first_name',
+			'last_name',
+			'email',
+			'status',
+			'unit_amount',
+			'currency',
+			'vat_percentage',
+			'exemption_status',
+			'country',
+			'created_at',
+			'paid_at',
+			'authorized_at',
+			'approved_at',
+			'rejected_at',
+			'cancelled_at',
+			'submission',
+			'checkout_url',
+		],
+	},
+	form: {
+		plural: 'forms',
+		simple: ['id', 'name', 'created_at', 'fields'],
+		fields: ['id', 'name', 'created_at', 'fields'],
+	},
+	activation: {
+		plural: 'activations',
+		simple: ['id', 'slug', 'title', 'created_at'],
+		fields: ['id', 'slug', 'title', 'created_at'],
+	},
+	emailTemplate: {
+		plural: 'email templates',
+		simple: ['id', 'name', 'subject', 'customized', 'updated_at'],
+		fields: ['id', 'name', 'subject', 'body', 'customized', 'updated_at'],
+	},
+} as const satisfies Record<string, RecordShape>;
+
+export type RecordKind = keyof typeof RECORD_SHAPES;
+
+/**
+ * The note the node adds beside a field it could not fill (`checkout_url_note` says why
+ * `checkout_url` is null): every Output that keeps the field keeps its note.
+ */
+export function noteOf(field: string): string {
+	return `${field}_note`;
+}
+
+/** The most characters one tool call hands a model (JSON of the list item); a longer list is cut and says so. */
+const MODEL_MAX_CHARS = 30_000;
+/** What the envelope's own fields (returned, more, total, hint) may take of it. */
+const ENVELOPE_CHARS = 1_000;
+
+/** As many records as fit in MODEL_MAX_CHARS (Raw output of long records can exceed it within 100). */
+function withinBudget(records: IDataObject[]): IDataObject[] {
+	let used = 0;
+	for (let i = 0; i < records.length; i++) {
+		used += JSON.stringify(records[i]).length + 1;
+		if (used > MODEL_MAX_CHARS - ENVELOPE_CHARS) return records.slice(0, i);
+	}
+	return records;
+}
+
+/** What a model gets of a list: one item holding the records, how many, and whether more exist. */
+function listEnvelope(
+	kind: RecordKind,
+	records: IDataObject[],
+	list: ListResult | undefined,
+): IDataObject {
+	const plural = RECORD_SHAPES[kind].plural;
+	const fitting = withinBudget(records);
+	const envelope: IDataObject = {
+		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
+		returned: fitting.length,
+	};
+	const more = (list?.more ?? false) || fitting.length < records.length;
+	envelope.more = more;
+	if (list?.total !== undefined) envelope.total = list.total;
+	if (more) {
+		const of = list?.total !== undefined ? ` of ${list.total}` : '';
+		envelope.hint =
+			fitting.length < records.length
+				? `Only the first ${fitting.length}${of} ${plural} were returned: more would not fit in one answer. To get them, call again with a lower Limit and Simplified output, or narrow the list (a filter, another event).`
+				: `Only the first ${fitting.length}${of} ${plural} were returned. To get more, call again with a higher Limit (at most ${MODEL_MAX_RECORDS}), or narrow the list (a filter, another event).`;
+	}
+	return envelope;
+}
+
+/** The most records one tool call returns; a longer list is refused with how to narrow it. */
+const MODEL_MAX_RECORDS = 100;
+
+/** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
+export function modelListBound(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plural: string,
+): { count: number; tooMany: (wanted: number) => Error } | undefined {
+	if (!outputForModel(ctx)) return undefined;
+	return {
+		count: MODEL_MAX_RECORDS,
+		tooMany: (wanted) =>
+			// Only a model meets this error, and an AI Agent hands it the message alone: the fix is in it.
+			new NodeOperationError(
+				ctx.getNode(),
+				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
+				{ itemIndex },
+			),
+	};
+}
+
+/** Whether a model calls the node and the node is of a version that shapes output for it. */
+export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
+	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
+}
+
+type Show = NonNullable<IDisplayOptions['show']>;
+const FOR_MODEL: Show = { '@tool': [true], '@version': [{ _cnd: { gte: VERSION_1_1 } }] };
+const FOR_MODEL_V1: Show = {
+	'@tool': [true],
+	'@version': [{ _cnd: { lt: VERSION_1_1 } }],
+};
+const FOR_PEOPLE: Show = { '@tool': [false] };
+
+/**
+ * A parameter whose default differs for a model: one variant per case, so exactly one is shown.
+ * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
+ * as before); a model calling version 1.1 or later gets `forModel`.
+ */
+export function withModelDefault<T extends INodeProperties['default']>(
+	property: INodeProperties,
+	forPeople: T,
+	forModel: T,
+): INodeProperties[] {
+	const show = property.displayOptions?.show ?? {};
+	const variant = (extra: Show, value: T): INodeProperties => ({
+		...property,
+		default: value,
+		displayOptions: { ...property.displayOptions, show: { ...show, ...extra } },
+	});
+	return [
+		variant(FOR_PEOPLE, forPeople),
+		variant(FOR_MODEL_V1, forPeople),
+		variant(FOR_MODEL, forModel),
+	];
+}
+
+/**
+ * The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …".
+ * @internal Exported for the tests only.
+ */
+export function listCutHintText(recordKind: RecordKind, list: ListResult): string {
+	const returned =
+		list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
+	const more = list.total !== undefined ? '' : ', and more exist';
+	return `${returned} ${RECORD_SHAPES[recordKind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
+}
+
+/**
+ * Tells a person, in n8n's output panel, that Limit cut the list. The router calls it only outside
+ * tool runs: a model's list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
+ */
+export function addListCutHint(
+	ctx: IExecuteFunctions,
+	recordKind: RecordKind,
+	result: IDataObject | IDataObject[] | ListResult,
+): void {
+	if (!(result instanceof ListResult) || !result.more) return;
+	ctx.addExecutionHints({
+		message: listCutHintText(recordKind, result),
+		type: 'info',
+		location: 'outputPane',
+	});
+}
+
+/**
+ * Building blocks of the tool descriptions each operation declares (`toolDescription`): what an
+ * AI Agent or MCP client is told about the operation, the IDs it needs and which operation returns
+ * them, the formats, and what it returns. The editor's action list keeps the short `action` texts.
+ */
+
+export const ORGANIZED = 'an event the company organizes';
+
+/** "Needs Company (…); Event (…)." for the ID parameters of an operation. */
+export function needs(...fields: IdField[]): string {
+	return `Needs ${fields.map((field) => `${field}: ${ID_SOURCES[field]}`).join('; ')}.`;
+}
+
+export function text(...parts: string[]): string {
+	return parts.filter((part) => part !== '').join(' ');
+}
+
+/**
+ * What an operation does to the service's data, declared by its module (`effect`): it only reads,
+ * it changes data (the words say what), or it changes data that nothing in the API brings back (the
+ * words say what is lost). The model is told so at the end of the tool's description.
+ */
+export type Effect = 'reads' | { changes: string } | { cannotBeUndone: string };
+
+function effectSentence(effect: Effect): string {
+	if (effect === 'reads') return '';
+	if ('changes' in effect) return `Changes data: ${effect.changes}.`;
+	return `Changes data and cannot be undone: ${effect.cannotBeUndone}. Before calling it, tell the user what will happen and wait for their yes.`;
+}
+
+/** What a model is told about an operation: its module's text, then what it changes. */
+export function toolText(operation: { toolDescription: string; effect: Effect }): string {
+	return text(operation.toolDescription, effectSentence(operation.effect));
+}
+
+export const LIST = 'Limit caps how many are returned; Return All asks for every one.';
+export const ORDER_FIELDS =
+	'id, first_name, last_name, email, status, unit_amount in minor currency units (1500 = 15.00), currency and ISO 8601 timestamps';

@@ -1,0 +1,453 @@
+import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+
+import type { ApiContext } from './transport';
+import { paginate } from './pagination';
+import { refuseDotSegment, stop, InputError, idInputError } from './errors';
+import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
+import type { ItemContext } from './errors';
+
+// The IDs a Company or Event value stands for, each resolved once per item by one function here:
+// a value that is an ID is used as it is, a name is matched among the user's companies or the
+// company's events, and what a lookup read is returned, so no later step looks it up again.
+
+/** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
+export interface CompanyRecord extends IDataObject {
+	id: string;
+	slug: string;
+}
+
+/** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
+export type Company = { id: string; slug?: string } | { id?: string; slug: string };
+
+/** A company with its sqid, which every route needs. */
+export type CompanyWithId = { id: string; slug?: string };
+
+/** Candidates named in the error, at most. */
+const CANDIDATES_SHOWN = 10;
+
+const COMPANY_WORDS = { field: 'Company', noun: 'company', plural: 'companies' };
+const EVENT_WORDS = { field: 'Event', noun: 'event', plural: 'events' };
+
+function sameText(a: unknown, b: string): boolean {
+	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+}
+
+function candidateList(records: IDataObject[]): string {
+	const shown = records
+		.slice(0, CANDIDATES_SHOWN)
+		.map((r) => `${String(r.name)} (ID ${String(r.id)})`);
+	const more = records.length - shown.length;
+	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+/**
+ * The one record whose name (or slug) is `value`, ignoring case; otherwise an input error that names the
+ * candidates with their IDs, so a person or a model can retry with the ID.
+ */
+function uniqueByName<T extends IDataObject>(
+	ctx: ApiContext,
+	records: T[],
+	value: string,
+	what: typeof COMPANY_WORDS,
+	check?: ItemContext,
+): T {
+	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
+	if (matches.length === 1) return matches[0];
+	const problem =
+		matches.length === 0
+			? records.length === 0
+				? `"${value}" is not an ID, and you have no ${what.plural} to match it by name`
+				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
+			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
+	// The candidates are in the message itself: an AI Agent hands its model the message alone.
+	stop(
+		check,
+		idInputError(
+			ctx.getNode(),
+			what.field,
+			problem,
+			`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
+			check?.itemIndex,
+		),
+	);
+}
+
+async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
+	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
+}
+
+/** A By Slug value: checked as public URLs hold a slug. */
+function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
+	if (SLUG_PATTERN.test(slug) && !isDotSegment(slug)) return slug;
+	return stop(
+		check,
+		new InputError(
+			ctx.getNode(),
+			'Company',
+			`"${slug}" is not a slug`,
+			'Enter the company as it appears in public URLs, without slashes or spaces.',
+			check?.itemIndex,
+		),
+	);
+}
+
+/**
+ * The company of a Company value, with a request only for a name. A sqid (From List, By ID) and a
+ * slug (By Slug, or read from a pasted page URL) are taken as given; any other value (By ID or from
+ * a model: "Acme Events", "acme-events") is matched, ignoring case, to the name or slug of one of
+ * the user's companies (GET /companies, every page), which gives both. An empty value and `.` or
+ * `..` are refused before any request.
+ */
+export async function resolveCompany(
+	ctx: ApiContext,
+	parameter: unknown,
+	check?: ItemContext,
+): Promise<Company> {
+	const { mode, value } = locatorValue(parameter);
+	if (value === '')
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				'is required',
+				'Choose the company from the list, or enter its ID.',
+				check?.itemIndex,
+			),
+		);
+	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
+	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
+	refuseDotSegment(ctx.getNode(), 'Company', given, check);
+	if (mode === 'url') return { slug: given };
+	if (ID_PATTERNS.company.test(given)) return { id: given };
+	const { id, slug } = uniqueByName(
+		ctx,
+		await userCompanies(ctx, check),
+		given,
+		COMPANY_WORDS,
+		check,
+	);
+	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
+}
+
+/**
+ * The company with what its value did not give: the sqid of a slug, the slug of a sqid, read from
+ * the user's companies (GET /companies, every page); no request when both are known.
+ */
+export async function completeCompany(
+	ctx: ApiContext,
+	company: Company,
+	check?: ItemContext,
+): Promise<CompanyRecord> {
+	const { id, slug } = company;
+	if (id !== undefined && slug !== undefined) return { id, slug };
+	const found = (await userCompanies(ctx, check)).find((c) =>
+		id !== undefined ? c.id === id : c.slug === slug,
+	);
+	if (!found)
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				id !== undefined
+					? `none of your companies has the ID "${id}"`
+					: `none of your companies has the slug "${slug}"`,
+				`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+				check?.itemIndex,
+			),
+		);
+	if (typeof found.slug !== 'string' || found.slug === '')
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				'Company',
+				`the service returned no slug for company "${found.id}"`,
+				'The public URL needs the company slug; enter it where the node offers By Slug.',
+				check?.itemIndex,
+			),
+		);
+	return { id: found.id, slug: found.slug };
+}
+
+/** The company of a Company value with its sqid, which every route needs (a slug is looked up). */
+export async function resolveCompanyWithId(
+	ctx: ApiContext,
+	parameter: unknown,
+	check?: ItemContext,
+): Promise<CompanyWithId> {
+	const company = await resolveCompany(ctx, parameter, check);
+	if (company.id !== undefined) return { id: company.id, slug: company.slug };
+	return await completeCompany(ctx, company, check);
+}
+
+/** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
+export function resolveLocator(
+	ctx: ApiContext,
+	parameter: unknown,
+	field: { displayName: string; urlPattern?: string },
+	check?: ItemContext,
+): string {
+	const { mode, value } = locatorValue(parameter);
+	const resolved =
+		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
+	if (!resolved) {
+		stop(
+			check,
+			idInputError(
+				ctx.getNode(),
+				field.displayName,
+				value === '' ? 'is required' : `cannot read it from "${value}"`,
+				`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
+				check?.itemIndex,
+			),
+		);
+	}
+	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);
+	return resolved;
+}
+
+/**
+ * The event slug of an Event value. A value that cannot be a slug (By ID or from a model:
+ * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events
+ * (GET /events of the company, whose sqid `companyId` gives: asked for only then).
+ */
+export async function resolveEvent(
+	ctx: ApiContext,
+	parameter: unknown,
+	companyId: () => Promise<string>,
+	check?: ItemContext,
+): Promise<string> {
+	const value = resolveLocator(
+		ctx,
+		parameter,
+		{ displayName: EVENT_WORDS.field, urlPattern: URL_PATTERNS.event },
+		check,
+	);
+	if (ID_PATTERNS.event.test(value)) return value;
+	const events = await paginate(ctx, 'event.getMany', {
+		params: { company: await companyId() },
+		check,
+	});
+	return String(uniqueByName(ctx, events, value, EVENT_WORDS, check).id);
+}
+
+/**
+ * Resource locators (from a searchable list, by ID, by URL). URL patterns follow the public pages
+ * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
+ * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
+ */
+export const URL_PATTERNS = {
+	company: '^https?://[^/]+/([^/?#]+)',
+	event: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)',
+	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
+	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
+} as const;
+
+type LocatorOptions = {
+	name: string;
+	displayName: string;
+	description: string;
+	searchListMethod: string;
+	idPlaceholder: string;
+	/** Present when a pasted public page URL can identify the resource. */
+	url?: { pattern: string; placeholder: string };
+	/** What the ID is, for the validation hint. */
+	idHint: string;
+};
+
+function locator(options: LocatorOptions): INodeProperties {
+	const idValidation = {
+		type: 'regex' as const,
+		// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
+		properties: {
+			regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
+			errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)`,
+		},
+	};
+	const url = options.url;
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.idPlaceholder,
+				validation: [idValidation],
+			},
+			...(url
+				? [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: url.placeholder,
+							validation: [
+								{
+									type: 'regex' as const,
+									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
+									properties: {
+										regex: `${url.pattern}(?:[/?#].*)?`,
+										errorMessage: 'Paste a public page URL of the service',
+									},
+								},
+							],
+							extractValue: { type: 'regex' as const, regex: url.pattern },
+						},
+					]
+				: []),
+		],
+	};
+}
+
+const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
+
+/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
+const BY_SLUG = 'slug';
+
+/** A slug as the public URLs hold it: no slashes or spaces. */
+const SLUG_PATTERN = /^[^/?#\s]+$/;
+
+/** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
+export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
+	const base = locator({
+		name: 'company',
+		displayName: PATH_PARAMS.company.label,
+		description: 'Company whose data to use; your user must belong to it',
+		searchListMethod: 'searchCompanies',
+		idPlaceholder: 'e.g. Xk9aB2qL',
+		idHint: 'company ID',
+		url: { pattern: URL_PATTERNS.company, placeholder: `e.g. ${PAGE}` },
+	});
+	if (!options.bySlug) return base;
+	const modes = base.modes ?? [];
+	return {
+		...base,
+		modes: [
+			...modes.slice(0, 2),
+			{
+				displayName: 'By Slug',
+				name: BY_SLUG,
+				type: 'string',
+				placeholder: 'e.g. acme-events',
+				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: SLUG_PATTERN.source,
+							errorMessage: 'Enter the slug without slashes or spaces',
+						},
+					},
+				],
+			},
+			...modes.slice(2),
+		],
+	};
+}
+
+export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
+	return locator({
+		name: 'event',
+		displayName: PATH_PARAMS.event.label,
+		description: options.organizingOnly
+			? 'An event the company organizes (ticket types, orders, page and emails exist only for those)'
+			: 'Event of the company',
+		searchListMethod: options.organizingOnly ? 'searchOrganizingEvents' : 'searchEvents',
+		idPlaceholder: 'e.g. summer-summit',
+		idHint: 'event slug',
+		url: { pattern: URL_PATTERNS.event, placeholder: `e.g. ${PAGE}` },
+	});
+}
+
+export function ticketTypeLocator(): INodeProperties {
+	return locator({
+		name: 'ticketType',
+		displayName: PATH_PARAMS.ticketType.label,
+		description: 'Ticket type of the event',
+		searchListMethod: 'searchTicketTypes',
+		idPlaceholder: 'e.g. early-bird',
+		idHint: 'ticket type slug',
+		url: { pattern: URL_PATTERNS.ticketType, placeholder: `e.g. ${PAGE}/early-bird` },
+	});
+}
+
+export function formLocator(): INodeProperties {
+	return locator({
+		name: 'form',
+		displayName: PATH_PARAMS.form.label,
+		description: 'Registration form of the company',
+		searchListMethod: 'searchForms',
+		idPlaceholder: 'e.g. Pq7ZsW1m',
+		idHint: 'form ID',
+	});
+}
+
+export function orderLocator(): INodeProperties {
+	return locator({
+		name: 'order',
+		displayName: PATH_PARAMS.order.label,
+		description: 'Order of the event',
+		searchListMethod: 'searchOrders',
+		idPlaceholder: 'e.g. Lm3Qx8Rt',
+		idHint: 'order ID',
+		url: { pattern: URL_PATTERNS.order, placeholder: `e.g. ${PAGE}/o/Lm3Qx8Rt/checkout` },
+	});
+}
+
+/** An activation, by its ID (the slug in its public URLs). */
+export function activationLocator(name: string): INodeProperties {
+	return locator({
+		name,
+		displayName: PATH_PARAMS.activation.label,
+		description: 'Activation of the company',
+		searchListMethod: 'searchActivations',
+		idPlaceholder: 'e.g. booth-raffle',
+		idHint: 'activation ID',
+	});
+}
+
+/** An email template of an organized event, by its key. */
+export function emailTemplateLocator(): INodeProperties {
+	return locator({
+		name: 'template',
+		displayName: PATH_PARAMS.template.label,
+		description: 'Email template of the event',
+		searchListMethod: 'searchEmailTemplates',
+		idPlaceholder: 'e.g. order-confirmation',
+		idHint: 'template ID',
+	});
+}
+
+/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
+export function locatorValue(parameter: unknown): { mode: string; value: string } {
+	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
+		const rl = parameter as INodeParameterResourceLocator;
+		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
+	}
+	return { mode: 'id', value: String(parameter ?? '').trim() };
+}
+
+/** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
+function extractFromUrl(pattern: string, url: string): string | undefined {
+	const match = new RegExp(pattern).exec(url);
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,158 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	openListing,
+	paginate,
+	DEFAULT_CONCURRENCY,
+	DEFAULT_PAGE_SIZE,
+	MAX_CONCURRENCY,
+	MAX_PAGE_SIZE,
+} from './pagination';
+import type { PaginatedRouteKey, RouteParams } from './routes';
+import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
+import { PATH_PARAMS } from './routes';
+
+/** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
+export async function searchPage(
+	ctx: ILoadOptionsFunctions,
+	key: PaginatedRouteKey,
+	params: RouteParams,
+	paginationToken: string | undefined,
+	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1);
+	const parsed = await (await openListing(ctx, key, { params })).page(page);
+	const results = parsed.items
+		.map(toItem)
+		.filter((r): r is INodeListSearchItems => r !== undefined);
+	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
+}
+
+export async function searchCompanies(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchPage(this, 'company.getMany', {}, paginationToken, (c) =>
+		matches(filter, c.name, c.slug) ? { name: String(c.name), value: String(c.id) } : undefined,
+	);
+}
+
+/** `2027-06-01` of an API timestamp, or '' when there is none. */
+function day(timestamp: unknown): string {
+	return typeof timestamp === 'string' ? timestamp.slice(0, 10) : '';
+}
+
+export async function searchCompanyEvents(
+	ctx: ILoadOptionsFunctions,
+	filter: string | undefined,
+	organizingOnly: boolean,
+): Promise<INodeListSearchResult> {
+	const company = await currentCompany(ctx);
+	// Every page, so the list can be ordered by date; the API orders events as it likes.
+	const events = (await paginate(ctx, 'event.getMany', { params: { company } })).filter(
+		(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
+	);
+	return {
+		results: byUpcoming(events, new Date().toISOString()).map((e) => ({
+			name: `${String(e.name)} · ${day(e.date_start)}${e.company_role === 'attending' ? ' · attending' : ''}`,
+			value: String(e.id),
+		})),
+	};
+}
+
+export async function searchOrganizingEvents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchCompanyEvents(this, filter, true);
+}
+
+/** What the editor's lists (list search, load options) read from the node being edited. */
+
+/**
+ * Case-insensitive match on any of the texts. The API's own `q` is case-sensitive, so lists never
+ * send it: they filter what they read.
+ */
+export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
+	const needle = (filter ?? '').trim().toLowerCase();
+	return (
+		needle === '' ||
+		texts.some((text) =>
+			String(text ?? '')
+				.toLowerCase()
+				.includes(needle),
+		)
+	);
+}
+
+/** A parameter this list depends on; empty means the user has to fill it in first. */
+function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: string): unknown {
+	const parameter = ctx.getCurrentNodeParameter(name);
+	if (locatorValue(parameter).value === '') {
+		throw new NodeOperationError(ctx.getNode(), `Choose the ${displayName} first`, {
+			description: `This list shows what belongs to the chosen ${displayName}: fill in ${displayName} above, then open the list again.`,
+		});
+	}
+	return parameter;
+}
+
+/** The chosen company's sqid (one given by name, slug or page URL is looked up). */
+export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
+	const parameter = requireChosen(ctx, 'company', PATH_PARAMS.company.label);
+	return (await resolveCompanyWithId(ctx, parameter)).id;
+}
+
+export function currentLocator(
+	ctx: ILoadOptionsFunctions,
+	name: string,
+	displayName: string,
+	urlPattern?: string,
+): string {
+	return resolveLocator(ctx, requireChosen(ctx, name, displayName), { displayName, urlPattern });
+}
+
+/**
+ * Upcoming and running events first (soonest first), then past ones (most recent first).
+ * @internal Exported for the tests only.
+ */
+export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
+	const start = (e: IDataObject) => String(e.date_start ?? '');
+	const isPast = (e: IDataObject) => String(e.date_end ?? e.date_start ?? '') < now;
+	const upcoming = events
+		.filter((e) => !isPast(e))
+		.sort((a, b) => start(a).localeCompare(start(b)));
+	const past = events.filter(isPast).sort((a, b) => start(b).localeCompare(start(a)));
+	return [...upcoming, ...past];
+}
+
+/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
+export function concurrencyOption(description: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
+/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
+export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
+		default: defaultSize,
+		description,
+	};
+}
