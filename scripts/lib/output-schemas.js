@@ -8,16 +8,24 @@
  * (the Output choice's Selected Fields list); the types and words come from the catalogue below,
  * written from the API reference. A record field the node offers without an entry here, or an
  * operation without a schema, stops the build. test/integration/outputSchemas.test.ts validates
- * every sandbox output against these schemas in n8n's engine.
+ * every sandbox output against these schemas in n8n's engine, in the sandbox's full and minimal
+ * records.
+ *
+ * A schema promises only what the API reference promises: each field's `presence` says whether the
+ * reference shows it on every record of its kind ('always', the default, and what the nodes always
+ * add), only on some ('sometimes': by field type, by an include option, by operation) or not at
+ * all ('assumed', with everything inside it). `required` and the "(assumed)" words both follow from
+ * that one mark, so no field can be both; objects always stay open to fields not listed.
  */
+
+/** @typedef {'always' | 'sometimes' | 'assumed'} Presence */
 
 /**
  * @typedef {object} FieldSpec
  * @property {string} type JSON Schema type
  * @property {string} description in the service's words
  * @property {boolean} [nullable] may be null
- * @property {boolean} [optional] not in every output
- * @property {boolean} [assumed] the reference does not show it
+ * @property {Presence} [presence] 'always' unless marked (see above)
  * @property {string[]} [only] present only in these operations' output
  * @property {Record<string, FieldSpec>} [properties] fields of an object
  * @property {FieldSpec | {}} [items] an array's elements
@@ -43,8 +51,10 @@ const object = (description, properties, more = {}) => ({
 });
 /** @param {string} description @param {FieldSpec | {}} items @param {Partial<FieldSpec>} [more] @returns {FieldSpec} */
 const array = (description, items, more = {}) => ({ type: 'array', description, items, ...more });
-/** @param {FieldSpec} spec @returns {FieldSpec} */
-const assumed = (spec) => ({ ...spec, assumed: true });
+/** Not shown by the reference: described, never required. @param {FieldSpec} spec @returns {FieldSpec} */
+const assumed = (spec) => ({ ...spec, presence: 'assumed' });
+/** Shown by the reference on some records only: described, not required. @param {FieldSpec} spec @returns {FieldSpec} */
+const sometimes = (spec) => ({ ...spec, presence: 'sometimes' });
 /** @param {FieldSpec} spec @returns {FieldSpec} */
 const nullable = (spec) => ({ ...spec, nullable: true });
 
@@ -91,10 +101,8 @@ const EVENT = {
 	requires_ticket_assignment: boolean('Tickets must be assigned to attendees'),
 	timezone: nullable(string('Time zone (IANA name)')),
 	privacy_policy: nullable(string('Privacy policy')),
-	page: object(
-		'Event page; present on Get and Update of an event the company organizes',
-		EVENT_PAGE,
-		{ optional: true },
+	page: sometimes(
+		object('Event page; present on Get and Update of an event the company organizes', EVENT_PAGE),
 	),
 };
 
@@ -102,13 +110,13 @@ const FORM_FIELD = {
 	id: string('Field ID (sqid)'),
 	type: string('Field type, e.g. text, select, consent, country'),
 	label: string('Label'),
-	description: nullable(string('Help text; only for types that allow it')),
-	options: nullable(array('Choices of an option or select field', {})),
+	description: sometimes(nullable(string('Help text; only for types that allow it'))),
+	options: sometimes(nullable(array('Choices of an option or select field', {}))),
 	position: integer('Sort order, 0 or more'),
-	placeholder: nullable(string('Placeholder; only for supporting types')),
+	placeholder: sometimes(nullable(string('Placeholder; only for supporting types'))),
 	required: boolean('An answer is required'),
-	min: nullable(number('Lowest value; number fields only')),
-	max: nullable(number('Highest value; number fields only')),
+	min: sometimes(nullable(number('Lowest value; number fields only'))),
+	max: sometimes(nullable(number('Highest value; number fields only'))),
 };
 
 const FORM = {
@@ -126,15 +134,17 @@ const TICKET_TYPE = {
 	description: nullable(string('Description')),
 	price: string('Price as a decimal string; 0 for free'),
 	currency: string('Currency code'),
-	vat_percentage: string('VAT rate percentage'),
+	vat_percentage: string('VAT rate percentage (one schema of the reference lists it as a number)', {
+		alsoType: ['number'],
+	}),
 	availability: integer('Maximum tickets; -1 means unlimited'),
 	approval_required: boolean('Organizer approval needed'),
 	sold_out: boolean('Marked as sold out'),
 	active: boolean('Available for purchase'),
 	hidden_from_shop: boolean('Hidden from the public shop'),
 	form_id: nullable(string('ID of the attached form')),
-	form: nullable(
-		object('The attached form with its fields; only with Include Form', FORM, { optional: true }),
+	form: sometimes(
+		nullable(object('The attached form with its fields; only with Include Form', FORM)),
 	),
 	position: integer('Sort order'),
 	min_quantity: integer('Minimum per order'),
@@ -157,39 +167,36 @@ const ORDER = {
 	currency: string('Currency code'),
 	vat_percentage: string('Applied VAT rate'),
 	exemption_status: string('VAT exemption status'),
-	country: object('Buyer country (an older schema lists it as a two-letter code)', {
-		name: string('Country name'),
-		alpha2Code: string('ISO 3166 alpha-2 code'),
-		alpha3Code: string('ISO 3166 alpha-3 code'),
-	}),
+	country: object(
+		'Buyer country (an older schema of the reference lists it as a two-letter code)',
+		{
+			name: string('Country name'),
+			alpha2Code: string('ISO 3166 alpha-2 code'),
+			alpha3Code: string('ISO 3166 alpha-3 code'),
+		},
+		{ alsoType: ['string'] },
+	),
 	created_at: string(`When the order was placed (${TIME})`),
 	paid_at: ORDER_TIME('When the payment succeeded'),
 	authorized_at: ORDER_TIME('When the payment was authorized'),
 	approved_at: ORDER_TIME('When an organizer approved it'),
 	rejected_at: ORDER_TIME('When an organizer rejected it'),
 	cancelled_at: ORDER_TIME('When it was cancelled'),
-	submission: assumed(
-		object(
-			'The form submission; only with Include Submission',
-			{
-				id: nullable(string('Submission ID')),
-				form_id: nullable(string('ID of the form answered')),
-				answers: object('Answers by form field ID', undefined),
-				created_at: string(`When it was submitted (${TIME})`),
-			},
-			{ optional: true },
-		),
+	submission: sometimes(
+		object('The form submission; only with Include Submission', {
+			id: assumed(nullable(string('Submission ID'))),
+			form_id: assumed(nullable(string('ID of the form answered'))),
+			answers: assumed(object('Answers by form field ID', undefined)),
+			created_at: assumed(string(`When it was submitted (${TIME})`)),
+		}),
 	),
-	lead: assumed(object('The lead; only with Include Submission', undefined, { optional: true })),
+	lead: sometimes(object('The lead; only with Include Submission', undefined)),
 	checkout_url: nullable(
 		string('Hosted checkout page where the attendee pays; null for a free ticket', {
 			only: ['create'],
 		}),
 	),
-	checkout_url_note: string('Why checkout_url could not be built', {
-		only: ['create'],
-		optional: true,
-	}),
+	checkout_url_note: sometimes(string('Why checkout_url could not be built', { only: ['create'] })),
 };
 
 const ACTIVATION = {
@@ -250,13 +257,13 @@ const OPERATIONS = /** @type {Record<string, Fields>} */ ({
 		url: string('The link'),
 		page: string('Which page: eventPage, ticketSignup, orderCheckout or activation'),
 		companySlug: string('Company slug in the link'),
-		eventSlug: string('Event slug in the link', { optional: true }),
-		ticketTypeSlug: string('Ticket type slug; Ticket Signup only', { optional: true }),
-		quantity: integer('Pre-selected quantity; Ticket Signup only', { optional: true }),
-		hasForm: boolean('The ticket type has a form; Ticket Signup only', { optional: true }),
-		orderId: string('Order ID; Order Checkout only', { optional: true }),
-		scope: string('company or event; Activation only', { optional: true }),
-		activationSlug: string('Activation slug; Activation only', { optional: true }),
+		eventSlug: sometimes(string('Event slug in the link')),
+		ticketTypeSlug: sometimes(string('Ticket type slug; Ticket Signup only')),
+		quantity: sometimes(integer('Pre-selected quantity; Ticket Signup only')),
+		hasForm: sometimes(boolean('The ticket type has a form; Ticket Signup only')),
+		orderId: sometimes(string('Order ID; Order Checkout only')),
+		scope: sometimes(string('company or event; Activation only')),
+		activationSlug: sometimes(string('Activation slug; Activation only')),
 	},
 });
 
@@ -362,11 +369,9 @@ function leadPayload() {
 /** What the webhook trigger adds to every event's payload. */
 const DELIVERY = {
 	event: string('Event kind, e.g. form-submitted'),
-	occurredAt: assumed(
-		string(`When it happened (${TIME}; the payload’s occurred_at)`, { optional: true }),
-	),
+	occurredAt: assumed(string(`When it happened (${TIME}; the payload’s occurred_at)`)),
 	receivedAt: string('When n8n received the delivery (ISO 8601, UTC)'),
-	webhookId: assumed(string('ID of the webhook that delivered it', { optional: true })),
+	webhookId: assumed(string('ID of the webhook that delivered it')),
 	dedupeKey: string(
 		'The same for every delivery of one event: <kind>:<id>:<occurredAt>, or sha256:<digest> of its content',
 	),
@@ -374,37 +379,41 @@ const DELIVERY = {
 
 /**
  * @param {FieldSpec} spec
- * @param {boolean} [markAssumed] prefix the description with "Assumed"
+ * @param {boolean} insideAssumed within a field the reference does not show
  * @returns {Record<string, unknown>}
  */
-function fieldSchema(spec, markAssumed = false) {
+function fieldSchema(spec, insideAssumed) {
 	const types = [spec.type, ...(spec.alsoType ?? []), ...(spec.nullable ? ['null'] : [])];
-	const assumedWords = markAssumed || spec.assumed;
+	const isAssumed = insideAssumed || spec.presence === 'assumed';
 	/** @type {Record<string, unknown>} */
 	const schema = {
 		type: types.length === 1 ? types[0] : types,
-		description: assumedWords ? `${spec.description} (assumed)` : spec.description,
+		description: isAssumed ? `${spec.description} (assumed)` : spec.description,
 	};
-	if (spec.properties) Object.assign(schema, objectSchema(spec.properties, assumedWords));
+	if (spec.properties) Object.assign(schema, objectSchema(spec.properties, isAssumed));
 	if (spec.items) {
 		schema.items =
-			'type' in spec.items ? fieldSchema(/** @type {FieldSpec} */ (spec.items), assumedWords) : {};
+			'type' in spec.items ? fieldSchema(/** @type {FieldSpec} */ (spec.items), isAssumed) : {};
 	}
 	return schema;
 }
 
 /**
+ * An object's fields; `required` names those the reference shows on every record, so none inside
+ * a field it does not show.
  * @param {Fields} fields
- * @param {boolean} [markAssumed]
+ * @param {boolean} [insideAssumed]
  * @returns {{ properties: Record<string, unknown>; required: string[] }}
  */
-function objectSchema(fields, markAssumed = false) {
+function objectSchema(fields, insideAssumed = false) {
 	const properties = Object.fromEntries(
-		Object.entries(fields).map(([name, spec]) => [name, fieldSchema(spec, markAssumed)]),
+		Object.entries(fields).map(([name, spec]) => [name, fieldSchema(spec, insideAssumed)]),
 	);
-	const required = Object.entries(fields)
-		.filter(([, spec]) => !spec.optional)
-		.map(([name]) => name);
+	const required = insideAssumed
+		? []
+		: Object.entries(fields)
+				.filter(([, spec]) => (spec.presence ?? 'always') === 'always')
+				.map(([name]) => name);
 	return { properties, required };
 }
 
@@ -423,15 +432,16 @@ function itemSchema(description, fields) {
 }
 
 /**
- * One item of the webhook trigger: every kind's fields (what the editor shows), and per kind which
- * fields that kind's item has (`anyOf`, one branch per kind).
+ * One item of the webhook trigger: every kind's fields (what the editor shows), and per kind the
+ * types of that kind's fields (`anyOf`, one branch per kind). The reference shows no payload, so
+ * only the fields the trigger itself always adds are required.
  * @param {string[]} kinds the trigger's event kinds
  */
 function webhookTriggerSchema(kinds) {
 	const missing = kinds.filter((kind) => !WEBHOOK_PAYLOADS[kind]);
 	if (missing.length > 0)
 		throw new Error(`No payload schema for event kinds: ${missing.join(', ')}`);
-	/** @type {Record<string, FieldSpec>} */
+	/** @type {Fields} */
 	const all = {};
 	/** @type {Record<string, Map<string, string[]>>} each field's descriptions, with the kinds that have it so */
 	const meanings = {};
@@ -449,7 +459,6 @@ function webhookTriggerSchema(kinds) {
 				type,
 				alsoType,
 				nullable: (known?.nullable ?? false) || (spec.nullable ?? false),
-				optional: true,
 				...(known && known.type !== spec.type ? { properties: undefined, items: undefined } : {}),
 			};
 			meanings[name] ??= new Map();
@@ -465,7 +474,7 @@ function webhookTriggerSchema(kinds) {
 	const payload = Object.fromEntries(
 		Object.entries(all).map(([name, spec]) => [
 			name,
-			{ ...spec, description: described(name), assumed: true },
+			{ ...spec, description: described(name), presence: 'assumed' },
 		]),
 	);
 	const schema = itemSchema(
@@ -473,11 +482,8 @@ function webhookTriggerSchema(kinds) {
 		{ ...DELIVERY, ...payload },
 	);
 	schema.anyOf = kinds.map((kind) => {
-		const { properties, required } = objectSchema(WEBHOOK_PAYLOADS[kind], true);
-		return {
-			properties: { event: { const: kind }, ...properties },
-			required: ['event', ...required],
-		};
+		const { properties } = objectSchema(WEBHOOK_PAYLOADS[kind], true);
+		return { properties: { event: { const: kind }, ...properties }, required: ['event'] };
 	});
 	return schema;
 }

@@ -4,6 +4,9 @@
  * Output a person gets by default, and both triggers, run in n8n-core's engine against the sandbox.
  * Every item must match its schema strictly: a field the schema does not name, a missing required
  * field or a wrong type fails, so a field added or renamed in code without the schema fails here.
+ * Each runs twice: on the sandbox's full records (every field) and on its minimal ones (only what
+ * the API reference shows on every record, test/sandbox/minimal.js), so a schema that requires a
+ * field the reference makes conditional or does not show fails too.
  */
 import Ajv from 'ajv';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -106,6 +109,15 @@ async function webhookId(sb: Sandbox): Promise<string> {
 }
 
 const company = (sb: Sandbox) => ({ company: rl(sb.demo.companyId) });
+
+const RECORDS = ['full', 'minimal'] as const;
+type Records = (typeof RECORDS)[number];
+
+/** The sandbox's records for the tests of a block, back to full after it. */
+function withRecords(records: Records): void {
+	beforeEach(() => sandbox().control.setRecords(records));
+	afterAll(() => sandbox().control.setRecords('full'));
+}
 
 /** One or more runs of every operation of the action node (the first test checks none is missing). */
 const CASES: Case[] = [
@@ -319,7 +331,10 @@ describe('Output schemas: the action node', () => {
 		expect([...ACTION_SCHEMAS.keys()].sort()).toEqual(expected.sort());
 	});
 
-	describe.each([1, 1.1])('version %s, Output at its default', (typeVersion) => {
+	describe.each(
+		[1, 1.1].flatMap((version) => RECORDS.map((records) => [version, records] as const)),
+	)('version %s, Output at its default, %s records', (typeVersion, records) => {
+		withRecords(records);
 		const folder = `v${paddedVersion(typeVersion)}`;
 		it.each(
 			CASES.map((c) => [`${c.resource} → ${c.operation}${c.variant ? ` (${c.variant})` : ''}`, c]),
@@ -337,7 +352,8 @@ describe('Output schemas: the action node', () => {
 	});
 });
 
-describe('Output schemas: the order trigger', () => {
+describe.each(RECORDS)('Output schemas: the order trigger, %s records', (records) => {
+	withRecords(records);
 	const ALL_CHANGES = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
 	it.each([false, true])(
@@ -361,7 +377,8 @@ describe('Output schemas: the order trigger', () => {
 	});
 });
 
-describe('Output schemas: the webhook trigger', () => {
+describe.each(RECORDS)('Output schemas: the webhook trigger, %s records', (records) => {
+	withRecords(records);
 	const kinds = (
 		webhookTrigger.description.properties.find((p) => p.name === 'events')!.options as Array<{
 			value: string;
@@ -405,5 +422,39 @@ describe('Output schemas: the webhook trigger', () => {
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 		expect(items.map((item) => item.event)).toEqual([kind]);
 		expect(problems(WEBHOOK_TRIGGER_SCHEMA, items)).toEqual([]);
+	});
+});
+
+describe('The sandbox’s minimal records', () => {
+	withRecords('minimal');
+
+	async function data(path: string): Promise<IDataObject> {
+		const sb = sandbox();
+		const response = await fetch(`${sb.url}/api/v1/${sb.demo.companyId}${path}`, {
+			headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
+		});
+		expect(response.status).toBe(200);
+		return ((await response.json()) as { data: IDataObject }).data;
+	}
+
+	it('leave out what the reference shows on some records only, or not at all', async () => {
+		const sb = sandbox();
+		const event = `/event/${sb.demo.events.summerSummit}`;
+		const form = await data(`/forms/${sb.demo.forms.attendeeDetails}`);
+		const text = (form.fields as IDataObject[]).find((field) => field.type === 'text')!;
+		expect(['min', 'max', 'options'].filter((key) => key in text)).toEqual([]);
+		const order = `${event}/orders/${sb.demo.orders.free}`;
+		expect('submission' in (await data(order))).toBe(false);
+		const withSubmission = await data(`${order}?include_submission=1`);
+		expect([withSubmission.submission, withSubmission.lead]).toEqual([{}, {}]);
+		expect(typeof withSubmission.country).toBe('string');
+		expect(Object.keys(await data(`/activations/${sb.demo.activations.boothRaffle}`))).toEqual([
+			'id',
+			'slug',
+			'title',
+		]);
+		expect(await data(`${event}/comms/order-approved`)).toEqual({});
+		expect(await data(`${event}/page`)).toEqual({});
+		expect((await data(`/events/${sb.demo.events.summerSummit}`)).page).toEqual({});
 	});
 });

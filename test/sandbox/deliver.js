@@ -178,6 +178,8 @@ function defaultData(store, company, kind) {
  * @param {Record<string, unknown>} [data]
  */
 function deliveryEnvelope(store, company, webhookId, kind, data) {
+	// Minimal records: what the nodes assume of a delivery, with a payload whose fields are not shown.
+	if (store.records === 'minimal') return { event: kind, data: data ?? {} };
 	return {
 		event: kind,
 		webhook_id: webhookId,

@@ -31,6 +31,7 @@ const { Store } = require('./store');
  * @property {'demo'|'empty'} [seed] default 'demo'
  * @property {number} [orders] extra orders on the first organizing event (demo seed)
  * @property {'open'|'gated'} [planMode] default 'open'
+ * @property {'full'|'minimal'} [records] default 'full'; 'minimal': only what the reference shows (minimal.js)
  * @property {Partial<import('./faults').Knobs>} [knobs] baseline knobs (resetFaults returns to these)
  * @property {number} [requestLogLimit] entries kept in the request log (default 20000)
  */
@@ -162,6 +163,7 @@ async function startSandbox(options = {}) {
 	const demo =
 		options.seed === 'empty' ? seedEmpty(store) : seedDemo(store, { orders: options.orders });
 	store.planMode = options.planMode ?? 'open';
+	store.records = options.records ?? 'full';
 	const faults = new FaultState(options.knobs ?? {});
 	const log = new RequestLog(options.requestLogLimit);
 	const sleeper = new Sleeper();

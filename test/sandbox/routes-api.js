@@ -6,6 +6,7 @@
  * company binding (404), membership (403), plan gate (403), event binding (404).
  */
 const { NOT_FOUND, error, ok, paginate } = require('./http');
+const { minimalReply } = require('./minimal');
 const { serializeCompany, serializeUser } = require('./serialize');
 const events = require('./api-events');
 const tickets = require('./api-tickets-orders');
@@ -374,7 +375,7 @@ function handleApi(request) {
 	if ('allowed' in matched) return methodNotAllowed(request, matched.allowed);
 	const auth = authenticate(request);
 	if ('status' in auth) return auth;
-	const { route, params } = matched;
+	const { key, route, params } = matched;
 	if (!route.scopes.every((scope) => auth.token.scopes.includes(scope)))
 		return error(403, 'Invalid scope(s) provided.');
 	/** @type {ApiContext} */
@@ -393,7 +394,9 @@ function handleApi(request) {
 		},
 	});
 	const denied = bindCompany(ctx, params) ?? bindEvent(ctx, route, params);
-	return denied ?? route.handler(ctx);
+	if (denied) return denied;
+	const reply = route.handler(ctx);
+	return request.store.records === 'minimal' ? minimalReply(key, reply) : reply;
 }
 
 /**

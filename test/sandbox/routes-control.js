@@ -77,6 +77,7 @@ function createControl(sb) {
 				token: sb.demo.token,
 				demo: sb.demo,
 				planMode: store.planMode,
+				records: store.records,
 				knobs: sb.faults.snapshot(),
 			};
 		},
@@ -253,6 +254,17 @@ function createControl(sb) {
 		/** @param {string} orderId */
 		getOrder(orderId) {
 			return serializeOrder(orderOrThrow(store, orderId), { includeSubmission: true });
+		},
+
+		/**
+		 * The records the API returns and deliveries carry from now on: `full` (every field) or
+		 * `minimal` (only what the reference shows; minimal.js).
+		 * @param {'full'|'minimal'} form
+		 */
+		setRecords(form) {
+			if (form !== 'full' && form !== 'minimal') throw new Error(`Unknown records form ${form}`);
+			store.records = form;
+			return { records: store.records };
 		},
 
 		/**
@@ -446,6 +458,7 @@ async function routeControl(control, { method, path, query, input }) {
 		'GET /deliveries': () => control.deliveries(),
 		'POST /orders': () => ({ ids: control.addOrders(/** @type {any} */ (input)) }),
 		'POST /plan': () => control.setPlan(input),
+		'POST /records': () => control.setRecords(input.form),
 		'POST /payment-provider': () => control.setPaymentProvider(input.companyId, input.connected),
 		'POST /oauth/token': () =>
 			control.issueOAuthToken(

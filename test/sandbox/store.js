@@ -348,6 +348,9 @@ class Store {
 		this.dateDigitCounter = 0;
 		/** @type {'open'|'gated'} */
 		this.planMode = 'open';
+		/** Records the API returns: every field (`full`) or only what the reference shows (minimal.js). */
+		/** @type {'full'|'minimal'} */
+		this.records = 'full';
 		/** @type {Map<string, UserRec>} */
 		this.users = new Map();
 		/** @type {Map<string, CompanyRec>} */
