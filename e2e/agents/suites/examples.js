@@ -66,9 +66,10 @@ function prepared(stack, { file, workflow }) {
  * @param {Array<{ name: string; schema: any }>} offered
  */
 function assertDescribedTools(workflow, offered) {
-	const toolNodes = workflow.nodes.filter(
-		(/** @type {{ type: string }} */ node) =>
-			node.type === `${PACKAGE_PREFIX}eventRegistrationTool`,
+	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
+		[`${PACKAGE_PREFIX}eventRegistrationTool`, '@n8n/n8n-nodes-langchain.toolWorkflow'].includes(
+			node.type,
+		),
 	);
 	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
 	assert.deepEqual(
