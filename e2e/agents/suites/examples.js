@@ -60,7 +60,8 @@ function prepared(stack, { file, workflow }) {
 }
 
 /**
- * The tools the model or client was offered are the example's tool nodes, and every argument
+ * The tools the model or client was offered are the example's tool nodes (Event Registration
+ * Tool and Call n8n Workflow Tool), and every argument
  * reaches it with a description (n8n passes on only what a `$fromAI` writes).
  * @param {any} workflow
  * @param {Array<{ name: string; schema: any }>} offered

@@ -161,11 +161,12 @@ async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs,
 		const executions = await finishedExecutions(ctx, id, earlier, finishMs);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
+		// The chat shows what the model said as it called the tool; the outcome comes later.
+		assert.equal(chatText(reply.body), ASKED, reply.body.slice(0, 500));
 		return {
 			mail,
 			mails: stack.mail.messages.length - mailsBefore,
 			executions,
-			reply: chatText(reply.body),
 			writes: writeRequests(stack),
 			result: toolResultOf(ctx.model.requests(caseName)),
 		};
@@ -199,6 +200,23 @@ function toolResultOf(requests) {
 	const result = requests[1]?.toolResults[0];
 	assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
 	return result.content;
+}
+
+/**
+ * What the model was told after the review: `expected` in n8n 2.x. n8n 1.123.81 resumes the chat
+ * without the review's outcome: its model gets its own call back, whatever the reviewer did.
+ * @param {AgentContext} ctx
+ * @param {string} result
+ * @param {string} expected
+ */
+function assertTold(ctx, result, expected) {
+	const told = oneX(ctx) ? '"toolCallId":"call_0_0"' : expected;
+	assert.ok(result.includes(told), `the model was not told ${told}: ${result.slice(0, 500)}`);
+}
+
+/** @param {AgentContext} ctx */
+function oneX(ctx) {
+	return ctx.stack.runtime.n8nVersion.startsWith('1.');
 }
 
 /**
@@ -249,7 +267,7 @@ const suite = {
 	name: `Human review: examples/${EXAMPLE}'s writes behind an email with the service's facts`,
 	tests: [
 		{
-			name: 'another attendee’s name with an order ID → the email shows the order’s real attendee, amount, event and company, and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told',
+			name: 'an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)',
 			timeoutMs: 150000,
 			async fn(ctx) {
 				const order = pendingOrder(ctx);
@@ -272,13 +290,12 @@ const suite = {
 				assertShows(mail, [...order.facts, 'APPROVE', `${wrongName} (NOT the name on this order`]);
 				seen.declined = writes.length;
 				assert.equal(writes.length, 0, describeRequests(writes));
-				assert.match(result, /"approved":\s*false/);
-				assert.ok(result.includes('The reviewer declined: nothing was changed.'), result);
+				assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
 				assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
 			},
 		},
 		{
-			name: 'the reviewer approves → exactly one approve request, the order is approved, the model gets it',
+			name: 'Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)',
 			timeoutMs: 150000,
 			async fn(ctx) {
 				const order = pendingOrder(ctx);
@@ -298,7 +315,8 @@ const suite = {
 					`PATCH /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${order.id}/approve → 200`,
 				]);
 				assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
-				assert.ok(result.includes(order.id) && /approved/.test(result), result.slice(0, 500));
+				assertTold(ctx, result, `"id":"${order.id}"`);
+				assertTold(ctx, result, '"status":"approved"');
 			},
 		},
 		{
@@ -336,11 +354,11 @@ const suite = {
 				assert.deepEqual(describeRequests(writes).split(', '), [
 					`POST /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/create/${ticket.slug} → 200`,
 				]);
-				assert.ok(result.includes(email), result.slice(0, 500));
+				assertTold(ctx, result, `"email":"${email}"`);
 			},
 		},
 		{
-			name: 'nobody answers within the wait limit (named in the email from its setting) → no write request; the model is told not to ask again, and no second review email goes out',
+			name: 'no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email',
 			timeoutMs: 200000,
 			async fn(ctx) {
 				const order = pendingOrder(ctx);
@@ -351,13 +369,14 @@ const suite = {
 					args: { ...order.args, attendee: order.attendee },
 					finishMs: 150000,
 					answer: async () => undefined,
-					// A model that reads anything but a clear "do not" as leave to try again.
-					again: (text) => !text.includes(NOT_AGAIN),
+					// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
+					// tells it the outcome; 1.x hands it its own call back, see assertTold).
+					again: oneX(ctx) ? undefined : (text) => !text.includes(NOT_AGAIN),
 				});
 				assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
 				seen.timedOut = writes.length;
 				assert.equal(writes.length, 0, describeRequests(writes));
-				assert.ok(result.includes('No answer from the reviewer within the wait limit'), result);
+				assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
 				assert.equal(mails, 1, 'a second review email went out in the same turn');
 			},
 		},
