@@ -53,9 +53,7 @@ function reachable(start: string, leave: (name: string, output: number) => boole
 
 describe('examples/event-assistant.json: every write goes through a review with the service’s facts', () => {
 	it('has exactly one write node per reviewed action, and no Event Registration tool writes', () => {
-		expect(writeNodes.map((node) => node.parameters.operation).sort()).toEqual(
-			[...WRITES].sort(),
-		);
+		expect(writeNodes.map((node) => node.parameters.operation).sort()).toEqual([...WRITES].sort());
 		const tools = ofType(`${PACKAGE}Tool`);
 		expect(tools.length).toBeGreaterThanOrEqual(4);
 		expect(tools.filter((node) => !/^get/.test(node.parameters.operation))).toEqual([]);
@@ -72,14 +70,14 @@ describe('examples/event-assistant.json: every write goes through a review with 
 		]);
 		for (const node of reviewed) {
 			expect(node.parameters.workflowId.value).toBe('={{ $workflow.id }}');
-			expect(workflow.connections[node.name].ai_tool.flat().map((l) => byName(l.node).type)).toEqual(
-				[AGENT],
-			);
+			expect(
+				workflow.connections[node.name].ai_tool.flat().map((l) => byName(l.node).type),
+			).toEqual([AGENT]);
 			expect(node.parameters.description).toMatch(/Gated: a person .* approves or declines/);
 			const inputs = trigger.parameters.workflowInputs.values.map((v: { name: string }) => v.name);
-			expect(Object.keys(node.parameters.workflowInputs.value).filter((k) => !inputs.includes(k))).toEqual(
-				[],
-			);
+			expect(
+				Object.keys(node.parameters.workflowInputs.value).filter((k) => !inputs.includes(k)),
+			).toEqual([]);
 		}
 	});
 
@@ -91,12 +89,19 @@ describe('examples/event-assistant.json: every write goes through a review with 
 	});
 
 	it('writes only on Approve: past a review, only the Approved? true output leads to a write', () => {
-		expect(JSON.stringify(approvedIf.parameters.conditions)).toContain('$json.data.approved === true');
+		expect(JSON.stringify(approvedIf.parameters.conditions)).toContain(
+			'$json.data.approved === true',
+		);
 		for (const ask of asks) {
-			const declined = reachable(ask.name, (name, output) => name !== approvedIf.name || output !== 0);
+			const declined = reachable(
+				ask.name,
+				(name, output) => name !== approvedIf.name || output !== 0,
+			);
 			expect(writeNodes.filter((node) => declined.has(node.name))).toEqual([]);
 		}
-		expect(ask('Ask about the order').parameters.approvalOptions.values.approvalType).toBe('double');
+		expect(ask('Ask about the order').parameters.approvalOptions.values.approvalType).toBe(
+			'double',
+		);
 	});
 
 	it('shows the order as the service has it: the Ask node reads the Order → Get node before it, the event and company from theirs', () => {
@@ -125,7 +130,9 @@ describe('examples/event-assistant.json: every write goes through a review with 
 		'%s names its wait limit from its own setting, never as fixed text',
 		(_name, node) => {
 			expect(node.parameters.options.limitWaitTime.values.resumeAmount).toBeGreaterThan(0);
-			expect(node.parameters.message).toContain('$parameter.options.limitWaitTime.values.resumeAmount');
+			expect(node.parameters.message).toContain(
+				'$parameter.options.limitWaitTime.values.resumeAmount',
+			);
 			expect(node.parameters.message).not.toMatch(/an hour|1 hour/);
 		},
 	);

@@ -35,7 +35,9 @@ const NOT_AGAIN = 'Do not call this tool again unless the user asks for it again
 /** What the scripted model says while it calls a reviewed tool. */
 const ASKED = 'I have asked a reviewer by email.';
 /** The timeout copy's wait limit: seconds, so the test waits for n8n's wait tracker (it looks every minute), not for the limit. */
-const SHORT_LIMIT = { values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' } };
+const SHORT_LIMIT = {
+	values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' },
+};
 
 /** The copies the suite imports: the example as shipped, one with a wait limit of seconds, one whose chat needs an n8n login. */
 const COPIES = {
@@ -150,11 +152,10 @@ async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs,
 		const chat = sendChat(ctx, webhookId, `[case:${caseName}] Please take care of this.`, {
 			timeoutMs: finishMs + 60000,
 		});
-		const mail = await waitFor(
-			'the review email',
-			async () => stack.mail.messages[mailsBefore],
-			{ timeoutMs: 60000, intervalMs: 250 },
-		);
+		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
+			timeoutMs: 60000,
+			intervalMs: 250,
+		});
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		await answer(reviewLinks(mail.text));
