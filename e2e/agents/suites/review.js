@@ -158,6 +158,12 @@ async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs,
 		});
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
+		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
+		await waitFor(
+			'the review to wait for its answer',
+			async () => ((await ctx.rest.executions(id))[0]?.status === 'waiting' ? true : undefined),
+			{ timeoutMs: 30000, intervalMs: 250 },
+		);
 		await answer(reviewLinks(mail.text));
 		const executions = await finishedExecutions(ctx, id, earlier, finishMs);
 		const reply = await chat;
