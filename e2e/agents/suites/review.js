@@ -294,7 +294,12 @@ const suite = {
 						await follow(links.decline, BROWSER);
 					},
 				});
-				assertShows(mail, [...order.facts, 'APPROVE', `${wrongName} (NOT the name on this order`]);
+				assertShows(mail, [
+					...order.facts,
+					'APPROVE',
+					`${wrongName} (NOT the name on this order`,
+					'No answer within 1 hour:',
+				]);
 				seen.declined = writes.length;
 				assert.equal(writes.length, 0, describeRequests(writes));
 				assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
