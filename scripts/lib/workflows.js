@@ -18,8 +18,8 @@ const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
 /** The CRM address the examples show, which the tests point at the fake CRM. */
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
 
-/** n8n's Send Email node and its human-review variant (n8n 2.6+), both sending through an SMTP credential. */
-const SEND_EMAIL = /^n8n-nodes-base\.emailSend(HitlTool)?$/;
+/** n8n's Send Email node, sending through an SMTP credential. */
+const SEND_EMAIL = /^n8n-nodes-base\.emailSend$/;
 
 /** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');

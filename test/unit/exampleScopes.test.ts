@@ -155,6 +155,7 @@ const EXPRESSION_CHECKS: Record<string, string> = {
 	'lead-created-to-crm.json': 'test/integration/trigger.test.ts',
 	'order-paid-to-crm.json': 'test/integration/orderTrigger.test.ts',
 	'form-from-spreadsheet.json': 'e2e/suites/examples.js',
+	'event-assistant.json': 'e2e/agents/suites/review.js',
 };
 
 describe('examples’ expressions', () => {

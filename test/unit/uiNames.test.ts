@@ -86,8 +86,11 @@ const N8N_UI_NAMES: Record<string, readonly string[]> = {
 		'Send and Wait for Response',
 		'To Email',
 		'Decline',
+		'Limit Wait Time',
 	],
-	'@n8n/n8n-nodes-langchain.chatTrigger: options': [
+	'@n8n/n8n-nodes-langchain.chatTrigger: parameters and options': [
+		'Make Chat Publicly Available',
+		'Basic Auth',
 		'Response Mode',
 		'Streaming',
 		'When Last Node Finishes',

@@ -17,7 +17,8 @@ const http = require('node:http');
  * @typedef {{ body: any; tools: OfferedTool[]; toolResults: ToolResult[]; chars: number }} ModelRequest
  * @typedef {{ tool: string; args: Record<string, unknown> }} ToolCall
  * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]); say?: string } | { say: string | ((request: ModelRequest) => string) }} Step
- *   a step with calls may also say something in the same message, as models do before a tool call
+ *   a step with calls may also say something in the same message, as models do before a tool call;
+ *   calls that come out empty make the step an answer in text (its `say`)
  */
 
 const CASE_TAG = /\[case:([\w-]+)\]/;
@@ -81,6 +82,7 @@ function replyOf(step, request, turn) {
 			content: typeof step.say === 'function' ? step.say(request) : step.say,
 		};
 	const calls = typeof step.calls === 'function' ? step.calls(request) : step.calls;
+	if (calls.length === 0) return { role: 'assistant', content: step.say ?? 'Done.' };
 	return {
 		role: 'assistant',
 		content: step.say ?? null,

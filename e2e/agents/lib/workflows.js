@@ -328,6 +328,7 @@ module.exports = {
 	MODEL_CREDENTIAL,
 	agentCredentials,
 	agentWorkflow,
+	aiNodeVersions,
 	listToolsWorkflow,
 	mcpWorkflow,
 	toolName,

@@ -60,15 +60,17 @@ function prepared(stack, { file, workflow }) {
 }
 
 /**
- * The tools the model or client was offered are the example's tool nodes, and every argument
+ * The tools the model or client was offered are the example's tool nodes (Event Registration
+ * Tool and Call n8n Workflow Tool), and every argument
  * reaches it with a description (n8n passes on only what a `$fromAI` writes).
  * @param {any} workflow
  * @param {Array<{ name: string; schema: any }>} offered
  */
 function assertDescribedTools(workflow, offered) {
-	const toolNodes = workflow.nodes.filter(
-		(/** @type {{ type: string }} */ node) =>
-			node.type === `${PACKAGE_PREFIX}eventRegistrationTool`,
+	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
+		[`${PACKAGE_PREFIX}eventRegistrationTool`, '@n8n/n8n-nodes-langchain.toolWorkflow'].includes(
+			node.type,
+		),
 	);
 	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
 	assert.deepEqual(

@@ -1,26 +1,28 @@
 // @ts-check
 /**
- * Human review of the shipped assistant's writes: examples/event-assistant.json as a user imports
- * it (n8n 2.6 or newer: its Approve order tool reaches the AI Agent only through a Send Email review
- * node), published, a chat message through the scripted model asking to approve an order. The test
- * reads the review email from the loopback SMTP server and answers it as the reviewer would, then
- * checks what the sandbox received and what the model was told. A copy with a few seconds' wait
- * limit shows what happens when nobody answers.
+ * The shipped assistant's reviewed writes: examples/event-assistant.json as a user imports it,
+ * published. Its Create order, Approve order and Reject order tools call the workflow's own
+ * "Review request" part, which reads the order (or the ticket type) from the service, emails the
+ * reviewer those facts with Send and Wait for Response, and writes only on Approve. A chat message
+ * through the scripted model calls a tool; the test reads the review email from the loopback SMTP
+ * server, answers it as the reviewer would, and checks what the sandbox received and what the model
+ * was told. A copy with a wait limit of seconds shows what happens when nobody answers, one with
+ * n8n user authentication on the chat what a stranger gets.
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
-const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
 const { apiRequests, describeRequests } = require('../lib/checks');
+const { aiNodeVersions } = require('../lib/workflows');
 const { chatText, prepared } = require('./examples');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 const EXAMPLE = 'event-assistant.json';
-const REVIEW_NODE = 'n8n-nodes-base.emailSendHitlTool';
+const REVIEW_TYPE = 'n8n-nodes-base.emailSend';
 /** n8n's approval links answer a person's browser; a desktop Chrome is one. */
 const BROWSER = {
 	'user-agent':
@@ -28,57 +30,44 @@ const BROWSER = {
 };
 /** Clients n8n takes for bots (link previews, scanners): Node's own fetch and curl. */
 const BOTS = [{}, { 'user-agent': 'curl/8.5.0' }];
-/** What n8n tells the model when the reviewer declines (n8n-nodes-langchain's processHitlResponses). */
-const DENIAL =
-	/^User rejected the tool call to Approve order \(id: [^)]+\)\. STOP what you are doing and wait for the user to tell you how to proceed\./;
-/**
- * What n8n 2.41.1 tells the model when the wait limit passes: the review node resumes with its
- * input, whose chat message n8n reads as the reviewer's feedback.
- * @param {string} chatInput
- */
-function timedOutText(chatInput) {
-	return `The user reviewed your planned tool call to Approve order (id: call_0_0) and provided feedback: "${chatInput}". The tool is still available if needed.`;
-}
-/** What the scripted model says while it calls Approve_order, as the example's system message asks. */
-const ASKED = 'I have asked a reviewer by email; ask me later whether the order was approved.';
-/** The wait limit of the timeout copy: short, so the test waits for n8n's wait tracker (polls every minute), not for the limit. */
+/** What the example's Not approved node tells the model, and what it must keep saying. */
+const NOT_AGAIN = 'Do not call this tool again unless the user asks for it again.';
+/** What the scripted model says while it calls a reviewed tool. */
+const ASKED = 'I have asked a reviewer by email.';
+/** The timeout copy's wait limit: seconds, so the test waits for n8n's wait tracker (it looks every minute), not for the limit. */
 const SHORT_LIMIT = {
-	values: {
-		limitType: 'atSpecifiedTime',
-		maxDateAndTime: '={{ $now.plus({ seconds: 5 }).toISO() }}',
-	},
+	values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' },
 };
 
-/** The two copies the suite imports: the example as shipped, and one with a wait limit of seconds. */
+/** The copies the suite imports: the example as shipped, one with a wait limit of seconds, one whose chat needs an n8n login. */
 const COPIES = {
-	shipped: {
-		id: 'reviewShipped001',
-		webhookId: '0f7c2b1e-5a3d-4c6e-9b8a-2d1e0c3b4a51',
-		shortLimit: false,
-	},
-	shortLimit: {
-		id: 'reviewShortWait1',
-		webhookId: '6a2e9c4d-1f3b-4d7a-8e05-9b4c3d2e1f62',
-		shortLimit: true,
-	},
+	shipped: { id: 'reviewShipped001', webhookId: '0f7c2b1e-5a3d-4c6e-9b8a-2d1e0c3b4a51' },
+	shortLimit: { id: 'reviewShortWait1', webhookId: '6a2e9c4d-1f3b-4d7a-8e05-9b4c3d2e1f62' },
+	userAuth: { id: 'reviewUserAuth01', webhookId: '9d3f1a2b-7c4e-4b5a-8f06-1e2d3c4b5a73' },
 };
 
 /** What each case saw, for the closing check line. */
 const seen = /** @type {Record<string, number>} */ ({});
 
 /**
- * The example as the tests import it, under its own id and chat address; a short limit gives the
- * review nodes a wait limit of seconds instead of the shipped hour.
+ * The example as the tests import it, under its own id and chat address; in n8n 1.x with the AI
+ * Agent version 1.x has.
  * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; webhookId: string; shortLimit: boolean }} copy
+ * @param {keyof typeof COPIES} name
  */
-function reviewWorkflow(stack, { id, webhookId, shortLimit }) {
+function reviewWorkflow(stack, name) {
+	const { id, webhookId } = COPIES[name];
 	const example = loadExamples().find(({ file }) => file === EXAMPLE);
 	assert.ok(example, `examples/${EXAMPLE} is missing`);
 	const ready = { ...prepared(stack, example), id, name: `Human review (${id})` };
 	for (const node of ready.nodes) {
-		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') node.webhookId = webhookId;
-		if (node.type === REVIEW_NODE && shortLimit)
+		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') {
+			node.webhookId = webhookId;
+			if (name === 'userAuth') node.parameters.authentication = 'n8nUserAuth';
+		}
+		if (node.type === '@n8n/n8n-nodes-langchain.agent')
+			node.typeVersion = aiNodeVersions(stack.runtime).agent;
+		if (node.type === REVIEW_TYPE && name === 'shortLimit')
 			node.parameters.options = { ...node.parameters.options, limitWaitTime: SHORT_LIMIT };
 	}
 	return ready;
@@ -95,10 +84,7 @@ function writeRequests(stack) {
  */
 function reviewLinks(html) {
 	const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
-		([, href, label]) => ({
-			href: href.replace(/&amp;/g, '&'),
-			label: label.trim(),
-		}),
+		([, href, label]) => ({ href: href.replace(/&amp;/g, '&'), label: label.trim() }),
 	);
 	const approve = links.find((link) => link.label === 'Approve');
 	const decline = links.find((link) => link.label === 'Decline');
@@ -117,20 +103,22 @@ async function follow(url, headers) {
 }
 
 /**
- * The newest execution of a workflow, once its status is one of `statuses`; not one of `earlier`.
+ * The executions a chat message started (the chat's and the review's: the tools call the same
+ * workflow), once every one has finished.
  * @param {AgentContext} ctx
  * @param {string} workflowId
- * @param {string[]} earlier ids of executions before the one awaited
- * @param {string[]} statuses
+ * @param {string[]} earlier ids of executions before the chat message
  * @param {number} timeoutMs
  */
-function executionIn(ctx, workflowId, earlier, statuses, timeoutMs) {
+function finishedExecutions(ctx, workflowId, earlier, timeoutMs) {
 	return waitFor(
-		`a new execution of ${workflowId} that is ${statuses.join(' or ')}`,
+		`the chat's and the review's executions of ${workflowId} to finish`,
 		async () => {
-			const [newest] = await ctx.rest.executions(workflowId);
-			return newest && !earlier.includes(newest.id) && statuses.includes(newest.status)
-				? newest
+			const fresh = (await ctx.rest.executions(workflowId)).filter(
+				(execution) => !earlier.includes(execution.id),
+			);
+			return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status))
+				? fresh
 				: undefined;
 		},
 		{ timeoutMs, intervalMs: 500 },
@@ -138,180 +126,312 @@ function executionIn(ctx, workflowId, earlier, statuses, timeoutMs) {
 }
 
 /**
- * A chat message asking the assistant to approve a new order that waits for approval, up to the
- * review email. The model calls Approve_order with the order's IDs and the attendee's name;
- * `answer` then acts as the reviewer. Returns what the sandbox and the model got.
+ * A chat message whose model calls one reviewed tool, up to the review email; `answer` then acts as
+ * the reviewer. After the tool result the model says what it got, unless `again` makes it call
+ * the tool once more. Returns the email and what the sandbox and the model got.
  * @param {AgentContext} ctx
- * @param {{ copy: { id: string; webhookId: string }; caseName: string; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs: number }} options
+ * @param {{ copy: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs: number; again?: (result: string) => boolean }} options
  */
-async function reviewedApproval(ctx, { copy, caseName, answer, finishMs }) {
+async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs, again }) {
 	const { stack } = ctx;
-	const { demo, control } = stack.sandbox;
-	const orderId = newOrder(stack, 'speaker-pass');
-	const order = control.getOrder(orderId);
-	const attendee = `${order.first_name} ${order.last_name}`;
-	const event = demo.events.summerSummit;
+	const { id, webhookId } = COPIES[copy];
+	const call = { tool, args };
 	ctx.model.script(caseName, [
+		{ say: ASKED, calls: [call] },
 		{
-			say: ASKED,
-			calls: [
-				{
-					tool: 'Approve_order',
-					args: {
-						toolParameters: { company: demo.companyId, event, order: orderId },
-						hitlParameters: { attendee },
-					},
-				},
-			],
+			calls: (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []),
+			say: 'Done.',
 		},
-		{ say: (request) => `Tool said: ${request.toolResults[0]?.content ?? 'nothing'}` },
 	]);
-	const publication = await ctx.rest.publish(copy.id);
+	const publication = await ctx.rest.publish(id);
 	assert.equal(publication.status, 'published', JSON.stringify(publication));
 	try {
-		return await conversation(ctx, { copy, caseName, answer, finishMs, orderId, attendee });
+		stack.sandbox.control.clearRequests();
+		const mailsBefore = stack.mail.messages.length;
+		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
+		const chat = sendChat(ctx, webhookId, `[case:${caseName}] Please take care of this.`, {
+			timeoutMs: finishMs + 60000,
+		});
+		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
+			timeoutMs: 60000,
+			intervalMs: 250,
+		});
+		assert.deepEqual(mail.to, ['reviewer@example.com']);
+		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
+		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
+		await waitFor(
+			'the review to wait for its answer',
+			async () => ((await ctx.rest.executions(id))[0]?.status === 'waiting' ? true : undefined),
+			{ timeoutMs: 30000, intervalMs: 250 },
+		);
+		await answer(reviewLinks(mail.text));
+		const executions = await finishedExecutions(ctx, id, earlier, finishMs);
+		const reply = await chat;
+		assert.equal(reply.status, 200, reply.body.slice(0, 500));
+		// The chat shows what the model said as it called the tool; the outcome comes later.
+		assert.equal(chatText(reply.body), ASKED, reply.body.slice(0, 500));
+		return {
+			mail,
+			mails: stack.mail.messages.length - mailsBefore,
+			executions,
+			writes: writeRequests(stack),
+			result: toolResultOf(ctx.model.requests(caseName)),
+		};
 	} finally {
-		await ctx.rest.unpublish(copy.id);
+		await ctx.rest.unpublish(id);
 	}
 }
 
 /**
- * The chat message, the review email and the reviewer's answer (see reviewedApproval).
  * @param {AgentContext} ctx
- * @param {{ copy: { id: string; webhookId: string }; caseName: string; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs: number; orderId: string; attendee: string }} options
+ * @param {string} webhookId
+ * @param {string} chatInput
+ * @param {{ timeoutMs: number; headers?: Record<string, string> }} options
  */
-async function conversation(ctx, { copy, caseName, answer, finishMs, orderId, attendee }) {
-	const { stack } = ctx;
-	const { demo, control } = stack.sandbox;
-	const event = demo.events.summerSummit;
-	control.clearRequests();
-	const mailsBefore = stack.mail.messages.length;
-	const earlier = (await ctx.rest.executions(copy.id)).map((execution) => execution.id);
-	const chatInput = `[case:${caseName}] Please approve order ${orderId} of ${attendee}.`;
-	const chat = fetch(`${ctx.baseUrl}/webhook/${copy.webhookId}/chat`, {
+function sendChat(ctx, webhookId, chatInput, { timeoutMs, headers = {} }) {
+	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			action: 'sendMessage',
-			sessionId: randomUUID(),
-			chatInput,
-		}),
-		signal: AbortSignal.timeout(finishMs + 60000),
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput }),
+		signal: AbortSignal.timeout(timeoutMs),
 	})
 		.then(async (response) => ({ status: response.status, body: await response.text() }))
 		.catch((error) => ({ status: 0, body: String(error) }));
-	const mail = await waitFor(
-		'the review email',
-		async () => stack.mail.messages.slice(mailsBefore).find((m) => m.subject.includes(orderId)),
-		{ timeoutMs: 60000, intervalMs: 250 },
-	);
-	assert.deepEqual(mail.to, ['reviewer@example.com']);
-	for (const shown of [orderId, attendee, event, demo.companyId, 'APPROVE'])
-		assert.ok(mail.text.includes(shown), `the review email does not show ${shown}: ${mail.text}`);
-	assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
-	await answer(reviewLinks(mail.text));
-	const execution = await executionIn(ctx, copy.id, earlier, ['success', 'error'], finishMs);
-	const reply = await chat;
-	assert.equal(reply.status, 200, reply.body.slice(0, 500));
-	assert.equal(chatText(reply.body), ASKED, 'the chat does not show what the model said');
-	return {
-		chatInput,
-		orderId,
-		execution,
-		writes: writeRequests(stack),
-		modelRequests: ctx.model.requests(caseName),
-	};
 }
 
 /**
- * The tool result the model got back for its call.
+ * The text of the tool result the model got back for its first call.
  * @param {Array<import('../lib/model').ModelRequest>} requests
  */
 function toolResultOf(requests) {
-	assert.equal(requests.length, 2, `the model was asked ${requests.length} times, not twice`);
-	const [result] = requests[1].toolResults;
-	assert.ok(result, 'the model got no tool result');
-	const parsed = JSON.parse(result.content);
-	return Array.isArray(parsed) && typeof parsed[0]?.output === 'string'
-		? parsed[0].output
-		: result.content;
+	const result = requests[1]?.toolResults[0];
+	assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
+	return result.content;
+}
+
+/**
+ * What the model was told after the review: `expected` in n8n 2.x. n8n 1.123.81 resumes the chat
+ * without the review's outcome: its model gets its own call back, whatever the reviewer did.
+ * @param {AgentContext} ctx
+ * @param {string} result
+ * @param {string} expected
+ */
+function assertTold(ctx, result, expected) {
+	const told = oneX(ctx) ? '"toolCallId":"call_0_0"' : expected;
+	assert.ok(result.includes(told), `the model was not told ${told}: ${result.slice(0, 500)}`);
+}
+
+/** @param {AgentContext} ctx */
+function oneX(ctx) {
+	return ctx.stack.runtime.n8nVersion.startsWith('1.');
+}
+
+/**
+ * The review email shows each of these facts.
+ * @param {{ text: string }} mail
+ * @param {string[]} facts
+ */
+function assertShows(mail, facts) {
+	for (const fact of facts)
+		assert.ok(mail.text.includes(fact), `the review email does not show ${fact}: ${mail.text}`);
+}
+
+/**
+ * A new order waiting for approval and its facts as the service has them.
+ * @param {AgentContext} ctx
+ */
+function pendingOrder(ctx) {
+	const { stack } = ctx;
+	const { demo, control } = stack.sandbox;
+	const id = newOrder(stack, demo.ticketTypes.speakerPass);
+	const order = control.getOrder(id);
+	return {
+		id,
+		attendee: `${order.first_name} ${order.last_name}`,
+		facts: [
+			`${order.first_name} ${order.last_name}, ${order.email}`,
+			`${(order.unit_amount / 100).toFixed(2)} ${order.currency}`,
+			demo.eventNames.summerSummit,
+			demo.companyName,
+			id,
+		],
+		args: { company: demo.companyId, event: demo.events.summerSummit, order: id },
+	};
+}
+
+/** @param {AgentContext} ctx */
+async function ticketTypeFromService(ctx, slug) {
+	const { url, token, demo } = ctx.stack.sandbox;
+	const response = await fetch(
+		`${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}/ticket-types/${slug}`,
+		{ headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10000) },
+	);
+	return (await response.json()).data;
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
-	name: `Human review: examples/${EXAMPLE}'s Approve order behind its email review (n8n 2.6+)`,
+	name: `Human review: examples/${EXAMPLE}'s writes behind an email with the service's facts`,
 	tests: [
 		{
-			name: 'a bot fetching the Approve link approves nothing; the reviewer declines → no write request, the model is told',
+			name: 'an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)',
 			timeoutMs: 150000,
 			async fn(ctx) {
-				const { execution, writes, modelRequests } = await reviewedApproval(ctx, {
-					copy: COPIES.shipped,
+				const order = pendingOrder(ctx);
+				const wrongName = 'Daan Meijer';
+				assert.notEqual(order.attendee, wrongName);
+				const { mail, writes, result } = await reviewedCall(ctx, {
+					copy: 'shipped',
 					caseName: 'review-declined',
+					tool: 'Approve_order',
+					args: { ...order.args, attendee: wrongName },
 					finishMs: 60000,
 					async answer(links) {
 						for (const headers of BOTS) await follow(links.approve, headers);
 						await sleep(3000);
-						const [waiting] = await ctx.rest.executions(COPIES.shipped.id);
-						assert.equal(waiting?.status, 'waiting', 'a bot’s request ended the review');
 						seen.bot = writeRequests(ctx.stack).length;
 						assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
 						await follow(links.decline, BROWSER);
 					},
 				});
+				assertShows(mail, [
+					...order.facts,
+					'APPROVE',
+					`${wrongName} (NOT the name on this order`,
+					'No answer within 1 hour:',
+				]);
 				seen.declined = writes.length;
 				assert.equal(writes.length, 0, describeRequests(writes));
-				assert.equal(execution.status, 'success');
-				assert.match(toolResultOf(modelRequests), DENIAL);
+				assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
+				assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
 			},
 		},
 		{
-			name: 'the reviewer approves → exactly one approve request, the order is approved, the model gets it',
+			name: 'Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)',
 			timeoutMs: 150000,
 			async fn(ctx) {
-				const { orderId, execution, writes, modelRequests } = await reviewedApproval(ctx, {
-					copy: COPIES.shipped,
+				const order = pendingOrder(ctx);
+				const { demo } = ctx.stack.sandbox;
+				const { mail, writes, result } = await reviewedCall(ctx, {
+					copy: 'shipped',
 					caseName: 'review-approved',
+					tool: 'Approve_order',
+					args: { ...order.args, attendee: order.attendee },
 					finishMs: 60000,
 					answer: (links) => follow(links.approve, BROWSER),
 				});
+				assertShows(mail, order.facts);
+				assert.ok(!mail.text.includes('NOT the name'), mail.text);
 				seen.approved = writes.length;
-				assert.deepEqual(
-					writes.map((request) => `${request.method} ${request.path} → ${request.status}`),
-					[
-						`PATCH /api/v1/${ctx.stack.sandbox.demo.companyId}/event/${ctx.stack.sandbox.demo.events.summerSummit}/orders/${orderId}/approve → 200`,
-					],
-				);
-				assert.equal(execution.status, 'success');
-				assert.ok(
-					ctx.stack.sandbox.control.getOrder(orderId).approved_at,
-					'the order is not approved',
-				);
-				const result = toolResultOf(modelRequests);
-				assert.ok(result.includes(orderId), result.slice(0, 500));
-				assert.doesNotMatch(result, DENIAL);
+				assert.deepEqual(describeRequests(writes).split(', '), [
+					`PATCH /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${order.id}/approve → 200`,
+				]);
+				assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
+				assertTold(ctx, result, `"id":"${order.id}"`);
+				assertTold(ctx, result, '"status":"approved"');
 			},
 		},
 		{
-			name: 'nobody answers within the wait limit → no write request, the model is told',
-			timeoutMs: 180000,
+			name: 'Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request',
+			timeoutMs: 150000,
 			async fn(ctx) {
-				const { chatInput, writes, modelRequests } = await reviewedApproval(ctx, {
-					copy: COPIES.shortLimit,
-					caseName: 'review-timed-out',
-					finishMs: 120000,
-					answer: async () => undefined,
+				const { demo } = ctx.stack.sandbox;
+				const ticket = await ticketTypeFromService(ctx, demo.ticketTypes.vipPass);
+				const email = `review.${Date.now()}@example.com`;
+				const { mail, writes, result } = await reviewedCall(ctx, {
+					copy: 'shipped',
+					caseName: 'review-create',
+					tool: 'Create_order',
+					args: {
+						company: demo.companyName,
+						event: demo.events.summerSummit,
+						ticket_type: ticket.slug,
+						first_name: 'Ilse',
+						last_name: 'de Vries',
+						email,
+						country: 'NL',
+						quantity: 1,
+					},
+					finishMs: 60000,
+					answer: (links) => follow(links.approve, BROWSER),
 				});
+				assertShows(mail, [
+					`Ilse de Vries, ${email}, country NL`,
+					`1 × ${ticket.name}, ${ticket.price} ${ticket.currency} each`,
+					demo.eventNames.summerSummit,
+					demo.companyName,
+					'CREATE',
+				]);
+				seen.created = writes.length;
+				assert.deepEqual(describeRequests(writes).split(', '), [
+					`POST /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/create/${ticket.slug} → 200`,
+				]);
+				assertTold(ctx, result, `"email":"${email}"`);
+			},
+		},
+		{
+			name: 'no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email',
+			timeoutMs: 200000,
+			async fn(ctx) {
+				const order = pendingOrder(ctx);
+				const { mail, mails, writes, result } = await reviewedCall(ctx, {
+					copy: 'shortLimit',
+					caseName: 'review-timed-out',
+					tool: 'Reject_order',
+					args: { ...order.args, attendee: order.attendee },
+					finishMs: 150000,
+					answer: async () => undefined,
+					// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
+					// tells it the outcome; 1.x hands it its own call back, see assertTold).
+					again: oneX(ctx) ? undefined : (text) => !text.includes(NOT_AGAIN),
+				});
+				assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
 				seen.timedOut = writes.length;
 				assert.equal(writes.length, 0, describeRequests(writes));
-				assert.equal(toolResultOf(modelRequests), timedOutText(chatInput));
+				assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
+				assert.equal(mails, 1, 'a second review email went out in the same turn');
 			},
 		},
 		{
-			name: 'human review: denied → no request; approved → one; timed out → none; bot link → none',
+			name: 'with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered',
+			timeoutMs: 120000,
+			async fn(ctx) {
+				const { id, webhookId } = COPIES.userAuth;
+				ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
+				const publication = await ctx.rest.publish(id);
+				assert.equal(publication.status, 'published', JSON.stringify(publication));
+				try {
+					const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
+						timeoutMs: 30000,
+					});
+					assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
+					assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
+					await sleep(1000);
+					seen.stranger = (await ctx.rest.executions(id)).length;
+					assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
+					const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
+						timeoutMs: 60000,
+						headers: { cookie: String(ctx.rest.cookie) },
+					});
+					assert.equal(member.status, 200, member.body.slice(0, 300));
+					assert.equal(chatText(member.body), 'Hello organizer.');
+				} finally {
+					await ctx.rest.unpublish(id);
+				}
+			},
+		},
+		{
+			name: 'human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution',
 			timeoutMs: 1000,
 			async fn() {
-				assert.deepEqual(seen, { bot: 0, declined: 0, approved: 1, timedOut: 0 });
+				assert.deepEqual(seen, {
+					bot: 0,
+					declined: 0,
+					approved: 1,
+					created: 1,
+					timedOut: 0,
+					stranger: 0,
+				});
 			},
 		},
 	],
@@ -319,13 +439,9 @@ const suite = {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	return Object.values(COPIES).map((copy) => reviewWorkflow(stack, copy));
+	return /** @type {Array<keyof typeof COPIES>} */ (Object.keys(COPIES)).map((name) =>
+		reviewWorkflow(stack, name),
+	);
 }
 
-module.exports = {
-	suite,
-	workflows,
-	runtimes: [DEFAULT_RUNTIME.n8nVersion],
-	elsewhere:
-		'n8n 1.x has no human review node (n8n added them in 2.6), and the example as shipped needs n8n 2.x',
-};
+module.exports = { suite, workflows };

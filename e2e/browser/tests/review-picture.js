@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * The picture of the human review wiring for docs/ai-agents.md, in n8n 2.41.1's editor: the AI
- * Agent of examples/event-assistant.json with its Approve order and Reject order tools, each
- * connected through its review node (Send Email's human review variant). The example's other
- * tools are left out of the pictured copy and the agent is moved above the review nodes, so the
- * wiring is large enough to read.
+ * The picture of the human review for docs/ai-agents.md, in n8n 2.41.1's editor: the "Review
+ * request" part of examples/event-assistant.json that its Create order, Approve order and Reject
+ * order tools call. It reads the facts from the service, asks the reviewer by email, and writes only
+ * after Approve. The chat part is left out of the pictured copy, so the review is large enough to read.
  */
 const path = require('node:path');
 
@@ -12,17 +11,23 @@ const { browserTest, expect } = require('../lib/browser-test');
 const { closeNode, openWorkflow } = require('../lib/editor');
 const { fitCanvas, picture, picturePage } = require('../lib/shots');
 
-/** Where the picture puts the agent and its model: above the review nodes, not above the example's other tools. */
-const MOVED = { 'AI Agent': [1430, 0], 'OpenAI Chat Model': [1120, 220] };
-
-/** The nodes the picture shows: the agent, its model, the gated tools and their review nodes. */
+/** The nodes the picture shows: the review part, from its trigger to the writes. */
 const SHOWN = [
-	'AI Agent',
-	'OpenAI Chat Model',
-	'Approve order',
-	'Ask before approving',
-	'Reject order',
-	'Ask before rejecting',
+	'Review request',
+	'Read companies',
+	'This company',
+	'Read event',
+	'New order?',
+	'Read ticket type',
+	'Read order',
+	'Ask about the new order',
+	'Ask about the order',
+	'Approved?',
+	'Which write?',
+	'Approve',
+	'Reject',
+	'Create',
+	'Not approved',
 ];
 
 /**
@@ -30,12 +35,9 @@ const SHOWN = [
  * @param {any} example
  */
 function reviewWiring(example) {
-	const nodes = example.nodes
-		.filter((/** @type {{ name: string }} */ node) => SHOWN.includes(node.name))
-		.map((/** @type {{ name: string; position: number[] }} */ node) => ({
-			...node,
-			position: /** @type {Record<string, number[]>} */ (MOVED)[node.name] ?? node.position,
-		}));
+	const nodes = example.nodes.filter((/** @type {{ name: string }} */ node) =>
+		SHOWN.includes(node.name),
+	);
 	expect(
 		nodes.length === SHOWN.length,
 		`the example lacks ${SHOWN.filter((name) => !nodes.some((/** @type {any} */ node) => node.name === name)).join(', ')}`,
@@ -51,7 +53,7 @@ module.exports = {
 	name: 'Pictures: human review in the event assistant',
 	tests: (ctx) => [
 		browserTest(
-			'human-review.png: Approve order and Reject order reach the AI Agent through their review nodes',
+			'human-review.png: the review part reads the service, asks by email, and writes only after Approve',
 			120000,
 			async (pages, { baseUrl, rest, fixtures }) => {
 				const example = fixtures.workflows.find(

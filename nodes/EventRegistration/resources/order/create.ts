@@ -147,7 +147,7 @@ export const toolDescription = text(
 );
 
 export const effect: Effect = {
-	changes: 'registers the attendee; the API has no way to cancel an order',
+	changes: 'registers the attendee, whom the service then emails; no API call cancels it',
 };
 
 export const recordKind = 'order';
