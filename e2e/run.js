@@ -23,6 +23,7 @@ const MODULES = [
 	require('./suites/webhook-trigger'),
 	require('./suites/order-trigger'),
 	require('./suites/examples'),
+	require('./suites/durable-scheduler'),
 ];
 
 /** @param {string[]} filters */
