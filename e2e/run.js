@@ -24,6 +24,7 @@ const MODULES = [
 	require('./suites/order-trigger'),
 	require('./suites/examples'),
 	require('./suites/durable-scheduler'),
+	require('./suites/engine-v2'),
 ];
 
 /** @param {string[]} filters */

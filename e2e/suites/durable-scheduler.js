@@ -11,7 +11,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { waitFor } = require('../../scripts/lib/processes');
+const { sleep, waitFor } = require('../../scripts/lib/processes');
 const { newOrder, reportedItems } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
@@ -30,8 +30,10 @@ const SCHEDULER_ENV = {
 };
 /** n8n polls once a minute at a second of its own choosing: the next poll can be a minute away. */
 const NEXT_POLL_MS = 150000;
+/** After a poll's first read, long enough for it to finish and hand over an execution. */
+const SETTLE_MS = 5000;
 
-/** @type {{ expected: string[]; baselineOrder: string }} every `<order id> <change>` made so far */
+/** @type {{ expected: string[]; baselineOrder: string }} every `<order id> <change>` to report */
 const state = { expected: [], baselineOrder: '' };
 
 /** @param {Stack} stack */
@@ -62,6 +64,7 @@ async function nextPoll(stack) {
 			control.requests({ method: 'GET', pathIncludes: '/orders' }).length > 0 ? true : undefined,
 		{ timeoutMs: NEXT_POLL_MS, intervalMs: 500 },
 	);
+	await sleep(SETTLE_MS);
 	const { rest } = await stack.server();
 	await waitFor(
 		'the poll’s execution to finish',
@@ -103,11 +106,23 @@ const suite = {
 			},
 		},
 		{
-			name: 'the next scheduled poll reports each change once (the publish poll’s baseline kept)',
+			// n8n keeps no cursor from the poll at publish: active-workflow-triggers.js runs it as a test
+			// poll (executePollTrigger(true)), and poll-trigger-executor.js commits a staged cursor only
+			// for a scheduled poll (`!testingTrigger`).
+			name: 'the first scheduled poll takes the baseline again: changes since publishing are not reported',
 			timeoutMs: 200000,
 			async fn(stack) {
+				const { rest } = await stack.server();
 				stack.sandbox.control.cancelOrder(state.baselineOrder);
-				state.expected = [`${state.baselineOrder} cancelled`];
+				newOrder(stack, 'general-admission');
+				await nextPoll(stack);
+				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+			},
+		},
+		{
+			name: 'from then on, each change is reported once',
+			timeoutMs: 200000,
+			async fn(stack) {
 				created(stack);
 				await assertEachChangeOnce(stack);
 			},
