@@ -41,12 +41,13 @@ const N8N_UI_NAMES: Record<string, readonly string[]> = {
 		'Publish',
 		'Workflow settings',
 	],
-	'editor (en.json): settings and credentials pages': [
+	'editor (en.json): settings and credentials pages (Connect: credentialEdit.credentialConfig.connect in 2.41.1; Connect my account: 1.123.81)': [
 		'Community nodes',
 		'Install',
 		'Credentials',
 		'New',
 		'Connect my account',
+		'Connect',
 		'Reconnect',
 		'OAuth Redirect URL',
 		'Client ID',
