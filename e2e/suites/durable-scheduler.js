@@ -90,7 +90,7 @@ const suite = {
 	tests: [
 		{
 			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
-			timeoutMs: 150000,
+			timeoutMs: 360000,
 			async fn(stack) {
 				const { rest } = await stack.restartServer(SCHEDULER_ENV);
 				const log = fs.readFileSync(logFile(stack), 'utf8');
@@ -129,7 +129,7 @@ const suite = {
 		},
 		{
 			name: 'a restart of n8n between polls loses and repeats nothing',
-			timeoutMs: 300000,
+			timeoutMs: 480000,
 			async fn(stack) {
 				created(stack);
 				await stack.restartServer(SCHEDULER_ENV);

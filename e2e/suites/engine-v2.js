@@ -86,7 +86,7 @@ const suite = {
 	tests: [
 		{
 			name: 'n8n starts Engine 2.0 on its PostgreSQL data plane',
-			timeoutMs: 240000,
+			timeoutMs: 360000,
 			async fn(stack) {
 				const [pgPort, enginePort, controlPort] = await freePorts(3);
 				const workDir = path.join(stack.workDir, 'engine-v2');
@@ -195,7 +195,12 @@ function onEngineV2(workflow) {
 function workflows(stack) {
 	const { credentials: refs, sandbox } = stack;
 	const { demo } = sandbox;
-	const listEvents = { resource: 'event', operation: 'getMany', company: rl(demo.companyId), limit: 5 };
+	const listEvents = {
+		resource: 'event',
+		operation: 'getMany',
+		company: rl(demo.companyId),
+		limit: 5,
+	};
 	return [
 		webhookWorkflow({
 			id: IDS.action,

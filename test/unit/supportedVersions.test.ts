@@ -59,7 +59,10 @@ describe('what newer n8n refuses', () => {
 	// skips a package whose value is not a whole number >= 1 ("1.0" too); n8n 3.x's level is 3 and accepts 1.
 	it('n8nNodesApiVersion is the integer 1, which n8n 2.41 loads (a string or a fraction is skipped)', () => {
 		expect(PACKAGE_JSON.n8n.n8nNodesApiVersion).toBe(1);
-		expect(checkNodesApiVersion({ n8n: PACKAGE_JSON.n8n })).toEqual({ compatible: true, version: 1 });
+		expect(checkNodesApiVersion({ n8n: PACKAGE_JSON.n8n })).toEqual({
+			compatible: true,
+			version: 1,
+		});
 		expect(checkNodesApiVersion({ n8n: { n8nNodesApiVersion: '1.0' } }).compatible).toBe(false);
 	});
 

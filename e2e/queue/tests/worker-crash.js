@@ -109,7 +109,11 @@ const test = {
 			assert.equal(created.length, sent.length, 'each POST the service received created one order');
 			assert.deepEqual(rerunBy, [], 'n8n ran the job on no other worker');
 			assert.equal(runs.length, 1, 'the execution ran once');
-			assert.equal(sent.length, KILL_AT_GUEST, 'the POSTs before the kill and the held one, no more');
+			assert.equal(
+				sent.length,
+				KILL_AT_GUEST,
+				'the POSTs before the kill and the held one, no more',
+			);
 			assert.ok(
 				['error', 'crashed'].includes(final.status) && final.id === execution.id,
 				`the killed execution ends error or crashed, none other starts: ${JSON.stringify(final)}`,
