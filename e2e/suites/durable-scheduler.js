@@ -106,9 +106,9 @@ const suite = {
 			},
 		},
 		{
-			// n8n keeps no cursor from the poll at publish: active-workflow-triggers.js runs it as a test
-			// poll (executePollTrigger(true)), and poll-trigger-executor.js commits a staged cursor only
-			// for a scheduled poll (`!testingTrigger`).
+			// n8n keeps no cursor from the poll at publish: n8n-core's active-workflow-triggers.js:178-180
+			// runs it as a test poll (executePollTrigger(true)), and poll-trigger-executor.js:68 commits a
+			// staged cursor of a poll that returned nothing only for a scheduled poll (`!testingTrigger`).
 			name: 'the first scheduled poll takes the baseline again: changes since publishing are not reported',
 			timeoutMs: 200000,
 			async fn(stack) {

@@ -159,7 +159,7 @@ const suite = {
 				assert.equal((await rest.publish(IDS.webhook)).status, 'published');
 				const [delivered] = await control.deliver({
 					companyId: demo.companyId,
-					event: 'lead.created',
+					event: 'lead-created',
 				});
 				assert.equal(delivered.status, 200, `${delivered.status} ${delivered.body}`);
 				const runs = await finishedRuns(IDS.webhook, 1, 60000);
@@ -218,7 +218,7 @@ function workflows(stack) {
 			refs,
 			steps: [{ name: 'List events', parameters: listEvents }],
 		}),
-		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead.created'] }),
+		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead-created'] }),
 		orderTriggerWorkflow({ id: IDS.order, refs, demo, watch: ['created'] }),
 	].map(onEngineV2);
 }
