@@ -23,6 +23,8 @@ const MODULES = [
 	require('./suites/webhook-trigger'),
 	require('./suites/order-trigger'),
 	require('./suites/examples'),
+	require('./suites/durable-scheduler'),
+	require('./suites/engine-v2'),
 ];
 
 /** @param {string[]} filters */

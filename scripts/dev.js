@@ -111,7 +111,7 @@ function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds 
 			`\x1b[1mn8n is ready: ${editorUrl}\x1b[0m   (${seconds.toFixed(0)} s)`,
 			`  Sign in:      ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API:  ${sandbox.url}   token ${sandbox.token}   company ${demo.companyId} (${demo.companySlug})`,
-			`  Credentials:  "${CREDENTIALS.token.name}" (ready) and "${CREDENTIALS.oauth.name}" (click Connect my account)${firstRun ? '' : ', unless you changed them'}`,
+			`  Credentials:  "${CREDENTIALS.token.name}" (ready) and "${CREDENTIALS.oauth.name}" (click Connect in it; n8n 1.x: Connect my account)${firstRun ? '' : ', unless you changed them'}`,
 			`  Examples:     ${examples.join('; ')}`,
 			'',
 			'What to try:',

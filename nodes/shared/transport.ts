@@ -90,7 +90,7 @@ async function unexpectedFailure(
 		return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
 			message,
 			description:
-				'It has no access token yet. Open the credential and click Connect my account (then approve on the service), or set Authentication to Access Token and choose an Event Registration API credential with a personal access token.',
+				"It has no access token yet. Open the credential, click Connect (n8n 1.x: Connect my account) and approve on the service, or pick an Event Registration API credential (personal access token) in the node's Credential list.",
 		});
 	}
 	const secrets = await secretsOf(ctx, credentialType);

@@ -101,13 +101,17 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 
 		const mainUrl = `http://127.0.0.1:${rolePorts[0]}`;
 		const webhookUrl = `http://127.0.0.1:${rolePorts[2 * names.indexOf('webhook')]}`;
-		/** Every role: the same database, queue and key; production webhook URLs point at the webhook processor. */
+		/**
+		 * Every role: the same database, queue and key; production webhook URLs point at the webhook
+		 * processor through N8N_WEBHOOK_URL, which 2.41.1 prefers to the WEBHOOK_URL each role also has
+		 * (its own address, from n8nEnv; url.service.js:21).
+		 */
 		const shared = {
 			...postgres.n8nEnv,
 			...redis.n8nEnv,
 			...LOCK_SETTINGS,
 			EXECUTIONS_MODE: 'queue',
-			WEBHOOK_URL: `${webhookUrl}/`,
+			N8N_WEBHOOK_URL: `${webhookUrl}/`,
 			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
 		};
 		const workerCommand = (/** @type {number} */ concurrency) => [

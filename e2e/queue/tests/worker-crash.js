@@ -2,9 +2,9 @@
 /**
  * 6. A worker killed mid-execution: a workflow creates one order per guest (Order → Create, one
  * POST each, each held 2.5 s by the sandbox); the worker running it is killed (SIGKILL) while the
- * third POST is at the service. Reports what n8n does with the execution (re-run elsewhere, or
- * marked crashed) and checks that the node itself sent no POST twice: every run of the execution
- * sends each guest's POST at most once, in order.
+ * third POST is at the service. Checks what docs/queue-mode.md says: n8n does not run the job
+ * again and marks the execution error (or crashed); the service received each POST sent before the
+ * kill, the held one included, exactly once, and none after it.
  */
 const assert = require('node:assert/strict');
 
@@ -42,7 +42,7 @@ function runsOf(sent, guests) {
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
 const test = {
-	name: '6. a worker killed mid-execution: what n8n does with the execution; no POST sent twice by the node',
+	name: '6. a worker killed mid-execution: n8n does not run it again (error or crashed); each POST reached the service once, none after the kill',
 	timeoutMs: 300000,
 	async fn(stack) {
 		const { rest, sandbox } = stack;
@@ -107,6 +107,17 @@ const test = {
 				(order) => order.lead.last_name === lastName,
 			);
 			assert.equal(created.length, sent.length, 'each POST the service received created one order');
+			assert.deepEqual(rerunBy, [], 'n8n ran the job on no other worker');
+			assert.equal(runs.length, 1, 'the execution ran once');
+			assert.equal(
+				sent.length,
+				KILL_AT_GUEST,
+				'the POSTs before the kill and the held one, no more',
+			);
+			assert.ok(
+				['error', 'crashed'].includes(final.status) && final.id === execution.id,
+				`the killed execution ends error or crashed, none other starts: ${JSON.stringify(final)}`,
+			);
 			console.log(
 				`    execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`,
 			);

@@ -956,7 +956,7 @@ describe('#13 OAuth2 errors say what to do', () => {
 			{ credentials: { eventRegistrationOAuth2Api: unconnected } },
 		);
 		expect(errorText(result).message).toMatch(/not connected/i);
-		expect(errorText(result).description).toMatch(/Connect my account/);
-		expect(errorText(result).description).toMatch(/Access Token/);
+		expect(errorText(result).description).toMatch(/click Connect \(n8n 1\.x: Connect my account\)/);
+		expect(errorText(result).description).toMatch(/Event Registration API credential/);
 	});
 });

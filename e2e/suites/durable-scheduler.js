@@ -1,0 +1,207 @@
+// @ts-check
+/**
+ * The order trigger under n8n 2.41.1's durable scheduler (N8N_SCHEDULER_ENABLED,
+ * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED, with the publication
+ * service on, its default): n8n keeps the trigger's static data as a cursor committed with the
+ * execution, and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it.
+ * Every check compares all the items the workflow's executions ever reported with every change made
+ * so far: a change lost or reported twice fails it.
+ */
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { sleep, waitFor } = require('../../scripts/lib/processes');
+const { newOrder, reportedItems } = require('../lib/orders');
+const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
+
+/** @typedef {import('../lib/stack').Stack} Stack */
+
+const WORKFLOW_ID = 'e2eDurablePoll';
+const TRIGGER = 'Order Trigger';
+/** Low, so that a poll held by the sandbox for HOLD_MS runs past it. */
+const POLL_TIMEOUT_S = 8;
+const HOLD_MS = 20000;
+const SCHEDULER_ENV = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_S),
+};
+/** n8n polls once a minute at a second of its own choosing: the next poll can be a minute away. */
+const NEXT_POLL_MS = 150000;
+/** After a poll's first read, long enough for it to finish and hand over an execution. */
+const SETTLE_MS = 5000;
+
+/** @type {{ expected: string[]; baselineOrder: string }} every `<order id> <change>` to report */
+const state = { expected: [], baselineOrder: '' };
+
+/** @param {Stack} stack */
+function logFile(stack) {
+	return path.join(stack.workDir, 'n8n-start.log');
+}
+
+/**
+ * Waits until the executions report every change made so far, then checks that they report
+ * nothing else (nothing twice).
+ * @param {Stack} stack
+ */
+async function assertEachChangeOnce(stack) {
+	const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, state.expected.length);
+	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
+}
+
+/**
+ * Waits for the next scheduled poll to read the orders and finish.
+ * @param {Stack} stack
+ */
+async function nextPoll(stack) {
+	const { control } = stack.sandbox;
+	control.clearRequests();
+	await waitFor(
+		'the next scheduled poll',
+		async () =>
+			control.requests({ method: 'GET', pathIncludes: '/orders' }).length > 0 ? true : undefined,
+		{ timeoutMs: NEXT_POLL_MS, intervalMs: 500 },
+	);
+	await sleep(SETTLE_MS);
+	const { rest } = await stack.server();
+	await waitFor(
+		'the poll’s execution to finish',
+		async () =>
+			(await rest.executions(WORKFLOW_ID)).every((e) => e.finished || e.status === 'success')
+				? true
+				: undefined,
+		{ timeoutMs: 30000, intervalMs: 500 },
+	);
+}
+
+/** @param {Stack} stack */
+function created(stack) {
+	const id = newOrder(stack, 'general-admission');
+	state.expected = [...state.expected, `${id} created`].sort();
+	return id;
+}
+
+/** @type {import('../lib/harness').Suite<Stack>} */
+const suite = {
+	name: 'Order trigger under n8n’s durable scheduler (2.41.1, poll triggers and durable cursors on)',
+	steps: true,
+	tests: [
+		{
+			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
+			timeoutMs: 360000,
+			async fn(stack) {
+				const { rest } = await stack.restartServer(SCHEDULER_ENV);
+				const log = fs.readFileSync(logFile(stack), 'utf8');
+				assert.doesNotMatch(log, /durable poll cursors stay disabled|cannot take over poll/);
+				state.baselineOrder = newOrder(stack, 'general-admission');
+				const { control } = stack.sandbox;
+				control.clearRequests();
+				const publication = await rest.publish(WORKFLOW_ID);
+				assert.equal(publication.status, 'published', JSON.stringify(publication));
+				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
+				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
+				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+			},
+		},
+		{
+			// n8n keeps no cursor from the poll at publish: n8n-core's active-workflow-triggers.js:178-180
+			// runs it as a test poll (executePollTrigger(true)), and poll-trigger-executor.js:68 commits a
+			// staged cursor of a poll that returned nothing only for a scheduled poll (`!testingTrigger`).
+			name: 'the first scheduled poll takes the baseline again: changes since publishing are not reported',
+			timeoutMs: 200000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				stack.sandbox.control.cancelOrder(state.baselineOrder);
+				newOrder(stack, 'general-admission');
+				await nextPoll(stack);
+				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+			},
+		},
+		{
+			name: 'from then on, each change is reported once',
+			timeoutMs: 200000,
+			async fn(stack) {
+				created(stack);
+				await assertEachChangeOnce(stack);
+			},
+		},
+		{
+			name: 'a restart of n8n between polls loses and repeats nothing',
+			timeoutMs: 480000,
+			async fn(stack) {
+				created(stack);
+				await stack.restartServer(SCHEDULER_ENV);
+				created(stack);
+				await assertEachChangeOnce(stack);
+			},
+		},
+		{
+			name: `a poll held past N8N_SCHEDULER_POLL_TIMEOUT (${POLL_TIMEOUT_S} s) is abandoned by n8n; the next poll reports its change once`,
+			timeoutMs: 360000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const { control } = stack.sandbox;
+				const before = (await rest.executions(WORKFLOW_ID)).length;
+				const logStart = fs.statSync(logFile(stack)).size;
+				control.failNext({ method: 'GET', pathIncludes: '/orders', timeoutMs: HOLD_MS });
+				created(stack);
+				await waitFor(
+					'n8n to abandon the held poll',
+					async () =>
+						fs
+							.readFileSync(logFile(stack), 'utf8')
+							.slice(logStart)
+							.includes('Poll exceeded its timeout and was abandoned')
+							? true
+							: undefined,
+					{ timeoutMs: NEXT_POLL_MS, intervalMs: 500 },
+				);
+				await waitFor(
+					'the held request to be answered',
+					async () =>
+						control.faults().failNext.length === 0 &&
+						control
+							.requests({ method: 'GET', pathIncludes: '/orders' })
+							.some((r) => r.fault !== null)
+							? true
+							: undefined,
+					{ timeoutMs: HOLD_MS + 15000, intervalMs: 500 },
+				);
+				assert.equal(
+					(await rest.executions(WORKFLOW_ID)).length,
+					before,
+					'the abandoned poll started no execution',
+				);
+				await assertEachChangeOnce(stack);
+			},
+		},
+		{
+			name: 'a further poll with nothing new starts no execution (nothing reported twice)',
+			timeoutMs: 200000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const before = (await rest.executions(WORKFLOW_ID)).length;
+				await nextPoll(stack);
+				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
+				await assertEachChangeOnce(stack);
+				await rest.unpublish(WORKFLOW_ID);
+			},
+		},
+	],
+};
+
+/** @param {Stack} stack */
+function workflows(stack) {
+	return [
+		orderTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: stack.credentials,
+			demo: stack.sandbox.demo,
+			watch: ['created', 'cancelled'],
+		}),
+	];
+}
+
+module.exports = { suite, workflows, needsServer: true };

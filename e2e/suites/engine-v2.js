@@ -1,0 +1,226 @@
+// @ts-check
+/**
+ * The nodes on n8n's second execution engine ("Engine 2.0"), which n8n 2.41.1 ships switched off:
+ * the `engine-v2` module (N8N_ENABLED_MODULES) with its own PostgreSQL data plane
+ * (N8N_ENGINE_DATABASE_URL), outside queue mode, and a workflow whose settings have
+ * `engineType: 'v2'`. n8n routes its manual, webhook and trigger executions there
+ * (services/engine-v2-dispatcher.service.js). Each check reads what Engine 2.0 recorded in its own
+ * database, so a run that fell back to the first engine fails.
+ */
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { freePorts, waitFor } = require('../../scripts/lib/processes');
+const { connectDatabase, startPostgres } = require('../queue/lib/services');
+const { webhookWorkflow } = require('../queue/lib/workflows');
+const { newOrder } = require('../lib/orders');
+const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
+
+/** @typedef {import('../lib/stack').Stack} Stack */
+
+const IDS = {
+	action: 'e2eV2Action',
+	lastNode: 'e2eV2LastNode',
+	webhook: 'e2eV2Webhook',
+	order: 'e2eV2Order',
+};
+const ACTION_PATH = 'e2e-v2-action';
+const LAST_NODE_PATH = 'e2e-v2-last-node';
+const NEXT_POLL_MS = 150000;
+
+/** @type {{ db?: import('../queue/lib/services').Database; postgres?: { stop: () => Promise<void> } }} */
+const engine = {};
+
+/**
+ * Engine 2.0's executions of a workflow, oldest first, each with its steps.
+ * @param {string} workflowId
+ */
+async function engineRuns(workflowId) {
+	const db = /** @type {NonNullable<typeof engine.db>} */ (engine.db);
+	const runs = await db.query(
+		'select id, status, mode from workflow_execution where workflow_id = $1 order by created_at',
+		[workflowId],
+	);
+	for (const run of runs)
+		run.steps = await db.query(
+			'select node_id, status, error, outputs from workflow_step_execution where execution_id = $1',
+			[run.id],
+		);
+	return runs;
+}
+
+/**
+ * Waits for Engine 2.0 to finish `count` executions of a workflow.
+ * @param {string} workflowId
+ * @param {number} count
+ * @param {number} timeoutMs
+ */
+function finishedRuns(workflowId, count, timeoutMs) {
+	return waitFor(
+		`${count} Engine 2.0 executions of ${workflowId}`,
+		async () => {
+			const runs = await engineRuns(workflowId);
+			const done = runs.filter((run) => ['completed', 'failed', 'cancelled'].includes(run.status));
+			return done.length >= count ? runs : undefined;
+		},
+		{ timeoutMs, intervalMs: 500 },
+	);
+}
+
+/** @param {any[]} runs */
+function describeRuns(runs) {
+	return JSON.stringify(
+		runs.map((run) => ({
+			status: run.status,
+			mode: run.mode,
+			steps: run.steps.map((/** @type {any} */ step) => [step.status, step.error?.message]),
+		})),
+	);
+}
+
+/** @type {import('../lib/harness').Suite<Stack>} */
+const suite = {
+	name: 'Engine 2.0 (settings.engineType v2, the engine-v2 module) in n8n 2.41.1',
+	steps: true,
+	tests: [
+		{
+			name: 'n8n starts Engine 2.0 on its PostgreSQL data plane',
+			timeoutMs: 360000,
+			async fn(stack) {
+				const [pgPort, enginePort, controlPort] = await freePorts(3);
+				const workDir = path.join(stack.workDir, 'engine-v2');
+				fs.mkdirSync(workDir, { recursive: true });
+				const postgres = await startPostgres({ workDir, port: pgPort, log: () => undefined });
+				engine.postgres = postgres;
+				const { name, user, password } = postgres.database;
+				await stack.restartServer({
+					N8N_ENABLED_MODULES: 'engine-v2',
+					N8N_ENGINE_DATABASE_URL: `postgres://${user}:${password}@127.0.0.1:${pgPort}/${name}`,
+					N8N_ENGINE_HOST: '127.0.0.1',
+					N8N_ENGINE_PORT: String(enginePort),
+					N8N_ENGINE_CONTROL_PLANE_PORT: String(controlPort),
+				});
+				const log = fs.readFileSync(path.join(stack.workDir, 'n8n-start.log'), 'utf8');
+				assert.match(log, /Engine 2\.0 listening on/);
+				engine.db = await connectDatabase(postgres);
+			},
+		},
+		{
+			name: 'the action node runs on Engine 2.0 (a Webhook node → Event → Get Many)',
+			timeoutMs: 120000,
+			async fn(stack) {
+				const { rest, baseUrl } = await stack.server();
+				const { control } = stack.sandbox;
+				assert.equal((await rest.publish(IDS.action)).status, 'published');
+				control.clearRequests();
+				const response = await fetch(`${baseUrl}/webhook/${ACTION_PATH}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: '{}',
+				});
+				assert.equal(response.status, 200, await response.text());
+				const runs = await finishedRuns(IDS.action, 1, 60000);
+				assert.equal(runs.length, 1, describeRuns(runs));
+				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
+				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
+				await rest.unpublish(IDS.action);
+			},
+		},
+		{
+			// webhooks/engine-v2-webhooks.js:45-46 (2.41.1)
+			name: 'refused, as n8n says: a Webhook node answering with the last node’s data (“Respond immediately instead”)',
+			timeoutMs: 60000,
+			async fn(stack) {
+				const { rest, baseUrl } = await stack.server();
+				assert.equal((await rest.publish(IDS.lastNode)).status, 'published');
+				const response = await fetch(`${baseUrl}/webhook/${LAST_NODE_PATH}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: '{}',
+				});
+				const text = await response.text();
+				assert.ok(response.status >= 400, `${response.status} ${text}`);
+				assert.match(
+					text,
+					/Engine 2\.0 does not support the 'lastNode' response mode yet\. Respond immediately instead\./,
+				);
+				assert.deepEqual(await engineRuns(IDS.lastNode), []);
+				await rest.unpublish(IDS.lastNode);
+			},
+		},
+		{
+			name: 'the webhook trigger runs on Engine 2.0: a delivery starts one execution',
+			timeoutMs: 120000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				const { control, demo } = stack.sandbox;
+				assert.equal((await rest.publish(IDS.webhook)).status, 'published');
+				const [delivered] = await control.deliver({
+					companyId: demo.companyId,
+					event: 'lead-created',
+				});
+				assert.equal(delivered.status, 200, `${delivered.status} ${delivered.body}`);
+				const runs = await finishedRuns(IDS.webhook, 1, 60000);
+				assert.equal(runs.length, 1, describeRuns(runs));
+				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				await rest.unpublish(IDS.webhook);
+			},
+		},
+		{
+			name: 'the order trigger on Engine 2.0 in 2.41.1: a poll’s changes start one execution there',
+			timeoutMs: 240000,
+			async fn(stack) {
+				const { rest } = await stack.server();
+				assert.equal((await rest.publish(IDS.order)).status, 'published');
+				newOrder(stack, 'general-admission');
+				const runs = await finishedRuns(IDS.order, 1, NEXT_POLL_MS);
+				assert.equal(runs.length, 1, describeRuns(runs));
+				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				await rest.unpublish(IDS.order);
+				await engine.db?.close();
+				await engine.postgres?.stop();
+			},
+		},
+	],
+};
+
+/** @param {any} workflow */
+function onEngineV2(workflow) {
+	return { ...workflow, settings: { ...workflow.settings, engineType: 'v2' } };
+}
+
+/** @param {Stack} stack */
+function workflows(stack) {
+	const { credentials: refs, sandbox } = stack;
+	const { demo } = sandbox;
+	const listEvents = {
+		resource: 'event',
+		operation: 'getMany',
+		company: rl(demo.companyId),
+		limit: 5,
+	};
+	return [
+		webhookWorkflow({
+			id: IDS.action,
+			name: 'Engine 2.0: list events',
+			path: ACTION_PATH,
+			respond: 'onReceived',
+			refs,
+			steps: [{ name: 'List events', parameters: listEvents }],
+		}),
+		webhookWorkflow({
+			id: IDS.lastNode,
+			name: 'Engine 2.0: answer with the events',
+			path: LAST_NODE_PATH,
+			respond: 'lastNode',
+			refs,
+			steps: [{ name: 'List events', parameters: listEvents }],
+		}),
+		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead-created'] }),
+		orderTriggerWorkflow({ id: IDS.order, refs, demo, watch: ['created'] }),
+	].map(onEngineV2);
+}
+
+module.exports = { suite, workflows, needsServer: true };
