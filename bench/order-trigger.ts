@@ -137,7 +137,14 @@ async function runCase(
 			sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length;
 		let polls = 0;
 		sb.control.clearRequests();
-		await runPoll({ nodeType: trigger, node, credentials, credentialTypes, mode: 'manual' });
+		await runPoll({
+			nodeType: trigger,
+			node,
+			credentials,
+			credentialTypes,
+			staticData: {},
+			mode: 'manual',
+		});
 		const testRunRequests = orderRequests();
 		const poll = async () => {
 			sb.control.clearRequests();

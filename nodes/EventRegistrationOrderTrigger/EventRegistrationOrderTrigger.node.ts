@@ -30,13 +30,7 @@ import { resolveCompanyWithId, resolveLocator } from '../shared/resolve';
 import { readOrders } from './listing';
 import type { ReadSettings } from './listing';
 import type { Emission, Transition } from './state';
-import {
-	detectTransitions,
-	isTransition,
-	latestTransition,
-	readState,
-	storeState,
-} from './state';
+import { detectTransitions, isTransition, latestTransition, readState, storeState } from './state';
 
 const ALL_EVENTS = 'all';
 const ONE_EVENT = 'one';

@@ -57,11 +57,18 @@ function toRegistration(value: unknown): Registration | undefined {
 }
 
 /** The webhook stored for `kind`; its token is the one deliveries to that URL must carry. */
-export function readRegistration(ctx: NodeContext, kind: RegistrationKind): Registration | undefined {
+export function readRegistration(
+	ctx: NodeContext,
+	kind: RegistrationKind,
+): Registration | undefined {
 	return toRegistration(nodeData(ctx)[kind]);
 }
 
-function writeRegistration(ctx: IHookFunctions, kind: RegistrationKind, registration: Registration): void {
+function writeRegistration(
+	ctx: IHookFunctions,
+	kind: RegistrationKind,
+	registration: Registration,
+): void {
 	const record: IDataObject = {
 		webhookId: registration.webhookId,
 		url: registration.url,

@@ -5,7 +5,7 @@
  * and the pacer's pauses) is simulated: it records each wait and moves `Date.now` forward by it,
  * so the sandbox's throttle sees the time pass while the test does not wait for it.
  */
-import { oneEventTrigger, pollTrigger } from '../helpers/orderTrigger';
+import { oneEventTrigger, pollTrigger, storedState } from '../helpers/orderTrigger';
 import { SHIPPED_TUNING } from '../helpers/tuning';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
@@ -74,7 +74,7 @@ it.each([
 
 		expect(waited()).toBeLessThanOrEqual(SHIPPED_TUNING.retry.maxTotalWaitMs);
 		expect(listings().map((r) => r.status)).toEqual(Array(requests).fill(429));
-		expect(wf.staticData).toEqual({});
+		expect(storedState(wf)).toBeUndefined();
 	},
 );
 
