@@ -7,14 +7,7 @@ import { TUNING } from '../shared/tuning';
  * The moves of an order the trigger reports. Orders have no status field: each move shows only
  * as its nullable timestamp (`created_at`, `paid_at`, ...), named here without the `_at`.
  */
-export const TRANSITIONS = [
-	'created',
-	'paid',
-	'authorized',
-	'approved',
-	'rejected',
-	'cancelled',
-] as const;
+const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'] as const;
 
 export type Transition = (typeof TRANSITIONS)[number];
 type Times = Partial<Record<Transition, number>>;
