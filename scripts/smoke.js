@@ -59,9 +59,9 @@ async function benchSmoke() {
 	const trigger = objectOf(report.order_trigger);
 	expectThat(
 		[trigger, objectOf(trigger.newest_first)].every(
-			(f) => f.polls > 1 && objectOf(f.requests_per_poll).median > 0,
+			(f) => f.polls > 1 && objectOf(f.requests_per_poll).median > 0 && f.test_run_requests > 0,
 		),
-		'order_trigger: both listings polled',
+		'order_trigger: both listings polled and test-run',
 	);
 	const peer = objectOf(report.peer_http_request);
 	const runs = Array.isArray(peer.runs) ? peer.runs : [];

@@ -1,16 +1,18 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { openListing, pageNumbers, mapPooled } from '../shared/pagination';
-import type { Connection, Listing, Page, PageMeta, RatePacer } from '../shared/pagination';
-import type { EventCursor } from './state';
+import { connect, openListing, pageNumbers, paginate } from '../shared/pagination';
+import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
+import { mapPooled } from '../shared/pagination';
+import type { EventCursor, ObservedOrder, Transition } from './state';
+import { maskOf, transitionTimes } from './state';
 
 /**
  * How one event's orders are read in a poll. The orders listing has no filter, sort or "changed
  * since" parameter, so:
  *
- * - An event without a cursor (first poll, upgrade from version 1, a new event, a listing whose
- *   order could not be told) is read whole, and `created_at` on its first and last pages tells
+ * - An event without a cursor (first poll, a new event, a listing whose order could not be told)
+ *   is read whole, and `created_at` on its first and last pages tells
  *   which end new orders are added to.
  * - Otherwise a poll reads the newest pages: every order added since the previous poll and every
  *   order created within `recentMs`, so a new order and its quick payment or approval are
@@ -19,6 +21,7 @@ import type { EventCursor } from './state';
  * - Plus a slice of the rest (the full check): from the oldest order towards the newest pages,
  *   paced to finish within Full Check Every, never more than `sweepShare` of the requests the
  *   service's `X-RateLimit-Remaining` still allows (the slice is deferred instead).
+ * - A manual test run reads only the newest pages (`TEST_RUN_PAGES` at most): see `readNewest`.
  *
  * Positions are offsets from the oldest order, which do not move when orders are added at either
  * end; each page's own `meta.total` places it, and a page that does not reach the sweep's offset
@@ -31,50 +34,43 @@ const READ_PLAN = {
 	defaultIntervalMs: 60 * 1000,
 };
 
-export interface EventReadSettings {
+/** Pages a manual test run reads of one event at most. */
+const TEST_RUN_PAGES = 5;
+
+/** What the reads need of the node's parameters. */
+export interface ReadSettings {
 	company: string;
+	/** Event slug, or undefined for all organizing events of the company. */
+	event?: string;
 	includeSubmission: boolean;
+	concurrency: number;
 	perPage: number;
+	/** The full check reads every page at least once in this time (ms). */
 	fullCheckMs: number;
 }
 
-export interface EventRead {
-	orders: IDataObject[];
-	/** Undefined when the listing's order could not be told: the next poll reads it whole again. */
-	cursor?: EventCursor;
-}
+/** A scheduled poll's read, with the cursors of the previous one; or a manual test run's. */
+export type ReadMode =
+	| { now: number; previous?: { events: Map<string, EventCursor>; polledAt: number | null } }
+	| { testRun: ReadonlySet<Transition> };
 
 /** One event's listing within one poll: pages are read at most once. */
 class EventListing {
 	private readonly pages = new Map<number, Page>();
-	private readonly read: IDataObject[] = [];
+	readonly orders: IDataObject[] = [];
 
-	constructor(private readonly listing: Listing) {}
-
-	get orders(): IDataObject[] {
-		return this.read;
-	}
-
-	/** The poll's pacer: its remaining allowance bounds the full check's slice. */
-	get pacer(): RatePacer {
-		return this.listing.pacer;
-	}
-
-	checkPageCount(pages: number): void {
-		this.listing.checkPageCount(pages);
-	}
+	constructor(readonly listing: Listing) {}
 
 	has(page: number): boolean {
 		return this.pages.has(page);
 	}
 
-	/** One page, read at most once per poll. */
 	async page(number: number): Promise<Page> {
 		const cached = this.pages.get(number);
 		if (cached) return cached;
 		const page = await this.listing.page(number);
 		this.pages.set(number, page);
-		this.read.push(...page.items);
+		this.orders.push(...page.items);
 		return page;
 	}
 }
@@ -128,9 +124,9 @@ async function readWhole(
 ): Promise<EventCursor | undefined> {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
-	listing.checkPageCount(lastPage);
+	listing.listing.checkPageCount(lastPage);
 	await mapPooled(pageNumbers(2, lastPage), concurrency, async (page) => await listing.page(page), {
-		onFailure: (error) => listing.pacer.stop(error),
+		onFailure: (error) => listing.listing.pacer.stop(error),
 	});
 	const last = await listing.page(lastPage);
 	const newestAt = newestEnd(first, last);
@@ -220,7 +216,7 @@ async function readIncrementally(
 	const total = span(newest.meta, newestAt).hi + 1;
 
 	// The full check's slice, within its share of the remaining rate limit.
-	const remaining = listing.pacer.remaining();
+	const remaining = listing.listing.pacer.remaining();
 	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
 	const target = Math.min(
 		allowed,
@@ -261,21 +257,38 @@ async function readIncrementally(
 	};
 }
 
-/** Reads one event's orders for a poll: whole without a usable cursor, else the newest pages and a slice of the rest. */
-export async function readEventOrders(
+function showsAny(orders: IDataObject[], watch: ReadonlySet<Transition>): boolean {
+	return orders.some((order) =>
+		(Object.keys(transitionTimes(order)) as Transition[]).some((t) => watch.has(t)),
+	);
+}
+
+/**
+ * A manual test run's pages: the first and the last (which tell where new orders land), then from
+ * the newest page towards older ones until one shows a watched change, `TEST_RUN_PAGES` at most.
+ */
+async function readNewest(listing: EventListing, watch: ReadonlySet<Transition>): Promise<void> {
+	const first = await listing.page(1);
+	const { lastPage } = first.meta;
+	const newestAt = newestEnd(first, await listing.page(lastPage));
+	if (newestAt === undefined) return;
+	const between = pageNumbers(2, lastPage - 1);
+	if (newestAt === 'last') between.reverse();
+	let newest = (await listing.page(newestAt === 'last' ? lastPage : 1)).items;
+	for (const page of between.slice(0, TEST_RUN_PAGES - 2)) {
+		if (showsAny(newest, watch)) return;
+		newest = newest.concat((await listing.page(page)).items);
+	}
+}
+
+/** Reads one event's orders: whole without a usable cursor, else the newest pages and a slice of the rest. */
+async function readEventOrders(
 	ctx: IPollFunctions,
-	settings: EventReadSettings,
+	settings: ReadSettings,
 	event: string,
-	context: {
-		cursor?: EventCursor;
-		now: number;
-		polledAt: number | null;
-		/** Shared by every listing of the poll: one pacer. */
-		connection: Connection;
-		/** Pages read at once for this event. */
-		concurrency: number;
-	},
-): Promise<EventRead> {
+	mode: ReadMode,
+	context: { connection: Connection; concurrency: number },
+): Promise<{ orders: IDataObject[]; cursor?: EventCursor }> {
 	const qs: IDataObject = settings.includeSubmission ? { include_submission: 1 } : {};
 	const listing = new EventListing(
 		await openListing(
@@ -285,13 +298,94 @@ export async function readEventOrders(
 			context.connection,
 		),
 	);
-	if (context.cursor !== undefined) {
-		const cursor = await readIncrementally(listing, context.cursor, {
-			...context,
+	if ('testRun' in mode) {
+		await readNewest(listing, mode.testRun);
+		return { orders: listing.orders };
+	}
+	const previous = mode.previous?.events.get(event);
+	if (previous !== undefined) {
+		const cursor = await readIncrementally(listing, previous, {
+			now: mode.now,
+			polledAt: mode.previous?.polledAt ?? null,
 			fullCheckMs: settings.fullCheckMs,
 		});
 		if (cursor !== undefined) return { orders: listing.orders, cursor };
 	}
-	const cursor = await readWhole(listing, context.concurrency, context.now);
+	const cursor = await readWhole(listing, context.concurrency, mode.now);
 	return { orders: listing.orders, cursor };
+}
+
+async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Promise<string[]> {
+	const events = await paginate(ctx, 'event.getMany', {
+		params: { company: settings.company },
+		perPage: settings.perPage,
+		concurrency: settings.concurrency,
+	});
+	return events
+		.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string')
+		.map((e) => e.id as string);
+}
+
+function bitCount(mask: number): number {
+	let count = 0;
+	for (let rest = mask; rest > 0; rest >>= 1) count += rest & 1;
+	return count;
+}
+
+/**
+ * One entry per order. An order can be listed twice when new orders shift the pages while they are
+ * read; the copy showing more transitions is kept (timestamps are set, never cleared).
+ */
+function uniqueOrders(orders: ObservedOrder[]): ObservedOrder[] {
+	const byId = new Map<string, ObservedOrder>();
+	for (const order of orders) {
+		const known = byId.get(order.id);
+		if (!known || bitCount(maskOf(order.times)) > bitCount(maskOf(known.times)))
+			byId.set(order.id, order);
+	}
+	return [...byId.values()];
+}
+
+function observe(event: string, orders: IDataObject[]): ObservedOrder[] {
+	return orders
+		.filter((order) => typeof order.id === 'string' && order.id !== '')
+		.map((order) => ({ id: order.id as string, event, order, times: transitionTimes(order) }));
+}
+
+export interface OrdersRead {
+	observed: ObservedOrder[];
+	/** Cursor of each watched event whose listing order is known (none in a test run). */
+	events: Map<string, EventCursor>;
+}
+
+/**
+ * The orders of the watched event(s) `mode` asks for. Several events are read side by side,
+ * splitting the concurrency between them; one RatePacer paces every request of the poll.
+ */
+export async function readOrders(
+	ctx: IPollFunctions,
+	settings: ReadSettings,
+	mode: ReadMode,
+): Promise<OrdersRead> {
+	const events =
+		settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
+	const result: OrdersRead = { observed: [], events: new Map() };
+	if (events.length === 0) return result;
+	const parallelEvents = Math.min(settings.concurrency, events.length);
+	const context = {
+		connection: await connect(ctx),
+		concurrency: Math.max(1, Math.floor(settings.concurrency / parallelEvents)),
+	};
+	const reads = await mapPooled(
+		events,
+		parallelEvents,
+		async (event) => ({ event, ...(await readEventOrders(ctx, settings, event, mode, context)) }),
+		{ onFailure: (error) => context.connection.pacer.stop(error) },
+	);
+	for (const { event, orders, cursor } of reads) {
+		result.observed.push(...observe(event, orders));
+		if (cursor !== undefined) result.events.set(event, cursor);
+	}
+	result.observed = uniqueOrders(result.observed);
+	return result;
 }

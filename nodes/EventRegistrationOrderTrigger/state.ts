@@ -1,6 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { parseApiTimestamp } from '../shared/dates';
 import { TUNING } from '../shared/transport';
-import type { ObservedOrder, Transition } from './transitions';
-import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
+
+/**
+ * The moves of an order the trigger reports. Orders have no status field: each move shows only
+ * as its nullable timestamp (`created_at`, `paid_at`, ...), named here without the `_at`.
+ */
+const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'] as const;
+
+export type Transition = (typeof TRANSITIONS)[number];
+type Times = Partial<Record<Transition, number>>;
+
+export function isTransition(value: unknown): value is Transition {
+	return TRANSITIONS.includes(value as Transition);
+}
+
+/** One bit per transition, in the order of TRANSITIONS. */
+function transitionBit(transition: Transition): number {
+	return 1 << TRANSITIONS.indexOf(transition);
+}
+
+/** An order as read in one poll, with the instant (epoch ms) of each transition it shows. */
+export interface ObservedOrder {
+	id: string;
+	/** Slug of the event the order was listed under. */
+	event: string;
+	order: IDataObject;
+	times: Times;
+}
+
+/**
+ * Instants of the transitions an order shows. A timestamp that is not ISO 8601 counts as absent:
+ * without an instant the node cannot place it against what it has already reported.
+ */
+export function transitionTimes(order: IDataObject): Times {
+	const times: Times = {};
+	for (const transition of TRANSITIONS) {
+		const instant = parseApiTimestamp(order[`${transition}_at`]);
+		if (instant !== undefined) times[transition] = instant;
+	}
+	return times;
+}
+
+export function maskOf(times: Times): number {
+	let mask = 0;
+	for (const transition of TRANSITIONS) {
+		if (times[transition] !== undefined) mask |= transitionBit(transition);
+	}
+	return mask;
+}
+
+function newestTime(times: Times): number | undefined {
+	const values = Object.values(times);
+	return values.length > 0 ? Math.max(...values) : undefined;
+}
 
 /**
  * What the trigger remembers between polls, and how it decides what is new.
@@ -21,11 +75,7 @@ import { TRANSITIONS, maskOf, newestTime, transitionBit } from './transitions';
  * @internal Exported for the tests only.
  */
 
-/**
- * Version 1, written only by development builds before the first release (0.1.0 writes version 2),
- * kept `orders` as an object keyed by order id and read every page every poll; it is still read.
- */
-const LEGACY_VERSION = 1;
+/** 0.1.0 and later write version 2; version 1 was written only by development builds before it. */
 const STATE_VERSION = 2;
 
 /** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
@@ -63,14 +113,10 @@ export interface OrderTriggerState {
 }
 
 /** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
-export interface StoredState {
-	version: typeof STATE_VERSION;
-	scope: string;
-	seenUntil: number | null;
+export type StoredState = Omit<OrderTriggerState, 'orders' | 'events'> & {
 	orders: Array<[string, number, number]>;
 	events: Array<[string, EventCursor]>;
-	polledAt: number | null;
-}
+};
 
 export interface Emission {
 	order: ObservedOrder;
@@ -90,17 +136,8 @@ export interface DetectOptions {
 	events: Map<string, EventCursor>;
 }
 
-interface Detection {
-	emissions: Emission[];
-	next: OrderTriggerState;
-}
-
 function isInteger(value: unknown): value is number {
 	return Number.isInteger(value);
-}
-
-function isTrackedOrder(value: unknown): value is TrackedOrder {
-	return Array.isArray(value) && value.length === 2 && value.every(isInteger);
 }
 
 function isStoredEntry(value: unknown): value is [string, number, number] {
@@ -129,31 +166,11 @@ function isSeenUntil(value: unknown): value is number | null {
 	return value === null || (typeof value === 'number' && Number.isFinite(value));
 }
 
-/** Version 1: orders as an object keyed by id (own, enumerable entries only); no positions, so every event is read whole once. */
-function readLegacy(raw: Record<string, unknown>, scope: string): OrderTriggerState | undefined {
-	const orders = raw.orders;
-	if (!orders || typeof orders !== 'object' || Array.isArray(orders)) return undefined;
-	const entries = Object.entries(orders);
-	if (!entries.every(([, entry]) => isTrackedOrder(entry))) return undefined;
-	return {
-		version: STATE_VERSION,
-		scope,
-		seenUntil: (raw.seenUntil as number | null | undefined) ?? null,
-		orders: new Map(entries as Array<[string, TrackedOrder]>),
-		events: new Map(),
-		polledAt: null,
-	};
-}
-
-/**
- * The stored state when it is well-formed and belongs to `scope` (version 2, or version 1 as
- * development builds before 0.1.0 stored it); otherwise undefined (a new baseline).
- */
+/** The stored state when it is well-formed and belongs to `scope`; otherwise undefined (a new baseline). */
 export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;
 	const state = raw as Record<string, unknown>;
 	if (state.scope !== scope || !isSeenUntil(state.seenUntil ?? null)) return undefined;
-	if (state.version === LEGACY_VERSION) return readLegacy(state, scope);
 	if (state.version !== STATE_VERSION) return undefined;
 	const { orders, events, polledAt } = state;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
@@ -210,7 +227,7 @@ function byInstant(a: Emission, b: Emission): number {
 function findEmissions(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: DetectOptions,
+	options: Pick<DetectOptions, 'watch' | 'includeExisting'>,
 ): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
 	const emissions: Emission[] = [];
@@ -317,7 +334,7 @@ export function detectTransitions(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
 	options: DetectOptions,
-): Detection {
+): { emissions: Emission[]; next: OrderTriggerState } {
 	return {
 		emissions: findEmissions(previous, observed, options),
 		next: nextState(previous, observed, options),
@@ -329,14 +346,5 @@ export function latestTransition(
 	observed: ObservedOrder[],
 	watch: ReadonlySet<Transition>,
 ): Emission | undefined {
-	let latest: Emission | undefined;
-	for (const order of observed) {
-		for (const transition of watch) {
-			const at = order.times[transition];
-			if (at === undefined) continue;
-			const candidate = { order, transition, at };
-			if (latest === undefined || byInstant(latest, candidate) < 0) latest = candidate;
-		}
-	}
-	return latest;
+	return findEmissions(undefined, observed, { watch, includeExisting: true }).at(-1);
 }

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
-import { registrationKind, storedToken, storedTokens } from './registration';
+import { readRegistration, registrationKind, requiresToken, storedTokens } from './lifecycle';
 
 /**
  * Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB.
@@ -87,16 +87,16 @@ function sameToken(presented: string, expected: string): boolean {
 /** Why a delivery is refused, or undefined when it is accepted. */
 function tokenProblem(
 	presented: string[],
-	expected: string[],
+	expected: string | undefined,
 	required: boolean,
 ): string | undefined {
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
-	if (expected.length === 0) {
+	if (expected === undefined) {
 		return required
 			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
 			: undefined;
 	}
-	const valid = presented.some((token) => expected.some((known) => sameToken(token, known)));
+	const valid = presented.some((token) => sameToken(token, expected));
 	return valid ? undefined : 'The webhook token is invalid';
 }
 
@@ -233,13 +233,11 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 
 	const events = eventsOf(body, raw);
-	const required = ctx.getNodeParameter('options.requireToken', true) as boolean;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const expected = [storedToken(ctx, registrationKind(ctx))].filter(
-		(token): token is string => token !== undefined,
-	);
+	const token = readRegistration(ctx, registrationKind(ctx))?.token;
 	const problem =
-		queryTokenProblem(ctx) ?? tokenProblem(presentedTokens(ctx, events ?? []), expected, required);
+		queryTokenProblem(ctx) ??
+		tokenProblem(presentedTokens(ctx, events ?? []), token, requiresToken(ctx));
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
 		return refuse(

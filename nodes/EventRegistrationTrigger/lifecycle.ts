@@ -1,25 +1,131 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 
-import {
-	OAUTH2_CREDENTIAL_TYPE,
-	credentialTypeOf,
-	apiRequest,
-	apiRequestFull,
-	apiRequestList,
-} from '../shared/transport';
-import { webhookAccessAdvice, asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
+import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/transport';
+import { webhookAccessAdvice } from '../shared/errors';
+import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
 import { resolveCompanyWithId } from '../shared/ids';
-import type { PendingDetach, Registration, RegistrationKind } from './registration';
-import {
-	addPendingDetach,
-	clearRegistration,
-	readPendingDetaches,
-	readRegistration,
-	registrationKind,
-	writePendingDetaches,
-	writeRegistration,
-} from './registration';
+import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
+
+/** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
+type RegistrationKind = 'production' | 'test';
+
+const KINDS: readonly RegistrationKind[] = ['production', 'test'];
+
+/** What the node keeps in its static data for one attached webhook. */
+interface Registration {
+	webhookId: string;
+	/** Absent when the service did not return one. */
+	token?: string;
+	url: string;
+	events: string[];
+	companyId: string;
+}
+
+/**
+ * Which URL n8n calls the node for, in its hooks and its deliveries alike. n8n registers test-URL
+ * webhooks and delivers to them in manual mode, but removes them in internal mode, where only the
+ * URL (n8n's test address) tells; in a delivery n8n always answers with the production URL.
+ */
+export function registrationKind(ctx: NodeContext): RegistrationKind {
+	const url = ctx.getNodeWebhookUrl('default') ?? '';
+	return ctx.getMode() === 'manual' || url.includes('/webhook-test/') ? 'test' : 'production';
+}
+
+type NodeContext = IHookFunctions | IWebhookFunctions;
+
+function nodeData(ctx: NodeContext): IDataObject {
+	return ctx.getWorkflowStaticData('node');
+}
+
+function nonEmpty(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function toRegistration(value: unknown): Registration | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const record = value as IDataObject;
+	if (typeof record.webhookId !== 'string' || typeof record.companyId !== 'string')
+		return undefined;
+	return {
+		webhookId: record.webhookId,
+		token: nonEmpty(record.token),
+		url: String(record.url ?? ''),
+		events: Array.isArray(record.events) ? record.events.map(String) : [],
+		companyId: record.companyId,
+	};
+}
+
+/** The webhook stored for `kind`; its token is the one deliveries to that URL must carry. */
+export function readRegistration(
+	ctx: NodeContext,
+	kind: RegistrationKind,
+): Registration | undefined {
+	return toRegistration(nodeData(ctx)[kind]);
+}
+
+function writeRegistration(
+	ctx: IHookFunctions,
+	kind: RegistrationKind,
+	registration: Registration,
+): void {
+	const record: IDataObject = {
+		webhookId: registration.webhookId,
+		url: registration.url,
+		events: registration.events,
+		companyId: registration.companyId,
+	};
+	if (registration.token !== undefined) record.token = registration.token;
+	nodeData(ctx)[kind] = record;
+}
+
+function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
+	delete nodeData(ctx)[kind];
+}
+
+/** Tokens of every webhook this node has attached (test and production URL), to strip from items wherever they appear. */
+export function storedTokens(ctx: IWebhookFunctions): string[] {
+	return KINDS.map((kind) => readRegistration(ctx, kind)?.token).filter(
+		(t): t is string => t !== undefined,
+	);
+}
+
+export function requiresToken(ctx: NodeContext): boolean {
+	return ctx.getNodeParameter('options.requireToken', true) as boolean;
+}
+
+/** A webhook whose detach failed: retried on the next activation so it is not left on the service. */
+interface PendingDetach {
+	companyId: string;
+	webhookId: string;
+}
+
+const PENDING_KEY = 'pendingDetach';
+
+function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
+	const list = nodeData(ctx)[PENDING_KEY];
+	if (!Array.isArray(list)) return [];
+	return list
+		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object')
+		.filter((entry) => typeof entry.companyId === 'string' && typeof entry.webhookId === 'string')
+		.map((entry) => ({
+			companyId: entry.companyId as string,
+			webhookId: entry.webhookId as string,
+		}));
+}
+
+function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach[]): void {
+	const data = nodeData(ctx);
+	if (pending.length === 0) delete data[PENDING_KEY];
+	else data[PENDING_KEY] = pending.map(({ companyId, webhookId }) => ({ companyId, webhookId }));
+}
+
+function addPendingDetach(ctx: IHookFunctions, webhook: PendingDetach): void {
+	const pending = readPendingDetaches(ctx).filter(
+		(entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId,
+	);
+	writePendingDetaches(ctx, [...pending, webhook]);
+}
 
 /** The webhook this node wants on the service. */
 interface Desired {
@@ -48,7 +154,7 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	return {
 		id: record.id,
 		url: typeof record.url === 'string' ? record.url : undefined,
-		token: typeof record.token === 'string' && record.token !== '' ? record.token : undefined,
+		token: nonEmpty(record.token),
 		events: Array.isArray(record.events) ? record.events.map(String) : undefined,
 	};
 }
@@ -218,10 +324,6 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	);
 }
 
-function requiresToken(ctx: IHookFunctions): boolean {
-	return ctx.getNodeParameter('options.requireToken', true) as boolean;
-}
-
 /**
  * Stores the webhook, unless it came without a token while Require Token is on: then every delivery
  * would be refused while the workflow shows as active. It is detached again and activation fails.
@@ -249,23 +351,13 @@ async function store(
 			},
 		);
 	}
-	const registration: Registration = {
+	writeRegistration(ctx, desired.kind, {
 		webhookId: remote.id,
 		token,
 		url: desired.url,
 		events: remote.events ?? desired.events,
 		companyId: desired.companyId,
-	};
-	writeRegistration(ctx, desired.kind, registration);
-}
-
-/** The company was changed while a webhook stayed attached (its detach failed): best effort, as in `delete`. */
-async function detachFromOldCompany(ctx: IHookFunctions, stored: Registration): Promise<void> {
-	await detachOrRemember(
-		ctx,
-		{ companyId: stored.companyId, webhookId: stored.webhookId },
-		'the webhook of the previous company',
-	);
+	});
 }
 
 /** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
@@ -275,7 +367,12 @@ async function repairStored(
 	desired: Desired,
 ): Promise<boolean> {
 	if (stored.companyId !== desired.companyId) {
-		await detachFromOldCompany(ctx, stored);
+		// The company was changed while a webhook stayed attached (its detach failed): best effort.
+		await detachOrRemember(
+			ctx,
+			{ companyId: stored.companyId, webhookId: stored.webhookId },
+			'the webhook of the previous company',
+		);
 		return false;
 	}
 	const updated = await updateRemote(ctx, stored.webhookId, desired);

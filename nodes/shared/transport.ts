@@ -463,15 +463,20 @@ export const TUNING = {
 	 * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
 	 * service pacing a limit it shares with other workers and workflows (each paces on what it
 	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+	 *
+	 * A request's whole wait for retries, its sleeps (`maxTotalWaitMs`) plus every attempt that runs
+	 * into the timeout (at most `maxAttempts`), is 15 s + 4 × 7 s = 43 s: within the 45 s n8n's
+	 * durable scheduler gives a poll by default, which node code cannot read. A longer Retry-After
+	 * fails at once, naming it.
 	 */
 	retry: {
 		maxAttempts: 4,
 		maxRateLimitedAttempts: 12,
 		baseDelayMs: 500,
 		maxDelayMs: 8_000,
-		maxTotalWaitMs: 60_000,
+		maxTotalWaitMs: 15_000,
 		retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
-		timeoutMs: 30_000,
+		timeoutMs: 7_000,
 	},
 	/** How long the Order Trigger remembers reported transitions (see its state.ts). */
 	orderState: {

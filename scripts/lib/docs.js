@@ -728,13 +728,14 @@ function benchMemoryTable(bench) {
 }
 
 /**
- * The order trigger's requests per poll on the 10,008-order event, against reading every page.
+ * The order trigger's requests per poll and per test run on the 10,008-order event, against reading every page.
  * @param {any} bench docs/measurements/bench.json
  */
 function orderTriggerRequestsTable(bench) {
 	const trigger = bench.order_trigger;
 	const rows = [trigger, trigger.newest_first].map((/** @type {any} */ f) => [
 		f.listing,
+		`${f.test_run_requests}`,
 		`${f.first_poll_requests}`,
 		`${f.requests_per_poll.median}`,
 		`${f.requests_per_poll.max}`,
@@ -748,6 +749,7 @@ function orderTriggerRequestsTable(bench) {
 		table(
 			[
 				'Listing',
+				'Test run',
 				'First poll',
 				'Requests per poll, median',
 				'Requests per poll, max',

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
-import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
+import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import type { StoredState } from '../../nodes/EventRegistrationOrderTrigger/state';
 import { runPoll } from '../harness';
 import { credentialTypes, credentialsFor, rl } from './action';

@@ -1,5 +1,5 @@
 /**
- * The tests' side of the nodes' one test seam, `TUNING` (nodes/shared/tuning.ts): change some of
+ * The tests' side of the nodes' one test seam, `TUNING` (nodes/shared/transport.ts): change some of
  * its values for a test or a file, and put the shipped values back afterwards.
  */
 import { TUNING } from '../../nodes/shared/transport';

@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../../nodes/shared/dates';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
-import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/poll';
+import { STATE_KEY } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { runListSearch } from '../harness';
 import { credentialTypes, credentialsFor, rl } from '../helpers/action';
 import { MINUTE, advanceClock, useMovableClock } from '../helpers/clock';
@@ -338,8 +338,8 @@ describe('exactly-once emission across polls and pages', () => {
 		const items = await poll(wf);
 
 		expect(items.map((item) => item.id)).toEqual([order]);
-		expect(items[0].submission).toBeDefined();
-		expect(items[0].lead).toBeDefined();
+		expect(items[0].submission).toEqual(expect.objectContaining({ answers: expect.any(Object) }));
+		expect(items[0].lead).toEqual(expect.any(Object));
 		expect(orderListings(event).every((r) => r.query.include_submission === '1')).toBe(true);
 	});
 });
@@ -630,7 +630,59 @@ describe('manual test run', () => {
 		addOrders(event, 2);
 		const wf = oneEvent(sb.demo.companyId, event, ['approved']);
 
-		await expect(testRun(wf)).rejects.toThrow('No order shows any of the watched changes yet');
+		await expect(testRun(wf)).rejects.toThrow(
+			'None of the newest orders shows any of the watched changes yet',
+		);
+	});
+});
+
+describe('manual test run on a 10,008-order event (668 pages of 15)', () => {
+	let event: string;
+	let orders: string[];
+
+	beforeAll(() => {
+		event = newEvent('Test Run Reads Little');
+		orders = [];
+		// 15 orders a second (simulated): `created_at` tells the order of the listing's pages.
+		for (let placed = 0; placed < 10_008; placed += 15) {
+			advanceClock(1000);
+			orders.push(...addOrders(event, Math.min(15, 10_008 - placed)));
+		}
+		sb.control.markPaid(orders[9_965]); // page 665 oldest first, page 3 newest first
+		sb.control.markPaid(orders[40]); // paid later, but on no page a test run reads
+	});
+
+	const requested = () => orderListings(event).map((r) => Number(r.query.page));
+
+	it.each([
+		['oldest first', false, [1, 668, 667, 666, 665]],
+		['newest first', true, [1, 668, 2, 3]],
+	])(
+		'%s: reads the two ends, then from the newest page until a watched change shows: at most 5 requests',
+		async (_label, newestFirst, pages) => {
+			sb.control.setFaults({ ordersNewestFirst: newestFirst });
+			const created = await testRun(oneEvent(sb.demo.companyId, event, ['created']));
+			expect(created).toMatchObject([{ transition: 'created' }]);
+			expect(orders.slice(-3)).toContain(created[0].id);
+			expect(requested()).toEqual([1, 668]);
+
+			sb.control.clearRequests();
+			const paid = await testRun(oneEvent(sb.demo.companyId, event, ['paid']));
+			expect(paid).toMatchObject([{ id: orders[9_965], transition: 'paid', event_id: event }]);
+			expect(requested()).toEqual(pages);
+		},
+	);
+
+	it('no watched change among the newest orders: a clear error after 5 requests, not 668', async () => {
+		const wf = oneEvent(sb.demo.companyId, event, ['approved']);
+
+		await expect(testRun(wf)).rejects.toThrow(
+			expect.objectContaining({
+				message: 'None of the newest orders shows any of the watched changes yet',
+				description: expect.stringMatching(/Create an order for the event .* and test again/),
+			}),
+		);
+		expect(requested()).toHaveLength(5);
 	});
 });
 

@@ -1,13 +1,12 @@
 /**
  * Reliability of the order trigger's state (nodes/EventRegistrationOrderTrigger): order ids from
- * the network used as keys (`__proto__`), a state stored in the earlier format (version 1), a 429 or 5xx
- * in the middle of the full check, and the share of the rate limit a poll may use. Polls run
- * through n8n-core's PollTriggerExecutor against the sandbox; the clock is simulated (Date only).
+ * the network used as keys (`__proto__`), a state it cannot read (a new baseline), a 429 or 5xx in
+ * the middle of the full check, and the share of the rate limit a poll may use. Polls run through
+ * n8n-core's PollTriggerExecutor against the sandbox; the clock is simulated (Date only).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { STATE_KEY } from '../../../nodes/EventRegistrationOrderTrigger/poll';
-import { parseApiTimestamp } from '../../../nodes/shared/dates';
+import { STATE_KEY } from '../../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { MINUTE, advanceClock, useMovableClock } from '../../helpers/clock';
 import {
 	nodeStaticData,
@@ -23,8 +22,6 @@ import type { Sandbox } from './support';
 const sandbox = useSandbox({ seed: 'demo' });
 useMovableClock();
 useFastRetries();
-
-const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
 /** A new organizing event with a free ticket type and `count` orders placed a second apart. */
 function eventWithOrders(
@@ -88,6 +85,10 @@ describe('order ids used as keys', () => {
 
 describe('stored state from elsewhere', () => {
 	it.each([
+		[
+			'version 1 (written only by development builds before 0.1.0)',
+			{ version: 1, orders: { a: [1, 1] } },
+		],
 		[
 			'orders as an object keyed by id in version 2',
 			{ orders: JSON.parse('{"__proto__": [1, 1]}') as unknown },
@@ -156,88 +157,6 @@ describe('stored state from elsewhere', () => {
 			expect(await pollAfter(wf, MINUTE)).toEqual([`${late}:created`]);
 		},
 	);
-});
-
-/** Every order of the event as the API lists it (all pages). */
-async function listAll(sb: Sandbox, event: string): Promise<IDataObject[]> {
-	const orders: IDataObject[] = [];
-	for (let page = 1; ; page++) {
-		const response = await fetch(
-			`${sb.url}/api/v1/${sb.demo.companyId}/event/${event}/orders?page=${page}`,
-			{
-				headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-			},
-		);
-		const body = (await response.json()) as { data: IDataObject[]; meta: { last_page: number } };
-		orders.push(...body.data);
-		if (page >= body.meta.last_page) return orders;
-	}
-}
-
-/**
- * A state of version 1, the earlier format, stored after a poll that saw `orders` at `now`:
- * `seenUntil` 24 hours before the newest instant seen, and an entry [transition bits, newest
- * instant] for each order that moved after it, in an object keyed by order id.
- */
-function legacyState(scope: string, orders: IDataObject[], now: number): IDataObject {
-	const entries: Record<string, [number, number]> = {};
-	let newest = -Infinity;
-	const times = orders.map((order) => TRANSITIONS.map((t) => parseApiTimestamp(order[`${t}_at`])));
-	for (const instants of times)
-		for (const at of instants) if (at !== undefined) newest = Math.max(newest, at);
-	const seenUntil = Math.min(newest, now) - 24 * 60 * MINUTE;
-	orders.forEach((order, n) => {
-		const set = times[n]
-			.map((at, bit) => (at === undefined ? 0 : 1 << bit))
-			.reduce((a, b) => a | b, 0);
-		const latest = Math.max(...times[n].filter((at): at is number => at !== undefined));
-		if (latest > seenUntil) entries[String(order.id)] = [set, latest];
-	});
-	return { version: 1, scope, seenUntil, orders: entries };
-}
-
-describe('a state stored in the earlier format (version 1)', () => {
-	it('an active workflow keeps its state: nothing reported again, nothing missed, then polls cost the newest pages', async () => {
-		const sb = sandbox();
-		const { event, orders } = eventWithOrders(sb, 'Upgrade Expo', 100);
-		sb.control.markPaid(orders[3]);
-		sb.control.markPaid(orders[97]);
-		advanceClock(20 * MINUTE);
-		const wf = oneEventTrigger(sb, sb.demo.companyId, event, ['created', 'paid', 'cancelled']);
-		// A poll with the version 1 state reported orders[3] and orders[97] as paid just before.
-		nodeStaticData(wf)[STATE_KEY] = legacyState(
-			`${sb.demo.companyId}/${event}`,
-			await listAll(sb, event),
-			Date.now(),
-		);
-
-		// Between its last poll and the first poll of this version:
-		advanceClock(30 * 1000);
-		const fresh = placeOrders(sb, event, 2);
-		sb.control.markPaid(orders[10]);
-		sb.control.cancelOrder(orders[60]);
-		sb.control.clearRequests();
-		const firstAfterUpgrade = await pollAfter(wf, 30 * 1000);
-		const firstPages = orderListings(sb, event).length;
-		const second = await pollAfter(wf, MINUTE);
-		const [later] = placeOrders(sb, event, 1);
-		sb.control.markPaid(fresh[0]);
-		sb.control.clearRequests();
-		const third = await pollAfter(wf, MINUTE);
-
-		expect(firstAfterUpgrade).toEqual(
-			[
-				...fresh.map((id) => `${id}:created`),
-				`${orders[10]}:paid`,
-				`${orders[60]}:cancelled`,
-			].sort(),
-		);
-		expect(firstPages).toBe(7); // 102 orders: read whole once, to learn where new orders land
-		expect(second).toEqual([]);
-		expect(third).toEqual([`${later}:created`, `${fresh[0]}:paid`].sort());
-		expect(orderListings(sb, event).length).toBeLessThanOrEqual(3);
-		expect(storedState(wf).version).toBe(2);
-	});
 });
 
 describe('a failure in the middle of the full check', () => {
