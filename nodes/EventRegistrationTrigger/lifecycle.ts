@@ -1,11 +1,15 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 
-import { OAUTH2_CREDENTIAL_TYPE, credentialTypeOf } from '../shared/transport';
-import { webhookAccessAdvice } from '../shared/errors';
-import { asNodeError, errorMessage, httpStatusOf } from '../shared/errors';
+import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
 import { resolveCompanyWithId } from '../shared/ids';
-import { apiRequest, apiRequestFull, apiRequestList } from '../shared/transport';
+import {
+	OAUTH2_CREDENTIAL_TYPE,
+	apiRequest,
+	apiRequestFull,
+	apiRequestList,
+	credentialTypeOf,
+} from '../shared/transport';
 
 /** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
 type RegistrationKind = 'production' | 'test';

@@ -239,12 +239,12 @@ describe('length', () => {
 				0,
 			);
 
-	it('the README stays a front page: at most 1,500 words and 300 lines, the reference is in docs/', () => {
-		expect(words(readme)).toBeLessThanOrEqual(1500);
+	it('the README stays a front page: at most 1,200 words and 300 lines, the reference is in docs/', () => {
+		expect(words(readme)).toBeLessThanOrEqual(1200);
 		expect(readme.split('\n').length).toBeLessThanOrEqual(300);
 	});
 
-	it('docs/*.md hold at most 20,000 words in all, generated tables included', () => {
-		expect(docsWords()).toBeLessThanOrEqual(20000);
+	it('docs/*.md hold at most 15,000 words in all, generated tables included', () => {
+		expect(docsWords()).toBeLessThanOrEqual(15000);
 	});
 });
