@@ -33,7 +33,7 @@ const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
  * them before the runtimes are there on a fresh clone (they name what they skip); the last step runs
  * them again with REQUIRE_RUNTIMES set, once both runtimes are installed, and fails if one is missing.
  */
-const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts', 'test/unit/optionValues.test.ts'];
+const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts'];
 const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
 
 /** The default n8n first: most steps use it; the other's steps run last, so its install has time. */
