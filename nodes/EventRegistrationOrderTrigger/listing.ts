@@ -1,9 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { connect, openListing, pageNumbers, paginate } from '../shared/pagination';
+import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
-import { mapPooled } from '../shared/pagination';
 import type { EventCursor, ObservedOrder, Transition } from './state';
 import { maskOf, transitionTimes } from './state';
 
