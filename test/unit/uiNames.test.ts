@@ -87,6 +87,7 @@ const N8N_UI_NAMES: Record<string, readonly string[]> = {
 	'n8n-nodes-base.emailSend 2.1: its operation and parameters (utils/sendAndWait)': [
 		'Send and Wait for Response',
 		'To Email',
+		'From Email',
 		'Decline',
 		'Limit Wait Time',
 	],
