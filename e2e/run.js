@@ -16,7 +16,7 @@ const { stopOnSignals } = require('../scripts/lib/processes');
 /**
  * Each suite module gives its tests and the workflows they need; all workflows are imported in
  * one `n8n import:workflow` before the first test.
- * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; needsServer?: boolean }>}
+ * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; needsServer?: boolean; n8n2Only?: string }>}
  */
 const MODULES = [
 	require('./suites/action-node'),
@@ -38,12 +38,18 @@ function selectedModules(filters) {
 async function main() {
 	const started = Date.now();
 	const args = process.argv.slice(2);
-	const modules = selectedModules(args.filter((arg) => !arg.startsWith('--')));
 	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
 	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
 	const harness = new Harness();
 	console.log(
 		`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`,
+	);
+	const modules = selectedModules(args.filter((arg) => !arg.startsWith('--'))).filter(
+		({ suite, n8n2Only }) => {
+			if (!n8n2Only || runtime.n8nVersion.startsWith('2.')) return true;
+			console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
+			return false;
+		},
 	);
 	/** @type {import('./lib/stack').Stack | undefined} */
 	let stack;

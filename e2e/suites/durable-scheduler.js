@@ -204,4 +204,9 @@ function workflows(stack) {
 	];
 }
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = {
+	suite,
+	workflows,
+	needsServer: true,
+	n8n2Only: 'n8n 1.x has no durable scheduler',
+};

@@ -223,4 +223,9 @@ function workflows(stack) {
 	].map(onEngineV2);
 }
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = {
+	suite,
+	workflows,
+	needsServer: true,
+	n8n2Only: 'n8n 1.x has no Engine 2.0',
+};

@@ -5,6 +5,7 @@
  * order-triggered one is published and sees orders change, a manual one runs with `n8n execute`.
  * Each run checks the outputs, the requests the sandbox received and what reached the (fake) CRM.
  */
+const path = require('node:path');
 const assert = require('node:assert/strict');
 
 const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
@@ -229,7 +230,7 @@ function assertKnownNodeTypes(workflow, packageDir) {
 	const { n8n } = require(`${packageDir}/package.json`);
 	const ours = n8n.nodes.map((/** @type {string} */ file) => {
 		const exported = require(`${packageDir}/${file}`);
-		const Class = /** @type {any} */ (Object.values(exported)[0]);
+		const Class = /** @type {any} */ (exported[path.basename(file, '.node.js')]);
 		return `${PACKAGE_PREFIX}${new Class().description.name}`;
 	});
 	for (const current of workflow.nodes) {
