@@ -19,8 +19,8 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 const TRIGGER = 'Order Trigger';
-/** Low, so that a poll held by the sandbox for HOLD_MS runs past it. */
-const POLL_TIMEOUT_S = 8;
+/** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
+const POLL_TIMEOUT_S = 5;
 const HOLD_MS = 20000;
 const SCHEDULER_ENV = {
 	N8N_SCHEDULER_ENABLED: 'true',

@@ -49,6 +49,33 @@ export interface RequestOptions {
 	credentialType?: string;
 	/** The checks of the item the request is made for: nothing is sent once an input error was collected for it. */
 	check?: ItemContext;
+	/** Shared by every request of one poll: what their retries may add in all. */
+	retryBudget?: RetryBudget;
+}
+
+/**
+ * The time the retries of one poll may add in all, shared by its requests: each retry draws its
+ * wait and the failed attempt before it. A poll must end within the time n8n's durable scheduler
+ * gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default), which node code cannot read; n8n 2.x
+ * tells a poll its share (`getPollBudgetMs`), 1.x nothing.
+ */
+export class RetryBudget {
+	constructor(private leftMs: number) {}
+
+	/** The budget of a poll: `pollRetryBudgetMs`, less where n8n gives the poll less time. */
+	static forPoll(ctx: IPollFunctions): RetryBudget {
+		const pollMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : Infinity;
+		const { pollRetryBudgetMs, timeoutMs } = TUNING.retry;
+		// The last attempt may still run into the timeout after the budget is spent.
+		return new RetryBudget(Math.max(0, Math.min(pollRetryBudgetMs, pollMs - timeoutMs)));
+	}
+
+	/** Takes `ms` if that much is left (true), else takes nothing (false). */
+	take(ms: number): boolean {
+		if (ms > this.leftMs) return false;
+		this.leftMs -= ms;
+		return true;
+	}
 }
 
 export interface ApiResponse {
@@ -196,6 +223,7 @@ export async function apiRequestFull(
 
 	for (let attempt = 1; ; attempt++) {
 		const ticket = await options.pacer?.acquire();
+		const startedAt = Date.now();
 		const call: FailedCall = {
 			route: key,
 			method: route.method,
@@ -246,7 +274,8 @@ export async function apiRequestFull(
 			statusRetryable &&
 			attempt <
 				(rateLimitedRead ? TUNING.retry.maxRateLimitedAttempts : TUNING.retry.maxAttempts) &&
-			waitedMs + delayMs <= TUNING.retry.maxTotalWaitMs;
+			waitedMs + delayMs <= TUNING.retry.maxTotalWaitMs &&
+			(options.retryBudget?.take(Date.now() - startedAt + delayMs) ?? true);
 		if (!canRetry)
 			throw toNodeApiError(ctx.getNode(), {
 				...call,
@@ -463,11 +492,11 @@ export const TUNING = {
 	 * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
 	 * service pacing a limit it shares with other workers and workflows (each paces on what it
 	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
+	 * A longer Retry-After fails at once, naming it.
 	 *
-	 * A request's whole wait for retries, its sleeps (`maxTotalWaitMs`) plus every attempt that runs
-	 * into the timeout (at most `maxAttempts`), is 15 s + 4 × 7 s = 43 s: within the 45 s n8n's
-	 * durable scheduler gives a poll by default, which node code cannot read. A longer Retry-After
-	 * fails at once, naming it.
+	 * A poll's retries together add at most `pollRetryBudgetMs` (RetryBudget), and its last attempt
+	 * at most `timeoutMs`: 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its durable
+	 * scheduler's default 45 s.
 	 */
 	retry: {
 		maxAttempts: 4,
@@ -475,6 +504,7 @@ export const TUNING = {
 		baseDelayMs: 500,
 		maxDelayMs: 8_000,
 		maxTotalWaitMs: 15_000,
+		pollRetryBudgetMs: 28_000,
 		retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
 		timeoutMs: 7_000,
 	},

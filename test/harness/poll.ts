@@ -30,6 +30,8 @@ export interface RunPollOptions extends CredentialOptions {
 	staticData: IDataObject;
 	mode: 'trigger' | 'manual';
 	timezone?: string;
+	/** The time n8n gives the poll (`getPollBudgetMs`, as n8n 2.x's durable scheduler sets it); n8n-core's default otherwise. */
+	pollBudgetMs?: number;
 }
 
 export interface RunPollResult {
@@ -42,6 +44,7 @@ interface PreparedPoll {
 	workflow: Workflow;
 	node: INode;
 	additionalData: ReturnType<typeof buildAdditionalData>;
+	pollBudgetMs?: number;
 }
 
 async function preparePoll(options: RunPollOptions): Promise<PreparedPoll> {
@@ -56,7 +59,7 @@ async function preparePoll(options: RunPollOptions): Promise<PreparedPoll> {
 		options.timezone,
 	);
 	const additionalData = buildAdditionalData({ credentialsHelper: session.credentialsHelper });
-	return { workflow, node, additionalData };
+	return { workflow, node, additionalData, pollBudgetMs: options.pollBudgetMs };
 }
 
 async function pollManually({
@@ -72,6 +75,7 @@ async function pollAsActiveTrigger({
 	workflow,
 	node,
 	additionalData,
+	pollBudgetMs,
 }: PreparedPoll): Promise<INodeExecutionData[][] | null> {
 	let emitted: INodeExecutionData[][] | null = null;
 	let failure: Error | undefined;
@@ -87,6 +91,10 @@ async function pollAsActiveTrigger({
 		(error) => {
 			failure = error;
 		},
+		undefined,
+		undefined,
+		undefined,
+		pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
 	);
 	const executePoll = Container.get(PollTriggerExecutor).create(
 		workflow,

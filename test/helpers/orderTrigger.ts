@@ -22,6 +22,8 @@ export interface TriggerWorkflow {
 	node: INode;
 	staticData: IDataObject;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The time n8n gives each poll (n8n 2.x's durable scheduler); unset: n8n-core's default. */
+	pollBudgetMs?: number;
 }
 
 export interface Emitted extends IDataObject {
@@ -79,6 +81,7 @@ async function runTrigger(wf: TriggerWorkflow, mode: 'trigger' | 'manual'): Prom
 		credentialTypes,
 		staticData: wf.staticData,
 		mode,
+		pollBudgetMs: wf.pollBudgetMs,
 	});
 	return (output?.[0] ?? []).map((item) => item.json as Emitted);
 }

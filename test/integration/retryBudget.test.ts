@@ -6,7 +6,7 @@
  * so the sandbox's throttle sees the time pass while the test does not wait for it.
  */
 import { oneEventTrigger, pollTrigger, storedState } from '../helpers/orderTrigger';
-import { SHIPPED_TUNING } from '../helpers/tuning';
+import { SHIPPED_TUNING, withTuning } from '../helpers/tuning';
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../helpers/sandbox';
 
@@ -24,7 +24,8 @@ jest.mock('n8n-workflow', () => {
 	};
 });
 
-const SCHEDULER_POLL_TIMEOUT_MS = 45_000;
+/** What n8n 2.41.1 gives a poll of its durable scheduler's default 45 s (getPollBudgetMs: 45 s less a 9 s margin). */
+const SCHEDULER_POLL_BUDGET_MS = 36_000;
 const realNow = Date.now.bind(Date);
 let sb: Sandbox;
 
@@ -48,16 +49,58 @@ beforeEach(() => {
 const waited = () => mockClock.waits.reduce((sum, ms) => sum + ms, 0);
 const listings = () => sb.control.requests({ method: 'GET', pathIncludes: '/orders' });
 
-/** A new event of 20 orders: two pages of 15. */
-function trigger() {
+/** A new event of `count` orders (pages of 15), read `concurrency` pages at a time. */
+function trigger(count = 20, concurrency?: number) {
 	const event = sb.control.createEvent(sb.demo.companyId, { name: 'Throttled' });
-	sb.control.addOrders({ companyId: sb.demo.companyId, eventId: event, count: 20 });
-	return oneEventTrigger(sb, sb.demo.companyId, event, ['created']);
+	sb.control.addOrders({ companyId: sb.demo.companyId, eventId: event, count });
+	const options = concurrency === undefined ? {} : { concurrency };
+	return oneEventTrigger(sb, sb.demo.companyId, event, ['created'], { options });
 }
 
-it('the shipped budget: every sleep plus every attempt that runs into the timeout stays under 45 s', () => {
-	const { maxTotalWaitMs, maxAttempts, timeoutMs } = SHIPPED_TUNING.retry;
-	expect(maxTotalWaitMs + maxAttempts * timeoutMs).toBeLessThan(SCHEDULER_POLL_TIMEOUT_MS);
+it('the shipped budget: a poll’s retries in all, plus its last attempt, fit the time n8n’s scheduler gives a poll by default', () => {
+	const { pollRetryBudgetMs, timeoutMs } = SHIPPED_TUNING.retry;
+	expect(pollRetryBudgetMs + timeoutMs).toBeLessThanOrEqual(SCHEDULER_POLL_BUDGET_MS);
+});
+
+it('a poll of many pages, each throttled for 10 s: its retries stop at the poll’s budget and it fails with the 429, its state untouched', async () => {
+	const wf = trigger(100, 1);
+	sb.control.setFaults({ throttle: { limit: 1, windowMs: 10_000 } });
+
+	await expect(pollTrigger(wf)).rejects.toThrow('Rate limit reached (429)');
+
+	const refused = listings().filter((r) => r.status === 429);
+	// Pages read one at a time, each refused once: each retry draws 10 s from the 28 s budget, the third 429 ends the poll.
+	expect(refused).toHaveLength(Math.floor(SHIPPED_TUNING.retry.pollRetryBudgetMs / 10_000) + 1);
+	expect(storedState(wf)).toBeUndefined();
+});
+
+it('the same poll with no poll budget (each request its own bound only) waits out every window and completes', async () => {
+	const wf = trigger(100, 1);
+	sb.control.setFaults({ throttle: { limit: 1, windowMs: 10_000 } });
+
+	await withTuning({ retry: { pollRetryBudgetMs: Infinity } }, async () => {
+		await expect(pollTrigger(wf)).resolves.toEqual([]);
+	});
+
+	expect(listings().filter((r) => r.status === 429)).toHaveLength(6);
+});
+
+it.each([
+	[
+		'n8n gives the poll 10 s (a lower N8N_SCHEDULER_POLL_TIMEOUT): no time for a retry, the 429 fails the poll',
+		10_000,
+		1,
+	],
+	['n8n gives the poll 5 minutes (n8n-core’s default): the poll waits out the window', 300_000, 0],
+])('%s', async (_label, pollBudgetMs, failures) => {
+	const wf = { ...trigger(), pollBudgetMs };
+	sb.control.setFaults({ throttle: { limit: 1, windowMs: 5_000 } });
+
+	const poll = pollTrigger(wf);
+	if (failures > 0) await expect(poll).rejects.toThrow('Rate limit reached (429)');
+	else await expect(poll).resolves.toEqual([]);
+
+	expect(listings().filter((r) => r.status === 429)).toHaveLength(1);
 });
 
 it.each([
