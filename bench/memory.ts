@@ -12,41 +12,16 @@ import { SandboxControl } from './control';
 import { runNodeProcess, startSandboxProcess } from './processes';
 import { GC_MARK } from './protocol';
 import type { NodeResult, SandboxReady } from './protocol';
-import { mib, round } from './report';
+import { check, mib, round } from './report';
+import type { Check } from './report';
 import { LATENCY_MS, SERVER_CASES, SIZE } from './scenarios';
 import type { ServerCase } from './scenarios';
 
-export const MEMORY_ORDERS = SIZE.memoryOrders;
-export const HEAP_LIMIT_MB = 256;
+const MEMORY_ORDERS = SIZE.memoryOrders;
+const HEAP_LIMIT_MB = 256;
 
-export interface MemoryCase {
-	server_page_size: string;
-	completed: boolean;
-	error?: string;
-	items: number;
-	requests: number;
-	wall_ms: number;
-	result_json_mb: number;
-	/** V8 heap in use: the largest a GC of the run started from, or the heap right after the run. */
-	peak_heap_mb: number;
-	/** The same, less the heap in use just before the run (after a forced GC). */
-	peak_heap_delta_mb: number;
-	heap_before_mb: number;
-	/** What the run's GCs freed: the garbage it made. */
-	garbage_mb: number;
-	garbage_kb_per_request: number;
-	gcs: number;
-	peak_rss_delta_mb: number;
-	retained_heap_mb: number;
-}
-
-export interface MemoryFigures {
-	orders: number;
-	heap_limit_mb: number;
-	v8_flags: string[];
-	node_settings: string;
-	cases: MemoryCase[];
-}
+type MemoryCase = ReturnType<typeof memoryCase>;
+export type MemoryFigures = Awaited<ReturnType<typeof runMemoryScenario>>;
 
 interface GcTrace {
 	peakBeforeMb: number;
@@ -55,7 +30,7 @@ interface GcTrace {
 }
 
 /** `--trace-gc` lines between the run's marks: `… Scavenge 45.2 (60.1) -> 40.1 (62.1) MB, …`. */
-export function readGcTrace(stdout: string): GcTrace {
+function readGcTrace(stdout: string): GcTrace {
 	const start = stdout.indexOf(GC_MARK.start);
 	const end = stdout.indexOf(GC_MARK.end, start);
 	const lines = stdout.slice(start === -1 ? 0 : start, end === -1 ? undefined : end).split('\n');
@@ -77,7 +52,7 @@ function memoryCase(
 	stdout: string,
 	requests: number,
 	total: number,
-): MemoryCase {
+) {
 	const gc = readGcTrace(stdout);
 	const peakHeap = Math.max(gc.peakBeforeMb, node.heapAfterBytes / 1024 / 1024);
 	const heapBefore = mib(node.heapBeforeBytes);
@@ -89,9 +64,11 @@ function memoryCase(
 		requests,
 		wall_ms: round(node.wallMs),
 		result_json_mb: mib(node.resultJsonBytes),
+		/** V8 heap in use: the largest a GC of the run started from, or the heap right after the run. */
 		peak_heap_mb: round(peakHeap, 1),
 		peak_heap_delta_mb: round(peakHeap - heapBefore, 1),
 		heap_before_mb: round(heapBefore, 1),
+		/** What the run's GCs freed: the garbage it made. */
 		garbage_mb: round(gc.freedMb),
 		garbage_kb_per_request: requests > 0 ? round((gc.freedMb * 1024) / requests) : 0,
 		gcs: gc.count,
@@ -110,7 +87,7 @@ async function orderTotal(sb: SandboxReady): Promise<number> {
 }
 
 /** Runs the memory scenario in its own sandbox; `log` gets one progress line per step. */
-export async function runMemoryScenario(log: (text: string) => void): Promise<MemoryFigures> {
+export async function runMemoryScenario(log: (text: string) => void) {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
 	log(
 		`· memory: Return All of ${MEMORY_ORDERS.toLocaleString('en')} orders at the node's defaults, ${v8Flags.join(' ')}\n  starting a sandbox with ${MEMORY_ORDERS.toLocaleString('en')} orders… `,
@@ -154,14 +131,14 @@ export async function runMemoryScenario(log: (text: string) => void): Promise<Me
 	}
 }
 
-/** Completing under the heap limit with every item is a correctness check: a failure exits non-zero. */
-export function memoryChecks(
-	memory: MemoryFigures,
-): Array<{ target: string; ok: boolean; detail: string; correctness: boolean }> {
-	return memory.cases.map((c) => ({
-		target: `memory, ${c.server_page_size}: Return All of ${memory.orders.toLocaleString('en')} orders completes under --max-old-space-size=${memory.heap_limit_mb}`,
-		ok: c.completed,
-		detail: c.completed ? `peak heap ${c.peak_heap_mb} MB` : (c.error ?? `${c.items} items`),
-		correctness: true,
-	}));
+/** Completing under the heap limit with every item is a correctness check. */
+export function memoryChecks(memory: MemoryFigures): Check[] {
+	return memory.cases.map((c) =>
+		check(
+			`memory, ${c.server_page_size}: Return All of ${memory.orders.toLocaleString('en')} orders completes under --max-old-space-size=${memory.heap_limit_mb}`,
+			c.completed,
+			c.completed ? `peak heap ${c.peak_heap_mb} MB` : (c.error ?? `${c.items} items`),
+			true,
+		),
+	);
 }

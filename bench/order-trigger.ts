@@ -22,6 +22,8 @@ import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
 import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
+import { check, median } from './report';
+import type { Check } from './report';
 import { SIZE } from './scenarios';
 
 const MINUTE = 60_000;
@@ -34,7 +36,7 @@ const {
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
 
-export const ORDER_TRIGGER_GOALS = {
+const ORDER_TRIGGER_GOALS = {
 	testRunRequests: 5,
 	medianRequestsPerPoll: 15,
 	maxRequestsPerPoll: 25,
@@ -43,32 +45,11 @@ export const ORDER_TRIGGER_GOALS = {
 	oldOrderDelayPolls: FULL_CHECK_MINUTES + 1,
 };
 
-export interface OrderTriggerCase {
-	listing: 'oldest first (new orders on the last page)' | 'newest first (new orders on page 1)';
-	orders_at_start: number;
-	pages_at_start: number;
-	page_size: number;
-	poll_every_minutes: 1;
-	full_check_every_minutes: number;
-	polls: number;
-	/** A manual test run (Fetch Test Event) on the event before the first poll. */
-	test_run_requests: number;
-	first_poll_requests: number;
-	requests_per_poll: { median: number; max: number; over: string };
-	/** Polls from a change to its report: 1 = reported by the first poll after the change. */
-	report_delay_polls: { new_orders: number; quick_payments: number; old_orders: number };
-	changes: { new_orders: number; quick_payments: number; old_orders: number };
-	missed: number;
-	duplicates: number;
-	unexpected: number;
-	http_429: number;
-	today_requests_per_poll: number;
-}
-
-export interface OrderTriggerFigures extends OrderTriggerCase {
+type OrderTriggerCase = Awaited<ReturnType<typeof runCase>>;
+export type OrderTriggerFigures = OrderTriggerCase & {
 	newest_first: OrderTriggerCase;
 	notes: string[];
-}
+};
 
 type Kind = 'new_orders' | 'quick_payments' | 'old_orders';
 
@@ -89,15 +70,7 @@ function simulatedClock(): (ms: number) => void {
 	};
 }
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-async function runCase(
-	newestFirst: boolean,
-	advance: (ms: number) => void,
-): Promise<OrderTriggerCase> {
+async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 	const sb = await startSandbox({
 		port: 0,
 		seed: 'demo',
@@ -241,6 +214,7 @@ async function runCase(
 			poll_every_minutes: 1,
 			full_check_every_minutes: FULL_CHECK_MINUTES,
 			polls,
+			/** A manual test run (Fetch Test Event) on the event before the first poll. */
 			test_run_requests: testRunRequests,
 			first_poll_requests: requests[0],
 			requests_per_poll: {
@@ -248,6 +222,7 @@ async function runCase(
 				max: Math.max(...steady),
 				over: `polls 1–${TRAFFIC_MINUTES} (traffic), after the first poll`,
 			},
+			/** Polls from a change to its report: 1 = reported by the first poll after the change. */
 			report_delay_polls: delay,
 			changes: counts,
 			missed,
@@ -278,75 +253,50 @@ async function child(): Promise<void> {
 	process.send?.(figures);
 }
 
-export interface BenchCheck {
-	target: string;
-	ok: boolean;
-	detail: string;
-	correctness: boolean;
-}
-
-export function orderTriggerChecks(figures: OrderTriggerFigures): BenchCheck[] {
+export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 	const g = ORDER_TRIGGER_GOALS;
 	return [figures, figures.newest_first].flatMap((f) => {
 		const label = `order trigger, ${f.listing.split(' (')[0]}`;
+		const delay = f.report_delay_polls;
 		return [
-			{
-				target: `${label}: test run requests ≤ ${g.testRunRequests}`,
-				ok: f.test_run_requests <= g.testRunRequests,
-				detail: String(f.test_run_requests),
-				correctness: false,
-			},
-			{
-				target: `${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`,
-				ok: f.requests_per_poll.median <= g.medianRequestsPerPoll,
-				detail: String(f.requests_per_poll.median),
-				correctness: false,
-			},
-			{
-				target: `${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`,
-				ok: f.requests_per_poll.max <= g.maxRequestsPerPoll,
-				detail: String(f.requests_per_poll.max),
-				correctness: false,
-			},
-			{
-				target: `${label}: new orders on the next poll`,
-				ok: f.report_delay_polls.new_orders <= g.newOrderDelayPolls,
-				detail: `${f.report_delay_polls.new_orders} poll(s)`,
-				correctness: false,
-			},
-			{
-				target: `${label}: quick payments on the next poll`,
-				ok: f.report_delay_polls.quick_payments <= g.quickPaymentDelayPolls,
-				detail: `${f.report_delay_polls.quick_payments} poll(s)`,
-				correctness: false,
-			},
-			{
-				target: `${label}: old orders' changes within the hour`,
-				ok: f.report_delay_polls.old_orders <= g.oldOrderDelayPolls,
-				detail: `${f.report_delay_polls.old_orders} poll(s)`,
-				correctness: false,
-			},
-			{
-				target: `${label}: nothing missed, nothing twice, nothing unexpected, no 429`,
-				ok: f.missed === 0 && f.duplicates === 0 && f.unexpected === 0 && f.http_429 === 0,
-				detail: `missed ${f.missed}, duplicates ${f.duplicates}, unexpected ${f.unexpected}, 429s ${f.http_429}`,
-				correctness: true,
-			},
+			check(
+				`${label}: test run requests ≤ ${g.testRunRequests}`,
+				f.test_run_requests <= g.testRunRequests,
+				String(f.test_run_requests),
+			),
+			check(
+				`${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`,
+				f.requests_per_poll.median <= g.medianRequestsPerPoll,
+				String(f.requests_per_poll.median),
+			),
+			check(
+				`${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`,
+				f.requests_per_poll.max <= g.maxRequestsPerPoll,
+				String(f.requests_per_poll.max),
+			),
+			check(
+				`${label}: new orders on the next poll`,
+				delay.new_orders <= g.newOrderDelayPolls,
+				`${delay.new_orders} poll(s)`,
+			),
+			check(
+				`${label}: quick payments on the next poll`,
+				delay.quick_payments <= g.quickPaymentDelayPolls,
+				`${delay.quick_payments} poll(s)`,
+			),
+			check(
+				`${label}: old orders' changes within the hour`,
+				delay.old_orders <= g.oldOrderDelayPolls,
+				`${delay.old_orders} poll(s)`,
+			),
+			check(
+				`${label}: nothing missed, nothing twice, nothing unexpected, no 429`,
+				f.missed === 0 && f.duplicates === 0 && f.unexpected === 0 && f.http_429 === 0,
+				`missed ${f.missed}, duplicates ${f.duplicates}, unexpected ${f.unexpected}, 429s ${f.http_429}`,
+				true,
+			),
 		];
 	});
-}
-
-export function orderTriggerTable(figures: OrderTriggerFigures): string {
-	const rows = [figures, figures.newest_first].map(
-		(f) =>
-			`| ${f.listing} | ${f.test_run_requests} | ${f.first_poll_requests} | ${f.requests_per_poll.median} / ${f.requests_per_poll.max} | ${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders} | ${f.missed} / ${f.duplicates} | ${f.polls} | ${f.today_requests_per_poll} |`,
-	);
-	return [
-		`Order trigger (${figures.orders_at_start.toLocaleString('en')} orders, 15 a page, a poll a simulated minute, Full Check Every ${figures.full_check_every_minutes} min)`,
-		'| listing | test run | first poll | requests/poll median / max | delay in polls: new / quick paid / old | missed / duplicates | polls | every page per poll |',
-		'| --- | --- | --- | --- | --- | --- | --- | --- |',
-		...rows,
-	].join('\n');
 }
 
 /** Runs the scenario in a child process and returns its figures. */

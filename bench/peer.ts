@@ -14,9 +14,8 @@ import path from 'node:path';
 
 import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
-import { repoRoot } from './paths';
 import type { SandboxReady } from './protocol';
-import { round } from './report';
+import { median, repoRoot, round } from './report';
 import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
@@ -140,6 +139,7 @@ interface ScriptsLib {
 	pkg: typeof import('../scripts/lib/package');
 	n8n: typeof import('../scripts/lib/n8n');
 	processes: typeof import('../scripts/lib/processes');
+	workflows: typeof import('../scripts/lib/workflows');
 }
 
 function scriptsLib(): ScriptsLib {
@@ -149,6 +149,7 @@ function scriptsLib(): ScriptsLib {
 		pkg: lib('package'),
 		n8n: lib('n8n'),
 		processes: lib('processes'),
+		workflows: lib('workflows'),
 	} as ScriptsLib;
 }
 
@@ -185,69 +186,52 @@ function paginationFor(variant: Variant, scenario: Scenario): PaginationSettings
 
 function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenario: Scenario) {
 	const credentials = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 	const limit =
 		scenario.limit === undefined
 			? { returnAll: true }
 			: { returnAll: false, limit: scenario.limit };
-	type Step = [string, string, number, Record<string, unknown>, object?];
-	const listing: Step = variant.pagination
-		? [
-				NAMES.listing,
-				'n8n-nodes-base.httpRequest',
-				HTTP_REQUEST_VERSION,
-				{
-					url: ordersUrl(sb),
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: CREDENTIAL.type,
-					options: { pagination: { pagination: paginationFor(variant, scenario) } },
-				},
-				{ credentials },
-			]
-		: [
-				NAMES.listing,
-				lib.pkg.nodeType('eventRegistration'),
-				1,
-				{
-					resource: 'order',
-					operation: 'getMany',
-					company: rl(sb.companyId),
-					event: rl(sb.eventSlug),
-					...limit,
-				},
-				{ credentials },
-			];
-	const steps: Step[] = [[NAMES.trigger, 'n8n-nodes-base.manualTrigger', 1, {}], listing];
+	const { node, rl, workflow } = lib.workflows;
+	const nodes = [
+		node(NAMES.trigger, 'n8n-nodes-base.manualTrigger', {}, 0),
+		variant.pagination
+			? node(
+					NAMES.listing,
+					'n8n-nodes-base.httpRequest',
+					{
+						url: ordersUrl(sb),
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: CREDENTIAL.type,
+						options: { pagination: { pagination: paginationFor(variant, scenario) } },
+					},
+					1,
+					{ credentials, typeVersion: HTTP_REQUEST_VERSION },
+				)
+			: node(
+					NAMES.listing,
+					lib.pkg.nodeType('eventRegistration'),
+					{
+						resource: 'order',
+						operation: 'getMany',
+						company: rl(sb.companyId),
+						event: rl(sb.eventSlug),
+						...limit,
+					},
+					1,
+					{ credentials },
+				),
+	];
 	if (variant.pagination) {
-		steps.push([
-			NAMES.split,
-			'n8n-nodes-base.splitOut',
-			1,
-			{ fieldToSplitOut: 'data', options: {} },
-		]);
+		nodes.push(
+			node(NAMES.split, 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'data', options: {} }, 2),
+		);
 		if (scenario.limit !== undefined)
-			steps.push([NAMES.limit, 'n8n-nodes-base.limit', 1, { maxItems: scenario.limit }]);
+			nodes.push(node(NAMES.limit, 'n8n-nodes-base.limit', { maxItems: scenario.limit }, 3));
 	}
-	const nodes = steps.map(([name, type, typeVersion, parameters, extra], index) => ({
-		id: `${name.replace(/\W/g, '-')}-${index}`,
-		name,
-		type,
-		typeVersion,
-		position: [index * 220, 0],
-		parameters,
-		...extra,
-	}));
-	const connections: Record<string, unknown> = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
-		id: `${variant.workflowId}${scenario.name[0].toUpperCase()}${scenario.name.slice(1, 3)}`,
-		name: `Bench peer: ${variant.label} (${scenario.name})`,
+	return workflow(
+		`${variant.workflowId}${scenario.name[0].toUpperCase()}${scenario.name.slice(1, 3)}`,
+		`Bench peer: ${variant.label} (${scenario.name})`,
 		nodes,
-		connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+	);
 }
 
 /** The execution's figures: time and output of the nodes after the trigger, n8n's verdict, the user's view. */
@@ -284,9 +268,7 @@ const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * `n8n execute --id --rawOutput`, its output written to a file: through a pipe, n8n exits before
- * a large execution JSON (10–20 MB here) is written out, and the JSON is cut. The JSON is
- * pretty-printed from a line `{` to a line `}`; n8n's own log lines (starting in column 0) may
- * be interleaved, and an error's stack follows.
+ * a large execution JSON (10–20 MB here) is written out, and the JSON is cut.
  */
 async function execute(
 	lib: ScriptsLib,
@@ -305,20 +287,8 @@ async function execute(
 	const timer = setTimeout(() => void lib.processes.stopChild(child), EXECUTE_TIMEOUT_MS);
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
 	clearTimeout(timer);
-	const lines = readFileSync(file, 'utf8').split('\n');
-	const start = lines.indexOf('{');
-	const end = lines.indexOf('}', start);
-	const json = lines
-		.slice(start, end + 1)
-		.filter(
-			(line, index, all) => index === 0 || index === all.length - 1 || /^(\s|\}|\]|$)/.test(line),
-		);
-	try {
-		if (start === -1 || end === -1) throw new Error('no JSON');
-		return { code, execution: JSON.parse(json.join('\n')) as Execution, output: '' };
-	} catch {
-		return { code, output: `see ${file}` };
-	}
+	const execution = lib.n8n.parseRawOutput(readFileSync(file, 'utf8')) as Execution | undefined;
+	return { code, execution, output: execution ? '' : `see ${file}` };
 }
 
 function ratio(a: number | undefined, b: number | undefined): number | null {
@@ -412,9 +382,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 					http_429: stats.status429,
 				});
 			}
-			const kept = [...attempts].sort((a, b) => a.execution_time_ms - b.execution_time_ms)[
-				Math.floor((attempts.length - 1) / 2)
-			];
+			const time = median(attempts.map((attempt) => attempt.execution_time_ms));
+			const kept = attempts.find((attempt) => attempt.execution_time_ms === time) as PeerRun;
 			const figures = {
 				...kept,
 				execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),

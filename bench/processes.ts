@@ -1,8 +1,14 @@
-/** Starting the sandbox and node child processes (both on the Node binary running this script). */
+/**
+ * The sandbox and node child processes (both on the Node binary running this script). The sandbox
+ * child is this file run with `--sandbox-child N`: the sandbox with N orders on its first
+ * organizing event, in its own process so its CPU and memory are not counted as the node's; it
+ * serves until the parent disconnects and is driven through the control routes (control.ts).
+ */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import { startSandbox } from '../test/sandbox';
 import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol';
 import { ORDERS } from './scenarios';
@@ -26,25 +32,32 @@ function unwrap(message: ChildMessage, expected: ChildMessage['type']): ChildMes
 	return message;
 }
 
-export interface SandboxProcess {
-	ready: SandboxReady;
-	stop(): Promise<void>;
+async function stop(child: ChildProcess, how: () => void): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	how();
+	await exited;
 }
 
-/** The sandbox in its own process, with `orders` extra orders on its first event (default ORDERS: the run's size). */
-export async function startSandboxProcess(orders: number = ORDERS): Promise<SandboxProcess> {
-	const child = fork(path.join(__dirname, 'sandbox-process.js'), [String(orders)], {
+/** The sandbox in its own process, with `orders` extra orders on its first event (default: the run's size). */
+export async function startSandboxProcess(orders: number = ORDERS) {
+	const child = fork(__filename, ['--sandbox-child', String(orders)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
 	const ready = await nextMessage<SandboxReady>(child, 'sandbox process');
-	return {
-		ready,
-		stop: async () => {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.disconnect();
-			await exited;
-		},
+	return { ready, stop: async () => await stop(child, () => child.disconnect()) };
+}
+
+async function sandboxChild(orders: number): Promise<void> {
+	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
+	const ready: SandboxReady = {
+		url: sb.url,
+		token: sb.token,
+		companyId: sb.demo.companyId,
+		eventSlug: sb.demo.events.summerSummit,
 	};
+	process.send?.(ready);
+	process.once('disconnect', () => void sb.stop().then(() => process.exit(0)));
 }
 
 /** Waits (up to 10 s) until the child's collected stdout holds `text`: it may arrive after the IPC message. */
@@ -54,21 +67,16 @@ async function stdoutHolds(child: ChildProcess, stdout: () => string, text: stri
 		await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-export interface NodeProcessOptions {
-	/** More V8 flags for the node process, e.g. `--max-old-space-size=256`, `--trace-gc`. */
-	v8Flags?: string[];
-	/** Collect the process's stdout (the `--trace-gc` lines) instead of passing it through. */
-	captureStdout?: boolean;
-}
-
 /**
- * Runs one measured node run in a fresh process: `beforeRun` is called after the warm-up run,
- * just before the measured one (to set the sandbox's knobs and clear its counters).
+ * One measured node run in a fresh process (node-process.ts): `beforeRun` is called after the
+ * warm-up run, just before the measured one (to set the sandbox's knobs and clear its counters).
+ * `v8Flags` go to the process (`--max-old-space-size=256`, `--trace-gc`); with `captureStdout` its
+ * stdout (the `--trace-gc` lines) is collected instead of passed through.
  */
 export async function runNodeProcess(
 	job: NodeJob,
 	beforeRun: () => Promise<void>,
-	options: NodeProcessOptions = {},
+	options: { v8Flags?: string[]; captureStdout?: boolean } = {},
 ): Promise<{ result: NodeResult; stdout: string }> {
 	const child = fork(path.join(__dirname, 'node-process.js'), [], {
 		execArgv: ['--expose-gc', ...(options.v8Flags ?? [])],
@@ -89,10 +97,15 @@ export async function runNodeProcess(
 		if (options.captureStdout) await stdoutHolds(child, () => stdout, GC_MARK.end);
 		return { result: (message as Extract<ChildMessage, { type: 'result' }>).result, stdout };
 	} finally {
-		if (child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill();
-			await exited;
-		}
+		await stop(child, () => child.kill());
 	}
+}
+
+if (require.main === module && process.argv[2] === '--sandbox-child') {
+	sandboxChild(Number(process.argv[3])).catch((error: unknown) => {
+		process.stderr.write(
+			`sandbox failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+		);
+		process.exit(1);
+	});
 }

@@ -1,16 +1,14 @@
-/** Messages between the orchestrator (run.ts) and its child processes. */
+/** Messages between the orchestrator (run.ts) and its child processes (processes.ts). */
 
 /** The sandbox child's first message. */
 export interface SandboxReady {
-	type: 'sandbox-ready';
 	url: string;
 	token: string;
 	companyId: string;
 	eventSlug: string;
-	orders: number;
 }
 
-/** One measured node run: Order → Get Many through n8n-core's engine. */
+/** One measured node run: Order → Get Many through n8n-core's engine (node-process.ts). */
 export interface NodeJob {
 	url: string;
 	token: string;
@@ -18,15 +16,13 @@ export interface NodeJob {
 	eventSlug: string;
 	/** undefined: Return All. */
 	limit?: number;
-	/** Paging Options → Concurrent Requests; undefined leaves the node's default. */
+	/** Paging Options → Concurrent Requests / Page Size; undefined leaves the node's default. */
 	concurrency?: number;
-	/** Paging Options → Page Size; undefined leaves the node's default. */
 	perPage?: number;
 	/** Print GC_MARK lines around the measured run (the parent reads the `--trace-gc` lines between them). */
 	markGc?: boolean;
 }
 
-/** Printed on the node process's stdout just before and after the measured run. */
 export const GC_MARK = { start: '@@bench-measured-run-start', end: '@@bench-measured-run-end' };
 
 export interface NodeResult {
@@ -38,7 +34,7 @@ export interface NodeResult {
 	items: number;
 	/** sha256 over the JSON of every output item, in order. */
 	itemsHash: string;
-	/** Size of the returned items' JSON (`JSON.stringify` of each item's json, summed). */
+	/** `JSON.stringify` of each item's json, summed. */
 	resultJsonBytes: number;
 	rssBeforeBytes: number;
 	peakRssBytes: number;

@@ -1,73 +1,39 @@
-/** The results table and the results file (docs/measurements/bench.json). */
+/** Figures, checks and the machine line of the results file (docs/measurements/bench.json). */
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
-const MIB = 1024 * 1024;
-
-/** One node run against one server case, with its baseline. Field names are the results file's. */
-export interface CaseFigures {
-	server_page_size: string;
-	concurrency: number;
-	wall_ms: number;
-	/** Every node run of this case, in order (wall_ms and the other figures are the median run's). */
-	wall_ms_runs: number[];
-	baseline_wall_ms: number;
-	ideal_ms: number;
-	ideal_kind: 'concurrency' | 'throttle';
-	rtt_ms: number;
-	/** CPU time of the node process during the run. */
-	cpu_ms: number;
-	/** From the start of the run to the sandbox receiving the first request (n8n engine start-up, credentials). */
-	first_request_ms: number;
-	/** From the sandbox's last answer to the end of the run (n8n engine handling the output items). */
-	after_last_response_ms: number;
-	requests: number;
-	baseline_requests: number;
-	pages: number;
-	pages_needed: number;
-	http_429: number;
-	baseline_http_429: number;
-	/** Where a client that fails on the first 429 (n8n's HTTP Request pagination) would have stopped. */
-	baseline_fails_at_request: number | null;
-	items: number;
-	baseline_items: number;
-	identical_to_baseline: boolean;
-	peak_rss_mb: number;
-	rss_before_mb: number;
-	/** V8 heap kept after the run (after GC), over the heap before it: what the output holds. */
-	retained_heap_mb: number;
-	rss_method: string;
-	result_json_mb: number;
-	user_visible_errors: number;
-	error?: string;
-	speedup_vs_baseline: number;
-	wall_vs_ideal: number;
-	rss_vs_json: number;
-	retained_heap_vs_json: number;
-	/** Pages fetched beyond the pages needed (Limit). */
-	over_fetched_pages: number;
+/** A target the run is held to; a failed correctness check makes the bench exit non-zero. */
+export interface Check {
+	target: string;
+	ok: boolean;
+	detail: string;
+	correctness: boolean;
 }
 
-export interface SweepPoint {
-	concurrency: number;
-	wall_ms: number;
-	ideal_ms: number;
-	wall_vs_ideal: number;
-	speedup_vs_baseline: number;
-	cpu_ms: number;
-}
+export const check = (target: string, ok: boolean, detail: string, correctness = false): Check => ({
+	target,
+	ok,
+	detail,
+	correctness,
+});
 
-export type ScenarioFigures = CaseFigures & {
-	server_honours_per_page: CaseFigures;
-	concurrency_sweep?: SweepPoint[];
-};
-
-export function mib(bytes: number): number {
-	return round(bytes / MIB, 2);
+/** Prints each check; a failed correctness check sets the exit code. */
+export function reportChecks(checks: Check[], log: (text: string) => void): void {
+	for (const c of checks) log(`${c.ok ? 'PASS' : 'MISS'}  ${c.target}: ${c.detail}\n`);
+	if (checks.some((c) => c.correctness && !c.ok)) process.exitCode = 1;
 }
 
 export function round(value: number, digits = 0): number {
 	const f = 10 ** digits;
 	return Math.round(value * f) / f;
+}
+
+export const mib = (bytes: number): number => round(bytes / (1024 * 1024), 2);
+
+/** The element at the lower middle of the sorted values. */
+export function median(values: number[]): number {
+	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
 
 export function machine(): Record<string, string | number> {
@@ -81,3 +47,15 @@ export function machine(): Record<string, string | number> {
 		note: 'shared, noisy machine: compare the ratios, not the absolute milliseconds',
 	};
 }
+
+/** The repository root: the first folder above this file (or its compiled copy) with this package's package.json. */
+export function repoRoot(): string {
+	for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+		const manifest = path.join(dir, 'package.json');
+		if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME)
+			return dir;
+	}
+	throw new Error(`No ${PACKAGE_NAME} package.json above ${__dirname}`);
+}
+
+const PACKAGE_NAME = 'n8n-nodes-event-registration';

@@ -39,13 +39,12 @@ import {
 } from '../scripts/lib/docs';
 import { SandboxControl } from './control';
 import { memoryChecks, runMemoryScenario } from './memory';
-import { repoRoot } from './paths';
 import { runPeer } from './peer';
 import { runNodeProcess, startSandboxProcess } from './processes';
 import type { SandboxReady } from './protocol';
-import { machine, mib, round } from './report';
-import type { CaseFigures, ScenarioFigures, SweepPoint } from './report';
-import { orderTriggerChecks, orderTriggerTable, runOrderTriggerBench } from './order-trigger';
+import { correctnessChecks, timingChecks } from './checks';
+import { machine, mib, repoRoot, reportChecks, round } from './report';
+import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
 	LATENCY_MS,
 	NODE_PAGE_SIZE,
@@ -103,11 +102,6 @@ function integerOption(name: string, env: string, max: number): number | undefin
 	return value;
 }
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
  * One sequential round trip with plain HTTP at a page size (median of CALIBRATION_REQUESTS):
  * the unit of the ideal times. Also reads the event's order count.
@@ -132,7 +126,7 @@ async function calibrate(
 		times.push(performance.now() - started);
 		total = response.data.meta.total;
 	}
-	return { rttMs: median(times), total };
+	return { rttMs: times.sort((a, b) => a - b)[times.length >> 1], total };
 }
 
 /** Runs the node once in a fresh process and reads the sandbox's counters and log for that run. */
@@ -142,7 +136,7 @@ async function runOnce(
 	server: ServerCase,
 	paging: Paging,
 	baseline: Baseline,
-): Promise<CaseFigures> {
+) {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
 	const faults = {
@@ -191,7 +185,9 @@ async function runOnce(
 		ideal_kind: scenario.throttle ? 'throttle' : 'concurrency',
 		rtt_ms: round(rttMs, 1),
 		cpu_ms: round(node.cpuMs),
+		/** From the start of the run to the first request (n8n engine start-up, credentials). */
 		first_request_ms: logged.length > 0 ? firstRequest - node.startedAt : 0,
+		/** From the last answer to the end of the run (n8n engine handling the output items). */
 		after_last_response_ms:
 			logged.length > 0 ? Math.max(0, round(node.startedAt + node.wallMs - lastResponse)) : 0,
 		requests: stats.requests,
@@ -226,6 +222,16 @@ async function runOnce(
 }
 
 type Baseline = BaselineResult & { serverRequests: number };
+/** One node run against one server case, with its baseline. Field names are the results file's. */
+export type CaseFigures = Awaited<ReturnType<typeof runOnce>>;
+type SweepPoint = Pick<
+	CaseFigures,
+	'concurrency' | 'wall_ms' | 'ideal_ms' | 'wall_vs_ideal' | 'speedup_vs_baseline' | 'cpu_ms'
+>;
+export type ScenarioFigures = CaseFigures & {
+	server_honours_per_page: CaseFigures;
+	concurrency_sweep?: SweepPoint[];
+};
 
 /** `repeat` runs of one case (one in the throttle scenario); the run with the median wall time is kept. */
 async function runCase(
@@ -239,9 +245,8 @@ async function runCase(
 	const repeat = scenario.throttle ? 1 : context.repeat;
 	for (let n = 0; n < repeat; n++)
 		runs.push(await runOnce(context, scenario, server, paging, baseline));
-	const sorted = [...runs].sort((a, b) => a.wall_ms - b.wall_ms);
 	return {
-		...sorted[Math.floor((sorted.length - 1) / 2)],
+		...[...runs].sort((a, b) => a.wall_ms - b.wall_ms)[Math.floor((runs.length - 1) / 2)],
 		wall_ms_runs: runs.map((run) => run.wall_ms),
 	};
 }
@@ -315,92 +320,6 @@ async function runScenario(
 	};
 }
 
-interface Check {
-	target: string;
-	ok: boolean;
-	detail: string;
-	correctness: boolean;
-}
-
-function both(f: ScenarioFigures): CaseFigures[] {
-	return [f, f.server_honours_per_page];
-}
-
-function timingChecks(results: Record<ScenarioName, ScenarioFigures>): Check[] {
-	const out: Check[] = [];
-	for (const f of both(results.latency)) {
-		out.push({
-			target: `latency, ${f.server_page_size}: ≥ 5× faster than the baseline`,
-			ok: f.speedup_vs_baseline >= 5,
-			detail: `${f.speedup_vs_baseline}×`,
-			correctness: false,
-		});
-		out.push({
-			target: `latency, ${f.server_page_size}: ≤ 1.5× the concurrency ideal`,
-			ok: f.wall_vs_ideal <= 1.5,
-			detail: `${f.wall_vs_ideal}×`,
-			correctness: false,
-		});
-	}
-	for (const f of both(results.throttle)) {
-		out.push({
-			target: `throttle, ${f.server_page_size}: ≤ 1.2× the throttle bound`,
-			ok: f.wall_vs_ideal <= 1.2,
-			detail: `${f.wall_vs_ideal}×`,
-			correctness: false,
-		});
-	}
-	for (const name of ['latency', 'throttle'] as const) {
-		for (const f of both(results[name])) {
-			out.push({
-				target: `${name}, ${f.server_page_size}: peak RSS Δ ≤ 3× the returned JSON`,
-				ok: f.rss_vs_json <= 3,
-				detail: `${f.rss_vs_json}× (heap kept: ${f.retained_heap_vs_json}×)`,
-				correctness: false,
-			});
-		}
-	}
-	return out;
-}
-
-function correctnessChecks(results: Record<ScenarioName, ScenarioFigures>): Check[] {
-	const out: Check[] = [];
-	for (const f of both(results.throttle)) {
-		const windows = Math.ceil(f.pages_needed / THROTTLE.limit);
-		out.push({
-			target: `throttle, ${f.server_page_size}: zero errors reach the user`,
-			ok: f.user_visible_errors === 0,
-			detail: String(f.user_visible_errors),
-			correctness: true,
-		});
-		out.push({
-			target: `throttle, ${f.server_page_size}: at most one 429 per window (≤ ${windows - 1})`,
-			ok: f.http_429 <= windows - 1,
-			detail: `${f.http_429} received`,
-			correctness: true,
-		});
-	}
-	for (const f of both(results.limit)) {
-		out.push({
-			target: `limit, ${f.server_page_size}: only the ${f.pages_needed} page(s) needed`,
-			ok: f.pages === f.pages_needed && f.over_fetched_pages === 0 && f.items === 50,
-			detail: `${f.pages} page(s), ${f.items} items`,
-			correctness: true,
-		});
-	}
-	for (const [name, figures] of Object.entries(results)) {
-		for (const f of both(figures)) {
-			out.push({
-				target: `${name}, ${f.server_page_size}: same items, same order as the baseline`,
-				ok: f.identical_to_baseline,
-				detail: f.identical_to_baseline ? 'yes' : (f.error ?? 'differs'),
-				correctness: true,
-			});
-		}
-	}
-	return out;
-}
-
 function setup(paging: Paging, repeat: number, calibration: Context['calibration']) {
 	return {
 		orders: calibration.per_page_ignored.total,
@@ -449,12 +368,10 @@ async function orderTriggerOnly(): Promise<void> {
 		file,
 		`${JSON.stringify({ ...report, order_trigger: orderTrigger }, null, '\t')}\n`,
 	);
-	process.stdout.write(`\n${orderTriggerTable(orderTrigger)}\n\n`);
-	const list = orderTriggerChecks(orderTrigger);
-	for (const check of list)
-		process.stdout.write(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
-	process.stdout.write(`\nWrote ${file}\n`);
-	if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
+	const log = (text: string) => process.stdout.write(text);
+	log(`\n${orderTriggerRequestsTable({ ...report, order_trigger: orderTrigger })}\n\n`);
+	reportChecks(orderTriggerChecks(orderTrigger), log);
+	log(`\nWrote ${file}\n`);
 }
 
 function describePaging(paging: Paging): string {
@@ -547,16 +464,16 @@ async function main(): Promise<void> {
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
 		log(`\n${docsTables(report)}\n\n`);
-		const list = [
-			...timingChecks(results),
-			...(memory ? memoryChecks(memory) : []),
-			...correctnessChecks(results),
-			...orderTriggerChecks(orderTrigger),
-		];
-		for (const check of list)
-			log(`${check.ok ? 'PASS' : 'MISS'}  ${check.target}: ${check.detail}\n`);
+		reportChecks(
+			[
+				...timingChecks(results),
+				...(memory ? memoryChecks(memory) : []),
+				...correctnessChecks(results),
+				...orderTriggerChecks(orderTrigger),
+			],
+			log,
+		);
 		log(`\nWrote ${file}\n`);
-		if (list.some((check) => check.correctness && !check.ok)) process.exitCode = 1;
 	} finally {
 		await sandbox.stop();
 	}

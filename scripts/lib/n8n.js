@@ -183,17 +183,19 @@ async function executeWorkflow(env, workflowId) {
 }
 
 /**
- * The execution JSON `--rawOutput` pretty-prints after n8n's own log lines. Log lines n8n writes
- * while printing (they start in column 0, unlike the JSON's inner lines) are left out.
+ * The execution JSON `--rawOutput` pretty-prints after n8n's own log lines, from a line `{` to a
+ * line `}` (an error's stack may follow). Log lines n8n writes while printing (they start in column
+ * 0, unlike the JSON's inner lines) are left out.
  * @param {string} stdout
  */
 function parseRawOutput(stdout) {
 	const lines = stdout.split('\n');
-	const start = lines.findIndex((line) => line === '{');
-	if (start === -1) return undefined;
-	const json = lines.slice(start).filter((line, index) => index === 0 || /^(\s|\}|$)/.test(line));
+	const start = lines.indexOf('{');
+	const json = lines
+		.slice(start, lines.indexOf('}', start) + 1)
+		.filter((line, index) => index === 0 || /^(\s|\}|$)/.test(line));
 	try {
-		return JSON.parse(json.join('\n'));
+		return start === -1 ? undefined : JSON.parse(json.join('\n'));
 	} catch {
 		return undefined;
 	}
@@ -494,5 +496,6 @@ module.exports = {
 	nodeError,
 	nodeOutput,
 	parseFlatted,
+	parseRawOutput,
 	startN8n,
 };
