@@ -9,6 +9,7 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+const { runMain } = require('./lib/processes');
 
 const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'n8n-nodes-event-registration-bench');
 
@@ -28,7 +29,4 @@ async function main() {
 	node([path.join(OUT_DIR, 'bench', 'run.js'), ...process.argv.slice(2)]);
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+runMain(main);

@@ -16,7 +16,7 @@ const Ajv = require('ajv');
 const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
 const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
-const { run, runChecked } = require('./lib/processes');
+const { run, runChecked, runMain } = require('./lib/processes');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
@@ -346,7 +346,4 @@ async function main() {
 	process.exitCode = failed === 0 ? 0 : 1;
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.stack : error);
-	process.exit(1);
-});
+runMain(main, (error) => error.stack ?? error.message);

@@ -19,6 +19,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { freePort, runMain } = require('./lib/processes');
+
 const ROOT = path.resolve(__dirname, '..');
 /** N8N_DEV_DIR: another folder (npm test's smoke run uses its own, leaving yours alone). */
 const DEV_DIR = process.env.N8N_DEV_DIR
@@ -66,7 +68,6 @@ function step(text) {
  * @param {string} variable
  */
 async function assertPortFree(port, what, variable) {
-	const { freePort } = require('./lib/processes');
 	if ((await freePort(port)) !== port)
 		throw new Error(
 			`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`,
@@ -160,7 +161,6 @@ async function main() {
 	const { ensureRuntime } = require('./lib/runtime');
 	const { build, installIntoN8n, pack } = require('./lib/package');
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
-	const { freePort } = require('./lib/processes');
 	const { startSandbox } = require('../test/sandbox');
 	const { startFakeCrm } = require('./lib/loopback');
 
@@ -222,7 +222,4 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+runMain(main);

@@ -21,6 +21,7 @@ const {
 	updateRegions,
 } = require('./lib/docs');
 const { ensureRepoDependencies } = require('./lib/install');
+const { runMain } = require('./lib/processes');
 
 /**
  * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
@@ -97,7 +98,4 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+runMain(main);

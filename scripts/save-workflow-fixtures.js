@@ -22,6 +22,7 @@ const {
 	webhookTriggerWorkflow,
 } = require('./lib/workflows');
 const { startSandbox } = require('../test/sandbox');
+const { runMain } = require('./lib/processes');
 
 const CREDENTIALS = {
 	token: {
@@ -110,9 +111,8 @@ async function main(version) {
 	}
 }
 
-main(
-	process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
-).catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+runMain(() =>
+	main(
+		process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+	),
+);

@@ -15,7 +15,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ROOT, toolEnv } = require('./lib/install');
-const { freePorts, runChecked, startChild, waitFor } = require('./lib/processes');
+const { freePorts, runChecked, runMain, startChild, waitFor } = require('./lib/processes');
 
 const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');
 const STOP_TIMEOUT_MS = 60_000;
@@ -185,7 +185,4 @@ async function main() {
 	throw new Error('Usage: node scripts/smoke.js bench|commands');
 }
 
-main().catch((error) => {
-	console.error(error instanceof Error ? error.message : error);
-	process.exit(1);
-});
+runMain(main);

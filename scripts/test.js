@@ -19,7 +19,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
-const { startChild } = require('./lib/processes');
+const { runMain, startChild } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
 
@@ -221,12 +221,7 @@ async function main() {
 }
 
 if (require.main === module) {
-	main().catch((error) => {
-		console.error(
-			`\n${error instanceof StepFailure ? '' : 'npm test: '}${error instanceof Error ? error.message : error}`,
-		);
-		process.exit(1);
-	});
+	runMain(main, (error) => `\n${error instanceof StepFailure ? '' : 'npm test: '}${error.message}`);
 }
 
 module.exports = { REQUIRE_RUNTIMES, testSteps };

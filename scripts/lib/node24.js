@@ -101,11 +101,7 @@ module.exports = {
 };
 
 if (require.main === module) {
-	ensureNode24((line) => console.error(line)).then(
-		(node24) => console.log(path.dirname(node24.node)),
-		(error) => {
-			console.error(error instanceof Error ? error.message : error);
-			process.exit(1);
-		},
+	require('./processes').runMain(async () =>
+		console.log(path.dirname((await ensureNode24((line) => console.error(line))).node)),
 	);
 }

@@ -221,7 +221,21 @@ function stopOnSignals(stop) {
 	}
 }
 
+/**
+ * Runs a command's main function: a failure prints its message (or what `describe` makes of it)
+ * and exits 1.
+ * @param {() => Promise<unknown>} main
+ * @param {(error: Error) => string} [describe]
+ */
+function runMain(main, describe = (error) => error.message) {
+	main().catch((error) => {
+		console.error(error instanceof Error ? describe(error) : error);
+		process.exit(1);
+	});
+}
+
 module.exports = {
+	runMain,
 	stopOnSignals,
 	startChild,
 	stopChild,

@@ -291,12 +291,8 @@ module.exports = {
 if (require.main === module) {
 	// node scripts/lib/runtime.js [n8n version or folder]: installs that runtime (default: the 2.x one).
 	const runtime = process.argv[2] ? runtimeNamed(process.argv[2]) : DEFAULT_RUNTIME;
-	ensureRuntime({ runtime }).then(
-		({ installed }) =>
-			console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`),
-		(error) => {
-			console.error(error instanceof Error ? error.message : error);
-			process.exit(1);
-		},
-	);
+	require('./processes').runMain(async () => {
+		const { installed } = await ensureRuntime({ runtime });
+		console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`);
+	});
 }
