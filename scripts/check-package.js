@@ -29,6 +29,9 @@ const ALLOWED = [
 	/^LICEN[SC]E(\.md|\.txt)?$/i,
 	/^package\.json$/,
 ];
+/** The node and credential files the n8n section declares. */
+const SECTION = PACKAGE_JSON.n8n ?? {};
+const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])];
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
 /** No public repository exists, so `repository` is not required (an invented one would mislead). */
 const METADATA_FIELDS = ['author', 'homepage', 'engines'];
@@ -82,20 +85,18 @@ function checkContents(files) {
  * @returns {CheckResult}
  */
 function checkN8nSection(files) {
-	const section = PACKAGE_JSON.n8n ?? {};
-	const declared = [...(section.nodes ?? []), ...(section.credentials ?? [])];
-	const missing = declared.filter((file) => !files.includes(path.posix.normalize(file)));
+	const missing = DECLARED.filter((file) => !files.includes(path.posix.normalize(file)));
 	const undeclared = sourceEntryPoints().filter(
-		(file) => !declared.map((d) => path.posix.normalize(d)).includes(file),
+		(file) => !DECLARED.map((d) => path.posix.normalize(d)).includes(file),
 	);
 	const problems = [
 		...missing.map((file) => `not in the tarball: ${file}`),
 		...undeclared.map((file) => `built but not declared: ${file}`),
 	];
-	if ((section.nodes ?? []).length === 0) problems.push('n8n.nodes is empty');
-	if (section.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion is not 1');
+	if ((SECTION.nodes ?? []).length === 0) problems.push('n8n.nodes is empty');
+	if (SECTION.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion is not 1');
 	return {
-		name: `the n8n section declares every node and credential, each in the tarball (${declared.length} paths)`,
+		name: `the n8n section declares every node and credential, each in the tarball (${DECLARED.length} paths)`,
 		ok: problems.length === 0,
 		details: problems.join('\n'),
 	};
@@ -130,7 +131,7 @@ function checkOutputSchemas(files) {
 	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
 	const ajv = new Ajv();
 	/** @type {string[]} */
-	const problems = (PACKAGE_JSON.n8n?.nodes ?? [])
+	const problems = (SECTION.nodes ?? [])
 		.map((/** @type {string} */ node) => path.posix.dirname(path.posix.normalize(node)))
 		.filter(
 			(/** @type {string} */ dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)),
@@ -200,10 +201,7 @@ async function prepareConsumer(/** @type {string} */ tarball) {
  * @returns {Promise<CheckResult>}
  */
 async function checkRequire(consumer) {
-	const section = PACKAGE_JSON.n8n ?? {};
-	const files = [...(section.nodes ?? []), ...(section.credentials ?? [])].map((file) =>
-		path.join(UNPACKED, file),
-	);
+	const files = DECLARED.map((file) => path.join(UNPACKED, file));
 	const probe = `
 		const found = [];
 		for (const file of JSON.parse(process.argv[1])) {
@@ -285,8 +283,7 @@ function checkDocumentationLinks() {
 		if (anchor === undefined || !anchors.has(anchor))
 			problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
 	};
-	const section = PACKAGE_JSON.n8n ?? {};
-	for (const file of [...(section.nodes ?? []), ...(section.credentials ?? [])]) {
+	for (const file of DECLARED) {
 		for (const Class of Object.values(require(path.join(UNPACKED, file))).filter(
 			(value) => typeof value === 'function',
 		)) {

@@ -374,7 +374,7 @@ function groupLines(groups) {
  * the suite defines them; a case outside any describe block is named itself. Every case is one
  * jest test, named in its file (`npx jest test/integration/reliability --verbose` lists them).
  * @param {ReliabilityCase[]} cases
- * @param {Record<string, { title: string; text: string }>} fileDocs
+ * @param {Record<string, { title: string }>} fileDocs
  */
 function reliabilityTable(cases, fileDocs) {
 	const files = [...new Set(cases.map((c) => c.file))].sort(
@@ -407,11 +407,11 @@ function reliabilityTable(cases, fileDocs) {
 }
 
 /**
- * A reliability test file's leading doc comment, without a leading "Reliability:"; its title is
- * the text up to the first colon or full stop.
+ * A reliability test file's title: its leading doc comment, without a leading "Reliability:", up
+ * to the first colon or full stop.
  * @param {string} source
  */
-function fileDoc(source) {
+function fileTitle(source) {
 	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
 	if (!comment) return undefined;
 	const raw = comment[1]
@@ -420,10 +420,7 @@ function fileDoc(source) {
 		.trim()
 		.replace(/^Reliability:\s*/i, '');
 	const text = raw.charAt(0).toUpperCase() + raw.slice(1);
-	const split = /^(.*?)(?::|\.)(?:\s+|$)([\s\S]*)$/.exec(text);
-	const title = (split?.[1] ?? text).trim();
-	const rest = split?.[2] ?? '';
-	return { title, text: rest.charAt(0).toUpperCase() + rest.slice(1) };
+	return (/^(.*?)(?::|\.)(?:\s+|$)/.exec(text)?.[1] ?? text).trim();
 }
 
 const marker = (/** @type {string} */ name) =>
@@ -839,14 +836,14 @@ function testStepsList() {
 /** @param {string} text */
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Heading and text of each reliability test file, from its doc comment. */
+/** The heading of each reliability test file, from its doc comment. */
 function reliabilityFileDocs() {
 	const dir = path.join(ROOT, 'test', 'integration', 'reliability');
-	/** @type {Record<string, { title: string; text: string }>} */
+	/** @type {Record<string, { title: string }>} */
 	const docs = {};
 	for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
-		const doc = fileDoc(fs.readFileSync(path.join(dir, file), 'utf8'));
-		if (doc) docs[file] = doc;
+		const title = fileTitle(fs.readFileSync(path.join(dir, file), 'utf8'));
+		if (title) docs[file] = { title };
 	}
 	return docs;
 }
