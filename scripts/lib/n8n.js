@@ -496,6 +496,7 @@ module.exports = {
 	nodeError,
 	nodeOutput,
 	parseFlatted,
-	parseRawOutput,
+	/** For bench/peer.ts, which loads scripts/lib at run time (knip does not see that use). */
+	parseRawOutput: (/** @type {string} */ stdout) => parseRawOutput(stdout),
 	startN8n,
 };
