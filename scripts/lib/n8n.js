@@ -183,9 +183,8 @@ async function executeWorkflow(env, workflowId) {
 }
 
 /**
- * The execution JSON `--rawOutput` pretty-prints after n8n's own log lines, from a line `{` to a
- * line `}` (an error's stack may follow). Log lines n8n writes while printing (they start in column
- * 0, unlike the JSON's inner lines) are left out.
+ * The execution JSON `--rawOutput` prints after n8n's log lines, from a line `{` to a line `}`,
+ * without n8n's log lines in between (in column 0, unlike the JSON's). bench/peer.ts reads it too.
  * @param {string} stdout
  */
 function parseRawOutput(stdout) {
@@ -496,7 +495,6 @@ module.exports = {
 	nodeError,
 	nodeOutput,
 	parseFlatted,
-	/** For bench/peer.ts, which loads scripts/lib at run time (knip does not see that use). */
-	parseRawOutput: (/** @type {string} */ stdout) => parseRawOutput(stdout),
+	parseRawOutput: (/** @type {string} */ stdout) => parseRawOutput(stdout), // knip misses peer.ts's use
 	startN8n,
 };
