@@ -4,11 +4,11 @@ import type { ApiContext } from './transport';
 import { paginate } from './pagination';
 import { refuseDotSegment, stop, InputError, idInputError } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
+import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
 
-// The IDs a Company or Event value stands for, each resolved once per item by one function here:
-// a value that is an ID is used as it is, a name is matched among the user's companies or the
-// company's events, and what a lookup read is returned, so no later step looks it up again.
+// A Company or Event value that is an ID is used as it is; a name is matched among the user's
+// companies or the company's events, and what the lookup read is returned for later steps.
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
@@ -40,10 +40,7 @@ function candidateList(records: IDataObject[]): string {
 	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
 
-/**
- * The one record whose name (or slug) is `value`, ignoring case; otherwise an input error that names the
- * candidates with their IDs, so a person or a model can retry with the ID.
- */
+/** The one record whose name (or slug) is `value`, ignoring case; otherwise an error naming the candidates. */
 function uniqueByName<T extends IDataObject>(
 	ctx: ApiContext,
 	records: T[],
@@ -92,11 +89,8 @@ function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
 }
 
 /**
- * The company of a Company value, with a request only for a name. A sqid (From List, By ID) and a
- * slug (By Slug, or read from a pasted page URL) are taken as given; any other value (By ID or from
- * a model: "Acme Events", "acme-events") is matched, ignoring case, to the name or slug of one of
- * the user's companies (GET /companies, every page), which gives both. An empty value and `.` or
- * `..` are refused before any request.
+ * The company of a Company value. A sqid and a slug (By Slug, or from a page URL) are taken as
+ * given; any other value ("Acme Events") is matched to one of the user's companies (GET /companies).
  */
 export async function resolveCompany(
 	ctx: ApiContext,
@@ -130,10 +124,7 @@ export async function resolveCompany(
 	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
 }
 
-/**
- * The company with what its value did not give: the sqid of a slug, the slug of a sqid, read from
- * the user's companies (GET /companies, every page); no request when both are known.
- */
+/** The company with what its value did not give (sqid or slug), read from GET /companies when needed. */
 export async function completeCompany(
 	ctx: ApiContext,
 	company: Company,
@@ -209,9 +200,8 @@ export function resolveLocator(
 }
 
 /**
- * The event slug of an Event value. A value that cannot be a slug (By ID or from a model:
- * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events
- * (GET /events of the company, whose sqid `companyId` gives: asked for only then).
+ * The event slug of an Event value. A value that cannot be a slug ("Summer Summit 2027") is matched
+ * to the name of one of the company's events (`companyId` is asked for only then).
  */
 export async function resolveEvent(
 	ctx: ApiContext,
@@ -219,12 +209,7 @@ export async function resolveEvent(
 	companyId: () => Promise<string>,
 	check?: ItemContext,
 ): Promise<string> {
-	const value = resolveLocator(
-		ctx,
-		parameter,
-		{ displayName: EVENT_WORDS.field, urlPattern: URL_PATTERNS.event },
-		check,
-	);
+	const value = resolveLocator(ctx, parameter, locatorField('event'), check);
 	if (ID_PATTERNS.event.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', {
 		params: { company: await companyId() },
@@ -244,6 +229,14 @@ export const URL_PATTERNS = {
 	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
 	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
 } as const;
+
+/** A path parameter's field as resolveLocator takes it: its label, and its page URL pattern if any. */
+export function locatorField(param: PathParamName): { displayName: string; urlPattern?: string } {
+	const urlPattern = Object.hasOwn(URL_PATTERNS, param)
+		? URL_PATTERNS[param as keyof typeof URL_PATTERNS]
+		: undefined;
+	return { displayName: PATH_PARAMS[param].label, urlPattern };
+}
 
 type LocatorOptions = {
 	name: string;

@@ -5,7 +5,7 @@ import { activationLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { activationOf, companyOf } from '../../shared/items';
+import { plainIdOf, companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 
@@ -31,7 +31,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const activationId = activationOf(this, item, 'activationId');
+	const activationId = plainIdOf(this, item, 'activation', 'activationId');
 	const company = await companyOf(this, item);
 	const { activation } = validValues(item, { activation: activationId });
 	return await apiRequest(this, 'activation.get', {

@@ -5,10 +5,10 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
-import { templateOf, templateProperty } from './fields';
+import { templateProperty } from './fields';
 
 export const operationOption = {
 	name: 'Get',
@@ -36,7 +36,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = templateOf(this, item);
+	const templateId = plainIdOf(this, item, 'template');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const { template } = validValues(item, { template: templateId });

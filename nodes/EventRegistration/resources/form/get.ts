@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator, formLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, formOf } from '../../shared/items';
+import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 
@@ -30,7 +30,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = formOf(this, item);
+	const form = idOf(this, item, 'form');
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'form.get', { check: item, params: { company: company.id, form } });
 }

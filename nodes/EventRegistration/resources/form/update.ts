@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	asNodeError,
-	httpStatusOf,
 	InputError,
 	invalid,
 	isInvalid,
+	unlessForbidden,
 	validValues,
 } from '../../../shared/errors';
 import { validateFormFields } from './formFields';
@@ -15,7 +14,7 @@ import { companyLocator, formLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, formOf } from '../../shared/items';
+import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
@@ -77,13 +76,12 @@ async function readCurrentFields(
 	item: OperationItem,
 	params: { company: string; form: string },
 ): Promise<ExistingFormField[] | undefined> {
-	try {
-		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item });
-		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
-	} catch (error) {
-		if (httpStatusOf(error) === 403) return undefined;
-		throw asNodeError(ctx.getNode(), error);
-	}
+	const current = await unlessForbidden(
+		item.node,
+		async () => await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item }),
+	);
+	if (current === undefined) return undefined;
+	return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 }
 
 /** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
@@ -93,7 +91,7 @@ function newNameOf(item: OperationItem): string {
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = formOf(this, item);
+	const form = idOf(this, item, 'form');
 	const name = newNameOf(item);
 	const input = readUpdateFields(item);
 	const changes =

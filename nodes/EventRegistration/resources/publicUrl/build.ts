@@ -23,7 +23,7 @@ import type { Company, CompanyRecord } from '../../../shared/ids';
 import { InputError, invalid, validValues } from '../../../shared/errors';
 import type { Invalid, ItemContext, Valid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { activationOf, orderOf, ticketTypeOf } from '../../shared/items';
+import { plainIdOf, idOf } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import type { Lookup } from '../modules';
@@ -205,16 +205,16 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
 	if (page === 'activation') {
 		return {
 			scope: item.parameter('scope', 'company') as string,
-			activationSlug: activationOf(ctx, item, 'activationSlug'),
+			activationSlug: plainIdOf(ctx, item, 'activation', 'activationSlug'),
 		};
 	}
 	if (page === 'ticketSignup') {
 		return {
-			ticketTypeSlug: ticketTypeOf(ctx, item),
+			ticketTypeSlug: idOf(ctx, item, 'ticketType'),
 			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { orderId: orderOf(ctx, item) };
+	if (page === 'orderCheckout') return { orderId: idOf(ctx, item, 'order') };
 	return {};
 }
 

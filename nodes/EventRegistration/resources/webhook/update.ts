@@ -7,7 +7,8 @@ import { requireText } from '../../shared/checks';
 import { InputError, invalid, validValues } from '../../../shared/errors';
 import type { ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { updateFieldsProperty, companyOf } from '../../shared/items';
+import { companyOf } from '../../shared/items';
+import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import {
