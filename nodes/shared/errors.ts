@@ -96,21 +96,17 @@ export function validationDescription(body: unknown, labels: FieldLabels = {}): 
 	return list === '' ? undefined : `Fix these fields:${list}`;
 }
 
-const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
-	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
-	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
-	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
-	'ticketType.create':
-		'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
-	'webhook.create': 'Check the company’s webhooks before running this again.',
-};
-
 function unknownOutcomeHint(call: FailedCall): string {
 	if (call.method === 'GET') return '';
 	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
+	const [resource, operation] = call.route.split('.');
+	const label = pathParamOf(resource)?.label;
 	const check =
-		WRITE_MAY_HAVE_APPLIED[call.route] ??
-		'Check the resource’s current state before running this again.';
+		call.route === 'webhook.create'
+			? 'Check the company’s webhooks before running this again.'
+			: operation === 'create' && label !== undefined
+				? `Check with ${label} → Get Many whether the ${label.toLowerCase()} exists before running this again.`
+				: 'Check the resource’s current state before running this again.';
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 

@@ -366,62 +366,63 @@ export function eventLocator(options: { organizingOnly: boolean }): INodePropert
 	});
 }
 
-export function ticketTypeLocator(): INodeProperties {
-	return locator({
-		name: 'ticketType',
-		displayName: PATH_PARAMS.ticketType.label,
+/** The locators of the other IDs, by path parameter; a ticket type and an order also take a page URL. */
+export const ID_LOCATORS = {
+	ticketType: {
 		description: 'Ticket type of the event',
-		searchListMethod: 'searchTicketTypes',
-		idPlaceholder: 'e.g. early-bird',
+		search: 'searchTicketTypes',
+		example: 'early-bird',
 		idHint: 'ticket type slug',
-		url: { pattern: URL_PATTERNS.ticketType, placeholder: `e.g. ${PAGE}/early-bird` },
-	});
-}
-
-export function formLocator(): INodeProperties {
-	return locator({
-		name: 'form',
-		displayName: PATH_PARAMS.form.label,
+	},
+	form: {
 		description: 'Registration form of the company',
-		searchListMethod: 'searchForms',
-		idPlaceholder: 'e.g. Pq7ZsW1m',
+		search: 'searchForms',
+		example: 'Pq7ZsW1m',
 		idHint: 'form ID',
-	});
-}
-
-export function orderLocator(): INodeProperties {
-	return locator({
-		name: 'order',
-		displayName: PATH_PARAMS.order.label,
+	},
+	order: {
 		description: 'Order of the event',
-		searchListMethod: 'searchOrders',
-		idPlaceholder: 'e.g. Lm3Qx8Rt',
+		search: 'searchOrders',
+		example: 'Lm3Qx8Rt',
 		idHint: 'order ID',
-		url: { pattern: URL_PATTERNS.order, placeholder: `e.g. ${PAGE}/o/Lm3Qx8Rt/checkout` },
-	});
-}
+	},
+	activation: {
+		description: 'Activation of the company',
+		search: 'searchActivations',
+		example: 'booth-raffle',
+		idHint: 'activation ID',
+	},
+	template: {
+		description: 'Email template of the event',
+		search: 'searchEmailTemplates',
+		example: 'order-confirmation',
+		idHint: 'template ID',
+	},
+};
 
-/** An activation, by its ID (the slug in its public URLs). */
-export function activationLocator(name: string): INodeProperties {
+const URL_EXAMPLES: Partial<Record<keyof typeof ID_LOCATORS, string>> = {
+	ticketType: `${PAGE}/early-bird`,
+	order: `${PAGE}/o/Lm3Qx8Rt/checkout`,
+};
+
+/** The locator of path parameter `param`, as the node parameter `name`. */
+export function idLocator(param: keyof typeof ID_LOCATORS, name: string = param): INodeProperties {
+	const { description, search, example, idHint } = ID_LOCATORS[param];
+	const urlExample = URL_EXAMPLES[param];
 	return locator({
 		name,
-		displayName: PATH_PARAMS.activation.label,
-		description: 'Activation of the company',
-		searchListMethod: 'searchActivations',
-		idPlaceholder: 'e.g. booth-raffle',
-		idHint: 'activation ID',
-	});
-}
-
-/** An email template of an organized event, by its key. */
-export function emailTemplateLocator(): INodeProperties {
-	return locator({
-		name: 'template',
-		displayName: PATH_PARAMS.template.label,
-		description: 'Email template of the event',
-		searchListMethod: 'searchEmailTemplates',
-		idPlaceholder: 'e.g. order-confirmation',
-		idHint: 'template ID',
+		displayName: PATH_PARAMS[param].label,
+		description,
+		searchListMethod: search,
+		idPlaceholder: `e.g. ${example}`,
+		idHint,
+		url:
+			urlExample === undefined
+				? undefined
+				: {
+						pattern: URL_PATTERNS[param as keyof typeof URL_PATTERNS],
+						placeholder: `e.g. ${urlExample}`,
+					},
 	});
 }
 

@@ -9,7 +9,13 @@ import type {
 import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 
 import type { ItemContext, Invalid } from '../../shared/errors';
-import { locatorField, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
+import {
+	ID_LOCATORS,
+	locatorField,
+	resolveCompanyWithId,
+	resolveEvent,
+	resolveLocator,
+} from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
 import { requireOption } from './checks';
 import { InputError, invalid, isInvalid } from '../../shared/errors';
@@ -68,28 +74,23 @@ export function idOf(
 	return resolveLocator(ctx, item.parameter(param), locatorField(param), item);
 }
 
-const PLAIN_IDS = {
-	activation: { what: 'an activation ID', example: 'booth-raffle' },
-	template: { what: 'a template ID', example: 'order-confirmation' },
-};
-
 /** An activation or template ID, which has no URL mode: slashes or spaces are refused here. */
 export function plainIdOf(
 	ctx: IExecuteFunctions,
 	item: OperationItem,
-	param: keyof typeof PLAIN_IDS,
+	param: 'activation' | 'template',
 	name: string = param,
 ): string | Invalid {
 	const field = locatorField(param);
 	const value = resolveLocator(ctx, item.parameter(name, ''), field, item);
 	if (!/[/?#\s]/.test(value)) return value;
-	const { what, example } = PLAIN_IDS[param];
+	const { idHint, example } = ID_LOCATORS[param];
 	return invalid(
 		item,
 		new InputError(
 			item.node,
 			field.displayName,
-			`“${value}” is not ${what}`,
+			`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
 			`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 			item.itemIndex,
 		),

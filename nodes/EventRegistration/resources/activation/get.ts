@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { activationLocator, companyLocator } from '../../../shared/ids';
+import { idLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -17,7 +17,7 @@ export const operationOption = {
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['activation'], operation: ['get'] } },
-	[companyLocator(), activationLocator('activationId')] satisfies INodeProperties[],
+	[companyLocator(), idLocator('activation', 'activationId')] satisfies INodeProperties[],
 );
 
 export const toolDescription = text(

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { emailTemplateLocator } from '../../../shared/ids';
+import { idLocator } from '../../../shared/ids';
 
-export const templateProperty: INodeProperties = emailTemplateLocator();
+export const templateProperty: INodeProperties = idLocator('template');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, formLocator } from '../../../shared/ids';
+import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, idOf } from '../../shared/items';
@@ -16,7 +16,7 @@ export const operationOption = {
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['form'], operation: ['get'] } },
-	[companyLocator(), formLocator()] satisfies INodeProperties[],
+	[companyLocator(), idLocator('form')] satisfies INodeProperties[],
 );
 
 export const toolDescription = text(

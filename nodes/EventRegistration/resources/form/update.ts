@@ -10,7 +10,7 @@ import {
 } from '../../../shared/errors';
 import { validateFormFields } from './formFields';
 import type { ExistingFormField } from './formFields';
-import { companyLocator, formLocator } from '../../../shared/ids';
+import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -30,7 +30,7 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['form'], operation: ['update'] } },
 	[
 		companyLocator(),
-		formLocator(),
+		idLocator('form'),
 		{
 			displayName: 'Options',
 			name: 'formUpdates',

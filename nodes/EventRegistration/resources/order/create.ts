@@ -3,12 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import { InputError, invalid, unlessForbidden, validValues } from '../../../shared/errors';
-import {
-	companyLocator,
-	eventLocator,
-	ticketTypeLocator,
-	completeCompany,
-} from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator, completeCompany } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import { noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import { orderCheckoutUrl } from '../../shared/publicUrls';
@@ -30,7 +25,7 @@ import type { Lookup } from '../modules';
 const properties: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	ticketTypeLocator(),
+	idLocator('ticketType'),
 	{
 		displayName:
 			'Creating an order does not charge the attendee: the order stays unpaid until they pay on the hosted checkout page. For a paid ticket, checkout_url in the output is the link to send them.',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
 import { companyOf, eventOf, idOf } from '../../shared/items';
@@ -28,7 +28,7 @@ export function orderDecision(
 		description: updateDisplayOptions({ show: { resource: ['order'], operation: [decision] } }, [
 			companyLocator(),
 			eventLocator({ organizingOnly: true }),
-			orderLocator(),
+			idLocator('order'),
 		]),
 		toolDescription: text(
 			`${words.name} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,

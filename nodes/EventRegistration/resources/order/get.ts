@@ -6,7 +6,7 @@ import {
 	includeSubmissionQuery,
 	withOrderStatus,
 } from '../../../shared/orders';
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf, idOf } from '../../shared/items';
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		orderLocator(),
+		idLocator('order'),
 		includeSubmissionProperty,
 	] satisfies INodeProperties[],
 );

@@ -3,11 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
-	activationLocator,
+	idLocator,
 	companyLocator,
 	eventLocator,
-	orderLocator,
-	ticketTypeLocator,
 	completeCompany,
 	resolveCompany,
 	resolveEvent,
@@ -62,7 +60,7 @@ const properties: INodeProperties[] = [
 		...eventLocator({ organizingOnly: true }),
 		displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup'),
 	},
-	{ ...ticketTypeLocator(), displayOptions: forPages('ticketSignup') },
+	{ ...idLocator('ticketType'), displayOptions: forPages('ticketSignup') },
 	{
 		displayName: 'Has Form',
 		name: 'hasForm',
@@ -99,7 +97,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{ ...orderLocator(), displayOptions: forPages('orderCheckout') },
+	{ ...idLocator('order'), displayOptions: forPages('orderCheckout') },
 	{
 		displayName: 'Scope',
 		name: 'scope',
@@ -124,7 +122,7 @@ const properties: INodeProperties[] = [
 		...eventLocator({ organizingOnly: false }),
 		displayOptions: { show: { page: ['activation'], scope: ['event'] } },
 	},
-	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
+	{ ...idLocator('activation', 'activationSlug'), displayOptions: forPages('activation') },
 ];
 
 export const operationOption = {

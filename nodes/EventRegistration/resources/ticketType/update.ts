@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -50,7 +50,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		ticketTypeLocator(),
+		idLocator('ticketType'),
 		updateFieldsProperty(updateFields),
 	] satisfies INodeProperties[],
 );
