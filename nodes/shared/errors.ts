@@ -344,7 +344,7 @@ export class InputError extends NodeOperationError {
  * An invalid ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is
  * told what the field takes and which operation returns it, when the field is an ID parameter.
  */
-export function idInputError(
+function idInputError(
 	node: INode,
 	field: string,
 	problem: string,
@@ -401,6 +401,11 @@ export function invalid(item: ItemContext, error: InputError): Invalid {
 	return INVALID;
 }
 
+/** `invalid` for an input error of the item's field `field`. */
+export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
+	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
+}
+
 /** Stops the item when input errors were collected for it (before a request, and when it ends). */
 export function stopIfInvalid(item: ItemContext | undefined): void {
 	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
@@ -429,6 +434,17 @@ export function stop(item: ItemContext | undefined, error: InputError): never {
 	throw new InputErrors(item.node, [...item.inputErrors]);
 }
 
+/** `stop` for an invalid ID parameter (`idInputError`). */
+export function stopOnInvalidId(
+	check: ItemContext | undefined,
+	node: INode,
+	field: string,
+	problem: string,
+	editorFix: string,
+): never {
+	return stop(check, idInputError(node, field, problem, editorFix, check?.itemIndex));
+}
+
 /** Adds an input error to a list unless its field already has one: one error per field. */
 export function addInputError(errors: InputError[], error: InputError): void {
 	if (!errors.some((known) => known.field === error.field)) errors.push(error);
@@ -446,14 +462,11 @@ export function refuseDotSegment(
 	check?: ItemContext,
 ): void {
 	if (!isDotSegment(value)) return;
-	stop(
+	stopOnInvalidId(
 		check,
-		idInputError(
-			node,
-			field,
-			`"${value}" is not a valid ID`,
-			`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-			check?.itemIndex,
-		),
+		node,
+		field,
+		`"${value}" is not a valid ID`,
+		`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
 	);
 }

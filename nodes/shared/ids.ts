@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
-import { refuseDotSegment, stop, InputError, idInputError } from './errors';
+import { refuseDotSegment, stop, InputError, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
 import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
@@ -57,15 +57,12 @@ function uniqueByName<T extends IDataObject>(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	stop(
+	stopOnInvalidId(
 		check,
-		idInputError(
-			ctx.getNode(),
-			what.field,
-			problem,
-			`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
-			check?.itemIndex,
-		),
+		ctx.getNode(),
+		what.field,
+		problem,
+		`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
 	);
 }
 
@@ -99,15 +96,12 @@ export async function resolveCompany(
 ): Promise<Company> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				'is required',
-				'Choose the company from the list, or enter its ID.',
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			'is required',
+			'Choose the company from the list, or enter its ID.',
 		);
 	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
@@ -136,28 +130,22 @@ export async function completeCompany(
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
 	if (!found)
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				id !== undefined
-					? `none of your companies has the ID "${id}"`
-					: `none of your companies has the slug "${slug}"`,
-				`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			id !== undefined
+				? `none of your companies has the ID "${id}"`
+				: `none of your companies has the slug "${slug}"`,
+			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				`the service returned no slug for company "${found.id}"`,
-				'The public URL needs the company slug; enter it where the node offers By Slug.',
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			`the service returned no slug for company "${found.id}"`,
+			'The public URL needs the company slug; enter it where the node offers By Slug.',
 		);
 	return { id: found.id, slug: found.slug };
 }
@@ -184,15 +172,12 @@ export function resolveLocator(
 	const resolved =
 		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				field.displayName,
-				value === '' ? 'is required' : `cannot read it from "${value}"`,
-				`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			field.displayName,
+			value === '' ? 'is required' : `cannot read it from "${value}"`,
+			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
 		);
 	}
 	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);

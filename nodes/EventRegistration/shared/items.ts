@@ -18,7 +18,7 @@ import {
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
 import { requireOption } from './checks';
-import { InputError, invalid, isInvalid } from '../../shared/errors';
+import { InputError, isInvalid, invalidInput } from '../../shared/errors';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
@@ -85,15 +85,11 @@ export function plainIdOf(
 	const value = resolveLocator(ctx, item.parameter(name, ''), field, item);
 	if (!/[/?#\s]/.test(value)) return value;
 	const { idHint, example } = ID_LOCATORS[param];
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field.displayName,
-			`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
-			`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
-			item.itemIndex,
-		),
+		field.displayName,
+		`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
+		`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 	);
 }
 
@@ -234,15 +230,11 @@ function typedValue(
 	if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
 	const result = validateFieldType(property.displayName, value, type);
 	if (result.valid) return result.newValue;
-	invalid(
+	invalidInput(
 		check,
-		new InputError(
-			check.node,
-			property.displayName,
-			`must be a ${type} (got "${String(value)}")`,
-			TYPE_FIXES[type],
-			check.itemIndex,
-		),
+		property.displayName,
+		`must be a ${type} (got "${String(value)}")`,
+		TYPE_FIXES[type],
 	);
 	return undefined;
 }

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { InputError, invalid } from '../../shared/errors';
+import { invalidInput } from '../../shared/errors';
 import type { ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
 import { ID_SOURCES } from '../../shared/routes';
@@ -104,15 +104,11 @@ export function outputFieldsOf(
 		.map((f) => String(f).trim())
 		.filter(Boolean);
 	if (chosen.length > 0) return chosen;
-	invalid(
+	invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Fields',
-			'choose at least one field',
-			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-			item.itemIndex,
-		),
+		'Fields',
+		'choose at least one field',
+		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
 	);
 	return undefined;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InputError, invalid } from '../../shared/errors';
+import { invalidInput } from '../../shared/errors';
 import type { Invalid } from '../../shared/errors';
 import { withoutBlanks } from './checks';
 import type { OperationItem } from './items';
@@ -12,10 +12,7 @@ export function updateFieldsOf(
 ): IDataObject | Invalid {
 	const fields = withoutBlanks(item.parameter('updateFields', {}) as IDataObject);
 	if (Object.keys(fields).length > 0) return fields;
-	return invalid(
-		item,
-		new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex),
-	);
+	return invalidInput(item, 'Update Fields', 'nothing to update', fix);
 }
 
 /** The Update Fields collection of a PATCH: only the fields added are sent. */

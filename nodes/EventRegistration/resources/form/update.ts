@@ -1,13 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	InputError,
-	invalid,
-	isInvalid,
-	unlessForbidden,
-	validValues,
-} from '../../../shared/errors';
+import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
 import { validateFormFields } from './formFields';
 import type { ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
@@ -118,14 +112,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 }
 
 function nothingToUpdate(item: OperationItem): Invalid {
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Name',
-			'nothing to update',
-			"Add a new name under 'Options', or add fields to change or add.",
-			item.itemIndex,
-		),
+		'Name',
+		'nothing to update',
+		"Add a new name under 'Options', or add fields to change or add.",
 	);
 }

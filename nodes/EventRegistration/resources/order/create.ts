@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
-import { InputError, invalid, unlessForbidden, validValues } from '../../../shared/errors';
+import { unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
 import { companyLocator, eventLocator, idLocator, completeCompany } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import { noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
@@ -187,15 +187,11 @@ function checkQuantityBounds(
 	]
 		.filter(Boolean)
 		.join(' and ');
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Quantity',
-			`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
-			`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
-			check.itemIndex,
-		),
+		'Quantity',
+		`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
+		`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
 	);
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { Company, CompanyRecord } from '../../../shared/ids';
-import { InputError, invalid, validValues } from '../../../shared/errors';
+import { validValues, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext, Valid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { plainIdOf, idOf } from '../../shared/items';
@@ -152,15 +152,11 @@ export const lookups: Lookup[] = [
 function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;
 	if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Pre-Selected Quantity',
-			`must be a whole number of at least 1 (got ${String(value)})`,
-			'Use 1 or more, or remove the option to let the attendee choose.',
-			check.itemIndex,
-		),
+		'Pre-Selected Quantity',
+		`must be a whole number of at least 1 (got ${String(value)})`,
+		'Use 1 or more, or remove the option to let the attendee choose.',
 	);
 }
 
