@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -9,7 +9,6 @@ import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
-import { templateProperty } from './fields';
 
 export const operationOption = {
 	name: 'Update',
@@ -22,7 +21,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		templateProperty,
+		idLocator('template'),
 		updateFieldsProperty(
 			[
 				{
