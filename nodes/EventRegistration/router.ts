@@ -54,10 +54,9 @@ function withFieldLabels(error: unknown, operation: OperationModule | undefined)
 }
 
 /**
- * The operation's result as output items, each paired with its input item: what n8n's
- * `returnJsonArray` + `constructExecutionMetaData` make of plain objects, built directly (one
- * object per item instead of three) and appended one by one (on Node 24 a spread of 130,000
- * items into `push` throws "Maximum call stack size exceeded").
+ * The result as output items paired with their input item, as n8n's `returnJsonArray` +
+ * `constructExecutionMetaData` would make them, appended one by one (on Node 24 a spread of
+ * 130,000 items into `push` throws "Maximum call stack size exceeded").
  */
 function appendItems(
 	output: INodeExecutionData[],
@@ -72,10 +71,8 @@ function appendItems(
 }
 
 /**
- * Runs the chosen operation once per input item. Owns the item loop, `continueOnFail`
- * (an error item per failed input) and `pairedItem` on every output item. When an AI Agent or an
- * MCP client calls the node (a tool run), the checks of an item go on past an invalid value so one
- * error names every invalid field, nothing is sent for it, and the message carries the fix.
+ * Runs the chosen operation once per input item, with `continueOnFail` and `pairedItem`. In a tool
+ * run (an AI Agent or MCP client) one error names every invalid field of an item, and carries the fix.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -131,11 +128,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [output];
 }
 
-/**
- * An AI Agent hands its model only an error's message, so in tool runs the message carries the
- * fix, worded for a caller that can only change argument values. In the editor errors stay as
- * they are: this is applied only when the node runs as a tool.
- */
+/** An AI Agent hands its model only an error's message: in tool runs the message carries the fix. */
 function forModel(
 	node: INode,
 	error: unknown,

@@ -23,6 +23,19 @@ export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOpe
 	return new NodeOperationError(node, error instanceof Error ? error : String(error));
 }
 
+/** A lookup that only improves the result: undefined when the token may not make it (403). */
+export async function unlessForbidden<T>(
+	node: INode,
+	lookup: () => Promise<T>,
+): Promise<T | undefined> {
+	try {
+		return await lookup();
+	} catch (error) {
+		if (httpStatusOf(error) === 403) return undefined;
+		throw asNodeError(node, error);
+	}
+}
+
 /** The text of anything thrown. */
 export function errorMessage(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -32,9 +45,8 @@ export function errorMessage(error: unknown): string {
 export interface FailedCall {
 	route: RouteKey;
 	method: HttpMethod;
-	/** Path after `/api/v1`, with parameters filled in. */
+	/** Path after `/api/v1`, filled from `params`. */
 	path: string;
-	/** The IDs the path was built from, by path parameter. */
 	params?: RouteParams;
 	status?: number;
 	body?: unknown;
@@ -42,15 +54,15 @@ export interface FailedCall {
 	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
 	networkCode?: string;
 	attempts: number;
-	/** Where a 3xx answer pointed (its Location header). */
+	/** A 3xx answer's Location header. */
 	location?: string;
-	/** The event kinds of a webhook request (their subscribe scopes are the scopes it needs). */
+	/** The event kinds of a webhook request: their subscribe scopes are the scopes it needs. */
 	webhookEvents?: readonly string[];
-	/** True when the request was made with the OAuth2 credential (the fix for a 403 differs). */
+	/** Made with the OAuth2 credential (the fix for a 403 differs). */
 	oauth2?: boolean;
 }
 
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
 	return value && typeof value === 'object' && !Array.isArray(value)
@@ -84,21 +96,17 @@ export function validationDescription(body: unknown, labels: FieldLabels = {}): 
 	return list === '' ? undefined : `Fix these fields:${list}`;
 }
 
-const WRITE_MAY_HAVE_APPLIED: Partial<Record<RouteKey, string>> = {
-	'order.create': 'Check with Order → Get Many whether the order exists before running this again.',
-	'form.create': 'Check with Form → Get Many whether the form exists before running this again.',
-	'event.create': 'Check with Event → Get Many whether the event exists before running this again.',
-	'ticketType.create':
-		'Check with Ticket Type → Get Many whether the ticket type exists before running this again.',
-	'webhook.create': 'Check the company’s webhooks before running this again.',
-};
-
 function unknownOutcomeHint(call: FailedCall): string {
 	if (call.method === 'GET') return '';
 	if (call.status === 429) return ' The service refused the request, so nothing was changed.';
+	const [resource, operation] = call.route.split('.');
+	const label = pathParamOf(resource)?.label;
 	const check =
-		WRITE_MAY_HAVE_APPLIED[call.route] ??
-		'Check the resource’s current state before running this again.';
+		call.route === 'webhook.create'
+			? 'Check the company’s webhooks before running this again.'
+			: operation === 'create' && label !== undefined
+				? `Check with ${label} → Get Many whether the ${label.toLowerCase()} exists before running this again.`
+				: 'Check the resource’s current state before running this again.';
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 
@@ -113,10 +121,7 @@ interface Explanation {
 	description: string;
 }
 
-/**
- * A 404 in the service's words, for a person and for a model: the value used for each ID, what each
- * ID must be and which operation returns valid ones.
- */
+/** A 404: the value used for each ID, what each ID must be and which operation returns valid ones. */
 function notFoundAdvice(call: FailedCall): string {
 	const params = call.params ?? {};
 	const ids = pathParamNames(call.route)
@@ -136,23 +141,24 @@ function notFoundAdvice(call: FailedCall): string {
 function explainStatus(call: FailedCall): Explanation {
 	const status = call.status ?? 0;
 	const apiText = apiMessage(call.body);
+	const said = apiText ? `: ${apiText}` : '';
 	const where = `${call.method} /api/v1${call.path}`;
 	if (status === 401) {
 		return {
-			message: `The service rejected the credentials (401)${apiText ? `: ${apiText}` : ''}`,
+			message: `The service rejected the credentials (401)${said}`,
 			description:
 				'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
 		};
 	}
 	if (status === 403) {
 		return {
-			message: `Access denied (403)${apiText ? `: ${apiText}` : ''}`,
+			message: `Access denied (403)${said}`,
 			description: `${accessAdvice(call)} (${where})`,
 		};
 	}
 	if (status === 404) {
 		return {
-			message: `Not found (404)${apiText ? `: ${apiText}` : ''}`,
+			message: `Not found (404)${said}`,
 			description: notFoundAdvice(call),
 		};
 	}
@@ -177,7 +183,7 @@ function explainStatus(call: FailedCall): Explanation {
 	}
 	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
 	return {
-		message: `${outcome} (${status})${apiText ? `: ${apiText}` : ''}`,
+		message: `${outcome} (${status})${said}`,
 		description: `${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
 	};
 }
@@ -218,12 +224,11 @@ export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 		method: call.method,
 		body: (asObject(call.body) as JsonObject | undefined) ?? null,
 	};
-	const error = new NodeApiError(node, response, {
+	return new NodeApiError(node, response, {
 		message,
 		description,
 		httpCode: call.status !== undefined ? String(call.status) : undefined,
 	});
-	return error;
 }
 
 /** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
@@ -272,10 +277,6 @@ function accessAdvice(call: FailedCall): string {
 	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 
-/*
- * n8n's error view renders an error's description as (sanitized) HTML: the list of failing fields
- * is built here, and read back as text where a description is shown verbatim.
- */
 /** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
 export type FieldLabels = Record<string, string>;
 
@@ -288,8 +289,8 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * One list item per field. n8n's error view renders the description as (sanitized) HTML, where
- * newlines collapse; its list styling keeps one visible line per field. The service's texts are escaped.
+ * One list item per field: n8n's error view renders a description as (sanitized) HTML, where
+ * newlines collapse. The service's texts are escaped.
  */
 function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
 	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
@@ -321,18 +322,20 @@ export type Fix = string | { editor: string; tool: string };
  * the field as the user sees it in the node and says how to fix it.
  */
 export class InputError extends NodeOperationError {
-	readonly field: string;
-
-	readonly problem: string;
-
 	/** The fix for a caller that runs the node as a tool. */
 	readonly toolFix: string;
 
-	constructor(node: INode, field: string, problem: string, fix: Fix, itemIndex?: number) {
-		const editor = typeof fix === 'string' ? fix : fix.editor;
-		super(node, `${field}: ${problem}`, { description: editor, itemIndex });
-		this.field = field;
-		this.problem = problem;
+	constructor(
+		node: INode,
+		readonly field: string,
+		readonly problem: string,
+		fix: Fix,
+		itemIndex?: number,
+	) {
+		super(node, `${field}: ${problem}`, {
+			description: typeof fix === 'string' ? fix : fix.editor,
+			itemIndex,
+		});
 		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
 	}
 }
@@ -341,7 +344,7 @@ export class InputError extends NodeOperationError {
  * An invalid ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is
  * told what the field takes and which operation returns it, when the field is an ID parameter.
  */
-export function idInputError(
+function idInputError(
 	node: INode,
 	field: string,
 	problem: string,
@@ -368,10 +371,7 @@ export class InputErrors extends NodeOperationError {
 	}
 }
 
-/**
- * One input item as its checks see it. `inputErrors` is set while they are collected (the node
- * runs as a tool): see `invalid`.
- */
+/** One input item as its checks see it; `inputErrors` is set while they are collected (tool runs). */
 export interface ItemContext {
 	node: INode;
 	itemIndex: number;
@@ -401,10 +401,12 @@ export function invalid(item: ItemContext, error: InputError): Invalid {
 	return INVALID;
 }
 
-/**
- * Stops the item when input errors were collected for it. Called by the operations (through
- * `validValues`), by the transport before every request and by the router when the item ends.
- */
+/** `invalid` for an input error of the item's field `field`. */
+export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
+	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
+}
+
+/** Stops the item when input errors were collected for it (before a request, and when it ends). */
 export function stopIfInvalid(item: ItemContext | undefined): void {
 	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
 		throw new InputErrors(item.node, [...item.inputErrors]);
@@ -416,10 +418,7 @@ export function stopIfInvalid(item: ItemContext | undefined): void {
  */
 export type Valid<T> = { [K in keyof T]: Exclude<T[K], symbol> };
 
-/**
- * `values` once every one of them is usable. A check returns INVALID only after collecting its
- * input error, so when none was collected no value is INVALID.
- */
+/** `values` once every one of them is usable: a check returns INVALID only after collecting its error. */
 export function validValues<T extends object>(item: ItemContext, values: T): Valid<T> {
 	stopIfInvalid(item);
 	return values as Valid<T>;
@@ -433,6 +432,17 @@ export function stop(item: ItemContext | undefined, error: InputError): never {
 	if (item?.inputErrors === undefined) throw error;
 	addInputError(item.inputErrors, error);
 	throw new InputErrors(item.node, [...item.inputErrors]);
+}
+
+/** `stop` for an invalid ID parameter (`idInputError`). */
+export function stopOnInvalidId(
+	check: ItemContext | undefined,
+	node: INode,
+	field: string,
+	problem: string,
+	editorFix: string,
+): never {
+	return stop(check, idInputError(node, field, problem, editorFix, check?.itemIndex));
 }
 
 /** Adds an input error to a list unless its field already has one: one error per field. */
@@ -452,14 +462,11 @@ export function refuseDotSegment(
 	check?: ItemContext,
 ): void {
 	if (!isDotSegment(value)) return;
-	stop(
+	stopOnInvalidId(
 		check,
-		idInputError(
-			node,
-			field,
-			`"${value}" is not a valid ID`,
-			`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-			check?.itemIndex,
-		),
+		node,
+		field,
+		`"${value}" is not a valid ID`,
+		`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
 	);
 }

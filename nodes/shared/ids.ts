@@ -2,13 +2,13 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
-import { refuseDotSegment, stop, InputError, idInputError } from './errors';
+import { refuseDotSegment, stop, InputError, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
+import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
 
-// The IDs a Company or Event value stands for, each resolved once per item by one function here:
-// a value that is an ID is used as it is, a name is matched among the user's companies or the
-// company's events, and what a lookup read is returned, so no later step looks it up again.
+// A Company or Event value that is an ID is used as it is; a name is matched among the user's
+// companies or the company's events, and what the lookup read is returned for later steps.
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
@@ -40,10 +40,7 @@ function candidateList(records: IDataObject[]): string {
 	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
 
-/**
- * The one record whose name (or slug) is `value`, ignoring case; otherwise an input error that names the
- * candidates with their IDs, so a person or a model can retry with the ID.
- */
+/** The one record whose name (or slug) is `value`, ignoring case; otherwise an error naming the candidates. */
 function uniqueByName<T extends IDataObject>(
 	ctx: ApiContext,
 	records: T[],
@@ -60,15 +57,12 @@ function uniqueByName<T extends IDataObject>(
 				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
 			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	stop(
+	stopOnInvalidId(
 		check,
-		idInputError(
-			ctx.getNode(),
-			what.field,
-			problem,
-			`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
-			check?.itemIndex,
-		),
+		ctx.getNode(),
+		what.field,
+		problem,
+		`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
 	);
 }
 
@@ -92,11 +86,8 @@ function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
 }
 
 /**
- * The company of a Company value, with a request only for a name. A sqid (From List, By ID) and a
- * slug (By Slug, or read from a pasted page URL) are taken as given; any other value (By ID or from
- * a model: "Acme Events", "acme-events") is matched, ignoring case, to the name or slug of one of
- * the user's companies (GET /companies, every page), which gives both. An empty value and `.` or
- * `..` are refused before any request.
+ * The company of a Company value. A sqid and a slug (By Slug, or from a page URL) are taken as
+ * given; any other value ("Acme Events") is matched to one of the user's companies (GET /companies).
  */
 export async function resolveCompany(
 	ctx: ApiContext,
@@ -105,15 +96,12 @@ export async function resolveCompany(
 ): Promise<Company> {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				'is required',
-				'Choose the company from the list, or enter its ID.',
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			'is required',
+			'Choose the company from the list, or enter its ID.',
 		);
 	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
@@ -130,10 +118,7 @@ export async function resolveCompany(
 	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
 }
 
-/**
- * The company with what its value did not give: the sqid of a slug, the slug of a sqid, read from
- * the user's companies (GET /companies, every page); no request when both are known.
- */
+/** The company with what its value did not give (sqid or slug), read from GET /companies when needed. */
 export async function completeCompany(
 	ctx: ApiContext,
 	company: Company,
@@ -145,28 +130,22 @@ export async function completeCompany(
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
 	if (!found)
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				id !== undefined
-					? `none of your companies has the ID "${id}"`
-					: `none of your companies has the slug "${slug}"`,
-				`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			id !== undefined
+				? `none of your companies has the ID "${id}"`
+				: `none of your companies has the slug "${slug}"`,
+			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				'Company',
-				`the service returned no slug for company "${found.id}"`,
-				'The public URL needs the company slug; enter it where the node offers By Slug.',
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			'Company',
+			`the service returned no slug for company "${found.id}"`,
+			'The public URL needs the company slug; enter it where the node offers By Slug.',
 		);
 	return { id: found.id, slug: found.slug };
 }
@@ -193,15 +172,12 @@ export function resolveLocator(
 	const resolved =
 		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
 	if (!resolved) {
-		stop(
+		stopOnInvalidId(
 			check,
-			idInputError(
-				ctx.getNode(),
-				field.displayName,
-				value === '' ? 'is required' : `cannot read it from "${value}"`,
-				`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-				check?.itemIndex,
-			),
+			ctx.getNode(),
+			field.displayName,
+			value === '' ? 'is required' : `cannot read it from "${value}"`,
+			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
 		);
 	}
 	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);
@@ -209,9 +185,8 @@ export function resolveLocator(
 }
 
 /**
- * The event slug of an Event value. A value that cannot be a slug (By ID or from a model:
- * "Summer Summit 2027") is matched, ignoring case, to the name of one of the company's events
- * (GET /events of the company, whose sqid `companyId` gives: asked for only then).
+ * The event slug of an Event value. A value that cannot be a slug ("Summer Summit 2027") is matched
+ * to the name of one of the company's events (`companyId` is asked for only then).
  */
 export async function resolveEvent(
 	ctx: ApiContext,
@@ -219,12 +194,7 @@ export async function resolveEvent(
 	companyId: () => Promise<string>,
 	check?: ItemContext,
 ): Promise<string> {
-	const value = resolveLocator(
-		ctx,
-		parameter,
-		{ displayName: EVENT_WORDS.field, urlPattern: URL_PATTERNS.event },
-		check,
-	);
+	const value = resolveLocator(ctx, parameter, locatorField('event'), check);
 	if (ID_PATTERNS.event.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', {
 		params: { company: await companyId() },
@@ -244,6 +214,14 @@ export const URL_PATTERNS = {
 	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
 	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
 } as const;
+
+/** A path parameter's field as resolveLocator takes it: its label, and its page URL pattern if any. */
+export function locatorField(param: PathParamName): { displayName: string; urlPattern?: string } {
+	const urlPattern = Object.hasOwn(URL_PATTERNS, param)
+		? URL_PATTERNS[param as keyof typeof URL_PATTERNS]
+		: undefined;
+	return { displayName: PATH_PARAMS[param].label, urlPattern };
+}
 
 type LocatorOptions = {
 	name: string;
@@ -373,62 +351,63 @@ export function eventLocator(options: { organizingOnly: boolean }): INodePropert
 	});
 }
 
-export function ticketTypeLocator(): INodeProperties {
-	return locator({
-		name: 'ticketType',
-		displayName: PATH_PARAMS.ticketType.label,
+/** The locators of the other IDs, by path parameter; a ticket type and an order also take a page URL. */
+export const ID_LOCATORS = {
+	ticketType: {
 		description: 'Ticket type of the event',
-		searchListMethod: 'searchTicketTypes',
-		idPlaceholder: 'e.g. early-bird',
+		search: 'searchTicketTypes',
+		example: 'early-bird',
 		idHint: 'ticket type slug',
-		url: { pattern: URL_PATTERNS.ticketType, placeholder: `e.g. ${PAGE}/early-bird` },
-	});
-}
-
-export function formLocator(): INodeProperties {
-	return locator({
-		name: 'form',
-		displayName: PATH_PARAMS.form.label,
+	},
+	form: {
 		description: 'Registration form of the company',
-		searchListMethod: 'searchForms',
-		idPlaceholder: 'e.g. Pq7ZsW1m',
+		search: 'searchForms',
+		example: 'Pq7ZsW1m',
 		idHint: 'form ID',
-	});
-}
-
-export function orderLocator(): INodeProperties {
-	return locator({
-		name: 'order',
-		displayName: PATH_PARAMS.order.label,
+	},
+	order: {
 		description: 'Order of the event',
-		searchListMethod: 'searchOrders',
-		idPlaceholder: 'e.g. Lm3Qx8Rt',
+		search: 'searchOrders',
+		example: 'Lm3Qx8Rt',
 		idHint: 'order ID',
-		url: { pattern: URL_PATTERNS.order, placeholder: `e.g. ${PAGE}/o/Lm3Qx8Rt/checkout` },
-	});
-}
+	},
+	activation: {
+		description: 'Activation of the company',
+		search: 'searchActivations',
+		example: 'booth-raffle',
+		idHint: 'activation ID',
+	},
+	template: {
+		description: 'Email template of the event',
+		search: 'searchEmailTemplates',
+		example: 'order-confirmation',
+		idHint: 'template ID',
+	},
+};
 
-/** An activation, by its ID (the slug in its public URLs). */
-export function activationLocator(name: string): INodeProperties {
+const URL_EXAMPLES: Partial<Record<keyof typeof ID_LOCATORS, string>> = {
+	ticketType: `${PAGE}/early-bird`,
+	order: `${PAGE}/o/Lm3Qx8Rt/checkout`,
+};
+
+/** The locator of path parameter `param`, as the node parameter `name`. */
+export function idLocator(param: keyof typeof ID_LOCATORS, name: string = param): INodeProperties {
+	const { description, search, example, idHint } = ID_LOCATORS[param];
+	const urlExample = URL_EXAMPLES[param];
 	return locator({
 		name,
-		displayName: PATH_PARAMS.activation.label,
-		description: 'Activation of the company',
-		searchListMethod: 'searchActivations',
-		idPlaceholder: 'e.g. booth-raffle',
-		idHint: 'activation ID',
-	});
-}
-
-/** An email template of an organized event, by its key. */
-export function emailTemplateLocator(): INodeProperties {
-	return locator({
-		name: 'template',
-		displayName: PATH_PARAMS.template.label,
-		description: 'Email template of the event',
-		searchListMethod: 'searchEmailTemplates',
-		idPlaceholder: 'e.g. order-confirmation',
-		idHint: 'template ID',
+		displayName: PATH_PARAMS[param].label,
+		description,
+		searchListMethod: search,
+		idPlaceholder: `e.g. ${example}`,
+		idHint,
+		url:
+			urlExample === undefined
+				? undefined
+				: {
+						pattern: URL_PATTERNS[param as keyof typeof URL_PATTERNS],
+						placeholder: `e.g. ${urlExample}`,
+					},
 	});
 }
 

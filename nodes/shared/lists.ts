@@ -15,8 +15,8 @@ import {
 	MAX_CONCURRENCY,
 	MAX_PAGE_SIZE,
 } from './pagination';
-import type { PaginatedRouteKey, RouteParams } from './routes';
-import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
+import type { PaginatedRouteKey, PathParamName, RouteParams } from './routes';
+import { locatorField, locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
 import { PATH_PARAMS } from './routes';
 
 /** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
@@ -110,13 +110,10 @@ export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string
 	return (await resolveCompanyWithId(ctx, parameter)).id;
 }
 
-export function currentLocator(
-	ctx: ILoadOptionsFunctions,
-	name: string,
-	displayName: string,
-	urlPattern?: string,
-): string {
-	return resolveLocator(ctx, requireChosen(ctx, name, displayName), { displayName, urlPattern });
+/** The chosen ID of path parameter `param` (a ticket type or event also from its page URL). */
+export function currentLocator(ctx: ILoadOptionsFunctions, param: PathParamName): string {
+	const field = locatorField(param);
+	return resolveLocator(ctx, requireChosen(ctx, param, field.displayName), field);
 }
 
 /**

@@ -212,7 +212,7 @@ export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	});
 }
 
-/** API prefix; the version lives in the URL (reference: Versioning). */
+/** The version lives in the URL (reference: Versioning). */
 export const API_PREFIX = '/api/v1';
 
 /** OAuth2 endpoints, relative to the Base URL (reference: Authentication): consent page and code exchange. */
@@ -229,15 +229,11 @@ export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 export const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
 
 /**
- * The IDs the route paths are built from (`{company}`, `{event}`, … in routes.ts), one entry
- * each: the field it is entered in, named as the service names the thing, and what the ID is and
- * which operation returns it. The locators, the tool descriptions, every input error of an ID and
- * every 404 read both from here.
+ * The IDs the route paths are built from (`{company}`, `{event}`, …): the node's field for each,
+ * and what the ID is and which operation returns it (for locators, tool descriptions, input errors and 404s).
  */
-export interface PathParam {
-	/** The node's field for the ID. */
+interface PathParam {
 	label: string;
-	/** What the ID is and which operation returns it, worded for a person and for a model. */
 	source: string;
 }
 
@@ -264,7 +260,6 @@ export const PATH_PARAMS = {
 	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
 } as const satisfies Record<string, PathParam>;
 
-/** @internal Exported for the tests only. */
 export type PathParamName = keyof typeof PATH_PARAMS;
 
 /**
@@ -285,21 +280,14 @@ export function pathParamOf(name: string): PathParam | undefined {
 	return Object.hasOwn(PATH_PARAMS, name) ? PATH_PARAMS[name as PathParamName] : undefined;
 }
 
-/** The entry whose field is `label`, or undefined for a field that is no ID. */
-function pathParamLabelled(label: string): PathParam | undefined {
-	return Object.values(PATH_PARAMS).find((param) => param.label === label);
-}
-
-/**
- * What each ID field takes and which operation returns it, in the words a model acts on. Used by the tool descriptions and by input errors in tool runs, so both always say the same.
- */
+/** What each ID field takes and which operation returns it: for tool descriptions and input errors. */
 export const ID_SOURCES = Object.fromEntries(
 	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),
 ) as Record<IdField, string>;
 
 /** What an ID field takes and where it comes from, or undefined for a field that is no ID. */
 export function idSourceOf(field: string): string | undefined {
-	return pathParamLabelled(field)?.source;
+	return Object.hasOwn(ID_SOURCES, field) ? ID_SOURCES[field as IdField] : undefined;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-export type SubscribeScope =
+type SubscribeScope =
 	| 'activations:subscribe'
 	| 'leads:subscribe'
 	| 'meetings:subscribe'
 	| 'submissions:subscribe';
 
-export interface WebhookEventKind {
+interface WebhookEventKind {
 	value: string;
 	name: string;
 	/** Token scope needed to subscribe to the event. */
@@ -16,74 +16,32 @@ export interface WebhookEventKind {
 	description: string;
 }
 
+/** The subscribe scope of each event kind, by the first word of its value. */
+const SCOPES: Record<string, SubscribeScope> = {
+	form: 'submissions:subscribe',
+	activation: 'activations:subscribe',
+	lead: 'leads:subscribe',
+	meeting: 'meetings:subscribe',
+};
+
+function kind(value: string, name: string, description: string, assumed = false): WebhookEventKind {
+	return { value, name, scope: SCOPES[value.split('-')[0]], assumed, description };
+}
+
 /**
  * Event kinds a webhook can subscribe to (reference: Events). The reference names four; the
- * subscribe scopes imply the other five, whose names follow the same pattern.
+ * subscribe scopes imply the other five (`assumed`), whose names follow the same pattern.
  */
 export const WEBHOOK_EVENTS: readonly WebhookEventKind[] = [
-	{
-		value: 'form-submitted',
-		name: 'Form Submitted',
-		scope: 'submissions:subscribe',
-		assumed: false,
-		description: 'An attendee submitted a registration form',
-	},
-	{
-		value: 'activation-submitted',
-		name: 'Activation Submitted',
-		scope: 'activations:subscribe',
-		assumed: false,
-		description: 'A visitor submitted an activation',
-	},
-	{
-		value: 'lead-created',
-		name: 'Lead Created',
-		scope: 'leads:subscribe',
-		assumed: false,
-		description: 'A lead was created',
-	},
-	{
-		value: 'lead-updated',
-		name: 'Lead Updated',
-		scope: 'leads:subscribe',
-		assumed: true,
-		description: 'A lead was updated',
-	},
-	{
-		value: 'lead-deleted',
-		name: 'Lead Deleted',
-		scope: 'leads:subscribe',
-		assumed: true,
-		description: 'A lead was deleted',
-	},
-	{
-		value: 'meeting-booked',
-		name: 'Meeting Booked',
-		scope: 'meetings:subscribe',
-		assumed: false,
-		description: 'A meeting was booked',
-	},
-	{
-		value: 'meeting-cancelled',
-		name: 'Meeting Cancelled',
-		scope: 'meetings:subscribe',
-		assumed: true,
-		description: 'A booked meeting was cancelled',
-	},
-	{
-		value: 'meeting-no-show',
-		name: 'Meeting No-Show',
-		scope: 'meetings:subscribe',
-		assumed: true,
-		description: 'A meeting was marked as a no-show',
-	},
-	{
-		value: 'meeting-rated',
-		name: 'Meeting Rated',
-		scope: 'meetings:subscribe',
-		assumed: true,
-		description: 'A meeting was rated',
-	},
+	kind('form-submitted', 'Form Submitted', 'An attendee submitted a registration form'),
+	kind('activation-submitted', 'Activation Submitted', 'A visitor submitted an activation'),
+	kind('lead-created', 'Lead Created', 'A lead was created'),
+	kind('lead-updated', 'Lead Updated', 'A lead was updated', true),
+	kind('lead-deleted', 'Lead Deleted', 'A lead was deleted', true),
+	kind('meeting-booked', 'Meeting Booked', 'A meeting was booked'),
+	kind('meeting-cancelled', 'Meeting Cancelled', 'A booked meeting was cancelled', true),
+	kind('meeting-no-show', 'Meeting No-Show', 'A meeting was marked as a no-show', true),
+	kind('meeting-rated', 'Meeting Rated', 'A meeting was rated', true),
 ];
 
 export const WEBHOOK_EVENT_VALUES: readonly string[] = WEBHOOK_EVENTS.map((event) => event.value);

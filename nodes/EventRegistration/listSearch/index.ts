@@ -8,9 +8,7 @@ import {
 	currentLocator,
 	matches,
 } from '../../shared/lists';
-import { URL_PATTERNS } from '../../shared/ids';
 import { orderStatus } from '../../shared/orders';
-import { PATH_PARAMS } from '../../shared/routes';
 import { apiRequestList } from '../../shared/transport';
 
 export { searchCompanies, searchOrganizingEvents } from '../../shared/lists';
@@ -38,7 +36,7 @@ export async function searchTicketTypes(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
+	const event = currentLocator(this, 'event');
 	const company = await currentCompany(this);
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		params: { company, event },
@@ -76,7 +74,7 @@ export async function searchOrders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
+	const event = currentLocator(this, 'event');
 	const company = await currentCompany(this);
 	return await searchPage(this, 'order.getMany', { company, event }, paginationToken, (o) =>
 		matches(filter, o.first_name, o.last_name, o.email, o.id, orderStatus(o))
@@ -103,7 +101,7 @@ export async function searchEmailTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
+	const event = currentLocator(this, 'event');
 	const company = await currentCompany(this);
 	const templates = await apiRequestList(this, 'emailTemplate.getMany', {
 		params: { company, event },

@@ -1,9 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { editorLabel } from '../shared/output';
-import { URL_PATTERNS } from '../../shared/ids';
 import { paginate } from '../../shared/pagination';
-import { PATH_PARAMS } from '../../shared/routes';
 import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lists';
 import { NEW_FIELD } from '../resources/form/fields';
@@ -30,7 +28,7 @@ async function formFields(
 export async function getExistingFormFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
+	const form = currentLocator(this, 'form');
 	return await formFields(this, await currentCompany(this), form);
 }
 
@@ -38,7 +36,7 @@ export async function getExistingFormFields(
 export async function getFormFieldsToUpdate(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form', PATH_PARAMS.form.label);
+	const form = currentLocator(this, 'form');
 	const company = await currentCompany(this);
 	return [
 		{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' },
@@ -50,13 +48,8 @@ export async function getFormFieldsToUpdate(
 export async function getTicketTypeFormFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const event = currentLocator(this, 'event', PATH_PARAMS.event.label, URL_PATTERNS.event);
-	const ticketType = currentLocator(
-		this,
-		'ticketType',
-		PATH_PARAMS.ticketType.label,
-		URL_PATTERNS.ticketType,
-	);
+	const event = currentLocator(this, 'event');
+	const ticketType = currentLocator(this, 'ticketType');
 	const company = await currentCompany(this);
 	const record = await apiRequest(this, 'ticketType.get', {
 		params: { company, event, ticketType },

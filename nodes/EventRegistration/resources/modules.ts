@@ -1,32 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator } from '../../shared/ids';
-import { paginateList } from '../../shared/pagination';
 import type { ListResult } from '../../shared/pagination';
 import type { RouteKey } from '../../shared/routes';
-import {
-	companyOf,
-	listProperties,
-	readListOptions,
-	searchFilterProperty,
-	searchQuery,
-} from '../shared/items';
 import type { OperationItem } from '../shared/items';
-import { LIST, RECORD_SHAPES, needs, text } from '../shared/output';
 import type { RecordKind, Effect } from '../shared/output';
 
-/**
- * One operation, as its file (resources/<resource>/<operation>.ts) declares it: its entry in the
- * Operation list, its parameters (with displayOptions), what a model is told about it, the kind of record it returns (which gives
- * it the Output choice), whether it returns a list, and what it does for one input item.
- */
 /** A request an operation makes besides its own route (a lookup), and what it serves. */
 export interface Lookup {
 	route: RouteKey;
 	why: string;
 }
 
+/** One operation, as its file (resources/<resource>/<operation>.ts) declares it. */
 export interface OperationModule {
 	/** Its entry in the resource's Operation list (the value is its key in the resource's operations). */
 	operationOption: { name: string; action: string; description: string };
@@ -39,7 +24,7 @@ export interface OperationModule {
 	recordKind?: RecordKind;
 	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */
 	returnsList?: boolean;
-	/** The requests it makes besides its own route, and why: their scopes are listed with its own (scripts/lib/scopes.js). */
+	/** Its lookups: their scopes are listed with its own (scripts/lib/scopes.js). */
 	lookups?: Lookup[];
 	/** A record, records, or a listing that knows whether more exist past its Limit. */
 	execute(
@@ -81,41 +66,5 @@ export function resourceModule(
 			default: defaultOperation,
 		},
 		operations,
-	};
-}
-
-/**
- * Get Many of a company's activations, events or forms: the same list of the company, searched
- * by the API's `q` on one text field. What differs is the record, that field and the words.
- */
-export function companyListOperation(
-	kind: 'activation' | 'event' | 'form',
-	searchedField: 'name' | 'title',
-	words: { description: string; toolDescription: string; returns: string },
-): OperationModule {
-	const plural = RECORD_SHAPES[kind].plural;
-	return {
-		operationOption: {
-			name: 'Get Many',
-			action: `Get many ${plural}`,
-			description: words.description,
-		},
-		description: updateDisplayOptions({ show: { resource: [kind], operation: ['getMany'] } }, [
-			companyLocator(),
-			...listProperties(kind),
-			searchFilterProperty(plural, searchedField),
-		]),
-		toolDescription: text(words.toolDescription, needs('Company'), LIST, words.returns),
-		effect: 'reads',
-		recordKind: kind,
-		returnsList: true,
-		async execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-			const company = await companyOf(this, item);
-			return await paginateList(this, `${kind}.getMany`, {
-				params: { company: company.id },
-				qs: searchQuery(item),
-				...readListOptions(this, item, plural),
-			});
-		},
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, invalid } from '../../shared/errors';
+import { invalidInput } from '../../shared/errors';
 import type { Fix, Invalid, ItemContext } from '../../shared/errors';
 
 /**
@@ -16,38 +16,27 @@ function isEmail(value: unknown): value is string {
 
 export function requireText(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (typeof value === 'string' && value.trim() !== '') return value;
-	return invalid(
-		item,
-		new InputError(item.node, field, 'is required', `Enter a value for ${field}.`, item.itemIndex),
-	);
+	return invalidInput(item, field, 'is required', `Enter a value for ${field}.`);
 }
 
 export function requireEmail(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (isEmail(value)) return value;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field,
-			`"${String(value)}" is not a valid email address`,
-			'Use an address like name@example.com.',
-			item.itemIndex,
-		),
+		field,
+		`"${String(value)}" is not a valid email address`,
+		'Use an address like name@example.com.',
 	);
 }
 
 export function requireAlpha2(item: ItemContext, field: string, value: unknown): string | Invalid {
 	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
 	if (typeof code === 'string' && isAlpha2(code)) return code;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field,
-			`"${String(value)}" is not an ISO 3166-1 alpha-2 country code`,
-			'Use the two-letter code, e.g. NL, BE, DE, US.',
-			item.itemIndex,
-		),
+		field,
+		`"${String(value)}" is not an ISO 3166-1 alpha-2 country code`,
+		'Use the two-letter code, e.g. NL, BE, DE, US.',
 	);
 }
 
@@ -81,15 +70,11 @@ function requireAtLeast(
 ): number | Invalid {
 	const valid = wanted === 'a whole number' ? Number.isInteger(value) : Number.isFinite(value);
 	if (typeof value === 'number' && valid && value >= min) return value;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field,
-			`must be ${wanted} of at least ${min} (got ${String(value)})`,
-			fix,
-			item.itemIndex,
-		),
+		field,
+		`must be ${wanted} of at least ${min} (got ${String(value)})`,
+		fix,
 	);
 }
 
@@ -103,15 +88,11 @@ export function requireOption<T>(
 	const chosen = options.find((option) => option.value === value);
 	if (chosen) return chosen.value;
 	const allowed = options.map((option) => `${String(option.value)} (${option.name})`).join(', ');
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field,
-			`"${String(value)}" is not supported`,
-			`Use one of: ${allowed}.`,
-			item.itemIndex,
-		),
+		field,
+		`"${String(value)}" is not supported`,
+		`Use one of: ${allowed}.`,
 	);
 }
 
@@ -121,15 +102,11 @@ export function requireBoolean(
 	value: unknown,
 ): boolean | Invalid {
 	if (typeof value === 'boolean') return value;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			field,
-			`must be true or false (got ${String(value)})`,
-			`Set ${field} to true or false.`,
-			item.itemIndex,
-		),
+		field,
+		`must be true or false (got ${String(value)})`,
+		`Set ${field} to true or false.`,
 	);
 }
 

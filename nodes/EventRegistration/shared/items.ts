@@ -9,24 +9,20 @@ import type {
 import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 
 import type { ItemContext, Invalid } from '../../shared/errors';
-import { URL_PATTERNS, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
-import { PATH_PARAMS } from '../../shared/routes';
-import type { CompanyWithId } from '../../shared/ids';
-import { withoutBlanks, requireInteger, requireOption } from './checks';
-import { InputError, invalid, validValues, isInvalid } from '../../shared/errors';
-import { concurrencyOption, pageSizeOption } from '../../shared/lists';
 import {
-	DEFAULT_CONCURRENCY,
-	DEFAULT_PAGE_SIZE,
-	DEFAULT_PAGE_SIZE_ASKED,
-} from '../../shared/pagination';
-import type { PaginateOptions } from '../../shared/pagination';
-import { modelListBound, outputForModel, withModelDefault } from './output';
+	ID_LOCATORS,
+	locatorField,
+	resolveCompanyWithId,
+	resolveEvent,
+	resolveLocator,
+} from '../../shared/ids';
+import type { CompanyWithId } from '../../shared/ids';
+import { requireOption } from './checks';
+import { InputError, isInvalid, invalidInput } from '../../shared/errors';
 
 /**
- * One input item as the router hands it to an operation: its index, its checks (with the list
- * its input errors are collected in when the node runs as a tool), the fields its Output keeps, and
- * its parameters, read with fixed-option values matched (see optionValues.ts).
+ * One input item as the router hands it to an operation: its index, its input errors (collected
+ * when the node runs as a tool), the fields its Output keeps, and its parameters (read below).
  */
 export class OperationItem implements ItemContext {
 	readonly node: INode;
@@ -69,198 +65,37 @@ export async function eventOf(
 	return await resolveEvent(ctx, item.parameter('event'), async () => company.id, item);
 }
 
-export function ticketTypeOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(
-		ctx,
-		item.parameter('ticketType'),
-		{ displayName: PATH_PARAMS.ticketType.label, urlPattern: URL_PATTERNS.ticketType },
-		item,
-	);
-}
-
-export function formOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(ctx, item.parameter('form'), { displayName: PATH_PARAMS.form.label }, item);
-}
-
-export function orderOf(ctx: IExecuteFunctions, item: OperationItem): string {
-	return resolveLocator(
-		ctx,
-		item.parameter('order'),
-		{ displayName: PATH_PARAMS.order.label, urlPattern: URL_PATTERNS.order },
-		item,
-	);
-}
-
-/** The activation ID (slug) of the item, from the locator parameter `name`. */
-export function activationOf(
+/** The ID in the item's locator for a ticket type, form or order (or from its page URL). */
+export function idOf(
 	ctx: IExecuteFunctions,
 	item: OperationItem,
-	name: string,
+	param: 'ticketType' | 'form' | 'order',
+): string {
+	return resolveLocator(ctx, item.parameter(param), locatorField(param), item);
+}
+
+/** An activation or template ID, which has no URL mode: slashes or spaces are refused here. */
+export function plainIdOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	param: 'activation' | 'template',
+	name: string = param,
 ): string | Invalid {
-	const value = resolveLocator(
-		ctx,
-		item.parameter(name, ''),
-		{ displayName: PATH_PARAMS.activation.label },
-		item,
-	);
+	const field = locatorField(param);
+	const value = resolveLocator(ctx, item.parameter(name, ''), field, item);
 	if (!/[/?#\s]/.test(value)) return value;
-	return invalid(
+	const { idHint, example } = ID_LOCATORS[param];
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			PATH_PARAMS.activation.label,
-			`“${value}” is not an activation ID`,
-			'Choose the activation from the list, or enter its ID without slashes or spaces, e.g. booth-raffle.',
-			item.itemIndex,
-		),
+		field.displayName,
+		`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
+		`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 	);
 }
 
-/** The non-blank Update Fields of the item; none at all is an input error. */
-export function updateFieldsOf(
-	item: OperationItem,
-	fix = 'Add at least one field to change.',
-): IDataObject | Invalid {
-	const fields = withoutBlanks(item.parameter('updateFields', {}) as IDataObject);
-	if (Object.keys(fields).length > 0) return fields;
-	return invalid(
-		item,
-		new InputError(item.node, 'Update Fields', 'nothing to update', fix, item.itemIndex),
-	);
-}
-
-/** Limit as the editor shows it; its default (n8n's lint wants the literal here) is the one for people. */
-const LIMIT = {
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { returnAll: [false] } },
-} satisfies INodeProperties;
-/** A first page a model can read: Limit's default when a model calls a node of version 1.1 or later. */
-const MODEL_DEFAULT_LIMIT = 20;
-
-/** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
-export function limitProperties(): INodeProperties[] {
-	return withModelDefault(LIMIT, LIMIT.default, MODEL_DEFAULT_LIMIT);
-}
-
-export const returnAllProperty: INodeProperties = {
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-};
-
-/** Return All, Limit and paging options for a paginated list. */
-export function listProperties(noun: string): INodeProperties[] {
-	return [
-		returnAllProperty,
-		...limitProperties(),
-		{
-			displayName: 'Paging Options',
-			name: 'paging',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			description: `How ${noun} pages are fetched`,
-			options: [
-				concurrencyOption(
-					`Pages fetched at the same time after the first (default ${DEFAULT_CONCURRENCY}). Higher is faster on large lists; the node slows down by itself when the service asks it to.`,
-				),
-				pageSizeOption(
-					DEFAULT_PAGE_SIZE_ASKED,
-					`Items to ask for per page (default ${DEFAULT_PAGE_SIZE_ASKED}). The service documents pages of ${DEFAULT_PAGE_SIZE}; a larger page saves requests only where the service allows it, otherwise pages of ${DEFAULT_PAGE_SIZE} are read. ${DEFAULT_PAGE_SIZE} always asks for the documented size.`,
-				),
-			],
-		},
-	];
-}
-
-/** The Filters collection of a list the API searches with `q` (case-sensitive, on one text field). */
-export function searchFilterProperty(plural: string, field: 'name' | 'title'): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: `${field === 'name' ? 'Name' : 'Title'} Contains`,
-				name: 'q',
-				type: 'string',
-				default: '',
-				description: `Only ${plural} whose ${field} contains this text (case-sensitive)`,
-			},
-		],
-	};
-}
-
-/** The `q` query of searchFilterProperty, or nothing when no filter is set. */
-export function searchQuery(item: OperationItem): IDataObject {
-	const filters = item.parameter('filters', {}) as IDataObject;
-	return filters.q ? { q: filters.q } : {};
-}
-
-/**
- * Reads Return All / Limit / paging options of the item into paginate options; for a
- * model, with the bound of one tool call (`plural` names the records in its error).
- */
-export function readListOptions(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	plural: string,
-): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost' | 'check'> {
-	const returnAll = item.parameter('returnAll', false) as boolean;
-	const paging = item.parameter('paging', {}) as IDataObject;
-	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : LIMIT.default;
-	// The last check before the listing's first request.
-	const { limit } = validValues(item, {
-		limit: returnAll
-			? undefined
-			: requireInteger(
-					item,
-					'Limit',
-					item.parameter('limit', defaultLimit),
-					1,
-					"Use 1 or more, or turn on 'Return All'.",
-				),
-	});
-	return {
-		check: item,
-		atMost: modelListBound(ctx, item.itemIndex, plural),
-		limit,
-		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
-		// Unset means the option's default; 15 or less sends no per_page (see paginate).
-		perPage: typeof paging.perPage === 'number' ? paging.perPage : DEFAULT_PAGE_SIZE_ASKED,
-	};
-}
-
-/** The Update Fields collection of a PATCH: only the fields added are sent. */
-export function updateFieldsProperty(
-	options: INodeProperties[],
-	description = 'Only the fields you add are changed',
-): INodeProperties {
-	return {
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description,
-		options,
-	};
-}
-
-/**
- * Fixed-option parameters (Attendance Mode, Locale, Timezone, …) set by an expression or by a
- * model: `Online` or `ONLINE` mean `online`, and an option's name (`English`) means its value.
- * Every parameter an operation reads goes through `readParameter` (OperationItem.parameter), so
- * every option parameter gets it.
+/*
+ * Fixed-option parameters (Attendance Mode, Locale, …) set by an expression or by a model: `Online`
+ * or `ONLINE` mean `online`, and an option's name (`English`) means its value.
  */
 
 type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
@@ -336,9 +171,7 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 	if (property.type === 'fixedCollection' && isObject(value)) {
 		const result: IDataObject = {};
 		for (const [name, entries] of Object.entries(value)) {
-			const group = (property.options ?? []).find(
-				(option): option is INodePropertyCollection => 'values' in option && option.name === name,
-			);
+			const group = groupOf(property, name);
 			result[name] = (
 				group ? groupValue(check, group, entries) : entries
 			) as IDataObject[keyof IDataObject];
@@ -354,6 +187,12 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 	return choiceValue(check, property, choices, value);
 }
 
+function groupOf(property: INodeProperties, name: string): INodePropertyCollection | undefined {
+	return (property.options ?? []).find(
+		(option): option is INodePropertyCollection => 'values' in option && option.name === name,
+	);
+}
+
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
 function valueAt(
 	check: ItemContext,
@@ -361,17 +200,15 @@ function valueAt(
 	path: string,
 	value: unknown,
 ): unknown {
-	const [name, groupName] = path.split('.');
+	const [name, groupName, ...deeper] = path.split('.');
 	const property = properties.find(
 		(candidate) =>
 			candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'),
 	);
-	if (!property) return value;
+	if (!property || deeper.length > 0) return value;
 	if (groupName === undefined) return parameterValue(check, property, value);
-	const group = (property.options ?? []).find(
-		(option): option is INodePropertyCollection => 'values' in option && option.name === groupName,
-	);
-	return group && path.split('.').length === 2 ? groupValue(check, group, value) : value;
+	const group = groupOf(property, groupName);
+	return group ? groupValue(check, group, value) : value;
 }
 
 const TYPE_FIXES: Record<string, string> = {
@@ -393,15 +230,11 @@ function typedValue(
 	if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
 	const result = validateFieldType(property.displayName, value, type);
 	if (result.valid) return result.newValue;
-	invalid(
+	invalidInput(
 		check,
-		new InputError(
-			check.node,
-			property.displayName,
-			`must be a ${type} (got "${String(value)}")`,
-			TYPE_FIXES[type],
-			check.itemIndex,
-		),
+		property.displayName,
+		`must be a ${type} (got "${String(value)}")`,
+		TYPE_FIXES[type],
 	);
 	return undefined;
 }

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { InputError, invalid } from '../../shared/errors';
+import { invalidInput } from '../../shared/errors';
 import type { ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
 import { ID_SOURCES } from '../../shared/routes';
@@ -43,15 +43,9 @@ export function editorLabel(name: string): string {
 		.join(' ');
 }
 
-/*
- * What the node returns for records, following n8n's Output choice (Simplified / Raw / Selected
- * Fields), and the form a model gets: a model reads the output items' JSON as text, so lists
- * reach it trimmed, bounded and with a word when the Limit cut them (modelEnvelope.ts).
- */
-
-/** Output and Selected Fields for one kind of record. */
+/** Output (Raw / Selected Fields / Simplified) and Selected Fields for one kind of record. */
 export function outputProperties(kind: RecordKind): INodeProperties[] {
-	const shape: RecordShape = RECORD_SHAPES[kind];
+	const shape = RECORD_SHAPES[kind];
 	const output: INodeProperties = {
 		displayName: 'Output',
 		name: 'output',
@@ -110,15 +104,11 @@ export function outputFieldsOf(
 		.map((f) => String(f).trim())
 		.filter(Boolean);
 	if (chosen.length > 0) return chosen;
-	invalid(
+	invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Fields',
-			'choose at least one field',
-			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-			item.itemIndex,
-		),
+		'Fields',
+		'choose at least one field',
+		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
 	);
 	return undefined;
 }
@@ -142,12 +132,13 @@ export function shapeOutput(
 	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
 }
 
-/** One kind of record: its names and which of its fields Simplified keeps. */
-export interface RecordShape {
+/**
+ * One kind of record: `simple` is what Simplified keeps (what a person or a model needs to act on
+ * it), `fields` every field Selected Fields offers (the reference's plus what the node adds).
+ */
+interface RecordShape {
 	plural: string;
-	/** Simplified: what a person or a model needs to act on the record (ids, names, dates, status, amounts, links). */
 	simple: readonly string[];
-	/** Every field Selected Fields offers: the reference's fields plus what the node adds. */
 	fields: readonly string[];
 }
 
@@ -260,10 +251,7 @@ export const RECORD_SHAPES = {
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
-/**
- * The note the node adds beside a field it could not fill (`checkout_url_note` says why
- * `checkout_url` is null): every Output that keeps the field keeps its note.
- */
+/** The note beside a field the node could not fill (`checkout_url_note`): kept with the field. */
 export function noteOf(field: string): string {
 	return `${field}_note`;
 }
@@ -273,7 +261,7 @@ const MODEL_MAX_CHARS = 30_000;
 /** What the envelope's own fields (returned, more, total, hint) may take of it. */
 const ENVELOPE_CHARS = 1_000;
 
-/** As many records as fit in MODEL_MAX_CHARS (Raw output of long records can exceed it within 100). */
+/** As many records as fit in MODEL_MAX_CHARS. */
 function withinBudget(records: IDataObject[]): IDataObject[] {
 	let used = 0;
 	for (let i = 0; i < records.length; i++) {
@@ -291,12 +279,12 @@ function listEnvelope(
 ): IDataObject {
 	const plural = RECORD_SHAPES[kind].plural;
 	const fitting = withinBudget(records);
+	const more = (list?.more ?? false) || fitting.length < records.length;
 	const envelope: IDataObject = {
 		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
 		returned: fitting.length,
+		more,
 	};
-	const more = (list?.more ?? false) || fitting.length < records.length;
-	envelope.more = more;
 	if (list?.total !== undefined) envelope.total = list.total;
 	if (more) {
 		const of = list?.total !== undefined ? ` of ${list.total}` : '';
@@ -320,8 +308,8 @@ export function modelListBound(
 	if (!outputForModel(ctx)) return undefined;
 	return {
 		count: MODEL_MAX_RECORDS,
+		// An AI Agent hands its model the message alone: the fix is in it.
 		tooMany: (wanted) =>
-			// Only a model meets this error, and an AI Agent hands it the message alone: the fix is in it.
 			new NodeOperationError(
 				ctx.getNode(),
 				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
@@ -377,10 +365,7 @@ export function listCutHintText(recordKind: RecordKind, list: ListResult): strin
 	return `${returned} ${RECORD_SHAPES[recordKind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
 }
 
-/**
- * Tells a person, in n8n's output panel, that Limit cut the list. The router calls it only outside
- * tool runs: a model's list item says so itself (`more`, `total`, `hint`), counted after its own size bound.
- */
+/** Tells a person, in n8n's output panel, that Limit cut the list (a model's list item says so itself). */
 export function addListCutHint(
 	ctx: IExecuteFunctions,
 	recordKind: RecordKind,
@@ -394,11 +379,7 @@ export function addListCutHint(
 	});
 }
 
-/**
- * Building blocks of the tool descriptions each operation declares (`toolDescription`): what an
- * AI Agent or MCP client is told about the operation, the IDs it needs and which operation returns
- * them, the formats, and what it returns. The editor's action list keeps the short `action` texts.
- */
+/* Building blocks of the tool descriptions each operation declares (`toolDescription`). */
 
 export const ORGANIZED = 'an event the company organizes';
 
@@ -411,11 +392,7 @@ export function text(...parts: string[]): string {
 	return parts.filter((part) => part !== '').join(' ');
 }
 
-/**
- * What an operation does to the service's data, declared by its module (`effect`): it only reads,
- * it changes data (the words say what), or it changes data that nothing in the API brings back (the
- * words say what is lost). The model is told so at the end of the tool's description.
- */
+/** What an operation does to the service's data: reads, changes it, or changes it for good (the words say what). */
 export type Effect = 'reads' | { changes: string } | { cannotBeUndone: string };
 
 function effectSentence(effect: Effect): string {
@@ -424,7 +401,7 @@ function effectSentence(effect: Effect): string {
 	return `Changes data and cannot be undone: ${effect.cannotBeUndone}. Before calling it, tell the user what will happen and wait for their yes.`;
 }
 
-/** What a model is told about an operation: its module's text, then what it changes. */
+/** What a model is told about an operation. */
 export function toolText(operation: { toolDescription: string; effect: Effect }): string {
 	return text(operation.toolDescription, effectSentence(operation.effect));
 }

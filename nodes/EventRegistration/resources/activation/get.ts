@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { activationLocator, companyLocator } from '../../../shared/ids';
+import { idLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { activationOf, companyOf } from '../../shared/items';
+import { plainIdOf, companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 
@@ -17,7 +17,7 @@ export const operationOption = {
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['activation'], operation: ['get'] } },
-	[companyLocator(), activationLocator('activationId')] satisfies INodeProperties[],
+	[companyLocator(), idLocator('activation', 'activationId')] satisfies INodeProperties[],
 );
 
 export const toolDescription = text(
@@ -31,7 +31,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const activationId = activationOf(this, item, 'activationId');
+	const activationId = plainIdOf(this, item, 'activation', 'activationId');
 	const company = await companyOf(this, item);
 	const { activation } = validValues(item, { activation: activationId });
 	return await apiRequest(this, 'activation.get', {

@@ -1,4 +1,4 @@
-import { companyListOperation } from '../modules';
+import { companyListOperation } from '../../shared/listing';
 
 export const getMany = companyListOperation('activation', 'title', {
 	description: 'List the company’s activations, optionally filtered by title',

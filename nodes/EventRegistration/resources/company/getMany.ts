@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
-import { listProperties, readListOptions } from '../../shared/items';
+import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
-import { templateOf, templateProperty } from './fields';
 
 export const operationOption = {
 	name: 'Reset',
@@ -21,7 +20,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		templateProperty,
+		idLocator('template'),
 	] satisfies INodeProperties[],
 );
 
@@ -37,7 +36,7 @@ export const effect: Effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = templateOf(this, item);
+	const templateId = plainIdOf(this, item, 'template');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const { template } = validValues(item, { template: templateId });

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { updateFieldsProperty, companyOf, eventOf, updateFieldsOf } from '../../shared/items';
+import { companyOf, eventOf, plainIdOf } from '../../shared/items';
+import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
-import { templateOf, templateProperty } from './fields';
 
 export const operationOption = {
 	name: 'Update',
@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		templateProperty,
+		idLocator('template'),
 		updateFieldsProperty(
 			[
 				{
@@ -56,7 +56,7 @@ export const effect: Effect = { changes: 'the template’s Subject or Body' };
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = templateOf(this, item);
+	const templateId = plainIdOf(this, item, 'template');
 	const fields = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { requireBoolean, requireOption } from '../../shared/checks';
-import { InputError, invalid } from '../../../shared/errors';
+import { InputError, invalid, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 export const attendanceModeOptions = [
@@ -127,15 +127,11 @@ export function givenTimeZone(check: ItemContext, fields: IDataObject): string |
 	const timezone = fields.timezone;
 	if (typeof timezone !== 'string' || timezone === '') return undefined;
 	if (isValidTimeZone(timezone)) return timezone;
-	invalid(
+	invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Timezone',
-			`"${timezone}" is not a known time zone`,
-			'Use an IANA name such as Europe/Amsterdam.',
-			check.itemIndex,
-		),
+		'Timezone',
+		`"${timezone}" is not a known time zone`,
+		'Use an IANA name such as Europe/Amsterdam.',
 	);
 	// Reached only while input errors are collected: UTC stands in so the dates are still checked; nothing is sent.
 	return CREATE_ZONE_FOR_INSTANTS;
@@ -162,15 +158,11 @@ export function storedTimeZone(event: IDataObject): string | undefined {
 /** `end`, or INVALID when both dates are valid and it is before `start`. */
 export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T): T | Invalid {
 	if (typeof start !== 'string' || typeof end !== 'string' || end >= start) return end;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'End Date',
-			`${end} is before the start ${start}`,
-			'Set an end date at or after the start date.',
-			check.itemIndex,
-		),
+		'End Date',
+		`${end} is before the start ${start}`,
+		'Set an end date at or after the start date.',
 	);
 }
 

@@ -1,4 +1,4 @@
-import { companyListOperation } from '../modules';
+import { companyListOperation } from '../../shared/listing';
 
 export const getMany = companyListOperation('event', 'name', {
 	description: 'List the company’s events, optionally filtered by name',

@@ -6,7 +6,8 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { updateFieldsProperty, companyOf, eventOf, updateFieldsOf } from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import {

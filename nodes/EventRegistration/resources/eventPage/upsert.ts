@@ -5,7 +5,7 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
-import { InputError, invalid, isInvalid, validValues } from '../../../shared/errors';
+import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
@@ -102,15 +102,11 @@ export const effect: Effect = { changes: 'the event’s public page, which atten
 
 function parseAdditional(check: ItemContext, value: unknown): IDataObject | Invalid {
 	const fail = (problem: string): Invalid =>
-		invalid(
+		invalidInput(
 			check,
-			new InputError(
-				check.node,
-				'Other Page Fields (JSON)',
-				problem,
-				'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
-				check.itemIndex,
-			),
+			'Other Page Fields (JSON)',
+			problem,
+			'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
 		);
 	const { parsed = {}, problem } = parseJsonInput(value);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
@@ -127,15 +123,11 @@ function pageBody(item: OperationItem): IDataObject | Invalid {
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
 	if (clash === undefined) return { ...fields, ...additional };
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Other Page Fields (JSON)',
-			`“${clash}” is also set in Page Fields`,
-			`Set ${clash} in one place only.`,
-			item.itemIndex,
-		),
+		'Other Page Fields (JSON)',
+		`“${clash}” is also set in Page Fields`,
+		`Set ${clash} in one place only.`,
 	);
 }
 
@@ -146,15 +138,11 @@ function somethingToSend(
 	withImage: boolean,
 ): IDataObject | Invalid {
 	if (withImage || Object.keys(body).length > 0) return body;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Page Fields',
-			'nothing to send',
-			'Add a page field, Other Page Fields (JSON) or a header image.',
-			item.itemIndex,
-		),
+		'Page Fields',
+		'nothing to send',
+		'Add a page field, Other Page Fields (JSON) or a header image.',
 	);
 }
 
@@ -187,15 +175,11 @@ async function headerImage(ctx: IExecuteFunctions, item: OperationItem) {
 		DEFAULT_HEADER_IMAGE_FIELD;
 	const binary = ctx.helpers.assertBinaryData(item.itemIndex, property);
 	if (!binary.mimeType.startsWith('image/')) {
-		return invalid(
+		return invalidInput(
 			item,
-			new InputError(
-				item.node,
-				'Input Binary Field',
-				`“${property}” holds ${binary.mimeType}, not an image`,
-				'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
-				item.itemIndex,
-			),
+			'Input Binary Field',
+			`“${property}” holds ${binary.mimeType}, not an image`,
+			'Point Input Binary Field at an image (PNG, JPEG, WebP, …).',
 		);
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(item.itemIndex, property);

@@ -5,7 +5,7 @@ import { validateFormFields } from './formFields';
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
-import { InputError, invalid, isInvalid, validValues } from '../../../shared/errors';
+import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
 import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
@@ -62,17 +62,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 }
 
 function noFields(item: OperationItem): Invalid {
-	return invalid(
-		item,
-		new InputError(
-			item.node,
-			'Fields',
-			'a form needs at least one field',
-			{
-				editor: 'Add a field in the editor or in Fields (JSON).',
-				tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
-			},
-			item.itemIndex,
-		),
-	);
+	return invalidInput(item, 'Fields', 'a form needs at least one field', {
+		editor: 'Add a field in the editor or in Fields (JSON).',
+		tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
+	});
 }

@@ -4,7 +4,7 @@ import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
 import { parseJsonInput } from '../../shared/checks';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { isInvalid, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -411,15 +411,11 @@ function fromEditor(entry: IDataObject): IDataObject {
 
 function parseFieldsJson(check: ItemContext, value: unknown): IDataObject[] | Invalid {
 	const fail = (problem: string): Invalid =>
-		invalid(
+		invalidInput(
 			check,
-			new InputError(
-				check.node,
-				'Fields (JSON)',
-				problem,
-				'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
-				check.itemIndex,
-			),
+			'Fields (JSON)',
+			problem,
+			'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
 		);
 	const { parsed = [], problem } = parseJsonInput(value);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
@@ -436,15 +432,11 @@ function existingFieldEntries(check: ItemContext, entries: IDataObject[]): IData
 	const checked = entries.map((entry, index) => {
 		if (String(entry.id ?? '').trim() !== '') return entry;
 		const label = String(entry.label ?? '').trim();
-		return invalid(
+		return invalidInput(
 			check,
-			new InputError(
-				check.node,
-				`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
-				'no field chosen',
-				"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
-				check.itemIndex,
-			),
+			`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
+			'no field chosen',
+			"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
 		);
 	});
 	return checked.find(isInvalid) ?? entries;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, formLocator } from '../../../shared/ids';
+import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, formOf } from '../../shared/items';
+import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 
@@ -16,7 +16,7 @@ export const operationOption = {
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['form'], operation: ['get'] } },
-	[companyLocator(), formLocator()] satisfies INodeProperties[],
+	[companyLocator(), idLocator('form')] satisfies INodeProperties[],
 );
 
 export const toolDescription = text(
@@ -30,7 +30,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = formOf(this, item);
+	const form = idOf(this, item, 'form');
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'form.get', { check: item, params: { company: company.id, form } });
 }

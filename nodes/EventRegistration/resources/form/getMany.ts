@@ -1,4 +1,4 @@
-import { companyListOperation } from '../modules';
+import { companyListOperation } from '../../shared/listing';
 
 export const getMany = companyListOperation('form', 'name', {
 	description: 'List the company’s forms, optionally filtered by name',

@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	asNodeError,
-	httpStatusOf,
-	InputError,
-	invalid,
-	isInvalid,
-	validValues,
-} from '../../../shared/errors';
+import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
 import { validateFormFields } from './formFields';
 import type { ExistingFormField } from './formFields';
-import { companyLocator, formLocator } from '../../../shared/ids';
+import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, formOf } from '../../shared/items';
+import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
@@ -31,7 +24,7 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['form'], operation: ['update'] } },
 	[
 		companyLocator(),
-		formLocator(),
+		idLocator('form'),
 		{
 			displayName: 'Options',
 			name: 'formUpdates',
@@ -77,13 +70,12 @@ async function readCurrentFields(
 	item: OperationItem,
 	params: { company: string; form: string },
 ): Promise<ExistingFormField[] | undefined> {
-	try {
-		const current = await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item });
-		return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
-	} catch (error) {
-		if (httpStatusOf(error) === 403) return undefined;
-		throw asNodeError(ctx.getNode(), error);
-	}
+	const current = await unlessForbidden(
+		item.node,
+		async () => await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item }),
+	);
+	if (current === undefined) return undefined;
+	return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
 }
 
 /** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
@@ -93,7 +85,7 @@ function newNameOf(item: OperationItem): string {
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = formOf(this, item);
+	const form = idOf(this, item, 'form');
 	const name = newNameOf(item);
 	const input = readUpdateFields(item);
 	const changes =
@@ -120,14 +112,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 }
 
 function nothingToUpdate(item: OperationItem): Invalid {
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			'Name',
-			'nothing to update',
-			"Add a new name under 'Options', or add fields to change or add.",
-			item.itemIndex,
-		),
+		'Name',
+		'nothing to update',
+		"Add a new name under 'Options', or add fields to change or add.",
 	);
 }

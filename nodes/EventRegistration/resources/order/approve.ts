@@ -6,7 +6,6 @@ export const approve = orderDecision(
 	{
 		name: 'Approve',
 		description: 'Approve an order that needs approval',
-		verb: 'Approve',
 		cannotBeUndone: 'nothing in the API takes an approval back',
 	},
 	async function (params, item) {

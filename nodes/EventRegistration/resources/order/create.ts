@@ -2,19 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
-import {
-	asNodeError,
-	httpStatusOf,
-	InputError,
-	invalid,
-	validValues,
-} from '../../../shared/errors';
-import {
-	companyLocator,
-	eventLocator,
-	ticketTypeLocator,
-	completeCompany,
-} from '../../../shared/ids';
+import { unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
+import { companyLocator, eventLocator, idLocator, completeCompany } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import { noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import { orderCheckoutUrl } from '../../shared/publicUrls';
@@ -28,7 +17,7 @@ import {
 } from '../../shared/checks';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/items';
+import { companyOf, eventOf, idOf } from '../../shared/items';
 import type { Effect } from '../../shared/output';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 import type { Lookup } from '../modules';
@@ -36,7 +25,7 @@ import type { Lookup } from '../modules';
 const properties: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	ticketTypeLocator(),
+	idLocator('ticketType'),
 	{
 		displayName:
 			'Creating an order does not charge the attendee: the order stays unpaid until they pay on the hosted checkout page. For a paid ticket, checkout_url in the output is the link to send them.',
@@ -198,15 +187,11 @@ function checkQuantityBounds(
 	]
 		.filter(Boolean)
 		.join(' and ');
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Quantity',
-			`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
-			`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
-			check.itemIndex,
-		),
+		'Quantity',
+		`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
+		`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
 	);
 }
 
@@ -214,43 +199,25 @@ function isPaid(ticketType: IDataObject): boolean {
 	return Number(ticketType.price) > 0;
 }
 
-/**
- * A lookup that only improves the result (the ticket type's bounds, the company slug): undefined
- * when the token may not make it (403), since Order → Create's own scopes do not cover it.
- */
-async function unlessForbidden<T>(
-	check: ItemContext,
-	lookup: () => Promise<T>,
-): Promise<T | undefined> {
-	try {
-		return await lookup();
-	} catch (error) {
-		if (httpStatusOf(error) === 403) return undefined;
-		throw asNodeError(check.node, error);
-	}
-}
-
 const CHECKOUT_URL_NOTE =
 	'The order is for a paid ticket but checkout_url could not be built: finding the company slug needs the companies:read scope, which the token lacks. Add companies:read to the credential, or build the link with Public URL → Build and a Company Slug.';
 
 /**
- * Creates the order and adds `status` and `checkout_url` (null for a free ticket). The ticket type,
- * the company slug and the Public URL are read before the order is written, so a failed lookup writes nothing.
- * A token with only the reference's scopes for this endpoint (events:read, orders:create) may not read
- * the ticket type or the companies: then the service checks the quantity, and the created order
- * (its unit_amount) says whether it is paid. The companies are read only for a ticket that may be paid,
- * and only when the output keeps checkout_url.
+ * Creates the order and adds `status` and `checkout_url` (null for a free ticket). Every lookup is
+ * made before the order is written, so a failed lookup writes nothing.
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const checked = orderBody(item);
-	const ticketTypeSlug = ticketTypeOf(this, item);
+	const ticketTypeSlug = idOf(this, item, 'ticketType');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const body = validValues(item, checked);
 	const params = { company: company.id, event, ticketType: ticketTypeSlug };
 
+	// Order → Create's own scopes (events:read, orders:create) may not cover the lookups: then the
+	// service checks the quantity, and the order's unit_amount says whether it is paid.
 	const ticketType = await unlessForbidden(
-		item,
+		item.node,
 		async () => await apiRequest(this, 'ticketType.get', { params, check: item }),
 	);
 	// A quantity the ticket type refuses stops the item here, before anything more is read or written.
@@ -261,7 +228,8 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const wantsLink = mayBePaid && (item.outputFields?.includes('checkout_url') ?? true);
 	const companySlug = wantsLink
 		? (company.slug ??
-			(await unlessForbidden(item, async () => await completeCompany(this, company, item)))?.slug)
+			(await unlessForbidden(item.node, async () => await completeCompany(this, company, item)))
+				?.slug)
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import { companyOf, eventOf, orderOf } from '../../shared/items';
+import { companyOf, eventOf, idOf } from '../../shared/items';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { OperationModule } from '../modules';
@@ -16,7 +16,7 @@ import type { OperationModule } from '../modules';
  */
 export function orderDecision(
 	decision: 'approve' | 'reject',
-	words: { name: string; description: string; verb: string; cannotBeUndone: string },
+	words: { name: string; description: string; cannotBeUndone: string },
 	send: (this: IExecuteFunctions, params: RouteParams, item: OperationItem) => Promise<IDataObject>,
 ): OperationModule {
 	return {
@@ -28,17 +28,17 @@ export function orderDecision(
 		description: updateDisplayOptions({ show: { resource: ['order'], operation: [decision] } }, [
 			companyLocator(),
 			eventLocator({ organizingOnly: true }),
-			orderLocator(),
+			idLocator('order'),
 		]),
 		toolDescription: text(
-			`${words.verb} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
+			`${words.name} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
 			needs('Company', 'Event', 'Order'),
 			`Returns the order: ${ORDER_FIELDS}.`,
 		),
 		effect: { cannotBeUndone: words.cannotBeUndone },
 		recordKind: 'order',
 		async execute(this: IExecuteFunctions, item: OperationItem) {
-			const order = orderOf(this, item);
+			const order = idOf(this, item, 'order');
 			const company = await companyOf(this, item);
 			const event = await eventOf(this, item, company);
 			return withOrderStatus(await send.call(this, { company: company.id, event, order }, item));

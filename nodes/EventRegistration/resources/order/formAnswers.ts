@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../shared/checks';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { isInvalid, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -81,27 +81,19 @@ function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Inva
 	for (const pair of pairs) {
 		const fieldId = String(pair.fieldId ?? '').trim();
 		if (fieldId === '') {
-			return invalid(
+			return invalidInput(
 				check,
-				new InputError(
-					check.node,
-					FIELDS_LABEL,
-					'an answer has no Field ID',
-					'Enter the form field ID of every answer, or remove the empty answer.',
-					check.itemIndex,
-				),
+				FIELDS_LABEL,
+				'an answer has no Field ID',
+				'Enter the form field ID of every answer, or remove the empty answer.',
 			);
 		}
 		if (Object.hasOwn(answers, fieldId)) {
-			return invalid(
+			return invalidInput(
 				check,
-				new InputError(
-					check.node,
-					FIELDS_LABEL,
-					`field "${fieldId}" is answered twice`,
-					'Keep one answer per form field.',
-					check.itemIndex,
-				),
+				FIELDS_LABEL,
+				`field "${fieldId}" is answered twice`,
+				'Keep one answer per form field.',
 			);
 		}
 		// defineProperty: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
@@ -117,15 +109,11 @@ function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Inva
 
 function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
 	const fail = (problem: string): Invalid =>
-		invalid(
+		invalidInput(
 			check,
-			new InputError(
-				check.node,
-				JSON_LABEL,
-				problem,
-				'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
-				check.itemIndex,
-			),
+			JSON_LABEL,
+			problem,
+			'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
 		);
 	const { parsed, problem } = parseJsonInput(raw);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
@@ -142,15 +130,11 @@ function withoutTopLevelKeys(
 ): IDataObject | Invalid {
 	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
 	if (key === undefined) return answers;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			label,
-			`must not contain "${key}"`,
-			`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
-			check.itemIndex,
-		),
+		label,
+		`must not contain "${key}"`,
+		`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
 	);
 }
 

@@ -6,10 +6,10 @@ import {
 	includeSubmissionQuery,
 	withOrderStatus,
 } from '../../../shared/orders';
-import { companyLocator, eventLocator, orderLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, orderOf } from '../../shared/items';
+import { companyOf, eventOf, idOf } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		orderLocator(),
+		idLocator('order'),
 		includeSubmissionProperty,
 	] satisfies INodeProperties[],
 );
@@ -40,7 +40,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const order = orderOf(this, item);
+	const order = idOf(this, item, 'order');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const result = await apiRequest(this, 'order.get', {

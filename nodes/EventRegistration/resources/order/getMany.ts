@@ -10,7 +10,8 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { paginateList } from '../../../shared/pagination';
 import type { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
-import { listProperties, readListOptions, companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 

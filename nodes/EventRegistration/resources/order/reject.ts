@@ -6,7 +6,6 @@ export const reject = orderDecision(
 	{
 		name: 'Reject',
 		description: 'Reject a pending order',
-		verb: 'Reject',
 		cannotBeUndone: 'nothing in the API takes a rejection back',
 	},
 	async function (params, item) {

@@ -3,11 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
-	activationLocator,
+	idLocator,
 	companyLocator,
 	eventLocator,
-	orderLocator,
-	ticketTypeLocator,
 	completeCompany,
 	resolveCompany,
 	resolveEvent,
@@ -20,10 +18,10 @@ import {
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { Company, CompanyRecord } from '../../../shared/ids';
-import { InputError, invalid, validValues } from '../../../shared/errors';
+import { validValues, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext, Valid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { activationOf, orderOf, ticketTypeOf } from '../../shared/items';
+import { plainIdOf, idOf } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import type { Lookup } from '../modules';
@@ -62,7 +60,7 @@ const properties: INodeProperties[] = [
 		...eventLocator({ organizingOnly: true }),
 		displayOptions: forPages('eventPage', 'orderCheckout', 'ticketSignup'),
 	},
-	{ ...ticketTypeLocator(), displayOptions: forPages('ticketSignup') },
+	{ ...idLocator('ticketType'), displayOptions: forPages('ticketSignup') },
 	{
 		displayName: 'Has Form',
 		name: 'hasForm',
@@ -99,7 +97,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{ ...orderLocator(), displayOptions: forPages('orderCheckout') },
+	{ ...idLocator('order'), displayOptions: forPages('orderCheckout') },
 	{
 		displayName: 'Scope',
 		name: 'scope',
@@ -124,7 +122,7 @@ const properties: INodeProperties[] = [
 		...eventLocator({ organizingOnly: false }),
 		displayOptions: { show: { page: ['activation'], scope: ['event'] } },
 	},
-	{ ...activationLocator('activationSlug'), displayOptions: forPages('activation') },
+	{ ...idLocator('activation', 'activationSlug'), displayOptions: forPages('activation') },
 ];
 
 export const operationOption = {
@@ -154,15 +152,11 @@ export const lookups: Lookup[] = [
 function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;
 	if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Pre-Selected Quantity',
-			`must be a whole number of at least 1 (got ${String(value)})`,
-			'Use 1 or more, or remove the option to let the attendee choose.',
-			check.itemIndex,
-		),
+		'Pre-Selected Quantity',
+		`must be a whole number of at least 1 (got ${String(value)})`,
+		'Use 1 or more, or remove the option to let the attendee choose.',
 	);
 }
 
@@ -205,16 +199,16 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
 	if (page === 'activation') {
 		return {
 			scope: item.parameter('scope', 'company') as string,
-			activationSlug: activationOf(ctx, item, 'activationSlug'),
+			activationSlug: plainIdOf(ctx, item, 'activation', 'activationSlug'),
 		};
 	}
 	if (page === 'ticketSignup') {
 		return {
-			ticketTypeSlug: ticketTypeOf(ctx, item),
+			ticketTypeSlug: idOf(ctx, item, 'ticketType'),
 			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { orderId: orderOf(ctx, item) };
+	if (page === 'orderCheckout') return { orderId: idOf(ctx, item, 'order') };
 	return {};
 }
 

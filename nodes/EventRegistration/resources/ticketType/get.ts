@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, ticketTypeOf } from '../../shared/items';
+import { companyOf, eventOf, idOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		ticketTypeLocator(),
+		idLocator('ticketType'),
 		includeFormProperty,
 	] satisfies INodeProperties[],
 );
@@ -36,7 +36,7 @@ export const effect: Effect = 'reads';
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = ticketTypeOf(this, item);
+	const ticketType = idOf(this, item, 'ticketType');
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	return await apiRequest(this, 'ticketType.get', {

@@ -5,13 +5,8 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
-import {
-	limitProperties,
-	readListOptions,
-	returnAllProperty,
-	companyOf,
-	eventOf,
-} from '../../shared/items';
+import { companyOf, eventOf } from '../../shared/items';
+import { limitProperties, readListOptions, returnAllProperty } from '../../shared/listing';
 import { LIST, needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';

@@ -1,17 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, ticketTypeLocator } from '../../../shared/ids';
+import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import {
-	updateFieldsProperty,
-	companyOf,
-	eventOf,
-	ticketTypeOf,
-	updateFieldsOf,
-} from '../../shared/items';
+import { companyOf, eventOf, idOf } from '../../shared/items';
+import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import {
@@ -55,7 +50,7 @@ export const description = updateDisplayOptions(
 	[
 		companyLocator(),
 		eventLocator({ organizingOnly: true }),
-		ticketTypeLocator(),
+		idLocator('ticketType'),
 		updateFieldsProperty(updateFields),
 	] satisfies INodeProperties[],
 );
@@ -72,7 +67,7 @@ export const effect: Effect = { changes: 'the fields given of the ticket type, s
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = ticketTypeOf(this, item);
+	const ticketType = idOf(this, item, 'ticketType');
 	const fields = updateFieldsOf(item);
 	// No update fields: nothing more to check; validValues stops the item on that input error.
 	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);

@@ -4,7 +4,7 @@ import { locatorValue } from '../../../shared/ids';
 import { PATH_PARAMS } from '../../../shared/routes';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { requireText } from '../../shared/checks';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { isInvalid, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -78,15 +78,11 @@ export const eventsProperty: INodeProperties = {
 export function webhookIdOf(item: OperationItem): string | Invalid {
 	const id = locatorValue(item.parameter('webhookId', '')).value;
 	if (UUID.test(id)) return id;
-	return invalid(
+	return invalidInput(
 		item,
-		new InputError(
-			item.node,
-			PATH_PARAMS.webhook.label,
-			id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
-			'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
-			item.itemIndex,
-		),
+		PATH_PARAMS.webhook.label,
+		id === '' ? 'is required' : `“${id}” is not a webhook ID (UUID)`,
+		'Enter the id that Webhook → Create returned, e.g. 9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35.',
 	);
 }
 
@@ -101,43 +97,31 @@ export function requireReceiverUrl(check: ItemContext, value: unknown): string |
 		protocol = '';
 	}
 	if (protocol === 'https:' || protocol === 'http:') return text;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'URL',
-			`“${text}” is not an http(s) address`,
-			'Enter the full receiver address, e.g. https://example.com/hooks.',
-			check.itemIndex,
-		),
+		'URL',
+		`“${text}” is not an http(s) address`,
+		'Enter the full receiver address, e.g. https://example.com/hooks.',
 	);
 }
 
 export function requireEvents(check: ItemContext, value: unknown): string[] | Invalid {
 	const events = Array.isArray(value) ? value.map(String) : [];
 	if (events.length === 0) {
-		return invalid(
+		return invalidInput(
 			check,
-			new InputError(
-				check.node,
-				'Events',
-				'choose at least one event',
-				'Pick the event kinds the receiver should get.',
-				check.itemIndex,
-			),
+			'Events',
+			'choose at least one event',
+			'Pick the event kinds the receiver should get.',
 		);
 	}
 	const unknown = events.filter((event) => !WEBHOOK_EVENT_VALUES.includes(event));
 	if (unknown.length > 0) {
-		return invalid(
+		return invalidInput(
 			check,
-			new InputError(
-				check.node,
-				'Events',
-				`unknown event kind${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
-				`Use these: ${WEBHOOK_EVENT_VALUES.join(', ')}.`,
-				check.itemIndex,
-			),
+			'Events',
+			`unknown event kind${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
+			`Use these: ${WEBHOOK_EVENT_VALUES.join(', ')}.`,
 		);
 	}
 	return [...new Set(events)];

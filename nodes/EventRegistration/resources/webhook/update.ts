@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
-import { InputError, invalid, validValues } from '../../../shared/errors';
+import { validValues, invalidInput } from '../../../shared/errors';
 import type { ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { updateFieldsProperty, companyOf } from '../../shared/items';
+import { companyOf } from '../../shared/items';
+import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import type { Effect } from '../../shared/output';
 import {
@@ -60,15 +61,11 @@ function updateBody(check: ItemContext, fields: IDataObject) {
 		...(fields.events === undefined ? {} : { events: requireEvents(check, fields.events) }),
 	};
 	if (Object.keys(body).length > 0) return body;
-	return invalid(
+	return invalidInput(
 		check,
-		new InputError(
-			check.node,
-			'Update Fields',
-			'nothing to update',
-			'Add at least one field to change.',
-			check.itemIndex,
-		),
+		'Update Fields',
+		'nothing to update',
+		'Add at least one field to change.',
 	);
 }
 
