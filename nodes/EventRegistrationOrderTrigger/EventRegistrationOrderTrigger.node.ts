@@ -31,7 +31,7 @@ import {
 	boundedInteger,
 } from '../shared/pagination';
 import { PATH_PARAMS } from '../shared/routes';
-import { authenticationProperty, nodeCredentials } from '../shared/transport';
+import { authenticationProperty, nodeCredentials, startPollBudget } from '../shared/transport';
 import { readOrders } from './listing';
 import type { ReadSettings } from './listing';
 import type { Emission, Transition } from './state';
@@ -215,6 +215,7 @@ async function testRun(
  * changes, so the next poll reads and reports what this one could not.
  */
 async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	startPollBudget(ctx);
 	const settings = await readSettings(ctx);
 	if (ctx.getMode() === 'manual') return await testRun(ctx, settings);
 	const now = Date.now();

@@ -1,7 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
-import { RetryBudget } from '../shared/transport';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
 import type { EventCursor, ObservedOrder, Transition } from './state';
@@ -315,16 +314,11 @@ async function readEventOrders(
 	return { orders: listing.orders, cursor };
 }
 
-async function organizingEvents(
-	ctx: IPollFunctions,
-	settings: ReadSettings,
-	connection: Connection,
-): Promise<string[]> {
+async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Promise<string[]> {
 	const events = await paginate(ctx, 'event.getMany', {
 		params: { company: settings.company },
 		perPage: settings.perPage,
 		concurrency: settings.concurrency,
-		connection,
 	});
 	return events
 		.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string')
@@ -372,16 +366,13 @@ export async function readOrders(
 	settings: ReadSettings,
 	mode: ReadMode,
 ): Promise<OrdersRead> {
-	const connection = await connect(ctx, RetryBudget.forPoll(ctx));
 	const events =
-		settings.event !== undefined
-			? [settings.event]
-			: await organizingEvents(ctx, settings, connection);
+		settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
 	const result: OrdersRead = { observed: [], events: new Map() };
 	if (events.length === 0) return result;
 	const parallelEvents = Math.min(settings.concurrency, events.length);
 	const context = {
-		connection,
+		connection: await connect(ctx),
 		concurrency: Math.max(1, Math.floor(settings.concurrency / parallelEvents)),
 	};
 	const reads = await mapPooled(

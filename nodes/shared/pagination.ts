@@ -1,7 +1,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { ApiContext, RetryBudget } from './transport';
+import type { ApiContext } from './transport';
 import {
 	credentialTypeOf,
 	getServiceUrls,
@@ -52,8 +52,6 @@ export interface PaginateOptions extends ListingOptions {
 	atMost?: { count: number; tooMany: (wanted: number) => Error };
 	/** The checks of the item the listing is made for: nothing is sent once an input error was collected for it. */
 	check?: ItemContext;
-	/** Requests shared with other listings (one poll's); else the listing's own. */
-	connection?: Connection;
 }
 
 /** A listing's items, and whether the list goes on past them (the Limit cut it). */
@@ -133,16 +131,13 @@ export interface Connection {
 	credentialType: string;
 	/** Paces the requests on the rate-limit headers. */
 	pacer: RatePacer;
-	/** What the requests' retries may add in all (one poll's); unset: each request's own bound only. */
-	retryBudget?: RetryBudget;
 }
 
-export async function connect(ctx: ApiContext, retryBudget?: RetryBudget): Promise<Connection> {
+export async function connect(ctx: ApiContext): Promise<Connection> {
 	return {
 		baseUrl: (await getServiceUrls(ctx)).baseUrl,
 		credentialType: credentialTypeOf(ctx),
 		pacer: new RatePacer(),
-		retryBudget,
 	};
 }
 
@@ -262,7 +257,7 @@ export async function paginateList(
 	stopIfInvalid(options.check);
 	const limit = options.limit;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
-	const listing = await openListing(ctx, key, options, options.connection);
+	const listing = await openListing(ctx, key, options);
 	const first = await listing.page(1);
 	const total = knownTotal(first.meta, first.items.length);
 	if (options.atMost) {

@@ -49,26 +49,16 @@ export interface RequestOptions {
 	credentialType?: string;
 	/** The checks of the item the request is made for: nothing is sent once an input error was collected for it. */
 	check?: ItemContext;
-	/** Shared by every request of one poll: what their retries may add in all. */
-	retryBudget?: RetryBudget;
 }
 
 /**
- * The time the retries of one poll may add in all, shared by its requests: each retry draws its
- * wait and the failed attempt before it. A poll must end within the time n8n's durable scheduler
- * gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default), which node code cannot read; n8n 2.x
- * tells a poll its share (`getPollBudgetMs`), 1.x nothing.
+ * What the retries of one poll may add in all, the waits and the failed attempts before them,
+ * summed over its requests: a poll must end within the time n8n's durable scheduler gives it
+ * (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default), which node code cannot read. n8n 2.x tells a poll
+ * its share (`getPollBudgetMs`), 1.x nothing.
  */
-export class RetryBudget {
+class RetryBudget {
 	constructor(private leftMs: number) {}
-
-	/** The budget of a poll: `pollRetryBudgetMs`, less where n8n gives the poll less time. */
-	static forPoll(ctx: IPollFunctions): RetryBudget {
-		const pollMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : Infinity;
-		const { pollRetryBudgetMs, timeoutMs } = TUNING.retry;
-		// The last attempt may still run into the timeout after the budget is spent.
-		return new RetryBudget(Math.max(0, Math.min(pollRetryBudgetMs, pollMs - timeoutMs)));
-	}
 
 	/** Takes `ms` if that much is left (true), else takes nothing (false). */
 	take(ms: number): boolean {
@@ -76,6 +66,23 @@ export class RetryBudget {
 		this.leftMs -= ms;
 		return true;
 	}
+}
+
+/** The running poll's budget of each poll context; other contexts have none. */
+const pollBudgets = new WeakMap<ApiContext, RetryBudget>();
+
+/**
+ * Starts a poll: until the next one, every request made with `ctx` draws its retries from one
+ * budget, `pollRetryBudgetMs`, less where n8n gives the poll less time.
+ */
+export function startPollBudget(ctx: IPollFunctions): void {
+	const pollMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : Infinity;
+	const { pollRetryBudgetMs, timeoutMs } = TUNING.retry;
+	// The last attempt may still run into the timeout after the budget is spent.
+	pollBudgets.set(
+		ctx,
+		new RetryBudget(Math.max(0, Math.min(pollRetryBudgetMs, pollMs - timeoutMs))),
+	);
 }
 
 export interface ApiResponse {
@@ -275,7 +282,7 @@ export async function apiRequestFull(
 			attempt <
 				(rateLimitedRead ? TUNING.retry.maxRateLimitedAttempts : TUNING.retry.maxAttempts) &&
 			waitedMs + delayMs <= TUNING.retry.maxTotalWaitMs &&
-			(options.retryBudget?.take(Date.now() - startedAt + delayMs) ?? true);
+			(pollBudgets.get(ctx)?.take(Date.now() - startedAt + delayMs) ?? true);
 		if (!canRetry)
 			throw toNodeApiError(ctx.getNode(), {
 				...call,
@@ -494,7 +501,7 @@ export const TUNING = {
 	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
 	 * A longer Retry-After fails at once, naming it.
 	 *
-	 * A poll's retries together add at most `pollRetryBudgetMs` (RetryBudget), and its last attempt
+	 * A poll's retries together add at most `pollRetryBudgetMs` (startPollBudget), and its last attempt
 	 * at most `timeoutMs`: 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its durable
 	 * scheduler's default 45 s.
 	 */

@@ -62,7 +62,7 @@ it('the shipped budget: a poll’s retries in all, plus its last attempt, fit th
 	expect(pollRetryBudgetMs + timeoutMs).toBeLessThanOrEqual(SCHEDULER_POLL_BUDGET_MS);
 });
 
-it('a poll of many pages, each throttled for 10 s: its retries stop at the poll’s budget and it fails with the 429, its state untouched', async () => {
+it('a poll of many pages, each throttled for 10 s: its retries stop at the poll’s budget and it fails with the 429, its state untouched; the next poll reads again', async () => {
 	const wf = trigger(100, 1);
 	sb.control.setFaults({ throttle: { limit: 1, windowMs: 10_000 } });
 
@@ -72,6 +72,10 @@ it('a poll of many pages, each throttled for 10 s: its retries stop at the poll�
 	// Pages read one at a time, each refused once: each retry draws 10 s from the 28 s budget, the third 429 ends the poll.
 	expect(refused).toHaveLength(Math.floor(SHIPPED_TUNING.retry.pollRetryBudgetMs / 10_000) + 1);
 	expect(storedState(wf)).toBeUndefined();
+
+	sb.control.resetFaults();
+	await expect(pollTrigger(wf)).resolves.toEqual([]);
+	expect(storedState(wf).orders).toHaveLength(100);
 });
 
 it('the same poll with no poll budget (each request its own bound only) waits out every window and completes', async () => {
