@@ -13,7 +13,7 @@ const { pathToFileURL } = require('node:url');
 
 const Ajv = require('ajv');
 
-const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs');
+const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs-links');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
 const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
 const { run, runChecked, runMain } = require('./lib/processes');
@@ -265,7 +265,7 @@ async function checkScanner() {
 
 /**
  * The documentation a user of the published package reaches: every link of the packed README and
- * docs pages to a shipped file leads to a file and heading in the tarball (scripts/lib/docs.js
+ * docs pages to a shipped file leads to a file and heading in the tarball (scripts/lib/docs-links.js
  * brokenLinks; other relative links resolve against the repository on the npm page), and the
  * documentation link of each node (description and codex) and credential, as loaded from the
  * tarball, is a section of the packed README on the npm page.

@@ -12,14 +12,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const {
-	RELIABILITY_PAGE,
-	ROOT,
-	codeRegions,
-	reliabilityFileDocs,
-	reliabilityTable,
-	updateRegions,
-} = require('./lib/docs');
+const { ROOT, codeRegions, updateRegions } = require('./lib/docs');
+const { RELIABILITY_PAGE, reliabilityTable } = require('./lib/docs-reliability');
 const { ensureRepoDependencies } = require('./lib/install');
 const { runMain } = require('./lib/processes');
 
@@ -27,7 +21,7 @@ const { runMain } = require('./lib/processes');
  * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
  * `it.each`), without running any: a name pattern that matches nothing skips every test and every
  * hook, and jest still reports each test's name.
- * @returns {import('./lib/docs').ReliabilityCase[]}
+ * @returns {import('./lib/docs-reliability').ReliabilityCase[]}
  */
 function reliabilityCases() {
 	const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-')), 'reliability.json');
@@ -81,7 +75,7 @@ async function main() {
 					{
 						file: RELIABILITY_PAGE,
 						name: 'reliability',
-						content: reliabilityTable(reliabilityCases(), reliabilityFileDocs()),
+						content: reliabilityTable(reliabilityCases()),
 					},
 				]),
 	];

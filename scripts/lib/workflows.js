@@ -11,15 +11,11 @@ const path = require('node:path');
 const { ROOT } = require('./runtime');
 const { nodeType } = require('./package');
 
-const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACTION = nodeType('eventRegistration');
 const WEBHOOK_TRIGGER = nodeType('eventRegistrationTrigger');
 const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
 /** The CRM address the examples show, which the tests point at the fake CRM. */
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
-
-/** n8n's Send Email node, sending through an SMTP credential. */
-const SEND_EMAIL = /^n8n-nodes-base\.emailSend$/;
 
 /** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');
@@ -66,23 +62,15 @@ function node(name, type, parameters, index, extra = {}) {
 }
 
 /**
- * Connects nodes one after the other.
- * @param {Array<{ name: string }>} nodes
- */
-function chain(nodes) {
-	/** @type {Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>} */
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return connections;
-}
-
-/**
  * A workflow as n8n imports it, its nodes connected one after the other unless told otherwise.
  * @param {string} id @param {string} name @param {Array<{ name: string }>} nodes
  * @param {object} [connections]
  */
-function workflow(id, name, nodes, connections = chain(nodes)) {
+function workflow(id, name, nodes, connections = undefined) {
+	const chain = nodes
+		.slice(1)
+		.map((next, i) => [nodes[i].name, { main: [[{ node: next.name, type: 'main', index: 0 }]] }]);
+	connections ??= Object.fromEntries(chain);
 	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
@@ -100,6 +88,8 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const label = kind === 'token' ? 'Token' : 'OAuth';
 	const company = rl(demo.companyId);
 	const createdEvent = rl(`${firstJson('Create event')}.id }}`);
+	const createdForm = rl(`${firstJson('Create form')}.id }}`);
+	const createdOrder = rl(`${firstJson('Create order')}.id }}`);
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const { authentication, credentials } = auth(kind, refs);
 	/** @type {Array<[string, Record<string, unknown>, { typeVersion: number }?]>} */
@@ -170,22 +160,14 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				]),
 			},
 		],
-		[
-			'Get form',
-			{
-				resource: 'form',
-				operation: 'get',
-				company,
-				form: rl(`${firstJson('Create form')}.id }}`),
-			},
-		],
+		['Get form', { resource: 'form', operation: 'get', company, form: createdForm }],
 		[
 			'Update form',
 			{
 				resource: 'form',
 				operation: 'update',
 				company,
-				form: rl(`${firstJson('Create form')}.id }}`),
+				form: createdForm,
 				fieldUpdates: {
 					existingField: [
 						{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' },
@@ -219,18 +201,12 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				operation: 'approve',
 				company,
 				event: createdEvent,
-				order: rl(`${firstJson('Create order')}.id }}`),
+				order: createdOrder,
 			},
 		],
 		[
 			'Get order',
-			{
-				resource: 'order',
-				operation: 'get',
-				company,
-				event: createdEvent,
-				order: rl(`${firstJson('Create order')}.id }}`),
-			},
+			{ resource: 'order', operation: 'get', company, event: createdEvent, order: createdOrder },
 		],
 		[
 			'List orders',
@@ -418,12 +394,12 @@ function orderTriggerWorkflow({ id, refs, demo, watch }) {
 /** @returns {Array<{ file: string; workflow: any }>} every examples/*.json, parsed */
 function loadExamples() {
 	return fs
-		.readdirSync(EXAMPLES_DIR)
+		.readdirSync(path.join(ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => ({
 			file,
-			workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')),
+			workflow: JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')),
 		}));
 }
 
@@ -449,21 +425,6 @@ function exampleId(prefix, file) {
 }
 
 /**
- * Values the examples leave for the user to fill in, and what the tests fill in for them.
- * @param {import('../../test/sandbox/seed').Demo} demo
- * @param {string} crmUrl
- */
-function exampleSubstitutions(demo, crmUrl) {
-	return [
-		{ from: 'YOUR_COMPANY_ID', to: demo.companyId },
-		{ from: 'Your company (choose it from the list)', to: demo.companyName },
-		{ from: 'your-event-slug', to: demo.events.summerSummit },
-		{ from: 'Your event (choose it from the list)', to: demo.eventNames.summerSummit },
-		{ from: EXAMPLE_CRM_URL, to: crmUrl },
-	];
-}
-
-/**
  * An example as a user would have it after following its sticky note against the sandbox: placeholders
  * filled in, a credential picked in each node of this package (and the SMTP one in Send Email and its
  * review variant, when refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
@@ -473,11 +434,19 @@ function exampleSubstitutions(demo, crmUrl) {
  *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
 function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
+	/** What the examples leave for the user to fill in, and what the tests fill in. */
+	const filledIn = [
+		['YOUR_COMPANY_ID', demo.companyId],
+		['Your company (choose it from the list)', demo.companyName],
+		['your-event-slug', demo.events.summerSummit],
+		['Your event (choose it from the list)', demo.eventNames.summerSummit],
+		[EXAMPLE_CRM_URL, crmUrl],
+	];
 	let text = JSON.stringify(workflow);
-	for (const { from, to } of exampleSubstitutions(demo, crmUrl)) text = text.split(from).join(to);
+	for (const [from, to] of filledIn) text = text.split(from).join(to);
 	const prepared = JSON.parse(text);
 	for (const current of prepared.nodes) {
-		if (SEND_EMAIL.test(current.type) && refs.smtp)
+		if (current.type === 'n8n-nodes-base.emailSend' && refs.smtp)
 			current.credentials = { smtp: { id: refs.smtp.id, name: refs.smtp.name } };
 		if (!current.type.startsWith(PACKAGE_PREFIX)) continue;
 		const kind = current.parameters.authentication === 'oAuth2' ? 'oauth' : 'token';
@@ -494,14 +463,16 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
  * @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
  */
 function triggerOf(workflow) {
-	const byType = (/** @type {string} */ type) =>
-		workflow.nodes.find((/** @type {{ type: string }} */ n) => n.type === type);
-	const webhook = byType(WEBHOOK_TRIGGER);
-	if (webhook) return { node: webhook, kind: 'webhook' };
-	const order = byType(ORDER_TRIGGER);
-	if (order) return { node: order, kind: 'order' };
-	const manual = byType('n8n-nodes-base.manualTrigger');
-	if (manual) return { node: manual, kind: 'manual' };
+	/** @type {Array<[string, 'webhook' | 'order' | 'manual']>} */
+	const triggers = [
+		[WEBHOOK_TRIGGER, 'webhook'],
+		[ORDER_TRIGGER, 'order'],
+		['n8n-nodes-base.manualTrigger', 'manual'],
+	];
+	for (const [type, kind] of triggers) {
+		const found = workflow.nodes.find((/** @type {{ type: string }} */ n) => n.type === type);
+		if (found) return { node: found, kind };
+	}
 	return { node: undefined, kind: 'other' };
 }
 

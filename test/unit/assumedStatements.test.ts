@@ -11,7 +11,8 @@ import path from 'node:path';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import { ROOT, documentationPages } from '../../scripts/lib/docs';
+import { ROOT } from '../../scripts/lib/docs';
+import { documentationPages } from '../../scripts/lib/docs-links';
 
 /** What the reference leaves open ("Outbound webhooks", item 4: delivery mechanics, and the payloads), as the statements that make a claim about it. */
 const OPEN_IN_THE_REFERENCE: Array<{ topic: string; claim: RegExp }> = [

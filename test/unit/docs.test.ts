@@ -15,16 +15,8 @@ import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationO
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import {
-	PACKAGE_PAGE,
-	PAGES,
-	ROOT,
-	anchorsOf,
-	brokenLinks,
-	codeRegions,
-	headingAnchors,
-	regionOf,
-} from '../../scripts/lib/docs';
+import { PAGES, ROOT, codeRegions, regionOf } from '../../scripts/lib/docs';
+import { PACKAGE_PAGE, anchorsOf, brokenLinks, headingAnchors } from '../../scripts/lib/docs-links';
 
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 /** The lines of a page's fenced code blocks. */

@@ -19,7 +19,8 @@ import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationO
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import { ROOT, documentationPages, withoutCode } from '../../scripts/lib/docs';
+import { ROOT } from '../../scripts/lib/docs';
+import { documentationPages, withoutCode } from '../../scripts/lib/docs-links';
 
 /**
  * Names in n8n's own UI (n8n 2.41.1 unless a page names 1.123.81), by where each comes from:

@@ -7,18 +7,13 @@
  *
  * When the run covered the whole suite (every file, no test-name filter), it also checks that
  * docs/reliability.md lists exactly the cases that ran, and fails the run when it does not (run
- * `npm run docs` to regenerate the table; scripts/lib/docs.js builds it the same way).
+ * `npm run docs` to regenerate the table; scripts/lib/docs-reliability.js builds it).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
-const {
-	RELIABILITY_PAGE,
-	ROOT,
-	regionOf,
-	reliabilityFileDocs,
-	reliabilityTable,
-} = require('../../../scripts/lib/docs');
+const { ROOT, regionOf } = require('../../../scripts/lib/docs');
+const { RELIABILITY_PAGE, reliabilityTable } = require('../../../scripts/lib/docs-reliability');
 
 const SUITE_DIR = `${path.sep}test${path.sep}integration${path.sep}reliability${path.sep}`;
 
@@ -28,7 +23,7 @@ class ReliabilityReporter {
 		this.globalConfig = globalConfig;
 		this.passed = 0;
 		this.tried = 0;
-		/** @type {import('../../../scripts/lib/docs').ReliabilityCase[]} */
+		/** @type {import('../../../scripts/lib/docs-reliability').ReliabilityCase[]} */
 		this.cases = [];
 		/** @type {Set<string>} */
 		this.files = new Set();
@@ -76,7 +71,7 @@ class ReliabilityReporter {
 	checkDocs() {
 		const page = path.join(ROOT, RELIABILITY_PAGE);
 		const committed = regionOf(fs.readFileSync(page, 'utf8'), 'reliability') ?? '';
-		const expected = reliabilityTable(this.cases, reliabilityFileDocs());
+		const expected = reliabilityTable(this.cases);
 		if (committed.includes(`-->\n${expected}\n<!--`)) return;
 		const rows = (/** @type {string} */ text) =>
 			new Set(text.split('\n').filter((line) => /^(- |### )/.test(line)));

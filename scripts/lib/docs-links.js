@@ -1,0 +1,134 @@
+// @ts-check
+/**
+ * The link check of the README and docs/ (test/unit/docs.test.ts, and on the packed tarball
+ * scripts/check-package.js): every link leads to a file and heading that exist.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The package's page on the npm website: the README, rendered, for the latest release. */
+const PACKAGE_PAGE = `https://www.npmjs.com/package/${require('../../package.json').name}`;
+
+/** Hosts that serve a copy of the published package's files: raw Markdown, whose anchors do nothing. */
+const CDN_COPY = /^https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com)\//i;
+
+/**
+ * The anchor a heading gets on GitHub and on the npm website: lower case, punctuation dropped,
+ * spaces as hyphens, "-1", "-2" … for repeats. Inline code, emphasis and links count as their text.
+ * @param {string[]} headings
+ */
+function headingAnchors(headings) {
+	/** @type {Map<string, number>} */
+	const seen = new Map();
+	return headings.map((heading) => {
+		const base = heading
+			.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+			.replace(/[`*]/g, '')
+			.trim()
+			.toLowerCase()
+			.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+			.replace(/ /g, '-');
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		return count === 0 ? base : `${base}-${count}`;
+	});
+}
+
+/** @param {string} markdown @returns {string} the text outside fenced code blocks and inline code */
+const withoutCode = (markdown) =>
+	markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+
+/** @param {string} markdown */
+function anchorsOf(markdown) {
+	const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm);
+	return new Set(headingAnchors([...headings].map((m) => m[1])));
+}
+
+/**
+ * Whether a path of the repository is published: listed, or under a folder or matching a `*`
+ * pattern listed, in package.json's `files` (README, LICENSE and package.json always are).
+ * @param {string} relative posix path from the repository root
+ * @param {string} root
+ */
+function isShipped(relative, root) {
+	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
+	const files = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).files ?? [];
+	return files.some((/** @type {string} */ entry) => {
+		const escaped = entry.replace(/\/$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+		return new RegExp(`^${escaped.replace(/\*/g, '[^/]*')}(/|$)`).test(relative);
+	});
+}
+
+/** The README and every page of docs/ (not docs/_incoming). @param {string} [root] */
+function documentationPages(root = ROOT) {
+	const pages = fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md'));
+	return ['README.md', ...pages.map((file) => `docs/${file}`)];
+}
+
+/**
+ * Every link of the README and docs/ that leads nowhere or to the wrong place: a link to a CDN
+ * copy of the package (link relatively instead); a relative link (images included) to a missing
+ * file, or to a #anchor that is no heading of that page; a link to the npm page (PACKAGE_PAGE#…)
+ * whose anchor is no heading of the README. In the packed tarball (`packed`) a relative link to a
+ * file the package does not ship is not checked: the npm page resolves it against `repository`.
+ * Other absolute links are not followed.
+ * @param {string} [root] the repository, or the unpacked tarball (a test passes a fixture)
+ * @param {{ packed?: boolean }} [options]
+ * @returns {string[]} one line per broken link
+ */
+function brokenLinks(root = ROOT, { packed = false } = {}) {
+	const problems = [];
+	/** @type {Map<string, Set<string>>} */
+	const anchors = new Map();
+	/** @param {string} relative @param {string} anchor */
+	const hasHeading = (relative, anchor) => {
+		if (!anchors.has(relative))
+			anchors.set(relative, anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')));
+		return /** @type {Set<string>} */ (anchors.get(relative)).has(anchor);
+	};
+	for (const page of documentationPages(root)) {
+		const text = withoutCode(fs.readFileSync(path.join(root, page), 'utf8'));
+		const links = [
+			...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g),
+			...text.matchAll(/<(https?:\/\/[^>\s]+)>/g),
+		].map((m) => m[1]);
+		for (const link of links) {
+			const [address, anchor] = link.split('#');
+			if (CDN_COPY.test(link)) {
+				problems.push(
+					`${page}: ${link} is a CDN copy of the package: link relatively (docs/…, ../examples/…)`,
+				);
+			} else if (address === PACKAGE_PAGE) {
+				if (anchor && !hasHeading('README.md', anchor))
+					problems.push(`${page}: ${link} → no heading "#${anchor}" in README.md`);
+			} else if (!/^[a-z][a-z0-9+.-]*:/i.test(link)) {
+				const target =
+					address === ''
+						? page
+						: path.posix.normalize(path.posix.join(path.posix.dirname(page), address));
+				if (target.startsWith('..')) problems.push(`${page}: ${link} leaves the repository`);
+				else if (packed && !isShipped(target, root)) continue;
+				else if (!fs.existsSync(path.join(root, target)))
+					problems.push(`${page}: ${link} → ${target} does not exist`);
+				else if (
+					anchor &&
+					target.endsWith('.md') &&
+					!hasHeading(target, decodeURIComponent(anchor))
+				)
+					problems.push(`${page}: ${link} → no heading "#${anchor}" in ${target}`);
+			}
+		}
+	}
+	return problems;
+}
+
+module.exports = {
+	PACKAGE_PAGE,
+	anchorsOf,
+	brokenLinks,
+	documentationPages,
+	headingAnchors,
+	withoutCode,
+};

@@ -1,0 +1,252 @@
+// @ts-check
+/**
+ * The measured figures of docs/performance.md and docs/ai-agents.md, each region written from the
+ * results file of the command that measured it (docs/measurements/): no figure is typed into a page.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { table } = require('./markdown');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** @param {number} value */
+const thousands = (value) => value.toLocaleString('en');
+/** @param {number} ms */
+const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+/** @param {string} iso */
+const day = (iso) => iso.slice(0, 10);
+
+/**
+ * Order → Get Many with Return All (and Limit 50) on 10,008 orders: the node at its defaults against
+ * a sequential loop that follows `links.next`, with the concurrency sweep.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchListingTable(bench) {
+	const scenarios = [
+		['latency', 'Return All'],
+		['throttle', 'Return All, 60 requests per 2 s'],
+		['limit', 'Limit 50'],
+	];
+	const cases = scenarios.flatMap(([key, label]) =>
+		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })),
+	);
+	const rows = cases.map(({ label, f }) => [
+		label,
+		f.server_page_size,
+		seconds(f.wall_ms),
+		seconds(f.baseline_wall_ms),
+		`${f.speedup_vs_baseline.toFixed(1)}×`,
+		`${f.wall_vs_ideal.toFixed(2)}×`,
+		`${f.requests} / ${f.baseline_requests}`,
+		`${f.http_429} / ${f.baseline_http_429}`,
+	]);
+	const wrong = cases
+		.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0)
+		.map(({ label, f }) => `${label} (${f.server_page_size})`);
+	const { latency } = bench;
+	/** @type {Map<number, any>} each concurrency's first point */
+	const points = new Map(
+		[latency, ...(latency.concurrency_sweep ?? [])].reverse().map((p) => [p.concurrency, p]),
+	);
+	const sweep = [...points.values()]
+		.sort((a, b) => a.concurrency - b.concurrency)
+		.map((p) => `${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`);
+	const repeat = bench.setup?.repeat;
+	return [
+		`Measured by \`npm run bench\` on ${day(bench.generated_at)}: ${bench.machine.os}, ${bench.machine.cpus} CPUs shared with other jobs, Node ${bench.machine.node}${repeat ? `; the median of ${repeat} runs per case (the throttle scenario runs once)` : ''}. Compare the ratios, not the milliseconds.`,
+		'',
+		table(
+			[
+				'Case',
+				'Server page size',
+				'This node',
+				'Sequential loop',
+				'Speed-up',
+				'Node / ideal',
+				'Requests (node / loop)',
+				'429s (node / loop)',
+			],
+			rows,
+		),
+		'',
+		wrong.length === 0
+			? 'Every case returned the same items in the same order as the loop, and no error reached the user.'
+			: `Items, order or errors differed from the loop in: ${wrong.join(', ')}.`,
+		...(sweep.length > 1
+			? ['', `Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`]
+			: []),
+	].join('\n');
+}
+
+/**
+ * The same listing in the real n8n: this node against n8n's HTTP Request node with "next URL" pagination.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchPeerTable(bench) {
+	const peer = bench.peer_http_request;
+	if (!peer) return 'The last `npm run bench` ran without the HTTP Request part (`--no-peer`).';
+	const labels = {
+		this_node_defaults: 'this node, defaults',
+		http_request_next_url: 'HTTP Request A',
+		http_request_optional_chaining: 'HTTP Request B (`?.`)',
+		http_request_interval: 'HTTP Request C (interval)',
+	};
+	const rows = peer.runs.map((/** @type {any} */ run) => {
+		const ratio = peer.ratios[run.scenario]?.[run.variant];
+		const items =
+			run.items === run.expected_items
+				? `all ${thousands(run.items)}`
+				: `${thousands(run.items)} of ${thousands(run.expected_items)}`;
+		return [
+			run.scenario,
+			labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
+			seconds(run.execution_time_ms),
+			typeof ratio === 'number' ? `${ratio.toFixed(1)}×` : '–',
+			run.status === 'success' ? `success, ${items}` : run.user_saw,
+		];
+	});
+	return [
+		`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`,
+		'',
+		table(['Scenario', 'Variant', 'Time', 'Against this node', 'n8n said'], rows),
+	].join('\n');
+}
+
+/**
+ * Memory: the 10,008-order listings and the 100,000-order run under a small heap.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function benchMemoryTable(bench) {
+	const cases = ['latency', 'throttle'].flatMap((key) =>
+		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [
+			`${key}, ${f.server_page_size}`,
+			f,
+		]),
+	);
+	const rows = cases.map(([label, f]) => [
+		label,
+		`${f.requests}`,
+		`${f.rss_vs_json.toFixed(1)}×`,
+		`${f.retained_heap_vs_json.toFixed(1)}×`,
+	]);
+	const memory = bench.memory_100k;
+	const big = memory
+		? [
+				'',
+				`${thousands(memory.orders)} orders with \`${memory.v8_flags.join(' ')}\`:`,
+				'',
+				table(
+					['Server page size', 'Completed', 'Requests', 'Peak heap MB', 'Garbage KB per request'],
+					memory.cases.map((/** @type {any} */ c) => [
+						c.server_page_size,
+						c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`,
+						`${c.requests}`,
+						`${c.peak_heap_mb}`,
+						`${c.garbage_kb_per_request}`,
+					]),
+				),
+			]
+		: [];
+	return [
+		`Return All of 10,008 orders gives ${cases[0][1].result_json_mb.toFixed(2)} MB of JSON.`,
+		'',
+		table(['Listing', 'Requests', 'Peak RSS Δ / JSON', 'Heap kept / JSON'], rows),
+		...big,
+	].join('\n');
+}
+
+/**
+ * The order trigger's requests per poll and per test run on the 10,008-order event, against reading every page.
+ * @param {any} bench docs/measurements/bench.json
+ */
+function orderTriggerRequestsTable(bench) {
+	const trigger = bench.order_trigger;
+	const rows = [trigger, trigger.newest_first].map((/** @type {any} */ f) => [
+		f.listing,
+		`${f.test_run_requests}`,
+		`${f.first_poll_requests}`,
+		`${f.requests_per_poll.median}`,
+		`${f.requests_per_poll.max}`,
+		`${f.today_requests_per_poll}`,
+		`${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders}`,
+		`${f.missed} / ${f.duplicates}`,
+	]);
+	return [
+		`${thousands(trigger.orders_at_start)} orders (${thousands(trigger.pages_at_start)} pages of ${trigger.page_size}), a poll every minute for ${trigger.polls} polls, Full Check Every ${trigger.full_check_every_minutes} minutes; measured by \`npm run bench\` on ${day(bench.generated_at)}:`,
+		'',
+		table(
+			[
+				'Listing',
+				'Test run',
+				'First poll',
+				'Requests per poll, median',
+				'Requests per poll, max',
+				'Reading every page',
+				'Polls until reported: new / paid soon / older',
+				'Missed / reported twice',
+			],
+			rows,
+		),
+	].join('\n');
+}
+
+/**
+ * What a model is handed: each list operation at Raw and Simplified, and the orders calls of the AI Agent.
+ * @param {any} sizes docs/measurements/model-output.json
+ */
+function modelOutputTables(sizes) {
+	const lists = sizes.lists.map((/** @type {any} */ l) => [
+		l.list,
+		`${l.records}`,
+		thousands(l.raw),
+		thousands(l.simplified),
+	]);
+	const orders = sizes.orders.map((/** @type {any} */ o) => [
+		o.case,
+		o.refused
+			? 'refused, with how to narrow the list'
+			: `${o.records}${o.total ? ` of ${o.total}` : ''}`,
+		thousands(o.characters),
+	]);
+	return [
+		`Measured by \`${sizes.command}\` in ${sizes.n8n} on ${day(sizes.measured_at)}: characters of the tool result as the model gets it, on the sandbox's demo data.`,
+		'',
+		table(['List, editor defaults', 'Records', 'Raw', 'Simplified'], lists),
+		'',
+		table(['Orders on one event (AI Agent, Simplified)', 'Records returned', 'Characters'], orders),
+	].join('\n');
+}
+
+/** @param {string} file under docs/measurements/ @param {string} command what writes it */
+function readMeasurements(file, command) {
+	const full = path.join(ROOT, 'docs', 'measurements', file);
+	if (!fs.existsSync(full))
+		throw new Error(`docs/measurements/${file} is missing: run \`${command}\` to measure`);
+	return JSON.parse(fs.readFileSync(full, 'utf8'));
+}
+
+/** @returns {import('./docs').Region[]} */
+function measurementRegions() {
+	const bench = readMeasurements('bench.json', 'npm run bench');
+	const sizes = readMeasurements('model-output.json', 'node e2e/agents/run.js --record');
+	return [
+		{ file: 'docs/performance.md', name: 'bench-listing', content: benchListingTable(bench) },
+		{ file: 'docs/performance.md', name: 'bench-peer', content: benchPeerTable(bench) },
+		{ file: 'docs/performance.md', name: 'bench-memory', content: benchMemoryTable(bench) },
+		{
+			file: 'docs/performance.md',
+			name: 'order-trigger-requests',
+			content: orderTriggerRequestsTable(bench),
+		},
+		{ file: 'docs/ai-agents.md', name: 'model-output', content: modelOutputTables(sizes) },
+	];
+}
+
+module.exports = {
+	benchListingTable,
+	benchMemoryTable,
+	benchPeerTable,
+	measurementRegions,
+	orderTriggerRequestsTable,
+};

@@ -1,0 +1,107 @@
+// @ts-check
+/**
+ * The reliability region of docs/reliability.md: every case of the reliability suite, compact.
+ * `npm run docs` writes it from the test names jest collects (scripts/docs.js), and the suite's
+ * reporter (test/integration/reliability/reporter.js) checks it against the cases that ran.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { cell, capitalised } = require('./markdown');
+
+const DIR = path.resolve(__dirname, '..', '..', 'test', 'integration', 'reliability');
+const RELIABILITY_PAGE = 'docs/reliability.md';
+
+/** Test files in reading order; a file not listed here follows, by name. */
+const FILE_ORDER = [
+	'get-faults.test.ts',
+	'write-faults.test.ts',
+	'malformed.test.ts',
+	'throttle.test.ts',
+	'bad-input.test.ts',
+	'hostile.test.ts',
+	'fuzz.test.ts',
+];
+
+/** @typedef {{ file: string; ancestorTitles: string[]; title: string }} ReliabilityCase */
+
+/**
+ * A test file's heading: its leading doc comment, without a leading "Reliability:", up to the
+ * first colon or full stop; else the file name.
+ * @param {string} file
+ */
+function fileTitle(file) {
+	const source = fs.existsSync(path.join(DIR, file))
+		? fs.readFileSync(path.join(DIR, file), 'utf8')
+		: '';
+	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
+	if (!comment) return file;
+	const text = capitalised(
+		comment[1]
+			.replace(/^\s*\* ?/gm, '')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.replace(/^Reliability:\s*/i, ''),
+	);
+	return (/^(.*?)(?::|\.)(?:\s+|$)/.exec(text)?.[1] ?? text).trim();
+}
+
+/**
+ * A file's groups, one a line; groups named "<what>: <ending>" that share their ending with at
+ * least two others go on one line under it ("- <Ending>: <what> N, <what> N").
+ * @param {Map<string, number>} groups name → count of cases, in the suite's order
+ */
+function groupLines(groups) {
+	/** @param {string} name */
+	const endingOf = (name) => (name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : '');
+	const endings = [...groups.keys()].map(endingOf);
+	const lines = [];
+	const done = new Set();
+	for (const [name, count] of groups) {
+		const ending = endingOf(name);
+		if (ending === '' || endings.filter((e) => e === ending).length < 3)
+			lines.push(`- ${cell(name)}: ${count}`);
+		else if (!done.has(ending)) {
+			done.add(ending);
+			const members = [...groups]
+				.filter(([other]) => endingOf(other) === ending)
+				.map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
+			lines.push(`- ${cell(capitalised(ending))}: ${cell(members.join(', '))}`);
+		}
+	}
+	return lines;
+}
+
+/**
+ * A section per test file (its heading, its count of cases), then each describe block of the file
+ * with its count of cases, in the order the suite defines them; a case outside any describe block
+ * is named itself.
+ * @param {ReliabilityCase[]} cases
+ */
+function reliabilityTable(cases) {
+	/** @param {string} file */
+	const rank = (file) => (FILE_ORDER.includes(file) ? FILE_ORDER.indexOf(file) : FILE_ORDER.length);
+	const files = [...new Set(cases.map((c) => c.file))].sort(
+		(a, b) => rank(a) - rank(b) || a.localeCompare(b),
+	);
+	const sections = files.map((file) => {
+		const ofFile = cases.filter((c) => c.file === file);
+		/** @type {Map<string, number>} */
+		const groups = new Map();
+		for (const c of ofFile) {
+			const name = c.ancestorTitles.length ? c.ancestorTitles.join(' › ') : c.title;
+			groups.set(name, (groups.get(name) ?? 0) + 1);
+		}
+		return [
+			`### ${fileTitle(file)}`,
+			'',
+			`\`test/integration/reliability/${file}\`, ${ofFile.length} ${ofFile.length === 1 ? 'case' : 'cases'}:`,
+			'',
+			...groupLines(groups),
+			'',
+		].join('\n');
+	});
+	return [`${cases.length} cases in ${files.length} files.`, '', ...sections].join('\n').trimEnd();
+}
+
+module.exports = { RELIABILITY_PAGE, reliabilityTable };
