@@ -104,7 +104,7 @@ function pageRegions() {
 	const navItems = [['README', '../README.md'], ...pages.map((page) => [page.nav, page.file])];
 	/** @param {string} file the page the line is on, which it names without a link */
 	const navLine = (file) =>
-		`<sub>n8n-nodes-event-registration · ${navItems.map(([text, link]) => (link === file ? text : `[${text}](${link})`)).join(' · ')}</sub>`;
+		`<sub>${navItems.map(([text, link]) => (link === file ? text : `[${text}](${link})`)).join(' · ')}</sub>`;
 	return [
 		{
 			file: 'README.md',
