@@ -10,7 +10,7 @@ import { ListResult } from '../../shared/pagination';
 import { invalidInput } from '../../shared/errors';
 import type { ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
-import { ID_SOURCES } from '../../shared/routes';
+import { idSourceOf } from '../../shared/routes';
 import type { IdField } from '../../shared/routes';
 
 /**
@@ -317,7 +317,7 @@ export const ORGANIZED = 'an event the company organizes';
 
 /** "Needs Company (…); Event (…)." for the ID parameters of an operation. */
 export function needs(...fields: IdField[]): string {
-	return `Needs ${fields.map((field) => `${field}: ${ID_SOURCES[field]}`).join('; ')}.`;
+	return `Needs ${fields.map((field) => `${field}: ${String(idSourceOf(field))}`).join('; ')}.`;
 }
 
 export function text(...parts: string[]): string {
