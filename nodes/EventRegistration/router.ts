@@ -1,12 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INode,
-	INodeExecutionData,
-	IPairedItemData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import {
 	plainText,
@@ -18,6 +11,7 @@ import {
 	addInputError,
 	fieldErrors,
 } from '../shared/errors';
+import type { FieldLabels } from '../shared/errors';
 import { ListResult } from '../shared/pagination';
 import {
 	runsAsTool,
@@ -29,46 +23,6 @@ import {
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/modules';
 import { OperationItem } from './shared/items';
-import type { FieldLabels } from '../shared/errors';
-
-/** The error as n8n shows it, tagged with the item that failed. */
-function itemError(
-	node: INode,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(node, error as Error, { itemIndex });
-}
-
-/** A 422 names the API's fields; the user knows them by the node's labels (Price, VAT Percentage). */
-function withFieldLabels(error: unknown, operation: OperationModule | undefined): unknown {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !operation) return error;
-	const body = (error.errorResponse as { body?: unknown } | undefined)?.body;
-	const description = validationDescription(body, fieldLabelsFor(body, operation.description));
-	if (description !== undefined) error.description = description;
-	return error;
-}
-
-/**
- * The result as output items paired with their input item, as n8n's `returnJsonArray` +
- * `constructExecutionMetaData` would make them, appended one by one (on Node 24 a spread of
- * 130,000 items into `push` throws "Maximum call stack size exceeded").
- */
-function appendItems(
-	output: INodeExecutionData[],
-	result: IDataObject | IDataObject[],
-	pairedItem: IPairedItemData,
-): void {
-	if (!Array.isArray(result)) {
-		output.push({ json: result, pairedItem });
-		return;
-	}
-	for (const json of result) output.push({ json, pairedItem });
-}
 
 /**
  * Runs the chosen operation once per input item, with `continueOnFail` and `pairedItem`. In a tool
@@ -93,19 +47,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
-			const recordKind = handler.recordKind;
+			const { recordKind } = handler;
 			item = new OperationItem(this, itemIndex, handler.description, tool);
-			const outputFields = recordKind ? outputFieldsOf(this, item, recordKind) : undefined;
-			item.outputFields = outputFields;
+			item.outputFields = recordKind ? outputFieldsOf(this, item, recordKind) : undefined;
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
 			if (recordKind && !tool) addListCutHint(this, recordKind, result);
 			const shaped = recordKind
-				? shapeOutput(this, recordKind, outputFields, result, handler.returnsList === true)
+				? shapeOutput(this, recordKind, item.outputFields, result, handler.returnsList === true)
 				: result instanceof ListResult
 					? result.items
 					: result;
-			appendItems(output, shaped, { item: itemIndex });
+			// One by one: on Node 24 a spread of 130,000 items into `push` overflows the call stack.
+			for (const json of Array.isArray(shaped) ? shaped : [shaped])
+				output.push({ json, pairedItem: { item: itemIndex } });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
 			const error = tool
@@ -122,7 +77,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				});
 				continue;
 			}
-			throw itemError(this.getNode(), error, itemIndex);
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+				error.context.itemIndex = itemIndex;
+				throw error;
+			}
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 		}
 	}
 	return [output];
@@ -140,18 +99,29 @@ function forModel(
 	if (error instanceof InputErrors) error.errors.forEach(add);
 	else if (error instanceof InputError) add(error);
 	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
-		if (all.length === 0) return withAdvice(error, adviceOf(error));
+		if (all.length === 0) return withAdvice(error);
 		// Any other error of the node's own joins the list as it is.
 		add(new InputError(node, error.message, '', adviceOf(error)));
 	} else if (error instanceof NodeApiError) {
 		// A request is sent only when no input error was collected, so none can be pending here.
-		return withAdvice(error, adviceOf(error));
+		return withAdvice(error);
 	}
 	if (all.length === 0) return error;
-	return new NodeOperationError(node, inputErrorsMessage(all), {
-		description: inputErrorsAdvice(all),
-		itemIndex,
-	});
+	const line = (e: InputError) =>
+		`${sentence(e.problem === '' ? e.field : `${e.field}: ${e.problem}`)} ${e.toolFix}`.trim();
+	const single = all.length === 1;
+	return new NodeOperationError(
+		node,
+		single
+			? line(all[0])
+			: `${all.length} invalid fields, fix all of them and call again:\n${all.map((e) => `- ${line(e)}`).join('\n')}`,
+		{
+			description: single
+				? all[0].toolFix
+				: 'Nothing was sent. Change the values named above and call again.',
+			itemIndex,
+		},
+	);
 }
 
 function sentence(text: string): string {
@@ -159,33 +129,33 @@ function sentence(text: string): string {
 	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function inputErrorLine(error: InputError): string {
-	const what = error.problem === '' ? error.field : `${error.field}: ${error.problem}`;
-	return `${sentence(what)} ${error.toolFix}`.trim();
-}
-
-function inputErrorsMessage(inputErrors: InputError[]): string {
-	if (inputErrors.length === 1) return inputErrorLine(inputErrors[0]);
-	return `${inputErrors.length} invalid fields, fix all of them and call again:\n${inputErrors.map((error) => `- ${inputErrorLine(error)}`).join('\n')}`;
-}
-
-function inputErrorsAdvice(inputErrors: InputError[]): string {
-	return inputErrors.length === 1
-		? inputErrors[0].toolFix
-		: 'Nothing was sent. Change the values named above and call again.';
-}
-
-function withAdvice<T extends NodeApiError | NodeOperationError>(error: T, advice: string): T {
-	if (advice !== '' && !error.message.includes(advice))
-		error.message = `${sentence(error.message)} ${advice}`;
-	error.description = advice === '' ? error.description : advice;
-	return error;
-}
-
 function adviceOf(error: NodeApiError | NodeOperationError): string {
 	return typeof error.description === 'string'
 		? plainText(error.description).replace(/\n/g, '\n- ')
 		: '';
+}
+
+function withAdvice<T extends NodeApiError | NodeOperationError>(error: T): T {
+	const advice = adviceOf(error);
+	if (advice === '') return error;
+	if (!error.message.includes(advice)) error.message = `${sentence(error.message)} ${advice}`;
+	error.description = advice;
+	return error;
+}
+
+/** A 422 names the API's fields; the user knows them by the node's labels (Price, VAT Percentage). */
+function withFieldLabels(error: unknown, operation: OperationModule | undefined): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !operation) return error;
+	const body = (error.errorResponse as { body?: unknown } | undefined)?.body;
+	const known = parameterLabels(operation.description);
+	const labels: FieldLabels = Object.create(null) as FieldLabels;
+	for (const key of Object.keys(fieldErrors(body))) {
+		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
+		if (label !== undefined) labels[key] = label;
+	}
+	const description = validationDescription(body, labels);
+	if (description !== undefined) error.description = description;
+	return error;
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -208,35 +178,17 @@ function parameterLabels(
 }
 
 /** The attributes of a form field (Form → Create and Update), labelled as the node shows them. */
-const FIELD_ATTRIBUTES = new Set([
-	'description',
-	'placeholder',
-	'required',
-	'min',
-	'max',
-	'options',
-	'position',
-	'id',
-	'type',
-	'label',
-]);
+const FIELD_ATTRIBUTES = new Set(
+	'description placeholder required min max options position id type label'.split(' '),
+);
 
 /** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
 function nestedLabel(key: string): string | undefined {
 	const field = /^fields\.(\d+)(?:\.(\w+))?$/.exec(key);
-	if (field)
-		return `Field ${Number(field[1]) + 1}${field[2] ? ` ${FIELD_ATTRIBUTES.has(field[2]) ? editorLabel(field[2]) : field[2]}` : ''}`;
+	if (field) {
+		const attribute = field[2] && FIELD_ATTRIBUTES.has(field[2]) ? editorLabel(field[2]) : field[2];
+		return `Field ${Number(field[1]) + 1}${attribute ? ` ${attribute}` : ''}`;
+	}
 	const answer = /^form\.(.+)$/.exec(key);
 	return answer ? `Form Answers › ${answer[1]}` : undefined;
-}
-
-/** Labels for the fields a 422 body names, as the operation's parameters show them. */
-function fieldLabelsFor(body: unknown, properties: readonly INodeProperties[]): FieldLabels {
-	const known = parameterLabels(properties);
-	const labels: FieldLabels = Object.create(null) as FieldLabels;
-	for (const key of Object.keys(fieldErrors(body))) {
-		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
-		if (label !== undefined) labels[key] = label;
-	}
-	return labels;
 }

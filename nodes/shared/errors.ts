@@ -12,7 +12,6 @@ import {
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
 import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
 
-/** The HTTP status of an error the transport threw, when it had one. */
 export function httpStatusOf(error: unknown): number | undefined {
 	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
 }
@@ -36,7 +35,6 @@ export async function unlessForbidden<T>(
 	}
 }
 
-/** The text of anything thrown. */
 export function errorMessage(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
@@ -62,26 +60,16 @@ export interface FailedCall {
 	oauth2?: boolean;
 }
 
-type FieldErrors = Record<string, string[]>;
-
 function asObject(value: unknown): Record<string, unknown> | undefined {
 	return value && typeof value === 'object' && !Array.isArray(value)
 		? (value as Record<string, unknown>)
 		: undefined;
 }
 
-/** The API's own `message`, when the body has one. */
-function apiMessage(body: unknown): string | undefined {
-	const message = asObject(body)?.message;
-	return typeof message === 'string' && message.trim() !== '' ? message : undefined;
-}
-
 /** The `errors` map of a 422 body, keeping only well-formed entries. */
-export function fieldErrors(body: unknown): FieldErrors {
-	const errors = asObject(asObject(body)?.errors);
-	if (!errors) return {};
-	const result: FieldErrors = {};
-	for (const [field, messages] of Object.entries(errors)) {
+export function fieldErrors(body: unknown): Record<string, string[]> {
+	const result: Record<string, string[]> = {};
+	for (const [field, messages] of Object.entries(asObject(asObject(body)?.errors) ?? {})) {
 		const list = (Array.isArray(messages) ? messages : [messages]).filter(
 			(m): m is string => typeof m === 'string',
 		);
@@ -90,10 +78,36 @@ export function fieldErrors(body: unknown): FieldErrors {
 	return result;
 }
 
-/** The description of a 422: the failing fields, one per line, or undefined when the body names none. */
+/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
+export type FieldLabels = Record<string, string>;
+
+/**
+ * The description of a 422: one list item per failing field (n8n's error view renders a
+ * description as sanitized HTML, where newlines collapse; the service's texts are escaped), or
+ * undefined when the body names none.
+ */
 export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
-	const list = formatFieldErrors(fieldErrors(body), labels);
-	return list === '' ? undefined : `Fix these fields:${list}`;
+	const items = Object.entries(fieldErrors(body)).map(([field, messages]) => {
+		const label = Object.hasOwn(labels, field) ? labels[field] : field;
+		const line = `${label}: ${messages.join(' ')}`
+			.replace(/&/g, '&amp;')
+			.replace(/</g, '&lt;')
+			.replace(/>/g, '&gt;')
+			.replace(/"/g, '&quot;');
+		return `<li>${line}</li>`;
+	});
+	return items.length === 0 ? undefined : `Fix these fields:<ul>${items.join('')}</ul>`;
+}
+
+/** A description as text (list items on their own lines), for places that show it verbatim. */
+export function plainText(description: string): string {
+	return description
+		.replace(/<li>/g, '\n')
+		.replace(/<[^>]*>/g, '')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&amp;/g, '&');
 }
 
 function unknownOutcomeHint(call: FailedCall): string {
@@ -116,11 +130,6 @@ function retryAfterNote(call: FailedCall): string {
 		: '';
 }
 
-interface Explanation {
-	message: string;
-	description: string;
-}
-
 /** A 404: the value used for each ID, what each ID must be and which operation returns valid ones. */
 function notFoundAdvice(call: FailedCall): string {
 	const params = call.params ?? {};
@@ -138,54 +147,41 @@ function notFoundAdvice(call: FailedCall): string {
 	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
 }
 
-function explainStatus(call: FailedCall): Explanation {
-	const status = call.status ?? 0;
-	const apiText = apiMessage(call.body);
+/** The message and description of a failed call that got an HTTP status. */
+function explainStatus(call: FailedCall, status: number): [string, string] {
+	const message = asObject(call.body)?.message;
+	const apiText = typeof message === 'string' && message.trim() !== '' ? message : undefined;
 	const said = apiText ? `: ${apiText}` : '';
 	const where = `${call.method} /api/v1${call.path}`;
-	if (status === 401) {
-		return {
-			message: `The service rejected the credentials (401)${said}`,
-			description:
-				'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
-		};
-	}
-	if (status === 403) {
-		return {
-			message: `Access denied (403)${said}`,
-			description: `${accessAdvice(call)} (${where})`,
-		};
-	}
-	if (status === 404) {
-		return {
-			message: `Not found (404)${said}`,
-			description: notFoundAdvice(call),
-		};
-	}
+	if (status === 401)
+		return [
+			`The service rejected the credentials (401)${said}`,
+			'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
+		];
+	if (status === 403) return [`Access denied (403)${said}`, `${accessAdvice(call)} (${where})`];
+	if (status === 404) return [`Not found (404)${said}`, notFoundAdvice(call)];
 	if (status >= 300 && status < 400) {
 		const target = call.location ? ` to ${call.location}` : '';
-		return {
-			message: `The service answered with a redirect (${status})${target}, which is not followed`,
-			description: `The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
-		};
+		return [
+			`The service answered with a redirect (${status})${target}, which is not followed`,
+			`The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
+		];
 	}
-	if (status === 422) {
-		return {
-			message: `The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
-			description: validationDescription(call.body) ?? `Fix the input of ${where}.`,
-		};
-	}
-	if (status === 429) {
-		return {
-			message: 'Rate limit reached (429)',
-			description: `Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
-		};
-	}
+	if (status === 422)
+		return [
+			`The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
+			validationDescription(call.body) ?? `Fix the input of ${where}.`,
+		];
+	if (status === 429)
+		return [
+			'Rate limit reached (429)',
+			`Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
+		];
 	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
-	return {
-		message: `${outcome} (${status})${said}`,
-		description: `${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
-	};
+	return [
+		`${outcome} (${status})${said}`,
+		`${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
+	];
 }
 
 /**
@@ -206,29 +202,33 @@ export const NETWORK_PROBLEMS: Record<string, string> = {
 	ERR_NETWORK: 'a network problem',
 };
 
-function explainNetwork(call: FailedCall): Explanation {
-	const code = call.networkCode ?? 'network error';
-	return {
-		message: `Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
-		description: `${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
-	};
-}
-
 /** Builds the NodeApiError users see for a failed call, with the API's own words. */
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
-	const { message, description } =
-		call.status === undefined ? explainNetwork(call) : explainStatus(call);
-	const response: JsonObject = {
-		status: call.status ?? null,
-		path: call.path,
-		method: call.method,
-		body: (asObject(call.body) as JsonObject | undefined) ?? null,
-	};
-	return new NodeApiError(node, response, {
-		message,
-		description,
-		httpCode: call.status !== undefined ? String(call.status) : undefined,
-	});
+	const code = call.networkCode ?? 'network error';
+	const [message, description] =
+		call.status !== undefined
+			? explainStatus(call, call.status)
+			: [
+					`Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
+					`${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+				];
+	const body = (asObject(call.body) as JsonObject | undefined) ?? null;
+	return apiError(node, call, { body }, message, description);
+}
+
+function apiError(
+	node: INode,
+	call: Omit<FailedCall, 'attempts'>,
+	extra: JsonObject,
+	message: string,
+	description: string,
+): NodeApiError {
+	const status = call.status ?? null;
+	return new NodeApiError(
+		node,
+		{ status, path: call.path, method: call.method, ...extra },
+		{ message, description, httpCode: status !== null ? String(status) : undefined },
+	);
 }
 
 /** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
@@ -237,14 +237,12 @@ export function malformedResponseError(
 	call: Omit<FailedCall, 'attempts'>,
 	problem: string,
 ): NodeApiError {
-	return new NodeApiError(
+	return apiError(
 		node,
-		{ status: call.status ?? null, path: call.path, method: call.method },
-		{
-			message: `Unexpected response from the service: ${problem}`,
-			description: `${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
-			httpCode: call.status !== undefined ? String(call.status) : undefined,
-		},
+		call,
+		{},
+		`Unexpected response from the service: ${problem}`,
+		`${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
 	);
 }
 
@@ -257,15 +255,13 @@ function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
 }
 
-const WEBHOOK_PLAN =
-	'Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).';
-
 /**
  * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the
  * subscribe scope of each chosen event (each subscribe scope when the events are not known) and the Pro plan.
  */
 export function webhookAccessAdvice(events: readonly string[], oauth2: boolean): string {
-	return `${scopesFix(subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES), oauth2)} ${WEBHOOK_PLAN}`;
+	const scopes = subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES);
+	return `${scopesFix(scopes, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
 }
 
 /** Why the service refused a request (403): the scopes it needs, company membership and the plan. */
@@ -275,40 +271,6 @@ function accessAdvice(call: FailedCall): string {
 	if (call.route.startsWith('webhook.'))
 		return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
 	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
-}
-
-/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
-export type FieldLabels = Record<string, string>;
-
-function escapeHtml(text: string): string {
-	return text
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;');
-}
-
-/**
- * One list item per field: n8n's error view renders a description as (sanitized) HTML, where
- * newlines collapse. The service's texts are escaped.
- */
-function formatFieldErrors(errors: FieldErrors, labels: FieldLabels = {}): string {
-	const labelOf = (field: string) => (Object.hasOwn(labels, field) ? labels[field] : field);
-	const items = Object.entries(errors).map(
-		([field, messages]) => `<li>${escapeHtml(`${labelOf(field)}: ${messages.join(' ')}`)}</li>`,
-	);
-	return items.length === 0 ? '' : `<ul>${items.join('')}</ul>`;
-}
-
-/** A description as text (list items on their own lines), for places that show it verbatim. */
-export function plainText(description: string): string {
-	return description
-		.replace(/<li>/g, '\n')
-		.replace(/<[^>]*>/g, '')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&amp;/g, '&');
 }
 
 /**
@@ -322,7 +284,6 @@ export type Fix = string | { editor: string; tool: string };
  * the field as the user sees it in the node and says how to fix it.
  */
 export class InputError extends NodeOperationError {
-	/** The fix for a caller that runs the node as a tool. */
 	readonly toolFix: string;
 
 	constructor(
@@ -338,27 +299,6 @@ export class InputError extends NodeOperationError {
 		});
 		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
 	}
-}
-
-/**
- * An invalid ID parameter (Company, Event, …): the fix for a person is `editorFix`; a model is
- * told what the field takes and which operation returns it, when the field is an ID parameter.
- */
-function idInputError(
-	node: INode,
-	field: string,
-	problem: string,
-	editorFix: string,
-	itemIndex?: number,
-): InputError {
-	const source = idSourceOf(field);
-	return new InputError(
-		node,
-		field,
-		problem,
-		{ editor: editorFix, tool: source ? `${field} takes ${source}.` : editorFix },
-		itemIndex,
-	);
 }
 
 /** Thrown when an item stops on the input errors collected for it (tool runs). */
@@ -401,7 +341,6 @@ export function invalid(item: ItemContext, error: InputError): Invalid {
 	return INVALID;
 }
 
-/** `invalid` for an input error of the item's field `field`. */
 export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
 	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
 }
@@ -434,7 +373,10 @@ export function stop(item: ItemContext | undefined, error: InputError): never {
 	throw new InputErrors(item.node, [...item.inputErrors]);
 }
 
-/** `stop` for an invalid ID parameter (`idInputError`). */
+/**
+ * `stop` for an invalid ID parameter (Company, Event, …): a person is told `editorFix`; a model is
+ * told what the field takes and which operation returns it.
+ */
 export function stopOnInvalidId(
 	check: ItemContext | undefined,
 	node: INode,
@@ -442,7 +384,9 @@ export function stopOnInvalidId(
 	problem: string,
 	editorFix: string,
 ): never {
-	return stop(check, idInputError(node, field, problem, editorFix, check?.itemIndex));
+	const tool = idSourceOf(field);
+	const fix = { editor: editorFix, tool: tool ? `${field} takes ${tool}.` : editorFix };
+	return stop(check, new InputError(node, field, problem, fix, check?.itemIndex));
 }
 
 /** Adds an input error to a list unless its field already has one: one error per field. */

@@ -19,23 +19,15 @@ export interface CompanyRecord extends IDataObject {
 /** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
 export type Company = { id: string; slug?: string } | { id?: string; slug: string };
 
-/** A company with its sqid, which every route needs. */
 export type CompanyWithId = { id: string; slug?: string };
-
-/** Candidates named in the error, at most. */
-const CANDIDATES_SHOWN = 10;
-
-const COMPANY_WORDS = { field: 'Company', noun: 'company', plural: 'companies' };
-const EVENT_WORDS = { field: 'Event', noun: 'event', plural: 'events' };
 
 function sameText(a: unknown, b: string): boolean {
 	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
 }
 
+/** At most 10 candidates, named in the error. */
 function candidateList(records: IDataObject[]): string {
-	const shown = records
-		.slice(0, CANDIDATES_SHOWN)
-		.map((r) => `${String(r.name)} (ID ${String(r.id)})`);
+	const shown = records.slice(0, 10).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
 	const more = records.length - shown.length;
 	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
@@ -45,44 +37,30 @@ function uniqueByName<T extends IDataObject>(
 	ctx: ApiContext,
 	records: T[],
 	value: string,
-	what: typeof COMPANY_WORDS,
+	field: 'Company' | 'Event',
 	check?: ItemContext,
 ): T {
 	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
 	if (matches.length === 1) return matches[0];
+	const plural = field === 'Company' ? 'companies' : 'events';
 	const problem =
 		matches.length === 0
 			? records.length === 0
-				? `"${value}" is not an ID, and you have no ${what.plural} to match it by name`
-				: `"${value}" is neither the ID nor the name of one of your ${what.plural}; yours are: ${candidateList(records)}`
-			: `"${value}" names ${matches.length} ${what.plural}: ${candidateList(matches)}; use the ID`;
+				? `"${value}" is not an ID, and you have no ${plural} to match it by name`
+				: `"${value}" is neither the ID nor the name of one of your ${plural}; yours are: ${candidateList(records)}`
+			: `"${value}" names ${matches.length} ${plural}: ${candidateList(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
 	stopOnInvalidId(
 		check,
 		ctx.getNode(),
-		what.field,
+		field,
 		problem,
-		`Enter the ${what.noun}'s ID, choose it from the list, or use its exact name.`,
+		`Enter the ${field.toLowerCase()}'s ID, choose it from the list, or use its exact name.`,
 	);
 }
 
 async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
 	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-}
-
-/** A By Slug value: checked as public URLs hold a slug. */
-function slugInput(ctx: ApiContext, slug: string, check?: ItemContext): string {
-	if (SLUG_PATTERN.test(slug) && !isDotSegment(slug)) return slug;
-	return stop(
-		check,
-		new InputError(
-			ctx.getNode(),
-			'Company',
-			`"${slug}" is not a slug`,
-			'Enter the company as it appears in public URLs, without slashes or spaces.',
-			check?.itemIndex,
-		),
-	);
 }
 
 /**
@@ -103,18 +81,18 @@ export async function resolveCompany(
 			'is required',
 			'Choose the company from the list, or enter its ID.',
 		);
-	if (mode === BY_SLUG) return { slug: slugInput(ctx, value, check) };
+	if (mode === BY_SLUG) {
+		if (SLUG_PATTERN.test(value) && !isDotSegment(value)) return { slug: value };
+		const fix = 'Enter the company as it appears in public URLs, without slashes or spaces.';
+		const problem = `"${value}" is not a slug`;
+		stop(check, new InputError(ctx.getNode(), 'Company', problem, fix, check?.itemIndex));
+	}
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
 	refuseDotSegment(ctx.getNode(), 'Company', given, check);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
-	const { id, slug } = uniqueByName(
-		ctx,
-		await userCompanies(ctx, check),
-		given,
-		COMPANY_WORDS,
-		check,
-	);
+	const companies = await userCompanies(ctx, check);
+	const { id, slug } = uniqueByName(ctx, companies, given, 'Company', check);
 	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
 }
 
@@ -200,7 +178,7 @@ export async function resolveEvent(
 		params: { company: await companyId() },
 		check,
 	});
-	return String(uniqueByName(ctx, events, value, EVENT_WORDS, check).id);
+	return String(uniqueByName(ctx, events, value, 'Event', check).id);
 }
 
 /**
@@ -223,75 +201,133 @@ export function locatorField(param: PathParamName): { displayName: string; urlPa
 	return { displayName: PATH_PARAMS[param].label, urlPattern };
 }
 
-type LocatorOptions = {
-	name: string;
-	displayName: string;
+const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
+
+interface Locator {
 	description: string;
-	searchListMethod: string;
-	idPlaceholder: string;
-	/** Present when a pasted public page URL can identify the resource. */
-	url?: { pattern: string; placeholder: string };
+	search: string;
+	example: string;
 	/** What the ID is, for the validation hint. */
 	idHint: string;
-};
+	/** An example of the public page URL that can identify the resource, when one can. */
+	url?: string;
+}
 
-function locator(options: LocatorOptions): INodeProperties {
-	const idValidation = {
-		type: 'regex' as const,
-		// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
-		properties: {
-			regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
-			errorMessage: `Enter the ${options.idHint}, without slashes or spaces (not . or ..)`,
-		},
+/** The locator of each ID parameter. */
+export const ID_LOCATORS = {
+	company: {
+		description: 'Company whose data to use; your user must belong to it',
+		search: 'searchCompanies',
+		example: 'Xk9aB2qL',
+		idHint: 'company ID',
+		url: PAGE,
+	},
+	event: {
+		description: 'Event of the company',
+		search: 'searchEvents',
+		example: 'summer-summit',
+		idHint: 'event slug',
+		url: PAGE,
+	},
+	ticketType: {
+		description: 'Ticket type of the event',
+		search: 'searchTicketTypes',
+		example: 'early-bird',
+		idHint: 'ticket type slug',
+		url: `${PAGE}/early-bird`,
+	},
+	form: {
+		description: 'Registration form of the company',
+		search: 'searchForms',
+		example: 'Pq7ZsW1m',
+		idHint: 'form ID',
+	},
+	order: {
+		description: 'Order of the event',
+		search: 'searchOrders',
+		example: 'Lm3Qx8Rt',
+		idHint: 'order ID',
+		url: `${PAGE}/o/Lm3Qx8Rt/checkout`,
+	},
+	activation: {
+		description: 'Activation of the company',
+		search: 'searchActivations',
+		example: 'booth-raffle',
+		idHint: 'activation ID',
+	},
+	template: {
+		description: 'Email template of the event',
+		search: 'searchEmailTemplates',
+		example: 'order-confirmation',
+		idHint: 'template ID',
+	},
+} satisfies Record<string, Locator>;
+
+/** The locator of path parameter `param`, as the node parameter `name`. */
+export function idLocator(
+	param: keyof typeof ID_LOCATORS,
+	name: string = param,
+	given: Partial<Locator> = {},
+): INodeProperties {
+	const { description, search, example, idHint, url }: Locator = {
+		...ID_LOCATORS[param],
+		...given,
 	};
-	const url = options.url;
+	const pattern = locatorField(param).urlPattern;
 	return {
-		displayName: options.displayName,
-		name: options.name,
+		displayName: PATH_PARAMS[param].label,
+		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: options.description,
+		description,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+				typeOptions: { searchListMethod: search, searchable: true },
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: options.idPlaceholder,
-				validation: [idValidation],
+				placeholder: `e.g. ${example}`,
+				validation: [
+					{
+						type: 'regex',
+						// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
+						properties: {
+							regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
+							errorMessage: `Enter the ${idHint}, without slashes or spaces (not . or ..)`,
+						},
+					},
+				],
 			},
-			...(url
-				? [
+			...(url === undefined || pattern === undefined
+				? []
+				: [
 						{
 							displayName: 'By URL',
 							name: 'url',
 							type: 'string' as const,
-							placeholder: url.placeholder,
+							placeholder: `e.g. ${url}`,
 							validation: [
 								{
 									type: 'regex' as const,
 									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
 									properties: {
-										regex: `${url.pattern}(?:[/?#].*)?`,
+										regex: `${pattern}(?:[/?#].*)?`,
 										errorMessage: 'Paste a public page URL of the service',
 									},
 								},
 							],
-							extractValue: { type: 'regex' as const, regex: url.pattern },
+							extractValue: { type: 'regex' as const, regex: pattern },
 						},
-					]
-				: []),
+					]),
 		],
 	};
 }
-
-const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
 /** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
 const BY_SLUG = 'slug';
@@ -301,15 +337,7 @@ const SLUG_PATTERN = /^[^/?#\s]+$/;
 
 /** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
 export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
-	const base = locator({
-		name: 'company',
-		displayName: PATH_PARAMS.company.label,
-		description: 'Company whose data to use; your user must belong to it',
-		searchListMethod: 'searchCompanies',
-		idPlaceholder: 'e.g. Xk9aB2qL',
-		idHint: 'company ID',
-		url: { pattern: URL_PATTERNS.company, placeholder: `e.g. ${PAGE}` },
-	});
+	const base = idLocator('company');
 	if (!options.bySlug) return base;
 	const modes = base.modes ?? [];
 	return {
@@ -338,76 +366,11 @@ export function companyLocator(options: { bySlug?: boolean } = {}): INodePropert
 }
 
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
-	return locator({
-		name: 'event',
-		displayName: PATH_PARAMS.event.label,
-		description: options.organizingOnly
-			? 'An event the company organizes (ticket types, orders, page and emails exist only for those)'
-			: 'Event of the company',
-		searchListMethod: options.organizingOnly ? 'searchOrganizingEvents' : 'searchEvents',
-		idPlaceholder: 'e.g. summer-summit',
-		idHint: 'event slug',
-		url: { pattern: URL_PATTERNS.event, placeholder: `e.g. ${PAGE}` },
-	});
-}
-
-/** The locators of the other IDs, by path parameter; a ticket type and an order also take a page URL. */
-export const ID_LOCATORS = {
-	ticketType: {
-		description: 'Ticket type of the event',
-		search: 'searchTicketTypes',
-		example: 'early-bird',
-		idHint: 'ticket type slug',
-	},
-	form: {
-		description: 'Registration form of the company',
-		search: 'searchForms',
-		example: 'Pq7ZsW1m',
-		idHint: 'form ID',
-	},
-	order: {
-		description: 'Order of the event',
-		search: 'searchOrders',
-		example: 'Lm3Qx8Rt',
-		idHint: 'order ID',
-	},
-	activation: {
-		description: 'Activation of the company',
-		search: 'searchActivations',
-		example: 'booth-raffle',
-		idHint: 'activation ID',
-	},
-	template: {
-		description: 'Email template of the event',
-		search: 'searchEmailTemplates',
-		example: 'order-confirmation',
-		idHint: 'template ID',
-	},
-};
-
-const URL_EXAMPLES: Partial<Record<keyof typeof ID_LOCATORS, string>> = {
-	ticketType: `${PAGE}/early-bird`,
-	order: `${PAGE}/o/Lm3Qx8Rt/checkout`,
-};
-
-/** The locator of path parameter `param`, as the node parameter `name`. */
-export function idLocator(param: keyof typeof ID_LOCATORS, name: string = param): INodeProperties {
-	const { description, search, example, idHint } = ID_LOCATORS[param];
-	const urlExample = URL_EXAMPLES[param];
-	return locator({
-		name,
-		displayName: PATH_PARAMS[param].label,
-		description,
-		searchListMethod: search,
-		idPlaceholder: `e.g. ${example}`,
-		idHint,
-		url:
-			urlExample === undefined
-				? undefined
-				: {
-						pattern: URL_PATTERNS[param as keyof typeof URL_PATTERNS],
-						placeholder: `e.g. ${urlExample}`,
-					},
+	if (!options.organizingOnly) return idLocator('event');
+	return idLocator('event', 'event', {
+		description:
+			'An event the company organizes (ticket types, orders, page and emails exist only for those)',
+		search: 'searchOrganizingEvents',
 	});
 }
 

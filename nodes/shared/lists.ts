@@ -45,11 +45,6 @@ export async function searchCompanies(
 	);
 }
 
-/** `2027-06-01` of an API timestamp, or '' when there is none. */
-function day(timestamp: unknown): string {
-	return typeof timestamp === 'string' ? timestamp.slice(0, 10) : '';
-}
-
 export async function searchCompanyEvents(
 	ctx: ILoadOptionsFunctions,
 	filter: string | undefined,
@@ -61,10 +56,11 @@ export async function searchCompanyEvents(
 		(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
 	);
 	return {
-		results: byUpcoming(events, new Date().toISOString()).map((e) => ({
-			name: `${String(e.name)} · ${day(e.date_start)}${e.company_role === 'attending' ? ' · attending' : ''}`,
-			value: String(e.id),
-		})),
+		results: byUpcoming(events, new Date().toISOString()).map((e) => {
+			const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
+			const attending = e.company_role === 'attending' ? ' · attending' : '';
+			return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
+		}),
 	};
 }
 
@@ -74,8 +70,6 @@ export async function searchOrganizingEvents(
 ): Promise<INodeListSearchResult> {
 	return await searchCompanyEvents(this, filter, true);
 }
-
-/** What the editor's lists (list search, load options) read from the node being edited. */
 
 /**
  * Case-insensitive match on any of the texts. The API's own `q` is case-sensitive, so lists never

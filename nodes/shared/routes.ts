@@ -280,14 +280,9 @@ export function pathParamOf(name: string): PathParam | undefined {
 	return Object.hasOwn(PATH_PARAMS, name) ? PATH_PARAMS[name as PathParamName] : undefined;
 }
 
-/** What each ID field takes and which operation returns it: for tool descriptions and input errors. */
-export const ID_SOURCES = Object.fromEntries(
-	Object.values(PATH_PARAMS).map(({ label, source }) => [label, source]),
-) as Record<IdField, string>;
-
-/** What an ID field takes and where it comes from, or undefined for a field that is no ID. */
+/** What an ID field (`Company`, …) takes and which operation returns it; undefined for another field. */
 export function idSourceOf(field: string): string | undefined {
-	return Object.hasOwn(ID_SOURCES, field) ? ID_SOURCES[field as IdField] : undefined;
+	return Object.values(PATH_PARAMS).find((param) => param.label === field)?.source;
 }
 
 /**

@@ -8,19 +8,14 @@ import type { Fix, Invalid, ItemContext } from '../../shared/errors';
  * by the one rule in `invalid` (thrown in a normal run, collected in a tool run).
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isEmail(value: unknown): value is string {
-	return typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
-}
-
 export function requireText(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (typeof value === 'string' && value.trim() !== '') return value;
 	return invalidInput(item, field, 'is required', `Enter a value for ${field}.`);
 }
 
 export function requireEmail(item: ItemContext, field: string, value: unknown): string | Invalid {
-	if (isEmail(value)) return value;
+	if (typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+		return value;
 	return invalidInput(
 		item,
 		field,
@@ -31,7 +26,7 @@ export function requireEmail(item: ItemContext, field: string, value: unknown): 
 
 export function requireAlpha2(item: ItemContext, field: string, value: unknown): string | Invalid {
 	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
-	if (typeof code === 'string' && isAlpha2(code)) return code;
+	if (typeof code === 'string' && ALPHA2.has(code)) return code;
 	return invalidInput(
 		item,
 		field,
@@ -40,43 +35,25 @@ export function requireAlpha2(item: ItemContext, field: string, value: unknown):
 	);
 }
 
-export function requireInteger(
+type NumberCheck = (
 	item: ItemContext,
 	field: string,
 	value: unknown,
 	min: number,
 	fix: Fix,
-): number | Invalid {
-	return requireAtLeast(item, field, value, min, fix, 'a whole number');
+) => number | Invalid;
+
+/** A check of a number of at least `min`: a whole number (`requireInteger`) or any (`requireNumber`). */
+function atLeast(wanted: string, valid: (value: number) => boolean): NumberCheck {
+	return (item, field, value, min, fix) => {
+		if (typeof value === 'number' && valid(value) && value >= min) return value;
+		const problem = `must be ${wanted} of at least ${min} (got ${String(value)})`;
+		return invalidInput(item, field, problem, fix);
+	};
 }
 
-export function requireNumber(
-	item: ItemContext,
-	field: string,
-	value: unknown,
-	min: number,
-	fix: Fix,
-): number | Invalid {
-	return requireAtLeast(item, field, value, min, fix, 'a number');
-}
-
-function requireAtLeast(
-	item: ItemContext,
-	field: string,
-	value: unknown,
-	min: number,
-	fix: Fix,
-	wanted: 'a whole number' | 'a number',
-): number | Invalid {
-	const valid = wanted === 'a whole number' ? Number.isInteger(value) : Number.isFinite(value);
-	if (typeof value === 'number' && valid && value >= min) return value;
-	return invalidInput(
-		item,
-		field,
-		`must be ${wanted} of at least ${min} (got ${String(value)})`,
-		fix,
-	);
-}
+export const requireInteger = atLeast('a whole number', Number.isInteger);
+export const requireNumber = atLeast('a number', Number.isFinite);
 
 /** A value from a fixed option list, which an expression can bypass. */
 export function requireOption<T>(
@@ -122,10 +99,6 @@ const ALPHA2 = new Set(
 		'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 	).split(' '),
 );
-
-function isAlpha2(value: unknown): boolean {
-	return typeof value === 'string' && ALPHA2.has(value);
-}
 
 /** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
 export function withoutBlanks(fields: IDataObject): IDataObject {

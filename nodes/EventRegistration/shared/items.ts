@@ -42,9 +42,25 @@ export class OperationItem implements ItemContext {
 		this.inputErrors = collectInputErrors ? [] : undefined;
 	}
 
-	/** The value of parameter `name` (a dotted path inside a fixedCollection, e.g. "formAnswers.answers"). */
+	/**
+	 * The value of parameter `name` (a dotted path inside a fixedCollection, e.g.
+	 * "formAnswers.answers"), read through the operation's parameter definitions: fixed-option
+	 * values matched as described below. While input errors are collected, a value of the wrong
+	 * type becomes one of them (it reads as undefined), so it is reported with the other fields; in
+	 * the editor n8n's own check stops it.
+	 */
 	parameter(name: string, fallback?: unknown): unknown {
-		return readParameter(this.ctx, this, this.properties, name, fallback);
+		const { ctx, itemIndex, properties } = this;
+		if (this.inputErrors === undefined)
+			return valueAt(this, properties, name, ctx.getNodeParameter(name, itemIndex, fallback));
+		let value: unknown;
+		try {
+			value = ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
+		} catch (error) {
+			throw new NodeOperationError(this.node, error as Error, { itemIndex });
+		}
+		const property = properties.find((candidate) => candidate.name === name);
+		return valueAt(this, properties, name, typedValue(this, property, value));
 	}
 }
 
@@ -100,15 +116,6 @@ export function plainIdOf(
 
 type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
 
-function staticChoices(property: INodeProperties): Choice[] | undefined {
-	if (property.type !== 'options' && property.type !== 'multiOptions') return undefined;
-	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
-		return undefined;
-	return property.options.filter(
-		(option): option is INodePropertyOptions => 'value' in option && 'name' in option,
-	);
-}
-
 /** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
 function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	if (choices.some((choice) => choice.value === value)) return value;
@@ -139,12 +146,7 @@ function choiceValue(
 	return isInvalid(checked) ? value : checked;
 }
 
-/** Entries of a fixedCollection group (a list or, without multipleValues, one object). */
-function groupValue(check: ItemContext, group: INodePropertyCollection, value: unknown): unknown {
-	const entry = (item: unknown) => (isObject(item) ? fieldsValue(check, group.values, item) : item);
-	return Array.isArray(value) ? value.map(entry) : entry(value);
-}
-
+/** The values of a collection's fields, or of one entry of a fixedCollection group. */
 function fieldsValue(
 	check: ItemContext,
 	properties: readonly INodeProperties[],
@@ -161,36 +163,36 @@ function fieldsValue(
 }
 
 function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
+	const options = property.options ?? [];
 	if (property.type === 'collection' && isObject(value)) {
-		return fieldsValue(
-			check,
-			(property.options ?? []).filter((option): option is INodeProperties => 'type' in option),
-			value,
-		);
+		const fields = options.filter((option): option is INodeProperties => 'type' in option);
+		return fieldsValue(check, fields, value);
 	}
 	if (property.type === 'fixedCollection' && isObject(value)) {
 		const result: IDataObject = {};
 		for (const [name, entries] of Object.entries(value)) {
-			const group = groupOf(property, name);
+			const group = options.find(
+				(option): option is INodePropertyCollection => 'values' in option && option.name === name,
+			);
+			// A group holds a list of entries or, without multipleValues, one entry.
+			const entry = (item: unknown) =>
+				group && isObject(item) ? fieldsValue(check, group.values, item) : item;
 			result[name] = (
-				group ? groupValue(check, group, entries) : entries
+				Array.isArray(entries) ? entries.map(entry) : entry(entries)
 			) as IDataObject[keyof IDataObject];
 		}
 		return result;
 	}
-	const choices = staticChoices(property);
-	if (!choices) return value;
-	if (property.type === 'multiOptions')
-		return Array.isArray(value)
-			? value.map((item) => choiceValue(check, property, choices, item))
-			: value;
-	return choiceValue(check, property, choices, value);
-}
-
-function groupOf(property: INodeProperties, name: string): INodePropertyCollection | undefined {
-	return (property.options ?? []).find(
-		(option): option is INodePropertyCollection => 'values' in option && option.name === name,
+	if (property.type !== 'options' && property.type !== 'multiOptions') return value;
+	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
+		return value;
+	const choices = options.filter(
+		(option): option is INodePropertyOptions => 'value' in option && 'name' in option,
 	);
+	if (property.type === 'options') return choiceValue(check, property, choices, value);
+	return Array.isArray(value)
+		? value.map((item) => choiceValue(check, property, choices, item))
+		: value;
 }
 
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
@@ -207,14 +209,8 @@ function valueAt(
 	);
 	if (!property || deeper.length > 0) return value;
 	if (groupName === undefined) return parameterValue(check, property, value);
-	const group = groupOf(property, groupName);
-	return group ? groupValue(check, group, value) : value;
+	return (parameterValue(check, property, { [groupName]: value }) as IDataObject)[groupName];
 }
-
-const TYPE_FIXES: Record<string, string> = {
-	boolean: 'Use true or false.',
-	number: 'Use a number, e.g. 2.',
-};
 
 /**
  * A parameter with `validateType` (Is Business, Quantity), checked by n8n's own public check
@@ -230,43 +226,7 @@ function typedValue(
 	if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
 	const result = validateFieldType(property.displayName, value, type);
 	if (result.valid) return result.newValue;
-	invalidInput(
-		check,
-		property.displayName,
-		`must be a ${type} (got "${String(value)}")`,
-		TYPE_FIXES[type],
-	);
+	const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
+	invalidInput(check, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
 	return undefined;
-}
-
-/**
- * The value of parameter `name` for the item `check` belongs to, read through the operation's
- * parameter definitions (`properties`): fixed-option values matched as described above. While
- * input errors are collected, a value of the wrong type becomes one of them (it reads as
- * undefined), so it is reported with the other fields; in the editor n8n's own check stops it.
- */
-function readParameter(
-	ctx: IExecuteFunctions,
-	check: ItemContext,
-	properties: readonly INodeProperties[],
-	name: string,
-	fallback?: unknown,
-): unknown {
-	if (check.inputErrors === undefined)
-		return valueAt(
-			check,
-			properties,
-			name,
-			ctx.getNodeParameter(name, check.itemIndex, fallback as never),
-		);
-	let value: unknown;
-	try {
-		value = ctx.getNodeParameter(name, check.itemIndex, fallback as never, {
-			skipValidation: true,
-		});
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: check.itemIndex });
-	}
-	const property = properties.find((candidate) => candidate.name === name);
-	return valueAt(check, properties, name, typedValue(check, property, value));
 }

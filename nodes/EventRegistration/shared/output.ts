@@ -10,7 +10,7 @@ import { ListResult } from '../../shared/pagination';
 import { invalidInput } from '../../shared/errors';
 import type { ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
-import { ID_SOURCES } from '../../shared/routes';
+import { idSourceOf } from '../../shared/routes';
 import type { IdField } from '../../shared/routes';
 
 /**
@@ -132,122 +132,67 @@ export function shapeOutput(
 	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
 }
 
+const words = (...lines: string[]): readonly string[] => lines.join(' ').split(' ');
+
 /**
  * One kind of record: `simple` is what Simplified keeps (what a person or a model needs to act on
  * it), `fields` every field Selected Fields offers (the reference's plus what the node adds).
  */
-interface RecordShape {
-	plural: string;
-	simple: readonly string[];
-	fields: readonly string[];
-}
-
 export const RECORD_SHAPES = {
 	company: {
 		plural: 'companies',
-		simple: ['id', 'slug', 'name', 'url'],
-		fields: ['id', 'slug', 'name', 'tagline', 'url', 'logo', 'brand_color', 'created_at'],
+		simple: words('id slug name url'),
+		fields: words('id slug name tagline url logo brand_color created_at'),
 	},
 	event: {
 		plural: 'events',
-		simple: ['id', 'name', 'date_start', 'date_end', 'attendance_mode', 'company_role', 'timezone'],
-		fields: [
-			'id',
-			'name',
-			'date_start',
-			'date_end',
-			'attendance_mode',
-			'company_role',
-			'locale',
-			'requires_ticket_assignment',
-			'timezone',
-			'privacy_policy',
-			'page',
-		],
+		simple: words('id name date_start date_end attendance_mode company_role timezone'),
+		fields: words(
+			'id name date_start date_end attendance_mode company_role locale',
+			'requires_ticket_assignment timezone privacy_policy page',
+		),
 	},
 	ticketType: {
 		plural: 'ticket types',
-		simple: [
-			'slug',
-			'name',
-			'price',
-			'currency',
-			'availability',
-			'active',
-			'sold_out',
-			'approval_required',
-			'min_quantity',
-			'max_quantity',
-		],
-		fields: [
-			'slug',
-			'name',
-			'description',
-			'price',
-			'currency',
-			'vat_percentage',
-			'availability',
-			'approval_required',
-			'sold_out',
-			'active',
-			'hidden_from_shop',
-			'form_id',
-			'form',
-			'position',
-			'min_quantity',
-			'max_quantity',
-		],
+		simple: words(
+			'slug name price currency availability active sold_out approval_required',
+			'min_quantity max_quantity',
+		),
+		fields: words(
+			'slug name description price currency vat_percentage availability approval_required',
+			'sold_out active hidden_from_shop form_id form position min_quantity max_quantity',
+		),
 	},
 	order: {
 		plural: 'orders',
-		simple: [
-			'id',
-			'first_name',
-			'last_name',
-			'email',
-			'status',
-			'unit_amount',
-			'currency',
-			'created_at',
+		simple: words(
+			'id first_name last_name email status unit_amount currency created_at checkout_url',
+		),
+		fields: words(
+			'id first_name last_name email status unit_amount currency vat_percentage exemption_status',
+			'country created_at paid_at authorized_at approved_at rejected_at cancelled_at submission',
 			'checkout_url',
-		],
-		fields: [
-			'id',
-			'first_name',
-			'last_name',
-			'email',
-			'status',
-			'unit_amount',
-			'currency',
-			'vat_percentage',
-			'exemption_status',
-			'country',
-			'created_at',
-			'paid_at',
-			'authorized_at',
-			'approved_at',
-			'rejected_at',
-			'cancelled_at',
-			'submission',
-			'checkout_url',
-		],
+		),
 	},
 	form: {
 		plural: 'forms',
-		simple: ['id', 'name', 'created_at', 'fields'],
-		fields: ['id', 'name', 'created_at', 'fields'],
+		simple: words('id name created_at fields'),
+		fields: words('id name created_at fields'),
 	},
 	activation: {
 		plural: 'activations',
-		simple: ['id', 'slug', 'title', 'created_at'],
-		fields: ['id', 'slug', 'title', 'created_at'],
+		simple: words('id slug title created_at'),
+		fields: words('id slug title created_at'),
 	},
 	emailTemplate: {
 		plural: 'email templates',
-		simple: ['id', 'name', 'subject', 'customized', 'updated_at'],
-		fields: ['id', 'name', 'subject', 'body', 'customized', 'updated_at'],
+		simple: words('id name subject customized updated_at'),
+		fields: words('id name subject body customized updated_at'),
 	},
-} as const satisfies Record<string, RecordShape>;
+} satisfies Record<
+	string,
+	{ plural: string; simple: readonly string[]; fields: readonly string[] }
+>;
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
@@ -323,14 +268,6 @@ export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean
 	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
 }
 
-type Show = NonNullable<IDisplayOptions['show']>;
-const FOR_MODEL: Show = { '@tool': [true], '@version': [{ _cnd: { gte: VERSION_1_1 } }] };
-const FOR_MODEL_V1: Show = {
-	'@tool': [true],
-	'@version': [{ _cnd: { lt: VERSION_1_1 } }],
-};
-const FOR_PEOPLE: Show = { '@tool': [false] };
-
 /**
  * A parameter whose default differs for a model: one variant per case, so exactly one is shown.
  * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
@@ -342,38 +279,33 @@ export function withModelDefault<T extends INodeProperties['default']>(
 	forModel: T,
 ): INodeProperties[] {
 	const show = property.displayOptions?.show ?? {};
-	const variant = (extra: Show, value: T): INodeProperties => ({
+	const variant = (extra: IDisplayOptions['show'], value: T): INodeProperties => ({
 		...property,
 		default: value,
 		displayOptions: { ...property.displayOptions, show: { ...show, ...extra } },
 	});
 	return [
-		variant(FOR_PEOPLE, forPeople),
-		variant(FOR_MODEL_V1, forPeople),
-		variant(FOR_MODEL, forModel),
+		variant({ '@tool': [false] }, forPeople),
+		variant({ '@tool': [true], '@version': [{ _cnd: { lt: VERSION_1_1 } }] }, forPeople),
+		variant({ '@tool': [true], '@version': [{ _cnd: { gte: VERSION_1_1 } }] }, forModel),
 	];
 }
 
 /**
- * The execution hint's words when Limit cut a list, e.g. "50 of 312 orders returned. …".
- * @internal Exported for the tests only.
+ * Tells a person, in n8n's output panel, that Limit cut the list (a model's list item says so
+ * itself): "50 of 312 orders returned. …".
  */
-export function listCutHintText(recordKind: RecordKind, list: ListResult): string {
-	const returned =
-		list.total !== undefined ? `${list.items.length} of ${list.total}` : `${list.items.length}`;
-	const more = list.total !== undefined ? '' : ', and more exist';
-	return `${returned} ${RECORD_SHAPES[recordKind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`;
-}
-
-/** Tells a person, in n8n's output panel, that Limit cut the list (a model's list item says so itself). */
 export function addListCutHint(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'addExecutionHints'>,
 	recordKind: RecordKind,
 	result: IDataObject | IDataObject[] | ListResult,
 ): void {
 	if (!(result instanceof ListResult) || !result.more) return;
+	const { items, total } = result;
+	const returned = total !== undefined ? `${items.length} of ${total}` : `${items.length}`;
+	const more = total !== undefined ? '' : ', and more exist';
 	ctx.addExecutionHints({
-		message: listCutHintText(recordKind, result),
+		message: `${returned} ${RECORD_SHAPES[recordKind].plural} returned${more}. Turn on Return All or raise Limit to get the rest.`,
 		type: 'info',
 		location: 'outputPane',
 	});
@@ -385,7 +317,7 @@ export const ORGANIZED = 'an event the company organizes';
 
 /** "Needs Company (…); Event (…)." for the ID parameters of an operation. */
 export function needs(...fields: IdField[]): string {
-	return `Needs ${fields.map((field) => `${field}: ${ID_SOURCES[field]}`).join('; ')}.`;
+	return `Needs ${fields.map((field) => `${field}: ${String(idSourceOf(field))}`).join('; ')}.`;
 }
 
 export function text(...parts: string[]): string {
@@ -395,15 +327,14 @@ export function text(...parts: string[]): string {
 /** What an operation does to the service's data: reads, changes it, or changes it for good (the words say what). */
 export type Effect = 'reads' | { changes: string } | { cannotBeUndone: string };
 
-function effectSentence(effect: Effect): string {
-	if (effect === 'reads') return '';
-	if ('changes' in effect) return `Changes data: ${effect.changes}.`;
-	return `Changes data and cannot be undone: ${effect.cannotBeUndone}. Before calling it, tell the user what will happen and wait for their yes.`;
-}
-
 /** What a model is told about an operation. */
-export function toolText(operation: { toolDescription: string; effect: Effect }): string {
-	return text(operation.toolDescription, effectSentence(operation.effect));
+export function toolText({ toolDescription, effect }: { toolDescription: string; effect: Effect }) {
+	if (effect === 'reads') return toolDescription;
+	if ('changes' in effect) return text(toolDescription, `Changes data: ${effect.changes}.`);
+	return text(
+		toolDescription,
+		`Changes data and cannot be undone: ${effect.cannotBeUndone}. Before calling it, tell the user what will happen and wait for their yes.`,
+	);
 }
 
 export const LIST = 'Limit caps how many are returned; Return All asks for every one.';

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { listCutHintText } from '../../../nodes/EventRegistration/shared/output';
+import { addListCutHint } from '../../../nodes/EventRegistration/shared/output';
 import { ListResult } from '../../../nodes/shared/pagination';
 import { rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
@@ -78,8 +78,13 @@ describe('execution hint when Limit cuts a list', () => {
 	});
 
 	it('says "and more exist" when the service does not give the total', () => {
-		expect(listCutHintText('ticketType', new ListResult([{ id: 'a' }, { id: 'b' }], true))).toBe(
+		const hints: Array<{ message: string }> = [];
+		const ctx = {
+			addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added),
+		};
+		addListCutHint(ctx, 'ticketType', new ListResult([{ id: 'a' }, { id: 'b' }], true));
+		expect(hints.map((hint) => hint.message)).toEqual([
 			'2 ticket types returned, and more exist. Turn on Return All or raise Limit to get the rest.',
-		);
+		]);
 	});
 });

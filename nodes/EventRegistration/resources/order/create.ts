@@ -167,30 +167,22 @@ function orderBody(item: OperationItem) {
 	return { ...fields, ...(form === undefined ? {} : { form }) };
 }
 
-function isPositiveInteger(value: unknown): value is number {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 1;
-}
-
 /** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
 function checkQuantityBounds(
 	check: ItemContext,
 	quantity: number,
 	ticketType: IDataObject,
 ): number | Invalid {
-	const { min_quantity: min, max_quantity: max, slug } = ticketType;
-	const below = isPositiveInteger(min) && quantity < min;
-	const above = isPositiveInteger(max) && quantity > max;
-	if (!below && !above) return quantity;
-	const range = [
-		isPositiveInteger(min) ? `at least ${min}` : '',
-		isPositiveInteger(max) ? `at most ${max}` : '',
-	]
-		.filter(Boolean)
-		.join(' and ');
+	const bound = (value: unknown) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+	const [min, max] = [bound(ticketType.min_quantity), bound(ticketType.max_quantity)];
+	if ((min === undefined || quantity >= min) && (max === undefined || quantity <= max))
+		return quantity;
+	const range = [min && `at least ${min}`, max && `at most ${max}`].filter(Boolean).join(' and ');
 	return invalidInput(
 		check,
 		'Quantity',
-		`${quantity} is outside what ticket type "${String(slug)}" allows per order (${range})`,
+		`${quantity} is outside what ticket type "${String(ticketType.slug)}" allows per order (${range})`,
 		`Order ${range} tickets, or change the ticket type’s Min Quantity / Max Quantity.`,
 	);
 }
@@ -233,18 +225,12 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		: undefined;
 	const publicUrl = wantsLink ? (await getServiceUrls(this)).publicUrl : undefined;
 
-	const order = await apiRequest(this, 'order.create', { check: item, params, body });
+	const order = withOrderStatus(
+		await apiRequest(this, 'order.create', { check: item, params, body }),
+	);
 	const paid = ticketType ? isPaid(ticketType) : Number(order.unit_amount) > 0;
-	if (!paid || typeof order.id !== 'string')
-		return { ...withOrderStatus(order), checkout_url: null };
+	if (!paid || typeof order.id !== 'string') return { ...order, checkout_url: null };
 	if (companySlug === undefined || publicUrl === undefined)
-		return {
-			...withOrderStatus(order),
-			checkout_url: null,
-			[noteOf('checkout_url')]: CHECKOUT_URL_NOTE,
-		};
-	return {
-		...withOrderStatus(order),
-		checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id),
-	};
+		return { ...order, checkout_url: null, [noteOf('checkout_url')]: CHECKOUT_URL_NOTE };
+	return { ...order, checkout_url: orderCheckoutUrl({ publicUrl, companySlug }, event, order.id) };
 }

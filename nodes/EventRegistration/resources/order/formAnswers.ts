@@ -77,34 +77,25 @@ export const formAnswerProperties: INodeProperties[] = [
 ];
 
 function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Invalid {
-	const answers: IDataObject = {};
-	for (const pair of pairs) {
-		const fieldId = String(pair.fieldId ?? '').trim();
-		if (fieldId === '') {
-			return invalidInput(
-				check,
-				FIELDS_LABEL,
-				'an answer has no Field ID',
-				'Enter the form field ID of every answer, or remove the empty answer.',
-			);
-		}
-		if (Object.hasOwn(answers, fieldId)) {
-			return invalidInput(
-				check,
-				FIELDS_LABEL,
-				`field "${fieldId}" is answered twice`,
-				'Keep one answer per form field.',
-			);
-		}
-		// defineProperty: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
-		Object.defineProperty(answers, fieldId, {
-			value: pair.answer ?? '',
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	}
-	return answers;
+	const ids = pairs.map((pair) => String(pair.fieldId ?? '').trim());
+	// The first answer without an ID or answering a field again.
+	const bad = ids.findIndex((id, index) => id === '' || ids.indexOf(id) !== index);
+	if (bad !== -1 && ids[bad] === '')
+		return invalidInput(
+			check,
+			FIELDS_LABEL,
+			'an answer has no Field ID',
+			'Enter the form field ID of every answer, or remove the empty answer.',
+		);
+	if (bad !== -1)
+		return invalidInput(
+			check,
+			FIELDS_LABEL,
+			`field "${ids[bad]}" is answered twice`,
+			'Keep one answer per form field.',
+		);
+	// fromEntries: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
+	return Object.fromEntries(pairs.map((pair, index) => [ids[index], pair.answer ?? '']));
 }
 
 function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
