@@ -114,6 +114,10 @@ interface RemoteWebhook {
 	events?: string[];
 }
 
+/** Statuses of the (assumed) list route that mean "cannot list here", not a failure. */
+const LIST_UNAVAILABLE = [403, 404, 405];
+const MAX_NAME_LENGTH = 255;
+
 function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	if (!value || typeof value !== 'object') return undefined;
 	const record = value as IDataObject;
@@ -139,9 +143,8 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 		});
 	}
 	const label = kind === 'test' ? 'n8n (test)' : 'n8n';
-	// 255: the service's limit on a webhook name.
 	const name = `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`;
-	return { kind, companyId, name: name.slice(0, 255), url, events };
+	return { kind, companyId, name: name.slice(0, MAX_NAME_LENGTH), url, events };
 }
 
 /** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
@@ -224,9 +227,8 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 	try {
 		records = await apiRequestList(ctx, 'webhook.getMany', { params: { company: companyId } });
 	} catch (error) {
-		// These statuses of the (assumed) list route mean "cannot list here", not a failure.
 		const status = httpStatusOf(error);
-		if (status === undefined || ![403, 404, 405].includes(status))
+		if (status === undefined || !LIST_UNAVAILABLE.includes(status))
 			throw asNodeError(ctx.getNode(), error);
 		ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
 		return [];
