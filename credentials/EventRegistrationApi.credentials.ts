@@ -9,6 +9,7 @@ import type {
 import {
 	BASE_URL_PROPERTY,
 	CREDENTIAL_ICON,
+	HTTP_REQUEST_NODE,
 	PUBLIC_URL_PROPERTY,
 	USER_TEST_REQUEST,
 } from './shared';
@@ -22,11 +23,7 @@ export class EventRegistrationApi implements ICredentialType {
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-event-registration#credentials';
 
-	httpRequestNode = {
-		name: 'Event Registration',
-		docsUrl: 'https://www.npmjs.com/package/n8n-nodes-event-registration#credentials',
-		apiBaseUrlPlaceholder: 'https://events.example.com/api/v1/',
-	};
+	httpRequestNode = HTTP_REQUEST_NODE;
 
 	properties: INodeProperties[] = [
 		{

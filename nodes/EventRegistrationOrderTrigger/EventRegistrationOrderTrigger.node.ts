@@ -48,11 +48,6 @@ const MAX_FULL_CHECK_MINUTES = 7 * 24 * 60;
  */
 export const STATE_KEY = 'orderTransitions';
 
-const eventProperty: INodeProperties = {
-	...eventLocator({ organizingOnly: true }),
-	displayOptions: { show: { events: [ONE_EVENT] } },
-};
-
 const properties: INodeProperties[] = [
 	authenticationProperty,
 	companyLocator(),
@@ -72,7 +67,7 @@ const properties: INodeProperties[] = [
 		default: ONE_EVENT,
 		description: 'Which events’ orders to watch',
 	},
-	eventProperty,
+	{ ...eventLocator({ organizingOnly: true }), displayOptions: { show: { events: [ONE_EVENT] } } },
 	{
 		displayName: 'Trigger On',
 		name: 'watch',
@@ -133,7 +128,8 @@ interface TriggerSettings extends ReadSettings {
 	includeExisting: boolean;
 }
 
-function readWatch(ctx: IPollFunctions): Set<Transition> {
+/** The node's parameters, checked before any request is made (except a company given by URL). */
+async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 	const raw = ctx.getNodeParameter('watch', []) as unknown;
 	const watch = new Set((Array.isArray(raw) ? raw : []).filter(isTransition));
 	if (watch.size === 0) {
@@ -141,12 +137,6 @@ function readWatch(ctx: IPollFunctions): Set<Transition> {
 			description: 'Pick New Order, Paid, Authorized, Approved, Rejected or Cancelled.',
 		});
 	}
-	return watch;
-}
-
-/** The node's parameters, checked before any request is made (except a company given by URL). */
-async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
-	const watch = readWatch(ctx);
 	const allEvents = ctx.getNodeParameter('events', ONE_EVENT) === ALL_EVENTS;
 	const event = allEvents
 		? undefined
@@ -209,31 +199,6 @@ async function testRun(
 	return [toItems([latest])];
 }
 
-/**
- * One poll: read the orders (listing.ts decides which pages), then compare with the stored state,
- * and only then store the new state and return. A failing request throws before the state
- * changes, so the next poll reads and reports what this one could not.
- */
-async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	startPollBudget(ctx);
-	const settings = await readSettings(ctx);
-	if (ctx.getMode() === 'manual') return await testRun(ctx, settings);
-	const now = Date.now();
-	const staticData = ctx.getWorkflowStaticData('node');
-	const scope = `${settings.company}/${settings.event ?? '*'}`;
-	const previous = readState(staticData[STATE_KEY], scope);
-	const { observed, events } = await readOrders(ctx, settings, { now, previous });
-	const { emissions, next } = detectTransitions(previous, observed, {
-		scope,
-		watch: settings.watch,
-		includeExisting: settings.includeExisting,
-		now,
-		events,
-	});
-	staticData[STATE_KEY] = storeState(next) as unknown as IDataObject;
-	return emissions.length > 0 ? [toItems(emissions)] : null;
-}
-
 export class EventRegistrationOrderTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Event Registration Order Trigger',
@@ -259,7 +224,28 @@ export class EventRegistrationOrderTrigger implements INodeType {
 
 	methods = { listSearch: { searchCompanies, searchOrganizingEvents } };
 
+	/**
+	 * One poll: read the orders (listing.ts decides which pages), then compare with the stored state,
+	 * and only then store the new state and return. A failing request throws before the state
+	 * changes, so the next poll reads and reports what this one could not.
+	 */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollOrders(this);
+		startPollBudget(this);
+		const settings = await readSettings(this);
+		if (this.getMode() === 'manual') return await testRun(this, settings);
+		const now = Date.now();
+		const staticData = this.getWorkflowStaticData('node');
+		const scope = `${settings.company}/${settings.event ?? '*'}`;
+		const previous = readState(staticData[STATE_KEY], scope);
+		const { observed, events } = await readOrders(this, settings, { now, previous });
+		const { emissions, next } = detectTransitions(previous, observed, {
+			scope,
+			watch: settings.watch,
+			includeExisting: settings.includeExisting,
+			now,
+			events,
+		});
+		staticData[STATE_KEY] = storeState(next) as unknown as IDataObject;
+		return emissions.length > 0 ? [toItems(emissions)] : null;
 	}
 }

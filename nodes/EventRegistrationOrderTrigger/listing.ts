@@ -4,7 +4,7 @@ import { parseApiTimestamp } from '../shared/dates';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
 import type { EventCursor, ObservedOrder, Transition } from './state';
-import { maskOf, transitionTimes } from './state';
+import { transitionTimes } from './state';
 
 /**
  * How one event's orders are read in a poll. The orders listing has no filter, sort or "changed
@@ -106,8 +106,8 @@ function createdTimes(items: IDataObject[]): number[] {
  */
 function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined {
 	if (first.meta.lastPage <= 1) return 'last';
-	const a = createdTimes(first.items).map((t) => Math.floor(t / 1000));
-	const b = createdTimes(last.items).map((t) => Math.floor(t / 1000));
+	const a = createdTimes(first.items).map(seconds);
+	const b = createdTimes(last.items).map(seconds);
 	if (a.length === 0 || b.length === 0) return undefined;
 	const [minA, maxA, minB, maxB] = [Math.min(...a), Math.max(...a), Math.min(...b), Math.max(...b)];
 	if (maxA <= minB && minA < maxB) return 'last';
@@ -325,12 +325,6 @@ async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Pr
 		.map((e) => e.id as string);
 }
 
-function bitCount(mask: number): number {
-	let count = 0;
-	for (let rest = mask; rest > 0; rest >>= 1) count += rest & 1;
-	return count;
-}
-
 /**
  * One entry per order. An order can be listed twice when new orders shift the pages while they are
  * read; the copy showing more transitions is kept (timestamps are set, never cleared).
@@ -339,7 +333,7 @@ function uniqueOrders(orders: ObservedOrder[]): ObservedOrder[] {
 	const byId = new Map<string, ObservedOrder>();
 	for (const order of orders) {
 		const known = byId.get(order.id);
-		if (!known || bitCount(maskOf(order.times)) > bitCount(maskOf(known.times)))
+		if (!known || Object.keys(order.times).length > Object.keys(known.times).length)
 			byId.set(order.id, order);
 	}
 	return [...byId.values()];

@@ -43,17 +43,12 @@ export function transitionTimes(order: IDataObject): Times {
 	return times;
 }
 
-export function maskOf(times: Times): number {
+function maskOf(times: Times): number {
 	let mask = 0;
 	for (const transition of TRANSITIONS) {
 		if (times[transition] !== undefined) mask |= transitionBit(transition);
 	}
 	return mask;
-}
-
-function newestTime(times: Times): number | undefined {
-	const values = Object.values(times);
-	return values.length > 0 ? Math.max(...values) : undefined;
 }
 
 /**
@@ -72,10 +67,9 @@ function newestTime(times: Times): number | undefined {
  *
  * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
  * in static data: an id such as `__proto__` is a key like any other.
- * @internal Exported for the tests only.
+ *
+ * 0.1.0 and later write version 2; version 1 was written only by development builds before it.
  */
-
-/** 0.1.0 and later write version 2; version 1 was written only by development builds before it. */
 const STATE_VERSION = 2;
 
 /** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
@@ -162,17 +156,13 @@ function isCursor(value: unknown): value is EventCursor {
 	);
 }
 
-function isSeenUntil(value: unknown): value is number | null {
-	return value === null || (typeof value === 'number' && Number.isFinite(value));
-}
-
 /** The stored state when it is well-formed and belongs to `scope`; otherwise undefined (a new baseline). */
 export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;
-	const state = raw as Record<string, unknown>;
-	if (state.scope !== scope || !isSeenUntil(state.seenUntil ?? null)) return undefined;
-	if (state.version !== STATE_VERSION) return undefined;
-	const { orders, events, polledAt } = state;
+	const { version, seenUntil = null, orders, events, polledAt, ...state } = raw as IDataObject;
+	if (state.scope !== scope || version !== STATE_VERSION) return undefined;
+	if (seenUntil !== null && (typeof seenUntil !== 'number' || !Number.isFinite(seenUntil)))
+		return undefined;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
 	if (
 		!Array.isArray(events) ||
@@ -185,7 +175,7 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 	return {
 		version: STATE_VERSION,
 		scope,
-		seenUntil: (state.seenUntil as number | null | undefined) ?? null,
+		seenUntil,
 		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
 		events: new Map(
 			(events as Array<[string, EventCursor]>).map(([slug, cursor]) => [slug, { ...cursor }]),
@@ -253,8 +243,9 @@ function mergeObserved(
 ): number | undefined {
 	let newest: number | undefined;
 	for (const order of observed) {
-		const latest = newestTime(order.times);
-		if (latest === undefined) continue;
+		const times = Object.values(order.times);
+		if (times.length === 0) continue;
+		const latest = Math.max(...times);
 		newest = newest === undefined ? latest : Math.max(newest, latest);
 		const entry = orders.get(order.id);
 		orders.set(order.id, [
@@ -289,16 +280,6 @@ function capEntries(
 }
 
 /**
- * The instant every watched order has been read after: the oldest start of a completed full
- * check among the watched events (the poll's own time when every event was read whole).
- */
-function checkedSince(events: Map<string, EventCursor>, now: number): number {
-	let oldest = now;
-	for (const cursor of events.values()) oldest = Math.min(oldest, cursor.checkedSince);
-	return oldest;
-}
-
-/**
  * The state after this poll: every transition observed now counts as reported. Entries of orders
  * not observed in this poll are kept until `seenUntil` covers them, so an order skipped by a page
  * shift, or on a page the full check has not reached yet, is not reported twice later.
@@ -310,7 +291,12 @@ function nextState(
 ): OrderTriggerState {
 	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
-	const checked = checkedSince(options.events, options.now);
+	// The instant every watched order has been read after: the oldest start of a completed full
+	// check among the watched events (the poll's own time when every event was read whole).
+	const checked = Math.min(
+		options.now,
+		...[...options.events.values()].map((cursor) => cursor.checkedSince),
+	);
 	const horizon = newest === undefined ? undefined : Math.min(newest, options.now, checked);
 	const before = (ms: number) => (horizon === undefined ? undefined : horizon - ms);
 	let seenUntil = laterOf(previous?.seenUntil ?? null, before(TUNING.orderState.graceMs));

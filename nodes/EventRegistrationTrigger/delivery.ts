@@ -39,21 +39,6 @@ function rawBodyOf(ctx: IWebhookFunctions): Buffer | undefined {
 	return typeof raw === 'string' ? Buffer.from(raw) : undefined;
 }
 
-function bodySize(body: unknown, raw: Buffer | undefined): number {
-	if (raw) return raw.length;
-	return typeof body === 'string'
-		? Buffer.byteLength(body)
-		: Buffer.byteLength(JSON.stringify(body ?? ''));
-}
-
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
 /**
  * The events of a request: a JSON array is one event per element, a JSON object one event.
  * Undefined when the body is not JSON (or empty): such a delivery is refused, not guessed at.
@@ -62,8 +47,12 @@ function parseJson(text: string): unknown {
 export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] | undefined {
 	if (Array.isArray(body)) return body;
 	if (isPlainObject(body) && Object.keys(body).length > 0) return [body];
-	const text = raw?.toString('utf8') ?? (typeof body === 'string' ? body : '');
-	const parsed = parseJson(text);
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(raw?.toString('utf8') ?? (typeof body === 'string' ? body : ''));
+	} catch {
+		return undefined;
+	}
 	if (Array.isArray(parsed)) return parsed;
 	return isPlainObject(parsed) ? [parsed] : undefined;
 }
@@ -199,12 +188,8 @@ export function toItem(
 	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
 	json.dedupeKey = dedupeKeyOf(envelope, json.event as string);
 	const { data } = envelope;
-	const payload: Array<[string, unknown]> = [
-		...(isPlainObject(data)
-			? Object.entries(data)
-			: data === undefined
-				? []
-				: [['data', data] as [string, unknown]]),
+	const payload = [
+		...Object.entries(isPlainObject(data) ? data : data === undefined ? {} : { data }),
 		...Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.includes(key)),
 	];
 	for (const [key, value] of payload) {
@@ -223,7 +208,8 @@ export function toItem(
 export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const body: unknown = ctx.getBodyData();
 	const raw = rawBodyOf(ctx);
-	const size = bodySize(body, raw);
+	const size =
+		raw?.length ?? Buffer.byteLength(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
 	if (size > MAX_BODY_BYTES) {
 		return refuse(
 			ctx,

@@ -14,16 +14,12 @@ import {
 /** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
 type RegistrationKind = 'production' | 'test';
 
-const KINDS: readonly RegistrationKind[] = ['production', 'test'];
-
-/** What the node keeps in its static data for one attached webhook. */
+/** What the node reads back of the webhook it stored (`store` also keeps its url and events). */
 interface Registration {
 	webhookId: string;
+	companyId: string;
 	/** Absent when the service did not return one. */
 	token?: string;
-	url: string;
-	events: string[];
-	companyId: string;
 }
 
 /**
@@ -46,41 +42,14 @@ function nonEmpty(value: unknown): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function toRegistration(value: unknown): Registration | undefined {
-	if (!value || typeof value !== 'object') return undefined;
-	const record = value as IDataObject;
-	if (typeof record.webhookId !== 'string' || typeof record.companyId !== 'string')
-		return undefined;
-	return {
-		webhookId: record.webhookId,
-		token: nonEmpty(record.token),
-		url: String(record.url ?? ''),
-		events: Array.isArray(record.events) ? record.events.map(String) : [],
-		companyId: record.companyId,
-	};
-}
-
 /** The webhook stored for `kind`; its token is the one deliveries to that URL must carry. */
 export function readRegistration(
 	ctx: NodeContext,
 	kind: RegistrationKind,
 ): Registration | undefined {
-	return toRegistration(nodeData(ctx)[kind]);
-}
-
-function writeRegistration(
-	ctx: IHookFunctions,
-	kind: RegistrationKind,
-	registration: Registration,
-): void {
-	const record: IDataObject = {
-		webhookId: registration.webhookId,
-		url: registration.url,
-		events: registration.events,
-		companyId: registration.companyId,
-	};
-	if (registration.token !== undefined) record.token = registration.token;
-	nodeData(ctx)[kind] = record;
+	const { webhookId, companyId, token } = (nodeData(ctx)[kind] ?? {}) as IDataObject;
+	if (typeof webhookId !== 'string' || typeof companyId !== 'string') return undefined;
+	return { webhookId, companyId, token: nonEmpty(token) };
 }
 
 function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
@@ -89,8 +58,8 @@ function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
 
 /** Tokens of every webhook this node has attached (test and production URL), to strip from items wherever they appear. */
 export function storedTokens(ctx: IWebhookFunctions): string[] {
-	return KINDS.map((kind) => readRegistration(ctx, kind)?.token).filter(
-		(t): t is string => t !== undefined,
+	return (['production', 'test'] as const).flatMap(
+		(kind) => readRegistration(ctx, kind)?.token ?? [],
 	);
 }
 
@@ -108,14 +77,12 @@ const PENDING_KEY = 'pendingDetach';
 
 function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
 	const list = nodeData(ctx)[PENDING_KEY];
-	if (!Array.isArray(list)) return [];
-	return list
-		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object')
-		.filter((entry) => typeof entry.companyId === 'string' && typeof entry.webhookId === 'string')
-		.map((entry) => ({
-			companyId: entry.companyId as string,
-			webhookId: entry.webhookId as string,
-		}));
+	return (Array.isArray(list) ? (list as Array<IDataObject | null>) : []).flatMap((entry) => {
+		const { companyId, webhookId } = entry ?? {};
+		return typeof companyId === 'string' && typeof webhookId === 'string'
+			? [{ companyId, webhookId }]
+			: [];
+	});
 }
 
 function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach[]): void {
@@ -163,41 +130,21 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	};
 }
 
-function webhookUrlOf(ctx: IHookFunctions): string {
+async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url)
 		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
-	return url;
-}
-
-function chosenEvents(ctx: IHookFunctions): string[] {
+	const kind = registrationKind(ctx);
+	const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
 	const events = [...new Set((ctx.getNodeParameter('events', []) as string[]).map(String))];
 	if (events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Trigger On: choose at least one event', {
 			description: 'The service only sends the event kinds a webhook subscribes to.',
 		});
 	}
-	return events;
-}
-
-function webhookName(ctx: IHookFunctions, kind: RegistrationKind): string {
 	const label = kind === 'test' ? 'n8n (test)' : 'n8n';
-	return `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`.slice(
-		0,
-		MAX_NAME_LENGTH,
-	);
-}
-
-async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
-	const url = webhookUrlOf(ctx);
-	const kind = registrationKind(ctx);
-	return {
-		kind,
-		companyId: (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id,
-		name: webhookName(ctx, kind),
-		url,
-		events: chosenEvents(ctx),
-	};
+	const name = `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`;
+	return { kind, companyId, name: name.slice(0, MAX_NAME_LENGTH), url, events };
 }
 
 /** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
@@ -355,13 +302,14 @@ async function store(
 			},
 		);
 	}
-	writeRegistration(ctx, desired.kind, {
+	const registration: IDataObject = {
 		webhookId: remote.id,
-		token,
 		url: desired.url,
 		events: remote.events ?? desired.events,
 		companyId: desired.companyId,
-	});
+	};
+	if (token !== undefined) registration.token = token;
+	nodeData(ctx)[desired.kind] = registration;
 }
 
 /** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
@@ -419,14 +367,6 @@ export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** Without stored data, detaches whatever points at this node's URL (when the service can list). */
-async function detachByUrl(ctx: IHookFunctions, url: string): Promise<void> {
-	if (url === '') return;
-	const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
-	const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
-	for (const match of matches) await detachRemote(ctx, companyId, match.id);
-}
-
 /**
  * `delete`: static data is cleared first, whatever happens remotely, and failures are logged
  * rather than thrown so deactivation always completes. A stored webhook whose detach failed is
@@ -439,17 +379,19 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	clearRegistration(ctx, kind);
 	try {
 		if (stored) await detachRemote(ctx, stored.companyId, stored.webhookId);
-		else await detachByUrl(ctx, url);
+		else if (url !== '') {
+			// Without stored data, whatever points at this node's URL (when the service can list).
+			const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
+			const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
+			for (const match of matches) await detachRemote(ctx, companyId, match.id);
+		}
 		return true;
 	} catch (error) {
 		const reason = errorMessage(error);
 		if (stored) addPendingDetach(ctx, { companyId: stored.companyId, webhookId: stored.webhookId });
 		ctx.logger.warn(
 			`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`,
-			{
-				webhookId: stored?.webhookId,
-				companyId: stored?.companyId,
-			},
+			{ webhookId: stored?.webhookId, companyId: stored?.companyId },
 		);
 		return false;
 	}

@@ -99,23 +99,15 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');
 	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
+	const choice = (label: string, name: string, options: Array<{ name: string; value: string }>) =>
+		requireOption(item, label, item.parameter(name), options);
 	const fields = {
 		name: requireText(item, 'Name', item.parameter('name')),
 		date_start: apiDate(item, 'Start Date', dateStart, timezone),
 		date_end: apiDate(item, 'End Date', dateEnd, timezone),
-		attendance_mode: requireOption(
-			item,
-			'Attendance Mode',
-			item.parameter('attendanceMode'),
-			attendanceModeOptions,
-		),
-		locale: requireOption(item, 'Locale', item.parameter('locale'), localeOptions),
-		company_role: requireOption(
-			item,
-			'Company Role',
-			item.parameter('companyRole'),
-			companyRoleOptions,
-		),
+		attendance_mode: choice('Attendance Mode', 'attendanceMode', attendanceModeOptions),
+		locale: choice('Locale', 'locale', localeOptions),
+		company_role: choice('Company Role', 'companyRole', companyRoleOptions),
 		...additional,
 		...(timezone === undefined ? {} : { timezone }),
 	};

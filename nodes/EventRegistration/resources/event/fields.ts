@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { requireBoolean, requireOption } from '../../shared/checks';
-import { InputError, invalid, invalidInput } from '../../../shared/errors';
+import { invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 export const attendanceModeOptions = [
@@ -86,40 +86,23 @@ export function apiDate(
 ): string | Invalid {
 	const converted = toApiDateTime(value, timeZone);
 	if (converted !== undefined) return converted;
-	return invalid(
-		check,
-		timeZone === undefined && isInstant(value)
-			? instantWithoutZone(check, field, value)
-			: notADate(check, field, value),
-	);
-}
-
-function notADate(check: ItemContext, field: string, value: unknown): InputError {
-	return new InputError(
-		check.node,
-		field,
-		`"${String(value)}" is not a date and time`,
-		{
-			editor:
-				'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
-			tool: `Use an ${DATE_FORMAT}.`,
-		},
-		check.itemIndex,
-	);
-}
-
-function instantWithoutZone(check: ItemContext, field: string, value: unknown): InputError {
-	return new InputError(
-		check.node,
-		field,
-		`"${String(value)}" has an offset, but the event has no time zone to convert it to`,
-		{
-			editor:
-				'Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
-			tool: 'Set Timezone (an IANA name such as Europe/Amsterdam), or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
-		},
-		check.itemIndex,
-	);
+	if (timeZone === undefined && isInstant(value)) {
+		return invalidInput(
+			check,
+			field,
+			`"${String(value)}" has an offset, but the event has no time zone to convert it to`,
+			{
+				editor:
+					'Set Timezone in Update Fields, or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
+				tool: 'Set Timezone (an IANA name such as Europe/Amsterdam), or give the time without an offset (the event’s local time), e.g. 2027-06-01T09:00.',
+			},
+		);
+	}
+	return invalidInput(check, field, `"${String(value)}" is not a date and time`, {
+		editor:
+			'Pick a date in the date picker or use an ISO 8601 value such as 2027-06-01T09:00 or {{ $now }}.',
+		tool: `Use an ${DATE_FORMAT}.`,
+	});
 }
 
 /** The Timezone given in the request's fields when it is a known zone; an unknown one is an input error. */
@@ -167,35 +150,23 @@ export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T)
 }
 
 /** The enum and boolean fields present in `body` (API names), checked: an expression can put anything there. */
-export function eventChoices(check: ItemContext, body: Record<string, unknown>) {
-	const { attendance_mode, locale, company_role, requires_ticket_assignment } = body;
-	return {
-		...(attendance_mode === undefined
-			? {}
-			: {
-					attendance_mode: requireOption(
-						check,
-						'Attendance Mode',
-						attendance_mode,
-						attendanceModeOptions,
-					),
-				}),
-		...(locale === undefined
-			? {}
-			: { locale: requireOption(check, 'Locale', locale, localeOptions) }),
-		...(company_role === undefined
-			? {}
-			: {
-					company_role: requireOption(check, 'Company Role', company_role, companyRoleOptions),
-				}),
-		...(requires_ticket_assignment === undefined
-			? {}
-			: {
-					requires_ticket_assignment: requireBoolean(
-						check,
-						'Requires Ticket Assignment',
-						requires_ticket_assignment,
-					),
-				}),
-	};
+export function eventChoices(check: ItemContext, body: IDataObject): Record<string, unknown> {
+	const checked: Record<string, unknown> = {};
+	const choices = [
+		['attendance_mode', 'Attendance Mode', attendanceModeOptions],
+		['locale', 'Locale', localeOptions],
+		['company_role', 'Company Role', companyRoleOptions],
+	] as const;
+	for (const [field, label, options] of choices) {
+		if (body[field] !== undefined)
+			checked[field] = requireOption(check, label, body[field], options);
+	}
+	const { requires_ticket_assignment: assignment } = body;
+	if (assignment !== undefined)
+		checked.requires_ticket_assignment = requireBoolean(
+			check,
+			'Requires Ticket Assignment',
+			assignment,
+		);
+	return checked;
 }

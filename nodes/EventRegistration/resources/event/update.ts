@@ -94,10 +94,12 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);
 	const { date_start: start, date_end: end } = fields;
+	// An instant given without Timezone is converted to the event's own time zone: read once, only then.
+	const params = { company: company.id, event };
 	const timeZone =
 		givenTimeZone(item, fields) ??
 		([start, end].some(isInstant)
-			? await eventsOwnTimeZone(this, item, company.id, event)
+			? storedTimeZone(await apiRequest(this, 'event.get', { check: item, params }))
 			: undefined);
 	const dateStart = start === undefined ? undefined : apiDate(item, 'Start Date', start, timeZone);
 	const dateEnd = end === undefined ? undefined : apiDate(item, 'End Date', end, timeZone);
@@ -107,21 +109,5 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		...(dateStart === undefined ? {} : { date_start: dateStart }),
 		...(dateEnd === undefined ? {} : { date_end: endNotBeforeStart(item, dateStart, dateEnd) }),
 	});
-	return await apiRequest(this, 'event.update', {
-		check: item,
-		params: { company: company.id, event },
-		body,
-	});
-}
-
-/** An instant given without Timezone is converted to the event's own time zone: read once, only then. */
-async function eventsOwnTimeZone(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	company: string,
-	event: string,
-): Promise<string | undefined> {
-	return storedTimeZone(
-		await apiRequest(ctx, 'event.get', { check: item, params: { company, event } }),
-	);
+	return await apiRequest(this, 'event.update', { check: item, params, body });
 }

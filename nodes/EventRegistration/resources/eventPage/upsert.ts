@@ -5,8 +5,8 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
-import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import { validValues, invalidInput } from '../../../shared/errors';
+import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
@@ -100,43 +100,23 @@ export const toolDescription = text(
 
 export const effect: Effect = { changes: 'the event’s public page, which attendees see' };
 
-function parseAdditional(check: ItemContext, value: unknown): IDataObject | Invalid {
-	const fail = (problem: string): Invalid =>
-		invalidInput(
-			check,
-			'Other Page Fields (JSON)',
-			problem,
-			'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
-		);
-	const { parsed = {}, problem } = parseJsonInput(value);
-	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		return fail('must be a JSON object');
-	return parsed as IDataObject;
-}
-
-function pageBody(item: OperationItem): IDataObject | Invalid {
+/** Page Fields and Other Page Fields (JSON) together, or INVALID when that is nothing and no header image is sent. */
+function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invalid {
 	const fields = item.parameter('pageFields', {}) as IDataObject;
-	const additional = parseAdditional(item, item.parameter('additionalFields', '{}'));
-	if (isInvalid(additional)) return additional;
-	const clash = Object.keys(additional).find(
+	const json = (
+		problem: string,
+		fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
+	): Invalid => invalidInput(item, 'Other Page Fields (JSON)', problem, fix);
+	const { parsed = {}, problem } = parseJsonInput(item.parameter('additionalFields', '{}'));
+	if (problem !== undefined) return json(`is not valid JSON (${problem})`);
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		return json('must be a JSON object');
+	const clash = Object.keys(parsed).find(
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
-	if (clash === undefined) return { ...fields, ...additional };
-	return invalidInput(
-		item,
-		'Other Page Fields (JSON)',
-		`“${clash}” is also set in Page Fields`,
-		`Set ${clash} in one place only.`,
-	);
-}
-
-/** The page fields, or INVALID when there is nothing to send (no field and no header image). */
-function somethingToSend(
-	item: OperationItem,
-	body: IDataObject,
-	withImage: boolean,
-): IDataObject | Invalid {
+	if (clash !== undefined)
+		return json(`“${clash}” is also set in Page Fields`, `Set ${clash} in one place only.`);
+	const body = { ...fields, ...(parsed as IDataObject) };
 	if (withImage || Object.keys(body).length > 0) return body;
 	return invalidInput(
 		item,
@@ -188,9 +168,8 @@ async function headerImage(ctx: IExecuteFunctions, item: OperationItem) {
 }
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const page = pageBody(item);
 	const withImage = item.parameter('headerImage', false) as boolean;
-	const checked = isInvalid(page) ? page : somethingToSend(item, page, withImage);
+	const checked = pageBody(item, withImage);
 	const image = withImage ? await headerImage(this, item) : undefined;
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);

@@ -6,7 +6,6 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
@@ -52,18 +51,14 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		? input
 		: input.length > 0
 			? validateFormFields(item, input, [])
-			: noFields(item);
+			: invalidInput(item, 'Fields', 'a form needs at least one field', {
+					editor: 'Add a field in the editor or in Fields (JSON).',
+					tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
+				});
 	const company = await companyOf(this, item);
 	return await apiRequest(this, 'form.create', {
 		check: item,
 		params: { company: company.id },
 		body: validValues(item, { name, fields }),
-	});
-}
-
-function noFields(item: OperationItem): Invalid {
-	return invalidInput(item, 'Fields', 'a form needs at least one field', {
-		editor: 'Add a field in the editor or in Fields (JSON).',
-		tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
 	});
 }

@@ -1,25 +1,30 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type {
+	DisplayCondition,
+	IDataObject,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
 
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
 import { parseJsonInput } from '../../shared/checks';
 import { isInvalid, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+const typeOption = (description: string) => (type: FormFieldType) => ({
+	name: editorLabel(type),
+	value: type,
+	description,
+});
+
 const typeOptions = [
-	...CUSTOM_FIELD_TYPES.map((type) => ({
-		name: editorLabel(type),
-		value: type,
-		description: 'Custom field; any number per form',
-	})),
-	...COMMON_FIELD_TYPES.map((type) => ({
-		name: editorLabel(type),
-		value: type,
-		description: 'Common field; at most one per form',
-	})),
-].sort((a, b) => a.name.localeCompare(b.name));
+	...CUSTOM_FIELD_TYPES.map(typeOption('Custom field; any number per form')),
+	...COMMON_FIELD_TYPES.map(typeOption('Common field; at most one per form')),
+].sort(byName);
 
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
 const KEEP_CURRENT_TYPE = '';
@@ -58,12 +63,10 @@ const KEEP_OR_SET_POSITION: INodeProperties = {
 		'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
 };
 
-const REQUIRED: INodeProperties = {
-	displayName: 'Required',
-	name: 'required',
-	type: 'boolean',
-	default: false,
-	description: 'Whether the field must be filled in',
+/** A new field added by Form → Update: a position is optional (a number input would always send one). */
+const OPTIONAL_POSITION: INodeProperties = {
+	...KEEP_OR_SET_POSITION,
+	description: 'Sort order on the form, 0 or more (lowest first); optional',
 };
 
 const POSITION: INodeProperties = {
@@ -74,115 +77,67 @@ const POSITION: INodeProperties = {
 	description: 'Sort order on the form, 0 or more (lowest first)',
 };
 
-/** A new field added by Form → Update: a position is optional (a number input would always send one). */
-const OPTIONAL_POSITION: INodeProperties = {
-	...KEEP_OR_SET_POSITION,
-	description: 'Sort order on the form, 0 or more (lowest first); optional',
-};
-
-const TYPE: INodeProperties = {
-	displayName: 'Type',
-	name: 'type',
-	type: 'options',
-	options: typeOptions,
-	default: 'text',
-	description: 'Kind of input',
-};
-
-function keepOrSetType(description: string, keepDescription: string): INodeProperties {
-	return {
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		options: [
-			...typeOptions,
-			{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: keepDescription },
-		].sort((a, b) => a.name.localeCompare(b.name)),
-		default: KEEP_CURRENT_TYPE,
-		description,
-	};
-}
-
-/** The parts in which the kinds of field entry differ. */
-interface EntryShape {
-	/** The field an entry changes; absent on entries that only add fields. */
-	id?: INodeProperties;
+/** An entry of Form → Update that changes an existing field: the field, and a Type that may keep its own. */
+interface ChangeEntry {
+	id: INodeProperties;
 	type: INodeProperties;
-	/** Whether the type may stay as it is (entries that change an existing field). */
-	keepsType: boolean;
-	required: INodeProperties;
-	position: INodeProperties;
 }
 
-/** Field Name or ID of a Form → Update entry: the chosen form's fields from `listMethod`. */
-function fieldChoice(
-	listMethod: string,
-	description: string,
-	defaultValue: string,
-): INodeProperties {
+function changeEntry(
+	field: { listMethod: string; description: string; required?: boolean },
+	typeDescription: string,
+	keepDescription: string,
+): ChangeEntry {
 	return {
-		displayName: 'Field Name or ID',
-		name: 'id',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: listMethod,
-			loadOptionsDependsOn: ['form.value', 'company.value'],
+		id: {
+			displayName: 'Field Name or ID',
+			name: 'id',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: field.listMethod,
+				loadOptionsDependsOn: ['form.value', 'company.value'],
+			},
+			// NEW_FIELD in version 1; in 1.1 a field must be chosen.
+			default: NEW_FIELD,
+			description: field.description,
+			...(field.required ? { required: true } : {}),
 		},
-		default: defaultValue,
-		description,
+		type: {
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				...typeOptions,
+				{ name: 'Keep Current Type', value: KEEP_CURRENT_TYPE, description: keepDescription },
+			].sort(byName),
+			default: KEEP_CURRENT_TYPE,
+			description: typeDescription,
+		},
 	};
 }
-
-/** Form → Create's fields. */
-const CREATE_ENTRY: EntryShape = {
-	type: TYPE,
-	keepsType: false,
-	required: REQUIRED,
-	position: POSITION,
-};
 
 /** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
-const CHANGE_OR_ADD_ENTRY: EntryShape = {
-	id: fieldChoice(
-		'getFormFieldsToUpdate',
-		'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		NEW_FIELD,
-	),
-	type: keepOrSetType(
-		'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
-		'For a field with an ID: keep its type. A new field needs a type.',
-	),
-	keepsType: true,
-	required: KEEP_OR_SET_REQUIRED,
-	position: KEEP_OR_SET_POSITION,
-};
+const CHANGE_OR_ADD_ENTRY = changeEntry(
+	{
+		listMethod: 'getFormFieldsToUpdate',
+		description:
+			'Existing field to change, or New Field to add one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	'Kind of input. A new field needs a type; an existing field keeps its type. To change the options or range of an existing field, choose its current type (e.g. Select or Number).',
+	'For a field with an ID: keep its type. A new field needs a type.',
+);
 
 /** Form → Update from version 1.1: an existing field; what is left empty keeps its current value. */
-const CHANGE_ENTRY: EntryShape = {
-	id: {
-		...fieldChoice(
-			'getExistingFormFields',
+const CHANGE_ENTRY = changeEntry(
+	{
+		listMethod: 'getExistingFormFields',
+		description:
 			'Field to change. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			'',
-		),
 		required: true,
 	},
-	type: keepOrSetType(
-		'Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range',
-		'Keep the field’s type',
-	),
-	keepsType: true,
-	required: KEEP_OR_SET_REQUIRED,
-	position: KEEP_OR_SET_POSITION,
-};
-
-/** Form → Update from version 1.1: a field to add, starting at Text like Form → Create's. */
-const ADD_ENTRY: EntryShape = {
-	type: TYPE,
-	keepsType: false,
-	required: REQUIRED,
-	position: OPTIONAL_POSITION,
-};
+	'Leave at Keep Current Type, or choose the field’s current type (e.g. Select or Number) to change its options or range',
+	'Keep the field’s type',
+);
 
 /** The editor's Form → Update choices in the API's shape; anything left at "keep" becomes blank and is dropped. */
 function updateChoices(field: IDataObject): IDataObject {
@@ -199,19 +154,29 @@ function updateChoices(field: IDataObject): IDataObject {
  * Type also shows what most types have (description, placeholder); Range and Options only follow a
  * chosen type, which for an existing field must be its current one.
  */
-function fieldValues(shape: EntryShape): INodeProperties[] {
+function fieldValues(change?: ChangeEntry, position = POSITION): INodeProperties[] {
 	const shownFor = (types: readonly FormFieldType[], alsoKeepingType = true) => ({
-		show: { type: shape.keepsType && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
+		show: { type: change && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
 	});
 	return [
-		...(shape.id ? [shape.id] : []),
-		shape.type,
+		...(change
+			? [change.id, change.type]
+			: [
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options' as const,
+						options: typeOptions,
+						default: 'text',
+						description: 'Kind of input',
+					},
+				]),
 		{
 			displayName: 'Label',
 			name: 'label',
 			type: 'string',
 			default: '',
-			required: !shape.keepsType,
+			required: !change,
 			description: 'Text shown with the field; a consent label may have up to 10,000 characters',
 		},
 		{
@@ -230,7 +195,15 @@ function fieldValues(shape: EntryShape): INodeProperties[] {
 			description: 'Hint shown inside the empty input',
 			displayOptions: shownFor(ATTRIBUTE_SUPPORT.placeholder),
 		},
-		shape.required,
+		change
+			? KEEP_OR_SET_REQUIRED
+			: {
+					displayName: 'Required',
+					name: 'required',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the field must be filled in',
+				},
 		{
 			displayName: 'Range',
 			name: 'range',
@@ -279,7 +252,7 @@ function fieldValues(shape: EntryShape): INodeProperties[] {
 				},
 			],
 		},
-		shape.position,
+		change ? KEEP_OR_SET_POSITION : position,
 	];
 }
 
@@ -288,54 +261,25 @@ const FIELDS_INPUT_JSON = 'json';
 
 const FIELDS_EDITOR = { fieldsInput: [FIELDS_INPUT_EDITOR] };
 
-/** The Fields editor of one kind of entry. */
+/** A Fields editor: the kinds of entry Add Field offers, shown from or before `version`. */
 function fieldsEditor(
+	name: string,
 	description: string,
-	shape: EntryShape,
-	versions?: { '@version': [{ _cnd: { lt: number } }] },
+	entries: INodePropertyCollection[],
+	version?: DisplayCondition,
 ): INodeProperties {
 	return {
 		displayName: 'Fields',
-		name: 'fields',
+		name,
 		type: 'fixedCollection',
 		placeholder: 'Add Field',
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
 		description,
-		displayOptions: { show: { ...FIELDS_EDITOR, ...versions } },
-		options: [{ displayName: 'Field', name: 'field', values: fieldValues(shape) }],
-	};
-}
-
-/** Form → Create's Fields editor. */
-function createFieldsEditor(): INodeProperties {
-	return fieldsEditor('Fields of the form', CREATE_ENTRY);
-}
-
-/** Form → Update's Fields editor in version 1: one kind of entry, whose Field list offers New Field. */
-function updateFieldsEditorV1(): INodeProperties {
-	return fieldsEditor('Fields to change or add', CHANGE_OR_ADD_ENTRY, {
-		'@version': [{ _cnd: { lt: VERSION_1_1 } }],
-	});
-}
-
-/** Form → Update's Fields editor from version 1.1: Add Field offers Existing Field or New Field. */
-function updateFieldsEditorV11(): INodeProperties {
-	return {
-		displayName: 'Fields',
-		name: 'fieldUpdates',
-		type: 'fixedCollection',
-		placeholder: 'Add Field',
-		default: {},
-		typeOptions: { multipleValues: true, sortable: true },
-		description: 'Existing fields to change and new fields to add',
 		displayOptions: {
-			show: { ...FIELDS_EDITOR, '@version': [{ _cnd: { gte: VERSION_1_1 } }] },
+			show: { ...FIELDS_EDITOR, ...(version ? { '@version': [version] } : {}) },
 		},
-		options: [
-			{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
-			{ displayName: 'New Field', name: 'newField', values: fieldValues(ADD_ENTRY) },
-		],
+		options: entries,
 	};
 }
 
@@ -375,49 +319,76 @@ const JSON_FIELD_KEYS =
 /** Form → Create's field parameters. */
 export function createFieldsProperties(): INodeProperties[] {
 	return fieldsInputProperties(
-		[createFieldsEditor()],
+		[
+			fieldsEditor('fields', 'Fields of the form', [
+				{ displayName: 'Field', name: 'field', values: fieldValues() },
+			]),
+		],
 		`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
 	);
 }
 
-/** Form → Update's field parameters: the editor of version 1 and of version 1.1, and the JSON input. */
+/**
+ * Form → Update's field parameters: version 1's editor, with one kind of entry whose Field list
+ * offers New Field; from version 1.1 Add Field offers Existing Field or New Field; the JSON input.
+ */
 export function updateFieldsProperties(): INodeProperties[] {
 	return fieldsInputProperties(
-		[updateFieldsEditorV1(), updateFieldsEditorV11()],
+		[
+			fieldsEditor(
+				'fields',
+				'Fields to change or add',
+				[{ displayName: 'Field', name: 'field', values: fieldValues(CHANGE_OR_ADD_ENTRY) }],
+				{ _cnd: { lt: VERSION_1_1 } },
+			),
+			fieldsEditor(
+				'fieldUpdates',
+				'Existing fields to change and new fields to add',
+				[
+					{
+						displayName: 'Existing Field',
+						name: 'existingField',
+						values: fieldValues(CHANGE_ENTRY),
+					},
+					{
+						displayName: 'New Field',
+						name: 'newField',
+						values: fieldValues(undefined, OPTIONAL_POSITION),
+					},
+				],
+				{ _cnd: { gte: VERSION_1_1 } },
+			),
+		],
 		`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
 	);
-}
-
-function editorOptions(choices: IDataObject | undefined): FieldOption[] | undefined {
-	const list = (choices?.choice as IDataObject[] | undefined) ?? [];
-	if (list.length === 0) return undefined;
-	const plain = list.every((choice) => String(choice.value ?? '') === '');
-	return list.map((choice) => {
-		const label = String(choice.label ?? '');
-		return plain
-			? label
-			: { label, value: String(choice.value ?? '') === '' ? label : String(choice.value) };
-	});
 }
 
 /** One editor entry in the API's shape; empty texts are left for validation to drop. */
 function fromEditor(entry: IDataObject): IDataObject {
 	const { range, choices, ...attributes } = entry;
 	const field: IDataObject = { ...attributes, ...(range as IDataObject | undefined) };
-	const options = editorOptions(choices as IDataObject | undefined);
-	if (options) field.options = options;
+	const list = ((choices as IDataObject | undefined)?.choice as IDataObject[] | undefined) ?? [];
+	const plain = list.every((choice) => String(choice.value ?? '') === '');
+	const options = list.map((choice): FieldOption => {
+		const label = String(choice.label ?? '');
+		const value = String(choice.value ?? '');
+		return plain ? label : { label, value: value === '' ? label : value };
+	});
+	if (options.length > 0) field.options = options;
 	return field;
 }
 
-function parseFieldsJson(check: ItemContext, value: unknown): IDataObject[] | Invalid {
+/** The fields of Fields (JSON), or undefined when the fields come from the editor. */
+function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined {
+	if (item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) !== FIELDS_INPUT_JSON) return undefined;
 	const fail = (problem: string): Invalid =>
 		invalidInput(
-			check,
+			item,
 			'Fields (JSON)',
 			problem,
 			'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
 		);
-	const { parsed = [], problem } = parseJsonInput(value);
+	const { parsed = [], problem } = parseJsonInput(item.parameter('fieldsJson', '[]'));
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (
 		!Array.isArray(parsed) ||
@@ -427,53 +398,43 @@ function parseFieldsJson(check: ItemContext, value: unknown): IDataObject[] | In
 	return parsed as IDataObject[];
 }
 
-/** Existing Field entries of a version 1.1 Form → Update, each with the field it changes. */
-function existingFieldEntries(check: ItemContext, entries: IDataObject[]): IDataObject[] | Invalid {
-	const checked = entries.map((entry, index) => {
-		if (String(entry.id ?? '').trim() !== '') return entry;
-		const label = String(entry.label ?? '').trim();
-		return invalidInput(
-			check,
-			`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
-			'no field chosen',
-			"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
-		);
-	});
-	return checked.find(isInvalid) ?? entries;
-}
-
-/** The fields of Fields (JSON), or undefined when the fields come from the editor. */
-function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined {
-	const input = item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) as string;
-	return input === FIELDS_INPUT_JSON
-		? parseFieldsJson(item, item.parameter('fieldsJson', '[]'))
-		: undefined;
-}
-
-function editorList(collection: IDataObject, name: string): IDataObject[] {
-	return (collection[name] as IDataObject[] | undefined) ?? [];
+/** The entries of one kind (`field`, `existingField`, `newField`) in a Fields editor. */
+function editorEntries(item: OperationItem, editor: string, kind: string): IDataObject[] {
+	return ((item.parameter(editor, {}) as IDataObject)[kind] as IDataObject[] | undefined) ?? [];
 }
 
 /** Form → Create's fields, from the editor or the JSON input, in the API's shape (not yet validated). */
 export function readCreateFields(item: OperationItem): IDataObject[] | Invalid {
-	return (
-		jsonFieldsOf(item) ??
-		editorList(item.parameter('fields', {}) as IDataObject, 'field').map(fromEditor)
-	);
+	return jsonFieldsOf(item) ?? editorEntries(item, 'fields', 'field').map(fromEditor);
 }
 
 /**
  * Form → Update's fields in the API's shape (not yet validated): version 1's editor entries are in
  * `fields`, version 1.1's in `fieldUpdates`; the editor's "keep" choices become blank and are dropped.
+ * Each Existing Field entry of version 1.1 must name the field it changes.
  */
 export function readUpdateFields(item: OperationItem): IDataObject[] | Invalid {
 	const json = jsonFieldsOf(item);
 	if (json !== undefined) return json;
-	const fields = item.parameter('fields', {}) as IDataObject;
-	const updates = item.parameter('fieldUpdates', {}) as IDataObject;
-	const existing = existingFieldEntries(item, editorList(updates, 'existingField'));
-	if (isInvalid(existing)) return existing;
-	return [...editorList(fields, 'field'), ...existing, ...editorList(updates, 'newField')]
-		.map(fromEditor)
-		.map(updateChoices);
+	const existing = editorEntries(item, 'fieldUpdates', 'existingField');
+	const unchosen = existing.map((entry, index) => {
+		if (String(entry.id ?? '').trim() !== '') return entry;
+		const label = String(entry.label ?? '').trim();
+		return invalidInput(
+			item,
+			`Existing Field ${index + 1}${label === '' ? '' : ` “${label}”`}`,
+			'no field chosen',
+			"Choose the field to change in 'Field Name or ID', or add a 'New Field' instead.",
+		);
+	});
+	return (
+		unchosen.find(isInvalid) ??
+		[
+			...editorEntries(item, 'fields', 'field'),
+			...existing,
+			...editorEntries(item, 'fieldUpdates', 'newField'),
+		]
+			.map(fromEditor)
+			.map(updateChoices)
+	);
 }

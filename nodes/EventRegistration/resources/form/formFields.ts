@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from '../../shared/checks';
+import { editorLabel } from '../../shared/output';
 import { InputError, invalid, isInvalid } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
@@ -46,14 +47,17 @@ export const FORM_FIELD_TYPES: readonly FormFieldType[] = [
 	...COMMON_FIELD_TYPES,
 ];
 
-export type FieldAttribute =
-	| 'description'
-	| 'placeholder'
-	| 'required'
-	| 'min'
-	| 'max'
-	| 'options'
-	| 'position';
+const ATTRIBUTES = [
+	'description',
+	'placeholder',
+	'required',
+	'min',
+	'max',
+	'options',
+	'position',
+] as const;
+
+type FieldAttribute = (typeof ATTRIBUTES)[number];
 
 /** Which types accept each optional attribute; `type` and `label` belong to every field. */
 export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]> = {
@@ -66,50 +70,17 @@ export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]>
 	position: FORM_FIELD_TYPES,
 };
 
-/** Attribute names as the node shows them. */
-const ATTRIBUTE_NAMES: Record<FieldAttribute, string> = {
-	description: 'Description',
-	placeholder: 'Placeholder',
-	required: 'Required',
-	min: 'Min',
-	max: 'Max',
-	options: 'Options',
-	position: 'Position',
-};
-
 /** @internal Exported for the tests only. */
 export const CONSENT_LABEL_MAX_LENGTH = 10_000;
 
-/** Types that must carry options. */
-const TYPES_WITH_OPTIONS: readonly string[] = ATTRIBUTE_SUPPORT.options;
-
-const ATTRIBUTES = Object.keys(ATTRIBUTE_SUPPORT) as FieldAttribute[];
 const KNOWN_KEYS = ['id', 'type', 'label', ...ATTRIBUTES];
 
 export type FieldOption = string | { label: string; value: string | number };
-
-/** A form field as the API takes it in `fields` (create and PATCH). */
-export interface FormFieldInput extends IDataObject {
-	id?: string;
-	type?: string;
-	label?: string;
-	description?: string;
-	placeholder?: string;
-	required?: boolean;
-	position?: number;
-	options?: FieldOption[];
-	min?: number;
-	max?: number;
-}
 
 /** A field of an existing form, as Form → Get returns it. */
 export interface ExistingFormField extends IDataObject {
 	id: string;
 	type: string;
-	label?: string;
-	options?: FieldOption[];
-	required?: boolean;
-	position?: number;
 }
 
 function isFormFieldType(value: unknown): value is FormFieldType {
@@ -175,8 +146,8 @@ function checkAttributeSupport(check: FieldContext, type: FormFieldType, field: 
 		const supported = ATTRIBUTE_SUPPORT[attribute];
 		fail(
 			check,
-			`${ATTRIBUTE_NAMES[attribute]} is not supported on ${type} fields`,
-			`Remove ${ATTRIBUTE_NAMES[attribute]} from this field; it is supported on ${supported.join(', ')}.`,
+			`${editorLabel(attribute)} is not supported on ${type} fields`,
+			`Remove ${editorLabel(attribute)} from this field; it is supported on ${supported.join(', ')}.`,
 		);
 	}
 }
@@ -193,7 +164,7 @@ function isFieldOption(option: unknown): option is FieldOption {
 }
 
 function checkOptions(check: FieldContext, type: string, options: unknown): void {
-	if (!TYPES_WITH_OPTIONS.includes(type)) return;
+	if (!(ATTRIBUTE_SUPPORT.options as readonly string[]).includes(type)) return;
 	if (!Array.isArray(options) || options.length === 0) {
 		fail(
 			check,
@@ -249,8 +220,8 @@ function checkNumbers(check: FieldContext, field: IDataObject): void {
 		if (field[attribute] !== undefined && typeof field[attribute] !== 'string') {
 			fail(
 				check,
-				`${ATTRIBUTE_NAMES[attribute]} must be text`,
-				`Enter ${ATTRIBUTE_NAMES[attribute]} as text, or remove it.`,
+				`${editorLabel(attribute)} must be text`,
+				`Enter ${editorLabel(attribute)} as text, or remove it.`,
 			);
 		}
 	}
@@ -374,7 +345,7 @@ export function validateFormFields(
 	check: ItemContext,
 	fields: IDataObject[],
 	existingFields?: ExistingFormField[],
-): FormFieldInput[] | Invalid {
+): IDataObject[] | Invalid {
 	const existingById = existingFields && new Map(existingFields.map((field) => [field.id, field]));
 	const distinct = checkEach(check, () => checkDistinctIds(check, fields));
 	const resolved = fields.map((raw, index) =>
@@ -383,12 +354,12 @@ export function validateFormFields(
 			const fieldCheck: FieldContext = { ...check, name: fieldName(index, cleaned.label) };
 			const { field, complete } = resolveField(fieldCheck, cleaned, existingById);
 			checkField(fieldCheck, field, complete);
-			return field as FormFieldInput;
+			return field;
 		}),
 	);
 	const invalidField = [distinct, ...resolved].find(isInvalid);
 	if (invalidField !== undefined) return invalidField;
-	const valid = resolved as FormFieldInput[];
+	const valid = resolved as IDataObject[];
 	const changedIds = new Set(valid.map((field) => field.id).filter((id) => id !== undefined));
 	const commonTypes = checkEach(check, () =>
 		checkCommonTypesOnce(

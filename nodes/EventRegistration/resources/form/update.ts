@@ -6,7 +6,6 @@ import { validateFormFields } from './formFields';
 import type { ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
@@ -59,63 +58,41 @@ export const recordKind = 'form';
 
 export const lookups: Lookup[] = [{ route: 'form.get', why: 'checks against the current fields' }];
 
-/**
- * The form's current fields, which field changes are checked against and completed from; undefined
- * when the token may not read forms (403: Form → Update's own scope, forms:update, does not cover
- * the read). Then the PATCH carries only what the user set, which the API applies as a partial
- * update, and the service checks the rest.
- */
-async function readCurrentFields(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	params: { company: string; form: string },
-): Promise<ExistingFormField[] | undefined> {
-	const current = await unlessForbidden(
-		item.node,
-		async () => await apiRequest<IDataObject>(ctx, 'form.get', { params, check: item }),
-	);
-	if (current === undefined) return undefined;
-	return (Array.isArray(current.fields) ? current.fields : []) as ExistingFormField[];
-}
-
-/** Options → Name; a workflow saved while Name was a top-level parameter keeps its value there. */
-function newNameOf(item: OperationItem): string {
-	const options = item.parameter('formUpdates', {}) as IDataObject;
-	return String(options.name ?? item.parameter('name', '') ?? '').trim();
-}
-
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const form = idOf(this, item, 'form');
-	const name = newNameOf(item);
+	// Options → Name; a workflow saved while Name was a top-level parameter keeps its value there.
+	const options = item.parameter('formUpdates', {}) as IDataObject;
+	const name = String(options.name ?? item.parameter('name', '') ?? '').trim();
 	const input = readUpdateFields(item);
 	const changes =
-		isInvalid(input) || name !== '' || input.length > 0 ? input : nothingToUpdate(item);
+		isInvalid(input) || name !== '' || input.length > 0
+			? input
+			: invalidInput(
+					item,
+					'Name',
+					'nothing to update',
+					"Add a new name under 'Options', or add fields to change or add.",
+				);
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	const validated = isInvalid(changes) ? changes : validateFormFields(item, changes);
 	const company = await companyOf(this, item);
+	const params = { company: company.id, form };
 	const fields = validValues(item, { input: changes, validated });
 	const body: IDataObject = name === '' ? {} : { name };
 	if (fields.input.length > 0) {
 		// With forms:read the current fields decide (common types are unique over the whole form, field
-		// updates keep their type) and fill in what an entry leaves out; without it the entries go as set.
-		const existing = await readCurrentFields(this, item, { company: company.id, form });
+		// updates keep their type) and fill in what an entry leaves out. Without it (403: Form → Update's
+		// own scope, forms:update, does not cover the read) the entries go as set: the API applies the
+		// PATCH as a partial update, and the service checks the rest.
+		const current = await unlessForbidden(
+			item.node,
+			async () => await apiRequest<IDataObject>(this, 'form.get', { params, check: item }),
+		);
+		const existing = (Array.isArray(current?.fields) ? current.fields : []) as ExistingFormField[];
 		body.fields =
-			existing === undefined
+			current === undefined
 				? fields.validated
 				: validValues(item, { fields: validateFormFields(item, fields.input, existing) }).fields;
 	}
-	return await apiRequest(this, 'form.update', {
-		check: item,
-		params: { company: company.id, form },
-		body,
-	});
-}
-
-function nothingToUpdate(item: OperationItem): Invalid {
-	return invalidInput(
-		item,
-		'Name',
-		'nothing to update',
-		"Add a new name under 'Options', or add fields to change or add.",
-	);
+	return await apiRequest(this, 'form.update', { check: item, params, body });
 }

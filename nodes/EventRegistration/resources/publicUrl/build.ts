@@ -17,9 +17,9 @@ import {
 	ticketSignupUrl,
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
-import type { Company, CompanyRecord } from '../../../shared/ids';
+import type { CompanyRecord } from '../../../shared/ids';
 import { validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext, Valid } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { plainIdOf, idOf } from '../../shared/items';
 import { text } from '../../shared/output';
@@ -160,32 +160,6 @@ function quantityInput(check: ItemContext, value: unknown): number | undefined |
 	);
 }
 
-/** The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies. */
-function companyRecordOnce(
-	ctx: IExecuteFunctions,
-	company: Company,
-	check: ItemContext,
-): () => Promise<CompanyRecord> {
-	let record: Promise<CompanyRecord> | undefined;
-	return async () => await (record ??= completeCompany(ctx, company, check));
-}
-
-async function ticketHasForm(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	companyId: () => Promise<string>,
-	event: string,
-	ticketType: string,
-): Promise<boolean> {
-	const choice = item.parameter('hasForm', 'auto') as string;
-	if (choice !== 'auto') return choice === 'yes';
-	const record = await apiRequest(ctx, 'ticketType.get', {
-		params: { company: await companyId(), event, ticketType },
-		check: item,
-	});
-	return typeof record.form_id === 'string' && record.form_id !== '';
-}
-
 /** The page's own inputs besides Company and Event, read and checked before any lookup. */
 interface PageInputs {
 	scope?: string;
@@ -212,28 +186,6 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
 	return {};
 }
 
-async function pageUrlOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	page: string,
-	base: PublicUrlBase,
-	inputs: Valid<PageInputs> & { eventSlug?: string },
-	companyId: () => Promise<string>,
-): Promise<IDataObject> {
-	const {
-		eventSlug = '',
-		ticketTypeSlug = '',
-		orderId = '',
-		activationSlug = '',
-		quantity,
-	} = inputs;
-	if (page === 'activation') return { url: activationUrl(base, activationSlug, inputs.eventSlug) };
-	if (page === 'orderCheckout') return { url: orderCheckoutUrl(base, eventSlug, orderId) };
-	if (page !== 'ticketSignup') return { url: eventPageUrl(base, eventSlug) };
-	const hasForm = await ticketHasForm(ctx, item, companyId, eventSlug, ticketTypeSlug);
-	return { url: ticketSignupUrl(base, eventSlug, ticketTypeSlug, { hasForm, quantity }), hasForm };
-}
-
 /**
  * Builds the link locally. Requests are made only for what the values do not give: the company
  * slug of a sqid, a company or event given by name, the sqid a ticket type's form is read with.
@@ -243,24 +195,35 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const checked = readPageInputs(this, item, page);
 	const company = await resolveCompany(this, item.parameter('company', ''), item);
 	const inputs = validValues(item, checked);
-	const record = companyRecordOnce(this, company, item);
-	const companyId = async () => company.id ?? (await record()).id;
+	// The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies.
+	let record: Promise<CompanyRecord> | undefined;
+	const companyRecord = async () => await (record ??= completeCompany(this, company, item));
+	const companyId = async () => company.id ?? (await companyRecord()).id;
 	const withEvent = page !== 'activation' || inputs.scope === 'event';
 	const eventSlug = withEvent
 		? await resolveEvent(this, item.parameter('event'), companyId, item)
 		: undefined;
-	const companySlug = company.slug ?? (await record()).slug;
+	const companySlug = company.slug ?? (await companyRecord()).slug;
 	const base: PublicUrlBase = { publicUrl: (await getServiceUrls(this)).publicUrl, companySlug };
-	const { url, ...found } = await pageUrlOf(
-		this,
-		item,
-		page,
-		base,
-		{ ...inputs, eventSlug },
-		companyId,
-	);
 	const used = Object.fromEntries(
 		Object.entries({ eventSlug, ...inputs }).filter(([, value]) => value !== undefined),
 	);
-	return { url, page, companySlug, ...used, ...found };
+	const result = { page, companySlug, ...used };
+	const { ticketTypeSlug = '', orderId = '', activationSlug = '', quantity } = inputs;
+	const event = eventSlug ?? '';
+	if (page === 'activation')
+		return { url: activationUrl(base, activationSlug, eventSlug), ...result };
+	if (page === 'orderCheckout') return { url: orderCheckoutUrl(base, event, orderId), ...result };
+	if (page !== 'ticketSignup') return { url: eventPageUrl(base, event), ...result };
+	const choice = item.parameter('hasForm', 'auto') as string;
+	let hasForm = choice === 'yes';
+	if (choice === 'auto') {
+		const ticketType = await apiRequest(this, 'ticketType.get', {
+			params: { company: await companyId(), event, ticketType: ticketTypeSlug },
+			check: item,
+		});
+		hasForm = typeof ticketType.form_id === 'string' && ticketType.form_id !== '';
+	}
+	const url = ticketSignupUrl(base, event, ticketTypeSlug, { hasForm, quantity });
+	return { url, ...result, hasForm };
 }

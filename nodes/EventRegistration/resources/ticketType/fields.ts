@@ -166,21 +166,17 @@ export function checkTicketTypeBody(check: ItemContext, body: IDataObject): Chec
 			checkPresent(field.name, (value) => requireBoolean(check, field.displayName, value));
 	}
 	// Ticket type limits (reference: Ticket types, Limits).
-	checkPresent('availability', (value) =>
-		requireInteger(
-			check,
+	for (const [name, label, least, fix] of [
+		[
+			'availability',
 			'Availability',
-			value,
 			-1,
 			'Use -1 for unlimited, 0, or a positive number of tickets.',
-		),
-	);
-	checkPresent('position', (value) =>
-		requireInteger(check, 'Position', value, 0, 'Use 0 or a positive number.'),
-	);
-	checkPresent('min_quantity', (value) =>
-		requireInteger(check, 'Min Quantity', value, 1, 'Use 1 or more tickets per order.'),
-	);
+		],
+		['position', 'Position', 0, 'Use 0 or a positive number.'],
+		['min_quantity', 'Min Quantity', 1, 'Use 1 or more tickets per order.'],
+	] as const)
+		checkPresent(name, (value) => requireInteger(check, label, value, least, fix));
 	const min = typeof body.min_quantity === 'number' ? body.min_quantity : 1;
 	checkPresent('max_quantity', (value) =>
 		requireInteger(
