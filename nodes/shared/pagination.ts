@@ -10,9 +10,9 @@ import {
 	retryAfterSeconds,
 } from './transport';
 import { malformedResponseError, stopIfInvalid } from './errors';
+import type { ItemContext } from './errors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
-import type { ItemContext } from './errors';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -32,17 +32,13 @@ export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
-/** How a listing asks for its pages. */
-export interface ListingOptions {
+export interface PaginateOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
 	perPage?: number;
 	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
 	limit?: number;
-}
-
-export interface PaginateOptions extends ListingOptions {
 	/** Pages fetched at once after the first one. */
 	concurrency?: number;
 	/**
@@ -58,7 +54,6 @@ export interface PaginateOptions extends ListingOptions {
 export class ListResult {
 	constructor(
 		readonly items: IDataObject[],
-		/** More items exist than were returned. */
 		readonly more: boolean,
 		/** How many items the whole list holds, when the service says (meta.total). */
 		readonly total?: number,
@@ -97,18 +92,12 @@ export function readEnvelope(body: unknown): Page | string {
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
 	if (!isObject(body.links)) return 'the page has no "links" object';
 	if (!isObject(body.meta)) return 'the page has no "meta" object';
-	const currentPage = nonNegativeInteger(body.meta.current_page);
-	const lastPage = nonNegativeInteger(body.meta.last_page);
-	const perPage = nonNegativeInteger(body.meta.per_page);
-	const total = nonNegativeInteger(body.meta.total);
-	if (
-		currentPage === undefined ||
-		lastPage === undefined ||
-		perPage === undefined ||
-		perPage === 0
-	) {
+	const { current_page, last_page, per_page, total } = body.meta;
+	const [currentPage, lastPage, perPage] = [current_page, last_page, per_page].map(
+		nonNegativeInteger,
+	);
+	if (currentPage === undefined || lastPage === undefined || !perPage)
 		return 'the page\'s "meta" lacks current_page, last_page or per_page';
-	}
 	const next = body.links.next;
 	return {
 		// The page's own array when every entry is an object (the usual case): no copy per page.
@@ -117,7 +106,7 @@ export function readEnvelope(body: unknown): Page | string {
 			currentPage,
 			lastPage: Math.max(lastPage, 1),
 			perPage,
-			total: total ?? 0,
+			total: nonNegativeInteger(total) ?? 0,
 			// links.next is only a signal here: pages are always requested on the configured Base URL.
 			hasNext: typeof next === 'string' && next !== '' && currentPage < lastPage,
 		},
@@ -127,9 +116,7 @@ export function readEnvelope(body: unknown): Page | string {
 /** What the requests of a listing (or of one poll's listings) share: read once, not per page. */
 export interface Connection {
 	baseUrl: string;
-	/** `credentialTypeOf` copies the node: once per listing, not per page. */
 	credentialType: string;
-	/** Paces the requests on the rate-limit headers. */
 	pacer: RatePacer;
 }
 
@@ -154,11 +141,13 @@ export class Listing {
 	constructor(
 		private readonly ctx: ApiContext,
 		private readonly key: PaginatedRouteKey,
-		private readonly options: ListingOptions,
+		private readonly options: PaginateOptions,
 		private readonly connection: Connection,
 	) {
-		const size = requestedPageSize(options);
-		this.qs = size === undefined ? { ...options.qs } : { ...options.qs, per_page: size };
+		// The Page Size option, no larger than a Limit needs; none when it would be the default.
+		const { perPage, limit } = options;
+		const size = Math.floor(Math.min(perPage ?? 0, limit ?? Infinity));
+		this.qs = size > DEFAULT_PAGE_SIZE ? { ...options.qs, per_page: size } : { ...options.qs };
 	}
 
 	/** The pacer of the listing's requests (its remaining allowance plans the order trigger's reads). */
@@ -191,8 +180,7 @@ export class Listing {
 		throw this.error(200, advice === undefined ? problem : `${problem}; ${advice}`);
 	}
 
-	/** The service's answer does not fit the listing: an error naming the route. */
-	error(status: number, problem: string): NodeApiError {
+	private error(status: number, problem: string): NodeApiError {
 		const { key, options } = this;
 		return malformedResponseError(
 			this.ctx.getNode(),
@@ -206,7 +194,7 @@ export class Listing {
 export async function openListing(
 	ctx: ApiContext,
 	key: PaginatedRouteKey,
-	options: ListingOptions = {},
+	options: PaginateOptions = {},
 	connection?: Connection,
 ): Promise<Listing> {
 	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
@@ -217,20 +205,6 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 	return typeof value === 'number' && Number.isFinite(value)
 		? Math.max(min, Math.min(max, Math.floor(value)))
 		: fallback;
-}
-
-/** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
-function requestedPageSize(options: ListingOptions): number | undefined {
-	if (options.perPage === undefined) return undefined;
-	const size = Math.floor(
-		options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit),
-	);
-	return size > DEFAULT_PAGE_SIZE ? size : undefined;
-}
-
-/** The service's total when it is one (a listing with items never has a total of 0). */
-function knownTotal(meta: PageMeta, itemsSeen: number): number | undefined {
-	return meta.total >= itemsSeen && meta.total > 0 ? meta.total : itemsSeen === 0 ? 0 : undefined;
 }
 
 /** Lists a paginated route (see `paginateList`) and returns just the items. */
@@ -259,7 +233,9 @@ export async function paginateList(
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const listing = await openListing(ctx, key, options);
 	const first = await listing.page(1);
-	const total = knownTotal(first.meta, first.items.length);
+	// The service's total when it is one (a listing with items never has a total of 0).
+	const { total: said } = first.meta;
+	const total = said >= first.items.length && said > 0 ? said : first.items.length ? undefined : 0;
 	if (options.atMost) {
 		const listed = first.meta.hasNext
 			? (total ?? first.meta.lastPage * first.meta.perPage)
@@ -300,22 +276,11 @@ export function pageNumbers(from: number, to: number): number[] {
 }
 
 /**
- * Requests side by side, paced on the service's rate limit.
- *
- * Why: a listing mostly waits for answers, so pages fetched a few at a time finish several times
- * sooner than the sequential loop most clients use; under a rate limit, paced on Laravel's
- * rate-limit headers, a listing finishes close to the throttle's own bound and receives at most
- * one 429 per window, which the transport retries (figures: `npm run bench`, docs/performance.md).
- * `RatePacer` holds requests back on those headers; `mapPooled` keeps a sliding window of
- * requests in flight.
- */
-
-/** A response as the pacer reads it. */
-type PacedResponse = { statusCode: number; headers?: IDataObject };
-
-/**
- * Paces the concurrent page requests of one listing on Laravel's rate-limit headers, so the
- * service is asked no faster than it allows and at most one 429 per window is received.
+ * Paces the concurrent requests of one listing on Laravel's rate-limit headers. Why: a listing
+ * mostly waits for answers, so pages fetched a few at a time finish several times sooner than the
+ * sequential loop most clients use; paced, a listing under a rate limit finishes close to the
+ * throttle's own bound and receives at most one 429 per window, which the transport retries
+ * (figures: `npm run bench`, docs/performance.md).
  *
  * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
  * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
@@ -345,8 +310,7 @@ export class RatePacer {
 	async acquire(): Promise<number> {
 		for (;;) {
 			this.stopped.signal.throwIfAborted();
-			const pauseMs = this.pausedUntil - Date.now();
-			if (pauseMs > 0) {
+			if (this.pausedUntil > Date.now()) {
 				await this.pause();
 			} else if (this.allowance() > 0) {
 				return this.issue();
@@ -360,10 +324,21 @@ export class RatePacer {
 	}
 
 	/** Records the answer to a request (none after a network failure) and wakes waiting requests. */
-	settle(ticket: number, response?: PacedResponse): void {
+	settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void {
 		this.inFlight.delete(ticket);
 		if (this.probe === ticket) this.probe = undefined;
-		if (response) this.observe(ticket, response);
+		const headers = response?.headers;
+		const seconds = response?.statusCode === 429 ? retryAfterSeconds(headers) : undefined;
+		if (seconds !== undefined) {
+			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+			const limit = headerNumber(headers, 'x-ratelimit-limit');
+			// After the pause a new window starts: its full limit, less what is still in flight.
+			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
+		} else if (response && response.statusCode !== 429) {
+			const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+			const newer = !this.observed || ticket > this.observed.ticket;
+			if (remaining !== undefined && newer) this.observed = { remaining, ticket };
+		}
 		this.wakeWaiting();
 	}
 
@@ -401,10 +376,9 @@ export class RatePacer {
 	private allowance(): number {
 		if (!this.observed) return Infinity;
 		const { remaining, ticket } = this.observed;
-		const sentAfter = this.sent - ticket - 1;
 		let olderInFlight = 0;
 		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
-		return remaining - sentAfter - olderInFlight;
+		return remaining - (this.sent - ticket - 1) - olderInFlight;
 	}
 
 	private issue(): number {
@@ -412,88 +386,49 @@ export class RatePacer {
 		this.inFlight.add(ticket);
 		return ticket;
 	}
-
-	private observe(ticket: number, { statusCode, headers }: PacedResponse): void {
-		if (statusCode === 429) {
-			const seconds = retryAfterSeconds(headers);
-			if (seconds === undefined) return;
-			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
-			const limit = headerNumber(headers, 'x-ratelimit-limit');
-			// After the pause a new window starts: its full limit, less what is still in flight.
-			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
-			return;
-		}
-		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-		if (remaining === undefined) return;
-		if (!this.observed || ticket > this.observed.ticket) this.observed = { remaining, ticket };
-	}
-}
-
-/**
- * Turns handed out one event-loop turn apart (`sleep(0)`), in the order asked for. n8n's request
- * helpers open a new connection per request, so a request is written only on the turn after it is
- * started: started back to back (as when a burst of answers is processed) the requests leave
- * together, their answers come back together, and the service waits while they are processed.
- * One start per turn keeps requests in flight while answers are being processed.
- */
-function turnTaker(): () => Promise<void> {
-	let last: Promise<void> = Promise.resolve();
-	return async () => {
-		const turn = last.then(async () => await sleep(0));
-		last = turn;
-		await turn;
-	};
-}
-
-/** The items still to start, the results so far, and where the run ends (`end` shrinks at a last item). */
-interface PoolRun<R> {
-	next: number;
-	end: number;
-	results: R[];
-	failure?: { error: unknown };
-}
-
-export interface PoolOptions<R> {
-	/** True for a result after which no further item is needed (a page that ends its listing). */
-	isLast?: (result: R) => boolean;
-	/** Called once, with the first error: stops what waits to go out (e.g. `RatePacer.stop`). */
-	onFailure?: (error: unknown) => void;
 }
 
 /**
  * The one worker pool of the nodes: runs `task` over `items` with at most `concurrency` running
- * (a sliding window, not lock-step batches, so one slow item does not hold the others up; tasks
- * started one event-loop turn apart, see `turnTaker`) and returns the results in item order, cut
- * at the first result `isLast` accepts. On a failure no new item starts, `onFailure` is called,
+ * (a sliding window, not lock-step batches, so one slow item does not hold the others up) and
+ * returns the results in item order, cut at the first result `isLast` accepts (a page that ends
+ * its listing). On a failure no new item starts, `onFailure` is called (e.g. `RatePacer.stop`),
  * the running tasks are awaited and the first error is thrown.
  */
 export async function mapPooled<T, R>(
 	items: readonly T[],
 	concurrency: number,
 	task: (item: T) => Promise<R>,
-	options: PoolOptions<R> = {},
+	options: { isLast?: (result: R) => boolean; onFailure?: (error: unknown) => void } = {},
 ): Promise<R[]> {
-	const run: PoolRun<R> = { next: 0, end: items.length - 1, results: [] };
-	const open = () => run.failure === undefined && run.next <= run.end;
-	const nextTurn = turnTaker();
+	const results: R[] = [];
+	let next = 0;
+	let end = items.length - 1;
+	let failure: { error: unknown } | undefined;
+	const open = () => failure === undefined && next <= end;
+	// Tasks start one event-loop turn apart (`sleep(0)`), in order: n8n's request helpers open a new
+	// connection per request, so a request is written only on the turn after it is started. Started
+	// back to back (as when a burst of answers is processed) the requests would leave together, their
+	// answers come back together, and the service wait while they are processed.
+	let turn: Promise<void> = Promise.resolve();
 	const worker = async (): Promise<void> => {
 		while (open()) {
-			await nextTurn();
+			turn = turn.then(async () => await sleep(0));
+			await turn;
 			if (!open()) return;
-			const index = run.next++;
+			const index = next++;
 			try {
-				const result = await task(items[index]);
-				run.results[index] = result;
-				if (options.isLast?.(result)) run.end = Math.min(run.end, index);
+				results[index] = await task(items[index]);
+				if (options.isLast?.(results[index])) end = Math.min(end, index);
 			} catch (error) {
-				if (run.failure === undefined) {
-					run.failure = { error };
+				if (failure === undefined) {
+					failure = { error };
 					options.onFailure?.(error);
 				}
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-	if (run.failure) throw run.failure.error;
-	return run.results.slice(0, run.end + 1);
+	if (failure) throw failure.error;
+	return results.slice(0, end + 1);
 }

@@ -106,19 +106,16 @@ async function unexpectedFailure(
 	// No access token: the credential was never connected (or its connection was removed).
 	const credentials = oauth2 ? await credentialData(ctx, credentialType) : undefined;
 	const accessToken = (credentials?.oauthTokenData as IDataObject | undefined)?.access_token;
-	if (credentials && (typeof accessToken !== 'string' || accessToken === '')) {
-		const message = 'The Event Registration OAuth2 API credential is not connected';
-		return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
-			message,
-			description:
-				"It has no access token yet. Open the credential, click Connect (n8n 1.x: Connect my account) and approve on the service, or pick an Event Registration API credential (personal access token) in the node's Credential list.",
-		});
-	}
-	const message = masked(errorMessage(error), await secretsOf(ctx, credentialType)) as string;
-	// With OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
-	const description = oauth2
-		? 'The OAuth2 access token was not accepted and could not be refreshed. Open the Event Registration OAuth2 API credential and reconnect it.'
-		: undefined;
+	const notConnected = !!credentials && (typeof accessToken !== 'string' || accessToken === '');
+	const message = notConnected
+		? 'The Event Registration OAuth2 API credential is not connected'
+		: (masked(errorMessage(error), await secretsOf(ctx, credentialType)) as string);
+	// Else with OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
+	const description = notConnected
+		? "It has no access token yet. Open the credential, click Connect (n8n 1.x: Connect my account) and approve on the service, or pick an Event Registration API credential (personal access token) in the node's Credential list."
+		: oauth2
+			? 'The OAuth2 access token was not accepted and could not be refreshed. Open the Event Registration OAuth2 API credential and reconnect it.'
+			: undefined;
 	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message, description });
 }
 
@@ -151,12 +148,18 @@ export async function apiRequestFull(
 	const path = resolvePath(key, options.params);
 	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
+	const { body } = options;
+	// A multipart body is sent as it is. Any other is serialised here: n8n's HTTP helper drops keys
+	// such as "constructor" and "__proto__" of an object body on the way out, and in a body they are
+	// the user's data (a form field id, a page field).
+	const multipart = body && 'buffer' in body && Buffer.isBuffer(body.buffer) ? body : undefined;
+	const contentType = (multipart as MultipartBody | undefined)?.contentType ?? 'application/json';
 	const httpOptions: IHttpRequestOptions = {
 		method,
 		url: `${baseUrl}${API_PREFIX}${path}`,
 		qs: options.qs,
-		headers: { Accept: 'application/json' },
-		json: true,
+		headers: { Accept: 'application/json', ...(body && { 'Content-Type': contentType }) },
+		json: !multipart,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: oauth2 ? OAUTH2_STATUS_ERRORS : true,
 		timeout: TUNING.retry.timeoutMs,
@@ -165,18 +168,8 @@ export async function apiRequestFull(
 		// keeps Authorization on a redirect to a subdomain even with it.
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
+		...(body && { body: multipart ? multipart.buffer : JSON.stringify(body) }),
 	};
-	const body = options.body;
-	if (body && 'buffer' in body && Buffer.isBuffer(body.buffer)) {
-		httpOptions.body = body.buffer;
-		httpOptions.json = false;
-		httpOptions.headers = { ...httpOptions.headers, 'Content-Type': body.contentType };
-	} else if (body) {
-		// Serialised here: n8n's HTTP helper drops keys such as "constructor" and "__proto__" of an object
-		// body on the way out, and in a body they are the user's data (a form field id, a page field).
-		httpOptions.body = JSON.stringify(body);
-		httpOptions.headers = { ...httpOptions.headers, 'Content-Type': 'application/json' };
-	}
 	const { retry } = TUNING;
 	let waitedMs = 0;
 
@@ -288,34 +281,29 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-/** The `authentication` parameter every node shows, picking one of the two credentials. */
+/** The values of every node's `authentication` parameter and their credentials; the first is the default. */
+const AUTHENTICATIONS = [
+	{ name: 'Access Token', value: 'accessToken', credential: 'eventRegistrationApi' },
+	{ name: 'OAuth2', value: 'oAuth2', credential: 'eventRegistrationOAuth2Api' },
+];
+
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
 	name: 'authentication',
 	type: 'options',
-	options: [
-		{ name: 'Access Token', value: 'accessToken' },
-		{ name: 'OAuth2', value: 'oAuth2' },
-	],
+	options: AUTHENTICATIONS.map(({ name, value }) => ({ name, value })),
 	default: 'accessToken',
 };
 
-/** Credentials of every node, each shown for its `authentication` value; a saved workflow omits the default (the first). */
-export const nodeCredentials: INodeCredentialDescription[] = [
-	{
-		name: 'eventRegistrationApi',
-		required: true,
-		displayOptions: { show: { authentication: ['accessToken'] } },
-	},
-	{
-		name: 'eventRegistrationOAuth2Api',
-		required: true,
-		displayOptions: { show: { authentication: ['oAuth2'] } },
-	},
-];
+/** Each shown for its `authentication` value; a saved workflow omits the default. */
+export const nodeCredentials: INodeCredentialDescription[] = AUTHENTICATIONS.map((choice) => ({
+	name: choice.credential,
+	required: true,
+	displayOptions: { show: { authentication: [choice.value] } },
+}));
 
 /** The OAuth2 credential type: with it a 401 and a 403 are handled differently. */
-export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials[1].name;
+export const OAUTH2_CREDENTIAL_TYPE = AUTHENTICATIONS[1].credential;
 
 /**
  * The credential type chosen by the node's `authentication` parameter. Read from the raw node
@@ -323,10 +311,7 @@ export const OAUTH2_CREDENTIAL_TYPE = nodeCredentials[1].name;
  */
 export function credentialTypeOf(ctx: ApiContext): string {
 	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
-	const match = nodeCredentials.find((c) =>
-		c.displayOptions?.show?.authentication?.includes(authentication),
-	);
-	return (match ?? nodeCredentials[0]).name;
+	return (AUTHENTICATIONS.find((c) => c.value === authentication) ?? AUTHENTICATIONS[0]).credential;
 }
 
 export async function getServiceUrls(
