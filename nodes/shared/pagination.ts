@@ -41,12 +41,9 @@ export interface PaginateOptions {
 	limit?: number;
 	/** Pages fetched at once after the first one. */
 	concurrency?: number;
-	/**
-	 * The most items this listing may return: when the first page shows that more are wanted (Return
-	 * All or a Limit above it, on a list that long), `tooMany` is thrown before any further page.
-	 */
+	/** When the first page shows more items are wanted than `count`, `tooMany` is thrown before any further page. */
 	atMost?: { count: number; tooMany: (wanted: number) => Error };
-	/** The checks of the item the listing is made for: nothing is sent once an input error was collected for it. */
+	/** Nothing is sent once an input error was collected for the item. */
 	check?: ItemContext;
 }
 
@@ -68,10 +65,7 @@ export interface PageMeta {
 	hasNext: boolean;
 }
 
-export interface Page {
-	items: IDataObject[];
-	meta: PageMeta;
-}
+export type Page = { items: IDataObject[]; meta: PageMeta };
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
@@ -114,11 +108,7 @@ export function readEnvelope(body: unknown): Page | string {
 }
 
 /** What the requests of a listing (or of one poll's listings) share: read once, not per page. */
-export interface Connection {
-	baseUrl: string;
-	credentialType: string;
-	pacer: RatePacer;
-}
+export type Connection = { baseUrl: string; credentialType: string; pacer: RatePacer };
 
 export async function connect(ctx: ApiContext): Promise<Connection> {
 	return {
@@ -131,8 +121,7 @@ export async function connect(ctx: ApiContext): Promise<Connection> {
 /**
  * One listing of a paginated route, and the one way the nodes read a page of a list: the page
  * asked for, its envelope checked, at the page size of the listing's first page read (pages read
- * side by side could otherwise overlap or skip items). Anything else is an error naming the
- * route and the page, never an empty or silently cut listing.
+ * side by side could otherwise overlap or skip items). Anything else is an error naming the page.
  */
 export class Listing {
 	private readonly qs: IDataObject;
@@ -217,11 +206,10 @@ export async function paginate(
 }
 
 /**
- * Lists a paginated route: Return All or up to `limit` items, in the server's order, and says
- * whether more exist past the Limit. The first page tells how many pages exist and whether a
- * larger page size was honoured; the rest are fetched `concurrency` at a time, only as many as
- * `limit` needs, and the listing stops where a page says it is the last. One RatePacer paces all
- * of them on the rate-limit headers.
+ * Lists a paginated route: Return All or up to `limit` items, in the server's order, and whether
+ * more exist past the Limit. The first page tells how many pages exist and whether a larger page
+ * size was honoured; the rest (only as many as `limit` needs) are read `concurrency` at a time up
+ * to the page that says it is the last.
  */
 export async function paginateList(
 	ctx: ApiContext,
@@ -229,27 +217,23 @@ export async function paginateList(
 	options: PaginateOptions = {},
 ): Promise<ListResult> {
 	stopIfInvalid(options.check);
-	const limit = options.limit;
+	const { limit, atMost } = options;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const listing = await openListing(ctx, key, options);
 	const first = await listing.page(1);
+	const { meta, items: firstItems } = first;
+	const seen = firstItems.length;
 	// The service's total when it is one (a listing with items never has a total of 0).
-	const { total: said } = first.meta;
-	const total = said >= first.items.length && said > 0 ? said : first.items.length ? undefined : 0;
-	if (options.atMost) {
-		const listed = first.meta.hasNext
-			? (total ?? first.meta.lastPage * first.meta.perPage)
-			: first.items.length;
-		const wanted = Math.min(limit ?? Infinity, listed);
-		if (wanted > options.atMost.count) throw options.atMost.tooMany(wanted);
-	}
-	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
-	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
-	listing.checkPageCount(
-		lastPage,
-		'ask for fewer items (a Limit or a search) or larger pages (Page Size)',
+	const total = meta.total >= seen && meta.total > 0 ? meta.total : seen === 0 ? 0 : undefined;
+	const wanted = Math.min(
+		limit ?? Infinity,
+		meta.hasNext ? (total ?? meta.lastPage * meta.perPage) : seen,
 	);
-	const pagesFollow = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
+	if (atMost && wanted > atMost.count) throw atMost.tooMany(wanted);
+	const lastPage = Math.min(meta.lastPage, Math.ceil((limit ?? Infinity) / meta.perPage));
+	const advice = 'ask for fewer items (a Limit or a search) or larger pages (Page Size)';
+	listing.checkPageCount(lastPage, advice);
+	const pagesFollow = meta.hasNext && seen > 0 && lastPage > 1;
 	const rest = pagesFollow
 		? await mapPooled(
 				pageNumbers(2, lastPage),
@@ -261,13 +245,13 @@ export async function paginateList(
 				},
 			)
 		: [];
-	const items = first.items.concat(...rest.map((page) => page.items));
+	const items = firstItems.concat(...rest.map((page) => page.items));
 	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
 	const cutShort =
-		lastPage < first.meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
-	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort))
-		return new ListResult(items, false, total);
-	return new ListResult(items.slice(0, limit), items.length > limit || cutShort, total);
+		lastPage < meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
+	const more =
+		limit !== undefined && (items.length > limit || (items.length === limit && cutShort));
+	return new ListResult(more ? items.slice(0, limit) : items, more, total);
 }
 
 /** Page numbers `from` to `to`. */
@@ -276,9 +260,8 @@ export function pageNumbers(from: number, to: number): number[] {
 }
 
 /**
- * Paces the concurrent requests of one listing on Laravel's rate-limit headers. Why: a listing
- * mostly waits for answers, so pages fetched a few at a time finish several times sooner than the
- * sequential loop most clients use; paced, a listing under a rate limit finishes close to the
+ * Paces the concurrent requests of one listing (pages read a few at a time finish several times
+ * sooner) on Laravel's rate-limit headers: a listing under a rate limit then finishes close to the
  * throttle's own bound and receives at most one 429 per window, which the transport retries
  * (figures: `npm run bench`, docs/performance.md).
  *
@@ -310,15 +293,16 @@ export class RatePacer {
 	async acquire(): Promise<number> {
 		for (;;) {
 			this.stopped.signal.throwIfAborted();
+			const probing = this.allowance() <= 0;
 			if (this.pausedUntil > Date.now()) {
 				await this.pause();
-			} else if (this.allowance() > 0) {
-				return this.issue();
-			} else if (this.probe === undefined) {
-				this.probe = this.issue();
-				return this.probe;
-			} else {
+			} else if (probing && this.probe !== undefined) {
 				await new Promise<void>((resolve) => this.waiting.push(resolve));
+			} else {
+				const ticket = this.sent++;
+				this.inFlight.add(ticket);
+				if (probing) this.probe = ticket;
+				return ticket;
 			}
 		}
 	}
@@ -379,12 +363,6 @@ export class RatePacer {
 		let olderInFlight = 0;
 		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
 		return remaining - (this.sent - ticket - 1) - olderInFlight;
-	}
-
-	private issue(): number {
-		const ticket = this.sent++;
-		this.inFlight.add(ticket);
-		return ticket;
 	}
 }
 

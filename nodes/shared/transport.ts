@@ -51,10 +51,9 @@ export interface RequestOptions {
 }
 
 /**
- * What the retries of the running poll of a context may still add, the waits and the failed
- * attempts before them: a poll must end within the time n8n's durable scheduler gives it
- * (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default), which node code cannot read. n8n 2.x tells a poll
- * its share (`getPollBudgetMs`), 1.x nothing. Other contexts have no budget.
+ * What the retries (waits and failed attempts) of the running poll of a context may still add: a
+ * poll must end within the time n8n's durable scheduler gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s
+ * by default), which node code cannot read; n8n 2.x tells a poll its share (`getPollBudgetMs`).
  */
 const pollBudgets = new WeakMap<ApiContext, { leftMs: number }>();
 
@@ -69,7 +68,7 @@ export function startPollBudget(ctx: IPollFunctions): void {
 type ErrorLike = {
 	code?: unknown;
 	message?: unknown;
-	cause?: unknown;
+	cause?: ErrorLike;
 	response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] };
 };
 
@@ -91,7 +90,7 @@ function failureOf(error: unknown): { response?: IN8nHttpFullResponse; networkCo
 			networkCode ??=
 				Object.keys(NETWORK_PROBLEMS).find((c) => message.includes(c)) ??
 				(/timeout|socket hang up/i.test(message) ? 'ETIMEDOUT' : undefined);
-		current = current.cause as ErrorLike | undefined;
+		current = current.cause;
 	}
 	return { networkCode };
 }
@@ -273,7 +272,6 @@ export async function apiRequestList(
 	throw malformedResponseError(ctx.getNode(), { ...call, status }, 'the list has no "data" array');
 }
 
-/** Any n8n function context the nodes call the API from. */
 export type ApiContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
@@ -305,10 +303,7 @@ export const nodeCredentials: INodeCredentialDescription[] = AUTHENTICATIONS.map
 /** The OAuth2 credential type: with it a 401 and a 403 are handled differently. */
 export const OAUTH2_CREDENTIAL_TYPE = AUTHENTICATIONS[1].credential;
 
-/**
- * The credential type chosen by the node's `authentication` parameter. Read from the raw node
- * parameters so every context (execute, load options, poll, hooks) resolves it the same way.
- */
+/** Read from the raw node parameters so every context (execute, load options, poll, hooks) agrees. */
 export function credentialTypeOf(ctx: ApiContext): string {
 	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
 	return (AUTHENTICATIONS.find((c) => c.value === authentication) ?? AUTHENTICATIONS[0]).credential;
@@ -393,24 +388,17 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 }
 
 /**
- * The timing and size settings tests need to change: the transport's retry policy and the Order
- * Trigger's memory bounds. Node code reads them here on every use and never writes them.
- *
- * This object is the nodes' one test seam: a test shortens a delay or a bound through
- * test/helpers/tuning.ts, which puts the shipped values back after it. Nothing else in node code
- * is changed by tests.
+ * The retry policy and the Order Trigger's memory bounds, read on every use, never written by node
+ * code. The nodes' one test seam: a test shortens a delay or a bound through test/helpers/tuning.ts,
+ * which puts the shipped values back after it; nothing else in node code is changed by tests.
  */
 export const TUNING = {
 	/**
-	 * Retry policy for GET (and for writes refused with 429): a few attempts, exponential back-off,
-	 * Retry-After honoured, bounded total wait. A read refused with 429 and a Retry-After is the
-	 * service pacing a limit it shares with other workers and workflows (each paces on what it
-	 * sees): it may be tried up to `maxRateLimitedAttempts` times, still within the total wait.
-	 * A longer Retry-After fails at once, naming it.
-	 *
-	 * A poll's retries together add at most `pollRetryBudgetMs` (startPollBudget), and its last attempt
-	 * at most `timeoutMs`: 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its durable
-	 * scheduler's default 45 s.
+	 * A read refused with 429 and a Retry-After is the service pacing a limit it shares with other
+	 * workers and workflows (each paces on what it sees): it may be tried up to
+	 * `maxRateLimitedAttempts` times, still within the total wait; a longer Retry-After fails at once.
+	 * A poll's retries add at most `pollRetryBudgetMs` (startPollBudget), its last attempt at most
+	 * `timeoutMs`: 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
 	 */
 	retry: {
 		maxAttempts: 4,
