@@ -25,10 +25,7 @@ const MAX_PAGES = 10_000;
  * @alias Of MAX_PAGE_SIZE today; a fact of its own.
  */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
-/**
- * Fast on the documented 15-a-page API (measured by `npm run bench`, docs/performance.md) and
- * safe under a rate limit: the RatePacer holds requests back on the rate-limit headers.
- */
+/** Fast on the 15-a-page API (`npm run bench`, docs/performance.md); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
@@ -139,7 +136,6 @@ export class Listing {
 		this.qs = size > DEFAULT_PAGE_SIZE ? { ...options.qs, per_page: size } : { ...options.qs };
 	}
 
-	/** The pacer of the listing's requests (its remaining allowance plans the order trigger's reads). */
 	get pacer(): RatePacer {
 		return this.connection.pacer;
 	}
@@ -206,10 +202,9 @@ export async function paginate(
 }
 
 /**
- * Lists a paginated route: Return All or up to `limit` items, in the server's order, and whether
- * more exist past the Limit. The first page tells how many pages exist and whether a larger page
- * size was honoured; the rest (only as many as `limit` needs) are read `concurrency` at a time up
- * to the page that says it is the last.
+ * Return All or up to `limit` items, in the server's order, and whether more exist past the Limit.
+ * The first page tells how many pages exist and the page size honoured; the rest (as many as
+ * `limit` needs) are read `concurrency` at a time up to the page that says it is the last.
  */
 export async function paginateList(
 	ctx: ApiContext,
@@ -254,7 +249,6 @@ export async function paginateList(
 	return new ListResult(more ? items.slice(0, limit) : items, more, total);
 }
 
-/** Page numbers `from` to `to`. */
 export function pageNumbers(from: number, to: number): number[] {
 	return Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
 }
@@ -293,7 +287,7 @@ export class RatePacer {
 	async acquire(): Promise<number> {
 		for (;;) {
 			this.stopped.signal.throwIfAborted();
-			const probing = this.allowance() <= 0;
+			const probing = this.remaining() === 0;
 			if (this.pausedUntil > Date.now()) {
 				await this.pause();
 			} else if (probing && this.probe !== undefined) {
@@ -326,10 +320,13 @@ export class RatePacer {
 		this.wakeWaiting();
 	}
 
-	/** Requests left in the window by the latest `X-RateLimit-Remaining` (less those sent since); undefined without the header. */
+	/** Requests that can still go out in this window without a 429; undefined without the headers. */
 	remaining(): number | undefined {
-		const allowance = this.allowance();
-		return allowance === Infinity ? undefined : Math.max(0, allowance);
+		if (!this.observed) return undefined;
+		const { remaining, ticket } = this.observed;
+		let olderInFlight = 0;
+		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
+		return Math.max(0, remaining - (this.sent - ticket - 1) - olderInFlight);
 	}
 
 	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
@@ -355,23 +352,13 @@ export class RatePacer {
 		}
 		await this.pauseWait.done;
 	}
-
-	/** Requests that can still go out in this window without a 429 (Infinity when unknown). */
-	private allowance(): number {
-		if (!this.observed) return Infinity;
-		const { remaining, ticket } = this.observed;
-		let olderInFlight = 0;
-		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
-		return remaining - (this.sent - ticket - 1) - olderInFlight;
-	}
 }
 
 /**
- * The one worker pool of the nodes: runs `task` over `items` with at most `concurrency` running
- * (a sliding window, not lock-step batches, so one slow item does not hold the others up) and
- * returns the results in item order, cut at the first result `isLast` accepts (a page that ends
- * its listing). On a failure no new item starts, `onFailure` is called (e.g. `RatePacer.stop`),
- * the running tasks are awaited and the first error is thrown.
+ * The one worker pool: `task` over `items`, at most `concurrency` running (a sliding window: one
+ * slow item does not hold the others up), results in item order, cut at the first `isLast` accepts.
+ * On a failure no new item starts, `onFailure` is called, the running tasks are awaited and the
+ * first error is thrown.
  */
 export async function mapPooled<T, R>(
 	items: readonly T[],

@@ -76,15 +76,13 @@ type ErrorLike = {
  * What a thrown request failed on, read down the error's causes (n8n wraps the client's error):
  * the HTTP answer it carries (a status not ignored: the OAuth2 401), else the network fault it names.
  */
-function failureOf(error: unknown): { response?: IN8nHttpFullResponse; networkCode?: string } {
+function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 	let networkCode: string | undefined;
 	let current = error as ErrorLike | undefined;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const { response, code, message } = current;
-		if (response && typeof response.status === 'number') {
-			const { status, headers, data } = response;
-			return { response: { statusCode: status, headers: headers ?? {}, body: data } };
-		}
+		const { response: r, code, message } = current;
+		if (typeof r?.status === 'number')
+			return { statusCode: r.status, headers: r.headers ?? {}, body: r.data };
 		if (typeof code === 'string' && Object.hasOwn(NETWORK_PROBLEMS, code)) networkCode ??= code;
 		else if (typeof message === 'string')
 			networkCode ??=
@@ -92,7 +90,7 @@ function failureOf(error: unknown): { response?: IN8nHttpFullResponse; networkCo
 				(/timeout|socket hang up/i.test(message) ? 'ETIMEDOUT' : undefined);
 		current = current.cause;
 	}
-	return { networkCode };
+	return networkCode;
 }
 
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
@@ -160,7 +158,9 @@ export async function apiRequestFull(
 		headers: { Accept: 'application/json', ...(body && { 'Content-Type': contentType }) },
 		json: !multipart,
 		returnFullResponse: true,
-		ignoreHttpStatusErrors: oauth2 ? OAUTH2_STATUS_ERRORS : true,
+		// With OAuth2 a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
+		// access token and send the request once more. Every other status is read from the response.
+		ignoreHttpStatusErrors: oauth2 ? { ignore: true, except: [401] } : true,
 		timeout: TUNING.retry.timeoutMs,
 		// The API has no reason to redirect, and the bearer token must never leave the configured
 		// host: a 3xx is answered as an error (below). The second option is a fallback only: n8n
@@ -191,12 +191,9 @@ export async function apiRequestFull(
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			const failure = failureOf(error);
-			response = failure.response;
-			if (!response) {
-				call.networkCode = failure.networkCode;
-				if (call.networkCode === undefined)
-					throw await unexpectedFailure(ctx, error, credentialType);
-			}
+			if (failure === undefined) throw await unexpectedFailure(ctx, error, credentialType);
+			if (typeof failure === 'string') call.networkCode = failure;
+			else response = failure;
 		} finally {
 			if (ticket !== undefined) options.pacer?.settle(ticket, response);
 		}
@@ -210,12 +207,10 @@ export async function apiRequestFull(
 				if (json && typeof json === 'object' && !Array.isArray(json) && !Buffer.isBuffer(json))
 					return { status: statusCode, body: json as Record<string, unknown> };
 				const text = typeof raw === 'string' ? raw : undefined;
-				const problem =
-					text !== undefined && /^\s*<(!doctype|html|head|body)/i.test(text)
-						? 'an HTML page instead of JSON'
-						: text !== undefined && json === undefined
-							? 'malformed JSON'
-							: 'a body that is not a JSON object';
+				let problem = 'a body that is not a JSON object';
+				if (text !== undefined && json === undefined) problem = 'malformed JSON';
+				if (/^\s*<(!doctype|html|head|body)/i.test(text ?? ''))
+					problem = 'an HTML page instead of JSON';
 				throw malformedResponseError(ctx.getNode(), call, problem);
 			}
 			call.body = jsonOf(raw);
@@ -326,12 +321,6 @@ function normalizeBaseUrl(raw: unknown): string {
 
 /** The same rule as an expression, for the credential's own requests: `{{$credentials.baseUrl}}` normalized. */
 export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
-
-/**
- * With OAuth2, a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
- * access token and send the request once more. Every other status is read from the response.
- */
-const OAUTH2_STATUS_ERRORS = { ignore: true as const, except: [401] };
 
 /** The credential's data; undefined when n8n cannot give it. */
 async function credentialData(ctx: ApiContext, type: string) {
