@@ -83,10 +83,8 @@ export function readEnvelope(body: unknown): Page | string {
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
 	if (!isObject(body.links)) return 'the page has no "links" object';
 	if (!isObject(body.meta)) return 'the page has no "meta" object';
-	const { current_page, last_page, per_page, total } = body.meta;
-	const [currentPage, lastPage, perPage] = [current_page, last_page, per_page].map(
-		nonNegativeInteger,
-	);
+	const fields = [body.meta.current_page, body.meta.last_page, body.meta.per_page];
+	const [currentPage, lastPage, perPage] = fields.map(nonNegativeInteger);
 	if (currentPage === undefined || lastPage === undefined || !perPage)
 		return 'the page\'s "meta" lacks current_page, last_page or per_page';
 	const next = body.links.next;
@@ -97,7 +95,7 @@ export function readEnvelope(body: unknown): Page | string {
 			currentPage,
 			lastPage: Math.max(lastPage, 1),
 			perPage,
-			total: nonNegativeInteger(total) ?? 0,
+			total: nonNegativeInteger(body.meta.total) ?? 0,
 			// links.next is only a signal here: pages are always requested on the configured Base URL.
 			hasNext: typeof next === 'string' && next !== '' && currentPage < lastPage,
 		},
@@ -166,12 +164,10 @@ export class Listing {
 	}
 
 	private error(status: number, problem: string): NodeApiError {
-		const { key, options } = this;
-		return malformedResponseError(
-			this.ctx.getNode(),
-			{ route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status },
-			problem,
-		);
+		const { key } = this;
+		const path = resolvePath(key, this.options.params);
+		const call = { route: key, method: ROUTES[key].method, path, status };
+		return malformedResponseError(this.ctx.getNode(), call, problem);
 	}
 }
 
@@ -254,10 +250,9 @@ export function pageNumbers(from: number, to: number): number[] {
 }
 
 /**
- * Paces the concurrent requests of one listing (pages read a few at a time finish several times
- * sooner) on Laravel's rate-limit headers: a listing under a rate limit then finishes close to the
- * throttle's own bound and receives at most one 429 per window, which the transport retries
- * (figures: `npm run bench`, docs/performance.md).
+ * Paces the concurrent requests of one listing on Laravel's rate-limit headers: under a rate limit
+ * it finishes close to the throttle's own bound and receives at most one 429 per window, which the
+ * transport retries (figures: `npm run bench`, docs/performance.md).
  *
  * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
  * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
@@ -371,10 +366,9 @@ export async function mapPooled<T, R>(
 	let end = items.length - 1;
 	let failure: { error: unknown } | undefined;
 	const open = () => failure === undefined && next <= end;
-	// Tasks start one event-loop turn apart (`sleep(0)`), in order: n8n's request helpers open a new
-	// connection per request, so a request is written only on the turn after it is started. Started
-	// back to back (as when a burst of answers is processed) the requests would leave together, their
-	// answers come back together, and the service wait while they are processed.
+	// Tasks start one event-loop turn apart: n8n's request helpers open a connection per request, so a
+	// request is written only on the turn after it starts. Started back to back (a burst of answers
+	// processed) requests would leave and be answered together, the service idle meanwhile.
 	let turn: Promise<void> = Promise.resolve();
 	const worker = async (): Promise<void> => {
 		while (open()) {

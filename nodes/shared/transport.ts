@@ -94,11 +94,7 @@ function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 }
 
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
-async function unexpectedFailure(
-	ctx: ApiContext,
-	error: unknown,
-	credentialType: string,
-): Promise<NodeApiError> {
+async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string) {
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
 	// No access token: the credential was never connected (or its connection was removed).
 	const credentials = oauth2 ? await credentialData(ctx, credentialType) : undefined;
@@ -219,10 +215,9 @@ export async function apiRequestFull(
 				call.location = headerValue(headers, 'location') ?? '';
 		}
 
+		const backoffMs = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
 		const delayMs =
-			call.retryAfterSeconds !== undefined
-				? call.retryAfterSeconds * 1000
-				: Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+			call.retryAfterSeconds !== undefined ? call.retryAfterSeconds * 1000 : backoffMs;
 		// A write is repeated only after a 429: the service refused it, so nothing was applied.
 		const reads = method === 'GET';
 		const rateLimitedRead = reads && call.status === 429 && call.retryAfterSeconds !== undefined;
@@ -234,11 +229,10 @@ export async function apiRequestFull(
 			attempt < (rateLimitedRead ? retry.maxRateLimitedAttempts : retry.maxAttempts) &&
 			waitedMs + delayMs <= retry.maxTotalWaitMs &&
 			(budget === undefined || costMs <= budget.leftMs);
-		if (!canRetry)
-			throw toNodeApiError(ctx.getNode(), {
-				...call,
-				body: masked(call.body, await secretsOf(ctx, credentialType)),
-			});
+		if (!canRetry) {
+			const secrets = await secretsOf(ctx, credentialType);
+			throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, secrets) });
+		}
 		if (budget) budget.leftMs -= costMs;
 		await sleep(delayMs);
 		waitedMs += delayMs;
@@ -304,9 +298,7 @@ export function credentialTypeOf(ctx: ApiContext): string {
 	return (AUTHENTICATIONS.find((c) => c.value === authentication) ?? AUTHENTICATIONS[0]).credential;
 }
 
-export async function getServiceUrls(
-	ctx: ApiContext,
-): Promise<{ baseUrl: string; publicUrl: string }> {
+export async function getServiceUrls(ctx: ApiContext) {
 	const credentials = await ctx.getCredentials(credentialTypeOf(ctx));
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	return { baseUrl, publicUrl: normalizeBaseUrl(credentials.publicUrl) || baseUrl };
@@ -348,11 +340,10 @@ function masked(value: unknown, secrets: string[]): unknown {
 	if (typeof value === 'string')
 		return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
 	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
-	if (value && typeof value === 'object') {
+	if (value && typeof value === 'object')
 		return Object.fromEntries(
 			Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]),
 		);
-	}
 	return value;
 }
 
@@ -372,9 +363,7 @@ export function headerNumber(headers: IDataObject | undefined, name: string): nu
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	return headerNumber(headers, 'retry-after');
-}
+export const retryAfterSeconds = (headers?: IDataObject) => headerNumber(headers, 'retry-after');
 
 /**
  * The retry policy and the Order Trigger's memory bounds, read on every use, never written by node
