@@ -10,9 +10,9 @@ import {
 	retryAfterSeconds,
 } from './transport';
 import { malformedResponseError, stopIfInvalid } from './errors';
+import type { ItemContext } from './errors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
-import type { ItemContext } from './errors';
 
 /** The API's default page size (reference: Limits). */
 export const DEFAULT_PAGE_SIZE = 15;
@@ -25,32 +25,22 @@ const MAX_PAGES = 10_000;
  * @alias Of MAX_PAGE_SIZE today; a fact of its own.
  */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
-/**
- * Fast on the documented 15-a-page API (measured by `npm run bench`, docs/performance.md) and
- * safe under a rate limit: the RatePacer holds requests back on the rate-limit headers.
- */
+/** Fast on the 15-a-page API (`npm run bench`, docs/performance.md); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
-/** How a listing asks for its pages. */
-export interface ListingOptions {
+export interface PaginateOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
 	perPage?: number;
 	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
 	limit?: number;
-}
-
-export interface PaginateOptions extends ListingOptions {
 	/** Pages fetched at once after the first one. */
 	concurrency?: number;
-	/**
-	 * The most items this listing may return: when the first page shows that more are wanted (Return
-	 * All or a Limit above it, on a list that long), `tooMany` is thrown before any further page.
-	 */
+	/** When the first page shows more items are wanted than `count`, `tooMany` is thrown before any further page. */
 	atMost?: { count: number; tooMany: (wanted: number) => Error };
-	/** The checks of the item the listing is made for: nothing is sent once an input error was collected for it. */
+	/** Nothing is sent once an input error was collected for the item. */
 	check?: ItemContext;
 }
 
@@ -58,7 +48,6 @@ export interface PaginateOptions extends ListingOptions {
 export class ListResult {
 	constructor(
 		readonly items: IDataObject[],
-		/** More items exist than were returned. */
 		readonly more: boolean,
 		/** How many items the whole list holds, when the service says (meta.total). */
 		readonly total?: number,
@@ -73,10 +62,7 @@ export interface PageMeta {
 	hasNext: boolean;
 }
 
-export interface Page {
-	items: IDataObject[];
-	meta: PageMeta;
-}
+export type Page = { items: IDataObject[]; meta: PageMeta };
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return !!value && typeof value === 'object' && !Array.isArray(value);
@@ -97,18 +83,10 @@ export function readEnvelope(body: unknown): Page | string {
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
 	if (!isObject(body.links)) return 'the page has no "links" object';
 	if (!isObject(body.meta)) return 'the page has no "meta" object';
-	const currentPage = nonNegativeInteger(body.meta.current_page);
-	const lastPage = nonNegativeInteger(body.meta.last_page);
-	const perPage = nonNegativeInteger(body.meta.per_page);
-	const total = nonNegativeInteger(body.meta.total);
-	if (
-		currentPage === undefined ||
-		lastPage === undefined ||
-		perPage === undefined ||
-		perPage === 0
-	) {
+	const fields = [body.meta.current_page, body.meta.last_page, body.meta.per_page];
+	const [currentPage, lastPage, perPage] = fields.map(nonNegativeInteger);
+	if (currentPage === undefined || lastPage === undefined || !perPage)
 		return 'the page\'s "meta" lacks current_page, last_page or per_page';
-	}
 	const next = body.links.next;
 	return {
 		// The page's own array when every entry is an object (the usual case): no copy per page.
@@ -117,7 +95,7 @@ export function readEnvelope(body: unknown): Page | string {
 			currentPage,
 			lastPage: Math.max(lastPage, 1),
 			perPage,
-			total: total ?? 0,
+			total: nonNegativeInteger(body.meta.total) ?? 0,
 			// links.next is only a signal here: pages are always requested on the configured Base URL.
 			hasNext: typeof next === 'string' && next !== '' && currentPage < lastPage,
 		},
@@ -125,13 +103,7 @@ export function readEnvelope(body: unknown): Page | string {
 }
 
 /** What the requests of a listing (or of one poll's listings) share: read once, not per page. */
-export interface Connection {
-	baseUrl: string;
-	/** `credentialTypeOf` copies the node: once per listing, not per page. */
-	credentialType: string;
-	/** Paces the requests on the rate-limit headers. */
-	pacer: RatePacer;
-}
+export type Connection = { baseUrl: string; credentialType: string; pacer: RatePacer };
 
 export async function connect(ctx: ApiContext): Promise<Connection> {
 	return {
@@ -144,8 +116,7 @@ export async function connect(ctx: ApiContext): Promise<Connection> {
 /**
  * One listing of a paginated route, and the one way the nodes read a page of a list: the page
  * asked for, its envelope checked, at the page size of the listing's first page read (pages read
- * side by side could otherwise overlap or skip items). Anything else is an error naming the
- * route and the page, never an empty or silently cut listing.
+ * side by side could otherwise overlap or skip items). Anything else is an error naming the page.
  */
 export class Listing {
 	private readonly qs: IDataObject;
@@ -154,14 +125,15 @@ export class Listing {
 	constructor(
 		private readonly ctx: ApiContext,
 		private readonly key: PaginatedRouteKey,
-		private readonly options: ListingOptions,
+		private readonly options: PaginateOptions,
 		private readonly connection: Connection,
 	) {
-		const size = requestedPageSize(options);
-		this.qs = size === undefined ? { ...options.qs } : { ...options.qs, per_page: size };
+		// The Page Size option, no larger than a Limit needs; none when it would be the default.
+		const { perPage, limit } = options;
+		const size = Math.floor(Math.min(perPage ?? 0, limit ?? Infinity));
+		this.qs = size > DEFAULT_PAGE_SIZE ? { ...options.qs, per_page: size } : { ...options.qs };
 	}
 
-	/** The pacer of the listing's requests (its remaining allowance plans the order trigger's reads). */
 	get pacer(): RatePacer {
 		return this.connection.pacer;
 	}
@@ -191,14 +163,11 @@ export class Listing {
 		throw this.error(200, advice === undefined ? problem : `${problem}; ${advice}`);
 	}
 
-	/** The service's answer does not fit the listing: an error naming the route. */
-	error(status: number, problem: string): NodeApiError {
-		const { key, options } = this;
-		return malformedResponseError(
-			this.ctx.getNode(),
-			{ route: key, method: ROUTES[key].method, path: resolvePath(key, options.params), status },
-			problem,
-		);
+	private error(status: number, problem: string): NodeApiError {
+		const { key } = this;
+		const path = resolvePath(key, this.options.params);
+		const call = { route: key, method: ROUTES[key].method, path, status };
+		return malformedResponseError(this.ctx.getNode(), call, problem);
 	}
 }
 
@@ -206,7 +175,7 @@ export class Listing {
 export async function openListing(
 	ctx: ApiContext,
 	key: PaginatedRouteKey,
-	options: ListingOptions = {},
+	options: PaginateOptions = {},
 	connection?: Connection,
 ): Promise<Listing> {
 	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
@@ -219,20 +188,6 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 		: fallback;
 }
 
-/** The `per_page` to send: the Page Size option, no larger than a Limit needs; none when it would be the default. */
-function requestedPageSize(options: ListingOptions): number | undefined {
-	if (options.perPage === undefined) return undefined;
-	const size = Math.floor(
-		options.limit === undefined ? options.perPage : Math.min(options.perPage, options.limit),
-	);
-	return size > DEFAULT_PAGE_SIZE ? size : undefined;
-}
-
-/** The service's total when it is one (a listing with items never has a total of 0). */
-function knownTotal(meta: PageMeta, itemsSeen: number): number | undefined {
-	return meta.total >= itemsSeen && meta.total > 0 ? meta.total : itemsSeen === 0 ? 0 : undefined;
-}
-
 /** Lists a paginated route (see `paginateList`) and returns just the items. */
 export async function paginate(
 	ctx: ApiContext,
@@ -243,11 +198,9 @@ export async function paginate(
 }
 
 /**
- * Lists a paginated route: Return All or up to `limit` items, in the server's order, and says
- * whether more exist past the Limit. The first page tells how many pages exist and whether a
- * larger page size was honoured; the rest are fetched `concurrency` at a time, only as many as
- * `limit` needs, and the listing stops where a page says it is the last. One RatePacer paces all
- * of them on the rate-limit headers.
+ * Return All or up to `limit` items, in the server's order, and whether more exist past the Limit.
+ * The first page tells how many pages exist and the page size honoured; the rest (as many as
+ * `limit` needs) are read `concurrency` at a time up to the page that says it is the last.
  */
 export async function paginateList(
 	ctx: ApiContext,
@@ -255,25 +208,23 @@ export async function paginateList(
 	options: PaginateOptions = {},
 ): Promise<ListResult> {
 	stopIfInvalid(options.check);
-	const limit = options.limit;
+	const { limit, atMost } = options;
 	if (limit !== undefined && limit <= 0) return new ListResult([], false);
 	const listing = await openListing(ctx, key, options);
 	const first = await listing.page(1);
-	const total = knownTotal(first.meta, first.items.length);
-	if (options.atMost) {
-		const listed = first.meta.hasNext
-			? (total ?? first.meta.lastPage * first.meta.perPage)
-			: first.items.length;
-		const wanted = Math.min(limit ?? Infinity, listed);
-		if (wanted > options.atMost.count) throw options.atMost.tooMany(wanted);
-	}
-	const pagesForLimit = limit === undefined ? Infinity : Math.ceil(limit / first.meta.perPage);
-	const lastPage = Math.min(first.meta.lastPage, pagesForLimit);
-	listing.checkPageCount(
-		lastPage,
-		'ask for fewer items (a Limit or a search) or larger pages (Page Size)',
+	const { meta, items: firstItems } = first;
+	const seen = firstItems.length;
+	// The service's total when it is one (a listing with items never has a total of 0).
+	const total = meta.total >= seen && meta.total > 0 ? meta.total : seen === 0 ? 0 : undefined;
+	const wanted = Math.min(
+		limit ?? Infinity,
+		meta.hasNext ? (total ?? meta.lastPage * meta.perPage) : seen,
 	);
-	const pagesFollow = first.meta.hasNext && first.items.length > 0 && lastPage > 1;
+	if (atMost && wanted > atMost.count) throw atMost.tooMany(wanted);
+	const lastPage = Math.min(meta.lastPage, Math.ceil((limit ?? Infinity) / meta.perPage));
+	const advice = 'ask for fewer items (a Limit or a search) or larger pages (Page Size)';
+	listing.checkPageCount(lastPage, advice);
+	const pagesFollow = meta.hasNext && seen > 0 && lastPage > 1;
 	const rest = pagesFollow
 		? await mapPooled(
 				pageNumbers(2, lastPage),
@@ -285,37 +236,23 @@ export async function paginateList(
 				},
 			)
 		: [];
-	const items = first.items.concat(...rest.map((page) => page.items));
+	const items = firstItems.concat(...rest.map((page) => page.items));
 	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
 	const cutShort =
-		lastPage < first.meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
-	if (limit === undefined || items.length < limit || (items.length === limit && !cutShort))
-		return new ListResult(items, false, total);
-	return new ListResult(items.slice(0, limit), items.length > limit || cutShort, total);
+		lastPage < meta.lastPage && lastFetched.meta.hasNext && lastFetched.items.length > 0;
+	const more =
+		limit !== undefined && (items.length > limit || (items.length === limit && cutShort));
+	return new ListResult(more ? items.slice(0, limit) : items, more, total);
 }
 
-/** Page numbers `from` to `to`. */
 export function pageNumbers(from: number, to: number): number[] {
 	return Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
 }
 
 /**
- * Requests side by side, paced on the service's rate limit.
- *
- * Why: a listing mostly waits for answers, so pages fetched a few at a time finish several times
- * sooner than the sequential loop most clients use; under a rate limit, paced on Laravel's
- * rate-limit headers, a listing finishes close to the throttle's own bound and receives at most
- * one 429 per window, which the transport retries (figures: `npm run bench`, docs/performance.md).
- * `RatePacer` holds requests back on those headers; `mapPooled` keeps a sliding window of
- * requests in flight.
- */
-
-/** A response as the pacer reads it. */
-type PacedResponse = { statusCode: number; headers?: IDataObject };
-
-/**
- * Paces the concurrent page requests of one listing on Laravel's rate-limit headers, so the
- * service is asked no faster than it allows and at most one 429 per window is received.
+ * Paces the concurrent requests of one listing on Laravel's rate-limit headers: under a rate limit
+ * it finishes close to the throttle's own bound and receives at most one 429 per window, which the
+ * transport retries (figures: `npm run bench`, docs/performance.md).
  *
  * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
  * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
@@ -345,32 +282,46 @@ export class RatePacer {
 	async acquire(): Promise<number> {
 		for (;;) {
 			this.stopped.signal.throwIfAborted();
-			const pauseMs = this.pausedUntil - Date.now();
-			if (pauseMs > 0) {
+			const probing = this.remaining() === 0;
+			if (this.pausedUntil > Date.now()) {
 				await this.pause();
-			} else if (this.allowance() > 0) {
-				return this.issue();
-			} else if (this.probe === undefined) {
-				this.probe = this.issue();
-				return this.probe;
-			} else {
+			} else if (probing && this.probe !== undefined) {
 				await new Promise<void>((resolve) => this.waiting.push(resolve));
+			} else {
+				const ticket = this.sent++;
+				this.inFlight.add(ticket);
+				if (probing) this.probe = ticket;
+				return ticket;
 			}
 		}
 	}
 
 	/** Records the answer to a request (none after a network failure) and wakes waiting requests. */
-	settle(ticket: number, response?: PacedResponse): void {
+	settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void {
 		this.inFlight.delete(ticket);
 		if (this.probe === ticket) this.probe = undefined;
-		if (response) this.observe(ticket, response);
+		const headers = response?.headers;
+		const seconds = response?.statusCode === 429 ? retryAfterSeconds(headers) : undefined;
+		if (seconds !== undefined) {
+			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+			const limit = headerNumber(headers, 'x-ratelimit-limit');
+			// After the pause a new window starts: its full limit, less what is still in flight.
+			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
+		} else if (response && response.statusCode !== 429) {
+			const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+			const newer = !this.observed || ticket > this.observed.ticket;
+			if (remaining !== undefined && newer) this.observed = { remaining, ticket };
+		}
 		this.wakeWaiting();
 	}
 
-	/** Requests left in the window by the latest `X-RateLimit-Remaining` (less those sent since); undefined without the header. */
+	/** Requests that can still go out in this window without a 429; undefined without the headers. */
 	remaining(): number | undefined {
-		const allowance = this.allowance();
-		return allowance === Infinity ? undefined : Math.max(0, allowance);
+		if (!this.observed) return undefined;
+		const { remaining, ticket } = this.observed;
+		let olderInFlight = 0;
+		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
+		return Math.max(0, remaining - (this.sent - ticket - 1) - olderInFlight);
 	}
 
 	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
@@ -396,104 +347,47 @@ export class RatePacer {
 		}
 		await this.pauseWait.done;
 	}
-
-	/** Requests that can still go out in this window without a 429 (Infinity when unknown). */
-	private allowance(): number {
-		if (!this.observed) return Infinity;
-		const { remaining, ticket } = this.observed;
-		const sentAfter = this.sent - ticket - 1;
-		let olderInFlight = 0;
-		for (const other of this.inFlight) if (other < ticket) olderInFlight++;
-		return remaining - sentAfter - olderInFlight;
-	}
-
-	private issue(): number {
-		const ticket = this.sent++;
-		this.inFlight.add(ticket);
-		return ticket;
-	}
-
-	private observe(ticket: number, { statusCode, headers }: PacedResponse): void {
-		if (statusCode === 429) {
-			const seconds = retryAfterSeconds(headers);
-			if (seconds === undefined) return;
-			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
-			const limit = headerNumber(headers, 'x-ratelimit-limit');
-			// After the pause a new window starts: its full limit, less what is still in flight.
-			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
-			return;
-		}
-		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-		if (remaining === undefined) return;
-		if (!this.observed || ticket > this.observed.ticket) this.observed = { remaining, ticket };
-	}
 }
 
 /**
- * Turns handed out one event-loop turn apart (`sleep(0)`), in the order asked for. n8n's request
- * helpers open a new connection per request, so a request is written only on the turn after it is
- * started: started back to back (as when a burst of answers is processed) the requests leave
- * together, their answers come back together, and the service waits while they are processed.
- * One start per turn keeps requests in flight while answers are being processed.
- */
-function turnTaker(): () => Promise<void> {
-	let last: Promise<void> = Promise.resolve();
-	return async () => {
-		const turn = last.then(async () => await sleep(0));
-		last = turn;
-		await turn;
-	};
-}
-
-/** The items still to start, the results so far, and where the run ends (`end` shrinks at a last item). */
-interface PoolRun<R> {
-	next: number;
-	end: number;
-	results: R[];
-	failure?: { error: unknown };
-}
-
-export interface PoolOptions<R> {
-	/** True for a result after which no further item is needed (a page that ends its listing). */
-	isLast?: (result: R) => boolean;
-	/** Called once, with the first error: stops what waits to go out (e.g. `RatePacer.stop`). */
-	onFailure?: (error: unknown) => void;
-}
-
-/**
- * The one worker pool of the nodes: runs `task` over `items` with at most `concurrency` running
- * (a sliding window, not lock-step batches, so one slow item does not hold the others up; tasks
- * started one event-loop turn apart, see `turnTaker`) and returns the results in item order, cut
- * at the first result `isLast` accepts. On a failure no new item starts, `onFailure` is called,
- * the running tasks are awaited and the first error is thrown.
+ * The one worker pool: `task` over `items`, at most `concurrency` running (a sliding window: one
+ * slow item does not hold the others up), results in item order, cut at the first `isLast` accepts.
+ * On a failure no new item starts, `onFailure` is called, the running tasks are awaited and the
+ * first error is thrown.
  */
 export async function mapPooled<T, R>(
 	items: readonly T[],
 	concurrency: number,
 	task: (item: T) => Promise<R>,
-	options: PoolOptions<R> = {},
+	options: { isLast?: (result: R) => boolean; onFailure?: (error: unknown) => void } = {},
 ): Promise<R[]> {
-	const run: PoolRun<R> = { next: 0, end: items.length - 1, results: [] };
-	const open = () => run.failure === undefined && run.next <= run.end;
-	const nextTurn = turnTaker();
+	const results: R[] = [];
+	let next = 0;
+	let end = items.length - 1;
+	let failure: { error: unknown } | undefined;
+	const open = () => failure === undefined && next <= end;
+	// Tasks start one event-loop turn apart: n8n's request helpers open a connection per request, so a
+	// request is written only on the turn after it starts. Started back to back (a burst of answers
+	// processed) requests would leave and be answered together, the service idle meanwhile.
+	let turn: Promise<void> = Promise.resolve();
 	const worker = async (): Promise<void> => {
 		while (open()) {
-			await nextTurn();
+			turn = turn.then(async () => await sleep(0));
+			await turn;
 			if (!open()) return;
-			const index = run.next++;
+			const index = next++;
 			try {
-				const result = await task(items[index]);
-				run.results[index] = result;
-				if (options.isLast?.(result)) run.end = Math.min(run.end, index);
+				results[index] = await task(items[index]);
+				if (options.isLast?.(results[index])) end = Math.min(end, index);
 			} catch (error) {
-				if (run.failure === undefined) {
-					run.failure = { error };
+				if (failure === undefined) {
+					failure = { error };
 					options.onFailure?.(error);
 				}
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-	if (run.failure) throw run.failure.error;
-	return run.results.slice(0, run.end + 1);
+	if (failure) throw failure.error;
+	return results.slice(0, end + 1);
 }
