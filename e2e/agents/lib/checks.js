@@ -17,6 +17,15 @@ const {
 /** Words that only make sense in the editor: a caller that can only change argument values must not meet them. */
 const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
 
+/**
+ * A suite's test-case maker: `test(name, fn)` takes `timeoutMs` unless it names another.
+ * @param {number} timeoutMs
+ * @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>}
+ */
+function testsTaking(timeoutMs) {
+	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
+}
+
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 function oneX(runtime) {
 	return runtime.n8nVersion.startsWith('1.');
@@ -193,5 +202,6 @@ module.exports = {
 	oneX,
 	publish,
 	sendChat,
+	testsTaking,
 	whilePublished,
 };

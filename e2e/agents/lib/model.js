@@ -134,7 +134,7 @@ function answer(message, body) {
  * Starts the model server on 127.0.0.1.
  * @param {number} [port] 0: any free port
  */
-function startScriptedModel(port = 0) {
+async function startScriptedModel(port = 0) {
 	/** @type {Map<string, Step[]>} */
 	const scripts = new Map();
 	/** @type {Map<string, ModelRequest[]>} */
@@ -178,36 +178,35 @@ function startScriptedModel(port = 0) {
 		});
 	});
 
-	return new Promise((resolve, reject) => {
+	await new Promise((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => {
-			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-			resolve({
-				/** The Base URL for an `openAiApi` credential. */
-				url: `http://127.0.0.1:${address.port}/v1`,
-				/**
-				 * Registers (or replaces) the script of a case and forgets what the case recorded before.
-				 * @param {string} name
-				 * @param {Step[]} steps
-				 */
-				script(name, steps) {
-					scripts.set(name, steps);
-					recorded.set(name, []);
-				},
-				/**
-				 * The requests a case's conversation made, oldest first.
-				 * @param {string} name
-				 * @returns {ModelRequest[]}
-				 */
-				requests(name) {
-					return recorded.get(name) ?? [];
-				},
-				/** Conversations no script answered (they got a 400). */
-				unscripted,
-				close: () => new Promise((done) => server.close(() => done(undefined))),
-			});
-		});
+		server.listen(port, '127.0.0.1', () => resolve(undefined));
 	});
+	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	return {
+		/** The Base URL for an `openAiApi` credential. */
+		url: `http://127.0.0.1:${address.port}/v1`,
+		/**
+		 * Registers (or replaces) the script of a case and forgets what the case recorded before.
+		 * @param {string} name
+		 * @param {Step[]} steps
+		 */
+		script(name, steps) {
+			scripts.set(name, steps);
+			recorded.set(name, []);
+		},
+		/**
+		 * The requests a case's conversation made, oldest first.
+		 * @param {string} name
+		 * @returns {ModelRequest[]}
+		 */
+		requests(name) {
+			return recorded.get(name) ?? [];
+		},
+		/** Conversations no script answered (they got a 400). */
+		unscripted,
+		close: () => new Promise((done) => server.close(() => done(undefined))),
+	};
 }
 
 /** @typedef {Awaited<ReturnType<typeof startScriptedModel>>} ScriptedModel */

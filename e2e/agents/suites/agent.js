@@ -15,6 +15,7 @@ const { recordOrders } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
 const { apiRequests, assertMoreNotice, assertNoRequest, assertRefusal, itemsOf } = checks;
+const test = checks.testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -121,237 +122,179 @@ function ordersArgs(ctx, event, limit) {
 const suite = {
 	name: 'AI Agent: the Event Registration tools from the model’s side',
 	tests: [
-		{
-			name: `set-up: ${BUSY_EVENT_ORDERS} orders on Winter Workshop, ${SUMMIT_ORDERS} on Summer Summit, the chat workflow published`,
-			timeoutMs: 60000,
-			fn: prepare,
-		},
-		{
-			name: 'the model is offered each tool under its node’s name, with a description and the written $fromAI descriptions as its argument schema',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const { offered } = await converse(ctx, 'offered', 'Get_many_companies', {});
-				const names = offered.map((tool) => tool.name);
-				assert.deepEqual(names.sort(), Object.keys(TOOLS).map(toolName).sort());
-				const byName = Object.fromEntries(offered.map((tool) => [tool.name, tool]));
-				for (const tool of offered)
-					assert.ok(tool.description.length > 40, `${tool.name}: ${tool.description}`);
-				const createEvent = byName.Create_event.parameters;
-				const properties = Object.keys(createEvent.properties).sort();
-				assert.deepEqual(properties, Object.keys(eventArgs(ctx)).sort());
-				const { start, attendance_mode } = createEvent.properties;
-				assert.match(start.description, /ISO 8601, e\.g\. 2027-06-01T09:00:00/);
-				assert.match(attendance_mode.description, /offline .* or online/);
-				assert.equal(byName.Get_many_orders.parameters.properties.limit.type, 'number');
-				const seen = { description: byName.Create_event.description, parameters: { start } };
-				console.log(`      Create_event as the model sees it: ${JSON.stringify(seen)}`);
-			},
-		},
-		{
-			name: 'tool descriptions (editor defaults) say what the tool does, where its IDs come from, the formats, what it returns and whether it changes data',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const [request] = ctx.model.requests('offered');
-				const byName = Object.fromEntries(
-					request.tools.map((tool) => [tool.name, tool.description]),
-				);
-				for (const [name, description] of Object.entries(byName)) {
-					assert.ok(
-						description.length > `${name.replace(/_/g, ' ')} in Event Registration`.length + 20,
-						`${name} says no more than its action: ${description}`,
-					);
-				}
-				const { Create_event, Create_order, Get_many_orders } = byName;
-				assert.match(Create_event, /ISO 8601/, Create_event);
-				assert.match(Create_order, /Get many companies|company ID|companies/i, Create_order);
-				assert.match(Create_order, /alpha-2|ISO 3166/i, Create_order);
-				const eventSource = /Get many events|Event → Get Many|event (ID|slug)/i;
-				assert.match(Get_many_orders, eventSource, Get_many_orders);
-				// What it changes: a write says so, a read does not.
-				assert.match(Create_order, / Changes data: \S/, Create_order);
-				assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
-				// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
-				assert.doesNotMatch(
-					Get_many_orders,
-					/default 50|Return All reads every page/,
-					`the description contradicts what the model gets: ${Get_many_orders}`,
-				);
-				console.log(`      Create_order's description: ${JSON.stringify(Create_order)}`);
-			},
-		},
-		{
-			name: 'a read: Get many companies hands the model the companies, after one request',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
-				const names = itemsOf(result.content).map((company) => company.name);
-				assert.ok(names.includes(demo(ctx).companyName), `companies: ${names.join(', ')}`);
-				const sent = sandbox.map((request) => `${request.method} ${request.status}`);
-				assert.deepEqual(sent, ['GET 200'], checks.describeRequests(sandbox));
-				measured['Get many companies'] = result.chars;
-			},
-		},
-		{
-			name: 'a write: Create event creates exactly one event with the values the model gave',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
-				const posts = sandbox.filter((request) => request.method === 'POST');
-				assert.deepEqual(
-					posts.map((request) => request.status),
-					[201],
-					checks.describeRequests(sandbox),
-				);
-				assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
-				const [event] = itemsOf(result.content);
-				assert.equal(event.name, 'Agents Launch', result.content);
-				measured['Create event (one event)'] = result.chars;
-			},
-		},
-		{
-			name: 'an option value in another case (Online) is accepted and sent as the service’s value',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = { ...eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
-				const { result, sandbox } = await converse(ctx, 'option-case', 'Create_event', args);
-				const posts = sandbox.filter((request) => request.method === 'POST');
-				const got = `${checks.describeRequests(sandbox)}; the model got: ${result.content}`;
-				assert.equal(posts.length, 1, got);
-				assert.equal(posts[0].body.attendance_mode, 'online');
-			},
-		},
-		{
-			name: 'a refused date: the model gets the field and its fix (format and example), and no request is sent',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = { ...eventArgs(ctx), start: 'next Friday 6pm' };
-				const { result, sandbox } = await converse(ctx, 'date-refusal', 'Create_event', args);
-				assertNoRequest(sandbox);
-				assertRefusal(result.content, [{ field: /Start Date/, fix: DATE_FIX }]);
-				console.log(`      the model got: ${result.content}`);
-			},
-		},
-		{
-			name: 'three invalid fields in one call: the model gets all three, each with its fix, and no request is sent',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = {
-					...eventArgs(ctx),
-					start: 'next Friday 6pm',
-					end: 'the Saturday after',
-					attendance_mode: 'hybrid',
-				};
-				const { result, sandbox } = await converse(ctx, 'three-refusals', 'Create_event', args);
-				assertNoRequest(sandbox);
-				assertRefusal(result.content, [
-					{ field: /Start Date/, fix: DATE_FIX },
-					{ field: /End Date/, fix: DATE_FIX },
-					{ field: /Attendance Mode/, fix: /offline/i },
-				]);
-				console.log(`      the model got: ${result.content}`);
-			},
-		},
-		{
-			name: 'a company given by name is resolved to its ID: one listing of companies, then the request',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const { companyId, companyName, events } = demo(ctx);
-				const args = { company: companyName.toUpperCase() };
-				const { result, sandbox } = await converse(ctx, 'company-name', 'Get_many_events', args);
-				const got = result.content.slice(0, 400);
+		test(
+			`set-up: ${BUSY_EVENT_ORDERS} orders on Winter Workshop, ${SUMMIT_ORDERS} on Summer Summit, the chat workflow published`,
+			prepare,
+			60000,
+		),
+		test('the model is offered each tool under its node’s name, with a description and the written $fromAI descriptions as its argument schema', async (ctx) => {
+			const { offered } = await converse(ctx, 'offered', 'Get_many_companies', {});
+			const names = offered.map((tool) => tool.name);
+			assert.deepEqual(names.sort(), Object.keys(TOOLS).map(toolName).sort());
+			const byName = Object.fromEntries(offered.map((tool) => [tool.name, tool]));
+			for (const tool of offered)
+				assert.ok(tool.description.length > 40, `${tool.name}: ${tool.description}`);
+			const createEvent = byName.Create_event.parameters;
+			const properties = Object.keys(createEvent.properties).sort();
+			assert.deepEqual(properties, Object.keys(eventArgs(ctx)).sort());
+			const { start, attendance_mode } = createEvent.properties;
+			assert.match(start.description, /ISO 8601, e\.g\. 2027-06-01T09:00:00/);
+			assert.match(attendance_mode.description, /offline .* or online/);
+			assert.equal(byName.Get_many_orders.parameters.properties.limit.type, 'number');
+			const seen = { description: byName.Create_event.description, parameters: { start } };
+			console.log(`      Create_event as the model sees it: ${JSON.stringify(seen)}`);
+		}),
+		test('tool descriptions (editor defaults) say what the tool does, where its IDs come from, the formats, what it returns and whether it changes data', async (ctx) => {
+			const [request] = ctx.model.requests('offered');
+			const byName = Object.fromEntries(request.tools.map((tool) => [tool.name, tool.description]));
+			for (const [name, description] of Object.entries(byName)) {
 				assert.ok(
-					sandbox.some((r) => r.status === 200 && r.path.includes(`/${companyId}/events`)),
-					`${checks.describeRequests(sandbox)}; the model got: ${got}`,
+					description.length > `${name.replace(/_/g, ' ')} in Event Registration`.length + 20,
+					`${name} says no more than its action: ${description}`,
 				);
-				const slugs = itemsOf(result.content).map((event) => event.id ?? event.slug);
-				assert.ok(slugs.includes(events.summerSummit), got);
-			},
-		},
-		{
-			name: 'an unknown company name is refused with the candidates and their IDs, and no request uses it',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = { company: 'Northwind Events' };
-				const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
-				assertNoRequest(sandbox, /Northwind/i);
-				assert.match(result.content, new RegExp(demo(ctx).companyId), result.content);
-				assert.match(result.content, new RegExp(demo(ctx).companyName), result.content);
-				console.log(`      the model got: ${result.content}`);
-			},
-		},
-		{
-			name: `a list longer than its Limit (20 of ${BUSY_EVENT_ORDERS} orders) says how many came back, that more exist and what to set`,
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = ordersArgs(ctx, 'winterWorkshop', 20);
-				const { result } = await converse(ctx, 'long-list', 'Get_many_orders', args);
-				assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
-				assertMoreNotice(result.content, 20);
-				measureOrders('the busy event, Limit 20', result);
-			},
-		},
-		{
-			name: `${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`,
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
-				const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
-				const returned = itemsOf(result.content).length;
-				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
-				assert.ok(result.chars <= MAX_CHARS_42_ORDERS, `${result.chars} characters`);
-				if (returned < SUMMIT_ORDERS) assertMoreNotice(result.content, returned);
-			},
-		},
-		{
-			name: `all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`,
-			timeoutMs: 90000,
-			async fn(ctx) {
-				const args = ordersArgs(ctx, 'summerSummit', 50);
-				const { result } = await converse(ctx, 'orders-42', 'Get_many_orders', args);
-				measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
-				assert.equal(itemsOf(result.content).length, SUMMIT_ORDERS);
-			},
-		},
-		{
-			name: `Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`,
-			timeoutMs: 120000,
-			async fn(ctx) {
-				const args = ordersArgs(ctx, 'winterWorkshop', BUSY_EVENT_ORDERS);
-				const { result, nextRequestChars } = await converse(
-					ctx,
-					'orders-300',
-					'Get_many_orders',
-					args,
-				);
-				const refused =
-					/limit|narrow|filter/i.test(result.content) &&
-					!result.content.trim().startsWith('[{"id"');
-				measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
-				measured[`  the model's next request`] = nextRequestChars;
-				assert.ok(
-					result.chars <= MAX_CHARS_RETURN_ALL_300 || refused,
-					`${result.chars} characters, not refused: ${result.content.slice(0, 300)}`,
-				);
-			},
-		},
-		{
-			name: 'a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const { code, result, output } =
-					await /** @type {NonNullable<typeof manualRun.promise>} */ (manualRun.promise);
-				assert.equal(code, 0, output);
-				assert.equal(result?.status ?? 'success', 'success', output);
-				const requests = ctx.model.requests('manual');
-				assert.equal(requests.length, 2);
-				assert.equal(requests[0].body.stream, false);
-				const [refusal] = requests[1].toolResults;
-				assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
-				console.log(
-					`      result sizes the model was handed (characters): ${JSON.stringify(measured)}`,
-				);
-			},
-		},
+			}
+			const { Create_event, Create_order, Get_many_orders } = byName;
+			assert.match(Create_event, /ISO 8601/, Create_event);
+			assert.match(Create_order, /Get many companies|company ID|companies/i, Create_order);
+			assert.match(Create_order, /alpha-2|ISO 3166/i, Create_order);
+			const eventSource = /Get many events|Event → Get Many|event (ID|slug)/i;
+			assert.match(Get_many_orders, eventSource, Get_many_orders);
+			// What it changes: a write says so, a read does not.
+			assert.match(Create_order, / Changes data: \S/, Create_order);
+			assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
+			// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
+			assert.doesNotMatch(
+				Get_many_orders,
+				/default 50|Return All reads every page/,
+				`the description contradicts what the model gets: ${Get_many_orders}`,
+			);
+			console.log(`      Create_order's description: ${JSON.stringify(Create_order)}`);
+		}),
+		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
+			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
+			const names = itemsOf(result.content).map((company) => company.name);
+			assert.ok(names.includes(demo(ctx).companyName), `companies: ${names.join(', ')}`);
+			const sent = sandbox.map((request) => `${request.method} ${request.status}`);
+			assert.deepEqual(sent, ['GET 200'], checks.describeRequests(sandbox));
+			measured['Get many companies'] = result.chars;
+		}),
+		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
+			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
+			const posts = sandbox.filter((request) => request.method === 'POST');
+			assert.deepEqual(
+				posts.map((request) => request.status),
+				[201],
+				checks.describeRequests(sandbox),
+			);
+			assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
+			const [event] = itemsOf(result.content);
+			assert.equal(event.name, 'Agents Launch', result.content);
+			measured['Create event (one event)'] = result.chars;
+		}),
+		test('an option value in another case (Online) is accepted and sent as the service’s value', async (ctx) => {
+			const args = { ...eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
+			const { result, sandbox } = await converse(ctx, 'option-case', 'Create_event', args);
+			const posts = sandbox.filter((request) => request.method === 'POST');
+			const got = `${checks.describeRequests(sandbox)}; the model got: ${result.content}`;
+			assert.equal(posts.length, 1, got);
+			assert.equal(posts[0].body.attendance_mode, 'online');
+		}),
+		test('a refused date: the model gets the field and its fix (format and example), and no request is sent', async (ctx) => {
+			const args = { ...eventArgs(ctx), start: 'next Friday 6pm' };
+			const { result, sandbox } = await converse(ctx, 'date-refusal', 'Create_event', args);
+			assertNoRequest(sandbox);
+			assertRefusal(result.content, [{ field: /Start Date/, fix: DATE_FIX }]);
+			console.log(`      the model got: ${result.content}`);
+		}),
+		test('three invalid fields in one call: the model gets all three, each with its fix, and no request is sent', async (ctx) => {
+			const args = {
+				...eventArgs(ctx),
+				start: 'next Friday 6pm',
+				end: 'the Saturday after',
+				attendance_mode: 'hybrid',
+			};
+			const { result, sandbox } = await converse(ctx, 'three-refusals', 'Create_event', args);
+			assertNoRequest(sandbox);
+			assertRefusal(result.content, [
+				{ field: /Start Date/, fix: DATE_FIX },
+				{ field: /End Date/, fix: DATE_FIX },
+				{ field: /Attendance Mode/, fix: /offline/i },
+			]);
+			console.log(`      the model got: ${result.content}`);
+		}),
+		test('a company given by name is resolved to its ID: one listing of companies, then the request', async (ctx) => {
+			const { companyId, companyName, events } = demo(ctx);
+			const args = { company: companyName.toUpperCase() };
+			const { result, sandbox } = await converse(ctx, 'company-name', 'Get_many_events', args);
+			const got = result.content.slice(0, 400);
+			assert.ok(
+				sandbox.some((r) => r.status === 200 && r.path.includes(`/${companyId}/events`)),
+				`${checks.describeRequests(sandbox)}; the model got: ${got}`,
+			);
+			const slugs = itemsOf(result.content).map((event) => event.id ?? event.slug);
+			assert.ok(slugs.includes(events.summerSummit), got);
+		}),
+		test('an unknown company name is refused with the candidates and their IDs, and no request uses it', async (ctx) => {
+			const args = { company: 'Northwind Events' };
+			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
+			assertNoRequest(sandbox, /Northwind/i);
+			assert.match(result.content, new RegExp(demo(ctx).companyId), result.content);
+			assert.match(result.content, new RegExp(demo(ctx).companyName), result.content);
+			console.log(`      the model got: ${result.content}`);
+		}),
+		test(`a list longer than its Limit (20 of ${BUSY_EVENT_ORDERS} orders) says how many came back, that more exist and what to set`, async (ctx) => {
+			const args = ordersArgs(ctx, 'winterWorkshop', 20);
+			const { result } = await converse(ctx, 'long-list', 'Get_many_orders', args);
+			assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
+			assertMoreNotice(result.content, 20);
+			measureOrders('the busy event, Limit 20', result);
+		}),
+		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
+			const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
+			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
+			const returned = itemsOf(result.content).length;
+			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
+			assert.ok(result.chars <= MAX_CHARS_42_ORDERS, `${result.chars} characters`);
+			if (returned < SUMMIT_ORDERS) assertMoreNotice(result.content, returned);
+		}),
+		test(`all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`, async (ctx) => {
+			const args = ordersArgs(ctx, 'summerSummit', 50);
+			const { result } = await converse(ctx, 'orders-42', 'Get_many_orders', args);
+			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
+			assert.equal(itemsOf(result.content).length, SUMMIT_ORDERS);
+		}),
+		test(`Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`, async (ctx) => {
+			const args = ordersArgs(ctx, 'winterWorkshop', BUSY_EVENT_ORDERS);
+			const { result, nextRequestChars } = await converse(
+				ctx,
+				'orders-300',
+				'Get_many_orders',
+				args,
+			);
+			const refused =
+				/limit|narrow|filter/i.test(result.content) && !result.content.trim().startsWith('[{"id"');
+			measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
+			measured[`  the model's next request`] = nextRequestChars;
+			assert.ok(
+				result.chars <= MAX_CHARS_RETURN_ALL_300 || refused,
+				`${result.chars} characters, not refused: ${result.content.slice(0, 300)}`,
+			);
+		}, 120000),
+		test('a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success', async (ctx) => {
+			const { code, result, output } = await /** @type {NonNullable<typeof manualRun.promise>} */ (
+				manualRun.promise
+			);
+			assert.equal(code, 0, output);
+			assert.equal(result?.status ?? 'success', 'success', output);
+			const requests = ctx.model.requests('manual');
+			assert.equal(requests.length, 2);
+			assert.equal(requests[0].body.stream, false);
+			const [refusal] = requests[1].toolResults;
+			assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
+			console.log(
+				`      result sizes the model was handed (characters): ${JSON.stringify(measured)}`,
+			);
+		}, 150000),
 	],
 };
 

@@ -20,6 +20,7 @@ const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
+const test = checks.testsTaking(120000);
 const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
@@ -134,33 +135,27 @@ async function runChatExample(ctx, workflow) {
  */
 function exampleTest({ file, workflow }) {
 	const mcp = Boolean(nodeOfType(workflow, MCP_TRIGGER));
-	return {
-		name: `${file} (${mcp ? 'published, used by the MCP client' : 'published, a chat message through the AI Agent'})`,
-		timeoutMs: 120000,
-		async fn(ctx) {
-			const ready = prepared(ctx.stack, { file, workflow });
-			await checks.whilePublished(ctx, ready.id, () =>
-				mcp ? runMcpExample(ctx, ready) : runChatExample(ctx, ready),
-			);
-		},
-	};
+	const how = mcp
+		? 'published, used by the MCP client'
+		: 'published, a chat message through the AI Agent';
+	return test(`${file} (${how})`, async (ctx) => {
+		const ready = prepared(ctx.stack, { file, workflow });
+		const run = mcp ? runMcpExample : runChatExample;
+		await checks.whilePublished(ctx, ready.id, () => run(ctx, ready));
+	});
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: `Examples with AI (${examples.length} workflows in examples/)`,
 	tests: [
-		{
-			name: 'examples/ has an MCP server example and a chat-agent example',
-			timeoutMs: 1000,
-			async fn() {
-				const triggers = { [MCP_TRIGGER]: 'MCP Server Trigger', [CHAT_TRIGGER]: 'Chat Trigger' };
-				for (const [type, what] of Object.entries(triggers)) {
-					const found = examples.some(({ workflow }) => nodeOfType(workflow, type));
-					assert.ok(found, `no ${what} example`);
-				}
-			},
-		},
+		test('examples/ has an MCP server example and a chat-agent example', async () => {
+			const triggers = { [MCP_TRIGGER]: 'MCP Server Trigger', [CHAT_TRIGGER]: 'Chat Trigger' };
+			for (const [type, what] of Object.entries(triggers)) {
+				const found = examples.some(({ workflow }) => nodeOfType(workflow, type));
+				assert.ok(found, `no ${what} example`);
+			}
+		}, 1000),
 		...examples.map(exampleTest),
 	],
 };

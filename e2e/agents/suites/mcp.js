@@ -14,6 +14,7 @@ const checks = require('../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
 const { apiRequests, assertNoRequest, assertRefusal, describeRequests } = checks;
+const test = checks.testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -116,217 +117,169 @@ function settled(promise) {
 const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
 	tests: [
-		{
-			name: 'the workflows publish and the client connects over Streamable HTTP',
-			timeoutMs: 90000,
-			async fn(ctx) {
-				for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await checks.publish(ctx, id);
-				session.client = await checks.mcpClient(ctx, MCP_PATH);
-			},
-		},
-		{
-			name: 'tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema',
-			timeoutMs: 30000,
-			async fn() {
-				const { tools } = await client().listTools();
-				const names = tools.map((tool) => tool.name).sort();
-				assert.deepEqual(names, Object.keys(ALL_TOOLS).map(toolName).sort());
-				const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-				for (const tool of tools)
-					assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
-				const schema = /** @type {any} */ (byName.Create_order.inputSchema);
-				const { country } = schema.properties;
-				assert.deepEqual(Object.keys(schema.properties).sort(), [
-					'company',
-					'country',
-					'email',
-					'event',
-					'first_name',
-					'last_name',
-					'ticket_type',
-				]);
-				assert.equal(country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
-				const listed = { description: byName.Create_order.description, country };
-				console.log(`      Create_order as the client lists it: ${JSON.stringify(listed)}`);
-			},
-		},
-		{
-			name: 'n8n: an argument whose $fromAI has no written description reaches the client with none (the ✨ button writes none)',
-			timeoutMs: 30000,
-			async fn() {
-				const { tools } = await client().listTools();
-				const forms = tools.find((tool) => tool.name === 'Get_many_forms')?.inputSchema;
-				const company = /** @type {any} */ (forms?.properties)?.Company;
-				assert.ok(company, JSON.stringify(forms));
-				assert.equal(company.description, undefined, JSON.stringify(company));
-			},
-		},
-		{
-			name: 'a read: Get many companies returns the companies as text',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
-				assert.equal(isError, false, text);
-				assert.match(text, new RegExp(demo(ctx).companyName));
-				const requests = apiRequests(ctx.stack);
-				const sent = requests.map((request) => `${request.method} ${request.status}`);
-				assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
-			},
-		},
-		{
-			name: 'a write: Create event creates exactly one event, and the call is one execution with status success',
-			timeoutMs: 60000,
-			async fn(ctx) {
-				const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
-				const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
-				assert.equal(isError, false, text);
-				const requests = apiRequests(ctx.stack);
-				const posts = requests.filter((request) => request.method === 'POST');
-				const statuses = posts.map((request) => request.status);
-				assert.deepEqual(statuses, [201], describeRequests(requests));
-				assert.match(text, /MCP Launch/);
-				assert.equal(execution.status, 'success');
-			},
-		},
-		{
-			name: 'a refused date comes back as a tool error naming the field with its fix; no request; n8n still records an execution with status success',
-			timeoutMs: 60000,
-			async fn(ctx) {
-				const args = eventArgs(ctx, 'MCP Bad Date', 'next Friday 6pm');
-				const refused = await callCounted(ctx, 'Create_event', args);
-				assertRefusedCall(ctx, refused);
-				const fix = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-				assertRefusal(refused.text, [{ field: /Start Date/, fix }]);
-				assertNoRequest(apiRequests(ctx.stack));
-				const recorded = 'n8n records a refused tool call as a successful execution';
-				assert.equal(refused.execution.status, 'success', recorded);
-				console.log(`      the client got: ${JSON.stringify(refused.text)}`);
-			},
-		},
-		{
-			name: 'several invalid fields in one call: one tool error names them all',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const refused = await callCounted(ctx, 'Create_order', {
-					company: demo(ctx).companyId,
-					event: demo(ctx).events.summerSummit,
-					ticket_type: 'general-admission',
-					first_name: 'Ada',
-					last_name: 'Lovelace',
-					email: 'not-an-email',
-					country: 'Netherlands',
-				});
-				assertRefusedCall(ctx, refused);
-				assertRefusal(refused.text, [
-					{ field: /Email/, fix: /@|address/i },
-					{ field: /Country/, fix: /\bNL\b/ },
-				]);
-				assertNoRequest(apiRequests(ctx.stack));
-			},
-		},
-		{
-			name: 'a list longer than its Limit: the text says how many came back, that more exist and what to set',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
-					company: demo(ctx).companyId,
-					event: demo(ctx).events.winterWorkshop,
-					limit: 20,
-				});
-				assert.equal(isError, false, text.slice(0, 300));
-				checks.assertMoreNotice(text, 20);
-				const end = JSON.stringify(text.slice(-400));
-				console.log(`      the client got ${text.length} characters, ending: ${end}`);
-			},
-		},
-		{
-			name: 'a company given by name is resolved (or refused with the candidates and their IDs)',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const { companyId, companyName, events } = demo(ctx);
-				const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
-				assert.equal(resolved.isError, false, resolved.text);
-				assert.match(resolved.text, new RegExp(events.summerSummit));
-				const unknown = await callCounted(ctx, 'Get_many_events', { company: 'Northwind Events' });
-				assertRefusedCall(ctx, unknown);
-				const fix = /Get_many_companies|Get many companies|ID/;
-				assertRefusal(unknown.text, [{ field: /Company/, fix }]);
-				const candidates = `${companyName}[^]*${companyId}|${companyId}[^]*${companyName}`;
-				assert.match(unknown.text, new RegExp(candidates));
-				assertNoRequest(apiRequests(ctx.stack), /Northwind/i);
-				console.log(`      by name: ${JSON.stringify(resolved.text.slice(0, 300))}`);
-				console.log(`      unknown name: ${JSON.stringify(unknown.text)}`);
-			},
-		},
-		{
-			name: 'n8n: a call without arguments, or to an unknown tool, is a JSON-RPC error (not a tool error); 2.41.1 records an execution with status success, 1.123.81 none',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const before = (await finished(ctx)).length;
-				const params = { name: 'Get_many_companies' };
-				const request = { method: 'tools/call', params };
-				const bare = await settled(client().request(request, CallToolResultSchema));
-				assert.ok(bare instanceof McpError, `without arguments: ${JSON.stringify(bare)}`);
-				const unknown = await settled(client().callTool({ name: 'No_such_tool', arguments: {} }));
-				assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
-				if (checks.oneX(ctx.stack.runtime)) {
-					// Measured in 1.123.81: n8n records no execution for either.
-					await sleep(3000);
-					assert.equal((await finished(ctx)).length, before);
-				} else {
-					// Measured in 2.41.1: n8n records both as executions with status success, like every tool call.
-					const after = await finishedAtLeast(ctx, before + 2, 15000);
-					await sleep(1000);
-					assert.equal((await finished(ctx)).length, before + 2);
-					const statuses = after.slice(0, 2).map((execution) => execution.status);
-					assert.deepEqual(statuses, ['success', 'success']);
-				}
-				console.log(
-					`      without arguments: ${bare.code} ${bare.message}; unknown tool: ${unknown.code} ${unknown.message}`,
+		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
+			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await checks.publish(ctx, id);
+			session.client = await checks.mcpClient(ctx, MCP_PATH);
+		}, 90000),
+		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
+			const { tools } = await client().listTools();
+			const names = tools.map((tool) => tool.name).sort();
+			assert.deepEqual(names, Object.keys(ALL_TOOLS).map(toolName).sort());
+			const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+			for (const tool of tools)
+				assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
+			const schema = /** @type {any} */ (byName.Create_order.inputSchema);
+			const { country } = schema.properties;
+			assert.deepEqual(Object.keys(schema.properties).sort(), [
+				'company',
+				'country',
+				'email',
+				'event',
+				'first_name',
+				'last_name',
+				'ticket_type',
+			]);
+			assert.equal(country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
+			const listed = { description: byName.Create_order.description, country };
+			console.log(`      Create_order as the client lists it: ${JSON.stringify(listed)}`);
+		}),
+		test('n8n: an argument whose $fromAI has no written description reaches the client with none (the ✨ button writes none)', async () => {
+			const { tools } = await client().listTools();
+			const forms = tools.find((tool) => tool.name === 'Get_many_forms')?.inputSchema;
+			const company = /** @type {any} */ (forms?.properties)?.Company;
+			assert.ok(company, JSON.stringify(forms));
+			assert.equal(company.description, undefined, JSON.stringify(company));
+		}),
+		test('a read: Get many companies returns the companies as text', async (ctx) => {
+			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
+			assert.equal(isError, false, text);
+			assert.match(text, new RegExp(demo(ctx).companyName));
+			const requests = apiRequests(ctx.stack);
+			const sent = requests.map((request) => `${request.method} ${request.status}`);
+			assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
+		}),
+		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
+			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
+			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
+			assert.equal(isError, false, text);
+			const requests = apiRequests(ctx.stack);
+			const posts = requests.filter((request) => request.method === 'POST');
+			const statuses = posts.map((request) => request.status);
+			assert.deepEqual(statuses, [201], describeRequests(requests));
+			assert.match(text, /MCP Launch/);
+			assert.equal(execution.status, 'success');
+		}, 60000),
+		test('a refused date comes back as a tool error naming the field with its fix; no request; n8n still records an execution with status success', async (ctx) => {
+			const args = eventArgs(ctx, 'MCP Bad Date', 'next Friday 6pm');
+			const refused = await callCounted(ctx, 'Create_event', args);
+			assertRefusedCall(ctx, refused);
+			const fix = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+			assertRefusal(refused.text, [{ field: /Start Date/, fix }]);
+			assertNoRequest(apiRequests(ctx.stack));
+			const recorded = 'n8n records a refused tool call as a successful execution';
+			assert.equal(refused.execution.status, 'success', recorded);
+			console.log(`      the client got: ${JSON.stringify(refused.text)}`);
+		}, 60000),
+		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
+			const refused = await callCounted(ctx, 'Create_order', {
+				company: demo(ctx).companyId,
+				event: demo(ctx).events.summerSummit,
+				ticket_type: 'general-admission',
+				first_name: 'Ada',
+				last_name: 'Lovelace',
+				email: 'not-an-email',
+				country: 'Netherlands',
+			});
+			assertRefusedCall(ctx, refused);
+			assertRefusal(refused.text, [
+				{ field: /Email/, fix: /@|address/i },
+				{ field: /Country/, fix: /\bNL\b/ },
+			]);
+			assertNoRequest(apiRequests(ctx.stack));
+		}),
+		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
+			const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
+				company: demo(ctx).companyId,
+				event: demo(ctx).events.winterWorkshop,
+				limit: 20,
+			});
+			assert.equal(isError, false, text.slice(0, 300));
+			checks.assertMoreNotice(text, 20);
+			const end = JSON.stringify(text.slice(-400));
+			console.log(`      the client got ${text.length} characters, ending: ${end}`);
+		}),
+		test('a company given by name is resolved (or refused with the candidates and their IDs)', async (ctx) => {
+			const { companyId, companyName, events } = demo(ctx);
+			const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
+			assert.equal(resolved.isError, false, resolved.text);
+			assert.match(resolved.text, new RegExp(events.summerSummit));
+			const unknown = await callCounted(ctx, 'Get_many_events', { company: 'Northwind Events' });
+			assertRefusedCall(ctx, unknown);
+			const fix = /Get_many_companies|Get many companies|ID/;
+			assertRefusal(unknown.text, [{ field: /Company/, fix }]);
+			const candidates = `${companyName}[^]*${companyId}|${companyId}[^]*${companyName}`;
+			assert.match(unknown.text, new RegExp(candidates));
+			assertNoRequest(apiRequests(ctx.stack), /Northwind/i);
+			console.log(`      by name: ${JSON.stringify(resolved.text.slice(0, 300))}`);
+			console.log(`      unknown name: ${JSON.stringify(unknown.text)}`);
+		}),
+		test('n8n: a call without arguments, or to an unknown tool, is a JSON-RPC error (not a tool error); 2.41.1 records an execution with status success, 1.123.81 none', async (ctx) => {
+			const before = (await finished(ctx)).length;
+			const params = { name: 'Get_many_companies' };
+			const request = { method: 'tools/call', params };
+			const bare = await settled(client().request(request, CallToolResultSchema));
+			assert.ok(bare instanceof McpError, `without arguments: ${JSON.stringify(bare)}`);
+			const unknown = await settled(client().callTool({ name: 'No_such_tool', arguments: {} }));
+			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
+			if (checks.oneX(ctx.stack.runtime)) {
+				// Measured in 1.123.81: n8n records no execution for either.
+				await sleep(3000);
+				assert.equal((await finished(ctx)).length, before);
+			} else {
+				// Measured in 2.41.1: n8n records both as executions with status success, like every tool call.
+				const after = await finishedAtLeast(ctx, before + 2, 15000);
+				await sleep(1000);
+				assert.equal((await finished(ctx)).length, before + 2);
+				const statuses = after.slice(0, 2).map((execution) => execution.status);
+				assert.deepEqual(statuses, ['success', 'success']);
+			}
+			console.log(
+				`      without arguments: ${bare.code} ${bare.message}; unknown tool: ${unknown.code} ${unknown.message}`,
+			);
+		}),
+		test('n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools', async (ctx) => {
+			const clientInfo = { name: 'x', version: '1' };
+			const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo };
+			const response = await fetch(`${ctx.baseUrl}/mcp/${BEARER_PATH}`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream',
+					authorization: 'Bearer wrong-token',
+				},
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params }),
+				signal: AbortSignal.timeout(10000),
+			});
+			await response.body?.cancel();
+			assert.equal(response.status, 403);
+			const authorized = await checks.mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			try {
+				const { tools } = await authorized.listTools();
+				assert.deepEqual(
+					tools.map((tool) => tool.name),
+					['Get_many_companies'],
 				);
-			},
-		},
-		{
-			name: 'n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools',
-			timeoutMs: 30000,
-			async fn(ctx) {
-				const clientInfo = { name: 'x', version: '1' };
-				const params = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo };
-				const response = await fetch(`${ctx.baseUrl}/mcp/${BEARER_PATH}`, {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						accept: 'application/json, text/event-stream',
-						authorization: 'Bearer wrong-token',
-					},
-					body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params }),
-					signal: AbortSignal.timeout(10000),
-				});
-				await response.body?.cancel();
-				assert.equal(response.status, 403);
-				const authorized = await checks.mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
-				try {
-					const { tools } = await authorized.listTools();
-					assert.deepEqual(
-						tools.map((tool) => tool.name),
-						['Get_many_companies'],
-					);
-				} finally {
-					await authorized.close();
-				}
-			},
-		},
-		{
-			name: 'the client disconnects cleanly',
-			timeoutMs: 15000,
-			async fn(ctx) {
-				await client().close();
-				session.client = undefined;
-				const executions = await ctx.rest.executions(MCP_WORKFLOW);
-				const statuses = executions.map((execution) => execution.status);
-				console.log(`      executions of the MCP workflow: ${JSON.stringify(statuses)}`);
-			},
-		},
+			} finally {
+				await authorized.close();
+			}
+		}),
+		test('the client disconnects cleanly', async (ctx) => {
+			await client().close();
+			session.client = undefined;
+			const executions = await ctx.rest.executions(MCP_WORKFLOW);
+			const statuses = executions.map((execution) => execution.status);
+			console.log(`      executions of the MCP workflow: ${JSON.stringify(statuses)}`);
+		}, 15000),
 	],
 };
 

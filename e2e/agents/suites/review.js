@@ -19,6 +19,7 @@ const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
 const { chatText, describeRequests, oneX, sendChat, whilePublished } = checks;
+const test = checks.testsTaking(150000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -29,7 +30,7 @@ const BROWSER = {
 	'user-agent':
 		'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
-/** Clients n8n takes for bots (link previews, scanners): Node's own fetch and curl. */
+/** @type {Array<Record<string, string>>} clients n8n takes for bots (link previews, scanners): Node's fetch and curl */
 const BOTS = [{}, { 'user-agent': 'curl/8.5.0' }];
 /** What the example's Not approved node tells the model, and what it must keep saying. */
 const NOT_AGAIN = 'Do not call this tool again unless the user asks for it again.';
@@ -200,7 +201,7 @@ function pendingOrder(ctx) {
 		attendee: `${order.first_name} ${order.last_name}`,
 		facts: [
 			`${order.first_name} ${order.last_name}, ${order.email}`,
-			`${(order.unit_amount / 100).toFixed(2)} ${order.currency}`,
+			`${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`,
 			demo.eventNames.summerSummit,
 			demo.companyName,
 			id,
@@ -213,154 +214,130 @@ function pendingOrder(ctx) {
 const suite = {
 	name: `Human review: examples/${EXAMPLE}'s writes behind an email with the service's facts`,
 	tests: [
-		{
-			name: 'an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const wrongName = 'Daan Meijer';
-				assert.notEqual(order.attendee, wrongName);
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					caseName: 'review-declined',
-					tool: 'Approve_order',
-					args: { ...order.args, attendee: wrongName },
-					async answer(links) {
-						for (const headers of BOTS) await follow(links.approve, headers);
-						await sleep(3000);
-						seen.bot = writeRequests(ctx.stack).length;
-						assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
-						await follow(links.decline, BROWSER);
-					},
+		test('an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const wrongName = 'Daan Meijer';
+			assert.notEqual(order.attendee, wrongName);
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-declined',
+				tool: 'Approve_order',
+				args: { ...order.args, attendee: wrongName },
+				async answer(links) {
+					for (const headers of BOTS) await follow(links.approve, headers);
+					await sleep(3000);
+					seen.bot = writeRequests(ctx.stack).length;
+					assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
+					await follow(links.decline, BROWSER);
+				},
+			});
+			assertShows(mail, [
+				...order.facts,
+				'APPROVE',
+				`${wrongName} (NOT the name on this order`,
+				'No answer within 1 hour:',
+			]);
+			seen.declined = writes.length;
+			assert.equal(writes.length, 0, describeRequests(writes));
+			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
+			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
+		}),
+		test('Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const { demo } = ctx.stack.sandbox;
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-approved',
+				tool: 'Approve_order',
+				args: { ...order.args, attendee: order.attendee },
+				answer: (links) => follow(links.approve, BROWSER),
+			});
+			assertShows(mail, order.facts);
+			assert.ok(!mail.text.includes('NOT the name'), mail.text);
+			seen.approved = writes.length;
+			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+			assert.equal(describeRequests(writes), `PATCH ${event}/orders/${order.id}/approve → 200`);
+			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
+			assertTold(ctx, result, `"id":"${order.id}"`);
+			assertTold(ctx, result, '"status":"approved"');
+		}),
+		test('Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request', async (ctx) => {
+			const { url, token, demo } = ctx.stack.sandbox;
+			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+			const response = await fetch(`${url}${event}/ticket-types/${demo.ticketTypes.vipPass}`, {
+				headers: { authorization: `Bearer ${token}` },
+				signal: AbortSignal.timeout(10000),
+			});
+			const ticket = (await response.json()).data;
+			const email = `review.${Date.now()}@example.com`;
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-create',
+				tool: 'Create_order',
+				args: {
+					company: demo.companyName,
+					event: demo.events.summerSummit,
+					ticket_type: ticket.slug,
+					first_name: 'Ilse',
+					last_name: 'de Vries',
+					email,
+					country: 'NL',
+					quantity: 1,
+				},
+				answer: (links) => follow(links.approve, BROWSER),
+			});
+			assertShows(mail, [
+				`Ilse de Vries, ${email}, country NL`,
+				`1 × ${ticket.name}, ${ticket.price} ${ticket.currency} each`,
+				demo.eventNames.summerSummit,
+				demo.companyName,
+				'CREATE',
+			]);
+			seen.created = writes.length;
+			const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
+			assert.equal(describeRequests(writes), create);
+			assertTold(ctx, result, `"email":"${email}"`);
+		}),
+		test('no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const { mail, mails, writes, result } = await reviewedCall(ctx, {
+				copy: 'shortLimit',
+				caseName: 'review-timed-out',
+				tool: 'Reject_order',
+				args: { ...order.args, attendee: order.attendee },
+				finishMs: 150000,
+				answer: async () => undefined,
+				// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
+				// tells it the outcome; 1.x hands it its own call back, see assertTold).
+				again: oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
+			});
+			assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
+			seen.timedOut = writes.length;
+			assert.equal(writes.length, 0, describeRequests(writes));
+			assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
+			assert.equal(mails, 1, 'a second review email went out in the same turn');
+		}, 200000),
+		test('with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered', async (ctx) => {
+			const { id, webhookId } = COPIES.userAuth;
+			ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
+			await whilePublished(ctx, id, async () => {
+				const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
+					timeoutMs: 30000,
 				});
-				assertShows(mail, [
-					...order.facts,
-					'APPROVE',
-					`${wrongName} (NOT the name on this order`,
-					'No answer within 1 hour:',
-				]);
-				seen.declined = writes.length;
-				assert.equal(writes.length, 0, describeRequests(writes));
-				assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
-				assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
-			},
-		},
-		{
-			name: 'Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const { demo } = ctx.stack.sandbox;
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					caseName: 'review-approved',
-					tool: 'Approve_order',
-					args: { ...order.args, attendee: order.attendee },
-					answer: (links) => follow(links.approve, BROWSER),
+				assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
+				assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
+				await sleep(1000);
+				seen.stranger = (await ctx.rest.executions(id)).length;
+				assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
+				const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
+					timeoutMs: 60000,
+					headers: { cookie: String(ctx.rest.cookie) },
 				});
-				assertShows(mail, order.facts);
-				assert.ok(!mail.text.includes('NOT the name'), mail.text);
-				seen.approved = writes.length;
-				const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-				assert.equal(describeRequests(writes), `PATCH ${event}/orders/${order.id}/approve → 200`);
-				assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
-				assertTold(ctx, result, `"id":"${order.id}"`);
-				assertTold(ctx, result, '"status":"approved"');
-			},
-		},
-		{
-			name: 'Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const { url, token, demo } = ctx.stack.sandbox;
-				const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-				const response = await fetch(`${url}${event}/ticket-types/${demo.ticketTypes.vipPass}`, {
-					headers: { authorization: `Bearer ${token}` },
-					signal: AbortSignal.timeout(10000),
-				});
-				const ticket = (await response.json()).data;
-				const email = `review.${Date.now()}@example.com`;
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					caseName: 'review-create',
-					tool: 'Create_order',
-					args: {
-						company: demo.companyName,
-						event: demo.events.summerSummit,
-						ticket_type: ticket.slug,
-						first_name: 'Ilse',
-						last_name: 'de Vries',
-						email,
-						country: 'NL',
-						quantity: 1,
-					},
-					answer: (links) => follow(links.approve, BROWSER),
-				});
-				assertShows(mail, [
-					`Ilse de Vries, ${email}, country NL`,
-					`1 × ${ticket.name}, ${ticket.price} ${ticket.currency} each`,
-					demo.eventNames.summerSummit,
-					demo.companyName,
-					'CREATE',
-				]);
-				seen.created = writes.length;
-				const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
-				assert.equal(describeRequests(writes), create);
-				assertTold(ctx, result, `"email":"${email}"`);
-			},
-		},
-		{
-			name: 'no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email',
-			timeoutMs: 200000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const { mail, mails, writes, result } = await reviewedCall(ctx, {
-					copy: 'shortLimit',
-					caseName: 'review-timed-out',
-					tool: 'Reject_order',
-					args: { ...order.args, attendee: order.attendee },
-					finishMs: 150000,
-					answer: async () => undefined,
-					// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
-					// tells it the outcome; 1.x hands it its own call back, see assertTold).
-					again: oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
-				});
-				assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
-				seen.timedOut = writes.length;
-				assert.equal(writes.length, 0, describeRequests(writes));
-				assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
-				assert.equal(mails, 1, 'a second review email went out in the same turn');
-			},
-		},
-		{
-			name: 'with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered',
-			timeoutMs: 120000,
-			async fn(ctx) {
-				const { id, webhookId } = COPIES.userAuth;
-				ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
-				await whilePublished(ctx, id, async () => {
-					const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
-						timeoutMs: 30000,
-					});
-					assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
-					assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
-					await sleep(1000);
-					seen.stranger = (await ctx.rest.executions(id)).length;
-					assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
-					const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
-						timeoutMs: 60000,
-						headers: { cookie: String(ctx.rest.cookie) },
-					});
-					assert.equal(member.status, 200, member.body.slice(0, 300));
-					assert.equal(chatText(member.body), 'Hello organizer.');
-				});
-			},
-		},
-		{
-			name: 'human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution',
-			timeoutMs: 1000,
-			async fn() {
-				const expected = { bot: 0, declined: 0, approved: 1, created: 1, timedOut: 0, stranger: 0 };
-				assert.deepEqual(seen, expected);
-			},
-		},
+				assert.equal(member.status, 200, member.body.slice(0, 300));
+				assert.equal(chatText(member.body), 'Hello organizer.');
+			});
+		}, 120000),
+		test('human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution', async () => {
+			const expected = { bot: 0, declined: 0, approved: 1, created: 1, timedOut: 0, stranger: 0 };
+			assert.deepEqual(seen, expected);
+		}, 1000),
 	],
 };
 

@@ -8,7 +8,7 @@
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
-const { callTool, itemsOf, mcpClient, whilePublished } = require('../lib/checks');
+const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
 const { recordListSize } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
 
@@ -27,6 +27,7 @@ const LISTS = {
 	'email templates': { resource: 'emailTemplate', event: true },
 };
 const OUTPUTS = ['raw', 'simple'];
+const test = testsTaking(120000);
 
 /**
  * One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer
@@ -54,44 +55,40 @@ function listTools(stack) {
 const suite = {
 	name: 'Output sizes: what each list operation hands a model, Raw and Simplified',
 	tests: [
-		{
-			name: 'every list operation: Simplified is no larger than Raw and returns the same records',
-			timeoutMs: 120000,
-			async fn(ctx) {
-				/** @type {string[]} */
-				const rows = [];
-				/** @type {string[]} */
-				const problems = [];
-				await whilePublished(ctx, SIZES_WORKFLOW, async () => {
-					const client = await mcpClient(ctx, SIZES_PATH);
-					try {
-						for (const [plural, { resource }] of Object.entries(LISTS)) {
-							/** @type {Record<string, { chars: number; count: number }>} */
-							const size = {};
-							for (const output of OUTPUTS) {
-								const { isError, text } = await callTool(client, `${resource}_${output}`, {});
-								assert.notEqual(isError, true, `${resource} (${output}): ${text}`);
-								size[output] = { chars: text.length, count: itemsOf(text).length };
-							}
-							const { raw, simple } = size;
-							rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
-							const list = { list: plural, records: raw.count, raw: raw.chars };
-							recordListSize({ ...list, simplified: simple.chars });
-							if (simple.count !== raw.count)
-								problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
-							if (simple.chars > raw.chars)
-								problems.push(`${plural}: Simplified ${simple.chars} > Raw ${raw.chars}`);
+		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
+			/** @type {string[]} */
+			const rows = [];
+			/** @type {string[]} */
+			const problems = [];
+			await whilePublished(ctx, SIZES_WORKFLOW, async () => {
+				const client = await mcpClient(ctx, SIZES_PATH);
+				try {
+					for (const [plural, { resource }] of Object.entries(LISTS)) {
+						/** @type {Record<string, { chars: number; count: number }>} */
+						const size = {};
+						for (const output of OUTPUTS) {
+							const { isError, text } = await callTool(client, `${resource}_${output}`, {});
+							assert.notEqual(isError, true, `${resource} (${output}): ${text}`);
+							size[output] = { chars: text.length, count: itemsOf(text).length };
 						}
-					} finally {
-						await client.close();
+						const { raw, simple } = size;
+						rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
+						const list = { list: plural, records: raw.count, raw: raw.chars };
+						recordListSize({ ...list, simplified: simple.chars });
+						if (simple.count !== raw.count)
+							problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
+						if (simple.chars > raw.chars)
+							problems.push(`${plural}: Simplified ${simple.chars} > Raw ${raw.chars}`);
 					}
-				});
-				console.log(
-					`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
-				);
-				assert.deepEqual(problems, []);
-			},
-		},
+				} finally {
+					await client.close();
+				}
+			});
+			console.log(
+				`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
+			);
+			assert.deepEqual(problems, []);
+		}),
 	],
 };
 
