@@ -58,9 +58,9 @@ async function publish(ctx, id) {
  * @param {AgentContext} ctx
  * @param {string} webhookId
  * @param {string} chatInput
- * @param {{ timeoutMs: number; headers?: Record<string, string> }} options
+ * @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options]
  */
-function sendChat(ctx, webhookId, chatInput, { timeoutMs, headers = {} }) {
+function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
 	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', ...headers },

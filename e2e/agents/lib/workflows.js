@@ -32,34 +32,40 @@ function aiNodeVersions(runtime) {
 		: { agent: 3.1, mcpTrigger: 2.1, toolSettings: {} };
 }
 
+/** What the model is told of each argument it fills in (`$fromAI` descriptions), by key. */
+const ARGUMENTS = {
+	company:
+		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
+	event:
+		'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name',
+	name: 'Event name as the attendees will see it',
+	start: 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00',
+	end: 'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start',
+	attendance_mode: 'Where attendees take part: offline (at a venue) or online',
+	limit: 'How many orders to return at most (1 or more); 20 is a good start',
+	ticket_type: 'Ticket type slug from the event’s ticket types, e.g. general-admission',
+	first_name: 'Attendee’s first name',
+	last_name: 'Attendee’s last name',
+	email: 'Attendee’s email address',
+	country: 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
+};
+
 /**
  * A `$fromAI` expression: what the model fills in, described for it.
- * @param {string} key
- * @param {string} description
- * @param {'string' | 'number' | 'boolean' | 'json'} [type]
+ * @param {keyof typeof ARGUMENTS} key
+ * @param {{ type?: 'string' | 'number'; more?: string }} [options] `more`: added to the description
  */
-function fromAI(key, description, type = 'string') {
-	return `={{ $fromAI('${key}', ${JSON.stringify(description)}, '${type}') }}`;
+function fromAI(key, { type = 'string', more = '' } = {}) {
+	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 }
 
-/** @param {string} expression */
-function rlFromAI(expression) {
-	return { __rl: true, mode: 'id', value: expression };
+/** @param {keyof typeof ARGUMENTS} key */
+function rlFromAI(key) {
+	return { __rl: true, mode: 'id', value: fromAI(key) };
 }
 
-const COMPANY = rlFromAI(
-	fromAI(
-		'company',
-		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
-	),
-);
-const EVENT = rlFromAI(
-	fromAI(
-		'event',
-		'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name',
-	),
-);
-const COUNTRY_DESCRIPTION = 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE';
+const COMPANY = rlFromAI('company');
+const EVENT = rlFromAI('event');
 
 /**
  * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
@@ -73,28 +79,18 @@ const TOOLS = {
 		resource: 'event',
 		operation: 'create',
 		company: COMPANY,
-		name: fromAI('name', 'Event name as the attendees will see it'),
-		dateStart: fromAI('start', 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00'),
-		dateEnd: fromAI(
-			'end',
-			'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start',
-		),
-		attendanceMode: fromAI(
-			'attendance_mode',
-			'Where attendees take part: offline (at a venue) or online',
-		),
-		additionalFields: { country: fromAI('country', `${COUNTRY_DESCRIPTION}; where the venue is`) },
+		name: fromAI('name'),
+		dateStart: fromAI('start'),
+		dateEnd: fromAI('end'),
+		attendanceMode: fromAI('attendance_mode'),
+		additionalFields: { country: fromAI('country', { more: '; where the venue is' }) },
 	},
 	'Get many orders': {
 		resource: 'order',
 		operation: 'getMany',
 		company: COMPANY,
 		event: EVENT,
-		limit: fromAI(
-			'limit',
-			'How many orders to return at most (1 or more); 20 is a good start',
-			'number',
-		),
+		limit: fromAI('limit', { type: 'number' }),
 	},
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
@@ -102,16 +98,11 @@ const TOOLS = {
 		operation: 'create',
 		company: COMPANY,
 		event: EVENT,
-		ticketType: rlFromAI(
-			fromAI(
-				'ticket_type',
-				'Ticket type slug from the event’s ticket types, e.g. general-admission',
-			),
-		),
-		firstName: fromAI('first_name', 'Attendee’s first name'),
-		lastName: fromAI('last_name', 'Attendee’s last name'),
-		email: fromAI('email', 'Attendee’s email address'),
-		country: fromAI('country', COUNTRY_DESCRIPTION),
+		ticketType: rlFromAI('ticket_type'),
+		firstName: fromAI('first_name'),
+		lastName: fromAI('last_name'),
+		email: fromAI('email'),
+		country: fromAI('country'),
 	},
 };
 

@@ -11,7 +11,7 @@ const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
 const checks = require('../lib/checks');
-const { recordOrders } = require('../lib/measurements');
+const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
 const { apiRequests, assertMoreNotice, assertNoRequest, assertRefusal, itemsOf } = checks;
@@ -48,7 +48,7 @@ function measureOrders(name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
 	const notice = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
-	recordOrders({
+	modelOutput.orders.push({
 		case: name,
 		records: refused ? null : itemsOf(result.content).length,
 		total: typeof notice?.total === 'number' ? notice.total : null,
@@ -70,25 +70,15 @@ async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await checks.sendChat(ctx, CHAT_WEBHOOK, chatInput, {
-		timeoutMs: 90000,
-	});
+	const { status, body } = await checks.sendChat(ctx, CHAT_WEBHOOK, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
-	assert.equal(
-		JSON.parse(body).output,
-		`Finished ${caseName}.`,
-		`the reply: ${body.slice(0, 500)}`,
-	);
+	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, `model requests: ${requests.length}`);
-	const results = requests[1].toolResults;
-	assert.equal(results.length, 1, `tool results: ${JSON.stringify(results).slice(0, 800)}`);
-	return {
-		result: results[0],
-		offered: requests[0].tools,
-		sandbox: apiRequests(ctx.stack),
-		nextRequestChars: requests[1].chars,
-	};
+	const [first, { toolResults, chars }] = requests;
+	assert.equal(toolResults.length, 1, `tool results: ${JSON.stringify(toolResults).slice(0, 800)}`);
+	const sandbox = apiRequests(ctx.stack);
+	return { result: toolResults[0], offered: first.tools, sandbox, nextRequestChars: chars };
 }
 
 /** @param {AgentContext} ctx */

@@ -117,7 +117,7 @@ async function runChatExample(ctx, workflow) {
 		{ say: (request) => `Summer Summit has ${total(request)} orders.` },
 	]);
 	const question = `[case:${caseName}] How many orders does Summer Summit have?`;
-	const { status, body } = await checks.sendChat(ctx, webhookId, question, { timeoutMs: 90000 });
+	const { status, body } = await checks.sendChat(ctx, webhookId, question);
 	assert.equal(status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
-const { recordListSize } = require('../lib/measurements');
+const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -74,7 +74,7 @@ const suite = {
 						const { raw, simple } = size;
 						rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
 						const list = { list: plural, records: raw.count, raw: raw.chars };
-						recordListSize({ ...list, simplified: simple.chars });
+						modelOutput.lists.push({ ...list, simplified: simple.chars });
 						if (simple.count !== raw.count)
 							problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
 						if (simple.chars > raw.chars)
