@@ -23,6 +23,11 @@ const http = require('node:http');
 
 const CASE_TAG = /\[case:([\w-]+)\]/;
 
+/** @param {unknown} content a message's content */
+function textOf(content) {
+	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
+}
+
 /**
  * @param {any} body an OpenAI chat-completions request
  * @returns {ModelRequest}
@@ -30,42 +35,30 @@ const CASE_TAG = /\[case:([\w-]+)\]/;
 function recordOf(body) {
 	const messages = /** @type {any[]} */ (body.messages ?? []);
 	/** @type {Map<string, string>} */
-	const callNames = new Map();
-	for (const message of messages) {
-		for (const call of message.tool_calls ?? []) callNames.set(call.id, call.function?.name);
-	}
-	return {
-		body,
-		tools: (body.tools ?? []).map((/** @type {any} */ tool) => ({
-			name: tool.function?.name,
-			description: tool.function?.description ?? '',
-			parameters: tool.function?.parameters,
-		})),
-		toolResults: messages
-			.filter((message) => message.role === 'tool')
-			.map((message) => {
-				const content =
-					typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-				return {
-					toolCallId: message.tool_call_id,
-					name: callNames.get(message.tool_call_id),
-					content,
-					chars: content.length,
-				};
-			}),
-		chars: JSON.stringify(body).length,
-	};
+	const callNames = new Map(
+		messages.flatMap((message) =>
+			(message.tool_calls ?? []).map((/** @type {any} */ call) => [call.id, call.function?.name]),
+		),
+	);
+	const toolResults = messages
+		.filter((message) => message.role === 'tool')
+		.map(({ tool_call_id: toolCallId, content }) => ({
+			toolCallId,
+			name: callNames.get(toolCallId),
+			content: textOf(content),
+			chars: textOf(content).length,
+		}));
+	const tools = (body.tools ?? []).map((/** @type {any} */ { function: tool }) => ({
+		name: tool?.name,
+		description: tool?.description ?? '',
+		parameters: tool?.parameters,
+	}));
+	return { body, tools, toolResults, chars: JSON.stringify(body).length };
 }
 
-/** @param {any[]} messages */
+/** @param {any[]} messages the case named in the first message that names one */
 function caseOf(messages) {
-	for (const message of messages) {
-		const text =
-			typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
-		const match = CASE_TAG.exec(text);
-		if (match) return match[1];
-	}
-	return undefined;
+	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 }
 
 /**
