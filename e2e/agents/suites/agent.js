@@ -10,12 +10,21 @@ const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertRefusal,
+	describeRequests,
+	itemsOf,
+	publish,
+	sendChat,
+	testsTaking,
+} = require('../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
-const { apiRequests, assertMoreNotice, assertNoRequest, assertRefusal, itemsOf } = checks;
-const test = checks.testsTaking(90000);
+const test = testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -70,7 +79,7 @@ async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await checks.sendChat(ctx, CHAT_WEBHOOK, chatInput);
+	const { status, body } = await sendChat(ctx, CHAT_WEBHOOK, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
 	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
@@ -165,7 +174,7 @@ const suite = {
 			const names = itemsOf(result.content).map((company) => company.name);
 			assert.ok(names.includes(demo(ctx).companyName), `companies: ${names.join(', ')}`);
 			const sent = sandbox.map((request) => `${request.method} ${request.status}`);
-			assert.deepEqual(sent, ['GET 200'], checks.describeRequests(sandbox));
+			assert.deepEqual(sent, ['GET 200'], describeRequests(sandbox));
 			measured['Get many companies'] = result.chars;
 		}),
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
@@ -174,7 +183,7 @@ const suite = {
 			assert.deepEqual(
 				posts.map((request) => request.status),
 				[201],
-				checks.describeRequests(sandbox),
+				describeRequests(sandbox),
 			);
 			assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
 			const [event] = itemsOf(result.content);
@@ -185,7 +194,7 @@ const suite = {
 			const args = { ...eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
 			const { result, sandbox } = await converse(ctx, 'option-case', 'Create_event', args);
 			const posts = sandbox.filter((request) => request.method === 'POST');
-			const got = `${checks.describeRequests(sandbox)}; the model got: ${result.content}`;
+			const got = `${describeRequests(sandbox)}; the model got: ${result.content}`;
 			assert.equal(posts.length, 1, got);
 			assert.equal(posts[0].body.attendance_mode, 'online');
 		}),
@@ -219,7 +228,7 @@ const suite = {
 			const got = result.content.slice(0, 400);
 			assert.ok(
 				sandbox.some((r) => r.status === 200 && r.path.includes(`/${companyId}/events`)),
-				`${checks.describeRequests(sandbox)}; the model got: ${got}`,
+				`${describeRequests(sandbox)}; the model got: ${got}`,
 			);
 			const slugs = itemsOf(result.content).map((event) => event.id ?? event.slug);
 			assert.ok(slugs.includes(events.summerSummit), got);
@@ -308,7 +317,7 @@ async function prepare(ctx) {
 	const anyStore = /** @type {any} */ (store);
 	const summit = anyStore.findEvent(anyStore.companies.get(seeded.companyId), summerSummit);
 	control.addOrders({ eventId: summerSummit, count: SUMMIT_ORDERS - summit.orders.length });
-	await checks.publish(ctx, CHAT_WORKFLOW);
+	await publish(ctx, CHAT_WORKFLOW);
 	// `n8n execute` boots a whole n8n (about a minute on a busy machine): it runs beside the chat tests.
 	// Its one tool call is refused before any request, so it cannot add to the requests they check.
 	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };

@@ -15,12 +15,20 @@ const {
 	loadExamples,
 	prepareExample,
 } = require('../../../scripts/lib/workflows');
-const checks = require('../lib/checks');
+const {
+	callTool,
+	chatText,
+	itemsOf,
+	mcpClient,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const test = checks.testsTaking(120000);
+const test = testsTaking(120000);
 const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
@@ -86,14 +94,14 @@ function assertDescribedTools(workflow, offered) {
  */
 async function runMcpExample(ctx, workflow) {
 	const { path } = nodeOfType(workflow, MCP_TRIGGER).parameters;
-	const client = await checks.mcpClient(ctx, path);
+	const client = await mcpClient(ctx, path);
 	try {
 		const { tools } = await client.listTools();
 		const offered = tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema }));
 		assertDescribedTools(workflow, offered);
 		const { demo } = ctx.stack.sandbox;
 		const args = { company: demo.companyName, limit: 20 };
-		const { isError, text } = await checks.callTool(client, 'Get_many_events', args);
+		const { isError, text } = await callTool(client, 'Get_many_events', args);
 		assert.notEqual(isError, true, text);
 		assert.match(text, new RegExp(demo.events.summerSummit));
 	} finally {
@@ -117,7 +125,7 @@ async function runChatExample(ctx, workflow) {
 		{ say: (request) => `Summer Summit has ${total(request)} orders.` },
 	]);
 	const question = `[case:${caseName}] How many orders does Summer Summit have?`;
-	const { status, body } = await checks.sendChat(ctx, webhookId, question);
+	const { status, body } = await sendChat(ctx, webhookId, question);
 	assert.equal(status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');
@@ -125,8 +133,8 @@ async function runChatExample(ctx, workflow) {
 	assertDescribedTools(workflow, offered);
 	const [result] = requests[1].toolResults;
 	assert.ok(result, 'the model got no tool result');
-	assert.equal(checks.itemsOf(result.content).length, 20, result.content.slice(0, 300));
-	assert.match(checks.chatText(body), /^Summer Summit has \d+ orders\.$/, body);
+	assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
+	assert.match(chatText(body), /^Summer Summit has \d+ orders\.$/, body);
 }
 
 /**
@@ -141,7 +149,7 @@ function exampleTest({ file, workflow }) {
 	return test(`${file} (${how})`, async (ctx) => {
 		const ready = prepared(ctx.stack, { file, workflow });
 		const run = mcp ? runMcpExample : runChatExample;
-		await checks.whilePublished(ctx, ready.id, () => run(ctx, ready));
+		await whilePublished(ctx, ready.id, () => run(ctx, ready));
 	});
 }
 

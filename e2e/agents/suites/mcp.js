@@ -10,11 +10,21 @@ const assert = require('node:assert/strict');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertRefusal,
+	callTool,
+	describeRequests,
+	mcpClient,
+	oneX,
+	publish,
+	testsTaking,
+} = require('../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const { apiRequests, assertNoRequest, assertRefusal, describeRequests } = checks;
-const test = checks.testsTaking(30000);
+const test = testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -73,9 +83,9 @@ function finishedAtLeast(ctx, count, timeoutMs) {
  * @param {{ isError: boolean; text: string }} result
  */
 function assertRefusedCall(ctx, result) {
-	const oneX = checks.oneX(ctx.stack.runtime);
-	assert.equal(result.isError, !oneX, result.text);
-	if (oneX) assert.match(result.text, /^\[\{"error":/, result.text);
+	const errorItem = oneX(ctx.stack.runtime);
+	assert.equal(result.isError, !errorItem, result.text);
+	if (errorItem) assert.match(result.text, /^\[\{"error":/, result.text);
 }
 
 /**
@@ -88,7 +98,7 @@ function assertRefusedCall(ctx, result) {
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
-	const result = await checks.callTool(client(), name, args);
+	const result = await callTool(client(), name, args);
 	const after = await finishedAtLeast(ctx, before + 1, 30000);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
@@ -110,8 +120,8 @@ const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
-			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await checks.publish(ctx, id);
-			session.client = await checks.mcpClient(ctx, MCP_PATH);
+			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx, id);
+			session.client = await mcpClient(ctx, MCP_PATH);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -196,7 +206,7 @@ const suite = {
 				limit: 20,
 			});
 			assert.equal(isError, false, text.slice(0, 300));
-			checks.assertMoreNotice(text, 20);
+			assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
@@ -227,7 +237,7 @@ const suite = {
 				.callTool({ name: 'No_such_tool', arguments: {} })
 				.catch((error) => error);
 			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
-			if (checks.oneX(ctx.stack.runtime)) {
+			if (oneX(ctx.stack.runtime)) {
 				// Measured in 1.123.81: n8n records no execution for either.
 				await sleep(3000);
 				assert.equal((await finished(ctx)).length, before);
@@ -258,7 +268,7 @@ const suite = {
 			});
 			await response.body?.cancel();
 			assert.equal(response.status, 403);
-			const authorized = await checks.mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
 				assert.deepEqual(

@@ -14,12 +14,19 @@ const assert = require('node:assert/strict');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	chatText,
+	describeRequests,
+	oneX,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
-const { chatText, describeRequests, oneX, sendChat, whilePublished } = checks;
-const test = checks.testsTaking(150000);
+const test = testsTaking(150000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -77,7 +84,7 @@ function reviewWorkflow(stack, name) {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function writeRequests(stack) {
-	return checks.apiRequests(stack).filter((request) => request.method !== 'GET');
+	return apiRequests(stack).filter((request) => request.method !== 'GET');
 }
 
 /**
