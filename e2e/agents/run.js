@@ -49,46 +49,37 @@ async function main() {
 	);
 	const runsHere = (/** @type {AgentModule} */ { runtimes }) =>
 		!runtimes || runtimes.includes(runtime.n8nVersion);
-	const modules = chosen.filter(runsHere);
 	const harness = new Harness();
 	console.log(
 		`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`,
 	);
-	/** @type {import('./lib/model').ScriptedModel | undefined} */
-	let model;
-	/** @type {import('../lib/stack').Stack | undefined} */
-	let stack;
+	/** @type {{ model?: import('./lib/model').ScriptedModel; stack?: import('../lib/stack').Stack }} */
+	const running = {};
 	const stop = async () => {
+		const { stack, model } = running;
+		running.stack = running.model = undefined;
 		await stack?.close();
 		await model?.close();
-		stack = undefined;
-		model = undefined;
 	};
 	stopOnSignals(stop);
 	try {
-		model = await startScriptedModel();
-		const workDir = path.join(
-			ROOT,
-			'.e2e',
-			runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`,
-		);
-		stack = await startStack({
+		const model = (running.model = await startScriptedModel());
+		const stack = (running.stack = await startStack({
 			log: (line) => console.log(line),
 			skipBuild: args.includes('--no-build'),
 			runtime,
-			workDir,
+			workDir: path.join(
+				ROOT,
+				'.e2e',
+				runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`,
+			),
 			credentials: agentCredentials(model.url),
-		});
-		const current = stack;
-		await importWorkflows(
-			stack.cliEnv,
-			stack.workDir,
-			modules.flatMap(({ workflows }) => workflows(current)),
-		);
+		}));
+		const modules = chosen.filter(runsHere);
+		const workflows = modules.flatMap((module) => module.workflows(stack));
+		await importWorkflows(stack.cliEnv, stack.workDir, workflows);
 		const { rest, baseUrl } = await stack.server();
-		/** @type {AgentContext} */
-		const ctx = { stack, model, rest, baseUrl };
-		for (const { suite } of modules) await harness.runSuite(suite, ctx);
+		for (const { suite } of modules) await harness.runSuite(suite, { stack, model, rest, baseUrl });
 		for (const { suite, elsewhere } of chosen.filter((module) => !runsHere(module)))
 			if (elsewhere) console.log(`\n${suite.name}\n  - skipped in ${runtime.label}: ${elsewhere}`);
 		if (model.unscripted.length > 0)
@@ -101,18 +92,16 @@ async function main() {
 	} finally {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
-	console.log(
-		`\nAgent suite wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
-	);
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	console.log(`\nAgent suite wall time in ${runtime.label}: ${seconds} s`);
 	if (args.includes('--record')) {
 		const whole = filters.length === 0 && runtime === DEFAULT_RUNTIME;
 		if (whole && harness.failed === 0)
 			console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
 		else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
 	}
-	const code = harness.finish('ai agents');
 	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
-	process.exit(code);
+	process.exit(harness.finish('ai agents'));
 }
 
 main();

@@ -1,12 +1,135 @@
 // @ts-check
 /**
- * What the agent and MCP tests share: the sandbox requests a call made, and the texts every
- * refusal and list notice must (or must not) hold, whether a model or an MCP client reads them.
+ * What the agent suites share: their clients (a chat message to a Chat Trigger, an MCP SDK client),
+ * publishing, the sandbox requests a call made, and the texts every refusal and list notice must
+ * (or must not) hold, whether a model or an MCP client reads them.
  */
 const assert = require('node:assert/strict');
+const { randomUUID } = require('node:crypto');
+
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+
+/** @typedef {import('../run').AgentContext} AgentContext */
 
 /** Words that only make sense in the editor: a caller that can only change argument values must not meet them. */
 const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
+
+/**
+ * A suite's test-case maker: `test(name, fn)` takes `timeoutMs` unless it names another.
+ * @param {number} timeoutMs
+ * @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>}
+ */
+function testsTaking(timeoutMs) {
+	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
+}
+
+/** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
+function oneX(runtime) {
+	return runtime.n8nVersion.startsWith('1.');
+}
+
+/**
+ * Publishes a workflow, runs `fn` and unpublishes it again.
+ * @template T
+ * @param {AgentContext} ctx
+ * @param {string} id
+ * @param {() => Promise<T>} fn
+ */
+async function whilePublished(ctx, id, fn) {
+	await publish(ctx, id);
+	try {
+		return await fn();
+	} finally {
+		await ctx.rest.unpublish(id);
+	}
+}
+
+/** @param {AgentContext} ctx @param {string} id */
+async function publish(ctx, id) {
+	const publication = await ctx.rest.publish(id);
+	assert.equal(publication.status, 'published', `${id}: ${JSON.stringify(publication)}`);
+}
+
+/**
+ * Sends one chat message to a published Chat Trigger; a failed request is status 0.
+ * @param {AgentContext} ctx
+ * @param {string} webhookId
+ * @param {string} chatInput
+ * @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options]
+ */
+function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
+	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput }),
+		signal: AbortSignal.timeout(timeoutMs),
+	})
+		.then(async (response) => ({ status: response.status, body: await response.text() }))
+		.catch((error) => ({ status: 0, body: String(error) }));
+}
+
+/**
+ * The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the
+ * `output` of a reply sent at once.
+ * @param {string} body
+ */
+function chatText(body) {
+	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
+	return body
+		.split('\n')
+		.filter((line) => line.trim())
+		.map((line) => JSON.parse(line))
+		.filter((chunk) => chunk.type === 'item')
+		.map((chunk) => chunk.content)
+		.join('');
+}
+
+/**
+ * An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>.
+ * @param {AgentContext} ctx
+ * @param {string} path
+ * @param {string} [token] a Bearer token
+ */
+async function mcpClient(ctx, path, token) {
+	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
+	const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
+	const url = new URL(`${ctx.baseUrl}/mcp/${path}`);
+	await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+	return client;
+}
+
+/**
+ * Calls a tool and returns its result's text.
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
+async function callTool(client, name, args) {
+	const result =
+		/** @type {{ content: Array<{ type: string; text?: string }>; isError?: boolean }} */ (
+			await client.callTool({ name, arguments: args })
+		);
+	const text = result.content.map((part) => part.text ?? '').join('\n');
+	return { isError: result.isError === true, text };
+}
+
+/**
+ * The items of a tool result, whatever the output form: a JSON array of items, or an object
+ * holding them next to a notice.
+ * @param {string} content
+ * @returns {any[]}
+ */
+function itemsOf(content) {
+	const parsed = JSON.parse(content);
+	if (Array.isArray(parsed))
+		return parsed.length === 1 && !('id' in parsed[0])
+			? itemsOf(JSON.stringify(Object.values(parsed[0]).find(Array.isArray) ?? parsed))
+			: parsed;
+	return Object.values(parsed).find(Array.isArray) ?? [parsed];
+}
 
 /**
  * The API requests the sandbox received since the log was last cleared (control routes aside).
@@ -25,6 +148,18 @@ function describeRequests(requests) {
 		requests.map((request) => `${request.method} ${request.path} → ${request.status}`).join(', ') ||
 		'none'
 	);
+}
+
+/**
+ * None of `requests` writes (or, with `path`, none goes to a path it matches).
+ * @param {Array<{ method: string; path: string; status: number }>} requests
+ * @param {RegExp} [path]
+ */
+function assertNoRequest(requests, path) {
+	const hits = requests.filter((request) =>
+		path ? path.test(decodeURIComponent(request.path)) : request.method !== 'GET',
+	);
+	assert.equal(describeRequests(hits), 'none');
 }
 
 /**
@@ -47,17 +182,26 @@ function assertRefusal(text, expected) {
  * @param {number} returned
  */
 function assertMoreNotice(text, returned) {
-	assert.match(
-		text,
-		new RegExp(`\\b${returned}\\b`),
-		`the result does not say how many were returned (${returned}): ${text.slice(-600)}`,
-	);
-	assert.match(text, /more/i, `the result does not say that more exist: ${text.slice(-600)}`);
-	assert.match(
-		text,
-		/limit|return.?all|page/i,
-		`the result does not say what to set to get more: ${text.slice(-600)}`,
-	);
+	const end = text.slice(-600);
+	const count = new RegExp(`\\b${returned}\\b`);
+	assert.match(text, count, `the result does not say how many were returned (${returned}): ${end}`);
+	assert.match(text, /more/i, `the result does not say that more exist: ${end}`);
+	assert.match(text, /limit|return.?all|page/i, `the result does not say what to set: ${end}`);
 }
 
-module.exports = { apiRequests, assertMoreNotice, assertRefusal, describeRequests };
+module.exports = {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertRefusal,
+	callTool,
+	chatText,
+	describeRequests,
+	itemsOf,
+	mcpClient,
+	oneX,
+	publish,
+	sendChat,
+	testsTaking,
+	whilePublished,
+};

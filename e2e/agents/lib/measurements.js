@@ -17,18 +17,8 @@ const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.
  * @typedef {{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }} OrderCase an orders call of the AI Agent
  */
 
-/** @type {{ lists: ListSize[]; orders: OrderCase[] }} */
-const measured = { lists: [], orders: [] };
-
-/** @param {ListSize} size */
-function recordListSize(size) {
-	measured.lists.push(size);
-}
-
-/** @param {OrderCase} orderCase */
-function recordOrders(orderCase) {
-	measured.orders.push(orderCase);
-}
+/** @type {{ lists: ListSize[]; orders: OrderCase[] }} what the suites measured, in the order they ran */
+const modelOutput = { lists: [], orders: [] };
 
 /**
  * Writes the measurements, with the n8n they were measured in.
@@ -39,11 +29,11 @@ function writeModelOutput(n8nLabel) {
 		measured_at: new Date().toISOString(),
 		n8n: n8nLabel,
 		command: 'node e2e/agents/run.js --record',
-		...measured,
+		...modelOutput,
 	};
 	fs.mkdirSync(path.dirname(MODEL_OUTPUT_FILE), { recursive: true });
 	fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
 	return MODEL_OUTPUT_FILE;
 }
 
-module.exports = { recordListSize, recordOrders, writeModelOutput };
+module.exports = { modelOutput, writeModelOutput };

@@ -23,6 +23,11 @@ const http = require('node:http');
 
 const CASE_TAG = /\[case:([\w-]+)\]/;
 
+/** @param {unknown} content a message's content */
+function textOf(content) {
+	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
+}
+
 /**
  * @param {any} body an OpenAI chat-completions request
  * @returns {ModelRequest}
@@ -30,42 +35,30 @@ const CASE_TAG = /\[case:([\w-]+)\]/;
 function recordOf(body) {
 	const messages = /** @type {any[]} */ (body.messages ?? []);
 	/** @type {Map<string, string>} */
-	const callNames = new Map();
-	for (const message of messages) {
-		for (const call of message.tool_calls ?? []) callNames.set(call.id, call.function?.name);
-	}
-	return {
-		body,
-		tools: (body.tools ?? []).map((/** @type {any} */ tool) => ({
-			name: tool.function?.name,
-			description: tool.function?.description ?? '',
-			parameters: tool.function?.parameters,
-		})),
-		toolResults: messages
-			.filter((message) => message.role === 'tool')
-			.map((message) => {
-				const content =
-					typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-				return {
-					toolCallId: message.tool_call_id,
-					name: callNames.get(message.tool_call_id),
-					content,
-					chars: content.length,
-				};
-			}),
-		chars: JSON.stringify(body).length,
-	};
+	const callNames = new Map(
+		messages.flatMap((message) =>
+			(message.tool_calls ?? []).map((/** @type {any} */ call) => [call.id, call.function?.name]),
+		),
+	);
+	const toolResults = messages
+		.filter((message) => message.role === 'tool')
+		.map(({ tool_call_id: toolCallId, content }) => ({
+			toolCallId,
+			name: callNames.get(toolCallId),
+			content: textOf(content),
+			chars: textOf(content).length,
+		}));
+	const tools = (body.tools ?? []).map((/** @type {any} */ { function: tool }) => ({
+		name: tool?.name,
+		description: tool?.description ?? '',
+		parameters: tool?.parameters,
+	}));
+	return { body, tools, toolResults, chars: JSON.stringify(body).length };
 }
 
-/** @param {any[]} messages */
+/** @param {any[]} messages the case named in the first message that names one */
 function caseOf(messages) {
-	for (const message of messages) {
-		const text =
-			typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
-		const match = CASE_TAG.exec(text);
-		if (match) return match[1];
-	}
-	return undefined;
+	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 }
 
 /**
@@ -95,54 +88,38 @@ function replyOf(step, request, turn) {
 }
 
 /**
+ * The answer as one chat completion, or as server-sent chunks for a client that asked for
+ * `stream: true`: text first, then the tool calls, as OpenAI streams a message that has both.
  * @param {any} message
- * @param {string} model
+ * @param {any} body the request
  */
-function completion(message, model) {
-	return {
-		id: `chatcmpl-scripted-${Date.now()}`,
-		object: 'chat.completion',
-		created: Math.floor(Date.now() / 1000),
-		model,
-		choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
-		usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-	};
-}
-
-/**
- * The same answer as server-sent chunks, for a client that asked for `stream: true`.
- * @param {any} message
- * @param {string} model
- */
-function streamed(message, model) {
+function answer(message, body) {
+	const model = typeof body.model === 'string' ? body.model : 'scripted';
 	const base = {
 		id: `chatcmpl-scripted-${Date.now()}`,
-		object: 'chat.completion.chunk',
 		created: Math.floor(Date.now() / 1000),
 		model,
 	};
-	// Text first, then the tool calls, as OpenAI streams a message that has both.
+	const finish_reason = message.tool_calls ? 'tool_calls' : 'stop';
+	if (!body.stream) {
+		const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+		const choices = [{ index: 0, message, finish_reason }];
+		return JSON.stringify({ ...base, object: 'chat.completion', choices, usage });
+	}
+	const toolCalls = message.tool_calls?.map(
+		(/** @type {any} */ call, /** @type {number} */ index) => ({
+			index,
+			...call,
+		}),
+	);
 	const deltas = [
 		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
-		...(message.tool_calls
-			? [
-					{
-						role: 'assistant',
-						content: null,
-						tool_calls: message.tool_calls.map(
-							(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
-						),
-					},
-				]
-			: []),
+		...(toolCalls ? [{ role: 'assistant', content: null, tool_calls: toolCalls }] : []),
 	];
 	const chunks = [
-		...deltas.map((delta) => ({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })),
-		{
-			...base,
-			choices: [{ index: 0, delta: {}, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
-		},
-	];
+		...deltas.map((delta) => ({ index: 0, delta, finish_reason: null })),
+		{ index: 0, delta: {}, finish_reason },
+	].map((choice) => ({ ...base, object: 'chat.completion.chunk', choices: [choice] }));
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
@@ -150,7 +127,7 @@ function streamed(message, model) {
  * Starts the model server on 127.0.0.1.
  * @param {number} [port] 0: any free port
  */
-function startScriptedModel(port = 0) {
+async function startScriptedModel(port = 0) {
 	/** @type {Map<string, Step[]>} */
 	const scripts = new Map();
 	/** @type {Map<string, ModelRequest[]>} */
@@ -163,80 +140,66 @@ function startScriptedModel(port = 0) {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
 		req.on('end', () => {
-			const send = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+			const send = (/** @type {number} */ status, /** @type {string} */ message) => {
 				res.writeHead(status, { 'content-type': 'application/json' });
-				res.end(JSON.stringify(body));
+				res.end(JSON.stringify({ error: { message } }));
 			};
-			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-				send(404, {
-					error: {
-						message: `The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}`,
-					},
-				});
-				return;
-			}
+			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
+				return send(
+					404,
+					`The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}`,
+				);
 			let body;
 			try {
 				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
 			} catch {
-				send(400, { error: { message: 'The request body is not JSON' } });
-				return;
+				return send(400, 'The request body is not JSON');
+			}
+			const messages = /** @type {any[]} */ (body.messages ?? []);
+			const name = caseOf(messages);
+			if (!name || !scripts.has(name)) {
+				unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
+				return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
 			}
 			const request = recordOf(body);
-			const name = caseOf(body.messages ?? []);
-			if (!name || !scripts.has(name)) {
-				unscripted.push(name ?? JSON.stringify(body.messages ?? []).slice(0, 200));
-				send(400, {
-					error: { message: `No script for this conversation (case ${name ?? 'missing'})` },
-				});
-				return;
-			}
-			const requests = recorded.get(name) ?? [];
-			recorded.set(name, [...requests, request]);
-			const turn = (body.messages ?? []).filter(
-				(/** @type {any} */ message) => message.role === 'assistant',
-			).length;
+			recorded.get(name)?.push(request);
+			const turn = messages.filter((message) => message.role === 'assistant').length;
 			const message = replyOf(scripts.get(name)?.[turn], request, turn);
-			const model = typeof body.model === 'string' ? body.model : 'scripted';
-			if (body.stream) {
-				res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-				res.end(streamed(message, model));
-			} else {
-				send(200, completion(message, model));
-			}
+			const type = body.stream ? 'text/event-stream' : 'application/json';
+			res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+			res.end(answer(message, body));
 		});
 	});
 
-	return new Promise((resolve, reject) => {
+	await new Promise((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => {
-			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-			resolve({
-				/** The Base URL for an `openAiApi` credential. */
-				url: `http://127.0.0.1:${address.port}/v1`,
-				/**
-				 * Registers (or replaces) the script of a case and forgets what the case recorded before.
-				 * @param {string} name
-				 * @param {Step[]} steps
-				 */
-				script(name, steps) {
-					scripts.set(name, steps);
-					recorded.set(name, []);
-				},
-				/**
-				 * The requests a case's conversation made, oldest first.
-				 * @param {string} name
-				 * @returns {ModelRequest[]}
-				 */
-				requests(name) {
-					return recorded.get(name) ?? [];
-				},
-				/** Conversations no script answered (they got a 400). */
-				unscripted,
-				close: () => new Promise((done) => server.close(() => done(undefined))),
-			});
-		});
+		server.listen(port, '127.0.0.1', () => resolve(undefined));
 	});
+	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	return {
+		/** The Base URL for an `openAiApi` credential. */
+		url: `http://127.0.0.1:${address.port}/v1`,
+		/**
+		 * Registers (or replaces) the script of a case and forgets what the case recorded before.
+		 * @param {string} name
+		 * @param {Step[]} steps
+		 */
+		script(name, steps) {
+			scripts.set(name, steps);
+			recorded.set(name, []);
+		},
+		/**
+		 * The requests a case's conversation made, oldest first.
+		 * @param {string} name
+		 * @returns {ModelRequest[]}
+		 */
+		requests(name) {
+			return recorded.get(name) ?? [];
+		},
+		/** Conversations no script answered (they got a 400). */
+		unscripted,
+		close: () => new Promise((done) => server.close(() => done(undefined))),
+	};
 }
 
 /** @typedef {Awaited<ReturnType<typeof startScriptedModel>>} ScriptedModel */

@@ -10,69 +10,62 @@ const { randomUUID } = require('node:crypto');
 const { nodeType } = require('../../../scripts/lib/package');
 const { auth } = require('../../../scripts/lib/workflows');
 
+const { oneX } = require('./checks');
+
 const TOOL = nodeType('eventRegistrationTool');
 /** The node version new nodes get: from 1.1 a model gets Simplified output and bounded lists. */
 const TOOL_VERSION = 1.1;
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
-const MODEL_CREDENTIAL = {
-	id: 'agentsModelCred',
-	name: 'Scripted model (loopback)',
-	type: 'openAiApi',
-};
-const BEARER_CREDENTIAL = {
-	id: 'agentsBearerCred',
-	name: 'MCP clients (Bearer)',
-	type: 'httpBearerAuth',
-};
+const MODEL_CREDENTIAL = { id: 'agentsModelCred', name: 'Scripted model (loopback)' };
+const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)' };
 const MCP_TOKEN = 'agents-suite-mcp-token';
 
 /**
- * The newest versions of n8n's AI nodes in each pinned n8n (1.123.81 has AI Agent 3 and MCP Server Trigger 2).
- * @param {import('../../../scripts/lib/runtime').Runtime} runtime
- */
-function aiNodeVersions(runtime) {
-	return runtime.n8nVersion.startsWith('1.')
-		? { agent: 3, mcpTrigger: 2 }
-		: { agent: 3.1, mcpTrigger: 2.1 };
-}
-
-/**
- * Node settings a tool needs in a pinned n8n: in 1.123.81 a tool that throws fails the whole agent
+ * The newest versions of n8n's AI nodes in each pinned n8n (1.123.81 has AI Agent 3 and MCP Server
+ * Trigger 2), and the settings a tool needs: in 1.123.81 a tool that throws fails the whole agent
  * execution (the model never sees the refusal) unless its On Error setting continues.
  * @param {import('../../../scripts/lib/runtime').Runtime} runtime
  */
-function toolSettings(runtime) {
-	return runtime.n8nVersion.startsWith('1.') ? { onError: 'continueRegularOutput' } : {};
+function aiNodeVersions(runtime) {
+	return oneX(runtime)
+		? { agent: 3, mcpTrigger: 2, toolSettings: { onError: 'continueRegularOutput' } }
+		: { agent: 3.1, mcpTrigger: 2.1, toolSettings: {} };
 }
+
+/** What the model is told of each argument it fills in (`$fromAI` descriptions), by key. */
+const ARGUMENTS = {
+	company:
+		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
+	event:
+		'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name',
+	name: 'Event name as the attendees will see it',
+	start: 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00',
+	end: 'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start',
+	attendance_mode: 'Where attendees take part: offline (at a venue) or online',
+	limit: 'How many orders to return at most (1 or more); 20 is a good start',
+	ticket_type: 'Ticket type slug from the event’s ticket types, e.g. general-admission',
+	first_name: 'Attendee’s first name',
+	last_name: 'Attendee’s last name',
+	email: 'Attendee’s email address',
+	country: 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
+};
 
 /**
  * A `$fromAI` expression: what the model fills in, described for it.
- * @param {string} key
- * @param {string} description
- * @param {'string' | 'number' | 'boolean' | 'json'} [type]
+ * @param {keyof typeof ARGUMENTS} key
+ * @param {{ type?: 'string' | 'number'; more?: string }} [options] `more`: added to the description
  */
-function fromAI(key, description, type = 'string') {
-	return `={{ $fromAI('${key}', ${JSON.stringify(description)}, '${type}') }}`;
+function fromAI(key, { type = 'string', more = '' } = {}) {
+	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 }
 
-/** @param {string} expression */
-function rlFromAI(expression) {
-	return { __rl: true, mode: 'id', value: expression };
+/** @param {keyof typeof ARGUMENTS} key */
+function rlFromAI(key) {
+	return { __rl: true, mode: 'id', value: fromAI(key) };
 }
 
-const COMPANY = rlFromAI(
-	fromAI(
-		'company',
-		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
-	),
-);
-const EVENT = rlFromAI(
-	fromAI(
-		'event',
-		'Event ID: the event slug from Get_many_events (e.g. summer-summit-2027), or the event name',
-	),
-);
-const COUNTRY_DESCRIPTION = 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE';
+const COMPANY = rlFromAI('company');
+const EVENT = rlFromAI('event');
 
 /**
  * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
@@ -86,28 +79,18 @@ const TOOLS = {
 		resource: 'event',
 		operation: 'create',
 		company: COMPANY,
-		name: fromAI('name', 'Event name as the attendees will see it'),
-		dateStart: fromAI('start', 'Start date and time in ISO 8601, e.g. 2027-06-01T09:00:00'),
-		dateEnd: fromAI(
-			'end',
-			'End date and time in ISO 8601, e.g. 2027-06-01T17:00:00; after the start',
-		),
-		attendanceMode: fromAI(
-			'attendance_mode',
-			'Where attendees take part: offline (at a venue) or online',
-		),
-		additionalFields: { country: fromAI('country', `${COUNTRY_DESCRIPTION}; where the venue is`) },
+		name: fromAI('name'),
+		dateStart: fromAI('start'),
+		dateEnd: fromAI('end'),
+		attendanceMode: fromAI('attendance_mode'),
+		additionalFields: { country: fromAI('country', { more: '; where the venue is' }) },
 	},
 	'Get many orders': {
 		resource: 'order',
 		operation: 'getMany',
 		company: COMPANY,
 		event: EVENT,
-		limit: fromAI(
-			'limit',
-			'How many orders to return at most (1 or more); 20 is a good start',
-			'number',
-		),
+		limit: fromAI('limit', { type: 'number' }),
 	},
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
@@ -115,16 +98,11 @@ const TOOLS = {
 		operation: 'create',
 		company: COMPANY,
 		event: EVENT,
-		ticketType: rlFromAI(
-			fromAI(
-				'ticket_type',
-				'Ticket type slug from the event’s ticket types, e.g. general-admission',
-			),
-		),
-		firstName: fromAI('first_name', 'Attendee’s first name'),
-		lastName: fromAI('last_name', 'Attendee’s last name'),
-		email: fromAI('email', 'Attendee’s email address'),
-		country: fromAI('country', COUNTRY_DESCRIPTION),
+		ticketType: rlFromAI('ticket_type'),
+		firstName: fromAI('first_name'),
+		lastName: fromAI('last_name'),
+		email: fromAI('email'),
+		country: fromAI('country'),
 	},
 };
 
@@ -162,34 +140,31 @@ function node(name, type, typeVersion, parameters, position, extra = {}) {
 }
 
 /**
- * The tool nodes, each with the token credential, connected by `ai_tool` to `target`.
- * @param {import('../../../scripts/lib/workflows').CredentialRefs} refs
- * @param {string} target
- * @param {import('../../../scripts/lib/runtime').Runtime} runtime
- * @param {string[]} [names] which tools (default: all)
+ * A workflow of the suite: `nodes`, the tool nodes of `tools` (by node name, each with the token
+ * credential) and their `ai_tool` connections to `target`.
+ * @param {import('../../lib/stack').Stack} stack
+ * @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
  */
-function toolNodes(refs, target, runtime, names = Object.keys(TOOLS)) {
-	const { authentication, credentials } = auth('token', refs);
-	/** @type {Record<string, Record<string, unknown>>} */
-	const all = { ...TOOLS, ...SPARKLE_TOOL };
-	const nodes = names.map((name, index) =>
-		node(name, TOOL, TOOL_VERSION, { authentication, ...all[name] }, [index * 160, 300], {
-			credentials,
-			...toolSettings(runtime),
-		}),
-	);
-	/** @type {Record<string, any>} */
-	const connections = {};
-	for (const name of names)
-		connections[name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
-	return { nodes, connections };
+function withTools(stack, { id, name, nodes, connections = {}, target, tools }) {
+	const { authentication, credentials } = auth('token', stack.credentials);
+	const { toolSettings } = aiNodeVersions(stack.runtime);
+	for (const [index, [toolNodeName, parameters]] of Object.entries(tools).entries()) {
+		const extra = { credentials, ...toolSettings };
+		const position = /** @type {[number, number]} */ ([index * 160, 300]);
+		nodes.push(
+			node(toolNodeName, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra),
+		);
+		connections[toolNodeName] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
+	}
+	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
 /**
  * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
- * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
+ * @param {import('../../lib/stack').Stack} stack
+ * @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
  */
-function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomUUID() }) {
+function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
 	const triggerNode =
 		trigger === 'chat'
 			? node(
@@ -204,7 +179,7 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 	const agent = node(
 		'AI Agent',
 		`${LANGCHAIN}.agent`,
-		aiNodeVersions(runtime).agent,
+		aiNodeVersions(stack.runtime).agent,
 		{
 			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
 			options: {
@@ -224,90 +199,42 @@ function agentWorkflow({ id, refs, runtime, trigger, prompt, webhookId = randomU
 			options: {},
 		},
 		[160, 200],
-		{ credentials: { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } } },
+		{ credentials: { openAiApi: MODEL_CREDENTIAL } },
 	);
-	const tools = toolNodes(refs, agent.name, runtime);
-	return {
+	return withTools(stack, {
 		id,
 		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
-		nodes: [triggerNode, agent, model, ...tools.nodes],
+		nodes: [triggerNode, agent, model],
 		connections: {
 			[triggerNode.name]: { main: [[{ node: agent.name, type: 'main', index: 0 }]] },
 			[model.name]: {
 				ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]],
 			},
-			...tools.connections,
 		},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
+		target: agent.name,
+		tools: TOOLS,
+	});
 }
 
 /**
- * MCP Server Trigger (v2.1, at /mcp/<path>) ← the tools.
- * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; bearer?: boolean; names?: string[] }} options
+ * MCP Server Trigger (at /mcp/<path>, with Bearer auth if asked) ← the tools.
+ * @param {import('../../lib/stack').Stack} stack
+ * @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options
  */
-function mcpWorkflow({ id, refs, runtime, path, bearer = false, names }) {
+function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 	const trigger = node(
 		'MCP Server Trigger',
 		`${LANGCHAIN}.mcpTrigger`,
-		aiNodeVersions(runtime).mcpTrigger,
+		aiNodeVersions(stack.runtime).mcpTrigger,
 		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
 		[0, 0],
 		{
 			webhookId: randomUUID(),
-			...(bearer
-				? {
-						credentials: {
-							httpBearerAuth: { id: BEARER_CREDENTIAL.id, name: BEARER_CREDENTIAL.name },
-						},
-					}
-				: {}),
+			...(bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {}),
 		},
 	);
-	const tools = toolNodes(refs, trigger.name, runtime, names);
-	return {
-		id,
-		name: `Agents suite: MCP server ${path}`,
-		nodes: [trigger, ...tools.nodes],
-		connections: tools.connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/**
- * MCP Server Trigger ← one tool per list and Output (Raw, Simplified), named `<resource> <output>`,
- * on the given company, everything else at the editor's defaults.
- * @param {{ id: string; refs: import('../../../scripts/lib/workflows').CredentialRefs; runtime: import('../../../scripts/lib/runtime').Runtime; path: string; companyId: string; lists: Record<string, Record<string, unknown>> }} options
- */
-function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
-	const workflow = mcpWorkflow({ id, refs, runtime, path, names: [] });
-	const { authentication, credentials } = auth('token', refs);
-	const trigger = workflow.nodes[0].name;
-	for (const [index, parameters] of Object.values(lists).entries()) {
-		const company =
-			parameters.resource === 'company'
-				? {}
-				: { company: { __rl: true, mode: 'id', value: companyId } };
-		for (const output of ['raw', 'simple']) {
-			const name = `${parameters.resource} ${output}`;
-			workflow.nodes.push(
-				node(
-					name,
-					TOOL,
-					TOOL_VERSION,
-					{ authentication, ...parameters, ...company, output },
-					[index * 160, output === 'raw' ? 300 : 460],
-					{ credentials },
-				),
-			);
-			/** @type {Record<string, any>} */ (workflow.connections)[name] = {
-				ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]],
-			};
-		}
-	}
-	return workflow;
+	const name = `Agents suite: MCP server ${path}`;
+	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
 }
 
 /**
@@ -316,8 +243,12 @@ function listToolsWorkflow({ id, refs, runtime, path, companyId, lists }) {
  */
 function agentCredentials(modelUrl) {
 	return [
-		{ ...MODEL_CREDENTIAL, data: { apiKey: 'sk-scripted-model', url: modelUrl } },
-		{ ...BEARER_CREDENTIAL, data: { token: MCP_TOKEN } },
+		{
+			...MODEL_CREDENTIAL,
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: modelUrl },
+		},
+		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 	];
 }
 
@@ -329,7 +260,6 @@ module.exports = {
 	agentCredentials,
 	agentWorkflow,
 	aiNodeVersions,
-	listToolsWorkflow,
 	mcpWorkflow,
 	toolName,
 };

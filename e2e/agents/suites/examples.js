@@ -8,13 +8,6 @@
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
-const { randomUUID } = require('node:crypto');
-
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-
 const {
 	PACKAGE_PREFIX,
 	exampleId,
@@ -22,12 +15,23 @@ const {
 	loadExamples,
 	prepareExample,
 } = require('../../../scripts/lib/workflows');
+const {
+	callTool,
+	chatText,
+	itemsOf,
+	mcpClient,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
-const { itemsOf } = require('./agent');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
+const test = testsTaking(120000);
 const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
 
 /**
  * @param {any} workflow
@@ -52,17 +56,16 @@ function prepared(stack, { file, workflow }) {
 	});
 	for (const node of ready.nodes) {
 		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
-			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
-		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger')
-			node.parameters = { ...node.parameters, public: true };
+			node.credentials = { openAiApi: MODEL_CREDENTIAL };
+		if (node.type === CHAT_TRIGGER) node.parameters = { ...node.parameters, public: true };
 	}
 	return ready;
 }
 
 /**
  * The tools the model or client was offered are the example's tool nodes (Event Registration
- * Tool and Call n8n Workflow Tool), and every argument
- * reaches it with a description (n8n passes on only what a `$fromAI` writes).
+ * Tool and Call n8n Workflow Tool), and every argument reaches it with a description (n8n passes
+ * on only what a `$fromAI` writes).
  * @param {any} workflow
  * @param {Array<{ name: string; schema: any }>} offered
  */
@@ -90,45 +93,20 @@ function assertDescribedTools(workflow, offered) {
  * @param {any} workflow
  */
 async function runMcpExample(ctx, workflow) {
-	const trigger = nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger');
-	const client = new Client({ name: 'examples-check', version: '1.0.0' });
-	await client.connect(
-		new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${trigger.parameters.path}`)),
-	);
+	const { path } = nodeOfType(workflow, MCP_TRIGGER).parameters;
+	const client = await mcpClient(ctx, path);
 	try {
 		const { tools } = await client.listTools();
-		assertDescribedTools(
-			workflow,
-			tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })),
-		);
-		const result = /** @type {{ content: Array<{ text?: string }>; isError?: boolean }} */ (
-			await client.callTool({
-				name: 'Get_many_events',
-				arguments: { company: ctx.stack.sandbox.demo.companyName, limit: 20 },
-			})
-		);
-		const text = result.content.map((part) => part.text ?? '').join('\n');
-		assert.notEqual(result.isError, true, text);
-		assert.match(text, new RegExp(ctx.stack.sandbox.demo.events.summerSummit));
+		const offered = tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema }));
+		assertDescribedTools(workflow, offered);
+		const { demo } = ctx.stack.sandbox;
+		const args = { company: demo.companyName, limit: 20 };
+		const { isError, text } = await callTool(client, 'Get_many_events', args);
+		assert.notEqual(isError, true, text);
+		assert.match(text, new RegExp(demo.events.summerSummit));
 	} finally {
 		await client.close();
 	}
-}
-
-/**
- * The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the
- * `output` of a reply sent at once.
- * @param {string} body
- */
-function chatText(body) {
-	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
-	return body
-		.split('\n')
-		.filter((line) => line.trim())
-		.map((line) => JSON.parse(line))
-		.filter((chunk) => chunk.type === 'item')
-		.map((chunk) => chunk.content)
-		.join('');
 }
 
 /**
@@ -136,43 +114,24 @@ function chatText(body) {
  * @param {any} workflow
  */
 async function runChatExample(ctx, workflow) {
-	const trigger = nodeOfType(workflow, '@n8n/n8n-nodes-langchain.chatTrigger');
+	const { webhookId } = nodeOfType(workflow, CHAT_TRIGGER);
 	const caseName = 'example-assistant';
 	const { demo } = ctx.stack.sandbox;
+	const args = { company: demo.companyName, event: demo.events.summerSummit, limit: 20 };
+	/** @param {import('../lib/model').ModelRequest} request */
+	const total = (request) => request.toolResults[0].content.match(/"total":(\d+)/)?.[1] ?? 'some';
 	ctx.model.script(caseName, [
-		{
-			calls: [
-				{
-					tool: 'Get_many_orders',
-					args: { company: demo.companyName, event: demo.events.summerSummit, limit: 20 },
-				},
-			],
-		},
-		{
-			say: (request) =>
-				`Summer Summit has ${request.toolResults[0].content.match(/"total":(\d+)/)?.[1] ?? 'some'} orders.`,
-		},
+		{ calls: [{ tool: 'Get_many_orders', args }] },
+		{ say: (request) => `Summer Summit has ${total(request)} orders.` },
 	]);
-	const response = await fetch(`${ctx.baseUrl}/webhook/${trigger.webhookId}/chat`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			action: 'sendMessage',
-			sessionId: randomUUID(),
-			chatInput: `[case:${caseName}] How many orders does Summer Summit have?`,
-		}),
-		signal: AbortSignal.timeout(90000),
-	});
-	const body = await response.text();
-	assert.equal(response.status, 200, body.slice(0, 500));
+	const question = `[case:${caseName}] How many orders does Summer Summit have?`;
+	const { status, body } = await sendChat(ctx, webhookId, question);
+	assert.equal(status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');
-	assertDescribedTools(
-		workflow,
-		requests[0].tools.map((tool) => ({ name: tool.name, schema: tool.parameters })),
-	);
-	const request = requests[1];
-	const result = request.toolResults[0];
+	const offered = requests[0].tools.map((tool) => ({ name: tool.name, schema: tool.parameters }));
+	assertDescribedTools(workflow, offered);
+	const [result] = requests[1].toolResults;
 	assert.ok(result, 'the model got no tool result');
 	assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
 	assert.match(chatText(body), /^Summer Summit has \d+ orders\.$/, body);
@@ -183,45 +142,28 @@ async function runChatExample(ctx, workflow) {
  * @returns {import('../../lib/harness').TestCase<AgentContext>}
  */
 function exampleTest({ file, workflow }) {
-	const mcp = Boolean(nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger'));
-	return {
-		name: `${file} (${mcp ? 'published, used by the MCP client' : 'published, a chat message through the AI Agent'})`,
-		timeoutMs: 120000,
-		async fn(ctx) {
-			const ready = prepared(ctx.stack, { file, workflow });
-			const publication = await ctx.rest.publish(ready.id);
-			assert.equal(publication.status, 'published', JSON.stringify(publication));
-			try {
-				await (mcp ? runMcpExample(ctx, ready) : runChatExample(ctx, ready));
-			} finally {
-				await ctx.rest.unpublish(ready.id);
-			}
-		},
-	};
+	const mcp = Boolean(nodeOfType(workflow, MCP_TRIGGER));
+	const how = mcp
+		? 'published, used by the MCP client'
+		: 'published, a chat message through the AI Agent';
+	return test(`${file} (${how})`, async (ctx) => {
+		const ready = prepared(ctx.stack, { file, workflow });
+		const run = mcp ? runMcpExample : runChatExample;
+		await whilePublished(ctx, ready.id, () => run(ctx, ready));
+	});
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: `Examples with AI (${examples.length} workflows in examples/)`,
 	tests: [
-		{
-			name: 'examples/ has an MCP server example and a chat-agent example',
-			timeoutMs: 1000,
-			async fn() {
-				assert.ok(
-					examples.some(({ workflow }) =>
-						nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger'),
-					),
-					'no MCP Server Trigger example',
-				);
-				assert.ok(
-					examples.some(({ workflow }) =>
-						nodeOfType(workflow, '@n8n/n8n-nodes-langchain.chatTrigger'),
-					),
-					'no Chat Trigger example',
-				);
-			},
-		},
+		test('examples/ has an MCP server example and a chat-agent example', async () => {
+			const triggers = { [MCP_TRIGGER]: 'MCP Server Trigger', [CHAT_TRIGGER]: 'Chat Trigger' };
+			for (const [type, what] of Object.entries(triggers)) {
+				const found = examples.some(({ workflow }) => nodeOfType(workflow, type));
+				assert.ok(found, `no ${what} example`);
+			}
+		}, 1000),
 		...examples.map(exampleTest),
 	],
 };
@@ -231,4 +173,4 @@ function workflows(stack) {
 	return examples.map((example) => prepared(stack, example));
 }
 
-module.exports = { chatText, prepared, suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
+module.exports = { prepared, suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };

@@ -10,14 +10,23 @@
  * n8n user authentication on the chat what a stranger gets.
  */
 const assert = require('node:assert/strict');
-const { randomUUID } = require('node:crypto');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
-const { apiRequests, describeRequests } = require('../lib/checks');
+const {
+	apiRequests,
+	chatText,
+	describeRequests,
+	oneX,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
-const { chatText, prepared } = require('./examples');
+const { prepared } = require('./examples');
+
+const test = testsTaking(150000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -28,7 +37,7 @@ const BROWSER = {
 	'user-agent':
 		'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
-/** Clients n8n takes for bots (link previews, scanners): Node's own fetch and curl. */
+/** @type {Array<Record<string, string>>} clients n8n takes for bots (link previews, scanners): Node's fetch and curl */
 const BOTS = [{}, { 'user-agent': 'curl/8.5.0' }];
 /** What the example's Not approved node tells the model, and what it must keep saying. */
 const NOT_AGAIN = 'Do not call this tool again unless the user asks for it again.';
@@ -103,36 +112,14 @@ async function follow(url, headers) {
 }
 
 /**
- * The executions a chat message started (the chat's and the review's: the tools call the same
- * workflow), once every one has finished.
- * @param {AgentContext} ctx
- * @param {string} workflowId
- * @param {string[]} earlier ids of executions before the chat message
- * @param {number} timeoutMs
- */
-function finishedExecutions(ctx, workflowId, earlier, timeoutMs) {
-	return waitFor(
-		`the chat's and the review's executions of ${workflowId} to finish`,
-		async () => {
-			const fresh = (await ctx.rest.executions(workflowId)).filter(
-				(execution) => !earlier.includes(execution.id),
-			);
-			return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status))
-				? fresh
-				: undefined;
-		},
-		{ timeoutMs, intervalMs: 500 },
-	);
-}
-
-/**
  * A chat message whose model calls one reviewed tool, up to the review email; `answer` then acts as
  * the reviewer. After the tool result the model says what it got, unless `again` makes it call
  * the tool once more. Returns the email and what the sandbox and the model got.
  * @param {AgentContext} ctx
- * @param {{ copy: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs: number; again?: (result: string) => boolean }} options
+ * @param {{ copy?: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
  */
-async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs, again }) {
+async function reviewedCall(ctx, options) {
+	const { copy = 'shipped', caseName, tool, args, answer, finishMs = 60000, again } = options;
 	const { stack } = ctx;
 	const { id, webhookId } = COPIES[copy];
 	const call = { tool, args };
@@ -143,15 +130,12 @@ async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs,
 			say: 'Done.',
 		},
 	]);
-	const publication = await ctx.rest.publish(id);
-	assert.equal(publication.status, 'published', JSON.stringify(publication));
-	try {
+	return whilePublished(ctx, id, async () => {
 		stack.sandbox.control.clearRequests();
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
-		const chat = sendChat(ctx, webhookId, `[case:${caseName}] Please take care of this.`, {
-			timeoutMs: finishMs + 60000,
-		});
+		const chatInput = `[case:${caseName}] Please take care of this.`;
+		const chat = sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
 		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
 			timeoutMs: 60000,
 			intervalMs: 250,
@@ -165,48 +149,27 @@ async function reviewedCall(ctx, { copy, caseName, tool, args, answer, finishMs,
 			{ timeoutMs: 30000, intervalMs: 250 },
 		);
 		await answer(reviewLinks(mail.text));
-		const executions = await finishedExecutions(ctx, id, earlier, finishMs);
+		// The chat's and the review's executions (the tools call the same workflow) all finish.
+		await waitFor(
+			`the chat's and the review's executions of ${id} to finish`,
+			async () => {
+				const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
+				return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status))
+					? fresh
+					: undefined;
+			},
+			{ timeoutMs: finishMs, intervalMs: 500 },
+		);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.
 		assert.equal(chatText(reply.body), ASKED, reply.body.slice(0, 500));
-		return {
-			mail,
-			mails: stack.mail.messages.length - mailsBefore,
-			executions,
-			writes: writeRequests(stack),
-			result: toolResultOf(ctx.model.requests(caseName)),
-		};
-	} finally {
-		await ctx.rest.unpublish(id);
-	}
-}
-
-/**
- * @param {AgentContext} ctx
- * @param {string} webhookId
- * @param {string} chatInput
- * @param {{ timeoutMs: number; headers?: Record<string, string> }} options
- */
-function sendChat(ctx, webhookId, chatInput, { timeoutMs, headers = {} }) {
-	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', ...headers },
-		body: JSON.stringify({ action: 'sendMessage', sessionId: randomUUID(), chatInput }),
-		signal: AbortSignal.timeout(timeoutMs),
-	})
-		.then(async (response) => ({ status: response.status, body: await response.text() }))
-		.catch((error) => ({ status: 0, body: String(error) }));
-}
-
-/**
- * The text of the tool result the model got back for its first call.
- * @param {Array<import('../lib/model').ModelRequest>} requests
- */
-function toolResultOf(requests) {
-	const result = requests[1]?.toolResults[0];
-	assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
-	return result.content;
+		const requests = ctx.model.requests(caseName);
+		const result = requests[1]?.toolResults[0]?.content;
+		assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
+		const mails = stack.mail.messages.length - mailsBefore;
+		return { mail, mails, writes: writeRequests(stack), result };
+	});
 }
 
 /**
@@ -217,13 +180,8 @@ function toolResultOf(requests) {
  * @param {string} expected
  */
 function assertTold(ctx, result, expected) {
-	const told = oneX(ctx) ? '"toolCallId":"call_0_0"' : expected;
+	const told = oneX(ctx.stack.runtime) ? '"toolCallId":"call_0_0"' : expected;
 	assert.ok(result.includes(told), `the model was not told ${told}: ${result.slice(0, 500)}`);
-}
-
-/** @param {AgentContext} ctx */
-function oneX(ctx) {
-	return ctx.stack.runtime.n8nVersion.startsWith('1.');
 }
 
 /**
@@ -250,7 +208,7 @@ function pendingOrder(ctx) {
 		attendee: `${order.first_name} ${order.last_name}`,
 		facts: [
 			`${order.first_name} ${order.last_name}, ${order.email}`,
-			`${(order.unit_amount / 100).toFixed(2)} ${order.currency}`,
+			`${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`,
 			demo.eventNames.summerSummit,
 			demo.companyName,
 			id,
@@ -259,181 +217,134 @@ function pendingOrder(ctx) {
 	};
 }
 
-/** @param {AgentContext} ctx */
-async function ticketTypeFromService(ctx, slug) {
-	const { url, token, demo } = ctx.stack.sandbox;
-	const response = await fetch(
-		`${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}/ticket-types/${slug}`,
-		{ headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10000) },
-	);
-	return (await response.json()).data;
-}
-
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: `Human review: examples/${EXAMPLE}'s writes behind an email with the service's facts`,
 	tests: [
-		{
-			name: 'an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const wrongName = 'Daan Meijer';
-				assert.notEqual(order.attendee, wrongName);
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					copy: 'shipped',
-					caseName: 'review-declined',
-					tool: 'Approve_order',
-					args: { ...order.args, attendee: wrongName },
-					finishMs: 60000,
-					async answer(links) {
-						for (const headers of BOTS) await follow(links.approve, headers);
-						await sleep(3000);
-						seen.bot = writeRequests(ctx.stack).length;
-						assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
-						await follow(links.decline, BROWSER);
-					},
+		test('an order ID with another attendee’s name → the email shows the order’s real attendee, amount, event and company and flags the name; a bot opening Approve changes nothing; Decline → no write request, the model is told so (1.x: gets its own call back)', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const wrongName = 'Daan Meijer';
+			assert.notEqual(order.attendee, wrongName);
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-declined',
+				tool: 'Approve_order',
+				args: { ...order.args, attendee: wrongName },
+				async answer(links) {
+					for (const headers of BOTS) await follow(links.approve, headers);
+					await sleep(3000);
+					seen.bot = writeRequests(ctx.stack).length;
+					assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
+					await follow(links.decline, BROWSER);
+				},
+			});
+			assertShows(mail, [
+				...order.facts,
+				'APPROVE',
+				`${wrongName} (NOT the name on this order`,
+				'No answer within 1 hour:',
+			]);
+			seen.declined = writes.length;
+			assert.equal(writes.length, 0, describeRequests(writes));
+			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
+			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
+		}),
+		test('Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const { demo } = ctx.stack.sandbox;
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-approved',
+				tool: 'Approve_order',
+				args: { ...order.args, attendee: order.attendee },
+				answer: (links) => follow(links.approve, BROWSER),
+			});
+			assertShows(mail, order.facts);
+			assert.ok(!mail.text.includes('NOT the name'), mail.text);
+			seen.approved = writes.length;
+			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+			assert.equal(describeRequests(writes), `PATCH ${event}/orders/${order.id}/approve → 200`);
+			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
+			assertTold(ctx, result, `"id":"${order.id}"`);
+			assertTold(ctx, result, '"status":"approved"');
+		}),
+		test('Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request', async (ctx) => {
+			const { url, token, demo } = ctx.stack.sandbox;
+			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+			const response = await fetch(`${url}${event}/ticket-types/${demo.ticketTypes.vipPass}`, {
+				headers: { authorization: `Bearer ${token}` },
+				signal: AbortSignal.timeout(10000),
+			});
+			const ticket = (await response.json()).data;
+			const email = `review.${Date.now()}@example.com`;
+			const { mail, writes, result } = await reviewedCall(ctx, {
+				caseName: 'review-create',
+				tool: 'Create_order',
+				args: {
+					company: demo.companyName,
+					event: demo.events.summerSummit,
+					ticket_type: ticket.slug,
+					first_name: 'Ilse',
+					last_name: 'de Vries',
+					email,
+					country: 'NL',
+					quantity: 1,
+				},
+				answer: (links) => follow(links.approve, BROWSER),
+			});
+			assertShows(mail, [
+				`Ilse de Vries, ${email}, country NL`,
+				`1 × ${ticket.name}, ${ticket.price} ${ticket.currency} each`,
+				demo.eventNames.summerSummit,
+				demo.companyName,
+				'CREATE',
+			]);
+			seen.created = writes.length;
+			const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
+			assert.equal(describeRequests(writes), create);
+			assertTold(ctx, result, `"email":"${email}"`);
+		}),
+		test('no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email', async (ctx) => {
+			const order = pendingOrder(ctx);
+			const { mail, mails, writes, result } = await reviewedCall(ctx, {
+				copy: 'shortLimit',
+				caseName: 'review-timed-out',
+				tool: 'Reject_order',
+				args: { ...order.args, attendee: order.attendee },
+				finishMs: 150000,
+				answer: async () => undefined,
+				// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
+				// tells it the outcome; 1.x hands it its own call back, see assertTold).
+				again: oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
+			});
+			assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
+			seen.timedOut = writes.length;
+			assert.equal(writes.length, 0, describeRequests(writes));
+			assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
+			assert.equal(mails, 1, 'a second review email went out in the same turn');
+		}, 200000),
+		test('with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered', async (ctx) => {
+			const { id, webhookId } = COPIES.userAuth;
+			ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
+			await whilePublished(ctx, id, async () => {
+				const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
+					timeoutMs: 30000,
 				});
-				assertShows(mail, [
-					...order.facts,
-					'APPROVE',
-					`${wrongName} (NOT the name on this order`,
-					'No answer within 1 hour:',
-				]);
-				seen.declined = writes.length;
-				assert.equal(writes.length, 0, describeRequests(writes));
-				assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
-				assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
-			},
-		},
-		{
-			name: 'Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const { demo } = ctx.stack.sandbox;
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					copy: 'shipped',
-					caseName: 'review-approved',
-					tool: 'Approve_order',
-					args: { ...order.args, attendee: order.attendee },
-					finishMs: 60000,
-					answer: (links) => follow(links.approve, BROWSER),
+				assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
+				assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
+				await sleep(1000);
+				seen.stranger = (await ctx.rest.executions(id)).length;
+				assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
+				const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
+					timeoutMs: 60000,
+					headers: { cookie: String(ctx.rest.cookie) },
 				});
-				assertShows(mail, order.facts);
-				assert.ok(!mail.text.includes('NOT the name'), mail.text);
-				seen.approved = writes.length;
-				assert.deepEqual(describeRequests(writes).split(', '), [
-					`PATCH /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${order.id}/approve → 200`,
-				]);
-				assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
-				assertTold(ctx, result, `"id":"${order.id}"`);
-				assertTold(ctx, result, '"status":"approved"');
-			},
-		},
-		{
-			name: 'Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request',
-			timeoutMs: 150000,
-			async fn(ctx) {
-				const { demo } = ctx.stack.sandbox;
-				const ticket = await ticketTypeFromService(ctx, demo.ticketTypes.vipPass);
-				const email = `review.${Date.now()}@example.com`;
-				const { mail, writes, result } = await reviewedCall(ctx, {
-					copy: 'shipped',
-					caseName: 'review-create',
-					tool: 'Create_order',
-					args: {
-						company: demo.companyName,
-						event: demo.events.summerSummit,
-						ticket_type: ticket.slug,
-						first_name: 'Ilse',
-						last_name: 'de Vries',
-						email,
-						country: 'NL',
-						quantity: 1,
-					},
-					finishMs: 60000,
-					answer: (links) => follow(links.approve, BROWSER),
-				});
-				assertShows(mail, [
-					`Ilse de Vries, ${email}, country NL`,
-					`1 × ${ticket.name}, ${ticket.price} ${ticket.currency} each`,
-					demo.eventNames.summerSummit,
-					demo.companyName,
-					'CREATE',
-				]);
-				seen.created = writes.length;
-				assert.deepEqual(describeRequests(writes).split(', '), [
-					`POST /api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/create/${ticket.slug} → 200`,
-				]);
-				assertTold(ctx, result, `"email":"${email}"`);
-			},
-		},
-		{
-			name: 'no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email',
-			timeoutMs: 200000,
-			async fn(ctx) {
-				const order = pendingOrder(ctx);
-				const { mail, mails, writes, result } = await reviewedCall(ctx, {
-					copy: 'shortLimit',
-					caseName: 'review-timed-out',
-					tool: 'Reject_order',
-					args: { ...order.args, attendee: order.attendee },
-					finishMs: 150000,
-					answer: async () => undefined,
-					// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
-					// tells it the outcome; 1.x hands it its own call back, see assertTold).
-					again: oneX(ctx) ? undefined : (text) => !text.includes(NOT_AGAIN),
-				});
-				assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
-				seen.timedOut = writes.length;
-				assert.equal(writes.length, 0, describeRequests(writes));
-				assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
-				assert.equal(mails, 1, 'a second review email went out in the same turn');
-			},
-		},
-		{
-			name: 'with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered',
-			timeoutMs: 120000,
-			async fn(ctx) {
-				const { id, webhookId } = COPIES.userAuth;
-				ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
-				const publication = await ctx.rest.publish(id);
-				assert.equal(publication.status, 'published', JSON.stringify(publication));
-				try {
-					const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
-						timeoutMs: 30000,
-					});
-					assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
-					assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
-					await sleep(1000);
-					seen.stranger = (await ctx.rest.executions(id)).length;
-					assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
-					const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
-						timeoutMs: 60000,
-						headers: { cookie: String(ctx.rest.cookie) },
-					});
-					assert.equal(member.status, 200, member.body.slice(0, 300));
-					assert.equal(chatText(member.body), 'Hello organizer.');
-				} finally {
-					await ctx.rest.unpublish(id);
-				}
-			},
-		},
-		{
-			name: 'human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution',
-			timeoutMs: 1000,
-			async fn() {
-				assert.deepEqual(seen, {
-					bot: 0,
-					declined: 0,
-					approved: 1,
-					created: 1,
-					timedOut: 0,
-					stranger: 0,
-				});
-			},
-		},
+				assert.equal(member.status, 200, member.body.slice(0, 300));
+				assert.equal(chatText(member.body), 'Hello organizer.');
+			});
+		}, 120000),
+		test('human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution', async () => {
+			const expected = { bot: 0, declined: 0, approved: 1, created: 1, timedOut: 0, stranger: 0 };
+			assert.deepEqual(seen, expected);
+		}, 1000),
 	],
 };
 

@@ -7,108 +7,94 @@
  */
 const assert = require('node:assert/strict');
 
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
-const { itemsOf } = require('./agent');
-const { recordListSize } = require('../lib/measurements');
-const { listToolsWorkflow } = require('../lib/workflows');
+const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
+const { modelOutput } = require('../lib/measurements');
+const { mcpWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 const SIZES_WORKFLOW = 'agentsMcpSizes01';
 const SIZES_PATH = 'event-registration-sizes';
+/** @type {Record<string, { resource: string; event?: boolean }>} the lists by their plural; `event`: on Summer Summit */
+const LISTS = {
+	companies: { resource: 'company' },
+	events: { resource: 'event' },
+	'ticket types': { resource: 'ticketType', event: true },
+	orders: { resource: 'order', event: true },
+	forms: { resource: 'form' },
+	activations: { resource: 'activation' },
+	'email templates': { resource: 'emailTemplate', event: true },
+};
+const OUTPUTS = ['raw', 'simple'];
+const test = testsTaking(120000);
 
-/** @param {AgentContext} ctx */
-function lists(ctx) {
-	const { demo } = ctx.stack.sandbox;
-	const event = { __rl: true, mode: 'id', value: demo.events.summerSummit };
-	return {
-		companies: { resource: 'company', operation: 'getMany' },
-		events: { resource: 'event', operation: 'getMany' },
-		'ticket types': { resource: 'ticketType', operation: 'getMany', event },
-		orders: { resource: 'order', operation: 'getMany', event },
-		forms: { resource: 'form', operation: 'getMany' },
-		activations: { resource: 'activation', operation: 'getMany' },
-		'email templates': { resource: 'emailTemplate', operation: 'getMany', event },
-	};
+/**
+ * One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer
+ * Summit), everything else at the editor's defaults.
+ * @param {import('../../lib/stack').Stack} stack
+ */
+function listTools(stack) {
+	const { companyId, events } = stack.sandbox.demo;
+	const id = (/** @type {string} */ value) => ({ __rl: true, mode: 'id', value });
+	/** @type {Record<string, Record<string, unknown>>} */
+	const tools = {};
+	for (const { resource, event } of Object.values(LISTS))
+		for (const output of OUTPUTS)
+			tools[`${resource} ${output}`] = {
+				resource,
+				operation: 'getMany',
+				output,
+				...(resource === 'company' ? {} : { company: id(companyId) }),
+				...(event ? { event: id(events.summerSummit) } : {}),
+			};
+	return tools;
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: 'Output sizes: what each list operation hands a model, Raw and Simplified',
 	tests: [
-		{
-			name: 'every list operation: Simplified is no larger than Raw and returns the same records',
-			timeoutMs: 120000,
-			async fn(ctx) {
-				const publication = await ctx.rest.publish(SIZES_WORKFLOW);
-				assert.equal(publication.status, 'published', JSON.stringify(publication));
-				const client = new Client({ name: 'sizes', version: '1.0.0' });
-				await client.connect(
-					new StreamableHTTPClientTransport(new URL(`${ctx.baseUrl}/mcp/${SIZES_PATH}`)),
-				);
-				/** @type {string[]} */
-				const rows = [];
-				/** @type {string[]} */
-				const problems = [];
+		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
+			/** @type {string[]} */
+			const rows = [];
+			/** @type {string[]} */
+			const problems = [];
+			await whilePublished(ctx, SIZES_WORKFLOW, async () => {
+				const client = await mcpClient(ctx, SIZES_PATH);
 				try {
-					for (const [plural, { resource }] of Object.entries(lists(ctx))) {
+					for (const [plural, { resource }] of Object.entries(LISTS)) {
 						/** @type {Record<string, { chars: number; count: number }>} */
 						const size = {};
-						for (const output of ['raw', 'simple']) {
-							const result =
-								/** @type {{ content: Array<{ text?: string }>; isError?: boolean }} */ (
-									await client.callTool({ name: `${resource}_${output}`, arguments: {} })
-								);
-							const text = result.content.map((part) => part.text ?? '').join('');
-							assert.notEqual(result.isError, true, `${resource} (${output}): ${text}`);
+						for (const output of OUTPUTS) {
+							const { isError, text } = await callTool(client, `${resource}_${output}`, {});
+							assert.notEqual(isError, true, `${resource} (${output}): ${text}`);
 							size[output] = { chars: text.length, count: itemsOf(text).length };
 						}
-						rows.push(
-							`| ${plural} | ${size.raw.count} | ${size.raw.chars} | ${size.simple.chars} |`,
-						);
-						recordListSize({
-							list: plural,
-							records: size.raw.count,
-							raw: size.raw.chars,
-							simplified: size.simple.chars,
-						});
-						if (size.simple.count !== size.raw.count)
-							problems.push(
-								`${plural}: ${size.simple.count} records Simplified, ${size.raw.count} Raw`,
-							);
-						if (size.simple.chars > size.raw.chars)
-							problems.push(`${plural}: Simplified ${size.simple.chars} > Raw ${size.raw.chars}`);
+						const { raw, simple } = size;
+						rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
+						const list = { list: plural, records: raw.count, raw: raw.chars };
+						modelOutput.lists.push({ ...list, simplified: simple.chars });
+						if (simple.count !== raw.count)
+							problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
+						if (simple.chars > raw.chars)
+							problems.push(`${plural}: Simplified ${simple.chars} > Raw ${raw.chars}`);
 					}
 				} finally {
 					await client.close();
-					await ctx.rest.unpublish(SIZES_WORKFLOW);
 				}
-				console.log(
-					`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
-				);
-				assert.deepEqual(problems, []);
-			},
-		},
+			});
+			console.log(
+				`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
+			);
+			assert.deepEqual(problems, []);
+		}),
 	],
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	return [
-		listToolsWorkflow({
-			id: SIZES_WORKFLOW,
-			refs: stack.credentials,
-			runtime: stack.runtime,
-			path: SIZES_PATH,
-			companyId: stack.sandbox.demo.companyId,
-			lists: lists(/** @type {any} */ ({ stack })),
-		}),
-	];
+	return [mcpWorkflow(stack, { id: SIZES_WORKFLOW, path: SIZES_PATH, tools: listTools(stack) })];
 }
 
 module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
