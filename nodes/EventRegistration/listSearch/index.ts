@@ -128,12 +128,8 @@ export async function searchWebhooks(
 	try {
 		webhooks = await apiRequestList(this, 'webhook.getMany', { params: { company } });
 	} catch (error) {
-		const noList =
-			error instanceof NodeApiError && NO_WEBHOOK_LIST.includes(String(error.httpCode));
-		if (!noList)
-			throw error instanceof NodeApiError
-				? error
-				: new NodeOperationError(this.getNode(), error as Error);
+		if (!(error instanceof NodeApiError) || !NO_WEBHOOK_LIST.includes(String(error.httpCode)))
+			throw error;
 		throw new NodeOperationError(this.getNode(), 'The service offers no list of webhooks', {
 			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
 		});

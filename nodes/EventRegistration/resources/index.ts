@@ -87,19 +87,12 @@ export function toolDescriptionProperties(): INodeProperties[] {
 	);
 }
 
-/** "Create ticket type" for create on ticketType: each operation's action (written without articles). */
-function subtitleWords(): Record<string, string> {
-	const words: Record<string, string> = {};
-	for (const [resource, module] of Object.entries(RESOURCES)) {
-		for (const option of module.operationProperty.options as Array<{
-			value: string;
-			action?: string;
-		}>) {
-			words[`${resource}:${option.value}`] = option.action ?? option.value;
-		}
-	}
-	return words;
-}
-
-/** The canvas subtitle: the chosen operation in words. */
-export const subtitle = `={{ (${JSON.stringify(subtitleWords())})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
+/** The canvas subtitle: the chosen operation in words ("Create ticket type", without articles). */
+const subtitleWords = Object.fromEntries(
+	Object.entries(RESOURCES).flatMap(([resource, { operationProperty }]) =>
+		(operationProperty.options as Array<{ value: string; action: string }>).map(
+			({ value, action }) => [`${resource}:${value}`, action],
+		),
+	),
+);
+export const subtitle = `={{ (${JSON.stringify(subtitleWords)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
