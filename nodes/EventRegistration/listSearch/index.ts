@@ -128,8 +128,12 @@ export async function searchWebhooks(
 	try {
 		webhooks = await apiRequestList(this, 'webhook.getMany', { params: { company } });
 	} catch (error) {
-		if (!(error instanceof NodeApiError) || !NO_WEBHOOK_LIST.includes(String(error.httpCode)))
-			throw error;
+		const noList =
+			error instanceof NodeApiError && NO_WEBHOOK_LIST.includes(String(error.httpCode));
+		if (!noList)
+			throw error instanceof NodeApiError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error);
 		throw new NodeOperationError(this.getNode(), 'The service offers no list of webhooks', {
 			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
 		});

@@ -56,6 +56,7 @@ export function resourceModule(
 		action: operationOption.action,
 		description: operationOption.description,
 	}));
+	const defaultOperation = 'getMany' in operations ? 'getMany' : Object.keys(operations)[0];
 	return {
 		resourceOption: { name: option.name, value: resource, description: option.description },
 		operationProperty: {
@@ -65,7 +66,7 @@ export function resourceModule(
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource] } },
 			options: options.sort((a, b) => a.name.localeCompare(b.name)),
-			default: 'getMany' in operations ? 'getMany' : Object.keys(operations)[0],
+			default: defaultOperation,
 		},
 		operations,
 	};
