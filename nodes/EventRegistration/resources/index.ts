@@ -44,13 +44,11 @@ export const resourceProperty: INodeProperties = {
 
 /** The Output choice, last among the fields of each operation that returns records. */
 function outputPropertiesOf(name: string, resource: ResourceModule): INodeProperties[] {
-	const returningRecords = Object.entries(resource.operations).filter(
-		([, operation]) => operation.recordKind !== undefined,
-	);
-	if (returningRecords.length === 0) return [];
-	const recordKind = returningRecords[0][1].recordKind!;
+	const returning = Object.entries(resource.operations).filter(([, { recordKind }]) => recordKind);
+	const recordKind = returning[0]?.[1].recordKind;
+	if (recordKind === undefined) return [];
 	return updateDisplayOptions(
-		{ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } },
+		{ show: { resource: [name], operation: returning.map(([operation]) => operation) } },
 		outputProperties(recordKind),
 	);
 }
