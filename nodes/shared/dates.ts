@@ -79,16 +79,8 @@ function wallClockIn(epochMs: number, timeZone: string): WallClock {
 		hour: '2-digit',
 		minute: '2-digit',
 	});
-	const byType = Object.fromEntries(
-		formatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
-	);
-	return {
-		year: Number(byType.year),
-		month: Number(byType.month),
-		day: Number(byType.day),
-		hour: Number(byType.hour),
-		minute: Number(byType.minute),
-	};
+	const parts = formatter.formatToParts(new Date(epochMs));
+	return Object.fromEntries(parts.map((p) => [p.type, Number(p.value)])) as WallClock;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
