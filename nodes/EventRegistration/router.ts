@@ -21,6 +21,7 @@ import {
 	editorLabel,
 } from './shared/output';
 import { RESOURCES } from './resources';
+import { ATTRIBUTE_SUPPORT } from './resources/form/formFields';
 import type { OperationModule } from './resources/modules';
 import { OperationItem } from './shared/items';
 
@@ -94,17 +95,16 @@ function forModel(
 	inputErrors: InputError[],
 	itemIndex: number,
 ): unknown {
+	// A request is sent only when no input error was collected, so none can be pending here.
+	if (error instanceof NodeApiError) return withAdvice(error);
 	const all = [...inputErrors];
 	const add = (known: InputError) => addInputError(all, known);
 	if (error instanceof InputErrors) error.errors.forEach(add);
 	else if (error instanceof InputError) add(error);
-	else if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) {
+	else if (error instanceof NodeOperationError) {
 		if (all.length === 0) return withAdvice(error);
 		// Any other error of the node's own joins the list as it is.
 		add(new InputError(node, error.message, '', adviceOf(error)));
-	} else if (error instanceof NodeApiError) {
-		// A request is sent only when no input error was collected, so none can be pending here.
-		return withAdvice(error);
 	}
 	if (all.length === 0) return error;
 	const line = (e: InputError) =>
@@ -178,9 +178,7 @@ function parameterLabels(
 }
 
 /** The attributes of a form field (Form → Create and Update), labelled as the node shows them. */
-const FIELD_ATTRIBUTES = new Set(
-	'description placeholder required min max options position id type label'.split(' '),
-);
+const FIELD_ATTRIBUTES = new Set([...Object.keys(ATTRIBUTE_SUPPORT), 'id', 'type', 'label']);
 
 /** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
 function nestedLabel(key: string): string | undefined {

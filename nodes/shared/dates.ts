@@ -10,17 +10,34 @@ export const DATE_FORMAT =
 const TIMESTAMP =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-interface DateParts {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-	millisecond: number;
-	/** Offset from UTC in minutes, or undefined for a wall-clock value without zone. */
-	offsetMinutes?: number;
+/** `offsetMinutes` (from UTC) is undefined for a wall-clock value without zone. */
+function parseParts(value: string) {
+	const match = TIMESTAMP.exec(value.trim());
+	if (!match) return undefined;
+	const [, year, month, day, hour, minute, second, fraction, zone] = match;
+	const parts = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour ?? 0),
+		minute: Number(minute ?? 0),
+		second: Number(second ?? 0),
+		millisecond: fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0,
+		offsetMinutes: parseOffset(zone),
+	};
+	const probe = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+	const valid =
+		probe.getUTCFullYear() === parts.year &&
+		probe.getUTCMonth() === parts.month - 1 &&
+		probe.getUTCDate() === parts.day &&
+		parts.hour < 24 &&
+		parts.minute < 60 &&
+		parts.second < 60;
+	return valid ? parts : undefined;
 }
+
+type DateParts = NonNullable<ReturnType<typeof parseParts>>;
+type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
 
 function parseOffset(zone: string | undefined): number | undefined {
 	if (zone === undefined) return undefined;
@@ -32,69 +49,27 @@ function parseOffset(zone: string | undefined): number | undefined {
 	return sign * (hours * 60 + minutes);
 }
 
-function isValidCalendarDate(parts: DateParts): boolean {
-	const probe = new Date(
-		Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
-	);
-	return (
-		probe.getUTCFullYear() === parts.year &&
-		probe.getUTCMonth() === parts.month - 1 &&
-		probe.getUTCDate() === parts.day &&
-		parts.hour < 24 &&
-		parts.minute < 60 &&
-		parts.second < 60
-	);
-}
-
-function parseParts(value: string): DateParts | undefined {
-	const match = TIMESTAMP.exec(value.trim());
-	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second, fraction, zone] = match;
-	const parts: DateParts = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour ?? 0),
-		minute: Number(minute ?? 0),
-		second: Number(second ?? 0),
-		millisecond: fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0,
-		offsetMinutes: parseOffset(zone),
-	};
-	return isValidCalendarDate(parts) ? parts : undefined;
+function epochOf(parts: DateParts): number {
+	const { year, month, day, hour, minute, second, millisecond, offsetMinutes = 0 } = parts;
+	return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000;
 }
 
 /** Milliseconds since the epoch for an API timestamp, or undefined when it is not one. */
 export function parseApiTimestamp(value: unknown): number | undefined {
-	if (typeof value !== 'string') return undefined;
-	const parts = parseParts(value);
-	if (!parts) return undefined;
-	const utc = Date.UTC(
-		parts.year,
-		parts.month - 1,
-		parts.day,
-		parts.hour,
-		parts.minute,
-		parts.second,
-		parts.millisecond,
-	);
-	return utc - (parts.offsetMinutes ?? 0) * 60_000;
+	const parts = typeof value === 'string' ? parseParts(value) : undefined;
+	return parts && epochOf(parts);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `Y-m-d H:i` has a four-digit year: anything outside 1–9999 has no form the API accepts. */
-function formatWallClock(
-	parts: Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'>,
-): string | undefined {
+function formatWallClock(parts: WallClock): string | undefined {
 	if (!Number.isInteger(parts.year) || parts.year < 1 || parts.year > 9999) return undefined;
 	return `${String(parts.year).padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
 /** Wall-clock parts of an instant in an IANA time zone (Intl is built into every Node version n8n runs on). */
-function wallClockIn(
-	epochMs: number,
-	timeZone: string,
-): Pick<DateParts, 'year' | 'month' | 'day' | 'hour' | 'minute'> {
+function wallClockIn(epochMs: number, timeZone: string): WallClock {
 	const formatter = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',
@@ -104,16 +79,8 @@ function wallClockIn(
 		hour: '2-digit',
 		minute: '2-digit',
 	});
-	const byType = Object.fromEntries(
-		formatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
-	);
-	return {
-		year: Number(byType.year),
-		month: Number(byType.month),
-		day: Number(byType.day),
-		hour: Number(byType.hour),
-		minute: Number(byType.minute),
-	};
+	const parts = formatter.formatToParts(new Date(epochMs));
+	return Object.fromEntries(parts.map((p) => [p.type, Number(p.value)])) as WallClock;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -159,7 +126,5 @@ export function toApiDateTime(value: unknown, timeZone: string | undefined): str
 	if (!parts) return undefined;
 	if (parts.offsetMinutes === undefined) return formatWallClock(parts);
 	if (timeZone === undefined) return undefined;
-	const epochMs = parseApiTimestamp(text);
-	if (epochMs === undefined) return undefined;
-	return formatWallClock(wallClockIn(epochMs, timeZone));
+	return formatWallClock(wallClockIn(epochOf(parts), timeZone));
 }

@@ -14,14 +14,10 @@ export const ORDER_STATUS_PRECEDENCE = [
 	['authorized', 'authorized_at'],
 ] as const;
 
-export type OrderStatus = (typeof ORDER_STATUS_PRECEDENCE)[number][0] | 'pending';
-
-function isSet(timestamp: unknown): boolean {
-	return timestamp !== null && timestamp !== undefined && timestamp !== '';
-}
+type OrderStatus = (typeof ORDER_STATUS_PRECEDENCE)[number][0] | 'pending';
 
 export function orderStatus(order: IDataObject): OrderStatus {
-	const match = ORDER_STATUS_PRECEDENCE.find(([, field]) => isSet(order[field]));
+	const match = ORDER_STATUS_PRECEDENCE.find(([, field]) => (order[field] ?? '') !== '');
 	return match ? match[0] : 'pending';
 }
 

@@ -1,10 +1,14 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-type SubscribeScope =
-	| 'activations:subscribe'
-	| 'leads:subscribe'
-	| 'meetings:subscribe'
-	| 'submissions:subscribe';
+/** The subscribe scope of each event kind, by the first word of its value. */
+const SCOPES = {
+	form: 'submissions:subscribe',
+	activation: 'activations:subscribe',
+	lead: 'leads:subscribe',
+	meeting: 'meetings:subscribe',
+} as const;
+
+type SubscribeScope = (typeof SCOPES)[keyof typeof SCOPES];
 
 interface WebhookEventKind {
 	value: string;
@@ -16,16 +20,9 @@ interface WebhookEventKind {
 	description: string;
 }
 
-/** The subscribe scope of each event kind, by the first word of its value. */
-const SCOPES: Record<string, SubscribeScope> = {
-	form: 'submissions:subscribe',
-	activation: 'activations:subscribe',
-	lead: 'leads:subscribe',
-	meeting: 'meetings:subscribe',
-};
-
 function kind(value: string, name: string, description: string, assumed = false): WebhookEventKind {
-	return { value, name, scope: SCOPES[value.split('-')[0]], assumed, description };
+	const scope = SCOPES[value.split('-')[0] as keyof typeof SCOPES];
+	return { value, name, scope, assumed, description };
 }
 
 /**

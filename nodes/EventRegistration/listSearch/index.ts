@@ -116,9 +116,6 @@ export async function searchEmailTemplates(
 	};
 }
 
-/** Statuses of the (assumed) webhook list route that mean the service has none. */
-const NO_WEBHOOK_LIST = ['404', '405'];
-
 export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -128,8 +125,8 @@ export async function searchWebhooks(
 	try {
 		webhooks = await apiRequestList(this, 'webhook.getMany', { params: { company } });
 	} catch (error) {
-		const noList =
-			error instanceof NodeApiError && NO_WEBHOOK_LIST.includes(String(error.httpCode));
+		// A 404 or 405 from the (assumed) webhook list route: the service has none.
+		const noList = error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
 		if (!noList)
 			throw error instanceof NodeApiError
 				? error

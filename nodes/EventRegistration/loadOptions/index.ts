@@ -6,22 +6,18 @@ import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lists';
 import { NEW_FIELD } from '../resources/form/fields';
 
-/** "Badge name (Text)", its id as description. */
-function fieldOptions(fields: unknown): INodePropertyOptions[] {
-	return (Array.isArray(fields) ? (fields as IDataObject[]) : []).map((field) => ({
-		name: `${String(field.label ?? field.id)} (${editorLabel(String(field.type))})`,
-		value: String(field.id),
-		description: `Field ID ${String(field.id)}`,
-	}));
-}
-
+/** The form's fields: "Badge name (Text)", its id as description. */
 async function formFields(
 	ctx: ILoadOptionsFunctions,
 	company: string,
 	form: string,
 ): Promise<INodePropertyOptions[]> {
-	const record = await apiRequest(ctx, 'form.get', { params: { company, form } });
-	return fieldOptions(record.fields);
+	const { fields } = await apiRequest(ctx, 'form.get', { params: { company, form } });
+	return (Array.isArray(fields) ? (fields as IDataObject[]) : []).map((field) => ({
+		name: `${String(field.label ?? field.id)} (${editorLabel(String(field.type))})`,
+		value: String(field.id),
+		description: `Field ID ${String(field.id)}`,
+	}));
 }
 
 /** Form → Update from version 1.1 (Existing Field): the chosen form's fields. */

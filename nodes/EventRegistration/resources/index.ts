@@ -44,13 +44,11 @@ export const resourceProperty: INodeProperties = {
 
 /** The Output choice, last among the fields of each operation that returns records. */
 function outputPropertiesOf(name: string, resource: ResourceModule): INodeProperties[] {
-	const returningRecords = Object.entries(resource.operations).filter(
-		([, operation]) => operation.recordKind !== undefined,
-	);
-	if (returningRecords.length === 0) return [];
-	const recordKind = returningRecords[0][1].recordKind!;
+	const returning = Object.entries(resource.operations).filter(([, { recordKind }]) => recordKind);
+	const recordKind = returning[0]?.[1].recordKind;
+	if (recordKind === undefined) return [];
 	return updateDisplayOptions(
-		{ show: { resource: [name], operation: returningRecords.map(([operation]) => operation) } },
+		{ show: { resource: [name], operation: returning.map(([operation]) => operation) } },
 		outputProperties(recordKind),
 	);
 }
@@ -87,19 +85,12 @@ export function toolDescriptionProperties(): INodeProperties[] {
 	);
 }
 
-/** "Create ticket type" for create on ticketType: each operation's action (written without articles). */
-function subtitleWords(): Record<string, string> {
-	const words: Record<string, string> = {};
-	for (const [resource, module] of Object.entries(RESOURCES)) {
-		for (const option of module.operationProperty.options as Array<{
-			value: string;
-			action?: string;
-		}>) {
-			words[`${resource}:${option.value}`] = option.action ?? option.value;
-		}
-	}
-	return words;
-}
-
-/** The canvas subtitle: the chosen operation in words. */
-export const subtitle = `={{ (${JSON.stringify(subtitleWords())})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
+/** The canvas subtitle: the chosen operation in words ("Create ticket type", without articles). */
+const subtitleWords = Object.fromEntries(
+	Object.entries(RESOURCES).flatMap(([resource, { operationProperty }]) =>
+		(operationProperty.options as Array<{ value: string; action: string }>).map(
+			({ value, action }) => [`${resource}:${value}`, action],
+		),
+	),
+);
+export const subtitle = `={{ (${JSON.stringify(subtitleWords)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;

@@ -41,12 +41,14 @@ export interface ResourceModule {
 	operations: Record<string, OperationModule>;
 }
 
-/** A resource from its operation modules: its Operation parameter lists their entries, sorted by name. */
+/**
+ * A resource from its operation modules: its Operation parameter lists their entries, sorted by
+ * name, and starts on Get Many where the resource has it, else on its first operation.
+ */
 export function resourceModule(
 	resource: string,
 	option: { name: string; description: string },
 	operations: Record<string, OperationModule>,
-	defaultOperation: string,
 ): ResourceModule {
 	const options = Object.entries(operations).map(([value, { operationOption }]) => ({
 		name: operationOption.name,
@@ -54,6 +56,7 @@ export function resourceModule(
 		action: operationOption.action,
 		description: operationOption.description,
 	}));
+	const defaultOperation = 'getMany' in operations ? 'getMany' : Object.keys(operations)[0];
 	return {
 		resourceOption: { name: option.name, value: resource, description: option.description },
 		operationProperty: {

@@ -6,5 +6,4 @@ export const activation = resourceModule(
 	'activation',
 	{ name: 'Activation', description: 'Read-only lead capture pages (booths, raffles, sign-ups)' },
 	{ get, getMany },
-	'getMany',
 );

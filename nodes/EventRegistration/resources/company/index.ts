@@ -5,5 +5,4 @@ export const company = resourceModule(
 	'company',
 	{ name: 'Company', description: 'Companies your user belongs to' },
 	{ getMany },
-	'getMany',
 );

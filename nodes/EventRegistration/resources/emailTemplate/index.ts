@@ -8,5 +8,4 @@ export const emailTemplate = resourceModule(
 	'emailTemplate',
 	{ name: 'Email Template', description: 'Lifecycle emails of an organized event' },
 	{ get, getMany, reset, update },
-	'getMany',
 );

@@ -8,5 +8,4 @@ export const event = resourceModule(
 	'event',
 	{ name: 'Event', description: 'Events a company organizes or attends' },
 	{ create, get, getMany, update },
-	'getMany',
 );

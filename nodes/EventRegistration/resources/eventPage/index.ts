@@ -6,5 +6,4 @@ export const eventPage = resourceModule(
 	'eventPage',
 	{ name: 'Event Page', description: 'Public page content of an organized event' },
 	{ get, upsert },
-	'get',
 );

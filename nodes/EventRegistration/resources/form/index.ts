@@ -8,5 +8,4 @@ export const form = resourceModule(
 	'form',
 	{ name: 'Form', description: 'Registration forms and their fields' },
 	{ create, get, getMany, update },
-	'getMany',
 );

@@ -9,5 +9,4 @@ export const order = resourceModule(
 	'order',
 	{ name: 'Order', description: 'Ticket registrations of an organized event' },
 	{ approve, create, get, getMany, reject },
-	'getMany',
 );

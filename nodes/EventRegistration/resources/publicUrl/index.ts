@@ -8,5 +8,4 @@ export const publicUrl = resourceModule(
 		description: 'Attendee-facing links: event, ticket signup, checkout, activation',
 	},
 	{ build },
-	'build',
 );

@@ -8,5 +8,4 @@ export const ticketType = resourceModule(
 	'ticketType',
 	{ name: 'Ticket Type', description: 'Tickets of an organized event, free or paid' },
 	{ create, get, getMany, update },
-	'getMany',
 );

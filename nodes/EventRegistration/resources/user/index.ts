@@ -5,5 +5,4 @@ export const user = resourceModule(
 	'user',
 	{ name: 'User', description: 'The user the credential belongs to' },
 	{ get },
-	'get',
 );

@@ -90,12 +90,7 @@ export function requireReceiverUrl(check: ItemContext, value: unknown): string |
 	const given = requireText(check, 'URL', value);
 	if (isInvalid(given)) return given;
 	const text = given.trim();
-	let protocol: string;
-	try {
-		protocol = new URL(text).protocol;
-	} catch {
-		protocol = '';
-	}
+	const protocol = URL.canParse(text) ? new URL(text).protocol : '';
 	if (protocol === 'https:' || protocol === 'http:') return text;
 	return invalidInput(
 		check,

@@ -10,5 +10,4 @@ export const webhook = resourceModule(
 		description: 'Receivers of form, activation, lead and meeting events (Pro plan)',
 	},
 	{ create, delete: del, update },
-	'create',
 );

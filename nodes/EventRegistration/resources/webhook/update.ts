@@ -5,7 +5,6 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues, invalidInput } from '../../../shared/errors';
-import type { ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
 import { updateFieldsProperty } from '../../shared/updateFields';
@@ -54,32 +53,22 @@ export const toolDescription = text(
 
 export const effect: Effect = { changes: 'the webhook’s name, receiver URL or events' };
 
-function updateBody(check: ItemContext, fields: IDataObject) {
-	const body = {
-		...(fields.name === undefined ? {} : { name: requireText(check, 'Name', fields.name) }),
-		...(fields.url === undefined ? {} : { url: requireReceiverUrl(check, fields.url) }),
-		...(fields.events === undefined ? {} : { events: requireEvents(check, fields.events) }),
-	};
-	if (Object.keys(body).length > 0) return body;
-	return invalidInput(
-		check,
-		'Update Fields',
-		'nothing to update',
-		'Add at least one field to change.',
-	);
-}
-
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const id = webhookIdOf(item);
-	const changes = updateBody(item, item.parameter('updateFields', {}) as IDataObject);
+	const fields = item.parameter('updateFields', {}) as IDataObject;
+	const changes = {
+		...(fields.name === undefined ? {} : { name: requireText(item, 'Name', fields.name) }),
+		...(fields.url === undefined ? {} : { url: requireReceiverUrl(item, fields.url) }),
+		...(fields.events === undefined ? {} : { events: requireEvents(item, fields.events) }),
+	};
+	if (Object.keys(changes).length === 0)
+		invalidInput(item, 'Update Fields', 'nothing to update', 'Add at least one field to change.');
 	const company = await companyOf(this, item);
-	const { webhook, body } = validValues(item, { webhook: id, body: changes });
-	// Its fields were checked with it: no input error was collected, so none of them is invalid.
-	const fields = validValues(item, body);
+	const { webhook, ...body } = validValues(item, { webhook: id, ...changes });
 	return await apiRequest(this, 'webhook.update', {
 		check: item,
 		params: { company: company.id, webhook },
-		body: fields,
-		webhookEvents: fields.events,
+		body,
+		webhookEvents: body.events,
 	});
 }
