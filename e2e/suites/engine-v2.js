@@ -15,6 +15,7 @@ const { freePorts, waitFor } = require('../../scripts/lib/processes');
 const { connectDatabase, startPostgres } = require('../queue/lib/services');
 const { webhookWorkflow } = require('../queue/lib/workflows');
 const { newOrder } = require('../lib/orders');
+const { deliverOk, publish } = require('../lib/checks');
 const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -112,7 +113,7 @@ const suite = {
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
 				const { control } = stack.sandbox;
-				assert.equal((await rest.publish(IDS.action)).status, 'published');
+				await publish(rest, IDS.action);
 				control.clearRequests();
 				const response = await fetch(`${baseUrl}/webhook/${ACTION_PATH}`, {
 					method: 'POST',
@@ -134,7 +135,7 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
-				assert.equal((await rest.publish(IDS.lastNode)).status, 'published');
+				await publish(rest, IDS.lastNode);
 				const response = await fetch(`${baseUrl}/webhook/${LAST_NODE_PATH}`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
@@ -155,13 +156,8 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control, demo } = stack.sandbox;
-				assert.equal((await rest.publish(IDS.webhook)).status, 'published');
-				const [delivered] = await control.deliver({
-					companyId: demo.companyId,
-					event: 'lead-created',
-				});
-				assert.equal(delivered.status, 200, `${delivered.status} ${delivered.body}`);
+				await publish(rest, IDS.webhook);
+				await deliverOk(stack, 'lead-created');
 				const runs = await finishedRuns(IDS.webhook, 1, 60000);
 				assert.equal(runs.length, 1, describeRuns(runs));
 				assert.equal(runs[0].status, 'completed', describeRuns(runs));
@@ -173,7 +169,7 @@ const suite = {
 			timeoutMs: 240000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				assert.equal((await rest.publish(IDS.order)).status, 'published');
+				await publish(rest, IDS.order);
 				newOrder(stack, 'general-admission');
 				const runs = await finishedRuns(IDS.order, 1, NEXT_POLL_MS);
 				assert.equal(runs.length, 1, describeRuns(runs));

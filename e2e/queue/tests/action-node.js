@@ -8,6 +8,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { createOrderParameters, rl, webhookWorkflow } = require('../lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qActionOrders';
 const PATH = 'queue-action-orders';
@@ -19,8 +20,7 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox, db } = stack;
 		const { control, demo } = sandbox;
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		control.clearRequests();
 		const guest = {
 			firstName: 'Queue',

@@ -12,6 +12,7 @@ const { parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qLoadTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -74,8 +75,7 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox } = stack;
 		const { control, demo } = sandbox;
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		const [webhook] = control
 			.webhooks(demo.companyId)
 			.filter((candidate) => candidate.events.includes(KIND) && candidate.events.length === 1);
