@@ -85,15 +85,13 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 
 		// Per role: its port, then its task-runner broker's.
 		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * names.length);
-		const [postgres, redis, sandbox] = await Promise.all(
-			[
-				startPostgres({ workDir: WORK_DIR, port: pgPort, log }),
-				startRedis({ workDir: WORK_DIR, port: redisPort, log }),
-				startSandbox({ port: 0, seed: 'demo' }),
-			].map((starting) =>
-				starting.then((service) => (closers.push(() => service.stop()), service)),
-			),
-		);
+		/** @type {<T extends { stop: () => Promise<unknown> }>(service: T) => T} */
+		const track = (service) => (closers.push(() => service.stop()), service);
+		const [postgres, redis, sandbox] = await Promise.all([
+			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then(track),
+			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then(track),
+			startSandbox({ port: 0, seed: 'demo' }).then(track),
+		]);
 		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
 
 		const mainUrl = `http://127.0.0.1:${rolePorts[0]}`;
