@@ -77,7 +77,7 @@ async function startStack({
 }) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
-	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
+	/** @type {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }> | undefined} */
 	let server;
 	const close = async () => {
 		// A server still booting registers its closer when it is up: wait for that first.
@@ -151,7 +151,7 @@ async function startStack({
 			credentials: CREDENTIALS,
 			/**
 			 * `n8n start` with an owner account, started on first call (or by startServerEarly) and shared.
-			 * @returns {Promise<{ rest: N8nRest; baseUrl: string }>}
+			 * @returns {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }>}
 			 */
 			server() {
 				server ??= startServer();
@@ -161,7 +161,7 @@ async function startStack({
 			 * Stops `n8n start` and starts it again on the same user folder (database, encryption key,
 			 * port), with `env` added to its environment, and signs in again.
 			 * @param {Record<string, string>} [env]
-			 * @returns {Promise<{ rest: N8nRest; baseUrl: string }>}
+			 * @returns {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }>}
 			 */
 			async restartServer(env = {}) {
 				await stack.server();

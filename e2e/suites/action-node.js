@@ -6,7 +6,7 @@
  */
 const assert = require('node:assert/strict');
 
-const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const {
 	PACKAGE_PREFIX,
 	auth,
@@ -19,6 +19,7 @@ const {
 const { serializeOrder, serializePage } = require('../../test/sandbox/serialize');
 const { EMAIL_TEMPLATE_DEFAULTS } = require('../../test/sandbox/store');
 const { redactWithN8n } = require('../lib/redaction');
+const { assertNoneRefused, execute, requestLines } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
@@ -36,15 +37,11 @@ const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)}
  */
 function namesWorkflow({ id, refs, demo }) {
 	const { authentication, credentials } = auth('token', refs);
-	const action = (
-		/** @type {string} */ name,
-		/** @type {Record<string, unknown>} */ parameters,
-		/** @type {number} */ index,
-	) =>
-		node(name, `${PACKAGE_PREFIX}eventRegistration`, { authentication, ...parameters }, index, {
-			credentials,
-			executeOnce: true,
-		});
+	const type = `${PACKAGE_PREFIX}eventRegistration`;
+	const extra = { credentials, executeOnce: true };
+	/** @type {(name: string, parameters: object, index: number) => ReturnType<typeof node>} */
+	const action = (name, parameters, index) =>
+		node(name, type, { authentication, ...parameters }, index, extra);
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		action(
@@ -87,24 +84,17 @@ let tokenCoverageRun;
  * @param {'token' | 'oauth'} kind
  */
 function coverageOf(stack, kind) {
-	return coverageWorkflow({
-		id: WORKFLOW_IDS[kind],
-		kind,
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-	});
+	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
+	return coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
 }
 
 /**
  * Requests each step must have made, in this order (other requests may come between them).
  * @param {import('../../test/sandbox/seed').Demo} demo
  * @param {string} kind
- * @param {string} eventSlug
- * @param {string} formId
- * @param {string} orderId
- * @param {string} webhookId
+ * @param {{ eventSlug: string; formId: string; orderId: string; webhookId: string }} ids
  */
-function expectedRequests(demo, kind, eventSlug, formId, orderId, webhookId) {
+function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId }) {
 	const c = `/api/v1/${demo.companyId}`;
 	const e = `${c}/event/${eventSlug}`;
 	return [
@@ -160,26 +150,21 @@ function assertOutputs(execution, sandbox, kind) {
 		return items[0];
 	};
 	const all = (/** @type {string} */ name) => nodeOutput(execution, name);
+	const ids = (/** @type {string} */ name) => all(name).map((listed) => listed.id);
 
 	assert.equal(one('Get user').email, 'ada@example.com');
-	assert.ok(
-		all('List companies').some((company) => company.id === demo.companyId),
-		'List companies: the demo company is missing',
-	);
+	assert.ok(ids('List companies').includes(demo.companyId), 'List companies: no demo company');
 	const event = one('Create event');
 	assert.equal(event.name, kind === 'token' ? 'E2E Token Launch' : 'E2E OAuth Launch');
 	assert.equal(one('Update event').id, event.id);
 	assert.equal(one('Get event').id, event.id);
-	assert.ok(
-		all('List events').some((listed) => listed.id === event.id),
-		'List events: the created event is missing',
-	);
+	assert.ok(ids('List events').includes(event.id), 'List events: the created event is missing');
 	const ticketType = one('Create ticket type');
 	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
 	assert.equal(ticketType.approval_required, true);
 	assert.deepEqual(
 		all('List ticket types').map((listed) => listed.slug),
-		[`e2e-${kind}-ticket`],
+		[ticketType.slug],
 	);
 	const form = one('Create form');
 	assert.equal(form.fields.length, 2);
@@ -209,24 +194,10 @@ function assertOutputs(execution, sandbox, kind) {
 		[order.first_name, order.last_name, order.email, order.country.alpha2Code, order.unit_amount],
 		['Ada', 'Lovelace', `ada.${kind}@example.com`, 'NL', 0],
 	);
-	assert.notEqual(
-		one('Approve order').approved_at,
-		null,
-		'Approve order: approved_at is still null',
-	);
-	assert.notEqual(
-		one('Get order').approved_at,
-		null,
-		'Get order: approved_at is null after the approval',
-	);
-	assert.deepEqual(
-		all('List orders').map((listed) => listed.id),
-		[order.id],
-	);
-	assert.ok(
-		all('List activations').length >= 4,
-		'List activations: expected the 4 seeded activations',
-	);
+	for (const name of ['Approve order', 'Get order'])
+		assert.notEqual(one(name).approved_at, null, `${name}: approved_at is null after approving`);
+	assert.deepEqual(ids('List orders'), [order.id]);
+	assert.ok(all('List activations').length >= 4, 'List activations: not the 4 seeded ones');
 	const summit = store.findEvent(
 		/** @type {any} */ (store.companies.get(demo.companyId)),
 		demo.events.summerSummit,
@@ -241,10 +212,7 @@ function assertOutputs(execution, sandbox, kind) {
 	assert.equal(one('Get event page').title, demo.eventNames.summerSummit);
 	const link = JSON.stringify(one('Build event link'));
 	const expectedLink = `${publicUrl}/${demo.companySlug}/event/${event.id}`;
-	assert.ok(
-		link.includes(expectedLink),
-		`Build event link: ${link} does not contain ${expectedLink}`,
-	);
+	assert.ok(link.includes(expectedLink), `Build event link: ${link} lacks ${expectedLink}`);
 	const webhook = one('Create webhook');
 	assert.match(webhook.id, /^[0-9a-f-]{36}$/);
 	assert.deepEqual(webhook.events, ['lead-created']);
@@ -263,8 +231,7 @@ function coverageTest(kind) {
 		async fn(stack) {
 			const { demo, control } = stack.sandbox;
 			control.clearRequests();
-			const { code, result, output } = await executeWorkflow(stack.cliEnv, WORKFLOW_IDS[kind]);
-			assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
+			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
 			const failed = Object.keys(result.data?.resultData?.runData ?? {}).filter((name) =>
 				nodeError(result, name),
 			);
@@ -277,19 +244,14 @@ function coverageTest(kind) {
 			assert.equal(result.status, 'success');
 			const ids = assertOutputs(result, stack.sandbox, kind);
 			const requests = control.requests();
-			const refused = requests.filter((request) => request.status >= 400);
-			assert.deepEqual(
-				refused.map((r) => `${r.method} ${r.path} → ${r.status}`),
-				[],
-				'the sandbox refused requests',
-			);
+			assertNoneRefused(requests);
 			assert.ok(
 				requests.every((request) => request.authorization),
 				'a request went out without an Authorization header',
 			);
 			assertInOrder(
 				requests.map((request) => `${request.method} ${request.path}`),
-				expectedRequests(demo, kind, ids.eventSlug, ids.formId, ids.orderId, ids.webhookId),
+				expectedRequests(demo, kind, ids),
 			);
 			if (kind === 'token') tokenCoverageRun = result;
 		},
@@ -305,9 +267,7 @@ const connectOAuth2 = {
 		const { control } = stack.sandbox;
 		control.clearRequests();
 		await rest.connectOAuth2(stack.credentials.oauth.id);
-		const oauth = control
-			.requests({ pathIncludes: '/api/oauth/' })
-			.map((r) => `${r.method} ${r.path} → ${r.status}`);
+		const oauth = requestLines(control.requests({ pathIncludes: '/api/oauth/' }));
 		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
 		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
 		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
@@ -331,11 +291,7 @@ const connectOAuth2 = {
 async function eventDatesUnder(stack, zone) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
-	const { code, result, output } = await executeWorkflow(
-		{ ...stack.cliEnv, GENERIC_TIMEZONE: zone },
-		EVENT_DATES_WORKFLOW_ID,
-	);
-	assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
+	const { result } = await execute(stack, EVENT_DATES_WORKFLOW_ID, { GENERIC_TIMEZONE: zone });
 	assert.equal(
 		result.status,
 		'success',
@@ -358,34 +314,26 @@ const instantsIgnoreN8nTimeZone = {
 	async fn(stack) {
 		const inUtc = await eventDatesUnder(stack, 'UTC');
 		const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
-		const create = {
-			name: 'E2E Instant UTC',
-			attendance_mode: 'offline',
-			locale: 'en',
-			company_role: 'organizing',
-		};
+		const create = (
+			/** @type {string} */ name,
+			/** @type {string} */ timezone,
+			/** @type {string[]} */ [date_start, date_end],
+		) => ({
+			method: 'POST',
+			body: {
+				name,
+				attendance_mode: 'offline',
+				locale: 'en',
+				company_role: 'organizing',
+				date_start,
+				date_end,
+				timezone,
+			},
+			status: 201,
+		});
 		assert.deepEqual(inUtc, [
-			{
-				method: 'POST',
-				body: {
-					...create,
-					date_start: '2027-03-13 17:00',
-					date_end: '2027-03-15 17:00',
-					timezone: 'UTC',
-				},
-				status: 201,
-			},
-			{
-				method: 'POST',
-				body: {
-					...create,
-					name: 'E2E Instant Auckland',
-					date_start: '2027-03-14 06:00',
-					date_end: '2027-03-16 06:00',
-					timezone: 'Pacific/Auckland',
-				},
-				status: 201,
-			},
+			create('E2E Instant UTC', 'UTC', ['2027-03-13 17:00', '2027-03-15 17:00']),
+			create('E2E Instant Auckland', 'Pacific/Auckland', ['2027-03-14 06:00', '2027-03-16 06:00']),
 			{ method: 'GET', body: undefined, status: 200 },
 			{ method: 'PATCH', body: { date_end: '2027-03-17 06:00' }, status: 200 },
 		]);
@@ -448,24 +396,21 @@ const namesForIds = {
 	async fn(stack) {
 		const { demo, control } = stack.sandbox;
 		control.clearRequests();
-		const { code, result, output } = await executeWorkflow(stack.cliEnv, NAMES_WORKFLOW_ID);
-		assert.ok(result, `n8n execute printed no result (exit ${code}):\n${output}`);
-		assert.equal(
-			result.status,
-			'success',
-			JSON.stringify(
-				nodeError(result, 'Paid order, company by name') ??
-					nodeError(result, 'Link, company by slug and event by name'),
-			),
-		);
-		const [order] = nodeOutput(result, 'Paid order, company by name');
+		const { result } = await execute(stack, NAMES_WORKFLOW_ID);
+		const [ORDER, LINK] = [
+			'Paid order, company by name',
+			'Link, company by slug and event by name',
+		];
+		const error = nodeError(result, ORDER) ?? nodeError(result, LINK);
+		assert.equal(result.status, 'success', JSON.stringify(error));
+		const [order] = nodeOutput(result, ORDER);
 		const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
 		assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);
-		const [link] = nodeOutput(result, 'Link, company by slug and event by name');
+		const [link] = nodeOutput(result, LINK);
 		assert.equal(link.url, event);
 		const e = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
 		assert.deepEqual(
-			control.requests().map((r) => `${r.method} ${r.path} → ${r.status}`),
+			requestLines(control.requests()),
 			[
 				'GET /api/v1/companies → 200',
 				`GET ${e}/ticket-types/${demo.ticketTypes.vipPass} → 200`,
@@ -493,14 +438,11 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
+	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
 	return [
 		.../** @type {const} */ (['token', 'oauth']).map((kind) => coverageOf(stack, kind)),
-		eventDatesWorkflow({
-			id: EVENT_DATES_WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-		}),
-		namesWorkflow({ id: NAMES_WORKFLOW_ID, refs: stack.credentials, demo: stack.sandbox.demo }),
+		eventDatesWorkflow({ id: EVENT_DATES_WORKFLOW_ID, refs, demo }),
+		namesWorkflow({ id: NAMES_WORKFLOW_ID, refs, demo }),
 	];
 }
 

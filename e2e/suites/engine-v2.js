@@ -15,6 +15,7 @@ const { freePorts, waitFor } = require('../../scripts/lib/processes');
 const { connectDatabase, startPostgres } = require('../queue/lib/services');
 const { webhookWorkflow } = require('../queue/lib/workflows');
 const { newOrder } = require('../lib/orders');
+const { deliverOk, publish } = require('../lib/checks');
 const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -68,15 +69,32 @@ function finishedRuns(workflowId, count, timeoutMs) {
 	);
 }
 
-/** @param {any[]} runs */
-function describeRuns(runs) {
-	return JSON.stringify(
-		runs.map((run) => ({
-			status: run.status,
-			mode: run.mode,
-			steps: run.steps.map((/** @type {any} */ step) => [step.status, step.error?.message]),
+/**
+ * Waits for Engine 2.0's one execution of a workflow, which must have completed.
+ * @param {string} workflowId
+ * @param {number} timeoutMs
+ */
+async function oneCompletedRun(workflowId, timeoutMs) {
+	const runs = await finishedRuns(workflowId, 1, timeoutMs);
+	const described = JSON.stringify(
+		runs.map(({ status, mode, steps }) => ({
+			status,
+			mode,
+			steps: steps.map((/** @type {any} */ step) => [step.status, step.error?.message]),
 		})),
 	);
+	assert.equal(runs.length, 1, described);
+	assert.equal(runs[0].status, 'completed', described);
+}
+
+/**
+ * POSTs `{}` to a production webhook path of `n8n start`.
+ * @param {string} baseUrl
+ * @param {string} webhookPath
+ */
+function callWebhook(baseUrl, webhookPath) {
+	const headers = { 'content-type': 'application/json' };
+	return fetch(`${baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers, body: '{}' });
 }
 
 /** @type {import('../lib/harness').Suite<Stack>} */
@@ -112,17 +130,11 @@ const suite = {
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
 				const { control } = stack.sandbox;
-				assert.equal((await rest.publish(IDS.action)).status, 'published');
+				await publish(rest, IDS.action);
 				control.clearRequests();
-				const response = await fetch(`${baseUrl}/webhook/${ACTION_PATH}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: '{}',
-				});
+				const response = await callWebhook(baseUrl, ACTION_PATH);
 				assert.equal(response.status, 200, await response.text());
-				const runs = await finishedRuns(IDS.action, 1, 60000);
-				assert.equal(runs.length, 1, describeRuns(runs));
-				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				await oneCompletedRun(IDS.action, 60000);
 				const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
 				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
 				await rest.unpublish(IDS.action);
@@ -134,12 +146,8 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
-				assert.equal((await rest.publish(IDS.lastNode)).status, 'published');
-				const response = await fetch(`${baseUrl}/webhook/${LAST_NODE_PATH}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: '{}',
-				});
+				await publish(rest, IDS.lastNode);
+				const response = await callWebhook(baseUrl, LAST_NODE_PATH);
 				const text = await response.text();
 				assert.ok(response.status >= 400, `${response.status} ${text}`);
 				assert.match(
@@ -155,16 +163,9 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control, demo } = stack.sandbox;
-				assert.equal((await rest.publish(IDS.webhook)).status, 'published');
-				const [delivered] = await control.deliver({
-					companyId: demo.companyId,
-					event: 'lead-created',
-				});
-				assert.equal(delivered.status, 200, `${delivered.status} ${delivered.body}`);
-				const runs = await finishedRuns(IDS.webhook, 1, 60000);
-				assert.equal(runs.length, 1, describeRuns(runs));
-				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				await publish(rest, IDS.webhook);
+				await deliverOk(stack, 'lead-created');
+				await oneCompletedRun(IDS.webhook, 60000);
 				await rest.unpublish(IDS.webhook);
 			},
 		},
@@ -173,11 +174,9 @@ const suite = {
 			timeoutMs: 240000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				assert.equal((await rest.publish(IDS.order)).status, 'published');
+				await publish(rest, IDS.order);
 				newOrder(stack, 'general-admission');
-				const runs = await finishedRuns(IDS.order, 1, NEXT_POLL_MS);
-				assert.equal(runs.length, 1, describeRuns(runs));
-				assert.equal(runs[0].status, 'completed', describeRuns(runs));
+				await oneCompletedRun(IDS.order, NEXT_POLL_MS);
 				await rest.unpublish(IDS.order);
 				await engine.db?.close();
 				await engine.postgres?.stop();
@@ -193,31 +192,20 @@ function onEngineV2(workflow) {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	const { credentials: refs, sandbox } = stack;
-	const { demo } = sandbox;
+	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
 	const listEvents = {
 		resource: 'event',
 		operation: 'getMany',
 		company: rl(demo.companyId),
 		limit: 5,
 	};
+	const steps = [{ name: 'List events', parameters: listEvents }];
+	/** @type {(id: string, name: string, path: string, respond: 'onReceived' | 'lastNode') => any} */
+	const listing = (id, name, path, respond) =>
+		webhookWorkflow({ id, name, path, respond, refs, steps });
 	return [
-		webhookWorkflow({
-			id: IDS.action,
-			name: 'Engine 2.0: list events',
-			path: ACTION_PATH,
-			respond: 'onReceived',
-			refs,
-			steps: [{ name: 'List events', parameters: listEvents }],
-		}),
-		webhookWorkflow({
-			id: IDS.lastNode,
-			name: 'Engine 2.0: answer with the events',
-			path: LAST_NODE_PATH,
-			respond: 'lastNode',
-			refs,
-			steps: [{ name: 'List events', parameters: listEvents }],
-		}),
+		listing(IDS.action, 'Engine 2.0: list events', ACTION_PATH, 'onReceived'),
+		listing(IDS.lastNode, 'Engine 2.0: answer with the events', LAST_NODE_PATH, 'lastNode'),
 		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead-created'] }),
 		orderTriggerWorkflow({ id: IDS.order, refs, demo, watch: ['created'] }),
 	].map(onEngineV2);

@@ -8,7 +8,7 @@
 const path = require('node:path');
 const assert = require('node:assert/strict');
 
-const { executeWorkflow, nodeError, nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
 const {
 	PACKAGE_PREFIX,
@@ -19,6 +19,7 @@ const {
 	triggerOf,
 } = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
+const { assertNoneRefused, deliverOk, execute, publish } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
@@ -52,6 +53,22 @@ function prepared(stack, { file, workflow }) {
 }
 
 /**
+ * The CRM received one request since `since`: the contact, upserted by email.
+ * @param {Stack} stack
+ * @param {number} since
+ * @param {unknown} contact
+ */
+function assertOneUpsert(stack, since, contact) {
+	const upserts = stack.crm.requests.slice(since);
+	assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
+	const [{ method, path: at, query, body }] = upserts;
+	assert.deepEqual(
+		{ method, at, query, body },
+		{ method: 'PUT', at: '/api/contacts/upsert', query: { match: 'email' }, body: contact },
+	);
+}
+
+/**
  * Checks particular to one example, beyond what every example is checked for.
  * @type {Record<string, (result: RunResult) => void>}
  */
@@ -61,18 +78,10 @@ const EXPECTATIONS = {
 			.deliveries()
 			.filter((d) => d.event === 'lead-created')
 			.slice(-2);
-		assert.equal(
-			repeated.body,
-			delivery.body,
-			'the second delivery repeats the first byte for byte',
-		);
+		assert.equal(repeated.body, delivery.body, 'the second delivery repeats the first exactly');
 		const sent = JSON.parse(delivery.body);
 		// The repeated delivery started an execution that stopped at Skip repeated deliveries.
-		assert.equal(
-			repeats.length,
-			1,
-			`${repeats.length} executions stopped at Skip repeated deliveries`,
-		);
+		assert.equal(repeats.length, 1, `${repeats.length} executions stopped at the skip`);
 		const [first] = nodeOutput(executions[0], 'Event Registration Trigger');
 		const [again] = nodeOutput(repeats[0], 'Event Registration Trigger');
 		assert.equal(again.dedupeKey, first.dedupeKey);
@@ -104,22 +113,15 @@ const EXPECTATIONS = {
 			contact.raw_event.dedupeKey,
 			`lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`,
 		);
-		const upserts = stack.crm.requests.slice(crmSince);
-		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
-		assert.equal(upserts[0].method, 'PUT');
-		assert.equal(upserts[0].path, '/api/contacts/upsert');
-		assert.deepEqual(upserts[0].query, { match: 'email' });
-		assert.deepEqual(upserts[0].body, contact);
+		assertOneUpsert(stack, crmSince, contact);
 	},
 	'order-paid-to-crm.json': ({ stack, executions, crmSince }) => {
 		const { control, demo } = stack.sandbox;
-		const [paid] = executions.flatMap((execution) =>
-			nodeOutput(execution, 'When an order is paid'),
-		);
+		const outputs = (/** @type {string} */ name) =>
+			executions.flatMap((one) => nodeOutput(one, name));
+		const [paid] = outputs('When an order is paid');
 		const order = /** @type {any} */ (control.getOrder(paid.id));
-		const [contact] = executions.flatMap((execution) =>
-			nodeOutput(execution, 'Map order to contact'),
-		);
+		const [contact] = outputs('Map order to contact');
 		assert.deepEqual(contact, {
 			email: order.email,
 			first_name: order.first_name,
@@ -132,11 +134,7 @@ const EXPECTATIONS = {
 			country: order.country.alpha2Code,
 			lifecycle_stage: 'customer',
 		});
-		const upserts = stack.crm.requests.slice(crmSince);
-		assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
-		assert.equal(upserts[0].method, 'PUT');
-		assert.deepEqual(upserts[0].query, { match: 'email' });
-		assert.deepEqual(upserts[0].body, contact);
+		assertOneUpsert(stack, crmSince, contact);
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
 		const [delivery] = stack.sandbox.control
@@ -145,11 +143,8 @@ const EXPECTATIONS = {
 			.slice(-1);
 		const { data } = JSON.parse(delivery.body);
 		const mails = stack.mail.messages.slice(mailSince);
-		assert.equal(
-			mails.length,
-			1,
-			`emails received: ${mails.map((mail) => mail.subject).join(' | ')}`,
-		);
+		const subjects = mails.map((mail) => mail.subject).join(' | ');
+		assert.equal(mails.length, 1, `emails received: ${subjects}`);
 		const [mail] = mails;
 		assert.deepEqual(mail.to, ['team@example.com']);
 		assert.equal(
@@ -160,10 +155,7 @@ const EXPECTATIONS = {
 		assert.ok(answers.length > 0, 'the delivery carried no answers');
 		for (const [field, answer] of answers) {
 			const line = `- ${field}: ${typeof answer === 'string' ? answer : JSON.stringify(answer)}`;
-			assert.ok(
-				mail.text.split('\n').includes(line),
-				`the email has no line "${line}":\n${mail.text}`,
-			);
+			assert.ok(mail.text.split('\n').includes(line), `no line "${line}" in:\n${mail.text}`);
 		}
 		assert.ok(
 			mail.text.includes(`(${data.lead.email})`),
@@ -249,12 +241,7 @@ function assertKnownNodeTypes(workflow, packageDir) {
  */
 function assertSandboxRequests(stack, mustInclude) {
 	const requests = stack.sandbox.control.requests();
-	const refused = requests.filter((request) => request.status >= 400);
-	assert.deepEqual(
-		refused.map((r) => `${r.method} ${r.path} → ${r.status}`),
-		[],
-		'the sandbox refused requests',
-	);
+	assertNoneRefused(requests);
 	for (const wanted of mustInclude) {
 		const [method, fragment] = wanted.split(' ');
 		assert.ok(
@@ -272,52 +259,30 @@ function assertSandboxRequests(stack, mustInclude) {
  */
 async function runWebhookExample(stack, id, workflow) {
 	const { rest, baseUrl } = await stack.server();
-	const { control, demo } = stack.sandbox;
+	const { control } = stack.sandbox;
 	const trigger = triggerOf(workflow).node;
 	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
 	control.clearRequests();
-	const publication = await rest.publish(id);
 	try {
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, id);
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
-		assert.deepEqual([...registered[0].events].sort(), [...trigger.parameters.events].sort());
+		const events = /** @type {string[]} */ (trigger.parameters.events);
+		assert.deepEqual(registered[0].events.toSorted(), events.toSorted());
 		let started = 0;
-		for (const kind of trigger.parameters.events) {
-			const results = await control.deliver({
-				companyId: demo.companyId,
-				event: kind,
-				webhookId: registered[0].id,
-			});
-			assert.equal(
-				results[0]?.status,
-				200,
-				`${kind}: n8n answered ${results[0]?.status} ${results[0]?.body}`,
-			);
+		for (const kind of events) {
+			const webhookId = registered[0].id;
+			await deliverOk(stack, kind, { webhookId });
 			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 			if (!dedupeNodeOf(workflow)) continue;
-			const [sent] = control.deliveries().slice(-1);
-			const [again] = await control.deliver({
-				companyId: demo.companyId,
-				event: kind,
-				webhookId: registered[0].id,
-				rawBody: sent.body,
-			});
-			assert.equal(
-				again?.status,
-				200,
-				`${kind} repeated: n8n answered ${again?.status} ${again?.body}`,
-			);
+			const rawBody = control.deliveries().at(-1)?.body; // the same delivery again
+			await deliverOk(stack, kind, { webhookId, rawBody });
 			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 		}
 	} finally {
 		await rest.unpublish(id);
 	}
-	assert.deepEqual(
-		webhooksAt(stack, url),
-		[],
-		'the webhook is still registered after unpublishing',
-	);
+	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
 	const summaries = await rest.executions(id);
 	const deliveries = trigger.parameters.events.length * (dedupeNodeOf(workflow) ? 2 : 1);
@@ -374,13 +339,12 @@ async function runOrderExample(stack, id, workflow) {
 	const trigger = triggerOf(workflow).node;
 	const watched = /** @type {string[]} */ (trigger.parameters.watch);
 	stack.sandbox.control.clearRequests();
-	const publication = await rest.publish(id);
 	/** @type {any[]} */
 	let items;
 	/** @type {string[]} */
 	let expected;
 	try {
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, id);
 		assert.deepEqual(await rest.executions(id), [], 'the first poll only takes the baseline');
 		const produced = (
 			await Promise.all(watched.map((transition) => makeTransition(stack, transition)))
@@ -405,11 +369,21 @@ async function runOrderExample(stack, id, workflow) {
  */
 async function runManualExample(stack, id) {
 	stack.sandbox.control.clearRequests();
-	const { code, result, output } = await executeWorkflow(stack.cliEnv, id);
+	const { code, result, output } = await execute(stack, id);
 	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 	assertSandboxRequests(stack, []);
 	return { executions: [result], repeats: [] };
 }
+
+/**
+ * How an example is started, by the kind of its trigger, and what its test name says of it.
+ * @type {Record<string, [(stack: Stack, id: string, workflow: any) => Promise<{ executions: any[]; repeats: any[] }>, string]>}
+ */
+const RUNS = {
+	webhook: [runWebhookExample, 'published, events delivered'],
+	order: [runOrderExample, 'published, orders changed'],
+	manual: [runManualExample, 'n8n execute'],
+};
 
 /** Tests named by what they show (npm test's output carries the line), instead of by file and how the example was started. */
 const CHECK_LINES = {
@@ -422,26 +396,13 @@ const CHECK_LINES = {
  */
 function exampleTest({ file, workflow }) {
 	const { kind } = triggerOf(workflow);
-	const started =
-		kind === 'webhook'
-			? 'published, events delivered'
-			: kind === 'order'
-				? 'published, orders changed'
-				: 'n8n execute';
+	const [run, started] = RUNS[kind] ?? [undefined, 'n8n execute'];
 	return {
 		name: /** @type {Record<string, string>} */ (CHECK_LINES)[file] ?? `${file} (${started})`,
 		timeoutMs: 240000,
 		async fn(stack) {
 			assertKnownNodeTypes(workflow, stack.packageDir);
 			const imported = prepared(stack, { file, workflow });
-			const run =
-				kind === 'webhook'
-					? runWebhookExample
-					: kind === 'order'
-						? runOrderExample
-						: kind === 'manual'
-							? runManualExample
-							: undefined;
 			assert.ok(
 				run,
 				`${file} starts with no trigger these tests know how to fire; add one to e2e/suites/examples.js`,
@@ -450,20 +411,9 @@ function exampleTest({ file, workflow }) {
 			const mailSince = stack.mail.messages.length;
 			const { executions, repeats } = await run(stack, imported.id, imported);
 			assert.ok(executions.length > 0, 'no execution');
-			for (const execution of executions) {
-				assert.equal(
-					execution.status,
-					'success',
-					`execution ${execution.id} is ${execution.status}`,
-				);
-				assertEveryNodeRan(imported, execution);
-			}
-			for (const repeat of repeats)
-				assert.equal(
-					repeat.status,
-					'success',
-					`execution ${repeat.id} (a repeated delivery) is ${repeat.status}`,
-				);
+			for (const { id, status } of [...executions, ...repeats])
+				assert.equal(status, 'success', `execution ${id} is ${status}`);
+			for (const execution of executions) assertEveryNodeRan(imported, execution);
 			EXPECTATIONS[file]?.({ stack, executions, repeats, crmSince, mailSince });
 		},
 	};

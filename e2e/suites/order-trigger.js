@@ -9,6 +9,7 @@ const assert = require('node:assert/strict');
 const { sleep } = require('../../scripts/lib/processes');
 const { curate, newOrder, reportedItems } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
+const { publish } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
@@ -56,12 +57,7 @@ const suite = {
 				const { rest } = await stack.server();
 				const { control } = stack.sandbox;
 				control.clearRequests();
-				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(
-					publication.status,
-					'published',
-					`publication: ${JSON.stringify(publication)}`,
-				);
+				await publish(rest, WORKFLOW_ID);
 				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
 				assert.ok(
 					reads.length >= 1 && reads.every((r) => r.status === 200),
@@ -101,8 +97,7 @@ const suite = {
 			async fn(stack) {
 				const { rest } = await stack.server();
 				await rest.unpublish(WORKFLOW_ID);
-				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(publication.status, 'published');
+				await publish(rest, WORKFLOW_ID);
 				const before = (await rest.executions(WORKFLOW_ID)).length;
 				await sleep(QUIET_MS);
 				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);

@@ -8,11 +8,11 @@
  * n8n upgrade that changes it fails here; unpublish + publish must repair it in every case.
  */
 const assert = require('node:assert/strict');
-const { randomUUID } = require('node:crypto');
 
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
-const { webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
+const { node, webhookTriggerWorkflow, workflow } = require('../../scripts/lib/workflows');
+const { deliver, deliverOk, publish, unpublish } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
@@ -42,17 +42,6 @@ function offeredEventKinds(packageDir) {
 
 /**
  * @param {Stack} stack
- * @param {string} workflowId
- */
-async function webhookUrlOf(stack, workflowId) {
-	const { rest, baseUrl } = await stack.server();
-	const workflow = await rest.getWorkflow(workflowId);
-	const trigger = workflow.nodes.find((/** @type {{ webhookId?: string }} */ n) => n.webhookId);
-	return `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
-}
-
-/**
- * @param {Stack} stack
  * @param {string} url
  */
 function webhooksAt(stack, url) {
@@ -72,36 +61,26 @@ const RESTART_QUIET_MS = 5000;
 const LEGACY_START = { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' };
 
 /**
+ * n8n's `checkExists` on a changed webhook is one PATCH (the node's repair); on a deleted one the
+ * PATCH gets 404, the node looks the URL up in the list and n8n then calls `create`.
+ */
+const PATCH = 'PATCH /{company}/webhooks/{webhook}';
+const CHECKS_EXIST = {
+	changed: [PATCH],
+	deleted: [PATCH, 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
+};
+
+/**
  * What each n8n calls with the trigger's credential when it restarts with the workflow published,
- * by start-up set-up and by what was done to the webhook at the service. `checkExists` on a
- * changed webhook is one PATCH (the node's repair); on a deleted one the PATCH gets 404, the node
- * looks the URL up in the list and n8n then calls `create`.
+ * by start-up set-up and by what was done to the webhook at the service.
  * @type {Record<string, Record<string, { env: Record<string, string>; changed: string[]; deleted: string[] }>>}
  */
 const RESTART_CALLS = {
 	'2.41.1': {
 		'default start (publication service)': { env: {}, changed: [], deleted: [] },
-		'N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false': {
-			env: LEGACY_START,
-			changed: ['PATCH /{company}/webhooks/{webhook}'],
-			deleted: [
-				'PATCH /{company}/webhooks/{webhook}',
-				'GET /{company}/webhooks',
-				'POST /{company}/webhooks/create',
-			],
-		},
+		'N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false': { env: LEGACY_START, ...CHECKS_EXIST },
 	},
-	'1.123.81': {
-		'default start': {
-			env: {},
-			changed: ['PATCH /{company}/webhooks/{webhook}'],
-			deleted: [
-				'PATCH /{company}/webhooks/{webhook}',
-				'GET /{company}/webhooks',
-				'POST /{company}/webhooks/create',
-			],
-		},
-	},
+	'1.123.81': { 'default start': { env: {}, ...CHECKS_EXIST } },
 };
 
 /**
@@ -144,17 +123,9 @@ function changeBehindN8nsBack(stack, change) {
  */
 function assertRepaired(stack, when) {
 	const all = stack.sandbox.control.webhooks(stack.sandbox.demo.companyId);
-	assert.equal(
-		all.length,
-		1,
-		`${when}: ${all.length} webhooks on the company: ${JSON.stringify(all)}`,
-	);
+	assert.equal(all.length, 1, `${when}: webhooks on the company: ${JSON.stringify(all)}`);
 	assert.equal(all[0].url, state.url, `${when}: the webhook points at ${all[0].url}`);
-	assert.deepEqual(
-		[...all[0].events].sort(),
-		[...state.kinds].sort(),
-		`${when}: the webhook's events`,
-	);
+	assert.deepEqual(all[0].events.toSorted(), state.kinds.toSorted(), `${when}: its events`);
 }
 
 /**
@@ -167,8 +138,7 @@ function assertRepaired(stack, when) {
  */
 async function restartWith(stack, setUp, pinned, change) {
 	const { control, demo } = stack.sandbox;
-	const publication = await (await stack.server()).rest.publish(WORKFLOW_ID);
-	assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+	await publish((await stack.server()).rest, WORKFLOW_ID);
 	assertRepaired(stack, 'after publishing');
 	changeBehindN8nsBack(stack, change);
 	control.clearRequests();
@@ -182,21 +152,13 @@ async function restartWith(stack, setUp, pinned, change) {
 		`${stack.runtime.label} (${setUp}) now calls ${JSON.stringify(calls)} after a restart with the webhook ${change} at the service; it used to call ${JSON.stringify(pinned[change])}. Update RESTART_CALLS and the restart sentences of docs/webhook-trigger.md.`,
 	);
 	if (pinned[change].length > 0) assertRepaired(stack, `${setUp}: after the restart`);
-	assert.equal((await rest.unpublish(WORKFLOW_ID)).status, 'not_published');
-	assert.equal((await rest.publish(WORKFLOW_ID)).status, 'published');
+	await unpublish(rest, WORKFLOW_ID);
+	await publish(rest, WORKFLOW_ID);
 	assertRepaired(stack, `${setUp}: after unpublish + publish`);
 	const before = (await rest.executions(WORKFLOW_ID)).length;
-	const [delivered] = await control.deliver({
-		companyId: demo.companyId,
-		event: state.kinds[state.kinds.length - 1],
-	});
-	assert.equal(
-		delivered.status,
-		200,
-		`the repaired webhook's delivery: ${delivered.status} ${delivered.body}`,
-	);
+	await deliverOk(stack, state.kinds[state.kinds.length - 1]); // to the repaired webhook
 	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
-	assert.equal((await rest.unpublish(WORKFLOW_ID)).status, 'not_published');
+	await unpublish(rest, WORKFLOW_ID);
 	assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left after unpublishing');
 }
 
@@ -228,22 +190,16 @@ const suite = {
 			name: 'publishing registers exactly one webhook for the workflow’s URL',
 			timeoutMs: 90000,
 			async fn(stack) {
-				const { rest } = await stack.server();
+				const { rest, baseUrl } = await stack.server();
 				state.kinds = offeredEventKinds(stack.packageDir);
-				state.url = await webhookUrlOf(stack, WORKFLOW_ID);
-				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(
-					publication.status,
-					'published',
-					`publication: ${JSON.stringify(publication)}`,
-				);
+				const { nodes } = await rest.getWorkflow(WORKFLOW_ID);
+				const trigger = nodes.find((/** @type {{ webhookId?: string }} */ n) => n.webhookId);
+				state.url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
+				await publish(rest, WORKFLOW_ID);
 				const webhooks = webhooksAt(stack, state.url);
-				assert.equal(
-					webhooks.length,
-					1,
-					`webhooks at ${state.url}: ${JSON.stringify(stack.sandbox.control.webhooks())}`,
-				);
-				assert.deepEqual([...webhooks[0].events].sort(), [...state.kinds].sort());
+				const all = JSON.stringify(stack.sandbox.control.webhooks());
+				assert.equal(webhooks.length, 1, `webhooks at ${state.url}: ${all}`);
+				assert.deepEqual(webhooks[0].events.toSorted(), state.kinds.toSorted());
 			},
 		},
 		{
@@ -251,42 +207,23 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control, demo } = stack.sandbox;
+				const { control } = stack.sandbox;
 				for (const [index, kind] of state.kinds.entries()) {
-					const results = await control.deliver({ companyId: demo.companyId, event: kind });
+					const results = await deliverOk(stack, kind);
 					assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-					assert.equal(
-						results[0].status,
-						200,
-						`${kind}: n8n answered ${results[0].status} ${results[0].body}`,
-					);
-					const [latest] = await rest.waitForExecutions(
-						WORKFLOW_ID,
-						index + 1,
-						DELIVERY_TIMEOUT_MS,
-					);
-					assert.equal(
-						latest.status,
-						'success',
-						`${kind}: execution ${latest.id} is ${latest.status}`,
-					);
-					const execution = await rest.execution(latest.id);
-					const items = nodeOutput(execution, 'Event Registration Trigger');
+					const [ran] = await rest.waitForExecutions(WORKFLOW_ID, index + 1, DELIVERY_TIMEOUT_MS);
+					assert.equal(ran.status, 'success', `${kind}: execution ${ran.id} is ${ran.status}`);
+					const items = nodeOutput(await rest.execution(ran.id), 'Event Registration Trigger');
 					assert.equal(items.length, 1, `${kind}: ${items.length} items`);
-					assert.equal(items[0].event, kind);
-					assert.equal(
-						typeof items[0].id,
-						'string',
-						`${kind}: no payload id at the top of ${JSON.stringify(items[0])}`,
-					);
-					assert.equal(
-						items[0].body,
-						undefined,
-						`${kind}: the item still nests the delivery under body`,
-					);
+					const [{ event, id, body, dedupeKey }] = items;
 					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
 					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
-					assert.equal(items[0].dedupeKey, key, `${kind}: the item's dedupeKey`);
+					// The event kind, the payload's id at the top (not nested under body), the dedupeKey.
+					assert.deepEqual(
+						{ event, id: typeof id, body, dedupeKey },
+						{ event: kind, id: 'string', body: undefined, dedupeKey: key },
+						`${kind}: ${JSON.stringify(items[0])}`,
+					);
 				}
 				const executions = await rest.executions(WORKFLOW_ID);
 				assert.equal(executions.length, state.kinds.length, 'one execution per delivery, no more');
@@ -297,24 +234,11 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control, demo } = stack.sandbox;
 				const before = (await rest.executions(WORKFLOW_ID)).length;
-				const [result] = await control.deliver({
-					companyId: demo.companyId,
-					event: state.kinds[0],
-					token: 'not-the-webhook-token',
-				});
-				assert.equal(result.status, 401, `n8n answered ${result.status} ${result.body}`);
-				const [missing] = await control.deliver({
-					companyId: demo.companyId,
-					event: state.kinds[0],
-					token: null,
-				});
-				assert.equal(
-					missing.status,
-					401,
-					`without a token n8n answered ${missing.status} ${missing.body}`,
-				);
+				for (const token of ['not-the-webhook-token', null]) {
+					const [{ status, body }] = await deliver(stack, state.kinds[0], { token });
+					assert.equal(status, 401, `token ${token}: n8n answered ${status} ${body}`);
+				}
 				await sleep(QUIET_MS);
 				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
 			},
@@ -323,13 +247,7 @@ const suite = {
 			name: 'unpublishing removes the webhook from the sandbox',
 			timeoutMs: 60000,
 			async fn(stack) {
-				const { rest } = await stack.server();
-				const publication = await rest.unpublish(WORKFLOW_ID);
-				assert.equal(
-					publication.status,
-					'not_published',
-					`publication: ${JSON.stringify(publication)}`,
-				);
+				await unpublish((await stack.server()).rest, WORKFLOW_ID);
 				assert.deepEqual(webhooksAt(stack, state.url), []);
 				assert.deepEqual(
 					stack.sandbox.control.webhooks(stack.sandbox.demo.companyId),
@@ -346,17 +264,11 @@ const suite = {
 			async fn(stack) {
 				const { rest } = await stack.server();
 				const { control, demo } = stack.sandbox;
-				assert.equal((await rest.publish(DEDUPE_WORKFLOW_ID)).status, 'published');
+				await publish(rest, DEDUPE_WORKFLOW_ID);
 				try {
 					const [webhook] = control.webhooks(demo.companyId);
 					const send = async (/** @type {string | undefined} */ rawBody) => {
-						const [result] = await control.deliver({
-							companyId: demo.companyId,
-							event: 'lead-created',
-							webhookId: webhook.id,
-							rawBody,
-						});
-						assert.equal(result.status, 200, `n8n answered ${result.status} ${result.body}`);
+						await deliverOk(stack, 'lead-created', { webhookId: webhook.id, rawBody });
 						return control.deliveries().at(-1)?.body;
 					};
 					const first = await send(undefined);
@@ -370,7 +282,7 @@ const suite = {
 						DELIVERY_TIMEOUT_MS,
 					);
 					const executions = await Promise.all(
-						[...summaries].reverse().map((summary) => rest.execution(summary.id)),
+						summaries.toReversed().map((one) => rest.execution(one.id)),
 					);
 					const passed = executions.map((execution) =>
 						nodeError(execution, 'Remove Duplicates')
@@ -394,46 +306,25 @@ const suite = {
 	],
 };
 
-/**
- * @param {Stack} stack
- */
+/** @param {Stack} stack */
 function workflows(stack) {
+	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
 	const events = offeredEventKinds(stack.packageDir);
-	const dedupe = webhookTriggerWorkflow({
-		id: DEDUPE_WORKFLOW_ID,
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-		events: ['lead-created'],
-	});
-	const removeDuplicates = {
-		id: randomUUID(),
-		name: 'Remove Duplicates',
-		type: 'n8n-nodes-base.removeDuplicates',
-		typeVersion: 2,
-		position: [220, 0],
-		parameters: {
+	const [trigger] = webhookTriggerWorkflow({ id: '', refs, demo, events: ['lead-created'] }).nodes;
+	const removeDuplicates = node(
+		'Remove Duplicates',
+		'n8n-nodes-base.removeDuplicates',
+		{
 			operation: 'removeItemsSeenInPreviousExecutions',
 			dedupeValue: '={{ $json.dedupeKey }}',
 			options: { historySize: DEDUPE_HISTORY_SIZE },
 		},
-	};
+		1,
+		{ typeVersion: 2 },
+	);
 	return [
-		webhookTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-			events,
-		}),
-		{
-			...dedupe,
-			name: 'E2E Remove Duplicates history',
-			nodes: [...dedupe.nodes, removeDuplicates],
-			connections: {
-				[dedupe.nodes[0].name]: {
-					main: [[{ node: removeDuplicates.name, type: 'main', index: 0 }]],
-				},
-			},
-		},
+		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events }),
+		workflow(DEDUPE_WORKFLOW_ID, 'E2E Remove Duplicates history', [trigger, removeDuplicates]),
 	];
 }
 

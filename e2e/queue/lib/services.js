@@ -6,7 +6,6 @@
  * service is an error naming what to install: the queue-mode tests never skip.
  */
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -147,64 +146,26 @@ async function startPostgres({ workDir, port, log }) {
 	}
 	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) =>
 		asPostgres(path.join(bin, name), args);
-	await runChecked(
-		...pg('initdb', [
-			'-D',
-			dataDir,
-			'-U',
-			'postgres',
-			'--auth-local=trust',
-			'--auth-host=scram-sha-256',
-			`--pwfile=${passwordFile}`,
-			'--no-sync',
-		]),
-		{ timeoutMs: 120000 },
-	);
+	const auth = ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`];
+	const initdb = ['-D', dataDir, '-U', 'postgres', ...auth, '--no-sync'];
+	await runChecked(...pg('initdb', initdb), { timeoutMs: 120000 });
 	const logFile = path.join(workDir, 'postgres.log');
 	const out = fs.openSync(logFile, 'a');
 	// fsync off: a throwaway cluster; n8n writes an execution per delivery.
-	const child = startChild(
-		...pg('postgres', [
-			'-D',
-			dataDir,
-			'-p',
-			String(port),
-			'-c',
-			'listen_addresses=127.0.0.1',
-			'-k',
-			socketDir,
-			'-c',
-			'fsync=off',
-			'-c',
-			'max_connections=200',
-		]),
-		{ stdio: ['ignore', out, out] },
-	);
+	const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'max_connections=200'];
+	const server = ['-D', dataDir, '-p', String(port), '-k', socketDir];
+	const child = startChild(...pg('postgres', [...server, ...settings.flatMap((s) => ['-c', s])]), {
+		stdio: ['ignore', out, out],
+	});
 	fs.closeSync(out);
+	const client = ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1'];
 	const psql = (/** @type {string} */ sql) =>
-		runChecked(
-			...pg('psql', [
-				'-h',
-				socketDir,
-				'-p',
-				String(port),
-				'-U',
-				'postgres',
-				'-v',
-				'ON_ERROR_STOP=1',
-				'-Atc',
-				sql,
-			]),
-			{ timeoutMs: 30000 },
-		);
+		runChecked(...pg('psql', [...client, '-Atc', sql]), { timeoutMs: 30000 });
 	try {
 		await waitFor(
 			'PostgreSQL to accept connections',
 			async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined),
-			{
-				timeoutMs: START_TIMEOUT_MS,
-				intervalMs: 200,
-			},
+			{ timeoutMs: START_TIMEOUT_MS, intervalMs: 200 },
 		);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
 		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
@@ -232,32 +193,6 @@ async function startPostgres({ workDir, port, log }) {
 }
 
 /**
- * One Redis command over RESP (the readiness check's PING).
- * @param {number} port
- * @param {string[]} args
- * @returns {Promise<string>} the reply line without its type marker
- */
-function redisCommand(port, args) {
-	return new Promise((resolve, reject) => {
-		const socket = net.connect(port, '127.0.0.1');
-		let reply = '';
-		socket.setTimeout(5000, () => socket.destroy(new Error('Redis did not answer within 5 s')));
-		socket.once('error', reject);
-		socket.on('data', (chunk) => {
-			reply += chunk;
-			const end = reply.indexOf('\r\n');
-			if (end === -1) return;
-			socket.end();
-			if (reply.startsWith('-')) reject(new Error(`Redis: ${reply.slice(1, end)}`));
-			else resolve(reply.slice(1, end));
-		});
-		socket.write(
-			`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`,
-		);
-	});
-}
-
-/**
  * `redis-server` in the foreground, in memory only (no snapshots, no append-only file).
  * @param {{ workDir: string; port: number; log: (line: string) => void }} options
  */
@@ -266,35 +201,18 @@ async function startRedis({ workDir, port, log }) {
 	const dir = path.join(workDir, 'redis');
 	fs.mkdirSync(dir, { recursive: true });
 	const logFile = path.join(workDir, 'redis.log');
-	const child = startChild(
-		redis,
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--dir',
-			dir,
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--daemonize',
-			'no',
-			'--logfile',
-			logFile,
-		],
-		{ stdio: 'ignore' },
-	);
+	const options = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', daemonize: 'no' };
+	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([name, value]) => [
+		`--${name}`,
+		String(value),
+	]);
+	const child = startChild(redis, args, { stdio: 'ignore' });
+	// redis-cli comes with redis-server (Debian's redis-tools).
+	const ping = async () =>
+		(await run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 })).stdout.trim();
 	try {
-		await waitFor(
-			'Redis to answer PING',
-			async () => ((await redisCommand(port, ['PING'])) === 'PONG' ? true : undefined),
-			{
-				timeoutMs: START_TIMEOUT_MS,
-				intervalMs: 100,
-			},
-		);
+		const pong = async () => ((await ping()) === 'PONG' ? true : undefined);
+		await waitFor('Redis to answer PING', pong, { timeoutMs: START_TIMEOUT_MS, intervalMs: 100 });
 	} catch (error) {
 		await stopChild(child);
 		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);

@@ -73,30 +73,25 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		fs.mkdirSync(WORK_DIR, { recursive: true });
 		if (!skipBuild) await build();
 		const { tarball } = await pack(WORK_DIR);
-		/** @type {Record<RoleName, string>} */
-		const userFolders = { main: '', worker1: '', worker2: '', webhook: '' };
-		const names = /** @type {RoleName[]} */ (Object.keys(userFolders));
-		let packageDir = '';
-		for (const name of names) {
-			userFolders[name] = path.join(WORK_DIR, name);
-			const installed = await npmInstallIntoN8n(tarball, userFolders[name]);
-			if (name === 'main') packageDir = installed;
-		}
+		/** @type {RoleName[]} */
+		const names = ['main', 'worker1', 'worker2', 'webhook'];
+		const userFolders = Object.fromEntries(names.map((name) => [name, path.join(WORK_DIR, name)]));
+		const packageDirs = [];
+		for (const name of names) packageDirs.push(await npmInstallIntoN8n(tarball, userFolders[name]));
+		const [packageDir] = packageDirs; // main's
 		mark(
 			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into four nodes folders`,
 		);
 
 		// Per role: its port, then its task-runner broker's.
 		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * names.length);
-		const [postgres, redis, sandbox] = await Promise.all(
-			[
-				startPostgres({ workDir: WORK_DIR, port: pgPort, log }),
-				startRedis({ workDir: WORK_DIR, port: redisPort, log }),
-				startSandbox({ port: 0, seed: 'demo' }),
-			].map((starting) =>
-				starting.then((service) => (closers.push(() => service.stop()), service)),
-			),
-		);
+		/** @type {<T extends { stop: () => Promise<unknown> }>(service: T) => T} */
+		const track = (service) => (closers.push(() => service.stop()), service);
+		const [postgres, redis, sandbox] = await Promise.all([
+			startPostgres({ workDir: WORK_DIR, port: pgPort, log }).then(track),
+			startRedis({ workDir: WORK_DIR, port: redisPort, log }).then(track),
+			startSandbox({ port: 0, seed: 'demo' }).then(track),
+		]);
 		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
 
 		const mainUrl = `http://127.0.0.1:${rolePorts[0]}`;
@@ -114,10 +109,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			N8N_WEBHOOK_URL: `${webhookUrl}/`,
 			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
 		};
-		const workerCommand = (/** @type {number} */ concurrency) => [
-			'worker',
-			`--concurrency=${concurrency}`,
-		];
+		const workerCommand = (/** @type {number} */ n) => ['worker', `--concurrency=${n}`];
 		names.forEach((name, i) => {
 			const [port, brokerPort] = rolePorts.slice(2 * i, 2 * i + 2);
 			const worker = name.startsWith('worker');
@@ -155,9 +147,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		});
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
 		await Promise.all([
-			startRole(roleOf('worker1')),
-			startRole(roleOf('worker2')),
-			startRole(roleOf('webhook')),
+			...names.slice(1).map((name) => startRole(roleOf(name))),
 			(async () => {
 				await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
 				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
@@ -199,11 +189,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				process.kill(-child.pid, 'SIGKILL');
 				await exited;
 			},
-			/**
-			 * The workers whose logs say they started the execution (`Worker started execution <id>`).
-			 * @param {string | number} executionId
-			 * @returns {RoleName[]}
-			 */
+			/** The workers whose logs say they started the execution. @param {string | number} executionId */
 			workersOf(executionId) {
 				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) =>
 					startedExecutions(roleOf(name)).has(String(executionId)),
@@ -237,11 +223,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 					{ timeoutMs, intervalMs: 250 },
 				);
 			},
-			/**
-			 * POSTs JSON to a production webhook path on the webhook processor.
-			 * @param {string} webhookPath
-			 * @param {unknown} body
-			 */
+			/** POSTs JSON to a production webhook path on the webhook processor. @param {string} webhookPath @param {unknown} body */
 			async callWebhook(webhookPath, body) {
 				const response = await fetch(`${webhookUrl}/webhook/${webhookPath}`, {
 					method: 'POST',

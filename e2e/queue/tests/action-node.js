@@ -8,6 +8,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { createOrderParameters, rl, webhookWorkflow } = require('../lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qActionOrders';
 const PATH = 'queue-action-orders';
@@ -19,8 +20,7 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox, db } = stack;
 		const { control, demo } = sandbox;
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		control.clearRequests();
 		const guest = {
 			firstName: 'Queue',
@@ -31,16 +31,9 @@ const test = {
 		const response = await stack.callWebhook(PATH, guest);
 
 		// "Respond: When Last Node Finishes": the webhook processor answers with what the worker produced.
-		assert.equal(
-			response.status,
-			200,
-			`webhook processor answered ${response.status} ${JSON.stringify(response.body)}`,
-		);
-		assert.equal(
-			response.body?.last_name,
-			guest.lastName,
-			`response: ${JSON.stringify(response.body)}`,
-		);
+		const answer = `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`;
+		assert.equal(response.status, 200, answer);
+		assert.equal(response.body?.last_name, guest.lastName, answer);
 		const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
 		assert.equal(more.length, 0, 'one call, one execution');
 		assert.equal(execution.status, 'success');
@@ -50,21 +43,18 @@ const test = {
 			[execution.id],
 		);
 		assert.equal(stored[0].count, 1, 'the execution data is stored in Postgres');
-		assert.equal(
-			stack.workersOf(execution.id).length,
-			1,
-			`execution ${execution.id} started on workers: ${stack.workersOf(execution.id)}`,
-		);
+		const workers = stack.workersOf(execution.id);
+		assert.equal(workers.length, 1, `execution ${execution.id} started on workers: ${workers}`);
 
-		const created = nodeOutput(await rest.execution(execution.id), 'Create order');
-		const fetched = nodeOutput(await rest.execution(execution.id), 'Get order');
+		const data = await rest.execution(execution.id);
+		const [created, fetched] = [nodeOutput(data, 'Create order'), nodeOutput(data, 'Get order')];
 		assert.equal(created.length, 1);
 		assert.equal(fetched[0]?.id, created[0].id);
 		assert.equal(response.body.id, created[0].id);
 		const base = `/api/v1/${demo.companyId}/event/${demo.events.autumnMeetup}`;
 		const requests = control.requests();
 		assert.deepEqual(
-			requests.map((request) => `${request.method} ${request.path}`),
+			requests.map(({ method, path }) => `${method} ${path}`),
 			[
 				`GET ${base}/ticket-types/${demo.ticketTypes.communityTicket}`,
 				`POST ${base}/orders/create/${demo.ticketTypes.communityTicket}`,
@@ -77,7 +67,7 @@ const test = {
 		);
 		await rest.unpublish(WORKFLOW_ID);
 		console.log(
-			`    execution ${execution.id} ran on ${stack.workersOf(execution.id)[0]}; stored in Postgres with status ${execution.status}`,
+			`    execution ${execution.id} ran on ${workers[0]}; stored in Postgres with status ${execution.status}`,
 		);
 	},
 };

@@ -12,6 +12,7 @@ const { parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const { deliver, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qLoadTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -74,11 +75,8 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox } = stack;
 		const { control, demo } = sandbox;
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
-		const [webhook] = control
-			.webhooks(demo.companyId)
-			.filter((candidate) => candidate.events.includes(KIND) && candidate.events.length === 1);
+		await publish(rest, WORKFLOW_ID);
+		const [webhook] = control.webhooks(demo.companyId).filter((one) => one.events.join() === KIND);
 		assert.ok(webhook, 'the load workflow’s webhook is registered');
 
 		/** @type {Map<string, number>} delivery id → when it was sent */
@@ -91,67 +89,44 @@ const test = {
 				const id = `load-${n}`;
 				sentAt.set(id, Date.now());
 				const data = { id, email: `load+${n}@example.com` };
-				const results = await control.deliver({
-					companyId: demo.companyId,
-					event: KIND,
-					webhookId: webhook.id,
-					data,
-					timeoutMs: DELIVERY_TIMEOUT_MS,
-				});
+				const more = { webhookId: webhook.id, data, timeoutMs: DELIVERY_TIMEOUT_MS };
+				const results = await deliver(stack, KIND, more);
 				statuses.push(...results.map((result) => result.status || result.error));
 			}
 		};
 		const started = Date.now();
 		await Promise.all(Array.from({ length: SENDERS }, sender));
 		const answeredMs = Date.now() - started;
-		assert.deepEqual(
-			countBy(statuses),
-			{ 200: DELIVERIES },
-			'how the webhook processor answered the deliveries',
-		);
+		assert.deepEqual(countBy(statuses), { 200: DELIVERIES }, 'the webhook processor’s answers');
 
 		await stack.waitForExecutions(WORKFLOW_ID, DELIVERIES, 480000);
 		await sleep(QUIET_MS);
 		const executions = await stack.executionsOf(WORKFLOW_ID);
 		assert.equal(executions.length, DELIVERIES, 'executions, one per delivery');
-		assert.deepEqual(countBy(executions.map((execution) => execution.status)), {
-			success: DELIVERIES,
-		});
+		assert.deepEqual(countBy(executions.map((one) => one.status)), { success: DELIVERIES });
 		const carried = await deliveredIds(
 			stack,
-			executions.map((execution) => execution.id),
+			executions.map((one) => one.id),
 		);
 		assert.deepEqual(
 			[...new Set(carried.values())].sort(),
 			[...sentAt.keys()].sort(),
 			'each delivery carried by exactly one execution',
 		);
-		const perWorker = ['worker1', 'worker2'].map(
-			(name) =>
-				executions.filter((execution) =>
-					stack.workersOf(execution.id).includes(/** @type {any} */ (name)),
-				).length,
+		const perWorker = /** @type {const} */ (['worker1', 'worker2']).map(
+			(name) => executions.filter((one) => stack.workersOf(one.id).includes(name)).length,
 		);
-		assert.equal(
-			perWorker[0] + perWorker[1],
-			DELIVERIES,
-			`executions started per worker: ${perWorker}`,
-		);
+		const counts = `executions started per worker: ${perWorker}`;
+		assert.equal(perWorker[0] + perWorker[1], DELIVERIES, counts);
 		assert.ok(
 			perWorker.every((count) => count > 0),
 			`both workers ran executions: ${perWorker}`,
 		);
 
-		const finishedAt = new Map(
-			executions.map((execution) => [
-				execution.id,
-				/** @type {Date} */ (execution.stoppedAt).getTime(),
-			]),
-		);
+		const finishedAt = new Map(executions.map((one) => [one.id, Number(one.stoppedAt)]));
 		const latencies = [...carried].map(
 			([executionId, deliveryId]) =>
-				/** @type {number} */ (finishedAt.get(executionId)) -
-				/** @type {number} */ (sentAt.get(deliveryId)),
+				Number(finishedAt.get(executionId)) - Number(sentAt.get(deliveryId)),
 		);
 		const lastFinished = Math.max(...finishedAt.values());
 		await rest.unpublish(WORKFLOW_ID);

@@ -9,6 +9,7 @@ const assert = require('node:assert/strict');
 
 const { curate, newOrder, reportedItems } = require('../../lib/orders');
 const { orderTriggerWorkflow } = require('../../../scripts/lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qOrderTrigger';
 const TRIGGER = 'Order Trigger';
@@ -31,8 +32,7 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox } = stack;
 		const { control, demo } = sandbox;
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		assert.deepEqual(
 			await stack.executionsOf(WORKFLOW_ID),
 			[],

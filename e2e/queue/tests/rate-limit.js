@@ -10,6 +10,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { rl, webhookWorkflow } = require('../lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qRateLimit';
 const PATH = 'queue-rate-limit';
@@ -65,8 +66,7 @@ const test = {
 		]);
 		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
 		control.addForms(company, FORMS);
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 
 		await callListing(stack, company);
 		const [lone] = await stack.waitForExecutions(WORKFLOW_ID, 1, 120000);

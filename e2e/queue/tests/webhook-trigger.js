@@ -12,6 +12,7 @@ const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
+const { deliver, deliverOk, publish, unpublish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWebhookTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -26,15 +27,9 @@ const QUIET_MS = 3000;
  * @param {string} kind
  */
 async function deliverOne(stack, webhookId, kind) {
-	const { control, demo } = stack.sandbox;
 	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
-	const results = await control.deliver({ companyId: demo.companyId, event: kind, webhookId });
+	const results = await deliverOk(stack, kind, { webhookId });
 	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-	assert.equal(
-		results[0].status,
-		200,
-		`${kind}: the webhook processor answered ${results[0].status} ${results[0].body}`,
-	);
 	const executions = await stack.waitForExecutions(WORKFLOW_ID, before + 1, 30000);
 	assert.equal(executions.length, before + 1, `${kind}: one delivery, one execution`);
 	const latest = executions[executions.length - 1];
@@ -57,22 +52,11 @@ async function deliverOne(stack, webhookId, kind) {
  * @param {string} kind
  */
 async function refusedDeliveries(stack, webhookId, kind) {
-	const { control, demo } = stack.sandbox;
 	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
-	const [wrong] = await control.deliver({
-		companyId: demo.companyId,
-		event: kind,
-		webhookId,
-		token: 'not-the-webhook-token',
-	});
-	assert.equal(wrong.status, 401, `a wrong token got ${wrong.status} ${wrong.body}`);
-	const [missing] = await control.deliver({
-		companyId: demo.companyId,
-		event: kind,
-		webhookId,
-		token: null,
-	});
-	assert.equal(missing.status, 401, `no token got ${missing.status} ${missing.body}`);
+	for (const token of ['not-the-webhook-token', null]) {
+		const [{ status, body }] = await deliver(stack, kind, { webhookId, token });
+		assert.equal(status, 401, `token ${token}: got ${status} ${body}`);
+	}
 	await sleep(QUIET_MS);
 	assert.equal(
 		(await stack.executionsOf(WORKFLOW_ID)).length,
@@ -93,8 +77,7 @@ const test = {
 		const trigger = workflow.nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
 		const url = `${stack.webhookUrl}/webhook/${trigger.webhookId}/webhook`;
 
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		const registered = control.webhooks(demo.companyId);
 		assert.equal(registered.length, 1, `webhooks at the company: ${JSON.stringify(registered)}`);
 		assert.equal(registered[0].url, url, 'the registered URL is the webhook processor’s');
@@ -109,11 +92,7 @@ const test = {
 		// While the only webhook processor is down, a delivery cannot be received at all.
 		const beforeDown = (await stack.executionsOf(WORKFLOW_ID)).length;
 		await stack.stop('webhook');
-		const [whileDown] = await control.deliver({
-			companyId: demo.companyId,
-			event: kinds[0],
-			webhookId,
-		});
+		const [whileDown] = await deliver(stack, kinds[0], { webhookId });
 		assert.equal(
 			whileDown.status,
 			0,
@@ -128,12 +107,7 @@ const test = {
 		await deliverOne(stack, webhookId, kinds[0]);
 		await refusedDeliveries(stack, webhookId, kinds[0]);
 
-		const unpublished = await rest.unpublish(WORKFLOW_ID);
-		assert.equal(
-			unpublished.status,
-			'not_published',
-			`unpublication: ${JSON.stringify(unpublished)}`,
-		);
+		await unpublish(rest, WORKFLOW_ID);
 		assert.deepEqual(webhooksAt(/** @type {any} */ (stack), url), []); // it reads only stack.sandbox
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
 		console.log(

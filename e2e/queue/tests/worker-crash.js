@@ -10,6 +10,7 @@ const assert = require('node:assert/strict');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
+const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWorkerCrash';
 const PATH = 'queue-worker-crash';
@@ -54,8 +55,7 @@ const test = {
 			email: `${lastName.toLowerCase()}+${n + 1}@example.com`,
 		}));
 		const emails = guests.map((guest) => guest.email);
-		const publication = await rest.publish(WORKFLOW_ID);
-		assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
+		await publish(rest, WORKFLOW_ID);
 		control.clearRequests();
 		control.failNext({
 			method: 'POST',
