@@ -101,7 +101,10 @@ function pageRegions() {
 		const title = /^# (.+)$/m.exec(text)?.[1] ?? page.file;
 		return { ...page, title, nav: page.nav ?? title };
 	});
-	const navItems = [['README', '../README.md'], ...pages.map((page) => [page.nav, page.file])];
+	const navItems = [
+		['n8n-nodes-event-registration', '../README.md'],
+		...pages.map((page) => [page.nav, page.file]),
+	];
 	/** @param {string} file the page the line is on, which it names without a link */
 	const navLine = (file) =>
 		`<sub>${navItems.map(([text, link]) => (link === file ? text : `[${text}](${link})`)).join(' · ')}</sub>`;
