@@ -21,7 +21,6 @@ import {
 	editorLabel,
 } from './shared/output';
 import { RESOURCES } from './resources';
-import { ATTRIBUTE_SUPPORT } from './resources/form/formFields';
 import type { OperationModule } from './resources/modules';
 import { OperationItem } from './shared/items';
 
@@ -177,8 +176,13 @@ function parameterLabels(
 	return labels;
 }
 
-/** The attributes of a form field (Form → Create and Update), labelled as the node shows them. */
-const FIELD_ATTRIBUTES = new Set([...Object.keys(ATTRIBUTE_SUPPORT), 'id', 'type', 'label']);
+/**
+ * The attributes of a form field (Form → Create and Update), labelled as the node shows them.
+ * Listed here, not read from form/formFields.ts: that would put its 400 lines on every operation's path.
+ */
+const FIELD_ATTRIBUTES = new Set(
+	'description placeholder required min max options position id type label'.split(' '),
+);
 
 /** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
 function nestedLabel(key: string): string | undefined {
