@@ -12,6 +12,8 @@ const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
+const shared = require('../../lib/checks');
+
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 /** Words that only make sense in the editor: a caller that can only change argument values must not meet them. */
@@ -49,8 +51,7 @@ async function whilePublished(ctx, id, fn) {
 
 /** @param {AgentContext} ctx @param {string} id */
 async function publish(ctx, id) {
-	const publication = await ctx.rest.publish(id);
-	assert.equal(publication.status, 'published', `${id}: ${JSON.stringify(publication)}`);
+	await shared.publish(ctx.rest, id);
 }
 
 /**
@@ -144,10 +145,7 @@ function apiRequests(stack) {
 
 /** @param {Array<{ method: string; path: string; status: number }>} requests */
 function describeRequests(requests) {
-	return (
-		requests.map((request) => `${request.method} ${request.path} → ${request.status}`).join(', ') ||
-		'none'
-	);
+	return shared.requestLines(requests).join(', ') || 'none';
 }
 
 /**
