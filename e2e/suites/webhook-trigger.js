@@ -267,8 +267,12 @@ const suite = {
 				await publish(rest, DEDUPE_WORKFLOW_ID);
 				try {
 					const [webhook] = control.webhooks(demo.companyId);
+					let sent = 0;
+					// Each delivery's execution finishes before the next is sent: the webhook answers before
+					// its execution runs, and two executions side by side would race for the same key.
 					const send = async (/** @type {string | undefined} */ rawBody) => {
 						await deliverOk(stack, 'lead-created', { webhookId: webhook.id, rawBody });
+						await rest.waitForExecutions(DEDUPE_WORKFLOW_ID, ++sent, DELIVERY_TIMEOUT_MS);
 						return control.deliveries().at(-1)?.body;
 					};
 					const first = await send(undefined);
