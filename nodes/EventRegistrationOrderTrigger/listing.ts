@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
+import { includeSubmissionQuery } from '../shared/orders';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
 import type { EventCursor, ObservedOrder, Transition } from './state';
@@ -288,7 +289,7 @@ async function readEventOrders(
 	mode: ReadMode,
 	context: { connection: Connection; concurrency: number },
 ): Promise<{ orders: IDataObject[]; cursor?: EventCursor }> {
-	const qs: IDataObject = settings.includeSubmission ? { include_submission: 1 } : {};
+	const qs = includeSubmissionQuery(settings.includeSubmission);
 	const listing = new EventListing(
 		await openListing(
 			ctx,

@@ -1,6 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
-	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -113,17 +112,7 @@ export class EventRegistrationTrigger implements INodeType {
 	methods = { listSearch: { searchCompanies } };
 
 	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook(this);
-			},
-		},
+		default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook },
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -60,10 +60,12 @@ export interface FailedCall {
 	oauth2?: boolean;
 }
 
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
 function asObject(value: unknown): Record<string, unknown> | undefined {
-	return value && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
+	return isJsonObject(value) ? value : undefined;
 }
 
 /** The `errors` map of a 422 body, keeping only well-formed entries. */
