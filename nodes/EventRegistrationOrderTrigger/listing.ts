@@ -75,20 +75,18 @@ class EventListing {
 	}
 }
 
+/** The end of an event's listing new orders are added to. */
+type End = EventCursor['newestAt'];
+
 /** Offsets (from the oldest order, inclusive) a page holds, by its own meta. */
-function span(meta: PageMeta, newestAt: EventCursor['newestAt']): { lo: number; hi: number } {
+function span(meta: PageMeta, newestAt: End): { lo: number; hi: number } {
 	const { currentPage: p, perPage: size, total } = meta;
 	return newestAt === 'last'
 		? { lo: (p - 1) * size, hi: Math.min(p * size, total) - 1 }
 		: { lo: Math.max(0, total - p * size), hi: total - 1 - (p - 1) * size };
 }
 
-function pageAt(
-	offset: number,
-	total: number,
-	size: number,
-	newestAt: EventCursor['newestAt'],
-): number {
+function pageAt(offset: number, total: number, size: number, newestAt: End): number {
 	return newestAt === 'last'
 		? Math.floor(offset / size) + 1
 		: Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
@@ -105,7 +103,7 @@ function createdTimes(items: IDataObject[]): number[] {
  * whole seconds (the service may print a timestamp without its fraction); undefined when the
  * pages overlap or fall within one second, so the order cannot be told.
  */
-function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined {
+function newestEnd(first: Page, last: Page): End | undefined {
 	if (first.meta.lastPage <= 1) return 'last';
 	const a = createdTimes(first.items).map(seconds);
 	const b = createdTimes(last.items).map(seconds);
