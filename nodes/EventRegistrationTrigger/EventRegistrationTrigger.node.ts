@@ -1,5 +1,6 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
+	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -112,7 +113,17 @@ export class EventRegistrationTrigger implements INodeType {
 	methods = { listSearch: { searchCompanies } };
 
 	webhookMethods = {
-		default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook },
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhook(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhook(this);
+			},
+		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -341,19 +341,19 @@ async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolea
 }
 
 /** `checkExists`: never creates; true when a webhook for this URL exists (repaired or re-adopted). */
-export async function webhookExists(this: IHookFunctions): Promise<boolean> {
-	const desired = await desiredWebhook(this);
-	await retryPendingDetaches(this);
-	const stored = readRegistration(this, desired.kind);
-	if (stored && (await repairStored(this, stored, desired))) return true;
-	clearRegistration(this, desired.kind);
-	return await adoptByUrl(this, desired);
+export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
+	const desired = await desiredWebhook(ctx);
+	await retryPendingDetaches(ctx);
+	const stored = readRegistration(ctx, desired.kind);
+	if (stored && (await repairStored(ctx, stored, desired))) return true;
+	clearRegistration(ctx, desired.kind);
+	return await adoptByUrl(ctx, desired);
 }
 
-export async function createWebhook(this: IHookFunctions): Promise<boolean> {
-	const desired = await desiredWebhook(this);
-	const created = await createRemote(this, desired);
-	await store(this, desired, created);
+export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
+	const desired = await desiredWebhook(ctx);
+	const created = await createRemote(ctx, desired);
+	await store(ctx, desired, created);
 	return true;
 }
 
@@ -362,24 +362,24 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
  * rather than thrown so deactivation always completes. A stored webhook whose detach failed is
  * remembered and detached on the next activation; one found by URL is re-adopted then.
  */
-export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
-	const url = this.getNodeWebhookUrl('default') ?? '';
-	const kind = registrationKind(this);
-	const stored = readRegistration(this, kind);
-	clearRegistration(this, kind);
+export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
+	const url = ctx.getNodeWebhookUrl('default') ?? '';
+	const kind = registrationKind(ctx);
+	const stored = readRegistration(ctx, kind);
+	clearRegistration(ctx, kind);
 	try {
-		if (stored) await detachRemote(this, stored);
+		if (stored) await detachRemote(ctx, stored);
 		else if (url !== '') {
 			// Without stored data, whatever points at this node's URL (when the service can list).
-			const companyId = (await resolveCompanyWithId(this, this.getNodeParameter('company'))).id;
-			const matches = (await listRemote(this, companyId)).filter((w) => w.url === url);
-			for (const match of matches) await detachRemote(this, { companyId, webhookId: match.id });
+			const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
+			const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
+			for (const match of matches) await detachRemote(ctx, { companyId, webhookId: match.id });
 		}
 		return true;
 	} catch (error) {
 		const reason = errorMessage(error);
-		if (stored) addPendingDetach(this, stored);
-		this.logger.warn(
+		if (stored) addPendingDetach(ctx, stored);
+		ctx.logger.warn(
 			`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`,
 			{ webhookId: stored?.webhookId, companyId: stored?.companyId },
 		);

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeParameterResourceLocator,
-	INodeProperties,
-	INodePropertyMode,
-} from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
@@ -309,29 +304,28 @@ export function idLocator(
 					},
 				],
 			},
-			...(url !== undefined && pattern !== undefined ? [byUrlMode(url, pattern)] : []),
+			...(url === undefined || pattern === undefined
+				? []
+				: [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: `e.g. ${url}`,
+							validation: [
+								{
+									type: 'regex' as const,
+									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
+									properties: {
+										regex: `${pattern}(?:[/?#].*)?`,
+										errorMessage: 'Paste a public page URL of the service',
+									},
+								},
+							],
+							extractValue: { type: 'regex' as const, regex: pattern },
+						},
+					]),
 		],
-	};
-}
-
-/** The By URL mode: the ID read from a public page URL (`example`) by `pattern`. */
-function byUrlMode(example: string, pattern: string): INodePropertyMode {
-	return {
-		displayName: 'By URL',
-		name: 'url',
-		type: 'string',
-		placeholder: `e.g. ${example}`,
-		validation: [
-			{
-				type: 'regex',
-				// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
-				properties: {
-					regex: `${pattern}(?:[/?#].*)?`,
-					errorMessage: 'Paste a public page URL of the service',
-				},
-			},
-		],
-		extractValue: { type: 'regex', regex: pattern },
 	};
 }
 
