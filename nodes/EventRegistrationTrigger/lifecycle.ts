@@ -163,27 +163,23 @@ function explainAttachFailure(
 }
 
 async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<RemoteWebhook> {
-	let data: unknown;
-	try {
-		data = await apiRequest(ctx, 'webhook.create', {
-			params: { company: desired.companyId },
-			body: { name: desired.name, url: desired.url, events: desired.events },
-		});
-	} catch (error) {
-		throw explainAttachFailure(ctx, error, desired.events);
-	}
+	const { name, url, events } = desired;
+	const data = await apiRequest(ctx, 'webhook.create', {
+		params: { company: desired.companyId },
+		body: { name, url, events },
+	}).catch((error: unknown) => {
+		throw explainAttachFailure(ctx, error, events);
+	});
 	const created = toRemoteWebhook(data);
-	if (!created) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The service attached the webhook but returned no webhook ID',
-			{
-				description:
-					'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
-			},
-		);
-	}
-	return created;
+	if (created) return created;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The service attached the webhook but returned no webhook ID',
+		{
+			description:
+				'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
+		},
+	);
 }
 
 /** PATCHes the webhook to the desired URL, name and events; undefined when it no longer exists. */
