@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	URL_PATTERNS,
 	companyLocator,
 	eventLocator,
+	locatorField,
 	resolveCompanyWithId,
 	resolveLocator,
 } from '../shared/ids';
@@ -30,7 +30,6 @@ import {
 	MAX_PAGE_SIZE,
 	boundedInteger,
 } from '../shared/pagination';
-import { PATH_PARAMS } from '../shared/routes';
 import { authenticationProperty, nodeCredentials, startPollBudget } from '../shared/transport';
 import { readOrders } from './listing';
 import type { ReadSettings } from './listing';
@@ -140,10 +139,7 @@ async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 	const allEvents = ctx.getNodeParameter('events', ONE_EVENT) === ALL_EVENTS;
 	const event = allEvents
 		? undefined
-		: resolveLocator(ctx, ctx.getNodeParameter('event'), {
-				displayName: PATH_PARAMS.event.label,
-				urlPattern: URL_PATTERNS.event,
-			});
+		: resolveLocator(ctx, ctx.getNodeParameter('event'), locatorField('event'));
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const { concurrency, perPage, fullCheckMinutes } = options;
 	return {

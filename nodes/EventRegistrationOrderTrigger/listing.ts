@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { parseApiTimestamp } from '../shared/dates';
+import { includeSubmissionQuery } from '../shared/orders';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
 import type { EventCursor, ObservedOrder, Transition } from './state';
@@ -74,20 +75,18 @@ class EventListing {
 	}
 }
 
+/** The end of an event's listing new orders are added to. */
+type End = EventCursor['newestAt'];
+
 /** Offsets (from the oldest order, inclusive) a page holds, by its own meta. */
-function span(meta: PageMeta, newestAt: EventCursor['newestAt']): { lo: number; hi: number } {
+function span(meta: PageMeta, newestAt: End): { lo: number; hi: number } {
 	const { currentPage: p, perPage: size, total } = meta;
 	return newestAt === 'last'
 		? { lo: (p - 1) * size, hi: Math.min(p * size, total) - 1 }
 		: { lo: Math.max(0, total - p * size), hi: total - 1 - (p - 1) * size };
 }
 
-function pageAt(
-	offset: number,
-	total: number,
-	size: number,
-	newestAt: EventCursor['newestAt'],
-): number {
+function pageAt(offset: number, total: number, size: number, newestAt: End): number {
 	return newestAt === 'last'
 		? Math.floor(offset / size) + 1
 		: Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
@@ -104,7 +103,7 @@ function createdTimes(items: IDataObject[]): number[] {
  * whole seconds (the service may print a timestamp without its fraction); undefined when the
  * pages overlap or fall within one second, so the order cannot be told.
  */
-function newestEnd(first: Page, last: Page): EventCursor['newestAt'] | undefined {
+function newestEnd(first: Page, last: Page): End | undefined {
 	if (first.meta.lastPage <= 1) return 'last';
 	const a = createdTimes(first.items).map(seconds);
 	const b = createdTimes(last.items).map(seconds);
@@ -288,7 +287,7 @@ async function readEventOrders(
 	mode: ReadMode,
 	context: { connection: Connection; concurrency: number },
 ): Promise<{ orders: IDataObject[]; cursor?: EventCursor }> {
-	const qs: IDataObject = settings.includeSubmission ? { include_submission: 1 } : {};
+	const qs = includeSubmissionQuery(settings.includeSubmission);
 	const listing = new EventListing(
 		await openListing(
 			ctx,

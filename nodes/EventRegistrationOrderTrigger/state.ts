@@ -44,11 +44,10 @@ export function transitionTimes(order: IDataObject): Times {
 }
 
 function maskOf(times: Times): number {
-	let mask = 0;
-	for (const transition of TRANSITIONS) {
-		if (times[transition] !== undefined) mask |= transitionBit(transition);
-	}
-	return mask;
+	return TRANSITIONS.reduce(
+		(mask, t) => (times[t] === undefined ? mask : mask | transitionBit(t)),
+		0,
+	);
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { isJsonObject } from '../shared/errors';
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
 import { readRegistration, registrationKind, requiresToken, storedTokens } from './lifecycle';
 
@@ -25,7 +26,7 @@ const MAX_STRIP_DEPTH = 32;
 const UNKNOWN_EVENT = 'unknown';
 
 function isPlainObject(value: unknown): value is IDataObject {
-	return !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+	return isJsonObject(value) && !Buffer.isBuffer(value);
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {

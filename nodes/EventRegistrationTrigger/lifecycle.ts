@@ -14,10 +14,14 @@ import {
 /** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
 type RegistrationKind = 'production' | 'test';
 
-/** What the node reads back of the webhook it stored (`store` also keeps its url and events). */
-interface Registration {
-	webhookId: string;
+/** A webhook on the service; a list of those whose detach failed is retried on the next activation. */
+interface Attached {
 	companyId: string;
+	webhookId: string;
+}
+
+/** What the node reads back of the webhook it stored (`store` also keeps its url and events). */
+interface Registration extends Attached {
 	/** Absent when the service did not return one. */
 	token?: string;
 }
@@ -67,15 +71,9 @@ export function requiresToken(ctx: NodeContext): boolean {
 	return ctx.getNodeParameter('options.requireToken', true) as boolean;
 }
 
-/** A webhook whose detach failed: retried on the next activation so it is not left on the service. */
-interface PendingDetach {
-	companyId: string;
-	webhookId: string;
-}
-
 const PENDING_KEY = 'pendingDetach';
 
-function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
+function readPendingDetaches(ctx: IHookFunctions): Attached[] {
 	const list = nodeData(ctx)[PENDING_KEY];
 	return (Array.isArray(list) ? (list as Array<IDataObject | null>) : []).flatMap((entry) => {
 		const { companyId, webhookId } = entry ?? {};
@@ -85,13 +83,13 @@ function readPendingDetaches(ctx: IHookFunctions): PendingDetach[] {
 	});
 }
 
-function writePendingDetaches(ctx: IHookFunctions, pending: PendingDetach[]): void {
+function writePendingDetaches(ctx: IHookFunctions, pending: Attached[]): void {
 	const data = nodeData(ctx);
 	if (pending.length === 0) delete data[PENDING_KEY];
 	else data[PENDING_KEY] = pending.map(({ companyId, webhookId }) => ({ companyId, webhookId }));
 }
 
-function addPendingDetach(ctx: IHookFunctions, webhook: PendingDetach): void {
+function addPendingDetach(ctx: IHookFunctions, webhook: Attached): void {
 	const pending = readPendingDetaches(ctx).filter(
 		(entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId,
 	);
@@ -165,27 +163,23 @@ function explainAttachFailure(
 }
 
 async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<RemoteWebhook> {
-	let data: unknown;
-	try {
-		data = await apiRequest(ctx, 'webhook.create', {
-			params: { company: desired.companyId },
-			body: { name: desired.name, url: desired.url, events: desired.events },
-		});
-	} catch (error) {
-		throw explainAttachFailure(ctx, error, desired.events);
-	}
+	const { name, url, events } = desired;
+	const data = await apiRequest(ctx, 'webhook.create', {
+		params: { company: desired.companyId },
+		body: { name, url, events },
+	}).catch((error: unknown) => {
+		throw explainAttachFailure(ctx, error, events);
+	});
 	const created = toRemoteWebhook(data);
-	if (!created) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The service attached the webhook but returned no webhook ID',
-			{
-				description:
-					'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
-			},
-		);
-	}
-	return created;
+	if (created) return created;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The service attached the webhook but returned no webhook ID',
+		{
+			description:
+				'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
+		},
+	);
 }
 
 /** PATCHes the webhook to the desired URL, name and events; undefined when it no longer exists. */
@@ -209,8 +203,7 @@ async function updateRemote(
 /** Detaches a webhook; a 404 means it is gone already. */
 async function detachRemote(
 	ctx: IHookFunctions,
-	companyId: string,
-	webhookId: string,
+	{ companyId, webhookId }: Attached,
 ): Promise<void> {
 	try {
 		await apiRequestFull(ctx, 'webhook.delete', {
@@ -237,18 +230,15 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
-async function detachOrRemember(
-	ctx: IHookFunctions,
-	webhook: PendingDetach,
-	what: string,
-): Promise<void> {
+async function detachOrRemember(ctx: IHookFunctions, webhook: Attached, what: string) {
+	const { companyId, webhookId } = webhook;
 	try {
-		await detachRemote(ctx, webhook.companyId, webhook.webhookId);
+		await detachRemote(ctx, webhook);
 	} catch (error) {
 		addPendingDetach(ctx, webhook);
 		ctx.logger.warn(
 			`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`,
-			{ ...webhook },
+			{ companyId, webhookId },
 		);
 	}
 }
@@ -257,10 +247,10 @@ async function detachOrRemember(
 async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	const pending = readPendingDetaches(ctx);
 	if (pending.length === 0) return;
-	const left: PendingDetach[] = [];
+	const left: Attached[] = [];
 	for (const webhook of pending) {
 		try {
-			await detachRemote(ctx, webhook.companyId, webhook.webhookId);
+			await detachRemote(ctx, webhook);
 		} catch {
 			left.push(webhook);
 		}
@@ -320,11 +310,7 @@ async function repairStored(
 ): Promise<boolean> {
 	if (stored.companyId !== desired.companyId) {
 		// The company was changed while a webhook stayed attached (its detach failed): best effort.
-		await detachOrRemember(
-			ctx,
-			{ companyId: stored.companyId, webhookId: stored.webhookId },
-			'the webhook of the previous company',
-		);
+		await detachOrRemember(ctx, stored, 'the webhook of the previous company');
 		return false;
 	}
 	const updated = await updateRemote(ctx, stored.webhookId, desired);
@@ -344,7 +330,7 @@ async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolea
 		if (!updated) continue;
 		await store(ctx, desired, updated, candidate.token);
 		for (const extra of matches.slice(index + 1))
-			await detachRemote(ctx, desired.companyId, extra.id);
+			await detachRemote(ctx, { companyId: desired.companyId, webhookId: extra.id });
 		return true;
 	}
 	return false;
@@ -378,17 +364,17 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const stored = readRegistration(ctx, kind);
 	clearRegistration(ctx, kind);
 	try {
-		if (stored) await detachRemote(ctx, stored.companyId, stored.webhookId);
+		if (stored) await detachRemote(ctx, stored);
 		else if (url !== '') {
 			// Without stored data, whatever points at this node's URL (when the service can list).
 			const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
 			const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
-			for (const match of matches) await detachRemote(ctx, companyId, match.id);
+			for (const match of matches) await detachRemote(ctx, { companyId, webhookId: match.id });
 		}
 		return true;
 	} catch (error) {
 		const reason = errorMessage(error);
-		if (stored) addPendingDetach(ctx, { companyId: stored.companyId, webhookId: stored.webhookId });
+		if (stored) addPendingDetach(ctx, stored);
 		ctx.logger.warn(
 			`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`,
 			{ webhookId: stored?.webhookId, companyId: stored?.companyId },

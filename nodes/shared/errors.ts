@@ -60,10 +60,12 @@ export interface FailedCall {
 	oauth2?: boolean;
 }
 
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
 function asObject(value: unknown): Record<string, unknown> | undefined {
-	return value && typeof value === 'object' && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
+	return isJsonObject(value) ? value : undefined;
 }
 
 /** The `errors` map of a 422 body, keeping only well-formed entries. */
@@ -81,6 +83,8 @@ export function fieldErrors(body: unknown): Record<string, string[]> {
 /** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
 export type FieldLabels = Record<string, string>;
 
+const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' };
+
 /**
  * The description of a 422: one list item per failing field (n8n's error view renders a
  * description as sanitized HTML, where newlines collapse; the service's texts are escaped), or
@@ -89,25 +93,19 @@ export type FieldLabels = Record<string, string>;
 export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
 	const items = Object.entries(fieldErrors(body)).map(([field, messages]) => {
 		const label = Object.hasOwn(labels, field) ? labels[field] : field;
-		const line = `${label}: ${messages.join(' ')}`
-			.replace(/&/g, '&amp;')
-			.replace(/</g, '&lt;')
-			.replace(/>/g, '&gt;')
-			.replace(/"/g, '&quot;');
-		return `<li>${line}</li>`;
+		const line = `${label}: ${messages.join(' ')}`;
+		return `<li>${line.replace(/[&<>"]/g, (char) => `&${ENTITIES[char]};`)}</li>`;
 	});
 	return items.length === 0 ? undefined : `Fix these fields:<ul>${items.join('')}</ul>`;
 }
 
 /** A description as text (list items on their own lines), for places that show it verbatim. */
 export function plainText(description: string): string {
+	const chars = Object.fromEntries(Object.entries(ENTITIES).map(([char, name]) => [name, char]));
 	return description
 		.replace(/<li>/g, '\n')
 		.replace(/<[^>]*>/g, '')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&amp;/g, '&');
+		.replace(/&(amp|lt|gt|quot);/g, (_entity, name: string) => chars[name]);
 }
 
 function unknownOutcomeHint(call: FailedCall): string {

@@ -186,7 +186,7 @@ export async function resolveEvent(
  * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
  * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
  */
-export const URL_PATTERNS = {
+const URL_PATTERNS = {
 	company: '^https?://[^/]+/([^/?#]+)',
 	event: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)',
 	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',

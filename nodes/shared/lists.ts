@@ -77,14 +77,11 @@ export async function searchOrganizingEvents(
  */
 export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	const needle = (filter ?? '').trim().toLowerCase();
-	return (
-		needle === '' ||
-		texts.some((text) =>
-			String(text ?? '')
-				.toLowerCase()
-				.includes(needle),
-		)
-	);
+	const holds = (text: unknown) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle);
+	return needle === '' || texts.some(holds);
 }
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */

@@ -9,7 +9,7 @@ import {
 	headerNumber,
 	retryAfterSeconds,
 } from './transport';
-import { malformedResponseError, stopIfInvalid } from './errors';
+import { isJsonObject, malformedResponseError, stopIfInvalid } from './errors';
 import type { ItemContext } from './errors';
 import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
@@ -64,10 +64,6 @@ export interface PageMeta {
 
 export type Page = { items: IDataObject[]; meta: PageMeta };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
 function nonNegativeInteger(value: unknown): number | undefined {
 	const n = typeof value === 'string' ? Number(value) : value;
 	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
@@ -79,10 +75,10 @@ function nonNegativeInteger(value: unknown): number | undefined {
  * @internal Exported for the fuzz tests.
  */
 export function readEnvelope(body: unknown): Page | string {
-	if (!isObject(body)) return 'the page is not a JSON object';
+	if (!isJsonObject(body)) return 'the page is not a JSON object';
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
-	if (!isObject(body.links)) return 'the page has no "links" object';
-	if (!isObject(body.meta)) return 'the page has no "meta" object';
+	if (!isJsonObject(body.links)) return 'the page has no "links" object';
+	if (!isJsonObject(body.meta)) return 'the page has no "meta" object';
 	const fields = [body.meta.current_page, body.meta.last_page, body.meta.per_page];
 	const [currentPage, lastPage, perPage] = fields.map(nonNegativeInteger);
 	if (currentPage === undefined || lastPage === undefined || !perPage)
@@ -90,7 +86,9 @@ export function readEnvelope(body: unknown): Page | string {
 	const next = body.links.next;
 	return {
 		// The page's own array when every entry is an object (the usual case): no copy per page.
-		items: (body.data.every(isObject) ? body.data : body.data.filter(isObject)) as IDataObject[],
+		items: (body.data.every(isJsonObject)
+			? body.data
+			: body.data.filter(isJsonObject)) as IDataObject[],
 		meta: {
 			currentPage,
 			lastPage: Math.max(lastPage, 1),

@@ -19,169 +19,112 @@ export interface Route {
 
 const ORGANIZING_EVENT = '/{company}/event/{event}';
 
+/** A route of the table; `extra` marks the paginated envelope or says why the route is assumed. */
+function route<const M extends HttpMethod, const E extends Pick<Route, 'paginated' | 'assumed'>>(
+	method: M,
+	path: string,
+	scopes: readonly string[],
+	extra?: E,
+) {
+	type Entry = { method: M; path: string; scopes: readonly string[] } & E;
+	return { method, path, scopes, ...extra } as Entry;
+}
+
 export const ROUTES = {
-	'user.get': { method: 'GET', path: '/user', scopes: ['user:read'] },
-	'company.getMany': {
-		method: 'GET',
-		path: '/companies',
-		scopes: ['companies:read'],
-		paginated: true,
-	},
+	'user.get': route('GET', '/user', ['user:read']),
+	'company.getMany': route('GET', '/companies', ['companies:read'], { paginated: true }),
 
-	'event.getMany': {
-		method: 'GET',
-		path: '/{company}/events',
-		scopes: ['events:read'],
-		paginated: true,
-	},
-	'event.create': {
-		method: 'POST',
-		path: '/{company}/events/create',
-		scopes: ['events:read', 'events:create'],
-	},
-	'event.get': { method: 'GET', path: '/{company}/events/{event}', scopes: ['events:read'] },
-	'event.update': {
-		method: 'PATCH',
-		path: '/{company}/events/{event}',
-		scopes: ['events:read', 'events:update'],
-	},
+	'event.getMany': route('GET', '/{company}/events', ['events:read'], { paginated: true }),
+	'event.create': route('POST', '/{company}/events/create', ['events:read', 'events:create']),
+	'event.get': route('GET', '/{company}/events/{event}', ['events:read']),
+	'event.update': route('PATCH', '/{company}/events/{event}', ['events:read', 'events:update']),
 
-	'eventPage.get': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/page`,
-		scopes: ['events:read'],
+	'eventPage.get': route('GET', '/{company}/event/{event}/page', ['events:read'], {
 		assumed: 'scope not shown; events:read assumed',
-	},
-	'eventPage.upsert': {
-		method: 'POST',
-		path: `${ORGANIZING_EVENT}/page`,
-		scopes: ['events:read', 'events:update'],
-		assumed: 'scope and body fields not shown; events:update assumed',
-	},
+	}),
+	'eventPage.upsert': route(
+		'POST',
+		'/{company}/event/{event}/page',
+		['events:read', 'events:update'],
+		{ assumed: 'scope and body fields not shown; events:update assumed' },
+	),
 
-	'emailTemplate.getMany': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/comms`,
-		scopes: ['events:read'],
+	'emailTemplate.getMany': route('GET', '/{company}/event/{event}/comms', ['events:read'], {
 		assumed: 'scope not shown; events:read assumed; plain data list',
-	},
-	'emailTemplate.get': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/comms/{template}`,
-		scopes: ['events:read'],
+	}),
+	'emailTemplate.get': route('GET', '/{company}/event/{event}/comms/{template}', ['events:read'], {
 		assumed: 'scope not shown; events:read assumed',
-	},
-	'emailTemplate.update': {
-		method: 'PATCH',
-		path: `${ORGANIZING_EVENT}/comms/{template}`,
-		scopes: ['events:read', 'events:update'],
-		assumed: 'scope and body fields not shown; events:update assumed',
-	},
-	'emailTemplate.reset': {
-		method: 'DELETE',
-		path: `${ORGANIZING_EVENT}/comms/{template}`,
-		scopes: ['events:read', 'events:update'],
-		assumed: 'scope not shown; events:update assumed',
-	},
+	}),
+	'emailTemplate.update': route(
+		'PATCH',
+		'/{company}/event/{event}/comms/{template}',
+		['events:read', 'events:update'],
+		{ assumed: 'scope and body fields not shown; events:update assumed' },
+	),
+	'emailTemplate.reset': route(
+		'DELETE',
+		'/{company}/event/{event}/comms/{template}',
+		['events:read', 'events:update'],
+		{ assumed: 'scope not shown; events:update assumed' },
+	),
 
-	'ticketType.getMany': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/ticket-types`,
-		scopes: ['events:read', 'ticket-types:read'],
-	},
-	'ticketType.create': {
-		method: 'POST',
-		path: `${ORGANIZING_EVENT}/ticket-types/create`,
-		scopes: ['events:read', 'ticket-types:create'],
-	},
-	'ticketType.get': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/ticket-types/{ticketType}`,
-		scopes: ['ticket-types:read'],
-	},
-	'ticketType.update': {
-		method: 'PATCH',
-		path: `${ORGANIZING_EVENT}/ticket-types/{ticketType}`,
-		scopes: ['ticket-types:update'],
-	},
+	'ticketType.getMany': route('GET', '/{company}/event/{event}/ticket-types', [
+		'events:read',
+		'ticket-types:read',
+	]),
+	'ticketType.create': route('POST', '/{company}/event/{event}/ticket-types/create', [
+		'events:read',
+		'ticket-types:create',
+	]),
+	'ticketType.get': route('GET', '/{company}/event/{event}/ticket-types/{ticketType}', [
+		'ticket-types:read',
+	]),
+	'ticketType.update': route('PATCH', '/{company}/event/{event}/ticket-types/{ticketType}', [
+		'ticket-types:update',
+	]),
 
-	'order.getMany': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/orders`,
-		scopes: ['events:read', 'orders:read'],
+	'order.getMany': route('GET', '/{company}/event/{event}/orders', ['events:read', 'orders:read'], {
 		paginated: true,
-	},
-	'order.get': {
-		method: 'GET',
-		path: `${ORGANIZING_EVENT}/orders/{order}`,
-		scopes: ['orders:read'],
-	},
-	'order.create': {
-		method: 'POST',
-		path: `${ORGANIZING_EVENT}/orders/create/{ticketType}`,
-		scopes: ['events:read', 'orders:create'],
-	},
-	'order.approve': {
-		method: 'PATCH',
-		path: `${ORGANIZING_EVENT}/orders/{order}/approve`,
-		scopes: ['orders:curate'],
-	},
-	'order.reject': {
-		method: 'PATCH',
-		path: `${ORGANIZING_EVENT}/orders/{order}/reject`,
-		scopes: ['orders:curate'],
-	},
+	}),
+	'order.get': route('GET', '/{company}/event/{event}/orders/{order}', ['orders:read']),
+	'order.create': route('POST', '/{company}/event/{event}/orders/create/{ticketType}', [
+		'events:read',
+		'orders:create',
+	]),
+	'order.approve': route('PATCH', '/{company}/event/{event}/orders/{order}/approve', [
+		'orders:curate',
+	]),
+	'order.reject': route('PATCH', '/{company}/event/{event}/orders/{order}/reject', [
+		'orders:curate',
+	]),
 
-	'form.getMany': {
-		method: 'GET',
-		path: '/{company}/forms',
-		scopes: ['forms:read'],
-		paginated: true,
-	},
-	'form.get': { method: 'GET', path: '/{company}/forms/{form}', scopes: ['forms:read'] },
-	'form.create': { method: 'POST', path: '/{company}/forms/create', scopes: ['forms:create'] },
-	'form.update': { method: 'PATCH', path: '/{company}/forms/{form}', scopes: ['forms:update'] },
+	'form.getMany': route('GET', '/{company}/forms', ['forms:read'], { paginated: true }),
+	'form.get': route('GET', '/{company}/forms/{form}', ['forms:read']),
+	'form.create': route('POST', '/{company}/forms/create', ['forms:create']),
+	'form.update': route('PATCH', '/{company}/forms/{form}', ['forms:update']),
 
-	'activation.getMany': {
-		method: 'GET',
-		path: '/{company}/activations',
-		scopes: ['activations:read'],
+	'activation.getMany': route('GET', '/{company}/activations', ['activations:read'], {
 		paginated: true,
-	},
-	'activation.get': {
-		method: 'GET',
-		path: '/{company}/activations/{activation}',
-		scopes: ['activations:read'],
+	}),
+	'activation.get': route('GET', '/{company}/activations/{activation}', ['activations:read'], {
 		assumed: 'show path not shown; conventional /{company}/activations/{activation} assumed',
-	},
+	}),
 
-	'webhook.getMany': {
-		method: 'GET',
-		path: '/{company}/webhooks',
-		scopes: [],
+	'webhook.getMany': route('GET', '/{company}/webhooks', [], {
 		assumed:
 			'list route not shown; used only by the trigger to re-adopt a webhook, and optional (a 404/405 is tolerated)',
-	},
-	'webhook.create': {
-		method: 'POST',
-		path: '/{company}/webhooks/create',
-		scopes: [],
+	}),
+	'webhook.create': route('POST', '/{company}/webhooks/create', [], {
 		assumed:
 			'path not shown; "/create" suffix as for every other create route; needs the subscribe scope of each event',
-	},
-	'webhook.update': {
-		method: 'PATCH',
-		path: '/{company}/webhooks/{webhook}',
-		scopes: [],
+	}),
+	'webhook.update': route('PATCH', '/{company}/webhooks/{webhook}', [], {
 		assumed: 'path not shown; needs the subscribe scope of each event',
-	},
-	'webhook.delete': {
-		method: 'DELETE',
-		path: '/{company}/webhooks/{webhook}',
-		scopes: [],
+	}),
+	'webhook.delete': route('DELETE', '/{company}/webhooks/{webhook}', [], {
 		assumed: 'path not shown',
-	},
-} as const satisfies Record<string, Route>;
+	}),
+} satisfies Record<string, Route>;
 
 export type RouteKey = keyof typeof ROUTES;
 /** The routes answered with the paginated envelope: the only ones `paginate` and list search accept. */
@@ -265,7 +208,7 @@ export type PathParamName = keyof typeof PATH_PARAMS;
 /**
  * What a company ID (a sqid: letters and digits) and an event ID (its slug: lower-case letters,
  * digits, dashes, underscores) look like. Another value given for either is looked up by name
- * (nodes/shared/resolve.ts), which scripts/lib/scopes.js counts as a read of that list.
+ * (`resolveCompany`, `resolveEvent` in ids.ts), which scripts/lib/scopes.js counts as a read of that list.
  */
 export const ID_PATTERNS = {
 	company: /^[A-Za-z0-9]+$/,

@@ -17,6 +17,7 @@ import type {
 import {
 	refuseDotSegment,
 	errorMessage,
+	isJsonObject,
 	malformedResponseError,
 	NETWORK_PROBLEMS,
 	toNodeApiError,
@@ -200,8 +201,7 @@ export async function apiRequestFull(
 			if (statusCode >= 200 && statusCode < 300) {
 				// The JSON object the API documents (an empty body is fine for 204).
 				const json = raw === undefined || raw === null || raw === '' ? {} : jsonOf(raw);
-				if (json && typeof json === 'object' && !Array.isArray(json) && !Buffer.isBuffer(json))
-					return { status: statusCode, body: json as Record<string, unknown> };
+				if (isJsonObject(json) && !Buffer.isBuffer(json)) return { status: statusCode, body: json };
 				const text = typeof raw === 'string' ? raw : undefined;
 				let problem = 'a body that is not a JSON object';
 				if (text !== undefined && json === undefined) problem = 'malformed JSON';
