@@ -80,6 +80,22 @@ function firstJson(nodeName) {
 }
 
 /**
+ * Action nodes, one after the other from position `index`, each running once.
+ * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
+ * @param {ReturnType<typeof auth>} credential
+ * @param {number} index
+ */
+function actionNodes(steps, { authentication, credentials }, index) {
+	return steps.map(([name, parameters, extra], i) =>
+		node(name, ACTION, { authentication, ...parameters }, index + i, {
+			credentials,
+			executeOnce: true,
+			...extra,
+		}),
+	);
+}
+
+/**
  * One operation or more of every resource of the action node, in one chain of nodes that each run
  * once. Names are unique per credential kind, so both runs can share one sandbox.
  * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
@@ -91,8 +107,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const createdForm = rl(`${firstJson('Create form')}.id }}`);
 	const createdOrder = rl(`${firstJson('Create order')}.id }}`);
 	const ticketSlug = `e2e-${kind}-ticket`;
-	const { authentication, credentials } = auth(kind, refs);
-	/** @type {Array<[string, Record<string, unknown>, { typeVersion: number }?]>} */
+	/** @type {Parameters<typeof actionNodes>[0]} */
 	const steps = [
 		['Get user', { resource: 'user', operation: 'get' }],
 		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
@@ -262,13 +277,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		...steps.map(([name, parameters, extra], i) =>
-			node(name, ACTION, { authentication, ...parameters }, i + 1, {
-				credentials,
-				executeOnce: true,
-				...extra,
-			}),
-		),
+		...actionNodes(steps, auth(kind, refs), 1),
 	];
 	return workflow(id, `E2E action node coverage (${label})`, nodes);
 }
@@ -284,7 +293,6 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
  */
 function eventDatesWorkflow({ id, refs, demo }) {
-	const { authentication, credentials } = auth('token', refs);
 	const company = rl(demo.companyId);
 	const create = {
 		resource: 'event',
@@ -296,7 +304,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	};
 	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
 	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
-	/** @type {Array<[string, Record<string, unknown>]>} */
+	/** @type {Parameters<typeof actionNodes>[0]} */
 	const steps = [
 		[
 			'Create without Timezone',
@@ -341,12 +349,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		zone,
-		...steps.map(([name, parameters], i) =>
-			node(name, ACTION, { authentication, ...parameters }, i + 2, {
-				credentials,
-				executeOnce: true,
-			}),
-		),
+		...actionNodes(steps, auth('token', refs), 2),
 	];
 	return workflow(id, 'E2E event dates as instants', nodes);
 }
