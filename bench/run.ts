@@ -36,7 +36,7 @@ import {
 	benchMemoryTable,
 	benchPeerTable,
 	orderTriggerRequestsTable,
-} from '../scripts/lib/docs';
+} from '../scripts/lib/docs-measurements';
 import { SandboxControl } from './control';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { runPeer } from './peer';

@@ -301,10 +301,9 @@ function checkDocumentationLinks() {
 /** @param {CheckResult} result */
 function report(result) {
 	console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}`);
-	if (result.details && (!result.ok || process.env.CHECK_PACKAGE_VERBOSE))
-		console.log(result.details.replace(/^/gm, '     '));
-	else if (result.details && result.ok && result.details.startsWith('loaded:'))
-		console.log(`     ${result.details}`);
+	const shown =
+		!result.ok || process.env.CHECK_PACKAGE_VERBOSE || /^loaded:/.test(result.details ?? '');
+	if (result.details && shown) console.log(result.details.replace(/^/gm, '     '));
 }
 
 async function main() {

@@ -16,11 +16,7 @@ function killTree(child, signal = 'SIGTERM') {
 	try {
 		process.kill(-child.pid, signal);
 	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			// Already gone.
-		}
+		child.kill(signal);
 	}
 }
 
@@ -85,17 +81,13 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
 		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
+		const output = { stdout: '', stderr: '' };
 		let timedOut = false;
-		child.stdout?.on('data', (chunk) => {
-			stdout += chunk;
-			if (echo) process.stdout.write(chunk);
-		});
-		child.stderr?.on('data', (chunk) => {
-			stderr += chunk;
-			if (echo) process.stderr.write(chunk);
-		});
+		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
+			child[stream]?.on('data', (chunk) => {
+				output[stream] += chunk;
+				if (echo) process[stream].write(chunk);
+			});
 		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
 		child.stdin?.on('error', () => undefined);
 		child.stdin?.end(input ?? '');
@@ -109,7 +101,7 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 		});
 		child.once('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, stdout, stderr, timedOut, ms: Date.now() - started });
+			resolve({ code, ...output, timedOut, ms: Date.now() - started });
 		});
 	});
 }
