@@ -52,7 +52,6 @@ function resolveNode24() {
  * The Node 24 to run n8n 2.x on, the pinned package installed if need be; throws what to install
  * when there is none.
  * @param {(line: string) => void} log
- * @returns {Promise<Node24>}
  */
 async function ensureNode24(log) {
 	const found = resolveNode24();

@@ -24,7 +24,6 @@ function killTree(child, signal = 'SIGTERM') {
  * Stops a child: SIGTERM, then SIGKILL when it has not exited within graceMs.
  * @param {import('node:child_process').ChildProcess} child
  * @param {number} [graceMs]
- * @returns {Promise<void>}
  */
 async function stopChild(child, graceMs = 10000) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
@@ -148,7 +147,6 @@ function freePort(preferred = 0) {
 /**
  * Distinct free ports: all are held open together while chosen, so no two are the same.
  * @param {number} count
- * @returns {Promise<number[]>}
  */
 async function freePorts(count) {
 	/** @type {net.Server[]} */

@@ -219,7 +219,6 @@ async function install(runtime, log) {
 /**
  * Installs a runtime unless the stamp says this exact lockfile is installed already.
  * @param {{ log?: (line: string) => void; runtime?: Runtime }} [options]
- * @returns {Promise<{ installed: boolean }>}
  */
 async function ensureRuntime({
 	log = (line) => console.log(line),
