@@ -35,6 +35,12 @@ const {
 } = SIZE.orderTrigger;
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
+/** What happens to old orders, in turn, and the transition each makes. */
+const MOVES = [
+	['approve', 'approved'],
+	['reject', 'rejected'],
+	['cancel', 'cancelled'],
+] as const;
 
 const ORDER_TRIGGER_GOALS = {
 	testRunRequests: 5,
@@ -167,14 +173,10 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 			}
 			if (traffic && rng.bool(0.5)) {
 				const id = old.splice(rng.int(0, old.length - 1), 1)[0];
-				const move = (['approve', 'reject', 'cancel'] as const)[curated++ % 3];
+				const [move, transition] = MOVES[curated++ % 3];
 				if (move === 'cancel') sb.control.cancelOrder(id);
 				else await curate(id, move);
-				changes.push({
-					key: `${id}:${move === 'approve' ? 'approved' : move === 'reject' ? 'rejected' : 'cancelled'}`,
-					kind: 'old_orders',
-					poll: minute,
-				});
+				changes.push({ key: `${id}:${transition}`, kind: 'old_orders', poll: minute });
 			}
 			advance(MINUTE - 30_000 - (Date.now() % 1000));
 			await poll();
