@@ -11,14 +11,8 @@ import type { AxiosResponse } from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
 import { withOrderStatus } from '../nodes/shared/orders';
-
-export interface BaselineOptions {
-	url: string;
-	token: string;
-	companyId: string;
-	eventSlug: string;
-	limit?: number;
-}
+import { apiHeaders, ordersUrl } from './protocol';
+import type { SandboxReady } from './protocol';
 
 export interface BaselineResult {
 	wallMs: number;
@@ -45,11 +39,10 @@ function retryAfterMs(headers: Record<string, unknown>): number {
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
 }
 
-export async function runBaseline(options: BaselineOptions): Promise<BaselineResult> {
-	const http = axios.create({
-		headers: { Authorization: `Bearer ${options.token}`, Accept: 'application/json' },
-		validateStatus: () => true,
-	});
+export async function runBaseline(
+	options: SandboxReady & { limit?: number },
+): Promise<BaselineResult> {
+	const http = axios.create({ headers: apiHeaders(options), validateStatus: () => true });
 	const hash = createHash('sha256');
 	const result: BaselineResult = {
 		wallMs: 0,
@@ -60,8 +53,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
 		http429: 0,
 	};
 	const started = performance.now();
-	let next: string | null | undefined =
-		`${options.url}/api/v1/${options.companyId}/event/${options.eventSlug}/orders`;
+	let next: string | null | undefined = ordersUrl(options);
 	while (next && (options.limit === undefined || result.items < options.limit)) {
 		const response: AxiosResponse<Envelope> = await http.get<Envelope>(next);
 		result.requests++;

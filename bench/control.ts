@@ -1,25 +1,15 @@
 /** The sandbox's HTTP control routes (/__control/...), as the orchestrator uses them. */
 import axios from 'axios';
-import type { AxiosInstance } from 'axios';
 
 import type { Throttle } from './scenarios';
 
-export interface Faults {
-	latencyMs: number;
-	throttle: Throttle | null;
-	maxPerPage: number | null;
-}
-
-export interface ServerStats {
+/** What the bench reads of the sandbox's counters and request log. */
+interface ServerStats {
 	requests: number;
 	status2xx: number;
 	status429: number;
-	byStatus: Record<string, number>;
 }
-
-export interface LoggedRequest {
-	method: string;
-	path: string;
+interface LoggedRequest {
 	query: Record<string, string>;
 	status: number;
 	/** ISO time the request arrived. */
@@ -28,14 +18,18 @@ export interface LoggedRequest {
 }
 
 export class SandboxControl {
-	private readonly http: AxiosInstance;
+	private readonly http;
 
 	constructor(url: string) {
 		this.http = axios.create({ baseURL: `${url}/__control` });
 	}
 
 	/** Sets the knobs; setting `throttle` also starts a fresh throttle window. */
-	async setFaults(faults: Faults): Promise<void> {
+	async setFaults(faults: {
+		latencyMs: number;
+		throttle: Throttle | null;
+		maxPerPage: number | null;
+	}): Promise<void> {
 		await this.http.post('/faults', faults);
 	}
 

@@ -10,8 +10,8 @@ import axios from 'axios';
 
 import { SandboxControl } from './control';
 import { runNodeProcess, startSandboxProcess } from './processes';
-import { GC_MARK } from './protocol';
-import type { NodeResult, SandboxReady } from './protocol';
+import { GC_MARK, apiHeaders, ordersUrl } from './protocol';
+import type { NodeResult } from './protocol';
 import { check, mib, round } from './report';
 import type { Check } from './report';
 import { LATENCY_MS, SERVER_CASES, SIZE } from './scenarios';
@@ -77,15 +77,6 @@ function memoryCase(
 	};
 }
 
-/** The event's order count (`meta.total`), with plain HTTP. */
-async function orderTotal(sb: SandboxReady): Promise<number> {
-	const url = `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
-	const response = await axios.get<{ meta: { total: number } }>(url, {
-		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-	});
-	return response.data.meta.total;
-}
-
 /** Runs the memory scenario in its own sandbox; `log` gets one progress line per step. */
 export async function runMemoryScenario(log: (text: string) => void) {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
@@ -97,21 +88,20 @@ export async function runMemoryScenario(log: (text: string) => void) {
 	const control = new SandboxControl(sb.url);
 	log('ready\n');
 	try {
-		const total = await orderTotal(sb);
+		const { data } = await axios.get<{ meta: { total: number } }>(ordersUrl(sb), {
+			headers: apiHeaders(sb),
+		});
+		const total = data.meta.total;
 		const cases: MemoryCase[] = [];
 		for (const server of SERVER_CASES) {
 			log(`  node, server page size ${server.label}… `);
-			const faults = { latencyMs: LATENCY_MS, throttle: null, maxPerPage: server.maxPerPage };
-			await control.setFaults(faults);
-			const job = {
-				url: sb.url,
-				token: sb.token,
-				companyId: sb.companyId,
-				eventSlug: sb.eventSlug,
-				markGc: true,
-			};
+			await control.setFaults({
+				latencyMs: LATENCY_MS,
+				throttle: null,
+				maxPerPage: server.maxPerPage,
+			});
 			const { result, stdout } = await runNodeProcess(
-				job,
+				{ ...sb, markGc: true },
 				async () => await control.clearRequests(),
 				{ v8Flags, captureStdout: true },
 			);

@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { runAction } from '../test/helpers/action';
+import { rl, runAction } from '../test/helpers/action';
 import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult } from './protocol';
 
@@ -26,16 +26,12 @@ function nextMessage(): Promise<unknown> {
 	return new Promise((resolve) => process.once('message', resolve));
 }
 
-function byId(value: string): INodeParameterResourceLocator {
-	return { __rl: true, mode: 'id', value };
-}
-
 function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters {
 	return {
 		resource: 'order',
 		operation: 'getMany',
-		company: byId(job.companyId),
-		event: byId(job.eventSlug),
+		company: rl(job.companyId),
+		event: rl(job.eventSlug),
 		returnAll: limit === undefined,
 		...(limit === undefined ? {} : { limit }),
 		paging: {

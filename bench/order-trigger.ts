@@ -35,6 +35,12 @@ const {
 } = SIZE.orderTrigger;
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
+/** What happens to old orders, in turn, and the transition each makes. */
+const MOVES = [
+	['approve', 'approved'],
+	['reject', 'rejected'],
+	['cancel', 'cancelled'],
+] as const;
 
 const ORDER_TRIGGER_GOALS = {
 	testRunRequests: 5,
@@ -109,26 +115,15 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 		const orderRequests = () =>
 			sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length;
 		let polls = 0;
-		sb.control.clearRequests();
-		await runPoll({
-			nodeType: trigger,
-			node,
-			credentials,
-			credentialTypes,
-			staticData: {},
-			mode: 'manual',
-		});
+		const pollOnce = async (mode: 'manual' | 'trigger', state: IDataObject) => {
+			sb.control.clearRequests();
+			const poller = { nodeType: trigger, node, credentials, credentialTypes };
+			return await runPoll({ ...poller, staticData: state, mode });
+		};
+		await pollOnce('manual', {});
 		const testRunRequests = orderRequests();
 		const poll = async () => {
-			sb.control.clearRequests();
-			const { output } = await runPoll({
-				nodeType: trigger,
-				node,
-				credentials,
-				credentialTypes,
-				staticData,
-				mode: 'trigger',
-			});
+			const { output } = await pollOnce('trigger', staticData);
 			for (const item of output?.[0] ?? []) {
 				const key = `${String(item.json.id)}:${String(item.json.transition)}`;
 				reported.set(key, [...(reported.get(key) ?? []), polls]);
@@ -178,14 +173,10 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 			}
 			if (traffic && rng.bool(0.5)) {
 				const id = old.splice(rng.int(0, old.length - 1), 1)[0];
-				const move = (['approve', 'reject', 'cancel'] as const)[curated++ % 3];
+				const [move, transition] = MOVES[curated++ % 3];
 				if (move === 'cancel') sb.control.cancelOrder(id);
 				else await curate(id, move);
-				changes.push({
-					key: `${id}:${move === 'approve' ? 'approved' : move === 'reject' ? 'rejected' : 'cancelled'}`,
-					kind: 'old_orders',
-					poll: minute,
-				});
+				changes.push({ key: `${id}:${transition}`, kind: 'old_orders', poll: minute });
 			}
 			advance(MINUTE - 30_000 - (Date.now() % 1000));
 			await poll();
@@ -258,36 +249,33 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 	return [figures, figures.newest_first].flatMap((f) => {
 		const label = `order trigger, ${f.listing.split(' (')[0]}`;
 		const delay = f.report_delay_polls;
+		/** [target, figure, goal, unit] */
+		const atMost: Array<[string, number, number, string]> = [
+			[`test run requests ≤ ${g.testRunRequests}`, f.test_run_requests, g.testRunRequests, ''],
+			[
+				`median requests per poll ≤ ${g.medianRequestsPerPoll}`,
+				f.requests_per_poll.median,
+				g.medianRequestsPerPoll,
+				'',
+			],
+			[
+				`max requests per poll ≤ ${g.maxRequestsPerPoll}`,
+				f.requests_per_poll.max,
+				g.maxRequestsPerPoll,
+				'',
+			],
+			['new orders on the next poll', delay.new_orders, g.newOrderDelayPolls, ' poll(s)'],
+			[
+				'quick payments on the next poll',
+				delay.quick_payments,
+				g.quickPaymentDelayPolls,
+				' poll(s)',
+			],
+			["old orders' changes within the hour", delay.old_orders, g.oldOrderDelayPolls, ' poll(s)'],
+		];
 		return [
-			check(
-				`${label}: test run requests ≤ ${g.testRunRequests}`,
-				f.test_run_requests <= g.testRunRequests,
-				String(f.test_run_requests),
-			),
-			check(
-				`${label}: median requests per poll ≤ ${g.medianRequestsPerPoll}`,
-				f.requests_per_poll.median <= g.medianRequestsPerPoll,
-				String(f.requests_per_poll.median),
-			),
-			check(
-				`${label}: max requests per poll ≤ ${g.maxRequestsPerPoll}`,
-				f.requests_per_poll.max <= g.maxRequestsPerPoll,
-				String(f.requests_per_poll.max),
-			),
-			check(
-				`${label}: new orders on the next poll`,
-				delay.new_orders <= g.newOrderDelayPolls,
-				`${delay.new_orders} poll(s)`,
-			),
-			check(
-				`${label}: quick payments on the next poll`,
-				delay.quick_payments <= g.quickPaymentDelayPolls,
-				`${delay.quick_payments} poll(s)`,
-			),
-			check(
-				`${label}: old orders' changes within the hour`,
-				delay.old_orders <= g.oldOrderDelayPolls,
-				`${delay.old_orders} poll(s)`,
+			...atMost.map(([target, value, goal, unit]) =>
+				check(`${label}: ${target}`, value <= goal, `${value}${unit}`),
 			),
 			check(
 				`${label}: nothing missed, nothing twice, nothing unexpected, no 429`,

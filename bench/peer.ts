@@ -14,6 +14,7 @@ import path from 'node:path';
 
 import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
+import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { median, repoRoot, round } from './report';
 import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
@@ -27,31 +28,13 @@ const CREDENTIAL = {
 	type: 'eventRegistrationApi',
 };
 
-/** The HTTP Request node's Pagination option as a user sets it (field names are the node's). */
-interface PaginationSettings {
-	paginationMode: 'responseContainsNextURL';
-	nextURL: string;
-	paginationCompleteWhen: 'other';
-	completeExpression: string;
-	limitPagesFetched: boolean;
-	maxRequests?: number;
-	requestInterval: number;
-}
-
-interface Variant {
-	key: string;
-	/** Short, as in the table. */
-	label: string;
-	/** With the scenario's three letters appended, at most 16 characters: n8n 1.x keeps static data only up to 16 (importWorkflows refuses longer). */
-	workflowId: string;
-	/** Settings as the user would set them (undefined for this package's node). */
-	pagination?: Omit<PaginationSettings, 'limitPagesFetched' | 'maxRequests'>;
-}
-
 /** ms between requests that keeps a sequential client within the throttle: window / limit, rounded up. */
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
-/** "Next URL in the response" pagination, complete when the expression gives no next URL. */
+/**
+ * The HTTP Request node's Pagination option as a user sets it (field names are the node's): "Next
+ * URL in the response", complete when the expression gives no next URL.
+ */
 const nextUrl = (next: string, requestInterval = 0) => ({
 	paginationMode: 'responseContainsNextURL' as const,
 	nextURL: `={{ ${next} }}`,
@@ -59,6 +42,15 @@ const nextUrl = (next: string, requestInterval = 0) => ({
 	completeExpression: `={{ !${next} }}`,
 	requestInterval,
 });
+
+interface Variant {
+	key: string;
+	label: string;
+	/** With the scenario's three letters appended, at most 16 characters: n8n 1.x keeps static data only up to 16 (importWorkflows refuses longer). */
+	workflowId: string;
+	/** undefined for this package's node. */
+	pagination?: ReturnType<typeof nextUrl>;
+}
 
 const VARIANTS: readonly Variant[] = [
 	{
@@ -96,62 +88,18 @@ const PEER_VARIANTS = SIZE.smoke ? VARIANTS.slice(0, 2) : VARIANTS;
 /** The API's page size, for the HTTP Request node's Max Pages in the Limit scenario (it cannot ask for fewer items). */
 const API_PAGE_SIZE = 15;
 
-export interface PeerRun {
-	variant: string;
-	scenario: string;
-	/** n8n's executionTime of the listing node (plus its Split Out / Limit node), median run. */
-	execution_time_ms: number;
-	execution_time_ms_runs: number[];
-	/** The listing node alone (HTTP Request or this package's node). */
-	listing_node_ms: number;
-	items: number;
-	expected_items: number;
-	/** Every id, in order, equal to the reference listing's. */
-	ids_match_reference: boolean;
-	/** n8n's verdict on the execution. */
-	status: 'success' | 'error';
-	/** What the user saw: the execution's status and, on an error, its message. */
-	user_saw: string;
-	requests: number;
-	http_429: number;
-}
-
-export interface PeerFigures {
-	n8n: string;
-	http_request_node: {
-		type: string;
-		type_version: number;
-		authentication: string;
-		credential_type: string;
-		pagination: Record<string, PaginationSettings>;
-		then: string;
-	};
-	this_node: { type: string; parameters: string };
-	method: string[];
-	runs: PeerRun[];
-	/** HTTP Request time / this node's time, per scenario and HTTP Request variant. */
-	ratios: Record<string, Record<string, number | null>>;
-}
-
-/** scripts/lib helpers (JavaScript, shared with the e2e suite), loaded from the repository. */
-interface ScriptsLib {
-	runtime: typeof import('../scripts/lib/runtime');
-	pkg: typeof import('../scripts/lib/package');
-	n8n: typeof import('../scripts/lib/n8n');
-	processes: typeof import('../scripts/lib/processes');
-	workflows: typeof import('../scripts/lib/workflows');
-}
-
-function scriptsLib(): ScriptsLib {
-	const lib = (name: string) => require(path.join(repoRoot(), 'scripts', 'lib', name)) as unknown;
+/** scripts/lib (JavaScript, shared with the e2e suite), from the repository: this file runs compiled elsewhere. */
+function scriptsLib() {
+	const lib = (name: string): unknown => require(path.join(repoRoot(), 'scripts', 'lib', name));
 	return {
-		runtime: lib('runtime'),
-		pkg: lib('package'),
-		n8n: lib('n8n'),
-		processes: lib('processes'),
-		workflows: lib('workflows'),
-	} as ScriptsLib;
+		runtime: lib('runtime') as typeof import('../scripts/lib/runtime'),
+		pkg: lib('package') as typeof import('../scripts/lib/package'),
+		n8n: lib('n8n') as typeof import('../scripts/lib/n8n'),
+		processes: lib('processes') as typeof import('../scripts/lib/processes'),
+		workflows: lib('workflows') as typeof import('../scripts/lib/workflows'),
+	};
 }
+type ScriptsLib = ReturnType<typeof scriptsLib>;
 
 interface TaskData {
 	executionTime?: number;
@@ -172,12 +120,8 @@ const NAMES = {
 	limit: 'Keep 50',
 };
 
-function ordersUrl(sb: SandboxReady): string {
-	return `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
-}
-
 /** The HTTP Request node's pagination for a variant in a scenario: Max Pages only for a Limit. */
-function paginationFor(variant: Variant, scenario: Scenario): PaginationSettings {
+function paginationFor(variant: Variant, scenario: Scenario) {
 	const base = variant.pagination as NonNullable<Variant['pagination']>;
 	return scenario.limit === undefined
 		? { ...base, limitPagesFetched: false }
@@ -186,10 +130,6 @@ function paginationFor(variant: Variant, scenario: Scenario): PaginationSettings
 
 function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenario: Scenario) {
 	const credentials = { [CREDENTIAL.type]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-	const limit =
-		scenario.limit === undefined
-			? { returnAll: true }
-			: { returnAll: false, limit: scenario.limit };
 	const { node, rl, workflow } = lib.workflows;
 	const nodes = [
 		node(NAMES.trigger, 'n8n-nodes-base.manualTrigger', {}, 0),
@@ -214,7 +154,9 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 						operation: 'getMany',
 						company: rl(sb.companyId),
 						event: rl(sb.eventSlug),
-						...limit,
+						...(scenario.limit === undefined
+							? { returnAll: true }
+							: { returnAll: false, limit: scenario.limit }),
 					},
 					1,
 					{ credentials },
@@ -263,6 +205,37 @@ function readExecution(execution: Execution | undefined, code: number | null, ou
 	};
 }
 
+/** One run's figures; field names are the results file's. */
+function peerRun(
+	variant: Variant,
+	scenario: Scenario,
+	run: ReturnType<typeof readExecution>,
+	expected: unknown[],
+	stats: { requests: number; status429: number },
+) {
+	const ids = run.items.map((item) => item.id);
+	return {
+		variant: variant.key,
+		scenario: scenario.name,
+		/** n8n's executionTime of the listing node (plus its Split Out / Limit node), median run. */
+		execution_time_ms: run.executionTime,
+		execution_time_ms_runs: [] as number[],
+		/** The listing node alone (HTTP Request or this package's node). */
+		listing_node_ms: run.listingTime,
+		items: run.items.length,
+		expected_items: expected.length,
+		/** Every id, in order, equal to the reference listing's. */
+		ids_match_reference:
+			ids.length === expected.length && ids.every((id, index) => id === expected[index]),
+		/** n8n's verdict on the execution, and what the user saw (its message on an error). */
+		status: run.status,
+		user_saw: run.userSaw,
+		requests: stats.requests,
+		http_429: stats.status429,
+	};
+}
+type PeerRun = ReturnType<typeof peerRun>;
+
 /** `n8n execute` time limit: the slowest variant under the throttle takes about a minute. */
 const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -291,10 +264,6 @@ async function execute(
 	return { code, execution, output: execution ? '' : `see ${file}` };
 }
 
-function ratio(a: number | undefined, b: number | undefined): number | null {
-	return a !== undefined && b !== undefined && b > 0 ? round(a / b, 2) : null;
-}
-
 export interface PeerOptions {
 	sb: SandboxReady;
 	control: SandboxControl;
@@ -304,7 +273,7 @@ export interface PeerOptions {
 }
 
 /** Builds (unless --no-build) and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
-export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promise<PeerFigures> {
+export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	const lib = scriptsLib();
 	const build = !process.argv.includes('--no-build');
 	log(
@@ -339,12 +308,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 	log('done\n');
 
 	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
-	const reference = await runBaseline({
-		url: sb.url,
-		token: sb.token,
-		companyId: sb.companyId,
-		eventSlug: sb.eventSlug,
-	});
+	const reference = await runBaseline(sb);
 
 	const runs: PeerRun[] = [];
 	for (const scenario of PEER_SCENARIOS) {
@@ -363,27 +327,11 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 				});
 				await control.clearRequests();
 				const { code, execution, output } = await execute(lib, env, workDir, workflow.id);
-				const stats = await control.stats();
 				const run = readExecution(execution, code, output);
-				const ids = run.items.map((item) => item.id);
-				attempts.push({
-					variant: variant.key,
-					scenario: scenario.name,
-					execution_time_ms: run.executionTime,
-					execution_time_ms_runs: [],
-					listing_node_ms: run.listingTime,
-					items: run.items.length,
-					expected_items: expected.length,
-					ids_match_reference:
-						ids.length === expected.length && ids.every((id, index) => id === expected[index]),
-					status: run.status,
-					user_saw: run.userSaw,
-					requests: stats.requests,
-					http_429: stats.status429,
-				});
+				attempts.push(peerRun(variant, scenario, run, expected, await control.stats()));
 			}
 			const time = median(attempts.map((attempt) => attempt.execution_time_ms));
-			const kept = attempts.find((attempt) => attempt.execution_time_ms === time) as PeerRun;
+			const kept = attempts.find((attempt) => attempt.execution_time_ms === time) ?? attempts[0];
 			const figures = {
 				...kept,
 				execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
@@ -395,15 +343,17 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions): Promis
 		}
 	}
 
-	const ratios: PeerFigures['ratios'] = {};
+	/** HTTP Request time / this node's time, per scenario and HTTP Request variant. */
+	const ratios: Record<string, Record<string, number | null>> = {};
 	for (const scenario of PEER_SCENARIOS) {
 		const of = (key: string) =>
 			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
+		const own = of(PEER_VARIANTS[0].key);
 		ratios[scenario.name] = Object.fromEntries(
-			PEER_VARIANTS.filter((v) => v.pagination).map((v) => [
-				v.key,
-				ratio(of(v.key), of(PEER_VARIANTS[0].key)),
-			]),
+			PEER_VARIANTS.filter((v) => v.pagination).map((v) => {
+				const time = of(v.key);
+				return [v.key, time !== undefined && own ? round(time / own, 2) : null];
+			}),
 		);
 	}
 	const returnAll = PEER_SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;

@@ -8,12 +8,16 @@ export interface SandboxReady {
 	eventSlug: string;
 }
 
+/** The event's orders endpoint, and the headers of a plain client. */
+export const ordersUrl = (sb: SandboxReady) =>
+	`${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
+export const apiHeaders = (sb: SandboxReady) => ({
+	Authorization: `Bearer ${sb.token}`,
+	Accept: 'application/json',
+});
+
 /** One measured node run: Order → Get Many through n8n-core's engine (node-process.ts). */
-export interface NodeJob {
-	url: string;
-	token: string;
-	companyId: string;
-	eventSlug: string;
+export interface NodeJob extends SandboxReady {
 	/** undefined: Return All. */
 	limit?: number;
 	/** Paging Options → Concurrent Requests / Page Size; undefined leaves the node's default. */

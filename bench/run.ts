@@ -36,11 +36,12 @@ import {
 	benchMemoryTable,
 	benchPeerTable,
 	orderTriggerRequestsTable,
-} from '../scripts/lib/docs';
+} from '../scripts/lib/docs-measurements';
 import { SandboxControl } from './control';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { runPeer } from './peer';
 import { runNodeProcess, startSandboxProcess } from './processes';
+import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { correctnessChecks, timingChecks } from './checks';
 import { machine, mib, repoRoot, reportChecks, round } from './report';
@@ -81,20 +82,17 @@ interface Context {
 	repeat: number;
 }
 
-/** The Concurrent Requests a run used. */
-function concurrencyOf(paging: Paging): number {
-	return paging.concurrency ?? DEFAULT_CONCURRENCY;
-}
+const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
 
-/** The page size the node asks for in a run (the server may give less). */
-function pageSizeOf(paging: Paging): number {
-	return paging.perPage ?? DEFAULT_PAGE_SIZE_ASKED;
+/** `--name VALUE`'s value. */
+function option(name: string): string | undefined {
+	const flag = process.argv.indexOf(`--${name}`);
+	return flag === -1 ? undefined : process.argv[flag + 1];
 }
 
 /** An integer option: `--name N`, else the environment variable (undefined when neither is set). */
 function integerOption(name: string, env: string, max: number): number | undefined {
-	const flag = process.argv.indexOf(`--${name}`);
-	const raw = flag !== -1 ? process.argv[flag + 1] : process.env[env];
+	const raw = option(name) ?? process.env[env];
 	if (raw === undefined) return undefined;
 	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1 || value > max)
@@ -112,10 +110,8 @@ async function calibrate(
 	perPage: number,
 ): Promise<Calibration> {
 	await control.setFaults({ latencyMs: LATENCY_MS, throttle: null, maxPerPage: NODE_PAGE_SIZE });
-	const http = axios.create({
-		headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-	});
-	const url = `${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
+	const http = axios.create({ headers: apiHeaders(sb) });
+	const url = ordersUrl(sb);
 	const times: number[] = [];
 	let total = 0;
 	for (let page = 2; page < 2 + CALIBRATION_REQUESTS; page++) {
@@ -146,14 +142,7 @@ async function runOnce(
 	};
 	// The child's warm-up run goes out without the throttle, so it takes nothing from the window.
 	await control.setFaults({ ...faults, throttle: null });
-	const job = {
-		url: sb.url,
-		token: sb.token,
-		companyId: sb.companyId,
-		eventSlug: sb.eventSlug,
-		limit: scenario.limit,
-		...paging,
-	};
+	const job = { ...sb, limit: scenario.limit, ...paging };
 	const { result: node } = await runNodeProcess(job, async () => {
 		await control.setFaults(faults);
 		await control.clearRequests();
@@ -164,7 +153,7 @@ async function runOnce(
 
 	const needed = pagesNeeded(
 		total,
-		Math.min(server.maxPerPage ?? DEFAULT_PAGE_SIZE, pageSizeOf(paging)),
+		Math.min(server.maxPerPage ?? DEFAULT_PAGE_SIZE, paging.perPage ?? DEFAULT_PAGE_SIZE_ASKED),
 		scenario.limit,
 	);
 	const ideal = round(idealMs(scenario, needed, concurrency, rttMs));
@@ -252,14 +241,8 @@ async function runCase(
 }
 
 function sweepPoint(f: CaseFigures): SweepPoint {
-	return {
-		concurrency: f.concurrency,
-		wall_ms: f.wall_ms,
-		ideal_ms: f.ideal_ms,
-		wall_vs_ideal: f.wall_vs_ideal,
-		speedup_vs_baseline: f.speedup_vs_baseline,
-		cpu_ms: f.cpu_ms,
-	};
+	const { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms } = f;
+	return { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms };
 }
 
 async function runScenario(
@@ -269,45 +252,34 @@ async function runScenario(
 	sweep: number[],
 ): Promise<ScenarioFigures> {
 	const { sb, control } = context;
-	process.stdout.write(
-		`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `,
-	);
+	const log = (text: string) => process.stdout.write(text);
+	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({
 		latencyMs: scenario.latencyMs,
 		throttle: scenario.throttle,
 		maxPerPage: null,
 	});
 	await control.clearRequests();
-	const result = await runBaseline({
-		url: sb.url,
-		token: sb.token,
-		companyId: sb.companyId,
-		eventSlug: sb.eventSlug,
-		limit: scenario.limit,
-	});
+	const result = await runBaseline({ ...sb, limit: scenario.limit });
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
-	process.stdout.write(`${round(baseline.wallMs)} ms\n`);
+	log(`${round(baseline.wallMs)} ms\n`);
 
+	const nodeRun = async (server: ServerCase, runPaging: Paging, what: string) => {
+		log(`  node, server page size ${server.label}, ${what}… `);
+		const figures = await runCase(context, scenario, server, runPaging, baseline);
+		log(`${figures.wall_ms_runs.join(' / ')} ms\n`);
+		return figures;
+	};
 	const cases: CaseFigures[] = [];
-	for (const server of SERVER_CASES) {
-		process.stdout.write(`  node, server page size ${server.label}, ${describePaging(paging)}… `);
-		const figures = await runCase(context, scenario, server, paging, baseline);
-		process.stdout.write(`${figures.wall_ms_runs.join(' / ')} ms\n`);
-		cases.push(figures);
-	}
+	for (const server of SERVER_CASES)
+		cases.push(await nodeRun(server, paging, describePaging(paging)));
 	const points: SweepPoint[] = [];
 	for (const other of sweep) {
-		process.stdout.write(
-			`  node, server page size ${SERVER_CASES[0].label}, concurrency ${other}… `,
-		);
-		const figures = await runCase(
-			context,
-			scenario,
+		const figures = await nodeRun(
 			SERVER_CASES[0],
 			{ ...paging, concurrency: other },
-			baseline,
+			`concurrency ${other}`,
 		);
-		process.stdout.write(`${figures.wall_ms_runs.join(' / ')} ms\n`);
 		points.push(sweepPoint(figures));
 	}
 	if (sweep.length > 0) points.push(sweepPoint(cases[0]));
@@ -332,7 +304,7 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 			page_size_note: `asked for as per_page; used only when meta.per_page shows it was honoured, else ${DEFAULT_PAGE_SIZE}`,
 		},
 		concurrency: concurrencyOf(paging),
-		page_size_asked: pageSizeOf(paging),
+		page_size_asked: paging.perPage ?? DEFAULT_PAGE_SIZE_ASKED,
 		node_runs_per_case: {
 			latency: repeat,
 			throttle: 1,
@@ -374,44 +346,24 @@ async function orderTriggerOnly(): Promise<void> {
 	log(`\nWrote ${file}\n`);
 }
 
-function describePaging(paging: Paging): string {
-	const concurrency =
-		paging.concurrency === undefined
-			? `Concurrent Requests ${DEFAULT_CONCURRENCY} (default)`
-			: `Concurrent Requests ${paging.concurrency}`;
-	const pageSize =
-		paging.perPage === undefined
-			? `Page Size ${DEFAULT_PAGE_SIZE_ASKED} (default)`
-			: `Page Size ${paging.perPage}`;
-	return `${concurrency}, ${pageSize}`;
+function describePaging({ concurrency, perPage }: Paging): string {
+	return [
+		`Concurrent Requests ${concurrency ?? `${DEFAULT_CONCURRENCY} (default)`}`,
+		`Page Size ${perPage ?? `${DEFAULT_PAGE_SIZE_ASKED} (default)`}`,
+	].join(', ');
 }
 
 /** `--out FILE`: where the figures go (default docs/measurements/bench.json, the documentation's source). */
 function resultsFile(): string {
-	const flag = process.argv.indexOf('--out');
-	return flag !== -1
-		? path.resolve(process.argv[flag + 1])
-		: path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
-}
-
-/** The figures as docs/performance.md shows them (`npm run docs` writes them there from the file). */
-function docsTables(report: object): string {
-	return [benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable]
-		.map((table) => table(report))
-		.join('\n\n');
+	const out = option('out');
+	return out ? path.resolve(out) : path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
 }
 
 /** `--no-<name>`: skip a part of the bench. */
-function skipped(name: string): boolean {
-	return process.argv.includes(`--no-${name}`);
-}
+const skipped = (name: string) => process.argv.includes(`--no-${name}`);
 
 async function main(): Promise<void> {
-	if (
-		process.argv.includes('--only') &&
-		process.argv[process.argv.indexOf('--only') + 1] === 'order-trigger'
-	)
-		return await orderTriggerOnly();
+	if (option('only') === 'order-trigger') return await orderTriggerOnly();
 	const paging: Paging = {
 		concurrency: integerOption('concurrency', 'BENCH_CONCURRENCY', MAX_CONCURRENCY),
 		perPage: integerOption('page-size', 'BENCH_PAGE_SIZE', MAX_PAGE_SIZE),
@@ -463,7 +415,9 @@ async function main(): Promise<void> {
 		const file = resultsFile();
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
-		log(`\n${docsTables(report)}\n\n`);
+		// The figures as docs/performance.md shows them (`npm run docs` writes them there from the file).
+		const tables = [benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable];
+		log(`\n${tables.map((table) => table(report)).join('\n\n')}\n\n`);
 		reportChecks(
 			[
 				...timingChecks(results),

@@ -27,29 +27,16 @@ export const THROTTLE: Throttle = { limit: 60, windowMs: 2000 };
 
 /**
  * How big a run is: the full bench (the default) or `--smoke` (npm test's smoke run: every scenario
- * at a small size, to show the bench still runs end to end; its figures mean nothing).
+ * at a small size, to show the bench still runs end to end; its figures mean nothing). `orders`: on
+ * the event of the latency, throttle and limit scenarios; `memoryOrders`: of the memory scenario.
  */
-export interface BenchSize {
-	smoke: boolean;
-	/** Orders on the event of the latency, throttle and limit scenarios. */
-	orders: number;
-	/** Orders of the memory scenario. */
-	memoryOrders: number;
-	orderTrigger: {
-		orders: number;
-		trafficMinutes: number;
-		quietMinutes: number;
-		fullCheckMinutes: number;
-	};
-}
-
-const FULL: BenchSize = {
+const FULL = {
 	smoke: false,
 	orders: 10_000,
 	memoryOrders: 100_000,
 	orderTrigger: { orders: 10_000, trafficMinutes: 120, quietMinutes: 65, fullCheckMinutes: 60 },
 };
-const SMOKE: BenchSize = {
+const SMOKE: typeof FULL = {
 	smoke: true,
 	orders: 300,
 	memoryOrders: 2_000,
@@ -57,7 +44,7 @@ const SMOKE: BenchSize = {
 };
 
 /** The size of this run (child processes get `--smoke` passed on). */
-export const SIZE: BenchSize = process.argv.includes('--smoke') ? SMOKE : FULL;
+export const SIZE = process.argv.includes('--smoke') ? SMOKE : FULL;
 
 export const ORDERS = SIZE.orders;
 
@@ -103,16 +90,8 @@ export const SERVER_CASES: readonly ServerCase[] = [
 ];
 
 /** Round trips a listing of `pages` pages needs: the first page, then the rest `concurrency` at a time. */
-export function roundTrips(pages: number, concurrency: number): number {
+function roundTrips(pages: number, concurrency: number): number {
 	return pages <= 0 ? 0 : 1 + Math.ceil((pages - 1) / concurrency);
-}
-
-/**
- * The concurrency ideal: `roundTrips` times one sequential round trip (`rttMs`, measured on this
- * machine with the same page size).
- */
-export function concurrencyIdealMs(pages: number, concurrency: number, rttMs: number): number {
-	return roundTrips(pages, concurrency) * rttMs;
 }
 
 /**
@@ -120,7 +99,7 @@ export function concurrencyIdealMs(pages: number, concurrency: number, rttMs: nu
  * beyond the first window each need a later window, so the last window cannot start before
  * `floor((pages - 1) / limit)` whole windows have passed; its own pages then need their round trips.
  */
-export function throttleBoundMs(
+function throttleBoundMs(
 	pages: number,
 	concurrency: number,
 	rttMs: number,
@@ -141,14 +120,18 @@ export function pagesNeeded(total: number, perPage: number, limit?: number): num
 	return Math.max(1, Math.ceil(wanted / perPage));
 }
 
-/** The bound that applies: the throttle's when there is one (and it is the larger), else the concurrency ideal. */
+/**
+ * The bound that applies: the throttle's when there is one (and it is the larger), else the
+ * concurrency ideal, `roundTrips` times one sequential round trip (`rttMs`, measured on this
+ * machine with the same page size).
+ */
 export function idealMs(
 	scenario: Scenario,
 	pages: number,
 	concurrency: number,
 	rttMs: number,
 ): number {
-	const ideal = concurrencyIdealMs(pages, concurrency, rttMs);
+	const ideal = roundTrips(pages, concurrency) * rttMs;
 	return scenario.throttle
 		? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle))
 		: ideal;

@@ -38,32 +38,33 @@ const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 
 /** @typedef {{ name: string; ok: boolean; details?: string }} CheckResult */
 
-/** @returns {CheckResult} */
+/** @param {string} name @param {string[]} problems @returns {CheckResult} */
+const verdict = (name, problems) => ({
+	name,
+	ok: problems.length === 0,
+	details: problems.join('\n'),
+});
+
 function checkMetadata() {
-	const missing = METADATA_FIELDS.filter((field) => {
+	const problems = METADATA_FIELDS.filter((field) => {
 		const value = PACKAGE_JSON[field];
 		return (
 			value === undefined ||
 			value === '' ||
 			(typeof value === 'object' && Object.keys(value).length === 0)
 		);
-	});
-	const problems = missing.map((field) => `missing: ${field}`);
+	}).map((field) => `missing: ${field}`);
 	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
 		problems.push(
 			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
 		);
-	return {
-		name: `package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`,
-		ok: problems.length === 0,
-		details: problems.join('\n') || undefined,
-	};
+	return verdict(
+		`package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`,
+		problems,
+	);
 }
 
-/**
- * @param {string[]} files
- * @returns {CheckResult}
- */
+/** @param {string[]} files */
 function checkContents(files) {
 	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
 	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(
@@ -73,17 +74,13 @@ function checkContents(files) {
 		...extra.map((file) => `not allowed: ${file}`),
 		...absent.map((pattern) => `missing: ${pattern}`),
 	];
-	return {
-		name: `npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`,
-		ok: problems.length === 0,
-		details: problems.join('\n'),
-	};
+	return verdict(
+		`npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`,
+		problems,
+	);
 }
 
-/**
- * @param {string[]} files
- * @returns {CheckResult}
- */
+/** @param {string[]} files */
 function checkN8nSection(files) {
 	const missing = DECLARED.filter((file) => !files.includes(path.posix.normalize(file)));
 	const undeclared = sourceEntryPoints().filter(
@@ -95,11 +92,10 @@ function checkN8nSection(files) {
 	];
 	if ((SECTION.nodes ?? []).length === 0) problems.push('n8n.nodes is empty');
 	if (SECTION.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion is not 1');
-	return {
-		name: `the n8n section declares every node and credential, each in the tarball (${DECLARED.length} paths)`,
-		ok: problems.length === 0,
-		details: problems.join('\n'),
-	};
+	return verdict(
+		`the n8n section declares every node and credential, each in the tarball (${DECLARED.length} paths)`,
+		problems,
+	);
 }
 
 /** dist/ paths of every *.node.ts and *.credentials.ts in the source, which the n8n section must list. */
@@ -125,7 +121,6 @@ function sourceEntryPoints() {
  * has them, and each is valid JSON Schema with a `type` and non-empty `properties`, which n8n's
  * editor requires before it shows a schema preview.
  * @param {string[]} files
- * @returns {CheckResult}
  */
 function checkOutputSchemas(files) {
 	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
@@ -153,27 +148,23 @@ function checkOutputSchemas(files) {
 		if (typeof schema.type !== 'string') problems.push(`${file}: no type`);
 		if (Object.keys(schema.properties ?? {}).length === 0) problems.push(`${file}: no properties`);
 	}
-	return {
-		name: `output schemas: each node has them, each is JSON Schema with type and properties (${schemas.length} files, ${(bytes / 1024).toFixed(0)} KiB)`,
-		ok: problems.length === 0,
-		details: problems.join('\n'),
-	};
+	return verdict(
+		`output schemas: each node has them, each is JSON Schema with type and properties (${schemas.length} files, ${(bytes / 1024).toFixed(0)} KiB)`,
+		problems,
+	);
 }
 
 /** The n8n-workflow version the package is built against (its devDependency). */
-function workflowVersion() {
-	return PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'latest';
-}
+const WORKFLOW_VERSION = PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'latest';
 
 /** A folder with nothing but n8n-workflow installed, the package unpacked into its node_modules. */
 async function prepareConsumer(/** @type {string} */ tarball) {
 	const consumer = path.join(WORK_DIR, 'consumer');
-	const version = workflowVersion();
 	const installed = path.join(consumer, 'node_modules', 'n8n-workflow', 'package.json');
 	const current = fs.existsSync(installed)
 		? JSON.parse(fs.readFileSync(installed, 'utf8')).version
 		: undefined;
-	if (current !== version) {
+	if (current !== WORKFLOW_VERSION) {
 		fs.rmSync(consumer, { recursive: true, force: true });
 		fs.mkdirSync(consumer, { recursive: true });
 		fs.writeFileSync(
@@ -181,7 +172,7 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 			JSON.stringify({
 				name: 'consumer',
 				private: true,
-				dependencies: { 'n8n-workflow': version },
+				dependencies: { 'n8n-workflow': WORKFLOW_VERSION },
 			}),
 		);
 		await runChecked(
@@ -225,7 +216,7 @@ async function checkRequire(consumer) {
 		timeoutMs: 60000,
 	});
 	return {
-		name: `each node and credential loads with only n8n-workflow@${workflowVersion()} installed (Node ${process.versions.node})`,
+		name: `each node and credential loads with only n8n-workflow@${WORKFLOW_VERSION} installed (Node ${process.versions.node})`,
 		ok: result.code === 0,
 		details:
 			result.code === 0
@@ -269,7 +260,6 @@ async function checkScanner() {
  * brokenLinks; other relative links resolve against the repository on the npm page), and the
  * documentation link of each node (description and codex) and credential, as loaded from the
  * tarball, is a section of the packed README on the npm page.
- * @returns {CheckResult}
  */
 function checkDocumentationLinks() {
 	const problems = brokenLinks(UNPACKED, { packed: true });
@@ -302,20 +292,18 @@ function checkDocumentationLinks() {
 		])
 			check(`${file}on`, url);
 	}
-	return {
-		name: 'documentation links of the README, docs/, nodes and credentials lead to files and README sections in the tarball',
-		ok: problems.length === 0,
-		details: problems.join('\n'),
-	};
+	return verdict(
+		'documentation links of the README, docs/, nodes and credentials lead to files and README sections in the tarball',
+		problems,
+	);
 }
 
 /** @param {CheckResult} result */
 function report(result) {
 	console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}`);
-	if (result.details && (!result.ok || process.env.CHECK_PACKAGE_VERBOSE))
-		console.log(result.details.replace(/^/gm, '     '));
-	else if (result.details && result.ok && result.details.startsWith('loaded:'))
-		console.log(`     ${result.details}`);
+	const shown =
+		!result.ok || process.env.CHECK_PACKAGE_VERBOSE || /^loaded:/.test(result.details ?? '');
+	if (result.details && shown) console.log(result.details.replace(/^/gm, '     '));
 }
 
 async function main() {

@@ -49,29 +49,21 @@ const CREDENTIALS = {
 	},
 };
 
-/** @param {string} name @param {number} fallback */
-function portFromEnv(name, fallback) {
-	const value = Number(process.env[name] ?? fallback);
-	if (!Number.isInteger(value) || value < 1 || value > 65535)
-		throw new Error(`${name} must be a port number, not ${process.env[name]}`);
-	return value;
-}
-
 /** @param {string} text */
 function step(text) {
 	console.log(`\x1b[2m›\x1b[0m ${text}`);
 }
 
-/**
- * @param {number} port
- * @param {string} what
- * @param {string} variable
- */
-async function assertPortFree(port, what, variable) {
+/** The port `variable` names (else `fallback`), refused when taken. @param {string} variable @param {number} fallback @param {string} what */
+async function portFromEnv(variable, fallback, what) {
+	const port = Number(process.env[variable] ?? fallback);
+	if (!Number.isInteger(port) || port < 1 || port > 65535)
+		throw new Error(`${variable} must be a port number, not ${process.env[variable]}`);
 	if ((await freePort(port)) !== port)
 		throw new Error(
 			`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`,
 		);
+	return port;
 }
 
 /**
@@ -152,9 +144,9 @@ async function main() {
 	process.on('SIGTERM', () => stopAll(0));
 	const reset = process.argv.includes('--reset');
 	const ports = {
-		n8n: portFromEnv('N8N_PORT', 5678),
-		sandbox: portFromEnv('SANDBOX_PORT', 5690),
-		crm: portFromEnv('CRM_PORT', 5691),
+		n8n: await portFromEnv('N8N_PORT', 5678, 'n8n'),
+		sandbox: await portFromEnv('SANDBOX_PORT', 5690, 'sandbox'),
+		crm: await portFromEnv('CRM_PORT', 5691, 'stand-in CRM'),
 	};
 	await require('./lib/install').ensureRepoDependencies(step);
 	// Only now: these modules need nothing beyond Node, but the runtime needs the Node 24 just installed.
@@ -164,9 +156,6 @@ async function main() {
 	const { startSandbox } = require('../test/sandbox');
 	const { startFakeCrm } = require('./lib/loopback');
 
-	await assertPortFree(ports.n8n, 'n8n', 'N8N_PORT');
-	await assertPortFree(ports.sandbox, 'sandbox', 'SANDBOX_PORT');
-	await assertPortFree(ports.crm, 'stand-in CRM', 'CRM_PORT');
 	await ensureRuntime({ log: step });
 	step('Building and packing the package...');
 	await build();

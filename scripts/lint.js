@@ -44,19 +44,6 @@ function run(title, args, cwd) {
 	}
 }
 
-function stagePackage() {
-	fs.rmSync(STAGE, { recursive: true, force: true });
-	fs.mkdirSync(STAGE);
-	for (const entry of PACKAGE_SOURCES)
-		fs.cpSync(path.join(ROOT, entry), path.join(STAGE, entry), { recursive: true });
-	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(STAGE, 'node_modules'), 'junction');
-}
-
-function writeBackFixes() {
-	for (const folder of FIXABLE)
-		fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
-}
-
 /** Step 4: knip twice, over the whole repo and over what n8n loads (`--production`). */
 function unusedExports() {
 	const knip = [
@@ -76,7 +63,11 @@ function unusedExports() {
 function main() {
 	if (process.argv.includes('--exports')) return unusedExports();
 	const fix = process.argv.includes('--fix');
-	stagePackage();
+	fs.rmSync(STAGE, { recursive: true, force: true });
+	fs.mkdirSync(STAGE);
+	for (const entry of PACKAGE_SOURCES)
+		fs.cpSync(path.join(ROOT, entry), path.join(STAGE, entry), { recursive: true });
+	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(STAGE, 'node_modules'), 'junction');
 	try {
 		run(
 			'n8n-node lint (strict mode, n8n’s default config): package.json, nodes/, credentials/',
@@ -87,7 +78,9 @@ function main() {
 			],
 			STAGE,
 		);
-		if (fix) writeBackFixes();
+		// The fixes, written back from the copy.
+		for (const folder of fix ? FIXABLE : [])
+			fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
 	} finally {
 		fs.rmSync(STAGE, { recursive: true, force: true });
 	}

@@ -14,16 +14,12 @@ const ROOT = path.resolve(__dirname, '..');
 function missingRepositoryFields(manifest) {
 	/** @param {unknown} field */
 	const urlOf = (field) =>
-		typeof field === 'string'
-			? field
-			: typeof field === 'object' && field !== null
-				? /** @type {{ url?: unknown }} */ (field).url
-				: undefined;
+		typeof field === 'object' && field !== null
+			? /** @type {{ url?: unknown }} */ (field).url
+			: field;
 	const missing = [];
-	if (
-		typeof urlOf(manifest.repository) !== 'string' ||
-		!/github\.com\//.test(String(urlOf(manifest.repository)))
-	)
+	const repository = urlOf(manifest.repository);
+	if (typeof repository !== 'string' || !/github\.com\//.test(repository))
 		missing.push('repository');
 	if (typeof urlOf(manifest.bugs) !== 'string') missing.push('bugs');
 	return missing;

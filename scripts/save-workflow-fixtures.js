@@ -76,29 +76,24 @@ async function main(version) {
 				pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) },
 			};
 		}
-		files['e2e-action-node-token.json'] = coverageWorkflow({
-			id: 'savedActionToken',
-			kind: 'token',
-			refs: CREDENTIALS,
-			demo,
-		});
-		files['e2e-action-node-oauth2.json'] = coverageWorkflow({
-			id: 'savedActionOAuth',
-			kind: 'oauth',
-			refs: CREDENTIALS,
-			demo,
-		});
-		files['e2e-webhook-trigger.json'] = webhookTriggerWorkflow({
-			id: 'savedWebhookTrig',
-			refs: CREDENTIALS,
-			demo,
-			events,
-		});
-		files['e2e-order-trigger.json'] = orderTriggerWorkflow({
-			id: 'savedOrderTrigger',
-			refs: CREDENTIALS,
-			demo,
-			watch: ORDER_TRANSITIONS,
+		const on = { refs: CREDENTIALS, demo };
+		Object.assign(files, {
+			'e2e-action-node-token.json': coverageWorkflow({
+				...on,
+				id: 'savedActionToken',
+				kind: 'token',
+			}),
+			'e2e-action-node-oauth2.json': coverageWorkflow({
+				...on,
+				id: 'savedActionOAuth',
+				kind: 'oauth',
+			}),
+			'e2e-webhook-trigger.json': webhookTriggerWorkflow({ ...on, id: 'savedWebhookTrig', events }),
+			'e2e-order-trigger.json': orderTriggerWorkflow({
+				...on,
+				id: 'savedOrderTrigger',
+				watch: ORDER_TRANSITIONS,
+			}),
 		});
 		fs.mkdirSync(dir, { recursive: true });
 		for (const [name, workflow] of Object.entries(files))

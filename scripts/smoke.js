@@ -26,6 +26,12 @@ function expectThat(ok, what) {
 	console.log(`  ✓ ${what}`);
 }
 
+/** `node scripts/<script> <args>` to completion, its output shown. @param {string} script @param {string[]} args */
+function runScript(script, args) {
+	const options = { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 20 * 60 * 1000 };
+	return runChecked('node', [path.join(ROOT, 'scripts', script), ...args], options);
+}
+
 /** @param {unknown} value @returns {Record<string, any>} */
 function objectOf(value) {
 	return value && typeof value === 'object' && !Array.isArray(value)
@@ -37,16 +43,7 @@ async function benchSmoke() {
 	const out = path.join(SMOKE_DIR, 'bench-results.json');
 	fs.mkdirSync(SMOKE_DIR, { recursive: true });
 	fs.rmSync(out, { force: true });
-	await runChecked(
-		'node',
-		[path.join(ROOT, 'scripts', 'bench.js'), '--smoke', '--no-build', '--out', out],
-		{
-			cwd: ROOT,
-			env: toolEnv(),
-			echo: true,
-			timeoutMs: 20 * 60 * 1000,
-		},
-	);
+	await runScript('bench.js', ['--smoke', '--no-build', '--out', out]);
 	const report = objectOf(JSON.parse(fs.readFileSync(out, 'utf8')));
 	for (const scenario of ['latency', 'throttle', 'limit']) {
 		const figures = objectOf(report[scenario]);
@@ -169,12 +166,7 @@ async function commandsSmoke() {
 		},
 	});
 
-	await runChecked('node', [path.join(ROOT, 'scripts', 'docs.js'), '--check'], {
-		cwd: ROOT,
-		env: toolEnv(),
-		echo: true,
-		timeoutMs: 10 * 60 * 1000,
-	});
+	await runScript('docs.js', ['--check']);
 	expectThat(true, 'npm run docs: the generated parts equal what the code gives (no diff)');
 }
 

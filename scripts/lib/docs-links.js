@@ -36,13 +36,14 @@ function headingAnchors(headings) {
 	});
 }
 
+/** @param {string} markdown */
+const withoutFences = (markdown) => markdown.replace(/^```[\s\S]*?^```/gm, '');
 /** @param {string} markdown @returns {string} the text outside fenced code blocks and inline code */
-const withoutCode = (markdown) =>
-	markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+const withoutCode = (markdown) => withoutFences(markdown).replace(/`[^`\n]*`/g, '');
 
 /** @param {string} markdown */
 function anchorsOf(markdown) {
-	const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm);
+	const headings = withoutFences(markdown).matchAll(/^#{1,6} (.+)$/gm);
 	return new Set(headingAnchors([...headings].map((m) => m[1])));
 }
 

@@ -11,13 +11,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const {
-	benchListingTable,
-	benchMemoryTable,
-	benchPeerTable,
-	measurementRegions,
-	orderTriggerRequestsTable,
-} = require('./docs-measurements');
+const { measurementRegions } = require('./docs-measurements');
 const { capitalised, code, table } = require('./markdown');
 const { otherUses } = require('./scopes');
 const { stagesOf } = require('./steps');
@@ -142,7 +136,7 @@ function operationsOf({ resourceProperty, RESOURCES, ROUTES }) {
 			(operation) => {
 				const key = `${resource.value}.${operation.value}`;
 				/** @type {Route | undefined} */
-				const route = Object.prototype.hasOwnProperty.call(ROUTES, key) ? ROUTES[key] : undefined;
+				const route = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
 				return { resource, operation, key, route, label: `${resource.name} → ${operation.name}` };
 			},
 		),
@@ -409,16 +403,4 @@ function codeRegions() {
 	];
 }
 
-// The bench tables are re-exported for bench/run.ts, which imports them from here.
-module.exports = {
-	PAGES,
-	ROOT,
-	benchListingTable,
-	benchMemoryTable,
-	benchPeerTable,
-	codeRegions,
-	orderTriggerRequestsTable,
-	regionOf,
-	registerTypeScript,
-	updateRegions,
-};
+module.exports = { PAGES, ROOT, codeRegions, regionOf, registerTypeScript, updateRegions };

@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ensureNode24, pathWithNode24, resolveNode24 } = require('./node24');
+const { ensureNode24, resolveNode24 } = require('./node24');
 const { runChecked } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -23,12 +23,12 @@ function isInstalled() {
 
 /** @param {(line: string) => void} log */
 async function ensureRepoDependencies(log) {
-	const node24 = await ensureNode24(log);
+	await ensureNode24(log);
 	if (isInstalled()) return;
 	log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
 	await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
 		cwd: ROOT,
-		env: { ...process.env, PATH: pathWithNode24(node24), npm_config_yes: 'true' },
+		env: { ...toolEnv(), npm_config_yes: 'true' },
 		timeoutMs: 20 * 60 * 1000,
 	});
 }

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./runtime');
-const { run, startChild, stopChild, waitFor } = require('./processes');
+const { run, runChecked, startChild, stopChild, waitFor } = require('./processes');
 
 /**
  * Names the runtime in an n8n environment, so the CLI and `n8n start` run the n8n (and the Node)
@@ -16,10 +16,7 @@ const { run, startChild, stopChild, waitFor } = require('./processes');
  */
 const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
 
-/**
- * @param {NodeJS.ProcessEnv} env made by n8nEnv
- * @returns {import('./runtime').Runtime}
- */
+/** @param {NodeJS.ProcessEnv} env made by n8nEnv */
 function runtimeOf(env) {
 	return RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
 }
@@ -69,55 +66,20 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RU
 }
 
 /**
- * Runs `n8n <args>` to completion.
- * @param {NodeJS.ProcessEnv} env
- * @param {string[]} args
- * @param {number} [timeoutMs]
+ * `n8n <args>` to completion, `run`'s result; `checked`: rejects unless n8n exits 0.
+ * @param {NodeJS.ProcessEnv} env @param {string[]} args
  */
-function cli(env, args, timeoutMs = CLI_TIMEOUT_MS) {
+function cli(env, args, checked = false) {
 	const runtime = runtimeOf(env);
-	return run(runtime.node, [runtime.n8nBin, ...args], { env, timeoutMs });
-}
-
-/**
- * @param {NodeJS.ProcessEnv} env
- * @param {string[]} args
- */
-async function cliChecked(env, args) {
-	const result = await cli(env, args);
-	if (result.code !== 0)
-		throw new Error(
-			`n8n ${args.join(' ')} exited ${result.code}\n${tail(result.stdout, result.stderr)}`,
-		);
-	return result;
-}
-
-/**
- * @param {string} stdout
- * @param {string} stderr
- */
-function tail(stdout, stderr) {
-	return `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
-}
-
-/**
- * Stamps credentials so that each is updated after the one before it: n8n gives a new node the most
- * recently updated usable credential, so the last one is the one new nodes get.
- * @template {object} T
- * @param {T[]} credentials
- * @returns {Array<T & { createdAt: string; updatedAt: string }>}
- */
-function newestLast(credentials) {
-	const now = Date.now();
-	return credentials.map((credential, index) => {
-		const at = new Date(now - (credentials.length - 1 - index) * 60_000).toISOString();
-		return { ...credential, createdAt: at, updatedAt: at };
-	});
+	const options = { env, timeoutMs: CLI_TIMEOUT_MS };
+	return (checked ? runChecked : run)(runtime.node, [runtime.n8nBin, ...args], options);
 }
 
 /**
  * The sandbox's two credentials after `others`: OAuth2 with the sandbox's client and no token yet
- * (it connects through n8n's "Connect my account"), then the access token, last so new nodes get it.
+ * (it connects through n8n's "Connect my account"), then the access token. Each is stamped as
+ * updated after the one before it: n8n gives a new node the most recently updated usable
+ * credential, so new nodes get the token.
  * @param {import('../../test/sandbox').Sandbox} sandbox
  * @param {Record<'token' | 'oauth', { id: string; name: string; type: string }>} refs
  * @param {{ publicUrl?: string; others?: object[] }} [options]
@@ -125,11 +87,16 @@ function newestLast(credentials) {
 function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [] } = {}) {
 	const common = { baseUrl: sandbox.url, publicUrl };
 	const { clientId, clientSecret } = sandbox.demo.oauthClient;
-	return newestLast([
+	const credentials = [
 		...others,
 		{ ...refs.oauth, data: { ...common, clientId, clientSecret } },
 		{ ...refs.token, data: { ...common, accessToken: sandbox.token } },
-	]);
+	];
+	const now = Date.now();
+	return credentials.map((credential, index) => {
+		const at = new Date(now - (credentials.length - 1 - index) * 60_000).toISOString();
+		return { ...credential, createdAt: at, updatedAt: at };
+	});
 }
 
 /**
@@ -139,7 +106,7 @@ function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [
 async function importCredentials(env, workDir, credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
-	await cliChecked(env, ['import:credentials', `--input=${file}`]);
+	await cli(env, ['import:credentials', `--input=${file}`], true);
 }
 
 /**
@@ -150,9 +117,7 @@ const MAX_WORKFLOW_ID_LENGTH = 16;
 
 /**
  * Imports workflows (each with its own id) from one folder.
- * @param {NodeJS.ProcessEnv} env
- * @param {string} workDir
- * @param {Array<{ id: string }>} workflows
+ * @param {NodeJS.ProcessEnv} env @param {string} workDir @param {Array<{ id: string }>} workflows
  */
 async function importWorkflows(env, workDir, workflows) {
 	const tooLong = workflows
@@ -167,19 +132,19 @@ async function importWorkflows(env, workDir, workflows) {
 	fs.mkdirSync(dir, { recursive: true });
 	for (const workflow of workflows)
 		fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, '\t'));
-	await cliChecked(env, ['import:workflow', '--separate', `--input=${dir}`]);
+	await cli(env, ['import:workflow', '--separate', `--input=${dir}`], true);
 }
 
 /**
- * `n8n execute --id --rawOutput`. The result JSON follows the log lines: it starts at the first
- * line that is `{`. A failing node makes n8n exit 1 with the error JSON.
+ * `n8n execute --id --rawOutput`. A failing node makes n8n exit 1 with the error JSON.
  * @param {NodeJS.ProcessEnv} env
  * @param {string} workflowId
  * @returns {Promise<{ code: number | null; result: any; output: string }>}
  */
 async function executeWorkflow(env, workflowId) {
 	const { code, stdout, stderr } = await cli(env, ['execute', `--id=${workflowId}`, '--rawOutput']);
-	return { code, result: parseRawOutput(stdout), output: tail(stdout, stderr) };
+	const output = `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
+	return { code, result: parseRawOutput(stdout), output };
 }
 
 /**
@@ -217,11 +182,7 @@ function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {})
 	return items.map((/** @type {{ json: unknown }} */ item) => item.json);
 }
 
-/**
- * The error a node reported in an execution, if any.
- * @param {any} execution
- * @param {string} nodeName
- */
+/** The error a node reported in an execution, if any. @param {any} execution @param {string} nodeName */
 function nodeError(execution, nodeName) {
 	return execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
 }
@@ -276,8 +237,7 @@ async function startN8n(
 
 /**
  * flatted, the format n8n stores execution data in; it ships with n8n.
- * @param {import('./runtime').Runtime} runtime
- * @param {string} text
+ * @param {import('./runtime').Runtime} runtime @param {string} text
  */
 function parseFlatted(runtime, text) {
 	return require(path.join(runtime.modules, 'flatted')).parse(text);
@@ -331,11 +291,8 @@ class N8nRest {
 	}
 
 	/** @param {{ email: string; password: string }} owner */
-	async login(owner) {
-		await this.request('POST', '/login', {
-			emailOrLdapLoginId: owner.email,
-			password: owner.password,
-		});
+	async login({ email, password }) {
+		await this.request('POST', '/login', { emailOrLdapLoginId: email, password });
 	}
 
 	/**
@@ -387,18 +344,21 @@ class N8nRest {
 	 */
 	async publish(id) {
 		const { versionId } = await this.getWorkflow(id);
-		const workflow = await this.request('POST', `/workflows/${id}/activate`, { versionId });
-		return this.runtime.asyncActivation
-			? await this.settledPublication(id)
-			: publicationOf(workflow);
+		return this.settled(id, await this.request('POST', `/workflows/${id}/activate`, { versionId }));
 	}
 
 	/** @param {string} id */
 	async unpublish(id) {
-		const workflow = await this.request('POST', `/workflows/${id}/deactivate`);
-		return this.runtime.asyncActivation
-			? await this.settledPublication(id)
-			: publicationOf(workflow);
+		return this.settled(id, await this.request('POST', `/workflows/${id}/deactivate`));
+	}
+
+	/**
+	 * The publication once settled; n8n 1.x's answer (the workflow) in 2.x's publication-status terms.
+	 * @param {string} id @param {{ active: boolean }} workflow
+	 */
+	async settled(id, workflow) {
+		if (this.runtime.asyncActivation) return await this.settledPublication(id);
+		return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
 	}
 
 	/** @param {string} id */
@@ -426,9 +386,7 @@ class N8nRest {
 
 	/**
 	 * Waits until a workflow has at least `count` finished executions; returns all, newest first.
-	 * @param {string} workflowId
-	 * @param {number} count
-	 * @param {number} timeoutMs
+	 * @param {string} workflowId @param {number} count @param {number} timeoutMs
 	 */
 	waitForExecutions(workflowId, count, timeoutMs) {
 		return waitFor(
@@ -442,10 +400,7 @@ class N8nRest {
 		);
 	}
 
-	/**
-	 * One execution with its data parsed from the flatted format.
-	 * @param {string} id
-	 */
+	/** One execution with its data parsed from the flatted format. @param {string} id */
 	async execution(id) {
 		const execution = await this.request('GET', `/executions/${id}`);
 		return {
@@ -475,14 +430,6 @@ function oncePerId(executions) {
 			byId.set(String(execution.id), execution);
 	}
 	return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
-}
-
-/**
- * n8n 1.x's answer to activate/deactivate (the workflow) in 2.x's publication-status terms.
- * @param {{ active: boolean }} workflow
- */
-function publicationOf(workflow) {
-	return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
 }
 
 module.exports = {

@@ -40,65 +40,38 @@ function resolveNode24() {
 		const dir = path.join(NODE24_DIR, 'node_modules', name);
 		return { source: 'package', dir, node: path.join(dir, 'bin', 'node'), version: pinned };
 	}
-	const system = {
+	return {
+		source: Number(process.versions.node.split('.')[0]) >= MIN_MAJOR ? 'system' : 'missing',
 		dir: path.resolve(path.dirname(process.execPath), '..'),
 		node: process.execPath,
 		version: process.versions.node,
 	};
-	return {
-		source: Number(process.versions.node.split('.')[0]) >= MIN_MAJOR ? 'system' : 'missing',
-		...system,
-	};
 }
 
-/** Why there is no Node 24 here, and what to do. */
-function missingMessage() {
+/**
+ * The Node 24 to run n8n 2.x on, the pinned package installed if need be; throws what to install
+ * when there is none.
+ * @param {(line: string) => void} log
+ */
+async function ensureNode24(log) {
+	const found = resolveNode24();
+	if (found.source === 'package' && !fs.existsSync(found.node)) {
+		log(`Installing Node ${found.version} for n8n 2.x into e2e/node24 (npm ci, once)...`);
+		await runChecked('npm', ['ci', '--no-audit', '--no-fund', '--progress=false'], {
+			cwd: NODE24_DIR,
+			env: { ...process.env, npm_config_yes: 'true' },
+			timeoutMs: 10 * 60 * 1000,
+		});
+	}
+	if (found.source !== 'missing') return found;
 	const platforms = Object.keys(pinnedPackages()).map((name) => name.replace(/^node-/, ''));
-	return (
+	throw new Error(
 		`The repo's install and n8n 2.x need Node ${MIN_MAJOR} or newer: this is Node ${process.versions.node} on ${PLATFORM}, and npm has a pinned Node ${MIN_MAJOR} package ` +
-		`only for ${platforms.join(' and ')} (e2e/node24). Install Node ${MIN_MAJOR} (nodejs.org, or \`nvm install ${MIN_MAJOR}\`) and run the command with it.`
+			`only for ${platforms.join(' and ')} (e2e/node24). Install Node ${MIN_MAJOR} (nodejs.org, or \`nvm install ${MIN_MAJOR}\`) and run the command with it.`,
 	);
 }
 
-/**
- * Installs the pinned Node package when this platform has one and it is missing.
- * @param {(line: string) => void} log
- */
-async function installPinnedNode24(log) {
-	const found = resolveNode24();
-	if (found.source !== 'package' || fs.existsSync(found.node)) return;
-	log(`Installing Node ${found.version} for n8n 2.x into e2e/node24 (npm ci, once)...`);
-	await runChecked('npm', ['ci', '--no-audit', '--no-fund', '--progress=false'], {
-		cwd: NODE24_DIR,
-		env: { ...process.env, npm_config_yes: 'true' },
-		timeoutMs: 10 * 60 * 1000,
-	});
-}
-
-/**
- * The Node 24 to run n8n 2.x on, installed if need be; throws what to install when there is none.
- * @param {(line: string) => void} log
- * @returns {Promise<Node24>}
- */
-async function ensureNode24(log) {
-	await installPinnedNode24(log);
-	const found = resolveNode24();
-	if (found.source === 'missing') throw new Error(missingMessage());
-	return found;
-}
-
-/** PATH with Node 24's folder first (unchanged when the system Node is the one). @param {Node24} node24 */
-function pathWithNode24(node24) {
-	return node24.source === 'package'
-		? `${path.dirname(node24.node)}${path.delimiter}${process.env.PATH ?? ''}`
-		: (process.env.PATH ?? '');
-}
-
-module.exports = {
-	resolveNode24,
-	ensureNode24,
-	pathWithNode24,
-};
+module.exports = { resolveNode24, ensureNode24 };
 
 if (require.main === module) {
 	require('./processes').runMain(async () =>

@@ -30,7 +30,6 @@ async function build({ echo = false } = {}) {
  * instead of the registry. n8n-workflow, the one peer dependency, is n8n's own and not installed.
  * @param {string} tarball
  * @param {string} userFolder
- * @returns {Promise<string>} the package folder
  */
 async function npmInstallIntoN8n(tarball, userFolder) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -84,7 +83,6 @@ async function unpack(tarball, dir) {
  * of its own; n8n-workflow comes from n8n).
  * @param {string} tarball
  * @param {string} userFolder
- * @returns {Promise<string>} the package folder
  */
 async function installIntoN8n(tarball, userFolder) {
 	const dir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);

@@ -16,11 +16,7 @@ function killTree(child, signal = 'SIGTERM') {
 	try {
 		process.kill(-child.pid, signal);
 	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			// Already gone.
-		}
+		child.kill(signal);
 	}
 }
 
@@ -28,7 +24,6 @@ function killTree(child, signal = 'SIGTERM') {
  * Stops a child: SIGTERM, then SIGKILL when it has not exited within graceMs.
  * @param {import('node:child_process').ChildProcess} child
  * @param {number} [graceMs]
- * @returns {Promise<void>}
  */
 async function stopChild(child, graceMs = 10000) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
@@ -85,17 +80,13 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
 		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
+		const output = { stdout: '', stderr: '' };
 		let timedOut = false;
-		child.stdout?.on('data', (chunk) => {
-			stdout += chunk;
-			if (echo) process.stdout.write(chunk);
-		});
-		child.stderr?.on('data', (chunk) => {
-			stderr += chunk;
-			if (echo) process.stderr.write(chunk);
-		});
+		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
+			child[stream]?.on('data', (chunk) => {
+				output[stream] += chunk;
+				if (echo) process[stream].write(chunk);
+			});
 		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
 		child.stdin?.on('error', () => undefined);
 		child.stdin?.end(input ?? '');
@@ -109,7 +100,7 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 		});
 		child.once('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, stdout, stderr, timedOut, ms: Date.now() - started });
+			resolve({ code, ...output, timedOut, ms: Date.now() - started });
 		});
 	});
 }
@@ -156,7 +147,6 @@ function freePort(preferred = 0) {
 /**
  * Distinct free ports: all are held open together while chosen, so no two are the same.
  * @param {number} count
- * @returns {Promise<number[]>}
  */
 async function freePorts(count) {
 	/** @type {net.Server[]} */

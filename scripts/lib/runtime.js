@@ -19,28 +19,14 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
 const LOCK_WAIT_MS = 40 * 60 * 1000;
 
-/**
- * @typedef {object} Runtime
- * @property {string} folder its folder under e2e/ (also its name on the command line)
- * @property {string} dir
- * @property {string} modules its node_modules
- * @property {string} n8nVersion the n8n its package.json pins
- * @property {string} label e.g. `n8n 2.41.1`
- * @property {string} nodeDir the folder of the Node that runs this n8n (headers for native builds)
- * @property {string} node that Node binary
- * @property {string} nodeVersion its version
- * @property {boolean} nodeInRuntime whether that Node is installed with the runtime (pinned by its lockfile)
- * @property {string} n8nBin
- * @property {Record<string, string>} env what this n8n needs in its environment besides the common settings
- * @property {boolean} asyncActivation whether activating a workflow returns before its triggers are
- *   set up (2.x publishes through an outbox, polled at /publication-status; 1.x activates in the request)
- * @property {string} stampFile
- * @property {string} lockDir outside node_modules (npm empties it) and inside the git-ignored .e2e/
- */
+/** @typedef {ReturnType<typeof defineRuntime>} Runtime */
 
 /**
  * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
- * @returns {Runtime}
+ *   folder: under e2e/, also the runtime's name on the command line; nodeDir: the Node that runs this
+ *   n8n (headers for native builds); env: what this n8n needs besides the common settings;
+ *   asyncActivation: activating a workflow returns before its triggers are set up (2.x publishes
+ *   through an outbox, polled at /publication-status; 1.x activates in the request)
  */
 function defineRuntime({
 	folder,
@@ -52,6 +38,7 @@ function defineRuntime({
 }) {
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
+	/** @type {string} */
 	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
 		.dependencies.n8n;
 	return {
@@ -63,11 +50,13 @@ function defineRuntime({
 		nodeDir,
 		node,
 		nodeVersion,
+		/** That Node is installed with the runtime (pinned by its lockfile). */
 		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
 		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
 		env,
 		asyncActivation,
 		stampFile: path.join(modules, '.runtime-stamp'),
+		/** Outside node_modules (npm empties it) and inside the git-ignored .e2e/. */
 		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
 	};
 }
@@ -154,24 +143,6 @@ function wantedStamp(runtime) {
 	return hash.digest('hex');
 }
 
-/** @param {Runtime} runtime */
-function installedStamp(runtime) {
-	try {
-		return fs.readFileSync(runtime.stampFile, 'utf8').trim();
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * A runtime whose Node does not come with it needs Node 24: installed here when pinned for this platform.
- * @param {Runtime} runtime
- * @param {(line: string) => void} log
- */
-async function ensureNodeAvailable(runtime, log) {
-	if (!runtime.nodeInRuntime) await ensureNode24(log);
-}
-
 /** @param {number} pid */
 function isAlive(pid) {
 	try {
@@ -213,11 +184,6 @@ async function acquireLock(runtime) {
 	}
 }
 
-/** @param {Runtime} runtime */
-function releaseLock(runtime) {
-	fs.rmSync(runtime.lockDir, { recursive: true, force: true });
-}
-
 /**
  * Installs exactly the lockfile's tree with `npm install --ignore-scripts --no-save` (the Kafka client's
  * install script would download binaries and fail), then `npm rebuild sqlite3`, the one native module
@@ -229,39 +195,41 @@ function releaseLock(runtime) {
  * @param {(line: string) => void} log
  */
 async function install(runtime, log) {
-	const env = npmEnv(runtime);
-	let started = Date.now();
-	log(
+	/** @param {string} title @param {string[]} args */
+	const npm = async (title, args) => {
+		const started = Date.now();
+		log(title);
+		await runChecked('npm', args, {
+			cwd: runtime.dir,
+			env: npmEnv(runtime),
+			timeoutMs: INSTALL_TIMEOUT_MS,
+		});
+		log(`  npm ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	};
+	await npm(
 		`Installing the pinned ${runtime.label} into e2e/${runtime.folder} (about 4 minutes the first time)...`,
+		['install', '--ignore-scripts', '--no-save', '--progress=false'],
 	);
-	await runChecked('npm', ['install', '--ignore-scripts', '--no-save', '--progress=false'], {
-		cwd: runtime.dir,
-		env,
-		timeoutMs: INSTALL_TIMEOUT_MS,
-	});
-	log(`  npm install: ${((Date.now() - started) / 1000).toFixed(0)} s`);
-	started = Date.now();
-	log(`Compiling sqlite3 for Node ${runtime.nodeVersion} (about 2 minutes)...`);
-	await runChecked('npm', ['rebuild', 'sqlite3'], {
-		cwd: runtime.dir,
-		env,
-		timeoutMs: INSTALL_TIMEOUT_MS,
-	});
-	log(`  npm rebuild sqlite3: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	await npm(`Compiling sqlite3 for Node ${runtime.nodeVersion} (about 2 minutes)...`, [
+		'rebuild',
+		'sqlite3',
+	]);
 }
 
 /**
  * Installs a runtime unless the stamp says this exact lockfile is installed already.
  * @param {{ log?: (line: string) => void; runtime?: Runtime }} [options]
- * @returns {Promise<{ installed: boolean }>}
  */
 async function ensureRuntime({
 	log = (line) => console.log(line),
 	runtime = DEFAULT_RUNTIME,
 } = {}) {
-	await ensureNodeAvailable(runtime, log);
+	// A runtime whose Node does not come with it needs Node 24, installed when pinned for this platform.
+	if (!runtime.nodeInRuntime) await ensureNode24(log);
+	const stamp = () =>
+		fs.existsSync(runtime.stampFile) ? fs.readFileSync(runtime.stampFile, 'utf8') : '';
 	const ready = () =>
-		installedStamp(runtime) === wantedStamp(runtime) &&
+		stamp().trim() === wantedStamp(runtime) &&
 		fs.existsSync(runtime.n8nBin) &&
 		fs.existsSync(runtime.node);
 	if (ready()) return { installed: false };
@@ -272,7 +240,7 @@ async function ensureRuntime({
 		fs.writeFileSync(runtime.stampFile, `${wantedStamp(runtime)}\n`);
 		return { installed: true };
 	} finally {
-		releaseLock(runtime);
+		fs.rmSync(runtime.lockDir, { recursive: true, force: true });
 	}
 }
 

@@ -61,7 +61,7 @@ const CREDENTIAL_TEST_ROUTE = 'user.get';
 /** @param {ScopeCode} code @param {readonly string[]} keys */
 function routeScopes(code, keys) {
 	return keys.flatMap((key) => {
-		if (!Object.prototype.hasOwnProperty.call(code.ROUTES, key))
+		if (!Object.hasOwn(code.ROUTES, key))
 			throw new Error(`No route "${key}" in nodes/shared/routes.ts`);
 		return code.ROUTES[key].scopes;
 	});
@@ -88,7 +88,7 @@ const isResourceLocator = (value) =>
  */
 function locatorScopes(code, name, locator, listMethods) {
 	const keys = [];
-	if (locator.mode === 'list' && Object.prototype.hasOwnProperty.call(listMethods, name))
+	if (locator.mode === 'list' && Object.hasOwn(listMethods, name))
 		keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
 	const value = String(locator.value ?? '');
 	const expression = value.startsWith('=');
@@ -126,15 +126,11 @@ function workflowScopes(code, workflow, listMethods) {
 			.flatMap(([name, value]) => locatorScopes(code, name, value, listMethods));
 		if (NODE_TYPES.action.test(node.type)) {
 			const key = `${parameters.resource}.${parameters.operation}`;
-			const own = Object.prototype.hasOwnProperty.call(code.ROUTES, key)
-				? routeScopes(code, [key])
-				: [];
+			const own = Object.hasOwn(code.ROUTES, key) ? routeScopes(code, [key]) : [];
 			const declared = operationLookups();
 			const lookups = routeScopes(
 				code,
-				(Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : []).map(
-					(l) => l.route,
-				),
+				(Object.hasOwn(declared, key) ? declared[key] : []).map((l) => l.route),
 			);
 			const webhook =
 				parameters.resource === 'webhook'

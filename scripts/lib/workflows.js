@@ -80,6 +80,22 @@ function firstJson(nodeName) {
 }
 
 /**
+ * Action nodes, one after the other from position `index`, each running once.
+ * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
+ * @param {ReturnType<typeof auth>} credential
+ * @param {number} index
+ */
+function actionNodes(steps, { authentication, credentials }, index) {
+	return steps.map(([name, parameters, extra], i) =>
+		node(name, ACTION, { authentication, ...parameters }, index + i, {
+			credentials,
+			executeOnce: true,
+			...extra,
+		}),
+	);
+}
+
+/**
  * One operation or more of every resource of the action node, in one chain of nodes that each run
  * once. Names are unique per credential kind, so both runs can share one sandbox.
  * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
@@ -91,17 +107,16 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const createdForm = rl(`${firstJson('Create form')}.id }}`);
 	const createdOrder = rl(`${firstJson('Create order')}.id }}`);
 	const ticketSlug = `e2e-${kind}-ticket`;
-	const { authentication, credentials } = auth(kind, refs);
-	/** @type {Array<[string, Record<string, unknown>, { typeVersion: number }?]>} */
+	const onEvent = { company, event: createdEvent };
+	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
+	const op = (resource, operation, more = {}) => ({ resource, operation, company, ...more });
+	/** @type {Parameters<typeof actionNodes>[0]} */
 	const steps = [
 		['Get user', { resource: 'user', operation: 'get' }],
 		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
 		[
 			'Create event',
-			{
-				resource: 'event',
-				operation: 'create',
-				company,
+			op('event', 'create', {
 				name: `E2E ${label} Launch`,
 				dateStart: '2027-09-01T09:00:00',
 				dateEnd: '2027-09-01T17:00:00',
@@ -109,64 +124,37 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				locale: 'en',
 				companyRole: 'organizing',
 				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
-			},
+			}),
 		],
-		[
-			'Update event',
-			{
-				resource: 'event',
-				operation: 'update',
-				company,
-				event: createdEvent,
-				updateFields: { city: 'Utrecht' },
-			},
-		],
-		['Get event', { resource: 'event', operation: 'get', company, event: createdEvent }],
-		['List events', { resource: 'event', operation: 'getMany', company, returnAll: true }],
+		['Update event', op('event', 'update', { ...onEvent, updateFields: { city: 'Utrecht' } })],
+		['Get event', op('event', 'get', onEvent)],
+		['List events', op('event', 'getMany', { returnAll: true })],
 		[
 			'Create ticket type',
-			{
-				resource: 'ticketType',
-				operation: 'create',
-				company,
-				event: createdEvent,
+			op('ticketType', 'create', {
+				...onEvent,
 				name: `E2E ${label} Ticket`,
 				price: 0,
 				vatPercentage: 0,
 				additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
-			},
+			}),
 		],
-		[
-			'List ticket types',
-			{
-				resource: 'ticketType',
-				operation: 'getMany',
-				company,
-				event: createdEvent,
-				returnAll: true,
-			},
-		],
+		['List ticket types', op('ticketType', 'getMany', { ...onEvent, returnAll: true })],
 		[
 			'Create form',
-			{
-				resource: 'form',
-				operation: 'create',
-				company,
+			op('form', 'create', {
 				name: `E2E ${label} Form`,
 				fieldsInput: 'json',
 				fieldsJson: JSON.stringify([
 					{ type: 'text', label: 'Dietary needs' },
 					{ type: 'company_name', label: 'Company', required: true },
 				]),
-			},
+			}),
 		],
-		['Get form', { resource: 'form', operation: 'get', company, form: createdForm }],
+		['Get form', op('form', 'get', { form: createdForm })],
 		[
 			'Update form',
-			{
-				resource: 'form',
-				operation: 'update',
-				company,
+			op('form', 'update', {
 				form: createdForm,
 				fieldUpdates: {
 					existingField: [
@@ -174,17 +162,14 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 					],
 					newField: [{ label: 'Badge name' }],
 				},
-			},
+			}),
 			// A new node's version: Add Field's Existing Field and New Field.
 			{ typeVersion: 1.1 },
 		],
 		[
 			'Create order',
-			{
-				resource: 'order',
-				operation: 'create',
-				company,
-				event: createdEvent,
+			op('order', 'create', {
+				...onEvent,
 				ticketType: rl(ticketSlug),
 				firstName: 'Ada',
 				lastName: 'Lovelace',
@@ -192,83 +177,34 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				country: 'NL',
 				isBusiness: false,
 				quantity: 1,
-			},
+			}),
 		],
-		[
-			'Approve order',
-			{
-				resource: 'order',
-				operation: 'approve',
-				company,
-				event: createdEvent,
-				order: createdOrder,
-			},
-		],
-		[
-			'Get order',
-			{ resource: 'order', operation: 'get', company, event: createdEvent, order: createdOrder },
-		],
-		[
-			'List orders',
-			{ resource: 'order', operation: 'getMany', company, event: createdEvent, returnAll: true },
-		],
-		[
-			'List activations',
-			{ resource: 'activation', operation: 'getMany', company, returnAll: true },
-		],
+		['Approve order', op('order', 'approve', { ...onEvent, order: createdOrder })],
+		['Get order', op('order', 'get', { ...onEvent, order: createdOrder })],
+		['List orders', op('order', 'getMany', { ...onEvent, returnAll: true })],
+		['List activations', op('activation', 'getMany', { returnAll: true })],
 		[
 			'List email templates',
-			{
-				resource: 'emailTemplate',
-				operation: 'getMany',
-				company,
-				event: rl(demo.events.summerSummit),
-			},
+			op('emailTemplate', 'getMany', { event: rl(demo.events.summerSummit) }),
 		],
-		[
-			'Get event page',
-			{ resource: 'eventPage', operation: 'get', company, event: rl(demo.events.summerSummit) },
-		],
-		[
-			'Build event link',
-			{
-				resource: 'publicUrl',
-				operation: 'build',
-				page: 'eventPage',
-				company,
-				event: createdEvent,
-			},
-		],
+		['Get event page', op('eventPage', 'get', { event: rl(demo.events.summerSummit) })],
+		['Build event link', op('publicUrl', 'build', { page: 'eventPage', event: createdEvent })],
 		[
 			'Create webhook',
-			{
-				resource: 'webhook',
-				operation: 'create',
-				company,
+			op('webhook', 'create', {
 				name: `E2E ${label} hook`,
 				url: `https://receiver.example/${kind}`,
 				events: ['lead-created'],
-			},
+			}),
 		],
 		[
 			'Delete webhook',
-			{
-				resource: 'webhook',
-				operation: 'delete',
-				company,
-				webhookId: `${firstJson('Create webhook')}.id }}`,
-			},
+			op('webhook', 'delete', { webhookId: `${firstJson('Create webhook')}.id }}` }),
 		],
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		...steps.map(([name, parameters, extra], i) =>
-			node(name, ACTION, { authentication, ...parameters }, i + 1, {
-				credentials,
-				executeOnce: true,
-				...extra,
-			}),
-		),
+		...actionNodes(steps, auth(kind, refs), 1),
 	];
 	return workflow(id, `E2E action node coverage (${label})`, nodes);
 }
@@ -284,7 +220,6 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
  */
 function eventDatesWorkflow({ id, refs, demo }) {
-	const { authentication, credentials } = auth('token', refs);
 	const company = rl(demo.companyId);
 	const create = {
 		resource: 'event',
@@ -296,7 +231,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	};
 	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
 	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
-	/** @type {Array<[string, Record<string, unknown>]>} */
+	/** @type {Parameters<typeof actionNodes>[0]} */
 	const steps = [
 		[
 			'Create without Timezone',
@@ -341,12 +276,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		zone,
-		...steps.map(([name, parameters], i) =>
-			node(name, ACTION, { authentication, ...parameters }, i + 2, {
-				credentials,
-				executeOnce: true,
-			}),
-		),
+		...actionNodes(steps, auth('token', refs), 2),
 	];
 	return workflow(id, 'E2E event dates as instants', nodes);
 }
