@@ -109,6 +109,9 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 	);
 }
 
+/** Form → Update's Field choice that adds a field (version 1): a blank ID, dropped before sending. */
+export const NEW_FIELD = '';
+
 /**
  * Reads a `json` parameter: the editor stores text, an expression may already give an object or
  * array. Returns the problem instead of throwing so the caller can name the field and the fix.
