@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validValues } from '../../shared/errors';
 import { companyLocator } from '../../shared/ids';
@@ -154,11 +153,11 @@ export function companyListOperation(
 			action: `Get many ${plural}`,
 			description: words.description,
 		},
-		description: updateDisplayOptions({ show: { resource: [kind], operation: ['getMany'] } }, [
+		description: [
 			companyLocator(),
 			...listProperties(kind),
 			searchFilterProperty(plural, searchedField),
-		]),
+		],
 		toolDescription: text(words.toolDescription, needs('Company'), LIST, words.returns),
 		effect: 'reads',
 		recordKind: kind,

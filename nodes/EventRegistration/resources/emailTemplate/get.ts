@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
@@ -7,7 +6,6 @@ import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -15,14 +13,11 @@ export const operationOption = {
 	description: 'Get one email template of an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailTemplate'], operation: ['get'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('template'),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('template'),
+];
 
 export const toolDescription = text(
 	`Get one email template of ${ORGANIZED}.`,
@@ -30,7 +25,7 @@ export const toolDescription = text(
 	'Returns the template with its subject and body.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'emailTemplate';
 

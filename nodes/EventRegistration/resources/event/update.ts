@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/ids';
@@ -9,7 +8,6 @@ import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -66,14 +64,11 @@ export const operationOption = {
 	description: 'Change some fields of an event, including its slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['event'], operation: ['update'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: false }),
-		updateFieldsProperty(updateFields),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: false }),
+	updateFieldsProperty(updateFields),
+];
 
 export const toolDescription = text(
 	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
@@ -82,7 +77,7 @@ export const toolDescription = text(
 	'Returns the updated event.',
 );
 
-export const effect: Effect = { changes: 'the fields given of the event' };
+export const effect = { changes: 'the fields given of the event' };
 
 export const recordKind = 'event';
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
@@ -10,12 +9,11 @@ import type { Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	{
@@ -87,18 +85,13 @@ export const operationOption = {
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventPage'], operation: ['upsert'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`,
 	needs('Company', 'Event'),
 	'Returns the page content as saved.',
 );
 
-export const effect: Effect = { changes: 'the event’s public page, which attendees see' };
+export const effect = { changes: 'the event’s public page, which attendees see' };
 
 /** Page Fields and Other Page Fields (JSON) together, or INVALID when that is nothing and no header image is sent. */
 function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invalid {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateFormFields } from './formFields';
 import { companyLocator } from '../../../shared/ids';
@@ -9,7 +8,6 @@ import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { createFieldsProperties, readCreateFields } from './fields';
 
 export const operationOption = {
@@ -18,21 +16,18 @@ export const operationOption = {
 	description: 'Create a registration form with its fields',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['form'], operation: ['create'] } },
-	[
-		companyLocator(),
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'Name of the form',
-		},
-		...createFieldsProperties(),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Name of the form',
+	},
+	...createFieldsProperties(),
+];
 
 export const toolDescription = text(
 	'Create a registration form of a company with its fields.',
@@ -40,7 +35,7 @@ export const toolDescription = text(
 	'Returns the form with its id (the Form ID) and fields, each with its own id.',
 );
 
-export const effect: Effect = { changes: 'creates a form, which the API cannot delete' };
+export const effect = { changes: 'creates a form, which the API cannot delete' };
 
 export const recordKind = 'form';
 

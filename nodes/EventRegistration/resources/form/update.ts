@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
 import { validateFormFields } from './formFields';
@@ -9,7 +8,6 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 import type { Lookup } from '../modules';
 
@@ -19,32 +17,29 @@ export const operationOption = {
 	description: 'Rename a form, change existing fields by ID and add new fields',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['form'], operation: ['update'] } },
-	[
-		companyLocator(),
-		idLocator('form'),
-		{
-			displayName: 'Options',
-			name: 'formUpdates',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: 'New name of the form',
-				},
-			],
-		},
-		...updateFieldsProperties(),
-		// Where a workflow saved before Options → Name keeps its new name (never shown).
-		{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	idLocator('form'),
+	{
+		displayName: 'Options',
+		name: 'formUpdates',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the form',
+			},
+		],
+	},
+	...updateFieldsProperties(),
+	// Where a workflow saved before Options → Name keeps its new name (never shown).
+	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
+];
 
 export const toolDescription = text(
 	'Rename a form, change existing fields by their id, or add fields.',
@@ -52,7 +47,7 @@ export const toolDescription = text(
 	'Returns the updated form with its fields.',
 );
 
-export const effect: Effect = { changes: 'the form’s name and fields' };
+export const effect = { changes: 'the form’s name and fields' };
 
 export const recordKind = 'form';
 

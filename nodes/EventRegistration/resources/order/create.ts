@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import { unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
@@ -18,11 +17,10 @@ import {
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf, idOf } from '../../shared/items';
-import type { Effect } from '../../shared/output';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 import type { Lookup } from '../modules';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	idLocator('ticketType'),
@@ -123,11 +121,6 @@ export const operationOption = {
 		'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['create'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
 	needs('Company', 'Event', 'Ticket Type'),
@@ -135,7 +128,7 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
 );
 
-export const effect: Effect = {
+export const effect = {
 	changes: 'registers the attendee, whom the service then emails; no API call cancels it',
 };
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
@@ -15,7 +14,6 @@ import type { OperationModule } from '../modules';
  * words and the request (`send`, which names its route).
  */
 export function orderDecision(
-	decision: 'approve' | 'reject',
 	words: { name: string; description: string; cannotBeUndone: string },
 	send: (this: IExecuteFunctions, params: RouteParams, item: OperationItem) => Promise<IDataObject>,
 ): OperationModule {
@@ -25,11 +23,7 @@ export function orderDecision(
 			action: `${words.name} order`,
 			description: words.description,
 		},
-		description: updateDisplayOptions({ show: { resource: ['order'], operation: [decision] } }, [
-			companyLocator(),
-			eventLocator({ organizingOnly: true }),
-			idLocator('order'),
-		]),
+		description: [companyLocator(), eventLocator({ organizingOnly: true }), idLocator('order')],
 		toolDescription: text(
 			`${words.name} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
 			needs('Company', 'Event', 'Order'),

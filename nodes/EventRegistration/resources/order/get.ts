@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	includeSubmissionProperty,
@@ -11,7 +10,6 @@ import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf, idOf } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -19,15 +17,12 @@ export const operationOption = {
 	description: 'Get one order by ID, with a status derived from its timestamps',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['get'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('order'),
-		includeSubmissionProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('order'),
+	includeSubmissionProperty,
+];
 
 export const toolDescription = text(
 	`Get one order of ${ORGANIZED}.`,
@@ -35,7 +30,7 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}.`,
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'order';
 

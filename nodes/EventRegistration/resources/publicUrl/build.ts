@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
@@ -23,12 +22,11 @@ import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { plainIdOf, idOf } from '../../shared/items';
 import { text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import type { Lookup } from '../modules';
 
 const forPages = (...page: string[]) => ({ show: { page } });
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Page',
 		name: 'page',
@@ -131,18 +129,13 @@ export const operationOption = {
 	description: 'Build the link of an event page, ticket signup, order checkout or activation page',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['publicUrl'], operation: ['build'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	'Build an attendee-facing link: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which). It only reads: the company’s slug when given its ID, a company or event given by name, and whether a ticket type has a form.',
 	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',
 	'Returns url.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const lookups: Lookup[] = [
 	{ route: 'company.getMany', why: 'company slug' },

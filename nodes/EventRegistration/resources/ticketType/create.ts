@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
@@ -8,7 +7,6 @@ import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	paidTicketNotice,
 	checkTicketTypeBody,
@@ -17,7 +15,7 @@ import {
 	vatProperty,
 } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	{
@@ -47,11 +45,6 @@ export const operationOption = {
 	description: 'Create a free or paid ticket for an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['create'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Create a free or paid ticket type for ${ORGANIZED}.`,
 	needs('Company', 'Event'),
@@ -59,7 +52,7 @@ export const toolDescription = text(
 	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
 );
 
-export const effect: Effect = { changes: 'creates a ticket type, which the API cannot delete' };
+export const effect = { changes: 'creates a ticket type, which the API cannot delete' };
 
 export const recordKind = 'ticketType';
 

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
@@ -8,7 +7,6 @@ import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf } from '../../shared/items';
 import { limitProperties, readListOptions, returnAllProperty } from '../../shared/listing';
 import { LIST, needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
@@ -17,17 +15,13 @@ export const operationOption = {
 	description: 'List the ticket types of an organized event',
 };
 
-// The API returns every ticket type of the event in one plain list, so Limit is applied here.
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['getMany'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		returnAllProperty,
-		...limitProperties(),
-		includeFormProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	returnAllProperty,
+	...limitProperties(),
+	includeFormProperty,
+];
 
 export const toolDescription = text(
 	`List the ticket types of ${ORGANIZED}.`,
@@ -36,12 +30,13 @@ export const toolDescription = text(
 	'Returns ticket types with slug (the Ticket Type ID), name, price and availability.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'ticketType';
 
 export const returnsList = true;
 
+// The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 	const company = await companyOf(this, item);
 	const event = await eventOf(this, item, company);

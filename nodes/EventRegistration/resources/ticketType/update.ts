@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
@@ -8,7 +7,6 @@ import type { OperationItem } from '../../shared/items';
 import { companyOf, eventOf, idOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	paidTicketDetail,
 	paidTicketHint,
@@ -45,15 +43,12 @@ export const operationOption = {
 	description: 'Change some fields of a ticket type, including its slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['update'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('ticketType'),
-		updateFieldsProperty(updateFields),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('ticketType'),
+	updateFieldsProperty(updateFields),
+];
 
 export const toolDescription = text(
 	`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`,
@@ -62,7 +57,7 @@ export const toolDescription = text(
 	'Returns the updated ticket type.',
 );
 
-export const effect: Effect = { changes: 'the fields given of the ticket type, such as its price' };
+export const effect = { changes: 'the fields given of the ticket type, such as its price' };
 
 export const recordKind = 'ticketType';
 

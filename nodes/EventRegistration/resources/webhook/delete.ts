@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
@@ -7,7 +6,6 @@ import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
 export const operationOption = {
@@ -16,10 +14,7 @@ export const operationOption = {
 	description: 'Detach a webhook; no further deliveries',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['delete'] } },
-	[planNotice, companyLocator(), webhookIdProperty] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [planNotice, companyLocator(), webhookIdProperty];
 
 export const toolDescription = text(
 	'Delete a webhook of a company; it receives nothing more.',
@@ -27,7 +22,7 @@ export const toolDescription = text(
 	'Returns deleted: true and the webhook’s id.',
 );
 
-export const effect: Effect = {
+export const effect = {
 	cannotBeUndone:
 		'the service stops posting to the receiver, and a webhook registered again gets a new ID',
 };

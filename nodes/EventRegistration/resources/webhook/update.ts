@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
@@ -9,7 +8,6 @@ import type { OperationItem } from '../../shared/items';
 import { companyOf } from '../../shared/items';
 import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	eventsProperty,
 	nameProperty,
@@ -27,23 +25,20 @@ export const operationOption = {
 	description: 'Change the name, URL or events of a webhook',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['update'] } },
-	[
-		planNotice,
-		companyLocator(),
-		webhookIdProperty,
-		updateFieldsProperty([
-			{
-				...eventsProperty,
-				description:
-					'Replaces the subscribed event kinds; each needs its subscribe scope on the token',
-			},
-			nameProperty,
-			urlProperty,
-		]),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	planNotice,
+	companyLocator(),
+	webhookIdProperty,
+	updateFieldsProperty([
+		{
+			...eventsProperty,
+			description:
+				'Replaces the subscribed event kinds; each needs its subscribe scope on the token',
+		},
+		nameProperty,
+		urlProperty,
+	]),
+];
 
 export const toolDescription = text(
 	'Change the name, URL or events of a webhook; only the fields given change.',
@@ -51,7 +46,7 @@ export const toolDescription = text(
 	'Returns the updated webhook.',
 );
 
-export const effect: Effect = { changes: 'the webhook’s name, receiver URL or events' };
+export const effect = { changes: 'the webhook’s name, receiver URL or events' };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const id = webhookIdOf(item);
