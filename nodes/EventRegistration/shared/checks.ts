@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invalidInput } from '../../shared/errors';
-import type { Fix, Invalid, ItemContext } from '../../shared/errors';
+import { invalidInput, type Fix, type Invalid, type ItemContext } from '../../shared/errors';
 
 /**
  * Generic checks of one input value. Each returns the value to use, or INVALID after reporting it

@@ -12,8 +12,7 @@ import {
 import type { ListResult, PaginateOptions } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './checks';
-import { companyOf } from './items';
-import type { OperationItem } from './items';
+import { companyOf, type OperationItem } from './items';
 import {
 	LIST,
 	RECORD_SHAPES,

@@ -7,11 +7,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { invalidInput } from '../../shared/errors';
-import type { ItemContext } from '../../shared/errors';
+import { invalidInput, type ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
-import { idSourceOf } from '../../shared/routes';
-import type { IdField } from '../../shared/routes';
+import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
  * Version 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a

@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { idLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { plainIdOf, companyOf } from '../../shared/items';
+import { plainIdOf, companyOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 
 export const operationOption = {

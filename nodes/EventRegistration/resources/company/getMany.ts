@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { paginateList } from '../../../shared/pagination';
-import type { ListResult } from '../../../shared/pagination';
+import { paginateList, type ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, text } from '../../shared/output';

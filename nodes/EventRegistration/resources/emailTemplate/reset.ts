@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, plainIdOf } from '../../shared/items';
+import { companyOf, eventOf, plainIdOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {

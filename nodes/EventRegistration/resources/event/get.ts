@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 
 export const operationOption = {

@@ -4,8 +4,7 @@ import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf, type OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import {

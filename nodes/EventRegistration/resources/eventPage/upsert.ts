@@ -4,10 +4,8 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
-import { validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { validValues, invalidInput, type Invalid } from '../../../shared/errors';
+import { companyOf, eventOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 /** Multipart part of the header image; the reference does not name it. */

@@ -5,8 +5,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
+import { companyOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { createFieldsProperties, readCreateFields } from './fields';
 

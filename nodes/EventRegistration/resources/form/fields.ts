@@ -9,8 +9,7 @@ import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
 import { NEW_FIELD, parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput } from '../../../shared/errors';
-import type { Invalid } from '../../../shared/errors';
+import { isInvalid, invalidInput, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

@@ -1,5 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from '../../shared/checks';
 import { editorLabel } from '../../shared/output';

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, idOf } from '../../shared/items';
+import { companyOf, idOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 
 export const operationOption = {

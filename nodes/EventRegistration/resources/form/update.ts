@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
-import { validateFormFields } from './formFields';
-import type { ExistingFormField } from './formFields';
+import { validateFormFields, type ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, idOf } from '../../shared/items';
+import { companyOf, idOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 import type { Lookup } from '../modules';

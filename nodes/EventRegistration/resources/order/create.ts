@@ -15,8 +15,7 @@ import {
 	requireText,
 } from '../../shared/checks';
 import type { Invalid, ItemContext } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
+import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 import type { Lookup } from '../modules';
 

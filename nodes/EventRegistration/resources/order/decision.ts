@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import { companyOf, eventOf, idOf } from '../../shared/items';
-import type { OperationItem } from '../../shared/items';
+import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { OperationModule } from '../modules';
 

@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */

@@ -7,8 +7,7 @@ import {
 } from '../../../shared/orders';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
+import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {

@@ -6,10 +6,8 @@ import {
 	includeSubmissionQuery,
 } from '../../../shared/orders';
 import { companyLocator, eventLocator } from '../../../shared/ids';
-import { paginateList } from '../../../shared/pagination';
-import type { ListResult } from '../../../shared/pagination';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { paginateList, type ListResult } from '../../../shared/pagination';
+import { companyOf, eventOf, type OperationItem } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 

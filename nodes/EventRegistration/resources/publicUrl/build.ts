@@ -17,10 +17,8 @@ import {
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { CompanyRecord } from '../../../shared/ids';
-import { validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { plainIdOf, idOf } from '../../shared/items';
+import { validValues, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
+import { plainIdOf, idOf, type OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Lookup } from '../modules';
 

@@ -4,8 +4,7 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { withoutBlanks } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
+import { companyOf, eventOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
 	paidTicketNotice,

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
+import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 

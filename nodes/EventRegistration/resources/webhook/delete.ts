@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
+import { companyOf, type OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 

@@ -4,8 +4,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues, invalidInput } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
+import { companyOf, type OperationItem } from '../../shared/items';
 import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import {
