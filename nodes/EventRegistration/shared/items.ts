@@ -81,6 +81,15 @@ export async function eventOf(
 	return await resolveEvent(ctx, item.parameter('event'), async () => company.id, item);
 }
 
+/** The path parameters of an event's records: the company's sqid and the event's slug. */
+export async function eventParams(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+): Promise<{ company: string; event: string }> {
+	const company = await companyOf(ctx, item);
+	return { company: company.id, event: await eventOf(ctx, item, company) };
+}
+
 /** The ID in the item's locator for a ticket type, form or order (or from its page URL). */
 export function idOf(
 	ctx: IExecuteFunctions,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { companyOf, eventOf, plainIdOf, type OperationItem } from '../../shared/items';
+import { eventParams, plainIdOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -30,11 +30,10 @@ export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const templateId = plainIdOf(this, item, 'template');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	const { template } = validValues(item, { template: templateId });
 	return await apiRequest(this, 'emailTemplate.get', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 	});
 }

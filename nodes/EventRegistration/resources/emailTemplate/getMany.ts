@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
-import { companyOf, eventOf, type OperationItem } from '../../shared/items';
+import { eventParams, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -32,10 +32,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: OperationItem,
 ): Promise<IDataObject[]> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	return await apiRequestList(this, 'emailTemplate.getMany', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 	});
 }

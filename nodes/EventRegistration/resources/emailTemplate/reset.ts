@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { companyOf, eventOf, plainIdOf, type OperationItem } from '../../shared/items';
+import { eventParams, plainIdOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -31,12 +31,11 @@ export const effect = {
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const templateId = plainIdOf(this, item, 'template');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	const { template } = validValues(item, { template: templateId });
 	await apiRequestFull(this, 'emailTemplate.reset', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 	});
 	return { reset: true, template };
 }

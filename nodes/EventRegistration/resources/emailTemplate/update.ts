@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { companyOf, eventOf, plainIdOf, type OperationItem } from '../../shared/items';
+import { eventParams, plainIdOf, type OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
@@ -55,12 +55,11 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	const { template, body } = validValues(item, { template: templateId, body: fields });
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 		body,
 	});
 }

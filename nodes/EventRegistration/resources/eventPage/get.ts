@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, eventOf, type OperationItem } from '../../shared/items';
+import { eventParams, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -25,10 +25,9 @@ export const toolDescription = text(
 export const effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	return await apiRequest(this, 'eventPage.get', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 	});
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
+import { eventParams, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { OperationModule } from '../modules';
 
@@ -32,9 +32,8 @@ export function orderDecision(
 		recordKind: 'order',
 		async execute(this: IExecuteFunctions, item: OperationItem) {
 			const order = idOf(this, item, 'order');
-			const company = await companyOf(this, item);
-			const event = await eventOf(this, item, company);
-			return withOrderStatus(await send.call(this, { company: company.id, event, order }, item));
+			const params = await eventParams(this, item);
+			return withOrderStatus(await send.call(this, { ...params, order }, item));
 		},
 	};
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
+import { eventParams, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -35,11 +35,10 @@ export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const order = idOf(this, item, 'order');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	const result = await apiRequest(this, 'order.get', {
 		check: item,
-		params: { company: company.id, event, order },
+		params: { ...params, order },
 		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 	});
 	return withOrderStatus(result);

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { paginateList, type ListResult } from '../../../shared/pagination';
-import { companyOf, eventOf, type OperationItem } from '../../shared/items';
+import { eventParams, type OperationItem } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 
@@ -39,10 +39,9 @@ export const recordKind = 'order';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	const orders = await paginateList(this, 'order.getMany', {
-		params: { company: company.id, event },
+		params,
 		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 		...readListOptions(this, item, 'orders'),
 	});

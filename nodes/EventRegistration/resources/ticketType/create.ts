@@ -4,7 +4,7 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { withoutBlanks } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
-import { companyOf, eventOf, type OperationItem } from '../../shared/items';
+import { eventParams, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
 	paidTicketNotice,
@@ -64,11 +64,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const checked = checkTicketTypeBody(item, body);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	return await apiRequest(this, 'ticketType.create', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 		body: validValues(item, checked),
 	});
 }

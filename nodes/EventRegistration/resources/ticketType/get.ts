@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
+import { eventParams, idOf, type OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
@@ -31,11 +31,10 @@ export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const ticketType = idOf(this, item, 'ticketType');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	return await apiRequest(this, 'ticketType.get', {
 		check: item,
-		params: { company: company.id, event, ticketType },
+		params: { ...params, ticketType },
 		qs: includeFormQuery(item),
 	});
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
-import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
+import { eventParams, idOf, type OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
@@ -65,11 +65,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const fields = updateFieldsOf(item);
 	// No update fields: nothing more to check; validValues stops the item on that input error.
 	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await eventParams(this, item);
 	return await apiRequest(this, 'ticketType.update', {
 		check: item,
-		params: { company: company.id, event, ticketType },
+		params: { ...params, ticketType },
 		body: validValues(item, checked),
 	});
 }
