@@ -12,7 +12,7 @@ import {
 import type { ListResult, PaginateOptions } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './checks';
-import { companyOf, type OperationItem } from './items';
+import type { OperationItem } from './items';
 import {
 	LIST,
 	RECORD_SHAPES,
@@ -162,7 +162,7 @@ export function companyListOperation(
 		recordKind: kind,
 		returnsList: true,
 		async execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-			const company = await companyOf(this, item);
+			const company = await item.company();
 			return await paginateList(this, `${kind}.getMany`, {
 				params: { company: company.id },
 				qs: searchQuery(item),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { idLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { plainIdOf, companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 
 export const operationOption = {
@@ -28,8 +28,8 @@ export const effect = 'reads';
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const activationId = plainIdOf(this, item, 'activation', 'activationId');
-	const company = await companyOf(this, item);
+	const activationId = item.plainId('activation', 'activationId');
+	const company = await item.company();
 	const { activation } = validValues(item, { activation: activationId });
 	return await apiRequest(this, 'activation.get', {
 		check: item,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -32,7 +32,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: OperationItem,
 ): Promise<IDataObject[]> {
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	return await apiRequestList(this, 'emailTemplate.getMany', {
 		check: item,
 		params,

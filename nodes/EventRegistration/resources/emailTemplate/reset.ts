@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { eventParams, plainIdOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -30,8 +30,8 @@ export const effect = {
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = plainIdOf(this, item, 'template');
-	const params = await eventParams(this, item);
+	const templateId = item.plainId('template');
+	const params = await item.eventParams();
 	const { template } = validValues(item, { template: templateId });
 	await apiRequestFull(this, 'emailTemplate.reset', {
 		check: item,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { eventParams, plainIdOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
@@ -50,12 +50,12 @@ export const effect = { changes: 'the template’s Subject or Body' };
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = plainIdOf(this, item, 'template');
+	const templateId = item.plainId('template');
 	const fields = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	const { template, body } = validValues(item, { template: templateId, body: fields });
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,

@@ -4,7 +4,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import { withoutBlanks, requireOption, requireText } from '../../shared/checks';
-import { companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import {
 	apiDate,
@@ -86,7 +86,7 @@ export const effect = { changes: 'creates an event, which the API cannot delete'
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');

@@ -4,7 +4,7 @@ import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import {
@@ -85,7 +85,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	// No update fields: no date to convert; validValues stops the item on that input error.
 	const fields = isInvalid(given) ? {} : given;
 	const choices = eventChoices(item, fields);
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	const { date_start: start, date_end: end } = fields;
 	// An instant given without Timezone is converted to the event's own time zone: read once, only then.
 	const timeZone =

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
 import { validValues, invalidInput, type Invalid } from '../../../shared/errors';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
 /** Multipart part of the header image; the reference does not name it. */
@@ -162,7 +162,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const withImage = item.parameter('headerImage', false) as boolean;
 	const checked = pageBody(item, withImage);
 	const image = withImage ? await headerImage(this, item) : undefined;
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	const { body, file } = validValues(item, { body: checked, file: image });
 	return await apiRequest(this, 'eventPage.upsert', {
 		check: item,

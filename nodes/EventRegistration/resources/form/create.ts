@@ -5,7 +5,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
-import { companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { createFieldsProperties, readCreateFields } from './fields';
 
@@ -49,7 +49,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 					editor: 'Add a field in the editor or in Fields (JSON).',
 					tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
 				});
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	return await apiRequest(this, 'form.create', {
 		check: item,
 		params: { company: company.id },

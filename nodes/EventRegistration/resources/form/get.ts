@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 
 export const operationOption = {
@@ -24,7 +24,7 @@ export const effect = 'reads';
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = idOf(this, item, 'form');
-	const company = await companyOf(this, item);
+	const form = item.id('form');
+	const company = await item.company();
 	return await apiRequest(this, 'form.get', { check: item, params: { company: company.id, form } });
 }

@@ -4,7 +4,7 @@ import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../
 import { validateFormFields, type ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { companyOf, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 import type { Lookup } from '../modules';
@@ -52,7 +52,7 @@ export const recordKind = 'form';
 export const lookups: Lookup[] = [{ route: 'form.get', why: 'checks against the current fields' }];
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = idOf(this, item, 'form');
+	const form = item.id('form');
 	// Options → Name; a workflow saved while Name was a top-level parameter keeps its value there.
 	const options = item.parameter('formUpdates', {}) as IDataObject;
 	const name = String(options.name ?? item.parameter('name', '') ?? '').trim();
@@ -68,7 +68,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 				);
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	const validated = isInvalid(changes) ? changes : validateFormFields(item, changes);
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const params = { company: company.id, form };
 	const fields = validValues(item, { input: changes, validated });
 	const body: IDataObject = name === '' ? {} : { name };

@@ -15,7 +15,7 @@ import {
 	requireText,
 } from '../../shared/checks';
 import type { Invalid, ItemContext } from '../../../shared/errors';
-import { companyOf, eventOf, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 import type { Lookup } from '../modules';
 
@@ -192,9 +192,9 @@ const CHECKOUT_URL_NOTE =
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const checked = orderBody(item);
-	const ticketTypeSlug = idOf(this, item, 'ticketType');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const ticketTypeSlug = item.id('ticketType');
+	const company = await item.company();
+	const event = await item.event(company);
 	const body = validValues(item, checked);
 	const params = { company: company.id, event, ticketType: ticketTypeSlug };
 

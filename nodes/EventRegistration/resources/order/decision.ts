@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import { eventParams, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { OperationModule } from '../modules';
 
@@ -31,8 +31,8 @@ export function orderDecision(
 		effect: { cannotBeUndone: words.cannotBeUndone },
 		recordKind: 'order',
 		async execute(this: IExecuteFunctions, item: OperationItem) {
-			const order = idOf(this, item, 'order');
-			const params = await eventParams(this, item);
+			const order = item.id('order');
+			const params = await item.eventParams();
 			return withOrderStatus(await send.call(this, { ...params, order }, item));
 		},
 	};

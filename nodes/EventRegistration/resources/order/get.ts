@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { eventParams, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 
 export const operationOption = {
@@ -34,8 +34,8 @@ export const effect = 'reads';
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const order = idOf(this, item, 'order');
-	const params = await eventParams(this, item);
+	const order = item.id('order');
+	const params = await item.eventParams();
 	const result = await apiRequest(this, 'order.get', {
 		check: item,
 		params: { ...params, order },

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { paginateList, type ListResult } from '../../../shared/pagination';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 
@@ -39,7 +39,7 @@ export const recordKind = 'order';
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	const orders = await paginateList(this, 'order.getMany', {
 		params,
 		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),

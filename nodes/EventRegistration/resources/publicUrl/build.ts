@@ -18,7 +18,7 @@ import {
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { CompanyRecord } from '../../../shared/ids';
 import { validValues, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
-import { plainIdOf, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Lookup } from '../modules';
 
@@ -160,20 +160,20 @@ interface PageInputs {
 	activationSlug?: string | Invalid;
 }
 
-function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: string): PageInputs {
+function readPageInputs(item: OperationItem, page: string): PageInputs {
 	if (page === 'activation') {
 		return {
 			scope: item.parameter('scope', 'company') as string,
-			activationSlug: plainIdOf(ctx, item, 'activation', 'activationSlug'),
+			activationSlug: item.plainId('activation', 'activationSlug'),
 		};
 	}
 	if (page === 'ticketSignup') {
 		return {
-			ticketTypeSlug: idOf(ctx, item, 'ticketType'),
+			ticketTypeSlug: item.id('ticketType'),
 			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { orderId: idOf(ctx, item, 'order') };
+	if (page === 'orderCheckout') return { orderId: item.id('order') };
 	return {};
 }
 
@@ -183,7 +183,7 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const page = item.parameter('page') as string;
-	const checked = readPageInputs(this, item, page);
+	const checked = readPageInputs(item, page);
 	const company = await resolveCompany(this, item.parameter('company', ''), item);
 	const inputs = validValues(item, checked);
 	// The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies.

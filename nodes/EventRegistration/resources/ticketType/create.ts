@@ -4,7 +4,7 @@ import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { withoutBlanks } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
 	paidTicketNotice,
@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const checked = checkTicketTypeBody(item, body);
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.create', {
 		check: item,
 		params,

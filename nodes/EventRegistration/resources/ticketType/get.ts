@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import { eventParams, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
@@ -30,8 +30,8 @@ export const effect = 'reads';
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = idOf(this, item, 'ticketType');
-	const params = await eventParams(this, item);
+	const ticketType = item.id('ticketType');
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.get', {
 		check: item,
 		params: { ...params, ticketType },

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
-import { eventParams, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { limitProperties, readListOptions, returnAllProperty } from '../../shared/listing';
 import { LIST, needs, ORGANIZED, text } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
@@ -37,7 +37,7 @@ export const returnsList = true;
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	const { limit, atMost } = readListOptions(this, item, 'ticket types');
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,

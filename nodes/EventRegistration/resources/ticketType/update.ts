@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
-import { eventParams, idOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
@@ -61,11 +61,11 @@ export const effect = { changes: 'the fields given of the ticket type, such as i
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = idOf(this, item, 'ticketType');
+	const ticketType = item.id('ticketType');
 	const fields = updateFieldsOf(item);
 	// No update fields: nothing more to check; validValues stops the item on that input error.
 	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
-	const params = await eventParams(this, item);
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.update', {
 		check: item,
 		params: { ...params, ticketType },

@@ -4,7 +4,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
-import { companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import {
 	eventsProperty,
@@ -47,7 +47,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		name: requireText(item, 'Name', item.parameter('name')),
 		url: requireReceiverUrl(item, item.parameter('url')),
 	};
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const body = validValues(item, checked);
 	return await apiRequest(this, 'webhook.create', {
 		check: item,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
@@ -28,7 +28,7 @@ export const effect = {
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const id = webhookIdOf(item);
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const { webhook } = validValues(item, { webhook: id });
 	await apiRequestFull(this, 'webhook.delete', {
 		check: item,

@@ -4,7 +4,7 @@ import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues, invalidInput } from '../../../shared/errors';
-import { companyOf, type OperationItem } from '../../shared/items';
+import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
 import {
@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	};
 	if (Object.keys(changes).length === 0)
 		invalidInput(item, 'Update Fields', 'nothing to update', 'Add at least one field to change.');
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const { webhook, ...body } = validValues(item, { webhook: id, ...changes });
 	return await apiRequest(this, 'webhook.update', {
 		check: item,
