@@ -96,12 +96,6 @@ function searchFilterProperty(plural: string, field: 'name' | 'title'): INodePro
 	};
 }
 
-/** The `q` query of searchFilterProperty, or nothing when no filter is set. */
-function searchQuery(item: OperationItem): IDataObject {
-	const filters = item.parameter('filters', {}) as IDataObject;
-	return filters.q ? { q: filters.q } : {};
-}
-
 /**
  * Reads Return All / Limit / paging options of the item into paginate options; for a
  * model, with the bound of one tool call (`plural` names the records in its error).
@@ -163,9 +157,10 @@ export function companyListOperation(
 		returnsList: true,
 		async execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 			const company = await item.company();
+			const { q } = item.parameter('filters', {}) as IDataObject;
 			return await paginateList(this, `${kind}.getMany`, {
 				params: { company: company.id },
-				qs: searchQuery(item),
+				qs: q ? { q } : {},
 				...readListOptions(this, item, plural),
 			});
 		},
