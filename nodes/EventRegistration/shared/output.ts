@@ -7,8 +7,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { invalidInput, type ItemContext } from '../../shared/errors';
+import { invalidInput } from '../../shared/errors';
 import { requireOption } from './checks';
+import type { OperationItem } from './items';
 import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
@@ -85,7 +86,7 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 /** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
 export function outputFieldsOf(
 	ctx: IExecuteFunctions,
-	item: ItemContext & { parameter(name: string, fallback?: unknown): unknown },
+	item: OperationItem,
 	kind: RecordKind,
 ): readonly string[] | undefined {
 	const output = outputProperties(kind)[0];

@@ -17,7 +17,8 @@ import {
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { CompanyRecord } from '../../../shared/ids';
-import { validValues, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
+import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
+import { requireInteger } from '../../shared/checks';
 import type { OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Lookup } from '../modules';
@@ -142,13 +143,8 @@ export const lookups: Lookup[] = [
 
 function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;
-	if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-	return invalidInput(
-		check,
-		'Pre-Selected Quantity',
-		`must be a whole number of at least 1 (got ${String(value)})`,
-		'Use 1 or more, or remove the option to let the attendee choose.',
-	);
+	const fix = 'Use 1 or more, or remove the option to let the attendee choose.';
+	return requireInteger(check, 'Pre-Selected Quantity', value, 1, fix);
 }
 
 /** The page's own inputs besides Company and Event, read and checked before any lookup. */
