@@ -17,7 +17,7 @@ import {
 	resolveLocator,
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
-import { requireOption } from './checks';
+import { isObject, requireOption } from './checks';
 import { InputError, isInvalid, invalidInput } from '../../shared/errors';
 
 /**
@@ -116,9 +116,6 @@ function matchOption(choices: readonly Choice[], value: unknown): unknown {
 		choices.find((choice) => choice.name.toLowerCase() === wanted);
 	return match?.value;
 }
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
 function choiceValue(

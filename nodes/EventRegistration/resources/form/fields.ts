@@ -8,7 +8,7 @@ import type {
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
-import { NEW_FIELD, parseJsonInput } from '../../shared/checks';
+import { isObject, NEW_FIELD, parseJsonInput } from '../../shared/checks';
 import { isInvalid, invalidInput, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -386,10 +386,7 @@ function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined 
 		);
 	const { parsed = [], problem } = parseJsonInput(item.parameter('fieldsJson', '[]'));
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (
-		!Array.isArray(parsed) ||
-		parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))
-	)
+	if (!Array.isArray(parsed) || parsed.some((field) => !isObject(field)))
 		return fail('must be an array of objects');
 	return parsed as IDataObject[];
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../shared/checks';
+import { isObject, parseJsonInput } from '../../shared/checks';
 import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -108,9 +108,7 @@ function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
 	const { parsed, problem } = parseJsonInput(raw);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (parsed === undefined) return {};
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		return fail('must be a JSON object');
-	return parsed as IDataObject;
+	return isObject(parsed) ? parsed : fail('must be a JSON object');
 }
 
 function withoutTopLevelKeys(
