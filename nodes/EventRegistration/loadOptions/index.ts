@@ -32,11 +32,9 @@ export async function getExistingFormFields(
 export async function getFormFieldsToUpdate(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form');
-	const company = await currentCompany(this);
 	return [
 		{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' },
-		...(await formFields(this, company, form)),
+		...(await getExistingFormFields.call(this)),
 	];
 }
 
