@@ -99,10 +99,6 @@ const ALPHA2 = new Set(
 	).split(' '),
 );
 
-/** A JSON object: neither null nor an array. */
-export const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
 export function withoutBlanks(fields: IDataObject): IDataObject {
 	return Object.fromEntries(

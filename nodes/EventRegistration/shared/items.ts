@@ -17,8 +17,8 @@ import {
 	resolveLocator,
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
-import { isObject, requireOption } from './checks';
-import { InputError, isInvalid, invalidInput } from '../../shared/errors';
+import { requireOption } from './checks';
+import { InputError, isInvalid, invalidInput, isJsonObject } from '../../shared/errors';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
@@ -151,11 +151,11 @@ function fieldsValue(
 
 function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
 	const options = property.options ?? [];
-	if (property.type === 'collection' && isObject(value)) {
+	if (property.type === 'collection' && isJsonObject(value)) {
 		const fields = options.filter((option): option is INodeProperties => 'type' in option);
-		return fieldsValue(check, fields, value);
+		return fieldsValue(check, fields, value as IDataObject);
 	}
-	if (property.type === 'fixedCollection' && isObject(value)) {
+	if (property.type === 'fixedCollection' && isJsonObject(value)) {
 		const result: IDataObject = {};
 		for (const [name, entries] of Object.entries(value)) {
 			const group = options.find(
@@ -163,7 +163,7 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 			);
 			// A group holds a list of entries or, without multipleValues, one entry.
 			const entry = (item: unknown) =>
-				group && isObject(item) ? fieldsValue(check, group.values, item) : item;
+				group && isJsonObject(item) ? fieldsValue(check, group.values, item as IDataObject) : item;
 			result[name] = (
 				Array.isArray(entries) ? entries.map(entry) : entry(entries)
 			) as IDataObject[keyof IDataObject];

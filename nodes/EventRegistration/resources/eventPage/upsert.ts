@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
-import { isObject, parseJsonInput } from '../../shared/checks';
-import { validValues, invalidInput, type Invalid } from '../../../shared/errors';
+import { parseJsonInput } from '../../shared/checks';
+import { validValues, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
@@ -100,13 +100,13 @@ function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invali
 	): Invalid => invalidInput(item, 'Other Page Fields (JSON)', problem, fix);
 	const { parsed = {}, problem } = parseJsonInput(item.parameter('additionalFields', '{}'));
 	if (problem !== undefined) return json(`is not valid JSON (${problem})`);
-	if (!isObject(parsed)) return json('must be a JSON object');
+	if (!isJsonObject(parsed)) return json('must be a JSON object');
 	const clash = Object.keys(parsed).find(
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
 	if (clash !== undefined)
 		return json(`“${clash}” is also set in Page Fields`, `Set ${clash} in one place only.`);
-	const body = { ...fields, ...parsed };
+	const body = { ...fields, ...(parsed as IDataObject) };
 	if (withImage || Object.keys(body).length > 0) return body;
 	return invalidInput(
 		item,

@@ -8,8 +8,8 @@ import type {
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
-import { isObject, NEW_FIELD, parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput, type Invalid } from '../../../shared/errors';
+import { NEW_FIELD, parseJsonInput } from '../../shared/checks';
+import { isInvalid, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -386,7 +386,7 @@ function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined 
 		);
 	const { parsed = [], problem } = parseJsonInput(item.parameter('fieldsJson', '[]'));
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (!Array.isArray(parsed) || parsed.some((field) => !isObject(field)))
+	if (!Array.isArray(parsed) || parsed.some((field) => !isJsonObject(field)))
 		return fail('must be an array of objects');
 	return parsed as IDataObject[];
 }

@@ -1,8 +1,8 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { isObject, withoutBlanks } from '../../shared/checks';
+import { withoutBlanks } from '../../shared/checks';
 import { editorLabel } from '../../shared/output';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { InputError, invalid, isInvalid, isJsonObject } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 /**
@@ -153,7 +153,7 @@ function checkAttributeSupport(check: FieldContext, type: FormFieldType, field: 
 
 function isFieldOption(option: unknown): option is FieldOption {
 	if (typeof option === 'string') return option.trim() !== '';
-	if (!isObject(option)) return false;
+	if (!isJsonObject(option)) return false;
 	const { label, value } = option;
 	return (
 		typeof label === 'string' &&

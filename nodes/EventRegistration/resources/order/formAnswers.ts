@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isObject, parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
+import { parseJsonInput } from '../../shared/checks';
+import { isInvalid, invalidInput, isJsonObject } from '../../../shared/errors';
+import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
@@ -108,7 +109,7 @@ function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
 	const { parsed, problem } = parseJsonInput(raw);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (parsed === undefined) return {};
-	return isObject(parsed) ? parsed : fail('must be a JSON object');
+	return isJsonObject(parsed) ? (parsed as IDataObject) : fail('must be a JSON object');
 }
 
 function withoutTopLevelKeys(
