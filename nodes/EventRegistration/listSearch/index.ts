@@ -9,6 +9,7 @@ import {
 	matches,
 } from '../../shared/lists';
 import { orderStatus } from '../../shared/orders';
+import { asNodeError } from '../../shared/errors';
 import { apiRequestList } from '../../shared/transport';
 
 export { searchCompanies, searchOrganizingEvents } from '../../shared/lists';
@@ -127,10 +128,7 @@ export async function searchWebhooks(
 	} catch (error) {
 		// A 404 or 405 from the (assumed) webhook list route: the service has none.
 		const noList = error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
-		if (!noList)
-			throw error instanceof NodeApiError
-				? error
-				: new NodeOperationError(this.getNode(), error as Error);
+		if (!noList) throw asNodeError(this.getNode(), error);
 		throw new NodeOperationError(this.getNode(), 'The service offers no list of webhooks', {
 			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
 		});

@@ -4,7 +4,7 @@ import { editorLabel } from '../shared/output';
 import { paginate } from '../../shared/pagination';
 import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lists';
-import { NEW_FIELD } from '../resources/form/fields';
+import { NEW_FIELD } from '../shared/checks';
 
 /** The form's fields: "Badge name (Text)", its id as description. */
 async function formFields(
@@ -32,11 +32,9 @@ export async function getExistingFormFields(
 export async function getFormFieldsToUpdate(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const form = currentLocator(this, 'form');
-	const company = await currentCompany(this);
 	return [
 		{ name: 'New Field', value: NEW_FIELD, description: 'Add a field (choose its Type)' },
-		...(await formFields(this, company, form)),
+		...(await getExistingFormFields.call(this)),
 	];
 }
 

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ListResult } from '../../shared/pagination';
 import type { RouteKey } from '../../shared/routes';
@@ -15,6 +16,7 @@ export interface Lookup {
 export interface OperationModule {
 	/** Its entry in the resource's Operation list (the value is its key in the resource's operations). */
 	operationOption: { name: string; action: string; description: string };
+	/** Its parameters; the resource shows them for this operation only. */
 	description: INodeProperties[];
 	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description starts with it). */
 	toolDescription: string;
@@ -43,7 +45,8 @@ export interface ResourceModule {
 
 /**
  * A resource from its operation modules: its Operation parameter lists their entries, sorted by
- * name, and starts on Get Many where the resource has it, else on its first operation.
+ * name, and starts on Get Many where the resource has it, else on its first operation. Each
+ * operation's parameters are shown for that resource and operation only.
  */
 export function resourceModule(
 	resource: string,
@@ -68,6 +71,17 @@ export function resourceModule(
 			options: options.sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		},
-		operations,
+		operations: Object.fromEntries(
+			Object.entries(operations).map(([value, operation]) => [
+				value,
+				{
+					...operation,
+					description: updateDisplayOptions(
+						{ show: { resource: [resource], operation: [value] } },
+						operation.description,
+					),
+				},
+			]),
+		),
 	};
 }

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invalidInput } from '../../shared/errors';
-import type { Fix, Invalid, ItemContext } from '../../shared/errors';
+import { invalidInput, type Fix, type Invalid, type ItemContext } from '../../shared/errors';
 
 /**
  * Generic checks of one input value. Each returns the value to use, or INVALID after reporting it
@@ -108,6 +107,9 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 		),
 	);
 }
+
+/** Form → Update's Field choice that adds a field (version 1): a blank ID, dropped before sending. */
+export const NEW_FIELD = '';
 
 /**
  * Reads a `json` parameter: the editor stores text, an expression may already give an object or

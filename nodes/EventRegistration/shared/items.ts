@@ -18,11 +18,11 @@ import {
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
 import { requireOption } from './checks';
-import { InputError, isInvalid, invalidInput } from '../../shared/errors';
+import { InputError, isInvalid, invalidInput, isJsonObject } from '../../shared/errors';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
- * when the node runs as a tool), the fields its Output keeps, and its parameters (read below).
+ * when the node runs as a tool), the fields its Output keeps, its parameters and its IDs (below).
  */
 export class OperationItem implements ItemContext {
 	readonly node: INode;
@@ -62,51 +62,41 @@ export class OperationItem implements ItemContext {
 		const property = properties.find((candidate) => candidate.name === name);
 		return valueAt(this, properties, name, typedValue(this, property, value));
 	}
-}
 
-/** The item's company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
-export async function companyOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-): Promise<CompanyWithId> {
-	return await resolveCompanyWithId(ctx, item.parameter('company'), item);
-}
+	/** The company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
+	async company(): Promise<CompanyWithId> {
+		return await resolveCompanyWithId(this.ctx, this.parameter('company'), this);
+	}
 
-/** The item's event slug (an event name is matched among the events of `company`). */
-export async function eventOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	company: CompanyWithId,
-): Promise<string> {
-	return await resolveEvent(ctx, item.parameter('event'), async () => company.id, item);
-}
+	/** The event's slug (an event name is matched among the events of `company`). */
+	async event(company: CompanyWithId): Promise<string> {
+		return await resolveEvent(this.ctx, this.parameter('event'), async () => company.id, this);
+	}
 
-/** The ID in the item's locator for a ticket type, form or order (or from its page URL). */
-export function idOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	param: 'ticketType' | 'form' | 'order',
-): string {
-	return resolveLocator(ctx, item.parameter(param), locatorField(param), item);
-}
+	/** The path parameters of an event's records: the company's sqid and the event's slug. */
+	async eventParams(): Promise<{ company: string; event: string }> {
+		const company = await this.company();
+		return { company: company.id, event: await this.event(company) };
+	}
 
-/** An activation or template ID, which has no URL mode: slashes or spaces are refused here. */
-export function plainIdOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	param: 'activation' | 'template',
-	name: string = param,
-): string | Invalid {
-	const field = locatorField(param);
-	const value = resolveLocator(ctx, item.parameter(name, ''), field, item);
-	if (!/[/?#\s]/.test(value)) return value;
-	const { idHint, example } = ID_LOCATORS[param];
-	return invalidInput(
-		item,
-		field.displayName,
-		`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
-		`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
-	);
+	/** The ID in the locator of a ticket type, form or order (or from its page URL). */
+	id(param: 'ticketType' | 'form' | 'order'): string {
+		return resolveLocator(this.ctx, this.parameter(param), locatorField(param), this);
+	}
+
+	/** An activation or template ID, which has no URL mode: slashes or spaces are refused here. */
+	plainId(param: 'activation' | 'template', name: string = param): string | Invalid {
+		const field = locatorField(param);
+		const value = resolveLocator(this.ctx, this.parameter(name, ''), field, this);
+		if (!/[/?#\s]/.test(value)) return value;
+		const { idHint, example } = ID_LOCATORS[param];
+		return invalidInput(
+			this,
+			field.displayName,
+			`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
+			`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
+		);
+	}
 }
 
 /*
@@ -126,9 +116,6 @@ function matchOption(choices: readonly Choice[], value: unknown): unknown {
 		choices.find((choice) => choice.name.toLowerCase() === wanted);
 	return match?.value;
 }
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
 function choiceValue(
@@ -164,11 +151,11 @@ function fieldsValue(
 
 function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
 	const options = property.options ?? [];
-	if (property.type === 'collection' && isObject(value)) {
+	if (property.type === 'collection' && isJsonObject(value)) {
 		const fields = options.filter((option): option is INodeProperties => 'type' in option);
-		return fieldsValue(check, fields, value);
+		return fieldsValue(check, fields, value as IDataObject);
 	}
-	if (property.type === 'fixedCollection' && isObject(value)) {
+	if (property.type === 'fixedCollection' && isJsonObject(value)) {
 		const result: IDataObject = {};
 		for (const [name, entries] of Object.entries(value)) {
 			const group = options.find(
@@ -176,7 +163,7 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 			);
 			// A group holds a list of entries or, without multipleValues, one entry.
 			const entry = (item: unknown) =>
-				group && isObject(item) ? fieldsValue(check, group.values, item) : item;
+				group && isJsonObject(item) ? fieldsValue(check, group.values, item as IDataObject) : item;
 			result[name] = (
 				Array.isArray(entries) ? entries.map(entry) : entry(entries)
 			) as IDataObject[keyof IDataObject];

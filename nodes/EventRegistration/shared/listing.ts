@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validValues } from '../../shared/errors';
 import { companyLocator } from '../../shared/ids';
@@ -13,7 +12,6 @@ import {
 import type { ListResult, PaginateOptions } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './checks';
-import { companyOf } from './items';
 import type { OperationItem } from './items';
 import {
 	LIST,
@@ -98,12 +96,6 @@ function searchFilterProperty(plural: string, field: 'name' | 'title'): INodePro
 	};
 }
 
-/** The `q` query of searchFilterProperty, or nothing when no filter is set. */
-function searchQuery(item: OperationItem): IDataObject {
-	const filters = item.parameter('filters', {}) as IDataObject;
-	return filters.q ? { q: filters.q } : {};
-}
-
 /**
  * Reads Return All / Limit / paging options of the item into paginate options; for a
  * model, with the bound of one tool call (`plural` names the records in its error).
@@ -154,20 +146,21 @@ export function companyListOperation(
 			action: `Get many ${plural}`,
 			description: words.description,
 		},
-		description: updateDisplayOptions({ show: { resource: [kind], operation: ['getMany'] } }, [
+		description: [
 			companyLocator(),
 			...listProperties(kind),
 			searchFilterProperty(plural, searchedField),
-		]),
+		],
 		toolDescription: text(words.toolDescription, needs('Company'), LIST, words.returns),
 		effect: 'reads',
 		recordKind: kind,
 		returnsList: true,
 		async execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-			const company = await companyOf(this, item);
+			const company = await item.company();
+			const { q } = item.parameter('filters', {}) as IDataObject;
 			return await paginateList(this, `${kind}.getMany`, {
 				params: { company: company.id },
-				qs: searchQuery(item),
+				qs: q ? { q } : {},
 				...readListOptions(this, item, plural),
 			});
 		},

@@ -8,10 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
 import { invalidInput } from '../../shared/errors';
-import type { ItemContext } from '../../shared/errors';
 import { requireOption } from './checks';
-import { idSourceOf } from '../../shared/routes';
-import type { IdField } from '../../shared/routes';
+import type { OperationItem } from './items';
+import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
  * Version 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a
@@ -87,7 +86,7 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 /** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
 export function outputFieldsOf(
 	ctx: IExecuteFunctions,
-	item: ItemContext & { parameter(name: string, fallback?: unknown): unknown },
+	item: OperationItem,
 	kind: RecordKind,
 ): readonly string[] | undefined {
 	const output = outputProperties(kind)[0];

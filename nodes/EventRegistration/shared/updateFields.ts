@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput } from '../../shared/errors';
-import type { Invalid } from '../../shared/errors';
+import { invalidInput, type Invalid } from '../../shared/errors';
 import { withoutBlanks } from './checks';
 import type { OperationItem } from './items';
 

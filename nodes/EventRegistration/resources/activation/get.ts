@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { idLocator, companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { plainIdOf, companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -15,10 +12,10 @@ export const operationOption = {
 	description: 'Get one activation by its ID (read-only)',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['activation'], operation: ['get'] } },
-	[companyLocator(), idLocator('activation', 'activationId')] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	idLocator('activation', 'activationId'),
+];
 
 export const toolDescription = text(
 	'Get one activation (a read-only lead capture page: booth, raffle, sign-up).',
@@ -26,13 +23,13 @@ export const toolDescription = text(
 	'Returns the activation with its slug and title.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const activationId = plainIdOf(this, item, 'activation', 'activationId');
-	const company = await companyOf(this, item);
+	const activationId = item.plainId('activation', 'activationId');
+	const company = await item.company();
 	const { activation } = validValues(item, { activation: activationId });
 	return await apiRequest(this, 'activation.get', {
 		check: item,

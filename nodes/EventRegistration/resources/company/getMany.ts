@@ -1,12 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { paginateList } from '../../../shared/pagination';
-import type { ListResult } from '../../../shared/pagination';
+import { paginateList, type ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -14,10 +11,7 @@ export const operationOption = {
 	description: 'List the companies your user belongs to',
 };
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: ['getMany'] } },
-	listProperties('company'),
-);
+export const description: INodeProperties[] = listProperties('company');
 
 export const toolDescription = text(
 	'List the companies the user belongs to. Use it first: every other operation needs a Company ID.',
@@ -25,7 +19,7 @@ export const toolDescription = text(
 	'Returns companies with id (the company ID that Company takes), name and slug.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'company';
 

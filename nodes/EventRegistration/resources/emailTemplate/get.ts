@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -15,14 +12,11 @@ export const operationOption = {
 	description: 'Get one email template of an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailTemplate'], operation: ['get'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('template'),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('template'),
+];
 
 export const toolDescription = text(
 	`Get one email template of ${ORGANIZED}.`,
@@ -30,17 +24,16 @@ export const toolDescription = text(
 	'Returns the template with its subject and body.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = plainIdOf(this, item, 'template');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const templateId = item.plainId('template');
+	const params = await item.eventParams();
 	const { template } = validValues(item, { template: templateId });
 	return await apiRequest(this, 'emailTemplate.get', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 	});
 }

@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -14,10 +11,10 @@ export const operationOption = {
 	description: 'List the email templates of an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailTemplate'], operation: ['getMany'] } },
-	[companyLocator(), eventLocator({ organizingOnly: true })] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+];
 
 export const toolDescription = text(
 	`List the lifecycle email templates of ${ORGANIZED}.`,
@@ -25,7 +22,7 @@ export const toolDescription = text(
 	'Returns templates with their key (the Template) and subject.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'emailTemplate';
 
@@ -35,10 +32,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: OperationItem,
 ): Promise<IDataObject[]> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	return await apiRequestList(this, 'emailTemplate.getMany', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 	});
 }

@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Reset',
@@ -15,14 +12,11 @@ export const operationOption = {
 	description: 'Go back to the default text of an email template',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailTemplate'], operation: ['reset'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('template'),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('template'),
+];
 
 export const toolDescription = text(
 	`Reset an email template of ${ORGANIZED} to the service’s default text.`,
@@ -30,19 +24,18 @@ export const toolDescription = text(
 	'Returns reset: true and the template’s key; Email Template → Get shows its text.',
 );
 
-export const effect: Effect = {
+export const effect = {
 	cannotBeUndone:
 		'the template’s own Subject and Body are lost; the service’s default text replaces them',
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = plainIdOf(this, item, 'template');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const templateId = item.plainId('template');
+	const params = await item.eventParams();
 	const { template } = validValues(item, { template: templateId });
 	await apiRequestFull(this, 'emailTemplate.reset', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 	});
 	return { reset: true, template };
 }

@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, plainIdOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Update',
@@ -16,34 +13,31 @@ export const operationOption = {
 	description: 'Customize the subject or body of an email template',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailTemplate'], operation: ['update'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('template'),
-		updateFieldsProperty(
-			[
-				{
-					displayName: 'Body',
-					name: 'body',
-					type: 'string',
-					typeOptions: { rows: 8 },
-					default: '',
-					description: 'Content of the email',
-				},
-				{
-					displayName: 'Subject',
-					name: 'subject',
-					type: 'string',
-					default: '',
-					description: 'Subject line of the email',
-				},
-			],
-			'Only the fields you add are changed',
-		),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('template'),
+	updateFieldsProperty(
+		[
+			{
+				displayName: 'Body',
+				name: 'body',
+				type: 'string',
+				typeOptions: { rows: 8 },
+				default: '',
+				description: 'Content of the email',
+			},
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+				description: 'Subject line of the email',
+			},
+		],
+		'Only the fields you add are changed',
+	),
+];
 
 export const toolDescription = text(
 	`Customize the Subject or Body of an email template of ${ORGANIZED}; only the fields given change.`,
@@ -51,22 +45,21 @@ export const toolDescription = text(
 	'Returns the updated template.',
 );
 
-export const effect: Effect = { changes: 'the template’s Subject or Body' };
+export const effect = { changes: 'the template’s Subject or Body' };
 
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const templateId = plainIdOf(this, item, 'template');
+	const templateId = item.plainId('template');
 	const fields = updateFieldsOf(
 		item,
 		'Add Subject or Body. To go back to the default text, use Reset.',
 	);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	const { template, body } = validValues(item, { template: templateId, body: fields });
 	return await apiRequest(this, 'emailTemplate.update', {
 		check: item,
-		params: { company: company.id, event, template },
+		params: { ...params, template },
 		body,
 	});
 }

@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import { withoutBlanks, requireOption, requireText } from '../../shared/checks';
 import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -22,7 +19,7 @@ import {
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/dates';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	{
 		displayName: 'Name',
@@ -77,11 +74,6 @@ export const operationOption = {
 	description: 'Create an event; its slug is derived from the name',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['event'], operation: ['create'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	'Create an event of a company; its id (the event slug that Event takes) is derived from Name.',
 	needs('Company'),
@@ -89,12 +81,12 @@ export const toolDescription = text(
 	'Returns the event with its id (the event slug), name, dates and settings.',
 );
 
-export const effect: Effect = { changes: 'creates an event, which the API cannot delete' };
+export const effect = { changes: 'creates an event, which the API cannot delete' };
 
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');

@@ -2,8 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { requireBoolean, requireOption } from '../../shared/checks';
-import { invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import { invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 
 export const attendanceModeOptions = [
 	{ name: 'Offline', value: 'offline' },

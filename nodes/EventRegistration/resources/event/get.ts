@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -14,10 +11,10 @@ export const operationOption = {
 	description: 'Get one event by slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['event'], operation: ['get'] } },
-	[companyLocator(), eventLocator({ organizingOnly: false })] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: false }),
+];
 
 export const toolDescription = text(
 	'Get one event of a company.',
@@ -25,14 +22,11 @@ export const toolDescription = text(
 	'Returns the event with its id (the event slug), name, date_start, date_end, timezone, attendance_mode, locale and company_role.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const company = await companyOf(this, item);
-	return await apiRequest(this, 'event.get', {
-		check: item,
-		params: { company: company.id, event: await eventOf(this, item, company) },
-	});
+	const params = await item.eventParams();
+	return await apiRequest(this, 'event.get', { check: item, params });
 }

@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	apiDate,
 	attendanceModeOptions,
@@ -66,14 +63,11 @@ export const operationOption = {
 	description: 'Change some fields of an event, including its slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['event'], operation: ['update'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: false }),
-		updateFieldsProperty(updateFields),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: false }),
+	updateFieldsProperty(updateFields),
+];
 
 export const toolDescription = text(
 	'Change some fields of an event (name, dates, slug, mode, locale, role, venue, time zone); only the fields given change.',
@@ -82,7 +76,7 @@ export const toolDescription = text(
 	'Returns the updated event.',
 );
 
-export const effect: Effect = { changes: 'the fields given of the event' };
+export const effect = { changes: 'the fields given of the event' };
 
 export const recordKind = 'event';
 
@@ -91,11 +85,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	// No update fields: no date to convert; validValues stops the item on that input error.
 	const fields = isInvalid(given) ? {} : given;
 	const choices = eventChoices(item, fields);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	const { date_start: start, date_end: end } = fields;
 	// An instant given without Timezone is converted to the event's own time zone: read once, only then.
-	const params = { company: company.id, event };
 	const timeZone =
 		givenTimeZone(item, fields) ??
 		([start, end].some(isInstant)

@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -14,10 +11,10 @@ export const operationOption = {
 	description: 'Get the public page content of an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventPage'], operation: ['get'] } },
-	[companyLocator(), eventLocator({ organizingOnly: true })] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+];
 
 export const toolDescription = text(
 	`Get the public page content (title, subtitle, description) of ${ORGANIZED}.`,
@@ -25,13 +22,12 @@ export const toolDescription = text(
 	'Returns the page content.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	return await apiRequest(this, 'eventPage.get', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 	});
 }

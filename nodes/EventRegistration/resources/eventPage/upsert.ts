@@ -1,21 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
 import { parseJsonInput } from '../../shared/checks';
-import { validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid } from '../../../shared/errors';
+import { validValues, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	{
@@ -87,18 +83,13 @@ export const operationOption = {
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventPage'], operation: ['upsert'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Create or update the public page content (title, subtitle, description) of ${ORGANIZED}.`,
 	needs('Company', 'Event'),
 	'Returns the page content as saved.',
 );
 
-export const effect: Effect = { changes: 'the event’s public page, which attendees see' };
+export const effect = { changes: 'the event’s public page, which attendees see' };
 
 /** Page Fields and Other Page Fields (JSON) together, or INVALID when that is nothing and no header image is sent. */
 function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invalid {
@@ -109,8 +100,7 @@ function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invali
 	): Invalid => invalidInput(item, 'Other Page Fields (JSON)', problem, fix);
 	const { parsed = {}, problem } = parseJsonInput(item.parameter('additionalFields', '{}'));
 	if (problem !== undefined) return json(`is not valid JSON (${problem})`);
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		return json('must be a JSON object');
+	if (!isJsonObject(parsed)) return json('must be a JSON object');
 	const clash = Object.keys(parsed).find(
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
@@ -171,12 +161,11 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const withImage = item.parameter('headerImage', false) as boolean;
 	const checked = pageBody(item, withImage);
 	const image = withImage ? await headerImage(this, item) : undefined;
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	const { body, file } = validValues(item, { body: checked, file: image });
 	return await apiRequest(this, 'eventPage.upsert', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 		body: file === undefined ? body : encodeMultipart(toFormFields(body), [file]),
 	});
 }

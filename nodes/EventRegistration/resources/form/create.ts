@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { validateFormFields } from './formFields';
 import { companyLocator } from '../../../shared/ids';
@@ -7,9 +6,7 @@ import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { createFieldsProperties, readCreateFields } from './fields';
 
 export const operationOption = {
@@ -18,21 +15,18 @@ export const operationOption = {
 	description: 'Create a registration form with its fields',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['form'], operation: ['create'] } },
-	[
-		companyLocator(),
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'Name of the form',
-		},
-		...createFieldsProperties(),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Name of the form',
+	},
+	...createFieldsProperties(),
+];
 
 export const toolDescription = text(
 	'Create a registration form of a company with its fields.',
@@ -40,7 +34,7 @@ export const toolDescription = text(
 	'Returns the form with its id (the Form ID) and fields, each with its own id.',
 );
 
-export const effect: Effect = { changes: 'creates a form, which the API cannot delete' };
+export const effect = { changes: 'creates a form, which the API cannot delete' };
 
 export const recordKind = 'form';
 
@@ -55,7 +49,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 					editor: 'Add a field in the editor or in Fields (JSON).',
 					tool: 'Set Fields Input to json and give Fields (JSON), an array of fields each with type and label, e.g. [{"type": "text", "label": "Company"}].',
 				});
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	return await apiRequest(this, 'form.create', {
 		check: item,
 		params: { company: company.id },

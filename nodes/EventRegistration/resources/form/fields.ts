@@ -8,9 +8,8 @@ import type {
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
-import { parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput } from '../../../shared/errors';
-import type { Invalid } from '../../../shared/errors';
+import { NEW_FIELD, parseJsonInput } from '../../shared/checks';
+import { isInvalid, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -28,9 +27,6 @@ const typeOptions = [
 
 /** In Form → Update, the Type that leaves an existing field's type as it is (a blank type is dropped before sending). */
 const KEEP_CURRENT_TYPE = '';
-
-/** In a version 1 Form → Update, the Field choice that adds a new field (a blank ID is dropped before sending). */
-export const NEW_FIELD = '';
 
 /**
  * In Form → Update a boolean or number input cannot be left unset, and its default would overwrite
@@ -390,10 +386,7 @@ function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined 
 		);
 	const { parsed = [], problem } = parseJsonInput(item.parameter('fieldsJson', '[]'));
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (
-		!Array.isArray(parsed) ||
-		parsed.some((field) => !field || typeof field !== 'object' || Array.isArray(field))
-	)
+	if (!Array.isArray(parsed) || parsed.some((field) => !isJsonObject(field)))
 		return fail('must be an array of objects');
 	return parsed as IDataObject[];
 }

@@ -1,9 +1,8 @@
-import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { withoutBlanks } from '../../shared/checks';
 import { editorLabel } from '../../shared/output';
-import { InputError, invalid, isInvalid } from '../../../shared/errors';
+import { InputError, invalid, isInvalid, isJsonObject } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 
 /**
@@ -154,8 +153,8 @@ function checkAttributeSupport(check: FieldContext, type: FormFieldType, field: 
 
 function isFieldOption(option: unknown): option is FieldOption {
 	if (typeof option === 'string') return option.trim() !== '';
-	if (!option || typeof option !== 'object' || Array.isArray(option)) return false;
-	const { label, value } = option as IDataObject;
+	if (!isJsonObject(option)) return false;
+	const { label, value } = option;
 	return (
 		typeof label === 'string' &&
 		label.trim() !== '' &&

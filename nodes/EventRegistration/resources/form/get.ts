@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -14,10 +11,7 @@ export const operationOption = {
 	description: 'Get one form with its fields',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['form'], operation: ['get'] } },
-	[companyLocator(), idLocator('form')] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [companyLocator(), idLocator('form')];
 
 export const toolDescription = text(
 	'Get one registration form with its fields.',
@@ -25,12 +19,12 @@ export const toolDescription = text(
 	'Returns the form with its fields (id, type, label, options).',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = idOf(this, item, 'form');
-	const company = await companyOf(this, item);
+	const form = item.id('form');
+	const company = await item.company();
 	return await apiRequest(this, 'form.get', { check: item, params: { company: company.id, form } });
 }

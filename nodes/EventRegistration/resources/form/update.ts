@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
-import { validateFormFields } from './formFields';
-import type { ExistingFormField } from './formFields';
+import { validateFormFields, type ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, idOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 import type { Lookup } from '../modules';
 
@@ -19,32 +15,29 @@ export const operationOption = {
 	description: 'Rename a form, change existing fields by ID and add new fields',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['form'], operation: ['update'] } },
-	[
-		companyLocator(),
-		idLocator('form'),
-		{
-			displayName: 'Options',
-			name: 'formUpdates',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: 'New name of the form',
-				},
-			],
-		},
-		...updateFieldsProperties(),
-		// Where a workflow saved before Options → Name keeps its new name (never shown).
-		{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	idLocator('form'),
+	{
+		displayName: 'Options',
+		name: 'formUpdates',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the form',
+			},
+		],
+	},
+	...updateFieldsProperties(),
+	// Where a workflow saved before Options → Name keeps its new name (never shown).
+	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
+];
 
 export const toolDescription = text(
 	'Rename a form, change existing fields by their id, or add fields.',
@@ -52,14 +45,14 @@ export const toolDescription = text(
 	'Returns the updated form with its fields.',
 );
 
-export const effect: Effect = { changes: 'the form’s name and fields' };
+export const effect = { changes: 'the form’s name and fields' };
 
 export const recordKind = 'form';
 
 export const lookups: Lookup[] = [{ route: 'form.get', why: 'checks against the current fields' }];
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const form = idOf(this, item, 'form');
+	const form = item.id('form');
 	// Options → Name; a workflow saved while Name was a top-level parameter keeps its value there.
 	const options = item.parameter('formUpdates', {}) as IDataObject;
 	const name = String(options.name ?? item.parameter('name', '') ?? '').trim();
@@ -75,7 +68,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 				);
 	// Input errors first, before any request; the checks against the current fields follow the read below.
 	const validated = isInvalid(changes) ? changes : validateFormFields(item, changes);
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const params = { company: company.id, form };
 	const fields = validValues(item, { input: changes, validated });
 	const body: IDataObject = name === '' ? {} : { name };

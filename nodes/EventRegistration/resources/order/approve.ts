@@ -2,7 +2,6 @@ import { apiRequest } from '../../../shared/transport';
 import { orderDecision } from './decision';
 
 export const approve = orderDecision(
-	'approve',
 	{
 		name: 'Approve',
 		description: 'Approve an order that needs approval',

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import { unlessForbidden, validValues, invalidInput } from '../../../shared/errors';
@@ -17,12 +16,10 @@ import {
 } from '../../shared/checks';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
-import type { Effect } from '../../shared/output';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
 import type { Lookup } from '../modules';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	idLocator('ticketType'),
@@ -123,11 +120,6 @@ export const operationOption = {
 		'Register tickets for an attendee; paid tickets are paid on the hosted checkout page',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['create'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
 	needs('Company', 'Event', 'Ticket Type'),
@@ -135,7 +127,7 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
 );
 
-export const effect: Effect = {
+export const effect = {
 	changes: 'registers the attendee, whom the service then emails; no API call cancels it',
 };
 
@@ -200,9 +192,9 @@ const CHECKOUT_URL_NOTE =
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const checked = orderBody(item);
-	const ticketTypeSlug = idOf(this, item, 'ticketType');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const ticketTypeSlug = item.id('ticketType');
+	const company = await item.company();
+	const event = await item.event(company);
 	const body = validValues(item, checked);
 	const params = { company: company.id, event, ticketType: ticketTypeSlug };
 

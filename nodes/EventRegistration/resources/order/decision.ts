@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import { companyOf, eventOf, idOf } from '../../shared/items';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import type { OperationModule } from '../modules';
@@ -15,7 +13,6 @@ import type { OperationModule } from '../modules';
  * words and the request (`send`, which names its route).
  */
 export function orderDecision(
-	decision: 'approve' | 'reject',
 	words: { name: string; description: string; cannotBeUndone: string },
 	send: (this: IExecuteFunctions, params: RouteParams, item: OperationItem) => Promise<IDataObject>,
 ): OperationModule {
@@ -25,11 +22,7 @@ export function orderDecision(
 			action: `${words.name} order`,
 			description: words.description,
 		},
-		description: updateDisplayOptions({ show: { resource: ['order'], operation: [decision] } }, [
-			companyLocator(),
-			eventLocator({ organizingOnly: true }),
-			idLocator('order'),
-		]),
+		description: [companyLocator(), eventLocator({ organizingOnly: true }), idLocator('order')],
 		toolDescription: text(
 			`${words.name} an order that waits for the organizer’s approval, at ${ORGANIZED}.`,
 			needs('Company', 'Event', 'Order'),
@@ -38,10 +31,9 @@ export function orderDecision(
 		effect: { cannotBeUndone: words.cannotBeUndone },
 		recordKind: 'order',
 		async execute(this: IExecuteFunctions, item: OperationItem) {
-			const order = idOf(this, item, 'order');
-			const company = await companyOf(this, item);
-			const event = await eventOf(this, item, company);
-			return withOrderStatus(await send.call(this, { company: company.id, event, order }, item));
+			const order = item.id('order');
+			const params = await item.eventParams();
+			return withOrderStatus(await send.call(this, { ...params, order }, item));
 		},
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../shared/checks';
-import { isInvalid, invalidInput } from '../../../shared/errors';
+import { isInvalid, invalidInput, isJsonObject } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -109,9 +109,7 @@ function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
 	const { parsed, problem } = parseJsonInput(raw);
 	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
 	if (parsed === undefined) return {};
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		return fail('must be a JSON object');
-	return parsed as IDataObject;
+	return isJsonObject(parsed) ? (parsed as IDataObject) : fail('must be a JSON object');
 }
 
 function withoutTopLevelKeys(

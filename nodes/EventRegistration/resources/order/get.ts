@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	includeSubmissionProperty,
@@ -9,9 +8,7 @@ import {
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -19,15 +16,12 @@ export const operationOption = {
 	description: 'Get one order by ID, with a status derived from its timestamps',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['get'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('order'),
-		includeSubmissionProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('order'),
+	includeSubmissionProperty,
+];
 
 export const toolDescription = text(
 	`Get one order of ${ORGANIZED}.`,
@@ -35,17 +29,16 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}.`,
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const order = idOf(this, item, 'order');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const order = item.id('order');
+	const params = await item.eventParams();
 	const result = await apiRequest(this, 'order.get', {
 		check: item,
-		params: { company: company.id, event, order },
+		params: { ...params, order },
 		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 	});
 	return withOrderStatus(result);

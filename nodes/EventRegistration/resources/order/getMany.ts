@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	addOrderStatus,
@@ -7,13 +6,10 @@ import {
 	includeSubmissionQuery,
 } from '../../../shared/orders';
 import { companyLocator, eventLocator } from '../../../shared/ids';
-import { paginateList } from '../../../shared/pagination';
-import type { ListResult } from '../../../shared/pagination';
+import { paginateList, type ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { listProperties, readListOptions } from '../../shared/listing';
 import { LIST, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get Many',
@@ -22,15 +18,12 @@ export const operationOption = {
 		'List the orders of an organized event, each with a status derived from its timestamps',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['getMany'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		...listProperties('order'),
-		includeSubmissionProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	...listProperties('order'),
+	includeSubmissionProperty,
+];
 
 export const toolDescription = text(
 	`List the orders of ${ORGANIZED}.`,
@@ -39,17 +32,16 @@ export const toolDescription = text(
 	`Returns orders, each with ${ORDER_FIELDS}.`,
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'order';
 
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	const orders = await paginateList(this, 'order.getMany', {
-		params: { company: company.id, event },
+		params,
 		qs: includeSubmissionQuery(item.parameter('includeSubmission', false)),
 		...readListOptions(this, item, 'orders'),
 	});

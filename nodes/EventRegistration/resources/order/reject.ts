@@ -2,7 +2,6 @@ import { apiRequest } from '../../../shared/transport';
 import { orderDecision } from './decision';
 
 export const reject = orderDecision(
-	'reject',
 	{
 		name: 'Reject',
 		description: 'Reject a pending order',

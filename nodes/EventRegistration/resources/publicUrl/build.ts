@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getServiceUrls, apiRequest } from '../../../shared/transport';
 import {
@@ -18,17 +17,15 @@ import {
 } from '../../shared/publicUrls';
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { CompanyRecord } from '../../../shared/ids';
-import { validValues, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
+import { requireInteger } from '../../shared/checks';
 import type { OperationItem } from '../../shared/items';
-import { plainIdOf, idOf } from '../../shared/items';
 import { text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import type { Lookup } from '../modules';
 
 const forPages = (...page: string[]) => ({ show: { page } });
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Page',
 		name: 'page',
@@ -131,18 +128,13 @@ export const operationOption = {
 	description: 'Build the link of an event page, ticket signup, order checkout or activation page',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['publicUrl'], operation: ['build'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	'Build an attendee-facing link: an event page, a ticket signup page, an order’s checkout page or an activation page (Page chooses which). It only reads: the company’s slug when given its ID, a company or event given by name, and whether a ticket type has a form.',
 	'Company, Event, Ticket Type and Order take the same IDs as elsewhere (see Company → Get Many, Event → Get Many, Ticket Type → Get Many, Order → Get Many).',
 	'Returns url.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const lookups: Lookup[] = [
 	{ route: 'company.getMany', why: 'company slug' },
@@ -151,13 +143,8 @@ export const lookups: Lookup[] = [
 
 function quantityInput(check: ItemContext, value: unknown): number | undefined | Invalid {
 	if (value === '' || value === undefined || value === null) return undefined;
-	if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-	return invalidInput(
-		check,
-		'Pre-Selected Quantity',
-		`must be a whole number of at least 1 (got ${String(value)})`,
-		'Use 1 or more, or remove the option to let the attendee choose.',
-	);
+	const fix = 'Use 1 or more, or remove the option to let the attendee choose.';
+	return requireInteger(check, 'Pre-Selected Quantity', value, 1, fix);
 }
 
 /** The page's own inputs besides Company and Event, read and checked before any lookup. */
@@ -169,20 +156,20 @@ interface PageInputs {
 	activationSlug?: string | Invalid;
 }
 
-function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: string): PageInputs {
+function readPageInputs(item: OperationItem, page: string): PageInputs {
 	if (page === 'activation') {
 		return {
 			scope: item.parameter('scope', 'company') as string,
-			activationSlug: plainIdOf(ctx, item, 'activation', 'activationSlug'),
+			activationSlug: item.plainId('activation', 'activationSlug'),
 		};
 	}
 	if (page === 'ticketSignup') {
 		return {
-			ticketTypeSlug: idOf(ctx, item, 'ticketType'),
+			ticketTypeSlug: item.id('ticketType'),
 			quantity: quantityInput(item, (item.parameter('linkOptions', {}) as IDataObject).quantity),
 		};
 	}
-	if (page === 'orderCheckout') return { orderId: idOf(ctx, item, 'order') };
+	if (page === 'orderCheckout') return { orderId: item.id('order') };
 	return {};
 }
 
@@ -192,7 +179,7 @@ function readPageInputs(ctx: IExecuteFunctions, item: OperationItem, page: strin
  */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const page = item.parameter('page') as string;
-	const checked = readPageInputs(this, item, page);
+	const checked = readPageInputs(item, page);
 	const company = await resolveCompany(this, item.parameter('company', ''), item);
 	const inputs = validValues(item, checked);
 	// The company's sqid and slug, read for the item at most once: from its value, or from one GET /companies.

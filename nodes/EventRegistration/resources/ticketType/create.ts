@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { withoutBlanks } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	paidTicketNotice,
 	checkTicketTypeBody,
@@ -17,7 +14,7 @@ import {
 	vatProperty,
 } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	{
@@ -47,11 +44,6 @@ export const operationOption = {
 	description: 'Create a free or paid ticket for an organized event',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['create'] } },
-	properties,
-);
-
 export const toolDescription = text(
 	`Create a free or paid ticket type for ${ORGANIZED}.`,
 	needs('Company', 'Event'),
@@ -59,7 +51,7 @@ export const toolDescription = text(
 	'Returns the ticket type with its slug (the Ticket Type ID), price and limits.',
 );
 
-export const effect: Effect = { changes: 'creates a ticket type, which the API cannot delete' };
+export const effect = { changes: 'creates a ticket type, which the API cannot delete' };
 
 export const recordKind = 'ticketType';
 
@@ -72,11 +64,10 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const checked = checkTicketTypeBody(item, body);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.create', {
 		check: item,
-		params: { company: company.id, event },
+		params,
 		body: validValues(item, checked),
 	});
 }

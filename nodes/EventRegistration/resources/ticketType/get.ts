@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
@@ -15,15 +12,12 @@ export const operationOption = {
 	description: 'Get one ticket type by slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['get'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('ticketType'),
-		includeFormProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('ticketType'),
+	includeFormProperty,
+];
 
 export const toolDescription = text(
 	`Get one ticket type of ${ORGANIZED}.`,
@@ -31,17 +25,16 @@ export const toolDescription = text(
 	'Returns the ticket type with slug, name, price (in the event’s currency), currency, availability and min/max per order.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = idOf(this, item, 'ticketType');
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const ticketType = item.id('ticketType');
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.get', {
 		check: item,
-		params: { company: company.id, event, ticketType },
+		params: { ...params, ticketType },
 		qs: includeFormQuery(item),
 	});
 }

@@ -1,14 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequestList } from '../../../shared/transport';
 import { ListResult } from '../../../shared/pagination';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf } from '../../shared/items';
 import { limitProperties, readListOptions, returnAllProperty } from '../../shared/listing';
 import { LIST, needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const operationOption = {
@@ -17,17 +14,13 @@ export const operationOption = {
 	description: 'List the ticket types of an organized event',
 };
 
-// The API returns every ticket type of the event in one plain list, so Limit is applied here.
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['getMany'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		returnAllProperty,
-		...limitProperties(),
-		includeFormProperty,
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	returnAllProperty,
+	...limitProperties(),
+	includeFormProperty,
+];
 
 export const toolDescription = text(
 	`List the ticket types of ${ORGANIZED}.`,
@@ -36,17 +29,16 @@ export const toolDescription = text(
 	'Returns ticket types with slug (the Ticket Type ID), name, price and availability.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export const recordKind = 'ticketType';
 
 export const returnsList = true;
 
+// The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	const { limit, atMost } = readListOptions(this, item, 'ticket types');
-	const params = { company: company.id, event };
 	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
 		check: item,
 		params,

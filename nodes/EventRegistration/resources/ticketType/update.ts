@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { isInvalid, validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf, eventOf, idOf } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	paidTicketDetail,
 	paidTicketHint,
@@ -45,15 +42,12 @@ export const operationOption = {
 	description: 'Change some fields of a ticket type, including its slug',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['ticketType'], operation: ['update'] } },
-	[
-		companyLocator(),
-		eventLocator({ organizingOnly: true }),
-		idLocator('ticketType'),
-		updateFieldsProperty(updateFields),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	companyLocator(),
+	eventLocator({ organizingOnly: true }),
+	idLocator('ticketType'),
+	updateFieldsProperty(updateFields),
+];
 
 export const toolDescription = text(
 	`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`,
@@ -62,20 +56,19 @@ export const toolDescription = text(
 	'Returns the updated ticket type.',
 );
 
-export const effect: Effect = { changes: 'the fields given of the ticket type, such as its price' };
+export const effect = { changes: 'the fields given of the ticket type, such as its price' };
 
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = idOf(this, item, 'ticketType');
+	const ticketType = item.id('ticketType');
 	const fields = updateFieldsOf(item);
 	// No update fields: nothing more to check; validValues stops the item on that input error.
 	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
-	const company = await companyOf(this, item);
-	const event = await eventOf(this, item, company);
+	const params = await item.eventParams();
 	return await apiRequest(this, 'ticketType.update', {
 		check: item,
-		params: { company: company.id, event, ticketType },
+		params: { ...params, ticketType },
 		body: validValues(item, checked),
 	});
 }

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../../shared/transport';
 import type { OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 
 export const operationOption = {
 	name: 'Get',
@@ -19,7 +18,7 @@ export const toolDescription = text(
 	'Returns the user’s id, first_name, last_name and email.',
 );
 
-export const effect: Effect = 'reads';
+export const effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	return await apiRequest(this, 'user.get', { check: item });

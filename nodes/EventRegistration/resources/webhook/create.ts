@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	eventsProperty,
 	nameProperty,
@@ -25,16 +22,13 @@ export const operationOption = {
 		'Register a receiver URL for event kinds (Pro plan); the response includes the webhook token',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['create'] } },
-	[
-		planNotice,
-		companyLocator(),
-		{ ...nameProperty, required: true },
-		{ ...urlProperty, required: true },
-		{ ...eventsProperty, required: true },
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	planNotice,
+	companyLocator(),
+	{ ...nameProperty, required: true },
+	{ ...urlProperty, required: true },
+	{ ...eventsProperty, required: true },
+];
 
 export const toolDescription = text(
 	'Register a webhook: a receiver URL the service posts form, activation, lead and meeting events to (Pro plan).',
@@ -43,7 +37,7 @@ export const toolDescription = text(
 	'Returns the webhook with its id (the Webhook ID) and token.',
 );
 
-export const effect: Effect = {
+export const effect = {
 	changes: 'registers a receiver URL the service starts posting events to',
 };
 
@@ -53,7 +47,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		name: requireText(item, 'Name', item.parameter('name')),
 		url: requireReceiverUrl(item, item.parameter('url')),
 	};
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const body = validValues(item, checked);
 	return await apiRequest(this, 'webhook.create', {
 		check: item,

@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequestFull } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import { planNotice, webhookIdOf, webhookIdProperty } from './fields';
 
 export const operationOption = {
@@ -16,10 +13,7 @@ export const operationOption = {
 	description: 'Detach a webhook; no further deliveries',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['delete'] } },
-	[planNotice, companyLocator(), webhookIdProperty] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [planNotice, companyLocator(), webhookIdProperty];
 
 export const toolDescription = text(
 	'Delete a webhook of a company; it receives nothing more.',
@@ -27,14 +21,14 @@ export const toolDescription = text(
 	'Returns deleted: true and the webhook’s id.',
 );
 
-export const effect: Effect = {
+export const effect = {
 	cannotBeUndone:
 		'the service stops posting to the receiver, and a webhook registered again gets a new ID',
 };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const id = webhookIdOf(item);
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const { webhook } = validValues(item, { webhook: id });
 	await apiRequestFull(this, 'webhook.delete', {
 		check: item,

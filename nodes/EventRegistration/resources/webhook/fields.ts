@@ -4,8 +4,7 @@ import { locatorValue } from '../../../shared/ids';
 import { PATH_PARAMS } from '../../../shared/routes';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
 import { requireText } from '../../shared/checks';
-import { isInvalid, invalidInput } from '../../../shared/errors';
-import type { Invalid, ItemContext } from '../../../shared/errors';
+import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

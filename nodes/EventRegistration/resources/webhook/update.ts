@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { requireText } from '../../shared/checks';
 import { validValues, invalidInput } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
-import { companyOf } from '../../shared/items';
 import { updateFieldsProperty } from '../../shared/updateFields';
 import { needs, text } from '../../shared/output';
-import type { Effect } from '../../shared/output';
 import {
 	eventsProperty,
 	nameProperty,
@@ -27,23 +24,20 @@ export const operationOption = {
 	description: 'Change the name, URL or events of a webhook',
 };
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['update'] } },
-	[
-		planNotice,
-		companyLocator(),
-		webhookIdProperty,
-		updateFieldsProperty([
-			{
-				...eventsProperty,
-				description:
-					'Replaces the subscribed event kinds; each needs its subscribe scope on the token',
-			},
-			nameProperty,
-			urlProperty,
-		]),
-	] satisfies INodeProperties[],
-);
+export const description: INodeProperties[] = [
+	planNotice,
+	companyLocator(),
+	webhookIdProperty,
+	updateFieldsProperty([
+		{
+			...eventsProperty,
+			description:
+				'Replaces the subscribed event kinds; each needs its subscribe scope on the token',
+		},
+		nameProperty,
+		urlProperty,
+	]),
+];
 
 export const toolDescription = text(
 	'Change the name, URL or events of a webhook; only the fields given change.',
@@ -51,7 +45,7 @@ export const toolDescription = text(
 	'Returns the updated webhook.',
 );
 
-export const effect: Effect = { changes: 'the webhook’s name, receiver URL or events' };
+export const effect = { changes: 'the webhook’s name, receiver URL or events' };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const id = webhookIdOf(item);
@@ -63,7 +57,7 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	};
 	if (Object.keys(changes).length === 0)
 		invalidInput(item, 'Update Fields', 'nothing to update', 'Add at least one field to change.');
-	const company = await companyOf(this, item);
+	const company = await item.company();
 	const { webhook, ...body } = validValues(item, { webhook: id, ...changes });
 	return await apiRequest(this, 'webhook.update', {
 		check: item,
