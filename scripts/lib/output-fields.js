@@ -220,8 +220,14 @@ const RECORDS = /** @type {Record<string, Fields>} */ ({
 	ticketType: TICKET_TYPE,
 });
 
-/** Operations that return something other than the resource's record, by `resource:operation`. */
+/**
+ * Operations whose output is not the resource's record as the reference shows it, by
+ * `resource:operation`: Activation → Get's fields are not shown (only the list's are).
+ */
 const OPERATIONS = /** @type {Record<string, Fields>} */ ({
+	'activation:get': Object.fromEntries(
+		Object.entries(ACTIVATION).map(([name, spec]) => [name, assumed(spec)]),
+	),
 	'user:get': USER,
 	'emailTemplate:reset': {
 		reset: boolean('The template is back to its default text'),

@@ -176,7 +176,7 @@ function actionSchemas(description) {
 		}
 		for (const { value: operation, name: operationName } of operationProperty?.options ?? []) {
 			const isRecord = recordOperations.includes(operation);
-			const fields = isRecord ? record : OPERATIONS[`${resource}:${operation}`];
+			const fields = OPERATIONS[`${resource}:${operation}`] ?? (isRecord ? record : undefined);
 			if (!fields) {
 				problems.push(`${resource} → ${operation}: no schema`);
 				continue;

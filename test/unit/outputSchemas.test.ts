@@ -45,6 +45,7 @@ const NOT_ON_EVERY_RECORD: Array<[RegExp, string[]]> = [
 	[/\/ticketType\//, ['form', ...BY_FIELD_TYPE.map((path) => `form.${path}`)]],
 	[/\/order\/|OrderTrigger\//, SUBMISSION],
 	[/\/activation\//, ['created_at']],
+	[/\/activation\/get\.json$/, ['*']],
 	[/\/emailTemplate\/(get|getMany|update)\.json$/, ['*']],
 	[/\/eventPage\//, PAGE],
 	[/\/event\//, ['page', 'page.*']],
