@@ -3,53 +3,44 @@
 const assert = require('node:assert/strict');
 
 const { executeWorkflow } = require('../../scripts/lib/n8n');
+const { waitFor } = require('../../scripts/lib/processes');
 
-/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
+/** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
+/** @typedef {{ sandbox: import('../../test/sandbox').Sandbox }} WithSandbox */
 
-/**
- * Publishes a workflow and checks that n8n says it is published.
- * @param {import('../../scripts/lib/n8n').N8nRest} rest
- * @param {string} id
- */
-async function publish(rest, id) {
-	const publication = await rest.publish(id);
-	assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
-}
+/** @type {(rest: N8nRest, id: string) => Promise<void>} n8n must say the workflow is published */
+const publish = async (rest, id) => expectPublication(await rest.publish(id), 'published');
+/** @type {(rest: N8nRest, id: string) => Promise<void>} */
+const unpublish = async (rest, id) => expectPublication(await rest.unpublish(id), 'not_published');
 
 /**
- * Unpublishes a workflow and checks that n8n says it is not published.
- * @param {import('../../scripts/lib/n8n').N8nRest} rest
- * @param {string} id
+ * @param {{ status: string }} publication
+ * @param {string} status
  */
-async function unpublish(rest, id) {
-	const publication = await rest.unpublish(id);
-	assert.equal(publication.status, 'not_published', `publication: ${JSON.stringify(publication)}`);
+function expectPublication(publication, status) {
+	assert.equal(publication.status, status, `publication: ${JSON.stringify(publication)}`);
 }
 
 /**
  * The sandbox delivers an event of the demo company to its webhooks (`more`: which, how, what).
- * @param {{ sandbox: import('../../test/sandbox').Sandbox }} stack
+ * @param {WithSandbox} stack
  * @param {string} event
  * @param {Record<string, unknown>} [more]
  */
-function deliver(stack, event, more = {}) {
-	const { control, demo } = stack.sandbox;
-	return control.deliver({ companyId: demo.companyId, event, ...more });
+function deliver({ sandbox }, event, more = {}) {
+	return sandbox.control.deliver({ companyId: sandbox.demo.companyId, event, ...more });
 }
 
-/**
- * deliver() to one webhook or more, each answering 200.
- * @param {{ sandbox: import('../../test/sandbox').Sandbox }} stack
- * @param {string} event
- * @param {Record<string, unknown>} [more]
- */
-async function deliverOk(stack, event, more = {}) {
+/** deliver() to one webhook or more, each answering 200. @type {typeof deliver} */
+async function deliverOk(stack, event, more) {
 	const results = await deliver(stack, event, more);
 	assert.ok(results.length > 0, `${event}: delivered to no webhook`);
 	for (const { status, body } of results)
 		assert.equal(status, 200, `${event}: n8n answered ${status} ${body}`);
 	return results;
 }
+
+/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
 
 /** @param {SeenRequest[]} requests as `METHOD path → status` lines */
 const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
@@ -72,7 +63,42 @@ async function execute(stack, id, env = {}) {
 	return run;
 }
 
+/** @param {string} status of an n8n execution */
+const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
+
+/**
+ * Waits until `list()` holds at least `count` finished entries; returns them all.
+ * @template {{ status: string }} T
+ * @param {string} what
+ * @param {() => Promise<T[]>} list
+ * @param {{ count: number; timeoutMs: number; finished?: (status: string) => boolean }} options
+ */
+function untilFinished(what, list, { count, timeoutMs, finished = finishedInN8n }) {
+	const check = async () => {
+		const all = await list();
+		return all.filter((one) => finished(one.status)).length >= count ? all : undefined;
+	};
+	return waitFor(`${count} finished ${what}`, check, { timeoutMs, intervalMs: 250 });
+}
+
+/**
+ * POSTs JSON to a production webhook path of an n8n.
+ * @param {string} baseUrl
+ * @param {string} webhookPath
+ * @param {unknown} body
+ */
+function postWebhook(baseUrl, webhookPath, body) {
+	return fetch(`${baseUrl}/webhook/${webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(120000),
+	});
+}
+
 module.exports = {
+	postWebhook,
+	untilFinished,
 	assertNoneRefused,
 	deliver,
 	deliverOk,
