@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 
 const { executeWorkflow } = require('../../scripts/lib/n8n');
-const { waitFor } = require('../../scripts/lib/processes');
+const { sleep, waitFor } = require('../../scripts/lib/processes');
 
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
 /** @typedef {{ sandbox: import('../../test/sandbox').Sandbox }} WithSandbox */
@@ -38,6 +38,22 @@ async function deliverOk(stack, event, more) {
 	for (const { status, body } of results)
 		assert.equal(status, 200, `${event}: n8n answered ${status} ${body}`);
 	return results;
+}
+
+/**
+ * A delivery with a wrong token and one without are refused (401) and start no execution in `quietMs`.
+ * @param {WithSandbox} stack
+ * @param {string} kind
+ * @param {{ webhookId?: string; executions: () => Promise<unknown[]>; quietMs: number }} options
+ */
+async function assertTokensRefused(stack, kind, { webhookId, executions, quietMs }) {
+	const before = (await executions()).length;
+	for (const token of ['not-the-webhook-token', null]) {
+		const [{ status, body }] = await deliver(stack, kind, { webhookId, token });
+		assert.equal(status, 401, `token ${token}: n8n answered ${status} ${body}`);
+	}
+	await sleep(quietMs);
+	assert.equal((await executions()).length, before, 'a refused delivery started an execution');
 }
 
 /** @typedef {{ method: string; path: string; status: number }} SeenRequest */
@@ -97,6 +113,8 @@ function postWebhook(baseUrl, webhookPath, body) {
 }
 
 module.exports = {
+	finishedInN8n,
+	assertTokensRefused,
 	postWebhook,
 	untilFinished,
 	assertNoneRefused,
