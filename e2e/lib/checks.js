@@ -2,7 +2,7 @@
 /** Steps and checks the single-process and queue-mode suites share. */
 const assert = require('node:assert/strict');
 
-const { executeWorkflow } = require('../../scripts/lib/n8n');
+const { executeWorkflow, nodeError } = require('../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../scripts/lib/processes');
 
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
@@ -79,6 +79,16 @@ async function execute(stack, id, env = {}) {
 	return run;
 }
 
+/**
+ * The error message of each node of an execution that failed: `{}` when none did.
+ * @param {any} execution
+ */
+function nodeErrors(execution) {
+	const names = Object.keys(execution.data?.resultData?.runData ?? {});
+	const failed = names.filter((name) => nodeError(execution, name));
+	return Object.fromEntries(failed.map((name) => [name, nodeError(execution, name).message]));
+}
+
 /** @param {string} status of an n8n execution */
 const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
 
@@ -113,6 +123,7 @@ function postWebhook(baseUrl, webhookPath, body) {
 }
 
 module.exports = {
+	nodeErrors,
 	finishedInN8n,
 	assertTokensRefused,
 	postWebhook,
