@@ -67,6 +67,10 @@ function assertNoneRefused(requests) {
 	assert.deepEqual(requestLines(refused), [], 'the sandbox refused requests');
 }
 
+/** @type {(rest: N8nRest, workflowId: string) => Promise<any[]>} its executions, with their data */
+const executionsWithData = async (rest, workflowId) =>
+	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
+
 /**
  * `n8n execute` of an imported workflow, which must print a result.
  * @param {import('./stack').Stack} stack
@@ -123,6 +127,7 @@ function postWebhook(baseUrl, webhookPath, body) {
 }
 
 module.exports = {
+	executionsWithData,
 	nodeErrors,
 	finishedInN8n,
 	assertTokensRefused,

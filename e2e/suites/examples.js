@@ -19,7 +19,13 @@ const {
 	triggerOf,
 } = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
-const { assertNoneRefused, deliverOk, execute, publish } = require('../lib/checks');
+const {
+	assertNoneRefused,
+	deliverOk,
+	execute,
+	executionsWithData,
+	publish,
+} = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
@@ -275,10 +281,9 @@ async function runWebhookExample(stack, id, workflow) {
 	}
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
-	const summaries = await rest.executions(id);
+	const all = await executionsWithData(rest, id);
 	const dedupe = dedupeNodeOf(workflow);
-	assert.equal(summaries.length, events.length * (dedupe ? 2 : 1), 'one execution per delivery');
-	const all = await Promise.all(summaries.map((summary) => rest.execution(summary.id)));
+	assert.equal(all.length, events.length * (dedupe ? 2 : 1), 'one execution per delivery');
 	const stopped = (/** @type {any} */ execution) =>
 		dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
 	return {
@@ -338,11 +343,7 @@ async function runOrderExample(stack, id, workflow) {
 	}
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
-	const summaries = await rest.executions(id);
-	return {
-		executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))),
-		repeats: [],
-	};
+	return { executions: await executionsWithData(rest, id), repeats: [] };
 }
 
 /**
