@@ -194,10 +194,8 @@ function assertOutputs(execution, sandbox, kind) {
 		assert.notEqual(one(name).approved_at, null, `${name}: approved_at is null after approving`);
 	assert.deepEqual(ids('List orders'), [order.id]);
 	assert.ok(all('List activations').length >= 4, 'List activations: not the 4 seeded ones');
-	const summit = store.findEvent(
-		/** @type {any} */ (store.companies.get(demo.companyId)),
-		demo.events.summerSummit,
-	);
+	const company = /** @type {any} */ (store.companies.get(demo.companyId));
+	const summit = store.findEvent(company, demo.events.summerSummit);
 	assert.ok(summit, 'the sandbox lost Summer Summit');
 	assert.deepEqual(
 		all('List email templates'),
@@ -228,7 +226,8 @@ function coverageTest(kind) {
 			const { demo, control } = stack.sandbox;
 			control.clearRequests();
 			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
-			assert.deepEqual(nodeErrors(result), {}, 'nodes failed');
+			const errors = nodeErrors(result);
+			assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
 			assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 			assert.equal(result.status, 'success');
 			const ids = assertOutputs(result, stack.sandbox, kind);
