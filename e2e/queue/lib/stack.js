@@ -234,9 +234,8 @@ async function stopRole(role) {
  */
 function startedExecutions(role) {
 	const text = fs.existsSync(role.logFile) ? fs.readFileSync(role.logFile, 'utf8') : '';
-	return new Set(
-		[...text.matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
-	);
+	const started = text.matchAll(/Worker started execution (\d+) \(job/g);
+	return new Set([...started].map((match) => match[1]));
 }
 
 /** @typedef {Awaited<ReturnType<typeof startQueueStack>>} QueueStack */
