@@ -259,15 +259,9 @@ const connectOAuth2 = {
 		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
 		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
 		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
-		const {
-			DEFAULT_OAUTH2_SCOPES,
-		} = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
-		assert.deepEqual(
-			String(authorize.query.scope ?? '')
-				.split(' ')
-				.sort(),
-			[...DEFAULT_OAUTH2_SCOPES].sort(),
-		);
+		const credential = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
+		const scopes = String(authorize.query.scope ?? '').split(' ');
+		assert.deepEqual(scopes.sort(), [...credential.DEFAULT_OAUTH2_SCOPES].sort());
 	},
 };
 
