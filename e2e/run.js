@@ -10,7 +10,7 @@
 const { importWorkflows } = require('../scripts/lib/n8n');
 const { DEFAULT_RUNTIME, runtimeNamed } = require('../scripts/lib/runtime');
 const { Harness } = require('./lib/harness');
-const { startStack } = require('./lib/stack');
+const { startStack, stopwatch } = require('./lib/stack');
 const { stopOnSignals } = require('../scripts/lib/processes');
 
 /**
@@ -27,14 +27,6 @@ const MODULES = [
 	require('./suites/engine-v2'),
 ];
 
-/** @param {string[]} filters */
-function selectedModules(filters) {
-	if (filters.length === 0) return MODULES;
-	return MODULES.filter(({ suite }) =>
-		filters.some((filter) => suite.name.toLowerCase().includes(filter.toLowerCase())),
-	);
-}
-
 async function main() {
 	const started = Date.now();
 	const args = process.argv.slice(2);
@@ -44,18 +36,17 @@ async function main() {
 	console.log(
 		`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`,
 	);
-	const modules = selectedModules(args.filter((arg) => !arg.startsWith('--'))).filter(
-		({ suite, n8n2Only }) => {
-			if (!n8n2Only || runtime.n8nVersion.startsWith('2.')) return true;
-			console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
-			return false;
-		},
-	);
+	const filters = args.filter((arg) => !arg.startsWith('--')).map((arg) => arg.toLowerCase());
+	const modules = MODULES.filter(({ suite, n8n2Only }) => {
+		const name = suite.name.toLowerCase();
+		if (filters.length > 0 && !filters.some((filter) => name.includes(filter))) return false;
+		if (!n8n2Only || runtime.n8nVersion.startsWith('2.')) return true;
+		console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
+		return false;
+	});
 	/** @type {import('./lib/stack').Stack | undefined} */
 	let stack;
-	const stop = async () => {
-		await stack?.close();
-	};
+	const stop = async () => stack?.close();
 	stopOnSignals(stop);
 	try {
 		stack = await startStack({
@@ -63,14 +54,11 @@ async function main() {
 			skipBuild: args.includes('--no-build'),
 			runtime,
 		});
-		const importStarted = Date.now();
+		const mark = stopwatch((line) => console.log(line));
 		const current = stack;
-		await importWorkflows(
-			stack.cliEnv,
-			stack.workDir,
-			modules.flatMap(({ workflows }) => workflows(current)),
-		);
-		console.log(`  workflows imported: ${((Date.now() - importStarted) / 1000).toFixed(1)} s`);
+		const workflows = modules.flatMap((module) => module.workflows(current));
+		await importWorkflows(stack.cliEnv, stack.workDir, workflows);
+		mark('workflows imported');
 		// `n8n start` boots while the CLI suite runs (own task-runner broker port, same database).
 		if (modules.some((module) => module.needsServer)) stack.startServerEarly();
 		for (const { suite } of modules) await harness.runSuite(suite, stack);

@@ -2,54 +2,61 @@
 /** Steps and checks the single-process and queue-mode suites share. */
 const assert = require('node:assert/strict');
 
-const { executeWorkflow } = require('../../scripts/lib/n8n');
+const { executeWorkflow, nodeError } = require('../../scripts/lib/n8n');
+const { sleep, waitFor } = require('../../scripts/lib/processes');
 
-/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
+/** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
+/** @typedef {{ sandbox: import('../../test/sandbox').Sandbox }} WithSandbox */
 
-/**
- * Publishes a workflow and checks that n8n says it is published.
- * @param {import('../../scripts/lib/n8n').N8nRest} rest
- * @param {string} id
- */
-async function publish(rest, id) {
-	const publication = await rest.publish(id);
-	assert.equal(publication.status, 'published', `publication: ${JSON.stringify(publication)}`);
-}
+/** @type {(rest: N8nRest, id: string) => Promise<void>} n8n must say the workflow is published */
+const publish = async (rest, id) => expectPublication(await rest.publish(id), 'published');
+/** @type {(rest: N8nRest, id: string) => Promise<void>} */
+const unpublish = async (rest, id) => expectPublication(await rest.unpublish(id), 'not_published');
 
 /**
- * Unpublishes a workflow and checks that n8n says it is not published.
- * @param {import('../../scripts/lib/n8n').N8nRest} rest
- * @param {string} id
+ * @param {{ status: string }} publication
+ * @param {string} status
  */
-async function unpublish(rest, id) {
-	const publication = await rest.unpublish(id);
-	assert.equal(publication.status, 'not_published', `publication: ${JSON.stringify(publication)}`);
+function expectPublication(publication, status) {
+	assert.equal(publication.status, status, `publication: ${JSON.stringify(publication)}`);
 }
 
 /**
  * The sandbox delivers an event of the demo company to its webhooks (`more`: which, how, what).
- * @param {{ sandbox: import('../../test/sandbox').Sandbox }} stack
+ * @param {WithSandbox} stack
  * @param {string} event
  * @param {Record<string, unknown>} [more]
  */
-function deliver(stack, event, more = {}) {
-	const { control, demo } = stack.sandbox;
-	return control.deliver({ companyId: demo.companyId, event, ...more });
+function deliver({ sandbox }, event, more = {}) {
+	return sandbox.control.deliver({ companyId: sandbox.demo.companyId, event, ...more });
 }
 
-/**
- * deliver() to one webhook or more, each answering 200.
- * @param {{ sandbox: import('../../test/sandbox').Sandbox }} stack
- * @param {string} event
- * @param {Record<string, unknown>} [more]
- */
-async function deliverOk(stack, event, more = {}) {
+/** deliver() to one webhook or more, each answering 200. @type {typeof deliver} */
+async function deliverOk(stack, event, more) {
 	const results = await deliver(stack, event, more);
 	assert.ok(results.length > 0, `${event}: delivered to no webhook`);
 	for (const { status, body } of results)
 		assert.equal(status, 200, `${event}: n8n answered ${status} ${body}`);
 	return results;
 }
+
+/**
+ * A delivery with a wrong token and one without are refused (401) and start no execution in `quietMs`.
+ * @param {WithSandbox} stack
+ * @param {string} kind
+ * @param {{ webhookId?: string; executions: () => Promise<unknown[]>; quietMs: number }} options
+ */
+async function assertTokensRefused(stack, kind, { webhookId, executions, quietMs }) {
+	const before = (await executions()).length;
+	for (const token of ['not-the-webhook-token', null]) {
+		const [{ status, body }] = await deliver(stack, kind, { webhookId, token });
+		assert.equal(status, 401, `token ${token}: n8n answered ${status} ${body}`);
+	}
+	await sleep(quietMs);
+	assert.equal((await executions()).length, before, 'a refused delivery started an execution');
+}
+
+/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
 
 /** @param {SeenRequest[]} requests as `METHOD path → status` lines */
 const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
@@ -59,6 +66,10 @@ function assertNoneRefused(requests) {
 	const refused = requests.filter((request) => request.status >= 400);
 	assert.deepEqual(requestLines(refused), [], 'the sandbox refused requests');
 }
+
+/** @type {(rest: N8nRest, workflowId: string) => Promise<any[]>} its executions, with their data */
+const executionsWithData = async (rest, workflowId) =>
+	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
 
 /**
  * `n8n execute` of an imported workflow, which must print a result.
@@ -72,7 +83,56 @@ async function execute(stack, id, env = {}) {
 	return run;
 }
 
+/**
+ * The error message of each node of an execution that failed: `{}` when none did.
+ * @param {any} execution
+ */
+function nodeErrors(execution) {
+	const names = Object.keys(execution.data?.resultData?.runData ?? {});
+	const failed = names.filter((name) => nodeError(execution, name));
+	return Object.fromEntries(failed.map((name) => [name, nodeError(execution, name).message]));
+}
+
+/** @param {string} status of an n8n execution */
+const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
+
+/**
+ * Waits until `list()` holds at least `count` finished entries; returns them all.
+ * @template {{ status: string }} T
+ * @param {string} what
+ * @param {() => Promise<T[]>} list
+ * @param {{ count: number; timeoutMs: number; finished?: (status: string) => boolean }} options
+ */
+function untilFinished(what, list, { count, timeoutMs, finished = finishedInN8n }) {
+	const check = async () => {
+		const all = await list();
+		return all.filter((one) => finished(one.status)).length >= count ? all : undefined;
+	};
+	return waitFor(`${count} finished ${what}`, check, { timeoutMs, intervalMs: 250 });
+}
+
+/**
+ * POSTs JSON to a production webhook path of an n8n.
+ * @param {string} baseUrl
+ * @param {string} webhookPath
+ * @param {unknown} body
+ */
+function postWebhook(baseUrl, webhookPath, body) {
+	return fetch(`${baseUrl}/webhook/${webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(120000),
+	});
+}
+
 module.exports = {
+	executionsWithData,
+	nodeErrors,
+	finishedInN8n,
+	assertTokensRefused,
+	postWebhook,
+	untilFinished,
 	assertNoneRefused,
 	deliver,
 	deliverOk,

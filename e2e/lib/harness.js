@@ -9,11 +9,18 @@
  * @template C
  * @typedef {{ name: string; timeoutMs: number; fn: (ctx: C) => Promise<void> }} TestCase
  */
-
 /**
  * @template C
  * @typedef {{ name: string; steps?: boolean; tests: TestCase<C>[] }} Suite
  */
+
+/** @param {string} text */
+const indent = (text) => text.replace(/^/gm, '    ');
+/** @param {unknown} error */
+const describe = (error) =>
+	error instanceof Error ? (error.stack ?? error.message) : String(error);
+/** @param {number} started */
+const since = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 /**
  * @param {string} name
@@ -24,10 +31,8 @@ async function withTimeout(name, timeoutMs, fn) {
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
 	const limit = new Promise((_, reject) => {
-		timer = setTimeout(
-			() => reject(new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`)),
-			timeoutMs,
-		);
+		const late = () => reject(new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`));
+		timer = setTimeout(late, timeoutMs);
 	});
 	try {
 		await Promise.race([fn(), limit]);
@@ -37,13 +42,11 @@ async function withTimeout(name, timeoutMs, fn) {
 }
 
 class Harness {
-	constructor() {
-		this.passed = 0;
-		this.failed = 0;
-		this.skipped = 0;
-		/** @type {string[]} */
-		this.failures = [];
-	}
+	passed = 0;
+	failed = 0;
+	skipped = 0;
+	/** @type {string[]} */
+	failures = [];
 
 	/**
 	 * Runs a suite's tests in order.
@@ -64,51 +67,38 @@ class Harness {
 			try {
 				await withTimeout(test.name, test.timeoutMs, () => test.fn(ctx));
 				this.passed++;
-				console.log(`  ✓ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+				console.log(`  ✓ ${test.name} (${since(started)})`);
 			} catch (error) {
-				this.failed++;
 				broken = suite.steps === true;
-				const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-				this.failures.push(`${suite.name} › ${test.name}\n${message}`);
-				console.log(
-					`  ✗ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${indent(message)}`,
-				);
+				this.fail(`${suite.name} › ${test.name}`, error, `  ✗ ${test.name} (${since(started)})`);
 			}
 		}
 	}
 
 	/**
-	 * Records a failure outside any test (set-up or tear-down).
+	 * Records a failure: of a test, or outside any (set-up or tear-down).
 	 * @param {string} what
 	 * @param {unknown} error
+	 * @param {string} [line] what to print instead of `✗ what`
 	 */
-	fail(what, error) {
+	fail(what, error, line = `✗ ${what}`) {
 		this.failed++;
-		const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-		this.failures.push(`${what}\n${message}`);
-		console.log(`✗ ${what}\n${indent(message)}`);
+		this.failures.push(`${what}\n${describe(error)}`);
+		console.log(`${line}\n${indent(describe(error))}`);
 	}
 
 	/**
 	 * Prints the failures again and the closing line; returns the exit code.
-	 * @param {string} [label] one word put before the tally, e.g. `browser: 3 passed, 0 failed`
+	 * @param {string} [label] put before the tally, e.g. `browser: 3 passed, 0 failed`
 	 */
 	finish(label) {
-		if (this.failures.length > 0) {
-			console.log('\nFailures:');
-			for (const failure of this.failures) console.log(`\n${indent(failure)}`);
-		}
+		if (this.failures.length > 0) console.log('\nFailures:');
+		for (const failure of this.failures) console.log(`\n${indent(failure)}`);
 		const skipped = this.skipped > 0 ? `, ${this.skipped} skipped` : '';
-		console.log(
-			`\n${label ? `${label}: ` : ''}${this.passed} passed, ${this.failed} failed${skipped}`,
-		);
+		const tally = `${this.passed} passed, ${this.failed} failed${skipped}`;
+		console.log(`\n${label ? `${label}: ` : ''}${tally}`);
 		return this.failed === 0 && this.passed > 0 ? 0 : 1;
 	}
-}
-
-/** @param {string} text */
-function indent(text) {
-	return text.replace(/^/gm, '    ');
 }
 
 module.exports = { Harness };

@@ -8,10 +8,7 @@ const { randomBytes } = require('node:crypto');
 
 const { SMTPServer } = require('smtp-server');
 
-/**
- * @typedef {{ from: string; to: string[]; raw: string; subject: string; text: string }} ReceivedMail
- * @typedef {{ host: string; port: number; user: string; password: string; messages: ReceivedMail[]; close: () => Promise<void> }} MailServer
- */
+/** @typedef {{ from: string; to: string[]; raw: string; subject: string; text: string }} ReceivedMail */
 
 /** @param {string} text quoted-printable: =XX is one byte, = at a line end a soft break */
 function decodeQuotedPrintable(text) {
@@ -43,7 +40,6 @@ function parseMessage(raw) {
 	return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }
 
-/** @returns {Promise<MailServer>} */
 async function startMailServer() {
 	const user = 'n8n-e2e';
 	const password = randomBytes(12).toString('hex');
@@ -59,55 +55,33 @@ async function startMailServer() {
 			if (auth.username === user && auth.password === password) callback(null, { user });
 			else callback(new Error('Invalid username or password'));
 		},
-		onData(stream, session, callback) {
-			/** @type {Buffer[]} */
-			const chunks = [];
-			stream.on('data', (chunk) => chunks.push(chunk));
-			stream.on('end', () => {
+		onData(stream, { envelope }, callback) {
+			stream.toArray().then((chunks) => {
 				const raw = Buffer.concat(chunks).toString('utf8');
-				const envelope = session.envelope;
-				messages.push({
-					from: envelope.mailFrom ? envelope.mailFrom.address : '',
-					to: envelope.rcptTo.map((recipient) => recipient.address),
-					raw,
-					...parseMessage(raw),
-				});
+				const from = envelope.mailFrom ? envelope.mailFrom.address : '';
+				const to = envelope.rcptTo.map((recipient) => recipient.address);
+				messages.push({ from, to, raw, ...parseMessage(raw) });
 				callback();
-			});
+			}, callback);
 		},
 	});
 	await new Promise((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(0, '127.0.0.1', () => resolve(undefined));
 	});
-	const address = /** @type {import('node:net').AddressInfo} */ (server.server.address());
-	return {
-		host: '127.0.0.1',
-		port: address.port,
-		user,
-		password,
-		messages,
-		close: () => new Promise((done) => server.close(() => done(undefined))),
-	};
+	const { port } = /** @type {import('node:net').AddressInfo} */ (server.server.address());
+	/** @type {() => Promise<void>} */
+	const close = () => new Promise((done) => server.close(() => done(undefined)));
+	return { host: '127.0.0.1', port, user, password, messages, close };
 }
 
 /**
  * n8n's SMTP credential for the server: no SSL/TLS and STARTTLS off (Disable STARTTLS), plain AUTH.
- * @param {MailServer} mail
+ * @param {Awaited<ReturnType<typeof startMailServer>>} mail
  * @param {{ id: string; name: string; type: string }} ref
  */
-function smtpCredential(mail, ref) {
-	return {
-		...ref,
-		data: {
-			user: mail.user,
-			password: mail.password,
-			host: mail.host,
-			port: mail.port,
-			secure: false,
-			disableStartTls: true,
-		},
-	};
+function smtpCredential({ user, password, host, port }, ref) {
+	return { ...ref, data: { user, password, host, port, secure: false, disableStartTls: true } };
 }
 
 module.exports = { startMailServer, smtpCredential };

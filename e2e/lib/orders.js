@@ -5,20 +5,20 @@
  */
 const { nodeOutput } = require('../../scripts/lib/n8n');
 const { waitFor } = require('../../scripts/lib/processes');
+const { finishedInN8n } = require('./checks');
 
-/** @typedef {import('./stack').Stack} Stack */
+/** @typedef {Pick<import('./stack').Stack, 'sandbox' | 'server'>} Stack the queue stack too */
 
 /**
- * A new order on the demo event.
+ * A new order on the demo event; returns its id.
  * @param {Stack} stack
  * @param {string} ticketType
- * @returns {string} order id
  */
-function newOrder(stack, ticketType) {
-	const { control, demo } = stack.sandbox;
-	const [id] = control.addOrders({
-		companyId: demo.companyId,
-		eventId: demo.events.summerSummit,
+function newOrder({ sandbox }, ticketType) {
+	const { companyId, events } = sandbox.demo;
+	const [id] = sandbox.control.addOrders({
+		companyId,
+		eventId: events.summerSummit,
 		count: 1,
 		ticketType,
 	});
@@ -33,14 +33,12 @@ function newOrder(stack, ticketType) {
  */
 async function curate(stack, orderId, action) {
 	const { url, token, demo } = stack.sandbox;
-	const response = await fetch(
-		`${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}/orders/${orderId}/${action}`,
-		{
-			method: 'PATCH',
-			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-			signal: AbortSignal.timeout(10000),
-		},
-	);
+	const event = `${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+	const response = await fetch(`${event}/orders/${orderId}/${action}`, {
+		method: 'PATCH',
+		headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		signal: AbortSignal.timeout(10000),
+	});
 	if (!response.ok)
 		throw new Error(`${action} ${orderId}: ${response.status} ${await response.text()}`);
 }
@@ -67,8 +65,7 @@ async function reportedItems(stack, workflowId, triggerName, count) {
 		`polls of ${workflowId} to report ${count} items`,
 		async () => {
 			for (const execution of await rest.executions(workflowId)) {
-				if (seen.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status))
-					continue;
+				if (seen.has(execution.id) || !finishedInN8n(execution.status)) continue;
 				if (execution.status !== 'success')
 					throw new Error(`execution ${execution.id} is ${execution.status}`);
 				seen.set(execution.id, nodeOutput(await rest.execution(execution.id), triggerName));

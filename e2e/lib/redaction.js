@@ -14,10 +14,7 @@ const { DEFAULT_RUNTIME, RUNTIME_MODULES } = require('../../scripts/lib/runtime'
 const REDACTION = path.join(RUNTIME_MODULES, 'n8n', 'dist', 'modules', 'redaction', 'executions');
 const NODES_BASE = path.join(RUNTIME_MODULES, 'n8n-nodes-base', 'dist', 'types', 'nodes.json');
 
-/**
- * @typedef {{ workflowData: { nodes: Array<{ name: string; type: string; typeVersion: number }> }; mode: string; data: any }} Execution
- * @typedef {{ byStrategy: Execution; strategyRequired: boolean; byServiceUnderPolicy: Record<string, Execution> }} Redacted
- */
+/** @typedef {{ workflowData: { nodes: Array<{ name: string; type: string }> }; data: any }} Execution */
 
 /**
  * What n8n 2.x's redaction code makes of `execution`: its node-defined field strategy applied to a
@@ -25,7 +22,7 @@ const NODES_BASE = path.join(RUNTIME_MODULES, 'n8n-nodes-base', 'dist', 'types',
  * workflow redaction policy.
  * @param {Execution} execution
  * @param {string} packageDir the package as installed into n8n (its node descriptions are read from there)
- * @returns {Redacted}
+ * @returns {{ byStrategy: Execution; strategyRequired: boolean; byServiceUnderPolicy: Record<string, Execution> }}
  */
 function redactWithN8n(execution, packageDir) {
 	const child = spawnSync(DEFAULT_RUNTIME.node, [__filename, packageDir], {
@@ -69,15 +66,11 @@ function nodeTypesOf(packageDir) {
 async function main() {
 	const execution = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 	const logger = { warn: console.error, debug() {}, info() {}, error: console.error };
-	const { NodeDefinedFieldRedactionStrategy } = require(
-		path.join(REDACTION, 'strategies', 'node-defined-field-redaction.strategy.js'),
-	);
-	const { FullItemRedactionStrategy } = require(
-		path.join(REDACTION, 'strategies', 'full-item-redaction.strategy.js'),
-	);
-	const { ExecutionRedactionService } = require(
-		path.join(REDACTION, 'execution-redaction.service.js'),
-	);
+	const load = (/** @type {string} */ file) => require(path.join(REDACTION, file));
+	const fieldStrategy = 'strategies/node-defined-field-redaction.strategy.js';
+	const { NodeDefinedFieldRedactionStrategy } = load(fieldStrategy);
+	const { FullItemRedactionStrategy } = load('strategies/full-item-redaction.strategy.js');
+	const { ExecutionRedactionService } = load('execution-redaction.service.js');
 	const strategy = new NodeDefinedFieldRedactionStrategy(logger, nodeTypesOf(process.argv[2]));
 	const context = { memo: new Map() };
 	const byStrategy = structuredClone(execution);

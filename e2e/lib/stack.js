@@ -21,18 +21,8 @@ const {
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
 
-/**
- * Where a run keeps its n8n files: one folder per n8n version, so runs on different versions do not
- * share a database.
- * @param {import('../../scripts/lib/runtime').Runtime} runtime
- */
-function workDirFor(runtime) {
-	return path.join(
-		ROOT,
-		'.e2e',
-		runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`,
-	);
-}
+/** @typedef {{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }} Server */
+
 const OWNER = {
 	email: 'e2e@example.com',
 	password: 'E2e-Sandbox-Passw0rd',
@@ -63,21 +53,51 @@ const credentialsFor = (sandbox, others = []) =>
 	sandboxCredentials(sandbox, CREDENTIALS, { others });
 
 /**
+ * Logs each step with the time since the one before: `  what: 1.2 s`.
+ * @param {(line: string) => void} log
+ */
+function stopwatch(log) {
+	let started = Date.now();
+	return (/** @type {string} */ what) => {
+		log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		started = Date.now();
+	};
+}
+
+/**
+ * Empties `workDir` and packs the package into it (built first unless `skipBuild`).
+ * @param {string} workDir
+ * @param {boolean} skipBuild
+ * @returns {Promise<string>} the tarball
+ */
+async function packInto(workDir, skipBuild) {
+	fs.rmSync(workDir, { recursive: true, force: true });
+	fs.mkdirSync(workDir, { recursive: true });
+	if (!skipBuild) await build();
+	return (await pack(workDir)).tarball;
+}
+
+/**
  * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder
  * of the given n8n (the 2.x runtime unless told), and imports the credentials.
  * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
- *   workDir: where the run keeps its n8n files (default: per n8n version); credentials: more to import
+ *   workDir: where the run keeps its n8n files (default: one per n8n version, so runs on different
+ *   versions do not share a database); credentials: more to import
  */
 async function startStack({
 	log,
 	skipBuild = false,
 	runtime = DEFAULT_RUNTIME,
-	workDir = workDirFor(runtime),
+	workDir = path.join(
+		ROOT,
+		'.e2e',
+		runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`,
+	),
 	credentials = [],
 }) {
 	/** @type {Array<() => Promise<void>>} */
 	const closers = [];
-	/** @type {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }> | undefined} */
+	/** @type {Promise<Server> | undefined} */
 	let server;
 	const close = async () => {
 		// A server still booting registers its closer when it is up: wait for that first.
@@ -85,17 +105,10 @@ async function startStack({
 		for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
 	};
 	try {
-		let started = Date.now();
+		const mark = stopwatch(log);
 		await ensureRuntime({ log, runtime });
-		const mark = (/** @type {string} */ what) => {
-			log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-			started = Date.now();
-		};
 		mark(`${runtime.label} ready`);
-		fs.rmSync(workDir, { recursive: true, force: true });
-		fs.mkdirSync(workDir, { recursive: true });
-		if (!skipBuild) await build();
-		const { tarball } = await pack(workDir);
+		const tarball = await packInto(workDir, skipBuild);
 		const userFolder = path.join(workDir, 'n8n');
 		const packageDir = await installIntoN8n(tarball, userFolder);
 		mark(skipBuild ? 'packed and installed into n8n' : 'built, packed and installed into n8n');
@@ -120,7 +133,7 @@ async function startStack({
 
 		/** @type {{ stop: () => Promise<void> } | undefined} */
 		let running;
-		/** @param {Record<string, string>} env */
+		/** @type {(env: Record<string, string>) => Promise<Server>} */
 		const launch = async (env) => {
 			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
 			running = handle;
@@ -133,9 +146,10 @@ async function startStack({
 				baseUrl: handle.baseUrl,
 			};
 		};
-		const startServer = async () => {
-			const started = await launch(serverEnv);
-			await started.rest.setupOwner(OWNER);
+		/** @type {(env: Record<string, string>, signIn: (rest: any) => Promise<unknown>) => Promise<Server>} */
+		const launchSignedIn = async (env, signIn) => {
+			const started = await launch(env);
+			await signIn(started.rest);
 			return started;
 		};
 		const stack = {
@@ -149,27 +163,20 @@ async function startStack({
 			cliEnv,
 			serverEnv,
 			credentials: CREDENTIALS,
-			/**
-			 * `n8n start` with an owner account, started on first call (or by startServerEarly) and shared.
-			 * @returns {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }>}
-			 */
+			/** `n8n start` with an owner account, started on first call (or by startServerEarly) and shared. */
 			server() {
-				server ??= startServer();
+				server ??= launchSignedIn(serverEnv, (rest) => rest.setupOwner(OWNER));
 				return server;
 			},
 			/**
 			 * Stops `n8n start` and starts it again on the same user folder (database, encryption key,
 			 * port), with `env` added to its environment, and signs in again.
 			 * @param {Record<string, string>} [env]
-			 * @returns {Promise<{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }>}
 			 */
 			async restartServer(env = {}) {
 				await stack.server();
 				await running?.stop();
-				server = launch({ ...serverEnv, ...env }).then(async (started) => {
-					await started.rest.login(OWNER);
-					return started;
-				});
+				server = launchSignedIn({ ...serverEnv, ...env }, (rest) => rest.login(OWNER));
 				return await server;
 			},
 			/** Starts `n8n start` now, while CLI tests run; a failure surfaces at the first server() call. */
@@ -187,4 +194,4 @@ async function startStack({
 
 /** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
 
-module.exports = { startStack, credentialsFor, CREDENTIALS, OWNER };
+module.exports = { startStack, credentialsFor, packInto, stopwatch, CREDENTIALS, OWNER };

@@ -55,8 +55,7 @@ async function main() {
 		await stop().catch((error) => harness.fail('tear-down', error));
 	}
 	console.log(`\nQueue-mode wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	const code = harness.finish();
-	console.log(`queue mode: ${harness.passed} passed, ${harness.failed} failed`);
+	const code = harness.finish('queue mode');
 	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
 	process.exit(code);
 }

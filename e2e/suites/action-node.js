@@ -6,7 +6,7 @@
  */
 const assert = require('node:assert/strict');
 
-const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeOutput } = require('../../scripts/lib/n8n');
 const {
 	PACKAGE_PREFIX,
 	auth,
@@ -19,13 +19,15 @@ const {
 const { serializeOrder, serializePage } = require('../../test/sandbox/serialize');
 const { EMAIL_TEMPLATE_DEFAULTS } = require('../../test/sandbox/store');
 const { redactWithN8n } = require('../lib/redaction');
-const { assertNoneRefused, execute, requestLines } = require('../lib/checks');
+const { assertNoneRefused, execute, nodeErrors, requestLines } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
 const NAMES_WORKFLOW_ID = 'e2eNames';
+
+const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and event by name'];
 
 /** A value as a model's `$fromAI` hands it over: an expression (a literal name is refused By ID). */
 const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
@@ -45,7 +47,7 @@ function namesWorkflow({ id, refs, demo }) {
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		action(
-			'Paid order, company by name',
+			ORDER,
 			{
 				resource: 'order',
 				operation: 'create',
@@ -62,7 +64,7 @@ function namesWorkflow({ id, refs, demo }) {
 			1,
 		),
 		action(
-			'Link, company by slug and event by name',
+			LINK,
 			{
 				resource: 'publicUrl',
 				operation: 'build',
@@ -169,16 +171,10 @@ function assertOutputs(execution, sandbox, kind) {
 	const form = one('Create form');
 	assert.equal(form.fields.length, 2);
 	assert.equal(one('Get form').id, form.id);
+	const updated = one('Update form').fields.map((/** @type {any} */ f) => `${f.type} ${f.label}`);
 	assert.deepEqual(
-		one('Update form').fields.map((/** @type {{ type: string; label: string }} */ field) => [
-			field.type,
-			field.label,
-		]),
-		[
-			['text', 'Dietary wishes'],
-			['company_name', 'Company'],
-			['text', 'Badge name'],
-		],
+		updated,
+		['text Dietary wishes', 'company_name Company', 'text Badge name'],
 		'Update form (version 1.1): the first field renamed, a new field of Type Text added',
 	);
 	const order = one('Create order');
@@ -198,10 +194,8 @@ function assertOutputs(execution, sandbox, kind) {
 		assert.notEqual(one(name).approved_at, null, `${name}: approved_at is null after approving`);
 	assert.deepEqual(ids('List orders'), [order.id]);
 	assert.ok(all('List activations').length >= 4, 'List activations: not the 4 seeded ones');
-	const summit = store.findEvent(
-		/** @type {any} */ (store.companies.get(demo.companyId)),
-		demo.events.summerSummit,
-	);
+	const company = /** @type {any} */ (store.companies.get(demo.companyId));
+	const summit = store.findEvent(company, demo.events.summerSummit);
 	assert.ok(summit, 'the sandbox lost Summer Summit');
 	assert.deepEqual(
 		all('List email templates'),
@@ -232,14 +226,8 @@ function coverageTest(kind) {
 			const { demo, control } = stack.sandbox;
 			control.clearRequests();
 			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
-			const failed = Object.keys(result.data?.resultData?.runData ?? {}).filter((name) =>
-				nodeError(result, name),
-			);
-			assert.deepEqual(
-				failed,
-				[],
-				`nodes failed: ${failed.map((name) => `${name}: ${JSON.stringify(nodeError(result, name)?.message)}`).join('; ')}`,
-			);
+			const errors = nodeErrors(result);
+			assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
 			assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 			assert.equal(result.status, 'success');
 			const ids = assertOutputs(result, stack.sandbox, kind);
@@ -271,15 +259,9 @@ const connectOAuth2 = {
 		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
 		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
 		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
-		const {
-			DEFAULT_OAUTH2_SCOPES,
-		} = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
-		assert.deepEqual(
-			String(authorize.query.scope ?? '')
-				.split(' ')
-				.sort(),
-			[...DEFAULT_OAUTH2_SCOPES].sort(),
-		);
+		const credential = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
+		const scopes = String(authorize.query.scope ?? '').split(' ');
+		assert.deepEqual(scopes.sort(), [...credential.DEFAULT_OAUTH2_SCOPES].sort());
 	},
 };
 
@@ -292,11 +274,8 @@ async function eventDatesUnder(stack, zone) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
 	const { result } = await execute(stack, EVENT_DATES_WORKFLOW_ID, { GENERIC_TIMEZONE: zone });
-	assert.equal(
-		result.status,
-		'success',
-		`GENERIC_TIMEZONE ${zone}: ${JSON.stringify(nodeError(result, 'Update in the event’s zone') ?? nodeError(result, 'Create in Auckland') ?? nodeError(result, 'Create without Timezone'))}`,
-	);
+	const errors = JSON.stringify(nodeErrors(result));
+	assert.equal(result.status, 'success', `GENERIC_TIMEZONE ${zone}: ${errors}`);
 	assert.equal(
 		nodeOutput(result, 'Workflow zone')[0].zone,
 		zone,
@@ -314,23 +293,12 @@ const instantsIgnoreN8nTimeZone = {
 	async fn(stack) {
 		const inUtc = await eventDatesUnder(stack, 'UTC');
 		const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
-		const create = (
-			/** @type {string} */ name,
-			/** @type {string} */ timezone,
-			/** @type {string[]} */ [date_start, date_end],
-		) => ({
-			method: 'POST',
-			body: {
-				name,
-				attendance_mode: 'offline',
-				locale: 'en',
-				company_role: 'organizing',
-				date_start,
-				date_end,
-				timezone,
-			},
-			status: 201,
-		});
+		/** @type {(name: string, timezone: string, dates: string[]) => object} */
+		const create = (name, timezone, [date_start, date_end]) => {
+			const fixed = { attendance_mode: 'offline', locale: 'en', company_role: 'organizing' };
+			const body = { name, ...fixed, date_start, date_end, timezone };
+			return { method: 'POST', body, status: 201 };
+		};
 		assert.deepEqual(inUtc, [
 			create('E2E Instant UTC', 'UTC', ['2027-03-13 17:00', '2027-03-15 17:00']),
 			create('E2E Instant Auckland', 'Pacific/Auckland', ['2027-03-14 06:00', '2027-03-16 06:00']),
@@ -397,12 +365,7 @@ const namesForIds = {
 		const { demo, control } = stack.sandbox;
 		control.clearRequests();
 		const { result } = await execute(stack, NAMES_WORKFLOW_ID);
-		const [ORDER, LINK] = [
-			'Paid order, company by name',
-			'Link, company by slug and event by name',
-		];
-		const error = nodeError(result, ORDER) ?? nodeError(result, LINK);
-		assert.equal(result.status, 'success', JSON.stringify(error));
+		assert.equal(result.status, 'success', JSON.stringify(nodeErrors(result)));
 		const [order] = nodeOutput(result, ORDER);
 		const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
 		assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);

@@ -11,11 +11,11 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { freePorts, waitFor } = require('../../scripts/lib/processes');
+const { freePorts } = require('../../scripts/lib/processes');
 const { connectDatabase, startPostgres } = require('../queue/lib/services');
 const { webhookWorkflow } = require('../queue/lib/workflows');
 const { newOrder } = require('../lib/orders');
-const { deliverOk, publish } = require('../lib/checks');
+const { deliverOk, postWebhook, publish, untilFinished } = require('../lib/checks');
 const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -29,14 +29,12 @@ const IDS = {
 const ACTION_PATH = 'e2e-v2-action';
 const LAST_NODE_PATH = 'e2e-v2-last-node';
 const NEXT_POLL_MS = 150000;
+const ENGINE_DONE = ['completed', 'failed', 'cancelled'];
 
 /** @type {{ db?: import('../queue/lib/services').Database; postgres?: { stop: () => Promise<void> } }} */
 const engine = {};
 
-/**
- * Engine 2.0's executions of a workflow, oldest first, each with its steps.
- * @param {string} workflowId
- */
+/** @param {string} workflowId its Engine 2.0 executions, oldest first, each with its steps */
 async function engineRuns(workflowId) {
 	const db = /** @type {NonNullable<typeof engine.db>} */ (engine.db);
 	const runs = await db.query(
@@ -52,30 +50,18 @@ async function engineRuns(workflowId) {
 }
 
 /**
- * Waits for Engine 2.0 to finish `count` executions of a workflow.
- * @param {string} workflowId
- * @param {number} count
- * @param {number} timeoutMs
- */
-function finishedRuns(workflowId, count, timeoutMs) {
-	return waitFor(
-		`${count} Engine 2.0 executions of ${workflowId}`,
-		async () => {
-			const runs = await engineRuns(workflowId);
-			const done = runs.filter((run) => ['completed', 'failed', 'cancelled'].includes(run.status));
-			return done.length >= count ? runs : undefined;
-		},
-		{ timeoutMs, intervalMs: 500 },
-	);
-}
-
-/**
  * Waits for Engine 2.0's one execution of a workflow, which must have completed.
  * @param {string} workflowId
  * @param {number} timeoutMs
  */
 async function oneCompletedRun(workflowId, timeoutMs) {
-	const runs = await finishedRuns(workflowId, 1, timeoutMs);
+	const list = () => engineRuns(workflowId);
+	const finished = (/** @type {string} */ status) => ENGINE_DONE.includes(status);
+	const runs = await untilFinished(`runs of ${workflowId}`, list, {
+		count: 1,
+		timeoutMs,
+		finished,
+	});
 	const described = JSON.stringify(
 		runs.map(({ status, mode, steps }) => ({
 			status,
@@ -85,16 +71,6 @@ async function oneCompletedRun(workflowId, timeoutMs) {
 	);
 	assert.equal(runs.length, 1, described);
 	assert.equal(runs[0].status, 'completed', described);
-}
-
-/**
- * POSTs `{}` to a production webhook path of `n8n start`.
- * @param {string} baseUrl
- * @param {string} webhookPath
- */
-function callWebhook(baseUrl, webhookPath) {
-	const headers = { 'content-type': 'application/json' };
-	return fetch(`${baseUrl}/webhook/${webhookPath}`, { method: 'POST', headers, body: '{}' });
 }
 
 /** @type {import('../lib/harness').Suite<Stack>} */
@@ -132,7 +108,7 @@ const suite = {
 				const { control } = stack.sandbox;
 				await publish(rest, IDS.action);
 				control.clearRequests();
-				const response = await callWebhook(baseUrl, ACTION_PATH);
+				const response = await postWebhook(baseUrl, ACTION_PATH, {});
 				assert.equal(response.status, 200, await response.text());
 				await oneCompletedRun(IDS.action, 60000);
 				const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
@@ -147,7 +123,7 @@ const suite = {
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
 				await publish(rest, IDS.lastNode);
-				const response = await callWebhook(baseUrl, LAST_NODE_PATH);
+				const response = await postWebhook(baseUrl, LAST_NODE_PATH, {});
 				const text = await response.text();
 				assert.ok(response.status >= 400, `${response.status} ${text}`);
 				assert.match(
@@ -211,9 +187,4 @@ function workflows(stack) {
 	].map(onEngineV2);
 }
 
-module.exports = {
-	suite,
-	workflows,
-	needsServer: true,
-	n8n2Only: 'n8n 1.x has no Engine 2.0',
-};
+module.exports = { suite, workflows, needsServer: true, n8n2Only: 'n8n 1.x has no Engine 2.0' };

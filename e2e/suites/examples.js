@@ -19,7 +19,13 @@ const {
 	triggerOf,
 } = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
-const { assertNoneRefused, deliverOk, execute, publish } = require('../lib/checks');
+const {
+	assertNoneRefused,
+	deliverOk,
+	execute,
+	executionsWithData,
+	publish,
+} = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
@@ -30,13 +36,9 @@ const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
  * The Remove Duplicates node of an example, if it has one: its webhook deliveries are then each
  * sent twice, and the second must stop there.
  * @param {any} workflow
- * @returns {any | undefined}
  */
-function dedupeNodeOf(workflow) {
-	return workflow.nodes.find(
-		(/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES,
-	);
-}
+const dedupeNodeOf = (workflow) =>
+	workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES);
 
 /**
  * An example as imported for the tests (see prepareExample).
@@ -105,14 +107,13 @@ const EXPECTATIONS = {
 			},
 		);
 		// The trigger's item: the kind and times, then the lead's own fields at the top level.
-		assert.equal(contact.raw_event.event, 'lead-created');
-		assert.equal(contact.raw_event.occurredAt, sent.occurred_at);
-		assert.equal(contact.raw_event.email, sent.data.email);
-		assert.equal(contact.raw_event.body, undefined);
-		assert.equal(
-			contact.raw_event.dedupeKey,
-			`lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`,
-		);
+		const raw = contact.raw_event;
+		assert.equal(raw.event, 'lead-created');
+		assert.equal(raw.occurredAt, sent.occurred_at);
+		assert.equal(raw.email, sent.data.email);
+		assert.equal(raw.body, undefined);
+		const key = `lead-created:${sent.data.id}:${encodeURIComponent(sent.occurred_at)}`;
+		assert.equal(raw.dedupeKey, key);
 		assertOneUpsert(stack, crmSince, contact);
 	},
 	'order-paid-to-crm.json': ({ stack, executions, crmSince }) => {
@@ -137,10 +138,9 @@ const EXPECTATIONS = {
 		assertOneUpsert(stack, crmSince, contact);
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
-		const [delivery] = stack.sandbox.control
+		const delivery = stack.sandbox.control
 			.deliveries()
-			.filter((d) => d.event === 'form-submitted')
-			.slice(-1);
+			.findLast((d) => d.event === 'form-submitted');
 		const { data } = JSON.parse(delivery.body);
 		const mails = stack.mail.messages.slice(mailSince);
 		const subjects = mails.map((mail) => mail.subject).join(' | ');
@@ -205,11 +205,8 @@ function assertEveryNodeRan(workflow, execution) {
 	for (const current of workflow.nodes) {
 		if (current.type === 'n8n-nodes-base.stickyNote') continue;
 		assert.ok(runData[current.name], `node "${current.name}" did not run`);
-		assert.equal(
-			nodeError(execution, current.name),
-			undefined,
-			`node "${current.name}" failed: ${JSON.stringify(nodeError(execution, current.name))}`,
-		);
+		const error = nodeError(execution, current.name);
+		assert.equal(error, undefined, `node "${current.name}" failed: ${JSON.stringify(error)}`);
 	}
 }
 
@@ -262,12 +259,12 @@ async function runWebhookExample(stack, id, workflow) {
 	const { control } = stack.sandbox;
 	const trigger = triggerOf(workflow).node;
 	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
+	const events = /** @type {string[]} */ (trigger.parameters.events);
 	control.clearRequests();
 	try {
 		await publish(rest, id);
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
-		const events = /** @type {string[]} */ (trigger.parameters.events);
 		assert.deepEqual(registered[0].events.toSorted(), events.toSorted());
 		let started = 0;
 		for (const kind of events) {
@@ -284,11 +281,9 @@ async function runWebhookExample(stack, id, workflow) {
 	}
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
-	const summaries = await rest.executions(id);
-	const deliveries = trigger.parameters.events.length * (dedupeNodeOf(workflow) ? 2 : 1);
-	assert.equal(summaries.length, deliveries, 'one execution per delivery');
-	const all = await Promise.all(summaries.map((summary) => rest.execution(summary.id)));
+	const all = await executionsWithData(rest, id);
 	const dedupe = dedupeNodeOf(workflow);
+	assert.equal(all.length, events.length * (dedupe ? 2 : 1), 'one execution per delivery');
 	const stopped = (/** @type {any} */ execution) =>
 		dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
 	return {
@@ -305,27 +300,19 @@ async function runWebhookExample(stack, id, workflow) {
  */
 async function makeTransition(stack, transition) {
 	const { control } = stack.sandbox;
-	const ticketFor = {
-		created: 'general-admission',
-		cancelled: 'general-admission',
-		paid: 'vip-pass',
-		authorized: 'vip-pass',
-		approved: 'speaker-pass',
-		rejected: 'speaker-pass',
-	};
-	const id = newOrder(stack, /** @type {Record<string, string>} */ (ticketFor)[transition]);
-	if (transition === 'paid') control.markPaid(id);
-	if (transition === 'authorized') control.markAuthorized(id);
-	if (transition === 'cancelled') control.cancelOrder(id);
-	if (transition === 'approved') await curate(stack, id, 'approve');
-	if (transition === 'rejected') await curate(stack, id, 'reject');
-	const produced =
-		transition === 'paid'
-			? ['created', 'authorized', 'paid']
-			: transition === 'created'
-				? ['created']
-				: ['created', transition];
-	return produced.map((made) => `${id} ${made}`);
+	const [ticketType, make] = {
+		created: ['general-admission', () => undefined],
+		cancelled: ['general-admission', () => control.cancelOrder(id)],
+		paid: ['vip-pass', () => control.markPaid(id)],
+		authorized: ['vip-pass', () => control.markAuthorized(id)],
+		approved: ['speaker-pass', () => curate(stack, id, 'approve')],
+		rejected: ['speaker-pass', () => curate(stack, id, 'reject')],
+	}[transition];
+	const id = newOrder(stack, ticketType);
+	await make();
+	// A payment authorizes the order too.
+	const produced = { created: [], paid: ['authorized', 'paid'] }[transition] ?? [transition];
+	return ['created', ...produced].map((made) => `${id} ${made}`);
 }
 
 /**
@@ -356,11 +343,7 @@ async function runOrderExample(stack, id, workflow) {
 	}
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
-	const summaries = await rest.executions(id);
-	return {
-		executions: await Promise.all(summaries.map((summary) => rest.execution(summary.id))),
-		repeats: [],
-	};
+	return { executions: await executionsWithData(rest, id), repeats: [] };
 }
 
 /**

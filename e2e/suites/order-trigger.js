@@ -71,12 +71,8 @@ const suite = {
 			timeoutMs: 180000,
 			async fn(stack) {
 				state.expected = await changeOrders(stack);
-				const items = await reportedItems(
-					stack,
-					WORKFLOW_ID,
-					'Order Trigger',
-					state.expected.length,
-				);
+				const count = state.expected.length;
+				const items = await reportedItems(stack, WORKFLOW_ID, 'Order Trigger', count);
 				assert.deepEqual(
 					items.map((item) => `${item.id} ${item.transition}`).sort(),
 					state.expected,
@@ -109,14 +105,8 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	return [
-		orderTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-			watch: WATCH,
-		}),
-	];
+	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
+	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH })];
 }
 
 module.exports = { suite, workflows, needsServer: true };

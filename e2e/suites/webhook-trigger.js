@@ -12,14 +12,16 @@ const assert = require('node:assert/strict');
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { node, webhookTriggerWorkflow, workflow } = require('../../scripts/lib/workflows');
-const { deliver, deliverOk, publish, unpublish } = require('../lib/checks');
+const { assertTokensRefused, deliverOk, publish, unpublish } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
+/** @typedef {import('../lib/checks').WithSandbox} WithSandbox */
 
 const WORKFLOW_ID = 'e2eEventTrigger';
 /** The trigger followed by n8n's Remove Duplicates with a History Size of 2, to see what a full history does. */
 const DEDUPE_WORKFLOW_ID = 'e2eDedupeHistory';
 const DEDUPE_HISTORY_SIZE = 2;
+const DEDUPE = 'Remove Duplicates';
 /** A delivery becomes a finished execution in about half a second. */
 const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */
@@ -40,15 +42,11 @@ function offeredEventKinds(packageDir) {
 	return events.options.map((/** @type {{ value: string }} */ option) => option.value);
 }
 
-/**
- * @param {Stack} stack
- * @param {string} url
- */
-function webhooksAt(stack, url) {
-	return stack.sandbox.control
-		.webhooks(stack.sandbox.demo.companyId)
-		.filter((webhook) => webhook.url === url);
-}
+/** @param {WithSandbox} stack the demo company's webhooks */
+const companyWebhooks = ({ sandbox }) => sandbox.control.webhooks(sandbox.demo.companyId);
+
+/** @type {(stack: WithSandbox, url: string) => ReturnType<typeof companyWebhooks>} */
+const webhooksAt = (stack, url) => companyWebhooks(stack).filter((webhook) => webhook.url === url);
 
 /** @type {{ kinds: string[]; url: string }} */
 const state = { kinds: [], url: '' };
@@ -108,9 +106,7 @@ function credentialedCalls(stack) {
  */
 function changeBehindN8nsBack(stack, change) {
 	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
-	const [webhook] = [...company.webhooks.values()].filter(
-		(candidate) => candidate.url === state.url,
-	);
+	const webhook = [...company.webhooks.values()].find((candidate) => candidate.url === state.url);
 	assert.ok(webhook, `no webhook at ${state.url} to change`);
 	if (change === 'deleted') company.webhooks.delete(webhook.id);
 	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
@@ -122,7 +118,7 @@ function changeBehindN8nsBack(stack, change) {
  * @param {string} when
  */
 function assertRepaired(stack, when) {
-	const all = stack.sandbox.control.webhooks(stack.sandbox.demo.companyId);
+	const all = companyWebhooks(stack);
 	assert.equal(all.length, 1, `${when}: webhooks on the company: ${JSON.stringify(all)}`);
 	assert.equal(all[0].url, state.url, `${when}: the webhook points at ${all[0].url}`);
 	assert.deepEqual(all[0].events.toSorted(), state.kinds.toSorted(), `${when}: its events`);
@@ -137,11 +133,10 @@ function assertRepaired(stack, when) {
  * @param {'changed' | 'deleted'} change
  */
 async function restartWith(stack, setUp, pinned, change) {
-	const { control, demo } = stack.sandbox;
 	await publish((await stack.server()).rest, WORKFLOW_ID);
 	assertRepaired(stack, 'after publishing');
 	changeBehindN8nsBack(stack, change);
-	control.clearRequests();
+	stack.sandbox.control.clearRequests();
 	// No publication status exists after a restart (2.41.1 answers 404): watch the sandbox for a while instead.
 	const { rest } = await stack.restartServer(pinned.env);
 	await sleep(RESTART_QUIET_MS);
@@ -159,7 +154,7 @@ async function restartWith(stack, setUp, pinned, change) {
 	await deliverOk(stack, state.kinds[state.kinds.length - 1]); // to the repaired webhook
 	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
 	await unpublish(rest, WORKFLOW_ID);
-	assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left after unpublishing');
+	assert.deepEqual(companyWebhooks(stack), [], 'webhooks left after unpublishing');
 }
 
 /**
@@ -234,13 +229,8 @@ const suite = {
 			timeoutMs: 30000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const before = (await rest.executions(WORKFLOW_ID)).length;
-				for (const token of ['not-the-webhook-token', null]) {
-					const [{ status, body }] = await deliver(stack, state.kinds[0], { token });
-					assert.equal(status, 401, `token ${token}: n8n answered ${status} ${body}`);
-				}
-				await sleep(QUIET_MS);
-				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
+				const executions = () => rest.executions(WORKFLOW_ID);
+				await assertTokensRefused(stack, state.kinds[0], { executions, quietMs: QUIET_MS });
 			},
 		},
 		{
@@ -248,12 +238,7 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(stack) {
 				await unpublish((await stack.server()).rest, WORKFLOW_ID);
-				assert.deepEqual(webhooksAt(stack, state.url), []);
-				assert.deepEqual(
-					stack.sandbox.control.webhooks(stack.sandbox.demo.companyId),
-					[],
-					'webhooks left on the company',
-				);
+				assert.deepEqual(companyWebhooks(stack), [], 'webhooks left on the company');
 			},
 		},
 		restartTest('changed'),
@@ -263,45 +248,34 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control, demo } = stack.sandbox;
+				const { control } = stack.sandbox;
 				await publish(rest, DEDUPE_WORKFLOW_ID);
 				try {
-					const [webhook] = control.webhooks(demo.companyId);
+					const [webhook] = companyWebhooks(stack);
 					let sent = 0;
 					// Each delivery's execution finishes before the next is sent: the webhook answers before
 					// its execution runs, and two executions side by side would race for the same key.
 					const send = async (/** @type {string | undefined} */ rawBody) => {
 						await deliverOk(stack, 'lead-created', { webhookId: webhook.id, rawBody });
-						await rest.waitForExecutions(DEDUPE_WORKFLOW_ID, ++sent, DELIVERY_TIMEOUT_MS);
-						return control.deliveries().at(-1)?.body;
+						return rest.waitForExecutions(DEDUPE_WORKFLOW_ID, ++sent, DELIVERY_TIMEOUT_MS);
 					};
-					const first = await send(undefined);
-					await send(first);
 					await send(undefined);
-					await send(undefined);
-					await send(first);
-					const summaries = await rest.waitForExecutions(
-						DEDUPE_WORKFLOW_ID,
-						5,
-						DELIVERY_TIMEOUT_MS,
-					);
+					const first = control.deliveries().at(-1)?.body;
+					for (const rawBody of [first, undefined, undefined]) await send(rawBody);
+					const summaries = await send(first);
 					const executions = await Promise.all(
 						summaries.toReversed().map((one) => rest.execution(one.id)),
 					);
 					const passed = executions.map((execution) =>
-						nodeError(execution, 'Remove Duplicates')
-							? 'error'
-							: nodeOutput(execution, 'Remove Duplicates').length,
+						nodeError(execution, DEDUPE) ? 'error' : nodeOutput(execution, DEDUPE).length,
 					);
 					assert.deepEqual(
 						passed,
 						[1, 0, 1, 'error', 'error'],
 						'items let through per delivery: new, repeat, new, new with the history full, repeat with the history full',
 					);
-					assert.match(
-						String(nodeError(executions[3], 'Remove Duplicates')?.message),
-						/maximum history size/,
-					);
+					const full = String(nodeError(executions[3], DEDUPE)?.message);
+					assert.match(full, /maximum history size/);
 				} finally {
 					await rest.unpublish(DEDUPE_WORKFLOW_ID);
 				}
@@ -316,7 +290,7 @@ function workflows(stack) {
 	const events = offeredEventKinds(stack.packageDir);
 	const [trigger] = webhookTriggerWorkflow({ id: '', refs, demo, events: ['lead-created'] }).nodes;
 	const removeDuplicates = node(
-		'Remove Duplicates',
+		DEDUPE,
 		'n8n-nodes-base.removeDuplicates',
 		{
 			operation: 'removeItemsSeenInPreviousExecutions',

@@ -26,60 +26,43 @@ const DATABASE = { name: 'n8n', user: 'n8n', password: 'n8n-queue-e2e' };
 const isRoot = () => process.getuid?.() === 0;
 
 /**
- * Installs Debian packages when running as root; otherwise throws naming them.
- * @param {string[]} packages
- * @param {string} why
+ * What `find` finds, after installing the Debian package `pkg` when it finds nothing (as root;
+ * otherwise throws naming the package).
+ * @param {() => Promise<string | undefined>} find
+ * @param {string} pkg
+ * @param {string} missing what is missing, e.g. `Redis is not installed (no redis-server on PATH)`
  * @param {(line: string) => void} log
  */
-async function aptInstall(packages, why, log) {
-	if (!isRoot()) {
+async function ensureInstalled(find, pkg, missing, log) {
+	const found = await find();
+	if (found) return found;
+	if (!isRoot())
 		throw new Error(
-			`${why}: install ${packages.join(' ')} (as root: apt-get install -y ${packages.join(' ')}) and run the tests again.`,
+			`${missing}: install ${pkg} (as root: apt-get install -y ${pkg}) and run the tests again.`,
 		);
-	}
-	log(`  ${why}: installing ${packages.join(' ')} with apt-get...`);
+	log(`  ${missing}: installing ${pkg} with apt-get...`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await runChecked('apt-get', ['update'], { env, timeoutMs: 300000 });
-	await runChecked('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
-		env,
-		timeoutMs: 600000,
-	});
+	const install = ['install', '-y', '--no-install-recommends', pkg];
+	await runChecked('apt-get', install, { env, timeoutMs: 600000 });
+	const installed = await find();
+	if (!installed) throw new Error(`${missing}, even after installing ${pkg}`);
+	return installed;
 }
 
-/** The newest PostgreSQL server installed by Debian's packages, if any. */
-function postgresBinDir() {
+/** The bin folder of the newest PostgreSQL server installed by Debian's packages, if any. */
+async function postgresBinDir() {
 	if (!fs.existsSync(PG_ROOT)) return undefined;
-	const versions = fs
+	const [newest] = fs
 		.readdirSync(PG_ROOT)
 		.filter((version) => fs.existsSync(path.join(PG_ROOT, version, 'bin', 'initdb')))
 		.sort((a, b) => Number(b) - Number(a));
-	return versions.length > 0 ? path.join(PG_ROOT, versions[0], 'bin') : undefined;
+	return newest && path.join(PG_ROOT, newest, 'bin');
 }
 
-/** @param {(line: string) => void} log */
-async function ensurePostgres(log) {
-	if (!postgresBinDir())
-		await aptInstall(
-			['postgresql'],
-			`PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`,
-			log,
-		);
-	const bin = postgresBinDir();
-	if (!bin)
-		throw new Error(`PostgreSQL is still missing after installing it (no ${PG_ROOT}/*/bin/initdb)`);
-	return bin;
-}
-
-/** @param {(line: string) => void} log */
-async function ensureRedis(log) {
-	const which = async () =>
-		(await run('sh', ['-c', 'command -v redis-server'], { timeoutMs: 10000 })).stdout.trim();
-	if (!(await which()))
-		await aptInstall(['redis-server'], 'Redis is not installed (no redis-server on PATH)', log);
-	const redis = await which();
-	if (!redis) throw new Error('redis-server is still missing after installing it');
-	return redis;
-}
+const redisServer = async () =>
+	(await run('sh', ['-c', 'command -v redis-server'], { timeoutMs: 10000 })).stdout.trim() ||
+	undefined;
 
 /**
  * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (which the
@@ -101,19 +84,22 @@ function asPostgres(command, args) {
  */
 async function postgresFolder(preferred, log) {
 	fs.mkdirSync(preferred, { recursive: true });
-	if (!isRoot()) return { dir: preferred, temporary: false };
-	const { uid, gid } = postgresIds();
-	fs.chownSync(preferred, uid, gid);
+	giveToPostgres(preferred);
 	const [command, args] = asPostgres('test', ['-w', preferred, '-a', '-x', preferred]);
-	if ((await run(command, args, { timeoutMs: 10000 })).code === 0)
+	if (!isRoot() || (await run(command, args, { timeoutMs: 10000 })).code === 0)
 		return { dir: preferred, temporary: false };
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
-	fs.chownSync(dir, uid, gid);
+	giveToPostgres(dir);
 	log(`  the postgres user cannot reach ${preferred}: its cluster goes to ${dir}`);
 	return { dir, temporary: true };
 }
 
-function postgresIds() {
+/**
+ * Gives files to the postgres user when running as root.
+ * @param {string[]} files
+ */
+function giveToPostgres(...files) {
+	if (!isRoot()) return;
 	const line = fs
 		.readFileSync('/etc/passwd', 'utf8')
 		.split('\n')
@@ -123,7 +109,7 @@ function postgresIds() {
 			'There is no postgres user: reinstall PostgreSQL (apt-get install --reinstall postgresql-common)',
 		);
 	const [, , uid, gid] = line.split(':');
-	return { uid: Number(uid), gid: Number(gid) };
+	for (const file of files) fs.chownSync(file, Number(uid), Number(gid));
 }
 
 /**
@@ -132,18 +118,15 @@ function postgresIds() {
  * @param {{ workDir: string; port: number; log: (line: string) => void }} options
  */
 async function startPostgres({ workDir, port, log }) {
-	const bin = await ensurePostgres(log);
+	const missing = `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`;
+	const bin = await ensureInstalled(postgresBinDir, 'postgresql', missing, log);
 	const { dir, temporary } = await postgresFolder(path.join(workDir, 'pg'), log);
 	const dataDir = path.join(dir, 'data');
 	const socketDir = path.join(dir, 'sock');
 	const passwordFile = path.join(dir, 'superuser-password');
-	const superPassword = 'postgres-queue-e2e';
 	fs.mkdirSync(socketDir);
-	fs.writeFileSync(passwordFile, `${superPassword}\n`);
-	if (isRoot()) {
-		const { uid, gid } = postgresIds();
-		for (const file of [socketDir, passwordFile]) fs.chownSync(file, uid, gid);
-	}
+	fs.writeFileSync(passwordFile, 'postgres-queue-e2e\n');
+	giveToPostgres(socketDir, passwordFile);
 	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) =>
 		asPostgres(path.join(bin, name), args);
 	const auth = ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`];
@@ -161,18 +144,13 @@ async function startPostgres({ workDir, port, log }) {
 	const client = ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1'];
 	const psql = (/** @type {string} */ sql) =>
 		runChecked(...pg('psql', [...client, '-Atc', sql]), { timeoutMs: 30000 });
-	try {
-		await waitFor(
-			'PostgreSQL to accept connections',
-			async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined),
-			{ timeoutMs: START_TIMEOUT_MS, intervalMs: 200 },
-		);
+	const answers = async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined);
+	await readyOrStopped(child, logFile, async () => {
+		const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 200 };
+		await waitFor('PostgreSQL to accept connections', answers, wait);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
 		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
-	} catch (error) {
-		await stopChild(child);
-		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
-	}
+	});
 	return {
 		port,
 		database: DATABASE,
@@ -193,11 +171,27 @@ async function startPostgres({ workDir, port, log }) {
 }
 
 /**
+ * Waits for `ready`; if it fails, stops the service and names its log.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} logFile
+ * @param {() => Promise<unknown>} ready
+ */
+async function readyOrStopped(child, logFile, ready) {
+	try {
+		await ready();
+	} catch (error) {
+		await stopChild(child);
+		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
+	}
+}
+
+/**
  * `redis-server` in the foreground, in memory only (no snapshots, no append-only file).
  * @param {{ workDir: string; port: number; log: (line: string) => void }} options
  */
 async function startRedis({ workDir, port, log }) {
-	const redis = await ensureRedis(log);
+	const missing = 'Redis is not installed (no redis-server on PATH)';
+	const redis = await ensureInstalled(redisServer, 'redis-server', missing, log);
 	const dir = path.join(workDir, 'redis');
 	fs.mkdirSync(dir, { recursive: true });
 	const logFile = path.join(workDir, 'redis.log');
@@ -208,15 +202,10 @@ async function startRedis({ workDir, port, log }) {
 	]);
 	const child = startChild(redis, args, { stdio: 'ignore' });
 	// redis-cli comes with redis-server (Debian's redis-tools).
-	const ping = async () =>
-		(await run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 })).stdout.trim();
-	try {
-		const pong = async () => ((await ping()) === 'PONG' ? true : undefined);
-		await waitFor('Redis to answer PING', pong, { timeoutMs: START_TIMEOUT_MS, intervalMs: 100 });
-	} catch (error) {
-		await stopChild(child);
-		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
-	}
+	const ping = () => run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 });
+	const pong = async () => ((await ping()).stdout.trim() === 'PONG' ? true : undefined);
+	const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 100 };
+	await readyOrStopped(child, logFile, () => waitFor('Redis to answer PING', pong, wait));
 	return {
 		port,
 		n8nEnv: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
@@ -230,23 +219,12 @@ async function startRedis({ workDir, port, log }) {
  */
 async function connectDatabase({ port, database }) {
 	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
-	const client = new Client({
-		host: '127.0.0.1',
-		port,
-		database: database.name,
-		user: database.user,
-		password: database.password,
-	});
+	const { name, user, password } = database;
+	const client = new Client({ host: '127.0.0.1', port, database: name, user, password });
 	await client.connect();
 	return {
-		/**
-		 * @param {string} sql
-		 * @param {unknown[]} [params]
-		 * @returns {Promise<any[]>} rows
-		 */
-		async query(sql, params = []) {
-			return (await client.query(sql, params)).rows;
-		},
+		/** @type {(sql: string, params?: unknown[]) => Promise<any[]>} the rows */
+		query: async (sql, params = []) => (await client.query(sql, params)).rows,
 		close: () => client.end(),
 	};
 }

@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ROOT, ensureRuntime } = require('../../../scripts/lib/runtime');
-const { build, npmInstallIntoN8n, pack } = require('../../../scripts/lib/package');
+const { npmInstallIntoN8n } = require('../../../scripts/lib/package');
 const {
 	N8nRest,
 	importCredentials,
@@ -19,9 +19,10 @@ const {
 	n8nEnv,
 	startN8n,
 } = require('../../../scripts/lib/n8n');
-const { freePorts, stopChild, waitFor } = require('../../../scripts/lib/processes');
+const { freePorts, stopChild } = require('../../../scripts/lib/processes');
+const { postWebhook, untilFinished } = require('../../lib/checks');
 const { startSandbox } = require('../../../test/sandbox');
-const { CREDENTIALS, OWNER, credentialsFor } = require('../../lib/stack');
+const { CREDENTIALS, OWNER, credentialsFor, packInto, stopwatch } = require('../../lib/stack');
 const { connectDatabase, startPostgres, startRedis } = require('./services');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'queue');
@@ -38,15 +39,9 @@ const LOCK_SETTINGS = {
 };
 
 /** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
-
 /**
- * @typedef {object} Role
- * @property {RoleName} name
- * @property {string[]} command n8n command and flags
- * @property {NodeJS.ProcessEnv} env
- * @property {string} port its /healthz/readiness port
- * @property {string} logFile
- * @property {{ child: import('node:child_process').ChildProcess; stop: () => Promise<void> } | undefined} handle
+ * A process of n8n; `port`: its /healthz/readiness port.
+ * @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role
  */
 
 /**
@@ -55,30 +50,22 @@ const LOCK_SETTINGS = {
 async function startQueueStack({ log, skipBuild = false, workflows }) {
 	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
-	/** @type {Map<RoleName, Role>} */
-	const roles = new Map();
+	/** @type {Record<RoleName, Role>} */
+	const roles = /** @type {any} */ ({});
 	const close = async () => {
 		// n8n first (they hold database and Redis connections), then the services.
-		await Promise.all([...roles.values()].map((role) => stopRole(role)));
+		await Promise.all(Object.values(roles).map(stopRole));
 		for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
 	};
-	let started = Date.now();
-	const mark = (/** @type {string} */ what) => {
-		log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		started = Date.now();
-	};
+	const mark = stopwatch(log);
 	try {
 		await ensureRuntime({ log });
-		fs.rmSync(WORK_DIR, { recursive: true, force: true });
-		fs.mkdirSync(WORK_DIR, { recursive: true });
-		if (!skipBuild) await build();
-		const { tarball } = await pack(WORK_DIR);
+		const tarball = await packInto(WORK_DIR, skipBuild);
 		/** @type {RoleName[]} */
 		const names = ['main', 'worker1', 'worker2', 'webhook'];
 		const userFolders = Object.fromEntries(names.map((name) => [name, path.join(WORK_DIR, name)]));
-		const packageDirs = [];
-		for (const name of names) packageDirs.push(await npmInstallIntoN8n(tarball, userFolders[name]));
-		const [packageDir] = packageDirs; // main's
+		const packageDir = await npmInstallIntoN8n(tarball, userFolders.main);
+		for (const name of names.slice(1)) await npmInstallIntoN8n(tarball, userFolders[name]);
 		mark(
 			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into four nodes folders`,
 		);
@@ -118,8 +105,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				QUEUE_HEALTH_CHECK_PORT: String(port),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			};
-			roles.set(name, {
-				name,
+			roles[name] = {
 				command: worker ? workerCommand(DEFAULT_CONCURRENCY) : [name === 'main' ? 'start' : name],
 				env: n8nEnv({
 					userFolder: userFolders[name],
@@ -129,13 +115,11 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				}),
 				port: String(port),
 				logFile: path.join(WORK_DIR, `${name}.log`),
-				handle: undefined,
-			});
+			};
 		});
-		const roleOf = (/** @type {RoleName} */ name) => /** @type {Role} */ (roles.get(name));
 
 		// Main alone on the empty database: it runs the migrations.
-		await startRole(roleOf('main'));
+		await startRole(roles.main);
 		const rest = new N8nRest(mainUrl);
 		await rest.setupOwner(OWNER);
 		mark('main ready (database migrated) with an owner account');
@@ -147,7 +131,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		});
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
 		await Promise.all([
-			...names.slice(1).map((name) => startRole(roleOf(name))),
+			...names.slice(1).map((name) => startRole(roles[name])),
 			(async () => {
 				await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
 				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
@@ -165,15 +149,15 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			/** For the helpers of the single-process suites (e2e/lib/orders.js): main is "the server". */
 			server: async () => ({ rest, baseUrl: mainUrl }),
 			/** Stops a role (SIGTERM: n8n shuts down gracefully). @param {RoleName} name */
-			stop: (name) => stopRole(roleOf(name)),
+			stop: (name) => stopRole(roles[name]),
 			/** @param {RoleName} name */
-			start: (name) => startRole(roleOf(name)),
+			start: (name) => startRole(roles[name]),
 			/**
 			 * Stops a role and starts it again, a worker with a new concurrency if given.
 			 * @param {RoleName} name @param {{ concurrency?: number }} [options]
 			 */
 			async restart(name, { concurrency } = {}) {
-				const restarted = roleOf(name);
+				const restarted = roles[name];
 				await stopRole(restarted);
 				if (concurrency !== undefined) restarted.command = workerCommand(concurrency);
 				await startRole(restarted);
@@ -181,7 +165,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			},
 			/** Kills a role at once (SIGKILL to its process group), as a crash would. @param {RoleName} name */
 			async kill(name) {
-				const killed = roleOf(name);
+				const killed = roles[name];
 				const child = killed.handle?.child;
 				killed.handle = undefined;
 				if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
@@ -192,7 +176,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			/** The workers whose logs say they started the execution. @param {string | number} executionId */
 			workersOf(executionId) {
 				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) =>
-					startedExecutions(roleOf(name)).has(String(executionId)),
+					startedExecutions(roles[name]).has(String(executionId)),
 				);
 			},
 			/**
@@ -206,31 +190,19 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 					[workflowId],
 				);
 			},
-			/**
-			 * Waits until a workflow has `count` executions in Postgres that are no longer new or running.
-			 * @param {string} workflowId @param {number} count @param {number} timeoutMs
-			 */
-			waitForExecutions(workflowId, count, timeoutMs) {
-				return waitFor(
-					`${count} finished executions of ${workflowId} in Postgres`,
-					async () => {
-						const executions = await stack.executionsOf(workflowId);
-						const done = executions.filter(
-							(execution) => !['new', 'running', 'waiting'].includes(execution.status),
-						);
-						return done.length >= count ? executions : undefined;
+			/** @type {(workflowId: string, count: number, timeoutMs: number) => ReturnType<typeof stack.executionsOf>} */
+			waitForExecutions: (workflowId, count, timeoutMs) =>
+				untilFinished(
+					`executions of ${workflowId} in Postgres`,
+					() => stack.executionsOf(workflowId),
+					{
+						count,
+						timeoutMs,
 					},
-					{ timeoutMs, intervalMs: 250 },
-				);
-			},
+				),
 			/** POSTs JSON to a production webhook path on the webhook processor. @param {string} webhookPath @param {unknown} body */
 			async callWebhook(webhookPath, body) {
-				const response = await fetch(`${webhookUrl}/webhook/${webhookPath}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(body),
-					signal: AbortSignal.timeout(120000),
-				});
+				const response = await postWebhook(webhookUrl, webhookPath, body);
 				const text = await response.text();
 				return { status: response.status, body: text ? JSON.parse(text) : undefined };
 			},
@@ -262,9 +234,8 @@ async function stopRole(role) {
  */
 function startedExecutions(role) {
 	const text = fs.existsSync(role.logFile) ? fs.readFileSync(role.logFile, 'utf8') : '';
-	return new Set(
-		[...text.matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
-	);
+	const started = text.matchAll(/Worker started execution (\d+) \(job/g);
+	return new Set([...started].map((match) => match[1]));
 }
 
 /** @typedef {Awaited<ReturnType<typeof startQueueStack>>} QueueStack */

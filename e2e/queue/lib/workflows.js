@@ -11,13 +11,7 @@ const { auth, node, rl, workflow } = require('../../../scripts/lib/workflows');
 
 const ACTION = nodeType('eventRegistration');
 
-/**
- * @typedef {object} Step
- * @property {string} name
- * @property {string} [type] default: this package's action node
- * @property {number} [typeVersion]
- * @property {Record<string, unknown>} parameters
- */
+/** @typedef {{ name: string; type?: string; typeVersion?: number; parameters: object }} Step type: this package's action node unless named */
 
 /**
  * n8n's Webhook node on POST /webhook/<path>, followed by the steps in a chain. The action
@@ -26,16 +20,9 @@ const ACTION = nodeType('eventRegistration');
  */
 function webhookWorkflow({ id, name, path, respond, refs, steps }) {
 	const { authentication, credentials } = auth('token', refs);
-	const webhook = node(
-		'Webhook',
-		'n8n-nodes-base.webhook',
-		{ httpMethod: 'POST', path, responseMode: respond, options: {} },
-		0,
-		{
-			typeVersion: 2,
-			webhookId: randomUUID(),
-		},
-	);
+	const parameters = { httpMethod: 'POST', path, responseMode: respond, options: {} };
+	const extra = { typeVersion: 2, webhookId: randomUUID() };
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', parameters, 0, extra);
 	const nodes = [
 		webhook,
 		...steps.map(({ name: stepName, type, typeVersion, parameters }, i) =>

@@ -15,13 +15,6 @@ const WORKFLOW_ID = 'qOrderTrigger';
 const TRIGGER = 'Order Trigger';
 const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
-/**
- * The queue stack as the single-process suites' helpers take it: they use only `sandbox` and `server()`.
- * @param {import('../lib/stack').QueueStack} stack
- * @returns {import('../../lib/stack').Stack}
- */
-const asStack = (stack) => /** @type {any} */ (stack);
-
 /** @param {any[]} items */
 const reported = (items) => items.map((item) => `${item.id} ${item.transition}`).sort();
 
@@ -33,21 +26,18 @@ const test = {
 		const { rest, sandbox } = stack;
 		const { control, demo } = sandbox;
 		await publish(rest, WORKFLOW_ID);
-		assert.deepEqual(
-			await stack.executionsOf(WORKFLOW_ID),
-			[],
-			'the baseline poll reported the existing orders',
-		);
+		const baseline = await stack.executionsOf(WORKFLOW_ID);
+		assert.deepEqual(baseline, [], 'the baseline poll reported the existing orders');
 
 		control.markPaid(demo.orders.unpaid);
-		const created = newOrder(asStack(stack), 'general-admission');
+		const created = newOrder(stack, 'general-admission');
 		const first = [
 			`${demo.orders.unpaid} authorized`,
 			`${demo.orders.unpaid} paid`,
 			`${created} created`,
 		].sort();
 		assert.deepEqual(
-			reported(await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, first.length)),
+			reported(await reportedItems(stack, WORKFLOW_ID, TRIGGER, first.length)),
 			first,
 		);
 
@@ -59,9 +49,9 @@ const test = {
 		const status = await rest.settledPublication(WORKFLOW_ID);
 		assert.equal(status.status, 'published', `after the restart: ${JSON.stringify(status)}`);
 		// And changes made after the restart.
-		await curate(asStack(stack), demo.orders.pending, 'reject');
-		const approved = newOrder(asStack(stack), 'speaker-pass');
-		await curate(asStack(stack), approved, 'approve');
+		await curate(stack, demo.orders.pending, 'reject');
+		const approved = newOrder(stack, 'speaker-pass');
+		await curate(stack, approved, 'approve');
 		const all = [
 			...first,
 			`${demo.orders.free} cancelled`,
@@ -69,7 +59,7 @@ const test = {
 			`${approved} created`,
 			`${approved} approved`,
 		].sort();
-		const items = await reportedItems(asStack(stack), WORKFLOW_ID, TRIGGER, all.length);
+		const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, all.length);
 		assert.deepEqual(reported(items), all, 'every change exactly once, over all executions');
 		const executions = await stack.executionsOf(WORKFLOW_ID);
 		assert.ok(

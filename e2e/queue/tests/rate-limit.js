@@ -25,12 +25,8 @@ const LIMIT = 10;
  * @param {string} company
  */
 async function callListing(stack, company) {
-	const response = await stack.callWebhook(PATH, { company });
-	assert.equal(
-		response.status,
-		200,
-		`webhook processor answered ${response.status} ${JSON.stringify(response.body)}`,
-	);
+	const { status, body } = await stack.callWebhook(PATH, { company });
+	assert.equal(status, 200, `webhook processor answered ${status} ${JSON.stringify(body)}`);
 }
 
 /**
@@ -40,11 +36,8 @@ async function callListing(stack, company) {
  */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
-	assert.equal(
-		data.status,
-		'success',
-		`execution ${execution.id}: ${JSON.stringify(data.data?.resultData?.error?.message)}`,
-	);
+	const error = JSON.stringify(data.data?.resultData?.error?.message);
+	assert.equal(data.status, 'success', `execution ${execution.id}: ${error}`);
 	return nodeOutput(data, LISTING).map((form) => form.id);
 }
 
@@ -116,6 +109,8 @@ const test = {
 
 /** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs }} stack */
 function workflows({ credentials }) {
+	const company = rl('={{ $json.body.company }}');
+	const parameters = { resource: 'form', operation: 'getMany', company, returnAll: true };
 	return [
 		webhookWorkflow({
 			id: WORKFLOW_ID,
@@ -123,17 +118,7 @@ function workflows({ credentials }) {
 			path: PATH,
 			respond: 'onReceived',
 			refs: credentials,
-			steps: [
-				{
-					name: LISTING,
-					parameters: {
-						resource: 'form',
-						operation: 'getMany',
-						company: rl('={{ $json.body.company }}'),
-						returnAll: true,
-					},
-				},
-			],
+			steps: [{ name: LISTING, parameters }],
 		}),
 	];
 }

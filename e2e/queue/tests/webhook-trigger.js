@@ -9,10 +9,9 @@
 const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
-const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
-const { deliver, deliverOk, publish, unpublish } = require('../../lib/checks');
+const { assertTokensRefused, deliver, deliverOk, publish, unpublish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWebhookTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -32,37 +31,13 @@ async function deliverOne(stack, webhookId, kind) {
 	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
 	const executions = await stack.waitForExecutions(WORKFLOW_ID, before + 1, 30000);
 	assert.equal(executions.length, before + 1, `${kind}: one delivery, one execution`);
-	const latest = executions[executions.length - 1];
-	assert.equal(latest.status, 'success', `${kind}: execution ${latest.id} is ${latest.status}`);
-	assert.equal(
-		stack.workersOf(latest.id).length,
-		1,
-		`${kind}: execution ${latest.id} started on workers ${stack.workersOf(latest.id)}`,
-	);
-	const items = nodeOutput(await stack.rest.execution(latest.id), TRIGGER);
+	const { id, status } = executions[executions.length - 1];
+	assert.equal(status, 'success', `${kind}: execution ${id} is ${status}`);
+	const workers = stack.workersOf(id);
+	assert.equal(workers.length, 1, `${kind}: execution ${id} started on workers ${workers}`);
+	const items = nodeOutput(await stack.rest.execution(id), TRIGGER);
 	assert.equal(items.length, 1);
 	assert.equal(items[0].event, kind);
-	return latest.id;
-}
-
-/**
- * A delivery with a wrong token and one without: both 401, no execution.
- * @param {import('../lib/stack').QueueStack} stack
- * @param {string} webhookId
- * @param {string} kind
- */
-async function refusedDeliveries(stack, webhookId, kind) {
-	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
-	for (const token of ['not-the-webhook-token', null]) {
-		const [{ status, body }] = await deliver(stack, kind, { webhookId, token });
-		assert.equal(status, 401, `token ${token}: got ${status} ${body}`);
-	}
-	await sleep(QUIET_MS);
-	assert.equal(
-		(await stack.executionsOf(WORKFLOW_ID)).length,
-		before,
-		'a refused delivery started an execution',
-	);
 }
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
@@ -73,8 +48,8 @@ const test = {
 		const { rest, sandbox } = stack;
 		const { control, demo } = sandbox;
 		const kinds = offeredEventKinds(stack.packageDir);
-		const workflow = await rest.getWorkflow(WORKFLOW_ID);
-		const trigger = workflow.nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
+		const { nodes } = await rest.getWorkflow(WORKFLOW_ID);
+		const trigger = nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
 		const url = `${stack.webhookUrl}/webhook/${trigger.webhookId}/webhook`;
 
 		await publish(rest, WORKFLOW_ID);
@@ -82,33 +57,26 @@ const test = {
 		assert.equal(registered.length, 1, `webhooks at the company: ${JSON.stringify(registered)}`);
 		assert.equal(registered[0].url, url, 'the registered URL is the webhook processor’s');
 		const webhookId = registered[0].id;
+		const executions = () => stack.executionsOf(WORKFLOW_ID);
 
 		for (const kind of kinds) await deliverOne(stack, webhookId, kind);
-		await refusedDeliveries(stack, webhookId, kinds[0]);
-		const workers = new Set(
-			(await stack.executionsOf(WORKFLOW_ID)).flatMap((execution) => stack.workersOf(execution.id)),
-		);
+		await assertTokensRefused(stack, kinds[0], { webhookId, executions, quietMs: QUIET_MS });
+		const ran = await executions();
+		const workers = new Set(ran.flatMap((execution) => stack.workersOf(execution.id)));
 
 		// While the only webhook processor is down, a delivery cannot be received at all.
-		const beforeDown = (await stack.executionsOf(WORKFLOW_ID)).length;
 		await stack.stop('webhook');
 		const [whileDown] = await deliver(stack, kinds[0], { webhookId });
-		assert.equal(
-			whileDown.status,
-			0,
-			`a delivery while the webhook processor was down got ${whileDown.status}`,
-		);
+		const { status } = whileDown;
+		assert.equal(status, 0, `a delivery while the webhook processor was down got ${status}`);
 		await stack.start('webhook');
-		assert.equal(
-			(await stack.executionsOf(WORKFLOW_ID)).length,
-			beforeDown,
-			'the delivery sent while it was down started an execution',
-		);
+		const afterDown = (await executions()).length;
+		assert.equal(afterDown, ran.length, 'the delivery sent while it was down started an execution');
 		await deliverOne(stack, webhookId, kinds[0]);
-		await refusedDeliveries(stack, webhookId, kinds[0]);
+		await assertTokensRefused(stack, kinds[0], { webhookId, executions, quietMs: QUIET_MS });
 
 		await unpublish(rest, WORKFLOW_ID);
-		assert.deepEqual(webhooksAt(/** @type {any} */ (stack), url), []); // it reads only stack.sandbox
+		assert.deepEqual(webhooksAt(stack, url), []);
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
 		console.log(
 			`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
@@ -121,13 +89,9 @@ const test = {
 
 /** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
 function workflows({ credentials, sandbox, packageDir }) {
+	const events = offeredEventKinds(packageDir);
 	return [
-		webhookTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: credentials,
-			demo: sandbox.demo,
-			events: offeredEventKinds(packageDir),
-		}),
+		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events }),
 	];
 }
 

@@ -57,26 +57,17 @@ const test = {
 		const emails = guests.map((guest) => guest.email);
 		await publish(rest, WORKFLOW_ID);
 		control.clearRequests();
-		control.failNext({
-			method: 'POST',
-			pathIncludes: '/orders/create/',
-			timeoutMs: POST_HELD_MS,
-			count: 100,
-		});
-		const posts = () => control.requests({ method: 'POST', pathIncludes: '/orders/create/' });
+		const post = { method: 'POST', pathIncludes: '/orders/create/' };
+		control.failNext({ ...post, timeoutMs: POST_HELD_MS, count: 100 });
+		const posts = () => control.requests(post);
 		try {
 			const response = await stack.callWebhook(PATH, { guests });
 			assert.equal(response.status, 200, `webhook processor answered ${response.status}`);
 			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
-			await waitFor(
-				`the read before guest ${KILL_AT_GUEST}’s POST`,
-				async () =>
-					control.requests({ method: 'GET', pathIncludes: '/ticket-types/' }).length >=
-					KILL_AT_GUEST
-						? true
-						: undefined,
-				{ timeoutMs: 120000, intervalMs: 20 },
-			);
+			const reads = () => control.requests({ method: 'GET', pathIncludes: '/ticket-types/' });
+			const readBeforePost = async () => (reads().length >= KILL_AT_GUEST ? true : undefined);
+			const wait = { timeoutMs: 120000, intervalMs: 20 };
+			await waitFor(`the read before guest ${KILL_AT_GUEST}’s POST`, readBeforePost, wait);
 			await sleep(500);
 			const [execution] = await stack.executionsOf(WORKFLOW_ID);
 			const [worker] = stack.workersOf(execution.id);
@@ -86,16 +77,13 @@ const test = {
 			const killedAt = Date.now();
 			// The held POST is answered to nobody. The dead worker's job stays active in Bull until its
 			// lock expires; then the process that enqueued it (the webhook processor) is told.
-			const [final] = await waitFor(
-				`execution ${execution.id} to leave "running"`,
-				async () => {
-					const executions = await stack.executionsOf(WORKFLOW_ID);
-					return executions.every((one) => !['new', 'running'].includes(one.status))
-						? executions
-						: undefined;
-				},
-				{ timeoutMs: 120000, intervalMs: 500 },
-			);
+			const settled = async () => {
+				const executions = await stack.executionsOf(WORKFLOW_ID);
+				const running = executions.some((one) => ['new', 'running'].includes(one.status));
+				return running ? undefined : executions;
+			};
+			const every = { timeoutMs: 120000, intervalMs: 500 };
+			const [final] = await waitFor(`execution ${execution.id} to leave "running"`, settled, every);
 			const settledSeconds = ((Date.now() - killedAt) / 1000).toFixed(0);
 			const error = (await rest.execution(execution.id)).data?.resultData?.error;
 			const rerunBy = stack.workersOf(execution.id).filter((name) => name !== worker);
