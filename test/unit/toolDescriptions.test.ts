@@ -78,6 +78,7 @@ function methodsCalledBy(resource: string, operation: string): string[] {
 const IRREVERSIBLE = [
 	'emailTemplate → reset',
 	'order → approve',
+	'order → create',
 	'order → reject',
 	'webhook → delete',
 ];
@@ -176,7 +177,7 @@ describe('what each operation tells the model it changes', () => {
 		},
 	);
 
-	it('says “cannot be undone” and asks for the user’s yes on Approve, Reject, Webhook → Delete and Email Template → Reset alone', () => {
+	it('says “cannot be undone” and asks for the user’s yes on Order → Approve, Create and Reject, Webhook → Delete and Email Template → Reset alone', () => {
 		const irreversible = operations
 			.filter(({ resource, operation }) => /cannot be undone/.test(toolTextOf(resource, operation)))
 			.map(({ resource, operation }) => `${resource} → ${operation}`);

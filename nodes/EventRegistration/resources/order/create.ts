@@ -121,14 +121,14 @@ export const operationOption = {
 };
 
 export const toolDescription = text(
-	`Register tickets for an attendee at ${ORGANIZED} (this does not charge anyone: a paid ticket is paid by the attendee on the hosted checkout page).`,
+	`Register tickets for an attendee at ${ORGANIZED} (no charge here: the attendee pays a paid ticket on the hosted checkout page).`,
 	needs('Company', 'Event', 'Ticket Type'),
-	'Country: ISO 3166-1 alpha-2 code such as NL, DE or US. Email: a valid address. Quantity: whole number of tickets, within the ticket type’s min and max per order. Is Business: true or false.',
-	`Returns the order: ${ORDER_FIELDS}, and checkout_url, the link the attendee pays at (null for a free ticket).`,
+	'Country: ISO 3166-1 alpha-2, e.g. NL. Email: a valid address. Quantity: whole tickets, within the ticket type’s min and max per order. Is Business: true or false.',
+	`Returns the order: ${ORDER_FIELDS}, and checkout_url (the payment link; null for a free ticket).`,
 );
 
 export const effect = {
-	changes: 'registers the attendee, whom the service then emails; no API call cancels it',
+	cannotBeUndone: 'the service registers and emails the attendee',
 };
 
 export const recordKind = 'order';
