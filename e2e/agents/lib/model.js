@@ -132,7 +132,6 @@ async function startScriptedModel(port = 0) {
 	const scripts = new Map();
 	/** @type {Map<string, ModelRequest[]>} */
 	const recorded = new Map();
-	/** @type {string[]} */
 	const unscripted = [];
 
 	const server = http.createServer((req, res) => {

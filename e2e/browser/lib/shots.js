@@ -41,7 +41,7 @@ async function picture(page, clip, file) {
  */
 async function regionOf(part) {
 	const box = await part.boundingBox();
-	if (!box) throw new Error('the part to picture is not on screen');
+	if (!box) throw new Error('the part is not on screen');
 	return box;
 }
 

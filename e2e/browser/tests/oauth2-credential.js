@@ -11,7 +11,13 @@ const path = require('node:path');
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
 const { browserTest, expect } = require('../lib/browser-test');
-const { executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
+const {
+	executeStep,
+	fillParameter,
+	newCredentialDialog,
+	openNode,
+	openWorkflow,
+} = require('../lib/editor');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
 function scopesField() {
@@ -53,16 +59,8 @@ module.exports = {
 				async (pages, ctx) => {
 					const page = await pages.sharedPage('oauth2');
 					const { sandbox, demo } = ctx.fixtures;
-					await openRoute(page, ctx.baseUrl, '/home/credentials/create');
-					const typeSelect = page.getByTestId('new-credential-type-select');
-					await typeSelect.locator('input').fill('Event Registration OAuth2');
-					await page
-						.getByTestId('new-credential-type-select-option')
-						.filter({ hasText: 'Event Registration OAuth2 API' })
-						.click();
-					await page.getByTestId('new-credential-type-button').click();
-					const dialog = page.getByTestId('credential-edit-dialog');
-					await dialog.waitFor();
+					const type = 'Event Registration OAuth2 API';
+					const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
 
 					const { name: scopesName, scopes: expected } = scopesField();
 					const missing = routeScopes().filter((scope) => !expected.includes(scope));
@@ -77,16 +75,9 @@ module.exports = {
 							`${field} is not shown before Base URL is typed`,
 						);
 					}
-					await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
-					await dialog
-						.getByTestId('parameter-input-clientId')
-						.locator('input')
-						.fill(demo.oauthClient.clientId);
-					await dialog
-						.getByTestId('parameter-input-clientSecret')
-						.locator('input')
-						.fill(demo.oauthClient.clientSecret);
-					/** @type {string[]} */
+					await fillParameter(dialog, 'baseUrl', sandbox.url);
+					await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
+					await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
 					const problems = [];
 					const tags = dialog.getByTestId(`parameter-input-${scopesName}`).locator('.el-tag');
 					await tags

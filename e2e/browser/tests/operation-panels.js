@@ -37,15 +37,13 @@ module.exports = {
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
 				const page = await pages.sharedPage('operations');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.operations}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
 				await openNode(page, nodeName);
 				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,
 					`n8n marks these parameters with an issue: ${issues.join('; ')}`,
 				);
-				/** @type {string[]} */
 				const problems = [];
 				for (const name of await listParameters(page)) {
 					const { entries, searched, search, error } = await searchList(

@@ -9,7 +9,14 @@
 const path = require('node:path');
 
 const { browserTest, expect } = require('../lib/browser-test');
-const { closeNode, executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
+const {
+	closeNode,
+	executeStep,
+	fillParameter,
+	newCredentialDialog,
+	openNode,
+	openWorkflow,
+} = require('../lib/editor');
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
 const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
@@ -19,32 +26,9 @@ const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
 /** What a user types as Base URL (the field's own placeholder), instead of the sandbox's loopback address. */
 const SHOWN_BASE_URL = 'https://events.example.com';
 
-/** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 
-/**
- * Opens the dialog of a new credential of the given type (its name in the type list), unsaved.
- * @param {Page} page
- * @param {string} baseUrl n8n's
- * @param {string} typeName
- */
-async function newCredentialDialog(page, baseUrl, typeName) {
-	await openRoute(page, baseUrl, '/home/credentials/create');
-	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
-	await page
-		.getByTestId('new-credential-type-select-option')
-		.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) })
-		.click();
-	await page.getByTestId('new-credential-type-button').click();
-	const dialog = page.getByTestId('credential-edit-dialog');
-	await dialog.waitFor();
-	return dialog;
-}
-
-/**
- * The dialog's whole box: title, Save button and fields.
- * @param {Locator} dialog
- */
+/** The dialog's whole box: title, Save button and fields. @param {Locator} dialog */
 function dialogBox(dialog) {
 	return regionOf(
 		dialog.locator(
@@ -83,18 +67,8 @@ async function unscrolled(dialog) {
 	});
 }
 
-/**
- * @param {Locator} dialog
- * @param {string} name
- * @param {string} value
- */
-async function fill(dialog, name, value) {
-	await dialog.getByTestId(`parameter-input-${name}`).locator('input').fill(value);
-}
-
-/** @type {import('../lib/browser-test').BrowserSuite & { picture: typeof picture }} */
+/** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
-	picture,
 	name: 'Pictures for the docs',
 	tests: (ctx) => {
 		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);
@@ -105,9 +79,9 @@ module.exports = {
 				async (pages, { baseUrl, fixtures }) => {
 					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
 					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
-					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await fill(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-					await fill(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
+					await fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
 					await unscrolled(dialog);
 					const box = await dialogBox(dialog);
 					// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -133,8 +107,8 @@ module.exports = {
 				async (pages, { baseUrl, stack }) => {
 					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
 					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
-					await fill(dialog, 'accessToken', stack.sandbox.token);
-					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await fillParameter(dialog, 'accessToken', stack.sandbox.token);
+					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
 					await picture(page, await dialogBox(dialog), out('credential-token.png'));
 				},
 			),

@@ -10,13 +10,7 @@
 const { browserTest, expect } = require('../lib/browser-test');
 const { openNode, openWorkflow } = require('../lib/editor');
 
-/** @typedef {import('playwright-core').Page} Page */
-/** @typedef {import('playwright-core').Locator} Locator */
-
-/**
- * Labels of the parameters shown at the top level of the open panel, in order.
- * @param {Page} page
- */
+/** Labels of the parameters shown at the top level of the open panel, in order. @param {import('playwright-core').Page} page */
 async function topLevelLabels(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
@@ -34,10 +28,7 @@ async function topLevelLabels(page) {
 	);
 }
 
-/**
- * Labels shown inside one entry of a fixedCollection or collection (below the top level).
- * @param {Locator} container
- */
+/** Labels shown inside one entry of a collection. @param {import('playwright-core').Locator} container */
 async function nestedLabels(container) {
 	return await container.evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="input-label"]')]
@@ -49,8 +40,7 @@ async function nestedLabels(container) {
 
 /**
  * Whether the label of the top-level parameter `label` carries n8n's info tip (the tooltip icon).
- * @param {Page} page
- * @param {string} label
+ * @param {import('playwright-core').Page} page @param {string} label
  */
 async function hasTooltip(page, label) {
 	return await page.getByTestId('node-parameters').evaluate((root, wanted) => {
@@ -80,7 +70,6 @@ module.exports = {
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
 				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				/** @type {string[]} */
 				const problems = [];
 				for (const node of ['Webhook events', 'Order changes']) {
 					await openNode(page, node);
@@ -109,8 +98,7 @@ module.exports = {
 		),
 		browserTest('a new Webhook locator starts at By ID', 120000, async (pages, ctx) => {
 			const page = await pages.sharedPage('review');
-			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
 			const panel = await openNode(page, 'Delete webhook');
 			const mode = await panel
 				.getByTestId('resource-locator-webhookId')
@@ -125,10 +113,8 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
 				const panel = await openNode(page, 'Update form fields');
-				/** @type {string[]} */
 				const problems = [];
 				const labels = await topLevelLabels(page);
 				if (labels.includes('Name'))
@@ -152,11 +138,9 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
+				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
 				await openNode(page, 'Upsert event page');
 				const labels = await topLevelLabels(page);
-				/** @type {string[]} */
 				const problems = [];
 				if (!labels.includes('Other Page Fields (JSON)'))
 					problems.push('no "Other Page Fields (JSON)"');
