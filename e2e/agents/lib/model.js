@@ -106,10 +106,7 @@ function answer(message, body) {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/**
- * Starts the model server on 127.0.0.1.
- * @param {number} [port] 0: any free port
- */
+/** Starts the model server on 127.0.0.1. @param {number} [port] 0: any free port */
 async function startScriptedModel(port = 0) {
 	/** @type {Map<string, Step[]>} */
 	const scripts = new Map();

@@ -128,11 +128,8 @@ function toolName(nodeName) {
 }
 
 /**
- * @param {string} name
- * @param {string} type
- * @param {number} typeVersion
- * @param {Record<string, unknown>} parameters
- * @param {[number, number]} position
+ * @param {string} name @param {string} type @param {number} typeVersion
+ * @param {Record<string, unknown>} parameters @param {[number, number]} position
  * @param {object} [extra]
  */
 function node(name, type, typeVersion, parameters, position, extra = {}) {

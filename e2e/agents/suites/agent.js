@@ -70,10 +70,8 @@ function measureOrders(name, result, refused = false) {
  * Runs one conversation through the chat: the model calls `tool` in its first turn, then answers.
  * Returns the tool result the model was handed, the tools it was offered, the sandbox requests of
  * the run and the size of the model's second request.
- * @param {AgentContext} ctx
- * @param {string} caseName the model's script for this conversation
- * @param {string} tool
- * @param {Record<string, unknown>} args
+ * @param {AgentContext} ctx @param {string} caseName the model's script for this conversation
+ * @param {string} tool @param {Record<string, unknown>} args
  */
 async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
@@ -109,9 +107,7 @@ function eventArgs(ctx) {
 
 /**
  * Get many orders of the busy event (Winter Workshop) or Summer Summit.
- * @param {AgentContext} ctx
- * @param {'winterWorkshop' | 'summerSummit'} event
- * @param {number} limit
+ * @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} limit
  */
 function ordersArgs(ctx, event, limit) {
 	return { company: demo(ctx).companyId, event: demo(ctx).events[event], limit };

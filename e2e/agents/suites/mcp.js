@@ -60,9 +60,7 @@ async function finished(ctx) {
 
 /**
  * Waits until the workflow has at least `count` finished executions; returns them, newest first.
- * @param {AgentContext} ctx
- * @param {number} count
- * @param {number} timeoutMs
+ * @param {AgentContext} ctx @param {number} count @param {number} timeoutMs
  */
 function finishedAtLeast(ctx, count, timeoutMs) {
 	return waitFor(
@@ -79,8 +77,7 @@ function finishedAtLeast(ctx, count, timeoutMs) {
  * How a refusal reaches the client. 2.41.1: a tool error (`isError: true`). 1.123.81 needs On Error →
  * Continue on the tool node (without it the refused call's execution never finishes and the next
  * calls hang, measured), so the refusal comes back as the node's error item, `[{"error": …}]`.
- * @param {AgentContext} ctx
- * @param {{ isError: boolean; text: string }} result
+ * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result
  */
 function assertRefusedCall(ctx, result) {
 	const errorItem = oneX(ctx.stack.runtime);
@@ -91,9 +88,7 @@ function assertRefusedCall(ctx, result) {
 /**
  * Runs a tool call (after clearing the sandbox's request log) and returns its result with the one
  * execution it added.
- * @param {AgentContext} ctx
- * @param {string} name
- * @param {Record<string, unknown>} args
+ * @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args
  */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
@@ -104,11 +99,7 @@ async function callCounted(ctx, name, args) {
 	return { ...result, execution: after[0] };
 }
 
-/**
- * @param {AgentContext} ctx
- * @param {string} name
- * @param {string} start
- */
+/** @param {AgentContext} ctx @param {string} name @param {string} start */
 function eventArgs(ctx, name, start) {
 	const end = '2027-11-02T17:00:00';
 	const company = demo(ctx).companyId;

@@ -65,8 +65,7 @@ function demoChoices({ sandbox: { demo } }) {
 /**
  * Nodes of the package on the token credential, one below the other (`dx`, `dy` apart): each given
  * as [name, node type, parameters, version (default 1)].
- * @param {import('../../lib/stack').Stack} stack
- * @param {string} idPrefix
+ * @param {import('../../lib/stack').Stack} stack @param {string} idPrefix
  * @param {Array<[string, string, Record<string, unknown>, number?]>} nodes
  * @param {{ dx?: number; dy?: number }} [spacing]
  */

@@ -90,8 +90,7 @@ function operationList(description) {
 
 /**
  * Fills every shown parameter that has a test value, until nothing more appears.
- * @param {any} description
- * @param {Record<string, string>} base
+ * @param {any} description @param {Record<string, string>} base
  * @param {ReturnType<typeof testValues>} values
  */
 function fillParameters(description, base, values) {

@@ -10,8 +10,7 @@ const { executeStep, openNode, openWorkflow } = require('../lib/editor');
 
 /**
  * The form as the service has it, without what changes on every write.
- * @param {import('../lib/fixtures').SandboxClient} sandbox
- * @param {string} company
+ * @param {import('../lib/fixtures').SandboxClient} sandbox @param {string} company
  * @param {string} form
  */
 async function readForm(sandbox, company, form) {
@@ -22,8 +21,7 @@ async function readForm(sandbox, company, form) {
 
 /**
  * Clicks Add Field and picks a kind of entry; returns the kinds the menu offered.
- * @param {import('playwright-core').Page} page
- * @param {import('playwright-core').Locator} panel
+ * @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel
  * @param {'Existing Field' | 'New Field'} kind
  */
 async function addField(page, panel, kind) {
