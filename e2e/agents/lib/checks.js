@@ -28,6 +28,11 @@ function testsTaking(timeoutMs) {
 	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 }
 
+/** The sandbox's demo data. @param {AgentContext} ctx */
+function demoOf(ctx) {
+	return ctx.stack.sandbox.demo;
+}
+
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 function oneX(runtime) {
 	return runtime.n8nVersion.startsWith('1.');
@@ -185,6 +190,7 @@ module.exports = {
 	assertRefusal,
 	callTool,
 	chatText,
+	demoOf,
 	describeRequests,
 	itemsOf,
 	mcpClient,

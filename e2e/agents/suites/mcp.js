@@ -16,6 +16,7 @@ const {
 	assertNoRequest,
 	assertRefusal,
 	callTool,
+	demoOf,
 	describeRequests,
 	mcpClient,
 	oneX,
@@ -40,11 +41,6 @@ const session = {};
 function client() {
 	assert.ok(session.client, 'the MCP client did not connect');
 	return session.client;
-}
-
-/** @param {AgentContext} ctx */
-function demo(ctx) {
-	return ctx.stack.sandbox.demo;
 }
 
 /**
@@ -102,7 +98,7 @@ async function callCounted(ctx, name, args) {
 /** @param {AgentContext} ctx @param {string} name @param {string} start */
 function eventArgs(ctx, name, start) {
 	const end = '2027-11-02T17:00:00';
-	const company = demo(ctx).companyId;
+	const company = demoOf(ctx).companyId;
 	return { company, name, start, end, attendance_mode: 'online', country: 'BE' };
 }
 
@@ -146,7 +142,7 @@ const suite = {
 		test('a read: Get many companies returns the companies as text', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
-			assert.match(text, new RegExp(demo(ctx).companyName));
+			assert.match(text, new RegExp(demoOf(ctx).companyName));
 			const requests = apiRequests(ctx.stack);
 			const sent = requests.map((request) => `${request.method} ${request.status}`);
 			assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
@@ -175,8 +171,8 @@ const suite = {
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
 			const refused = await callCounted(ctx, 'Create_order', {
-				company: demo(ctx).companyId,
-				event: demo(ctx).events.summerSummit,
+				company: demoOf(ctx).companyId,
+				event: demoOf(ctx).events.summerSummit,
 				ticket_type: 'general-admission',
 				first_name: 'Ada',
 				last_name: 'Lovelace',
@@ -192,8 +188,8 @@ const suite = {
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
-				company: demo(ctx).companyId,
-				event: demo(ctx).events.winterWorkshop,
+				company: demoOf(ctx).companyId,
+				event: demoOf(ctx).events.winterWorkshop,
 				limit: 20,
 			});
 			assert.equal(isError, false, text.slice(0, 300));
@@ -202,7 +198,7 @@ const suite = {
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
 		test('a company given by name is resolved (or refused with the candidates and their IDs)', async (ctx) => {
-			const { companyId, companyName, events } = demo(ctx);
+			const { companyId, companyName, events } = demoOf(ctx);
 			const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
 			assert.equal(resolved.isError, false, resolved.text);
 			assert.match(resolved.text, new RegExp(events.summerSummit));
