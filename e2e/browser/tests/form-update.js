@@ -9,12 +9,14 @@ const { browserTest, expect } = require('../lib/browser-test');
 const { executeStep, openNode, openWorkflow } = require('../lib/editor');
 
 /**
- * The form as the service has it, without what changes on every write.
- * @param {import('../lib/fixtures').SandboxClient} sandbox @param {string} company
- * @param {string} form
+ * The demo form as the service has it, without what changes on every write.
+ * @param {import('../lib/fixtures').Fixtures} fixtures
  */
-async function readForm(sandbox, company, form) {
-	const { data } = await sandbox.api('GET', `/${company}/forms/${form}`);
+async function readForm({ sandbox, demo }) {
+	const { data } = await sandbox.api(
+		'GET',
+		`/${demo.companyId}/forms/${demo.forms.attendeeDetails}`,
+	);
 	const { updated_at: _updated, ...rest } = data;
 	return rest;
 }
@@ -45,7 +47,7 @@ module.exports = {
 			180000,
 			async (pages, ctx) => {
 				const { sandbox, demo } = ctx.fixtures;
-				const before = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const before = await readForm(ctx.fixtures);
 				const field = before.fields.find(
 					(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
 						f.label && (f.required || f.position),
@@ -94,7 +96,7 @@ module.exports = {
 				});
 				expect(update !== undefined, 'the sandbox received no PATCH of the form');
 
-				const after = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const after = await readForm(ctx.fixtures);
 				const expected = {
 					...before,
 					fields: before.fields.map((/** @type {{ id: string }} */ f) =>
@@ -126,11 +128,8 @@ module.exports = {
 				const panel = await openNode(page, 'Add form field');
 				await addField(page, panel, 'New Field');
 				const item = panel.getByTestId('fixed-collection-fieldUpdates');
-				const type = await item
-					.getByTestId('parameter-input-type')
-					.locator('input')
-					.first()
-					.inputValue();
+				const typeInput = item.getByTestId('parameter-input-type').locator('input');
+				const type = await typeInput.first().inputValue();
 				const idInputs = await item.getByTestId('parameter-input-id').count();
 				expect(
 					type === 'Text' && idInputs === 0,

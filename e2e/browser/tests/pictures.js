@@ -20,7 +20,7 @@ const {
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
 const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
-/** Tall enough for a whole credential dialog, once it shows all its fields (see `unscrolled`). */
+/** Tall enough for a whole credential dialog once it shows all its fields (`unscrolled`). */
 const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
 
 /** What a user types as Base URL (the field's own placeholder), instead of the sandbox's loopback address. */
@@ -44,26 +44,16 @@ function dialogBox(dialog) {
  */
 async function unscrolled(dialog) {
 	await dialog.evaluate((element) => {
+		const scrolls = (/** @type {HTMLElement} */ box) =>
+			/auto|scroll/.test(getComputedStyle(box).overflowY);
+		const grow = (/** @type {HTMLElement} */ box) =>
+			Object.assign(box.style, { height: 'auto', maxHeight: 'none', overflowY: 'visible' });
 		for (let node = /** @type {HTMLElement | null} */ (element); node; node = node.parentElement) {
-			const style = getComputedStyle(node);
-			if (node.classList.contains('el-dialog') || /auto|scroll/.test(style.overflowY)) {
-				node.style.height = 'auto';
-				node.style.maxHeight = 'none';
-				node.style.overflowY = 'visible';
-			}
+			if (node.classList.contains('el-dialog') || scrolls(node)) grow(node);
 			if (node.classList.contains('el-dialog')) break;
 		}
-		for (const inner of element.querySelectorAll('*')) {
-			const box = /** @type {HTMLElement} */ (inner);
-			if (
-				/auto|scroll/.test(getComputedStyle(box).overflowY) &&
-				box.scrollHeight > box.clientHeight
-			) {
-				box.style.height = 'auto';
-				box.style.maxHeight = 'none';
-				box.style.overflowY = 'visible';
-			}
-		}
+		for (const inner of /** @type {NodeListOf<HTMLElement>} */ (element.querySelectorAll('*')))
+			if (scrolls(inner) && inner.scrollHeight > inner.clientHeight) grow(inner);
 	});
 }
 
