@@ -55,6 +55,15 @@ async function openNode(page, nodeName) {
 	return page.getByTestId('ndv');
 }
 
+/**
+ * Opens a workflow (unless the page shows it) and a node's panel on its canvas.
+ * @param {Page} page @param {{ baseUrl: string }} ctx @param {string} workflowId @param {string} nodeName
+ */
+async function openPanel(page, { baseUrl }, workflowId, nodeName) {
+	await openWorkflow(page, baseUrl, workflowId);
+	return await openNode(page, nodeName);
+}
+
 /** @param {Page} page */
 async function closeNode(page) {
 	const ndv = page.getByTestId('ndv');
@@ -210,6 +219,7 @@ module.exports = {
 	listParameters,
 	newCredentialDialog,
 	openNode,
+	openPanel,
 	openRoute,
 	openWorkflow,
 	parameterIssues,

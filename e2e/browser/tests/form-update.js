@@ -6,7 +6,7 @@
  * New Field starts at Type Text, without a field to pick (issue #25, item 10).
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { executeStep, openNode, openWorkflow } = require('../lib/editor');
+const { executeStep, openPanel } = require('../lib/editor');
 
 /**
  * The demo form as the service has it, without what changes on every write.
@@ -59,8 +59,7 @@ module.exports = {
 				const newLabel = `${field.label} (renamed in the browser)`;
 
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
-				const panel = await openNode(page, 'Update form');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
 				const offered = await addField(page, panel, 'Existing Field');
 				expect(
 					JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
@@ -124,8 +123,7 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formNewField);
-				const panel = await openNode(page, 'Add form field');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
 				await addField(page, panel, 'New Field');
 				const item = panel.getByTestId('fixed-collection-fieldUpdates');
 				const typeInput = item.getByTestId('parameter-input-type').locator('input');

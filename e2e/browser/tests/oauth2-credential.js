@@ -11,13 +11,7 @@ const path = require('node:path');
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
 const { browserTest, expect } = require('../lib/browser-test');
-const {
-	executeStep,
-	fillParameter,
-	newCredentialDialog,
-	openNode,
-	openWorkflow,
-} = require('../lib/editor');
+const { executeStep, fillParameter, newCredentialDialog, openPanel } = require('../lib/editor');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
 function scopesField() {
@@ -197,8 +191,7 @@ module.exports = {
 						connections: {},
 						settings: { executionOrder: 'v1' },
 					});
-					await openWorkflow(page, ctx.baseUrl, workflow.id);
-					await openNode(page, 'Get events');
+					await openPanel(page, ctx, workflow.id, 'Get events');
 					await sandbox.clearRequests();
 					const { error, output } = await executeStep(page);
 					const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;

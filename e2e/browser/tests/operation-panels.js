@@ -8,8 +8,7 @@ const { browserTest, expect } = require('../lib/browser-test');
 const {
 	closeNode,
 	listParameters,
-	openNode,
-	openWorkflow,
+	openPanel,
 	parameterIssues,
 	searchList,
 } = require('../lib/editor');
@@ -37,8 +36,7 @@ module.exports = {
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
 				const page = await pages.sharedPage('operations');
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
-				await openNode(page, nodeName);
+				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
 				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,

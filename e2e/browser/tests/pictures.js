@@ -15,6 +15,7 @@ const {
 	fillParameter,
 	newCredentialDialog,
 	openNode,
+	openPanel,
 	openWorkflow,
 } = require('../lib/editor');
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
@@ -132,8 +133,7 @@ module.exports = {
 					120000,
 					async (pages, { baseUrl, fixtures }) => {
 						const page = await picturePage(pages);
-						await openWorkflow(page, baseUrl, fixtures.examples[example]);
-						const panel = await openNode(page, node);
+						const panel = await openPanel(page, { baseUrl }, fixtures.examples[example], node);
 						await picture(page, await regionOf(panel), out(file));
 					},
 				),

@@ -8,7 +8,7 @@
  * lists are opened and searched by the operation-panels test, like every list.)
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
+const { openNode, openPanel, openWorkflow } = require('../lib/editor');
 
 /** Labels of the parameters shown at the top level of the open panel, in order. @param {import('playwright-core').Page} page */
 async function topLevelLabels(page) {
@@ -98,8 +98,7 @@ module.exports = {
 		),
 		browserTest('a new Webhook locator starts at By ID', 120000, async (pages, ctx) => {
 			const page = await pages.sharedPage('review');
-			await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-			const panel = await openNode(page, 'Delete webhook');
+			const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Delete webhook');
 			const mode = await panel
 				.getByTestId('resource-locator-webhookId')
 				.getByTestId('rlc-mode-selector')
@@ -113,8 +112,7 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				const panel = await openNode(page, 'Update form fields');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Update form fields');
 				const problems = [];
 				const labels = await topLevelLabels(page);
 				if (labels.includes('Name'))
@@ -138,8 +136,7 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				await openNode(page, 'Upsert event page');
+				await openPanel(page, ctx, ctx.fixtures.ids.review, 'Upsert event page');
 				const labels = await topLevelLabels(page);
 				const problems = [];
 				if (!labels.includes('Other Page Fields (JSON)'))

@@ -9,7 +9,9 @@ const path = require('node:path');
 const { waitFor } = require('../../../scripts/lib/processes');
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { browserTest, expect } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
+const { openPanel } = require('../lib/editor');
+
+const TRIGGER = 'Event Registration Trigger';
 
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
@@ -43,8 +45,7 @@ module.exports = {
 				const { sandbox, demo } = ctx.fixtures;
 				const texts = panelTexts();
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.webhookTrigger);
-				const panel = await openNode(page, 'Event Registration Trigger');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.webhookTrigger, TRIGGER);
 				await panel.getByTestId('trigger-execute-button').first().waitFor();
 				const before = squash(await panel.innerText());
 				expect(
