@@ -10,8 +10,12 @@
 const { browserTest, expect } = require('../lib/browser-test');
 const { openNode, openPanel, openWorkflow } = require('../lib/editor');
 
-/** Labels of the parameters shown at the top level of the open panel, in order. @param {import('playwright-core').Page} page */
-async function topLevelLabels(page) {
+/**
+ * The parameters shown at the top level of the open panel, in order: each one's label, and whether
+ * the label carries n8n's info tip (the tooltip icon).
+ * @param {import('playwright-core').Page} page
+ */
+async function topLevelParameters(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
 			.filter(
@@ -19,13 +23,19 @@ async function topLevelLabels(page) {
 					/** @type {HTMLElement} */ (item).offsetParent !== null &&
 					!item.parentElement?.closest('[data-test-id="parameter-item"]'),
 			)
-			.map((item) =>
-				(item.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
-					.replace(/Fixed\s*Expression[\s\S]*$/, '')
-					.trim(),
-			)
-			.filter(Boolean),
+			.map((item) => {
+				const label = item.querySelector('[data-test-id="input-label"]');
+				const tip = '.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]';
+				const text = (label?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim();
+				return { label: text, tip: label?.querySelector(tip) != null };
+			})
+			.filter(({ label }) => label),
 	);
+}
+
+/** @param {import('playwright-core').Page} page */
+async function topLevelLabels(page) {
+	return (await topLevelParameters(page)).map(({ label }) => label);
 }
 
 /** Labels shown inside one entry of a collection. @param {import('playwright-core').Locator} container */
@@ -36,28 +46,6 @@ async function nestedLabels(container) {
 			.map((el) => (el.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim())
 			.filter(Boolean),
 	);
-}
-
-/**
- * Whether the label of the top-level parameter `label` carries n8n's info tip (the tooltip icon).
- * @param {import('playwright-core').Page} page @param {string} label
- */
-async function hasTooltip(page, label) {
-	return await page.getByTestId('node-parameters').evaluate((root, wanted) => {
-		const item = [...root.querySelectorAll('[data-test-id="parameter-item"]')].find(
-			(el) =>
-				(el.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
-					.replace(/Fixed\s*Expression[\s\S]*$/, '')
-					.trim() === wanted,
-		);
-		if (!item) return undefined;
-		const label = item.querySelector('[data-test-id="input-label"]');
-		return (
-			label?.querySelector(
-				'.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]',
-			) != null
-		);
-	}, label);
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
@@ -73,19 +61,22 @@ module.exports = {
 				const problems = [];
 				for (const node of ['Webhook events', 'Order changes']) {
 					await openNode(page, node);
-					const labels = await topLevelLabels(page);
+					const parameters = await topLevelParameters(page);
+					const labels = parameters.map(({ label }) => label);
+					const hasTooltip = (/** @type {string} */ label) =>
+						parameters.find((parameter) => parameter.label === label)?.tip;
 					if (!labels.includes('Trigger On'))
 						problems.push(`${node}: no "Trigger On" among ${labels.join(', ')}`);
 					if (labels.includes('Events') && node === 'Webhook events')
 						problems.push(`${node}: still shows "Events"`);
 					if (labels.includes('Watch')) problems.push(`${node}: still shows "Watch"`);
-					const tip = await hasTooltip(page, 'Trigger On');
+					const tip = hasTooltip('Trigger On');
 					if (tip !== false)
 						problems.push(
 							`${node}: "Trigger On" ${tip === undefined ? 'not found' : 'has a tooltip'}`,
 						);
 					// The check can fail: Company has a description, so its label carries the info tip.
-					if ((await hasTooltip(page, 'Company')) !== true)
+					if (hasTooltip('Company') !== true)
 						problems.push(
 							`${node}: the Company label shows no info tip, so the tooltip check proves nothing`,
 						);
