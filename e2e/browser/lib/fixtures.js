@@ -148,43 +148,37 @@ async function prepareFixtures(stack) {
 		credential: stack.credentials.token,
 	});
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
-	const examples = loadExamples().map(({ file, workflow }) =>
-		picturedExample(
-			prepareExample(workflow, {
-				id: exampleId('br', file),
-				refs: stack.credentials,
-				demo: sandbox.demo,
-				crmUrl: EXAMPLE_CRM_URL,
-				pollEveryMinute: false,
-			}),
-		),
-	);
-	const workflows = [
-		operations.workflow,
-		...singleNodeWorkflows(stack),
-		webhookTriggerWorkflow({
-			id: IDS.webhookTrigger,
-			refs: stack.credentials,
-			demo: sandbox.demo,
-			events: ['lead-created'],
-		}),
-		...examples,
-	];
+	const examples = loadExamples().map(({ file, workflow }) => {
+		const options = { refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL };
+		const id = exampleId('br', file);
+		const pictured = picturedExample(
+			prepareExample(workflow, { id, ...options, pollEveryMinute: false }),
+		);
+		return { name: file.slice(0, -'.json'.length), workflow: pictured };
+	});
+	const webhookTrigger = webhookTriggerWorkflow({
+		id: IDS.webhookTrigger,
+		refs: stack.credentials,
+		demo: sandbox.demo,
+		events: ['lead-created'],
+	});
 	return {
 		ids: IDS,
 		demo: sandbox.demo,
 		sandbox: client,
-		webhookId: String(webhook.id),
 		operations: operations.operations.map(({ label, node, missing }) => ({
 			label,
 			nodeName: node.name,
 			missing,
 		})),
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
-		examples: Object.fromEntries(
-			loadExamples().map(({ file }) => [file.slice(0, -'.json'.length), exampleId('br', file)]),
-		),
-		workflows,
+		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
+		workflows: [
+			operations.workflow,
+			...singleNodeWorkflows(stack),
+			webhookTrigger,
+			...examples.map(({ workflow }) => workflow),
+		],
 	};
 }
 
