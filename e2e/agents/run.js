@@ -64,15 +64,12 @@ async function main() {
 	stopOnSignals(stop);
 	try {
 		const model = (running.model = await startScriptedModel());
+		const workDir = runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`;
 		const stack = (running.stack = await startStack({
 			log: (line) => console.log(line),
 			skipBuild: args.includes('--no-build'),
 			runtime,
-			workDir: path.join(
-				ROOT,
-				'.e2e',
-				runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`,
-			),
+			workDir: path.join(ROOT, '.e2e', workDir),
 			credentials: agentCredentials(model.url),
 		}));
 		const modules = chosen.filter(runsHere);
@@ -82,11 +79,9 @@ async function main() {
 		for (const { suite } of modules) await harness.runSuite(suite, { stack, model, rest, baseUrl });
 		for (const { suite, elsewhere } of chosen.filter((module) => !runsHere(module)))
 			if (elsewhere) console.log(`\n${suite.name}\n  - skipped in ${runtime.label}: ${elsewhere}`);
-		if (model.unscripted.length > 0)
-			harness.fail(
-				'scripted model',
-				new Error(`conversations without a script: ${model.unscripted.join('; ')}`),
-			);
+		const unscripted = model.unscripted.join('; ');
+		if (unscripted)
+			harness.fail('scripted model', new Error(`conversations without a script: ${unscripted}`));
 	} catch (error) {
 		harness.fail('set-up', error);
 	} finally {

@@ -28,6 +28,11 @@ function testsTaking(timeoutMs) {
 	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 }
 
+/** The sandbox's demo data. @param {AgentContext} ctx */
+function demoOf(ctx) {
+	return ctx.stack.sandbox.demo;
+}
+
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 function oneX(runtime) {
 	return runtime.n8nVersion.startsWith('1.');
@@ -56,9 +61,7 @@ async function publish(ctx, id) {
 
 /**
  * Sends one chat message to a published Chat Trigger; a failed request is status 0.
- * @param {AgentContext} ctx
- * @param {string} webhookId
- * @param {string} chatInput
+ * @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput
  * @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options]
  */
 function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
@@ -90,9 +93,7 @@ function chatText(body) {
 
 /**
  * An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>.
- * @param {AgentContext} ctx
- * @param {string} path
- * @param {string} [token] a Bearer token
+ * @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token
  */
 async function mcpClient(ctx, path, token) {
 	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
@@ -104,9 +105,7 @@ async function mcpClient(ctx, path, token) {
 
 /**
  * Calls a tool and returns its result's text.
- * @param {Client} client
- * @param {string} name
- * @param {Record<string, unknown>} args
+ * @param {Client} client @param {string} name @param {Record<string, unknown>} args
  */
 async function callTool(client, name, args) {
 	const result =
@@ -150,8 +149,7 @@ function describeRequests(requests) {
 
 /**
  * None of `requests` writes (or, with `path`, none goes to a path it matches).
- * @param {Array<{ method: string; path: string; status: number }>} requests
- * @param {RegExp} [path]
+ * @param {Array<{ method: string; path: string; status: number }>} requests @param {RegExp} [path]
  */
 function assertNoRequest(requests, path) {
 	const hits = requests.filter((request) =>
@@ -163,8 +161,7 @@ function assertNoRequest(requests, path) {
 /**
  * A refusal as the caller reads it: names each field and carries its fix, in words for a caller
  * that sets argument values (no date picker, no expressions).
- * @param {string} text
- * @param {Array<{ field: RegExp; fix: RegExp }>} expected
+ * @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected
  */
 function assertRefusal(text, expected) {
 	for (const { field, fix } of expected) {
@@ -176,8 +173,7 @@ function assertRefusal(text, expected) {
 
 /**
  * A list stopped at its Limit says so: how many were returned, that more exist, and what to set.
- * @param {string} text
- * @param {number} returned
+ * @param {string} text @param {number} returned
  */
 function assertMoreNotice(text, returned) {
 	const end = text.slice(-600);
@@ -194,6 +190,7 @@ module.exports = {
 	assertRefusal,
 	callTool,
 	chatText,
+	demoOf,
 	describeRequests,
 	itemsOf,
 	mcpClient,

@@ -20,10 +20,7 @@ const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.
 /** @type {{ lists: ListSize[]; orders: OrderCase[] }} what the suites measured, in the order they ran */
 const modelOutput = { lists: [], orders: [] };
 
-/**
- * Writes the measurements, with the n8n they were measured in.
- * @param {string} n8nLabel
- */
+/** Writes the measurements, with the n8n they were measured in. @param {string} n8nLabel */
 function writeModelOutput(n8nLabel) {
 	const file = {
 		measured_at: new Date().toISOString(),

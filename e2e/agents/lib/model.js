@@ -12,9 +12,7 @@
 const http = require('node:http');
 
 /**
- * @typedef {{ name: string; description: string; parameters: any }} OfferedTool
- * @typedef {{ toolCallId: string; name: string | undefined; content: string; chars: number }} ToolResult
- * @typedef {{ body: any; tools: OfferedTool[]; toolResults: ToolResult[]; chars: number }} ModelRequest
+ * @typedef {ReturnType<typeof recordOf>} ModelRequest
  * @typedef {{ tool: string; args: Record<string, unknown> }} ToolCall
  * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]); say?: string } | { say: string | ((request: ModelRequest) => string) }} Step
  *   a step with calls may also say something in the same message, as models do before a tool call;
@@ -29,29 +27,17 @@ function textOf(content) {
 }
 
 /**
+ * What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results).
  * @param {any} body an OpenAI chat-completions request
- * @returns {ModelRequest}
  */
 function recordOf(body) {
-	const messages = /** @type {any[]} */ (body.messages ?? []);
-	/** @type {Map<string, string>} */
-	const callNames = new Map(
-		messages.flatMap((message) =>
-			(message.tool_calls ?? []).map((/** @type {any} */ call) => [call.id, call.function?.name]),
-		),
-	);
-	const toolResults = messages
+	const toolResults = /** @type {any[]} */ (body.messages ?? [])
 		.filter((message) => message.role === 'tool')
-		.map(({ tool_call_id: toolCallId, content }) => ({
-			toolCallId,
-			name: callNames.get(toolCallId),
-			content: textOf(content),
-			chars: textOf(content).length,
-		}));
+		.map(({ content }) => ({ content: textOf(content), chars: textOf(content).length }));
 	const tools = (body.tools ?? []).map((/** @type {any} */ { function: tool }) => ({
-		name: tool?.name,
-		description: tool?.description ?? '',
-		parameters: tool?.parameters,
+		/** @type {string} */ name: tool?.name,
+		/** @type {string} */ description: tool?.description ?? '',
+		/** @type {any} */ parameters: tool?.parameters,
 	}));
 	return { body, tools, toolResults, chars: JSON.stringify(body).length };
 }
@@ -63,9 +49,7 @@ function caseOf(messages) {
 
 /**
  * The assistant message a step produces.
- * @param {Step | undefined} step
- * @param {ModelRequest} request
- * @param {number} turn
+ * @param {Step | undefined} step @param {ModelRequest} request @param {number} turn
  */
 function replyOf(step, request, turn) {
 	if (!step) return { role: 'assistant', content: 'Done.' };
@@ -90,8 +74,7 @@ function replyOf(step, request, turn) {
 /**
  * The answer as one chat completion, or as server-sent chunks for a client that asked for
  * `stream: true`: text first, then the tool calls, as OpenAI streams a message that has both.
- * @param {any} message
- * @param {any} body the request
+ * @param {any} message @param {any} body the request
  */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
@@ -123,16 +106,12 @@ function answer(message, body) {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/**
- * Starts the model server on 127.0.0.1.
- * @param {number} [port] 0: any free port
- */
+/** Starts the model server on 127.0.0.1. @param {number} [port] 0: any free port */
 async function startScriptedModel(port = 0) {
 	/** @type {Map<string, Step[]>} */
 	const scripts = new Map();
 	/** @type {Map<string, ModelRequest[]>} */
 	const recorded = new Map();
-	/** @type {string[]} */
 	const unscripted = [];
 
 	const server = http.createServer((req, res) => {
@@ -179,20 +158,12 @@ async function startScriptedModel(port = 0) {
 	return {
 		/** The Base URL for an `openAiApi` credential. */
 		url: `http://127.0.0.1:${address.port}/v1`,
-		/**
-		 * Registers (or replaces) the script of a case and forgets what the case recorded before.
-		 * @param {string} name
-		 * @param {Step[]} steps
-		 */
+		/** Registers (or replaces) a case's script and forgets what it recorded. @param {string} name @param {Step[]} steps */
 		script(name, steps) {
 			scripts.set(name, steps);
 			recorded.set(name, []);
 		},
-		/**
-		 * The requests a case's conversation made, oldest first.
-		 * @param {string} name
-		 * @returns {ModelRequest[]}
-		 */
+		/** The requests a case's conversation made, oldest first. @param {string} name */
 		requests(name) {
 			return recorded.get(name) ?? [];
 		},

@@ -51,9 +51,8 @@ const ARGUMENTS = {
 };
 
 /**
- * A `$fromAI` expression: what the model fills in, described for it.
- * @param {keyof typeof ARGUMENTS} key
- * @param {{ type?: 'string' | 'number'; more?: string }} [options] `more`: added to the description
+ * A `$fromAI` expression: what the model fills in, described for it (`more` added to the description).
+ * @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options]
  */
 function fromAI(key, { type = 'string', more = '' } = {}) {
 	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
@@ -128,15 +127,17 @@ function toolName(nodeName) {
 }
 
 /**
- * @param {string} name
- * @param {string} type
- * @param {number} typeVersion
- * @param {Record<string, unknown>} parameters
- * @param {[number, number]} position
- * @param {object} [extra]
+ * A node at [x, y]; `extra` adds to it (credentials, webhookId, settings).
+ * @param {string} name @param {string} type @param {number} typeVersion
+ * @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra]
  */
 function node(name, type, typeVersion, parameters, position, extra = {}) {
 	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
+}
+
+/** @param {string} from @param {string} to @param {string} [type] */
+function connect(from, to, type = 'main') {
+	return { [from]: { [type]: [[{ node: to, type, index: 0 }]] } };
 }
 
 /**
@@ -147,14 +148,11 @@ function node(name, type, typeVersion, parameters, position, extra = {}) {
  */
 function withTools(stack, { id, name, nodes, connections = {}, target, tools }) {
 	const { authentication, credentials } = auth('token', stack.credentials);
-	const { toolSettings } = aiNodeVersions(stack.runtime);
-	for (const [index, [toolNodeName, parameters]] of Object.entries(tools).entries()) {
-		const extra = { credentials, ...toolSettings };
+	const extra = { credentials, ...aiNodeVersions(stack.runtime).toolSettings };
+	for (const [index, [tool, parameters]] of Object.entries(tools).entries()) {
 		const position = /** @type {[number, number]} */ ([index * 160, 300]);
-		nodes.push(
-			node(toolNodeName, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra),
-		);
-		connections[toolNodeName] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
+		nodes.push(node(tool, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra));
+		Object.assign(connections, connect(tool, target, 'ai_tool'));
 	}
 	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
@@ -206,10 +204,8 @@ function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() })
 		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
 		nodes: [triggerNode, agent, model],
 		connections: {
-			[triggerNode.name]: { main: [[{ node: agent.name, type: 'main', index: 0 }]] },
-			[model.name]: {
-				ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]],
-			},
+			...connect(triggerNode.name, agent.name),
+			...connect(model.name, agent.name, 'ai_languageModel'),
 		},
 		target: agent.name,
 		tools: TOOLS,
@@ -237,17 +233,11 @@ function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
 }
 
-/**
- * The credentials the suite adds to the stack's own: the scripted model and the MCP Bearer token.
- * @param {string} modelUrl
- */
+/** The credentials the suite adds: the scripted model and the MCP Bearer token. @param {string} modelUrl */
 function agentCredentials(modelUrl) {
+	const modelData = { apiKey: 'sk-scripted-model', url: modelUrl };
 	return [
-		{
-			...MODEL_CREDENTIAL,
-			type: 'openAiApi',
-			data: { apiKey: 'sk-scripted-model', url: modelUrl },
-		},
+		{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: modelData },
 		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
 	];
 }

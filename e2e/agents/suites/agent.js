@@ -15,6 +15,7 @@ const {
 	assertMoreNotice,
 	assertNoRequest,
 	assertRefusal,
+	demoOf,
 	describeRequests,
 	itemsOf,
 	publish,
@@ -47,8 +48,7 @@ const manualRun = {};
 const measured = {};
 
 /**
- * Keeps one orders call's size for the documentation (e2e/agents/lib/measurements.js) and for the
- * line printed at the end of the suite.
+ * Keeps one orders call's size for the documentation (lib/measurements.js) and the suite's last line.
  * @param {string} name what was asked, in the documentation's words
  * @param {{ content: string; chars: number }} result the tool result the model was handed
  * @param {boolean} [refused]
@@ -70,10 +70,8 @@ function measureOrders(name, result, refused = false) {
  * Runs one conversation through the chat: the model calls `tool` in its first turn, then answers.
  * Returns the tool result the model was handed, the tools it was offered, the sandbox requests of
  * the run and the size of the model's second request.
- * @param {AgentContext} ctx
- * @param {string} caseName the model's script for this conversation
- * @param {string} tool
- * @param {Record<string, unknown>} args
+ * @param {AgentContext} ctx @param {string} caseName the model's script for this conversation
+ * @param {string} tool @param {Record<string, unknown>} args
  */
 async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
@@ -91,14 +89,9 @@ async function converse(ctx, caseName, tool, args) {
 }
 
 /** @param {AgentContext} ctx */
-function demo(ctx) {
-	return ctx.stack.sandbox.demo;
-}
-
-/** @param {AgentContext} ctx */
 function eventArgs(ctx) {
 	return {
-		company: demo(ctx).companyId,
+		company: demoOf(ctx).companyId,
 		name: 'Agents Launch',
 		start: '2027-10-01T09:00:00',
 		end: '2027-10-01T17:00:00',
@@ -109,12 +102,10 @@ function eventArgs(ctx) {
 
 /**
  * Get many orders of the busy event (Winter Workshop) or Summer Summit.
- * @param {AgentContext} ctx
- * @param {'winterWorkshop' | 'summerSummit'} event
- * @param {number} limit
+ * @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} limit
  */
 function ordersArgs(ctx, event, limit) {
-	return { company: demo(ctx).companyId, event: demo(ctx).events[event], limit };
+	return { company: demoOf(ctx).companyId, event: demoOf(ctx).events[event], limit };
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -172,7 +163,7 @@ const suite = {
 		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
-			assert.ok(names.includes(demo(ctx).companyName), `companies: ${names.join(', ')}`);
+			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
 			const sent = sandbox.map((request) => `${request.method} ${request.status}`);
 			assert.deepEqual(sent, ['GET 200'], describeRequests(sandbox));
 			measured['Get many companies'] = result.chars;
@@ -180,11 +171,8 @@ const suite = {
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
 			const posts = sandbox.filter((request) => request.method === 'POST');
-			assert.deepEqual(
-				posts.map((request) => request.status),
-				[201],
-				describeRequests(sandbox),
-			);
+			const statuses = posts.map((request) => request.status);
+			assert.deepEqual(statuses, [201], describeRequests(sandbox));
 			assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
 			const [event] = itemsOf(result.content);
 			assert.equal(event.name, 'Agents Launch', result.content);
@@ -222,7 +210,7 @@ const suite = {
 			console.log(`      the model got: ${result.content}`);
 		}),
 		test('a company given by name is resolved to its ID: one listing of companies, then the request', async (ctx) => {
-			const { companyId, companyName, events } = demo(ctx);
+			const { companyId, companyName, events } = demoOf(ctx);
 			const args = { company: companyName.toUpperCase() };
 			const { result, sandbox } = await converse(ctx, 'company-name', 'Get_many_events', args);
 			const got = result.content.slice(0, 400);
@@ -237,8 +225,8 @@ const suite = {
 			const args = { company: 'Northwind Events' };
 			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
 			assertNoRequest(sandbox, /Northwind/i);
-			assert.match(result.content, new RegExp(demo(ctx).companyId), result.content);
-			assert.match(result.content, new RegExp(demo(ctx).companyName), result.content);
+			assert.match(result.content, new RegExp(demoOf(ctx).companyId), result.content);
+			assert.match(result.content, new RegExp(demoOf(ctx).companyName), result.content);
 			console.log(`      the model got: ${result.content}`);
 		}),
 		test(`a list longer than its Limit (20 of ${BUSY_EVENT_ORDERS} orders) says how many came back, that more exist and what to set`, async (ctx) => {
@@ -249,7 +237,7 @@ const suite = {
 			measureOrders('the busy event, Limit 20', result);
 		}),
 		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
-			const args = { company: demo(ctx).companyId, event: demo(ctx).events.summerSummit };
+			const args = { company: demoOf(ctx).companyId, event: demoOf(ctx).events.summerSummit };
 			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
 			const returned = itemsOf(result.content).length;
 			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
@@ -264,12 +252,8 @@ const suite = {
 		}),
 		test(`Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`, async (ctx) => {
 			const args = ordersArgs(ctx, 'winterWorkshop', BUSY_EVENT_ORDERS);
-			const { result, nextRequestChars } = await converse(
-				ctx,
-				'orders-300',
-				'Get_many_orders',
-				args,
-			);
+			const tool = 'Get_many_orders';
+			const { result, nextRequestChars } = await converse(ctx, 'orders-300', tool, args);
 			const refused =
 				/limit|narrow|filter/i.test(result.content) && !result.content.trim().startsWith('[{"id"');
 			measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);

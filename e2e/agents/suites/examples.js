@@ -33,10 +33,7 @@ const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
 
-/**
- * @param {any} workflow
- * @param {string} type
- */
+/** @param {any} workflow @param {string} type */
 function nodeOfType(workflow, type) {
 	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === type);
 }
@@ -44,8 +41,7 @@ function nodeOfType(workflow, type) {
 /**
  * An AI example as the tests import it: what prepareExample does for every example, plus the
  * model's credential on the scripted model and the chat made public (reachable without the editor).
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ file: string; workflow: any }} example
+ * @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example
  */
 function prepared(stack, { file, workflow }) {
 	const ready = prepareExample(workflow, {
@@ -66,8 +62,7 @@ function prepared(stack, { file, workflow }) {
  * The tools the model or client was offered are the example's tool nodes (Event Registration
  * Tool and Call n8n Workflow Tool), and every argument reaches it with a description (n8n passes
  * on only what a `$fromAI` writes).
- * @param {any} workflow
- * @param {Array<{ name: string; schema: any }>} offered
+ * @param {any} workflow @param {Array<{ name: string; schema: any }>} offered
  */
 function assertDescribedTools(workflow, offered) {
 	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
@@ -88,10 +83,7 @@ function assertDescribedTools(workflow, offered) {
 	assert.deepEqual(undescribed, [], 'these arguments reach the model without a description');
 }
 
-/**
- * @param {AgentContext} ctx
- * @param {any} workflow
- */
+/** @param {AgentContext} ctx @param {any} workflow */
 async function runMcpExample(ctx, workflow) {
 	const { path } = nodeOfType(workflow, MCP_TRIGGER).parameters;
 	const client = await mcpClient(ctx, path);
@@ -109,10 +101,7 @@ async function runMcpExample(ctx, workflow) {
 	}
 }
 
-/**
- * @param {AgentContext} ctx
- * @param {any} workflow
- */
+/** @param {AgentContext} ctx @param {any} workflow */
 async function runChatExample(ctx, workflow) {
 	const { webhookId } = nodeOfType(workflow, CHAT_TRIGGER);
 	const caseName = 'example-assistant';

@@ -16,6 +16,7 @@ const {
 	assertNoRequest,
 	assertRefusal,
 	callTool,
+	demoOf,
 	describeRequests,
 	mcpClient,
 	oneX,
@@ -42,11 +43,6 @@ function client() {
 	return session.client;
 }
 
-/** @param {AgentContext} ctx */
-function demo(ctx) {
-	return ctx.stack.sandbox.demo;
-}
-
 /**
  * The workflow's finished executions, newest first (each MCP tool call is one).
  * @param {AgentContext} ctx
@@ -60,9 +56,7 @@ async function finished(ctx) {
 
 /**
  * Waits until the workflow has at least `count` finished executions; returns them, newest first.
- * @param {AgentContext} ctx
- * @param {number} count
- * @param {number} timeoutMs
+ * @param {AgentContext} ctx @param {number} count @param {number} timeoutMs
  */
 function finishedAtLeast(ctx, count, timeoutMs) {
 	return waitFor(
@@ -79,8 +73,7 @@ function finishedAtLeast(ctx, count, timeoutMs) {
  * How a refusal reaches the client. 2.41.1: a tool error (`isError: true`). 1.123.81 needs On Error →
  * Continue on the tool node (without it the refused call's execution never finishes and the next
  * calls hang, measured), so the refusal comes back as the node's error item, `[{"error": …}]`.
- * @param {AgentContext} ctx
- * @param {{ isError: boolean; text: string }} result
+ * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result
  */
 function assertRefusedCall(ctx, result) {
 	const errorItem = oneX(ctx.stack.runtime);
@@ -91,9 +84,7 @@ function assertRefusedCall(ctx, result) {
 /**
  * Runs a tool call (after clearing the sandbox's request log) and returns its result with the one
  * execution it added.
- * @param {AgentContext} ctx
- * @param {string} name
- * @param {Record<string, unknown>} args
+ * @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args
  */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
@@ -104,14 +95,10 @@ async function callCounted(ctx, name, args) {
 	return { ...result, execution: after[0] };
 }
 
-/**
- * @param {AgentContext} ctx
- * @param {string} name
- * @param {string} start
- */
+/** @param {AgentContext} ctx @param {string} name @param {string} start */
 function eventArgs(ctx, name, start) {
 	const end = '2027-11-02T17:00:00';
-	const company = demo(ctx).companyId;
+	const company = demoOf(ctx).companyId;
 	return { company, name, start, end, attendance_mode: 'online', country: 'BE' };
 }
 
@@ -155,7 +142,7 @@ const suite = {
 		test('a read: Get many companies returns the companies as text', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
-			assert.match(text, new RegExp(demo(ctx).companyName));
+			assert.match(text, new RegExp(demoOf(ctx).companyName));
 			const requests = apiRequests(ctx.stack);
 			const sent = requests.map((request) => `${request.method} ${request.status}`);
 			assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
@@ -184,8 +171,8 @@ const suite = {
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
 			const refused = await callCounted(ctx, 'Create_order', {
-				company: demo(ctx).companyId,
-				event: demo(ctx).events.summerSummit,
+				company: demoOf(ctx).companyId,
+				event: demoOf(ctx).events.summerSummit,
 				ticket_type: 'general-admission',
 				first_name: 'Ada',
 				last_name: 'Lovelace',
@@ -201,8 +188,8 @@ const suite = {
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
-				company: demo(ctx).companyId,
-				event: demo(ctx).events.winterWorkshop,
+				company: demoOf(ctx).companyId,
+				event: demoOf(ctx).events.winterWorkshop,
 				limit: 20,
 			});
 			assert.equal(isError, false, text.slice(0, 300));
@@ -211,7 +198,7 @@ const suite = {
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
 		test('a company given by name is resolved (or refused with the candidates and their IDs)', async (ctx) => {
-			const { companyId, companyName, events } = demo(ctx);
+			const { companyId, companyName, events } = demoOf(ctx);
 			const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
 			assert.equal(resolved.isError, false, resolved.text);
 			assert.match(resolved.text, new RegExp(events.summerSummit));

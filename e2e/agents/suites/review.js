@@ -61,8 +61,7 @@ const seen = /** @type {Record<string, number>} */ ({});
 /**
  * The example as the tests import it, under its own id and chat address; in n8n 1.x with the AI
  * Agent version 1.x has.
- * @param {import('../../lib/stack').Stack} stack
- * @param {keyof typeof COPIES} name
+ * @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name
  */
 function reviewWorkflow(stack, name) {
 	const { id, webhookId } = COPIES[name];
@@ -87,10 +86,7 @@ function writeRequests(stack) {
 	return apiRequests(stack).filter((request) => request.method !== 'GET');
 }
 
-/**
- * The Approve and Decline links of a review email (its HTML buttons).
- * @param {string} html
- */
+/** The Approve and Decline links of a review email (its HTML buttons). @param {string} html */
 function reviewLinks(html) {
 	const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
 		([, href, label]) => ({ href: href.replace(/&amp;/g, '&'), label: label.trim() }),
@@ -101,10 +97,7 @@ function reviewLinks(html) {
 	return { approve: approve.href, decline: decline.href };
 }
 
-/**
- * @param {string} url
- * @param {Record<string, string>} headers
- */
+/** @param {string} url @param {Record<string, string>} headers */
 async function follow(url, headers) {
 	const response = await fetch(url, { headers, signal: AbortSignal.timeout(15000) });
 	await response.text();
@@ -175,9 +168,7 @@ async function reviewedCall(ctx, options) {
 /**
  * What the model was told after the review: `expected` in n8n 2.x. n8n 1.123.81 resumes the chat
  * without the review's outcome: its model gets its own call back, whatever the reviewer did.
- * @param {AgentContext} ctx
- * @param {string} result
- * @param {string} expected
+ * @param {AgentContext} ctx @param {string} result @param {string} expected
  */
 function assertTold(ctx, result, expected) {
 	const told = oneX(ctx.stack.runtime) ? '"toolCallId":"call_0_0"' : expected;
@@ -186,8 +177,7 @@ function assertTold(ctx, result, expected) {
 
 /**
  * The review email shows each of these facts.
- * @param {{ text: string }} mail
- * @param {string[]} facts
+ * @param {{ text: string }} mail @param {string[]} facts
  */
 function assertShows(mail, facts) {
 	for (const fact of facts)

@@ -56,9 +56,7 @@ const suite = {
 	name: 'Output sizes: what each list operation hands a model, Raw and Simplified',
 	tests: [
 		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
-			/** @type {string[]} */
 			const rows = [];
-			/** @type {string[]} */
 			const problems = [];
 			await whilePublished(ctx, SIZES_WORKFLOW, async () => {
 				const client = await mcpClient(ctx, SIZES_PATH);

@@ -6,32 +6,20 @@
  */
 const { SCREENSHOT_DIR } = require('./session');
 
+/** @typedef {import('playwright-core').Page} Page */
 /**
- * @typedef {object} BrowserContext
- * @property {import('../../lib/stack').Stack} stack
- * @property {import('../../../scripts/lib/n8n').N8nRest} rest
- * @property {string} baseUrl
- * @property {import('./session').BrowserSession} session
- * @property {import('./fixtures').Fixtures} fixtures
- * @property {string} picturesDir where the pictures for the docs go (lib/pictures.js)
+ * @typedef {{ stack: import('../../lib/stack').Stack; rest: import('../../../scripts/lib/n8n').N8nRest; baseUrl: string; session: import('./session').BrowserSession; fixtures: import('./fixtures').Fixtures; picturesDir: string }} BrowserContext
+ * @typedef {{ newPage: () => Promise<Page>; sharedPage: (key: string) => Promise<Page> }} PageSource
+ *   newPage: closed after the test; sharedPage: one page per key, kept for later tests
+ * @typedef {{ name: string; steps?: boolean; tests: (ctx: BrowserContext) => Array<import('../../lib/harness').TestCase<BrowserContext>> }} BrowserSuite
  */
 
-/**
- * @typedef {object} PageSource
- * @property {() => Promise<import('playwright-core').Page>} newPage a page closed after the test
- * @property {(key: string) => Promise<import('playwright-core').Page>} sharedPage one page per key, kept for later tests
- */
-
-/** @typedef {{ name: string; steps?: boolean; tests: (ctx: BrowserContext) => Array<import('../../lib/harness').TestCase<BrowserContext>> }} BrowserSuite */
-
-/** @type {Map<string, import('playwright-core').Page>} */
+/** @type {Map<string, Page>} */
 const shared = new Map();
 
 /**
- * @param {string} name
- * @param {number} timeoutMs
+ * @param {string} name @param {number} timeoutMs
  * @param {(pages: PageSource, ctx: BrowserContext) => Promise<void>} fn
- * @returns {import('../../lib/harness').TestCase<BrowserContext>}
  */
 function browserTest(name, timeoutMs, fn) {
 	return {
@@ -39,11 +27,10 @@ function browserTest(name, timeoutMs, fn) {
 		// The harness's own limit is a backstop: the test's limit below fires first, with a screenshot.
 		timeoutMs: timeoutMs + 30000,
 		async fn(ctx) {
-			/** @type {import('playwright-core').Page[]} */
+			/** @type {Page[]} */
 			const own = [];
-			/** @type {import('playwright-core').Page[]} */
+			/** @type {Page[]} */
 			const used = [];
-			/** @type {PageSource} */
 			const pages = {
 				async newPage() {
 					const page = await ctx.session.newPage();
@@ -51,7 +38,7 @@ function browserTest(name, timeoutMs, fn) {
 					used.push(page);
 					return page;
 				},
-				async sharedPage(key) {
+				async sharedPage(/** @type {string} */ key) {
 					let page = shared.get(key);
 					if (!page || page.isClosed()) {
 						page = await ctx.session.newPage();
@@ -97,10 +84,7 @@ function browserTest(name, timeoutMs, fn) {
 	};
 }
 
-/**
- * @param {boolean} condition
- * @param {string} message what the user would have seen instead
- */
+/** @param {boolean} condition @param {string} message what the user would have seen instead */
 function expect(condition, message) {
 	if (!condition) throw new Error(message);
 }

@@ -23,10 +23,8 @@ async function ensureChromium(log) {
 	log('Installing Chromium (apt-get install -y chromium, once)...');
 	const started = Date.now();
 	await runChecked('apt-get', ['update'], { env: APT_ENV, timeoutMs: 10 * 60 * 1000 });
-	await runChecked('apt-get', ['install', '-y', 'chromium'], {
-		env: APT_ENV,
-		timeoutMs: 20 * 60 * 1000,
-	});
+	const twentyMinutes = { env: APT_ENV, timeoutMs: 20 * 60 * 1000 };
+	await runChecked('apt-get', ['install', '-y', 'chromium'], twentyMinutes);
 	if (!fs.existsSync(CHROMIUM))
 		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
 	log(`  Chromium installed: ${((Date.now() - started) / 1000).toFixed(0)} s`);

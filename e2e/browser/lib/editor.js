@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own
- * bundle): open a workflow or a node's panel, read parameter issues, open a list and search it,
- * execute a step and read its output or error.
+ * bundle): open a workflow, a node's panel or a new credential's dialog, read parameter issues,
+ * open a list and search it, execute a step and read its output or error.
  */
 const LOAD_TIMEOUT_MS = 120000;
 
@@ -12,9 +12,7 @@ const LOAD_TIMEOUT_MS = 120000;
 /**
  * Goes to an editor route: a full load the first time, then in-app navigation (the editor's own
  * router, as its links do), which is many times faster than reloading the editor's 1,000 modules.
- * @param {Page} page
- * @param {string} baseUrl
- * @param {string} route e.g. /workflow/abc
+ * @param {Page} page @param {string} baseUrl @param {string} route e.g. /workflow/abc
  */
 async function openRoute(page, baseUrl, route) {
 	const loaded = await page
@@ -37,21 +35,16 @@ async function openRoute(page, baseUrl, route) {
 }
 
 /**
- * Opens a workflow on the canvas.
- * @param {Page} page
- * @param {string} baseUrl
- * @param {string} workflowId
+ * Opens a workflow on the canvas, unless the page shows it already.
+ * @param {Page} page @param {string} baseUrl @param {string} workflowId
  */
 async function openWorkflow(page, baseUrl, workflowId) {
+	if (page.url().includes(`/workflow/${workflowId}`)) return;
 	await openRoute(page, baseUrl, `/workflow/${workflowId}`);
 	await page.getByTestId('canvas-node').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
 }
 
-/**
- * Opens a node's panel by double-clicking it on the canvas of the open workflow.
- * @param {Page} page
- * @param {string} nodeName
- */
+/** Opens a node's panel by double-clicking it on the canvas. @param {Page} page @param {string} nodeName */
 async function openNode(page, nodeName) {
 	await closeNode(page);
 	const node = page.locator(
@@ -62,6 +55,15 @@ async function openNode(page, nodeName) {
 	return page.getByTestId('ndv');
 }
 
+/**
+ * Opens a workflow (unless the page shows it) and a node's panel on its canvas.
+ * @param {Page} page @param {{ baseUrl: string }} ctx @param {string} workflowId @param {string} nodeName
+ */
+async function openPanel(page, { baseUrl }, workflowId, nodeName) {
+	await openWorkflow(page, baseUrl, workflowId);
+	return await openNode(page, nodeName);
+}
+
 /** @param {Page} page */
 async function closeNode(page) {
 	const ndv = page.getByTestId('ndv');
@@ -70,11 +72,7 @@ async function closeNode(page) {
 	await ndv.waitFor({ state: 'hidden' });
 }
 
-/**
- * The labels of the parameters n8n marks with an issue in the open panel (the red triangle).
- * @param {Page} page
- * @returns {Promise<string[]>}
- */
+/** The labels of the parameters n8n marks with an issue in the open panel. @param {Page} page */
 async function parameterIssues(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-issues"]')]
@@ -92,10 +90,7 @@ async function parameterIssues(page) {
 	);
 }
 
-/**
- * Names of the resource locators shown in the open panel (from their `resource-locator-<name>` ids).
- * @param {Page} page
- */
+/** Names of the resource locators shown in the open panel. @param {Page} page */
 async function listParameters(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id^="resource-locator-"]')]
@@ -106,22 +101,15 @@ async function listParameters(page) {
 }
 
 /**
- * Waits for the list-search answer of n8n's backend for this parameter and filter (the request
- * the list makes; its JSON body names the method's parameter path and the filter typed).
- * @param {Page} page
- * @param {string} filter '' for the unfiltered list
+ * Waits for n8n's answer to the list's search for `filter` ('' for the unfiltered list).
+ * @param {Page} page @param {string} filter
  */
 function nextListAnswer(page, filter) {
 	return page.waitForResponse(
 		(response) => {
 			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results'))
 				return false;
-			let body;
-			try {
-				body = JSON.parse(response.request().postData() ?? '{}');
-			} catch {
-				return false;
-			}
+			const body = JSON.parse(response.request().postData() ?? '{}');
 			return (body.filter ?? '') === filter;
 		},
 		{ timeout: 30000 },
@@ -133,9 +121,8 @@ function nextListAnswer(page, filter) {
  * entries; then types what pickSearch chooses into the list's search box and returns those entries
  * too. The chosen entry, which the list always shows under its saved name, is left out of the
  * entries searched for and found (unless it is the only one).
- * @param {Page} page
- * @param {string} name parameter name
- * @param {(entries: string[]) => string | undefined} [pickSearch] chooses what to type, from the entries
+ * @param {Page} page @param {string} name parameter name
+ * @param {(entries: string[]) => string | undefined} [pickSearch] chooses what to type
  */
 async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
@@ -152,9 +139,8 @@ async function searchList(page, name, pickSearch) {
 		);
 	await page.waitForTimeout(100);
 	const entries = await visibleEntries(rlc);
-	const error = (await rlc.getByTestId('rlc-error-container').isVisible())
-		? await rlc.getByTestId('rlc-error-container').innerText()
-		: '';
+	const errorBox = rlc.getByTestId('rlc-error-container');
+	const error = (await errorBox.isVisible()) ? await errorBox.innerText() : '';
 	const others = entries.filter((entry) => entry !== selected);
 	const search = pickSearch?.(others.length > 0 ? others : entries);
 	/** @type {string[] | undefined} */
@@ -182,7 +168,7 @@ async function visibleEntries(rlc) {
 /**
  * Clicks Execute step in the open panel and waits until the output shows items or an error.
  * @param {Page} page
- * @returns {Promise<{ error?: { message: string; description: string; text: string }; output?: string }>}
+ * @returns {Promise<{ error?: { message: string; description: string }; output?: string }>}
  */
 async function executeStep(page) {
 	await page.getByTestId('node-execute-button').click();
@@ -198,20 +184,44 @@ async function executeStep(page) {
 			error: {
 				message: (await error.innerText()).trim(),
 				description: (await description.isVisible()) ? (await description.innerText()).trim() : '',
-				text: (await output.innerText()).trim(),
 			},
 		};
 	}
 	return { output: (await output.getByTestId('ndv-data-container').innerText()).trim() };
 }
 
+/**
+ * Opens the dialog of a new credential of the type named `typeName` in the type list, unsaved.
+ * @param {Page} page @param {string} baseUrl @param {string} typeName
+ */
+async function newCredentialDialog(page, baseUrl, typeName) {
+	await openRoute(page, baseUrl, '/home/credentials/create');
+	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
+	await page
+		.getByTestId('new-credential-type-select-option')
+		.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) })
+		.click();
+	await page.getByTestId('new-credential-type-button').click();
+	const dialog = page.getByTestId('credential-edit-dialog');
+	await dialog.waitFor();
+	return dialog;
+}
+
+/** Types into a parameter's input. @param {Locator} scope @param {string} name @param {string} value */
+async function fillParameter(scope, name, value) {
+	await scope.getByTestId(`parameter-input-${name}`).locator('input').fill(value);
+}
+
 module.exports = {
+	closeNode,
+	executeStep,
+	fillParameter,
+	listParameters,
+	newCredentialDialog,
+	openNode,
+	openPanel,
 	openRoute,
 	openWorkflow,
-	openNode,
-	closeNode,
 	parameterIssues,
-	listParameters,
 	searchList,
-	executeStep,
 };

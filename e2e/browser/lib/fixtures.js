@@ -16,13 +16,12 @@ const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 const { picturedExample } = require('./pictures');
 
-/** Workflow ids: at most 16 characters (importWorkflows refuses longer: n8n 1.x keeps static data only up to 16), so n8n keeps the trigger's static data. */
+/** Workflow ids: at most 16 characters (n8n 1.x keeps a trigger's static data only up to 16). */
 const IDS = {
 	operations: 'brOperations1',
 	formUpdate: 'brFormUpdate1',
 	formNewField: 'brFormNewField1',
 	webhookTrigger: 'brWebhookTrg1',
-	validation: 'brValidation1',
 	review: 'brReview1',
 };
 
@@ -48,84 +47,56 @@ function sandboxClient({ url, token, control }) {
 
 /** @typedef {ReturnType<typeof sandboxClient>} SandboxClient */
 
-/**
- * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
- * entries in the Fields editor.
- * Ticket Type → Create with a price and a VAT rate the node accepts and the service refuses (422).
- * Order → Get Many of Summer Summit (8 orders) as a new node leaves it: Return All off, Limit 50.
- * @param {import('../../lib/stack').Stack} stack
- */
-function singleNodeWorkflows(stack) {
-	const { demo } = stack.sandbox;
-	const credential = stack.credentials.token;
-	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const rl = (/** @type {string} */ value, /** @type {string} */ label) => ({
-		__rl: true,
-		mode: 'list',
-		value,
-		cachedResultName: label,
-	});
-	const company = rl(demo.companyId, 'Acme Events');
-	/**
-	 * @param {string} id
-	 * @param {string} name
-	 * @param {Record<string, unknown>} parameters
-	 * @param {number} [typeVersion]
-	 */
-	const single = (id, name, parameters, typeVersion = 1) =>
-		workflow(id, `Browser test: ${name}`, [
-			{
-				id: `${id}-node`,
-				name,
-				type: nodeType('eventRegistration'),
-				typeVersion,
-				position: [0, 0],
-				parameters,
-				credentials,
-			},
-		]);
-	const formUpdate = {
-		authentication: 'accessToken',
-		resource: 'form',
-		operation: 'update',
-		company,
-		form: rl(demo.forms.attendeeDetails, 'Attendee details'),
+/** A choice from a list, as the editor stores it. @param {string} value @param {string} label */
+function listed(value, label) {
+	return { __rl: true, mode: 'list', value, cachedResultName: label };
+}
+
+/** @param {import('../../lib/stack').Stack} stack */
+function demoChoices({ sandbox: { demo } }) {
+	return {
+		company: listed(demo.companyId, 'Acme Events'),
+		event: listed(demo.events.summerSummit, 'Summer Summit 2027'),
+		form: listed(demo.forms.attendeeDetails, 'Attendee details'),
 	};
-	return [
-		reviewWorkflow(stack),
-		single(IDS.formUpdate, 'Update form', formUpdate, 1.1),
-		single(IDS.formNewField, 'Add form field', formUpdate, 1.1),
-		single(IDS.validation, 'Create ticket type', {
-			authentication: 'accessToken',
-			resource: 'ticketType',
-			operation: 'create',
-			company,
-			event: rl(demo.events.summerSummit, 'Summer Summit 2027'),
-			name: 'Half-price pass',
-			price: 0.5,
-			vatPercentage: 7,
-		}),
-	];
 }
 
 /**
- * What a node of a test workflow refers to: the token credential, and the demo company and Summer
- * Summit as the editor stores a choice from their lists.
+ * Nodes of the package on the token credential, one below the other (`dx`, `dy` apart): each given
+ * as [name, node type, parameters, version (default 1)].
+ * @param {import('../../lib/stack').Stack} stack @param {string} idPrefix
+ * @param {Array<[string, string, Record<string, unknown>, number?]>} nodes
+ * @param {{ dx?: number; dy?: number }} [spacing]
+ */
+function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
+	const { id, name, type } = stack.credentials.token;
+	return nodes.map(([nodeName, nodeKind, parameters, typeVersion = 1], i) => ({
+		id: `${idPrefix}-${i}`,
+		name: nodeName,
+		type: nodeType(nodeKind),
+		typeVersion,
+		position: [i * dx, i * dy],
+		parameters: { authentication: 'accessToken', ...parameters },
+		credentials: { [type]: { id, name } },
+	}));
+}
+
+/**
+ * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
+ * entries in the Fields editor.
  * @param {import('../../lib/stack').Stack} stack
  */
-function demoNodeRefs(stack) {
-	const { demo } = stack.sandbox;
-	const credential = stack.credentials.token;
-	return {
-		credentials: { [credential.type]: { id: credential.id, name: credential.name } },
-		company: { __rl: true, mode: 'list', value: demo.companyId, cachedResultName: 'Acme Events' },
-		event: {
-			__rl: true,
-			mode: 'list',
-			value: demo.events.summerSummit,
-			cachedResultName: 'Summer Summit 2027',
-		},
-	};
+function singleNodeWorkflows(stack) {
+	const { company, form } = demoChoices(stack);
+	const formUpdate = { resource: 'form', operation: 'update', company, form };
+	/** @param {string} id @param {[string, string, Record<string, unknown>, number?]} node */
+	const single = (id, node) =>
+		workflow(id, `Browser test: ${node[0]}`, packageNodes(stack, id, [node]));
+	return [
+		reviewWorkflow(stack),
+		single(IDS.formUpdate, ['Update form', 'eventRegistration', formUpdate, 1.1]),
+		single(IDS.formNewField, ['Add form field', 'eventRegistration', formUpdate, 1.1]),
+	];
 }
 
 /**
@@ -135,49 +106,30 @@ function demoNodeRefs(stack) {
  * @param {import('../../lib/stack').Stack} stack
  */
 function reviewWorkflow(stack) {
-	const { demo } = stack.sandbox;
-	const { credentials, company, event } = demoNodeRefs(stack);
-	/** @type {Array<[string, string, Record<string, unknown>]>} */
-	const nodes = [
-		['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
-		['Order changes', 'eventRegistrationOrderTrigger', { company, event }],
-		['Delete webhook', 'eventRegistration', { resource: 'webhook', operation: 'delete', company }],
-		[
-			'Update form fields',
-			'eventRegistration',
-			{
-				resource: 'form',
-				operation: 'update',
-				company,
-				form: {
-					__rl: true,
-					mode: 'list',
-					value: demo.forms.attendeeDetails,
-					cachedResultName: 'Attendee details',
-				},
-				fields: { field: [{ id: 'x', label: 'Kept type' }] },
-			},
-		],
-		[
-			'Upsert event page',
-			'eventRegistration',
-			{ resource: 'eventPage', operation: 'upsert', company, event, headerImage: true },
-		],
-	];
-	return workflow(
+	const { company, event, form } = demoChoices(stack);
+	const fields = { field: [{ id: 'x', label: 'Kept type' }] };
+	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
+	const nodes = packageNodes(
+		stack,
 		IDS.review,
-		'Browser test: reviewer panels',
-		nodes.map(([name, type, parameters], i) => ({
-			id: `${IDS.review}-${i}`,
-			name,
-			type: nodeType(type),
-			typeVersion: 1,
-			position: [i * 240, 0],
-			parameters: { authentication: 'accessToken', ...parameters },
-			credentials,
-		})),
-		{},
+		[
+			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
+			['Order changes', 'eventRegistrationOrderTrigger', { company, event }],
+			[
+				'Delete webhook',
+				'eventRegistration',
+				{ resource: 'webhook', operation: 'delete', company },
+			],
+			[
+				'Update form fields',
+				'eventRegistration',
+				{ resource: 'form', operation: 'update', company, form, fields },
+			],
+			['Upsert event page', 'eventRegistration', page],
+		],
+		{ dx: 240 },
 	);
+	return workflow(IDS.review, 'Browser test: reviewer panels', nodes, {});
 }
 
 /** @param {import('../../lib/stack').Stack} stack */
@@ -196,46 +148,40 @@ async function prepareFixtures(stack) {
 		credential: stack.credentials.token,
 	});
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
-	const examples = loadExamples().map(({ file, workflow }) =>
-		picturedExample(
-			prepareExample(workflow, {
-				id: exampleId('br', file),
-				refs: stack.credentials,
-				demo: sandbox.demo,
-				crmUrl: EXAMPLE_CRM_URL,
-				pollEveryMinute: false,
-			}),
-		),
-	);
-	const workflows = [
-		operations.workflow,
-		...singleNodeWorkflows(stack),
-		webhookTriggerWorkflow({
-			id: IDS.webhookTrigger,
-			refs: stack.credentials,
-			demo: sandbox.demo,
-			events: ['lead-created'],
-		}),
-		...examples,
-	];
+	const examples = loadExamples().map(({ file, workflow }) => {
+		const options = { refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL };
+		const id = exampleId('br', file);
+		const pictured = picturedExample(
+			prepareExample(workflow, { id, ...options, pollEveryMinute: false }),
+		);
+		return { name: file.slice(0, -'.json'.length), workflow: pictured };
+	});
+	const webhookTrigger = webhookTriggerWorkflow({
+		id: IDS.webhookTrigger,
+		refs: stack.credentials,
+		demo: sandbox.demo,
+		events: ['lead-created'],
+	});
 	return {
 		ids: IDS,
 		demo: sandbox.demo,
 		sandbox: client,
-		webhookId: String(webhook.id),
 		operations: operations.operations.map(({ label, node, missing }) => ({
 			label,
 			nodeName: node.name,
 			missing,
 		})),
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
-		examples: Object.fromEntries(
-			loadExamples().map(({ file }) => [file.slice(0, -'.json'.length), exampleId('br', file)]),
-		),
-		workflows,
+		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
+		workflows: [
+			operations.workflow,
+			...singleNodeWorkflows(stack),
+			webhookTrigger,
+			...examples.map(({ workflow }) => workflow),
+		],
 	};
 }
 
 /** @typedef {Awaited<ReturnType<typeof prepareFixtures>>} Fixtures */
 
-module.exports = { demoNodeRefs, prepareFixtures };
+module.exports = { demoChoices, packageNodes, prepareFixtures };

@@ -55,66 +55,57 @@ function actionDescription() {
 }
 
 /**
+ * The description's properties, and whether n8n shows one for given parameters.
+ * @param {any} description
+ * @returns {{ properties: any[]; shown: (parameters: object, property: any) => boolean }}
+ */
+function displayOf(description) {
+	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
+	const shown = (/** @type {object} */ parameters, /** @type {any} */ property) =>
+		NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description);
+	return { properties: description.properties, shown };
+}
+
+/**
  * Every resource/operation pair of the node, Public URL → Build once per page.
  * @param {any} description
- * @returns {Array<{ label: string; base: Record<string, string> }>}
  */
 function operationList(description) {
-	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
-	const resource = description.properties.find((/** @type {any} */ p) => p.name === 'resource');
+	const { properties, shown } = displayOf(description);
+	const named = (/** @type {string} */ name, /** @type {object} */ parameters) =>
+		properties.find((p) => p.name === name && p.type === 'options' && shown(parameters, p));
 	/** @type {Array<{ label: string; base: Record<string, string> }>} */
 	const list = [];
-	for (const r of resource.options) {
-		const operation = description.properties.find(
-			(/** @type {any} */ p) =>
-				p.name === 'operation' &&
-				NodeHelpers.displayParameter({ resource: r.value }, p, { typeVersion: 1 }, description),
-		);
-		for (const o of operation.options) {
+	for (const r of named('resource', {}).options)
+		for (const o of named('operation', { resource: r.value }).options) {
 			const base = { resource: r.value, operation: o.value };
-			const page = description.properties.find(
-				(/** @type {any} */ p) =>
-					p.name === 'page' &&
-					p.type === 'options' &&
-					NodeHelpers.displayParameter(base, p, { typeVersion: 1 }, description),
-			);
-			if (page)
-				for (const p of page.options)
-					list.push({
-						label: `${r.name} → ${o.name} (${p.name})`,
-						base: { ...base, page: p.value },
-					});
-			else list.push({ label: `${r.name} → ${o.name}`, base });
+			const label = `${r.name} → ${o.name}`;
+			const pages = named('page', base)?.options ?? [];
+			for (const p of pages)
+				list.push({ label: `${label} (${p.name})`, base: { ...base, page: p.value } });
+			if (pages.length === 0) list.push({ label, base });
 		}
-	}
 	return list;
 }
 
 /**
  * Fills every shown parameter that has a test value, until nothing more appears.
- * @param {any} description
- * @param {Record<string, string>} base
+ * @param {any} description @param {Record<string, string>} base
  * @param {ReturnType<typeof testValues>} values
  */
 function fillParameters(description, base, values) {
 	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
+	const { properties, shown } = displayOf(description);
 	/** @type {Record<string, unknown>} */
 	const parameters = { authentication: 'accessToken', ...base };
 	const resolved = () =>
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			null,
-			description,
-		) ?? {};
-	for (let round = 0; round < 5; round++) {
+		NodeHelpers.getNodeParameters(properties, parameters, true, false, null, description) ?? {};
+	for (let added = true, round = 0; added && round < 5; round++) {
 		const full = resolved();
-		let added = false;
-		for (const property of description.properties) {
+		added = false;
+		for (const property of properties) {
 			if (property.name in parameters || !(property.name in values)) continue;
-			if (!NodeHelpers.displayParameter(full, property, { typeVersion: 1 }, description)) continue;
+			if (!shown(full, property)) continue;
 			const { value, label } = values[property.name];
 			parameters[property.name] =
 				property.type === 'resourceLocator'
@@ -122,25 +113,18 @@ function fillParameters(description, base, values) {
 					: value;
 			added = true;
 		}
-		if (!added) break;
 	}
 	const full = resolved();
-	const missing = description.properties
-		.filter(
-			(/** @type {any} */ p) =>
-				p.required &&
-				!(p.name in parameters) &&
-				isBlank(full[p.name]) &&
-				NodeHelpers.displayParameter(full, p, { typeVersion: 1 }, description),
-		)
-		.map((/** @type {any} */ p) => p.name);
+	const missing = properties
+		.filter((p) => p.required && !(p.name in parameters) && isBlank(full[p.name]) && shown(full, p))
+		.map((p) => p.name);
 	return { parameters, missing };
 }
 
 /** @param {unknown} value */
 function isBlank(value) {
 	if (value && typeof value === 'object' && '__rl' in value)
-		return isBlank(/** @type {{ value: unknown }} */ (/** @type {unknown} */ (value)).value);
+		return isBlank(/** @type {{ value: unknown }} */ (value).value);
 	return (
 		value === undefined ||
 		value === null ||
@@ -169,13 +153,8 @@ function operationsWorkflow({ id, demo, webhookId, credential }) {
 		};
 		return { label, node, missing };
 	});
-	const workflow = toWorkflow(
-		id,
-		'Browser test: every operation',
-		operations.map(({ node }) => node),
-		{},
-	);
-	return { workflow, operations };
+	const nodes = operations.map(({ node }) => node);
+	return { workflow: toWorkflow(id, 'Browser test: every operation', nodes, {}), operations };
 }
 
 module.exports = { operationsWorkflow, actionDescription };

@@ -52,10 +52,9 @@ function pictureNames() {
  * @param {any} prepared the example after prepareExample
  */
 function picturedExample(prepared) {
-	for (const node of prepared.nodes) {
+	for (const node of prepared.nodes)
 		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
 			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
-	}
 	return prepared;
 }
 
@@ -65,59 +64,41 @@ function pictureCredentials() {
 }
 
 /**
- * Width and height of a PNG file, or a reason it is not one of a sensible size.
+ * The size of a PNG file, and what is wrong with it if it is no PNG of a sensible size.
  * @param {string} file
- * @returns {{ width: number; height: number; bytes: number; problem?: string }}
+ * @returns {{ bytes: number; problem?: string }}
  */
 function inspectPng(file) {
-	if (!fs.existsSync(file))
-		return { width: 0, height: 0, bytes: 0, problem: `${file} was not written` };
+	if (!fs.existsSync(file)) return { bytes: 0, problem: `${file} was not written` };
 	const data = fs.readFileSync(file);
 	const bytes = data.length;
-	if (
-		bytes < 24 ||
-		!data.subarray(0, 8).equals(PNG_SIGNATURE) ||
-		data.toString('latin1', 12, 16) !== 'IHDR'
-	) {
-		return { width: 0, height: 0, bytes, problem: `${file} is not a PNG` };
-	}
-	const width = data.readUInt32BE(16);
-	const height = data.readUInt32BE(20);
+	const png =
+		data.subarray(0, 8).equals(PNG_SIGNATURE) && data.toString('latin1', 12, 16) === 'IHDR';
+	if (bytes < 24 || !png) return { bytes, problem: `${file} is not a PNG` };
+	const [width, height] = [data.readUInt32BE(16), data.readUInt32BE(20)];
 	const { minBytes, maxBytes, minWidth, minHeight } = PICTURE_LIMITS;
 	const size = `${width}×${height}, ${bytes} bytes`;
 	if (bytes < minBytes || bytes > maxBytes)
-		return {
-			width,
-			height,
-			bytes,
-			problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes`,
-		};
+		return { bytes, problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes` };
 	if (width < minWidth || height < minHeight)
 		return {
-			width,
-			height,
 			bytes,
 			problem: `${file} measures ${size}; expected at least ${minWidth}×${minHeight}`,
 		};
-	return { width, height, bytes };
+	return { bytes };
 }
 
 /**
  * The folder the pictures go to: `--pictures=<dir>` (relative to the repo), else a new temporary folder.
  * @param {string[]} args
- * @returns {{ dir: string; temporary: boolean }}
  */
 function picturesDir(args) {
 	const given = args.find((arg) => arg.startsWith('--pictures='))?.slice('--pictures='.length);
-	if (given) {
-		const dir = path.resolve(ROOT, given);
-		fs.mkdirSync(dir, { recursive: true });
-		return { dir, temporary: false };
-	}
-	return {
-		dir: fs.mkdtempSync(path.join(os.tmpdir(), 'event-registration-pictures-')),
-		temporary: true,
-	};
+	if (!given)
+		return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'er-pictures-')), temporary: true };
+	const dir = path.resolve(ROOT, given);
+	fs.mkdirSync(dir, { recursive: true });
+	return { dir, temporary: false };
 }
 
 module.exports = {

@@ -37,12 +37,10 @@ async function openBrowser({ baseUrl, rest, log }) {
 	return {
 		browser,
 		context,
-		/** @returns {Promise<import('playwright-core').Page>} */
 		newPage: () => context.newPage(),
 		/**
 		 * Saves a screenshot of each given page, named after the test; returns the paths.
-		 * @param {string} testName
-		 * @param {import('playwright-core').Page[]} pages
+		 * @param {string} testName @param {import('playwright-core').Page[]} pages
 		 */
 		async screenshots(testName, pages) {
 			fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

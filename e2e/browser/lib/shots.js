@@ -20,8 +20,7 @@ const OVERLAYS = [
 
 /**
  * Takes the picture of a region of the page and checks it.
- * @param {Page} page
- * @param {{ x: number; y: number; width: number; height: number }} clip
+ * @param {Page} page @param {{ x: number; y: number; width: number; height: number }} clip
  * @param {string} file
  */
 async function picture(page, clip, file) {
@@ -35,13 +34,10 @@ async function picture(page, clip, file) {
 	expect(problem === undefined, String(problem));
 }
 
-/**
- * The region a part of the page takes on screen.
- * @param {Locator} part
- */
+/** The region a part of the page takes on screen. @param {Locator} part */
 async function regionOf(part) {
 	const box = await part.boundingBox();
-	if (!box) throw new Error('the part to picture is not on screen');
+	if (!box) throw new Error('the part is not on screen');
 	return box;
 }
 

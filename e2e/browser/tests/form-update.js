@@ -6,24 +6,24 @@
  * New Field starts at Type Text, without a field to pick (issue #25, item 10).
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { executeStep, openNode, openWorkflow } = require('../lib/editor');
+const { executeStep, openPanel } = require('../lib/editor');
 
 /**
- * The form as the service has it, without what changes on every write.
- * @param {import('../lib/fixtures').SandboxClient} sandbox
- * @param {string} company
- * @param {string} form
+ * The demo form as the service has it, without what changes on every write.
+ * @param {import('../lib/fixtures').Fixtures} fixtures
  */
-async function readForm(sandbox, company, form) {
-	const { data } = await sandbox.api('GET', `/${company}/forms/${form}`);
+async function readForm({ sandbox, demo }) {
+	const { data } = await sandbox.api(
+		'GET',
+		`/${demo.companyId}/forms/${demo.forms.attendeeDetails}`,
+	);
 	const { updated_at: _updated, ...rest } = data;
 	return rest;
 }
 
 /**
  * Clicks Add Field and picks a kind of entry; returns the kinds the menu offered.
- * @param {import('playwright-core').Page} page
- * @param {import('playwright-core').Locator} panel
+ * @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel
  * @param {'Existing Field' | 'New Field'} kind
  */
 async function addField(page, panel, kind) {
@@ -47,7 +47,7 @@ module.exports = {
 			180000,
 			async (pages, ctx) => {
 				const { sandbox, demo } = ctx.fixtures;
-				const before = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const before = await readForm(ctx.fixtures);
 				const field = before.fields.find(
 					(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
 						f.label && (f.required || f.position),
@@ -59,8 +59,7 @@ module.exports = {
 				const newLabel = `${field.label} (renamed in the browser)`;
 
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formUpdate);
-				const panel = await openNode(page, 'Update form');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
 				const offered = await addField(page, panel, 'Existing Field');
 				expect(
 					JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
@@ -96,7 +95,7 @@ module.exports = {
 				});
 				expect(update !== undefined, 'the sandbox received no PATCH of the form');
 
-				const after = await readForm(sandbox, demo.companyId, demo.forms.attendeeDetails);
+				const after = await readForm(ctx.fixtures);
 				const expected = {
 					...before,
 					fields: before.fields.map((/** @type {{ id: string }} */ f) =>
@@ -124,15 +123,11 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.formNewField);
-				const panel = await openNode(page, 'Add form field');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
 				await addField(page, panel, 'New Field');
 				const item = panel.getByTestId('fixed-collection-fieldUpdates');
-				const type = await item
-					.getByTestId('parameter-input-type')
-					.locator('input')
-					.first()
-					.inputValue();
+				const typeInput = item.getByTestId('parameter-input-type').locator('input');
+				const type = await typeInput.first().inputValue();
 				const idInputs = await item.getByTestId('parameter-input-id').count();
 				expect(
 					type === 'Text' && idInputs === 0,

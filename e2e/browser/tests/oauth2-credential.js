@@ -11,7 +11,7 @@ const path = require('node:path');
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
 const { browserTest, expect } = require('../lib/browser-test');
-const { executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
+const { executeStep, fillParameter, newCredentialDialog, openPanel } = require('../lib/editor');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
 function scopesField() {
@@ -22,12 +22,14 @@ function scopesField() {
 			p.type === 'multiOptions' && /scope/i.test(p.displayName),
 	);
 	if (!property) throw new Error('the OAuth2 credential has no Scopes list');
-	const value = property.default;
+	return { name: String(property.name), scopes: scopeList(property.default) };
+}
+
+/** Scopes as a sorted list, from a list or a text that separates them. @param {unknown} value */
+function scopeList(value) {
 	/** @type {string[]} */
-	const scopes = (Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/))
-		.filter(Boolean)
-		.sort();
-	return { name: String(property.name), scopes };
+	const scopes = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	return scopes.filter(Boolean).sort();
 }
 
 /** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
@@ -53,16 +55,8 @@ module.exports = {
 				async (pages, ctx) => {
 					const page = await pages.sharedPage('oauth2');
 					const { sandbox, demo } = ctx.fixtures;
-					await openRoute(page, ctx.baseUrl, '/home/credentials/create');
-					const typeSelect = page.getByTestId('new-credential-type-select');
-					await typeSelect.locator('input').fill('Event Registration OAuth2');
-					await page
-						.getByTestId('new-credential-type-select-option')
-						.filter({ hasText: 'Event Registration OAuth2 API' })
-						.click();
-					await page.getByTestId('new-credential-type-button').click();
-					const dialog = page.getByTestId('credential-edit-dialog');
-					await dialog.waitFor();
+					const type = 'Event Registration OAuth2 API';
+					const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
 
 					const { name: scopesName, scopes: expected } = scopesField();
 					const missing = routeScopes().filter((scope) => !expected.includes(scope));
@@ -77,34 +71,26 @@ module.exports = {
 							`${field} is not shown before Base URL is typed`,
 						);
 					}
-					await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.url);
-					await dialog
-						.getByTestId('parameter-input-clientId')
-						.locator('input')
-						.fill(demo.oauthClient.clientId);
-					await dialog
-						.getByTestId('parameter-input-clientSecret')
-						.locator('input')
-						.fill(demo.oauthClient.clientSecret);
-					/** @type {string[]} */
+					await fillParameter(dialog, 'baseUrl', sandbox.url);
+					await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
+					await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
 					const problems = [];
-					const tags = dialog.getByTestId(`parameter-input-${scopesName}`).locator('.el-tag');
+					const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
+					const tags = scopesInput.locator('.el-tag');
 					await tags
 						.first()
 						.waitFor({ timeout: 5000 })
 						.catch(() => undefined);
 					const shown = (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 					if (shown.length === 0) {
-						const field = dialog
-							.getByTestId(`parameter-input-${scopesName}`)
-							.locator(
-								'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
-							);
-						const hint = await dialog.getByText('None selected requests every scope').count();
-						if (
-							hint === 0 &&
-							!/None selected requests every scope/.test(await field.innerText().catch(() => ''))
-						) {
+						const field = scopesInput.locator(
+							'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
+						);
+						const hint = 'None selected requests every scope';
+						const hinted =
+							(await dialog.getByText(hint).count()) > 0 ||
+							(await field.innerText().catch(() => '')).includes(hint);
+						if (!hinted) {
 							problems.push(
 								'the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need',
 							);
@@ -125,25 +111,17 @@ module.exports = {
 					await (await popup).waitForEvent('close', { timeout: 60000 });
 					await dialog.getByText('Account connected').waitFor();
 
-					const [authorize] = await sandbox.requests({
-						method: 'GET',
-						pathIncludes: '/api/oauth/authorize',
-					});
-					const asked = String(authorize?.query.scope ?? '')
-						.split(' ')
-						.filter(Boolean)
-						.sort();
+					const oauth = (/** @type {string} */ method, /** @type {string} */ route) =>
+						sandbox.requests({ method, pathIncludes: `/api/oauth/${route}` });
+					const [authorize] = await oauth('GET', 'authorize');
+					const asked = scopeList(String(authorize?.query.scope ?? '').split(' '));
 					if (JSON.stringify(asked) !== JSON.stringify(expected)) {
 						problems.push(
 							`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
 						);
 					}
-					const tokens = await sandbox.requests({
-						method: 'POST',
-						pathIncludes: '/api/oauth/token',
-					});
 					expect(
-						tokens.some((r) => r.status === 200),
+						(await oauth('POST', 'token')).some((r) => r.status === 200),
 						'n8n did not exchange the code at the sandbox’s token route',
 					);
 
@@ -158,14 +136,11 @@ module.exports = {
 					/** @type {unknown} */
 					let storedScopes;
 					for (const candidate of newOnes) {
-						const full = await ctx.rest.request(
+						const { data } = await ctx.rest.request(
 							'GET',
 							`/credentials/${candidate.id}?includeData=true`,
 						);
-						if (full.data?.oauthTokenData) {
-							saved = candidate;
-							storedScopes = full.data[scopesName];
-						}
+						if (data?.oauthTokenData) [saved, storedScopes] = [candidate, data[scopesName]];
 					}
 					expect(
 						saved !== undefined,
@@ -216,8 +191,7 @@ module.exports = {
 						connections: {},
 						settings: { executionOrder: 'v1' },
 					});
-					await openWorkflow(page, ctx.baseUrl, workflow.id);
-					await openNode(page, 'Get events');
+					await openPanel(page, ctx, workflow.id, 'Get events');
 					await sandbox.clearRequests();
 					const { error, output } = await executeStep(page);
 					const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;

@@ -8,8 +8,7 @@ const { browserTest, expect } = require('../lib/browser-test');
 const {
 	closeNode,
 	listParameters,
-	openNode,
-	openWorkflow,
+	openPanel,
 	parameterIssues,
 	searchList,
 } = require('../lib/editor');
@@ -37,15 +36,12 @@ module.exports = {
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
 				const page = await pages.sharedPage('operations');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.operations}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.operations);
-				await openNode(page, nodeName);
+				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
 				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,
 					`n8n marks these parameters with an issue: ${issues.join('; ')}`,
 				);
-				/** @type {string[]} */
 				const problems = [];
 				for (const name of await listParameters(page)) {
 					const { entries, searched, search, error } = await searchList(

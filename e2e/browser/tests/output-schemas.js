@@ -13,10 +13,12 @@ const path = require('node:path');
 
 const { browserTest, expect } = require('../lib/browser-test');
 const { openNode, openWorkflow } = require('../lib/editor');
-const { demoNodeRefs } = require('../lib/fixtures');
+const { demoChoices, packageNodes } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
 const { PICTURE_VIEWPORT } = require('../lib/pictures');
-const { picture } = require('./pictures');
+const { picture, regionOf } = require('../lib/shots');
+
+/** @typedef {import('playwright-core').Locator} Locator */
 
 const PICTURE = 'output-schema-preview.png';
 
@@ -32,50 +34,28 @@ const PARENTS = {
  * @param {import('../lib/browser-test').BrowserContext} ctx
  */
 function previewWorkflow(ctx) {
-	const { credentials, company, event } = demoNodeRefs(ctx.stack);
-	/** @type {Array<[string, string, number, Record<string, unknown>]>} */
-	const parents = [
-		[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', 1, { company, event, watch: ['paid'] }],
+	const { company, event } = demoChoices(ctx.stack);
+	const parents = packageNodes(
+		ctx.stack,
+		'schema-preview',
 		[
-			PARENTS.webhookTrigger,
-			'eventRegistrationTrigger',
-			1,
-			{ company, events: ['form-submitted'] },
+			[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
+			[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
+			[
+				PARENTS.action,
+				'eventRegistration',
+				{ resource: 'order', operation: 'getMany', company, event },
+				1.1,
+			],
 		],
-		[
-			PARENTS.action,
-			'eventRegistration',
-			1.1,
-			{ resource: 'order', operation: 'getMany', company, event },
-		],
-	];
+		{ dy: 200 },
+	);
+	const set = { id: 'schema-preview-set', name: SET_NODE, type: 'n8n-nodes-base.set' };
+	const main = { main: [[{ node: SET_NODE, type: 'main', index: 0 }]] };
 	return {
 		name: 'Browser test: output schema preview',
-		nodes: [
-			...parents.map(([name, type, typeVersion, parameters], i) => ({
-				id: `schema-preview-${i}`,
-				name,
-				type: nodeType(type),
-				typeVersion,
-				position: [0, i * 200],
-				parameters: { authentication: 'accessToken', ...parameters },
-				credentials,
-			})),
-			{
-				id: 'schema-preview-set',
-				name: SET_NODE,
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [400, 200],
-				parameters: {},
-			},
-		],
-		connections: Object.fromEntries(
-			Object.values(PARENTS).map((name) => [
-				name,
-				{ main: [[{ node: SET_NODE, type: 'main', index: 0 }]] },
-			]),
-		),
+		nodes: [...parents, { ...set, typeVersion: 3.4, position: [400, 200], parameters: {} }],
+		connections: Object.fromEntries(Object.values(PARENTS).map((name) => [name, main])),
 		active: false,
 		settings: { executionOrder: 'v1' },
 	};
@@ -83,27 +63,20 @@ function previewWorkflow(ctx) {
 
 /**
  * The schema file n8n serves for a node, as the editor asks for it.
- * @param {string} baseUrl
- * @param {string} node
- * @param {string} version padded, e.g. 1.1.0
+ * @param {string} baseUrl @param {string} node @param {string} version padded, e.g. 1.1.0
  * @param {string} [operation] resource/operation
  * @returns {Promise<{ status: number; schema?: any }>}
  */
 async function servedSchema(baseUrl, node, version, operation) {
 	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
 	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
-	return {
-		status: response.status,
-		schema: response.ok ? await response.json() : undefined,
-	};
+	return { status: response.status, schema: response.ok ? await response.json() : undefined };
 }
 
 /**
  * The top-level fields the input panel's schema view shows for a parent node, after expanding it
  * (and collapsing it again, so the next parent's fields are in view); none when it shows none.
- * @param {import('playwright-core').Locator} input
- * @param {string} node
- * @returns {Promise<{ fields: string[]; preview: boolean; header: string }>}
+ * @param {import('playwright-core').Locator} input @param {string} node
  */
 async function previewOf(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
@@ -128,8 +101,7 @@ async function previewOf(input, node) {
 /**
  * Expands a parent node in the schema view until its fields stay shown (the view may redraw once
  * its previews arrive, collapsing it again); gives up quietly when it shows none.
- * @param {import('playwright-core').Locator} input
- * @param {string} node
+ * @param {import('playwright-core').Locator} input @param {string} node
  */
 async function expand(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
@@ -142,10 +114,7 @@ async function expand(input, node) {
 	}
 }
 
-/**
- * Fields each parent's preview must show: some of the item's own, read from the schema files.
- * @type {Record<string, string[]>}
- */
+/** Fields each parent's preview must show: some of the item's own, read from the schema files. */
 const EXPECTED = {
 	[PARENTS.orderTrigger]: ['id', 'email', 'status', 'transition', 'event_id', 'dedupeKey'],
 	[PARENTS.webhookTrigger]: ['event', 'occurredAt', 'dedupeKey', 'form_name', 'answers', 'lead'],
@@ -154,9 +123,7 @@ const EXPECTED = {
 
 /**
  * Drags a schema field onto a drop area with the mouse, as a person does.
- * @param {import('playwright-core').Page} page
- * @param {import('playwright-core').Locator} from
- * @param {import('playwright-core').Locator} to
+ * @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to
  */
 async function dragTo(page, from, to) {
 	const a = await regionOf(from);
@@ -166,16 +133,6 @@ async function dragTo(page, from, to) {
 	await page.mouse.move(a.x + 40, a.y + 20, { steps: 5 });
 	await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 20 });
 	await page.mouse.up();
-}
-
-/**
- * The region a part of the page takes on screen.
- * @param {import('playwright-core').Locator} part
- */
-async function regionOf(part) {
-	const box = await part.boundingBox();
-	if (!box) throw new Error('the part is not on screen');
-	return box;
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */

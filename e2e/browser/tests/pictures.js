@@ -9,42 +9,27 @@
 const path = require('node:path');
 
 const { browserTest, expect } = require('../lib/browser-test');
-const { closeNode, executeStep, openNode, openRoute, openWorkflow } = require('../lib/editor');
+const {
+	closeNode,
+	executeStep,
+	fillParameter,
+	newCredentialDialog,
+	openNode,
+	openPanel,
+	openWorkflow,
+} = require('../lib/editor');
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
 const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
-/** Tall enough for a whole credential dialog, once it shows all its fields (see `unscrolled`). */
+/** Tall enough for a whole credential dialog once it shows all its fields (`unscrolled`). */
 const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
 
 /** What a user types as Base URL (the field's own placeholder), instead of the sandbox's loopback address. */
 const SHOWN_BASE_URL = 'https://events.example.com';
 
-/** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 
-/**
- * Opens the dialog of a new credential of the given type (its name in the type list), unsaved.
- * @param {Page} page
- * @param {string} baseUrl n8n's
- * @param {string} typeName
- */
-async function newCredentialDialog(page, baseUrl, typeName) {
-	await openRoute(page, baseUrl, '/home/credentials/create');
-	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
-	await page
-		.getByTestId('new-credential-type-select-option')
-		.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) })
-		.click();
-	await page.getByTestId('new-credential-type-button').click();
-	const dialog = page.getByTestId('credential-edit-dialog');
-	await dialog.waitFor();
-	return dialog;
-}
-
-/**
- * The dialog's whole box: title, Save button and fields.
- * @param {Locator} dialog
- */
+/** The dialog's whole box: title, Save button and fields. @param {Locator} dialog */
 function dialogBox(dialog) {
 	return regionOf(
 		dialog.locator(
@@ -60,41 +45,21 @@ function dialogBox(dialog) {
  */
 async function unscrolled(dialog) {
 	await dialog.evaluate((element) => {
+		const scrolls = (/** @type {HTMLElement} */ box) =>
+			/auto|scroll/.test(getComputedStyle(box).overflowY);
+		const grow = (/** @type {HTMLElement} */ box) =>
+			Object.assign(box.style, { height: 'auto', maxHeight: 'none', overflowY: 'visible' });
 		for (let node = /** @type {HTMLElement | null} */ (element); node; node = node.parentElement) {
-			const style = getComputedStyle(node);
-			if (node.classList.contains('el-dialog') || /auto|scroll/.test(style.overflowY)) {
-				node.style.height = 'auto';
-				node.style.maxHeight = 'none';
-				node.style.overflowY = 'visible';
-			}
+			if (node.classList.contains('el-dialog') || scrolls(node)) grow(node);
 			if (node.classList.contains('el-dialog')) break;
 		}
-		for (const inner of element.querySelectorAll('*')) {
-			const box = /** @type {HTMLElement} */ (inner);
-			if (
-				/auto|scroll/.test(getComputedStyle(box).overflowY) &&
-				box.scrollHeight > box.clientHeight
-			) {
-				box.style.height = 'auto';
-				box.style.maxHeight = 'none';
-				box.style.overflowY = 'visible';
-			}
-		}
+		for (const inner of /** @type {NodeListOf<HTMLElement>} */ (element.querySelectorAll('*')))
+			if (scrolls(inner) && inner.scrollHeight > inner.clientHeight) grow(inner);
 	});
 }
 
-/**
- * @param {Locator} dialog
- * @param {string} name
- * @param {string} value
- */
-async function fill(dialog, name, value) {
-	await dialog.getByTestId(`parameter-input-${name}`).locator('input').fill(value);
-}
-
-/** @type {import('../lib/browser-test').BrowserSuite & { picture: typeof picture }} */
+/** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
-	picture,
 	name: 'Pictures for the docs',
 	tests: (ctx) => {
 		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);
@@ -105,9 +70,9 @@ module.exports = {
 				async (pages, { baseUrl, fixtures }) => {
 					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
 					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
-					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await fill(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-					await fill(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
+					await fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
 					await unscrolled(dialog);
 					const box = await dialogBox(dialog);
 					// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -133,8 +98,8 @@ module.exports = {
 				async (pages, { baseUrl, stack }) => {
 					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
 					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
-					await fill(dialog, 'accessToken', stack.sandbox.token);
-					await fill(dialog, 'baseUrl', SHOWN_BASE_URL);
+					await fillParameter(dialog, 'accessToken', stack.sandbox.token);
+					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
 					await picture(page, await dialogBox(dialog), out('credential-token.png'));
 				},
 			),
@@ -168,8 +133,7 @@ module.exports = {
 					120000,
 					async (pages, { baseUrl, fixtures }) => {
 						const page = await picturePage(pages);
-						await openWorkflow(page, baseUrl, fixtures.examples[example]);
-						const panel = await openNode(page, node);
+						const panel = await openPanel(page, { baseUrl }, fixtures.examples[example], node);
 						await picture(page, await regionOf(panel), out(file));
 					},
 				),

@@ -8,16 +8,14 @@
  * lists are opened and searched by the operation-panels test, like every list.)
  */
 const { browserTest, expect } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
-
-/** @typedef {import('playwright-core').Page} Page */
-/** @typedef {import('playwright-core').Locator} Locator */
+const { openNode, openPanel, openWorkflow } = require('../lib/editor');
 
 /**
- * Labels of the parameters shown at the top level of the open panel, in order.
- * @param {Page} page
+ * The parameters shown at the top level of the open panel, in order: each one's label, and whether
+ * the label carries n8n's info tip (the tooltip icon).
+ * @param {import('playwright-core').Page} page
  */
-async function topLevelLabels(page) {
+async function topLevelParameters(page) {
 	return await page.getByTestId('node-parameters').evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
 			.filter(
@@ -25,19 +23,22 @@ async function topLevelLabels(page) {
 					/** @type {HTMLElement} */ (item).offsetParent !== null &&
 					!item.parentElement?.closest('[data-test-id="parameter-item"]'),
 			)
-			.map((item) =>
-				(item.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
-					.replace(/Fixed\s*Expression[\s\S]*$/, '')
-					.trim(),
-			)
-			.filter(Boolean),
+			.map((item) => {
+				const label = item.querySelector('[data-test-id="input-label"]');
+				const tip = '.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]';
+				const text = (label?.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim();
+				return { label: text, tip: label?.querySelector(tip) != null };
+			})
+			.filter(({ label }) => label),
 	);
 }
 
-/**
- * Labels shown inside one entry of a fixedCollection or collection (below the top level).
- * @param {Locator} container
- */
+/** @param {import('playwright-core').Page} page */
+async function topLevelLabels(page) {
+	return (await topLevelParameters(page)).map(({ label }) => label);
+}
+
+/** Labels shown inside one entry of a collection. @param {import('playwright-core').Locator} container */
 async function nestedLabels(container) {
 	return await container.evaluate((root) =>
 		[...root.querySelectorAll('[data-test-id="input-label"]')]
@@ -45,29 +46,6 @@ async function nestedLabels(container) {
 			.map((el) => (el.textContent ?? '').replace(/Fixed\s*Expression[\s\S]*$/, '').trim())
 			.filter(Boolean),
 	);
-}
-
-/**
- * Whether the label of the top-level parameter `label` carries n8n's info tip (the tooltip icon).
- * @param {Page} page
- * @param {string} label
- */
-async function hasTooltip(page, label) {
-	return await page.getByTestId('node-parameters').evaluate((root, wanted) => {
-		const item = [...root.querySelectorAll('[data-test-id="parameter-item"]')].find(
-			(el) =>
-				(el.querySelector('[data-test-id="input-label"]')?.textContent ?? '')
-					.replace(/Fixed\s*Expression[\s\S]*$/, '')
-					.trim() === wanted,
-		);
-		if (!item) return undefined;
-		const label = item.querySelector('[data-test-id="input-label"]');
-		return (
-			label?.querySelector(
-				'.n8n-info-tip, [class*="infoIcon"], [class*="info-tip"], [class*="InfoTip"]',
-			) != null
-		);
-	}, label);
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
@@ -80,23 +58,25 @@ module.exports = {
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
 				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				/** @type {string[]} */
 				const problems = [];
 				for (const node of ['Webhook events', 'Order changes']) {
 					await openNode(page, node);
-					const labels = await topLevelLabels(page);
+					const parameters = await topLevelParameters(page);
+					const labels = parameters.map(({ label }) => label);
+					const hasTooltip = (/** @type {string} */ label) =>
+						parameters.find((parameter) => parameter.label === label)?.tip;
 					if (!labels.includes('Trigger On'))
 						problems.push(`${node}: no "Trigger On" among ${labels.join(', ')}`);
 					if (labels.includes('Events') && node === 'Webhook events')
 						problems.push(`${node}: still shows "Events"`);
 					if (labels.includes('Watch')) problems.push(`${node}: still shows "Watch"`);
-					const tip = await hasTooltip(page, 'Trigger On');
+					const tip = hasTooltip('Trigger On');
 					if (tip !== false)
 						problems.push(
 							`${node}: "Trigger On" ${tip === undefined ? 'not found' : 'has a tooltip'}`,
 						);
 					// The check can fail: Company has a description, so its label carries the info tip.
-					if ((await hasTooltip(page, 'Company')) !== true)
+					if (hasTooltip('Company') !== true)
 						problems.push(
 							`${node}: the Company label shows no info tip, so the tooltip check proves nothing`,
 						);
@@ -109,9 +89,7 @@ module.exports = {
 		),
 		browserTest('a new Webhook locator starts at By ID', 120000, async (pages, ctx) => {
 			const page = await pages.sharedPage('review');
-			if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-			const panel = await openNode(page, 'Delete webhook');
+			const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Delete webhook');
 			const mode = await panel
 				.getByTestId('resource-locator-webhookId')
 				.getByTestId('rlc-mode-selector')
@@ -125,10 +103,7 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				const panel = await openNode(page, 'Update form fields');
-				/** @type {string[]} */
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Update form fields');
 				const problems = [];
 				const labels = await topLevelLabels(page);
 				if (labels.includes('Name'))
@@ -152,11 +127,8 @@ module.exports = {
 			120000,
 			async (pages, ctx) => {
 				const page = await pages.sharedPage('review');
-				if (!page.url().includes(`/workflow/${ctx.fixtures.ids.review}`))
-					await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-				await openNode(page, 'Upsert event page');
+				await openPanel(page, ctx, ctx.fixtures.ids.review, 'Upsert event page');
 				const labels = await topLevelLabels(page);
-				/** @type {string[]} */
 				const problems = [];
 				if (!labels.includes('Other Page Fields (JSON)'))
 					problems.push('no "Other Page Fields (JSON)"');

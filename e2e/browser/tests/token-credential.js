@@ -7,7 +7,7 @@
  */
 const { browserTest, expect } = require('../lib/browser-test');
 const { startRecordingServer } = require('../../../scripts/lib/loopback');
-const { openRoute } = require('../lib/editor');
+const { fillParameter, newCredentialDialog } = require('../lib/editor');
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
@@ -28,21 +28,9 @@ module.exports = {
 				const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 				try {
 					const page = await pages.newPage();
-					await openRoute(page, ctx.baseUrl, '/home/credentials/create');
-					const typeSelect = page.getByTestId('new-credential-type-select');
-					await typeSelect.locator('input').fill('Event Registration API');
-					await page
-						.getByTestId('new-credential-type-select-option')
-						.filter({ hasText: /^\s*Event Registration API\s*$/ })
-						.click();
-					await page.getByTestId('new-credential-type-button').click();
-					const dialog = page.getByTestId('credential-edit-dialog');
-					await dialog.waitFor();
-					await dialog
-						.getByTestId('parameter-input-accessToken')
-						.locator('input')
-						.fill(ctx.stack.sandbox.token);
-					await dialog.getByTestId('parameter-input-baseUrl').locator('input').fill(base.url);
+					const dialog = await newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
+					await fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
+					await fillParameter(dialog, 'baseUrl', base.url);
 					await page.getByTestId('credential-save-button').click();
 
 					await dialog

@@ -6,40 +6,33 @@
  */
 const path = require('node:path');
 
+const { waitFor } = require('../../../scripts/lib/processes');
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { browserTest, expect } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
+const { openPanel } = require('../lib/editor');
 
-/** The trigger's own panel texts from the built node, as plain text. */
-function panelTexts() {
-	const file = path.join(
-		ROOT,
-		'dist',
-		'nodes',
-		'EventRegistrationTrigger',
-		'EventRegistrationTrigger.node.js',
-	);
-	const { EventRegistrationTrigger } = require(file);
-	const panel = new EventRegistrationTrigger().description.triggerPanel;
-	const plain = (/** @type {unknown} */ html) =>
-		typeof html === 'string'
-			? html
-					.replace(/<[^>]+>/g, ' ')
-					.replace(/\s+/g, ' ')
-					.trim()
-			: undefined;
-	const help = panel?.executionsHelp;
-	const hint = panel?.activationHint;
-	return {
-		header: plain(panel?.header),
-		activationHint: plain(typeof hint === 'string' ? hint : hint?.inactive),
-		help: plain(typeof help === 'string' ? help : help?.inactive) ?? '',
-		defined: Boolean(panel),
-	};
-}
+const TRIGGER = 'Event Registration Trigger';
 
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+/** The trigger's own panel texts from the built node, as plain text. */
+function panelTexts() {
+	const dir = path.join(ROOT, 'dist', 'nodes', 'EventRegistrationTrigger');
+	const { EventRegistrationTrigger } = require(path.join(dir, 'EventRegistrationTrigger.node.js'));
+	const panel = new EventRegistrationTrigger().description.triggerPanel;
+	/** @param {unknown} html a text, or one per state: the inactive one */
+	const plain = (html) => {
+		const text = typeof html === 'string' ? html : /** @type {any} */ (html)?.inactive;
+		return typeof text === 'string' ? squash(text.replace(/<[^>]+>/g, ' ')) : undefined;
+	};
+	return {
+		header: plain(panel?.header),
+		activationHint: plain(panel?.activationHint),
+		help: plain(panel?.executionsHelp) ?? '',
+		defined: Boolean(panel),
+	};
+}
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
@@ -52,8 +45,7 @@ module.exports = {
 				const { sandbox, demo } = ctx.fixtures;
 				const texts = panelTexts();
 				const page = await pages.newPage();
-				await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.webhookTrigger);
-				const panel = await openNode(page, 'Event Registration Trigger');
+				const panel = await openPanel(page, ctx, ctx.fixtures.ids.webhookTrigger, TRIGGER);
 				await panel.getByTestId('trigger-execute-button').first().waitFor();
 				const before = squash(await panel.innerText());
 				expect(
@@ -82,7 +74,17 @@ module.exports = {
 					`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
 				);
 
-				const registered = await waitForWebhook(sandbox, demo.companyId);
+				const registered = await waitFor(
+					'listening to register a test webhook at the sandbox',
+					async () => {
+						/** @type {Array<{ url: string }>} */
+						const hooks = await sandbox.webhooks(demo.companyId);
+						const test = hooks.find((hook) => hook.url.includes('/webhook-test/'));
+						if (!test) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
+						return test;
+					},
+					{ timeoutMs: 30000 },
+				);
 				const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
 				expect(
 					results.some(
@@ -105,22 +107,3 @@ module.exports = {
 		),
 	],
 };
-
-/**
- * The test webhook n8n registered at the sandbox when listening started.
- * @param {import('../lib/fixtures').SandboxClient} sandbox
- * @param {string} companyId
- */
-async function waitForWebhook(sandbox, companyId) {
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		const hooks = await sandbox.webhooks(companyId);
-		const test = hooks.find((/** @type {{ url: string }} */ h) => h.url.includes('/webhook-test/'));
-		if (test) return test;
-		if (Date.now() > deadline)
-			throw new Error(
-				`listening registered no test webhook at the sandbox (webhooks: ${JSON.stringify(hooks.map((/** @type {{ url: string }} */ h) => h.url))})`,
-			);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
