@@ -32,6 +32,7 @@ const SUITES = [
 	require('./tests/operation-panels'),
 	require('./tests/form-update'),
 	require('./tests/webhook-trigger'),
+	require('./tests/validation-error'),
 	require('./tests/reviewer-panels'),
 	// Before the pictures' suite, whose last test checks that every picture was taken.
 	require('./tests/review-picture'),

@@ -230,7 +230,11 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
-async function detachOrRemember(ctx: IHookFunctions, webhook: Attached, what: string) {
+async function detachOrRemember(
+	ctx: IHookFunctions,
+	webhook: Attached,
+	what: string,
+): Promise<void> {
 	const { companyId, webhookId } = webhook;
 	try {
 		await detachRemote(ctx, webhook);

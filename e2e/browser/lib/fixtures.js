@@ -22,6 +22,7 @@ const IDS = {
 	formUpdate: 'brFormUpdate1',
 	formNewField: 'brFormNewField1',
 	webhookTrigger: 'brWebhookTrg1',
+	validation: 'brValidation1',
 	review: 'brReview1',
 };
 
@@ -83,19 +84,26 @@ function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
 
 /**
  * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
- * entries in the Fields editor.
+ * entries in the Fields editor. Ticket Type → Create with a price and a VAT rate the node accepts and
+ * the service refuses (422).
  * @param {import('../../lib/stack').Stack} stack
  */
 function singleNodeWorkflows(stack) {
-	const { company, form } = demoChoices(stack);
+	const { company, event, form } = demoChoices(stack);
 	const formUpdate = { resource: 'form', operation: 'update', company, form };
 	/** @param {string} id @param {[string, string, Record<string, unknown>, number?]} node */
 	const single = (id, node) =>
 		workflow(id, `Browser test: ${node[0]}`, packageNodes(stack, id, [node]));
+	const ticketType = { resource: 'ticketType', operation: 'create', company, event };
 	return [
 		reviewWorkflow(stack),
 		single(IDS.formUpdate, ['Update form', 'eventRegistration', formUpdate, 1.1]),
 		single(IDS.formNewField, ['Add form field', 'eventRegistration', formUpdate, 1.1]),
+		single(IDS.validation, [
+			'Create ticket type',
+			'eventRegistration',
+			{ ...ticketType, name: 'Half-price pass', price: 0.5, vatPercentage: 7 },
+		]),
 	];
 }
 

@@ -118,7 +118,16 @@ async function expand(input, node) {
 const EXPECTED = {
 	[PARENTS.orderTrigger]: ['id', 'email', 'status', 'transition', 'event_id', 'dedupeKey'],
 	[PARENTS.webhookTrigger]: ['event', 'occurredAt', 'dedupeKey', 'form_name', 'answers', 'lead'],
-	[PARENTS.action]: ['id', 'first_name', 'email', 'status', 'unit_amount', 'country'],
+	[PARENTS.action]: [
+		'id',
+		'first_name',
+		'email',
+		'status',
+		'unit_amount',
+		'country',
+		'submission',
+		'lead',
+	],
 };
 
 /**
