@@ -6,6 +6,10 @@
  * execution, and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it.
  * Every check compares all the items the workflow's executions ever reported with every change made
  * so far: a change lost or reported twice fails it.
+ * n8n refuses poll times more often than once a minute (n8n-core's active-workflow-triggers.js:170,
+ * n8n-workflow's cron.js isSubMinuteCron), but schedules each poll time of a node as a job of its
+ * own (n8n's poll-trigger-job-registrar.js toDesiredJobs): once a minute at each of POLL_SECONDS
+ * polls every POLL_EVERY_S seconds, at seconds known to the tests.
  */
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -19,17 +23,20 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 const TRIGGER = 'Order Trigger';
+const POLL_EVERY_S = 20;
+const POLL_SECONDS = Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => i * POLL_EVERY_S);
 /** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
 const POLL_TIMEOUT_S = 5;
-const HOLD_MS = 20000;
+/** Past the request's timeout (7 s), and answered before the poll time after the held one. */
+const HOLD_MS = 10000;
 const SCHEDULER_ENV = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_S),
 };
-/** n8n polls once a minute at a second of its own choosing: the next poll can be a minute away. */
-const NEXT_POLL_MS = 150000;
+/** The next poll time is POLL_EVERY_S away, a poll after a failed one later (n8n backs off). */
+const NEXT_POLL_MS = 3 * POLL_EVERY_S * 1000;
 /** After a poll's first read, long enough for it to finish and hand over an execution. */
 const SETTLE_MS = 5000;
 
@@ -76,6 +83,15 @@ async function nextPoll(stack) {
 	);
 }
 
+/**
+ * Waits until just after a poll time, so that the next one is POLL_EVERY_S away: the time for a
+ * publication and the changes before its first scheduled poll.
+ */
+async function justAfterPollTime() {
+	const periodMs = POLL_EVERY_S * 1000;
+	await sleep(periodMs - (Date.now() % periodMs) + 500);
+}
+
 /** @param {Stack} stack */
 function created(stack) {
 	const id = newOrder(stack, 'general-admission');
@@ -98,6 +114,7 @@ const suite = {
 				state.baselineOrder = newOrder(stack, 'general-admission');
 				const { control } = stack.sandbox;
 				control.clearRequests();
+				await justAfterPollTime();
 				const publication = await rest.publish(WORKFLOW_ID);
 				assert.equal(publication.status, 'published', JSON.stringify(publication));
 				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
@@ -194,14 +211,16 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	return [
-		orderTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-			watch: ['created', 'cancelled'],
-		}),
-	];
+	const polled = orderTriggerWorkflow({
+		id: WORKFLOW_ID,
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+		watch: ['created', 'cancelled'],
+	});
+	polled.nodes[0].parameters.pollTimes = {
+		item: POLL_SECONDS.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
+	};
+	return [polled];
 }
 
 module.exports = {
