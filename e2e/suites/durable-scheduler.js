@@ -6,10 +6,6 @@
  * execution, and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it.
  * Every check compares all the items the workflow's executions ever reported with every change made
  * so far: a change lost or reported twice fails it.
- * n8n refuses poll times more often than once a minute (n8n-core's active-workflow-triggers.js:170,
- * n8n-workflow's cron.js isSubMinuteCron), but schedules each poll time of a node as a job of its
- * own (n8n's poll-trigger-job-registrar.js toDesiredJobs): once a minute at each of POLL_SECONDS
- * polls every POLL_EVERY_S seconds, at seconds known to the tests.
  */
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -23,8 +19,12 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 const TRIGGER = 'Order Trigger';
+/**
+ * n8n refuses a poll time more often than once a minute (active-workflow-triggers.js:170 in
+ * n8n-core) but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of
+ * this many seconds.
+ */
 const POLL_EVERY_S = 20;
-const POLL_SECONDS = Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => i * POLL_EVERY_S);
 /** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
 const POLL_TIMEOUT_S = 5;
 /** Past the request's timeout (7 s), and answered before the poll time after the held one. */
@@ -83,15 +83,6 @@ async function nextPoll(stack) {
 	);
 }
 
-/**
- * Waits until just after a poll time, so that the next one is POLL_EVERY_S away: the time for a
- * publication and the changes before its first scheduled poll.
- */
-async function justAfterPollTime() {
-	const periodMs = POLL_EVERY_S * 1000;
-	await sleep(periodMs - (Date.now() % periodMs) + 500);
-}
-
 /** @param {Stack} stack */
 function created(stack) {
 	const id = newOrder(stack, 'general-admission');
@@ -114,7 +105,8 @@ const suite = {
 				state.baselineOrder = newOrder(stack, 'general-admission');
 				const { control } = stack.sandbox;
 				control.clearRequests();
-				await justAfterPollTime();
+				// Just after a poll time: POLL_EVERY_S to publish and make the next test's changes.
+				await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
 				const publication = await rest.publish(WORKFLOW_ID);
 				assert.equal(publication.status, 'published', JSON.stringify(publication));
 				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
@@ -218,7 +210,10 @@ function workflows(stack) {
 		watch: ['created', 'cancelled'],
 	});
 	polled.nodes[0].parameters.pollTimes = {
-		item: POLL_SECONDS.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
+		item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
+			mode: 'custom',
+			cronExpression: `${i * POLL_EVERY_S} * * * * *`,
+		})),
 	};
 	return [polled];
 }
