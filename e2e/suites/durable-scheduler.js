@@ -25,6 +25,12 @@ const TRIGGER = 'Order Trigger';
  * this many seconds.
  */
 const POLL_EVERY_S = 20;
+/**
+ * n8n starts the runs it missed within this grace (60 s by default) at once when it starts: those of
+ * two poll times side by side read the same cursor and report its changes twice (seen here after a
+ * restart). Under half of POLL_EVERY_S, with POLL_TIMEOUT_S, no two polls of the node overlap.
+ */
+const MISFIRE_GRACE_S = 9;
 /** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
 const POLL_TIMEOUT_S = 5;
 /** Past the request's timeout (7 s), and answered before the poll time after the held one. */
@@ -34,6 +40,7 @@ const SCHEDULER_ENV = {
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_S),
+	N8N_SCHEDULER_MISFIRE_GRACE: String(MISFIRE_GRACE_S),
 };
 /** The next poll time is POLL_EVERY_S away, a poll after a failed one later (n8n backs off). */
 const NEXT_POLL_MS = 3 * POLL_EVERY_S * 1000;
