@@ -26,9 +26,10 @@ const TRIGGER = 'Order Trigger';
  */
 const POLL_EVERY_S = 20;
 /**
- * n8n starts the runs it missed within this grace (60 s by default) at once when it starts: those of
- * two poll times side by side read the same cursor and report its changes twice (seen here after a
- * restart). Under half of POLL_EVERY_S, with POLL_TIMEOUT_S, no two polls of the node overlap.
+ * On start, n8n runs at once every poll it missed less than this long ago (60 s by default): two
+ * poll times' runs then poll side by side, read one cursor and report its changes twice (seen here
+ * after a restart). Under half of POLL_EVERY_S, it catches up one at most, which ends
+ * (POLL_TIMEOUT_S) before the next poll time.
  */
 const MISFIRE_GRACE_S = 9;
 /** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
