@@ -5,10 +5,11 @@
  * the smoke runs of the README's other commands, then the end-to-end, AI agent and MCP, browser
  * and queue-mode suites in real n8n, and last the jest checks that need both n8n installs.
  * Steps run side by side in lanes (scripts/lib/steps.js): the package checks and the commands'
- * smoke beside jest (which does not read dist/, which they build), then the default n8n's suites
- * beside the bench smoke and the other n8n's suites. The first lane of each prints as it goes, the
- * other writes to .e2e/lane-<name>.log, printed as one block when it ends. They share nothing:
- * each run has its own free ports and its own folder under .e2e/.
+ * smoke beside jest (which does not read dist/, which they build), then the default n8n's
+ * end-to-end and browser suites beside its queue-mode and agent suites, the bench smoke and the
+ * other n8n's suites (lanes of about the same length on a clean clone). The first lane of each
+ * prints as it goes, the other writes to .e2e/lane-<name>.log, printed as one block when it ends.
+ * They share nothing: each run has its own free ports and its own folder under .e2e/.
  * The pinned n8n installs take minutes each on a clean clone and only the steps after jest use them:
  * they start in the background at once (the default n8n first, then the other, logs in .e2e/), and a
  * step that needs one waits for it. Each step's time and the total are printed at the end.
@@ -51,27 +52,22 @@ const INSTALL_ORDER = [
  * @returns {Step[]}
  */
 function testSteps(jestArgs = []) {
-	/** @param {Runtime} runtime @param {string} lane @returns {Step[]} */
-	const realN8nSuites = (runtime, lane) => [
-		{
-			title: `end-to-end tests in ${runtime.label}`,
-			command: 'node',
-			args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
-			needs: runtime,
-			lane,
-		},
-		{
-			title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
-			command: 'node',
-			args: [
-				path.join(ROOT, 'e2e', 'agents', 'run.js'),
-				'--no-build',
-				`--n8n=${runtime.n8nVersion}`,
-			],
-			needs: runtime,
-			lane,
-		},
-	];
+	/** @param {Runtime} runtime @param {string} lane @returns {Step} */
+	const endToEnd = (runtime, lane) => ({
+		title: `end-to-end tests in ${runtime.label}`,
+		command: 'node',
+		args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
+		needs: runtime,
+		lane,
+	});
+	/** @param {Runtime} runtime @param {string} lane @returns {Step} */
+	const agents = (runtime, lane) => ({
+		title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
+		command: 'node',
+		args: [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
+		needs: runtime,
+		lane,
+	});
 	const [first, ...others] = INSTALL_ORDER;
 	return [
 		{
@@ -95,7 +91,7 @@ function testSteps(jestArgs = []) {
 			needs: DEFAULT_RUNTIME,
 			lane: 'package',
 		},
-		...realN8nSuites(first, 'a'),
+		endToEnd(first, 'a'),
 		{
 			title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
 			command: 'node',
@@ -108,8 +104,9 @@ function testSteps(jestArgs = []) {
 			command: 'node',
 			args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'],
 			needs: DEFAULT_RUNTIME,
-			lane: 'a',
+			lane: 'b',
 		},
+		agents(first, 'b'),
 		{
 			title: 'bench smoke: every scenario of npm run bench at a small size',
 			command: 'node',
@@ -118,7 +115,8 @@ function testSteps(jestArgs = []) {
 			lane: 'b',
 		},
 		...others.flatMap((runtime) => [
-			...realN8nSuites(runtime, 'b'),
+			endToEnd(runtime, 'b'),
+			agents(runtime, 'b'),
 			{
 				title: `browser test of the output-schema preview in ${runtime.label}'s editor (it previews triggers too)`,
 				command: 'node',

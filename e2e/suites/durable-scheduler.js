@@ -19,17 +19,32 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 const TRIGGER = 'Order Trigger';
+/**
+ * n8n refuses a poll time more often than once a minute (active-workflow-triggers.js:170 in
+ * n8n-core) but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of
+ * this many seconds.
+ */
+const POLL_EVERY_S = 20;
+/**
+ * On start, n8n runs at once every poll it missed less than this long ago (60 s by default): two
+ * poll times' runs then poll side by side, read one cursor and report its changes twice (seen here
+ * after a restart). Under half of POLL_EVERY_S, it catches up one at most, which ends
+ * (POLL_TIMEOUT_S) before the next poll time.
+ */
+const MISFIRE_GRACE_S = 9;
 /** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
 const POLL_TIMEOUT_S = 5;
-const HOLD_MS = 20000;
+/** Past the request's timeout (7 s), and answered before the poll time after the held one. */
+const HOLD_MS = 10000;
 const SCHEDULER_ENV = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_S),
+	N8N_SCHEDULER_MISFIRE_GRACE: String(MISFIRE_GRACE_S),
 };
-/** n8n polls once a minute at a second of its own choosing: the next poll can be a minute away. */
-const NEXT_POLL_MS = 150000;
+/** The next poll time is POLL_EVERY_S away, a poll after a failed one later (n8n backs off). */
+const NEXT_POLL_MS = 3 * POLL_EVERY_S * 1000;
 /** After a poll's first read, long enough for it to finish and hand over an execution. */
 const SETTLE_MS = 5000;
 
@@ -98,6 +113,8 @@ const suite = {
 				state.baselineOrder = newOrder(stack, 'general-admission');
 				const { control } = stack.sandbox;
 				control.clearRequests();
+				// Just after a poll time: POLL_EVERY_S to publish and make the next test's changes.
+				await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
 				const publication = await rest.publish(WORKFLOW_ID);
 				assert.equal(publication.status, 'published', JSON.stringify(publication));
 				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
@@ -194,14 +211,19 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	return [
-		orderTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-			watch: ['created', 'cancelled'],
-		}),
-	];
+	const polled = orderTriggerWorkflow({
+		id: WORKFLOW_ID,
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+		watch: ['created', 'cancelled'],
+	});
+	polled.nodes[0].parameters.pollTimes = {
+		item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
+			mode: 'custom',
+			cronExpression: `${i * POLL_EVERY_S} * * * * *`,
+		})),
+	};
+	return [polled];
 }
 
 module.exports = {
