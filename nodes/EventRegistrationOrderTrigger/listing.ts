@@ -147,7 +147,6 @@ function newestCreatedOn(page: Page): number | undefined {
 	return times.length > 0 ? Math.max(...times) : undefined;
 }
 
-/** Whole seconds (the service may print a timestamp without its fraction). */
 function seconds(ms: number): number {
 	return Math.floor(ms / 1000);
 }
