@@ -26,6 +26,8 @@ interface Registration extends Attached {
 	token?: string;
 }
 
+type NodeContext = IHookFunctions | IWebhookFunctions;
+
 /**
  * Which URL n8n calls the node for, in its hooks and its deliveries alike. n8n registers test-URL
  * webhooks and delivers to them in manual mode, but removes them in internal mode, where only the
@@ -35,8 +37,6 @@ export function registrationKind(ctx: NodeContext): RegistrationKind {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
 	return ctx.getMode() === 'manual' || url.includes('/webhook-test/') ? 'test' : 'production';
 }
-
-type NodeContext = IHookFunctions | IWebhookFunctions;
 
 function nodeData(ctx: NodeContext): IDataObject {
 	return ctx.getWorkflowStaticData('node');
