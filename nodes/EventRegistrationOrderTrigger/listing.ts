@@ -4,7 +4,7 @@ import { parseApiTimestamp } from '../shared/dates';
 import { includeSubmissionQuery } from '../shared/orders';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
-import type { EventCursor, ObservedOrder, Transition } from './state';
+import type { EventCursor, ObservedOrder, OrderTriggerState, Transition } from './state';
 import { transitionTimes } from './state';
 
 /**
@@ -51,7 +51,7 @@ export interface ReadSettings {
 
 /** A scheduled poll's read, with the cursors of the previous one; or a manual test run's. */
 export type ReadMode =
-	| { now: number; previous?: { events: Map<string, EventCursor>; polledAt: number | null } }
+	| { now: number; previous?: Pick<OrderTriggerState, 'events' | 'polledAt'> }
 	| { testRun: ReadonlySet<Transition> };
 
 /** One event's listing within one poll: pages are read at most once. */
@@ -147,7 +147,6 @@ function newestCreatedOn(page: Page): number | undefined {
 	return times.length > 0 ? Math.max(...times) : undefined;
 }
 
-/** Whole seconds (the service may print a timestamp without its fraction). */
 function seconds(ms: number): number {
 	return Math.floor(ms / 1000);
 }
@@ -361,8 +360,7 @@ export async function readOrders(
 ): Promise<OrdersRead> {
 	const events =
 		settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
-	const result: OrdersRead = { observed: [], events: new Map() };
-	if (events.length === 0) return result;
+	if (events.length === 0) return { observed: [], events: new Map() };
 	const parallelEvents = Math.min(settings.concurrency, events.length);
 	const context = {
 		connection: await connect(ctx),
@@ -374,10 +372,8 @@ export async function readOrders(
 		async (event) => ({ event, ...(await readEventOrders(ctx, settings, event, mode, context)) }),
 		{ onFailure: (error) => context.connection.pacer.stop(error) },
 	);
-	for (const { event, orders, cursor } of reads) {
-		result.observed.push(...observe(event, orders));
-		if (cursor !== undefined) result.events.set(event, cursor);
-	}
-	result.observed = uniqueOrders(result.observed);
-	return result;
+	return {
+		observed: uniqueOrders(reads.flatMap(({ event, orders }) => observe(event, orders))),
+		events: new Map(reads.flatMap(({ event, cursor }) => (cursor ? [[event, cursor]] : []))),
+	};
 }

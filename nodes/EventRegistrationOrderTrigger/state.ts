@@ -62,7 +62,7 @@ function maskOf(times: Times): number {
  * order keeps an entry only while one of its transitions is newer than `seenUntil`: state holds
  * the orders that moved within the grace period, never every order.
  *
- * The grace period and the bound on entries are `TUNING.orderState` (nodes/shared/tuning.ts).
+ * The grace period and the bound on entries are `TUNING.orderState` (nodes/shared/transport.ts).
  *
  * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
  * in static data: an id such as `__proto__` is a key like any other.
@@ -105,9 +105,11 @@ export interface OrderTriggerState {
 	polledAt: number | null;
 }
 
+type StoredEntry = [id: string, ...TrackedOrder];
+
 /** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
 export type StoredState = Omit<OrderTriggerState, 'orders' | 'events'> & {
-	orders: Array<[string, number, number]>;
+	orders: StoredEntry[];
 	events: Array<[string, EventCursor]>;
 };
 
@@ -133,7 +135,7 @@ function isInteger(value: unknown): value is number {
 	return Number.isInteger(value);
 }
 
-function isStoredEntry(value: unknown): value is [string, number, number] {
+function isStoredEntry(value: unknown): value is StoredEntry {
 	return (
 		Array.isArray(value) &&
 		value.length === 3 &&
@@ -143,9 +145,10 @@ function isStoredEntry(value: unknown): value is [string, number, number] {
 	);
 }
 
-function isCursor(value: unknown): value is EventCursor {
-	if (!value || typeof value !== 'object') return false;
-	const c = value as Record<string, unknown>;
+function isStoredCursor(value: unknown): value is [string, EventCursor] {
+	if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') return false;
+	const c = value[1] as Record<string, unknown> | null;
+	if (!c || typeof c !== 'object') return false;
 	return (
 		(c.newestAt === 'first' || c.newestAt === 'last') &&
 		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every(
@@ -163,22 +166,13 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 	if (seenUntil !== null && (typeof seenUntil !== 'number' || !Number.isFinite(seenUntil)))
 		return undefined;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
-	if (
-		!Array.isArray(events) ||
-		!events.every(
-			(e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isCursor(e[1]),
-		)
-	) {
-		return undefined;
-	}
+	if (!Array.isArray(events) || !events.every(isStoredCursor)) return undefined;
 	return {
 		version: STATE_VERSION,
 		scope,
 		seenUntil,
 		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
-		events: new Map(
-			(events as Array<[string, EventCursor]>).map(([slug, cursor]) => [slug, { ...cursor }]),
-		),
+		events: new Map(events.map(([slug, cursor]) => [slug, { ...cursor }])),
 		polledAt: isInteger(polledAt) ? polledAt : null,
 	};
 }

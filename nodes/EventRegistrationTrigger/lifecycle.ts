@@ -26,6 +26,8 @@ interface Registration extends Attached {
 	token?: string;
 }
 
+type NodeContext = IHookFunctions | IWebhookFunctions;
+
 /**
  * Which URL n8n calls the node for, in its hooks and its deliveries alike. n8n registers test-URL
  * webhooks and delivers to them in manual mode, but removes them in internal mode, where only the
@@ -35,8 +37,6 @@ export function registrationKind(ctx: NodeContext): RegistrationKind {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
 	return ctx.getMode() === 'manual' || url.includes('/webhook-test/') ? 'test' : 'production';
 }
-
-type NodeContext = IHookFunctions | IWebhookFunctions;
 
 function nodeData(ctx: NodeContext): IDataObject {
 	return ctx.getWorkflowStaticData('node');
@@ -214,8 +214,12 @@ async function detachRemote(
 	}
 }
 
-/** The company's webhooks; empty when the (assumed) list route does not exist on the service. */
-async function listRemote(ctx: IHookFunctions, companyId: string): Promise<RemoteWebhook[]> {
+/** The company's webhooks that point at `url`; none when the (assumed) list route does not exist. */
+async function listRemoteAt(
+	ctx: IHookFunctions,
+	companyId: string,
+	url: string,
+): Promise<RemoteWebhook[]> {
 	let records: IDataObject[];
 	try {
 		records = await apiRequestList(ctx, 'webhook.getMany', { params: { company: companyId } });
@@ -226,7 +230,7 @@ async function listRemote(ctx: IHookFunctions, companyId: string): Promise<Remot
 		ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
 		return [];
 	}
-	return records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w !== undefined);
+	return records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w?.url === url);
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
@@ -328,7 +332,7 @@ async function repairStored(
  * answer never arrived) and detaches extra copies, so events are not delivered twice.
  */
 async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolean> {
-	const matches = (await listRemote(ctx, desired.companyId)).filter((w) => w.url === desired.url);
+	const matches = await listRemoteAt(ctx, desired.companyId, desired.url);
 	for (const [index, candidate] of matches.entries()) {
 		const updated = await updateRemote(ctx, candidate.id, desired);
 		if (!updated) continue;
@@ -372,8 +376,8 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		else if (url !== '') {
 			// Without stored data, whatever points at this node's URL (when the service can list).
 			const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
-			const matches = (await listRemote(ctx, companyId)).filter((w) => w.url === url);
-			for (const match of matches) await detachRemote(ctx, { companyId, webhookId: match.id });
+			for (const match of await listRemoteAt(ctx, companyId, url))
+				await detachRemote(ctx, { companyId, webhookId: match.id });
 		}
 		return true;
 	} catch (error) {
