@@ -45,7 +45,7 @@ export async function searchCompanies(
 	);
 }
 
-export async function searchCompanyEvents(
+async function searchCompanyEvents(
 	ctx: ILoadOptionsFunctions,
 	filter: string | undefined,
 	organizingOnly: boolean,
@@ -62,6 +62,13 @@ export async function searchCompanyEvents(
 			return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
 		}),
 	};
+}
+
+export async function searchEvents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchCompanyEvents(this, filter, false);
 }
 
 export async function searchOrganizingEvents(
