@@ -64,6 +64,7 @@ async function searchCompanyEvents(
 	};
 }
 
+/** @public n8n calls it by name, through the action node's `methods.listSearch`. */
 export async function searchEvents(
 	this: ILoadOptionsFunctions,
 	filter?: string,
