@@ -8,6 +8,7 @@ import {
 	ROUTES,
 	idSourceOf,
 	isDotSegment,
+	resolvePath,
 } from './routes';
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
 import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
@@ -232,9 +233,11 @@ function apiError(
 /** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
 export function malformedResponseError(
 	node: INode,
-	call: Omit<FailedCall, 'attempts'>,
+	answer: Pick<FailedCall, 'route' | 'params' | 'status'>,
 	problem: string,
 ): NodeApiError {
+	const { method } = ROUTES[answer.route];
+	const call = { ...answer, method, path: resolvePath(answer.route, answer.params) };
 	return apiError(
 		node,
 		call,

@@ -7,19 +7,16 @@ import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './rou
 import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
 
-// A Company or Event value that is an ID is used as it is; a name is matched among the user's
-// companies or the company's events, and what the lookup read is returned for later steps.
-
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
 	id: string;
 	slug: string;
 }
 
-/** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
-export type Company = { id: string; slug?: string } | { id?: string; slug: string };
-
 export type CompanyWithId = { id: string; slug?: string };
+
+/** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
+export type Company = CompanyWithId | { id?: string; slug: string };
 
 function sameText(a: unknown, b: string): boolean {
 	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
@@ -213,7 +210,6 @@ interface Locator {
 	url?: string;
 }
 
-/** The locator of each ID parameter. */
 export const ID_LOCATORS = {
 	company: {
 		description: 'Company whose data to use; your user must belong to it',

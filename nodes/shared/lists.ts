@@ -45,7 +45,7 @@ export async function searchCompanies(
 	);
 }
 
-export async function searchCompanyEvents(
+async function searchCompanyEvents(
 	ctx: ILoadOptionsFunctions,
 	filter: string | undefined,
 	organizingOnly: boolean,
@@ -62,6 +62,14 @@ export async function searchCompanyEvents(
 			return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
 		}),
 	};
+}
+
+/** @public n8n calls it by name, through the action node's `methods.listSearch`. */
+export async function searchEvents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchCompanyEvents(this, filter, false);
 }
 
 export async function searchOrganizingEvents(

@@ -11,7 +11,6 @@ import {
 } from './transport';
 import { isJsonObject, malformedResponseError, stopIfInvalid } from './errors';
 import type { ItemContext } from './errors';
-import { ROUTES, resolvePath } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
 
 /** The API's default page size (reference: Limits). */
@@ -162,10 +161,8 @@ export class Listing {
 	}
 
 	private error(status: number, problem: string): NodeApiError {
-		const { key } = this;
-		const path = resolvePath(key, this.options.params);
-		const call = { route: key, method: ROUTES[key].method, path, status };
-		return malformedResponseError(this.ctx.getNode(), call, problem);
+		const answer = { route: this.key, params: this.options.params, status };
+		return malformedResponseError(this.ctx.getNode(), answer, problem);
 	}
 }
 

@@ -257,8 +257,8 @@ export async function apiRequestList(
 ): Promise<IDataObject[]> {
 	const { status, body } = await apiRequestFull(ctx, key, options);
 	if (Array.isArray(body.data)) return body.data as IDataObject[];
-	const call = { route: key, method: ROUTES[key].method, path: resolvePath(key, options.params) };
-	throw malformedResponseError(ctx.getNode(), { ...call, status }, 'the list has no "data" array');
+	const answer = { route: key, params: options.params, status };
+	throw malformedResponseError(ctx.getNode(), answer, 'the list has no "data" array');
 }
 
 export type ApiContext =

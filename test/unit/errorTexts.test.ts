@@ -97,7 +97,7 @@ describe('error texts', () => {
 	it('an answer not in the documented shape', () => {
 		const error = malformedResponseError(
 			ACTION_NODE,
-			{ route: 'user.get', method: 'GET', path: '/user', status: 200 },
+			{ route: 'user.get', status: 200 },
 			'the body is not JSON',
 		);
 		expect(error.message).not.toMatch(FORBIDDEN);

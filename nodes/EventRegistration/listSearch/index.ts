@@ -1,25 +1,12 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import {
-	searchCompanyEvents,
-	searchPage,
-	currentCompany,
-	currentLocator,
-	matches,
-} from '../../shared/lists';
+import { searchPage, currentCompany, currentLocator, matches } from '../../shared/lists';
 import { orderStatus } from '../../shared/orders';
 import { asNodeError } from '../../shared/errors';
 import { apiRequestList } from '../../shared/transport';
 
-export { searchCompanies, searchOrganizingEvents } from '../../shared/lists';
-
-export async function searchEvents(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return await searchCompanyEvents(this, filter, false);
-}
+export { searchCompanies, searchEvents, searchOrganizingEvents } from '../../shared/lists';
 
 /** "VIP Pass · 149.00 EUR · sold out" */
 function ticketTypeLabel(t: IDataObject): string {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { validValues } from '../../shared/errors';
 import { companyLocator } from '../../shared/ids';
@@ -15,8 +16,8 @@ import { requireInteger } from './checks';
 import type { OperationItem } from './items';
 import {
 	LIST,
+	MODEL_MAX_RECORDS,
 	RECORD_SHAPES,
-	modelListBound,
 	needs,
 	outputForModel,
 	text,
@@ -93,6 +94,25 @@ function searchFilterProperty(plural: string, field: 'name' | 'title'): INodePro
 				description: `Only ${plural} whose ${field} contains this text (case-sensitive)`,
 			},
 		],
+	};
+}
+
+/** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
+function modelListBound(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plural: string,
+): { count: number; tooMany: (wanted: number) => Error } | undefined {
+	if (!outputForModel(ctx)) return undefined;
+	return {
+		count: MODEL_MAX_RECORDS,
+		// An AI Agent hands its model the message alone: the fix is in it.
+		tooMany: (wanted) =>
+			new NodeOperationError(
+				ctx.getNode(),
+				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
+				{ itemIndex },
+			),
 	};
 }
 

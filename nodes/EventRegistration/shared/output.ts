@@ -4,7 +4,6 @@ import type {
 	INodeProperties,
 	IDisplayOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
 import { invalidInput } from '../../shared/errors';
@@ -241,26 +240,7 @@ function listEnvelope(
 }
 
 /** The most records one tool call returns; a longer list is refused with how to narrow it. */
-const MODEL_MAX_RECORDS = 100;
-
-/** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
-export function modelListBound(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	plural: string,
-): { count: number; tooMany: (wanted: number) => Error } | undefined {
-	if (!outputForModel(ctx)) return undefined;
-	return {
-		count: MODEL_MAX_RECORDS,
-		// An AI Agent hands its model the message alone: the fix is in it.
-		tooMany: (wanted) =>
-			new NodeOperationError(
-				ctx.getNode(),
-				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
-				{ itemIndex },
-			),
-	};
-}
+export const MODEL_MAX_RECORDS = 100;
 
 /** Whether a model calls the node and the node is of a version that shapes output for it. */
 export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
