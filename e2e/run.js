@@ -8,10 +8,8 @@
  *   node e2e/run.js [--no-build] [--n8n=<version or prefix, e.g. 1 or 2.41.1>] [suite name fragment ...]
  */
 const { importWorkflows } = require('../scripts/lib/n8n');
-const { DEFAULT_RUNTIME, runtimeNamed } = require('../scripts/lib/runtime');
-const { Harness } = require('./lib/harness');
+const { runSuites } = require('./lib/harness');
 const { startStack, stopwatch } = require('./lib/stack');
-const { stopOnSignals } = require('../scripts/lib/processes');
 
 /**
  * Each suite module gives its tests and the workflows they need; all workflows are imported in
@@ -27,51 +25,30 @@ const MODULES = [
 	require('./suites/engine-v2'),
 ];
 
-async function main() {
-	const started = Date.now();
-	const args = process.argv.slice(2);
-	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
-	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
-	const harness = new Harness();
-	console.log(
+/** @type {import('./lib/stack').Stack | undefined} */
+let stack;
+
+runSuites({
+	title: ({ runtime }) =>
 		`End-to-end tests: the packed package in a real ${runtime.label}, against the sandbox`,
-	);
-	const filters = args.filter((arg) => !arg.startsWith('--')).map((arg) => arg.toLowerCase());
-	const modules = MODULES.filter(({ suite, n8n2Only }) => {
-		const name = suite.name.toLowerCase();
-		if (filters.length > 0 && !filters.some((filter) => name.includes(filter))) return false;
-		if (!n8n2Only || runtime.n8nVersion.startsWith('2.')) return true;
-		console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
-		return false;
-	});
-	/** @type {import('./lib/stack').Stack | undefined} */
-	let stack;
-	const stop = async () => stack?.close();
-	stopOnSignals(stop);
-	try {
-		stack = await startStack({
-			log: (line) => console.log(line),
-			skipBuild: args.includes('--no-build'),
-			runtime,
+	async suites({ runtime, chosen, skipBuild, harness, closing }) {
+		const modules = MODULES.filter(({ suite, n8n2Only }) => {
+			if (!chosen(suite.name)) return false;
+			if (!n8n2Only || runtime.n8nVersion.startsWith('2.')) return true;
+			console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
+			return false;
 		});
-		const mark = stopwatch((line) => console.log(line));
-		const current = stack;
-		const workflows = modules.flatMap((module) => module.workflows(current));
-		await importWorkflows(stack.cliEnv, stack.workDir, workflows);
+		const log = (/** @type {string} */ line) => console.log(line);
+		const started = (stack = await startStack({ log, skipBuild, runtime }));
+		closing(() => started.close());
+		const mark = stopwatch(log);
+		const workflows = modules.flatMap((module) => module.workflows(started));
+		await importWorkflows(started.cliEnv, started.workDir, workflows);
 		mark('workflows imported');
 		// `n8n start` boots while the CLI suite runs (own task-runner broker port, same database).
-		if (modules.some((module) => module.needsServer)) stack.startServerEarly();
-		for (const { suite } of modules) await harness.runSuite(suite, stack);
-	} catch (error) {
-		harness.fail('set-up', error);
-	} finally {
-		await stop().catch((error) => harness.fail('tear-down', error));
-	}
-	console.log(
-		`\nEnd-to-end wall time in ${runtime.label}: ${((Date.now() - started) / 1000).toFixed(1)} s (n8n files: ${stack?.workDir ?? 'none'})`,
-	);
-	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
-	process.exit(harness.finish());
-}
-
-main();
+		if (modules.some((module) => module.needsServer)) started.startServerEarly();
+		for (const { suite } of modules) await harness.runSuite(suite, started);
+	},
+	wallTime: ({ runtime, seconds }) =>
+		`End-to-end wall time in ${runtime.label}: ${seconds()} s (n8n files: ${stack?.workDir ?? 'none'})`,
+});

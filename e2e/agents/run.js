@@ -14,9 +14,8 @@
 const path = require('node:path');
 
 const { importWorkflows } = require('../../scripts/lib/n8n');
-const { ROOT, DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
-const { stopOnSignals } = require('../../scripts/lib/processes');
-const { Harness } = require('../lib/harness');
+const { ROOT, DEFAULT_RUNTIME } = require('../../scripts/lib/runtime');
+const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { startScriptedModel } = require('./lib/model');
 const { writeModelOutput } = require('./lib/measurements');
@@ -37,66 +36,42 @@ const MODULES = [
 	require('./suites/review'),
 ];
 
-async function main() {
-	const started = Date.now();
-	const args = process.argv.slice(2);
-	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
-	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
-	const runtime = version ? runtimeNamed(version) : DEFAULT_RUNTIME;
-	const chosen = MODULES.filter(
-		({ suite }) =>
-			filters.length === 0 || filters.some((filter) => suite.name.toLowerCase().includes(filter)),
-	);
-	const runsHere = (/** @type {AgentModule} */ { runtimes }) =>
-		!runtimes || runtimes.includes(runtime.n8nVersion);
-	const harness = new Harness();
-	console.log(
+runSuites({
+	title: ({ runtime }) =>
 		`AI agent and MCP tests: the packed package as tools in a real ${runtime.label}, a scripted model and the MCP SDK, against the sandbox`,
-	);
-	/** @type {{ model?: import('./lib/model').ScriptedModel; stack?: import('../lib/stack').Stack }} */
-	const running = {};
-	const stop = async () => {
-		const { stack, model } = running;
-		running.stack = running.model = undefined;
-		await stack?.close();
-		await model?.close();
-	};
-	stopOnSignals(stop);
-	try {
-		const model = (running.model = await startScriptedModel());
+	async suites({ runtime, chosen, skipBuild, harness, closing }) {
+		const selected = MODULES.filter(({ suite }) => chosen(suite.name));
+		const runsHere = (/** @type {AgentModule} */ { runtimes }) =>
+			!runtimes || runtimes.includes(runtime.n8nVersion);
+		const model = await startScriptedModel();
+		closing(() => model.close());
 		const workDir = runtime === DEFAULT_RUNTIME ? 'agents' : `agents-n8n-${runtime.n8nVersion}`;
-		const stack = (running.stack = await startStack({
+		const stack = await startStack({
 			log: (line) => console.log(line),
-			skipBuild: args.includes('--no-build'),
+			skipBuild,
 			runtime,
 			workDir: path.join(ROOT, '.e2e', workDir),
 			credentials: agentCredentials(model.url),
-		}));
-		const modules = chosen.filter(runsHere);
+		});
+		closing(() => stack.close());
+		const modules = selected.filter(runsHere);
 		const workflows = modules.flatMap((module) => module.workflows(stack));
 		await importWorkflows(stack.cliEnv, stack.workDir, workflows);
 		const { rest, baseUrl } = await stack.server();
 		for (const { suite } of modules) await harness.runSuite(suite, { stack, model, rest, baseUrl });
-		for (const { suite, elsewhere } of chosen.filter((module) => !runsHere(module)))
+		for (const { suite, elsewhere } of selected.filter((module) => !runsHere(module)))
 			if (elsewhere) console.log(`\n${suite.name}\n  - skipped in ${runtime.label}: ${elsewhere}`);
 		const unscripted = model.unscripted.join('; ');
 		if (unscripted)
 			harness.fail('scripted model', new Error(`conversations without a script: ${unscripted}`));
-	} catch (error) {
-		harness.fail('set-up', error);
-	} finally {
-		await stop().catch((error) => harness.fail('tear-down', error));
-	}
-	const seconds = ((Date.now() - started) / 1000).toFixed(1);
-	console.log(`\nAgent suite wall time in ${runtime.label}: ${seconds} s`);
-	if (args.includes('--record')) {
+	},
+	wallTime: ({ runtime, seconds }) => `Agent suite wall time in ${runtime.label}: ${seconds()} s`,
+	after({ args, filters, runtime, harness }) {
+		if (!args.includes('--record')) return;
 		const whole = filters.length === 0 && runtime === DEFAULT_RUNTIME;
 		if (whole && harness.failed === 0)
 			console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
 		else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
-	}
-	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
-	process.exit(harness.finish('ai agents'));
-}
-
-main();
+	},
+	label: 'ai agents',
+});

@@ -15,13 +15,11 @@
 const fs = require('node:fs');
 
 const { importWorkflows } = require('../../scripts/lib/n8n');
-const { DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
-const { Harness } = require('../lib/harness');
+const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { openBrowser } = require('./lib/session');
 const { prepareFixtures } = require('./lib/fixtures');
 const { pictureCredentials, picturesDir } = require('./lib/pictures');
-const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /** @type {Array<import('./lib/browser-test').BrowserSuite>} */
 const SUITES = [
@@ -40,54 +38,30 @@ const SUITES = [
 	require('./tests/pictures'),
 ];
 
-async function main() {
-	const started = Date.now();
-	const args = process.argv.slice(2);
-	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
-	const harness = new Harness();
-	const pictures = picturesDir(args);
-	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
-	console.log('Browser tests: the n8n editor in headless Chromium, against the sandbox');
-	/** @type {import('../lib/stack').Stack | undefined} */
-	let stack;
-	/** @type {import('./lib/session').BrowserSession | undefined} */
-	let session;
-	const stop = async () => {
-		await session?.close().catch(() => undefined);
-		await stack?.close();
-		if (pictures.temporary) fs.rmSync(pictures.dir, { recursive: true, force: true });
-	};
-	stopOnSignals(stop);
-	try {
-		stack = await startStack({
-			log: (line) => console.log(line),
-			skipBuild: args.includes('--no-build'),
-			credentials: pictureCredentials(),
-			runtime: version ? runtimeNamed(version) : DEFAULT_RUNTIME,
-		});
+runSuites({
+	title: () => 'Browser tests: the n8n editor in headless Chromium, against the sandbox',
+	async suites({ args, runtime, chosen, skipBuild, harness, closing, seconds }) {
+		const pictures = picturesDir(args);
+		if (pictures.temporary)
+			closing(async () => fs.rmSync(pictures.dir, { recursive: true, force: true }));
+		const log = (/** @type {string} */ line) => console.log(line);
+		const stack = await startStack({ log, skipBuild, credentials: pictureCredentials(), runtime });
+		closing(() => stack.close());
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);
 		await importWorkflows(stack.cliEnv, stack.workDir, fixtures.workflows);
 		const { rest, baseUrl } = await stack.server();
-		session = await openBrowser({ baseUrl, rest, log: (line) => console.log(line) });
-		console.log(`  n8n and Chromium ready: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		const session = await openBrowser({ baseUrl, rest, log });
+		closing(() => session.close().catch(() => undefined));
+		console.log(`  n8n and Chromium ready: ${seconds()} s`);
 		/** @type {import('./lib/browser-test').BrowserContext} */
 		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
 		for (const suite of SUITES) {
-			const chosen = (/** @type {string} */ name) =>
-				filters.length === 0 ||
-				filters.some((f) => `${suite.name} ${name}`.toLowerCase().includes(f));
-			const tests = suite.tests(ctx).filter((test) => chosen(test.name));
+			const tests = suite.tests(ctx).filter((test) => chosen(`${suite.name} ${test.name}`));
 			if (tests.length > 0)
 				await harness.runSuite({ name: suite.name, steps: suite.steps, tests }, ctx);
 		}
-	} catch (error) {
-		harness.fail('set-up', error);
-	} finally {
-		await stop().catch((error) => harness.fail('tear-down', error));
-	}
-	console.log(`\nBrowser suite wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	process.exit(harness.finish('browser'));
-}
-
-main();
+	},
+	wallTime: ({ seconds }) => `Browser suite wall time: ${seconds()} s`,
+	label: 'browser',
+});

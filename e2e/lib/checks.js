@@ -2,7 +2,7 @@
 /** Steps and checks the single-process and queue-mode suites share. */
 const assert = require('node:assert/strict');
 
-const { executeWorkflow, nodeError } = require('../../scripts/lib/n8n');
+const { executeWorkflow, finishedInN8n, nodeError } = require('../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../scripts/lib/processes');
 
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
@@ -93,9 +93,6 @@ function nodeErrors(execution) {
 	return Object.fromEntries(failed.map((name) => [name, nodeError(execution, name).message]));
 }
 
-/** @param {string} status of an n8n execution */
-const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
-
 /**
  * Waits until `list()` holds at least `count` finished entries; returns them all.
  * @template {{ status: string }} T
@@ -129,7 +126,6 @@ function postWebhook(baseUrl, webhookPath, body) {
 module.exports = {
 	executionsWithData,
 	nodeErrors,
-	finishedInN8n,
 	assertTokensRefused,
 	postWebhook,
 	untilFinished,

@@ -2,8 +2,11 @@
 /**
  * A small sequential test runner: named tests in suites, each with its own time limit, results
  * printed as they finish and a closing `N passed, N failed` line. In a suite marked `steps`, each
- * test builds on the one before, so a failure skips the rest of that suite.
+ * test builds on the one before, so a failure skips the rest of that suite. `runSuites` is the
+ * frame of the e2e commands (e2e/run.js, agents/, browser/, queue/).
  */
+const { DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
+const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /**
  * @template C
@@ -101,4 +104,63 @@ class Harness {
 	}
 }
 
-module.exports = { Harness };
+/**
+ * What runSuites hands a command.
+ * @typedef {object} Run
+ * @property {string[]} args the command line
+ * @property {string[]} filters its name fragments, lower case
+ * @property {(name: string) => boolean} chosen whether a name holds a fragment (any does without one)
+ * @property {boolean} skipBuild `--no-build`
+ * @property {import('../../scripts/lib/runtime').Runtime} runtime `--n8n=<version>`, else the default
+ * @property {Harness} harness
+ * @property {(close: () => Promise<unknown>) => void} closing closes something at the end or on
+ *   SIGINT/SIGTERM, the last one given first
+ * @property {() => string} seconds since the command started
+ */
+
+/**
+ * An e2e command: prints `title`, runs `suites` (a failure outside a test fails the set-up),
+ * closes what they opened, prints the wall-time line and the tally (`label: N passed, N failed`)
+ * and exits 0 only if every test passed.
+ * @param {{ title: (run: Run) => string; suites: (run: Run) => Promise<void>; wallTime: (run: Run) => string; after?: (run: Run) => void; label?: string }} command
+ */
+async function runSuites({ title, suites, wallTime, after, label }) {
+	const started = Date.now();
+	const args = process.argv.slice(2);
+	const filters = args.filter((arg) => !arg.startsWith('--')).map((arg) => arg.toLowerCase());
+	const version = args.find((arg) => arg.startsWith('--n8n='))?.slice('--n8n='.length);
+	/** @type {Array<() => Promise<unknown>>} */
+	const closers = [];
+	/** @type {Run} */
+	const run = {
+		args,
+		filters,
+		chosen: (name) =>
+			filters.length === 0 || filters.some((filter) => name.toLowerCase().includes(filter)),
+		skipBuild: args.includes('--no-build'),
+		get runtime() {
+			return version ? runtimeNamed(version) : DEFAULT_RUNTIME;
+		},
+		harness: new Harness(),
+		closing: (close) => closers.unshift(close),
+		seconds: () => ((Date.now() - started) / 1000).toFixed(1),
+	};
+	console.log(title(run));
+	const stop = async () => {
+		for (const close of closers.splice(0)) await close();
+	};
+	stopOnSignals(stop);
+	try {
+		await suites(run);
+	} catch (error) {
+		run.harness.fail('set-up', error);
+	} finally {
+		await stop().catch((error) => run.harness.fail('tear-down', error));
+	}
+	console.log(`\n${wallTime(run)}`);
+	after?.(run);
+	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
+	process.exit(run.harness.finish(label));
+}
+
+module.exports = { runSuites };

@@ -3,9 +3,8 @@
  * Moving orders at the sandbox the way the service would: payments through the control routes
  * (the service's payment callback has no API), approvals and rejections through the API itself.
  */
-const { nodeOutput } = require('../../scripts/lib/n8n');
+const { finishedInN8n, nodeOutput } = require('../../scripts/lib/n8n');
 const { waitFor } = require('../../scripts/lib/processes');
-const { finishedInN8n } = require('./checks');
 
 /** @typedef {Pick<import('./stack').Stack, 'sandbox' | 'server'>} Stack the queue stack too */
 

@@ -6,9 +6,8 @@
  *
  *   node e2e/queue/run.js [--no-build] [test name fragment ...]
  */
-const { Harness } = require('../lib/harness');
+const { runSuites } = require('../lib/harness');
 const { startQueueStack } = require('./lib/stack');
-const { stopOnSignals } = require('../../scripts/lib/processes');
 
 /**
  * Each module gives one test and the workflows it needs; all workflows are imported at set-up.
@@ -23,41 +22,19 @@ const MODULES = [
 	require('./tests/worker-crash'),
 ];
 
-async function main() {
-	const started = Date.now();
-	const args = process.argv.slice(2);
-	const filters = args.filter((arg) => !arg.startsWith('--')).map((filter) => filter.toLowerCase());
-	const tests = MODULES.map(({ test }) => test).filter(
-		(test) =>
-			filters.length === 0 || filters.some((filter) => test.name.toLowerCase().includes(filter)),
-	);
-	const harness = new Harness();
-	console.log(
+runSuites({
+	title: () =>
 		'Queue-mode tests: n8n 2.41.1 as main + 2 workers + webhook processor on PostgreSQL and Redis, against the sandbox',
-	);
-	/** @type {import('./lib/stack').QueueStack | undefined} */
-	let stack;
-	const stop = async () => {
-		await stack?.close();
-		stack = undefined;
-	};
-	stopOnSignals(stop);
-	try {
-		stack = await startQueueStack({
+	async suites({ chosen, skipBuild, harness, closing }) {
+		const tests = MODULES.map(({ test }) => test).filter((test) => chosen(test.name));
+		const stack = await startQueueStack({
 			log: (line) => console.log(line),
-			skipBuild: args.includes('--no-build'),
+			skipBuild,
 			workflows: (context) => MODULES.flatMap(({ workflows }) => workflows(context)),
 		});
+		closing(() => stack.close());
 		await harness.runSuite({ name: 'n8n queue mode', tests }, stack);
-	} catch (error) {
-		harness.fail('set-up', error);
-	} finally {
-		await stop().catch((error) => harness.fail('tear-down', error));
-	}
-	console.log(`\nQueue-mode wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	const code = harness.finish('queue mode');
-	// Exit now: anything still running (an n8n that never finished booting) is killed on exit.
-	process.exit(code);
-}
-
-main();
+	},
+	wallTime: ({ seconds }) => `Queue-mode wall time: ${seconds()} s`,
+	label: 'queue mode',
+});

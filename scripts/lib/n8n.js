@@ -393,7 +393,7 @@ class N8nRest {
 			`${count} finished executions of workflow ${workflowId}`,
 			async () => {
 				const executions = await this.executions(workflowId);
-				const finished = executions.filter((execution) => !UNFINISHED.includes(execution.status));
+				const finished = executions.filter((execution) => finishedInN8n(execution.status));
 				return finished.length >= count ? executions : undefined;
 			},
 			{ timeoutMs, intervalMs: 200 },
@@ -413,7 +413,8 @@ class N8nRest {
 	}
 }
 
-const UNFINISHED = ['new', 'running', 'waiting'];
+/** @param {string} status of an n8n execution */
+const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
 
 /**
  * Executions listed once each, newest first. n8n 1.x lists an execution that has just finished
@@ -426,7 +427,7 @@ function oncePerId(executions) {
 	const byId = new Map();
 	for (const execution of executions) {
 		const seen = byId.get(String(execution.id));
-		if (!seen || (UNFINISHED.includes(seen.status) && !UNFINISHED.includes(execution.status)))
+		if (!seen || (!finishedInN8n(seen.status) && finishedInN8n(execution.status)))
 			byId.set(String(execution.id), execution);
 	}
 	return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
@@ -435,6 +436,7 @@ function oncePerId(executions) {
 module.exports = {
 	N8nRest,
 	executeWorkflow,
+	finishedInN8n,
 	importCredentials,
 	importWorkflows,
 	sandboxCredentials,

@@ -46,17 +46,12 @@ function oneX(runtime) {
  * @param {() => Promise<T>} fn
  */
 async function whilePublished(ctx, id, fn) {
-	await publish(ctx, id);
+	await shared.publish(ctx.rest, id);
 	try {
 		return await fn();
 	} finally {
 		await ctx.rest.unpublish(id);
 	}
-}
-
-/** @param {AgentContext} ctx @param {string} id */
-async function publish(ctx, id) {
-	await shared.publish(ctx.rest, id);
 }
 
 /**
@@ -195,7 +190,6 @@ module.exports = {
 	itemsOf,
 	mcpClient,
 	oneX,
-	publish,
 	sendChat,
 	testsTaking,
 	whilePublished,

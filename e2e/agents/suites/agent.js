@@ -18,10 +18,10 @@ const {
 	demoOf,
 	describeRequests,
 	itemsOf,
-	publish,
 	sendChat,
 	testsTaking,
 } = require('../lib/checks');
+const { publish } = require('../../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
@@ -301,7 +301,7 @@ async function prepare(ctx) {
 	const anyStore = /** @type {any} */ (store);
 	const summit = anyStore.findEvent(anyStore.companies.get(seeded.companyId), summerSummit);
 	control.addOrders({ eventId: summerSummit, count: SUMMIT_ORDERS - summit.orders.length });
-	await publish(ctx, CHAT_WORKFLOW);
+	await publish(ctx.rest, CHAT_WORKFLOW);
 	// `n8n execute` boots a whole n8n (about a minute on a busy machine): it runs beside the chat tests.
 	// Its one tool call is refused before any request, so it cannot add to the requests they check.
 	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };

@@ -20,9 +20,9 @@ const {
 	describeRequests,
 	mcpClient,
 	oneX,
-	publish,
 	testsTaking,
 } = require('../lib/checks');
+const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
 const test = testsTaking(30000);
@@ -107,7 +107,7 @@ const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
-			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx, id);
+			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx.rest, id);
 			session.client = await mcpClient(ctx, MCP_PATH);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
