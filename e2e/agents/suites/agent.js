@@ -149,8 +149,12 @@ const suite = {
 			assert.match(Create_order, /alpha-2|ISO 3166/i, Create_order);
 			const eventSource = /Get many events|Event → Get Many|event (ID|slug)/i;
 			assert.match(Get_many_orders, eventSource, Get_many_orders);
-			// What it changes: a write says so, a read does not.
-			assert.match(Create_order, / Changes data: \S/, Create_order);
+			// What it changes: a write says so (Create order: for good, so ask first), a read does not.
+			assert.match(
+				Create_order,
+				/ Changes data and cannot be undone: .+ wait for their yes\.$/,
+				Create_order,
+			);
 			assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
 			// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
 			assert.doesNotMatch(
