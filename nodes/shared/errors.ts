@@ -85,6 +85,7 @@ export function fieldErrors(body: unknown): Record<string, string[]> {
 export type FieldLabels = Record<string, string>;
 
 const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' };
+const CHARS = Object.fromEntries(Object.entries(ENTITIES).map(([char, name]) => [name, char]));
 
 /**
  * The description of a 422: one list item per failing field (n8n's error view renders a
@@ -102,11 +103,10 @@ export function validationDescription(body: unknown, labels: FieldLabels = {}): 
 
 /** A description as text (list items on their own lines), for places that show it verbatim. */
 export function plainText(description: string): string {
-	const chars = Object.fromEntries(Object.entries(ENTITIES).map(([char, name]) => [name, char]));
 	return description
 		.replace(/<li>/g, '\n')
 		.replace(/<[^>]*>/g, '')
-		.replace(/&(amp|lt|gt|quot);/g, (_entity, name: string) => chars[name]);
+		.replace(/&(amp|lt|gt|quot);/g, (_entity, name: string) => CHARS[name]);
 }
 
 function unknownOutcomeHint(call: FailedCall): string {
