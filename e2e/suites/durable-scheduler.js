@@ -211,19 +211,18 @@ const suite = {
 
 /** @param {Stack} stack */
 function workflows(stack) {
-	const polled = orderTriggerWorkflow({
-		id: WORKFLOW_ID,
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-		watch: ['created', 'cancelled'],
-	});
-	polled.nodes[0].parameters.pollTimes = {
-		item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
-			mode: 'custom',
-			cronExpression: `${i * POLL_EVERY_S} * * * * *`,
-		})),
-	};
-	return [polled];
+	return [
+		orderTriggerWorkflow({
+			id: WORKFLOW_ID,
+			refs: stack.credentials,
+			demo: stack.sandbox.demo,
+			watch: ['created', 'cancelled'],
+			pollTimes: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
+				mode: 'custom',
+				cronExpression: `${i * POLL_EVERY_S} * * * * *`,
+			})),
+		}),
+	];
 }
 
 module.exports = {

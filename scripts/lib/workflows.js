@@ -298,16 +298,17 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 }
 
 /**
- * The order trigger watching every transition on one event, polling every minute (the least n8n allows).
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[] }} options
+ * The order trigger watching the given transitions on one event, polling every minute unless given
+ * its Poll Times (n8n refuses one more often than once a minute).
+ * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[]; pollTimes?: object[] }} options
  */
-function orderTriggerWorkflow({ id, refs, demo, watch }) {
+function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
 	const { authentication, credentials } = auth('token', refs);
 	const trigger = node(
 		'Order Trigger',
 		ORDER_TRIGGER,
 		{
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			pollTimes: { item: pollTimes },
 			authentication,
 			company: rl(demo.companyId),
 			events: 'one',
