@@ -8,7 +8,7 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
-const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
 const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'n8n-nodes-event-registration-bench');

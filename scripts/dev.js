@@ -148,7 +148,7 @@ async function main() {
 		sandbox: await portFromEnv('SANDBOX_PORT', 5690, 'sandbox'),
 		crm: await portFromEnv('CRM_PORT', 5691, 'stand-in CRM'),
 	};
-	await require('./lib/install').ensureRepoDependencies(step);
+	await require('./lib/node24').ensureRepoDependencies(step);
 	// Only now: these modules need nothing beyond Node, but the runtime needs the Node 24 just installed.
 	const { ensureRuntime } = require('./lib/runtime');
 	const { build, installIntoN8n, pack } = require('./lib/package');

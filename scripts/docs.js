@@ -14,7 +14,7 @@ const path = require('node:path');
 
 const { ROOT, codeRegions, updateRegions } = require('./lib/docs');
 const { RELIABILITY_PAGE, reliabilityTable } = require('./lib/docs-reliability');
-const { ensureRepoDependencies } = require('./lib/install');
+const { ensureRepoDependencies } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
 /**

@@ -14,7 +14,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, toolEnv } = require('./lib/install');
+const { ROOT, toolEnv } = require('./lib/node24');
 const { freePorts, runChecked, runMain, startChild, waitFor } = require('./lib/processes');
 
 const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');

@@ -19,7 +19,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/install');
+const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/node24');
 const { runMain, startChild } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 const { StepFailure, runSteps, secondsOf } = require('./lib/steps');

@@ -1,30 +1,22 @@
 // @ts-check
-/**
- * Driving a real n8n of the pinned runtimes (scripts/lib/runtime.js; the 2.x one unless told):
- * its environment, its CLI (import, execute), `n8n start` and the REST calls a browser would make
- * (owner set-up, publish, executions).
- */
+/** A real n8n of the pinned runtimes (runtime.js): its environment, CLI, `n8n start` and REST API. */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./runtime');
 const { run, runChecked, startChild, stopChild, waitFor } = require('./processes');
 
-/**
- * Names the runtime in an n8n environment, so the CLI and `n8n start` run the n8n (and the Node)
- * that environment was made for; n8n ignores it.
- */
+/** Names the runtime in an n8n environment, so the CLI runs the n8n it was made for; n8n ignores it. */
 const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
 
-/** @param {NodeJS.ProcessEnv} env made by n8nEnv */
+/** @param {NodeJS.ProcessEnv} env */
 function runtimeOf(env) {
 	return RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
 }
 
-/** Fixed, so credentials encrypted by one run can be read by the next (dev) and runs are repeatable. */
+/** Fixed, so credentials encrypted by one run can be read by the next (dev). */
 const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
-const CLI_TIMEOUT_MS = 120000;
-const START_TIMEOUT_MS = 120000;
+const TIMEOUT_MS = 120000;
 
 /**
  * Environment of an n8n process on loopback, offline.
@@ -32,13 +24,10 @@ const START_TIMEOUT_MS = 120000;
  * @returns {NodeJS.ProcessEnv}
  */
 function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RUNTIME }) {
-	/** @type {NodeJS.ProcessEnv} */
-	const env = {};
 	// Only what n8n needs from the parent: npm's own npm_* variables would leak into n8n's package installs.
-	for (const key of ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER'])
-		if (process.env[key] !== undefined) env[key] = process.env[key];
+	const keep = ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER'].filter((key) => key in process.env);
 	return {
-		...env,
+		...Object.fromEntries(keep.map((key) => [key, process.env[key]])),
 		// n8n starts its task runner as plain `node`: the runtime's Node comes first.
 		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
 		[RUNTIME_VARIABLE]: runtime.folder,
@@ -65,21 +54,15 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RU
 	};
 }
 
-/**
- * `n8n <args>` to completion, `run`'s result; `checked`: rejects unless n8n exits 0.
- * @param {NodeJS.ProcessEnv} env @param {string[]} args
- */
+/** `n8n <args>` to completion; `checked`: rejects unless n8n exits 0. @param {NodeJS.ProcessEnv} env @param {string[]} args */
 function cli(env, args, checked = false) {
-	const runtime = runtimeOf(env);
-	const options = { env, timeoutMs: CLI_TIMEOUT_MS };
-	return (checked ? runChecked : run)(runtime.node, [runtime.n8nBin, ...args], options);
+	const { node, n8nBin } = runtimeOf(env);
+	return (checked ? runChecked : run)(node, [n8nBin, ...args], { env, timeoutMs: TIMEOUT_MS });
 }
 
 /**
- * The sandbox's two credentials after `others`: OAuth2 with the sandbox's client and no token yet
- * (it connects through n8n's "Connect my account"), then the access token. Each is stamped as
- * updated after the one before it: n8n gives a new node the most recently updated usable
- * credential, so new nodes get the token.
+ * The sandbox's OAuth2 (no token yet) and access-token credentials after `others`, each stamped as
+ * updated after the one before: n8n gives a new node the most recently updated one, the token.
  * @param {import('../../test/sandbox').Sandbox} sandbox
  * @param {Record<'token' | 'oauth', { id: string; name: string; type: string }>} refs
  * @param {{ publicUrl?: string; others?: object[] }} [options]
@@ -100,7 +83,7 @@ function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [
 }
 
 /**
- * Imports credentials (plain-text data; n8n encrypts it) from one file holding them all.
+ * Imports credentials (plain-text data; n8n encrypts it).
  * @param {NodeJS.ProcessEnv} env @param {string} workDir @param {object[]} credentials
  */
 async function importCredentials(env, workDir, credentials) {
@@ -109,16 +92,10 @@ async function importCredentials(env, workDir, credentials) {
 	await cli(env, ['import:credentials', `--input=${file}`], true);
 }
 
-/**
- * n8n 1.x saves a trigger's static data (a webhook's token, the orders already seen) only for
- * workflow ids of at most 16 characters, the length n8n itself generates; longer ids lose it silently.
- */
+/** n8n 1.x silently keeps a trigger's static data only for workflow ids of at most 16 characters. */
 const MAX_WORKFLOW_ID_LENGTH = 16;
 
-/**
- * Imports workflows (each with its own id) from one folder.
- * @param {NodeJS.ProcessEnv} env @param {string} workDir @param {Array<{ id: string }>} workflows
- */
+/** @param {NodeJS.ProcessEnv} env @param {string} workDir @param {Array<{ id: string }>} workflows */
 async function importWorkflows(env, workDir, workflows) {
 	const tooLong = workflows
 		.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH)
@@ -137,8 +114,7 @@ async function importWorkflows(env, workDir, workflows) {
 
 /**
  * `n8n execute --id --rawOutput`. A failing node makes n8n exit 1 with the error JSON.
- * @param {NodeJS.ProcessEnv} env
- * @param {string} workflowId
+ * @param {NodeJS.ProcessEnv} env @param {string} workflowId
  * @returns {Promise<{ code: number | null; result: any; output: string }>}
  */
 async function executeWorkflow(env, workflowId) {
@@ -148,9 +124,8 @@ async function executeWorkflow(env, workflowId) {
 }
 
 /**
- * The execution JSON `--rawOutput` prints after n8n's log lines, from a line `{` to a line `}`,
- * without n8n's log lines in between (in column 0, unlike the JSON's). bench/peer.ts reads it too.
- * @param {string} stdout
+ * The execution JSON `--rawOutput` prints, from a line `{` to a line `}`, without n8n's log lines
+ * in between (in column 0, unlike the JSON's). @param {string} stdout
  */
 function parseRawOutput(stdout) {
 	const lines = stdout.split('\n');
@@ -166,11 +141,9 @@ function parseRawOutput(stdout) {
 }
 
 /**
- * Items a node produced in a finished execution: runData[node][run].data.main[output].
- * @param {any} execution `n8n execute --rawOutput` result or a parsed REST execution
- * @param {string} nodeName
- * @param {{ run?: number; output?: number }} [at]
- * @returns {any[]} the items' json
+ * The json of the items a node produced: runData[node][run].data.main[output].
+ * @param {any} execution @param {string} nodeName @param {{ run?: number; output?: number }} [at]
+ * @returns {any[]}
  */
 function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
 	const runs = execution?.data?.resultData?.runData?.[nodeName];
@@ -188,12 +161,9 @@ function nodeError(execution, nodeName) {
 }
 
 /**
- * `n8n start` (or another long-running command: `worker`, `webhook`): resolves once
- * /healthz/readiness on `port` answers 200 and, for `start`, the REST API too (n8n 1.x reports ready
- * when its database is migrated, before it mounts the REST routes; /rest/settings is mounted after
- * them). Output goes to logFile.
- * @param {NodeJS.ProcessEnv} env
- * @param {string} logFile
+ * `n8n start` (or `worker`, `webhook`), resolved once /healthz/readiness on `port` answers and, for
+ * `start`, /rest/settings too (n8n 1.x reports ready before it mounts the REST routes).
+ * @param {NodeJS.ProcessEnv} env @param {string} logFile
  * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
 async function startN8n(
@@ -226,7 +196,7 @@ async function startN8n(
 				}
 				return true;
 			},
-			{ timeoutMs: START_TIMEOUT_MS, intervalMs: 200 },
+			{ timeoutMs: TIMEOUT_MS, intervalMs: 200 },
 		);
 	} catch (error) {
 		await stopChild(child);
@@ -235,20 +205,14 @@ async function startN8n(
 	return { child, baseUrl, runtime, stop: () => stopChild(child, 15000) };
 }
 
-/**
- * flatted, the format n8n stores execution data in; it ships with n8n.
- * @param {import('./runtime').Runtime} runtime @param {string} text
- */
+/** flatted, n8n's format of execution data. @param {import('./runtime').Runtime} runtime @param {string} text */
 function parseFlatted(runtime, text) {
 	return require(path.join(runtime.modules, 'flatted')).parse(text);
 }
 
 /** The REST API of a running n8n, as the editor calls it: an `n8n-auth` cookie plus a fixed browser-id. */
 class N8nRest {
-	/**
-	 * @param {string} baseUrl
-	 * @param {import('./runtime').Runtime} [runtime] the n8n answering there (its REST API differs by version)
-	 */
+	/** @param {string} baseUrl @param {import('./runtime').Runtime} [runtime] its REST API differs by version */
 	constructor(baseUrl, runtime = DEFAULT_RUNTIME) {
 		this.baseUrl = baseUrl;
 		this.runtime = runtime;
@@ -256,12 +220,7 @@ class N8nRest {
 		this.browserId = 'n8n-nodes-event-registration-e2e';
 	}
 
-	/**
-	 * @param {string} method
-	 * @param {string} route path under /rest
-	 * @param {unknown} [body]
-	 * @returns {Promise<any>} the response's `data`
-	 */
+	/** The response's `data`. @param {string} method @param {string} route under /rest @param {unknown} [body] @returns {Promise<any>} */
 	async request(method, route, body) {
 		const response = await fetch(`${this.baseUrl}/rest${route}`, {
 			method,
@@ -282,10 +241,7 @@ class N8nRest {
 		return text ? JSON.parse(text).data : undefined;
 	}
 
-	/**
-	 * Creates the owner account of a fresh instance (and signs in as it).
-	 * @param {{ email: string; password: string; firstName: string; lastName: string }} owner
-	 */
+	/** Creates the owner of a fresh instance, signed in. @param {{ email: string; password: string; firstName: string; lastName: string }} owner */
 	async setupOwner(owner) {
 		await this.request('POST', '/owner/setup', owner);
 	}
@@ -296,10 +252,8 @@ class N8nRest {
 	}
 
 	/**
-	 * "Connect my account" of an OAuth2 credential, as the editor does it: n8n gives the
-	 * authorization URL, the browser follows it to the provider, the provider redirects back to
-	 * n8n's callback with a code, and n8n exchanges the code at the provider's token URL.
-	 * Only for providers that approve without a sign-in page (the sandbox does).
+	 * "Connect my account" of an OAuth2 credential, as the editor does it, for a provider that
+	 * approves without a sign-in page (the sandbox): authorization URL, redirect to n8n's callback.
 	 * @param {string} credentialId
 	 */
 	async connectOAuth2(credentialId) {
@@ -336,9 +290,7 @@ class N8nRest {
 	}
 
 	/**
-	 * Publishes (activates) a workflow and waits until n8n has activated its triggers: in 2.x
-	 * activation is asynchronous, in 1.x the request returns once the triggers are set up (and
-	 * fails when one refuses).
+	 * Publishes a workflow once its triggers are set up (asynchronous in 2.x, in the request in 1.x).
 	 * @param {string} id
 	 * @returns {Promise<{ status: string; triggers: Array<{ status: string; errorMessage?: string }> }>}
 	 */
@@ -357,13 +309,9 @@ class N8nRest {
 	 * @param {string} id @param {{ active: boolean }} workflow
 	 */
 	async settled(id, workflow) {
-		if (this.runtime.asyncActivation) return await this.settledPublication(id);
-		return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
-	}
-
-	/** @param {string} id */
-	settledPublication(id) {
-		return waitFor(
+		if (!this.runtime.asyncActivation)
+			return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
+		return await waitFor(
 			`workflow ${id} publication to settle`,
 			async () => {
 				const status = await this.request('GET', `/workflows/${id}/publication-status`);
@@ -374,8 +322,7 @@ class N8nRest {
 	}
 
 	/**
-	 * Summaries of a workflow's executions, newest first (at most 100).
-	 * @param {string} workflowId
+	 * A workflow's executions, newest first (at most 100). @param {string} workflowId
 	 * @returns {Promise<Array<{ id: string; status: string; mode: string; finished: boolean }>>}
 	 */
 	async executions(workflowId) {
@@ -384,10 +331,7 @@ class N8nRest {
 		return oncePerId(data.results);
 	}
 
-	/**
-	 * Waits until a workflow has at least `count` finished executions; returns all, newest first.
-	 * @param {string} workflowId @param {number} count @param {number} timeoutMs
-	 */
+	/** All executions once `count` have finished. @param {string} workflowId @param {number} count @param {number} timeoutMs */
 	waitForExecutions(workflowId, count, timeoutMs) {
 		return waitFor(
 			`${count} finished executions of workflow ${workflowId}`,
@@ -417,10 +361,8 @@ class N8nRest {
 const finishedInN8n = (status) => !['new', 'running', 'waiting'].includes(status);
 
 /**
- * Executions listed once each, newest first. n8n 1.x lists an execution that has just finished
- * twice: from the database (finished) and from its in-memory list of running ones (`running`).
- * @template {{ id: string; status: string }} T
- * @param {T[]} executions
+ * Each execution once, newest first: n8n 1.x lists one just finished twice (finished, and running).
+ * @template {{ id: string; status: string }} T @param {T[]} executions
  */
 function oncePerId(executions) {
 	/** @type {Map<string, T>} */

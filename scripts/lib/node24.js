@@ -1,12 +1,11 @@
 // @ts-check
 /**
- * Node 24: what n8n 2.x runs on (npm run dev, the end-to-end, browser and queue-mode tests, the package
- * checks' scanner run), and what the repo's `npm ci` needs (isolated-vm, in n8n-core's tree, ships
- * binaries for Node 24 only and fails to compile for older ones). Where npm has a Node package for this
- * platform (Linux x64 and arm64), the one pinned by e2e/node24's lockfile, installed there with `npm ci`
- * on first use; elsewhere the system Node when it is 24 or newer. Not a dependency of the repo itself:
- * `npm ci` installs on any OS, and the published package carries no Node binary. Needs nothing but
- * Node's own modules. `node scripts/lib/node24.js` installs it if need be and prints its folder for PATH.
+ * Node 24, what n8n 2.x runs on and what the repo's `npm ci` needs (isolated-vm ships binaries for
+ * Node 24 only): the package pinned by e2e/node24's lockfile where npm has one for this platform
+ * (Linux x64 and arm64), installed there on first use; elsewhere the system Node when new enough.
+ * Then the repo's own dependencies, `npm ci` on that Node when node_modules is missing or older than
+ * the lockfile. Needs nothing but Node's own modules: it runs before anything is installed.
+ * `node scripts/lib/node24.js` installs Node 24 if need be and prints its folder for PATH.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,14 +24,10 @@ function pinnedPackages() {
 }
 
 /**
- * @typedef {object} Node24
- * @property {'package' | 'system' | 'missing'} source
- * @property {string} dir the Node's folder (bin/, include/ for native builds)
- * @property {string} node the binary
- * @property {string} version e.g. 24.21.0
+ * Which Node 24 this machine uses; installs nothing.
+ * @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }}
+ *   dir: the Node's folder (bin/, include/ for native builds)
  */
-
-/** Which Node 24 this machine uses; does not install anything. @returns {Node24} */
 function resolveNode24() {
 	const name = `node-${PLATFORM}`;
 	const pinned = pinnedPackages()[name];
@@ -48,11 +43,7 @@ function resolveNode24() {
 	};
 }
 
-/**
- * The Node 24 to run n8n 2.x on, the pinned package installed if need be; throws what to install
- * when there is none.
- * @param {(line: string) => void} log
- */
+/** Node 24, installed if need be; throws what to install when there is none. @param {(line: string) => void} log */
 async function ensureNode24(log) {
 	const found = resolveNode24();
 	if (found.source === 'package' && !fs.existsSync(found.node)) {
@@ -71,7 +62,33 @@ async function ensureNode24(log) {
 	);
 }
 
-module.exports = { resolveNode24, ensureNode24 };
+/** @param {(line: string) => void} log */
+async function ensureRepoDependencies(log) {
+	await ensureNode24(log);
+	const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+	const lock = path.join(ROOT, 'package-lock.json');
+	if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+	log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
+	await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
+		cwd: ROOT,
+		env: { ...toolEnv(), npm_config_yes: 'true' },
+		timeoutMs: 20 * 60 * 1000,
+	});
+}
+
+/** The environment for the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
+function toolEnv() {
+	const node24 = resolveNode24();
+	const dirs = [
+		...(node24.source === 'package' && fs.existsSync(node24.node)
+			? [path.dirname(node24.node)]
+			: []),
+		path.join(ROOT, 'node_modules', '.bin'),
+	];
+	return { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) };
+}
+
+module.exports = { ROOT, ensureNode24, ensureRepoDependencies, resolveNode24, toolEnv };
 
 if (require.main === module) {
 	require('./processes').runMain(async () =>

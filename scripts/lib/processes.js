@@ -3,14 +3,11 @@
 const { spawn } = require('node:child_process');
 const net = require('node:net');
 
-/** @type {Set<import('node:child_process').ChildProcess>} */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+/** @type {Set<ChildProcess>} */
 const children = new Set();
 
-/**
- * Kills a child and its process group (children are started detached, so the group is theirs alone).
- * @param {import('node:child_process').ChildProcess} child
- * @param {NodeJS.Signals} [signal]
- */
+/** Kills a child's process group (detached: its own). @param {ChildProcess} child @param {NodeJS.Signals} [signal] */
 function killTree(child, signal = 'SIGTERM') {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
 	try {
@@ -20,11 +17,7 @@ function killTree(child, signal = 'SIGTERM') {
 	}
 }
 
-/**
- * Stops a child: SIGTERM, then SIGKILL when it has not exited within graceMs.
- * @param {import('node:child_process').ChildProcess} child
- * @param {number} [graceMs]
- */
+/** SIGTERM, then SIGKILL after graceMs. @param {ChildProcess} child @param {number} [graceMs] */
 async function stopChild(child, graceMs = 10000) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -34,7 +27,7 @@ async function stopChild(child, graceMs = 10000) {
 	clearTimeout(timer);
 }
 
-/** Kills every tracked child at once; for exit handlers, where nothing can be awaited. */
+/** For exit handlers, where nothing can be awaited. */
 function killAllNow() {
 	for (const child of children) killTree(child, 'SIGKILL');
 }
@@ -42,9 +35,8 @@ function killAllNow() {
 process.on('exit', killAllNow);
 
 /**
- * Ctrl-C (or a kill) in a script that does not handle the signal itself: the detached children do
- * not get it from the terminal, so kill them, then die of the signal as the script would have.
- * @param {NodeJS.Signals} signal
+ * A signal the script does not handle: the detached children do not get it from the terminal, so
+ * kill them, then die of it as the script would have. @param {NodeJS.Signals} signal
  */
 function onSignal(signal) {
 	if (process.listenerCount(signal) > 1) return;
@@ -57,10 +49,8 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIG
 	process.on(signal, onSignal);
 
 /**
- * Starts a long-running child in its own process group, tracked for clean-up.
- * @param {string} command
- * @param {string[]} args
- * @param {import('node:child_process').SpawnOptions} options
+ * A child in its own process group, tracked.
+ * @param {string} command @param {string[]} args @param {import('node:child_process').SpawnOptions} options
  */
 function startChild(command, args, options) {
 	const child = spawn(command, args, { ...options, detached: true });
@@ -71,8 +61,7 @@ function startChild(command, args, options) {
 
 /**
  * Runs a command to completion, collecting its output; kills it after timeoutMs.
- * @param {string} command
- * @param {string[]} args
+ * @param {string} command @param {string[]} args
  * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: boolean; input?: string }} options
  * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; ms: number }>}
  */
@@ -106,10 +95,8 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 }
 
 /**
- * Like run, but rejects unless the command exits 0.
- * @param {string} command
- * @param {string[]} args
- * @param {Parameters<typeof run>[2]} options
+ * run, rejecting unless the command exits 0.
+ * @param {string} command @param {string[]} args @param {Parameters<typeof run>[2]} options
  */
 async function runChecked(command, args, options) {
 	const result = await run(command, args, options);
@@ -123,11 +110,7 @@ async function runChecked(command, args, options) {
 	return result;
 }
 
-/**
- * A TCP port that was free a moment ago on 127.0.0.1.
- * @param {number} [preferred] tried first; 0 or taken means any free port
- * @returns {Promise<number>}
- */
+/** A port free a moment ago on 127.0.0.1: `preferred` unless taken. @param {number} [preferred] @returns {Promise<number>} */
 function freePort(preferred = 0) {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();
@@ -144,10 +127,7 @@ function freePort(preferred = 0) {
 	});
 }
 
-/**
- * Distinct free ports: all are held open together while chosen, so no two are the same.
- * @param {number} count
- */
+/** Distinct free ports (held open together while chosen). @param {number} count */
 async function freePorts(count) {
 	/** @type {net.Server[]} */
 	const servers = Array.from({ length: count }, () => net.createServer());
@@ -169,11 +149,8 @@ async function freePorts(count) {
 
 /**
  * Polls check() until it returns a value other than undefined, or throws after timeoutMs.
- * @template T
- * @param {string} what
- * @param {() => Promise<T | undefined>} check
- * @param {{ timeoutMs: number; intervalMs?: number }} options
- * @returns {Promise<T>}
+ * @template T @param {string} what @param {() => Promise<T | undefined>} check
+ * @param {{ timeoutMs: number; intervalMs?: number }} options @returns {Promise<T>}
  */
 async function waitFor(what, check, { timeoutMs, intervalMs = 250 }) {
 	const deadline = Date.now() + timeoutMs;
@@ -198,10 +175,7 @@ function sleep(ms) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/**
- * Ctrl-C (or SIGTERM) runs `stop` (ending the servers a runner started) before the process leaves.
- * @param {() => Promise<unknown>} stop
- */
+/** Ctrl-C (or SIGTERM) runs `stop` before the process leaves. @param {() => Promise<unknown>} stop */
 function stopOnSignals(stop) {
 	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 		process.once(signal, () => {
@@ -212,10 +186,8 @@ function stopOnSignals(stop) {
 }
 
 /**
- * Runs a command's main function: a failure prints its message (or what `describe` makes of it)
- * and exits 1.
- * @param {() => Promise<unknown>} main
- * @param {(error: Error) => string} [describe]
+ * A failure of main prints its message (or `describe`'s) and exits 1.
+ * @param {() => Promise<unknown>} main @param {(error: Error) => string} [describe]
  */
 function runMain(main, describe = (error) => error.message) {
 	main().catch((error) => {

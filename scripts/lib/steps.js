@@ -1,12 +1,10 @@
 // @ts-check
 /**
- * Runs npm test's steps (scripts/test.js): one after another, except that steps with a `lane` that
- * stand next to each other in the list form one stage, in which each lane runs its steps in order
- * and the lanes run side by side. A stage lists each lane's steps together: a lane named again
- * after another lane's steps starts the next stage. The stage's first lane prints to the console as it goes; every
- * other lane writes to its own log, printed as one block when the lane ends. A failing step stops
- * the steps still running in the other lanes, and the run fails with its title and the end of its
- * output.
+ * Runs npm test's steps (scripts/test.js) one after another, except that neighbouring steps with a
+ * `lane` form one stage: each lane runs its steps in order, the lanes side by side (a lane named
+ * again after another lane's steps starts the next stage). The first lane prints as it goes, the
+ * others to their own logs, printed as one block when the lane ends. A failing step stops the
+ * others, and the run fails with its title and the end of its output.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -19,21 +17,16 @@ const STOP_GRACE_MS = 60_000;
 /**
  * @typedef {import('./runtime').Runtime} Runtime
  * @typedef {{ title: string; command: string; args: string[]; needs?: Runtime; env?: Record<string, string>; lane?: string }} Step
- *   needs: the n8n install the step waits for; lane: see the header
+ *   needs: the n8n install the step waits for
  * @typedef {{ installs: Map<Runtime, Promise<void>>; env: NodeJS.ProcessEnv; cwd: string; logDir: string; print?: (text: string) => void }} RunOptions
- *   logDir: where the lanes that do not print to the console write their logs (lane-<name>.log)
- * @typedef {{ title: string; ms: number }} StepTime
+ *   logDir: where the logged lanes write lane-<name>.log
+ * @typedef {import('node:child_process').ChildProcess} ChildProcess
  */
 
 /** @param {number} ms */
 const secondsOf = (ms) => (ms / 1000).toFixed(0);
 
-/**
- * The list cut into stages: a step without a lane alone, or neighbouring steps with lanes, by lane
- * in the order the lanes appear (see the header).
- * @param {Step[]} steps
- * @returns {Step[][][]} stages of lanes of steps
- */
+/** Stages of lanes of steps (see the header). @param {Step[]} steps @returns {Step[][][]} */
 function stagesOf(steps) {
 	/** @type {Step[][][]} */
 	const stages = [];
@@ -60,11 +53,9 @@ function stagesOf(steps) {
 class StepFailure extends Error {}
 
 /**
- * Runs the steps; resolves with each step's time (its wait for an install included) in list order,
- * or rejects with a StepFailure for the first step that failed.
- * @param {Step[]} steps
- * @param {RunOptions} options
- * @returns {Promise<StepTime[]>}
+ * Each step's time (its wait for an install included), in list order; rejects with a StepFailure
+ * for the first step that failed. @param {Step[]} steps @param {RunOptions} options
+ * @returns {Promise<Array<{ title: string; ms: number }>>}
  */
 async function runSteps(steps, options) {
 	const print = options.print ?? ((text) => process.stdout.write(text));
@@ -82,13 +73,11 @@ async function runSteps(steps, options) {
 }
 
 /**
- * One stage: its lanes side by side; the first failure stops the others.
- * @param {Step[][]} lanes
- * @param {RunOptions & { print: (text: string) => void }} options
- * @param {Map<Step, number>} times
+ * One stage's lanes side by side; the first failure stops the others. @param {Step[][]} lanes
+ * @param {RunOptions & { print: (text: string) => void }} options @param {Map<Step, number>} times
  */
 async function runStage(lanes, options, times) {
-	/** @type {Set<import('node:child_process').ChildProcess>} */
+	/** @type {Set<ChildProcess>} */
 	const running = new Set();
 	/** @type {Error | undefined} */
 	let failure;
@@ -147,10 +136,9 @@ function openLog(file) {
 }
 
 /**
- * Runs one step after the install it needs.
- * @param {Step} step
- * @param {RunOptions & { write: (text: string) => void; running: Set<import('node:child_process').ChildProcess> }} options
- * @returns {Promise<number>} its time in ms
+ * Runs one step after the install it needs; resolves with its time in ms. @param {Step} step
+ * @param {RunOptions & { write: (text: string) => void; running: Set<ChildProcess> }} options
+ * @returns {Promise<number>}
  */
 async function runStep({ title, command, args, needs, env = {} }, options) {
 	const { write, running } = options;
@@ -185,22 +173,14 @@ async function runStep({ title, command, args, needs, env = {} }, options) {
 	const ms = Date.now() - started;
 	if (code !== 0) {
 		throw new StepFailure(
-			`✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal}); its output ends:\n${tailOf(captured.join(''))}`,
+			`✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal}); its output ends:\n${captured.join('').trimEnd().split('\n').slice(-TAIL_LINES).join('\n')}`,
 		);
 	}
 	write(`✓ ${title}: ${secondsOf(ms)} s\n`);
 	return ms;
 }
 
-/** @param {string} text */
-function tailOf(text) {
-	return text.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
-}
-
-/**
- * SIGTERM (the runners then close their n8n and exit), SIGKILL when still running after the grace.
- * @param {import('node:child_process').ChildProcess} child
- */
+/** SIGTERM (the runners then close their n8n), SIGKILL after the grace. @param {ChildProcess} child */
 function stopStep(child) {
 	child.kill('SIGTERM');
 	const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
