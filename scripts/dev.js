@@ -1,20 +1,13 @@
 // @ts-check
 /**
- * `npm run dev`: a real n8n with this package loaded, against the sandbox, in one command.
- *
- * Installs what is missing (the repo's own dependencies, then the pinned n8n in e2e/runtime, both
- * once), builds and packs the package and installs the tarball into the n8n user folder
- * .n8n-dev/n8n as a community package, starts the sandbox (demo data) and a stand-in CRM, and
- * starts n8n. The first run also creates the owner account, a credential pointing at the sandbox
- * and imports the examples; later runs keep whatever was changed in n8n. Ctrl-C stops everything.
- *
- *   npm run dev [-- --reset]     --reset: start over with a fresh n8n user folder
- *
- * Ports: N8N_PORT (5678), SANDBOX_PORT (5690), CRM_PORT (5691); N8N_DEV_DIR: the folder instead of .n8n-dev. The credential stores the sandbox
- * address, so the sandbox keeps its port from one run to the next.
- *
- * Runs on any Node >= 20 with nothing installed: it uses Node's own modules until the repo's
- * dependencies (which bring Node 24 for n8n) are in place.
+ * `npm run dev [-- --reset]`: a real n8n with this package loaded, against the sandbox. Installs what
+ * is missing (the repo's dependencies, the pinned n8n), installs the packed package into
+ * .n8n-dev/n8n, starts the sandbox, a stand-in CRM and n8n. The first run (or --reset: a fresh user
+ * folder) creates the owner, the sandbox credentials and the examples; later runs keep what was
+ * changed in n8n. Ctrl-C stops everything. Ports: N8N_PORT (5678), SANDBOX_PORT (5690; kept from
+ * run to run: the credential stores it), CRM_PORT (5691); N8N_DEV_DIR instead of .n8n-dev (npm
+ * test's smoke run uses its own). Runs on any Node >= 20 with nothing installed: only Node's own
+ * modules until the repo's dependencies (with Node 24 for n8n) are in place.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -22,7 +15,6 @@ const path = require('node:path');
 const { freePort, runMain } = require('./lib/processes');
 
 const ROOT = path.resolve(__dirname, '..');
-/** N8N_DEV_DIR: another folder (npm test's smoke run uses its own, leaving yours alone). */
 const DEV_DIR = process.env.N8N_DEV_DIR
 	? path.resolve(process.env.N8N_DEV_DIR)
 	: path.join(ROOT, '.n8n-dev');
@@ -67,10 +59,8 @@ async function portFromEnv(variable, fallback, what) {
 }
 
 /**
- * First run only: the two sandbox credentials and the examples, with the placeholders filled in.
- * @param {NodeJS.ProcessEnv} env
- * @param {import('../test/sandbox').Sandbox} sandbox
- * @param {string} crmUrl
+ * First run: the sandbox credentials and the examples, placeholders filled in.
+ * @param {NodeJS.ProcessEnv} env @param {import('../test/sandbox').Sandbox} sandbox @param {string} crmUrl
  */
 async function importStarterContent(env, sandbox, crmUrl) {
 	const { importCredentials, importWorkflows, sandboxCredentials } = require('./lib/n8n');
@@ -91,9 +81,7 @@ async function importStarterContent(env, sandbox, crmUrl) {
 	await importWorkflows(env, DEV_DIR, examples);
 }
 
-/**
- * @param {{ editorUrl: string; sandbox: import('../test/sandbox').Sandbox; crmUrl: string; examples: string[]; firstRun: boolean; seconds: number }} info
- */
+/** @param {{ editorUrl: string; sandbox: import('../test/sandbox').Sandbox; crmUrl: string; examples: string[]; firstRun: boolean; seconds: number }} info */
 function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds }) {
 	const { demo } = sandbox;
 	const deliver = `curl -s -X POST ${sandbox.url}/__control/deliver -H 'content-type: application/json' -d '{"companyId":"${demo.companyId}","event":"lead-created"}'`;

@@ -1,19 +1,13 @@
 // @ts-check
 /**
- * `npm test`: every test, from a fresh clone. Installs the repo's dependencies when missing, then
- * runs the steps of testSteps below, stopping at the first failure: jest, the package checks and
- * the smoke runs of the README's other commands, then the end-to-end, AI agent and MCP, browser
- * and queue-mode suites in real n8n, and last the jest checks that need both n8n installs.
- * Steps run side by side in lanes (scripts/lib/steps.js): the package checks and the commands'
- * smoke beside jest (which does not read dist/, which they build), then the default n8n's
- * end-to-end and browser suites beside its queue-mode and agent suites, the bench smoke and the
- * other n8n's suites (lanes of about the same length on a clean clone). The first lane of each
- * prints as it goes, the other writes to .e2e/lane-<name>.log, printed as one block when it ends.
- * They share nothing: each run has its own free ports and its own folder under .e2e/.
- * The pinned n8n installs take minutes each on a clean clone and only the steps after jest use them:
- * they start in the background at once (the default n8n first, then the other, logs in .e2e/), and a
- * step that needs one waits for it. Each step's time and the total are printed at the end.
- * Arguments go to jest alone and skip the other steps: `npm test -- test/unit` runs just those.
+ * `npm test`: every test, from a fresh clone: the repo's dependencies when missing, then the steps
+ * of testSteps, stopping at the first failure. Steps run side by side in lanes (lib/steps.js): the
+ * package checks and the commands' smoke beside jest (which does not read the dist/ they build),
+ * then the default n8n's end-to-end and browser suites beside its queue-mode and agent suites, the
+ * bench smoke and the other n8n's suites (lanes of about the same length on a clean clone). Lanes
+ * share nothing: each run has its own free ports and folder under .e2e/. The pinned n8n installs
+ * (minutes each, needed only after jest) start at once in the background, and a step that needs
+ * one waits for it. Arguments go to jest alone: `npm test -- test/unit` runs just that.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,15 +18,11 @@ const { runMain, startChild } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
 
-/**
- * @typedef {import('./lib/runtime').Runtime} Runtime
- * @typedef {import('./lib/steps').Step} Step
- */
+/** @typedef {import('./lib/runtime').Runtime} Runtime @typedef {import('./lib/steps').Step} Step */
 
 /**
- * Jest files that also check against n8n's own code in the installed runtimes. The jest step runs
- * them before the runtimes are there on a fresh clone (they name what they skip); the last step runs
- * them again with REQUIRE_RUNTIMES set, once both runtimes are installed, and fails if one is missing.
+ * Jest files that also check against n8n's own code in the installed runtimes: the jest step runs
+ * them before the installs (they name what they skip), the last again with REQUIRE_RUNTIMES set.
  */
 const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts'];
 const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
@@ -44,107 +34,89 @@ const INSTALL_ORDER = [
 ];
 
 /**
- * The steps of `npm test`, in the order they start (docs/development.md's step list is generated
- * from this list by `npm run docs`). `needs`: the n8n install a step waits for; `lane`: the lane it
- * runs in, side by side with the other lane (scripts/lib/steps.js). The package checks and
+ * The steps of `npm test` in the order they start (`npm run docs` lists them in docs/development.md).
+ * `needs`: the n8n install a step waits for; `lane`: see lib/steps.js. The package checks and
  * `npm run dev` build dist/, which the suites after them pack without building.
- * @param {string[]} [jestArgs]
- * @returns {Step[]}
+ * @param {string[]} [jestArgs] @returns {Step[]}
  */
 function testSteps(jestArgs = []) {
-	/** @param {Runtime} runtime @param {string} lane @returns {Step} */
-	const endToEnd = (runtime, lane) => ({
-		title: `end-to-end tests in ${runtime.label}`,
+	/** @param {string} title @param {string} file @param {string[]} args @param {Partial<Step>} more @returns {Step} */
+	const step = (title, file, args, more) => ({
+		title,
 		command: 'node',
-		args: [path.join(ROOT, 'e2e', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
-		needs: runtime,
-		lane,
+		args: [path.join(ROOT, file), ...args],
+		...more,
 	});
-	/** @param {Runtime} runtime @param {string} lane @returns {Step} */
-	const agents = (runtime, lane) => ({
-		title: `AI agent and MCP tests in ${runtime.label} (scripted model)`,
-		command: 'node',
-		args: [path.join(ROOT, 'e2e', 'agents', 'run.js'), '--no-build', `--n8n=${runtime.n8nVersion}`],
-		needs: runtime,
-		lane,
-	});
+	const jest = path.join('node_modules', 'jest', 'bin', 'jest.js');
+	/** @param {Runtime} runtime @param {string} lane @param {string} [agentsLane] */
+	const inN8n = (runtime, lane, agentsLane = lane) => [
+		step(
+			`end-to-end tests in ${runtime.label}`,
+			'e2e/run.js',
+			['--no-build', `--n8n=${runtime.n8nVersion}`],
+			{ needs: runtime, lane },
+		),
+		step(
+			`AI agent and MCP tests in ${runtime.label} (scripted model)`,
+			'e2e/agents/run.js',
+			['--no-build', `--n8n=${runtime.n8nVersion}`],
+			{ needs: runtime, lane: agentsLane },
+		),
+	];
 	const [first, ...others] = INSTALL_ORDER;
+	const [firstEndToEnd, firstAgents] = inN8n(first, 'a', 'b');
+	const needsDefault = { needs: DEFAULT_RUNTIME };
 	return [
-		{
-			title: 'jest: unit, integration and reliability tests',
-			command: 'node',
-			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs],
-			lane: 'a',
-		},
-		{
-			title: 'package checks on the packed tarball',
-			command: 'node',
-			args: [path.join(ROOT, 'scripts', 'check-package.js')],
-			needs: DEFAULT_RUNTIME,
+		step('jest: unit, integration and reliability tests', jest, jestArgs, { lane: 'a' }),
+		step('package checks on the packed tarball', 'scripts/check-package.js', [], {
+			...needsDefault,
 			lane: 'package',
-		},
-		{
-			title:
-				'npm run dev (the README) and the development commands npm run sandbox, npm run docs (no diff)',
-			command: 'node',
-			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'commands'],
-			needs: DEFAULT_RUNTIME,
-			lane: 'package',
-		},
-		endToEnd(first, 'a'),
-		{
-			title: `browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
-			command: 'node',
-			args: [path.join(ROOT, 'e2e', 'browser', 'run.js'), '--no-build'],
-			needs: DEFAULT_RUNTIME,
-			lane: 'a',
-		},
-		{
-			title: `queue-mode tests in ${DEFAULT_RUNTIME.label}`,
-			command: 'node',
-			args: [path.join(ROOT, 'e2e', 'queue', 'run.js'), '--no-build'],
-			needs: DEFAULT_RUNTIME,
+		}),
+		step(
+			'npm run dev (the README) and the development commands npm run sandbox, npm run docs (no diff)',
+			'scripts/smoke.js',
+			['commands'],
+			{ ...needsDefault, lane: 'package' },
+		),
+		firstEndToEnd,
+		step(
+			`browser tests in the n8n editor (${DEFAULT_RUNTIME.label}, headless Chromium), the docs' pictures taken and checked`,
+			'e2e/browser/run.js',
+			['--no-build'],
+			{ ...needsDefault, lane: 'a' },
+		),
+		step(`queue-mode tests in ${DEFAULT_RUNTIME.label}`, 'e2e/queue/run.js', ['--no-build'], {
+			...needsDefault,
 			lane: 'b',
-		},
-		agents(first, 'b'),
-		{
-			title: 'bench smoke: every scenario of npm run bench at a small size',
-			command: 'node',
-			args: [path.join(ROOT, 'scripts', 'smoke.js'), 'bench'],
-			needs: DEFAULT_RUNTIME,
-			lane: 'b',
-		},
+		}),
+		firstAgents,
+		step(
+			'bench smoke: every scenario of npm run bench at a small size',
+			'scripts/smoke.js',
+			['bench'],
+			{ ...needsDefault, lane: 'b' },
+		),
 		...others.flatMap((runtime) => [
-			endToEnd(runtime, 'b'),
-			agents(runtime, 'b'),
-			{
-				title: `browser test of the output-schema preview in ${runtime.label}'s editor (it previews triggers too)`,
-				command: 'node',
-				args: [
-					path.join(ROOT, 'e2e', 'browser', 'run.js'),
-					'--no-build',
-					`--n8n=${runtime.n8nVersion}`,
-					'output schema',
-				],
-				needs: runtime,
-				lane: 'b',
-			},
+			...inN8n(runtime, 'b'),
+			step(
+				`browser test of the output-schema preview in ${runtime.label}'s editor (it previews triggers too)`,
+				'e2e/browser/run.js',
+				['--no-build', `--n8n=${runtime.n8nVersion}`, 'output schema'],
+				{ needs: runtime, lane: 'b' },
+			),
 		]),
-		{
-			title: `jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
-			command: 'node',
-			args: [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...RUNTIME_CHECKS],
-			needs: INSTALL_ORDER[INSTALL_ORDER.length - 1],
-			env: { [REQUIRE_RUNTIMES]: '1' },
-		},
+		step(
+			`jest: the checks against n8n's own code in the installed runtimes (${RUNTIMES.map((runtime) => runtime.label).join(', ')})`,
+			jest,
+			RUNTIME_CHECKS,
+			{ needs: INSTALL_ORDER[INSTALL_ORDER.length - 1], env: { [REQUIRE_RUNTIMES]: '1' } },
+		),
 	];
 }
 
 /**
- * Installs one runtime in a background child (`node scripts/lib/runtime.js <folder>`, niced so the
- * steps in the foreground keep the CPU), its output in .e2e/install-<folder>.log.
- * @param {Runtime} runtime
- * @returns {Promise<void>}
+ * Installs a runtime in a niced background child (`node scripts/lib/runtime.js <folder>`), its
+ * output in .e2e/install-<folder>.log. @param {Runtime} runtime @returns {Promise<void>}
  */
 function installInBackground(runtime) {
 	const logFile = path.join(ROOT, '.e2e', `install-${runtime.folder}.log`);
@@ -181,11 +153,7 @@ function installInBackground(runtime) {
 	});
 }
 
-/**
- * Starts the installs one after another in INSTALL_ORDER; each runtime's promise settles when its
- * install has.
- * @returns {Map<Runtime, Promise<void>>}
- */
+/** The installs, one after another in INSTALL_ORDER. @returns {Map<Runtime, Promise<void>>} */
 function startInstalls() {
 	/** @type {Map<Runtime, Promise<void>>} */
 	const installs = new Map();
