@@ -188,8 +188,7 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 /**
  * Requires every node and credential file of the n8n section in a fresh Node process whose only
  * installed package is n8n-workflow, and instantiates each exported class.
- * @param {string} consumer
- * @returns {Promise<CheckResult>}
+ * @param {string} consumer @returns {Promise<CheckResult>}
  */
 async function checkRequire(consumer) {
 	const files = DECLARED.map((file) => path.join(UNPACKED, file));

@@ -79,8 +79,7 @@ async function benchSmoke() {
 /**
  * Starts a long-running command, waits for `ready` in its output, runs `check`, then stops it as
  * Ctrl-C does and expects it to exit cleanly.
- * @param {string} name
- * @param {string[]} args
+ * @param {string} name @param {string[]} args
  * @param {{ env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number; check: (output: string) => Promise<void> }} options
  */
 async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, check }) {

@@ -50,8 +50,7 @@ function anchorsOf(markdown) {
 /**
  * Whether a path of the repository is published: listed, or under a folder or matching a `*`
  * pattern listed, in package.json's `files` (README, LICENSE and package.json always are).
- * @param {string} relative posix path from the repository root
- * @param {string} root
+ * @param {string} relative posix path from the repository root @param {string} root
  */
 function isShipped(relative, root) {
 	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
@@ -76,8 +75,7 @@ function documentationPages(root = ROOT) {
  * file the package does not ship is not checked: the npm page resolves it against `repository`.
  * Other absolute links are not followed.
  * @param {string} [root] the repository, or the unpacked tarball (a test passes a fixture)
- * @param {{ packed?: boolean }} [options]
- * @returns {string[]} one line per broken link
+ * @param {{ packed?: boolean }} [options] @returns {string[]} one line per broken link
  */
 function brokenLinks(root = ROOT, { packed = false } = {}) {
 	const problems = [];

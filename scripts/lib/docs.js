@@ -241,8 +241,7 @@ function webhookSampleItem(toItem) {
  * Every scope the OAuth2 credential offers, what needs it (operations, lookups, webhook event
  * kinds) and whether the credential selects it by default.
  * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
- * @param {string} scopesProperty the name of its Scopes field
- * @param {ActionNodeCode} node
+ * @param {string} scopesProperty the name of its Scopes field @param {ActionNodeCode} node
  * @param {ReadonlyArray<{ name: string; value: string; scope: string }>} events
  */
 function oauth2ScopesTable(credential, scopesProperty, node, events) {
@@ -309,8 +308,7 @@ function regionOf(page, name) {
 /**
  * Writes (or, with check, only compares) the given regions. A page without navigation markers
  * gets them under its title, so a page folded in from elsewhere needs only its entry in PAGES.
- * @param {Region[]} regions
- * @param {{ check?: boolean }} [options]
+ * @param {Region[]} regions @param {{ check?: boolean }} [options]
  * @returns {Region[]} the regions that differed from the committed pages
  */
 function updateRegions(regions, { check = false } = {}) {

@@ -24,8 +24,7 @@ function parsedBody(text) {
 /**
  * A server on 127.0.0.1 that records each request (body parsed as JSON when it is JSON) and answers
  * with `reply(request)` as JSON.
- * @param {(request: RecordedRequest) => Reply} reply
- * @param {number} [port] 0: any free port
+ * @param {(request: RecordedRequest) => Reply} reply @param {number} [port] 0: any free port
  * @returns {Promise<RecordingServer>}
  */
 function startRecordingServer(reply, port = 0) {

@@ -21,8 +21,7 @@ const {
 /** @typedef {import('./output-fields').FieldSpec} FieldSpec @typedef {import('./output-fields').Fields} Fields */
 
 /**
- * @param {FieldSpec} spec
- * @param {boolean} insideAssumed within a field the reference does not show
+ * @param {FieldSpec} spec @param {boolean} insideAssumed within a field the reference does not show
  * @returns {Record<string, unknown>}
  */
 function fieldSchema(spec, insideAssumed) {
@@ -44,8 +43,7 @@ function fieldSchema(spec, insideAssumed) {
 /**
  * An object's fields; `required` names those the reference shows on every record, so none inside
  * a field it does not show.
- * @param {Fields} fields
- * @param {boolean} [insideAssumed]
+ * @param {Fields} fields @param {boolean} [insideAssumed]
  * @returns {{ properties: Record<string, unknown>; required: string[] }}
  */
 function objectSchema(fields, insideAssumed = false) {
@@ -60,11 +58,7 @@ function objectSchema(fields, insideAssumed = false) {
 	return { properties, required };
 }
 
-/**
- * @param {string} description
- * @param {Fields} fields
- * @returns {Record<string, unknown>}
- */
+/** @param {string} description @param {Fields} fields @returns {Record<string, unknown>} */
 function itemSchema(description, fields) {
 	return {
 		$schema: 'http://json-schema.org/draft-07/schema#',
@@ -132,9 +126,7 @@ function webhookTriggerSchema(kinds) {
 }
 
 /**
- * @typedef {object} NodeDescription
- * @property {string} name
- * @property {number | number[]} version
+ * @typedef {object} NodeDescription @property {string} name @property {number | number[]} version
  * @property {Array<Record<string, any>>} properties
  */
 
@@ -143,11 +135,7 @@ function paddedVersion(/** @type {number} */ version) {
 	return String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
 }
 
-/**
- * @param {Array<Record<string, any>>} properties
- * @param {string} name
- * @param {string} resource
- */
+/** @param {Array<Record<string, any>>} properties @param {string} name @param {string} resource */
 function propertiesFor(properties, name, resource) {
 	return properties.filter(
 		(p) => p.name === name && (p.displayOptions?.show?.resource ?? []).includes(resource),
@@ -156,8 +144,7 @@ function propertiesFor(properties, name, resource) {
 
 /**
  * The action node's operations and what each returns: `resource/operation` → schema.
- * @param {NodeDescription} description
- * @returns {Map<string, Record<string, unknown>>}
+ * @param {NodeDescription} description @returns {Map<string, Record<string, unknown>>}
  */
 function actionSchemas(description) {
 	const resources = description.properties.find((p) => p.name === 'resource')?.options ?? [];
@@ -198,8 +185,7 @@ function actionSchemas(description) {
  * Every schema file of a node, by its path under the node's `__schema__/` folder: for the action
  * node `v<x.y.z>/<resource>/<operation>.json`, for a trigger `v<x.y.z>.json` (the path n8n's
  * schema route and its AI lookup both try first for a node without resource and operation).
- * @param {NodeDescription} description
- * @returns {Map<string, Record<string, unknown>>}
+ * @param {NodeDescription} description @returns {Map<string, Record<string, unknown>>}
  */
 function schemaFiles(description) {
 	/** @type {Map<string, Record<string, unknown>>} */

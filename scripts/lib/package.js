@@ -16,10 +16,7 @@ const PACKAGE_NAME = PACKAGE_JSON.name;
 /** The flags of the docs' `npm install` into n8n's nodes folder (the custom image's RUN line). */
 const NODES_FOLDER_INSTALL_FLAGS = ['--legacy-peer-deps', '--no-audit', '--no-fund'];
 
-/**
- * Builds dist/ with the project's own build script.
- * @param {{ echo?: boolean }} [options]
- */
+/** Builds dist/ with the project's own build script. @param {{ echo?: boolean }} [options] */
 async function build({ echo = false } = {}) {
 	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000, echo });
 }
@@ -28,8 +25,7 @@ async function build({ echo = false } = {}) {
  * Installs the tarball the way a custom n8n image does (docs/queue-mode.md, "Installing in every
  * process"): `npm install --legacy-peer-deps <package>` in <user folder>/.n8n/nodes, from the tarball
  * instead of the registry. n8n-workflow, the one peer dependency, is n8n's own and not installed.
- * @param {string} tarball
- * @param {string} userFolder
+ * @param {string} tarball @param {string} userFolder
  */
 async function npmInstallIntoN8n(tarball, userFolder) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -49,8 +45,7 @@ async function npmInstallIntoN8n(tarball, userFolder) {
 
 /**
  * `npm pack` into destDir.
- * @param {string} destDir
- * @returns {Promise<{ tarball: string; files: string[] }>}
+ * @param {string} destDir @returns {Promise<{ tarball: string; files: string[] }>}
  */
 async function pack(destDir) {
 	fs.mkdirSync(destDir, { recursive: true });
@@ -67,8 +62,7 @@ async function pack(destDir) {
 
 /**
  * Unpacks a tarball into dir (emptied first), dropping npm's `package/` prefix.
- * @param {string} tarball
- * @param {string} dir
+ * @param {string} tarball @param {string} dir
  */
 async function unpack(tarball, dir) {
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -81,8 +75,7 @@ async function unpack(tarball, dir) {
 /**
  * Installs the tarball into an n8n user folder as a community package (it has no dependencies
  * of its own; n8n-workflow comes from n8n).
- * @param {string} tarball
- * @param {string} userFolder
+ * @param {string} tarball @param {string} userFolder
  */
 async function installIntoN8n(tarball, userFolder) {
 	const dir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);

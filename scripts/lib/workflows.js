@@ -31,8 +31,7 @@ function rl(value) {
 
 /**
  * The `authentication` parameter and `credentials` of a node of this package.
- * @param {CredentialKind} kind
- * @param {CredentialRefs} refs
+ * @param {CredentialKind} kind @param {CredentialRefs} refs
  */
 function auth(kind, refs) {
 	const ref = refs[kind];
@@ -43,11 +42,8 @@ function auth(kind, refs) {
 }
 
 /**
- * @param {string} name
- * @param {string} type
- * @param {Record<string, unknown>} parameters
- * @param {number} index position in the chain
- * @param {object} [extra] more node fields
+ * @param {string} name @param {string} type @param {Record<string, unknown>} parameters
+ * @param {number} index position in the chain @param {object} [extra] more node fields
  */
 function node(name, type, parameters, index, extra = {}) {
 	return {
@@ -82,8 +78,7 @@ function firstJson(nodeName) {
 /**
  * Action nodes, one after the other from position `index`, each running once.
  * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
- * @param {ReturnType<typeof auth>} credential
- * @param {number} index
+ * @param {ReturnType<typeof auth>} credential @param {number} index
  */
 function actionNodes(steps, { authentication, credentials }, index) {
 	return steps.map(([name, parameters, extra], i) =>
@@ -348,8 +343,7 @@ function isAgentExample(workflow) {
 /**
  * The workflow id an example is imported under: 16 characters, like n8n's own ids. n8n saves a
  * workflow's static data (where the triggers keep their state) only for ids of at most 21 characters.
- * @param {string} prefix
- * @param {string} file
+ * @param {string} prefix @param {string} file
  */
 function exampleId(prefix, file) {
 	return `${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
@@ -390,8 +384,7 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
 
 /**
  * The trigger node of a workflow and how the tests start it.
- * @param {any} workflow
- * @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
+ * @param {any} workflow @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
  */
 function triggerOf(workflow) {
 	/** @type {Array<[string, 'webhook' | 'order' | 'manual']>} */
