@@ -1,8 +1,7 @@
 /**
- * The baseline: what the usual client (and n8n's HTTP Request node pagination) does. Plain HTTP
- * with axios, one page after another, following `links.next` until it is null (or the Limit is
- * reached). That client fails on the first 429; to still have a finish time to compare with,
- * this one records where it would have failed, then waits the 429's Retry-After and goes on.
+ * The baseline, the usual client: one page after another, following `links.next` to the end (or
+ * the Limit). That client fails on the first 429; this one records where, waits the Retry-After
+ * and goes on, to still have a finish time.
  */
 import { createHash } from 'node:crypto';
 
@@ -18,11 +17,10 @@ export interface BaselineResult {
 	wallMs: number;
 	requests: number;
 	items: number;
-	/** sha256 over the JSON of every item as the node outputs it (API item + derived `status`), in order. */
+	/** sha256 over every item as the node outputs it (with the derived `status`), in order. */
 	itemsHash: string;
-	/** Every item's `id`, in order: the reference listing the HTTP Request node peer is checked against. */
+	/** Every item's `id`, in order: the peer's reference. */
 	ids: unknown[];
-	/** Request number of the first 429: where a client that fails on 429 stops. */
 	first429AtRequest?: number;
 	http429: number;
 }

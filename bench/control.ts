@@ -3,7 +3,6 @@ import axios from 'axios';
 
 import type { Throttle } from './scenarios';
 
-/** What the bench reads of the sandbox's counters and request log. */
 interface ServerStats {
 	requests: number;
 	status2xx: number;
@@ -12,7 +11,6 @@ interface ServerStats {
 interface LoggedRequest {
 	query: Record<string, string>;
 	status: number;
-	/** ISO time the request arrived. */
 	timestamp: string;
 	durationMs: number;
 }
@@ -33,7 +31,6 @@ export class SandboxControl {
 		await this.http.post('/faults', faults);
 	}
 
-	/** Clears the request log and its counters. */
 	async clearRequests(): Promise<void> {
 		await this.http.delete('/requests');
 	}

@@ -1,10 +1,7 @@
 /**
  * The memory scenario: Return All of MEMORY_ORDERS orders (about 40 MB of JSON) at the node's
- * default settings, in a node process whose V8 old space is limited to HEAP_LIMIT_MB, with
- * `--trace-gc`. Its own sandbox process (the other scenarios' has 10,000 orders). Figures per
- * server case: whether it completed with every item, the peak V8 heap it reached (the largest
- * heap-in-use any GC of the run started from, or the heap at the end when larger), the garbage
- * the run made (what its GCs freed), and the peak RSS.
+ * defaults, V8 old space limited to HEAP_LIMIT_MB, with `--trace-gc`, in its own sandbox. Per
+ * server case: completed with every item, peak V8 heap, garbage made (what its GCs freed), peak RSS.
  */
 import axios from 'axios';
 
@@ -64,11 +61,9 @@ function memoryCase(
 		requests,
 		wall_ms: round(node.wallMs),
 		result_json_mb: mib(node.resultJsonBytes),
-		/** V8 heap in use: the largest a GC of the run started from, or the heap right after the run. */
 		peak_heap_mb: round(peakHeap, 1),
 		peak_heap_delta_mb: round(peakHeap - heapBefore, 1),
 		heap_before_mb: round(heapBefore, 1),
-		/** What the run's GCs freed: the garbage it made. */
 		garbage_mb: round(gc.freedMb),
 		garbage_kb_per_request: requests > 0 ? round((gc.freedMb * 1024) / requests) : 0,
 		gcs: gc.count,
@@ -77,7 +72,6 @@ function memoryCase(
 	};
 }
 
-/** Runs the memory scenario in its own sandbox; `log` gets one progress line per step. */
 export async function runMemoryScenario(log: (text: string) => void) {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
 	log(
@@ -121,7 +115,6 @@ export async function runMemoryScenario(log: (text: string) => void) {
 	}
 }
 
-/** Completing under the heap limit with every item is a correctness check. */
 export function memoryChecks(memory: MemoryFigures): Check[] {
 	return memory.cases.map((c) =>
 		check(

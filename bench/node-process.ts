@@ -1,13 +1,9 @@
 /**
- * Child process: runs the action node's Order → Get Many through n8n-core's real engine
- * (test/harness `runWorkflow`, via `runAction`) and measures it. A fresh process per run, so
- * the memory figure is this run's alone.
- *
- * Protocol: receives a `NodeJob`, does one warm-up run (Limit 1: loads n8n-core's lazy modules,
- * the credential and HTTP stacks), answers `ready`, waits for `go`, then measures one run:
- * wall time around `runAction`, and the peak RSS *delta*: the RSS after a forced GC just before
- * the run is the baseline, the kernel's high-water mark (VmHWM, reset to the current RSS through
- * /proc/self/clear_refs just before the run) is the peak. Without /proc the RSS is sampled every 5 ms.
+ * Child process: one Order → Get Many through n8n-core's real engine (`runAction`), measured, in a
+ * fresh process so the memory figure is this run's alone. Receives a `NodeJob`, warms up (Limit 1:
+ * loads n8n-core's lazy modules, the credential and HTTP stacks), answers `ready`, waits for `go`,
+ * then measures: wall time, and the peak RSS delta from the RSS after a forced GC to the kernel's
+ * high-water mark (VmHWM, reset through /proc/self/clear_refs); without /proc, RSS sampled every 5 ms.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -68,7 +64,6 @@ function resetKernelPeak(): boolean {
 	}
 }
 
-/** Peak RSS by sampling, for systems without a resettable high-water mark. */
 function startSampling(): () => number {
 	let peak = process.memoryUsage.rss();
 	const timer = setInterval(() => {

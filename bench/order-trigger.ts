@@ -1,17 +1,11 @@
 /**
- * Order-trigger scenario of `npm run bench` (issue #15): one event of 10,000 orders (the seeded
- * Summer Summit, 10,008 orders, 668 pages of 15), a poll every simulated minute with Full Check
- * Every = 60 minutes, for 120 simulated minutes of traffic and then 65 quiet minutes (so changes
- * of the last hour can be reported). Traffic, from a seeded PRNG: 0–4 new orders a minute; half
- * of them paid 1–5 minutes after creation (checkout), a tenth paid 20–60 minutes after; one old
- * order in two minutes approved, rejected (through the API) or cancelled.
- *
- * Runs in a child process of its own (`runOrderTriggerBench` forks this file with `--child`): an
- * in-process sandbox and the trigger's polls through n8n-core (test/harness `runPoll`) share one
- * simulated clock. `Date.now` is the real clock plus an offset the scenario moves forward
- * between polls (so a simulated minute takes milliseconds); requests, the sandbox and the engine
- * are real. The sandbox stamps orders with `Date.now`, the node reads `Date.now`, and the
- * Laravel-style throttle (60 requests a minute, on from the second poll) counts in it too.
+ * Order-trigger scenario (issue #15): the seeded Summer Summit (10,008 orders, 668 pages of 15), a
+ * poll every simulated minute, Full Check Every 60 minutes, 120 minutes of traffic then 65 quiet
+ * ones. Traffic from a seeded PRNG: 0–4 new orders a minute, half paid 1–5 minutes later, a tenth
+ * 20–60 minutes later; one old order in two minutes approved, rejected or cancelled. In a child
+ * process (`--child`), the sandbox and the polls through n8n-core (`runPoll`) share a simulated
+ * clock: `Date.now` plus an offset moved between polls; requests, sandbox and engine are real, and
+ * the throttle (60 a minute from the second poll) counts in simulated time too.
  */
 import { fork } from 'node:child_process';
 
@@ -35,7 +29,7 @@ const {
 } = SIZE.orderTrigger;
 const THROTTLE = { limit: 60, windowMs: MINUTE };
 const WATCH = ['created', 'paid', 'approved', 'rejected', 'cancelled'];
-/** What happens to old orders, in turn, and the transition each makes. */
+/** What happens to old orders, in turn. */
 const MOVES = [
 	['approve', 'approved'],
 	['reject', 'rejected'],
@@ -62,11 +56,9 @@ type Kind = 'new_orders' | 'quick_payments' | 'old_orders';
 interface Change {
 	key: string;
 	kind: Kind;
-	/** Index of the first poll after the change. */
 	poll: number;
 }
 
-/** `Date.now` = real time + an offset the scenario moves forward. */
 function simulatedClock(): (ms: number) => void {
 	const realNow = Date.now.bind(Date);
 	let offset = 0;
@@ -205,7 +197,6 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 			poll_every_minutes: 1,
 			full_check_every_minutes: FULL_CHECK_MINUTES,
 			polls,
-			/** A manual test run (Fetch Test Event) on the event before the first poll. */
 			test_run_requests: testRunRequests,
 			first_poll_requests: requests[0],
 			requests_per_poll: {
@@ -213,7 +204,6 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 				max: Math.max(...steady),
 				over: `polls 1–${TRAFFIC_MINUTES} (traffic), after the first poll`,
 			},
-			/** Polls from a change to its report: 1 = reported by the first poll after the change. */
 			report_delay_polls: delay,
 			changes: counts,
 			missed,
@@ -287,7 +277,6 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 	});
 }
 
-/** Runs the scenario in a child process and returns its figures. */
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
 	return await new Promise((resolve, reject) => {
 		const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {

@@ -1,13 +1,9 @@
 /**
- * The peer: what a user would use instead of this package, n8n's own HTTP Request node with its
- * built-in pagination, run side by side with the package's Order → Get Many (at its defaults) in
- * the pinned real n8n (e2e/runtime, the one the end-to-end suite installs), in the same
- * scenarios as the rest of the bench (latency, throttle, Limit).
- *
- * Each variant is a workflow `Manual Trigger → <variant>`, run with `n8n execute --rawOutput`.
- * Time: n8n's own per-node `executionTime` from the run data (the HTTP Request node and its Split
- * Out / Limit summed), so n8n's start-up is not in it. Requests and 429s: counted by the sandbox.
- * Items and ids: the last node's output, against a reference listing (plain sequential HTTP).
+ * The peer: n8n's HTTP Request node with its built-in pagination, what a user would use instead,
+ * beside Order → Get Many at its defaults, in the pinned real n8n, in the bench's scenarios. Each
+ * variant is a workflow `Manual Trigger → <variant>` run with `n8n execute --rawOutput`. Time: n8n's
+ * own `executionTime` of the nodes after the trigger (not n8n's start-up); requests and 429s: the
+ * sandbox's count; items and ids: the last node's output against a plain sequential listing.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,13 +24,10 @@ const CREDENTIAL = {
 	type: 'eventRegistrationApi',
 };
 
-/** ms between requests that keeps a sequential client within the throttle: window / limit, rounded up. */
+/** ms between requests that keeps a sequential client within the throttle. */
 const INTERVAL_AT_RATE_LIMIT_MS = Math.ceil(THROTTLE.windowMs / THROTTLE.limit);
 
-/**
- * The HTTP Request node's Pagination option as a user sets it (field names are the node's): "Next
- * URL in the response", complete when the expression gives no next URL.
- */
+/** The HTTP Request node's Pagination as a user sets it: "Next URL in the response", until none. */
 const nextUrl = (next: string, requestInterval = 0) => ({
 	paginationMode: 'responseContainsNextURL' as const,
 	nextURL: `={{ ${next} }}`,
@@ -46,7 +39,7 @@ const nextUrl = (next: string, requestInterval = 0) => ({
 interface Variant {
 	key: string;
 	label: string;
-	/** With the scenario's three letters appended, at most 16 characters: n8n 1.x keeps static data only up to 16 (importWorkflows refuses longer). */
+	/** At most 16 characters with the scenario's three letters (importWorkflows refuses longer). */
 	workflowId: string;
 	/** undefined for this package's node. */
 	pagination?: ReturnType<typeof nextUrl>;
@@ -78,17 +71,14 @@ const VARIANTS: readonly Variant[] = [
 	},
 ];
 
-/**
- * What the peer runs: every scenario and variant; the smoke run only the first scenario with this
- * node and the plain HTTP Request node (each `n8n execute` starts n8n afresh, 10–30 s here).
- */
+/** The smoke run: one scenario, this node and the plain HTTP Request (each `n8n execute` takes 10–30 s). */
 const PEER_SCENARIOS = SIZE.smoke ? SCENARIOS.slice(0, 1) : SCENARIOS;
 const PEER_VARIANTS = SIZE.smoke ? VARIANTS.slice(0, 2) : VARIANTS;
 
-/** The API's page size, for the HTTP Request node's Max Pages in the Limit scenario (it cannot ask for fewer items). */
+/** The API's page size, for the HTTP Request node's Max Pages under a Limit. */
 const API_PAGE_SIZE = 15;
 
-/** scripts/lib (JavaScript, shared with the e2e suite), from the repository: this file runs compiled elsewhere. */
+/** scripts/lib from the repository: this file runs compiled elsewhere. */
 function scriptsLib() {
 	const lib = (name: string): unknown => require(path.join(repoRoot(), 'scripts', 'lib', name));
 	return {
@@ -120,7 +110,6 @@ const NAMES = {
 	limit: 'Keep 50',
 };
 
-/** The HTTP Request node's pagination for a variant in a scenario: Max Pages only for a Limit. */
 function paginationFor(variant: Variant, scenario: Scenario) {
 	const base = variant.pagination as NonNullable<Variant['pagination']>;
 	return scenario.limit === undefined
@@ -176,7 +165,7 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 	);
 }
 
-/** The execution's figures: time and output of the nodes after the trigger, n8n's verdict, the user's view. */
+/** Time and output of the nodes after the trigger, n8n's verdict, what the user saw. */
 function readExecution(execution: Execution | undefined, code: number | null, output: string) {
 	const runData = execution?.data?.resultData?.runData ?? {};
 	const after = Object.keys(runData).filter((name) => name !== NAMES.trigger);
@@ -217,17 +206,13 @@ function peerRun(
 	return {
 		variant: variant.key,
 		scenario: scenario.name,
-		/** n8n's executionTime of the listing node (plus its Split Out / Limit node), median run. */
 		execution_time_ms: run.executionTime,
 		execution_time_ms_runs: [] as number[],
-		/** The listing node alone (HTTP Request or this package's node). */
 		listing_node_ms: run.listingTime,
 		items: run.items.length,
 		expected_items: expected.length,
-		/** Every id, in order, equal to the reference listing's. */
 		ids_match_reference:
 			ids.length === expected.length && ids.every((id, index) => id === expected[index]),
-		/** n8n's verdict on the execution, and what the user saw (its message on an error). */
 		status: run.status,
 		user_saw: run.userSaw,
 		requests: stats.requests,
@@ -236,13 +221,9 @@ function peerRun(
 }
 type PeerRun = ReturnType<typeof peerRun>;
 
-/** `n8n execute` time limit: the slowest variant under the throttle takes about a minute. */
 const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
 
-/**
- * `n8n execute --id --rawOutput`, its output written to a file: through a pipe, n8n exits before
- * a large execution JSON (10–20 MB here) is written out, and the JSON is cut.
- */
+/** `n8n execute --id --rawOutput` into a file: through a pipe, n8n exits before a 10–20 MB JSON is out. */
 async function execute(
 	lib: ScriptsLib,
 	env: NodeJS.ProcessEnv,
@@ -267,12 +248,12 @@ async function execute(
 export interface PeerOptions {
 	sb: SandboxReady;
 	control: SandboxControl;
-	/** Runs per variant in the latency and Limit scenarios, the median kept (one under the throttle). */
+	/** Runs per variant, the median kept (one under the throttle). */
 	repeat: number;
 	log: (text: string) => void;
 }
 
-/** Builds (unless --no-build) and installs the package into a fresh n8n user folder, imports the credential and the workflows, runs every variant. */
+/** Builds (unless --no-build) and installs the package in a fresh n8n, imports, runs every variant. */
 export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	const lib = scriptsLib();
 	const build = !process.argv.includes('--no-build');
@@ -343,7 +324,6 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 		}
 	}
 
-	/** HTTP Request time / this node's time, per scenario and HTTP Request variant. */
 	const ratios: Record<string, Record<string, number | null>> = {};
 	for (const scenario of PEER_SCENARIOS) {
 		const of = (key: string) =>

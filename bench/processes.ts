@@ -1,8 +1,7 @@
 /**
- * The sandbox and node child processes (both on the Node binary running this script). The sandbox
- * child is this file run with `--sandbox-child N`: the sandbox with N orders on its first
- * organizing event, in its own process so its CPU and memory are not counted as the node's; it
- * serves until the parent disconnects and is driven through the control routes (control.ts).
+ * The sandbox and node child processes. The sandbox child (this file with `--sandbox-child N`: N
+ * orders on its first event) runs apart so its CPU and memory are not the node's; it serves until
+ * the parent disconnects, driven through the control routes (control.ts).
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -39,7 +38,7 @@ async function stop(child: ChildProcess, how: () => void): Promise<void> {
 	await exited;
 }
 
-/** The sandbox in its own process, with `orders` extra orders on its first event (default: the run's size). */
+/** The sandbox in its own process, with `orders` orders on its first event. */
 export async function startSandboxProcess(orders: number = ORDERS) {
 	const child = fork(__filename, ['--sandbox-child', String(orders)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -60,7 +59,7 @@ async function sandboxChild(orders: number): Promise<void> {
 	process.once('disconnect', () => void sb.stop().then(() => process.exit(0)));
 }
 
-/** Waits (up to 10 s) until the child's collected stdout holds `text`: it may arrive after the IPC message. */
+/** Waits (up to 10 s) for `text` in the child's stdout: it may arrive after the IPC message. */
 async function stdoutHolds(child: ChildProcess, stdout: () => string, text: string): Promise<void> {
 	const deadline = Date.now() + 10_000;
 	while (!stdout().includes(text) && child.exitCode === null && Date.now() < deadline)
@@ -68,10 +67,8 @@ async function stdoutHolds(child: ChildProcess, stdout: () => string, text: stri
 }
 
 /**
- * One measured node run in a fresh process (node-process.ts): `beforeRun` is called after the
- * warm-up run, just before the measured one (to set the sandbox's knobs and clear its counters).
- * `v8Flags` go to the process (`--max-old-space-size=256`, `--trace-gc`); with `captureStdout` its
- * stdout (the `--trace-gc` lines) is collected instead of passed through.
+ * One measured node run in a fresh process (node-process.ts); `beforeRun` runs after its warm-up.
+ * `v8Flags` go to the process; with `captureStdout` its stdout (`--trace-gc`) is collected.
  */
 export async function runNodeProcess(
 	job: NodeJob,

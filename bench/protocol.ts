@@ -1,6 +1,5 @@
 /** Messages between the orchestrator (run.ts) and its child processes (processes.ts). */
 
-/** The sandbox child's first message. */
 export interface SandboxReady {
 	url: string;
 	token: string;
@@ -8,7 +7,6 @@ export interface SandboxReady {
 	eventSlug: string;
 }
 
-/** The event's orders endpoint, and the headers of a plain client. */
 export const ordersUrl = (sb: SandboxReady) =>
 	`${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
 export const apiHeaders = (sb: SandboxReady) => ({
@@ -20,33 +18,29 @@ export const apiHeaders = (sb: SandboxReady) => ({
 export interface NodeJob extends SandboxReady {
 	/** undefined: Return All. */
 	limit?: number;
-	/** Paging Options → Concurrent Requests / Page Size; undefined leaves the node's default. */
+	/** Paging Options; undefined leaves the node's default. */
 	concurrency?: number;
 	perPage?: number;
-	/** Print GC_MARK lines around the measured run (the parent reads the `--trace-gc` lines between them). */
+	/** Print GC_MARK lines around the measured run (the parent reads `--trace-gc` between them). */
 	markGc?: boolean;
 }
 
 export const GC_MARK = { start: '@@bench-measured-run-start', end: '@@bench-measured-run-end' };
 
 export interface NodeResult {
-	/** Epoch ms when the measured run started (to place the sandbox's first logged request). */
+	/** Epoch ms (to place the sandbox's first logged request). */
 	startedAt: number;
 	wallMs: number;
-	/** CPU time of the node process during the run (user + system). */
 	cpuMs: number;
 	items: number;
-	/** sha256 over the JSON of every output item, in order. */
 	itemsHash: string;
-	/** `JSON.stringify` of each item's json, summed. */
 	resultJsonBytes: number;
 	rssBeforeBytes: number;
 	peakRssBytes: number;
-	/** 'VmHWM' (kernel high-water mark, reset before the run) or 'sampled' (every 5 ms). */
 	rssMethod: 'VmHWM' | 'sampled';
 	/** V8 heap in use after a forced GC after the run, less the same before it: what the output holds. */
 	retainedHeapBytes: number;
-	/** V8 heap in use after a forced GC just before the run, and right after the run (no GC). */
+	/** V8 heap after a forced GC before the run, and right after the run (no GC). */
 	heapBeforeBytes: number;
 	heapAfterBytes: number;
 	error?: string;

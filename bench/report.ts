@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A target the run is held to; a failed correctness check makes the bench exit non-zero. */
+/** A target; a failed correctness check makes the bench exit non-zero. */
 export interface Check {
 	target: string;
 	ok: boolean;
@@ -18,7 +18,6 @@ export const check = (target: string, ok: boolean, detail: string, correctness =
 	correctness,
 });
 
-/** Prints each check; a failed correctness check sets the exit code. */
 export function reportChecks(checks: Check[], log: (text: string) => void): void {
 	for (const c of checks) log(`${c.ok ? 'PASS' : 'MISS'}  ${c.target}: ${c.detail}\n`);
 	if (checks.some((c) => c.correctness && !c.ok)) process.exitCode = 1;
@@ -31,7 +30,7 @@ export function round(value: number, digits = 0): number {
 
 export const mib = (bytes: number): number => round(bytes / (1024 * 1024), 2);
 
-/** The element at the lower middle of the sorted values. */
+/** The lower middle. */
 export function median(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
@@ -48,7 +47,7 @@ export function machine(): Record<string, string | number> {
 	};
 }
 
-/** The repository root: the first folder above this file (or its compiled copy) with this package's package.json. */
+/** The first folder above this file (or its compiled copy) with this package's package.json. */
 export function repoRoot(): string {
 	for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
 		const manifest = path.join(dir, 'package.json');

@@ -1,21 +1,10 @@
 /**
- * `npm run bench`: Order → Get Many (Return All / Limit) on a 10,000-order event, through the
- * action node and n8n-core's real engine, against a plain sequential client, in three scenarios
- * (latency, throttle, limit) and two server cases (per_page ignored / honoured). Prints the
- * tables, checks the targets and writes docs/measurements/bench.json (committed: `npm run docs`
- * writes docs/performance.md's figures from it).
- *
- * Then the peer (peer.ts: n8n's HTTP Request node and this node side by side in the pinned real
- * n8n) and the memory scenario (memory.ts: 100,000 orders under --max-old-space-size=256).
- *
- * Options: `--concurrency N` / `--page-size N` (or BENCH_CONCURRENCY / BENCH_PAGE_SIZE; default:
- * the node's own defaults, unset in its parameters), `--repeat N` node runs per case outside the
- * throttle scenario, the median kept (default DEFAULT_REPEAT; the throttle scenario runs once:
- * its time is set by the throttle's windows), `--no-sweep` skips the concurrency sweep of the
- * latency scenario, `--no-peer` the HTTP Request node peer, `--no-memory` the memory scenario,
- * `--out FILE` writes the figures there, `--smoke` runs every part at a small size, once, without
- * the sweep (npm test's bench smoke: it shows the bench runs; its figures mean nothing),
- * `--no-build` packs the peer's package from dist/ as it is (npm test: suites beside it read dist/).
+ * `npm run bench` (options: bench/README.md): Order → Get Many (Return All / Limit) on a
+ * 10,000-order event, through the action node and n8n-core's real engine, against a plain
+ * sequential client, in three scenarios and two server cases (per_page ignored / honoured); then
+ * the order trigger (order-trigger.ts), the peer (peer.ts: n8n's HTTP Request node in the pinned
+ * real n8n) and memory (memory.ts). Prints the tables, checks the targets and writes
+ * docs/measurements/bench.json, which `npm run docs` writes into docs/performance.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +33,7 @@ import { runNodeProcess, startSandboxProcess } from './processes';
 import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { correctnessChecks, timingChecks } from './checks';
-import { machine, mib, repoRoot, reportChecks, round } from './report';
+import { machine, median, mib, repoRoot, reportChecks, round } from './report';
 import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
 	LATENCY_MS,
@@ -69,7 +58,7 @@ interface Calibration {
 	total: number;
 }
 
-/** The node's paging settings in a run: undefined leaves the node's default (what users get). */
+/** undefined leaves the node's default (what users get). */
 interface Paging {
 	concurrency?: number;
 	perPage?: number;
@@ -84,13 +73,12 @@ interface Context {
 
 const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
 
-/** `--name VALUE`'s value. */
 function option(name: string): string | undefined {
 	const flag = process.argv.indexOf(`--${name}`);
 	return flag === -1 ? undefined : process.argv[flag + 1];
 }
 
-/** An integer option: `--name N`, else the environment variable (undefined when neither is set). */
+/** `--name N`, else the environment variable. */
 function integerOption(name: string, env: string, max: number): number | undefined {
 	const raw = option(name) ?? process.env[env];
 	if (raw === undefined) return undefined;
@@ -100,10 +88,7 @@ function integerOption(name: string, env: string, max: number): number | undefin
 	return value;
 }
 
-/**
- * One sequential round trip with plain HTTP at a page size (median of CALIBRATION_REQUESTS):
- * the unit of the ideal times. Also reads the event's order count.
- */
+/** One sequential round trip with plain HTTP at a page size (median), the ideal times' unit; and the order count. */
 async function calibrate(
 	sb: SandboxReady,
 	control: SandboxControl,
@@ -125,7 +110,7 @@ async function calibrate(
 	return { rttMs: times.sort((a, b) => a - b)[times.length >> 1], total };
 }
 
-/** Runs the node once in a fresh process and reads the sandbox's counters and log for that run. */
+/** One node run in a fresh process, with the sandbox's counters and log for it. */
 async function runOnce(
 	context: Context,
 	scenario: Scenario,
@@ -211,7 +196,6 @@ async function runOnce(
 }
 
 type Baseline = BaselineResult & { serverRequests: number };
-/** One node run against one server case, with its baseline. Field names are the results file's. */
 export type CaseFigures = Awaited<ReturnType<typeof runOnce>>;
 type SweepPoint = Pick<
 	CaseFigures,
@@ -222,7 +206,7 @@ export type ScenarioFigures = CaseFigures & {
 	concurrency_sweep?: SweepPoint[];
 };
 
-/** `repeat` runs of one case (one in the throttle scenario); the run with the median wall time is kept. */
+/** `repeat` runs of a case (one under the throttle), the median wall time's kept. */
 async function runCase(
 	context: Context,
 	scenario: Scenario,
@@ -235,7 +219,7 @@ async function runCase(
 	for (let n = 0; n < repeat; n++)
 		runs.push(await runOnce(context, scenario, server, paging, baseline));
 	return {
-		...[...runs].sort((a, b) => a.wall_ms - b.wall_ms)[Math.floor((runs.length - 1) / 2)],
+		...(runs.find((run) => run.wall_ms === median(runs.map((r) => r.wall_ms))) as CaseFigures),
 		wall_ms_runs: runs.map((run) => run.wall_ms),
 	};
 }
@@ -326,7 +310,7 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 	};
 }
 
-/** `--only order-trigger`: just the order-trigger scenario, its figures merged into the results file. */
+/** `--only order-trigger`: its figures merged into the results file. */
 async function orderTriggerOnly(): Promise<void> {
 	const file = resultsFile();
 	let report: Record<string, unknown> = {};
@@ -353,13 +337,11 @@ function describePaging({ concurrency, perPage }: Paging): string {
 	].join(', ');
 }
 
-/** `--out FILE`: where the figures go (default docs/measurements/bench.json, the documentation's source). */
 function resultsFile(): string {
 	const out = option('out');
 	return out ? path.resolve(out) : path.join(repoRoot(), 'docs', 'measurements', 'bench.json');
 }
 
-/** `--no-<name>`: skip a part of the bench. */
 const skipped = (name: string) => process.argv.includes(`--no-${name}`);
 
 async function main(): Promise<void> {
@@ -415,7 +397,6 @@ async function main(): Promise<void> {
 		const file = resultsFile();
 		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 
-		// The figures as docs/performance.md shows them (`npm run docs` writes them there from the file).
 		const tables = [benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable];
 		log(`\n${tables.map((table) => table(report)).join('\n\n')}\n\n`);
 		reportChecks(

@@ -1,7 +1,4 @@
-/**
- * The benchmark's scenarios, the server-side cases each runs in, and the ideal times the
- * figures are compared with.
- */
+/** The benchmark's scenarios, the server cases each runs in, and the ideal times. */
 
 export type ScenarioName = 'latency' | 'throttle' | 'limit';
 
@@ -25,11 +22,7 @@ export const LATENCY_MS = 20;
 /** Laravel's `throttle:60,…` style: 60 requests per fixed 2-second window. */
 export const THROTTLE: Throttle = { limit: 60, windowMs: 2000 };
 
-/**
- * How big a run is: the full bench (the default) or `--smoke` (npm test's smoke run: every scenario
- * at a small size, to show the bench still runs end to end; its figures mean nothing). `orders`: on
- * the event of the latency, throttle and limit scenarios; `memoryOrders`: of the memory scenario.
- */
+/** The full bench, or `--smoke`: every scenario at a small size (npm test; its figures mean nothing). */
 const FULL = {
 	smoke: false,
 	orders: 10_000,
@@ -43,7 +36,6 @@ const SMOKE: typeof FULL = {
 	orderTrigger: { orders: 300, trafficMinutes: 8, quietMinutes: 4, fullCheckMinutes: 3 },
 };
 
-/** The size of this run (child processes get `--smoke` passed on). */
 export const SIZE = process.argv.includes('--smoke') ? SMOKE : FULL;
 
 export const ORDERS = SIZE.orders;
@@ -70,15 +62,10 @@ export const SCENARIOS: readonly Scenario[] = [
 	},
 ];
 
-/**
- * Server-side cases: the documented API (per_page ignored, 15 a page) and a server that honours
- * per_page up to 100. The node asks for Page Size 100 in both and must use it only when
- * `meta.per_page` shows it was honoured.
- */
+/** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
 export interface ServerCase {
 	key: 'per_page_ignored' | 'per_page_honoured';
 	label: string;
-	/** Sandbox knob: per_page honoured up to this value; null ignores per_page. */
 	maxPerPage: number | null;
 }
 
@@ -89,15 +76,14 @@ export const SERVER_CASES: readonly ServerCase[] = [
 	{ key: 'per_page_honoured', label: '100 (per_page honoured)', maxPerPage: NODE_PAGE_SIZE },
 ];
 
-/** Round trips a listing of `pages` pages needs: the first page, then the rest `concurrency` at a time. */
+/** The first page, then the rest `concurrency` at a time. */
 function roundTrips(pages: number, concurrency: number): number {
 	return pages <= 0 ? 0 : 1 + Math.ceil((pages - 1) / concurrency);
 }
 
 /**
- * The throttle's own bound with a fixed window that starts at the first request: the requests
- * beyond the first window each need a later window, so the last window cannot start before
- * `floor((pages - 1) / limit)` whole windows have passed; its own pages then need their round trips.
+ * The throttle's bound, its fixed window starting at the first request: the last window cannot
+ * start before `floor((pages - 1) / limit)` whole windows; its own pages then need their round trips.
  */
 function throttleBoundMs(
 	pages: number,
@@ -114,17 +100,12 @@ function throttleBoundMs(
 	return fullWindows * throttle.windowMs + lastWindowTrips * rttMs;
 }
 
-/** Pages a listing of `total` items needs at `perPage` a page, stopping at `limit` items. */
 export function pagesNeeded(total: number, perPage: number, limit?: number): number {
 	const wanted = limit === undefined ? total : Math.min(limit, total);
 	return Math.max(1, Math.ceil(wanted / perPage));
 }
 
-/**
- * The bound that applies: the throttle's when there is one (and it is the larger), else the
- * concurrency ideal, `roundTrips` times one sequential round trip (`rttMs`, measured on this
- * machine with the same page size).
- */
+/** The throttle's bound when larger, else `roundTrips` times one measured sequential round trip. */
 export function idealMs(
 	scenario: Scenario,
 	pages: number,
