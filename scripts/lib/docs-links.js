@@ -1,24 +1,16 @@
 // @ts-check
-/**
- * The link check of the README and docs/ (test/unit/docs.test.ts, and on the packed tarball
- * scripts/check-package.js): every link leads to a file and heading that exist.
- */
+/** The link check of the README and docs/, in the repo and the packed tarball: every link leads somewhere. */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** The package's page on the npm website: the README, rendered, for the latest release. */
 const PACKAGE_PAGE = `https://www.npmjs.com/package/${require('../../package.json').name}`;
 
-/** Hosts that serve a copy of the published package's files: raw Markdown, whose anchors do nothing. */
+/** Hosts serving a copy of the package's files: raw Markdown, whose anchors do nothing. */
 const CDN_COPY = /^https?:\/\/(cdn\.jsdelivr\.net|unpkg\.com)\//i;
 
-/**
- * The anchor a heading gets on GitHub and on the npm website: lower case, punctuation dropped,
- * spaces as hyphens, "-1", "-2" … for repeats. Inline code, emphasis and links count as their text.
- * @param {string[]} headings
- */
+/** The anchors GitHub and npm give headings (repeats get "-1", "-2" …). @param {string[]} headings */
 function headingAnchors(headings) {
 	/** @type {Map<string, number>} */
 	const seen = new Map();
@@ -47,11 +39,7 @@ function anchorsOf(markdown) {
 	return new Set(headingAnchors([...headings].map((m) => m[1])));
 }
 
-/**
- * Whether a path of the repository is published: listed, or under a folder or matching a `*`
- * pattern listed, in package.json's `files` (README, LICENSE and package.json always are).
- * @param {string} relative posix path from the repository root @param {string} root
- */
+/** Whether package.json's `files` publish a path. @param {string} relative posix path @param {string} root */
 function isShipped(relative, root) {
 	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
 	const files = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).files ?? [];
@@ -68,12 +56,9 @@ function documentationPages(root = ROOT) {
 }
 
 /**
- * Every link of the README and docs/ that leads nowhere or to the wrong place: a link to a CDN
- * copy of the package (link relatively instead); a relative link (images included) to a missing
- * file, or to a #anchor that is no heading of that page; a link to the npm page (PACKAGE_PAGE#…)
- * whose anchor is no heading of the README. In the packed tarball (`packed`) a relative link to a
- * file the package does not ship is not checked: the npm page resolves it against `repository`.
- * Other absolute links are not followed.
+ * Every link of the README and docs/ to a CDN copy of the package, to a missing file or heading, or
+ * to the npm page with an anchor the README lacks. `packed`: a relative link to a file not shipped
+ * is not checked (the npm page resolves it against `repository`). Other absolute links are not followed.
  * @param {string} [root] the repository, or the unpacked tarball (a test passes a fixture)
  * @param {{ packed?: boolean }} [options] @returns {string[]} one line per broken link
  */

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * The measured figures of docs/performance.md and docs/ai-agents.md, each region written from the
- * results file of the command that measured it (docs/measurements/): no figure is typed into a page.
- */
+/** The measured figures of the docs, each from its command's results file in docs/measurements/. */
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -17,11 +14,7 @@ const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toF
 /** @param {string} iso */
 const day = (iso) => iso.slice(0, 10);
 
-/**
- * Order → Get Many with Return All (and Limit 50) on 10,008 orders: the node at its defaults against
- * a sequential loop that follows `links.next`, with the concurrency sweep.
- * @param {any} bench docs/measurements/bench.json
- */
+/** The node against the sequential loop, with the concurrency sweep. @param {any} bench bench.json */
 function benchListingTable(bench) {
 	const scenarios = [
 		['latency', 'Return All'],
@@ -79,10 +72,7 @@ function benchListingTable(bench) {
 	].join('\n');
 }
 
-/**
- * The same listing in the real n8n: this node against n8n's HTTP Request node with "next URL" pagination.
- * @param {any} bench docs/measurements/bench.json
- */
+/** This node against n8n's HTTP Request node in the real n8n. @param {any} bench */
 function benchPeerTable(bench) {
 	const peer = bench.peer_http_request;
 	if (!peer) return 'The last `npm run bench` ran without the HTTP Request part (`--no-peer`).';
@@ -113,10 +103,7 @@ function benchPeerTable(bench) {
 	].join('\n');
 }
 
-/**
- * Memory: the 10,008-order listings and the 100,000-order run under a small heap.
- * @param {any} bench docs/measurements/bench.json
- */
+/** The 10,008-order listings and the 100,000-order run under a small heap. @param {any} bench */
 function benchMemoryTable(bench) {
 	const cases = ['latency', 'throttle'].flatMap((key) =>
 		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [
@@ -156,10 +143,7 @@ function benchMemoryTable(bench) {
 	].join('\n');
 }
 
-/**
- * The order trigger's requests per poll and per test run on the 10,008-order event, against reading every page.
- * @param {any} bench docs/measurements/bench.json
- */
+/** The order trigger's requests per poll and test run, against reading every page. @param {any} bench */
 function orderTriggerRequestsTable(bench) {
 	const trigger = bench.order_trigger;
 	const rows = [trigger, trigger.newest_first].map((/** @type {any} */ f) => [
@@ -191,10 +175,7 @@ function orderTriggerRequestsTable(bench) {
 	].join('\n');
 }
 
-/**
- * What a model is handed: each list operation at Raw and Simplified, and the orders calls of the AI Agent.
- * @param {any} sizes docs/measurements/model-output.json
- */
+/** What a model is handed, Raw and Simplified. @param {any} sizes docs/measurements/model-output.json */
 function modelOutputTables(sizes) {
 	const lists = sizes.lists.map((/** @type {any} */ l) => [
 		l.list,

@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * The reliability region of docs/reliability.md: every case of the reliability suite, compact.
- * `npm run docs` writes it from the test names jest collects (scripts/docs.js), and the suite's
- * reporter (test/integration/reliability/reporter.js) checks it against the cases that ran.
+ * docs/reliability.md's list of every case of the reliability suite, from the test names jest
+ * collects (scripts/docs.js); the suite's reporter checks it against the cases that ran.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,11 +24,7 @@ const FILE_ORDER = [
 
 /** @typedef {{ file: string; ancestorTitles: string[]; title: string }} ReliabilityCase */
 
-/**
- * A test file's heading: its leading doc comment, without a leading "Reliability:", up to the
- * first colon or full stop; else the file name.
- * @param {string} file
- */
+/** Its leading doc comment (less "Reliability:") up to a colon or full stop, else the name. @param {string} file */
 function fileTitle(file) {
 	const source = fs.existsSync(path.join(DIR, file))
 		? fs.readFileSync(path.join(DIR, file), 'utf8')
@@ -47,9 +42,8 @@ function fileTitle(file) {
 }
 
 /**
- * A file's groups, one a line; groups named "<what>: <ending>" that share their ending with at
- * least two others go on one line under it ("- <Ending>: <what> N, <what> N").
- * @param {Map<string, number>} groups name → count of cases, in the suite's order
+ * A file's groups, one a line; three or more named "<what>: <ending>" share a line under their
+ * ending. @param {Map<string, number>} groups name → count of cases, in the suite's order
  */
 function groupLines(groups) {
 	/** @param {string} name */
@@ -72,12 +66,7 @@ function groupLines(groups) {
 	return lines;
 }
 
-/**
- * A section per test file (its heading, its count of cases), then each describe block of the file
- * with its count of cases, in the order the suite defines them; a case outside any describe block
- * is named itself.
- * @param {ReliabilityCase[]} cases
- */
+/** A section per test file: each describe block (or lone case) with its count of cases. @param {ReliabilityCase[]} cases */
 function reliabilityTable(cases) {
 	/** @param {string} file */
 	const rank = (file) => (FILE_ORDER.includes(file) ? FILE_ORDER.indexOf(file) : FILE_ORDER.length);

@@ -1,12 +1,9 @@
 // @ts-check
 /**
- * The documentation's page list and its generated parts. A page marks each generated part with
- *   <!-- generated:NAME -->  …  <!-- /generated:NAME -->
- * and `npm run docs` (scripts/docs.js) rewrites what lies between the markers, from the code
- * (codeRegions below: the page list, the node descriptions, the route table, the scopes, the
- * steps of `npm test`), from docs/measurements/ (scripts/lib/docs-measurements.js) and from the
- * reliability suite (scripts/lib/docs-reliability.js). test/unit/docs.test.ts fails when a
- * committed part differs from what the code gives; the link check is scripts/lib/docs-links.js.
+ * The documentation's page list and its generated parts, marked `<!-- generated:NAME -->` …
+ * `<!-- /generated:NAME -->`: `npm run docs` rewrites them from the code (codeRegions), from
+ * docs/measurements/ (docs-measurements.js) and from the reliability suite (docs-reliability.js);
+ * test/unit/docs.test.ts fails when a committed part differs.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,11 +15,7 @@ const { stagesOf } = require('./steps');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/**
- * The pages of docs/ in reading order, one topic per page: the README's documentation table (each
- * page's first heading, linked, and what it covers) and each page's navigation line (`nav`, else
- * that heading) are generated from it.
- */
+/** docs/ in reading order: the README's page table and each page's navigation line (`nav`, else its heading). */
 const PAGES = [
 	{
 		file: 'action-node.md',
@@ -86,7 +79,7 @@ const PAGES = [
 	},
 ];
 
-/** @typedef {{ file: string; name: string; content: string }} Region a generated part: page (from the repository root), name, content */
+/** @typedef {{ file: string; name: string; content: string }} Region a generated part; file from the repository root */
 
 /** @returns {Region[]} the README's documentation table and each page's navigation line */
 function pageRegions() {
@@ -99,8 +92,7 @@ function pageRegions() {
 		['n8n-nodes-event-registration', '../README.md'],
 		...pages.map((page) => [page.nav, page.file]),
 	];
-	/** @param {string} file the page the line is on, which it names without a link */
-	const navLine = (file) =>
+	const navLine = (/** @type {string} */ file) =>
 		`<sub>${navItems.map(([text, link]) => (link === file ? text : `[${text}](${link})`)).join(' · ')}</sub>`;
 	return [
 		{
@@ -125,11 +117,7 @@ function pageRegions() {
  * @typedef {{ resourceProperty: { options?: unknown[] }; RESOURCES: Record<string, { operationProperty: { options?: unknown[] } }>; ROUTES: Record<string, Route> }} ActionNodeCode
  */
 
-/**
- * Every operation in the order the editor lists them, with its route-table entry
- * (`<resource>.<operation>`; Public URL → Build has none: it makes only lookup requests).
- * @param {ActionNodeCode} code
- */
+/** Every operation as the editor lists them, with its route (Public URL → Build has none). @param {ActionNodeCode} code */
 function operationsOf({ resourceProperty, RESOURCES, ROUTES }) {
 	return /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
 		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
@@ -168,10 +156,7 @@ function operationsTable(node) {
 	);
 }
 
-/**
- * The README's overview of the action node: each resource with its operations.
- * @param {ActionNodeCode} node
- */
+/** The README's overview: each resource with its operations. @param {ActionNodeCode} node */
 function resourcesTable(node) {
 	const resources = /** @type {Option[]} */ (node.resourceProperty.options ?? []);
 	const operations = operationsOf(node);
@@ -204,15 +189,13 @@ function webhookEventsTable(events) {
 	);
 }
 
-/** The kind the sample delivery is of: the one examples/form-submitted-to-email.json reads. */
+/** The kind examples/form-submitted-to-email.json reads. */
 const SAMPLE_EVENT_KIND = 'form-submitted';
-/** When the sample event happened, so the generated block is the same on every run. */
+/** Fixed, so the generated block is the same on every run. */
 const SAMPLE_OCCURRED_MS = Date.UTC(2027, 5, 1, 9, 14, 2);
 
 /**
- * One delivery as the trigger outputs it: the sandbox's assumed delivery body of the sample kind
- * (`deliveryEnvelope`, test/sandbox/deliver.js, on the demo data) through the trigger's own
- * `toItem`, as a JSON block.
+ * The sandbox's delivery body of the sample kind on the demo data through the trigger's `toItem`.
  * @param {(event: unknown, kind: string, receivedAt: string) => { json: unknown }} toItem
  */
 function webhookSampleItem(toItem) {
@@ -270,10 +253,7 @@ function oauth2ScopesTable(credential, scopesProperty, node, events) {
 	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);
 }
 
-/**
- * The steps of a whole `npm test`, from scripts/test.js, with the command each runs, and which of
- * them run side by side (scripts/lib/steps.js).
- */
+/** The steps of `npm test` (scripts/test.js), their commands, and which run side by side. */
 function testStepsList() {
 	const { testSteps } = require(path.join(ROOT, 'scripts', 'test.js'));
 	/** @type {import('./steps').Step[]} */
@@ -306,9 +286,8 @@ function regionOf(page, name) {
 }
 
 /**
- * Writes (or, with check, only compares) the given regions. A page without navigation markers
- * gets them under its title, so a page folded in from elsewhere needs only its entry in PAGES.
- * @param {Region[]} regions @param {{ check?: boolean }} [options]
+ * Writes (or, with check, only compares) the regions; a page without navigation markers gets them
+ * under its title. @param {Region[]} regions @param {{ check?: boolean }} [options]
  * @returns {Region[]} the regions that differed from the committed pages
  */
 function updateRegions(regions, { check = false } = {}) {
@@ -336,12 +315,8 @@ function updateRegions(regions, { check = false } = {}) {
 	return stale;
 }
 
-/**
- * Requires TypeScript source outside jest by transpiling it on load (no type check), with the
- * typescript compiler the repo already has: the generator reads the node code as it is, unbuilt.
- */
+/** Requires TypeScript source outside jest, transpiled on load (no type check): the node code unbuilt. */
 function registerTypeScript() {
-	// Under jest, ts-jest transforms .ts files already.
 	if (process.env.JEST_WORKER_ID !== undefined || require.extensions['.ts']) return;
 	const ts = require('typescript');
 	require.extensions['.ts'] = (module, filename) => {
@@ -358,7 +333,7 @@ function registerTypeScript() {
 	};
 }
 
-/** @returns {Region[]} the parts generated from the code, the page list and the measurements (all but the reliability cases) */
+/** @returns {Region[]} all but the reliability cases */
 function codeRegions() {
 	registerTypeScript();
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));

@@ -1,10 +1,8 @@
 // @ts-check
 /**
- * The output schemas' catalogue (scripts/lib/output-schemas.js builds the schemas from it): each
- * record, operation result and webhook payload with its fields' types and words, written from the
- * API reference. A field's `presence` says whether the reference shows it on every record
- * ('always', the default, and what the nodes always add), on some ('sometimes': by field type, by
- * an include option, by operation) or not at all ('assumed', with everything inside it).
+ * The output schemas' catalogue (output-schemas.js): each record, result and webhook payload with
+ * its fields' types and words, from the API reference. `presence`: the reference shows the field on
+ * every record ('always', the default), on some ('sometimes') or not at all ('assumed').
  */
 
 /** @typedef {'always' | 'sometimes' | 'assumed'} Presence */

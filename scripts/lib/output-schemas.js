@@ -1,14 +1,10 @@
 // @ts-check
 /**
- * Output schemas: a JSON Schema of what each operation of the action node and each trigger
- * returns with Output: Raw, for the editor's schema preview of a node that has not run and for
- * n8n's AI features (docs/development.md, "Output schemas"). The operations, node versions and
- * each record's field list come from the node descriptions (the Selected Fields list); the types
- * and words from the catalogue (scripts/lib/output-fields.js). A record field the node offers
- * without a catalogue entry, or an operation without a schema, stops the build. A schema promises
- * only what the reference promises: `required` and the "(assumed)" words both follow from each
- * field's `presence`, so no field can be both; objects stay open to fields not listed.
- * test/integration/outputSchemas.test.ts validates sandbox outputs against them in n8n's engine.
+ * A JSON Schema of what each operation and trigger returns with Output: Raw, for the editor's
+ * preview and n8n's AI features (docs/development.md, "Output schemas"): operations, versions and
+ * field lists from the node descriptions, types and words from output-fields.js. A field or
+ * operation without an entry stops the build. `required` and "(assumed)" both follow from each
+ * field's `presence`, so no field is both; objects stay open to fields not listed.
  */
 const {
 	DELIVERY,
@@ -41,9 +37,7 @@ function fieldSchema(spec, insideAssumed) {
 }
 
 /**
- * An object's fields; `required` names those the reference shows on every record, so none inside
- * a field it does not show.
- * @param {Fields} fields @param {boolean} [insideAssumed]
+ * `required`: the fields the reference shows on every record. @param {Fields} fields @param {boolean} [insideAssumed]
  * @returns {{ properties: Record<string, unknown>; required: string[] }}
  */
 function objectSchema(fields, insideAssumed = false) {
@@ -69,10 +63,8 @@ function itemSchema(description, fields) {
 }
 
 /**
- * One item of the webhook trigger: every kind's fields (what the editor shows), and per kind the
- * types of that kind's fields (`anyOf`, one branch per kind). The reference shows no payload, so
- * only the fields the trigger itself always adds are required.
- * @param {string[]} kinds the trigger's event kinds
+ * Every kind's fields (what the editor shows), and per kind its fields' types (`anyOf`); only the
+ * fields the trigger adds are required (the reference shows no payload). @param {string[]} kinds
  */
 function webhookTriggerSchema(kinds) {
 	const missing = kinds.filter((kind) => !WEBHOOK_PAYLOADS[kind]);
@@ -102,7 +94,7 @@ function webhookTriggerSchema(kinds) {
 			meanings[name].set(spec.description, [...(meanings[name].get(spec.description) ?? []), kind]);
 		}
 	}
-	/** "Lead ID (lead-created, lead-updated); Submission ID (form-submitted)", or one description when every kind has the field so. */
+	/** "Lead ID (lead-created, lead-updated); Submission ID (form-submitted)", or the one all share. */
 	const described = (/** @type {string} */ name) => {
 		const entries = [...meanings[name]];
 		if (entries.length === 1 && entries[0][1].length === kinds.length) return entries[0][0];
@@ -142,10 +134,7 @@ function propertiesFor(properties, name, resource) {
 	);
 }
 
-/**
- * The action node's operations and what each returns: `resource/operation` → schema.
- * @param {NodeDescription} description @returns {Map<string, Record<string, unknown>>}
- */
+/** `resource/operation` → schema. @param {NodeDescription} description @returns {Map<string, Record<string, unknown>>} */
 function actionSchemas(description) {
 	const resources = description.properties.find((p) => p.name === 'resource')?.options ?? [];
 	/** @type {Map<string, Record<string, unknown>>} */
@@ -182,9 +171,8 @@ function actionSchemas(description) {
 }
 
 /**
- * Every schema file of a node, by its path under the node's `__schema__/` folder: for the action
- * node `v<x.y.z>/<resource>/<operation>.json`, for a trigger `v<x.y.z>.json` (the path n8n's
- * schema route and its AI lookup both try first for a node without resource and operation).
+ * A node's schema files under `__schema__/`: `v<x.y.z>/<resource>/<operation>.json`, or for a trigger
+ * `v<x.y.z>.json` (what n8n tries first for a node without resource and operation).
  * @param {NodeDescription} description @returns {Map<string, Record<string, unknown>>}
  */
 function schemaFiles(description) {

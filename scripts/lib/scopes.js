@@ -1,12 +1,11 @@
 // @ts-check
 /**
- * Which scopes a token needs, from the route table (nodes/shared/routes.ts): for an operation of the
- * action node (its route and its lookups), for a list in the editor, for a value given by name or
- * URL, and for a whole workflow (the examples' sticky notes list exactly what `workflowScopes` gives;
- * test/unit/exampleScopes.test.ts checks it). docs/credentials.md's scopes table is generated from it.
+ * Which scopes a token needs, from the route table: for an operation (its route and lookups), a list
+ * in the editor, a value given by name or URL, and a whole workflow (the examples' sticky notes list
+ * what `workflowScopes` gives). docs/credentials.md's scopes table is generated from it.
  */
 
-/** Each list of the editor, by its method (`searchListMethod` or `loadOptionsMethod`): the field it fills, as the editor names it, and the routes it calls. */
+/** Each list of the editor by its method: the field it fills, as the editor names it, and its routes. */
 const LISTS = {
 	searchCompanies: { name: 'Company', routes: ['company.getMany'] },
 	searchEvents: { name: 'Event', routes: ['event.getMany'] },
@@ -24,10 +23,8 @@ const LISTS = {
 };
 
 /**
- * The lookups each operation of the action node makes besides its own request, with why, as its
- * file declares them (`lookups`), by route key (`order.create`). Read when first needed: the
- * caller has TypeScript loading in place (jest, or scripts/lib/docs.js's require hook).
- * @returns {Record<string, Array<{ route: string; why: string }>>}
+ * The lookups each operation declares, by route key. Read when first needed: the caller has
+ * TypeScript loading in place. @returns {Record<string, Array<{ route: string; why: string }>>}
  */
 function operationLookups() {
 	const { RESOURCES } = require('../../nodes/EventRegistration/resources');
@@ -48,7 +45,7 @@ const NODE_TYPES = {
 	webhookTrigger: /\.eventRegistrationTrigger$/,
 	orderTrigger: /\.eventRegistrationOrderTrigger$/,
 };
-/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
+/** n8n's credential test's request (`USER_TEST_REQUEST`): every workflow needs its scope. */
 const CREDENTIAL_TEST_ROUTE = 'user.get';
 
 /**
@@ -80,10 +77,8 @@ const isResourceLocator = (value) =>
 	typeof value === 'object' && value !== null && /** @type {any} */ (value).__rl === true;
 
 /**
- * The scopes one resource-locator parameter of a saved node needs: its list when it is set from
- * the list, a lookup when its value is (or may be) a name or a URL; a company or event value that
- * is not an ID by the node's own ID_PATTERNS is looked up.
- * @param {WorkflowCode} code @param {string} name @param {{ mode: string; value: unknown }} locator
+ * A resource locator's scopes: its list when set from it, a lookup when its value is (or may be)
+ * a name or a URL. @param {WorkflowCode} code @param {string} name @param {{ mode: string; value: unknown }} locator
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
 function locatorScopes(code, name, locator, listMethods) {
@@ -107,9 +102,7 @@ function locatorScopes(code, name, locator, listMethods) {
 }
 
 /**
- * Every scope a workflow's Event Registration nodes need: their operations and lookups, the lists
- * their locators are set from, the values that are looked up by name, and what each trigger reads
- * and subscribes to. Sorted, each once.
+ * Every scope a workflow's Event Registration nodes need, sorted, each once.
  * @param {WorkflowCode} code @param {{ nodes: WorkflowNode[] }} workflow
  * @param {Record<string, string>} listMethods the list method of each locator parameter, by name
  */
@@ -117,7 +110,6 @@ function workflowScopes(code, workflow, listMethods) {
 	const usesCredential = workflow.nodes.some((node) =>
 		Object.values(NODE_TYPES).some((type) => type.test(node.type)),
 	);
-	// Any of them, and n8n's credential test of the credential they use.
 	const credentialTest = usesCredential ? routeScopes(code, [CREDENTIAL_TEST_ROUTE]) : [];
 	const scopes = workflow.nodes.flatMap((node) => {
 		const parameters = node.parameters ?? {};
@@ -150,8 +142,7 @@ function workflowScopes(code, workflow, listMethods) {
 }
 
 /**
- * What needs each scope besides the action node's own requests: the editor's lists, the lookups
- * of operations, values given by name or URL, and the Order Trigger.
+ * What needs a scope besides the operations' own requests.
  * @param {ScopeCode} code @param {string} scope
  * @param {(resource: string, operation: string) => string} label an operation as the editor names it
  */

@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * The workflows the end-to-end tests import: the action-node coverage workflow, the trigger
- * workflows, and the examples/ workflows made runnable here. Every test-time change to an example
- * (placeholders, credentials, CRM address, poll interval) is made in prepareExample, in one place.
- */
+/** The workflows the end-to-end tests import, and the examples made runnable here (prepareExample). */
 const { createHash, randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,10 +10,9 @@ const { nodeType } = require('./package');
 const ACTION = nodeType('eventRegistration');
 const WEBHOOK_TRIGGER = nodeType('eventRegistrationTrigger');
 const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
-/** The CRM address the examples show, which the tests point at the fake CRM. */
+/** The examples' CRM, which the tests replace with the fake CRM. */
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
 
-/** Type prefix of this package's nodes; the examples use nothing else besides n8n's own nodes. */
 const PACKAGE_PREFIX = nodeType('');
 
 /** @typedef {'token' | 'oauth'} CredentialKind */
@@ -29,10 +24,7 @@ function rl(value) {
 	return { __rl: true, mode: 'id', value };
 }
 
-/**
- * The `authentication` parameter and `credentials` of a node of this package.
- * @param {CredentialKind} kind @param {CredentialRefs} refs
- */
+/** A node's `authentication` and `credentials`. @param {CredentialKind} kind @param {CredentialRefs} refs */
 function auth(kind, refs) {
 	const ref = refs[kind];
 	return {
@@ -58,9 +50,8 @@ function node(name, type, parameters, index, extra = {}) {
 }
 
 /**
- * A workflow as n8n imports it, its nodes connected one after the other unless told otherwise.
- * @param {string} id @param {string} name @param {Array<{ name: string }>} nodes
- * @param {object} [connections]
+ * A workflow as n8n imports it, its nodes in a chain unless told otherwise.
+ * @param {string} id @param {string} name @param {Array<{ name: string }>} nodes @param {object} [connections]
  */
 function workflow(id, name, nodes, connections = undefined) {
 	const chain = nodes
@@ -76,7 +67,7 @@ function firstJson(nodeName) {
 }
 
 /**
- * Action nodes, one after the other from position `index`, each running once.
+ * Action nodes from position `index`, each running once.
  * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
  * @param {ReturnType<typeof auth>} credential @param {number} index
  */
@@ -91,8 +82,8 @@ function actionNodes(steps, { authentication, credentials }, index) {
 }
 
 /**
- * One operation or more of every resource of the action node, in one chain of nodes that each run
- * once. Names are unique per credential kind, so both runs can share one sandbox.
+ * Every resource of the action node in one chain; names unique per credential kind, so both can
+ * share one sandbox.
  * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
  */
 function coverageWorkflow({ id, kind, refs, demo }) {
@@ -210,8 +201,8 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
 }
 
 /**
- * Event dates given as instants, whose request must not depend on n8n's time zone: the workflow
- * sets none, so GENERIC_TIMEZONE decides what `$now` and the node see. "Workflow zone" records it.
+ * Event dates as instants, whose request must not depend on n8n's time zone (GENERIC_TIMEZONE,
+ * recorded by "Workflow zone").
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
  */
 function eventDatesWorkflow({ id, refs, demo }) {
@@ -277,7 +268,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 }
 
 /**
- * The webhook trigger subscribed to the given event kinds, followed by nothing: its output is the execution's.
+ * The webhook trigger alone: its output is the execution's.
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; events: string[] }} options
  */
 function webhookTriggerWorkflow({ id, refs, demo, events }) {
@@ -293,8 +284,7 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 }
 
 /**
- * The order trigger watching the given transitions on one event, polling every minute unless given
- * its Poll Times (n8n refuses one more often than once a minute).
+ * The order trigger on one event, polling every minute (n8n's most often) unless given Poll Times.
  * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[]; pollTimes?: object[] }} options
  */
 function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
@@ -329,37 +319,27 @@ function loadExamples() {
 		}));
 }
 
-/**
- * Whether an example is built on n8n's AI nodes (an MCP Server Trigger, an AI Agent): those are run
- * by the agent suite (e2e/agents), with a scripted model and an MCP client.
- * @param {any} workflow
- */
+/** Built on n8n's AI nodes: the agent suite (e2e/agents) runs those. @param {any} workflow */
 function isAgentExample(workflow) {
 	return workflow.nodes.some((/** @type {{ type: string }} */ current) =>
 		current.type.startsWith('@n8n/n8n-nodes-langchain.'),
 	);
 }
 
-/**
- * The workflow id an example is imported under: 16 characters, like n8n's own ids. n8n saves a
- * workflow's static data (where the triggers keep their state) only for ids of at most 21 characters.
- * @param {string} prefix @param {string} file
- */
+/** An example's workflow id: 16 characters, like n8n's own (n8n.js). @param {string} prefix @param {string} file */
 function exampleId(prefix, file) {
 	return `${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
 }
 
 /**
- * An example as a user would have it after following its sticky note against the sandbox: placeholders
- * filled in, a credential picked in each node of this package (and the SMTP one in Send Email and its
- * review variant, when refs has one), the CRM pointed at the fake CRM, and a poll interval of one minute (the examples poll every few minutes). Node types stay as they are:
- * the package is installed as a community package, so they are the types users get.
+ * An example as a user would have it after following its sticky note against the sandbox:
+ * placeholders filled in, a credential picked (SMTP too, when refs has one), the fake CRM, and a
+ * poll every minute. Node types stay: the package is installed as users get it.
  * @param {any} workflow
  * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
  *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
 function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
-	/** What the examples leave for the user to fill in, and what the tests fill in. */
 	const filledIn = [
 		['YOUR_COMPANY_ID', demo.companyId],
 		['Your company (choose it from the list)', demo.companyName],
@@ -383,8 +363,7 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
 }
 
 /**
- * The trigger node of a workflow and how the tests start it.
- * @param {any} workflow @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
+ * A workflow's trigger node and how the tests start it. @param {any} workflow @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
  */
 function triggerOf(workflow) {
 	/** @type {Array<[string, 'webhook' | 'order' | 'manual']>} */
