@@ -1,10 +1,5 @@
 // @ts-check
-/**
- * `npm run bench`: installs the repo's dependencies when missing, compiles bench/ and runs it
- * (Order → Get Many on 10,000 orders at the node's defaults, against the sequential loop and n8n's
- * HTTP Request node in the real n8n, plus 100,000 orders under a 256 MB heap; see bench/README.md).
- * Arguments go to the benchmark.
- */
+/** `npm run bench`: the repo's dependencies when missing, then bench/ compiled and run with the arguments. */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 

@@ -1,11 +1,9 @@
 // @ts-check
 /**
- * `npm run check:package`: the checks n8n applies to a community package, offline, on the packed
- * tarball. Builds, packs, then checks the tarball's contents, the `n8n` section, that each node and
- * credential loads with nothing but n8n-workflow installed, that the documentation links lead to
- * files and README sections in the tarball, that the output schemas are there and valid (n8n's
- * editor reads them from dist/nodes/<Node>/__schema__/), and runs the ESLint legs of the official scanner
- * (@n8n/scan-community-package, from e2e/runtime). `--no-build` skips the build.
+ * `npm run check:package [-- --no-build]`: the checks n8n applies to a community package, offline,
+ * on the packed tarball: contents, the `n8n` section, each node and credential loading with only
+ * n8n-workflow installed, documentation links, output schemas, and the ESLint legs of the official
+ * scanner (@n8n/scan-community-package, from e2e/runtime).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -20,7 +18,6 @@ const { run, runChecked, runMain } = require('./lib/processes');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
-/** What the tarball may hold: dist/, the docs pages, the example workflows, the readme, the licence and package.json. */
 const ALLOWED = [
 	/^dist\//,
 	/^docs\/[^/]+\.md$/,
@@ -29,7 +26,6 @@ const ALLOWED = [
 	/^LICEN[SC]E(\.md|\.txt)?$/i,
 	/^package\.json$/,
 ];
-/** The node and credential files the n8n section declares. */
 const SECTION = PACKAGE_JSON.n8n ?? {};
 const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])];
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
@@ -98,7 +94,7 @@ function checkN8nSection(files) {
 	);
 }
 
-/** dist/ paths of every *.node.ts and *.credentials.ts in the source, which the n8n section must list. */
+/** dist/ paths of every *.node.ts and *.credentials.ts, which the n8n section must list. */
 function sourceEntryPoints() {
 	/** @type {string[]} */
 	const found = [];
@@ -117,10 +113,8 @@ function sourceEntryPoints() {
 }
 
 /**
- * The output schemas in the tarball (scripts/lib/output-schemas.js): every node of the n8n section
- * has them, and each is valid JSON Schema with a `type` and non-empty `properties`, which n8n's
- * editor requires before it shows a schema preview.
- * @param {string[]} files
+ * Every node has output schemas, each valid JSON Schema with a `type` and `properties`, which n8n's
+ * editor requires before it shows a preview. @param {string[]} files
  */
 function checkOutputSchemas(files) {
 	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
@@ -154,7 +148,6 @@ function checkOutputSchemas(files) {
 	);
 }
 
-/** The n8n-workflow version the package is built against (its devDependency). */
 const WORKFLOW_VERSION = PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'latest';
 
 /** A folder with nothing but n8n-workflow installed, the package unpacked into its node_modules. */
@@ -186,8 +179,7 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 }
 
 /**
- * Requires every node and credential file of the n8n section in a fresh Node process whose only
- * installed package is n8n-workflow, and instantiates each exported class.
+ * Requires and instantiates every declared class in a Node process with only n8n-workflow installed.
  * @param {string} consumer @returns {Promise<CheckResult>}
  */
 async function checkRequire(consumer) {
@@ -224,11 +216,7 @@ async function checkRequire(consumer) {
 	};
 }
 
-/**
- * The ESLint legs of @n8n/scan-community-package: its CLI needs the registry, its analyzePackage does not.
- * It lints the compiled tarball (`**\/*.js`, package.json) and the source the package is built from.
- * @returns {Promise<CheckResult[]>}
- */
+/** The scanner's analyzePackage (its CLI needs the registry) on the tarball and the source. @returns {Promise<CheckResult[]>} */
 async function checkScanner() {
 	const scanner = await import(
 		pathToFileURL(
@@ -254,11 +242,8 @@ async function checkScanner() {
 }
 
 /**
- * The documentation a user of the published package reaches: every link of the packed README and
- * docs pages to a shipped file leads to a file and heading in the tarball (scripts/lib/docs-links.js
- * brokenLinks; other relative links resolve against the repository on the npm page), and the
- * documentation link of each node (description and codex) and credential, as loaded from the
- * tarball, is a section of the packed README on the npm page.
+ * The packed README and docs' links to shipped files lead somewhere, and each node's (description
+ * and codex) and credential's documentation link is a section of the README on the npm page.
  */
 function checkDocumentationLinks() {
 	const problems = brokenLinks(UNPACKED, { packed: true });

@@ -1,11 +1,8 @@
 // @ts-check
 /**
- * `npm run docs`: regenerates the generated parts of the README and docs/ (see scripts/lib/docs.js)
- * from the code, the page list and the reliability suite, and says which changed. Run it after
- * changing an operation, a route, a scope, a webhook event kind, a page or a reliability test, and
- * commit the result.
- *   --check            change nothing; exit 1 when a committed table differs (names it)
- *   --no-reliability   skip the reliability table (it needs a jest run that only collects test names)
+ * `npm run docs`: regenerates the generated parts of the README and docs/ (lib/docs.js) and says
+ * which changed. `--check`: change nothing, exit 1 when a part differs; `--no-reliability`: skip the
+ * reliability list (it needs a jest run collecting test names).
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -18,10 +15,8 @@ const { ensureRepoDependencies } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
 /**
- * Every test of the reliability suite as jest defines it (describe blocks and the expanded names of
- * `it.each`), without running any: a name pattern that matches nothing skips every test and every
- * hook, and jest still reports each test's name.
- * @returns {import('./lib/docs-reliability').ReliabilityCase[]}
+ * Every test of the reliability suite, none run: a name pattern matching nothing skips every test
+ * and hook, and jest still reports each name. @returns {import('./lib/docs-reliability').ReliabilityCase[]}
  */
 function reliabilityCases() {
 	const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-')), 'reliability.json');

@@ -1,17 +1,10 @@
 // @ts-check
 /**
- * `npm run lint`: both linters, stopping at the first failure.
- *   1. The package as n8n lints it: `n8n-node lint` (n8n's node CLI) in strict mode with its default
- *      config (eslint.config.mjs, unchanged), on the files n8n's scanner lints in the source a release
- *      attests: package.json, nodes/ and credentials/. The CLI lints every *.ts below its working
- *      folder, so it runs in .n8n-lint/, a copy of just those (with tsconfig.json, the icons and a link
- *      to node_modules); the paths it prints are the same below the repo.
- *   2. The repo's own tooling (scripts, tests, sandbox, e2e, bench) with eslint.tooling.config.mjs.
- *   3. Prettier (.prettierrc.js, the official starter's settings) on every source file of the repo.
- *   4. knip (knip.jsonc): no file, export or type that nothing imports, first in the whole repo, then
- *      counting only what n8n loads, so node code exported only for tests must say so (`@internal`).
- * `npm run lint -- --fix` fixes what the linters can, the package in place (the copy is written back),
- * and formats with Prettier. `npm run lint:exports` (`--exports`) runs step 4 alone.
+ * `npm run lint [-- --fix]`, stopping at the first failure: `n8n-node lint` in strict mode on what
+ * n8n's scanner lints (package.json, nodes/, credentials/; the CLI lints every *.ts below its folder,
+ * so it runs in .n8n-lint/, a copy of just those), eslint on the tooling, Prettier, and knip (also
+ * counting only what n8n loads: node code exported for tests says `@internal`). `--fix` writes the
+ * package's fixes back. `npm run lint:exports` (`--exports`) runs knip alone.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -19,7 +12,6 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const STAGE = path.join(ROOT, '.n8n-lint');
-/** What n8n lints: its scanner's source patterns (package.json, nodes, credentials) and what those need. */
 const PACKAGE_SOURCES = [
 	'package.json',
 	'eslint.config.mjs',
@@ -44,7 +36,6 @@ function run(title, args, cwd) {
 	}
 }
 
-/** Step 4: knip twice, over the whole repo and over what n8n loads (`--production`). */
 function unusedExports() {
 	const knip = [
 		path.join(ROOT, 'node_modules', 'knip', 'bin', 'knip.js'),
@@ -78,7 +69,6 @@ function main() {
 			],
 			STAGE,
 		);
-		// The fixes, written back from the copy.
 		for (const folder of fix ? FIXABLE : [])
 			fs.cpSync(path.join(STAGE, folder), path.join(ROOT, folder), { recursive: true });
 	} finally {

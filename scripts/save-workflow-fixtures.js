@@ -1,15 +1,9 @@
 // @ts-check
 /**
- * Saves the workflows of a release as compatibility fixtures: `node scripts/save-workflow-fixtures.js`
- * (at a release: the version in package.json) writes test/fixtures/saved-workflows/<version>/, which
- * test/integration/savedWorkflows.test.ts loads and runs with the current code from then on. A
- * version's folder is written once and never changed (docs/development.md, "Saved workflows").
- *   - the examples as shipped (placeholders for the user's company and event, no credential picked);
- *     nodes fed by n8n's own nodes get the items those would give as pinData (the tests run only
- *     this package's nodes);
- *   - the end-to-end workflows (scripts/lib/workflows.js): every resource of the action node with each
- *     credential, the webhook trigger on every event it offers, the order trigger watching every
- *     transition, on the sandbox's demo data (seeded the same every time).
+ * `node scripts/save-workflow-fixtures.js [version]` at a release writes, once,
+ * test/fixtures/saved-workflows/<version>/ (docs/development.md, "Saved workflows"): the examples as
+ * shipped (with pinData for what n8n's own nodes would feed them: the tests run only this package's
+ * nodes), and the end-to-end workflows on the sandbox's demo data.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -38,9 +32,7 @@ const CREDENTIALS = {
 };
 const ORDER_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
-/**
- * What n8n's own nodes upstream of this package's nodes give them in an example, as pinData.
- * @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>}
+/** @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>}
  */
 const EXAMPLE_PIN_DATA = {
 	'form-from-spreadsheet.json': (workflow) => {
@@ -61,7 +53,7 @@ async function main(version) {
 	const sandbox = await startSandbox({ port: 0 });
 	try {
 		const { demo } = sandbox;
-		// The built trigger (npm run build first): the event kinds it offers.
+		// The built trigger (npm run build first).
 		const {
 			EventRegistrationTrigger,
 		} = require('../dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js');

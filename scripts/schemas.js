@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * Writes the output schemas (scripts/lib/output-schemas.js) beside each built node, where n8n reads
- * them: dist/nodes/<Node>/__schema__/v<x.y.z>/<resource>/<operation>.json for the action node,
- * dist/nodes/<Node>/__schema__/v<x.y.z>.json for a trigger. Run by `npm run build` after tsc.
- */
+/** `npm run build` after tsc: the output schemas (lib/output-schemas.js) into dist/nodes/<Node>/__schema__/. */
 const fs = require('node:fs');
 const path = require('node:path');
 

@@ -1,15 +1,9 @@
 // @ts-check
 /**
- * Smoke runs of the commands the README and docs/development.md name that the other steps of
- * `npm test` do not run, so none of them breaks unseen. No timing is asserted: each check is that the command completes and does
- * what it says.
- *
- *   node scripts/smoke.js bench      `npm run bench -- --smoke --no-build`: every part at a small
- *                                    size, the peer packing dist/ as the steps before built it; each
- *                                    part of bench-results.json is written (to .e2e/smoke/)
- *   node scripts/smoke.js commands   `npm run sandbox` answers and stops on Ctrl-C; `npm run dev`
- *                                    starts n8n with the package (in its own folder, on free ports)
- *                                    and stops on Ctrl-C; `npm run docs -- --check` finds no diff
+ * Smoke runs of the documented commands the other steps of `npm test` do not run: each completes
+ * and does what it says (no timing asserted).
+ *   bench      `npm run bench -- --smoke --no-build`: every part at a small size writes its figures
+ *   commands   `npm run sandbox` and `npm run dev` answer and stop on Ctrl-C; `npm run docs -- --check`
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -77,8 +71,7 @@ async function benchSmoke() {
 }
 
 /**
- * Starts a long-running command, waits for `ready` in its output, runs `check`, then stops it as
- * Ctrl-C does and expects it to exit cleanly.
+ * Starts a command, waits for `ready` in its output, runs `check`, then expects Ctrl-C to stop it.
  * @param {string} name @param {string[]} args
  * @param {{ env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number; check: (output: string) => Promise<void> }} options
  */

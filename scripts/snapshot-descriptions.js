@@ -1,12 +1,9 @@
 // @ts-check
 /**
- * `npm run snapshot`: writes the saved-surface snapshots (test/fixtures/descriptions/, one JSON file
- * per node version and per credential) that test/unit/savedSurface.test.ts compares with the code.
- * Run it when the saved surface grows on purpose: a new node version, or a new optional parameter or
- * option value whose default keeps saved workflows behaving as before. It writes new files and
- * additions, and refuses an in-place change (a renamed or removed parameter, option value or
- * default, a version dropped): add a node version instead (n8n's rule).
- *   --allow-change   write in-place changes too (only when no saved workflow can depend on the old surface)
+ * `npm run snapshot`: writes the saved-surface snapshots (test/fixtures/descriptions/) that
+ * savedSurface.test.ts compares with the code, when it grows on purpose. Refuses an in-place change
+ * (a renamed or removed parameter, option value or default, a version dropped: add a node version
+ * instead, n8n's rule) unless `--allow-change` (only when no saved workflow can depend on it).
  */
 const fs = require('node:fs');
 const path = require('node:path');

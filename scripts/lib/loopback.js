@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * Loopback HTTP servers the end-to-end and browser tests point n8n at: each records every request
- * and answers as told. The fake CRM is the one the examples upsert contacts into, so they run end
- * to end without the internet.
- */
+/** Loopback HTTP servers that record every request and answer as told, such as the examples' CRM. */
 const http = require('node:http');
 
 /**
@@ -22,8 +18,7 @@ function parsedBody(text) {
 }
 
 /**
- * A server on 127.0.0.1 that records each request (body parsed as JSON when it is JSON) and answers
- * with `reply(request)` as JSON.
+ * Records each request (a JSON body parsed) and answers `reply(request)` as JSON.
  * @param {(request: RecordedRequest) => Reply} reply @param {number} [port] 0: any free port
  * @returns {Promise<RecordingServer>}
  */
@@ -64,10 +59,7 @@ function startRecordingServer(reply, port = 0) {
 	});
 }
 
-/**
- * The CRM stand-in: answers 200 with the upserted contact.
- * @param {number} [port] 0: any free port
- */
+/** Answers 200 with the upserted contact. @param {number} [port] 0: any free port */
 function startFakeCrm(port = 0) {
 	return startRecordingServer(
 		(request) => ({ status: 200, body: { upserted: true, contact: request.body ?? null } }),

@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * The package as users get it: `npm pack`ed, then unpacked where n8n looks for installed community
- * packages (<user folder>/.n8n/nodes/node_modules/<name>), so node types are
- * `n8n-nodes-event-registration.<node>`, exactly as in examples/.
- */
+/** The package as users get it: packed, then where n8n looks for community packages (types as in examples/). */
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -22,10 +18,8 @@ async function build({ echo = false } = {}) {
 }
 
 /**
- * Installs the tarball the way a custom n8n image does (docs/queue-mode.md, "Installing in every
- * process"): `npm install --legacy-peer-deps <package>` in <user folder>/.n8n/nodes, from the tarball
- * instead of the registry. n8n-workflow, the one peer dependency, is n8n's own and not installed.
- * @param {string} tarball @param {string} userFolder
+ * Installs the tarball as a custom n8n image does (docs/queue-mode.md): `npm install` in
+ * <user folder>/.n8n/nodes (n8n-workflow, the peer dependency, is n8n's own). @param {string} tarball @param {string} userFolder
  */
 async function npmInstallIntoN8n(tarball, userFolder) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -43,9 +37,7 @@ async function npmInstallIntoN8n(tarball, userFolder) {
 	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
-/**
- * `npm pack` into destDir.
- * @param {string} destDir @returns {Promise<{ tarball: string; files: string[] }>}
+/** @param {string} destDir @returns {Promise<{ tarball: string; files: string[] }>}
  */
 async function pack(destDir) {
 	fs.mkdirSync(destDir, { recursive: true });
@@ -60,10 +52,7 @@ async function pack(destDir) {
 	};
 }
 
-/**
- * Unpacks a tarball into dir (emptied first), dropping npm's `package/` prefix.
- * @param {string} tarball @param {string} dir
- */
+/** Unpacks a tarball into dir (emptied first). @param {string} tarball @param {string} dir */
 async function unpack(tarball, dir) {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -72,21 +61,14 @@ async function unpack(tarball, dir) {
 	});
 }
 
-/**
- * Installs the tarball into an n8n user folder as a community package (it has no dependencies
- * of its own; n8n-workflow comes from n8n).
- * @param {string} tarball @param {string} userFolder
- */
+/** Unpacked as a community package (it has no dependencies). @param {string} tarball @param {string} userFolder */
 async function installIntoN8n(tarball, userFolder) {
 	const dir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
 	await unpack(tarball, dir);
 	return dir;
 }
 
-/**
- * An `n8n-nodes-event-registration.<name>` type for a node name (the one place the prefix is made).
- * @param {string} name e.g. eventRegistration
- */
+/** The one place the type prefix is made. @param {string} name e.g. eventRegistration */
 function nodeType(name) {
 	return `${PACKAGE_NAME}.${name}`;
 }
