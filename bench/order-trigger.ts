@@ -16,7 +16,7 @@ import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
 import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
-import { check, median } from './report';
+import { check, exitOnFailure, median } from './report';
 import type { Check } from './report';
 import { SIZE } from './scenarios';
 
@@ -294,11 +294,5 @@ export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
 }
 
 if (require.main === module && process.argv.includes('--child')) {
-	child().then(
-		() => process.exit(0),
-		(error: unknown) => {
-			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-			process.exit(1);
-		},
-	);
+	child().then(() => process.exit(0), exitOnFailure);
 }

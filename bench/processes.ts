@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startSandbox } from '../test/sandbox';
 import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol';
+import { exitOnFailure } from './report';
 import { ORDERS } from './scenarios';
 
 function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
@@ -99,10 +100,5 @@ export async function runNodeProcess(
 }
 
 if (require.main === module && process.argv[2] === '--sandbox-child') {
-	sandboxChild(Number(process.argv[3])).catch((error: unknown) => {
-		process.stderr.write(
-			`sandbox failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-		);
-		process.exit(1);
-	});
+	sandboxChild(Number(process.argv[3])).catch(exitOnFailure);
 }

@@ -23,6 +23,12 @@ export function reportChecks(checks: Check[], log: (text: string) => void): void
 	if (checks.some((c) => c.correctness && !c.ok)) process.exitCode = 1;
 }
 
+/** For a process's main: the failure's stack, exit 1. */
+export function exitOnFailure(error: unknown): never {
+	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+	process.exit(1);
+}
+
 export function round(value: number, digits = 0): number {
 	const f = 10 ** digits;
 	return Math.round(value * f) / f;

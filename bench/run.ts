@@ -33,7 +33,8 @@ import { runNodeProcess, startSandboxProcess } from './processes';
 import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { correctnessChecks, timingChecks } from './checks';
-import { machine, median, mib, repoRoot, reportChecks, round } from './report';
+import { exitOnFailure, machine, median, mib, repoRoot, reportChecks, round } from './report';
+import type { Check } from './report';
 import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
 	LATENCY_MS,
@@ -71,6 +72,7 @@ interface Context {
 	repeat: number;
 }
 
+const log = (text: string) => process.stdout.write(text);
 const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
 
 function option(name: string): string | undefined {
@@ -236,7 +238,6 @@ async function runScenario(
 	sweep: number[],
 ): Promise<ScenarioFigures> {
 	const { sb, control } = context;
-	const log = (text: string) => process.stdout.write(text);
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({
 		latencyMs: scenario.latencyMs,
@@ -310,24 +311,29 @@ function setup(paging: Paging, repeat: number, calibration: Context['calibration
 	};
 }
 
+/** Writes the results file, prints the tables as docs/performance.md shows them and the checks. */
+function finish(report: object, tables: Array<(report: object) => string>, checks: Check[]): void {
+	const file = resultsFile();
+	writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
+	log(`\n${tables.map((table) => table(report)).join('\n\n')}\n\n`);
+	reportChecks(checks, log);
+	log(`\nWrote ${file}\n`);
+}
+
 /** `--only order-trigger`: its figures merged into the results file. */
 async function orderTriggerOnly(): Promise<void> {
-	const file = resultsFile();
 	let report: Record<string, unknown> = {};
 	try {
-		report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+		report = JSON.parse(readFileSync(resultsFile(), 'utf8')) as Record<string, unknown>;
 	} catch {
 		report = { generated_at: new Date().toISOString(), machine: machine() };
 	}
 	const orderTrigger = await runOrderTriggerBench();
-	writeFileSync(
-		file,
-		`${JSON.stringify({ ...report, order_trigger: orderTrigger }, null, '\t')}\n`,
+	finish(
+		{ ...report, order_trigger: orderTrigger },
+		[orderTriggerRequestsTable],
+		orderTriggerChecks(orderTrigger),
 	);
-	const log = (text: string) => process.stdout.write(text);
-	log(`\n${orderTriggerRequestsTable({ ...report, order_trigger: orderTrigger })}\n\n`);
-	reportChecks(orderTriggerChecks(orderTrigger), log);
-	log(`\nWrote ${file}\n`);
 }
 
 function describePaging({ concurrency, perPage }: Paging): string {
@@ -353,7 +359,6 @@ async function main(): Promise<void> {
 	const repeat = integerOption('repeat', 'BENCH_REPEAT', 9) ?? DEFAULT_REPEAT;
 	const sweep =
 		skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
-	const log = (text: string) => process.stdout.write(text);
 	log(
 		`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
 	);
@@ -394,27 +399,19 @@ async function main(): Promise<void> {
 			...(peer ? { peer_http_request: peer } : {}),
 			...(memory ? { memory_100k: memory } : {}),
 		};
-		const file = resultsFile();
-		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
-
-		const tables = [benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable];
-		log(`\n${tables.map((table) => table(report)).join('\n\n')}\n\n`);
-		reportChecks(
+		finish(
+			report,
+			[benchListingTable, orderTriggerRequestsTable, benchPeerTable, benchMemoryTable],
 			[
 				...timingChecks(results),
 				...(memory ? memoryChecks(memory) : []),
 				...correctnessChecks(results),
 				...orderTriggerChecks(orderTrigger),
 			],
-			log,
 		);
-		log(`\nWrote ${file}\n`);
 	} finally {
 		await sandbox.stop();
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-	process.exit(1);
-});
+main().catch(exitOnFailure);

@@ -179,15 +179,12 @@ async function startN8n(
 	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;
-	let exited = false;
-	child.once('exit', () => {
-		exited = true;
-	});
 	try {
 		await waitFor(
 			'n8n to be ready',
 			async () => {
-				if (exited) throw new Error(`n8n exited early; see ${logFile}`);
+				if (child.exitCode !== null || child.signalCode !== null)
+					throw new Error(`n8n exited early; see ${logFile}`);
 				for (const route of command[0] === 'start'
 					? ['/healthz/readiness', '/rest/settings']
 					: ['/healthz/readiness']) {
