@@ -165,8 +165,20 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 	);
 }
 
-/** Time and output of the nodes after the trigger, n8n's verdict, what the user saw. */
-function readExecution(execution: Execution | undefined, code: number | null, output: string) {
+interface Executed {
+	code: number | null;
+	execution?: Execution;
+	output: string;
+}
+
+/** One run's figures (the results file's names): the nodes after the trigger, n8n's verdict, what the user saw. */
+function peerRun(
+	variant: Variant,
+	scenario: Scenario,
+	{ code, execution, output }: Executed,
+	expected: unknown[],
+	stats: { requests: number; status429: number },
+) {
 	const runData = execution?.data?.resultData?.runData ?? {};
 	const after = Object.keys(runData).filter((name) => name !== NAMES.trigger);
 	const taskOf = (name: string) => runData[name]?.[0];
@@ -185,36 +197,19 @@ function readExecution(execution: Execution | undefined, code: number | null, ou
 	const message =
 		error?.message ??
 		(execution ? undefined : `no execution JSON from n8n execute (exit ${code}), ${output}`);
-	return {
-		executionTime,
-		listingTime: taskOf(NAMES.listing)?.executionTime ?? 0,
-		items,
-		status: failed ? ('error' as const) : ('success' as const),
-		userSaw: failed ? `error: ${message ?? 'unknown'}` : `success, ${items.length} items`,
-	};
-}
-
-/** One run's figures; field names are the results file's. */
-function peerRun(
-	variant: Variant,
-	scenario: Scenario,
-	run: ReturnType<typeof readExecution>,
-	expected: unknown[],
-	stats: { requests: number; status429: number },
-) {
-	const ids = run.items.map((item) => item.id);
+	const ids = items.map((item) => item.id);
 	return {
 		variant: variant.key,
 		scenario: scenario.name,
-		execution_time_ms: run.executionTime,
+		execution_time_ms: executionTime,
 		execution_time_ms_runs: [] as number[],
-		listing_node_ms: run.listingTime,
-		items: run.items.length,
+		listing_node_ms: taskOf(NAMES.listing)?.executionTime ?? 0,
+		items: items.length,
 		expected_items: expected.length,
 		ids_match_reference:
 			ids.length === expected.length && ids.every((id, index) => id === expected[index]),
-		status: run.status,
-		user_saw: run.userSaw,
+		status: failed ? ('error' as const) : ('success' as const),
+		user_saw: failed ? `error: ${message ?? 'unknown'}` : `success, ${items.length} items`,
 		requests: stats.requests,
 		http_429: stats.status429,
 	};
@@ -229,7 +224,7 @@ async function execute(
 	env: NodeJS.ProcessEnv,
 	workDir: string,
 	id: string,
-): Promise<{ code: number | null; execution?: Execution; output: string }> {
+): Promise<Executed> {
 	const file = path.join(workDir, `${id}.out.txt`);
 	const fd = openSync(file, 'w');
 	const child = lib.processes.startChild(
@@ -281,47 +276,48 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	await lib.n8n.importCredentials(env, workDir, [
 		{ ...CREDENTIAL, data: { accessToken: sb.token, baseUrl: sb.url, publicUrl: sb.url } },
 	]);
-	const workflows = new Map<string, ReturnType<typeof workflowFor>>();
-	for (const scenario of PEER_SCENARIOS)
-		for (const variant of PEER_VARIANTS)
-			workflows.set(`${scenario.name}/${variant.key}`, workflowFor(lib, sb, variant, scenario));
-	await lib.n8n.importWorkflows(env, workDir, [...workflows.values()]);
+	const plan = PEER_SCENARIOS.flatMap((scenario) =>
+		PEER_VARIANTS.map((variant) => ({
+			scenario,
+			variant,
+			workflow: workflowFor(lib, sb, variant, scenario),
+		})),
+	);
+	await lib.n8n.importWorkflows(
+		env,
+		workDir,
+		plan.map((run) => run.workflow),
+	);
 	log('done\n');
 
 	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
 	const reference = await runBaseline(sb);
 
 	const runs: PeerRun[] = [];
-	for (const scenario of PEER_SCENARIOS) {
+	for (const { scenario, variant, workflow } of plan) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
-		for (const variant of PEER_VARIANTS) {
-			log(`  ${scenario.name}, ${variant.label}… `);
-			const workflow = workflows.get(`${scenario.name}/${variant.key}`) as ReturnType<
-				typeof workflowFor
-			>;
-			const attempts: PeerRun[] = [];
-			for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
-				await control.setFaults({
-					latencyMs: LATENCY_MS,
-					throttle: scenario.throttle,
-					maxPerPage: null,
-				});
-				await control.clearRequests();
-				const { code, execution, output } = await execute(lib, env, workDir, workflow.id);
-				const run = readExecution(execution, code, output);
-				attempts.push(peerRun(variant, scenario, run, expected, await control.stats()));
-			}
-			const time = median(attempts.map((attempt) => attempt.execution_time_ms));
-			const kept = attempts.find((attempt) => attempt.execution_time_ms === time) ?? attempts[0];
-			const figures = {
-				...kept,
-				execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
-			};
-			log(
-				`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
-			);
-			runs.push(figures);
+		log(`  ${scenario.name}, ${variant.label}… `);
+		const attempts: PeerRun[] = [];
+		for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
+			await control.setFaults({
+				latencyMs: LATENCY_MS,
+				throttle: scenario.throttle,
+				maxPerPage: null,
+			});
+			await control.clearRequests();
+			const executed = await execute(lib, env, workDir, workflow.id);
+			attempts.push(peerRun(variant, scenario, executed, expected, await control.stats()));
 		}
+		const time = median(attempts.map((attempt) => attempt.execution_time_ms));
+		const kept = attempts.find((attempt) => attempt.execution_time_ms === time) ?? attempts[0];
+		const figures = {
+			...kept,
+			execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
+		};
+		log(
+			`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
+		);
+		runs.push(figures);
 	}
 
 	const ratios: Record<string, Record<string, number | null>> = {};
