@@ -37,7 +37,8 @@ function fieldSchema(spec, insideAssumed) {
 }
 
 /**
- * `required`: the fields the reference shows on every record. @param {Fields} fields @param {boolean} [insideAssumed]
+ * `required`: the fields the reference shows on every record.
+ * @param {Fields} fields @param {boolean} [insideAssumed]
  * @returns {{ properties: Record<string, unknown>; required: string[] }}
  */
 function objectSchema(fields, insideAssumed = false) {
@@ -117,10 +118,7 @@ function webhookTriggerSchema(kinds) {
 	return schema;
 }
 
-/**
- * @typedef {object} NodeDescription @property {string} name @property {number | number[]} version
- * @property {Array<Record<string, any>>} properties
- */
+/** @typedef {{ name: string; version: number | number[]; properties: Array<Record<string, any>> }} NodeDescription */
 
 /** `1` → `1.0.0`, `1.1` → `1.1.0`: the folder name n8n looks for. */
 function paddedVersion(/** @type {number} */ version) {

@@ -363,7 +363,8 @@ function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = tr
 }
 
 /**
- * A workflow's trigger node and how the tests start it. @param {any} workflow @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
+ * A workflow's trigger node and how the tests start it.
+ * @param {any} workflow @returns {{ node: any; kind: 'webhook' | 'order' | 'manual' | 'other' }}
  */
 function triggerOf(workflow) {
 	/** @type {Array<[string, 'webhook' | 'order' | 'manual']>} */
