@@ -40,26 +40,21 @@ export const SIZE = process.argv.includes('--smoke') ? SMOKE : FULL;
 
 export const ORDERS = SIZE.orders;
 
+const scenario = (
+	name: ScenarioName,
+	description: string,
+	throttle: Throttle | null,
+	limit?: number,
+): Scenario => ({ name, description, latencyMs: LATENCY_MS, throttle, limit });
+
 export const SCENARIOS: readonly Scenario[] = [
-	{
-		name: 'latency',
-		description: `Return All, ${LATENCY_MS} ms added latency, no throttle`,
-		latencyMs: LATENCY_MS,
-		throttle: null,
-	},
-	{
-		name: 'throttle',
-		description: `Return All, ${LATENCY_MS} ms latency, throttle ${THROTTLE.limit} req / ${THROTTLE.windowMs} ms`,
-		latencyMs: LATENCY_MS,
-		throttle: THROTTLE,
-	},
-	{
-		name: 'limit',
-		description: `Limit = 50, ${LATENCY_MS} ms latency, no throttle`,
-		latencyMs: LATENCY_MS,
-		throttle: null,
-		limit: 50,
-	},
+	scenario('latency', `Return All, ${LATENCY_MS} ms added latency, no throttle`, null),
+	scenario(
+		'throttle',
+		`Return All, ${LATENCY_MS} ms latency, throttle ${THROTTLE.limit} req / ${THROTTLE.windowMs} ms`,
+		THROTTLE,
+	),
+	scenario('limit', `Limit = 50, ${LATENCY_MS} ms latency, no throttle`, null, 50),
 ];
 
 /** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
