@@ -45,7 +45,7 @@ function benchListingTable(bench) {
 	const sweep = [...points.values()]
 		.sort((a, b) => a.concurrency - b.concurrency)
 		.map((p) => `${p.concurrency}: ${seconds(p.wall_ms)} (${p.speedup_vs_baseline.toFixed(1)}×)`);
-	const repeat = bench.setup?.repeat;
+	const repeat = bench.setup?.node_runs_per_case?.latency;
 	return [
 		`Measured by \`npm run bench\` on ${day(bench.generated_at)}: ${bench.machine.os}, ${bench.machine.cpus} CPUs shared with other jobs, Node ${bench.machine.node}${repeat ? `; the median of ${repeat} runs per case (the throttle scenario runs once)` : ''}. Compare the ratios, not the milliseconds.`,
 		'',
