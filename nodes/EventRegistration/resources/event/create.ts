@@ -8,13 +8,11 @@ import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import {
 	apiDate,
-	attendanceModeOptions,
 	endNotBeforeStart,
+	EVENT_CHOICES,
 	eventChoices,
-	companyRoleOptions,
 	createTimeZone,
 	dateProperty,
-	localeOptions,
 	optionalEventFields,
 } from './fields';
 import { DATE_FORMAT } from '../../../shared/dates';
@@ -31,33 +29,17 @@ export const description: INodeProperties[] = [
 	},
 	dateProperty('Start Date', 'dateStart', true),
 	dateProperty('End Date', 'dateEnd', true),
-	{
-		displayName: 'Attendance Mode',
-		name: 'attendanceMode',
-		type: 'options',
-		options: attendanceModeOptions,
-		default: 'offline',
-		required: true,
-	},
-	{
-		displayName: 'Locale',
-		name: 'locale',
-		type: 'options',
-		options: localeOptions,
-		default: 'en',
-		required: true,
-		description: 'Language of the event pages and emails',
-	},
-	{
-		displayName: 'Company Role',
-		name: 'companyRole',
-		type: 'options',
-		options: companyRoleOptions,
-		default: 'organizing',
-		required: true,
-		description:
-			'Whether the company organizes the event (ticket types, orders, page) or attends it',
-	},
+	...EVENT_CHOICES.map(
+		({ displayName, parameter, options, default: value, createDescription }): INodeProperties => ({
+			displayName,
+			name: parameter,
+			type: 'options',
+			options,
+			default: value,
+			required: true,
+			...(createDescription === undefined ? {} : { description: createDescription }),
+		}),
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -91,15 +73,16 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');
 	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
-	const choice = (label: string, name: string, options: Array<{ name: string; value: string }>) =>
-		requireOption(item, label, item.parameter(name), options);
 	const fields = {
 		name: requireText(item, 'Name', item.parameter('name')),
 		date_start: apiDate(item, 'Start Date', dateStart, timezone),
 		date_end: apiDate(item, 'End Date', dateEnd, timezone),
-		attendance_mode: choice('Attendance Mode', 'attendanceMode', attendanceModeOptions),
-		locale: choice('Locale', 'locale', localeOptions),
-		company_role: choice('Company Role', 'companyRole', companyRoleOptions),
+		...Object.fromEntries(
+			EVENT_CHOICES.map(({ displayName, name, parameter, options }) => [
+				name,
+				requireOption(item, displayName, item.parameter(parameter), options),
+			]),
+		),
 		...additional,
 		...(timezone === undefined ? {} : { timezone }),
 	};

@@ -4,23 +4,45 @@ import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../..
 import { requireBoolean, requireOption } from '../../shared/checks';
 import { invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 
-export const attendanceModeOptions = [
-	{ name: 'Offline', value: 'offline' },
-	{ name: 'Online', value: 'online' },
-];
-
-export const localeOptions = [
-	{ name: 'Dutch', value: 'nl' },
-	{ name: 'English', value: 'en' },
-	{ name: 'French', value: 'fr' },
-	{ name: 'German', value: 'de' },
-	{ name: 'Portuguese', value: 'pt' },
-	{ name: 'Spanish', value: 'es' },
-];
-
-export const companyRoleOptions = [
-	{ name: 'Attending', value: 'attending' },
-	{ name: 'Organizing', value: 'organizing' },
+/** The event's fixed-option fields: `name` as the API and Update Fields name them, `parameter` on Create. */
+export const EVENT_CHOICES = [
+	{
+		displayName: 'Attendance Mode',
+		name: 'attendance_mode',
+		parameter: 'attendanceMode',
+		options: [
+			{ name: 'Offline', value: 'offline' },
+			{ name: 'Online', value: 'online' },
+		],
+		default: 'offline',
+	},
+	{
+		displayName: 'Locale',
+		name: 'locale',
+		parameter: 'locale',
+		options: [
+			{ name: 'Dutch', value: 'nl' },
+			{ name: 'English', value: 'en' },
+			{ name: 'French', value: 'fr' },
+			{ name: 'German', value: 'de' },
+			{ name: 'Portuguese', value: 'pt' },
+			{ name: 'Spanish', value: 'es' },
+		],
+		default: 'en',
+		createDescription: 'Language of the event pages and emails',
+	},
+	{
+		displayName: 'Company Role',
+		name: 'company_role',
+		parameter: 'companyRole',
+		options: [
+			{ name: 'Attending', value: 'attending' },
+			{ name: 'Organizing', value: 'organizing' },
+		],
+		default: 'organizing',
+		createDescription:
+			'Whether the company organizes the event (ticket types, orders, page) or attends it',
+	},
 ];
 
 /** Every IANA time zone the runtime knows, plus UTC (which Intl lists only as an alias). */
@@ -151,14 +173,9 @@ export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T)
 /** The enum and boolean fields present in `body` (API names), checked: an expression can put anything there. */
 export function eventChoices(check: ItemContext, body: IDataObject): Record<string, unknown> {
 	const checked: Record<string, unknown> = {};
-	const choices = [
-		['attendance_mode', 'Attendance Mode', attendanceModeOptions],
-		['locale', 'Locale', localeOptions],
-		['company_role', 'Company Role', companyRoleOptions],
-	] as const;
-	for (const [field, label, options] of choices) {
-		if (body[field] !== undefined)
-			checked[field] = requireOption(check, label, body[field], options);
+	for (const { name, displayName, options } of EVENT_CHOICES) {
+		if (body[name] !== undefined)
+			checked[name] = requireOption(check, displayName, body[name], options);
 	}
 	const { requires_ticket_assignment: assignment } = body;
 	if (assignment !== undefined)
