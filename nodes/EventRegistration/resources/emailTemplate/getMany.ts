@@ -23,9 +23,7 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'emailTemplate';
-
 export const returnsList = true;
 
 export async function execute(

@@ -46,7 +46,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the template’s Subject or Body' };
-
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

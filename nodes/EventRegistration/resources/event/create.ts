@@ -64,7 +64,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'creates an event, which the API cannot delete' };
-
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

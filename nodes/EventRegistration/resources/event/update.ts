@@ -61,7 +61,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the fields given of the event' };
-
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

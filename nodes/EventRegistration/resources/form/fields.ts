@@ -313,51 +313,43 @@ const JSON_FIELD_KEYS =
 	'Each: type, label, and optionally description, placeholder, required, position, options, min, max';
 
 /** Form → Create's field parameters. */
-export function createFieldsProperties(): INodeProperties[] {
-	return fieldsInputProperties(
-		[
-			fieldsEditor('fields', 'Fields of the form', [
-				{ displayName: 'Field', name: 'field', values: fieldValues() },
-			]),
-		],
-		`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
-	);
-}
+export const createFieldsProperties = fieldsInputProperties(
+	[
+		fieldsEditor('fields', 'Fields of the form', [
+			{ displayName: 'Field', name: 'field', values: fieldValues() },
+		]),
+	],
+	`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
+);
 
 /**
  * Form → Update's field parameters: version 1's editor, with one kind of entry whose Field list
  * offers New Field; from version 1.1 Add Field offers Existing Field or New Field; the JSON input.
  */
-export function updateFieldsProperties(): INodeProperties[] {
-	return fieldsInputProperties(
-		[
-			fieldsEditor(
-				'fields',
-				'Fields to change or add',
-				[{ displayName: 'Field', name: 'field', values: fieldValues(CHANGE_OR_ADD_ENTRY) }],
-				{ _cnd: { lt: VERSION_1_1 } },
-			),
-			fieldsEditor(
-				'fieldUpdates',
-				'Existing fields to change and new fields to add',
-				[
-					{
-						displayName: 'Existing Field',
-						name: 'existingField',
-						values: fieldValues(CHANGE_ENTRY),
-					},
-					{
-						displayName: 'New Field',
-						name: 'newField',
-						values: fieldValues(undefined, OPTIONAL_POSITION),
-					},
-				],
-				{ _cnd: { gte: VERSION_1_1 } },
-			),
-		],
-		`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
-	);
-}
+export const updateFieldsProperties = fieldsInputProperties(
+	[
+		fieldsEditor(
+			'fields',
+			'Fields to change or add',
+			[{ displayName: 'Field', name: 'field', values: fieldValues(CHANGE_OR_ADD_ENTRY) }],
+			{ _cnd: { lt: VERSION_1_1 } },
+		),
+		fieldsEditor(
+			'fieldUpdates',
+			'Existing fields to change and new fields to add',
+			[
+				{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
+				{
+					displayName: 'New Field',
+					name: 'newField',
+					values: fieldValues(undefined, OPTIONAL_POSITION),
+				},
+			],
+			{ _cnd: { gte: VERSION_1_1 } },
+		),
+	],
+	`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
+);
 
 /** One editor entry in the API's shape; empty texts are left for validation to drop. */
 function fromEditor(entry: IDataObject): IDataObject {

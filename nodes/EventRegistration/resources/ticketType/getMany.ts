@@ -30,9 +30,7 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'ticketType';
-
 export const returnsList = true;
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.

@@ -57,7 +57,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the fields given of the ticket type, such as its price' };
-
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
