@@ -73,19 +73,14 @@ const POSITION: INodeProperties = {
 	description: 'Sort order on the form, 0 or more (lowest first)',
 };
 
-/** An entry of Form → Update that changes an existing field: the field, and a Type that may keep its own. */
-interface ChangeEntry {
-	id: INodeProperties;
-	type: INodeProperties;
-}
-
+/** The first inputs of a Form → Update entry that changes an existing field: the field, and a Type that may keep its own. */
 function changeEntry(
 	field: { listMethod: string; description: string; required?: boolean },
 	typeDescription: string,
 	keepDescription: string,
-): ChangeEntry {
-	return {
-		id: {
+): INodeProperties[] {
+	return [
+		{
 			displayName: 'Field Name or ID',
 			name: 'id',
 			type: 'options',
@@ -98,7 +93,7 @@ function changeEntry(
 			description: field.description,
 			...(field.required ? { required: true } : {}),
 		},
-		type: {
+		{
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
@@ -109,7 +104,7 @@ function changeEntry(
 			default: KEEP_CURRENT_TYPE,
 			description: typeDescription,
 		},
-	};
+	];
 }
 
 /** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
@@ -148,25 +143,23 @@ function updateChoices(field: IDataObject): IDataObject {
 /**
  * Attributes of one field in the editor, each shown only for the types that support it. Keep Current
  * Type also shows what most types have (description, placeholder); Range and Options only follow a
- * chosen type, which for an existing field must be its current one.
+ * chosen type, which for an existing field must be its current one. `change`: the entry changes a field.
  */
-function fieldValues(change?: ChangeEntry, position = POSITION): INodeProperties[] {
+function fieldValues(change?: INodeProperties[], position = POSITION): INodeProperties[] {
 	const shownFor = (types: readonly FormFieldType[], alsoKeepingType = true) => ({
 		show: { type: change && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
 	});
 	return [
-		...(change
-			? [change.id, change.type]
-			: [
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options' as const,
-						options: typeOptions,
-						default: 'text',
-						description: 'Kind of input',
-					},
-				]),
+		...(change ?? [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options' as const,
+				options: typeOptions,
+				default: 'text',
+				description: 'Kind of input',
+			},
+		]),
 		{
 			displayName: 'Label',
 			name: 'label',

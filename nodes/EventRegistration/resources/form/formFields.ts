@@ -46,20 +46,8 @@ export const FORM_FIELD_TYPES: readonly FormFieldType[] = [
 	...COMMON_FIELD_TYPES,
 ];
 
-const ATTRIBUTES = [
-	'description',
-	'placeholder',
-	'required',
-	'min',
-	'max',
-	'options',
-	'position',
-] as const;
-
-type FieldAttribute = (typeof ATTRIBUTES)[number];
-
 /** Which types accept each optional attribute; `type` and `label` belong to every field. */
-export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]> = {
+export const ATTRIBUTE_SUPPORT = {
 	description: FORM_FIELD_TYPES.filter((type) => type !== 'consent' && type !== 'toggle'),
 	placeholder: ['text', 'textarea', 'number', 'url', 'social_url'],
 	required: FORM_FIELD_TYPES,
@@ -67,7 +55,11 @@ export const ATTRIBUTE_SUPPORT: Record<FieldAttribute, readonly FormFieldType[]>
 	max: ['number'],
 	options: ['option', 'select'],
 	position: FORM_FIELD_TYPES,
-};
+} satisfies Record<string, readonly FormFieldType[]>;
+
+type FieldAttribute = keyof typeof ATTRIBUTE_SUPPORT;
+
+const ATTRIBUTES = Object.keys(ATTRIBUTE_SUPPORT) as FieldAttribute[];
 
 /** @internal Exported for the tests only. */
 export const CONSENT_LABEL_MAX_LENGTH = 10_000;
