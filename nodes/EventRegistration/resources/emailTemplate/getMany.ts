@@ -31,8 +31,5 @@ export async function execute(
 	item: OperationItem,
 ): Promise<IDataObject[]> {
 	const params = await item.eventParams();
-	return await apiRequestList(this, 'emailTemplate.getMany', {
-		check: item,
-		params,
-	});
+	return await apiRequestList(this, 'emailTemplate.getMany', { check: item, params });
 }

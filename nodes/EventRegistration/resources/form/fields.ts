@@ -265,9 +265,7 @@ function fieldsEditor(
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
 		description,
-		displayOptions: {
-			show: { ...FIELDS_EDITOR, ...(version ? { '@version': [version] } : {}) },
-		},
+		displayOptions: { show: { ...FIELDS_EDITOR, ...(version ? { '@version': [version] } : {}) } },
 		options: entries,
 	};
 }
