@@ -17,26 +17,23 @@ export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	idLocator('template'),
-	updateFieldsProperty(
-		[
-			{
-				displayName: 'Body',
-				name: 'body',
-				type: 'string',
-				typeOptions: { rows: 8 },
-				default: '',
-				description: 'Content of the email',
-			},
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				description: 'Subject line of the email',
-			},
-		],
-		'Only the fields you add are changed',
-	),
+	updateFieldsProperty([
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			typeOptions: { rows: 8 },
+			default: '',
+			description: 'Content of the email',
+		},
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: 'Subject line of the email',
+		},
+	]),
 ];
 
 export const toolDescription = text(
