@@ -11,11 +11,12 @@ import {
 	endNotBeforeStart,
 	EVENT_CHOICES,
 	eventChoices,
-	createTimeZone,
+	CREATE_ZONE_FOR_INSTANTS,
+	givenTimeZone,
 	dateProperty,
 	optionalEventFields,
 } from './fields';
-import { DATE_FORMAT } from '../../../shared/dates';
+import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 
 export const description: INodeProperties[] = [
 	companyLocator(),
@@ -71,7 +72,9 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');
-	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
+	const timezone =
+		givenTimeZone(item, additional) ??
+		([dateStart, dateEnd].some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined);
 	const fields = {
 		name: requireText(item, 'Name', item.parameter('name')),
 		date_start: apiDate(item, 'Start Date', dateStart, timezone),

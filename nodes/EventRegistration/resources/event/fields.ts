@@ -96,7 +96,7 @@ export const optionalEventFields: INodeProperties[] = [
  * given; it is then sent as the event's Timezone, so the service reads the time as the moment
  * given. Never the workflow's zone: the same workflow sends the same request on every n8n.
  */
-const CREATE_ZONE_FOR_INSTANTS = 'UTC';
+export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(
@@ -139,17 +139,6 @@ export function givenTimeZone(check: ItemContext, fields: IDataObject): string |
 	);
 	// Reached only while input errors are collected: UTC stands in so the dates are still checked; nothing is sent.
 	return CREATE_ZONE_FOR_INSTANTS;
-}
-
-/** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
-export function createTimeZone(
-	check: ItemContext,
-	fields: IDataObject,
-	dates: unknown[],
-): string | undefined {
-	return (
-		givenTimeZone(check, fields) ?? (dates.some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined)
-	);
 }
 
 /** An event's stored time zone when it is a known one. */
