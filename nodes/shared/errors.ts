@@ -335,6 +335,7 @@ export function isInvalid(value: unknown): value is Invalid {
  * value stops the item: `error` is thrown, before any request. In a tool run it is collected on
  * the item and INVALID is returned, so the checks go on and one error names every invalid field;
  * the item then stops in `validValues` (or `stopIfInvalid`) before its first request.
+ * @internal Exported for the tests; checks call `invalidInput`.
  */
 export function invalid(item: ItemContext, error: InputError): Invalid {
 	if (item.inputErrors === undefined) throw error;

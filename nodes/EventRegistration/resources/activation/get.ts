@@ -24,7 +24,6 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'activation';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

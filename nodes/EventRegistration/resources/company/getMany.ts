@@ -20,9 +20,7 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'company';
-
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {

@@ -25,7 +25,6 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

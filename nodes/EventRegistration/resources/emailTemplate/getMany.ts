@@ -23,9 +23,7 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'emailTemplate';
-
 export const returnsList = true;
 
 export async function execute(
@@ -33,8 +31,5 @@ export async function execute(
 	item: OperationItem,
 ): Promise<IDataObject[]> {
 	const params = await item.eventParams();
-	return await apiRequestList(this, 'emailTemplate.getMany', {
-		check: item,
-		params,
-	});
+	return await apiRequestList(this, 'emailTemplate.getMany', { check: item, params });
 }

@@ -17,26 +17,23 @@ export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
 	idLocator('template'),
-	updateFieldsProperty(
-		[
-			{
-				displayName: 'Body',
-				name: 'body',
-				type: 'string',
-				typeOptions: { rows: 8 },
-				default: '',
-				description: 'Content of the email',
-			},
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				description: 'Subject line of the email',
-			},
-		],
-		'Only the fields you add are changed',
-	),
+	updateFieldsProperty([
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			typeOptions: { rows: 8 },
+			default: '',
+			description: 'Content of the email',
+		},
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: 'Subject line of the email',
+		},
+	]),
 ];
 
 export const toolDescription = text(
@@ -46,7 +43,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the template’s Subject or Body' };
-
 export const recordKind = 'emailTemplate';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -8,16 +8,15 @@ import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import {
 	apiDate,
-	attendanceModeOptions,
 	endNotBeforeStart,
+	EVENT_CHOICES,
 	eventChoices,
-	companyRoleOptions,
-	createTimeZone,
+	CREATE_ZONE_FOR_INSTANTS,
+	givenTimeZone,
 	dateProperty,
-	localeOptions,
 	optionalEventFields,
 } from './fields';
-import { DATE_FORMAT } from '../../../shared/dates';
+import { DATE_FORMAT, isInstant } from '../../../shared/dates';
 
 export const description: INodeProperties[] = [
 	companyLocator(),
@@ -31,33 +30,17 @@ export const description: INodeProperties[] = [
 	},
 	dateProperty('Start Date', 'dateStart', true),
 	dateProperty('End Date', 'dateEnd', true),
-	{
-		displayName: 'Attendance Mode',
-		name: 'attendanceMode',
-		type: 'options',
-		options: attendanceModeOptions,
-		default: 'offline',
-		required: true,
-	},
-	{
-		displayName: 'Locale',
-		name: 'locale',
-		type: 'options',
-		options: localeOptions,
-		default: 'en',
-		required: true,
-		description: 'Language of the event pages and emails',
-	},
-	{
-		displayName: 'Company Role',
-		name: 'companyRole',
-		type: 'options',
-		options: companyRoleOptions,
-		default: 'organizing',
-		required: true,
-		description:
-			'Whether the company organizes the event (ticket types, orders, page) or attends it',
-	},
+	...EVENT_CHOICES.map(
+		({ displayName, parameter, options, default: value, createDescription }): INodeProperties => ({
+			displayName,
+			name: parameter,
+			type: 'options',
+			options,
+			default: value,
+			required: true,
+			...(createDescription === undefined ? {} : { description: createDescription }),
+		}),
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -82,7 +65,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'creates an event, which the API cannot delete' };
-
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
@@ -90,16 +72,19 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 	const additional = withoutBlanks(item.parameter('additionalFields', {}) as IDataObject);
 	const dateStart = item.parameter('dateStart');
 	const dateEnd = item.parameter('dateEnd');
-	const timezone = createTimeZone(item, additional, [dateStart, dateEnd]);
-	const choice = (label: string, name: string, options: Array<{ name: string; value: string }>) =>
-		requireOption(item, label, item.parameter(name), options);
+	const timezone =
+		givenTimeZone(item, additional) ??
+		([dateStart, dateEnd].some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined);
 	const fields = {
 		name: requireText(item, 'Name', item.parameter('name')),
 		date_start: apiDate(item, 'Start Date', dateStart, timezone),
 		date_end: apiDate(item, 'End Date', dateEnd, timezone),
-		attendance_mode: choice('Attendance Mode', 'attendanceMode', attendanceModeOptions),
-		locale: choice('Locale', 'locale', localeOptions),
-		company_role: choice('Company Role', 'companyRole', companyRoleOptions),
+		...Object.fromEntries(
+			EVENT_CHOICES.map(({ displayName, name, parameter, options }) => [
+				name,
+				requireOption(item, displayName, item.parameter(parameter), options),
+			]),
+		),
 		...additional,
 		...(timezone === undefined ? {} : { timezone }),
 	};

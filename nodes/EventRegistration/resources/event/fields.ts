@@ -4,23 +4,45 @@ import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../..
 import { requireBoolean, requireOption } from '../../shared/checks';
 import { invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 
-export const attendanceModeOptions = [
-	{ name: 'Offline', value: 'offline' },
-	{ name: 'Online', value: 'online' },
-];
-
-export const localeOptions = [
-	{ name: 'Dutch', value: 'nl' },
-	{ name: 'English', value: 'en' },
-	{ name: 'French', value: 'fr' },
-	{ name: 'German', value: 'de' },
-	{ name: 'Portuguese', value: 'pt' },
-	{ name: 'Spanish', value: 'es' },
-];
-
-export const companyRoleOptions = [
-	{ name: 'Attending', value: 'attending' },
-	{ name: 'Organizing', value: 'organizing' },
+/** The event's fixed-option fields: `name` as the API and Update Fields name them, `parameter` on Create. */
+export const EVENT_CHOICES = [
+	{
+		displayName: 'Attendance Mode',
+		name: 'attendance_mode',
+		parameter: 'attendanceMode',
+		options: [
+			{ name: 'Offline', value: 'offline' },
+			{ name: 'Online', value: 'online' },
+		],
+		default: 'offline',
+	},
+	{
+		displayName: 'Locale',
+		name: 'locale',
+		parameter: 'locale',
+		options: [
+			{ name: 'Dutch', value: 'nl' },
+			{ name: 'English', value: 'en' },
+			{ name: 'French', value: 'fr' },
+			{ name: 'German', value: 'de' },
+			{ name: 'Portuguese', value: 'pt' },
+			{ name: 'Spanish', value: 'es' },
+		],
+		default: 'en',
+		createDescription: 'Language of the event pages and emails',
+	},
+	{
+		displayName: 'Company Role',
+		name: 'company_role',
+		parameter: 'companyRole',
+		options: [
+			{ name: 'Attending', value: 'attending' },
+			{ name: 'Organizing', value: 'organizing' },
+		],
+		default: 'organizing',
+		createDescription:
+			'Whether the company organizes the event (ticket types, orders, page) or attends it',
+	},
 ];
 
 /** Every IANA time zone the runtime knows, plus UTC (which Intl lists only as an alias). */
@@ -74,7 +96,7 @@ export const optionalEventFields: INodeProperties[] = [
  * given; it is then sent as the event's Timezone, so the service reads the time as the moment
  * given. Never the workflow's zone: the same workflow sends the same request on every n8n.
  */
-const CREATE_ZONE_FOR_INSTANTS = 'UTC';
+export const CREATE_ZONE_FOR_INSTANTS = 'UTC';
 
 /** Converts one date input to `Y-m-d H:i`, or fails naming the field; an instant needs `timeZone`. */
 export function apiDate(
@@ -119,17 +141,6 @@ export function givenTimeZone(check: ItemContext, fields: IDataObject): string |
 	return CREATE_ZONE_FOR_INSTANTS;
 }
 
-/** Create: the given Timezone, else UTC when a date is an instant (sent as the event's Timezone), else none. */
-export function createTimeZone(
-	check: ItemContext,
-	fields: IDataObject,
-	dates: unknown[],
-): string | undefined {
-	return (
-		givenTimeZone(check, fields) ?? (dates.some(isInstant) ? CREATE_ZONE_FOR_INSTANTS : undefined)
-	);
-}
-
 /** An event's stored time zone when it is a known one. */
 export function storedTimeZone(event: IDataObject): string | undefined {
 	return typeof event.timezone === 'string' && isValidTimeZone(event.timezone)
@@ -151,14 +162,9 @@ export function endNotBeforeStart<T>(check: ItemContext, start: unknown, end: T)
 /** The enum and boolean fields present in `body` (API names), checked: an expression can put anything there. */
 export function eventChoices(check: ItemContext, body: IDataObject): Record<string, unknown> {
 	const checked: Record<string, unknown> = {};
-	const choices = [
-		['attendance_mode', 'Attendance Mode', attendanceModeOptions],
-		['locale', 'Locale', localeOptions],
-		['company_role', 'Company Role', companyRoleOptions],
-	] as const;
-	for (const [field, label, options] of choices) {
-		if (body[field] !== undefined)
-			checked[field] = requireOption(check, label, body[field], options);
+	for (const { name, displayName, options } of EVENT_CHOICES) {
+		if (body[name] !== undefined)
+			checked[name] = requireOption(check, displayName, body[name], options);
 	}
 	const { requires_ticket_assignment: assignment } = body;
 	if (assignment !== undefined)

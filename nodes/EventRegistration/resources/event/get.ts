@@ -23,7 +23,6 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -9,41 +9,25 @@ import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields'
 import { needs, text } from '../../shared/output';
 import {
 	apiDate,
-	attendanceModeOptions,
-	endNotBeforeStart,
-	eventChoices,
-	companyRoleOptions,
 	dateProperty,
+	endNotBeforeStart,
+	EVENT_CHOICES,
+	eventChoices,
 	givenTimeZone,
-	localeOptions,
 	optionalEventFields,
 	storedTimeZone,
 } from './fields';
 
 const updateFields: INodeProperties[] = (
 	[
-		{
-			displayName: 'Attendance Mode',
-			name: 'attendance_mode',
-			type: 'options',
-			options: attendanceModeOptions,
-			default: 'offline',
-		},
-		{
-			displayName: 'Company Role',
-			name: 'company_role',
-			type: 'options',
-			options: companyRoleOptions,
-			default: 'organizing',
-		},
+		...EVENT_CHOICES.map(({ displayName, name, options, default: value }) => ({
+			displayName,
+			name,
+			type: 'options' as const,
+			options,
+			default: value,
+		})),
 		dateProperty('End Date', 'date_end', false),
-		{
-			displayName: 'Locale',
-			name: 'locale',
-			type: 'options',
-			options: localeOptions,
-			default: 'en',
-		},
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 		{
 			displayName: 'Slug',
@@ -77,7 +61,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the fields given of the event' };
-
 export const recordKind = 'event';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -26,8 +26,5 @@ export const effect = 'reads';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const params = await item.eventParams();
-	return await apiRequest(this, 'eventPage.get', {
-		check: item,
-		params,
-	});
+	return await apiRequest(this, 'eventPage.get', { check: item, params });
 }

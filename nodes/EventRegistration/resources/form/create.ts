@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: 'Name of the form',
 	},
-	...createFieldsProperties(),
+	...createFieldsProperties,
 ];
 
 export const toolDescription = text(
@@ -35,7 +35,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'creates a form, which the API cannot delete' };
-
 export const recordKind = 'form';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

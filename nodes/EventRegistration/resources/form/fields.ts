@@ -73,19 +73,14 @@ const POSITION: INodeProperties = {
 	description: 'Sort order on the form, 0 or more (lowest first)',
 };
 
-/** An entry of Form → Update that changes an existing field: the field, and a Type that may keep its own. */
-interface ChangeEntry {
-	id: INodeProperties;
-	type: INodeProperties;
-}
-
+/** The first inputs of a Form → Update entry that changes an existing field: the field, and a Type that may keep its own. */
 function changeEntry(
 	field: { listMethod: string; description: string; required?: boolean },
 	typeDescription: string,
 	keepDescription: string,
-): ChangeEntry {
-	return {
-		id: {
+): INodeProperties[] {
+	return [
+		{
 			displayName: 'Field Name or ID',
 			name: 'id',
 			type: 'options',
@@ -98,7 +93,7 @@ function changeEntry(
 			description: field.description,
 			...(field.required ? { required: true } : {}),
 		},
-		type: {
+		{
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
@@ -109,7 +104,7 @@ function changeEntry(
 			default: KEEP_CURRENT_TYPE,
 			description: typeDescription,
 		},
-	};
+	];
 }
 
 /** Version 1 Form → Update: one kind of entry, for an existing field or (Field: New Field) a new one. */
@@ -148,25 +143,23 @@ function updateChoices(field: IDataObject): IDataObject {
 /**
  * Attributes of one field in the editor, each shown only for the types that support it. Keep Current
  * Type also shows what most types have (description, placeholder); Range and Options only follow a
- * chosen type, which for an existing field must be its current one.
+ * chosen type, which for an existing field must be its current one. `change`: the entry changes a field.
  */
-function fieldValues(change?: ChangeEntry, position = POSITION): INodeProperties[] {
+function fieldValues(change?: INodeProperties[], position = POSITION): INodeProperties[] {
 	const shownFor = (types: readonly FormFieldType[], alsoKeepingType = true) => ({
 		show: { type: change && alsoKeepingType ? [...types, KEEP_CURRENT_TYPE] : [...types] },
 	});
 	return [
-		...(change
-			? [change.id, change.type]
-			: [
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options' as const,
-						options: typeOptions,
-						default: 'text',
-						description: 'Kind of input',
-					},
-				]),
+		...(change ?? [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options' as const,
+				options: typeOptions,
+				default: 'text',
+				description: 'Kind of input',
+			},
+		]),
 		{
 			displayName: 'Label',
 			name: 'label',
@@ -272,9 +265,7 @@ function fieldsEditor(
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
 		description,
-		displayOptions: {
-			show: { ...FIELDS_EDITOR, ...(version ? { '@version': [version] } : {}) },
-		},
+		displayOptions: { show: { ...FIELDS_EDITOR, ...(version ? { '@version': [version] } : {}) } },
 		options: entries,
 	};
 }
@@ -313,51 +304,43 @@ const JSON_FIELD_KEYS =
 	'Each: type, label, and optionally description, placeholder, required, position, options, min, max';
 
 /** Form → Create's field parameters. */
-export function createFieldsProperties(): INodeProperties[] {
-	return fieldsInputProperties(
-		[
-			fieldsEditor('fields', 'Fields of the form', [
-				{ displayName: 'Field', name: 'field', values: fieldValues() },
-			]),
-		],
-		`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
-	);
-}
+export const createFieldsProperties = fieldsInputProperties(
+	[
+		fieldsEditor('fields', 'Fields of the form', [
+			{ displayName: 'Field', name: 'field', values: fieldValues() },
+		]),
+	],
+	`Array of fields of the form. ${JSON_FIELD_KEYS}.`,
+);
 
 /**
  * Form → Update's field parameters: version 1's editor, with one kind of entry whose Field list
  * offers New Field; from version 1.1 Add Field offers Existing Field or New Field; the JSON input.
  */
-export function updateFieldsProperties(): INodeProperties[] {
-	return fieldsInputProperties(
-		[
-			fieldsEditor(
-				'fields',
-				'Fields to change or add',
-				[{ displayName: 'Field', name: 'field', values: fieldValues(CHANGE_OR_ADD_ENTRY) }],
-				{ _cnd: { lt: VERSION_1_1 } },
-			),
-			fieldsEditor(
-				'fieldUpdates',
-				'Existing fields to change and new fields to add',
-				[
-					{
-						displayName: 'Existing Field',
-						name: 'existingField',
-						values: fieldValues(CHANGE_ENTRY),
-					},
-					{
-						displayName: 'New Field',
-						name: 'newField',
-						values: fieldValues(undefined, OPTIONAL_POSITION),
-					},
-				],
-				{ _cnd: { gte: VERSION_1_1 } },
-			),
-		],
-		`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
-	);
-}
+export const updateFieldsProperties = fieldsInputProperties(
+	[
+		fieldsEditor(
+			'fields',
+			'Fields to change or add',
+			[{ displayName: 'Field', name: 'field', values: fieldValues(CHANGE_OR_ADD_ENTRY) }],
+			{ _cnd: { lt: VERSION_1_1 } },
+		),
+		fieldsEditor(
+			'fieldUpdates',
+			'Existing fields to change and new fields to add',
+			[
+				{ displayName: 'Existing Field', name: 'existingField', values: fieldValues(CHANGE_ENTRY) },
+				{
+					displayName: 'New Field',
+					name: 'newField',
+					values: fieldValues(undefined, OPTIONAL_POSITION),
+				},
+			],
+			{ _cnd: { gte: VERSION_1_1 } },
+		),
+	],
+	`Array of fields to change or add. ${JSON_FIELD_KEYS}; with id to change an existing field.`,
+);
 
 /** One editor entry in the API's shape; empty texts are left for validation to drop. */
 function fromEditor(entry: IDataObject): IDataObject {

@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...updateFieldsProperties(),
+	...updateFieldsProperties,
 	// Where a workflow saved before Options → Name keeps its new name (never shown).
 	{ displayName: 'Name', name: 'name', type: 'hidden', default: '' },
 ];
@@ -46,9 +46,7 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the form’s name and fields' };
-
 export const recordKind = 'form';
-
 export const lookups: Lookup[] = [{ route: 'form.get', why: 'checks against the current fields' }];
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

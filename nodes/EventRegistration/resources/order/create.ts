@@ -127,9 +127,7 @@ export const toolDescription = text(
 	`Returns the order: ${ORDER_FIELDS}, and checkout_url (the payment link; null for a free ticket).`,
 );
 
-export const effect = {
-	cannotBeUndone: 'the service registers and emails the attendee',
-};
+export const effect = { cannotBeUndone: 'the service registers and emails the attendee' };
 
 export const recordKind = 'order';
 

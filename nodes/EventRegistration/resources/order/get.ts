@@ -30,7 +30,6 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'order';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -33,9 +33,7 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'order';
-
 export const returnsList = true;
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {

@@ -8,15 +8,15 @@ import {
 	completeCompany,
 	resolveCompany,
 	resolveEvent,
+	type CompanyRecord,
 } from '../../../shared/ids';
 import {
 	activationUrl,
 	eventPageUrl,
 	orderCheckoutUrl,
 	ticketSignupUrl,
+	type PublicUrlBase,
 } from '../../shared/publicUrls';
-import type { PublicUrlBase } from '../../shared/publicUrls';
-import type { CompanyRecord } from '../../../shared/ids';
 import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
 import { requireInteger } from '../../shared/checks';
 import type { OperationItem } from '../../shared/items';

@@ -52,7 +52,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'creates a ticket type, which the API cannot delete' };
-
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -16,17 +16,6 @@ export const paidTicketNotice: INodeProperties = {
 	displayOptions: { show: { price: [{ _cnd: { gt: 0 } }] } },
 };
 
-/**
- * Update: the same words as the hint of Update Fields → Price. A notice cannot depend on a field
- * inside a collection: n8n 1.x fails every workflow with such a display condition ("Could not
- * resolve parameter dependencies").
- */
-export const paidTicketHint =
-	'A paid ticket’s public page works only once the company has a payment provider connected';
-
-/** Update: the detail of the hint, in the Price description. */
-export const paidTicketDetail = `${PAID_TICKET_TRAP}.`;
-
 export const priceProperty: INodeProperties = {
 	displayName: 'Price',
 	name: 'price',
@@ -35,6 +24,17 @@ export const priceProperty: INodeProperties = {
 	default: 0,
 	description:
 		'Ticket price in the event’s currency; 0 for a free ticket. The service enforces a minimum paid price.',
+};
+
+/**
+ * Update Fields → Price: the notice's words as a hint and in the description. A notice cannot
+ * depend on a field inside a collection: n8n 1.x fails every workflow with such a display
+ * condition ("Could not resolve parameter dependencies").
+ */
+export const updatePriceProperty: INodeProperties = {
+	...priceProperty,
+	hint: 'A paid ticket’s public page works only once the company has a payment provider connected',
+	description: `${String(priceProperty.description)} ${PAID_TICKET_TRAP}.`,
 };
 
 export const vatProperty: INodeProperties = {

@@ -26,7 +26,6 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -30,23 +30,16 @@ export const toolDescription = text(
 );
 
 export const effect = 'reads';
-
 export const recordKind = 'ticketType';
-
 export const returnsList = true;
 
 // The API returns every ticket type of the event in one plain list, so Limit is applied here.
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<ListResult> {
 	const params = await item.eventParams();
 	const { limit, atMost } = readListOptions(this, item, 'ticket types');
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
-		check: item,
-		params,
-		qs: includeFormQuery(item),
-	});
-	const returned = Math.min(limit ?? Infinity, ticketTypes.length);
+	const qs = includeFormQuery(item);
+	const all = await apiRequestList(this, 'ticketType.getMany', { check: item, params, qs });
+	const returned = Math.min(limit ?? Infinity, all.length);
 	if (atMost && returned > atMost.count) throw atMost.tooMany(returned);
-	if (limit === undefined || ticketTypes.length <= limit)
-		return new ListResult(ticketTypes, false, ticketTypes.length);
-	return new ListResult(ticketTypes.slice(0, limit), true, ticketTypes.length);
+	return new ListResult(all.slice(0, returned), returned < all.length, all.length);
 }

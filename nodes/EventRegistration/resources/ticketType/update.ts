@@ -7,11 +7,9 @@ import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
 import {
-	paidTicketDetail,
-	paidTicketHint,
 	checkTicketTypeBody,
 	optionalTicketTypeFields,
-	priceProperty,
+	updatePriceProperty,
 	vatProperty,
 } from './fields';
 
@@ -27,11 +25,7 @@ const updateFields: INodeProperties[] = (
 				: field,
 		),
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		{
-			...priceProperty,
-			hint: paidTicketHint,
-			description: `${String(priceProperty.description)} ${paidTicketDetail}`,
-		},
+		updatePriceProperty,
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -57,7 +51,6 @@ export const toolDescription = text(
 );
 
 export const effect = { changes: 'the fields given of the ticket type, such as its price' };
-
 export const recordKind = 'ticketType';
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {

@@ -37,9 +37,7 @@ export const toolDescription = text(
 	'Returns the webhook with its id (the Webhook ID) and token.',
 );
 
-export const effect = {
-	changes: 'registers a receiver URL the service starts posting events to',
-};
+export const effect = { changes: 'registers a receiver URL the service starts posting events to' };
 
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const checked = {
