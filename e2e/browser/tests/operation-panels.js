@@ -4,7 +4,7 @@
  * node per operation: n8n marks no parameter with an issue, and every list on the panel loads
  * entries from the sandbox, also when searched in lower case (issue #13, items 4 and 5).
  */
-const { browserTest, expect } = require('../lib/browser-test');
+const { test, expect } = require('../lib/browser-test');
 const {
 	closeNode,
 	listParameters,
@@ -19,10 +19,8 @@ const {
  * @param {string[]} entries
  */
 function lowerCaseSearch(entries) {
-	const entry = entries[entries.length - 1] ?? '';
-	const words = entry.split(/[^A-Za-z0-9]+/).filter((word) => word.length >= 3);
-	const word = words.find((w) => /[A-Z]/.test(w)) ?? words[0];
-	return word?.toLowerCase();
+	const words = (entries.at(-1) ?? '').split(/[^A-Za-z0-9]+/).filter((word) => word.length >= 3);
+	return (words.find((w) => /[A-Z]/.test(w)) ?? words[0])?.toLowerCase();
 }
 
 /** @type {import('../lib/browser-test').BrowserSuite} */
@@ -30,12 +28,12 @@ module.exports = {
 	name: 'Every operation: panel without parameter issues, lists that load and search in lower case',
 	tests: ({ fixtures }) =>
 		fixtures.operations.map(({ label, nodeName, missing }) =>
-			browserTest(label, 120000, async (pages, ctx) => {
+			test(label, async (ctx) => {
 				expect(
 					missing.length === 0,
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
-				const page = await pages.sharedPage('operations');
+				const page = await ctx.sharedPage('operations');
 				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
 				const issues = await parameterIssues(page);
 				expect(
@@ -49,15 +47,11 @@ module.exports = {
 						name,
 						lowerCaseSearch,
 					);
-					if (entries.length === 0) {
+					if (entries.length === 0)
 						problems.push(`${name}: the list shows no entries${error ? ` (${error})` : ''}`);
-						continue;
-					}
-					if (search === undefined) continue;
-					const matching = (searched ?? []).filter((entry) => entry.toLowerCase().includes(search));
-					if (matching.length === 0)
+					else if (search !== undefined && !searched?.some((e) => e.toLowerCase().includes(search)))
 						problems.push(
-							`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.slice(-1)[0])}`,
+							`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.at(-1))}`,
 						);
 				}
 				expect(problems.length === 0, problems.join('\n'));

@@ -11,7 +11,7 @@
  */
 const path = require('node:path');
 
-const { browserTest, expect } = require('../lib/browser-test');
+const { test, expect } = require('../lib/browser-test');
 const { openNode, openWorkflow } = require('../lib/editor');
 const { demoChoices, packageNodes } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
@@ -29,24 +29,17 @@ const PARENTS = {
 	action: 'Get orders',
 };
 
-/**
- * The workflow of the test: three parents, one Edit Fields node, nothing run.
- * @param {import('../lib/browser-test').BrowserContext} ctx
- */
+/** The workflow of the test: three parents, one Edit Fields node, nothing run. @param {import('../lib/browser-test').BrowserContext} ctx */
 function previewWorkflow(ctx) {
 	const { company, event } = demoChoices(ctx.stack);
+	const orders = { resource: 'order', operation: 'getMany', company, event };
 	const parents = packageNodes(
 		ctx.stack,
 		'schema-preview',
 		[
 			[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
 			[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
-			[
-				PARENTS.action,
-				'eventRegistration',
-				{ resource: 'order', operation: 'getMany', company, event },
-				1.1,
-			],
+			[PARENTS.action, 'eventRegistration', orders, 1.1],
 		],
 		{ dy: 200 },
 	);
@@ -116,24 +109,12 @@ async function expand(input, node) {
 
 /** Fields each parent's preview must show: some of the item's own, read from the schema files. */
 const EXPECTED = {
-	[PARENTS.orderTrigger]: ['id', 'email', 'status', 'transition', 'event_id', 'dedupeKey'],
-	[PARENTS.webhookTrigger]: ['event', 'occurredAt', 'dedupeKey', 'form_name', 'answers', 'lead'],
-	[PARENTS.action]: [
-		'id',
-		'first_name',
-		'email',
-		'status',
-		'unit_amount',
-		'country',
-		'submission',
-		'lead',
-	],
+	[PARENTS.orderTrigger]: 'id email status transition event_id dedupeKey'.split(' '),
+	[PARENTS.webhookTrigger]: 'event occurredAt dedupeKey form_name answers lead'.split(' '),
+	[PARENTS.action]: 'id first_name email status unit_amount country submission lead'.split(' '),
 };
 
-/**
- * Drags a schema field onto a drop area with the mouse, as a person does.
- * @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to
- */
+/** Drags a schema field onto a drop area with the mouse, as a person does. @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to */
 async function dragTo(page, from, to) {
 	const a = await regionOf(from);
 	const b = await regionOf(to);
@@ -147,92 +128,81 @@ async function dragTo(page, from, to) {
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
 	name: 'Output schema preview',
-	tests: (ctx) => [
-		browserTest(
-			'n8n serves each node’s schema file at the path its editor asks for',
-			60000,
-			async () => {
-				for (const version of ['1.0.0', '1.1.0']) {
-					const { status, schema } = await servedSchema(
-						ctx.baseUrl,
-						'eventRegistration',
-						version,
-						'order/getMany',
-					);
-					expect(status === 200, `Order → Get Many v${version}: HTTP ${status}`);
-					expect(
-						'checkout_url' in schema.properties === false && 'status' in schema.properties,
-						`Order → Get Many v${version}: ${Object.keys(schema.properties)}`,
-					);
-				}
-				const order = await servedSchema(ctx.baseUrl, 'eventRegistrationOrderTrigger', '1.0.0');
-				expect(
-					order.status === 200 && 'transition' in order.schema.properties,
-					`order trigger: HTTP ${order.status}`,
+	tests: () => [
+		test('n8n serves each node’s schema file at the path its editor asks for', async (ctx) => {
+			const { baseUrl } = ctx;
+			for (const version of ['1.0.0', '1.1.0']) {
+				const operation = 'order/getMany';
+				const { status, schema } = await servedSchema(
+					baseUrl,
+					'eventRegistration',
+					version,
+					operation,
 				);
-				const webhook = await servedSchema(ctx.baseUrl, 'eventRegistrationTrigger', '1.0.0');
+				expect(status === 200, `Order → Get Many v${version}: HTTP ${status}`);
 				expect(
-					webhook.status === 200 &&
-						'dedupeKey' in webhook.schema.properties &&
-						'answers' in webhook.schema.properties,
-					`webhook trigger: HTTP ${webhook.status}`,
+					'checkout_url' in schema.properties === false && 'status' in schema.properties,
+					`Order → Get Many v${version}: ${Object.keys(schema.properties)}`,
 				);
-			},
-		),
-		browserTest(
-			`${PICTURE}: Edit Fields after nodes that have not run previews their fields in the schema view, ready to drag (n8n 2.41.1 previews the action node, 1.x the triggers too)`,
-			180000,
-			async (pages) => {
-				// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
-				const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
-				const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
-				const page = await pages.newPage();
-				// Tall enough that the schema view, which draws only what is on screen, draws every field.
-				await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
-				await openWorkflow(page, ctx.baseUrl, String(created.id));
-				const ndv = await openNode(page, SET_NODE);
-				const input = ndv.getByTestId('ndv-input-panel');
-				await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
+			}
+			const order = await servedSchema(baseUrl, 'eventRegistrationOrderTrigger', '1.0.0');
+			expect(
+				order.status === 200 && 'transition' in order.schema.properties,
+				`order trigger: HTTP ${order.status}`,
+			);
+			const webhook = await servedSchema(baseUrl, 'eventRegistrationTrigger', '1.0.0');
+			const { properties } = webhook.schema ?? {};
+			expect(
+				webhook.status === 200 && 'dedupeKey' in properties && 'answers' in properties,
+				`webhook trigger: HTTP ${webhook.status}`,
+			);
+		}, 60000),
+		test(`${PICTURE}: Edit Fields after nodes that have not run previews their fields in the schema view, ready to drag (n8n 2.41.1 previews the action node, 1.x the triggers too)`, async (ctx) => {
+			// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
+			const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
+			const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
+			const page = await ctx.newPage();
+			// Tall enough that the schema view, which draws only what is on screen, draws every field.
+			await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
+			await openWorkflow(page, ctx.baseUrl, String(created.id));
+			const ndv = await openNode(page, SET_NODE);
+			const input = ndv.getByTestId('ndv-input-panel');
+			await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
 
-				for (const [node, expected] of Object.entries(EXPECTED)) {
-					const shown = await previewOf(input, node);
-					const isTrigger = node !== PARENTS.action;
-					if (isTrigger && !previewsTriggers) {
-						expect(
-							shown.fields.length === 0 && !/Preview/.test(shown.header),
-							`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
-						);
-						continue;
-					}
-					const missing = expected.filter((field) => !shown.fields.includes(field));
+			for (const [node, expected] of Object.entries(EXPECTED)) {
+				const shown = await previewOf(input, node);
+				if (node !== PARENTS.action && !previewsTriggers) {
 					expect(
-						shown.preview && /Preview/.test(shown.header) && missing.length === 0,
-						`${node}: the schema view shows ${JSON.stringify(shown)}; missing ${missing}`,
+						shown.fields.length === 0 && !/Preview/.test(shown.header),
+						`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
 					);
+					continue;
 				}
+				const missing = expected.filter((field) => !shown.fields.includes(field));
 				expect(
-					!(await previewOf(input, PARENTS.action)).fields.includes('checkout_url'),
-					'Order → Get Many previews checkout_url, which only Order → Create returns',
+					shown.preview && /Preview/.test(shown.header) && missing.length === 0,
+					`${node}: the schema view shows ${JSON.stringify(shown)}; missing ${missing}`,
 				);
+			}
+			expect(
+				!(await previewOf(input, PARENTS.action)).fields.includes('checkout_url'),
+				'Order → Get Many previews checkout_url, which only Order → Create returns',
+			);
 
-				// Ready to drag: Get orders' email dropped on Fields to Set becomes a field mapped to it.
-				await expand(input, PARENTS.action);
-				const email = input.locator(`[data-node-name="${PARENTS.action}"][data-name="email"]`);
-				await dragTo(page, email, ndv.getByTestId('assignment-collection-drop-area'));
-				const mapped = await ndv
-					.getByTestId('assignment')
-					.first()
-					.innerText({ timeout: 10000 })
-					.catch(() => '');
-				expect(
-					/email/.test(mapped) && /Get orders|\$json/.test(mapped),
-					`dropping email on Fields to Set gave "${mapped}", expected a field mapped to Get orders' email`,
-				);
-				if (!previewsTriggers) {
-					await page.setViewportSize(PICTURE_VIEWPORT);
-					await picture(page, await regionOf(ndv), path.join(ctx.picturesDir, PICTURE));
-				}
-			},
-		),
+			// Ready to drag: Get orders' email dropped on Fields to Set becomes a field mapped to it.
+			await expand(input, PARENTS.action);
+			const email = input.locator(`[data-node-name="${PARENTS.action}"][data-name="email"]`);
+			await dragTo(page, email, ndv.getByTestId('assignment-collection-drop-area'));
+			const assignment = ndv.getByTestId('assignment').first();
+			const mapped = await assignment.innerText({ timeout: 10000 }).catch(() => '');
+			expect(
+				/email/.test(mapped) && /Get orders|\$json/.test(mapped),
+				`dropping email on Fields to Set gave "${mapped}", expected a field mapped to Get orders' email`,
+			);
+			if (!previewsTriggers) {
+				await page.setViewportSize(PICTURE_VIEWPORT);
+				await picture(page, await regionOf(ndv), path.join(ctx.picturesDir, PICTURE));
+			}
+		}, 180000),
 	],
 };

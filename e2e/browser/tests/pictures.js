@@ -8,7 +8,7 @@
  */
 const path = require('node:path');
 
-const { browserTest, expect } = require('../lib/browser-test');
+const { test, expect } = require('../lib/browser-test');
 const {
 	closeNode,
 	executeStep,
@@ -31,11 +31,8 @@ const SHOWN_BASE_URL = 'https://events.example.com';
 
 /** The dialog's whole box: title, Save button and fields. @param {Locator} dialog */
 function dialogBox(dialog) {
-	return regionOf(
-		dialog.locator(
-			'xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]',
-		),
-	);
+	const box = 'xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]';
+	return regionOf(dialog.locator(box));
 }
 
 /**
@@ -61,96 +58,81 @@ async function unscrolled(dialog) {
 /** @type {import('../lib/browser-test').BrowserSuite} */
 module.exports = {
 	name: 'Pictures for the docs',
-	tests: (ctx) => {
-		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);
+	tests: ({ fixtures, picturesDir }) => {
+		const out = (/** @type {string} */ name) => path.join(picturesDir, name);
+		const triggers = [
+			{
+				file: 'webhook-trigger.png',
+				example: 'form-submitted-to-email',
+				node: 'When a form is submitted',
+			},
+			{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
+		];
 		return [
-			browserTest(
-				'credential-oauth2.png: the OAuth2 credential dialog with its Scopes',
-				120000,
-				async (pages, { baseUrl, fixtures }) => {
-					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
-					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-					await fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
-					await unscrolled(dialog);
-					const box = await dialogBox(dialog);
-					// credentials.md's steps name these: all of them in the picture, none scrolled away.
-					const shown = {
-						'OAuth Redirect URL': dialog.getByText('OAuth Redirect URL', { exact: true }),
-						'Client ID': dialog.getByTestId('parameter-input-clientId'),
-						'Client Secret': dialog.getByTestId('parameter-input-clientSecret'),
-						Scopes: dialog.getByText('Scopes', { exact: true }),
-					};
-					for (const [label, field] of Object.entries(shown)) {
-						const at = (await field.count()) === 1 ? await field.boundingBox() : null;
-						expect(
-							at !== null && at.y >= box.y && at.y + at.height <= box.y + box.height,
-							`${label} is not in the dialog's picture: ${(await dialog.innerText()).slice(0, 400)}`,
-						);
-					}
-					await picture(page, box, out('credential-oauth2.png'));
-				},
-			),
-			browserTest(
-				'credential-token.png: the access-token credential dialog',
-				120000,
-				async (pages, { baseUrl, stack }) => {
-					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
-					await fillParameter(dialog, 'accessToken', stack.sandbox.token);
-					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await picture(page, await dialogBox(dialog), out('credential-token.png'));
-				},
-			),
-			browserTest(
-				'action-node.png: Event → Get Many after Execute step',
-				120000,
-				async (pages, { baseUrl, fixtures }) => {
-					const page = await picturePage(pages);
-					await openWorkflow(page, baseUrl, fixtures.ids.operations);
-					const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
-					expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-					const panel = await openNode(page, String(operation?.nodeName));
-					const { error, output } = await executeStep(page);
+			test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
+				const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+				const dialog = await newCredentialDialog(
+					page,
+					ctx.baseUrl,
+					'Event Registration OAuth2 API',
+				);
+				await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+				await fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
+				await fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+				await unscrolled(dialog);
+				const box = await dialogBox(dialog);
+				// credentials.md's steps name these: all of them in the picture, none scrolled away.
+				const shown = {
+					'OAuth Redirect URL': dialog.getByText('OAuth Redirect URL', { exact: true }),
+					'Client ID': dialog.getByTestId('parameter-input-clientId'),
+					'Client Secret': dialog.getByTestId('parameter-input-clientSecret'),
+					Scopes: dialog.getByText('Scopes', { exact: true }),
+				};
+				for (const [label, field] of Object.entries(shown)) {
+					const at = (await field.count()) === 1 ? await field.boundingBox() : null;
 					expect(
-						error === undefined && /Summer Summit/.test(output ?? ''),
-						`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
+						at !== null && at.y >= box.y && at.y + at.height <= box.y + box.height,
+						`${label} is not in the dialog's picture: ${(await dialog.innerText()).slice(0, 400)}`,
 					);
-					await picture(page, await regionOf(panel), out('action-node.png'));
-				},
+				}
+				await picture(page, box, out('credential-oauth2.png'));
+			}),
+			test('credential-token.png: the access-token credential dialog', async (ctx) => {
+				const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+				const dialog = await newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
+				await fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
+				await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+				await picture(page, await dialogBox(dialog), out('credential-token.png'));
+			}),
+			test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
+				const page = await picturePage(ctx);
+				await openWorkflow(page, ctx.baseUrl, fixtures.ids.operations);
+				const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
+				expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
+				const panel = await openNode(page, String(operation?.nodeName));
+				const { error, output } = await executeStep(page);
+				expect(
+					error === undefined && /Summer Summit/.test(output ?? ''),
+					`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
+				);
+				await picture(page, await regionOf(panel), out('action-node.png'));
+			}),
+			...triggers.map(({ file, example, node }) =>
+				test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
+					const page = await picturePage(ctx);
+					const panel = await openPanel(page, ctx, fixtures.examples[example], node);
+					await picture(page, await regionOf(panel), out(file));
+				}),
 			),
-			...[
-				{
-					file: 'webhook-trigger.png',
-					example: 'form-submitted-to-email',
-					node: 'When a form is submitted',
-				},
-				{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
-			].map(({ file, example, node }) =>
-				browserTest(
-					`${file}: the trigger's panel in examples/${example}.json`,
-					120000,
-					async (pages, { baseUrl, fixtures }) => {
-						const page = await picturePage(pages);
-						const panel = await openPanel(page, { baseUrl }, fixtures.examples[example], node);
-						await picture(page, await regionOf(panel), out(file));
-					},
-				),
+			...Object.entries(fixtures.examples).map(([name, id]) =>
+				test(`example-${name}.png: the canvas of examples/${name}.json`, async (ctx) => {
+					const page = await picturePage(ctx);
+					await openWorkflow(page, ctx.baseUrl, id);
+					await closeNode(page);
+					await picture(page, await fitCanvas(page), out(`example-${name}.png`));
+				}),
 			),
-			...Object.entries(ctx.fixtures.examples).map(([name, id]) =>
-				browserTest(
-					`example-${name}.png: the canvas of examples/${name}.json`,
-					120000,
-					async (pages, { baseUrl }) => {
-						const page = await picturePage(pages);
-						await openWorkflow(page, baseUrl, id);
-						await closeNode(page);
-						await picture(page, await fitCanvas(page), out(`example-${name}.png`));
-					},
-				),
-			),
-			browserTest('every picture the docs use is there, together at most 3 MB', 1000, async () => {
+			test('every picture the docs use is there, together at most 3 MB', async () => {
 				const pictures = pictureNames().map((name) => ({ name, ...inspectPng(out(name)) }));
 				const problems = pictures.flatMap(({ problem }) => (problem ? [problem] : []));
 				expect(problems.length === 0, problems.join('\n'));
@@ -159,7 +141,7 @@ module.exports = {
 					total <= MAX_TOTAL_BYTES,
 					`the pictures weigh ${total} bytes together; at most ${MAX_TOTAL_BYTES}`,
 				);
-			}),
+			}, 1000),
 		];
 	},
 };
