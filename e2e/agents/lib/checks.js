@@ -24,27 +24,17 @@ const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
  * @param {number} timeoutMs
  * @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>}
  */
-function testsTaking(timeoutMs) {
-	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
-}
+const testsTaking =
+	(timeoutMs) =>
+	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 
 /** The sandbox's demo data. @param {AgentContext} ctx */
-function demoOf(ctx) {
-	return ctx.stack.sandbox.demo;
-}
+const demoOf = (ctx) => ctx.stack.sandbox.demo;
 
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
-function oneX(runtime) {
-	return runtime.n8nVersion.startsWith('1.');
-}
+const oneX = (runtime) => runtime.n8nVersion.startsWith('1.');
 
-/**
- * Publishes a workflow, runs `fn` and unpublishes it again.
- * @template T
- * @param {AgentContext} ctx
- * @param {string} id
- * @param {() => Promise<T>} fn
- */
+/** Publishes a workflow, runs `fn` and unpublishes it again. @template T @param {AgentContext} ctx @param {string} id @param {() => Promise<T>} fn */
 async function whilePublished(ctx, id, fn) {
 	await shared.publish(ctx.rest, id);
 	try {
@@ -70,11 +60,7 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 		.catch((error) => ({ status: 0, body: String(error) }));
 }
 
-/**
- * The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the
- * `output` of a reply sent at once.
- * @param {string} body
- */
+/** The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
 	return body
@@ -86,10 +72,7 @@ function chatText(body) {
 		.join('');
 }
 
-/**
- * An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>.
- * @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token
- */
+/** An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>. @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token */
 async function mcpClient(ctx, path, token) {
 	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
 	const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
@@ -98,25 +81,15 @@ async function mcpClient(ctx, path, token) {
 	return client;
 }
 
-/**
- * Calls a tool and returns its result's text.
- * @param {Client} client @param {string} name @param {Record<string, unknown>} args
- */
+/** Calls a tool and returns its result's text. @param {Client} client @param {string} name @param {Record<string, unknown>} args */
 async function callTool(client, name, args) {
-	const result =
-		/** @type {{ content: Array<{ type: string; text?: string }>; isError?: boolean }} */ (
-			await client.callTool({ name, arguments: args })
-		);
-	const text = result.content.map((part) => part.text ?? '').join('\n');
-	return { isError: result.isError === true, text };
+	/** @type {any} */
+	const { content, isError } = await client.callTool({ name, arguments: args });
+	const text = content.map((/** @type {{ text?: string }} */ part) => part.text ?? '').join('\n');
+	return { isError: isError === true, text };
 }
 
-/**
- * The items of a tool result, whatever the output form: a JSON array of items, or an object
- * holding them next to a notice.
- * @param {string} content
- * @returns {any[]}
- */
+/** The items of a tool result, whatever the output form: a JSON array of items, or an object holding them next to a notice. @param {string} content @returns {any[]} */
 function itemsOf(content) {
 	const parsed = JSON.parse(content);
 	if (Array.isArray(parsed))
@@ -131,21 +104,13 @@ function itemsOf(content) {
  * @param {import('../../lib/stack').Stack} stack
  * @returns {Array<{ method: string; path: string; status: number; body?: any }>}
  */
-function apiRequests(stack) {
-	return /** @type {any[]} */ (stack.sandbox.control.requests()).filter((request) =>
-		request.path.startsWith('/api/'),
-	);
-}
+const apiRequests = (stack) =>
+	stack.sandbox.control.requests().filter((/** @type {any} */ r) => r.path.startsWith('/api/'));
 
-/** @param {Array<{ method: string; path: string; status: number }>} requests */
-function describeRequests(requests) {
-	return shared.requestLines(requests).join(', ') || 'none';
-}
+/** @param {import('../../lib/checks').SeenRequest[]} requests */
+const describeRequests = (requests) => shared.requestLines(requests).join(', ') || 'none';
 
-/**
- * None of `requests` writes (or, with `path`, none goes to a path it matches).
- * @param {Array<{ method: string; path: string; status: number }>} requests @param {RegExp} [path]
- */
+/** None of `requests` writes (or, with `path`, none goes to a path it matches). @param {import('../../lib/checks').SeenRequest[]} requests @param {RegExp} [path] */
 function assertNoRequest(requests, path) {
 	const hits = requests.filter((request) =>
 		path ? path.test(decodeURIComponent(request.path)) : request.method !== 'GET',
@@ -153,11 +118,7 @@ function assertNoRequest(requests, path) {
 	assert.equal(describeRequests(hits), 'none');
 }
 
-/**
- * A refusal as the caller reads it: names each field and carries its fix, in words for a caller
- * that sets argument values (no date picker, no expressions).
- * @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected
- */
+/** A refusal as the caller reads it: names each field and carries its fix, in words for a caller that sets argument values (no date picker, no expressions). @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected */
 function assertRefusal(text, expected) {
 	for (const { field, fix } of expected) {
 		assert.match(text, field, `the refusal does not name ${field}: ${text}`);
@@ -166,10 +127,7 @@ function assertRefusal(text, expected) {
 	assert.doesNotMatch(text, EDITOR_ONLY, `the refusal speaks of the editor: ${text}`);
 }
 
-/**
- * A list stopped at its Limit says so: how many were returned, that more exist, and what to set.
- * @param {string} text @param {number} returned
- */
+/** A list stopped at its Limit says so: how many were returned, that more exist, and what to set. @param {string} text @param {number} returned */
 function assertMoreNotice(text, returned) {
 	const end = text.slice(-600);
 	const count = new RegExp(`\\b${returned}\\b`);

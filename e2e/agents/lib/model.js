@@ -26,10 +26,7 @@ function textOf(content) {
 	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
 }
 
-/**
- * What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results).
- * @param {any} body an OpenAI chat-completions request
- */
+/** What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results). @param {any} body an OpenAI chat-completions request */
 function recordOf(body) {
 	const toolResults = /** @type {any[]} */ (body.messages ?? [])
 		.filter((message) => message.role === 'tool')
@@ -47,10 +44,7 @@ function caseOf(messages) {
 	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 }
 
-/**
- * The assistant message a step produces.
- * @param {Step | undefined} step @param {ModelRequest} request @param {number} turn
- */
+/** The assistant message a step produces. @param {Step | undefined} step @param {ModelRequest} request @param {number} turn */
 function replyOf(step, request, turn) {
 	if (!step) return { role: 'assistant', content: 'Done.' };
 	if (!('calls' in step))
@@ -90,10 +84,7 @@ function answer(message, body) {
 		return JSON.stringify({ ...base, object: 'chat.completion', choices, usage });
 	}
 	const toolCalls = message.tool_calls?.map(
-		(/** @type {any} */ call, /** @type {number} */ index) => ({
-			index,
-			...call,
-		}),
+		(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
 	);
 	const deltas = [
 		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
@@ -123,11 +114,9 @@ async function startScriptedModel(port = 0) {
 				res.writeHead(status, { 'content-type': 'application/json' });
 				res.end(JSON.stringify({ error: { message } }));
 			};
+			const route = `${req.method} ${req.url}`;
 			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
-				return send(
-					404,
-					`The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}`,
-				);
+				return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
 			let body;
 			try {
 				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -50,19 +50,13 @@ const ARGUMENTS = {
 	country: 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
 };
 
-/**
- * A `$fromAI` expression: what the model fills in, described for it (`more` added to the description).
- * @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options]
- */
+/** A `$fromAI` expression: what the model fills in, described for it (`more` added to the description). @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
 function fromAI(key, { type = 'string', more = '' } = {}) {
 	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 }
 
 /** @param {keyof typeof ARGUMENTS} key */
-function rlFromAI(key) {
-	return { __rl: true, mode: 'id', value: fromAI(key) };
-}
-
+const rlFromAI = (key) => ({ __rl: true, mode: 'id', value: fromAI(key) });
 const COMPANY = rlFromAI('company');
 const EVENT = rlFromAI('event');
 
@@ -85,18 +79,12 @@ const TOOLS = {
 		additionalFields: { country: fromAI('country', { more: '; where the venue is' }) },
 	},
 	'Get many orders': {
-		resource: 'order',
-		operation: 'getMany',
-		company: COMPANY,
-		event: EVENT,
+		...{ resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 		limit: fromAI('limit', { type: 'number' }),
 	},
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
-		resource: 'order',
-		operation: 'create',
-		company: COMPANY,
-		event: EVENT,
+		...{ resource: 'order', operation: 'create', company: COMPANY, event: EVENT },
 		ticketType: rlFromAI('ticket_type'),
 		firstName: fromAI('first_name'),
 		lastName: fromAI('last_name'),
@@ -105,10 +93,7 @@ const TOOLS = {
 	},
 };
 
-/**
- * A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only,
- * to measure what n8n then tells a client).
- */
+/** A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only, to measure what n8n then tells a client). */
 const SPARKLE_TOOL = {
 	'Get many forms': {
 		resource: 'form',
@@ -122,23 +107,17 @@ const SPARKLE_TOOL = {
 };
 
 /** @param {string} nodeName */
-function toolName(nodeName) {
-	return nodeName.replace(/ /g, '_');
-}
+const toolName = (nodeName) => nodeName.replace(/ /g, '_');
 
-/**
- * A node at [x, y]; `extra` adds to it (credentials, webhookId, settings).
- * @param {string} name @param {string} type @param {number} typeVersion
- * @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra]
- */
+/** A node at [x, y]; `extra` adds to it (credentials, webhookId, settings). @param {string} name @param {string} type @param {number} typeVersion @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra] */
 function node(name, type, typeVersion, parameters, position, extra = {}) {
 	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
 }
 
 /** @param {string} from @param {string} to @param {string} [type] */
-function connect(from, to, type = 'main') {
-	return { [from]: { [type]: [[{ node: to, type, index: 0 }]] } };
-}
+const connect = (from, to, type = 'main') => ({
+	[from]: { [type]: [[{ node: to, type, index: 0 }]] },
+});
 
 /**
  * A workflow of the suite: `nodes`, the tool nodes of `tools` (by node name, each with the token
@@ -163,39 +142,30 @@ function withTools(stack, { id, name, nodes, connections = {}, target, tools }) 
  * @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
  */
 function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
-	const triggerNode =
-		trigger === 'chat'
-			? node(
-					'When chat message received',
-					`${LANGCHAIN}.chatTrigger`,
-					1.4,
-					{ public: true, options: { responseMode: 'lastNode' } },
-					[0, 0],
-					{ webhookId },
-				)
-			: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+	const chat = trigger === 'chat';
+	const chatOptions = { public: true, options: { responseMode: 'lastNode' } };
+	const triggerNode = chat
+		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatOptions, [0, 0], {
+				webhookId,
+			})
+		: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+	const systemMessage = 'You manage events, tickets and orders with the Event Registration tools.';
 	const agent = node(
 		'AI Agent',
 		`${LANGCHAIN}.agent`,
 		aiNodeVersions(stack.runtime).agent,
 		{
-			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
-			options: {
-				systemMessage: 'You manage events, tickets and orders with the Event Registration tools.',
-				enableStreaming: false,
-			},
+			...(chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
+			options: { systemMessage, enableStreaming: false },
 		},
 		[240, 0],
 	);
+	const gpt = { model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' } };
 	const model = node(
 		'OpenAI Chat Model',
 		`${LANGCHAIN}.lmChatOpenAi`,
 		1.3,
-		{
-			model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' },
-			responsesApiEnabled: false,
-			options: {},
-		},
+		{ ...gpt, responsesApiEnabled: false, options: {} },
 		[160, 200],
 		{ credentials: { openAiApi: MODEL_CREDENTIAL } },
 	);
@@ -218,17 +188,12 @@ function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() })
  * @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options
  */
 function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
-	const trigger = node(
-		'MCP Server Trigger',
-		`${LANGCHAIN}.mcpTrigger`,
-		aiNodeVersions(stack.runtime).mcpTrigger,
-		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
-		[0, 0],
-		{
-			webhookId: randomUUID(),
-			...(bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {}),
-		},
-	);
+	const type = `${LANGCHAIN}.mcpTrigger`;
+	const version = aiNodeVersions(stack.runtime).mcpTrigger;
+	const parameters = { path, ...(bearer ? { authentication: 'bearerAuth' } : {}) };
+	const credentials = bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {};
+	const extra = { webhookId: randomUUID(), ...credentials };
+	const trigger = node('MCP Server Trigger', type, version, parameters, [0, 0], extra);
 	const name = `Agents suite: MCP server ${path}`;
 	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
 }
