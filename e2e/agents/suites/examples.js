@@ -8,30 +8,16 @@
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
-const {
-	PACKAGE_PREFIX,
-	exampleId,
-	isAgentExample,
-	loadExamples,
-	prepareExample,
-} = require('../../../scripts/lib/workflows');
-const {
-	callTool,
-	chatText,
-	itemsOf,
-	mcpClient,
-	sendChat,
-	testsTaking,
-	whilePublished,
-} = require('../lib/checks');
+const library = require('../../../scripts/lib/workflows');
+const checks = require('../lib/checks');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const test = testsTaking(120000);
-const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
-const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
-const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+const test = checks.testsTaking(120000);
+const examples = library.loadExamples().filter(({ workflow }) => library.isAgentExample(workflow));
+const LANGCHAIN = '@n8n/n8n-nodes-langchain';
+const [MCP_TRIGGER, CHAT_TRIGGER] = [`${LANGCHAIN}.mcpTrigger`, `${LANGCHAIN}.chatTrigger`];
 
 /** @param {any} workflow @param {string} type */
 function nodeOfType(workflow, type) {
@@ -44,14 +30,11 @@ function nodeOfType(workflow, type) {
  * @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example
  */
 function prepared(stack, { file, workflow }) {
-	const ready = prepareExample(workflow, {
-		id: exampleId('agents', file),
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-		crmUrl: stack.crm.url,
-	});
+	const { credentials: refs, sandbox, crm } = stack;
+	const id = library.exampleId('agents', file);
+	const ready = library.prepareExample(workflow, { id, refs, demo: sandbox.demo, crmUrl: crm.url });
 	for (const node of ready.nodes) {
-		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+		if (node.type === `${LANGCHAIN}.lmChatOpenAi`)
 			node.credentials = { openAiApi: MODEL_CREDENTIAL };
 		if (node.type === CHAT_TRIGGER) node.parameters = { ...node.parameters, public: true };
 	}
@@ -65,10 +48,9 @@ function prepared(stack, { file, workflow }) {
  * @param {any} workflow @param {Array<{ name: string; schema: any }>} offered
  */
 function assertDescribedTools(workflow, offered) {
+	const toolTypes = [`${library.PACKAGE_PREFIX}eventRegistrationTool`, `${LANGCHAIN}.toolWorkflow`];
 	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
-		[`${PACKAGE_PREFIX}eventRegistrationTool`, '@n8n/n8n-nodes-langchain.toolWorkflow'].includes(
-			node.type,
-		),
+		toolTypes.includes(node.type),
 	);
 	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
 	assert.deepEqual(
@@ -86,14 +68,14 @@ function assertDescribedTools(workflow, offered) {
 /** @param {AgentContext} ctx @param {any} workflow */
 async function runMcpExample(ctx, workflow) {
 	const { path } = nodeOfType(workflow, MCP_TRIGGER).parameters;
-	const client = await mcpClient(ctx, path);
+	const client = await checks.mcpClient(ctx, path);
 	try {
 		const { tools } = await client.listTools();
 		const offered = tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema }));
 		assertDescribedTools(workflow, offered);
 		const { demo } = ctx.stack.sandbox;
 		const args = { company: demo.companyName, limit: 20 };
-		const { isError, text } = await callTool(client, 'Get_many_events', args);
+		const { isError, text } = await checks.callTool(client, 'Get_many_events', args);
 		assert.notEqual(isError, true, text);
 		assert.match(text, new RegExp(demo.events.summerSummit));
 	} finally {
@@ -114,7 +96,7 @@ async function runChatExample(ctx, workflow) {
 		{ say: (request) => `Summer Summit has ${total(request)} orders.` },
 	]);
 	const question = `[case:${caseName}] How many orders does Summer Summit have?`;
-	const { status, body } = await sendChat(ctx, webhookId, question);
+	const { status, body } = await checks.sendChat(ctx, webhookId, question);
 	assert.equal(status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');
@@ -122,23 +104,18 @@ async function runChatExample(ctx, workflow) {
 	assertDescribedTools(workflow, offered);
 	const [result] = requests[1].toolResults;
 	assert.ok(result, 'the model got no tool result');
-	assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
-	assert.match(chatText(body), /^Summer Summit has \d+ orders\.$/, body);
+	assert.equal(checks.itemsOf(result.content).length, 20, result.content.slice(0, 300));
+	assert.match(checks.chatText(body), /^Summer Summit has \d+ orders\.$/, body);
 }
 
-/**
- * @param {{ file: string; workflow: any }} example
- * @returns {import('../../lib/harness').TestCase<AgentContext>}
- */
+/** @param {{ file: string; workflow: any }} example */
 function exampleTest({ file, workflow }) {
 	const mcp = Boolean(nodeOfType(workflow, MCP_TRIGGER));
-	const how = mcp
-		? 'published, used by the MCP client'
-		: 'published, a chat message through the AI Agent';
-	return test(`${file} (${how})`, async (ctx) => {
+	const how = mcp ? 'used by the MCP client' : 'a chat message through the AI Agent';
+	return test(`${file} (published, ${how})`, async (ctx) => {
 		const ready = prepared(ctx.stack, { file, workflow });
 		const run = mcp ? runMcpExample : runChatExample;
-		await whilePublished(ctx, ready.id, () => run(ctx, ready));
+		await checks.whilePublished(ctx, ready.id, () => run(ctx, ready));
 	});
 }
 

@@ -10,22 +10,12 @@ const assert = require('node:assert/strict');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
-const {
-	apiRequests,
-	assertMoreNotice,
-	assertNoRequest,
-	assertRefusal,
-	callTool,
-	demoOf,
-	describeRequests,
-	mcpClient,
-	oneX,
-	testsTaking,
-} = require('../lib/checks');
+const checks = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const test = testsTaking(30000);
+const { apiRequests, assertNoRequest, assertRefusal, demoOf, describeRequests, oneX } = checks;
+const test = checks.testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -43,30 +33,19 @@ function client() {
 	return session.client;
 }
 
-/**
- * The workflow's finished executions, newest first (each MCP tool call is one).
- * @param {AgentContext} ctx
- */
+/** The workflow's finished executions, newest first (each MCP tool call is one). @param {AgentContext} ctx */
 async function finished(ctx) {
 	const executions = await ctx.rest.executions(MCP_WORKFLOW);
-	return executions.filter(
-		(execution) => !['new', 'running', 'waiting'].includes(execution.status),
-	);
+	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
 }
 
-/**
- * Waits until the workflow has at least `count` finished executions; returns them, newest first.
- * @param {AgentContext} ctx @param {number} count @param {number} timeoutMs
- */
+/** Waits until the workflow has at least `count` finished executions; returns them, newest first. @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
-	return waitFor(
-		`${count} finished executions`,
-		async () => {
-			const now = await finished(ctx);
-			return now.length >= count ? now : undefined;
-		},
-		{ timeoutMs, intervalMs: 200 },
-	);
+	const enough = async () => {
+		const now = await finished(ctx);
+		return now.length >= count ? now : undefined;
+	};
+	return waitFor(`${count} finished executions`, enough, { timeoutMs, intervalMs: 200 });
 }
 
 /**
@@ -81,25 +60,27 @@ function assertRefusedCall(ctx, result) {
 	if (errorItem) assert.match(result.text, /^\[\{"error":/, result.text);
 }
 
-/**
- * Runs a tool call (after clearing the sandbox's request log) and returns its result with the one
- * execution it added.
- * @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args
- */
+/** Runs a tool call (after clearing the sandbox's request log) and returns its result with the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
-	const result = await callTool(client(), name, args);
+	const result = await checks.callTool(client(), name, args);
 	const after = await finishedAtLeast(ctx, before + 1, 30000);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
 }
 
 /** @param {AgentContext} ctx @param {string} name @param {string} start */
-function eventArgs(ctx, name, start) {
-	const end = '2027-11-02T17:00:00';
-	const company = demoOf(ctx).companyId;
-	return { company, name, start, end, attendance_mode: 'online', country: 'BE' };
+const eventArgs = (ctx, name, start) => ({
+	...{ company: demoOf(ctx).companyId, name, start, end: '2027-11-02T17:00:00' },
+	...{ attendance_mode: 'online', country: 'BE' },
+});
+
+/** Only GET /api/… answered 200 reached the sandbox. @param {AgentContext} ctx */
+function assertOneRead(ctx) {
+	const requests = apiRequests(ctx.stack);
+	const sent = requests.map((request) => `${request.method} ${request.status}`);
+	assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -108,7 +89,7 @@ const suite = {
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
 			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx.rest, id);
-			session.client = await mcpClient(ctx, MCP_PATH);
+			session.client = await checks.mcpClient(ctx, MCP_PATH);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -119,15 +100,8 @@ const suite = {
 				assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
 			const schema = /** @type {any} */ (byName.Create_order.inputSchema);
 			const { country } = schema.properties;
-			assert.deepEqual(Object.keys(schema.properties).sort(), [
-				'company',
-				'country',
-				'email',
-				'event',
-				'first_name',
-				'last_name',
-				'ticket_type',
-			]);
+			const expected = 'company country email event first_name last_name ticket_type'.split(' ');
+			assert.deepEqual(Object.keys(schema.properties).sort(), expected);
 			assert.equal(country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
 			const listed = { description: byName.Create_order.description, country };
 			console.log(`      Create_order as the client lists it: ${JSON.stringify(listed)}`);
@@ -143,9 +117,7 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(demoOf(ctx).companyName));
-			const requests = apiRequests(ctx.stack);
-			const sent = requests.map((request) => `${request.method} ${request.status}`);
-			assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
+			assertOneRead(ctx);
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
 			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
@@ -193,7 +165,7 @@ const suite = {
 				limit: 20,
 			});
 			assert.equal(isError, false, text.slice(0, 300));
-			assertMoreNotice(text, 20);
+			checks.assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
@@ -255,13 +227,11 @@ const suite = {
 			});
 			await response.body?.cancel();
 			assert.equal(response.status, 403);
-			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			const authorized = await checks.mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
-				assert.deepEqual(
-					tools.map((tool) => tool.name),
-					['Get_many_companies'],
-				);
+				const names = tools.map((tool) => tool.name);
+				assert.deepEqual(names, ['Get_many_companies']);
 			} finally {
 				await authorized.close();
 			}
@@ -270,8 +240,8 @@ const suite = {
 			await client().close();
 			session.client = undefined;
 			const executions = await ctx.rest.executions(MCP_WORKFLOW);
-			const statuses = executions.map((execution) => execution.status);
-			console.log(`      executions of the MCP workflow: ${JSON.stringify(statuses)}`);
+			const statuses = JSON.stringify(executions.map((execution) => execution.status));
+			console.log(`      executions of the MCP workflow: ${statuses}`);
 		}, 15000),
 	],
 };

@@ -29,11 +29,7 @@ const LISTS = {
 const OUTPUTS = ['raw', 'simple'];
 const test = testsTaking(120000);
 
-/**
- * One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer
- * Summit), everything else at the editor's defaults.
- * @param {import('../../lib/stack').Stack} stack
- */
+/** One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer Summit), everything else at the editor's defaults. @param {import('../../lib/stack').Stack} stack */
 function listTools(stack) {
 	const { companyId, events } = stack.sandbox.demo;
 	const id = (/** @type {string} */ value) => ({ __rl: true, mode: 'id', value });
@@ -82,9 +78,8 @@ const suite = {
 					await client.close();
 				}
 			});
-			console.log(
-				`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
-			);
+			const table = ['| List | Records | Raw | Simplified |', ...rows].map((row) => `      ${row}`);
+			console.log(table.join('\n'));
 			assert.deepEqual(problems, []);
 		}),
 	],
