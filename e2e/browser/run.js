@@ -1,11 +1,8 @@
 // @ts-check
 /**
- * `npm run test:browser`: the package in the real n8n editor in headless Chromium (playwright-core),
- * on the end-to-end suite's stack, signed in as the owner; one browser, one page per test. A failing
- * test leaves a screenshot in e2e/browser/screenshots/. The docs' pictures are taken on every run,
- * into a temporary folder or --pictures=<dir> (`npm run docs:images` runs
- * `--pictures=docs/images pictures output-schema-preview`: the tests that take them).
- * `--n8n=1.123.81` runs in the 1.x runtime (tests written for the 2.x editor may fail there).
+ * `npm run test:browser`: the package in the real n8n editor in headless Chromium, on the e2e stack.
+ * The docs' pictures are taken on every run, into a temporary folder or --pictures=<dir> (`npm run
+ * docs:images`: `--pictures=docs/images pictures output-schema-preview`, the tests that take them).
  *
  *   node e2e/browser/run.js [--no-build] [--pictures=<dir>] [--n8n=<version>] [test name fragment ...]
  */

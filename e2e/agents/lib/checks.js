@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * What the agent suites share: their clients (a chat message to a Chat Trigger, an MCP SDK client),
- * publishing, the sandbox requests a call made, and the texts every refusal and list notice must
- * (or must not) hold, whether a model or an MCP client reads them.
- */
+/** What the agent suites share: their clients (chat, MCP SDK), publishing, the sandbox's requests, and what every refusal and list notice must (not) say. */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
@@ -31,6 +27,12 @@ const testsTaking =
 /** The sandbox's demo data. @param {AgentContext} ctx */
 const demoOf = (ctx) => ctx.stack.sandbox.demo;
 
+/** The demo company's Winter Workshop (the busy event) or Summer Summit, with `limit` if given. @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
+const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
+	...{ company: sandbox.demo.companyId, event: sandbox.demo.events[event] },
+	...(limit === undefined ? {} : { limit }),
+});
+
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 const oneX = (runtime) => runtime.n8nVersion.startsWith('1.');
 
@@ -44,11 +46,7 @@ async function whilePublished(ctx, id, fn) {
 	}
 }
 
-/**
- * Sends one chat message to a published Chat Trigger; a failed request is status 0.
- * @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput
- * @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options]
- */
+/** One chat message to a published Chat Trigger; a failed request is status 0. @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options] */
 function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
 	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
 		method: 'POST',
@@ -99,16 +97,29 @@ function itemsOf(content) {
 	return Object.values(parsed).find(Array.isArray) ?? [parsed];
 }
 
-/**
- * The API requests the sandbox received since the log was last cleared (control routes aside).
- * @param {import('../../lib/stack').Stack} stack
- * @returns {Array<{ method: string; path: string; status: number; body?: any }>}
- */
+/** The sandbox's API requests since its log was cleared. @param {import('../../lib/stack').Stack} stack @returns {Array<{ method: string; path: string; status: number; body?: any }>} */
 const apiRequests = (stack) =>
 	stack.sandbox.control.requests().filter((/** @type {any} */ r) => r.path.startsWith('/api/'));
 
 /** @param {import('../../lib/checks').SeenRequest[]} requests */
 const describeRequests = (requests) => shared.requestLines(requests).join(', ') || 'none';
+
+/** Exactly one request reached the sandbox: a GET answered 200. @param {import('../../lib/checks').SeenRequest[]} requests */
+function assertOneRead(requests) {
+	const sent = requests.map((request) => `${request.method} ${request.status}`);
+	assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
+}
+
+/** Exactly one POST, answered 201; returns it. @param {Array<{ method: string; path: string; status: number; body?: any }>} requests */
+function assertOneCreate(requests) {
+	const posts = requests.filter((request) => request.method === 'POST');
+	assert.deepEqual(
+		posts.map((request) => request.status),
+		[201],
+		describeRequests(requests),
+	);
+	return posts[0];
+}
 
 /** None of `requests` writes (or, with `path`, none goes to a path it matches). @param {import('../../lib/checks').SeenRequest[]} requests @param {RegExp} [path] */
 function assertNoRequest(requests, path) {
@@ -138,6 +149,9 @@ function assertMoreNotice(text, returned) {
 
 module.exports = {
 	apiRequests,
+	assertOneCreate,
+	assertOneRead,
+	ordersArgs,
 	assertMoreNotice,
 	assertNoRequest,
 	assertRefusal,

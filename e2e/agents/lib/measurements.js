@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * What the agent suite measured of the output a model is handed, kept for the documentation:
- * `node e2e/agents/run.js --record` writes it to docs/measurements/model-output.json when the whole
- * suite ran in the default n8n and passed, and `npm run docs` writes docs/ai-agents.md's output-size
- * table from that file (scripts/lib/docs-measurements.js). One run gives every figure, so no two can disagree.
+ * What the agent suite measured of the output a model is handed: `--record` writes it to
+ * docs/measurements/model-output.json, from which `npm run docs` writes docs/ai-agents.md's table.
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -1,13 +1,9 @@
 // @ts-check
 /**
- * The project's scripted model: an OpenAI-compatible chat-completions server on loopback that an
- * n8n OpenAI Chat Model node (credential Base URL → here) talks to instead of a real model.
- *
- * A test registers a script under a case name and puts `[case:<name>]` in the prompt it sends the
- * agent. Each model request of that case is answered by the script's next step (step N answers the
- * request that already holds N assistant turns): a step calls tools (by the names the agent gave
- * them, or a function of the request) or answers in text. Every request is recorded: the tools the
- * model was offered (names, descriptions, JSON schemas) and the tool results it was handed.
+ * The scripted model: an OpenAI-compatible chat-completions server on loopback for n8n's OpenAI Chat
+ * Model node. A test scripts a case and puts `[case:<name>]` in its prompt; step N of the script
+ * answers the case's request that already holds N assistant turns, with tool calls or text. Every
+ * request is recorded: the tools offered (names, descriptions, schemas) and the results handed back.
  */
 const http = require('node:http');
 
@@ -65,11 +61,7 @@ function replyOf(step, request, turn) {
 	};
 }
 
-/**
- * The answer as one chat completion, or as server-sent chunks for a client that asked for
- * `stream: true`: text first, then the tool calls, as OpenAI streams a message that has both.
- * @param {any} message @param {any} body the request
- */
+/** The answer as one chat completion or, for `stream: true`, server-sent chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body the request */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
 	const base = {

@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * The workflows of the agent suite: the Event Registration tools (the action node's tool variant,
- * as n8n makes it for an installed community package) with every model-filled parameter a
- * `$fromAI` carrying a written description, wired to an AI Agent (Chat Trigger or Manual Trigger →
- * AI Agent ← OpenAI Chat Model on the scripted model) or to an MCP Server Trigger.
+ * The agent suite's workflows: the Event Registration tools, every model-filled parameter a `$fromAI`
+ * with a written description, wired to an AI Agent on the scripted model or to an MCP Server Trigger.
  */
 const { randomUUID } = require('node:crypto');
 
@@ -60,11 +58,7 @@ const rlFromAI = (key) => ({ __rl: true, mode: 'id', value: fromAI(key) });
 const COMPANY = rlFromAI('company');
 const EVENT = rlFromAI('event');
 
-/**
- * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
- * Limit and Output at the editor's defaults.
- * @type {Record<string, Record<string, unknown>>}
- */
+/** @type {Record<string, Record<string, unknown>>} the tools by node name (`_` for spaces in the tool's); List orders at the editor's defaults */
 const TOOLS = {
 	'Get many companies': { resource: 'company', operation: 'getMany' },
 	'Get many events': { resource: 'event', operation: 'getMany', company: COMPANY },
@@ -120,8 +114,7 @@ const connect = (from, to, type = 'main') => ({
 });
 
 /**
- * A workflow of the suite: `nodes`, the tool nodes of `tools` (by node name, each with the token
- * credential) and their `ai_tool` connections to `target`.
+ * `nodes` and the tool nodes of `tools` (on the token credential), connected to `target` as `ai_tool`.
  * @param {import('../../lib/stack').Stack} stack
  * @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
  */
@@ -136,11 +129,7 @@ function withTools(stack, { id, name, nodes, connections = {}, target, tools }) 
 	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
-/**
- * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
- */
+/** Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options */
 function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
 	const chat = trigger === 'chat';
 	const chatOptions = { public: true, options: { responseMode: 'lastNode' } };
@@ -182,11 +171,7 @@ function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() })
 	});
 }
 
-/**
- * MCP Server Trigger (at /mcp/<path>, with Bearer auth if asked) ← the tools.
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options
- */
+/** MCP Server Trigger (at /mcp/<path>, Bearer auth if asked) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options */
 function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 	const type = `${LANGCHAIN}.mcpTrigger`;
 	const version = aiNodeVersions(stack.runtime).mcpTrigger;

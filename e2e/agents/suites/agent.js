@@ -1,31 +1,20 @@
 // @ts-check
 /**
- * An AI Agent (3.1) with the Event Registration tools, driven by the scripted model: what the model
- * is offered (tool names, descriptions, argument schemas), what it gets back (result texts and
- * their sizes, refusals with their fixes, list notices), and what the service receives. Runs go
- * through a published Chat Trigger (one HTTP call per conversation), one through a Manual Trigger
- * with `n8n execute`.
+ * An AI Agent with the tools, driven by the scripted model: what the model is offered, what it gets
+ * back and what the service receives; through a published Chat Trigger, once through `n8n execute`.
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
-const {
-	apiRequests,
-	assertMoreNotice,
-	assertNoRequest,
-	assertRefusal,
-	demoOf,
-	describeRequests,
-	itemsOf,
-	sendChat,
-	testsTaking,
-} = require('../lib/checks');
+const checks = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
-const test = testsTaking(90000);
+const { assertMoreNotice, assertNoRequest, assertRefusal, demoOf, describeRequests } = checks;
+const { itemsOf, ordersArgs } = checks;
+const test = checks.testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -58,23 +47,22 @@ function measureOrders(name, result, refused = false) {
 }
 
 /**
- * Runs one conversation through the chat: the model calls `tool` in its first turn, then answers.
- * Returns the tool result the model was handed, the tools it was offered, the sandbox requests of
- * the run and the size of the model's second request.
+ * One conversation through the chat: the model calls `tool`, then answers. Returns the tool result it
+ * was handed, the tools it was offered, the sandbox's requests and the size of its second request.
  * @param {AgentContext} ctx @param {string} caseName @param {string} tool @param {Record<string, unknown>} args
  */
 async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await sendChat(ctx, CHAT_WEBHOOK, chatInput);
+	const { status, body } = await checks.sendChat(ctx, CHAT_WEBHOOK, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
 	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, `model requests: ${requests.length}`);
 	const [first, { toolResults, chars }] = requests;
 	assert.equal(toolResults.length, 1, `tool results: ${JSON.stringify(toolResults).slice(0, 800)}`);
-	const sandbox = apiRequests(ctx.stack);
+	const sandbox = checks.apiRequests(ctx.stack);
 	return { result: toolResults[0], offered: first.tools, sandbox, nextRequestChars: chars };
 }
 
@@ -82,12 +70,6 @@ async function converse(ctx, caseName, tool, args) {
 const eventArgs = (ctx) => ({
 	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
 	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
-});
-
-/** Get many orders of the busy event (Winter Workshop) or Summer Summit. @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
-const ordersArgs = (ctx, event, limit) => ({
-	...{ company: demoOf(ctx).companyId, event: demoOf(ctx).events[event] },
-	...(limit === undefined ? {} : { limit }),
 });
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -148,16 +130,12 @@ const suite = {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
 			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
-			const sent = sandbox.map((request) => `${request.method} ${request.status}`);
-			assert.deepEqual(sent, ['GET 200'], describeRequests(sandbox));
+			checks.assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
-			const posts = sandbox.filter((request) => request.method === 'POST');
-			const statuses = posts.map((request) => request.status);
-			assert.deepEqual(statuses, [201], describeRequests(sandbox));
-			assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
+			assert.match(checks.assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
 			const [event] = itemsOf(result.content);
 			assert.equal(event.name, 'Agents Launch', result.content);
 			measured['Create event (one event)'] = result.chars;

@@ -1,10 +1,5 @@
 // @ts-check
-/**
- * The AI examples of examples/ (an MCP Server Trigger or an AI Agent with the Event Registration
- * tools), imported as users import them, published and used: the MCP one by the MCP SDK client,
- * the chat one through its Chat Trigger with the scripted model. The other examples are run by
- * the end-to-end suite (e2e/suites/examples.js).
- */
+/** The AI examples of examples/, imported as users import them, published and used (the others run in e2e/suites/examples.js). */
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
@@ -24,11 +19,7 @@ function nodeOfType(workflow, type) {
 	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === type);
 }
 
-/**
- * An AI example as the tests import it: what prepareExample does for every example, plus the
- * model's credential on the scripted model and the chat made public (reachable without the editor).
- * @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example
- */
+/** An AI example as imported: prepareExample's, the model on the scripted one, the chat public. @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example */
 function prepared(stack, { file, workflow }) {
 	const { credentials: refs, sandbox, crm } = stack;
 	const id = library.exampleId('agents', file);
@@ -41,12 +32,7 @@ function prepared(stack, { file, workflow }) {
 	return ready;
 }
 
-/**
- * The tools the model or client was offered are the example's tool nodes (Event Registration
- * Tool and Call n8n Workflow Tool), and every argument reaches it with a description (n8n passes
- * on only what a `$fromAI` writes).
- * @param {any} workflow @param {Array<{ name: string; schema: any }>} offered
- */
+/** The tools offered are the example's tool nodes, each argument described (n8n passes on only what a `$fromAI` writes). @param {any} workflow @param {Array<{ name: string; schema: any }>} offered */
 function assertDescribedTools(workflow, offered) {
 	const toolTypes = [`${library.PACKAGE_PREFIX}eventRegistrationTool`, `${LANGCHAIN}.toolWorkflow`];
 	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>

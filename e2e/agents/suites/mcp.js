@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * The Event Registration tools behind n8n's MCP Server Trigger (v2.1, Streamable HTTP at
- * /mcp/<path>), called by the official MCP TypeScript SDK client: the tool list, a read, a write,
- * refusals as tool errors with their fixes, a list longer than its Limit, a company by name; and
- * what n8n itself does around the tools (argument descriptions, executions, JSON-RPC errors, Bearer auth).
+ * The tools behind n8n's MCP Server Trigger, called by the official MCP TypeScript SDK client; and
+ * what n8n itself does around them (argument descriptions, executions, JSON-RPC errors, Bearer auth).
  */
 const assert = require('node:assert/strict');
 
@@ -14,7 +12,7 @@ const checks = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const { apiRequests, assertNoRequest, assertRefusal, demoOf, describeRequests, oneX } = checks;
+const { apiRequests, assertNoRequest, assertRefusal, demoOf, oneX } = checks;
 const test = checks.testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -76,13 +74,6 @@ const eventArgs = (ctx, name, start) => ({
 	...{ attendance_mode: 'online', country: 'BE' },
 });
 
-/** Only GET /api/… answered 200 reached the sandbox. @param {AgentContext} ctx */
-function assertOneRead(ctx) {
-	const requests = apiRequests(ctx.stack);
-	const sent = requests.map((request) => `${request.method} ${request.status}`);
-	assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
-}
-
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
@@ -117,16 +108,13 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(demoOf(ctx).companyName));
-			assertOneRead(ctx);
+			checks.assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
 			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
-			const requests = apiRequests(ctx.stack);
-			const posts = requests.filter((request) => request.method === 'POST');
-			const statuses = posts.map((request) => request.status);
-			assert.deepEqual(statuses, [201], describeRequests(requests));
+			checks.assertOneCreate(apiRequests(ctx.stack));
 			assert.match(text, /MCP Launch/);
 			assert.equal(execution.status, 'success');
 		}, 60000),
@@ -142,15 +130,13 @@ const suite = {
 			console.log(`      the client got: ${JSON.stringify(refused.text)}`);
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
-			const refused = await callCounted(ctx, 'Create_order', {
-				company: demoOf(ctx).companyId,
-				event: demoOf(ctx).events.summerSummit,
+			const attendee = { first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email' };
+			const ticket = {
+				...checks.ordersArgs(ctx, 'summerSummit'),
 				ticket_type: 'general-admission',
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				email: 'not-an-email',
-				country: 'Netherlands',
-			});
+			};
+			const args = { ...ticket, ...attendee, country: 'Netherlands' };
+			const refused = await callCounted(ctx, 'Create_order', args);
 			assertRefusedCall(ctx, refused);
 			assertRefusal(refused.text, [
 				{ field: /Email/, fix: /@|address/i },
@@ -159,11 +145,8 @@ const suite = {
 			assertNoRequest(apiRequests(ctx.stack));
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
-			const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
-				company: demoOf(ctx).companyId,
-				event: demoOf(ctx).events.winterWorkshop,
-				limit: 20,
-			});
+			const args = checks.ordersArgs(ctx, 'winterWorkshop', 20);
+			const { isError, text } = await callCounted(ctx, 'Get_many_orders', args);
 			assert.equal(isError, false, text.slice(0, 300));
 			checks.assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));

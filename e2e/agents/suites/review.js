@@ -1,13 +1,9 @@
 // @ts-check
 /**
- * The shipped assistant's reviewed writes: examples/event-assistant.json as a user imports it,
- * published. Its Create order, Approve order and Reject order tools call the workflow's own
- * "Review request" part, which reads the order (or the ticket type) from the service, emails the
- * reviewer those facts with Send and Wait for Response, and writes only on Approve. A chat message
- * through the scripted model calls a tool; the test reads the review email from the loopback SMTP
- * server, answers it as the reviewer would, and checks what the sandbox received and what the model
- * was told. A copy with a wait limit of seconds shows what happens when nobody answers, one with
- * n8n user authentication on the chat what a stranger gets.
+ * examples/event-assistant.json's reviewed writes: its Create, Approve and Reject order tools call
+ * its "Review request" part, which emails the service's facts to a reviewer (Send and Wait for
+ * Response) and writes only on Approve. The test answers the email from the loopback SMTP server
+ * and checks what the sandbox received and what the model was told.
  */
 const assert = require('node:assert/strict');
 
@@ -84,6 +80,13 @@ function reviewLinks(html) {
 	return { approve: approve.href, decline: decline.href };
 }
 
+/**
+ * Waits until `check` gives something truthy; returns it.
+ * @template T @param {string} what @param {() => Promise<T>} check @param {number} timeoutMs @param {number} [intervalMs]
+ */
+const until = (what, check, timeoutMs, intervalMs = 250) =>
+	waitFor(what, async () => (await check()) || undefined, { timeoutMs, intervalMs });
+
 /** @param {string} url @param {Record<string, string>} headers */
 async function follow(url, headers) {
 	const response = await fetch(url, { headers, signal: AbortSignal.timeout(15000) });
@@ -105,39 +108,39 @@ async function reviewedCall(ctx, options) {
 	const call = { tool, args };
 	/** @param {import('../lib/model').ModelRequest} request */
 	const onceMore = (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []);
-	ctx.model.script(caseName, [
+	const steps = [
 		{ say: ASKED, calls: [call] },
 		{ calls: onceMore, say: 'Done.' },
-	]);
+	];
+	ctx.model.script(caseName, steps);
 	return whilePublished(ctx, id, async () => {
 		stack.sandbox.control.clearRequests();
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
 		const chat = sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
-		const quick = { timeoutMs: 60000, intervalMs: 250 };
-		const mail = await waitFor(
+		const mail = await until(
 			'the review email',
 			async () => stack.mail.messages[mailsBefore],
-			quick,
+			60000,
 		);
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
-		const waiting = async () =>
-			(await ctx.rest.executions(id))[0]?.status === 'waiting' || undefined;
-		await waitFor('the review to wait for its answer', waiting, { ...quick, timeoutMs: 30000 });
+		const waiting = async () => (await ctx.rest.executions(id))[0]?.status === 'waiting';
+		await until('the review to wait for its answer', waiting, 30000);
 		await answer(reviewLinks(mail.text));
 		// The chat's and the review's executions (the tools call the same workflow) all finish.
 		const finished = async () => {
 			const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
 			return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status));
 		};
-		const what = `the chat's and the review's executions of ${id} to finish`;
-		await waitFor(what, async () => (await finished()) || undefined, {
-			timeoutMs: finishMs,
-			intervalMs: 500,
-		});
+		await until(
+			`the chat's and the review's executions of ${id} to finish`,
+			finished,
+			finishMs,
+			500,
+		);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.
@@ -242,17 +245,12 @@ const suite = {
 			const response = await fetch(ticketUrl, { headers, signal: AbortSignal.timeout(10000) });
 			const ticket = (await response.json()).data;
 			const email = `review.${Date.now()}@example.com`;
+			const where = { company: demo.companyName, event: demo.events.summerSummit };
+			const attendee = { first_name: 'Ilse', last_name: 'de Vries', email, country: 'NL' };
 			const { mail, writes, result } = await reviewedCall(ctx, {
 				caseName: 'review-create',
 				tool: 'Create_order',
-				args: {
-					...{
-						company: demo.companyName,
-						event: demo.events.summerSummit,
-						ticket_type: ticket.slug,
-					},
-					...{ first_name: 'Ilse', last_name: 'de Vries', email, country: 'NL', quantity: 1 },
-				},
+				args: { ...where, ticket_type: ticket.slug, ...attendee, quantity: 1 },
 				answer: (links) => follow(links.approve, BROWSER),
 			});
 			assertShows(mail, [

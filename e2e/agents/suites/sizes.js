@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * What each list operation hands a model, in characters, with Output at Raw and at Simplified (the
- * default when a model calls a node of version 1.1), everything else at the editor's defaults.
- * Called through the MCP Server Trigger: the text a client gets is the items' JSON, as an AI Agent's
- * model gets it. Prints the table; `--record` keeps it for docs/ai-agents.md (lib/measurements.js).
+ * What each list operation hands a model, in characters, at Raw and at Simplified (the default for
+ * a model calling version 1.1), through the MCP Server Trigger. `--record` keeps the table.
  */
 const assert = require('node:assert/strict');
 

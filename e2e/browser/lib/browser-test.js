@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Browser tests on the e2e harness: pages from the one signed-in browser; a failing test leaves a
- * screenshot of every page it used (paths printed with the failure). A test's own pages close
- * after it; a suite's shared pages (`sharedPage(key)`) stay open for the next test.
+ * Browser tests on the e2e harness: a failing test leaves a screenshot of every page it used. A
+ * test's own pages close after it; shared pages (`sharedPage(key)`) stay open for the next test.
  */
 const { SCREENSHOT_DIR } = require('./session');
 
@@ -67,9 +66,12 @@ function test(name, fn, timeoutMs = 120000) {
 	};
 }
 
+/** @param {string} name @param {BrowserSuite['tests']} tests @returns {BrowserSuite} */
+const suite = (name, tests) => ({ name, tests });
+
 /** @param {boolean} condition @param {string} message what the user would have seen instead */
 function expect(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-module.exports = { test, expect };
+module.exports = { expect, suite, test };

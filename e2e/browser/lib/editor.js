@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own
- * bundle): open a workflow, a node's panel or a new credential's dialog, read parameter issues,
- * open a list and search it, execute a step and read its output or error.
- */
+/** What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own bundle). */
 const LOAD_TIMEOUT_MS = 120000;
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -135,11 +131,7 @@ async function visibleEntries(rlc) {
 	return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/**
- * Clicks Execute step in the open panel and waits until the output shows items or an error.
- * @param {Page} page
- * @returns {Promise<{ error?: { message: string; description: string }; output?: string }>}
- */
+/** Clicks Execute step; waits for items or an error. @param {Page} page @returns {Promise<{ error?: { message: string; description: string }; output?: string }>} */
 async function executeStep(page) {
 	await page.getByTestId('node-execute-button').click();
 	const output = page.getByTestId('output-panel');

@@ -1,17 +1,6 @@
 // @ts-check
-/**
- * What the browser tests start from: the sandbox over HTTP (its API with the demo token, its
- * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
- * and the workflows the tests open (the examples among them), imported before n8n starts.
- */
-const {
-	EXAMPLE_CRM_URL,
-	exampleId,
-	loadExamples,
-	prepareExample,
-	webhookTriggerWorkflow,
-	workflow,
-} = require('../../../scripts/lib/workflows');
+/** What the browser tests start from: the sandbox's API and control, a webhook, and the workflows they open, imported before n8n starts. */
+const library = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 const { picturedExample } = require('./pictures');
@@ -60,11 +49,7 @@ function demoChoices({ sandbox: { demo } }) {
 
 /** @typedef {[name: string, kind: string, parameters: Record<string, unknown>, version?: number]} NodeSpec */
 
-/**
- * Nodes of the package on the token credential, `dx`, `dy` apart.
- * @param {import('../../lib/stack').Stack} stack @param {string} idPrefix @param {NodeSpec[]} nodes
- * @param {{ dx?: number; dy?: number }} [spacing]
- */
+/** Nodes of the package on the token credential, `dx`, `dy` apart. @param {import('../../lib/stack').Stack} stack @param {string} idPrefix @param {NodeSpec[]} nodes @param {{ dx?: number; dy?: number }} [spacing] */
 function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
 	const { id, name, type } = stack.credentials.token;
 	return nodes.map(([nodeName, kind, parameters, typeVersion = 1], i) => ({
@@ -79,11 +64,8 @@ function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
 }
 
 /**
- * The workflows of one or a few nodes: Form → Update (version 1.1, as a new node) with the demo form
- * and no field yet, twice; Ticket Type → Create with a price and a VAT rate the node accepts and the
- * service refuses (422); and the panels a reviewer looks at (issue 25): both triggers' event choice,
- * a new Webhook → Delete, Form → Update with a field at Keep Current Type, Event Page → Create or
- * Update with a header image.
+ * The panels a reviewer looks at (issue 25); Form → Update as a new node (version 1.1) without a
+ * field yet, twice; Ticket Type → Create with values the node accepts and the service refuses (422).
  * @param {import('../../lib/stack').Stack} stack
  */
 function nodeWorkflows(stack) {
@@ -95,7 +77,7 @@ function nodeWorkflows(stack) {
 	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
 	/** @param {string} id @param {string} name @param {NodeSpec[]} nodes */
 	const make = (id, name, nodes) =>
-		workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
+		library.workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
 	return [
 		make(IDS.review, 'reviewer panels', [
 			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
@@ -132,13 +114,20 @@ async function prepareFixtures(stack) {
 	const credential = refs.token;
 	const operations = operationsWorkflow({ id: IDS.operations, demo, webhookId, credential });
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
-	const options = { refs, demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false };
-	const examples = loadExamples().map(({ file, workflow }) => ({
+	const options = { refs, demo, crmUrl: library.EXAMPLE_CRM_URL, pollEveryMinute: false };
+	const examples = library.loadExamples().map(({ file, workflow }) => ({
 		name: file.slice(0, -'.json'.length),
-		workflow: picturedExample(prepareExample(workflow, { id: exampleId('br', file), ...options })),
+		workflow: picturedExample(
+			library.prepareExample(workflow, { id: library.exampleId('br', file), ...options }),
+		),
 	}));
 	const events = ['lead-created'];
-	const webhookTrigger = webhookTriggerWorkflow({ id: IDS.webhookTrigger, refs, demo, events });
+	const webhookTrigger = library.webhookTriggerWorkflow({
+		id: IDS.webhookTrigger,
+		refs,
+		demo,
+		events,
+	});
 	return {
 		ids: IDS,
 		demo,

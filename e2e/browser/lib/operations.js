@@ -1,10 +1,8 @@
 // @ts-check
 /**
- * One correctly filled Event Registration node per operation (and per Public URL page), made from
- * the built node's own description: every parameter it shows for that operation gets the value a
- * user would pick against the sandbox's demo data (TEST_VALUES, by parameter name), lists in
- * "From List" mode so their dropdowns can be opened. A shown required parameter without a test
- * value is reported, so a new required parameter cannot slip past the panel test unfilled.
+ * One filled node per operation (and per Public URL page), from the built node's description: every
+ * parameter it shows gets TEST_VALUES' value (lists "From List", so they open). A shown required
+ * parameter without a value is reported, so a new one cannot slip past the panel test unfilled.
  */
 const path = require('node:path');
 
@@ -83,10 +81,7 @@ function operationList(description) {
 	return list;
 }
 
-/**
- * Fills every shown parameter that has a test value, until nothing more appears.
- * @param {any} description @param {Record<string, string>} base @param {ReturnType<typeof testValues>} values
- */
+/** Fills every shown parameter that has a test value, until nothing more appears. @param {any} description @param {Record<string, string>} base @param {ReturnType<typeof testValues>} values */
 function fillParameters(description, base, values) {
 	/** @type {any[]} */
 	const properties = description.properties;
@@ -125,10 +120,7 @@ function isBlank(value) {
 	);
 }
 
-/**
- * One workflow holding a node per operation, not connected: each node's panel is opened on its own.
- * @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options
- */
+/** One workflow, a node per operation, not connected. @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options */
 function operationsWorkflow({ id, demo, webhookId, credential }) {
 	const description = actionDescription();
 	const values = testValues(demo, webhookId);

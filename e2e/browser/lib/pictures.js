@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * The docs' pictures (taken by tests/pictures.js and two others): their file names, the folder they
- * go to (`npm run docs:images`: docs/images; else a temporary one), the check each passes.
- */
+/** The docs' pictures: their file names, their folder (docs/images for `npm run docs:images`, else a temporary one), their check. */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

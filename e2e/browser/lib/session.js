@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * One headless Chromium (Debian's, installed with apt-get when missing and running as root; never a
- * download of Playwright's own: the machines have no internet) signed in to one n8n with the
- * owner's `n8n-auth` cookie and the browser-id it was issued for.
+ * One headless Chromium (Debian's, installed by apt-get as root when missing; never Playwright's
+ * download: the machines have no internet), signed in with the owner's cookie and browser-id.
  */
 const fs = require('node:fs');
 const path = require('node:path');

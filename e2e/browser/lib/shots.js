@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * Taking a picture for the docs in the editor: a page of the picture size, the region of a part or
- * of the canvas's nodes, and the screenshot with what floats over the editor hidden, checked to be
- * a PNG of a sensible size (lib/pictures.js).
- */
+/** A picture for the docs: the region of a part or of the canvas's nodes, without what floats over the editor, checked. */
 const { expect } = require('./browser-test');
 const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
 

@@ -1,11 +1,6 @@
 // @ts-check
-/**
- * Form → Update (a new node, version 1.1) in the Fields editor, as a user does it: Add Field →
- * Existing Field, pick the field from the list, type a new label, Execute step; then the form read
- * back from the sandbox is unchanged except for that label (issue #13, items 3 and 4). Add Field →
- * New Field starts at Type Text, without a field to pick (issue #25, item 10).
- */
-const { test, expect } = require('../lib/browser-test');
+/** Form → Update (a new node, version 1.1) in the Fields editor, as a user does it (issue #13, items 3 and 4; issue #25, item 10). */
+const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, openPanel } = require('../lib/editor');
 
 /** The demo form as the service has it, without what changes on every write. @param {import('../lib/fixtures').Fixtures} fixtures */
@@ -15,11 +10,7 @@ async function readForm({ sandbox, demo }) {
 	return rest;
 }
 
-/**
- * Clicks Add Field and picks a kind of entry; returns the kinds the menu offered.
- * @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel
- * @param {'Existing Field' | 'New Field'} kind
- */
+/** Clicks Add Field, picks a kind of entry; returns the kinds offered. @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel @param {'Existing Field' | 'New Field'} kind */
 async function addField(page, panel, kind) {
 	// With two kinds of entry, n8n's Add Field is a select listing them.
 	await panel.locator('input[placeholder="Add Field"]').first().click();
@@ -30,87 +21,83 @@ async function addField(page, panel, kind) {
 	return offered;
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Form → Update',
-	tests: () => [
-		test('changing one field’s label in the Fields editor leaves everything else of the form as it was', async (ctx) => {
-			const { sandbox, demo } = ctx.fixtures;
-			const before = await readForm(ctx.fixtures);
-			const field = before.fields.find(
-				(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
-					f.label && (f.required || f.position),
-			);
-			expect(field !== undefined, 'the demo form has no field that is required or has a position');
-			const newLabel = `${field.label} (renamed in the browser)`;
+module.exports = suite('Form → Update', () => [
+	test('changing one field’s label in the Fields editor leaves everything else of the form as it was', async (ctx) => {
+		const { sandbox, demo } = ctx.fixtures;
+		const before = await readForm(ctx.fixtures);
+		const field = before.fields.find(
+			(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
+				f.label && (f.required || f.position),
+		);
+		expect(field !== undefined, 'the demo form has no field that is required or has a position');
+		const newLabel = `${field.label} (renamed in the browser)`;
 
-			const page = await ctx.newPage();
-			const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
-			const offered = await addField(page, panel, 'Existing Field');
-			expect(
-				JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
-				`Add Field offers ${JSON.stringify(offered)}`,
-			);
-			const item = panel.getByTestId('fixed-collection-fieldUpdates');
-			const choiceInput = item.getByTestId('parameter-input-id').locator('input').first();
-			if ((await choiceInput.getAttribute('readonly')) === null) {
-				// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
-				await choiceInput.fill(field.id);
-			} else {
-				await choiceInput.click();
-				const choices = page.locator('.el-select-dropdown__item:visible');
-				await choices
-					.filter({ hasText: `${field.label} (` })
-					.first()
-					.click();
-			}
-			const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
-			await label.fill(newLabel);
-			await label.blur();
-
-			await sandbox.clearRequests();
-			const { error } = await executeStep(page);
-			expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
-			const [update] = await sandbox.requests({
-				method: 'PATCH',
-				pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
-			});
-			expect(update !== undefined, 'the sandbox received no PATCH of the form');
-
-			const after = await readForm(ctx.fixtures);
-			const fields = before.fields.map((/** @type {{ id: string }} */ f) =>
-				f.id === field.id ? { ...f, label: newLabel } : f,
-			);
-			const expected = { ...before, fields };
-			const differs = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
-				JSON.stringify(a) !== JSON.stringify(b);
-			const changed = Object.keys({ ...expected, ...after }).filter((key) =>
-				differs(expected[key], after[key]),
-			);
-			const fieldDiff = (after.fields ?? [])
-				.map((/** @type {unknown} */ f, /** @type {number} */ i) => [f, fields[i]])
-				.filter(([a, e]) => differs(a, e))
-				.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
-			expect(
-				changed.length === 0,
-				`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
-			);
-		}, 180000),
-		test('Add Field → New Field starts at Type Text, without a field to pick', async (ctx) => {
-			const page = await ctx.newPage();
-			const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
-			await addField(page, panel, 'New Field');
-			const item = panel.getByTestId('fixed-collection-fieldUpdates');
-			const type = await item
-				.getByTestId('parameter-input-type')
-				.locator('input')
+		const page = await ctx.newPage();
+		const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
+		const offered = await addField(page, panel, 'Existing Field');
+		expect(
+			JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
+			`Add Field offers ${JSON.stringify(offered)}`,
+		);
+		const item = panel.getByTestId('fixed-collection-fieldUpdates');
+		const choiceInput = item.getByTestId('parameter-input-id').locator('input').first();
+		if ((await choiceInput.getAttribute('readonly')) === null) {
+			// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
+			await choiceInput.fill(field.id);
+		} else {
+			await choiceInput.click();
+			const choices = page.locator('.el-select-dropdown__item:visible');
+			await choices
+				.filter({ hasText: `${field.label} (` })
 				.first()
-				.inputValue();
-			const idInputs = await item.getByTestId('parameter-input-id').count();
-			expect(
-				type === 'Text' && idInputs === 0,
-				`a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`,
-			);
-		}),
-	],
-};
+				.click();
+		}
+		const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
+		await label.fill(newLabel);
+		await label.blur();
+
+		await sandbox.clearRequests();
+		const { error } = await executeStep(page);
+		expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
+		const [update] = await sandbox.requests({
+			method: 'PATCH',
+			pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
+		});
+		expect(update !== undefined, 'the sandbox received no PATCH of the form');
+
+		const after = await readForm(ctx.fixtures);
+		const fields = before.fields.map((/** @type {{ id: string }} */ f) =>
+			f.id === field.id ? { ...f, label: newLabel } : f,
+		);
+		const expected = { ...before, fields };
+		const differs = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
+			JSON.stringify(a) !== JSON.stringify(b);
+		const changed = Object.keys({ ...expected, ...after }).filter((key) =>
+			differs(expected[key], after[key]),
+		);
+		const fieldDiff = (after.fields ?? [])
+			.map((/** @type {unknown} */ f, /** @type {number} */ i) => [f, fields[i]])
+			.filter(([a, e]) => differs(a, e))
+			.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
+		expect(
+			changed.length === 0,
+			`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
+		);
+	}, 180000),
+	test('Add Field → New Field starts at Type Text, without a field to pick', async (ctx) => {
+		const page = await ctx.newPage();
+		const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
+		await addField(page, panel, 'New Field');
+		const item = panel.getByTestId('fixed-collection-fieldUpdates');
+		const type = await item
+			.getByTestId('parameter-input-type')
+			.locator('input')
+			.first()
+			.inputValue();
+		const idInputs = await item.getByTestId('parameter-input-id').count();
+		expect(
+			type === 'Text' && idInputs === 0,
+			`a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`,
+		);
+	}),
+]);

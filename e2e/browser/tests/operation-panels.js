@@ -1,10 +1,6 @@
 // @ts-check
-/**
- * Every operation's panel, opened from the canvas of one workflow that holds a correctly filled
- * node per operation: n8n marks no parameter with an issue, and every list on the panel loads
- * entries from the sandbox, also when searched in lower case (issue #13, items 4 and 5).
- */
-const { test, expect } = require('../lib/browser-test');
+/** Every operation's panel, from one workflow with a filled node per operation (issue #13, items 4 and 5). */
+const { expect, suite, test } = require('../lib/browser-test');
 const {
 	closeNode,
 	listParameters,
@@ -13,20 +9,15 @@ const {
 	searchList,
 } = require('../lib/editor');
 
-/**
- * A word of an entry to search for, in lower case: one with a capital letter when there is one,
- * so that a case-sensitive search would miss it.
- * @param {string[]} entries
- */
+/** A word of an entry in lower case, one with a capital letter if any: a case-sensitive search misses it. @param {string[]} entries */
 function lowerCaseSearch(entries) {
 	const words = (entries.at(-1) ?? '').split(/[^A-Za-z0-9]+/).filter((word) => word.length >= 3);
 	return (words.find((w) => /[A-Z]/.test(w)) ?? words[0])?.toLowerCase();
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Every operation: panel without parameter issues, lists that load and search in lower case',
-	tests: ({ fixtures }) =>
+module.exports = suite(
+	'Every operation: panel without parameter issues, lists that load and search in lower case',
+	({ fixtures }) =>
 		fixtures.operations.map(({ label, nodeName, missing }) =>
 			test(label, async (ctx) => {
 				expect(
@@ -58,4 +49,4 @@ module.exports = {
 				await closeNode(page);
 			}),
 		),
-};
+);
