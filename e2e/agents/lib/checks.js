@@ -4,9 +4,7 @@ const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const streamableHttp = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const shared = require('../../lib/checks');
 
@@ -61,13 +59,11 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 /** The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
-	return body
+	const chunks = body
 		.split('\n')
 		.filter((line) => line.trim())
-		.map((line) => JSON.parse(line))
-		.filter((chunk) => chunk.type === 'item')
-		.map((chunk) => chunk.content)
-		.join('');
+		.map((line) => JSON.parse(line));
+	return chunks.map((chunk) => (chunk.type === 'item' ? chunk.content : '')).join('');
 }
 
 /** An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>. @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token */
@@ -75,7 +71,7 @@ async function mcpClient(ctx, path, token) {
 	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
 	const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
 	const url = new URL(`${ctx.baseUrl}/mcp/${path}`);
-	await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+	await client.connect(new streamableHttp.StreamableHTTPClientTransport(url, { requestInit }));
 	return client;
 }
 

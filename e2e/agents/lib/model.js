@@ -97,38 +97,37 @@ async function startScriptedModel(port = 0) {
 	const recorded = new Map();
 	const unscripted = [];
 
-	const server = http.createServer((req, res) => {
+	const server = http.createServer(async (req, res) => {
+		/** @param {number} status @param {string} message */
+		const send = (status, message) => {
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ error: { message } }));
+		};
 		/** @type {Buffer[]} */
 		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const send = (/** @type {number} */ status, /** @type {string} */ message) => {
-				res.writeHead(status, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message } }));
-			};
-			const route = `${req.method} ${req.url}`;
-			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
-				return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
-			let body;
-			try {
-				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-			} catch {
-				return send(400, 'The request body is not JSON');
-			}
-			const messages = /** @type {any[]} */ (body.messages ?? []);
-			const name = caseOf(messages);
-			if (!name || !scripts.has(name)) {
-				unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
-				return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
-			}
-			const request = recordOf(body);
-			recorded.get(name)?.push(request);
-			const turn = messages.filter((message) => message.role === 'assistant').length;
-			const message = replyOf(scripts.get(name)?.[turn], request, turn);
-			const type = body.stream ? 'text/event-stream' : 'application/json';
-			res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
-			res.end(answer(message, body));
-		});
+		for await (const chunk of req) chunks.push(chunk);
+		const route = `${req.method} ${req.url}`;
+		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
+			return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
+		let body;
+		try {
+			body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+		} catch {
+			return send(400, 'The request body is not JSON');
+		}
+		const messages = /** @type {any[]} */ (body.messages ?? []);
+		const name = caseOf(messages);
+		if (!name || !scripts.has(name)) {
+			unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
+			return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
+		}
+		const request = recordOf(body);
+		recorded.get(name)?.push(request);
+		const turn = messages.filter((message) => message.role === 'assistant').length;
+		const message = replyOf(scripts.get(name)?.[turn], request, turn);
+		const type = body.stream ? 'text/event-stream' : 'application/json';
+		res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+		res.end(answer(message, body));
 	});
 
 	await new Promise((resolve, reject) => {

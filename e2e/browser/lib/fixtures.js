@@ -132,11 +132,7 @@ async function prepareFixtures(stack) {
 		ids: IDS,
 		demo,
 		sandbox: client,
-		operations: operations.operations.map(({ label, node, missing }) => ({
-			label,
-			nodeName: node.name,
-			missing,
-		})),
+		operations: operations.operations,
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
 		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
 		workflows: [
