@@ -6,7 +6,7 @@
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
-const { auth } = require('../../../scripts/lib/workflows');
+const { auth, rl, workflow } = require('../../../scripts/lib/workflows');
 
 const { oneX } = require('./checks');
 
@@ -54,7 +54,7 @@ function fromAI(key, { type = 'string', more = '' } = {}) {
 }
 
 /** @param {keyof typeof ARGUMENTS} key */
-const rlFromAI = (key) => ({ __rl: true, mode: 'id', value: fromAI(key) });
+const rlFromAI = (key) => rl(fromAI(key));
 const COMPANY = rlFromAI('company');
 const EVENT = rlFromAI('event');
 
@@ -103,10 +103,11 @@ const SPARKLE_TOOL = {
 /** @param {string} nodeName */
 const toolName = (nodeName) => nodeName.replace(/ /g, '_');
 
-/** A node at [x, y]; `extra` adds to it (credentials, webhookId, settings). @param {string} name @param {string} type @param {number} typeVersion @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra] */
-function node(name, type, typeVersion, parameters, position, extra = {}) {
-	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
-}
+/** @param {string} name @param {string} type @param {number} typeVersion @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra] credentials, webhookId, settings */
+const node = (name, type, typeVersion, parameters, position, extra = {}) => ({
+	...{ id: randomUUID(), name, type, typeVersion, position, parameters },
+	...extra,
+});
 
 /** @param {string} from @param {string} to @param {string} [type] */
 const connect = (from, to, type = 'main') => ({
@@ -126,44 +127,31 @@ function withTools(stack, { id, name, nodes, connections = {}, target, tools }) 
 		nodes.push(node(tool, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra));
 		Object.assign(connections, connect(tool, target, 'ai_tool'));
 	}
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
+	return workflow(id, name, nodes, connections);
 }
 
 /** Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options */
 function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
 	const chat = trigger === 'chat';
-	const chatOptions = { public: true, options: { responseMode: 'lastNode' } };
-	const triggerNode = chat
-		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatOptions, [0, 0], {
-				webhookId,
-			})
+	const chatTrigger = { public: true, options: { responseMode: 'lastNode' } };
+	const start = chat
+		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0])
 		: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
 	const systemMessage = 'You manage events, tickets and orders with the Event Registration tools.';
-	const agent = node(
-		'AI Agent',
-		`${LANGCHAIN}.agent`,
-		aiNodeVersions(stack.runtime).agent,
-		{
-			...(chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
-			options: { systemMessage, enableStreaming: false },
-		},
-		[240, 0],
-	);
-	const gpt = { model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' } };
-	const model = node(
-		'OpenAI Chat Model',
-		`${LANGCHAIN}.lmChatOpenAi`,
-		1.3,
-		{ ...gpt, responsesApiEnabled: false, options: {} },
-		[160, 200],
-		{ credentials: { openAiApi: MODEL_CREDENTIAL } },
-	);
+	const prompting = chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt };
+	const agentParameters = { ...prompting, options: { systemMessage, enableStreaming: false } };
+	const version = aiNodeVersions(stack.runtime).agent;
+	const agent = node('AI Agent', `${LANGCHAIN}.agent`, version, agentParameters, [240, 0]);
+	const gpt = { model: rl('gpt-4.1-mini'), responsesApiEnabled: false, options: {} };
+	const model = node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, gpt, [160, 200], {
+		credentials: { openAiApi: MODEL_CREDENTIAL },
+	});
 	return withTools(stack, {
 		id,
 		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
-		nodes: [triggerNode, agent, model],
+		nodes: [chat ? { ...start, webhookId } : start, agent, model],
 		connections: {
-			...connect(triggerNode.name, agent.name),
+			...connect(start.name, agent.name),
 			...connect(model.name, agent.name, 'ai_languageModel'),
 		},
 		target: agent.name,

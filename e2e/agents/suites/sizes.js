@@ -6,6 +6,7 @@
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
+const { rl } = require('../../../scripts/lib/workflows');
 const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
@@ -30,7 +31,6 @@ const test = testsTaking(120000);
 /** One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer Summit), everything else at the editor's defaults. @param {import('../../lib/stack').Stack} stack */
 function listTools(stack) {
 	const { companyId, events } = stack.sandbox.demo;
-	const id = (/** @type {string} */ value) => ({ __rl: true, mode: 'id', value });
 	/** @type {Record<string, Record<string, unknown>>} */
 	const tools = {};
 	for (const { resource, event } of Object.values(LISTS))
@@ -39,8 +39,8 @@ function listTools(stack) {
 				resource,
 				operation: 'getMany',
 				output,
-				...(resource === 'company' ? {} : { company: id(companyId) }),
-				...(event ? { event: id(events.summerSummit) } : {}),
+				...(resource === 'company' ? {} : { company: rl(companyId) }),
+				...(event ? { event: rl(events.summerSummit) } : {}),
 			};
 	return tools;
 }

@@ -7,6 +7,7 @@ const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
+const { rl } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, fillParameter, newCredentialDialog, openPanel } = require('../lib/editor');
 
@@ -148,7 +149,7 @@ module.exports = suite('OAuth2 credential', () => {
 				authentication: 'oAuth2',
 				resource: 'event',
 				operation: 'getMany',
-				company: { __rl: true, mode: 'id', value: demo.companyId },
+				company: rl(demo.companyId),
 				returnAll: true,
 			};
 			const credentials = { eventRegistrationOAuth2Api: { id: made.id, name: made.name } };
