@@ -7,14 +7,25 @@ const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
+	assertRefusal,
+	demoOf,
+	describeRequests,
+	itemsOf,
+	ordersArgs,
+	sendChat,
+	testsTaking,
+} = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
-const { assertMoreNotice, assertNoRequest, assertRefusal, demoOf, describeRequests } = checks;
-const { itemsOf, ordersArgs } = checks;
-const test = checks.testsTaking(90000);
+const test = testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -55,14 +66,14 @@ async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await checks.sendChat(ctx, CHAT_WEBHOOK, chatInput);
+	const { status, body } = await sendChat(ctx, CHAT_WEBHOOK, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
 	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, `model requests: ${requests.length}`);
 	const [first, { toolResults, chars }] = requests;
 	assert.equal(toolResults.length, 1, `tool results: ${JSON.stringify(toolResults).slice(0, 800)}`);
-	const sandbox = checks.apiRequests(ctx.stack);
+	const sandbox = apiRequests(ctx.stack);
 	return { result: toolResults[0], offered: first.tools, sandbox, nextRequestChars: chars };
 }
 
@@ -130,12 +141,12 @@ const suite = {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
 			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
-			checks.assertOneRead(sandbox);
+			assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
-			assert.match(checks.assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
+			assert.match(assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
 			const [event] = itemsOf(result.content);
 			assert.equal(event.name, 'Agents Launch', result.content);
 			measured['Create event (one event)'] = result.chars;

@@ -3,14 +3,28 @@
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
-const library = require('../../../scripts/lib/workflows');
-const checks = require('../lib/checks');
+const {
+	exampleId,
+	isAgentExample,
+	loadExamples,
+	PACKAGE_PREFIX,
+	prepareExample,
+} = require('../../../scripts/lib/workflows');
+const {
+	callTool,
+	chatText,
+	itemsOf,
+	mcpClient,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const test = checks.testsTaking(120000);
-const examples = library.loadExamples().filter(({ workflow }) => library.isAgentExample(workflow));
+const test = testsTaking(120000);
+const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
 const [MCP_TRIGGER, CHAT_TRIGGER] = [`${LANGCHAIN}.mcpTrigger`, `${LANGCHAIN}.chatTrigger`];
 
@@ -22,8 +36,8 @@ function nodeOfType(workflow, type) {
 /** An AI example as imported: prepareExample's, the model on the scripted one, the chat public. @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example */
 function prepared(stack, { file, workflow }) {
 	const { credentials: refs, sandbox, crm } = stack;
-	const id = library.exampleId('agents', file);
-	const ready = library.prepareExample(workflow, { id, refs, demo: sandbox.demo, crmUrl: crm.url });
+	const id = exampleId('agents', file);
+	const ready = prepareExample(workflow, { id, refs, demo: sandbox.demo, crmUrl: crm.url });
 	for (const node of ready.nodes) {
 		if (node.type === `${LANGCHAIN}.lmChatOpenAi`)
 			node.credentials = { openAiApi: MODEL_CREDENTIAL };
@@ -34,15 +48,11 @@ function prepared(stack, { file, workflow }) {
 
 /** The tools offered are the example's tool nodes, each argument described (n8n passes on only what a `$fromAI` writes). @param {any} workflow @param {Array<{ name: string; schema: any }>} offered */
 function assertDescribedTools(workflow, offered) {
-	const toolTypes = [`${library.PACKAGE_PREFIX}eventRegistrationTool`, `${LANGCHAIN}.toolWorkflow`];
-	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
-		toolTypes.includes(node.type),
-	);
-	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
-	assert.deepEqual(
-		offered.map((tool) => tool.name).sort(),
-		toolNodes.map((/** @type {{ name: string }} */ node) => toolName(node.name)).sort(),
-	);
+	const toolTypes = [`${PACKAGE_PREFIX}eventRegistrationTool`, `${LANGCHAIN}.toolWorkflow`];
+	const tools = workflow.nodes.filter((/** @type {any} */ n) => toolTypes.includes(n.type));
+	assert.ok(tools.length >= 4, `only ${tools.length} Event Registration tools`);
+	const names = tools.map((/** @type {any} */ node) => toolName(node.name));
+	assert.deepEqual(offered.map((tool) => tool.name).sort(), names.sort());
 	const undescribed = offered.flatMap((tool) =>
 		Object.entries(/** @type {Record<string, any>} */ (tool.schema?.properties ?? {}))
 			.filter(([, schema]) => !schema.description?.trim())
@@ -54,14 +64,14 @@ function assertDescribedTools(workflow, offered) {
 /** @param {AgentContext} ctx @param {any} workflow */
 async function runMcpExample(ctx, workflow) {
 	const { path } = nodeOfType(workflow, MCP_TRIGGER).parameters;
-	const client = await checks.mcpClient(ctx, path);
+	const client = await mcpClient(ctx, path);
 	try {
 		const { tools } = await client.listTools();
 		const offered = tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema }));
 		assertDescribedTools(workflow, offered);
 		const { demo } = ctx.stack.sandbox;
 		const args = { company: demo.companyName, limit: 20 };
-		const { isError, text } = await checks.callTool(client, 'Get_many_events', args);
+		const { isError, text } = await callTool(client, 'Get_many_events', args);
 		assert.notEqual(isError, true, text);
 		assert.match(text, new RegExp(demo.events.summerSummit));
 	} finally {
@@ -82,7 +92,7 @@ async function runChatExample(ctx, workflow) {
 		{ say: (request) => `Summer Summit has ${total(request)} orders.` },
 	]);
 	const question = `[case:${caseName}] How many orders does Summer Summit have?`;
-	const { status, body } = await checks.sendChat(ctx, webhookId, question);
+	const { status, body } = await sendChat(ctx, webhookId, question);
 	assert.equal(status, 200, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, 'the model was not asked twice');
@@ -90,8 +100,8 @@ async function runChatExample(ctx, workflow) {
 	assertDescribedTools(workflow, offered);
 	const [result] = requests[1].toolResults;
 	assert.ok(result, 'the model got no tool result');
-	assert.equal(checks.itemsOf(result.content).length, 20, result.content.slice(0, 300));
-	assert.match(checks.chatText(body), /^Summer Summit has \d+ orders\.$/, body);
+	assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
+	assert.match(chatText(body), /^Summer Summit has \d+ orders\.$/, body);
 }
 
 /** @param {{ file: string; workflow: any }} example */
@@ -101,7 +111,7 @@ function exampleTest({ file, workflow }) {
 	return test(`${file} (published, ${how})`, async (ctx) => {
 		const ready = prepared(ctx.stack, { file, workflow });
 		const run = mcp ? runMcpExample : runChatExample;
-		await checks.whilePublished(ctx, ready.id, () => run(ctx, ready));
+		await whilePublished(ctx, ready.id, () => run(ctx, ready));
 	});
 }
 

@@ -8,12 +8,24 @@ const assert = require('node:assert/strict');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
+	assertRefusal,
+	callTool,
+	demoOf,
+	mcpClient,
+	oneX,
+	ordersArgs,
+	testsTaking,
+} = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const { apiRequests, assertNoRequest, assertRefusal, demoOf, oneX } = checks;
-const test = checks.testsTaking(30000);
+const test = testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -62,7 +74,7 @@ function assertRefusedCall(ctx, result) {
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
-	const result = await checks.callTool(client(), name, args);
+	const result = await callTool(client(), name, args);
 	const after = await finishedAtLeast(ctx, before + 1, 30000);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
@@ -80,7 +92,7 @@ const suite = {
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
 			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx.rest, id);
-			session.client = await checks.mcpClient(ctx, MCP_PATH);
+			session.client = await mcpClient(ctx, MCP_PATH);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -108,13 +120,13 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(demoOf(ctx).companyName));
-			checks.assertOneRead(apiRequests(ctx.stack));
+			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
 			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
-			checks.assertOneCreate(apiRequests(ctx.stack));
+			assertOneCreate(apiRequests(ctx.stack));
 			assert.match(text, /MCP Launch/);
 			assert.equal(execution.status, 'success');
 		}, 60000),
@@ -131,10 +143,7 @@ const suite = {
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
 			const attendee = { first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email' };
-			const ticket = {
-				...checks.ordersArgs(ctx, 'summerSummit'),
-				ticket_type: 'general-admission',
-			};
+			const ticket = { ...ordersArgs(ctx, 'summerSummit'), ticket_type: 'general-admission' };
 			const args = { ...ticket, ...attendee, country: 'Netherlands' };
 			const refused = await callCounted(ctx, 'Create_order', args);
 			assertRefusedCall(ctx, refused);
@@ -145,10 +154,10 @@ const suite = {
 			assertNoRequest(apiRequests(ctx.stack));
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'winterWorkshop', 20);
+			const args = ordersArgs(ctx, 'winterWorkshop', 20);
 			const { isError, text } = await callCounted(ctx, 'Get_many_orders', args);
 			assert.equal(isError, false, text.slice(0, 300));
-			checks.assertMoreNotice(text, 20);
+			assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
@@ -210,7 +219,7 @@ const suite = {
 			});
 			await response.body?.cancel();
 			assert.equal(response.status, 403);
-			const authorized = await checks.mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
 				const names = tools.map((tool) => tool.name);

@@ -10,12 +10,19 @@ const assert = require('node:assert/strict');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	chatText,
+	describeRequests,
+	oneX,
+	sendChat,
+	testsTaking,
+	whilePublished,
+} = require('../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
-const { chatText, describeRequests, oneX, sendChat, whilePublished } = checks;
-const test = checks.testsTaking(150000);
+const test = testsTaking(150000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -67,7 +74,7 @@ function reviewWorkflow(stack, name) {
 }
 
 /** @param {import('../../lib/stack').Stack} stack */
-const writeRequests = (stack) => checks.apiRequests(stack).filter((r) => r.method !== 'GET');
+const writeRequests = (stack) => apiRequests(stack).filter((r) => r.method !== 'GET');
 
 /** The Approve and Decline links of a review email (its HTML buttons). @param {string} html */
 function reviewLinks(html) {

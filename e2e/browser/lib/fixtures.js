@@ -1,6 +1,13 @@
 // @ts-check
 /** What the browser tests start from: the sandbox's API and control, a webhook, and the workflows they open, imported before n8n starts. */
-const library = require('../../../scripts/lib/workflows');
+const {
+	EXAMPLE_CRM_URL,
+	exampleId,
+	loadExamples,
+	prepareExample,
+	webhookTriggerWorkflow,
+	workflow,
+} = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
 const { operationsWorkflow } = require('./operations');
 const { picturedExample } = require('./pictures');
@@ -77,7 +84,7 @@ function nodeWorkflows(stack) {
 	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
 	/** @param {string} id @param {string} name @param {NodeSpec[]} nodes */
 	const make = (id, name, nodes) =>
-		library.workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
+		workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
 	return [
 		make(IDS.review, 'reviewer panels', [
 			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
@@ -114,15 +121,13 @@ async function prepareFixtures(stack) {
 	const credential = refs.token;
 	const operations = operationsWorkflow({ id: IDS.operations, demo, webhookId, credential });
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
-	const options = { refs, demo, crmUrl: library.EXAMPLE_CRM_URL, pollEveryMinute: false };
-	const examples = library.loadExamples().map(({ file, workflow }) => ({
+	const options = { refs, demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false };
+	const examples = loadExamples().map(({ file, workflow }) => ({
 		name: file.slice(0, -'.json'.length),
-		workflow: picturedExample(
-			library.prepareExample(workflow, { id: library.exampleId('br', file), ...options }),
-		),
+		workflow: picturedExample(prepareExample(workflow, { id: exampleId('br', file), ...options })),
 	}));
 	const events = ['lead-created'];
-	const webhookTrigger = library.webhookTriggerWorkflow({
+	const webhookTrigger = webhookTriggerWorkflow({
 		id: IDS.webhookTrigger,
 		refs,
 		demo,
