@@ -25,22 +25,18 @@ module.exports = suite('Access-token credential', () => [
 			await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 30000 });
 			await dialog.getByText('More details').click();
 			const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
-			expect(
-				/answered with a redirect \(302\), so the credential was not tested/.test(shown),
-				`the dialog does not say the Base URL redirected: ${shown.slice(0, 600)}`,
-			);
-			expect(
-				shown.includes('run an Event Registration node with User → Get'),
-				`the dialog does not say how to find where the redirect points: ${shown.slice(0, 600)}`,
-			);
-			expect(
-				base.requests.length === 1 && base.requests[0].path === '/api/v1/user',
-				`the Base URL saw ${JSON.stringify(base.requests)}`,
-			);
-			expect(
-				target.requests.length === 0,
-				`the redirect's target received ${target.requests.length} request(s), ${target.requests.filter((r) => r.authorization).length} with a token`,
-			);
+			const redirected = /answered with a redirect \(302\), so the credential was not tested/;
+			const says = (/** @type {string} */ what) =>
+				`the dialog does not say ${what}: ${shown.slice(0, 600)}`;
+			expect(redirected.test(shown), says('the Base URL redirected'));
+			const pointer = shown.includes('run an Event Registration node with User → Get');
+			expect(pointer, says('how to find where the redirect points'));
+			const [asked] = base.requests;
+			const once = base.requests.length === 1 && asked.path === '/api/v1/user';
+			expect(once, `the Base URL saw ${JSON.stringify(base.requests)}`);
+			const tokens = target.requests.filter((r) => r.authorization).length;
+			const received = `${target.requests.length} request(s), ${tokens} with a token`;
+			expect(target.requests.length === 0, `the redirect's target received ${received}`);
 		} finally {
 			await Promise.all([base.close(), target.close()]);
 			for (const made of await ctx.rest.request('GET', '/credentials'))
