@@ -1,14 +1,8 @@
 // @ts-check
 /**
- * `npm run test:browser`: the package in the real n8n editor, driven in headless Chromium (Debian's
- * `chromium`, installed when missing, driven by playwright-core). Brings up the same stack as the
- * end-to-end suite (packed package in the pinned n8n, sandbox, credentials, `n8n start` with an
- * owner account), signs the browser in with the owner's cookie, and runs the tests of tests/ in one
- * browser, one page per test. A failing test leaves a screenshot in e2e/browser/screenshots/.
- * The docs' pictures are taken on every run: into a temporary folder, or into --pictures=<dir>
- * (`npm run docs:images` runs `--pictures=docs/images pictures output-schema-preview`: the tests that take them).
- *
- * `--n8n=1.123.81` runs the tests in the 1.x runtime instead (tests written for the 2.x editor may fail there).
+ * `npm run test:browser`: the package in the real n8n editor in headless Chromium, on the e2e stack.
+ * The docs' pictures are taken on every run, into a temporary folder or --pictures=<dir> (`npm run
+ * docs:images`: `--pictures=docs/images pictures output-schema-preview`, the tests that take them).
  *
  *   node e2e/browser/run.js [--no-build] [--pictures=<dir>] [--n8n=<version>] [test name fragment ...]
  */
@@ -56,10 +50,9 @@ runSuites({
 		console.log(`  n8n and Chromium ready: ${seconds()} s`);
 		/** @type {import('./lib/browser-test').BrowserContext} */
 		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
-		for (const suite of SUITES) {
-			const tests = suite.tests(ctx).filter((test) => chosen(`${suite.name} ${test.name}`));
-			if (tests.length > 0)
-				await harness.runSuite({ name: suite.name, steps: suite.steps, tests }, ctx);
+		for (const { name, tests } of SUITES) {
+			const chosenTests = tests(ctx).filter((test) => chosen(`${name} ${test.name}`));
+			if (chosenTests.length > 0) await harness.runSuite({ name, tests: chosenTests }, ctx);
 		}
 	},
 	wallTime: ({ seconds }) => `Browser suite wall time: ${seconds()} s`,

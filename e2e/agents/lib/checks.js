@@ -1,16 +1,10 @@
 // @ts-check
-/**
- * What the agent suites share: their clients (a chat message to a Chat Trigger, an MCP SDK client),
- * publishing, the sandbox requests a call made, and the texts every refusal and list notice must
- * (or must not) hold, whether a model or an MCP client reads them.
- */
+/** What the agent suites share: their clients (chat, MCP SDK), publishing, the sandbox's requests, and what every refusal and list notice must (not) say. */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const streamableHttp = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const shared = require('../../lib/checks');
 
@@ -24,27 +18,23 @@ const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
  * @param {number} timeoutMs
  * @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>}
  */
-function testsTaking(timeoutMs) {
-	return (name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
-}
+const testsTaking =
+	(timeoutMs) =>
+	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 
 /** The sandbox's demo data. @param {AgentContext} ctx */
-function demoOf(ctx) {
-	return ctx.stack.sandbox.demo;
-}
+const demoOf = (ctx) => ctx.stack.sandbox.demo;
+
+/** The demo company's Winter Workshop (the busy event) or Summer Summit, with `limit` if given. @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
+const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
+	...{ company: sandbox.demo.companyId, event: sandbox.demo.events[event] },
+	...(limit === undefined ? {} : { limit }),
+});
 
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
-function oneX(runtime) {
-	return runtime.n8nVersion.startsWith('1.');
-}
+const oneX = (runtime) => runtime.n8nVersion.startsWith('1.');
 
-/**
- * Publishes a workflow, runs `fn` and unpublishes it again.
- * @template T
- * @param {AgentContext} ctx
- * @param {string} id
- * @param {() => Promise<T>} fn
- */
+/** Publishes a workflow, runs `fn` and unpublishes it again. @template T @param {AgentContext} ctx @param {string} id @param {() => Promise<T>} fn */
 async function whilePublished(ctx, id, fn) {
 	await shared.publish(ctx.rest, id);
 	try {
@@ -54,11 +44,7 @@ async function whilePublished(ctx, id, fn) {
 	}
 }
 
-/**
- * Sends one chat message to a published Chat Trigger; a failed request is status 0.
- * @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput
- * @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options]
- */
+/** One chat message to a published Chat Trigger; a failed request is status 0. @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options] */
 function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
 	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
 		method: 'POST',
@@ -70,53 +56,34 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 		.catch((error) => ({ status: 0, body: String(error) }));
 }
 
-/**
- * The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the
- * `output` of a reply sent at once.
- * @param {string} body
- */
+/** The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
-	return body
+	const chunks = body
 		.split('\n')
 		.filter((line) => line.trim())
-		.map((line) => JSON.parse(line))
-		.filter((chunk) => chunk.type === 'item')
-		.map((chunk) => chunk.content)
-		.join('');
+		.map((line) => JSON.parse(line));
+	return chunks.map((chunk) => (chunk.type === 'item' ? chunk.content : '')).join('');
 }
 
-/**
- * An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>.
- * @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token
- */
+/** An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>. @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token */
 async function mcpClient(ctx, path, token) {
 	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
 	const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
 	const url = new URL(`${ctx.baseUrl}/mcp/${path}`);
-	await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+	await client.connect(new streamableHttp.StreamableHTTPClientTransport(url, { requestInit }));
 	return client;
 }
 
-/**
- * Calls a tool and returns its result's text.
- * @param {Client} client @param {string} name @param {Record<string, unknown>} args
- */
+/** Calls a tool and returns its result's text. @param {Client} client @param {string} name @param {Record<string, unknown>} args */
 async function callTool(client, name, args) {
-	const result =
-		/** @type {{ content: Array<{ type: string; text?: string }>; isError?: boolean }} */ (
-			await client.callTool({ name, arguments: args })
-		);
-	const text = result.content.map((part) => part.text ?? '').join('\n');
-	return { isError: result.isError === true, text };
+	/** @type {any} */
+	const { content, isError } = await client.callTool({ name, arguments: args });
+	const text = content.map((/** @type {{ text?: string }} */ part) => part.text ?? '').join('\n');
+	return { isError: isError === true, text };
 }
 
-/**
- * The items of a tool result, whatever the output form: a JSON array of items, or an object
- * holding them next to a notice.
- * @param {string} content
- * @returns {any[]}
- */
+/** The items of a tool result, whatever the output form: a JSON array of items, or an object holding them next to a notice. @param {string} content @returns {any[]} */
 function itemsOf(content) {
 	const parsed = JSON.parse(content);
 	if (Array.isArray(parsed))
@@ -126,26 +93,31 @@ function itemsOf(content) {
 	return Object.values(parsed).find(Array.isArray) ?? [parsed];
 }
 
-/**
- * The API requests the sandbox received since the log was last cleared (control routes aside).
- * @param {import('../../lib/stack').Stack} stack
- * @returns {Array<{ method: string; path: string; status: number; body?: any }>}
- */
-function apiRequests(stack) {
-	return /** @type {any[]} */ (stack.sandbox.control.requests()).filter((request) =>
-		request.path.startsWith('/api/'),
+/** The sandbox's API requests since its log was cleared. @param {import('../../lib/stack').Stack} stack @returns {Array<{ method: string; path: string; status: number; body?: any }>} */
+const apiRequests = (stack) =>
+	stack.sandbox.control.requests().filter((/** @type {any} */ r) => r.path.startsWith('/api/'));
+
+/** @param {import('../../lib/checks').SeenRequest[]} requests */
+const describeRequests = (requests) => shared.requestLines(requests).join(', ') || 'none';
+
+/** Exactly one request reached the sandbox: a GET answered 200. @param {import('../../lib/checks').SeenRequest[]} requests */
+function assertOneRead(requests) {
+	const sent = requests.map((request) => `${request.method} ${request.status}`);
+	assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
+}
+
+/** Exactly one POST, answered 201; returns it. @param {Array<{ method: string; path: string; status: number; body?: any }>} requests */
+function assertOneCreate(requests) {
+	const posts = requests.filter((request) => request.method === 'POST');
+	assert.deepEqual(
+		posts.map((request) => request.status),
+		[201],
+		describeRequests(requests),
 	);
+	return posts[0];
 }
 
-/** @param {Array<{ method: string; path: string; status: number }>} requests */
-function describeRequests(requests) {
-	return shared.requestLines(requests).join(', ') || 'none';
-}
-
-/**
- * None of `requests` writes (or, with `path`, none goes to a path it matches).
- * @param {Array<{ method: string; path: string; status: number }>} requests @param {RegExp} [path]
- */
+/** None of `requests` writes (or, with `path`, none goes to a path it matches). @param {import('../../lib/checks').SeenRequest[]} requests @param {RegExp} [path] */
 function assertNoRequest(requests, path) {
 	const hits = requests.filter((request) =>
 		path ? path.test(decodeURIComponent(request.path)) : request.method !== 'GET',
@@ -153,11 +125,7 @@ function assertNoRequest(requests, path) {
 	assert.equal(describeRequests(hits), 'none');
 }
 
-/**
- * A refusal as the caller reads it: names each field and carries its fix, in words for a caller
- * that sets argument values (no date picker, no expressions).
- * @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected
- */
+/** A refusal as the caller reads it: names each field and carries its fix, in words for a caller that sets argument values (no date picker, no expressions). @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected */
 function assertRefusal(text, expected) {
 	for (const { field, fix } of expected) {
 		assert.match(text, field, `the refusal does not name ${field}: ${text}`);
@@ -166,10 +134,7 @@ function assertRefusal(text, expected) {
 	assert.doesNotMatch(text, EDITOR_ONLY, `the refusal speaks of the editor: ${text}`);
 }
 
-/**
- * A list stopped at its Limit says so: how many were returned, that more exist, and what to set.
- * @param {string} text @param {number} returned
- */
+/** A list stopped at its Limit says so: how many were returned, that more exist, and what to set. @param {string} text @param {number} returned */
 function assertMoreNotice(text, returned) {
 	const end = text.slice(-600);
 	const count = new RegExp(`\\b${returned}\\b`);
@@ -180,6 +145,9 @@ function assertMoreNotice(text, returned) {
 
 module.exports = {
 	apiRequests,
+	assertOneCreate,
+	assertOneRead,
+	ordersArgs,
 	assertMoreNotice,
 	assertNoRequest,
 	assertRefusal,

@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * What the agent suite measured of the output a model is handed, kept for the documentation:
- * `node e2e/agents/run.js --record` writes it to docs/measurements/model-output.json when the whole
- * suite ran in the default n8n and passed, and `npm run docs` writes docs/ai-agents.md's output-size
- * table from that file (scripts/lib/docs-measurements.js). One run gives every figure, so no two can disagree.
+ * What the agent suite measured of the output a model is handed: `--record` writes it to
+ * docs/measurements/model-output.json, from which `npm run docs` writes docs/ai-agents.md's table.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,21 +11,16 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.json');
 
 /**
- * @typedef {{ list: string; records: number; raw: number; simplified: number }} ListSize one list operation at the editor's defaults
- * @typedef {{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }} OrderCase an orders call of the AI Agent
+ * What the suites measured, in the order they ran: each list operation at the editor's defaults and
+ * each orders call of the AI Agent.
+ * @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }}
  */
-
-/** @type {{ lists: ListSize[]; orders: OrderCase[] }} what the suites measured, in the order they ran */
 const modelOutput = { lists: [], orders: [] };
 
 /** Writes the measurements, with the n8n they were measured in. @param {string} n8nLabel */
 function writeModelOutput(n8nLabel) {
-	const file = {
-		measured_at: new Date().toISOString(),
-		n8n: n8nLabel,
-		command: 'node e2e/agents/run.js --record',
-		...modelOutput,
-	};
+	const command = 'node e2e/agents/run.js --record';
+	const file = { measured_at: new Date().toISOString(), n8n: n8nLabel, command, ...modelOutput };
 	fs.mkdirSync(path.dirname(MODEL_OUTPUT_FILE), { recursive: true });
 	fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
 	return MODEL_OUTPUT_FILE;

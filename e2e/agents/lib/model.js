@@ -1,13 +1,9 @@
 // @ts-check
 /**
- * The project's scripted model: an OpenAI-compatible chat-completions server on loopback that an
- * n8n OpenAI Chat Model node (credential Base URL → here) talks to instead of a real model.
- *
- * A test registers a script under a case name and puts `[case:<name>]` in the prompt it sends the
- * agent. Each model request of that case is answered by the script's next step (step N answers the
- * request that already holds N assistant turns): a step calls tools (by the names the agent gave
- * them, or a function of the request) or answers in text. Every request is recorded: the tools the
- * model was offered (names, descriptions, JSON schemas) and the tool results it was handed.
+ * The scripted model: an OpenAI-compatible chat-completions server on loopback for n8n's OpenAI Chat
+ * Model node. A test scripts a case and puts `[case:<name>]` in its prompt; step N of the script
+ * answers the case's request that already holds N assistant turns, with tool calls or text. Every
+ * request is recorded: the tools offered (names, descriptions, schemas) and the results handed back.
  */
 const http = require('node:http');
 
@@ -26,10 +22,7 @@ function textOf(content) {
 	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
 }
 
-/**
- * What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results).
- * @param {any} body an OpenAI chat-completions request
- */
+/** What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results). @param {any} body an OpenAI chat-completions request */
 function recordOf(body) {
 	const toolResults = /** @type {any[]} */ (body.messages ?? [])
 		.filter((message) => message.role === 'tool')
@@ -47,10 +40,7 @@ function caseOf(messages) {
 	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 }
 
-/**
- * The assistant message a step produces.
- * @param {Step | undefined} step @param {ModelRequest} request @param {number} turn
- */
+/** The assistant message a step produces. @param {Step | undefined} step @param {ModelRequest} request @param {number} turn */
 function replyOf(step, request, turn) {
 	if (!step) return { role: 'assistant', content: 'Done.' };
 	if (!('calls' in step))
@@ -71,11 +61,7 @@ function replyOf(step, request, turn) {
 	};
 }
 
-/**
- * The answer as one chat completion, or as server-sent chunks for a client that asked for
- * `stream: true`: text first, then the tool calls, as OpenAI streams a message that has both.
- * @param {any} message @param {any} body the request
- */
+/** The answer as one chat completion or, for `stream: true`, server-sent chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body the request */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
 	const base = {
@@ -90,10 +76,7 @@ function answer(message, body) {
 		return JSON.stringify({ ...base, object: 'chat.completion', choices, usage });
 	}
 	const toolCalls = message.tool_calls?.map(
-		(/** @type {any} */ call, /** @type {number} */ index) => ({
-			index,
-			...call,
-		}),
+		(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
 	);
 	const deltas = [
 		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
@@ -114,40 +97,37 @@ async function startScriptedModel(port = 0) {
 	const recorded = new Map();
 	const unscripted = [];
 
-	const server = http.createServer((req, res) => {
+	const server = http.createServer(async (req, res) => {
+		/** @param {number} status @param {string} message */
+		const send = (status, message) => {
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ error: { message } }));
+		};
 		/** @type {Buffer[]} */
 		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const send = (/** @type {number} */ status, /** @type {string} */ message) => {
-				res.writeHead(status, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message } }));
-			};
-			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
-				return send(
-					404,
-					`The scripted model answers only POST /v1/chat/completions, not ${req.method} ${req.url}`,
-				);
-			let body;
-			try {
-				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-			} catch {
-				return send(400, 'The request body is not JSON');
-			}
-			const messages = /** @type {any[]} */ (body.messages ?? []);
-			const name = caseOf(messages);
-			if (!name || !scripts.has(name)) {
-				unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
-				return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
-			}
-			const request = recordOf(body);
-			recorded.get(name)?.push(request);
-			const turn = messages.filter((message) => message.role === 'assistant').length;
-			const message = replyOf(scripts.get(name)?.[turn], request, turn);
-			const type = body.stream ? 'text/event-stream' : 'application/json';
-			res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
-			res.end(answer(message, body));
-		});
+		for await (const chunk of req) chunks.push(chunk);
+		const route = `${req.method} ${req.url}`;
+		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
+			return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
+		let body;
+		try {
+			body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+		} catch {
+			return send(400, 'The request body is not JSON');
+		}
+		const messages = /** @type {any[]} */ (body.messages ?? []);
+		const name = caseOf(messages);
+		if (!name || !scripts.has(name)) {
+			unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
+			return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
+		}
+		const request = recordOf(body);
+		recorded.get(name)?.push(request);
+		const turn = messages.filter((message) => message.role === 'assistant').length;
+		const message = replyOf(scripts.get(name)?.[turn], request, turn);
+		const type = body.stream ? 'text/event-stream' : 'application/json';
+		res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+		res.end(answer(message, body));
 	});
 
 	await new Promise((resolve, reject) => {

@@ -1,14 +1,12 @@
 // @ts-check
 /**
- * The workflows of the agent suite: the Event Registration tools (the action node's tool variant,
- * as n8n makes it for an installed community package) with every model-filled parameter a
- * `$fromAI` carrying a written description, wired to an AI Agent (Chat Trigger or Manual Trigger →
- * AI Agent ← OpenAI Chat Model on the scripted model) or to an MCP Server Trigger.
+ * The agent suite's workflows: the Event Registration tools, every model-filled parameter a `$fromAI`
+ * with a written description, wired to an AI Agent on the scripted model or to an MCP Server Trigger.
  */
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
-const { auth } = require('../../../scripts/lib/workflows');
+const { auth, rl, workflow } = require('../../../scripts/lib/workflows');
 
 const { oneX } = require('./checks');
 
@@ -50,27 +48,17 @@ const ARGUMENTS = {
 	country: 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
 };
 
-/**
- * A `$fromAI` expression: what the model fills in, described for it (`more` added to the description).
- * @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options]
- */
+/** A `$fromAI` expression: what the model fills in, described for it (`more` added to the description). @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
 function fromAI(key, { type = 'string', more = '' } = {}) {
 	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 }
 
 /** @param {keyof typeof ARGUMENTS} key */
-function rlFromAI(key) {
-	return { __rl: true, mode: 'id', value: fromAI(key) };
-}
-
+const rlFromAI = (key) => rl(fromAI(key));
 const COMPANY = rlFromAI('company');
 const EVENT = rlFromAI('event');
 
-/**
- * The tools, by node name (the tool name is the node name with `_` for spaces). List orders leaves
- * Limit and Output at the editor's defaults.
- * @type {Record<string, Record<string, unknown>>}
- */
+/** @type {Record<string, Record<string, unknown>>} the tools by node name (`_` for spaces in the tool's); List orders at the editor's defaults */
 const TOOLS = {
 	'Get many companies': { resource: 'company', operation: 'getMany' },
 	'Get many events': { resource: 'event', operation: 'getMany', company: COMPANY },
@@ -85,18 +73,12 @@ const TOOLS = {
 		additionalFields: { country: fromAI('country', { more: '; where the venue is' }) },
 	},
 	'Get many orders': {
-		resource: 'order',
-		operation: 'getMany',
-		company: COMPANY,
-		event: EVENT,
+		...{ resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 		limit: fromAI('limit', { type: 'number' }),
 	},
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
-		resource: 'order',
-		operation: 'create',
-		company: COMPANY,
-		event: EVENT,
+		...{ resource: 'order', operation: 'create', company: COMPANY, event: EVENT },
 		ticketType: rlFromAI('ticket_type'),
 		firstName: fromAI('first_name'),
 		lastName: fromAI('last_name'),
@@ -105,10 +87,7 @@ const TOOLS = {
 	},
 };
 
-/**
- * A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only,
- * to measure what n8n then tells a client).
- */
+/** A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only, to measure what n8n then tells a client). */
 const SPARKLE_TOOL = {
 	'Get many forms': {
 		resource: 'form',
@@ -122,27 +101,21 @@ const SPARKLE_TOOL = {
 };
 
 /** @param {string} nodeName */
-function toolName(nodeName) {
-	return nodeName.replace(/ /g, '_');
-}
+const toolName = (nodeName) => nodeName.replace(/ /g, '_');
 
-/**
- * A node at [x, y]; `extra` adds to it (credentials, webhookId, settings).
- * @param {string} name @param {string} type @param {number} typeVersion
- * @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra]
- */
-function node(name, type, typeVersion, parameters, position, extra = {}) {
-	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
-}
+/** @param {string} name @param {string} type @param {number} typeVersion @param {Record<string, unknown>} parameters @param {[number, number]} position @param {object} [extra] credentials, webhookId, settings */
+const node = (name, type, typeVersion, parameters, position, extra = {}) => ({
+	...{ id: randomUUID(), name, type, typeVersion, position, parameters },
+	...extra,
+});
 
 /** @param {string} from @param {string} to @param {string} [type] */
-function connect(from, to, type = 'main') {
-	return { [from]: { [type]: [[{ node: to, type, index: 0 }]] } };
-}
+const connect = (from, to, type = 'main') => ({
+	[from]: { [type]: [[{ node: to, type, index: 0 }]] },
+});
 
 /**
- * A workflow of the suite: `nodes`, the tool nodes of `tools` (by node name, each with the token
- * credential) and their `ai_tool` connections to `target`.
+ * `nodes` and the tool nodes of `tools` (on the token credential), connected to `target` as `ai_tool`.
  * @param {import('../../lib/stack').Stack} stack
  * @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
  */
@@ -154,57 +127,31 @@ function withTools(stack, { id, name, nodes, connections = {}, target, tools }) 
 		nodes.push(node(tool, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra));
 		Object.assign(connections, connect(tool, target, 'ai_tool'));
 	}
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
+	return workflow(id, name, nodes, connections);
 }
 
-/**
- * Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools.
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options
- */
+/** Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options */
 function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
-	const triggerNode =
-		trigger === 'chat'
-			? node(
-					'When chat message received',
-					`${LANGCHAIN}.chatTrigger`,
-					1.4,
-					{ public: true, options: { responseMode: 'lastNode' } },
-					[0, 0],
-					{ webhookId },
-				)
-			: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
-	const agent = node(
-		'AI Agent',
-		`${LANGCHAIN}.agent`,
-		aiNodeVersions(stack.runtime).agent,
-		{
-			...(trigger === 'chat' ? { promptType: 'auto' } : { promptType: 'define', text: prompt }),
-			options: {
-				systemMessage: 'You manage events, tickets and orders with the Event Registration tools.',
-				enableStreaming: false,
-			},
-		},
-		[240, 0],
-	);
-	const model = node(
-		'OpenAI Chat Model',
-		`${LANGCHAIN}.lmChatOpenAi`,
-		1.3,
-		{
-			model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' },
-			responsesApiEnabled: false,
-			options: {},
-		},
-		[160, 200],
-		{ credentials: { openAiApi: MODEL_CREDENTIAL } },
-	);
+	const chat = trigger === 'chat';
+	const chatTrigger = { public: true, options: { responseMode: 'lastNode' } };
+	const start = chat
+		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0])
+		: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+	const systemMessage = 'You manage events, tickets and orders with the Event Registration tools.';
+	const prompting = chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt };
+	const agentParameters = { ...prompting, options: { systemMessage, enableStreaming: false } };
+	const version = aiNodeVersions(stack.runtime).agent;
+	const agent = node('AI Agent', `${LANGCHAIN}.agent`, version, agentParameters, [240, 0]);
+	const gpt = { model: rl('gpt-4.1-mini'), responsesApiEnabled: false, options: {} };
+	const model = node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, gpt, [160, 200], {
+		credentials: { openAiApi: MODEL_CREDENTIAL },
+	});
 	return withTools(stack, {
 		id,
 		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
-		nodes: [triggerNode, agent, model],
+		nodes: [chat ? { ...start, webhookId } : start, agent, model],
 		connections: {
-			...connect(triggerNode.name, agent.name),
+			...connect(start.name, agent.name),
 			...connect(model.name, agent.name, 'ai_languageModel'),
 		},
 		target: agent.name,
@@ -212,23 +159,14 @@ function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() })
 	});
 }
 
-/**
- * MCP Server Trigger (at /mcp/<path>, with Bearer auth if asked) ← the tools.
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options
- */
+/** MCP Server Trigger (at /mcp/<path>, Bearer auth if asked) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options */
 function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
-	const trigger = node(
-		'MCP Server Trigger',
-		`${LANGCHAIN}.mcpTrigger`,
-		aiNodeVersions(stack.runtime).mcpTrigger,
-		{ path, ...(bearer ? { authentication: 'bearerAuth' } : {}) },
-		[0, 0],
-		{
-			webhookId: randomUUID(),
-			...(bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {}),
-		},
-	);
+	const type = `${LANGCHAIN}.mcpTrigger`;
+	const version = aiNodeVersions(stack.runtime).mcpTrigger;
+	const parameters = { path, ...(bearer ? { authentication: 'bearerAuth' } : {}) };
+	const credentials = bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {};
+	const extra = { webhookId: randomUUID(), ...credentials };
+	const trigger = node('MCP Server Trigger', type, version, parameters, [0, 0], extra);
 	const name = `Agents suite: MCP server ${path}`;
 	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
 }

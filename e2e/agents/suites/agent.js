@@ -1,10 +1,7 @@
 // @ts-check
 /**
- * An AI Agent (3.1) with the Event Registration tools, driven by the scripted model: what the model
- * is offered (tool names, descriptions, argument schemas), what it gets back (result texts and
- * their sizes, refusals with their fixes, list notices), and what the service receives. Runs go
- * through a published Chat Trigger (one HTTP call per conversation), one through a Manual Trigger
- * with `n8n execute`.
+ * An AI Agent with the tools, driven by the scripted model: what the model is offered, what it gets
+ * back and what the service receives; through a published Chat Trigger, once through `n8n execute`.
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
@@ -14,10 +11,13 @@ const {
 	apiRequests,
 	assertMoreNotice,
 	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
 	assertRefusal,
 	demoOf,
 	describeRequests,
 	itemsOf,
+	ordersArgs,
 	sendChat,
 	testsTaking,
 } = require('../lib/checks');
@@ -32,27 +32,18 @@ const test = testsTaking(90000);
 const CHAT_WORKFLOW = 'agentsChatFlow01';
 const MANUAL_WORKFLOW = 'agentsManual0001';
 const CHAT_WEBHOOK = randomUUID();
-/** Orders on the busy event (Winter Workshop): far more than a list's Limit. */
-const BUSY_EVENT_ORDERS = 300;
-/** Orders on Summer Summit, as on the event the AI-agents issue measured (42 orders, Limit 50). */
-const SUMMIT_ORDERS = 42;
+/** Orders on the busy event (Winter Workshop, far more than a list's Limit) and on Summer Summit (as on the event the AI-agents issue measured: 42 orders, Limit 50). */
+const [BUSY_EVENT_ORDERS, SUMMIT_ORDERS] = [300, 42];
 /** Targets of the AI-agents issue for what the model is handed. */
-const MAX_CHARS_42_ORDERS = 4500;
-const MAX_CHARS_RETURN_ALL_300 = 30000;
+const [MAX_CHARS_42_ORDERS, MAX_CHARS_RETURN_ALL_300] = [4500, 30000];
 const DATE_FIX = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** @type {{ promise?: ReturnType<typeof executeWorkflow> }} the Manual Trigger run, started at set-up */
 const manualRun = {};
-
 /** @type {Record<string, number>} result sizes measured here, printed at the end of the suite */
 const measured = {};
 
-/**
- * Keeps one orders call's size for the documentation (lib/measurements.js) and the suite's last line.
- * @param {string} name what was asked, in the documentation's words
- * @param {{ content: string; chars: number }} result the tool result the model was handed
- * @param {boolean} [refused]
- */
+/** Keeps one orders call's size for the documentation (lib/measurements.js) and the suite's last line. @param {string} name what was asked, in the documentation's words @param {{ content: string; chars: number }} result the tool result the model was handed @param {boolean} [refused] */
 function measureOrders(name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
@@ -67,11 +58,9 @@ function measureOrders(name, result, refused = false) {
 }
 
 /**
- * Runs one conversation through the chat: the model calls `tool` in its first turn, then answers.
- * Returns the tool result the model was handed, the tools it was offered, the sandbox requests of
- * the run and the size of the model's second request.
- * @param {AgentContext} ctx @param {string} caseName the model's script for this conversation
- * @param {string} tool @param {Record<string, unknown>} args
+ * One conversation through the chat: the model calls `tool`, then answers. Returns the tool result it
+ * was handed, the tools it was offered, the sandbox's requests and the size of its second request.
+ * @param {AgentContext} ctx @param {string} caseName @param {string} tool @param {Record<string, unknown>} args
  */
 async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
@@ -89,24 +78,10 @@ async function converse(ctx, caseName, tool, args) {
 }
 
 /** @param {AgentContext} ctx */
-function eventArgs(ctx) {
-	return {
-		company: demoOf(ctx).companyId,
-		name: 'Agents Launch',
-		start: '2027-10-01T09:00:00',
-		end: '2027-10-01T17:00:00',
-		attendance_mode: 'offline',
-		country: 'NL',
-	};
-}
-
-/**
- * Get many orders of the busy event (Winter Workshop) or Summer Summit.
- * @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} limit
- */
-function ordersArgs(ctx, event, limit) {
-	return { company: demoOf(ctx).companyId, event: demoOf(ctx).events[event], limit };
-}
+const eventArgs = (ctx) => ({
+	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
+	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
+});
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
@@ -138,8 +113,9 @@ const suite = {
 			const [request] = ctx.model.requests('offered');
 			const byName = Object.fromEntries(request.tools.map((tool) => [tool.name, tool.description]));
 			for (const [name, description] of Object.entries(byName)) {
+				const action = `${name.replace(/_/g, ' ')} in Event Registration`;
 				assert.ok(
-					description.length > `${name.replace(/_/g, ' ')} in Event Registration`.length + 20,
+					description.length > action.length + 20,
 					`${name} says no more than its action: ${description}`,
 				);
 			}
@@ -150,11 +126,8 @@ const suite = {
 			const eventSource = /Get many events|Event → Get Many|event (ID|slug)/i;
 			assert.match(Get_many_orders, eventSource, Get_many_orders);
 			// What it changes: a write says so (Create order: for good, so ask first), a read does not.
-			assert.match(
-				Create_order,
-				/ Changes data and cannot be undone: .+ wait for their yes\.$/,
-				Create_order,
-			);
+			const undoable = / Changes data and cannot be undone: .+ wait for their yes\.$/;
+			assert.match(Create_order, undoable, Create_order);
 			assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
 			// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
 			assert.doesNotMatch(
@@ -168,16 +141,12 @@ const suite = {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
 			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
-			const sent = sandbox.map((request) => `${request.method} ${request.status}`);
-			assert.deepEqual(sent, ['GET 200'], describeRequests(sandbox));
+			assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
-			const posts = sandbox.filter((request) => request.method === 'POST');
-			const statuses = posts.map((request) => request.status);
-			assert.deepEqual(statuses, [201], describeRequests(sandbox));
-			assert.match(posts[0].body.date_start, /^2027-10-01 09:00/);
+			assert.match(assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
 			const [event] = itemsOf(result.content);
 			assert.equal(event.name, 'Agents Launch', result.content);
 			measured['Create event (one event)'] = result.chars;
@@ -198,12 +167,8 @@ const suite = {
 			console.log(`      the model got: ${result.content}`);
 		}),
 		test('three invalid fields in one call: the model gets all three, each with its fix, and no request is sent', async (ctx) => {
-			const args = {
-				...eventArgs(ctx),
-				start: 'next Friday 6pm',
-				end: 'the Saturday after',
-				attendance_mode: 'hybrid',
-			};
+			const dates = { start: 'next Friday 6pm', end: 'the Saturday after' };
+			const args = { ...eventArgs(ctx), ...dates, attendance_mode: 'hybrid' };
 			const { result, sandbox } = await converse(ctx, 'three-refusals', 'Create_event', args);
 			assertNoRequest(sandbox);
 			assertRefusal(result.content, [
@@ -241,7 +206,7 @@ const suite = {
 			measureOrders('the busy event, Limit 20', result);
 		}),
 		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
-			const args = { company: demoOf(ctx).companyId, event: demoOf(ctx).events.summerSummit };
+			const args = ordersArgs(ctx, 'summerSummit');
 			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
 			const returned = itemsOf(result.content).length;
 			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
@@ -294,10 +259,7 @@ function workflows(stack) {
 	];
 }
 
-/**
- * The busy event's orders, Summer Summit brought to 42 orders, and the chat workflow published.
- * @param {AgentContext} ctx
- */
+/** The busy event's orders, Summer Summit brought to 42 orders, and the chat workflow published. @param {AgentContext} ctx */
 async function prepare(ctx) {
 	const { control, store, demo: seeded } = ctx.stack.sandbox;
 	const { winterWorkshop, summerSummit } = seeded.events;

@@ -1,18 +1,13 @@
 // @ts-check
-/**
- * The AI examples of examples/ (an MCP Server Trigger or an AI Agent with the Event Registration
- * tools), imported as users import them, published and used: the MCP one by the MCP SDK client,
- * the chat one through its Chat Trigger with the scripted model. The other examples are run by
- * the end-to-end suite (e2e/suites/examples.js).
- */
+/** The AI examples of examples/, imported as users import them, published and used (the others run in e2e/suites/examples.js). */
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const {
-	PACKAGE_PREFIX,
 	exampleId,
 	isAgentExample,
 	loadExamples,
+	PACKAGE_PREFIX,
 	prepareExample,
 } = require('../../../scripts/lib/workflows');
 const {
@@ -30,51 +25,34 @@ const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 const test = testsTaking(120000);
 const examples = loadExamples().filter(({ workflow }) => isAgentExample(workflow));
-const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
-const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+const LANGCHAIN = '@n8n/n8n-nodes-langchain';
+const [MCP_TRIGGER, CHAT_TRIGGER] = [`${LANGCHAIN}.mcpTrigger`, `${LANGCHAIN}.chatTrigger`];
 
 /** @param {any} workflow @param {string} type */
 function nodeOfType(workflow, type) {
 	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === type);
 }
 
-/**
- * An AI example as the tests import it: what prepareExample does for every example, plus the
- * model's credential on the scripted model and the chat made public (reachable without the editor).
- * @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example
- */
+/** An AI example as imported: prepareExample's, the model on the scripted one, the chat public. @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example */
 function prepared(stack, { file, workflow }) {
-	const ready = prepareExample(workflow, {
-		id: exampleId('agents', file),
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-		crmUrl: stack.crm.url,
-	});
+	const { credentials: refs, sandbox, crm } = stack;
+	const id = exampleId('agents', file);
+	const ready = prepareExample(workflow, { id, refs, demo: sandbox.demo, crmUrl: crm.url });
 	for (const node of ready.nodes) {
-		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+		if (node.type === `${LANGCHAIN}.lmChatOpenAi`)
 			node.credentials = { openAiApi: MODEL_CREDENTIAL };
 		if (node.type === CHAT_TRIGGER) node.parameters = { ...node.parameters, public: true };
 	}
 	return ready;
 }
 
-/**
- * The tools the model or client was offered are the example's tool nodes (Event Registration
- * Tool and Call n8n Workflow Tool), and every argument reaches it with a description (n8n passes
- * on only what a `$fromAI` writes).
- * @param {any} workflow @param {Array<{ name: string; schema: any }>} offered
- */
+/** The tools offered are the example's tool nodes, each argument described (n8n passes on only what a `$fromAI` writes). @param {any} workflow @param {Array<{ name: string; schema: any }>} offered */
 function assertDescribedTools(workflow, offered) {
-	const toolNodes = workflow.nodes.filter((/** @type {{ type: string }} */ node) =>
-		[`${PACKAGE_PREFIX}eventRegistrationTool`, '@n8n/n8n-nodes-langchain.toolWorkflow'].includes(
-			node.type,
-		),
-	);
-	assert.ok(toolNodes.length >= 4, `only ${toolNodes.length} Event Registration tools`);
-	assert.deepEqual(
-		offered.map((tool) => tool.name).sort(),
-		toolNodes.map((/** @type {{ name: string }} */ node) => toolName(node.name)).sort(),
-	);
+	const toolTypes = [`${PACKAGE_PREFIX}eventRegistrationTool`, `${LANGCHAIN}.toolWorkflow`];
+	const tools = workflow.nodes.filter((/** @type {any} */ n) => toolTypes.includes(n.type));
+	assert.ok(tools.length >= 4, `only ${tools.length} Event Registration tools`);
+	const names = tools.map((/** @type {any} */ node) => toolName(node.name));
+	assert.deepEqual(offered.map((tool) => tool.name).sort(), names.sort());
 	const undescribed = offered.flatMap((tool) =>
 		Object.entries(/** @type {Record<string, any>} */ (tool.schema?.properties ?? {}))
 			.filter(([, schema]) => !schema.description?.trim())
@@ -126,16 +104,11 @@ async function runChatExample(ctx, workflow) {
 	assert.match(chatText(body), /^Summer Summit has \d+ orders\.$/, body);
 }
 
-/**
- * @param {{ file: string; workflow: any }} example
- * @returns {import('../../lib/harness').TestCase<AgentContext>}
- */
+/** @param {{ file: string; workflow: any }} example */
 function exampleTest({ file, workflow }) {
 	const mcp = Boolean(nodeOfType(workflow, MCP_TRIGGER));
-	const how = mcp
-		? 'published, used by the MCP client'
-		: 'published, a chat message through the AI Agent';
-	return test(`${file} (${how})`, async (ctx) => {
+	const how = mcp ? 'used by the MCP client' : 'a chat message through the AI Agent';
+	return test(`${file} (published, ${how})`, async (ctx) => {
 		const ready = prepared(ctx.stack, { file, workflow });
 		const run = mcp ? runMcpExample : runChatExample;
 		await whilePublished(ctx, ready.id, () => run(ctx, ready));

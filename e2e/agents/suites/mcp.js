@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * The Event Registration tools behind n8n's MCP Server Trigger (v2.1, Streamable HTTP at
- * /mcp/<path>), called by the official MCP TypeScript SDK client: the tool list, a read, a write,
- * refusals as tool errors with their fixes, a list longer than its Limit, a company by name; and
- * what n8n itself does around the tools (argument descriptions, executions, JSON-RPC errors, Bearer auth).
+ * The tools behind n8n's MCP Server Trigger, called by the official MCP TypeScript SDK client; and
+ * what n8n itself does around them (argument descriptions, executions, JSON-RPC errors, Bearer auth).
  */
 const assert = require('node:assert/strict');
 
@@ -14,12 +12,14 @@ const {
 	apiRequests,
 	assertMoreNotice,
 	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
 	assertRefusal,
 	callTool,
 	demoOf,
-	describeRequests,
 	mcpClient,
 	oneX,
+	ordersArgs,
 	testsTaking,
 } = require('../lib/checks');
 const { publish } = require('../../lib/checks');
@@ -43,30 +43,19 @@ function client() {
 	return session.client;
 }
 
-/**
- * The workflow's finished executions, newest first (each MCP tool call is one).
- * @param {AgentContext} ctx
- */
+/** The workflow's finished executions, newest first (each MCP tool call is one). @param {AgentContext} ctx */
 async function finished(ctx) {
 	const executions = await ctx.rest.executions(MCP_WORKFLOW);
-	return executions.filter(
-		(execution) => !['new', 'running', 'waiting'].includes(execution.status),
-	);
+	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
 }
 
-/**
- * Waits until the workflow has at least `count` finished executions; returns them, newest first.
- * @param {AgentContext} ctx @param {number} count @param {number} timeoutMs
- */
+/** Waits until the workflow has at least `count` finished executions; returns them, newest first. @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
-	return waitFor(
-		`${count} finished executions`,
-		async () => {
-			const now = await finished(ctx);
-			return now.length >= count ? now : undefined;
-		},
-		{ timeoutMs, intervalMs: 200 },
-	);
+	const enough = async () => {
+		const now = await finished(ctx);
+		return now.length >= count ? now : undefined;
+	};
+	return waitFor(`${count} finished executions`, enough, { timeoutMs, intervalMs: 200 });
 }
 
 /**
@@ -81,11 +70,7 @@ function assertRefusedCall(ctx, result) {
 	if (errorItem) assert.match(result.text, /^\[\{"error":/, result.text);
 }
 
-/**
- * Runs a tool call (after clearing the sandbox's request log) and returns its result with the one
- * execution it added.
- * @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args
- */
+/** Runs a tool call (after clearing the sandbox's request log) and returns its result with the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
@@ -96,11 +81,10 @@ async function callCounted(ctx, name, args) {
 }
 
 /** @param {AgentContext} ctx @param {string} name @param {string} start */
-function eventArgs(ctx, name, start) {
-	const end = '2027-11-02T17:00:00';
-	const company = demoOf(ctx).companyId;
-	return { company, name, start, end, attendance_mode: 'online', country: 'BE' };
-}
+const eventArgs = (ctx, name, start) => ({
+	...{ company: demoOf(ctx).companyId, name, start, end: '2027-11-02T17:00:00' },
+	...{ attendance_mode: 'online', country: 'BE' },
+});
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
@@ -119,15 +103,8 @@ const suite = {
 				assert.ok((tool.description ?? '').length > 40, `${tool.name}: ${tool.description}`);
 			const schema = /** @type {any} */ (byName.Create_order.inputSchema);
 			const { country } = schema.properties;
-			assert.deepEqual(Object.keys(schema.properties).sort(), [
-				'company',
-				'country',
-				'email',
-				'event',
-				'first_name',
-				'last_name',
-				'ticket_type',
-			]);
+			const expected = 'company country email event first_name last_name ticket_type'.split(' ');
+			assert.deepEqual(Object.keys(schema.properties).sort(), expected);
 			assert.equal(country.description, 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE');
 			const listed = { description: byName.Create_order.description, country };
 			console.log(`      Create_order as the client lists it: ${JSON.stringify(listed)}`);
@@ -143,18 +120,13 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(demoOf(ctx).companyName));
-			const requests = apiRequests(ctx.stack);
-			const sent = requests.map((request) => `${request.method} ${request.status}`);
-			assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
+			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
 			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
-			const requests = apiRequests(ctx.stack);
-			const posts = requests.filter((request) => request.method === 'POST');
-			const statuses = posts.map((request) => request.status);
-			assert.deepEqual(statuses, [201], describeRequests(requests));
+			assertOneCreate(apiRequests(ctx.stack));
 			assert.match(text, /MCP Launch/);
 			assert.equal(execution.status, 'success');
 		}, 60000),
@@ -170,15 +142,10 @@ const suite = {
 			console.log(`      the client got: ${JSON.stringify(refused.text)}`);
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
-			const refused = await callCounted(ctx, 'Create_order', {
-				company: demoOf(ctx).companyId,
-				event: demoOf(ctx).events.summerSummit,
-				ticket_type: 'general-admission',
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				email: 'not-an-email',
-				country: 'Netherlands',
-			});
+			const attendee = { first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email' };
+			const ticket = { ...ordersArgs(ctx, 'summerSummit'), ticket_type: 'general-admission' };
+			const args = { ...ticket, ...attendee, country: 'Netherlands' };
+			const refused = await callCounted(ctx, 'Create_order', args);
 			assertRefusedCall(ctx, refused);
 			assertRefusal(refused.text, [
 				{ field: /Email/, fix: /@|address/i },
@@ -187,11 +154,8 @@ const suite = {
 			assertNoRequest(apiRequests(ctx.stack));
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
-			const { isError, text } = await callCounted(ctx, 'Get_many_orders', {
-				company: demoOf(ctx).companyId,
-				event: demoOf(ctx).events.winterWorkshop,
-				limit: 20,
-			});
+			const args = ordersArgs(ctx, 'winterWorkshop', 20);
+			const { isError, text } = await callCounted(ctx, 'Get_many_orders', args);
 			assert.equal(isError, false, text.slice(0, 300));
 			assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
@@ -258,10 +222,8 @@ const suite = {
 			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
-				assert.deepEqual(
-					tools.map((tool) => tool.name),
-					['Get_many_companies'],
-				);
+				const names = tools.map((tool) => tool.name);
+				assert.deepEqual(names, ['Get_many_companies']);
 			} finally {
 				await authorized.close();
 			}
@@ -270,8 +232,8 @@ const suite = {
 			await client().close();
 			session.client = undefined;
 			const executions = await ctx.rest.executions(MCP_WORKFLOW);
-			const statuses = executions.map((execution) => execution.status);
-			console.log(`      executions of the MCP workflow: ${JSON.stringify(statuses)}`);
+			const statuses = JSON.stringify(executions.map((execution) => execution.status));
+			console.log(`      executions of the MCP workflow: ${statuses}`);
 		}, 15000),
 	],
 };

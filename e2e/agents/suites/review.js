@@ -1,13 +1,9 @@
 // @ts-check
 /**
- * The shipped assistant's reviewed writes: examples/event-assistant.json as a user imports it,
- * published. Its Create order, Approve order and Reject order tools call the workflow's own
- * "Review request" part, which reads the order (or the ticket type) from the service, emails the
- * reviewer those facts with Send and Wait for Response, and writes only on Approve. A chat message
- * through the scripted model calls a tool; the test reads the review email from the loopback SMTP
- * server, answers it as the reviewer would, and checks what the sandbox received and what the model
- * was told. A copy with a wait limit of seconds shows what happens when nobody answers, one with
- * n8n user authentication on the chat what a stranger gets.
+ * examples/event-assistant.json's reviewed writes: its Create, Approve and Reject order tools call
+ * its "Review request" part, which emails the service's facts to a reviewer (Send and Wait for
+ * Response) and writes only on Approve. The test answers the email from the loopback SMTP server
+ * and checks what the sandbox received and what the model was told.
  */
 const assert = require('node:assert/strict');
 
@@ -58,11 +54,7 @@ const COPIES = {
 /** What each case saw, for the closing check line. */
 const seen = /** @type {Record<string, number>} */ ({});
 
-/**
- * The example as the tests import it, under its own id and chat address; in n8n 1.x with the AI
- * Agent version 1.x has.
- * @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name
- */
+/** The example as the tests import it, under its own id and chat address; in n8n 1.x with the AI Agent version 1.x has. @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name */
 function reviewWorkflow(stack, name) {
 	const { id, webhookId } = COPIES[name];
 	const example = loadExamples().find(({ file }) => file === EXAMPLE);
@@ -82,9 +74,7 @@ function reviewWorkflow(stack, name) {
 }
 
 /** @param {import('../../lib/stack').Stack} stack */
-function writeRequests(stack) {
-	return apiRequests(stack).filter((request) => request.method !== 'GET');
-}
+const writeRequests = (stack) => apiRequests(stack).filter((r) => r.method !== 'GET');
 
 /** The Approve and Decline links of a review email (its HTML buttons). @param {string} html */
 function reviewLinks(html) {
@@ -96,6 +86,13 @@ function reviewLinks(html) {
 	assert.ok(approve && decline, `no Approve and Decline buttons in: ${html.slice(0, 1500)}`);
 	return { approve: approve.href, decline: decline.href };
 }
+
+/**
+ * Waits until `check` gives something truthy; returns it.
+ * @template T @param {string} what @param {() => Promise<T>} check @param {number} timeoutMs @param {number} [intervalMs]
+ */
+const until = (what, check, timeoutMs, intervalMs = 250) =>
+	waitFor(what, async () => (await check()) || undefined, { timeoutMs, intervalMs });
 
 /** @param {string} url @param {Record<string, string>} headers */
 async function follow(url, headers) {
@@ -116,42 +113,40 @@ async function reviewedCall(ctx, options) {
 	const { stack } = ctx;
 	const { id, webhookId } = COPIES[copy];
 	const call = { tool, args };
-	ctx.model.script(caseName, [
+	/** @param {import('../lib/model').ModelRequest} request */
+	const onceMore = (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []);
+	const steps = [
 		{ say: ASKED, calls: [call] },
-		{
-			calls: (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []),
-			say: 'Done.',
-		},
-	]);
+		{ calls: onceMore, say: 'Done.' },
+	];
+	ctx.model.script(caseName, steps);
 	return whilePublished(ctx, id, async () => {
 		stack.sandbox.control.clearRequests();
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
 		const chat = sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
-		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
-			timeoutMs: 60000,
-			intervalMs: 250,
-		});
+		const mail = await until(
+			'the review email',
+			async () => stack.mail.messages[mailsBefore],
+			60000,
+		);
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
-		await waitFor(
-			'the review to wait for its answer',
-			async () => ((await ctx.rest.executions(id))[0]?.status === 'waiting' ? true : undefined),
-			{ timeoutMs: 30000, intervalMs: 250 },
-		);
+		const waiting = async () => (await ctx.rest.executions(id))[0]?.status === 'waiting';
+		await until('the review to wait for its answer', waiting, 30000);
 		await answer(reviewLinks(mail.text));
 		// The chat's and the review's executions (the tools call the same workflow) all finish.
-		await waitFor(
+		const finished = async () => {
+			const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
+			return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status));
+		};
+		await until(
 			`the chat's and the review's executions of ${id} to finish`,
-			async () => {
-				const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
-				return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status))
-					? fresh
-					: undefined;
-			},
-			{ timeoutMs: finishMs, intervalMs: 500 },
+			finished,
+			finishMs,
+			500,
 		);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
@@ -175,21 +170,14 @@ function assertTold(ctx, result, expected) {
 	assert.ok(result.includes(told), `the model was not told ${told}: ${result.slice(0, 500)}`);
 }
 
-/**
- * The review email shows each of these facts.
- * @param {{ text: string }} mail @param {string[]} facts
- */
+/** The review email shows each of these facts. @param {{ text: string }} mail @param {string[]} facts */
 function assertShows(mail, facts) {
 	for (const fact of facts)
 		assert.ok(mail.text.includes(fact), `the review email does not show ${fact}: ${mail.text}`);
 }
 
-/**
- * A new order waiting for approval and its facts as the service has them.
- * @param {AgentContext} ctx
- */
-function pendingOrder(ctx) {
-	const { stack } = ctx;
+/** A new order waiting for approval and its facts as the service has them. @param {AgentContext} ctx */
+function pendingOrder({ stack }) {
 	const { demo, control } = stack.sandbox;
 	const id = newOrder(stack, demo.ticketTypes.speakerPass);
 	const order = control.getOrder(id);
@@ -259,25 +247,17 @@ const suite = {
 		test('Create order is gated too: the email shows the ticket type, price, event and company from the service; Approve → exactly one create request', async (ctx) => {
 			const { url, token, demo } = ctx.stack.sandbox;
 			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-			const response = await fetch(`${url}${event}/ticket-types/${demo.ticketTypes.vipPass}`, {
-				headers: { authorization: `Bearer ${token}` },
-				signal: AbortSignal.timeout(10000),
-			});
+			const headers = { authorization: `Bearer ${token}` };
+			const ticketUrl = `${url}${event}/ticket-types/${demo.ticketTypes.vipPass}`;
+			const response = await fetch(ticketUrl, { headers, signal: AbortSignal.timeout(10000) });
 			const ticket = (await response.json()).data;
 			const email = `review.${Date.now()}@example.com`;
+			const where = { company: demo.companyName, event: demo.events.summerSummit };
+			const attendee = { first_name: 'Ilse', last_name: 'de Vries', email, country: 'NL' };
 			const { mail, writes, result } = await reviewedCall(ctx, {
 				caseName: 'review-create',
 				tool: 'Create_order',
-				args: {
-					company: demo.companyName,
-					event: demo.events.summerSummit,
-					ticket_type: ticket.slug,
-					first_name: 'Ilse',
-					last_name: 'de Vries',
-					email,
-					country: 'NL',
-					quantity: 1,
-				},
+				args: { ...where, ticket_type: ticket.slug, ...attendee, quantity: 1 },
 				answer: (links) => follow(links.approve, BROWSER),
 			});
 			assertShows(mail, [
@@ -315,18 +295,15 @@ const suite = {
 			const { id, webhookId } = COPIES.userAuth;
 			ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
 			await whilePublished(ctx, id, async () => {
-				const stranger = await sendChat(ctx, webhookId, '[case:review-auth] List the orders.', {
-					timeoutMs: 30000,
-				});
+				const list = '[case:review-auth] List the orders.';
+				const stranger = await sendChat(ctx, webhookId, list, { timeoutMs: 30000 });
 				assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
 				assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
 				await sleep(1000);
 				seen.stranger = (await ctx.rest.executions(id)).length;
 				assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
-				const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', {
-					timeoutMs: 60000,
-					headers: { cookie: String(ctx.rest.cookie) },
-				});
+				const login = { timeoutMs: 60000, headers: { cookie: String(ctx.rest.cookie) } };
+				const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', login);
 				assert.equal(member.status, 200, member.body.slice(0, 300));
 				assert.equal(chatText(member.body), 'Hello organizer.');
 			});
@@ -340,9 +317,8 @@ const suite = {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	return /** @type {Array<keyof typeof COPIES>} */ (Object.keys(COPIES)).map((name) =>
-		reviewWorkflow(stack, name),
-	);
+	const names = /** @type {Array<keyof typeof COPIES>} */ (Object.keys(COPIES));
+	return names.map((name) => reviewWorkflow(stack, name));
 }
 
 module.exports = { suite, workflows };

@@ -1,13 +1,12 @@
 // @ts-check
 /**
- * What each list operation hands a model, in characters, with Output at Raw and at Simplified (the
- * default when a model calls a node of version 1.1), everything else at the editor's defaults.
- * Called through the MCP Server Trigger: the text a client gets is the items' JSON, as an AI Agent's
- * model gets it. Prints the table; `--record` keeps it for docs/ai-agents.md (lib/measurements.js).
+ * What each list operation hands a model, in characters, at Raw and at Simplified (the default for
+ * a model calling version 1.1), through the MCP Server Trigger. `--record` keeps the table.
  */
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
+const { rl } = require('../../../scripts/lib/workflows');
 const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
@@ -29,14 +28,9 @@ const LISTS = {
 const OUTPUTS = ['raw', 'simple'];
 const test = testsTaking(120000);
 
-/**
- * One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer
- * Summit), everything else at the editor's defaults.
- * @param {import('../../lib/stack').Stack} stack
- */
+/** One tool per list and Output, named `<resource> <output>`, on the demo company (and Summer Summit), everything else at the editor's defaults. @param {import('../../lib/stack').Stack} stack */
 function listTools(stack) {
 	const { companyId, events } = stack.sandbox.demo;
-	const id = (/** @type {string} */ value) => ({ __rl: true, mode: 'id', value });
 	/** @type {Record<string, Record<string, unknown>>} */
 	const tools = {};
 	for (const { resource, event } of Object.values(LISTS))
@@ -45,8 +39,8 @@ function listTools(stack) {
 				resource,
 				operation: 'getMany',
 				output,
-				...(resource === 'company' ? {} : { company: id(companyId) }),
-				...(event ? { event: id(events.summerSummit) } : {}),
+				...(resource === 'company' ? {} : { company: rl(companyId) }),
+				...(event ? { event: rl(events.summerSummit) } : {}),
 			};
 	return tools;
 }
@@ -82,9 +76,8 @@ const suite = {
 					await client.close();
 				}
 			});
-			console.log(
-				`      | List | Records | Raw | Simplified |\n${rows.map((row) => `      ${row}`).join('\n')}`,
-			);
+			const table = ['| List | Records | Raw | Simplified |', ...rows].map((row) => `      ${row}`);
+			console.log(table.join('\n'));
 			assert.deepEqual(problems, []);
 		}),
 	],

@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own
- * bundle): open a workflow, a node's panel or a new credential's dialog, read parameter issues,
- * open a list and search it, execute a step and read its output or error.
- */
+/** What a user does in the n8n 2.41 editor, by its `data-test-id`s (read from the editor's own bundle). */
 const LOAD_TIMEOUT_MS = 120000;
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -15,29 +11,15 @@ const LOAD_TIMEOUT_MS = 120000;
  * @param {Page} page @param {string} baseUrl @param {string} route e.g. /workflow/abc
  */
 async function openRoute(page, baseUrl, route) {
-	const loaded = await page
-		.evaluate(() => Boolean(/** @type {any} */ (document.querySelector('#app'))?.__vue_app__))
-		.catch(() => false);
-	if (loaded) {
-		await page.evaluate(
-			(to) =>
-				/** @type {any} */ (
-					document.querySelector('#app')
-				).__vue_app__.config.globalProperties.$router.push(to),
-			route,
-		);
-	} else {
-		await page.goto(`${baseUrl}${route}`, {
-			waitUntil: 'domcontentloaded',
-			timeout: LOAD_TIMEOUT_MS,
-		});
-	}
+	// Runs in the page: n8n's Vue app, once the editor has loaded.
+	const app = '(document.querySelector("#app")?.__vue_app__)';
+	if (await page.evaluate(`Boolean${app}`).catch(() => false))
+		await page.evaluate(`${app}.config.globalProperties.$router.push(${JSON.stringify(route)})`);
+	else
+		await page.goto(baseUrl + route, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
 }
 
-/**
- * Opens a workflow on the canvas, unless the page shows it already.
- * @param {Page} page @param {string} baseUrl @param {string} workflowId
- */
+/** Opens a workflow on the canvas, unless the page shows it already. @param {Page} page @param {string} baseUrl @param {string} workflowId */
 async function openWorkflow(page, baseUrl, workflowId) {
 	if (page.url().includes(`/workflow/${workflowId}`)) return;
 	await openRoute(page, baseUrl, `/workflow/${workflowId}`);
@@ -47,18 +29,13 @@ async function openWorkflow(page, baseUrl, workflowId) {
 /** Opens a node's panel by double-clicking it on the canvas. @param {Page} page @param {string} nodeName */
 async function openNode(page, nodeName) {
 	await closeNode(page);
-	const node = page.locator(
-		`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`,
-	);
-	await node.dblclick();
+	const name = nodeName.replace(/"/g, '\\"');
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
 	await page.getByTestId('node-parameters').waitFor();
 	return page.getByTestId('ndv');
 }
 
-/**
- * Opens a workflow (unless the page shows it) and a node's panel on its canvas.
- * @param {Page} page @param {{ baseUrl: string }} ctx @param {string} workflowId @param {string} nodeName
- */
+/** Opens a workflow (unless the page shows it) and a node's panel on its canvas. @param {Page} page @param {{ baseUrl: string }} ctx @param {string} workflowId @param {string} nodeName */
 async function openPanel(page, { baseUrl }, workflowId, nodeName) {
 	await openWorkflow(page, baseUrl, workflowId);
 	return await openNode(page, nodeName);
@@ -81,11 +58,8 @@ async function parameterIssues(page) {
 				const item =
 					el.closest('[data-test-id="parameter-item"], [data-test-id="node-credentials-select"]') ??
 					el.parentElement;
-				const label =
-					item?.querySelector('[data-test-id="input-label"]')?.textContent ??
-					item?.textContent ??
-					'';
-				return label.trim().slice(0, 80) || '(unlabelled)';
+				const label = item?.querySelector('[data-test-id="input-label"]')?.textContent;
+				return (label ?? item?.textContent ?? '').trim().slice(0, 80) || '(unlabelled)';
 			}),
 	);
 }
@@ -100,18 +74,12 @@ async function listParameters(page) {
 	);
 }
 
-/**
- * Waits for n8n's answer to the list's search for `filter` ('' for the unfiltered list).
- * @param {Page} page @param {string} filter
- */
+/** Waits for n8n's answer to the list's search for `filter` ('' for the unfiltered list). @param {Page} page @param {string} filter */
 function nextListAnswer(page, filter) {
 	return page.waitForResponse(
-		(response) => {
-			if (!response.url().includes('/rest/dynamic-node-parameters/resource-locator-results'))
-				return false;
-			const body = JSON.parse(response.request().postData() ?? '{}');
-			return (body.filter ?? '') === filter;
-		},
+		(response) =>
+			response.url().includes('/rest/dynamic-node-parameters/resource-locator-results') &&
+			(JSON.parse(response.request().postData() ?? '{}').filter ?? '') === filter,
 		{ timeout: 30000 },
 	);
 }
@@ -128,15 +96,14 @@ async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
 	const mode = await rlc.getByTestId('rlc-mode-selector').locator('input').inputValue();
 	if (!/list/i.test(mode)) throw new Error(`${name} is in mode "${mode}", not From List`);
-	// The list keeps showing the chosen entry under its saved name, whatever the service answers.
 	const selected = (await rlc.getByTestId('rlc-input').inputValue()).trim();
 	const answer = nextListAnswer(page, '');
 	await rlc.getByTestId('rlc-input').click();
 	const first = await answer;
-	if (!first.ok())
-		throw new Error(
-			`the list of ${name} failed: ${first.status()} ${(await first.text()).slice(0, 300)}`,
-		);
+	if (!first.ok()) {
+		const body = (await first.text()).slice(0, 300);
+		throw new Error(`the list of ${name} failed: ${first.status()} ${body}`);
+	}
 	await page.waitForTimeout(100);
 	const entries = await visibleEntries(rlc);
 	const errorBox = rlc.getByTestId('rlc-error-container');
@@ -160,47 +127,35 @@ async function searchList(page, name, pickSearch) {
 
 /** @param {Locator} rlc */
 async function visibleEntries(rlc) {
-	return (await rlc.getByTestId('rlc-item').allInnerTexts())
-		.map((text) => text.replace(/\s+/g, ' ').trim())
-		.filter(Boolean);
+	const texts = await rlc.getByTestId('rlc-item').allInnerTexts();
+	return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/**
- * Clicks Execute step in the open panel and waits until the output shows items or an error.
- * @param {Page} page
- * @returns {Promise<{ error?: { message: string; description: string }; output?: string }>}
- */
+/** Clicks Execute step; waits for items or an error. @param {Page} page @returns {Promise<{ error?: { message: string; description: string }; output?: string }>} */
 async function executeStep(page) {
 	await page.getByTestId('node-execute-button').click();
 	const output = page.getByTestId('output-panel');
 	const error = output.getByTestId('node-error-message');
-	const data = output
-		.getByTestId('ndv-data-container')
-		.locator('table, pre, [data-test-id="run-data-schema-item"]');
+	const container = output.getByTestId('ndv-data-container');
+	const data = container.locator('table, pre, [data-test-id="run-data-schema-item"]');
 	await error.or(data).first().waitFor({ timeout: 60000 });
-	if (await error.isVisible()) {
-		const description = output.getByTestId('node-error-description');
-		return {
-			error: {
-				message: (await error.innerText()).trim(),
-				description: (await description.isVisible()) ? (await description.innerText()).trim() : '',
-			},
-		};
-	}
-	return { output: (await output.getByTestId('ndv-data-container').innerText()).trim() };
+	if (!(await error.isVisible())) return { output: (await container.innerText()).trim() };
+	const description = output.getByTestId('node-error-description');
+	const shown = await description.isVisible();
+	return {
+		error: {
+			message: (await error.innerText()).trim(),
+			description: shown ? (await description.innerText()).trim() : '',
+		},
+	};
 }
 
-/**
- * Opens the dialog of a new credential of the type named `typeName` in the type list, unsaved.
- * @param {Page} page @param {string} baseUrl @param {string} typeName
- */
+/** Opens the dialog of a new credential of the type named `typeName` in the type list, unsaved. @param {Page} page @param {string} baseUrl @param {string} typeName */
 async function newCredentialDialog(page, baseUrl, typeName) {
 	await openRoute(page, baseUrl, '/home/credentials/create');
 	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
-	await page
-		.getByTestId('new-credential-type-select-option')
-		.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) })
-		.click();
+	const option = page.getByTestId('new-credential-type-select-option');
+	await option.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) }).click();
 	await page.getByTestId('new-credential-type-button').click();
 	const dialog = page.getByTestId('credential-edit-dialog');
 	await dialog.waitFor();

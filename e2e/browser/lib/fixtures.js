@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * What the browser tests start from: the sandbox over HTTP (its API with the demo token, its
- * control routes for the request log and deliveries), a webhook to pick in the webhook operations,
- * and the workflows the tests open (the examples among them), imported before n8n starts.
- */
+/** What the browser tests start from: the sandbox's API and control, a webhook, and the workflows they open, imported before n8n starts. */
 const {
 	EXAMPLE_CRM_URL,
 	exampleId,
@@ -26,10 +22,7 @@ const IDS = {
 	review: 'brReview1',
 };
 
-/**
- * The sandbox as the tests use it: its control (it runs in this process) and its API with the demo token.
- * @param {import('../../../test/sandbox').Sandbox} sandbox
- */
+/** The sandbox as the tests use it: its control (it runs in this process) and its API with the demo token. @param {import('../../../test/sandbox').Sandbox} sandbox */
 function sandboxClient({ url, token, control }) {
 	/** @param {string} method @param {string} path @param {unknown} [body] */
 	const api = async (method, path, body) => {
@@ -46,15 +39,14 @@ function sandboxClient({ url, token, control }) {
 	return { url, api, requests, clearRequests, deliver, webhooks };
 }
 
-/** @typedef {ReturnType<typeof sandboxClient>} SandboxClient */
-
-/** A choice from a list, as the editor stores it. @param {string} value @param {string} label */
-function listed(value, label) {
-	return { __rl: true, mode: 'list', value, cachedResultName: label };
-}
-
-/** @param {import('../../lib/stack').Stack} stack */
+/** The demo's company, event and form as the editor stores a choice from a list. @param {import('../../lib/stack').Stack} stack */
 function demoChoices({ sandbox: { demo } }) {
+	const listed = (/** @type {string} */ value, /** @type {string} */ cachedResultName) => ({
+		__rl: true,
+		mode: 'list',
+		value,
+		cachedResultName,
+	});
 	return {
 		company: listed(demo.companyId, 'Acme Events'),
 		event: listed(demo.events.summerSummit, 'Summer Summit 2027'),
@@ -62,19 +54,15 @@ function demoChoices({ sandbox: { demo } }) {
 	};
 }
 
-/**
- * Nodes of the package on the token credential, one below the other (`dx`, `dy` apart): each given
- * as [name, node type, parameters, version (default 1)].
- * @param {import('../../lib/stack').Stack} stack @param {string} idPrefix
- * @param {Array<[string, string, Record<string, unknown>, number?]>} nodes
- * @param {{ dx?: number; dy?: number }} [spacing]
- */
+/** @typedef {[name: string, kind: string, parameters: Record<string, unknown>, version?: number]} NodeSpec */
+
+/** Nodes of the package on the token credential, `dx`, `dy` apart. @param {import('../../lib/stack').Stack} stack @param {string} idPrefix @param {NodeSpec[]} nodes @param {{ dx?: number; dy?: number }} [spacing] */
 function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
 	const { id, name, type } = stack.credentials.token;
-	return nodes.map(([nodeName, nodeKind, parameters, typeVersion = 1], i) => ({
+	return nodes.map(([nodeName, kind, parameters, typeVersion = 1], i) => ({
 		id: `${idPrefix}-${i}`,
 		name: nodeName,
-		type: nodeType(nodeKind),
+		type: nodeType(kind),
 		typeVersion,
 		position: [i * dx, i * dy],
 		parameters: { authentication: 'accessToken', ...parameters },
@@ -83,44 +71,22 @@ function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
 }
 
 /**
- * Form → Update (version 1.1, as a new node) with the demo form picked and no field yet: the tests add
- * entries in the Fields editor. Ticket Type → Create with a price and a VAT rate the node accepts and
- * the service refuses (422).
+ * The panels a reviewer looks at (issue 25); Form → Update as a new node (version 1.1) without a
+ * field yet, twice; Ticket Type → Create with values the node accepts and the service refuses (422).
  * @param {import('../../lib/stack').Stack} stack
  */
-function singleNodeWorkflows(stack) {
+function nodeWorkflows(stack) {
 	const { company, event, form } = demoChoices(stack);
 	const formUpdate = { resource: 'form', operation: 'update', company, form };
-	/** @param {string} id @param {[string, string, Record<string, unknown>, number?]} node */
-	const single = (id, node) =>
-		workflow(id, `Browser test: ${node[0]}`, packageNodes(stack, id, [node]));
 	const ticketType = { resource: 'ticketType', operation: 'create', company, event };
-	return [
-		reviewWorkflow(stack),
-		single(IDS.formUpdate, ['Update form', 'eventRegistration', formUpdate, 1.1]),
-		single(IDS.formNewField, ['Add form field', 'eventRegistration', formUpdate, 1.1]),
-		single(IDS.validation, [
-			'Create ticket type',
-			'eventRegistration',
-			{ ...ticketType, name: 'Half-price pass', price: 0.5, vatPercentage: 7 },
-		]),
-	];
-}
-
-/**
- * The panels a reviewer looks at (issue 25): both triggers' event choice, a new Webhook → Delete
- * (its locator's default mode), Form → Update with an existing field left at Keep Current Type,
- * Event Page → Create or Update with a header image.
- * @param {import('../../lib/stack').Stack} stack
- */
-function reviewWorkflow(stack) {
-	const { company, event, form } = demoChoices(stack);
+	const invalid = { ...ticketType, name: 'Half-price pass', price: 0.5, vatPercentage: 7 };
 	const fields = { field: [{ id: 'x', label: 'Kept type' }] };
 	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
-	const nodes = packageNodes(
-		stack,
-		IDS.review,
-		[
+	/** @param {string} id @param {string} name @param {NodeSpec[]} nodes */
+	const make = (id, name, nodes) =>
+		workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
+	return [
+		make(IDS.review, 'reviewer panels', [
 			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
 			['Order changes', 'eventRegistrationOrderTrigger', { company, event }],
 			[
@@ -128,62 +94,55 @@ function reviewWorkflow(stack) {
 				'eventRegistration',
 				{ resource: 'webhook', operation: 'delete', company },
 			],
-			[
-				'Update form fields',
-				'eventRegistration',
-				{ resource: 'form', operation: 'update', company, form, fields },
-			],
+			['Update form fields', 'eventRegistration', { ...formUpdate, fields }],
 			['Upsert event page', 'eventRegistration', page],
-		],
-		{ dx: 240 },
-	);
-	return workflow(IDS.review, 'Browser test: reviewer panels', nodes, {});
+		]),
+		make(IDS.formUpdate, 'Update form', [['Update form', 'eventRegistration', formUpdate, 1.1]]),
+		make(IDS.formNewField, 'Add form field', [
+			['Add form field', 'eventRegistration', formUpdate, 1.1],
+		]),
+		make(IDS.validation, 'Create ticket type', [
+			['Create ticket type', 'eventRegistration', invalid],
+		]),
+	];
 }
 
 /** @param {import('../../lib/stack').Stack} stack */
 async function prepareFixtures(stack) {
-	const { sandbox } = stack;
+	const { sandbox, credentials: refs } = stack;
+	const { demo } = sandbox;
 	const client = sandboxClient(sandbox);
-	const { data: webhook } = await client.api('POST', `/${sandbox.demo.companyId}/webhooks/create`, {
+	const { data: webhook } = await client.api('POST', `/${demo.companyId}/webhooks/create`, {
 		name: 'Browser test hook',
 		url: 'https://receiver.example/browser-test',
 		events: ['lead-created'],
 	});
-	const operations = operationsWorkflow({
-		id: IDS.operations,
-		demo: sandbox.demo,
-		webhookId: String(webhook.id),
-		credential: stack.credentials.token,
-	});
+	const webhookId = String(webhook.id);
+	const credential = refs.token;
+	const operations = operationsWorkflow({ id: IDS.operations, demo, webhookId, credential });
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
-	const examples = loadExamples().map(({ file, workflow }) => {
-		const options = { refs: stack.credentials, demo: sandbox.demo, crmUrl: EXAMPLE_CRM_URL };
-		const id = exampleId('br', file);
-		const pictured = picturedExample(
-			prepareExample(workflow, { id, ...options, pollEveryMinute: false }),
-		);
-		return { name: file.slice(0, -'.json'.length), workflow: pictured };
-	});
+	const options = { refs, demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false };
+	const examples = loadExamples().map(({ file, workflow }) => ({
+		name: file.slice(0, -'.json'.length),
+		workflow: picturedExample(prepareExample(workflow, { id: exampleId('br', file), ...options })),
+	}));
+	const events = ['lead-created'];
 	const webhookTrigger = webhookTriggerWorkflow({
 		id: IDS.webhookTrigger,
-		refs: stack.credentials,
-		demo: sandbox.demo,
-		events: ['lead-created'],
+		refs,
+		demo,
+		events,
 	});
 	return {
 		ids: IDS,
-		demo: sandbox.demo,
+		demo,
 		sandbox: client,
-		operations: operations.operations.map(({ label, node, missing }) => ({
-			label,
-			nodeName: node.name,
-			missing,
-		})),
+		operations: operations.operations,
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
 		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
 		workflows: [
 			operations.workflow,
-			...singleNodeWorkflows(stack),
+			...nodeWorkflows(stack),
 			webhookTrigger,
 			...examples.map(({ workflow }) => workflow),
 		],

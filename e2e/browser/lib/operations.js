@@ -1,35 +1,36 @@
 // @ts-check
 /**
- * One correctly filled Event Registration node per operation (and per Public URL page), made from
- * the built node's own description: every parameter it shows for that operation gets the value a
- * user would pick against the sandbox's demo data (TEST_VALUES, by parameter name), lists in
- * "From List" mode so their dropdowns can be opened. A shown required parameter without a test
- * value is reported, so a new required parameter cannot slip past the panel test unfilled.
+ * One filled node per operation (and per Public URL page), from the built node's description: every
+ * parameter it shows gets TEST_VALUES' value (lists "From List", so they open). A shown required
+ * parameter without a value is reported, so a new one cannot slip past the panel test unfilled.
  */
-const { randomUUID } = require('node:crypto');
 const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
 const { workflow: toWorkflow } = require('../../../scripts/lib/workflows');
 
+const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
+
 /**
- * @param {import('../../../test/sandbox/seed').Demo} demo
- * @param {{ webhookId: string }} extra ids created for the tests
+ * TEST_VALUES: what a user picks (`label`: the name a list shows) or types, by parameter name.
+ * @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId the webhook made for the tests
  * @returns {Record<string, { value: unknown; label?: string }>}
  */
-function testValues(demo, { webhookId }) {
+function testValues(demo, webhookId) {
+	const raffle = { value: demo.activations.boothRaffle, label: 'Booth raffle' };
+	const hook = { value: webhookId, label: 'Browser test hook' };
 	return {
 		company: { value: demo.companyId, label: 'Acme Events' },
 		event: { value: demo.events.summerSummit, label: 'Summer Summit 2027' },
 		ticketType: { value: demo.ticketTypes.generalAdmission, label: 'General Admission' },
 		form: { value: demo.forms.attendeeDetails, label: 'Attendee details' },
 		order: { value: demo.orders.pending, label: demo.orders.pending },
-		activation: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
-		activationSlug: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
-		activationId: { value: demo.activations.boothRaffle, label: 'Booth raffle' },
-		webhook: { value: webhookId, label: 'Browser test hook' },
-		webhookId: { value: webhookId, label: 'Browser test hook' },
+		activation: raffle,
+		activationSlug: raffle,
+		activationId: raffle,
+		webhook: hook,
+		webhookId: hook,
 		template: { value: 'order-confirmation', label: 'order-confirmation' },
 		name: { value: 'Browser test' },
 		dateStart: { value: '2027-09-01T09:00:00' },
@@ -54,26 +55,18 @@ function actionDescription() {
 	return new EventRegistration().description;
 }
 
-/**
- * The description's properties, and whether n8n shows one for given parameters.
- * @param {any} description
- * @returns {{ properties: any[]; shown: (parameters: object, property: any) => boolean }}
- */
-function displayOf(description) {
-	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
-	const shown = (/** @type {object} */ parameters, /** @type {any} */ property) =>
-		NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description);
-	return { properties: description.properties, shown };
+/** Whether n8n shows a property for given parameters. @param {any} description @param {object} parameters @param {any} property */
+function shown(description, parameters, property) {
+	return NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description);
 }
 
-/**
- * Every resource/operation pair of the node, Public URL → Build once per page.
- * @param {any} description
- */
+/** Every resource/operation pair of the node, Public URL → Build once per page. @param {any} description */
 function operationList(description) {
-	const { properties, shown } = displayOf(description);
 	const named = (/** @type {string} */ name, /** @type {object} */ parameters) =>
-		properties.find((p) => p.name === name && p.type === 'options' && shown(parameters, p));
+		description.properties.find(
+			(/** @type {any} */ p) =>
+				p.name === name && p.type === 'options' && shown(description, parameters, p),
+		);
 	/** @type {Array<{ label: string; base: Record<string, string> }>} */
 	const list = [];
 	for (const r of named('resource', {}).options)
@@ -88,14 +81,10 @@ function operationList(description) {
 	return list;
 }
 
-/**
- * Fills every shown parameter that has a test value, until nothing more appears.
- * @param {any} description @param {Record<string, string>} base
- * @param {ReturnType<typeof testValues>} values
- */
+/** Fills every shown parameter that has a test value, until nothing more appears. @param {any} description @param {Record<string, string>} base @param {ReturnType<typeof testValues>} values */
 function fillParameters(description, base, values) {
-	const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
-	const { properties, shown } = displayOf(description);
+	/** @type {any[]} */
+	const properties = description.properties;
 	/** @type {Record<string, unknown>} */
 	const parameters = { authentication: 'accessToken', ...base };
 	const resolved = () =>
@@ -105,7 +94,7 @@ function fillParameters(description, base, values) {
 		added = false;
 		for (const property of properties) {
 			if (property.name in parameters || !(property.name in values)) continue;
-			if (!shown(full, property)) continue;
+			if (!shown(description, full, property)) continue;
 			const { value, label } = values[property.name];
 			parameters[property.name] =
 				property.type === 'resourceLocator'
@@ -115,8 +104,9 @@ function fillParameters(description, base, values) {
 		}
 	}
 	const full = resolved();
+	const unfilled = (/** @type {any} */ p) => !(p.name in parameters) && isBlank(full[p.name]);
 	const missing = properties
-		.filter((p) => p.required && !(p.name in parameters) && isBlank(full[p.name]) && shown(full, p))
+		.filter((p) => p.required && unfilled(p) && shown(description, full, p))
 		.map((p) => p.name);
 	return { parameters, missing };
 }
@@ -126,30 +116,25 @@ function isBlank(value) {
 	if (value && typeof value === 'object' && '__rl' in value)
 		return isBlank(/** @type {{ value: unknown }} */ (value).value);
 	return (
-		value === undefined ||
-		value === null ||
-		value === '' ||
-		(Array.isArray(value) && value.length === 0)
+		value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)
 	);
 }
 
-/**
- * One workflow holding a node per operation, not connected: each node's panel is opened on its own.
- * @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options
- */
+/** One workflow, a node per operation, not connected. @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options */
 function operationsWorkflow({ id, demo, webhookId, credential }) {
 	const description = actionDescription();
-	const values = testValues(demo, { webhookId });
+	const values = testValues(demo, webhookId);
+	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
 	const operations = operationList(description).map(({ label, base }, index) => {
 		const { parameters, missing } = fillParameters(description, base, values);
 		const node = {
-			id: randomUUID(),
+			id: `operation-${index}`,
 			name: label.replace(/→/g, '-'),
 			type: nodeType('eventRegistration'),
 			typeVersion: 1,
 			position: [(index % 6) * 260, Math.floor(index / 6) * 200],
 			parameters,
-			credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+			credentials,
 		};
 		return { label, node, missing };
 	});

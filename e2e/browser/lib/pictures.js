@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * The pictures the docs show, taken by the browser suite (tests/pictures.js): their file names, the
- * folder they go to, and the check each one passes (a PNG of a sensible size). `npm run docs:images`
- * writes them to docs/images; any other run of the suite writes them to a temporary folder.
- */
+/** The docs' pictures: their file names, their folder (docs/images for `npm run docs:images`, else a temporary one), their check. */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -35,22 +31,14 @@ function exampleNames() {
 
 /** Every picture the command writes, by file name. */
 function pictureNames() {
-	return [
-		'credential-oauth2.png',
-		'credential-token.png',
-		'action-node.png',
-		'webhook-trigger.png',
-		'order-trigger.png',
-		'human-review.png',
-		'output-schema-preview.png',
-		...exampleNames().map((name) => `example-${name}.png`),
-	];
+	const names = ['credential-oauth2', 'credential-token', 'action-node', 'webhook-trigger'];
+	names.push('order-trigger', 'human-review', 'output-schema-preview');
+	return [...names, ...exampleNames().map((name) => `example-${name}`)].map(
+		(name) => `${name}.png`,
+	);
 }
 
-/**
- * An example as pictured: as a user has it after following its sticky note, the chat model's credential picked too.
- * @param {any} prepared the example after prepareExample
- */
+/** An example as pictured: as a user has it after following its sticky note, the chat model's credential picked too. @param {any} prepared the example after prepareExample */
 function picturedExample(prepared) {
 	for (const node of prepared.nodes)
 		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
@@ -63,11 +51,7 @@ function pictureCredentials() {
 	return [{ ...MODEL_CREDENTIAL, data: MODEL_CREDENTIAL_DATA }];
 }
 
-/**
- * The size of a PNG file, and what is wrong with it if it is no PNG of a sensible size.
- * @param {string} file
- * @returns {{ bytes: number; problem?: string }}
- */
+/** The size of a PNG file, and what is wrong with it if it is no PNG of a sensible size. @param {string} file @returns {{ bytes: number; problem?: string }} */
 function inspectPng(file) {
 	if (!fs.existsSync(file)) return { bytes: 0, problem: `${file} was not written` };
 	const data = fs.readFileSync(file);
@@ -80,18 +64,12 @@ function inspectPng(file) {
 	const size = `${width}×${height}, ${bytes} bytes`;
 	if (bytes < minBytes || bytes > maxBytes)
 		return { bytes, problem: `${file} weighs ${size}; expected ${minBytes} to ${maxBytes} bytes` };
-	if (width < minWidth || height < minHeight)
-		return {
-			bytes,
-			problem: `${file} measures ${size}; expected at least ${minWidth}×${minHeight}`,
-		};
-	return { bytes };
+	const small = width < minWidth || height < minHeight;
+	const problem = `${file} measures ${size}; expected at least ${minWidth}×${minHeight}`;
+	return small ? { bytes, problem } : { bytes };
 }
 
-/**
- * The folder the pictures go to: `--pictures=<dir>` (relative to the repo), else a new temporary folder.
- * @param {string[]} args
- */
+/** The folder the pictures go to: `--pictures=<dir>` (relative to the repo), else a new temporary folder. @param {string[]} args */
 function picturesDir(args) {
 	const given = args.find((arg) => arg.startsWith('--pictures='))?.slice('--pictures='.length);
 	if (!given)

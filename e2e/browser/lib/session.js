@@ -1,30 +1,56 @@
 // @ts-check
 /**
- * One headless Chromium signed in to one n8n: the owner's `n8n-auth` cookie (from the REST
- * set-up) and the browser-id it was issued for, so the editor opens signed in. Each test gets its
- * own page; a failing test leaves a screenshot under e2e/browser/screenshots/.
+ * One headless Chromium (Debian's, installed by apt-get as root when missing; never Playwright's
+ * download: the machines have no internet), signed in with the owner's cookie and browser-id.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { runChecked } = require('../../../scripts/lib/processes');
 const { ROOT } = require('../../../scripts/lib/runtime');
-const { CHROMIUM_ARGS, ensureChromium } = require('./chromium');
 
 const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'browser', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** A headless Chromium that talks to nothing but the pages it is sent to. */
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+	'--disable-dev-shm-usage',
+];
 
-/**
- * @param {{ baseUrl: string; rest: import('../../../scripts/lib/n8n').N8nRest; log: (line: string) => void }} options
- */
+/** @param {(line: string) => void} log @returns {Promise<string>} the executable */
+async function ensureChromium(log) {
+	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
+	if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+		throw new Error(
+			`Chromium is missing (${CHROMIUM}). Install Debian's package as root: \`apt-get update && apt-get install -y chromium\`, ` +
+				'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+		);
+	}
+	log('Installing Chromium (apt-get install -y chromium, once)...');
+	const started = Date.now();
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	await runChecked('apt-get', ['update'], { env, timeoutMs: 10 * 60 * 1000 });
+	await runChecked('apt-get', ['install', '-y', 'chromium'], { env, timeoutMs: 20 * 60 * 1000 });
+	if (!fs.existsSync(CHROMIUM))
+		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
+	log(`  Chromium installed: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	return CHROMIUM;
+}
+
+/** @param {{ baseUrl: string; rest: import('../../../scripts/lib/n8n').N8nRest; log: (line: string) => void }} options */
 async function openBrowser({ baseUrl, rest, log }) {
 	const executablePath = await ensureChromium(log);
 	const { chromium, selectors } = require('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-	const context = await browser.newContext({
-		viewport: { width: 1600, height: 1000 },
-		locale: 'en-US',
-		timezoneId: 'UTC',
-	});
+	const viewport = { width: 1600, height: 1000 };
+	const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC' });
 	const [name, value] = rest.cookie.split('=');
 	await context.addCookies([{ name, value, url: baseUrl }]);
 	await context.addInitScript(
@@ -35,13 +61,8 @@ async function openBrowser({ baseUrl, rest, log }) {
 	context.setDefaultNavigationTimeout(120000);
 	fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
 	return {
-		browser,
-		context,
 		newPage: () => context.newPage(),
-		/**
-		 * Saves a screenshot of each given page, named after the test; returns the paths.
-		 * @param {string} testName @param {import('playwright-core').Page[]} pages
-		 */
+		/** Saves a screenshot of each page, named after the test; returns the paths. @param {string} testName @param {import('playwright-core').Page[]} pages */
 		async screenshots(testName, pages) {
 			fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 			const slug = testName

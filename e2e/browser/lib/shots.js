@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * Taking a picture for the docs in the editor: a page of the picture size, the region of a part or
- * of the canvas's nodes, and the screenshot with what floats over the editor hidden, checked to be
- * a PNG of a sensible size (lib/pictures.js).
- */
+/** A picture for the docs: the region of a part or of the canvas's nodes, without what floats over the editor, checked. */
 const { expect } = require('./browser-test');
 const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
 
@@ -18,11 +14,7 @@ const OVERLAYS = [
 	'[data-test-id^="workflow-chat-button"]',
 ];
 
-/**
- * Takes the picture of a region of the page and checks it.
- * @param {Page} page @param {{ x: number; y: number; width: number; height: number }} clip
- * @param {string} file
- */
+/** Takes the picture of a region of the page and checks it. @param {Page} page @param {{ x: number; y: number; width: number; height: number }} clip @param {string} file */
 async function picture(page, clip, file) {
 	await page.addStyleTag({ content: `${OVERLAYS.join(', ')} { visibility: hidden !important; }` });
 	await page.mouse.move(0, 0);
@@ -41,17 +33,13 @@ async function regionOf(part) {
 	return box;
 }
 
-/**
- * The region the nodes and sticky notes of the open canvas take, with a margin, and whether it fits in the canvas.
- * @param {Page} page
- */
+/** The region the nodes and sticky notes of the open canvas take, with a margin, and whether it fits in the canvas. @param {Page} page */
 async function nodesRegion(page) {
 	const canvas = await regionOf(page.locator('#canvas'));
-	const boxes = (
-		await Promise.all(
-			(await page.locator('.vue-flow__node').all()).map((node) => node.boundingBox()),
-		)
-	).filter((box) => box !== null);
+	const nodes = await page.locator('.vue-flow__node').all();
+	const boxes = (await Promise.all(nodes.map((node) => node.boundingBox()))).filter(
+		(b) => b !== null,
+	);
 	expect(boxes.length > 0, 'the canvas shows no nodes');
 	const margin = 32;
 	// Node names are written under the node, outside its box, and may be wider than it.
@@ -60,28 +48,20 @@ async function nodesRegion(page) {
 	const top = Math.min(...boxes.map((b) => b.y)) - margin;
 	const right = Math.max(...boxes.map((b) => b.x + b.width)) + margin + nameWidth;
 	const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + margin + 40;
+	const [canvasRight, canvasBottom] = [canvas.x + canvas.width, canvas.y + canvas.height];
 	const fits =
-		left >= canvas.x &&
-		top >= canvas.y &&
-		right <= canvas.x + canvas.width &&
-		bottom <= canvas.y + canvas.height;
-	const x = Math.max(canvas.x, left);
-	const y = Math.max(canvas.y, top);
-	return {
-		fits,
-		clip: {
-			x,
-			y,
-			width: Math.min(canvas.x + canvas.width, right) - x,
-			height: Math.min(canvas.y + canvas.height, bottom) - y,
-		},
+		left >= canvas.x && top >= canvas.y && right <= canvasRight && bottom <= canvasBottom;
+	const [x, y] = [Math.max(canvas.x, left), Math.max(canvas.y, top)];
+	const clip = {
+		x,
+		y,
+		width: Math.min(canvasRight, right) - x,
+		height: Math.min(canvasBottom, bottom) - y,
 	};
+	return { fits, clip };
 }
 
-/**
- * Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too.
- * @param {Page} page
- */
+/** Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
 async function fitCanvas(page) {
 	await page.getByTestId('zoom-to-fit').click();
 	for (let step = 0; step < 4; step++) {
@@ -93,13 +73,9 @@ async function fitCanvas(page) {
 	throw new Error('the nodes do not fit in the canvas even zoomed out');
 }
 
-/**
- * A page of the picture size.
- * @param {import('../lib/browser-test').PageSource} pages
- * @param {{ width: number; height: number }} [viewport]
- */
-async function picturePage(pages, viewport = PICTURE_VIEWPORT) {
-	const page = await pages.newPage();
+/** A page of the picture size. @param {import('./browser-test').TestContext} ctx @param {{ width: number; height: number }} [viewport] */
+async function picturePage(ctx, viewport = PICTURE_VIEWPORT) {
+	const page = await ctx.newPage();
 	await page.setViewportSize(viewport);
 	return page;
 }

@@ -1,139 +1,103 @@
 // @ts-check
-/**
- * Form → Update (a new node, version 1.1) in the Fields editor, as a user does it: Add Field →
- * Existing Field, pick the field from the list, type a new label, Execute step; then the form read
- * back from the sandbox is unchanged except for that label (issue #13, items 3 and 4). Add Field →
- * New Field starts at Type Text, without a field to pick (issue #25, item 10).
- */
-const { browserTest, expect } = require('../lib/browser-test');
+/** Form → Update (a new node, version 1.1) in the Fields editor, as a user does it (issue #13, items 3 and 4; issue #25, item 10). */
+const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, openPanel } = require('../lib/editor');
 
-/**
- * The demo form as the service has it, without what changes on every write.
- * @param {import('../lib/fixtures').Fixtures} fixtures
- */
+/** The demo form as the service has it, without what changes on every write. @param {import('../lib/fixtures').Fixtures} fixtures */
 async function readForm({ sandbox, demo }) {
-	const { data } = await sandbox.api(
-		'GET',
-		`/${demo.companyId}/forms/${demo.forms.attendeeDetails}`,
-	);
-	const { updated_at: _updated, ...rest } = data;
+	const path = `/${demo.companyId}/forms/${demo.forms.attendeeDetails}`;
+	const { updated_at: _updated, ...rest } = (await sandbox.api('GET', path)).data;
 	return rest;
 }
 
-/**
- * Clicks Add Field and picks a kind of entry; returns the kinds the menu offered.
- * @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel
- * @param {'Existing Field' | 'New Field'} kind
- */
+/** Clicks Add Field, picks a kind of entry; returns the kinds offered. @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel @param {'Existing Field' | 'New Field'} kind */
 async function addField(page, panel, kind) {
 	// With two kinds of entry, n8n's Add Field is a select listing them.
 	await panel.locator('input[placeholder="Add Field"]').first().click();
 	const items = page.locator('.el-select-dropdown__item:visible');
 	await items.first().waitFor({ timeout: 10000 });
-	const offered = (await items.allInnerTexts())
-		.map((text) => text.trim())
-		.filter((text) => text !== '');
+	const offered = (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 	await items.filter({ hasText: kind }).first().click();
 	return offered;
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Form → Update',
-	tests: () => [
-		browserTest(
-			'changing one field’s label in the Fields editor leaves everything else of the form as it was',
-			180000,
-			async (pages, ctx) => {
-				const { sandbox, demo } = ctx.fixtures;
-				const before = await readForm(ctx.fixtures);
-				const field = before.fields.find(
-					(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
-						f.label && (f.required || f.position),
-				);
-				expect(
-					field !== undefined,
-					'the demo form has no field that is required or has a position',
-				);
-				const newLabel = `${field.label} (renamed in the browser)`;
+module.exports = suite('Form → Update', () => [
+	test('changing one field’s label in the Fields editor leaves everything else of the form as it was', async (ctx) => {
+		const { sandbox, demo } = ctx.fixtures;
+		const before = await readForm(ctx.fixtures);
+		const field = before.fields.find(
+			(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
+				f.label && (f.required || f.position),
+		);
+		expect(field !== undefined, 'the demo form has no field that is required or has a position');
+		const newLabel = `${field.label} (renamed in the browser)`;
 
-				const page = await pages.newPage();
-				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
-				const offered = await addField(page, panel, 'Existing Field');
-				expect(
-					JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
-					`Add Field offers ${JSON.stringify(offered)}`,
-				);
-				const item = panel.getByTestId('fixed-collection-fieldUpdates');
-				const fieldChoice = item.getByTestId('parameter-input-id');
-				const choiceInput = fieldChoice.locator('input').first();
-				if ((await choiceInput.getAttribute('readonly')) === null) {
-					// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
-					await choiceInput.fill(field.id);
-				} else {
-					await choiceInput.click();
-					await page
-						.locator('.el-select-dropdown__item:visible')
-						.filter({ hasText: `${field.label} (` })
-						.first()
-						.click();
-				}
-				const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
-				await label.fill(newLabel);
-				await label.blur();
+		const page = await ctx.newPage();
+		const panel = await openPanel(page, ctx, ctx.fixtures.ids.formUpdate, 'Update form');
+		const offered = await addField(page, panel, 'Existing Field');
+		expect(
+			JSON.stringify(offered) === JSON.stringify(['Existing Field', 'New Field']),
+			`Add Field offers ${JSON.stringify(offered)}`,
+		);
+		const item = panel.getByTestId('fixed-collection-fieldUpdates');
+		const choiceInput = item.getByTestId('parameter-input-id').locator('input').first();
+		if ((await choiceInput.getAttribute('readonly')) === null) {
+			// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
+			await choiceInput.fill(field.id);
+		} else {
+			await choiceInput.click();
+			const choices = page.locator('.el-select-dropdown__item:visible');
+			await choices
+				.filter({ hasText: `${field.label} (` })
+				.first()
+				.click();
+		}
+		const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
+		await label.fill(newLabel);
+		await label.blur();
 
-				await sandbox.clearRequests();
-				const { error } = await executeStep(page);
-				expect(
-					error === undefined,
-					`Form → Update failed: ${error?.message} ${error?.description}`,
-				);
-				const [update] = await sandbox.requests({
-					method: 'PATCH',
-					pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
-				});
-				expect(update !== undefined, 'the sandbox received no PATCH of the form');
+		await sandbox.clearRequests();
+		const { error } = await executeStep(page);
+		expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
+		const [update] = await sandbox.requests({
+			method: 'PATCH',
+			pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
+		});
+		expect(update !== undefined, 'the sandbox received no PATCH of the form');
 
-				const after = await readForm(ctx.fixtures);
-				const expected = {
-					...before,
-					fields: before.fields.map((/** @type {{ id: string }} */ f) =>
-						f.id === field.id ? { ...f, label: newLabel } : f,
-					),
-				};
-				const changed = Object.keys({ ...expected, ...after }).filter(
-					(key) => JSON.stringify(expected[key]) !== JSON.stringify(after[key]),
-				);
-				const fieldDiff = (after.fields ?? [])
-					.map((/** @type {{ id: string }} */ f, /** @type {number} */ i) => [
-						f,
-						expected.fields?.[i],
-					])
-					.filter(([a, e]) => JSON.stringify(a) !== JSON.stringify(e))
-					.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
-				expect(
-					changed.length === 0,
-					`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
-				);
-			},
-		),
-		browserTest(
-			'Add Field → New Field starts at Type Text, without a field to pick',
-			120000,
-			async (pages, ctx) => {
-				const page = await pages.newPage();
-				const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
-				await addField(page, panel, 'New Field');
-				const item = panel.getByTestId('fixed-collection-fieldUpdates');
-				const typeInput = item.getByTestId('parameter-input-type').locator('input');
-				const type = await typeInput.first().inputValue();
-				const idInputs = await item.getByTestId('parameter-input-id').count();
-				expect(
-					type === 'Text' && idInputs === 0,
-					`a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`,
-				);
-			},
-		),
-	],
-};
+		const after = await readForm(ctx.fixtures);
+		const fields = before.fields.map((/** @type {{ id: string }} */ f) =>
+			f.id === field.id ? { ...f, label: newLabel } : f,
+		);
+		const expected = { ...before, fields };
+		const differs = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
+			JSON.stringify(a) !== JSON.stringify(b);
+		const changed = Object.keys({ ...expected, ...after }).filter((key) =>
+			differs(expected[key], after[key]),
+		);
+		const fieldDiff = (after.fields ?? [])
+			.map((/** @type {unknown} */ f, /** @type {number} */ i) => [f, fields[i]])
+			.filter(([a, e]) => differs(a, e))
+			.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
+		expect(
+			changed.length === 0,
+			`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
+		);
+	}, 180000),
+	test('Add Field → New Field starts at Type Text, without a field to pick', async (ctx) => {
+		const page = await ctx.newPage();
+		const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
+		await addField(page, panel, 'New Field');
+		const item = panel.getByTestId('fixed-collection-fieldUpdates');
+		const type = await item
+			.getByTestId('parameter-input-type')
+			.locator('input')
+			.first()
+			.inputValue();
+		const idInputs = await item.getByTestId('parameter-input-id').count();
+		expect(
+			type === 'Text' && idInputs === 0,
+			`a New Field entry starts at Type "${type}" with ${idInputs} field choice(s)`,
+		);
+	}),
+]);

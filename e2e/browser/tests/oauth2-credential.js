@@ -1,16 +1,14 @@
 // @ts-check
 /**
- * A new Event Registration OAuth2 API credential, made in the editor as a user does (issue #13,
- * item 1): its Scopes field either shows the nodes' scopes selected or shows none with the hint that
- * none means all of them (n8n 2.41's dialog saves a new credential's Scopes empty), Connect my
- * account goes through the sandbox's OAuth routes asking for exactly those scopes, and an operation
- * then succeeds with it.
+ * A new OAuth2 credential, made in the editor (issue #13, item 1). n8n 2.41's dialog saves a new
+ * credential's Scopes empty, so the field shows the nodes' scopes or the hint that none means all.
  */
 const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
-const { browserTest, expect } = require('../lib/browser-test');
+const { rl } = require('../../../scripts/lib/workflows');
+const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, fillParameter, newCredentialDialog, openPanel } = require('../lib/editor');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
@@ -35,184 +33,152 @@ function scopeList(value) {
 /** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
 function routeScopes() {
 	const { ROUTES } = require(path.join(ROOT, 'dist', 'nodes', 'shared', 'routes.js'));
-	return [
-		...new Set(
-			Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ route) => route.scopes),
-		),
-	].sort();
+	const all = Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ r) => r.scopes);
+	return [...new Set(all)].sort();
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'OAuth2 credential',
-	tests: () => {
-		/** @type {{ id?: string; name?: string }} */
-		const made = {};
-		return [
-			browserTest(
-				'a new credential connects with exactly the nodes’ scopes, with no user action',
-				180000,
-				async (pages, ctx) => {
-					const page = await pages.sharedPage('oauth2');
-					const { sandbox, demo } = ctx.fixtures;
-					const type = 'Event Registration OAuth2 API';
-					const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
+module.exports = suite('OAuth2 credential', () => {
+	/** @type {{ id?: string; name?: string }} */
+	const made = {};
+	return [
+		test('a new credential connects with exactly the nodes’ scopes, with no user action', async (ctx) => {
+			const page = await ctx.sharedPage('oauth2');
+			const { sandbox, demo } = ctx.fixtures;
+			const type = 'Event Registration OAuth2 API';
+			const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
 
-					const { name: scopesName, scopes: expected } = scopesField();
-					const missing = routeScopes().filter((scope) => !expected.includes(scope));
-					expect(
-						expected.length > 0 && missing.length === 0,
-						`the credential's default scopes leave out ${missing.join(', ') || 'everything'}`,
+			const { name: scopesName, scopes: expected } = scopesField();
+			const missing = routeScopes().filter((scope) => !expected.includes(scope));
+			expect(
+				expected.length > 0 && missing.length === 0,
+				`the credential's default scopes leave out ${missing.join(', ') || 'everything'}`,
+			);
+			// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
+			for (const field of ['clientId', 'clientSecret']) {
+				const shown = await dialog.getByTestId(`parameter-input-${field}`).isVisible();
+				expect(shown, `${field} is not shown before Base URL is typed`);
+			}
+			await fillParameter(dialog, 'baseUrl', sandbox.url);
+			await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
+			await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
+			const problems = [];
+			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
+			const tags = scopesInput.locator('.el-tag');
+			await tags
+				.first()
+				.waitFor({ timeout: 5000 })
+				.catch(() => undefined);
+			const shown = (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+			if (shown.length === 0) {
+				const field = scopesInput.locator(
+					'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
+				);
+				const hint = 'None selected requests every scope';
+				const hinted =
+					(await dialog.getByText(hint).count()) > 0 ||
+					(await field.innerText().catch(() => '')).includes(hint);
+				if (!hinted)
+					problems.push(
+						'the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need',
 					);
-					// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
-					for (const field of ['clientId', 'clientSecret']) {
-						expect(
-							await dialog.getByTestId(`parameter-input-${field}`).isVisible(),
-							`${field} is not shown before Base URL is typed`,
-						);
-					}
-					await fillParameter(dialog, 'baseUrl', sandbox.url);
-					await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
-					await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
-					const problems = [];
-					const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
-					const tags = scopesInput.locator('.el-tag');
-					await tags
-						.first()
-						.waitFor({ timeout: 5000 })
-						.catch(() => undefined);
-					const shown = (await tags.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-					if (shown.length === 0) {
-						const field = scopesInput.locator(
-							'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
-						);
-						const hint = 'None selected requests every scope';
-						const hinted =
-							(await dialog.getByText(hint).count()) > 0 ||
-							(await field.innerText().catch(() => '')).includes(hint);
-						if (!hinted) {
-							problems.push(
-								'the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need',
-							);
-						}
-					} else if (JSON.stringify([...shown].sort()) !== JSON.stringify(expected)) {
-						problems.push(
-							`the Scopes field shows ${shown.join(', ')}; expected ${expected.join(', ')}`,
-						);
-					}
-					await page.getByTestId('credential-save-button').click();
+			} else if (JSON.stringify([...shown].sort()) !== JSON.stringify(expected)) {
+				problems.push(
+					`the Scopes field shows ${shown.join(', ')}; expected ${expected.join(', ')}`,
+				);
+			}
+			await page.getByTestId('credential-save-button').click();
 
-					await sandbox.clearRequests();
-					const popup = page.context().waitForEvent('page');
-					await dialog
-						.getByTestId('oauth-not-connected-banner')
-						.getByRole('button', { name: /connect/i })
-						.click();
-					await (await popup).waitForEvent('close', { timeout: 60000 });
-					await dialog.getByText('Account connected').waitFor();
+			await sandbox.clearRequests();
+			const popup = page.context().waitForEvent('page');
+			const banner = dialog.getByTestId('oauth-not-connected-banner');
+			await banner.getByRole('button', { name: /connect/i }).click();
+			await (await popup).waitForEvent('close', { timeout: 60000 });
+			await dialog.getByText('Account connected').waitFor();
 
-					const oauth = (/** @type {string} */ method, /** @type {string} */ route) =>
-						sandbox.requests({ method, pathIncludes: `/api/oauth/${route}` });
-					const [authorize] = await oauth('GET', 'authorize');
-					const asked = scopeList(String(authorize?.query.scope ?? '').split(' '));
-					if (JSON.stringify(asked) !== JSON.stringify(expected)) {
-						problems.push(
-							`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
-						);
-					}
-					expect(
-						(await oauth('POST', 'token')).some((r) => r.status === 200),
-						'n8n did not exchange the code at the sandbox’s token route',
-					);
+			const oauth = (/** @type {string} */ method, /** @type {string} */ route) =>
+				sandbox.requests({ method, pathIncludes: `/api/oauth/${route}` });
+			const [authorize] = await oauth('GET', 'authorize');
+			const asked = scopeList(String(authorize?.query.scope ?? '').split(' '));
+			if (JSON.stringify(asked) !== JSON.stringify(expected))
+				problems.push(
+					`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
+				);
+			expect(
+				(await oauth('POST', 'token')).some((r) => r.status === 200),
+				'n8n did not exchange the code at the sandbox’s token route',
+			);
 
-					const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
-					const credentials = await ctx.rest.request('GET', '/credentials');
-					const newOnes = credentials.filter(
-						(/** @type {{ id: string; type: string }} */ c) =>
-							c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
-					);
-					/** @type {{ id: string; name: string } | undefined} */
-					let saved;
-					/** @type {unknown} */
-					let storedScopes;
-					for (const candidate of newOnes) {
-						const { data } = await ctx.rest.request(
-							'GET',
-							`/credentials/${candidate.id}?includeData=true`,
-						);
-						if (data?.oauthTokenData) [saved, storedScopes] = [candidate, data[scopesName]];
-					}
-					expect(
-						saved !== undefined,
-						`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
-					);
-					Object.assign(made, { id: saved?.id, name: saved?.name });
-					await page.keyboard.press('Escape');
-					await dialog.waitFor({ state: 'hidden' });
-					if (problems.length > 0)
-						problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
-					expect(problems.length === 0, problems.join('\n'));
-				},
-			),
-			browserTest(
-				'an operation run with the new credential succeeds (Event → Get Many, which needs events:read)',
-				120000,
-				async (pages, ctx) => {
-					expect(
-						made.id !== undefined,
-						'no connected OAuth2 credential: the test before did not save one',
-					);
-					const page = await pages.sharedPage('oauth2');
-					const dialog = page.getByTestId('credential-edit-dialog');
-					if (await dialog.isVisible()) {
-						await page.keyboard.press('Escape');
-						await dialog.waitFor({ state: 'hidden' });
-					}
-					const { sandbox } = ctx.fixtures;
-					const workflow = await ctx.rest.request('POST', '/workflows', {
-						name: 'Browser test: OAuth2 operation',
-						nodes: [
-							{
-								id: 'oauth2-events',
-								name: 'Get events',
-								type: nodeType('eventRegistration'),
-								typeVersion: 1,
-								position: [0, 0],
-								parameters: {
-									authentication: 'oAuth2',
-									resource: 'event',
-									operation: 'getMany',
-									company: { __rl: true, mode: 'id', value: ctx.fixtures.demo.companyId },
-									returnAll: true,
-								},
-								credentials: { eventRegistrationOAuth2Api: { id: made.id, name: made.name } },
-							},
-						],
-						connections: {},
-						settings: { executionOrder: 'v1' },
-					});
-					await openPanel(page, ctx, workflow.id, 'Get events');
-					await sandbox.clearRequests();
-					const { error, output } = await executeStep(page);
-					const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;
-					expect(
-						error === undefined,
-						`Event → Get Many failed with the new OAuth2 credential: ${shown}` +
-							(/403/.test(shown) && !/events:read/.test(shown)
-								? '\n(and the 403 does not say that the scope events:read is missing)'
-								: ''),
-					);
-					expect(
-						/Summer Summit 2027/.test(output ?? ''),
-						`the output does not show the sandbox's events: ${output?.slice(0, 300)}`,
-					);
-					const calls = await sandbox.requests({ method: 'GET', pathIncludes: '/events' });
-					expect(
-						calls.some((r) => r.status === 200 && r.authorization),
-						'the sandbox saw no authorized GET of the events answered 200',
-					);
-				},
-			),
-		];
-	},
-};
+			const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
+			const newOnes = (await ctx.rest.request('GET', '/credentials')).filter(
+				(/** @type {{ id: string; type: string }} */ c) =>
+					c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
+			);
+			/** @type {{ id: string; name: string } | undefined} */
+			let saved;
+			/** @type {unknown} */
+			let storedScopes;
+			for (const candidate of newOnes) {
+				const withData = `/credentials/${candidate.id}?includeData=true`;
+				const { data } = await ctx.rest.request('GET', withData);
+				if (data?.oauthTokenData) [saved, storedScopes] = [candidate, data[scopesName]];
+			}
+			expect(
+				saved !== undefined,
+				`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
+			);
+			Object.assign(made, { id: saved?.id, name: saved?.name });
+			await page.keyboard.press('Escape');
+			await dialog.waitFor({ state: 'hidden' });
+			if (problems.length > 0)
+				problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
+			expect(problems.length === 0, problems.join('\n'));
+		}, 180000),
+		test('an operation run with the new credential succeeds (Event → Get Many, which needs events:read)', async (ctx) => {
+			expect(
+				made.id !== undefined,
+				'no connected OAuth2 credential: the test before did not save one',
+			);
+			const page = await ctx.sharedPage('oauth2');
+			const dialog = page.getByTestId('credential-edit-dialog');
+			if (await dialog.isVisible()) {
+				await page.keyboard.press('Escape');
+				await dialog.waitFor({ state: 'hidden' });
+			}
+			const { sandbox, demo } = ctx.fixtures;
+			const parameters = {
+				authentication: 'oAuth2',
+				resource: 'event',
+				operation: 'getMany',
+				company: rl(demo.companyId),
+				returnAll: true,
+			};
+			const credentials = { eventRegistrationOAuth2Api: { id: made.id, name: made.name } };
+			const node = { id: 'oauth2-events', name: 'Get events', typeVersion: 1, position: [0, 0] };
+			const workflow = await ctx.rest.request('POST', '/workflows', {
+				name: 'Browser test: OAuth2 operation',
+				nodes: [{ ...node, type: nodeType('eventRegistration'), parameters, credentials }],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			});
+			await openPanel(page, ctx, workflow.id, 'Get events');
+			await sandbox.clearRequests();
+			const { error, output } = await executeStep(page);
+			const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;
+			const no403Hint = /403/.test(shown) && !/events:read/.test(shown);
+			expect(
+				error === undefined,
+				`Event → Get Many failed with the new OAuth2 credential: ${shown}` +
+					(no403Hint ? '\n(and the 403 does not say that the scope events:read is missing)' : ''),
+			);
+			expect(
+				/Summer Summit 2027/.test(output ?? ''),
+				`the output does not show the sandbox's events: ${output?.slice(0, 300)}`,
+			);
+			const calls = await sandbox.requests({ method: 'GET', pathIncludes: '/events' });
+			expect(
+				calls.some((r) => r.status === 200 && r.authorization),
+				'the sandbox saw no authorized GET of the events answered 200',
+			);
+		}),
+	];
+});

@@ -1,10 +1,6 @@
 // @ts-check
-/**
- * Every operation's panel, opened from the canvas of one workflow that holds a correctly filled
- * node per operation: n8n marks no parameter with an issue, and every list on the panel loads
- * entries from the sandbox, also when searched in lower case (issue #13, items 4 and 5).
- */
-const { browserTest, expect } = require('../lib/browser-test');
+/** Every operation's panel, from one workflow with a filled node per operation (issue #13, items 4 and 5). */
+const { expect, suite, test } = require('../lib/browser-test');
 const {
 	closeNode,
 	listParameters,
@@ -13,30 +9,23 @@ const {
 	searchList,
 } = require('../lib/editor');
 
-/**
- * A word of an entry to search for, in lower case: one with a capital letter when there is one,
- * so that a case-sensitive search would miss it.
- * @param {string[]} entries
- */
+/** A word of an entry in lower case, one with a capital letter if any: a case-sensitive search misses it. @param {string[]} entries */
 function lowerCaseSearch(entries) {
-	const entry = entries[entries.length - 1] ?? '';
-	const words = entry.split(/[^A-Za-z0-9]+/).filter((word) => word.length >= 3);
-	const word = words.find((w) => /[A-Z]/.test(w)) ?? words[0];
-	return word?.toLowerCase();
+	const words = (entries.at(-1) ?? '').split(/[^A-Za-z0-9]+/).filter((word) => word.length >= 3);
+	return (words.find((w) => /[A-Z]/.test(w)) ?? words[0])?.toLowerCase();
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Every operation: panel without parameter issues, lists that load and search in lower case',
-	tests: ({ fixtures }) =>
-		fixtures.operations.map(({ label, nodeName, missing }) =>
-			browserTest(label, 120000, async (pages, ctx) => {
+module.exports = suite(
+	'Every operation: panel without parameter issues, lists that load and search in lower case',
+	({ fixtures }) =>
+		fixtures.operations.map(({ label, node, missing }) =>
+			test(label, async (ctx) => {
 				expect(
 					missing.length === 0,
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
-				const page = await pages.sharedPage('operations');
-				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
+				const page = await ctx.sharedPage('operations');
+				await openPanel(page, ctx, ctx.fixtures.ids.operations, node.name);
 				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,
@@ -49,19 +38,15 @@ module.exports = {
 						name,
 						lowerCaseSearch,
 					);
-					if (entries.length === 0) {
+					if (entries.length === 0)
 						problems.push(`${name}: the list shows no entries${error ? ` (${error})` : ''}`);
-						continue;
-					}
-					if (search === undefined) continue;
-					const matching = (searched ?? []).filter((entry) => entry.toLowerCase().includes(search));
-					if (matching.length === 0)
+					else if (search !== undefined && !searched?.some((e) => e.toLowerCase().includes(search)))
 						problems.push(
-							`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.slice(-1)[0])}`,
+							`${name}: searching "${search}" finds nothing, though the list holds ${JSON.stringify(entries.at(-1))}`,
 						);
 				}
 				expect(problems.length === 0, problems.join('\n'));
 				await closeNode(page);
 			}),
 		),
-};
+);

@@ -1,17 +1,12 @@
 // @ts-check
 /**
- * Output schemas in the editor (issue 37): n8n serves the package's schema files, and an Edit Fields
- * node after nodes that have not run shows their fields in its input panel's schema view, ready to
- * drag. The workflow: Event Registration Order Trigger, Event Registration Trigger on Form
- * Submitted and Order → Get Many, each connected to one Edit Fields node; nothing is executed.
- * n8n 2.41.1's editor previews the schema of an action node only: for a trigger it does not ask
- * ("Trigger nodes do not have schema previews" in its source), so the triggers' files serve n8n's
- * AI features there; n8n 1.123.81 previews the triggers too (`--n8n=1.123.81`). The picture
- * output-schema-preview.png is taken here, in 2.41.1.
+ * Output schemas in the editor (issue 37): an Edit Fields node after nodes that have not run. n8n
+ * 2.41.1 previews action nodes only ("Trigger nodes do not have schema previews" in its source: the
+ * triggers' files serve its AI features); 1.123.81 previews the triggers too.
  */
 const path = require('node:path');
 
-const { browserTest, expect } = require('../lib/browser-test');
+const { expect, suite, test } = require('../lib/browser-test');
 const { openNode, openWorkflow } = require('../lib/editor');
 const { demoChoices, packageNodes } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
@@ -29,24 +24,17 @@ const PARENTS = {
 	action: 'Get orders',
 };
 
-/**
- * The workflow of the test: three parents, one Edit Fields node, nothing run.
- * @param {import('../lib/browser-test').BrowserContext} ctx
- */
+/** The workflow of the test: three parents, one Edit Fields node, nothing run. @param {import('../lib/browser-test').BrowserContext} ctx */
 function previewWorkflow(ctx) {
 	const { company, event } = demoChoices(ctx.stack);
+	const orders = { resource: 'order', operation: 'getMany', company, event };
 	const parents = packageNodes(
 		ctx.stack,
 		'schema-preview',
 		[
 			[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
 			[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
-			[
-				PARENTS.action,
-				'eventRegistration',
-				{ resource: 'order', operation: 'getMany', company, event },
-				1.1,
-			],
+			[PARENTS.action, 'eventRegistration', orders, 1.1],
 		],
 		{ dy: 200 },
 	);
@@ -61,12 +49,7 @@ function previewWorkflow(ctx) {
 	};
 }
 
-/**
- * The schema file n8n serves for a node, as the editor asks for it.
- * @param {string} baseUrl @param {string} node @param {string} version padded, e.g. 1.1.0
- * @param {string} [operation] resource/operation
- * @returns {Promise<{ status: number; schema?: any }>}
- */
+/** The schema file n8n serves, as the editor asks for it. @param {string} baseUrl @param {string} node @param {string} version e.g. 1.1.0 @param {string} [operation] @returns {Promise<{ status: number; schema?: any }>} */
 async function servedSchema(baseUrl, node, version, operation) {
 	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
 	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
@@ -74,9 +57,8 @@ async function servedSchema(baseUrl, node, version, operation) {
 }
 
 /**
- * The top-level fields the input panel's schema view shows for a parent node, after expanding it
- * (and collapsing it again, so the next parent's fields are in view); none when it shows none.
- * @param {import('playwright-core').Locator} input @param {string} node
+ * The top-level fields the schema view shows for a parent, expanded (then collapsed, so the next
+ * parent's are in view). @param {import('playwright-core').Locator} input @param {string} node
  */
 async function previewOf(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
@@ -99,9 +81,8 @@ async function previewOf(input, node) {
 }
 
 /**
- * Expands a parent node in the schema view until its fields stay shown (the view may redraw once
- * its previews arrive, collapsing it again); gives up quietly when it shows none.
- * @param {import('playwright-core').Locator} input @param {string} node
+ * Expands a parent until its fields stay shown (the view may redraw, collapsed, once its previews
+ * arrive), or gives up quietly. @param {import('playwright-core').Locator} input @param {string} node
  */
 async function expand(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
@@ -116,24 +97,12 @@ async function expand(input, node) {
 
 /** Fields each parent's preview must show: some of the item's own, read from the schema files. */
 const EXPECTED = {
-	[PARENTS.orderTrigger]: ['id', 'email', 'status', 'transition', 'event_id', 'dedupeKey'],
-	[PARENTS.webhookTrigger]: ['event', 'occurredAt', 'dedupeKey', 'form_name', 'answers', 'lead'],
-	[PARENTS.action]: [
-		'id',
-		'first_name',
-		'email',
-		'status',
-		'unit_amount',
-		'country',
-		'submission',
-		'lead',
-	],
+	[PARENTS.orderTrigger]: 'id email status transition event_id dedupeKey'.split(' '),
+	[PARENTS.webhookTrigger]: 'event occurredAt dedupeKey form_name answers lead'.split(' '),
+	[PARENTS.action]: 'id first_name email status unit_amount country submission lead'.split(' '),
 };
 
-/**
- * Drags a schema field onto a drop area with the mouse, as a person does.
- * @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to
- */
+/** Drags a schema field onto a drop area with the mouse, as a person does. @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to */
 async function dragTo(page, from, to) {
 	const a = await regionOf(from);
 	const b = await regionOf(to);
@@ -144,95 +113,80 @@ async function dragTo(page, from, to) {
 	await page.mouse.up();
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Output schema preview',
-	tests: (ctx) => [
-		browserTest(
-			'n8n serves each node’s schema file at the path its editor asks for',
-			60000,
-			async () => {
-				for (const version of ['1.0.0', '1.1.0']) {
-					const { status, schema } = await servedSchema(
-						ctx.baseUrl,
-						'eventRegistration',
-						version,
-						'order/getMany',
-					);
-					expect(status === 200, `Order → Get Many v${version}: HTTP ${status}`);
-					expect(
-						'checkout_url' in schema.properties === false && 'status' in schema.properties,
-						`Order → Get Many v${version}: ${Object.keys(schema.properties)}`,
-					);
-				}
-				const order = await servedSchema(ctx.baseUrl, 'eventRegistrationOrderTrigger', '1.0.0');
-				expect(
-					order.status === 200 && 'transition' in order.schema.properties,
-					`order trigger: HTTP ${order.status}`,
-				);
-				const webhook = await servedSchema(ctx.baseUrl, 'eventRegistrationTrigger', '1.0.0');
-				expect(
-					webhook.status === 200 &&
-						'dedupeKey' in webhook.schema.properties &&
-						'answers' in webhook.schema.properties,
-					`webhook trigger: HTTP ${webhook.status}`,
-				);
-			},
-		),
-		browserTest(
-			`${PICTURE}: Edit Fields after nodes that have not run previews their fields in the schema view, ready to drag (n8n 2.41.1 previews the action node, 1.x the triggers too)`,
-			180000,
-			async (pages) => {
-				// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
-				const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
-				const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
-				const page = await pages.newPage();
-				// Tall enough that the schema view, which draws only what is on screen, draws every field.
-				await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
-				await openWorkflow(page, ctx.baseUrl, String(created.id));
-				const ndv = await openNode(page, SET_NODE);
-				const input = ndv.getByTestId('ndv-input-panel');
-				await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
+module.exports = suite('Output schema preview', () => [
+	test('n8n serves each node’s schema file at the path its editor asks for', async (ctx) => {
+		const { baseUrl } = ctx;
+		for (const version of ['1.0.0', '1.1.0']) {
+			const operation = 'order/getMany';
+			const { status, schema } = await servedSchema(
+				baseUrl,
+				'eventRegistration',
+				version,
+				operation,
+			);
+			expect(status === 200, `Order → Get Many v${version}: HTTP ${status}`);
+			expect(
+				'checkout_url' in schema.properties === false && 'status' in schema.properties,
+				`Order → Get Many v${version}: ${Object.keys(schema.properties)}`,
+			);
+		}
+		const order = await servedSchema(baseUrl, 'eventRegistrationOrderTrigger', '1.0.0');
+		expect(
+			order.status === 200 && 'transition' in order.schema.properties,
+			`order trigger: HTTP ${order.status}`,
+		);
+		const webhook = await servedSchema(baseUrl, 'eventRegistrationTrigger', '1.0.0');
+		const { properties } = webhook.schema ?? {};
+		expect(
+			webhook.status === 200 && 'dedupeKey' in properties && 'answers' in properties,
+			`webhook trigger: HTTP ${webhook.status}`,
+		);
+	}, 60000),
+	test(`${PICTURE}: Edit Fields after nodes that have not run previews their fields in the schema view, ready to drag (n8n 2.41.1 previews the action node, 1.x the triggers too)`, async (ctx) => {
+		// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
+		const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
+		const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
+		const page = await ctx.newPage();
+		// Tall enough that the schema view, which draws only what is on screen, draws every field.
+		await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
+		await openWorkflow(page, ctx.baseUrl, String(created.id));
+		const ndv = await openNode(page, SET_NODE);
+		const input = ndv.getByTestId('ndv-input-panel');
+		await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
 
-				for (const [node, expected] of Object.entries(EXPECTED)) {
-					const shown = await previewOf(input, node);
-					const isTrigger = node !== PARENTS.action;
-					if (isTrigger && !previewsTriggers) {
-						expect(
-							shown.fields.length === 0 && !/Preview/.test(shown.header),
-							`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
-						);
-						continue;
-					}
-					const missing = expected.filter((field) => !shown.fields.includes(field));
-					expect(
-						shown.preview && /Preview/.test(shown.header) && missing.length === 0,
-						`${node}: the schema view shows ${JSON.stringify(shown)}; missing ${missing}`,
-					);
-				}
+		for (const [node, expected] of Object.entries(EXPECTED)) {
+			const shown = await previewOf(input, node);
+			if (node !== PARENTS.action && !previewsTriggers) {
 				expect(
-					!(await previewOf(input, PARENTS.action)).fields.includes('checkout_url'),
-					'Order → Get Many previews checkout_url, which only Order → Create returns',
+					shown.fields.length === 0 && !/Preview/.test(shown.header),
+					`${node}: n8n ${ctx.stack.runtime.n8nVersion} now previews a trigger (${shown.fields}); say so in docs/action-node.md (Fields before the first run)`,
 				);
+				continue;
+			}
+			const missing = expected.filter((field) => !shown.fields.includes(field));
+			expect(
+				shown.preview && /Preview/.test(shown.header) && missing.length === 0,
+				`${node}: the schema view shows ${JSON.stringify(shown)}; missing ${missing}`,
+			);
+		}
+		expect(
+			!(await previewOf(input, PARENTS.action)).fields.includes('checkout_url'),
+			'Order → Get Many previews checkout_url, which only Order → Create returns',
+		);
 
-				// Ready to drag: Get orders' email dropped on Fields to Set becomes a field mapped to it.
-				await expand(input, PARENTS.action);
-				const email = input.locator(`[data-node-name="${PARENTS.action}"][data-name="email"]`);
-				await dragTo(page, email, ndv.getByTestId('assignment-collection-drop-area'));
-				const mapped = await ndv
-					.getByTestId('assignment')
-					.first()
-					.innerText({ timeout: 10000 })
-					.catch(() => '');
-				expect(
-					/email/.test(mapped) && /Get orders|\$json/.test(mapped),
-					`dropping email on Fields to Set gave "${mapped}", expected a field mapped to Get orders' email`,
-				);
-				if (!previewsTriggers) {
-					await page.setViewportSize(PICTURE_VIEWPORT);
-					await picture(page, await regionOf(ndv), path.join(ctx.picturesDir, PICTURE));
-				}
-			},
-		),
-	],
-};
+		// Ready to drag: Get orders' email dropped on Fields to Set becomes a field mapped to it.
+		await expand(input, PARENTS.action);
+		const email = input.locator(`[data-node-name="${PARENTS.action}"][data-name="email"]`);
+		await dragTo(page, email, ndv.getByTestId('assignment-collection-drop-area'));
+		const assignment = ndv.getByTestId('assignment').first();
+		const mapped = await assignment.innerText({ timeout: 10000 }).catch(() => '');
+		expect(
+			/email/.test(mapped) && /Get orders|\$json/.test(mapped),
+			`dropping email on Fields to Set gave "${mapped}", expected a field mapped to Get orders' email`,
+		);
+		if (!previewsTriggers) {
+			await page.setViewportSize(PICTURE_VIEWPORT);
+			await picture(page, await regionOf(ndv), path.join(ctx.picturesDir, PICTURE));
+		}
+	}, 180000),
+]);

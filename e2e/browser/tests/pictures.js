@@ -1,23 +1,12 @@
 // @ts-check
 /**
- * The docs' pictures, taken in the editor as a user sees it (issue 29, item 5): both credential
- * dialogs, the action node's panel after a run, each trigger's panel, and each example's canvas,
- * at 1280×800 and cropped to the dialog, panel or canvas. No secret is shown: the credential
- * dialogs hold a placeholder Base URL and masked demo values, and are never saved. Each test checks
- * that its picture was written and is a PNG of a sensible size (lib/pictures.js).
+ * The docs' pictures, as a user sees the editor (issue 29, item 5). No secret is shown: the
+ * credential dialogs hold a placeholder Base URL and masked demo values, and are never saved.
  */
 const path = require('node:path');
 
-const { browserTest, expect } = require('../lib/browser-test');
-const {
-	closeNode,
-	executeStep,
-	fillParameter,
-	newCredentialDialog,
-	openNode,
-	openPanel,
-	openWorkflow,
-} = require('../lib/editor');
+const { expect, suite, test } = require('../lib/browser-test');
+const editor = require('../lib/editor');
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
 const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
@@ -31,17 +20,13 @@ const SHOWN_BASE_URL = 'https://events.example.com';
 
 /** The dialog's whole box: title, Save button and fields. @param {Locator} dialog */
 function dialogBox(dialog) {
-	return regionOf(
-		dialog.locator(
-			'xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]',
-		),
-	);
+	const box = 'xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " el-dialog ")][1]';
+	return regionOf(dialog.locator(box));
 }
 
 /**
- * Lets a dialog grow to show all its fields: n8n gives it a fixed height and scrolls its content,
- * so the OAuth2 dialog would show either its OAuth Redirect URL and Client ID or its Scopes.
- * @param {Locator} dialog
+ * Lets a dialog grow to show all its fields: n8n scrolls it at a fixed height, so the OAuth2 one
+ * would show its Redirect URL and Client ID or its Scopes. @param {Locator} dialog
  */
 async function unscrolled(dialog) {
 	await dialog.evaluate((element) => {
@@ -58,108 +43,89 @@ async function unscrolled(dialog) {
 	});
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Pictures for the docs',
-	tests: (ctx) => {
-		const out = (/** @type {string} */ name) => path.join(ctx.picturesDir, name);
-		return [
-			browserTest(
-				'credential-oauth2.png: the OAuth2 credential dialog with its Scopes',
-				120000,
-				async (pages, { baseUrl, fixtures }) => {
-					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration OAuth2 API');
-					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-					await fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
-					await unscrolled(dialog);
-					const box = await dialogBox(dialog);
-					// credentials.md's steps name these: all of them in the picture, none scrolled away.
-					const shown = {
-						'OAuth Redirect URL': dialog.getByText('OAuth Redirect URL', { exact: true }),
-						'Client ID': dialog.getByTestId('parameter-input-clientId'),
-						'Client Secret': dialog.getByTestId('parameter-input-clientSecret'),
-						Scopes: dialog.getByText('Scopes', { exact: true }),
-					};
-					for (const [label, field] of Object.entries(shown)) {
-						const at = (await field.count()) === 1 ? await field.boundingBox() : null;
-						expect(
-							at !== null && at.y >= box.y && at.y + at.height <= box.y + box.height,
-							`${label} is not in the dialog's picture: ${(await dialog.innerText()).slice(0, 400)}`,
-						);
-					}
-					await picture(page, box, out('credential-oauth2.png'));
-				},
-			),
-			browserTest(
-				'credential-token.png: the access-token credential dialog',
-				120000,
-				async (pages, { baseUrl, stack }) => {
-					const page = await picturePage(pages, CREDENTIAL_VIEWPORT);
-					const dialog = await newCredentialDialog(page, baseUrl, 'Event Registration API');
-					await fillParameter(dialog, 'accessToken', stack.sandbox.token);
-					await fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
-					await picture(page, await dialogBox(dialog), out('credential-token.png'));
-				},
-			),
-			browserTest(
-				'action-node.png: Event → Get Many after Execute step',
-				120000,
-				async (pages, { baseUrl, fixtures }) => {
-					const page = await picturePage(pages);
-					await openWorkflow(page, baseUrl, fixtures.ids.operations);
-					const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
-					expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-					const panel = await openNode(page, String(operation?.nodeName));
-					const { error, output } = await executeStep(page);
-					expect(
-						error === undefined && /Summer Summit/.test(output ?? ''),
-						`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
-					);
-					await picture(page, await regionOf(panel), out('action-node.png'));
-				},
-			),
-			...[
-				{
-					file: 'webhook-trigger.png',
-					example: 'form-submitted-to-email',
-					node: 'When a form is submitted',
-				},
-				{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
-			].map(({ file, example, node }) =>
-				browserTest(
-					`${file}: the trigger's panel in examples/${example}.json`,
-					120000,
-					async (pages, { baseUrl, fixtures }) => {
-						const page = await picturePage(pages);
-						const panel = await openPanel(page, { baseUrl }, fixtures.examples[example], node);
-						await picture(page, await regionOf(panel), out(file));
-					},
-				),
-			),
-			...Object.entries(ctx.fixtures.examples).map(([name, id]) =>
-				browserTest(
-					`example-${name}.png: the canvas of examples/${name}.json`,
-					120000,
-					async (pages, { baseUrl }) => {
-						const page = await picturePage(pages);
-						await openWorkflow(page, baseUrl, id);
-						await closeNode(page);
-						await picture(page, await fitCanvas(page), out(`example-${name}.png`));
-					},
-				),
-			),
-			browserTest('every picture the docs use is there, together at most 3 MB', 1000, async () => {
-				const pictures = pictureNames().map((name) => ({ name, ...inspectPng(out(name)) }));
-				const problems = pictures.flatMap(({ problem }) => (problem ? [problem] : []));
-				expect(problems.length === 0, problems.join('\n'));
-				const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
+module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
+	const out = (/** @type {string} */ name) => path.join(picturesDir, name);
+	const triggers = [
+		{
+			file: 'webhook-trigger.png',
+			example: 'form-submitted-to-email',
+			node: 'When a form is submitted',
+		},
+		{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
+	];
+	return [
+		test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
+			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const dialog = await editor.newCredentialDialog(
+				page,
+				ctx.baseUrl,
+				'Event Registration OAuth2 API',
+			);
+			await editor.fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+			await editor.fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
+			await editor.fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+			await unscrolled(dialog);
+			const box = await dialogBox(dialog);
+			// credentials.md's steps name these: all of them in the picture, none scrolled away.
+			const shown = {
+				'OAuth Redirect URL': dialog.getByText('OAuth Redirect URL', { exact: true }),
+				'Client ID': dialog.getByTestId('parameter-input-clientId'),
+				'Client Secret': dialog.getByTestId('parameter-input-clientSecret'),
+				Scopes: dialog.getByText('Scopes', { exact: true }),
+			};
+			for (const [label, field] of Object.entries(shown)) {
+				const at = (await field.count()) === 1 ? await field.boundingBox() : null;
 				expect(
-					total <= MAX_TOTAL_BYTES,
-					`the pictures weigh ${total} bytes together; at most ${MAX_TOTAL_BYTES}`,
+					at !== null && at.y >= box.y && at.y + at.height <= box.y + box.height,
+					`${label} is not in the dialog's picture: ${(await dialog.innerText()).slice(0, 400)}`,
 				);
+			}
+			await picture(page, box, out('credential-oauth2.png'));
+		}),
+		test('credential-token.png: the access-token credential dialog', async (ctx) => {
+			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
+			await editor.fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
+			await editor.fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+			await picture(page, await dialogBox(dialog), out('credential-token.png'));
+		}),
+		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
+			const page = await picturePage(ctx);
+			await editor.openWorkflow(page, ctx.baseUrl, fixtures.ids.operations);
+			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
+			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
+			const panel = await editor.openNode(page, String(operation?.node.name));
+			const { error, output } = await editor.executeStep(page);
+			expect(
+				error === undefined && /Summer Summit/.test(output ?? ''),
+				`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
+			);
+			await picture(page, await regionOf(panel), out('action-node.png'));
+		}),
+		...triggers.map(({ file, example, node }) =>
+			test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
+				const page = await picturePage(ctx);
+				const panel = await editor.openPanel(page, ctx, fixtures.examples[example], node);
+				await picture(page, await regionOf(panel), out(file));
 			}),
-		];
-	},
-};
+		),
+		...Object.entries(fixtures.examples).map(([name, id]) =>
+			test(`example-${name}.png: the canvas of examples/${name}.json`, async (ctx) => {
+				const page = await picturePage(ctx);
+				await editor.openWorkflow(page, ctx.baseUrl, id);
+				await editor.closeNode(page);
+				await picture(page, await fitCanvas(page), out(`example-${name}.png`));
+			}),
+		),
+		test('every picture the docs use is there, together at most 3 MB', async () => {
+			const pictures = pictureNames().map((name) => ({ name, ...inspectPng(out(name)) }));
+			const problems = pictures.flatMap(({ problem }) => (problem ? [problem] : []));
+			expect(problems.length === 0, problems.join('\n'));
+			const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
+			expect(
+				total <= MAX_TOTAL_BYTES,
+				`the pictures weigh ${total} bytes together; at most ${MAX_TOTAL_BYTES}`,
+			);
+		}, 1000),
+	];
+});

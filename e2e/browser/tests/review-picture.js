@@ -1,75 +1,43 @@
 // @ts-check
-/**
- * The picture of the human review for docs/ai-agents.md, in n8n 2.41.1's editor: the "Review
- * request" part of examples/event-assistant.json that its Create order, Approve order and Reject
- * order tools call. It reads the facts from the service, asks the reviewer by email, and writes only
- * after Approve. The chat part is left out of the pictured copy, so the review is large enough to read.
- */
+/** The human review's picture for docs/ai-agents.md: examples/event-assistant.json's "Review request" part, without the chat part, so it is large enough to read. */
 const path = require('node:path');
 
-const { browserTest, expect } = require('../lib/browser-test');
+const { expect, suite, test } = require('../lib/browser-test');
 const { closeNode, openWorkflow } = require('../lib/editor');
 const { fitCanvas, picture, picturePage } = require('../lib/shots');
 
 /** The nodes the picture shows: the review part, from its trigger to the writes. */
 const SHOWN = [
-	'Review request',
-	'Read companies',
-	'This company',
-	'Read event',
-	'New order?',
-	'Read ticket type',
-	'Read order',
-	'Ask about the new order',
-	'Ask about the order',
-	'Approved?',
-	'Which write?',
-	'Approve',
-	'Reject',
-	'Create',
-	'Not approved',
+	...['Review request', 'Read companies', 'This company', 'Read event', 'New order?'],
+	...['Read ticket type', 'Read order', 'Ask about the new order', 'Ask about the order'],
+	...['Approved?', 'Which write?', 'Approve', 'Reject', 'Create', 'Not approved'],
 ];
 
-/**
- * The example as pictured, cut down to the nodes shown and the connections between them.
- * @param {any} example
- */
+/** The example as pictured, cut down to the nodes shown and the connections between them. @param {any} example */
 function reviewWiring(example) {
-	const nodes = example.nodes.filter((/** @type {{ name: string }} */ node) =>
-		SHOWN.includes(node.name),
-	);
-	expect(
-		nodes.length === SHOWN.length,
-		`the example lacks ${SHOWN.filter((name) => !nodes.some((/** @type {any} */ node) => node.name === name)).join(', ')}`,
-	);
+	const nodes = example.nodes.filter((/** @type {{ name: string }} */ n) => SHOWN.includes(n.name));
+	const lacking = SHOWN.filter((name) => !nodes.some((/** @type {any} */ n) => n.name === name));
+	expect(lacking.length === 0, `the example lacks ${lacking.join(', ')}`);
 	const connections = Object.fromEntries(
 		Object.entries(example.connections).filter(([from]) => SHOWN.includes(from)),
 	);
 	return { name: 'Event assistant: human review', nodes, connections, settings: {} };
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Pictures: human review in the event assistant',
-	tests: (ctx) => [
-		browserTest(
-			'human-review.png: the review part reads the service, asks by email, and writes only after Approve',
-			120000,
-			async (pages, { baseUrl, rest, fixtures }) => {
-				const example = fixtures.workflows.find(
-					(workflow) => workflow.id === fixtures.examples['event-assistant'],
-				);
-				expect(example !== undefined, 'the fixtures hold no event-assistant example');
-				const created = await rest.request('POST', '/workflows', reviewWiring(example));
-				const page = await picturePage(pages);
-				await openWorkflow(page, baseUrl, created.id);
-				await closeNode(page);
-				for (const name of SHOWN) {
-					const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-					expect((await node.count()) === 1, `the canvas does not show ${name}`);
-				}
-				await picture(page, await fitCanvas(page), path.join(ctx.picturesDir, 'human-review.png'));
-			},
-		),
-	],
-};
+module.exports = suite('Pictures: human review in the event assistant', () => [
+	test('human-review.png: the review part reads the service, asks by email, and writes only after Approve', async (ctx) => {
+		const { fixtures } = ctx;
+		const id = fixtures.examples['event-assistant'];
+		const example = fixtures.workflows.find((workflow) => workflow.id === id);
+		expect(example !== undefined, 'the fixtures hold no event-assistant example');
+		const created = await ctx.rest.request('POST', '/workflows', reviewWiring(example));
+		const page = await picturePage(ctx);
+		await openWorkflow(page, ctx.baseUrl, created.id);
+		await closeNode(page);
+		for (const name of SHOWN) {
+			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+			expect((await node.count()) === 1, `the canvas does not show ${name}`);
+		}
+		await picture(page, await fitCanvas(page), path.join(ctx.picturesDir, 'human-review.png'));
+	}),
+]);

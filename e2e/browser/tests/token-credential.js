@@ -1,70 +1,47 @@
 // @ts-check
-/**
- * A new Event Registration API (access token) credential whose Base URL redirects, made in the
- * editor as a user does (issue #12, item 1): n8n's dialog tests it on save; the test is refused
- * without following the redirect and says how to find where it points (User → Get), and the
- * redirect's target never receives a request, so never the token.
- */
-const { browserTest, expect } = require('../lib/browser-test');
+/** A new access-token credential whose Base URL redirects (issue #12, item 1): n8n's dialog tests it on save. */
+const { expect, suite, test } = require('../lib/browser-test');
 const { startRecordingServer } = require('../../../scripts/lib/loopback');
 const { fillParameter, newCredentialDialog } = require('../lib/editor');
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Access-token credential',
-	tests: () => [
-		browserTest(
-			'a Base URL that redirects elsewhere: saving shows the test refused, pointing to User → Get; the target gets nothing',
-			120000,
-			async (pages, ctx) => {
-				const target = await startRecordingServer(() => ({
-					status: 200,
-					body: { data: { id: 'elsewhere', name: 'Not the service' } },
-				}));
-				const base = await startRecordingServer(() => ({
-					status: 302,
-					headers: { Location: `${target.url}/api/v1/user` },
-				}));
-				const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
-				try {
-					const page = await pages.newPage();
-					const dialog = await newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
-					await fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
-					await fillParameter(dialog, 'baseUrl', base.url);
-					await page.getByTestId('credential-save-button').click();
+module.exports = suite('Access-token credential', () => [
+	test('a Base URL that redirects elsewhere: saving shows the test refused, pointing to User → Get; the target gets nothing', async (ctx) => {
+		const target = await startRecordingServer(() => ({
+			status: 200,
+			body: { data: { id: 'elsewhere', name: 'Not the service' } },
+		}));
+		const base = await startRecordingServer(() => ({
+			status: 302,
+			headers: { Location: `${target.url}/api/v1/user` },
+		}));
+		const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
+		try {
+			const page = await ctx.newPage();
+			const dialog = await newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
+			await fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
+			await fillParameter(dialog, 'baseUrl', base.url);
+			await page.getByTestId('credential-save-button').click();
 
-					await dialog
-						.getByText('Couldn’t connect with these settings')
-						.waitFor({ timeout: 30000 });
-					await dialog.getByText('More details').click();
-					const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
-					expect(
-						/answered with a redirect \(302\), so the credential was not tested/.test(shown),
-						`the dialog does not say the Base URL redirected: ${shown.slice(0, 600)}`,
-					);
-					expect(
-						shown.includes('run an Event Registration node with User → Get'),
-						`the dialog does not say how to find where the redirect points: ${shown.slice(0, 600)}`,
-					);
-					expect(
-						base.requests.length === 1 && base.requests[0].path === '/api/v1/user',
-						`the Base URL saw ${JSON.stringify(base.requests)}`,
-					);
-					expect(
-						target.requests.length === 0,
-						`the redirect's target received ${target.requests.length} request(s), ${target.requests.filter((r) => r.authorization).length} with a token`,
-					);
-				} finally {
-					await Promise.all([base.close(), target.close()]);
-					const credentials = await ctx.rest.request('GET', '/credentials');
-					for (const made of credentials.filter(
-						(/** @type {{ id: string; type: string }} */ c) =>
-							c.type === 'eventRegistrationApi' && !preset.includes(c.id),
-					)) {
-						await ctx.rest.request('DELETE', `/credentials/${made.id}`);
-					}
-				}
-			},
-		),
-	],
-};
+			await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 30000 });
+			await dialog.getByText('More details').click();
+			const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
+			const redirected = /answered with a redirect \(302\), so the credential was not tested/;
+			const says = (/** @type {string} */ what) =>
+				`the dialog does not say ${what}: ${shown.slice(0, 600)}`;
+			expect(redirected.test(shown), says('the Base URL redirected'));
+			const pointer = shown.includes('run an Event Registration node with User → Get');
+			expect(pointer, says('how to find where the redirect points'));
+			const [asked] = base.requests;
+			const once = base.requests.length === 1 && asked.path === '/api/v1/user';
+			expect(once, `the Base URL saw ${JSON.stringify(base.requests)}`);
+			const tokens = target.requests.filter((r) => r.authorization).length;
+			const received = `${target.requests.length} request(s), ${tokens} with a token`;
+			expect(target.requests.length === 0, `the redirect's target received ${received}`);
+		} finally {
+			await Promise.all([base.close(), target.close()]);
+			for (const made of await ctx.rest.request('GET', '/credentials'))
+				if (made.type === 'eventRegistrationApi' && !preset.includes(made.id))
+					await ctx.rest.request('DELETE', `/credentials/${made.id}`);
+		}
+	}),
+]);

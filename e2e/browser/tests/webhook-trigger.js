@@ -1,17 +1,11 @@
 // @ts-check
-/**
- * The webhook trigger's panel (issue #13, item 8): before listening it shows the node's own
- * triggerPanel texts (what to do in the service), while listening n8n's listening view; a test
- * delivery sent by the sandbox to the registered test webhook then appears as the trigger's output.
- */
+/** The webhook trigger's panel before and while listening, and a test delivery (issue #13, item 8). */
 const path = require('node:path');
 
 const { waitFor } = require('../../../scripts/lib/processes');
 const { ROOT } = require('../../../scripts/lib/runtime');
-const { browserTest, expect } = require('../lib/browser-test');
+const { expect, suite, test } = require('../lib/browser-test');
 const { openPanel } = require('../lib/editor');
-
-const TRIGGER = 'Event Registration Trigger';
 
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
@@ -34,76 +28,62 @@ function panelTexts() {
 	};
 }
 
-/** @type {import('../lib/browser-test').BrowserSuite} */
-module.exports = {
-	name: 'Webhook trigger',
-	tests: () => [
-		browserTest(
-			'the panel says what to do before and while listening; a test delivery from the sandbox shows up as output',
-			180000,
-			async (pages, ctx) => {
-				const { sandbox, demo } = ctx.fixtures;
-				const texts = panelTexts();
-				const page = await pages.newPage();
-				const panel = await openPanel(page, ctx, ctx.fixtures.ids.webhookTrigger, TRIGGER);
-				await panel.getByTestId('trigger-execute-button').first().waitFor();
-				const before = squash(await panel.innerText());
-				expect(
-					texts.defined && Boolean(texts.header),
-					`the webhook trigger defines no triggerPanel texts; n8n shows its generic ones: ${before.slice(0, 300)}`,
-				);
-				for (const text of [texts.header, texts.activationHint]) {
-					if (text)
-						expect(
-							before.includes(text),
-							`before listening the panel does not show ${JSON.stringify(text)}; it shows: ${before.slice(0, 600)}`,
-						);
-				}
+module.exports = suite('Webhook trigger', () => [
+	test('the panel says what to do before and while listening; a test delivery from the sandbox shows up as output', async (ctx) => {
+		const { sandbox, demo, ids } = ctx.fixtures;
+		const texts = panelTexts();
+		const page = await ctx.newPage();
+		const panel = await openPanel(page, ctx, ids.webhookTrigger, 'Event Registration Trigger');
+		const listen = panel.getByTestId('trigger-execute-button').first();
+		await listen.waitFor();
+		const before = squash(await panel.innerText());
+		expect(
+			texts.defined && Boolean(texts.header),
+			`the webhook trigger defines no triggerPanel texts; n8n shows its generic ones: ${before.slice(0, 300)}`,
+		);
+		for (const text of [texts.header, texts.activationHint])
+			expect(
+				!text || before.includes(text),
+				`before listening the panel does not show ${JSON.stringify(text)}; it shows: ${before.slice(0, 600)}`,
+			);
 
-				await panel.getByTestId('trigger-execute-button').first().click();
-				const listening = panel.getByTestId('trigger-listening');
-				await listening.waitFor({ timeout: 60000 });
-				const during = squash(await panel.innerText());
-				// While listening n8n shows its own listening view; what to do in the service must still be on screen.
-				const clauses = texts.help
-					.split(/[.:;,]/)
-					.map((clause) => clause.trim())
-					.filter((clause) => clause.length >= 30);
-				expect(
-					/listening/i.test(during) && clauses.some((clause) => during.includes(clause)),
-					`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
-				);
+		await listen.click();
+		await panel.getByTestId('trigger-listening').waitFor({ timeout: 60000 });
+		const during = squash(await panel.innerText());
+		// While listening n8n shows its own listening view; what to do in the service must still be on screen.
+		const clauses = texts.help
+			.split(/[.:;,]/)
+			.map((clause) => clause.trim())
+			.filter((clause) => clause.length >= 30);
+		expect(
+			/listening/i.test(during) && clauses.some((clause) => during.includes(clause)),
+			`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
+		);
 
-				const registered = await waitFor(
-					'listening to register a test webhook at the sandbox',
-					async () => {
-						/** @type {Array<{ url: string }>} */
-						const hooks = await sandbox.webhooks(demo.companyId);
-						const test = hooks.find((hook) => hook.url.includes('/webhook-test/'));
-						if (!test) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
-						return test;
-					},
-					{ timeoutMs: 30000 },
-				);
-				const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
-				expect(
-					results.some(
-						(/** @type {{ status: number; url: string }} */ r) =>
-							r.status === 200 && r.url === registered.url,
-					),
-					`the sandbox's test delivery to ${registered.url} was answered ${JSON.stringify(results.map((/** @type {{ status: number }} */ r) => r.status))}`,
-				);
-				const output = page.getByTestId('output-panel').getByTestId('ndv-data-container');
-				await output
-					.locator('table, pre, [data-test-id="run-data-schema-item"]')
-					.first()
-					.waitFor({ timeout: 60000 });
-				const shown = squash(await output.innerText());
-				expect(
-					/lead/i.test(shown),
-					`the trigger's output does not show the delivered lead: ${shown.slice(0, 600)}`,
-				);
+		const registered = await waitFor(
+			'listening to register a test webhook at the sandbox',
+			async () => {
+				/** @type {Array<{ url: string }>} */
+				const hooks = await sandbox.webhooks(demo.companyId);
+				const hook = hooks.find(({ url }) => url.includes('/webhook-test/'));
+				if (!hook) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
+				return hook;
 			},
-		),
-	],
-};
+			{ timeoutMs: 30000 },
+		);
+		/** @type {Array<{ status: number; url: string }>} */
+		const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
+		expect(
+			results.some((r) => r.status === 200 && r.url === registered.url),
+			`the sandbox's test delivery to ${registered.url} was answered ${JSON.stringify(results.map((r) => r.status))}`,
+		);
+		const output = page.getByTestId('output-panel').getByTestId('ndv-data-container');
+		const data = output.locator('table, pre, [data-test-id="run-data-schema-item"]');
+		await data.first().waitFor({ timeout: 60000 });
+		const shown = squash(await output.innerText());
+		expect(
+			/lead/i.test(shown),
+			`the trigger's output does not show the delivered lead: ${shown.slice(0, 600)}`,
+		);
+	}, 180000),
+]);
