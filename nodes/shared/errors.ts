@@ -9,9 +9,9 @@ import {
 	idSourceOf,
 	isDotSegment,
 	resolvePath,
+	SUBSCRIBE_SCOPES,
 } from './routes';
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
-import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
 
 export function httpStatusOf(error: unknown): number | undefined {
 	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
@@ -55,8 +55,8 @@ export interface FailedCall {
 	attempts: number;
 	/** A 3xx answer's Location header. */
 	location?: string;
-	/** The event kinds of a webhook request: their subscribe scopes are the scopes it needs. */
-	webhookEvents?: readonly string[];
+	/** The subscribe scopes of a webhook request's events (every one when not given). */
+	scopes?: readonly string[];
 	/** Made with the OAuth2 credential (the fix for a 403 differs). */
 	oauth2?: boolean;
 }
@@ -256,13 +256,10 @@ function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
 }
 
-/**
- * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the
- * subscribe scope of each chosen event (each subscribe scope when the events are not known) and the Pro plan.
- */
-export function webhookAccessAdvice(events: readonly string[], oauth2: boolean): string {
-	const scopes = subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES);
-	return `${scopesFix(scopes, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
+/** Why the service refuses a webhook (403), for Webhook → Create and the trigger alike. */
+export function webhookAccessAdvice(scopes: readonly string[] | undefined, oauth2: boolean): string {
+	const needed = scopes?.length ? scopes : Object.values(SUBSCRIBE_SCOPES);
+	return `${scopesFix(needed, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
 }
 
 /** Why the service refused a request (403): the scopes it needs, company membership and the plan. */
@@ -270,7 +267,7 @@ function accessAdvice(call: FailedCall): string {
 	const oauth2 = call.oauth2 === true;
 	const member = 'Your user must also belong to the company in the request.';
 	if (call.route.startsWith('webhook.'))
-		return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
+		return `${webhookAccessAdvice(call.scopes, oauth2)} ${member}`;
 	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 

@@ -171,6 +171,14 @@ export const SIGN_IN_PATHS = {
 export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 export const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
 
+/** A webhook request needs the subscribe scope of each of its events, by the event's first word. */
+export const SUBSCRIBE_SCOPES = {
+	form: 'submissions:subscribe',
+	activation: 'activations:subscribe',
+	lead: 'leads:subscribe',
+	meeting: 'meetings:subscribe',
+} as const;
+
 /**
  * The IDs the route paths are built from (`{company}`, `{event}`, …): the node's field for each,
  * and what the ID is and which operation returns it (for locators, tool descriptions, input errors and 404s).

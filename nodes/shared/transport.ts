@@ -45,8 +45,8 @@ export interface RequestOptions {
 	/** Read once per listing, not per page (`credentialTypeOf` copies the node). */
 	baseUrl?: string;
 	credentialType?: string;
-	/** The event kinds of a webhook request: a refusal (403) names their subscribe scopes. */
-	webhookEvents?: readonly string[];
+	/** A webhook request's subscribe scopes, which a refusal (403) names. */
+	scopes?: readonly string[];
 	/** Nothing is sent once an input error was collected for the item. */
 	check?: ItemContext;
 }
@@ -178,7 +178,7 @@ export async function apiRequestFull(
 			path,
 			params: options.params,
 			attempts: attempt,
-			webhookEvents: options.webhookEvents,
+			scopes: options.scopes,
 			oauth2,
 		};
 		let response: IN8nHttpFullResponse | undefined;

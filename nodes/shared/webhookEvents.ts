@@ -1,14 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/** The subscribe scope of each event kind, by the first word of its value. */
-const SCOPES = {
-	form: 'submissions:subscribe',
-	activation: 'activations:subscribe',
-	lead: 'leads:subscribe',
-	meeting: 'meetings:subscribe',
-} as const;
+import { SUBSCRIBE_SCOPES } from './routes';
 
-type SubscribeScope = (typeof SCOPES)[keyof typeof SCOPES];
+type SubscribeScope = (typeof SUBSCRIBE_SCOPES)[keyof typeof SUBSCRIBE_SCOPES];
 
 interface WebhookEventKind {
 	value: string;
@@ -21,7 +15,7 @@ interface WebhookEventKind {
 }
 
 function kind(value: string, name: string, description: string, assumed = false): WebhookEventKind {
-	const scope = SCOPES[value.split('-')[0] as keyof typeof SCOPES];
+	const scope = SUBSCRIBE_SCOPES[value.split('-')[0] as keyof typeof SUBSCRIBE_SCOPES];
 	return { value, name, scope, assumed, description };
 }
 
@@ -61,7 +55,7 @@ export function webhookEventOptions(): INodePropertyOptions[] {
 }
 
 /** The subscribe scopes the given event kinds need, each once, in the order of WEBHOOK_EVENTS. */
-export function subscribeScopes(events: readonly string[]): SubscribeScope[] {
+export function subscribeScopes(events: readonly string[] = []): SubscribeScope[] {
 	return [
 		...new Set(
 			WEBHOOK_EVENTS.filter((kind) => events.includes(kind.value)).map((kind) => kind.scope),
