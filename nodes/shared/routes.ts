@@ -155,9 +155,6 @@ export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	});
 }
 
-/** The version lives in the URL (reference: Versioning). */
-export const API_PREFIX = '/api/v1';
-
 /** OAuth2 endpoints, relative to the Base URL (reference: Authentication): consent page and code exchange. */
 export const SIGN_IN_PATHS = {
 	consent: '/api/oauth/authorize',
