@@ -22,6 +22,7 @@ export const MAX_EVENTS_PER_DELIVERY = 1000;
 /**
  * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
  * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
+ * @internal Exported for the tests only.
  */
 export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
