@@ -322,7 +322,6 @@ export function invalidInput(item: ItemContext, field: string, problem: string, 
 	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
 }
 
-/** Stops the item when input errors were collected for it. */
 export function stopIfInvalid(item: ItemContext | undefined): void {
 	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
 		throw new InputErrors(item.node, [...item.inputErrors]);
@@ -331,7 +330,6 @@ export function stopIfInvalid(item: ItemContext | undefined): void {
 /** Checked values without INVALID (widened to `symbol` in an object literal: no body value is one). */
 export type Valid<T> = { [K in keyof T]: Exclude<T[K], symbol> };
 
-/** `values` once every one is usable. */
 export function validValues<T extends object>(item: ItemContext, values: T): Valid<T> {
 	stopIfInvalid(item);
 	return values as Valid<T>;

@@ -179,16 +179,14 @@ export const PATH_PARAMS = {
 export type PathParamName = keyof typeof PATH_PARAMS;
 
 /**
- * What a company ID (a sqid: letters and digits) and an event ID (its slug: lower-case letters,
- * digits, dashes, underscores) look like. Another value given for either is looked up by name
- * (`resolveCompany`, `resolveEvent` in ids.ts), which scripts/lib/scopes.js counts as a read of that list.
+ * A company ID (a sqid) and an event ID (a slug). Another value is looked up by name (ids.ts),
+ * which scripts/lib/scopes.js counts as a read of that list.
  */
 export const ID_PATTERNS = {
 	company: /^[A-Za-z0-9]+$/,
 	event: /^[a-z0-9][a-z0-9_-]*$/,
 } as const;
 
-/** The field names of the IDs (`Company`, `Ticket Type`, …). */
 export type IdField = (typeof PATH_PARAMS)[PathParamName]['label'];
 
 export function pathParamOf(name: string): (typeof PATH_PARAMS)[PathParamName] | undefined {

@@ -145,8 +145,8 @@ export async function apiRequestFull(
 	const known = { route: key, method, path, params, scopes: options.scopes, oauth2 };
 	// Serialised here: n8n's HTTP helper drops keys such as "constructor" and "__proto__" of an
 	// object body, which are the user's data (a form field id, a page field).
-	const multipart = body && 'buffer' in body && Buffer.isBuffer(body.buffer) ? body : undefined;
-	const contentType = (multipart as MultipartBody | undefined)?.contentType ?? 'application/json';
+	const multipart = body && Buffer.isBuffer(body.buffer) ? (body as MultipartBody) : undefined;
+	const contentType = multipart?.contentType ?? 'application/json';
 	const httpOptions: IHttpRequestOptions = {
 		method,
 		url: `${baseUrl}/api/v1${path}`,
@@ -263,7 +263,7 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-/** The values of every node's `authentication` parameter and their credentials; the first is the default. */
+/** Every node's `authentication` values and their credentials; the first is the default. */
 const AUTHENTICATIONS = [
 	{ name: 'Access Token', value: 'accessToken', credential: 'eventRegistrationApi' },
 	{ name: 'OAuth2', value: 'oAuth2', credential: 'eventRegistrationOAuth2Api' },
