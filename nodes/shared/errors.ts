@@ -3,7 +3,6 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import {
 	pathParamOf,
-	needsOrganizedEvent,
 	pathParamNames,
 	ROUTES,
 	idSourceOf,
@@ -141,7 +140,7 @@ function notFoundAdvice(call: FailedCall): string {
 		});
 	if (ids.length === 0)
 		return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
-	const organized = needsOrganizedEvent(call.route)
+	const organized = ROUTES[call.route].path.startsWith('/{company}/event/{event}')
 		? ' The event must be an event the company organizes, not one it only attends.'
 		: '';
 	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;

@@ -124,11 +124,6 @@ export function pathParamNames(key: RouteKey): string[] {
 	return [...ROUTES[key].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 }
 
-/** Routes under `/event/{event}` exist only for an event the company organizes, not one it only attends. */
-export function needsOrganizedEvent(key: RouteKey): boolean {
-	return ROUTES[key].path.startsWith('/{company}/event/{event}');
-}
-
 /** A missing, empty or dot-segment parameter is a programming error here (the transport checks user input first). */
 export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
