@@ -386,6 +386,3 @@ export const TUNING = {
 		minGraceMs: 60 * 1000,
 	},
 };
-
-/** @internal The shape test/helpers/tuning.ts overrides. */
-export type Tuning = typeof TUNING;
