@@ -8,7 +8,6 @@ import {
 	USER_TEST_REQUEST,
 } from './shared';
 import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
-import { SIGN_IN_PATHS } from '../nodes/shared/routes';
 
 /** Every scope of the API reference, with what it grants. */
 const SCOPES: Record<string, string> = {
@@ -78,8 +77,9 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 		BASE_URL_PROPERTY,
 		PUBLIC_URL_PROPERTY,
 		hidden('Grant Type', 'grantType', 'authorizationCode'),
-		hidden('Authorization URL', 'authUrl', `${SELF_BASE_URL}${SIGN_IN_PATHS.consent}`),
-		hidden('Access Token URL', 'accessTokenUrl', `${SELF_BASE_URL}${SIGN_IN_PATHS.exchange}`),
+		// The consent page and the code exchange (reference: Authentication).
+		hidden('Authorization URL', 'authUrl', `${SELF_BASE_URL}/api/oauth/authorize`),
+		hidden('Access Token URL', 'accessTokenUrl', `${SELF_BASE_URL}/api/oauth/token`),
 		// Client ID and Client Secret as oAuth2Api defines them (required, Client Secret masked). n8n keeps
 		// inherited fields in oAuth2Api's places, above Base URL; always shown, so nothing appears above
 		// the field being typed in.

@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/errors';
-import { WEBHOOK_EVENT_HEADER, WEBHOOK_TOKEN_HEADER } from '../shared/routes';
 import { readRegistration, registrationKind, requiresToken, storedTokens } from './lifecycle';
 
 /**
@@ -20,6 +19,13 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
  * @internal Exported for the tests only.
  */
 export const MAX_EVENTS_PER_DELIVERY = 1000;
+/**
+ * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
+ * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
+ * @internal Exported for the tests only.
+ */
+export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
+const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
 /** Nesting depth up to which the webhook token is removed from an event. */
 const MAX_STRIP_DEPTH = 32;
 /** Event kind of an item whose body and headers name none. */

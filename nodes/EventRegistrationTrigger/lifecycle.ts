@@ -3,6 +3,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 
 
 import { asNodeError, errorMessage, httpStatusOf, webhookAccessAdvice } from '../shared/errors';
 import { resolveCompanyWithId } from '../shared/ids';
+import { subscribeScopes } from '../shared/webhookEvents';
 import {
 	OAUTH2_CREDENTIAL_TYPE,
 	apiRequest,
@@ -153,7 +154,8 @@ function explainAttachFailure(
 ): NodeApiError | NodeOperationError {
 	if (httpStatusOf(error) !== 403) return asNodeError(ctx.getNode(), error);
 	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
-	const advice = webhookAccessAdvice(events, credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE);
+	const oauth2 = credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE;
+	const advice = webhookAccessAdvice(subscribeScopes(events), oauth2);
 	return new NodeApiError(ctx.getNode(), { status: 403 } as JsonObject, {
 		message:
 			'The service refused to attach the webhook (403): webhooks need the Pro plan and the subscribe scopes',

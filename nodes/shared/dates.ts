@@ -8,46 +8,34 @@ export const DATE_FORMAT =
 	'ISO 8601 date and time, e.g. 2027-06-05T18:00 (the event’s local time) or 2027-06-05T16:00:00Z (converted to the event’s time zone)';
 
 const TIMESTAMP =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|([+-])(\d{2})(?::?(\d{2}))?)?$/i;
 
 /** `offsetMinutes` (from UTC) is undefined for a wall-clock value without zone. */
 function parseParts(value: string) {
 	const match = TIMESTAMP.exec(value.trim());
 	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second, fraction, zone] = match;
-	const parts = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour ?? 0),
-		minute: Number(minute ?? 0),
-		second: Number(second ?? 0),
-		millisecond: fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0,
-		offsetMinutes: parseOffset(zone),
-	};
-	const probe = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((n) => Number(n ?? 0));
+	const [fraction, zone, sign, zoneHours, zoneMinutes] = match.slice(7);
+	const offsetMinutes =
+		zone === undefined
+			? undefined
+			: zone.toUpperCase() === 'Z'
+				? 0
+				: (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0));
+	const millisecond = fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0;
+	const probe = new Date(Date.UTC(year, month - 1, day));
 	const valid =
-		probe.getUTCFullYear() === parts.year &&
-		probe.getUTCMonth() === parts.month - 1 &&
-		probe.getUTCDate() === parts.day &&
-		parts.hour < 24 &&
-		parts.minute < 60 &&
-		parts.second < 60;
-	return valid ? parts : undefined;
+		probe.getUTCFullYear() === year &&
+		probe.getUTCMonth() === month - 1 &&
+		probe.getUTCDate() === day &&
+		hour < 24 &&
+		minute < 60 &&
+		second < 60;
+	return valid ? { year, month, day, hour, minute, second, millisecond, offsetMinutes } : undefined;
 }
 
 type DateParts = NonNullable<ReturnType<typeof parseParts>>;
 type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
-
-function parseOffset(zone: string | undefined): number | undefined {
-	if (zone === undefined) return undefined;
-	if (zone.toUpperCase() === 'Z') return 0;
-	const sign = zone.startsWith('-') ? -1 : 1;
-	const digits = zone.slice(1).replace(':', '');
-	const hours = Number(digits.slice(0, 2));
-	const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
-	return sign * (hours * 60 + minutes);
-}
 
 function epochOf(parts: DateParts): number {
 	const { year, month, day, hour, minute, second, millisecond, offsetMinutes = 0 } = parts;
@@ -92,18 +80,12 @@ export function isValidTimeZone(timeZone: string): boolean {
 	}
 }
 
-/** Normalizes what an n8n date-time parameter can hold (string, Date, Luxon DateTime) to a string. */
+/** What an n8n date-time parameter can hold (string, Date, Luxon DateTime) as a string. */
 function dateInputToString(value: unknown): string | undefined {
 	if (typeof value === 'string') return value;
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-	if (
-		value &&
-		typeof value === 'object' &&
-		typeof (value as { toISO?: unknown }).toISO === 'function'
-	) {
-		return String((value as { toISO: () => string }).toISO());
-	}
-	return undefined;
+	const toISO = (value as { toISO?: unknown } | null | undefined)?.toISO;
+	return typeof toISO === 'function' ? String(toISO.call(value)) : undefined;
 }
 
 /** Whether an n8n date-time value is an instant (ends in Z or ±hh:mm, or is a Date or Luxon DateTime). */

@@ -3,21 +3,20 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import {
 	pathParamOf,
-	needsOrganizedEvent,
 	pathParamNames,
 	ROUTES,
 	idSourceOf,
 	isDotSegment,
 	resolvePath,
+	SUBSCRIBE_SCOPES,
 } from './routes';
 import type { HttpMethod, RouteKey, RouteParams } from './routes';
-import { WEBHOOK_EVENT_VALUES, subscribeScopes } from './webhookEvents';
 
 export function httpStatusOf(error: unknown): number | undefined {
 	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : undefined;
 }
 
-/** Errors of the transport are NodeApiErrors already; anything else is wrapped so the UI shows it. */
+/** The transport's errors are NodeApiErrors already; anything else is wrapped so the UI shows it. */
 export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error instanceof Error ? error : String(error));
@@ -44,19 +43,19 @@ export function errorMessage(error: unknown): string {
 export interface FailedCall {
 	route: RouteKey;
 	method: HttpMethod;
-	/** Path after `/api/v1`, filled from `params`. */
+	/** After `/api/v1`, filled from `params`. */
 	path: string;
 	params?: RouteParams;
 	status?: number;
 	body?: unknown;
 	retryAfterSeconds?: number;
-	/** Network-level failure (reset, refused, timeout) when there was no HTTP status. */
+	/** Without an HTTP status: the network fault (reset, refused, timeout). */
 	networkCode?: string;
 	attempts: number;
 	/** A 3xx answer's Location header. */
 	location?: string;
-	/** The event kinds of a webhook request: their subscribe scopes are the scopes it needs. */
-	webhookEvents?: readonly string[];
+	/** The subscribe scopes of a webhook request's events (every one when not given). */
+	scopes?: readonly string[];
 	/** Made with the OAuth2 credential (the fix for a 403 differs). */
 	oauth2?: boolean;
 }
@@ -81,16 +80,15 @@ export function fieldErrors(body: unknown): Record<string, string[]> {
 	return result;
 }
 
-/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`); unknown ones stay as they are. */
+/** API field names as the node labels them (`vat_percentage` → `VAT Percentage`). */
 export type FieldLabels = Record<string, string>;
 
 const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' };
 const CHARS = Object.fromEntries(Object.entries(ENTITIES).map(([char, name]) => [name, char]));
 
 /**
- * The description of a 422: one list item per failing field (n8n's error view renders a
- * description as sanitized HTML, where newlines collapse; the service's texts are escaped), or
- * undefined when the body names none.
+ * A 422's description: one list item per failing field, as n8n's error view renders a description
+ * as sanitized HTML, where newlines collapse (the service's texts are escaped).
  */
 export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
 	const items = Object.entries(fieldErrors(body)).map(([field, messages]) => {
@@ -101,13 +99,15 @@ export function validationDescription(body: unknown, labels: FieldLabels = {}): 
 	return items.length === 0 ? undefined : `Fix these fields:<ul>${items.join('')}</ul>`;
 }
 
-/** A description as text (list items on their own lines), for places that show it verbatim. */
+/** A description as text, each list item on its own line. */
 export function plainText(description: string): string {
 	return description
 		.replace(/<li>/g, '\n')
 		.replace(/<[^>]*>/g, '')
 		.replace(/&(amp|lt|gt|quot);/g, (_entity, name: string) => CHARS[name]);
 }
+
+const whereOf = (call: Pick<FailedCall, 'method' | 'path'>) => `${call.method} /api/v1${call.path}`;
 
 function unknownOutcomeHint(call: FailedCall): string {
 	if (call.method === 'GET') return '';
@@ -129,7 +129,7 @@ function retryAfterNote(call: FailedCall): string {
 		: '';
 }
 
-/** A 404: the value used for each ID, what each ID must be and which operation returns valid ones. */
+/** A 404: the value of each ID, what it must be and which operation returns valid ones. */
 function notFoundAdvice(call: FailedCall): string {
 	const params = call.params ?? {};
 	const ids = pathParamNames(call.route)
@@ -140,18 +140,17 @@ function notFoundAdvice(call: FailedCall): string {
 		});
 	if (ids.length === 0)
 		return 'The service has nothing at this address: check that the credential’s Base URL is the address of the service itself.';
-	const organized = needsOrganizedEvent(call.route)
+	const organized = ROUTES[call.route].path.startsWith('/{company}/event/{event}')
 		? ' The event must be an event the company organizes, not one it only attends.'
 		: '';
 	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
 }
 
-/** The message and description of a failed call that got an HTTP status. */
 function explainStatus(call: FailedCall, status: number): [string, string] {
 	const message = asObject(call.body)?.message;
 	const apiText = typeof message === 'string' && message.trim() !== '' ? message : undefined;
 	const said = apiText ? `: ${apiText}` : '';
-	const where = `${call.method} /api/v1${call.path}`;
+	const where = whereOf(call);
 	if (status === 401)
 		return [
 			`The service rejected the credentials (401)${said}`,
@@ -184,9 +183,8 @@ function explainStatus(call: FailedCall, status: number): [string, string] {
 }
 
 /**
- * Network failures in words. The message must not contain the code itself: NodeApiError replaces
- * a message naming a common code with n8n's generic text ("You can retry the request
- * immediately"), which is wrong advice after a write whose outcome is unknown.
+ * Network faults in words, never the code: NodeApiError replaces a message naming a common code
+ * with "You can retry the request immediately", wrong after a write whose outcome is unknown.
  */
 export const NETWORK_PROBLEMS: Record<string, string> = {
 	ECONNRESET: 'the connection was reset',
@@ -201,53 +199,42 @@ export const NETWORK_PROBLEMS: Record<string, string> = {
 	ERR_NETWORK: 'a network problem',
 };
 
-/** Builds the NodeApiError users see for a failed call, with the API's own words. */
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
 	const code = call.networkCode ?? 'network error';
-	const [message, description] =
+	const texts =
 		call.status !== undefined
 			? explainStatus(call, call.status)
 			: [
 					`Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
-					`${call.method} /api/v1${call.path} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
+					`${whereOf(call)} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
 				];
-	const body = (asObject(call.body) as JsonObject | undefined) ?? null;
-	return apiError(node, call, { body }, message, description);
+	return apiError(node, call, texts, { body: asObject(call.body) ?? null });
 }
 
 function apiError(
 	node: INode,
-	call: Omit<FailedCall, 'attempts'>,
-	extra: JsonObject,
-	message: string,
-	description: string,
+	{ status, path, method }: Pick<FailedCall, 'status' | 'path' | 'method'>,
+	[message, description]: string[],
+	extra = {},
 ): NodeApiError {
-	const status = call.status ?? null;
-	return new NodeApiError(
-		node,
-		{ status, path: call.path, method: call.method, ...extra },
-		{ message, description, httpCode: status !== null ? String(status) : undefined },
-	);
+	const httpCode = status === undefined ? undefined : String(status);
+	const response = { status: status ?? null, path, method, ...extra } as JsonObject;
+	return new NodeApiError(node, response, { message, description, httpCode });
 }
 
-/** A response whose shape is not what the API documents (HTML page, broken JSON, missing envelope keys). */
+/** An answer not shaped as the API documents (HTML page, broken JSON, missing envelope keys). */
 export function malformedResponseError(
 	node: INode,
-	answer: Pick<FailedCall, 'route' | 'params' | 'status'>,
+	{ route, params, status }: Pick<FailedCall, 'route' | 'params' | 'status'>,
 	problem: string,
 ): NodeApiError {
-	const { method } = ROUTES[answer.route];
-	const call = { ...answer, method, path: resolvePath(answer.route, answer.params) };
-	return apiError(
-		node,
-		call,
-		{},
+	const call = { status, method: ROUTES[route].method, path: resolvePath(route, params) };
+	return apiError(node, call, [
 		`Unexpected response from the service: ${problem}`,
-		`${call.method} /api/v1${call.path} answered with status ${call.status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
-	);
+		`${whereOf(call)} answered with status ${status ?? 'unknown'} but not with the JSON the API documents. No partial result was returned. Check that the Base URL points at the service itself (not a proxy or login page).`,
+	]);
 }
 
-/** The scopes a refused request needed, and where to add them for the credential in use. */
 function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 	const list = scopes.join(', ');
 	const needs = `This request needs the ${oauth2 ? '' : 'token '}scope${scopes.length > 1 ? 's' : ''} ${list}.`;
@@ -256,34 +243,27 @@ function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 		: `${needs} Create a personal access token that includes ${list} and update the credential.`;
 }
 
-/**
- * Why the service refuses a webhook (403), for Webhook → Create and the trigger alike: the
- * subscribe scope of each chosen event (each subscribe scope when the events are not known) and the Pro plan.
- */
-export function webhookAccessAdvice(events: readonly string[], oauth2: boolean): string {
-	const scopes = subscribeScopes(events.length > 0 ? events : WEBHOOK_EVENT_VALUES);
-	return `${scopesFix(scopes, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
+/** Why the service refuses a webhook (403), for Webhook → Create and the trigger alike. */
+export function webhookAccessAdvice(
+	scopes: readonly string[] | undefined,
+	oauth2: boolean,
+): string {
+	const needed = scopes?.length ? scopes : Object.values(SUBSCRIBE_SCOPES);
+	return `${scopesFix(needed, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
 }
 
-/** Why the service refused a request (403): the scopes it needs, company membership and the plan. */
 function accessAdvice(call: FailedCall): string {
 	const oauth2 = call.oauth2 === true;
 	const member = 'Your user must also belong to the company in the request.';
 	if (call.route.startsWith('webhook.'))
-		return `${webhookAccessAdvice(call.webhookEvents ?? [], oauth2)} ${member}`;
+		return `${webhookAccessAdvice(call.scopes, oauth2)} ${member}`;
 	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 
-/**
- * How to fix an invalid value. A string serves both audiences; `tool` is what a caller that can
- * only change argument values (an AI Agent's model, an MCP client) is told instead of `editor`.
- */
+/** How to fix an invalid value; `tool` is for a caller that only sets argument values (a model). */
 export type Fix = string | { editor: string; tool: string };
 
-/**
- * An invalid input value, found before any request, mirroring the API reference's rules. It names
- * the field as the user sees it in the node and says how to fix it.
- */
+/** An invalid input value, found before any request: the field as the node labels it, and the fix. */
 export class InputError extends NodeOperationError {
 	readonly toolFix: string;
 
@@ -302,7 +282,7 @@ export class InputError extends NodeOperationError {
 	}
 }
 
-/** Thrown when an item stops on the input errors collected for it (tool runs). */
+/** An item stopped on the input errors collected for it (tool runs). */
 export class InputErrors extends NodeOperationError {
 	constructor(
 		node: INode,
@@ -319,10 +299,7 @@ export interface ItemContext {
 	inputErrors?: InputError[];
 }
 
-/**
- * What a check returns for a value that must not be used; its InputError is on the item. A symbol,
- * so it cannot pass for a string, a number or any member of an IDataObject body.
- */
+/** A check's result for an unusable value (its error is on the item): a symbol, so no body value. */
 const INVALID: unique symbol = Symbol('invalid input');
 export type Invalid = typeof INVALID;
 
@@ -331,10 +308,8 @@ export function isInvalid(value: unknown): value is Invalid {
 }
 
 /**
- * The one rule for an invalid value, which every check follows. In a normal run the first invalid
- * value stops the item: `error` is thrown, before any request. In a tool run it is collected on
- * the item and INVALID is returned, so the checks go on and one error names every invalid field;
- * the item then stops in `validValues` (or `stopIfInvalid`) before its first request.
+ * The one rule for an invalid value: thrown at once, or in a tool run collected on the item (INVALID
+ * returned) so one error names every invalid field when the item stops before its first request.
  * @internal Exported for the tests; checks call `invalidInput`.
  */
 export function invalid(item: ItemContext, error: InputError): Invalid {
@@ -347,60 +322,47 @@ export function invalidInput(item: ItemContext, field: string, problem: string, 
 	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
 }
 
-/** Stops the item when input errors were collected for it (before a request, and when it ends). */
 export function stopIfInvalid(item: ItemContext | undefined): void {
 	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
 		throw new InputErrors(item.node, [...item.inputErrors]);
 }
 
-/**
- * Checked values without INVALID. TypeScript widens INVALID's type to `symbol` in an object
- * literal, so every symbol is excluded (no body value is a symbol).
- */
+/** Checked values without INVALID (widened to `symbol` in an object literal: no body value is one). */
 export type Valid<T> = { [K in keyof T]: Exclude<T[K], symbol> };
 
-/** `values` once every one of them is usable: a check returns INVALID only after collecting its error. */
 export function validValues<T extends object>(item: ItemContext, values: T): Valid<T> {
 	stopIfInvalid(item);
 	return values as Valid<T>;
 }
 
 /**
- * The rule for an invalid value the item cannot go on without (an ID that names nothing): the item
- * stops here, with every input error collected for it so far when they are collected (tool runs).
- */
-export function stop(item: ItemContext | undefined, error: InputError): never {
-	if (item?.inputErrors === undefined) throw error;
-	addInputError(item.inputErrors, error);
-	throw new InputErrors(item.node, [...item.inputErrors]);
-}
-
-/**
- * `stop` for an invalid ID parameter (Company, Event, …): a person is told `editorFix`; a model is
- * told what the field takes and which operation returns it.
+ * An invalid ID (Company, Event, …) the item cannot go on without: it stops here, with the input
+ * errors collected so far (tool runs). For a string fix, a model is told what the field takes.
  */
 export function stopOnInvalidId(
 	check: ItemContext | undefined,
 	node: INode,
 	field: string,
 	problem: string,
-	editorFix: string,
+	fix: Fix,
 ): never {
-	const tool = idSourceOf(field);
-	const fix = { editor: editorFix, tool: tool ? `${field} takes ${tool}.` : editorFix };
-	return stop(check, new InputError(node, field, problem, fix, check?.itemIndex));
+	const source = idSourceOf(field);
+	const both =
+		typeof fix !== 'string'
+			? fix
+			: { editor: fix, tool: source ? `${field} takes ${source}.` : fix };
+	const error = new InputError(node, field, problem, both, check?.itemIndex);
+	if (check?.inputErrors === undefined) throw error;
+	addInputError(check.inputErrors, error);
+	throw new InputErrors(check.node, [...check.inputErrors]);
 }
 
-/** Adds an input error to a list unless its field already has one: one error per field. */
+/** One error per field: a second one for a field is dropped. */
 export function addInputError(errors: InputError[], error: InputError): void {
 	if (!errors.some((known) => known.field === error.field)) errors.push(error);
 }
 
-/**
- * Stops at `.` or `..` given as an ID, naming its field: in a URL path they mean "this folder" and
- * "the folder above" and would send the request to another route. The transport checks every path
- * parameter before each request; a name lookup checks first.
- */
+/** `.` or `..` as an ID would change the route: the transport refuses it, a name lookup first. */
 export function refuseDotSegment(
 	node: INode,
 	field: string,

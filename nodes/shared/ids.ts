@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
-import { refuseDotSegment, stop, InputError, stopOnInvalidId } from './errors';
+import { refuseDotSegment, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
 import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
@@ -82,7 +82,7 @@ export async function resolveCompany(
 		if (SLUG_PATTERN.test(value) && !isDotSegment(value)) return { slug: value };
 		const fix = 'Enter the company as it appears in public URLs, without slashes or spaces.';
 		const problem = `"${value}" is not a slug`;
-		stop(check, new InputError(ctx.getNode(), 'Company', problem, fix, check?.itemIndex));
+		stopOnInvalidId(check, ctx.getNode(), 'Company', problem, { editor: fix, tool: fix });
 	}
 	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
 	refuseDotSegment(ctx.getNode(), 'Company', given, check);

@@ -1,9 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 /**
- * Orders have no status field (reference: States and transitions), only nullable timestamps.
- * The derived status is the first of these whose timestamp is set, so a later move wins over
- * an earlier one: cancelled > rejected > approved > paid > authorized > pending (none set).
+ * Orders have no status field (reference: States and transitions), only nullable timestamps: the
+ * status is the first of these set, so a later move wins (pending when none is).
  * @internal Exported for the tests only.
  */
 export const ORDER_STATUS_PRECEDENCE = [
@@ -27,16 +26,14 @@ export function withOrderStatus(order: IDataObject): IDataObject {
 }
 
 /**
- * Adds the derived `status` to an order in place: for orders a listing has just parsed and owns.
- * Same JSON as `withOrderStatus`, without a second copy of every order (a Return All of 100,000
- * orders would otherwise hold both sets of objects at once).
+ * `withOrderStatus` in place, for orders a listing has just parsed: a Return All of 100,000 orders
+ * would otherwise hold two copies of each at once.
  */
 export function addOrderStatus(order: IDataObject): IDataObject {
 	order.status = orderStatus(order);
 	return order;
 }
 
-/** Orders with their form submission and lead (`include_submission`). */
 export const includeSubmissionProperty: INodeProperties = {
 	displayName: 'Include Submission',
 	name: 'includeSubmission',
@@ -46,7 +43,7 @@ export const includeSubmissionProperty: INodeProperties = {
 		'Whether to include the form submission (with its answers) and the lead of each order',
 };
 
-/** `include_submission=1` when asked for; 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */
+/** 1 passes both Laravel's `boolean` rule and `$request->boolean()`. */
 export function includeSubmissionQuery(includeSubmission: unknown): IDataObject {
 	return includeSubmission === true ? { include_submission: 1 } : {};
 }

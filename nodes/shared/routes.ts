@@ -1,32 +1,18 @@
 /**
- * Every path the nodes call, relative to `{Base URL}/api/v1`, in one table.
- * Entries marked `assumed` are not shown in the API reference; docs/assumptions.md lists them
- * and the sandbox (test/sandbox) serves the same paths, so a correction is one line here.
+ * Every path the nodes call, after `{Base URL}/api/v1`: `{name}` segments are filled from route
+ * parameters. `scopes`: those the reference lists (named in 403 messages); `paginated`: answered
+ * with the `data`/`links`/`meta` envelope; `assumed`: why, when the reference does not show the
+ * route (docs/assumptions.md lists them, the sandbox serves the same paths).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface Route {
-	method: HttpMethod;
-	/** Path template; `{name}` segments are filled from route parameters and URL-encoded. */
-	path: string;
-	/** Scopes the reference lists for the endpoint (used in 403 messages). */
-	scopes: readonly string[];
-	/** True when the response is the paginated `data`/`links`/`meta` envelope. */
-	paginated?: boolean;
-	/** Why the entry is an assumption, when the reference does not show it. */
-	assumed?: string;
-}
-
-const ORGANIZING_EVENT = '/{company}/event/{event}';
-
-/** A route of the table; `extra` marks the paginated envelope or says why the route is assumed. */
-function route<const M extends HttpMethod, const E extends Pick<Route, 'paginated' | 'assumed'>>(
-	method: M,
+function route<const E extends { paginated?: true; assumed?: string }>(
+	method: HttpMethod,
 	path: string,
 	scopes: readonly string[],
 	extra?: E,
 ) {
-	type Entry = { method: M; path: string; scopes: readonly string[] } & E;
+	type Entry = { method: HttpMethod; path: string; scopes: readonly string[] } & E;
 	return { method, path, scopes, ...extra } as Entry;
 }
 
@@ -124,7 +110,7 @@ export const ROUTES = {
 	'webhook.delete': route('DELETE', '/{company}/webhooks/{webhook}', [], {
 		assumed: 'path not shown',
 	}),
-} satisfies Record<string, Route>;
+};
 
 export type RouteKey = keyof typeof ROUTES;
 /** The routes answered with the paginated envelope: the only ones `paginate` and list search accept. */
@@ -138,12 +124,7 @@ export function pathParamNames(key: RouteKey): string[] {
 	return [...ROUTES[key].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 }
 
-/** Routes under `/event/{event}` exist only for an event the company organizes, not one it only attends. */
-export function needsOrganizedEvent(key: RouteKey): boolean {
-	return ROUTES[key].path.startsWith(ORGANIZING_EVENT);
-}
-
-/** Fills `{name}` segments; a missing, empty or dot-segment parameter is a programming error here (the transport checks user input first). */
+/** A missing, empty or dot-segment parameter is a programming error here (the transport checks user input first). */
 export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	return ROUTES[key].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
 		const value = Object.hasOwn(params, name) ? params[name] : undefined;
@@ -155,31 +136,18 @@ export function resolvePath(key: RouteKey, params: RouteParams = {}): string {
 	});
 }
 
-/** The version lives in the URL (reference: Versioning). */
-export const API_PREFIX = '/api/v1';
-
-/** OAuth2 endpoints, relative to the Base URL (reference: Authentication): consent page and code exchange. */
-export const SIGN_IN_PATHS = {
-	consent: '/api/oauth/authorize',
-	exchange: '/api/oauth/token',
+/** A webhook request needs the subscribe scope of each of its events, by the event's first word. */
+export const SUBSCRIBE_SCOPES = {
+	form: 'submissions:subscribe',
+	activation: 'activations:subscribe',
+	lead: 'leads:subscribe',
+	meeting: 'meetings:subscribe',
 } as const;
 
 /**
- * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
- * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
+ * The IDs the route paths are built from (`{company}`, `{event}`, …): the node's field for each, what
+ * the ID is and which operation returns it (for locators, tool descriptions, input errors and 404s).
  */
-export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
-export const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
-
-/**
- * The IDs the route paths are built from (`{company}`, `{event}`, …): the node's field for each,
- * and what the ID is and which operation returns it (for locators, tool descriptions, input errors and 404s).
- */
-interface PathParam {
-	label: string;
-	source: string;
-}
-
 export const PATH_PARAMS = {
 	company: { label: 'Company', source: 'a company ID, the id that Company → Get Many returns' },
 	event: {
@@ -201,25 +169,22 @@ export const PATH_PARAMS = {
 		source: 'an activation slug, as Activation → Get Many returns it',
 	},
 	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
-} as const satisfies Record<string, PathParam>;
+} as const satisfies Record<string, { label: string; source: string }>;
 
 export type PathParamName = keyof typeof PATH_PARAMS;
 
 /**
- * What a company ID (a sqid: letters and digits) and an event ID (its slug: lower-case letters,
- * digits, dashes, underscores) look like. Another value given for either is looked up by name
- * (`resolveCompany`, `resolveEvent` in ids.ts), which scripts/lib/scopes.js counts as a read of that list.
+ * A company ID (a sqid) and an event ID (a slug). Another value is looked up by name (ids.ts),
+ * which scripts/lib/scopes.js counts as a read of that list.
  */
 export const ID_PATTERNS = {
 	company: /^[A-Za-z0-9]+$/,
 	event: /^[a-z0-9][a-z0-9_-]*$/,
 } as const;
 
-/** The field names of the IDs (`Company`, `Ticket Type`, …). */
 export type IdField = (typeof PATH_PARAMS)[PathParamName]['label'];
 
-/** The entry of a path parameter, or undefined for a name the table does not hold. */
-export function pathParamOf(name: string): PathParam | undefined {
+export function pathParamOf(name: string): (typeof PATH_PARAMS)[PathParamName] | undefined {
 	return Object.hasOwn(PATH_PARAMS, name) ? PATH_PARAMS[name as PathParamName] : undefined;
 }
 

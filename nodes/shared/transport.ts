@@ -24,10 +24,10 @@ import {
 	stopIfInvalid,
 } from './errors';
 import type { FailedCall, ItemContext } from './errors';
-import { pathParamOf, API_PREFIX, ROUTES, resolvePath } from './routes';
+import { pathParamOf, ROUTES, resolvePath } from './routes';
 import type { RouteKey, RouteParams } from './routes';
 
-/** A multipart/form-data body, encoded by `encodeMultipart`; the transport sends it as it is. */
+/** A multipart/form-data body (`encodeMultipart`), sent as it is. */
 export interface MultipartBody {
 	contentType: string;
 	buffer: Buffer;
@@ -42,23 +42,22 @@ export interface RequestOptions {
 		acquire(): Promise<number>;
 		settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void;
 	};
-	/** Read once per listing, not per page (`credentialTypeOf` copies the node). */
+	/** Read once per listing, not per page. */
 	baseUrl?: string;
 	credentialType?: string;
-	/** The event kinds of a webhook request: a refusal (403) names their subscribe scopes. */
-	webhookEvents?: readonly string[];
-	/** Nothing is sent once an input error was collected for the item. */
+	/** A webhook request's subscribe scopes, which a refusal (403) names. */
+	scopes?: readonly string[];
+	/** Nothing is sent once an input error was collected for this item. */
 	check?: ItemContext;
 }
 
 /**
- * What the retries (waits and failed attempts) of the running poll of a context may still add: a
- * poll must end within the time n8n's durable scheduler gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s
- * by default), which node code cannot read; n8n 2.x tells a poll its share (`getPollBudgetMs`).
+ * What retries (waits and failed attempts) may still add to a poll: it must end within what n8n's
+ * durable scheduler gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default, unreadable by node code;
+ * n8n 2.x tells a poll its share: `getPollBudgetMs`). Until the next poll, `ctx` draws on one budget.
  */
 const pollBudgets = new WeakMap<ApiContext, { leftMs: number }>();
 
-/** Starts a poll: until the next one, every request made with `ctx` draws its retries from one budget. */
 export function startPollBudget(ctx: IPollFunctions): void {
 	const pollMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : Infinity;
 	const { pollRetryBudgetMs, timeoutMs } = TUNING.retry;
@@ -74,8 +73,8 @@ type ErrorLike = {
 };
 
 /**
- * What a thrown request failed on, read down the error's causes (n8n wraps the client's error):
- * the HTTP answer it carries (a status not ignored: the OAuth2 401), else the network fault it names.
+ * What a thrown request failed on, read down the causes (n8n wraps the client's error): the HTTP
+ * answer it carries (a status not ignored: the OAuth2 401), else the network fault it names.
  */
 function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 	let networkCode: string | undefined;
@@ -97,14 +96,15 @@ function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
 async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string) {
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
-	// No access token: the credential was never connected (or its connection was removed).
-	const credentials = oauth2 ? await credentialData(ctx, credentialType) : undefined;
+	const credentials = await credentialData(ctx, credentialType);
+	// No access token: never connected, or its connection was removed.
 	const accessToken = (credentials?.oauthTokenData as IDataObject | undefined)?.access_token;
-	const notConnected = !!credentials && (typeof accessToken !== 'string' || accessToken === '');
+	const notConnected =
+		oauth2 && !!credentials && (typeof accessToken !== 'string' || accessToken === '');
 	const message = notConnected
 		? 'The Event Registration OAuth2 API credential is not connected'
-		: (masked(errorMessage(error), await secretsOf(ctx, credentialType)) as string);
-	// Else with OAuth2 such a failure comes from n8n's token handling: the token was rejected and could not be renewed.
+		: (masked(errorMessage(error), secretsOf(credentials)) as string);
+	// Else with OAuth2 it comes from n8n's token handling: the token was rejected and not renewed.
 	const description = notConnected
 		? "It has no access token yet. Open the credential, click Connect (n8n 1.x: Connect my account) and approve on the service, or pick an Event Registration API credential (personal access token) in the node's Credential list."
 		: oauth2
@@ -113,7 +113,7 @@ async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType
 	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message, description });
 }
 
-/** A response body as JSON: a string parsed (undefined when it is not JSON), anything else as it is. */
+/** A string parsed (undefined when it is not JSON), anything else as it is. */
 function jsonOf(raw: unknown): unknown {
 	if (typeof raw !== 'string') return raw;
 	try {
@@ -124,9 +124,9 @@ function jsonOf(raw: unknown): unknown {
 }
 
 /**
- * The one way the nodes talk to the API: builds `{Base URL}/api/v1/...` from the route table,
- * authenticates with the chosen credential, retries GET on 429/5xx/network errors with back-off,
- * retries writes only on 429, and maps failures to NodeApiError with the API's own message.
+ * The one way the nodes call the API: `{Base URL}/api/v1` (reference: Versioning) and the route,
+ * the chosen credential, GET retried on 429/5xx/network faults with back-off, a write only on 429;
+ * a failure becomes a NodeApiError with the API's own message.
  */
 export async function apiRequestFull(
 	ctx: ApiContext,
@@ -135,33 +135,32 @@ export async function apiRequestFull(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
 	stopIfInvalid(options.check);
 	const { method } = ROUTES[key];
-	// `.` or `..` as an ID would change the route: stopped before any request, naming the field.
 	for (const [name, value] of Object.entries(options.params ?? {}))
 		refuseDotSegment(ctx.getNode(), pathParamOf(name)?.label ?? name, value, options.check);
 	const baseUrl = options.baseUrl ?? (await getServiceUrls(ctx)).baseUrl;
 	const path = resolvePath(key, options.params);
 	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
-	const { body } = options;
-	// A multipart body is sent as it is. Any other is serialised here: n8n's HTTP helper drops keys
-	// such as "constructor" and "__proto__" of an object body on the way out, and in a body they are
-	// the user's data (a form field id, a page field).
-	const multipart = body && 'buffer' in body && Buffer.isBuffer(body.buffer) ? body : undefined;
-	const contentType = (multipart as MultipartBody | undefined)?.contentType ?? 'application/json';
+	const { body, params } = options;
+	const known = { route: key, method, path, params, scopes: options.scopes, oauth2 };
+	// Serialised here: n8n's HTTP helper drops keys such as "constructor" and "__proto__" of an
+	// object body, which are the user's data (a form field id, a page field).
+	const multipart = body && Buffer.isBuffer(body.buffer) ? (body as MultipartBody) : undefined;
+	const contentType = multipart?.contentType ?? 'application/json';
 	const httpOptions: IHttpRequestOptions = {
 		method,
-		url: `${baseUrl}${API_PREFIX}${path}`,
+		url: `${baseUrl}/api/v1${path}`,
 		qs: options.qs,
 		headers: { Accept: 'application/json', ...(body && { 'Content-Type': contentType }) },
 		json: !multipart,
 		returnFullResponse: true,
 		// With OAuth2 a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
-		// access token and send the request once more. Every other status is read from the response.
+		// token and send the request again. Every other status is read from the response.
 		ignoreHttpStatusErrors: oauth2 ? { ignore: true, except: [401] } : true,
 		timeout: TUNING.retry.timeoutMs,
-		// The API has no reason to redirect, and the bearer token must never leave the configured
-		// host: a 3xx is answered as an error (below). The second option is a fallback only: n8n
-		// keeps Authorization on a redirect to a subdomain even with it.
+		// The API does not redirect, and the token must never leave the configured host: a 3xx is an
+		// error (below). The second option is only a fallback: n8n keeps Authorization on a redirect
+		// to a subdomain even with it.
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		...(body && { body: multipart ? multipart.buffer : JSON.stringify(body) }),
@@ -172,15 +171,7 @@ export async function apiRequestFull(
 	for (let attempt = 1; ; attempt++) {
 		const ticket = await options.pacer?.acquire();
 		const startedAt = Date.now();
-		const call: FailedCall = {
-			route: key,
-			method,
-			path,
-			params: options.params,
-			attempts: attempt,
-			webhookEvents: options.webhookEvents,
-			oauth2,
-		};
+		const call: FailedCall = { ...known, attempts: attempt };
 		let response: IN8nHttpFullResponse | undefined;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, {
@@ -198,17 +189,8 @@ export async function apiRequestFull(
 		if (response) {
 			const { statusCode, body: raw, headers } = response;
 			call.status = statusCode;
-			if (statusCode >= 200 && statusCode < 300) {
-				// The JSON object the API documents (an empty body is fine for 204).
-				const json = raw === undefined || raw === null || raw === '' ? {} : jsonOf(raw);
-				if (isJsonObject(json) && !Buffer.isBuffer(json)) return { status: statusCode, body: json };
-				const text = typeof raw === 'string' ? raw : undefined;
-				let problem = 'a body that is not a JSON object';
-				if (text !== undefined && json === undefined) problem = 'malformed JSON';
-				if (/^\s*<(!doctype|html|head|body)/i.test(text ?? ''))
-					problem = 'an HTML page instead of JSON';
-				throw malformedResponseError(ctx.getNode(), call, problem);
-			}
+			if (statusCode >= 200 && statusCode < 300)
+				return { status: statusCode, body: documentedBody(ctx, call, raw) };
 			call.body = jsonOf(raw);
 			call.retryAfterSeconds = retryAfterSeconds(headers);
 			if (statusCode >= 300 && statusCode < 400)
@@ -230,7 +212,7 @@ export async function apiRequestFull(
 			waitedMs + delayMs <= retry.maxTotalWaitMs &&
 			(budget === undefined || costMs <= budget.leftMs);
 		if (!canRetry) {
-			const secrets = await secretsOf(ctx, credentialType);
+			const secrets = secretsOf(await credentialData(ctx, credentialType));
 			throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, secrets) });
 		}
 		if (budget) budget.leftMs -= costMs;
@@ -239,7 +221,20 @@ export async function apiRequestFull(
 	}
 }
 
-/** Calls a route and returns its `data` member (single resources and plain lists). */
+/** A 2xx body: the JSON object the API documents (an empty body is fine for 204). */
+function documentedBody(ctx: ApiContext, call: FailedCall, raw: unknown): Record<string, unknown> {
+	const json = raw === undefined || raw === null || raw === '' ? {} : jsonOf(raw);
+	if (isJsonObject(json) && !Buffer.isBuffer(json)) return json;
+	const text = typeof raw === 'string' ? raw : undefined;
+	const problem = /^\s*<(!doctype|html|head|body)/i.test(text ?? '')
+		? 'an HTML page instead of JSON'
+		: text !== undefined && json === undefined
+			? 'malformed JSON'
+			: 'a body that is not a JSON object';
+	throw malformedResponseError(ctx.getNode(), call, problem);
+}
+
+/** A route's `data` member (single resources and plain lists). */
 export async function apiRequest<T = IDataObject>(
 	ctx: ApiContext,
 	key: RouteKey,
@@ -249,7 +244,7 @@ export async function apiRequest<T = IDataObject>(
 	return (body.data ?? body) as T;
 }
 
-/** A list the API answers in one piece (`{ data: [...] }`, not paginated); anything else is a clear error. */
+/** A list the API answers in one piece (`{ data: [...] }`, not paginated). */
 export async function apiRequestList(
 	ctx: ApiContext,
 	key: RouteKey,
@@ -268,7 +263,7 @@ export type ApiContext =
 	| IHookFunctions
 	| IWebhookFunctions;
 
-/** The values of every node's `authentication` parameter and their credentials; the first is the default. */
+/** Every node's `authentication` values and their credentials; the first is the default. */
 const AUTHENTICATIONS = [
 	{ name: 'Access Token', value: 'accessToken', credential: 'eventRegistrationApi' },
 	{ name: 'OAuth2', value: 'oAuth2', credential: 'eventRegistrationOAuth2Api' },
@@ -289,10 +284,9 @@ export const nodeCredentials: INodeCredentialDescription[] = AUTHENTICATIONS.map
 	displayOptions: { show: { authentication: [choice.value] } },
 }));
 
-/** The OAuth2 credential type: with it a 401 and a 403 are handled differently. */
 export const OAUTH2_CREDENTIAL_TYPE = AUTHENTICATIONS[1].credential;
 
-/** Read from the raw node parameters so every context (execute, load options, poll, hooks) agrees. */
+/** Read from the raw node parameters, so every context (execute, load options, poll, hooks) agrees. */
 export function credentialTypeOf(ctx: ApiContext): string {
 	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
 	return (AUTHENTICATIONS.find((c) => c.value === authentication) ?? AUTHENTICATIONS[0]).credential;
@@ -311,10 +305,9 @@ function normalizeBaseUrl(raw: unknown): string {
 	return BASE_URL_TRIMS.reduce((url, trim) => url.replace(trim, ''), String(raw ?? '').trim());
 }
 
-/** The same rule as an expression, for the credential's own requests: `{{$credentials.baseUrl}}` normalized. */
+/** The same rule as an expression, for the credential's own requests. */
 export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
 
-/** The credential's data; undefined when n8n cannot give it. */
 async function credentialData(ctx: ApiContext, type: string) {
 	try {
 		return await ctx.getCredentials<ICredentialDataDecryptedObject>(type);
@@ -324,8 +317,7 @@ async function credentialData(ctx: ApiContext, type: string) {
 }
 
 /** Credential secrets a misbehaving service might echo back in an error body. */
-async function secretsOf(ctx: ApiContext, credentialType: string): Promise<string[]> {
-	const credentials = await credentialData(ctx, credentialType);
+function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	const tokenData = credentials?.oauthTokenData as IDataObject | undefined;
 	return [
 		credentials?.accessToken,
@@ -335,7 +327,7 @@ async function secretsOf(ctx: ApiContext, credentialType: string): Promise<strin
 	].filter((secret): secret is string => typeof secret === 'string' && secret.length >= 8);
 }
 
-/** The value with every secret replaced, in strings and keys at any depth. */
+/** Every secret replaced, in strings and keys at any depth. */
 function masked(value: unknown, secrets: string[]): unknown {
 	if (typeof value === 'string')
 		return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
@@ -367,16 +359,14 @@ export const retryAfterSeconds = (headers?: IDataObject) => headerNumber(headers
 
 /**
  * The retry policy and the Order Trigger's memory bounds, read on every use, never written by node
- * code. The nodes' one test seam: a test shortens a delay or a bound through test/helpers/tuning.ts,
- * which puts the shipped values back after it; nothing else in node code is changed by tests.
+ * code: the nodes' one test seam (test/helpers/tuning.ts puts the shipped values back).
  */
 export const TUNING = {
 	/**
-	 * A read refused with 429 and a Retry-After is the service pacing a limit it shares with other
-	 * workers and workflows (each paces on what it sees): it may be tried up to
-	 * `maxRateLimitedAttempts` times, still within the total wait; a longer Retry-After fails at once.
-	 * A poll's retries add at most `pollRetryBudgetMs` (startPollBudget), its last attempt at most
-	 * `timeoutMs`: 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
+	 * A read refused with 429 and a Retry-After is the service pacing a limit shared with other
+	 * workers and workflows: tried up to `maxRateLimitedAttempts` times within the total wait.
+	 * A poll's retries add at most `pollRetryBudgetMs`, its last attempt at most `timeoutMs`:
+	 * 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
 	 */
 	retry: {
 		maxAttempts: 4,
@@ -391,14 +381,8 @@ export const TUNING = {
 	/** How long the Order Trigger remembers reported transitions (see its state.ts). */
 	orderState: {
 		graceMs: 24 * 60 * 60 * 1000,
-		/**
-		 * Beyond this many entries the oldest are folded into `seenUntil`, shortening the grace period,
-		 * but never below `minGraceMs`: a burst of more orders than this within that time is kept whole.
-		 */
+		/** Beyond this many the oldest fold into `seenUntil`, but never within `minGraceMs`. */
 		maxTrackedOrders: 5000,
 		minGraceMs: 60 * 1000,
 	},
 };
-
-/** @internal The shape test/helpers/tuning.ts overrides. */
-export type Tuning = typeof TUNING;

@@ -1,27 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/** The subscribe scope of each event kind, by the first word of its value. */
-const SCOPES = {
-	form: 'submissions:subscribe',
-	activation: 'activations:subscribe',
-	lead: 'leads:subscribe',
-	meeting: 'meetings:subscribe',
-} as const;
+import { SUBSCRIBE_SCOPES } from './routes';
 
-type SubscribeScope = (typeof SCOPES)[keyof typeof SCOPES];
-
-interface WebhookEventKind {
-	value: string;
-	name: string;
-	/** Token scope needed to subscribe to the event. */
-	scope: SubscribeScope;
-	/** True when the reference only implies the event (through its scope) and does not name it. */
-	assumed: boolean;
-	description: string;
-}
-
-function kind(value: string, name: string, description: string, assumed = false): WebhookEventKind {
-	const scope = SCOPES[value.split('-')[0] as keyof typeof SCOPES];
+function kind(value: string, name: string, description: string, assumed = false) {
+	const scope = SUBSCRIBE_SCOPES[value.split('-')[0] as keyof typeof SUBSCRIBE_SCOPES];
 	return { value, name, scope, assumed, description };
 }
 
@@ -29,7 +11,7 @@ function kind(value: string, name: string, description: string, assumed = false)
  * Event kinds a webhook can subscribe to (reference: Events). The reference names four; the
  * subscribe scopes imply the other five (`assumed`), whose names follow the same pattern.
  */
-export const WEBHOOK_EVENTS: readonly WebhookEventKind[] = [
+export const WEBHOOK_EVENTS = [
 	kind('form-submitted', 'Form Submitted', 'An attendee submitted a registration form'),
 	kind('activation-submitted', 'Activation Submitted', 'A visitor submitted an activation'),
 	kind('lead-created', 'Lead Created', 'A lead was created'),
@@ -39,13 +21,9 @@ export const WEBHOOK_EVENTS: readonly WebhookEventKind[] = [
 	kind('meeting-cancelled', 'Meeting Cancelled', 'A booked meeting was cancelled', true),
 	kind('meeting-no-show', 'Meeting No-Show', 'A meeting was marked as a no-show', true),
 	kind('meeting-rated', 'Meeting Rated', 'A meeting was rated', true),
-];
+] as const;
 
 export const WEBHOOK_EVENT_VALUES: readonly string[] = WEBHOOK_EVENTS.map((event) => event.value);
-
-/** For an event whose name the reference does not give (docs/assumptions.md): what the user can do about it. */
-const UNCONFIRMED_NOTE =
-	'If it never arrives, the service may name it differently: see the package docs.';
 
 /** Options of an events multi-select, sorted by name, each saying which scope it needs. */
 export function webhookEventOptions(): INodePropertyOptions[] {
@@ -55,13 +33,16 @@ export function webhookEventOptions(): INodePropertyOptions[] {
 		description: [
 			`${event.description}.`,
 			`Needs the ${event.scope} scope.`,
-			...(event.assumed ? [UNCONFIRMED_NOTE] : []),
+			// A name the reference does not give (docs/assumptions.md).
+			...(event.assumed
+				? ['If it never arrives, the service may name it differently: see the package docs.']
+				: []),
 		].join(' '),
 	})).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The subscribe scopes the given event kinds need, each once, in the order of WEBHOOK_EVENTS. */
-export function subscribeScopes(events: readonly string[]): SubscribeScope[] {
+export function subscribeScopes(events: readonly string[] = []): string[] {
 	return [
 		...new Set(
 			WEBHOOK_EVENTS.filter((kind) => events.includes(kind.value)).map((kind) => kind.scope),

@@ -3,7 +3,8 @@
  * its values for a test or a file, and put the shipped values back afterwards.
  */
 import { TUNING } from '../../nodes/shared/transport';
-import type { Tuning } from '../../nodes/shared/transport';
+
+type Tuning = typeof TUNING;
 
 export type TuningChanges = { [Group in keyof Tuning]?: Partial<Tuning[Group]> };
 

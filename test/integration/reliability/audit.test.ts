@@ -14,9 +14,11 @@ import type {
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationOAuth2Api } from '../../../credentials/EventRegistrationOAuth2Api.credentials';
 import { EventRegistrationTrigger } from '../../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import { MAX_EVENTS_PER_DELIVERY } from '../../../nodes/EventRegistrationTrigger/delivery';
+import {
+	MAX_EVENTS_PER_DELIVERY,
+	WEBHOOK_TOKEN_HEADER,
+} from '../../../nodes/EventRegistrationTrigger/delivery';
 import { encodeMultipart } from '../../../nodes/EventRegistration/resources/eventPage/multipart';
-import { WEBHOOK_TOKEN_HEADER } from '../../../nodes/shared/routes';
 import { runListSearch, runWebhook, runWebhookMethod, testCredential } from '../../harness';
 import type { WebhookSetupMethod } from '../../harness';
 import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';

@@ -12,8 +12,10 @@ import type {
 
 import { EventRegistrationApi } from '../../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationTrigger } from '../../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
-import { MAX_BODY_BYTES } from '../../../nodes/EventRegistrationTrigger/delivery';
-import { WEBHOOK_TOKEN_HEADER } from '../../../nodes/shared/routes';
+import {
+	MAX_BODY_BYTES,
+	WEBHOOK_TOKEN_HEADER,
+} from '../../../nodes/EventRegistrationTrigger/delivery';
 import { runWebhook, testCredential } from '../../harness';
 import { credentialTypes } from '../../helpers/action';
 import { expectDeliveryLogged } from '../../helpers/delivery-log';

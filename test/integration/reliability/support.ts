@@ -10,12 +10,12 @@ import { credentialsFor, orderCreateParams, rl, runAction } from '../../helpers/
 import type { ActionRun } from '../../helpers/action';
 import { useSandbox } from '../../helpers/sandbox';
 import { SHIPPED_TUNING, tune, withTuning } from '../../helpers/tuning';
-import type { Tuning } from '../../../nodes/shared/transport';
+import type { TUNING } from '../../../nodes/shared/transport';
 import type { Sandbox, SandboxOptions } from '../../helpers/sandbox';
 
 export type LoggedRequest = ReturnType<Sandbox['control']['requests']>[number];
 
-type RetryPolicy = Tuning['retry'];
+type RetryPolicy = (typeof TUNING)['retry'];
 
 /** The retry policy as the transport ships it. */
 export const SHIPPED_RETRY_POLICY: Readonly<RetryPolicy> = SHIPPED_TUNING.retry;

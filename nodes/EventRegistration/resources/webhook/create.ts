@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
+import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../shared/checks';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -51,6 +52,6 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		check: item,
 		params: { company: company.id },
 		body,
-		webhookEvents: body.events,
+		scopes: subscribeScopes(body.events),
 	});
 }

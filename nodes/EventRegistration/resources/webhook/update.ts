@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
+import { subscribeScopes } from '../../../shared/webhookEvents';
 import { requireText } from '../../shared/checks';
 import { validValues, invalidInput } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
@@ -63,6 +64,6 @@ export async function execute(this: IExecuteFunctions, item: OperationItem): Pro
 		check: item,
 		params: { company: company.id, webhook },
 		body,
-		webhookEvents: body.events,
+		scopes: subscribeScopes(body.events),
 	});
 }
