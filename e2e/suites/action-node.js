@@ -81,10 +81,7 @@ function namesWorkflow({ id, refs, demo }) {
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */
 let tokenCoverageRun;
 
-/**
- * @param {Stack} stack
- * @param {'token' | 'oauth'} kind
- */
+/** @param {Stack} stack @param {'token' | 'oauth'} kind */
 function coverageOf(stack, kind) {
 	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
 	return coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
@@ -122,10 +119,7 @@ function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId })
 	];
 }
 
-/**
- * @param {string[]} seen
- * @param {string[]} expected
- */
+/** @param {string[]} seen @param {string[]} expected */
 function assertInOrder(seen, expected) {
 	let at = 0;
 	for (const wanted of expected) {
@@ -214,10 +208,7 @@ function assertOutputs(execution, sandbox, kind) {
 	return { eventSlug: event.id, formId: form.id, orderId: order.id, webhookId: webhook.id };
 }
 
-/**
- * @param {'token' | 'oauth'} kind
- * @returns {import('../lib/harness').TestCase<Stack>}
- */
+/** @param {'token' | 'oauth'} kind @returns {import('../lib/harness').TestCase<Stack>} */
 function coverageTest(kind) {
 	return {
 		name: `every resource of the action node, ${kind === 'token' ? 'access-token' : 'OAuth2'} credential (n8n execute)`,

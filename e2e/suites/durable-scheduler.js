@@ -66,10 +66,7 @@ async function assertEachChangeOnce(stack) {
 	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
 }
 
-/**
- * Waits for the next scheduled poll to read the orders and finish.
- * @param {Stack} stack
- */
+/** Waits for the next scheduled poll to read the orders and finish. @param {Stack} stack */
 async function nextPoll(stack) {
 	const { control } = stack.sandbox;
 	control.clearRequests();

@@ -346,10 +346,7 @@ async function runOrderExample(stack, id, workflow) {
 	return { executions: await executionsWithData(rest, id), repeats: [] };
 }
 
-/**
- * @param {Stack} stack
- * @param {string} id
- */
+/** @param {Stack} stack @param {string} id */
 async function runManualExample(stack, id) {
 	stack.sandbox.control.clearRequests();
 	const { code, result, output } = await execute(stack, id);

@@ -157,10 +157,7 @@ async function restartWith(stack, setUp, pinned, change) {
 	assert.deepEqual(companyWebhooks(stack), [], 'webhooks left after unpublishing');
 }
 
-/**
- * @param {'changed' | 'deleted'} change
- * @returns {import('../lib/harness').TestCase<Stack>}
- */
+/** @param {'changed' | 'deleted'} change @returns {import('../lib/harness').TestCase<Stack>} */
 function restartTest(change) {
 	const what = change === 'changed' ? 'moved to another URL and one event' : 'deleted';
 	return {

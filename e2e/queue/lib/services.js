@@ -1,9 +1,8 @@
 // @ts-check
 /**
- * The two services n8n's queue mode needs, each started from nothing on loopback and stopped by
- * its PID: Debian's PostgreSQL (on the machine image; its cluster lives in a fresh folder) and
- * Debian's `redis-server` (installed with apt-get when missing and running as root). A missing
- * service is an error naming what to install: the queue-mode tests never skip.
+ * The services of n8n's queue mode, each started from nothing on loopback and stopped by its PID:
+ * Debian's PostgreSQL (a cluster in a fresh folder) and `redis-server`, installed with apt-get when
+ * missing and running as root; else the error names what to install: the queue tests never skip.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -26,11 +25,9 @@ const DATABASE = { name: 'n8n', user: 'n8n', password: 'n8n-queue-e2e' };
 const isRoot = () => process.getuid?.() === 0;
 
 /**
- * What `find` finds, after installing the Debian package `pkg` when it finds nothing (as root;
- * otherwise throws naming the package).
- * @param {() => Promise<string | undefined>} find
- * @param {string} pkg
- * @param {string} missing what is missing, e.g. `Redis is not installed (no redis-server on PATH)`
+ * What `find` finds, after installing the Debian package `pkg` if it finds nothing (as root; else
+ * throws naming it). `missing`: what is missing, e.g. `Redis is not installed (no redis-server…)`.
+ * @param {() => Promise<string | undefined>} find @param {string} pkg @param {string} missing
  * @param {(line: string) => void} log
  */
 async function ensureInstalled(find, pkg, missing, log) {
@@ -65,11 +62,9 @@ const redisServer = async () =>
 	undefined;
 
 /**
- * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (which the
- * Debian package creates) in folders that user owns.
- * @param {string} command
- * @param {string[]} args
- * @returns {[string, string[]]}
+ * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (the Debian
+ * package creates it) in folders that user owns.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
  */
 function asPostgres(command, args) {
 	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
@@ -78,8 +73,7 @@ function asPostgres(command, args) {
 /**
  * A folder the postgres user can create files in: `preferred` (chowned to it) when it can reach it,
  * else a fresh one under the system's temp folder (a clone below /root, say, is closed to it).
- * @param {string} preferred
- * @param {(line: string) => void} log
+ * @param {string} preferred @param {(line: string) => void} log
  * @returns {Promise<{ dir: string; temporary: boolean }>}
  */
 async function postgresFolder(preferred, log) {
@@ -94,10 +88,7 @@ async function postgresFolder(preferred, log) {
 	return { dir, temporary: true };
 }
 
-/**
- * Gives files to the postgres user when running as root.
- * @param {string[]} files
- */
+/** Gives files to the postgres user when running as root. @param {string[]} files */
 function giveToPostgres(...files) {
 	if (!isRoot()) return;
 	const line = fs
@@ -112,10 +103,12 @@ function giveToPostgres(...files) {
 	for (const file of files) fs.chownSync(file, Number(uid), Number(gid));
 }
 
+/** @typedef {{ workDir: string; port: number; log: (line: string) => void }} ServiceOptions */
+
 /**
- * Creates a cluster and starts `postgres` in the foreground (a tracked child, so it is stopped by
- * its PID, and killed if the tests die), with n8n's role and database.
- * @param {{ workDir: string; port: number; log: (line: string) => void }} options
+ * Creates a cluster and starts `postgres` in the foreground (a tracked child: stopped by its PID,
+ * killed if the tests die), with n8n's role and database.
+ * @param {ServiceOptions} options
  */
 async function startPostgres({ workDir, port, log }) {
 	const missing = `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`;
@@ -154,7 +147,6 @@ async function startPostgres({ workDir, port, log }) {
 	return {
 		port,
 		database: DATABASE,
-		/** n8n's settings for this database. */
 		n8nEnv: {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
@@ -172,8 +164,7 @@ async function startPostgres({ workDir, port, log }) {
 
 /**
  * Waits for `ready`; if it fails, stops the service and names its log.
- * @param {import('node:child_process').ChildProcess} child
- * @param {string} logFile
+ * @param {import('node:child_process').ChildProcess} child @param {string} logFile
  * @param {() => Promise<unknown>} ready
  */
 async function readyOrStopped(child, logFile, ready) {
@@ -185,10 +176,7 @@ async function readyOrStopped(child, logFile, ready) {
 	}
 }
 
-/**
- * `redis-server` in the foreground, in memory only (no snapshots, no append-only file).
- * @param {{ workDir: string; port: number; log: (line: string) => void }} options
- */
+/** `redis-server` in the foreground, in memory only (no snapshots, no append-only file). @param {ServiceOptions} options */
 async function startRedis({ workDir, port, log }) {
 	const missing = 'Redis is not installed (no redis-server on PATH)';
 	const redis = await ensureInstalled(redisServer, 'redis-server', missing, log);
@@ -213,10 +201,7 @@ async function startRedis({ workDir, port, log }) {
 	};
 }
 
-/**
- * A client of n8n's database (the `pg` driver n8n itself ships with), for what the tests read from it.
- * @param {{ port: number; database: typeof DATABASE }} postgres
- */
+/** A client of n8n's database (n8n's own `pg` driver). @param {{ port: number; database: typeof DATABASE }} postgres */
 async function connectDatabase({ port, database }) {
 	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
 	const { name, user, password } = database;
