@@ -96,6 +96,10 @@ function nodeErrors(execution) {
 	return Object.fromEntries(failed.map((name) => [name, nodeError(execution, name).message]));
 }
 
+/** Waits until `test()` holds (is truthy). @param {string} what @param {() => unknown} test */
+const until = (what, test, timeoutMs = 30000, intervalMs = 500) =>
+	waitFor(what, async () => ((await test()) ? true : undefined), { timeoutMs, intervalMs });
+
 /**
  * Waits until `list()` holds at least `count` finished entries; returns them all.
  * @template {{ status: string }} T @param {string} what @param {() => Promise<T[]>} list
@@ -132,5 +136,6 @@ module.exports = {
 	publish,
 	requestLines,
 	unpublish,
+	until,
 	whilePublished,
 };

@@ -1,9 +1,8 @@
 // @ts-check
 /**
  * 4. Load through the queue: 500 deliveries the sandbox sends as fast as it can (20 in flight) to
- * the webhook processor become exactly 500 successful executions, shared by the two workers, each
- * carrying its own delivery (none lost, none run twice). Prints the throughput and the
- * delivery-to-finished times.
+ * the webhook processor become exactly 500 successful executions on the two workers, each carrying
+ * its own delivery (none lost, none run twice). Prints the throughput and delivery-to-finished times.
  */
 const assert = require('node:assert/strict');
 const os = require('node:os');
@@ -42,10 +41,9 @@ function countBy(values) {
 }
 
 /**
- * The delivery id each execution carried (the trigger's output `id`, the event's `data.id`), read from Postgres.
- * @param {import('../lib/stack').QueueStack} stack
- * @param {string[]} executionIds
- * @returns {Promise<Map<string, string>>} execution id → delivery id
+ * Execution id → the delivery id it carried (the trigger's `id`, the event's `data.id`), from Postgres.
+ * @param {import('../lib/stack').QueueStack} stack @param {string[]} executionIds
+ * @returns {Promise<Map<string, string>>}
  */
 async function deliveredIds(stack, executionIds) {
 	const rows = await stack.db.query(
@@ -132,16 +130,9 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
-function workflows({ credentials, sandbox }) {
-	return [
-		webhookTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: credentials,
-			demo: sandbox.demo,
-			events: [KIND],
-		}),
-	];
-}
+/** @param {import('../lib/stack').Context} context */
+const workflows = ({ credentials: refs, sandbox: { demo } }) => [
+	webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events: [KIND] }),
+];
 
 module.exports = { test, workflows };
