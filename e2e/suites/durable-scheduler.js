@@ -63,7 +63,11 @@ async function assertEachChangeOnce(stack) {
 async function nextPoll(stack) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
-	await until('the next scheduled poll', () => control.requests(ORDER_READS).length > 0, NEXT_POLL_MS);
+	await until(
+		'the next scheduled poll',
+		() => control.requests(ORDER_READS).length > 0,
+		NEXT_POLL_MS,
+	);
 	await sleep(SETTLE_MS);
 	const { rest } = await stack.server();
 	const finished = async () =>
