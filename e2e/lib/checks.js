@@ -80,10 +80,12 @@ const executionsWithData = async (rest, workflowId) =>
 	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
 
 /**
- * `n8n execute` of an imported workflow (`env` added), which must print a result.
+ * `n8n execute` of an imported workflow (`env` added), the sandbox's requests cleared before; it
+ * must print a result.
  * @param {import('./stack').Stack} stack @param {string} id @param {Record<string, string>} [env]
  */
 async function execute(stack, id, env = {}) {
+	stack.sandbox.control.clearRequests();
 	const run = await executeWorkflow({ ...stack.cliEnv, ...env }, id);
 	assert.ok(run.result, `n8n execute printed no result (exit ${run.code}):\n${run.output}`);
 	return run;

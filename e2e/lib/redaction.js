@@ -33,7 +33,7 @@ function redactWithN8n(execution, packageDir) {
 	return JSON.parse(child.stdout);
 }
 
-/** The node types the strategy reads: the package's, n8n-nodes-base's. @param {string} packageDir */
+/** Node types for the strategy: the package's, n8n-nodes-base's. @param {string} packageDir */
 function nodeTypesOf(packageDir) {
 	const { n8n, name: packageName } = require(path.join(packageDir, 'package.json'));
 	/** @type {Map<string, any>} */

@@ -27,8 +27,8 @@ const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and
 const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
 
 /**
- * Order → Create of a paid ticket with the company by name, then Public URL → Build of the event
- * page with the company By Slug and the event by name.
+ * Order → Create of a paid ticket with the company by name, then Public URL → Build of the
+ * event page with the company By Slug and the event by name.
  * @param {Stack} stack
  */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
@@ -117,9 +117,9 @@ function assertInOrder(seen, expected) {
 	}
 }
 
-/** Checks each step's output. @param {any} execution @param {import('../../test/sandbox').Sandbox} sandbox @param {string} kind */
-function assertOutputs(execution, sandbox, kind) {
-	const { demo, store, url: publicUrl } = sandbox;
+/** Checks each step's output. @param {any} execution @param {Stack['sandbox']} sb @param {string} kind */
+function assertOutputs(execution, sb, kind) {
+	const { demo, store, url: publicUrl } = sb;
 	const one = (/** @type {string} */ name) => {
 		const items = nodeOutput(execution, name);
 		assert.equal(items.length, 1, `${name}: expected one item, got ${items.length}`);
@@ -195,7 +195,6 @@ function coverageTest(kind) {
 		timeoutMs: 120000,
 		async fn(stack) {
 			const { demo, control } = stack.sandbox;
-			control.clearRequests();
 			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
 			const errors = nodeErrors(result);
 			assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
@@ -236,16 +235,15 @@ const connectOAuth2 = {
 	},
 };
 
-/** The event-dates workflow run by `n8n execute` under GENERIC_TIMEZONE `zone`. @param {Stack} stack @param {string} zone */
+/** The event-dates workflow under GENERIC_TIMEZONE `zone`. @param {Stack} stack @param {string} zone */
 async function eventDatesUnder(stack, zone) {
-	const { control } = stack.sandbox;
-	control.clearRequests();
 	const { result } = await execute(stack, EVENT_DATES_WORKFLOW_ID, { GENERIC_TIMEZONE: zone });
 	const errors = JSON.stringify(nodeErrors(result));
 	assert.equal(result.status, 'success', `GENERIC_TIMEZONE ${zone}: ${errors}`);
 	const reached = nodeOutput(result, 'Workflow zone')[0].zone;
 	assert.equal(reached, zone, 'GENERIC_TIMEZONE did not reach the workflow');
-	return control.requests().map(({ method, body, status }) => ({ method, body, status }));
+	const requests = stack.sandbox.control.requests();
+	return requests.map(({ method, body, status }) => ({ method, body, status }));
 }
 
 /** @type {import('../lib/harness').TestCase<Stack>} */
@@ -323,7 +321,6 @@ const namesForIds = {
 	timeoutMs: 120000,
 	async fn(stack) {
 		const { demo, control } = stack.sandbox;
-		control.clearRequests();
 		const { result } = await execute(stack, NAMES_WORKFLOW_ID);
 		assert.equal(result.status, 'success', JSON.stringify(nodeErrors(result)));
 		const [order] = nodeOutput(result, ORDER);

@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * The order trigger under n8n 2.41.1's durable scheduler (SCHEDULER_ENV, the publication service on,
- * its default): n8n keeps the trigger's static data as a cursor committed with the execution, and
- * abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it. Every check compares
- * all items the executions ever reported with every change so far: one lost or twice fails it.
+ * The order trigger under n8n 2.41.1's durable scheduler (SCHEDULER_ENV, the publication service
+ * on, its default): n8n keeps the trigger's static data as a cursor committed with the execution,
+ * and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it. Each check
+ * compares all items the executions reported with every change so far: one lost or twice fails.
  */
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -53,7 +53,7 @@ const state = { expected: [], baselineOrder: '' };
 const logFile = (/** @type {Stack} */ stack) => path.join(stack.workDir, 'n8n-start.log');
 const ORDER_READS = { method: 'GET', pathIncludes: '/orders' };
 
-/** Waits for every change made so far to be reported; then none may be twice. @param {Stack} stack */
+/** Waits for every change so far to be reported, none twice. @param {Stack} stack */
 async function assertEachChangeOnce(stack) {
 	const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, state.expected.length);
 	assert.deepEqual(transitions(items), state.expected);

@@ -48,7 +48,7 @@ async function engineRuns(workflowId) {
 	return runs;
 }
 
-/** Waits for Engine 2.0's one run of a workflow, which must complete. @param {string} workflowId @param {number} timeoutMs */
+/** Waits for Engine 2.0's one run, which must complete. @param {string} workflowId @param {number} timeoutMs */
 async function oneCompletedRun(workflowId, timeoutMs) {
 	const list = () => engineRuns(workflowId);
 	const finished = (/** @type {string} */ status) => ENGINE_DONE.includes(status);

@@ -21,7 +21,7 @@ const QUIET_MS = 3000;
 /** @type {{ expected: string[] }} */
 const state = { expected: [] };
 
-/** Changes orders in every watched way; the `orderId transition` pairs to report. @param {Stack} stack */
+/** Changes orders in every watched way; the `orderId transition` to report. @param {Stack} stack */
 async function changeOrders(stack) {
 	const { control, demo } = stack.sandbox;
 	control.markPaid(demo.orders.unpaid); // sets authorized_at too, as a card payment does

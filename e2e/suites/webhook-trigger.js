@@ -28,7 +28,7 @@ const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 2000;
 
-/** Event kinds the trigger offers, from the built node's description. @param {string} packageDir @returns {string[]} */
+/** The trigger's event kinds. @param {string} packageDir @returns {string[]} */
 function offeredEventKinds(packageDir) {
 	const { EventRegistrationTrigger } = require(
 		`${packageDir}/dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js`,
@@ -79,7 +79,7 @@ const RESTART_CALLS = {
 	'1.123.81': { 'default start': { env: {}, ...CHECKS_EXIST } },
 };
 
-/** The sandbox's requests with a credential, as `METHOD path`, IDs named by role. @param {Stack} stack */
+/** The sandbox's requests with a credential: `METHOD path`, IDs by role. @param {Stack} stack */
 function credentialedCalls(stack) {
 	const { companyId } = stack.sandbox.demo;
 	return stack.sandbox.control
@@ -93,7 +93,10 @@ function credentialedCalls(stack) {
 		);
 }
 
-/** Changes (URL, events) or deletes the webhook in the sandbox's store. @param {Stack} stack @param {'changed' | 'deleted'} change */
+/**
+ * Changes (URL, events) or deletes the webhook in the sandbox's store.
+ * @param {Stack} stack @param {'changed' | 'deleted'} change
+ */
 function changeBehindN8nsBack(stack, change) {
 	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
 	const webhook = [...company.webhooks.values()].find((candidate) => candidate.url === state.url);
@@ -102,7 +105,7 @@ function changeBehindN8nsBack(stack, change) {
 	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
 }
 
-/** One webhook on the company: at the workflow's URL, with every event. @param {Stack} stack @param {string} when */
+/** One webhook on the company, at the workflow's URL, all events. @param {Stack} stack @param {string} when */
 function assertRepaired(stack, when) {
 	const all = companyWebhooks(stack);
 	assert.equal(all.length, 1, `${when}: webhooks on the company: ${JSON.stringify(all)}`);
@@ -113,7 +116,8 @@ function assertRepaired(stack, when) {
 /**
  * Publish, change the webhook at the sandbox, restart n8n, compare its calls with the pinned ones,
  * then unpublish + publish and check the repair and a delivery.
- * @param {Stack} stack @param {string} setUp @param {Pinned} pinned @param {'changed' | 'deleted'} change
+ * @param {Stack} stack @param {string} setUp @param {Pinned} pinned
+ * @param {'changed' | 'deleted'} change
  */
 async function restartWith(stack, setUp, pinned, change) {
 	await publish((await stack.server()).rest, WORKFLOW_ID);

@@ -9,13 +9,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { RUNTIME_MODULES } = require('../../../scripts/lib/runtime');
-const {
-	run,
-	runChecked,
-	startChild,
-	stopChild,
-	waitFor,
-} = require('../../../scripts/lib/processes');
+const { run, runChecked, startChild, stopChild } = require('../../../scripts/lib/processes');
+const { until } = require('../../lib/checks');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const START_TIMEOUT_MS = 60000;
@@ -26,7 +21,7 @@ const isRoot = () => process.getuid?.() === 0;
 
 /**
  * What `find` finds, after installing the Debian package `pkg` if it finds nothing (as root; else
- * throws naming it). `missing`: what is missing, e.g. `Redis is not installed (no redis-server…)`.
+ * throws naming it). `missing`: what is missing, e.g. `Redis is not installed (…)`.
  * @param {() => Promise<string | undefined>} find @param {string} pkg @param {string} missing
  * @param {(line: string) => void} log
  */
@@ -137,10 +132,9 @@ async function startPostgres({ workDir, port, log }) {
 	const client = ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1'];
 	const psql = (/** @type {string} */ sql) =>
 		runChecked(...pg('psql', [...client, '-Atc', sql]), { timeoutMs: 30000 });
-	const answers = async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined);
+	const answers = async () => (await psql('select 1')).stdout.trim() === '1';
 	await readyOrStopped(child, logFile, async () => {
-		const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 200 };
-		await waitFor('PostgreSQL to accept connections', answers, wait);
+		await until('PostgreSQL to accept connections', answers, START_TIMEOUT_MS, 200);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
 		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
 	});
@@ -176,7 +170,7 @@ async function readyOrStopped(child, logFile, ready) {
 	}
 }
 
-/** `redis-server` in the foreground, in memory only (no snapshots, no append-only file). @param {ServiceOptions} options */
+/** `redis-server` in the foreground, in memory only. @param {ServiceOptions} options */
 async function startRedis({ workDir, port, log }) {
 	const missing = 'Redis is not installed (no redis-server on PATH)';
 	const redis = await ensureInstalled(redisServer, 'redis-server', missing, log);
@@ -184,16 +178,17 @@ async function startRedis({ workDir, port, log }) {
 	fs.mkdirSync(dir, { recursive: true });
 	const logFile = path.join(workDir, 'redis.log');
 	const options = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', daemonize: 'no' };
-	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([name, value]) => [
-		`--${name}`,
-		String(value),
+	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([k, v]) => [
+		`--${k}`,
+		`${v}`,
 	]);
 	const child = startChild(redis, args, { stdio: 'ignore' });
 	// redis-cli comes with redis-server (Debian's redis-tools).
 	const ping = () => run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 });
-	const pong = async () => ((await ping()).stdout.trim() === 'PONG' ? true : undefined);
-	const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 100 };
-	await readyOrStopped(child, logFile, () => waitFor('Redis to answer PING', pong, wait));
+	const pong = async () => (await ping()).stdout.trim() === 'PONG';
+	await readyOrStopped(child, logFile, () =>
+		until('Redis to answer PING', pong, START_TIMEOUT_MS, 100),
+	);
 	return {
 		port,
 		n8nEnv: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
@@ -201,7 +196,10 @@ async function startRedis({ workDir, port, log }) {
 	};
 }
 
-/** A client of n8n's database (n8n's own `pg` driver). @param {{ port: number; database: typeof DATABASE }} postgres */
+/**
+ * A client of n8n's database (n8n's own `pg` driver).
+ * @param {{ port: number; database: typeof DATABASE }} postgres
+ */
 async function connectDatabase({ port, database }) {
 	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
 	const { name, user, password } = database;

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * n8n 2.41.1 in queue mode, from nothing, on loopback: PostgreSQL, Redis, the sandbox, one main
- * (`n8n start`: editor, REST, activation, polling), two workers and one webhook processor, each with
- * its own user folder, the package installed into its nodes folder as the custom image of
+ * (`n8n start`: editor, REST, activation, polling), two workers and one webhook processor, each
+ * with its own user folder, the package installed into its nodes folder as the custom image of
  * docs/queue-mode.md does. Every process is a tracked child, ended by its PID.
  */
 const fs = require('node:fs');

@@ -27,7 +27,7 @@ const test = {
 
 			const response = await stack.callWebhook(PATH, guest);
 
-			// "Respond: When Last Node Finishes": the webhook processor answers with what the worker produced.
+			// "Respond: When Last Node Finishes": the webhook processor answers with the worker's output.
 			const answer = `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`;
 			assert.equal(response.status, 200, answer);
 			assert.equal(response.body?.last_name, guest.lastName, answer);

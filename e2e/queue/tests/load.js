@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * 4. Load through the queue: 500 deliveries the sandbox sends as fast as it can (20 in flight) to
- * the webhook processor become exactly 500 successful executions on the two workers, each carrying
- * its own delivery (none lost, none run twice). Prints the throughput and delivery-to-finished times.
+ * the webhook processor become exactly 500 successful executions on the two workers, each
+ * carrying its own delivery (none lost, none run twice). Prints throughput and latencies.
  */
 const assert = require('node:assert/strict');
 const os = require('node:os');
@@ -41,7 +41,7 @@ function countBy(values) {
 }
 
 /**
- * Execution id → the delivery id it carried (the trigger's `id`, the event's `data.id`), from Postgres.
+ * Execution id → the delivery id it carried (the trigger's `id`: `data.id`), from Postgres.
  * @param {import('../lib/stack').QueueStack} stack @param {string[]} executionIds
  * @returns {Promise<Map<string, string>>}
  */

@@ -2,8 +2,8 @@
 /**
  * 2. The webhook trigger across processes: main activates it (registers the webhook, stores its
  * token in Postgres), the webhook processor verifies each delivery with that token, a worker runs
- * it. A wrong token gets 401 and no execution; a delivery while the webhook processor is down is not
- * received; restarted, it still verifies; unpublishing on main removes the webhook.
+ * it. A wrong token gets 401 and no execution; a delivery while the webhook processor is down is
+ * not received; restarted, it still verifies; unpublishing on main removes the webhook.
  */
 const assert = require('node:assert/strict');
 

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * 6. A worker killed mid-execution: a workflow creates one order per guest (one POST each, each
- * held 2.5 s by the sandbox); its worker is killed (SIGKILL) while the third POST is at the service.
+ * held 2.5 s by the sandbox); its worker is killed (SIGKILL) while the third POST is held.
  * As docs/queue-mode.md says: n8n does not run the job again and marks it error (or crashed); the
  * service received each POST sent before the kill, the held one included, once, and none after.
  */
