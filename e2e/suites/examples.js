@@ -121,9 +121,8 @@ const EXPECTATIONS = {
 		assertOneUpsert(stack, crmSince, contact);
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
-		const delivery = stack.sandbox.control
-			.deliveries()
-			.findLast((d) => d.event === 'form-submitted');
+		const deliveries = stack.sandbox.control.deliveries();
+		const delivery = deliveries.findLast((d) => d.event === 'form-submitted');
 		const { data } = JSON.parse(delivery.body);
 		const mails = stack.mail.messages.slice(mailSince);
 		const subjects = mails.map((mail) => mail.subject).join(' | ');
@@ -150,29 +149,22 @@ const EXPECTATIONS = {
 	'form-from-spreadsheet.json': ({ stack, executions }) => {
 		const [rows] = nodeOutput(executions[0], 'Collect rows');
 		const [form] = nodeOutput(executions[0], 'Create form');
+		/** @type {(...values: any[]) => object} */
+		const field = (type, label, required, position, options) => {
+			return { type, label, required, position, ...(options ? { options } : {}) };
+		};
 		/** @type {(row: any, position: number) => object} */
 		const fromRow = (row, position) => {
-			const options = row.Choices?.split(',').map((/** @type {string} */ c) => c.trim());
-			const required = row.Required === 'yes';
-			return {
-				type: row.Type,
-				label: row.Question,
-				required,
-				position,
-				...(options && { options }),
-			};
+			const options =
+				row.Choices && row.Choices.split(',').map((/** @type {string} */ c) => c.trim());
+			return field(row.Type, row.Question, row.Required === 'yes', position, options);
 		};
 		const expected = rows.rows.map(fromRow);
 		assert.equal(form.name, 'Conference registration (from spreadsheet)');
-		/** @type {(field: any) => object} */
-		const fieldOf = ({ type, label, required, position, options }) => ({
-			type,
-			label,
-			required,
-			position,
-			...(options && { options }),
-		});
-		assert.deepEqual(form.fields.map(fieldOf), expected);
+		const made = form.fields.map((/** @type {any} */ f) =>
+			field(f.type, f.label, f.required, f.position, f.options),
+		);
+		assert.deepEqual(made, expected);
 		const creates = stack.sandbox.control
 			.requests()
 			.filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));

@@ -28,9 +28,8 @@ async function callListing(stack, company) {
 }
 
 /**
- * @param {import('../lib/stack').QueueStack} stack
- * @param {{ id: string }} execution
- * @returns {Promise<string[]>} the ids of the listed forms, in order
+ * The listed forms' ids, in order.
+ * @param {import('../lib/stack').QueueStack} stack @param {{ id: string }} execution
  */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
