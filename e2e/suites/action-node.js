@@ -7,13 +7,19 @@
 const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../scripts/lib/n8n');
-const made = require('../../scripts/lib/workflows');
+const {
+	PACKAGE_PREFIX,
+	auth,
+	coverageWorkflow,
+	eventDatesWorkflow,
+	node,
+	rl,
+	workflow,
+} = require('../../scripts/lib/workflows');
 const { serializeOrder, serializePage } = require('../../test/sandbox/serialize');
 const { EMAIL_TEMPLATE_DEFAULTS } = require('../../test/sandbox/store');
 const { redactWithN8n } = require('../lib/redaction');
 const { assertNoneRefused, execute, nodeErrors, requestLines } = require('../lib/checks');
-
-const { PACKAGE_PREFIX, auth, coverageWorkflow, eventDatesWorkflow, node, rl, workflow } = made;
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 

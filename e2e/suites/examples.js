@@ -19,9 +19,13 @@ const {
 	triggerOf,
 } = require('../../scripts/lib/workflows');
 const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
-const checks = require('../lib/checks');
-
-const { assertNoneRefused, deliverOk, execute, executionsWithData, whilePublished } = checks;
+const {
+	assertNoneRefused,
+	deliverOk,
+	execute,
+	executionsWithData,
+	whilePublished,
+} = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */

@@ -11,9 +11,13 @@ const assert = require('node:assert/strict');
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { node, webhookTriggerWorkflow, workflow } = require('../../scripts/lib/workflows');
-const checks = require('../lib/checks');
-
-const { assertTokensRefused, deliverOk, publish, unpublish, whilePublished } = checks;
+const {
+	assertTokensRefused,
+	deliverOk,
+	publish,
+	unpublish,
+	whilePublished,
+} = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {import('../lib/checks').WithSandbox} WithSandbox */
