@@ -1,9 +1,8 @@
 // @ts-check
 /**
- * `npm run test:e2e`: the package inside a real n8n (one of the pinned runtimes of
- * scripts/lib/runtime.js, installed on first use: n8n 2.x unless `--n8n` names another). Builds and
- * packs the package, installs the tarball into a fresh n8n user folder as a community package,
- * starts the sandbox, then runs the suites against the n8n CLI and `n8n start`.
+ * `npm run test:e2e`: the packed package installed as a community package into a fresh user folder
+ * of a pinned n8n (scripts/lib/runtime.js; 2.x unless `--n8n` names another), against the sandbox,
+ * through the n8n CLI and `n8n start`.
  *
  *   node e2e/run.js [--no-build] [--n8n=<version or prefix, e.g. 1 or 2.41.1>] [suite name fragment ...]
  */
@@ -12,8 +11,7 @@ const { runSuites } = require('./lib/harness');
 const { startStack, stopwatch } = require('./lib/stack');
 
 /**
- * Each suite module gives its tests and the workflows they need; all workflows are imported in
- * one `n8n import:workflow` before the first test.
+ * Each suite module's tests and the workflows they need, all imported before the first test.
  * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; needsServer?: boolean; n8n2Only?: string }>}
  */
 const MODULES = [

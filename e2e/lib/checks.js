@@ -8,24 +8,33 @@ const { sleep, waitFor } = require('../../scripts/lib/processes');
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
 /** @typedef {{ sandbox: import('../../test/sandbox').Sandbox }} WithSandbox */
 
+/** @param {{ status: string }} publication @param {string} status */
+function expectPublication(publication, status) {
+	assert.equal(publication.status, status, `publication: ${JSON.stringify(publication)}`);
+}
+
 /** @type {(rest: N8nRest, id: string) => Promise<void>} n8n must say the workflow is published */
 const publish = async (rest, id) => expectPublication(await rest.publish(id), 'published');
 /** @type {(rest: N8nRest, id: string) => Promise<void>} */
 const unpublish = async (rest, id) => expectPublication(await rest.unpublish(id), 'not_published');
 
-/**
- * @param {{ status: string }} publication
- * @param {string} status
- */
-function expectPublication(publication, status) {
-	assert.equal(publication.status, status, `publication: ${JSON.stringify(publication)}`);
+/** Publishes the workflow for `run`, and unpublishes it after, whatever happens. @template T */
+async function whilePublished(
+	/** @type {N8nRest} */ rest,
+	/** @type {string} */ id,
+	/** @type {() => Promise<T>} */ run,
+) {
+	await publish(rest, id);
+	try {
+		return await run();
+	} finally {
+		await rest.unpublish(id);
+	}
 }
 
 /**
  * The sandbox delivers an event of the demo company to its webhooks (`more`: which, how, what).
- * @param {WithSandbox} stack
- * @param {string} event
- * @param {Record<string, unknown>} [more]
+ * @param {WithSandbox} stack @param {string} event @param {Record<string, unknown>} [more]
  */
 function deliver({ sandbox }, event, more = {}) {
 	return sandbox.control.deliver({ companyId: sandbox.demo.companyId, event, ...more });
@@ -42,8 +51,7 @@ async function deliverOk(stack, event, more) {
 
 /**
  * A delivery with a wrong token and one without are refused (401) and start no execution in `quietMs`.
- * @param {WithSandbox} stack
- * @param {string} kind
+ * @param {WithSandbox} stack @param {string} kind
  * @param {{ webhookId?: string; executions: () => Promise<unknown[]>; quietMs: number }} options
  */
 async function assertTokensRefused(stack, kind, { webhookId, executions, quietMs }) {
@@ -58,7 +66,7 @@ async function assertTokensRefused(stack, kind, { webhookId, executions, quietMs
 
 /** @typedef {{ method: string; path: string; status: number }} SeenRequest */
 
-/** @param {SeenRequest[]} requests as `METHOD path → status` lines */
+/** As `METHOD path → status` lines. @param {SeenRequest[]} requests */
 const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
 
 /** @param {SeenRequest[]} requests none of which the sandbox refused */
@@ -72,32 +80,31 @@ const executionsWithData = async (rest, workflowId) =>
 	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
 
 /**
- * `n8n execute` of an imported workflow, which must print a result.
- * @param {import('./stack').Stack} stack
- * @param {string} id
- * @param {Record<string, string>} [env] added to the CLI's environment
+ * `n8n execute` of an imported workflow (`env` added), the sandbox's requests cleared before; it
+ * must print a result.
+ * @param {import('./stack').Stack} stack @param {string} id @param {Record<string, string>} [env]
  */
 async function execute(stack, id, env = {}) {
+	stack.sandbox.control.clearRequests();
 	const run = await executeWorkflow({ ...stack.cliEnv, ...env }, id);
 	assert.ok(run.result, `n8n execute printed no result (exit ${run.code}):\n${run.output}`);
 	return run;
 }
 
-/**
- * The error message of each node of an execution that failed: `{}` when none did.
- * @param {any} execution
- */
+/** Each failed node's error message (`{}`: none failed). @param {any} execution */
 function nodeErrors(execution) {
 	const names = Object.keys(execution.data?.resultData?.runData ?? {});
 	const failed = names.filter((name) => nodeError(execution, name));
 	return Object.fromEntries(failed.map((name) => [name, nodeError(execution, name).message]));
 }
 
+/** Waits until `test()` holds (is truthy). @param {string} what @param {() => unknown} test */
+const until = (what, test, timeoutMs = 30000, intervalMs = 500) =>
+	waitFor(what, async () => ((await test()) ? true : undefined), { timeoutMs, intervalMs });
+
 /**
  * Waits until `list()` holds at least `count` finished entries; returns them all.
- * @template {{ status: string }} T
- * @param {string} what
- * @param {() => Promise<T[]>} list
+ * @template {{ status: string }} T @param {string} what @param {() => Promise<T[]>} list
  * @param {{ count: number; timeoutMs: number; finished?: (status: string) => boolean }} options
  */
 function untilFinished(what, list, { count, timeoutMs, finished = finishedInN8n }) {
@@ -108,13 +115,8 @@ function untilFinished(what, list, { count, timeoutMs, finished = finishedInN8n 
 	return waitFor(`${count} finished ${what}`, check, { timeoutMs, intervalMs: 250 });
 }
 
-/**
- * POSTs JSON to a production webhook path of an n8n.
- * @param {string} baseUrl
- * @param {string} webhookPath
- * @param {unknown} body
- */
-function postWebhook(baseUrl, webhookPath, body) {
+/** POSTs JSON to a production webhook path. @param {string} baseUrl @param {string} webhookPath */
+function postWebhook(baseUrl, webhookPath, /** @type {unknown} */ body) {
 	return fetch(`${baseUrl}/webhook/${webhookPath}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -136,4 +138,6 @@ module.exports = {
 	publish,
 	requestLines,
 	unpublish,
+	until,
+	whilePublished,
 };

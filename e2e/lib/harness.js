@@ -1,35 +1,22 @@
 // @ts-check
 /**
- * A small sequential test runner: named tests in suites, each with its own time limit, results
- * printed as they finish and a closing `N passed, N failed` line. In a suite marked `steps`, each
- * test builds on the one before, so a failure skips the rest of that suite. `runSuites` is the
- * frame of the e2e commands (e2e/run.js, agents/, browser/, queue/).
+ * A sequential test runner: suites of named tests, each with its own time limit, and a closing
+ * `N passed, N failed` line. In a `steps` suite each test builds on the one before, so a failure
+ * skips the rest. `runSuites` is the frame of the e2e commands (run.js, agents/, browser/, queue/).
  */
 const { DEFAULT_RUNTIME, runtimeNamed } = require('../../scripts/lib/runtime');
 const { stopOnSignals } = require('../../scripts/lib/processes');
 
-/**
- * @template C
- * @typedef {{ name: string; timeoutMs: number; fn: (ctx: C) => Promise<void> }} TestCase
- */
-/**
- * @template C
- * @typedef {{ name: string; steps?: boolean; tests: TestCase<C>[] }} Suite
- */
+/** @template C @typedef {{ name: string; timeoutMs: number; fn: (c: C) => Promise<void> }} TestCase */
+/** @template C @typedef {{ name: string; steps?: boolean; tests: TestCase<C>[] }} Suite */
 
 /** @param {string} text */
 const indent = (text) => text.replace(/^/gm, '    ');
-/** @param {unknown} error */
-const describe = (error) =>
+const describe = (/** @type {unknown} */ error) =>
 	error instanceof Error ? (error.stack ?? error.message) : String(error);
-/** @param {number} started */
-const since = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const since = (/** @type {number} */ started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-/**
- * @param {string} name
- * @param {number} timeoutMs
- * @param {() => Promise<void>} fn
- */
+/** @param {string} name @param {number} timeoutMs @param {() => Promise<void>} fn */
 async function withTimeout(name, timeoutMs, fn) {
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
@@ -51,12 +38,7 @@ class Harness {
 	/** @type {string[]} */
 	failures = [];
 
-	/**
-	 * Runs a suite's tests in order.
-	 * @template C
-	 * @param {Suite<C>} suite
-	 * @param {C} ctx
-	 */
+	/** @template C @param {Suite<C>} suite @param {C} ctx */
 	async runSuite(suite, ctx) {
 		console.log(`\n${suite.name}`);
 		let broken = false;
@@ -78,23 +60,15 @@ class Harness {
 		}
 	}
 
-	/**
-	 * Records a failure: of a test, or outside any (set-up or tear-down).
-	 * @param {string} what
-	 * @param {unknown} error
-	 * @param {string} [line] what to print instead of `✗ what`
-	 */
-	fail(what, error, line = `✗ ${what}`) {
+	/** A failure of a test or outside any. @param {string} what @param {unknown} error */
+	fail(what, error, /** @type {string} printed */ line = `✗ ${what}`) {
 		this.failed++;
 		this.failures.push(`${what}\n${describe(error)}`);
 		console.log(`${line}\n${indent(describe(error))}`);
 	}
 
-	/**
-	 * Prints the failures again and the closing line; returns the exit code.
-	 * @param {string} [label] put before the tally, e.g. `browser: 3 passed, 0 failed`
-	 */
-	finish(label) {
+	/** Prints the failures again and the tally (after `label: `); returns the exit code. */
+	finish(/** @type {string | undefined} */ label) {
 		if (this.failures.length > 0) console.log('\nFailures:');
 		for (const failure of this.failures) console.log(`\n${indent(failure)}`);
 		const skipped = this.skipped > 0 ? `, ${this.skipped} skipped` : '';
@@ -105,23 +79,15 @@ class Harness {
 }
 
 /**
- * What runSuites hands a command.
- * @typedef {object} Run
- * @property {string[]} args the command line
- * @property {string[]} filters its name fragments, lower case
- * @property {(name: string) => boolean} chosen whether a name holds a fragment (any does without one)
- * @property {boolean} skipBuild `--no-build`
- * @property {import('../../scripts/lib/runtime').Runtime} runtime `--n8n=<version>`, else the default
- * @property {Harness} harness
- * @property {(close: () => Promise<unknown>) => void} closing closes something at the end or on
- *   SIGINT/SIGTERM, the last one given first
- * @property {() => string} seconds since the command started
+ * What runSuites hands a command: `chosen(name)` whether a name holds a fragment of the command
+ * line (any does without one); `runtime` from `--n8n=`; `closing(close)` closes something at the
+ * end or on SIGINT/SIGTERM, the last one given first.
+ * @typedef {{ args: string[]; filters: string[]; chosen: (name: string) => boolean; skipBuild: boolean; runtime: import('../../scripts/lib/runtime').Runtime; harness: Harness; closing: (close: () => Promise<unknown>) => void; seconds: () => string }} Run
  */
 
 /**
- * An e2e command: prints `title`, runs `suites` (a failure outside a test fails the set-up),
- * closes what they opened, prints the wall-time line and the tally (`label: N passed, N failed`)
- * and exits 0 only if every test passed.
+ * An e2e command: prints `title`, runs `suites` (a failure outside a test fails the set-up), closes
+ * what they opened, prints the wall time and the tally; exits 0 only if every test passed.
  * @param {{ title: (run: Run) => string; suites: (run: Run) => Promise<void>; wallTime: (run: Run) => string; after?: (run: Run) => void; label?: string }} command
  */
 async function runSuites({ title, suites, wallTime, after, label }) {

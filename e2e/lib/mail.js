@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * A real SMTP server on 127.0.0.1 (smtp-server) for the examples that send email: plain AUTH
- * without TLS (loopback only), every accepted message kept with its envelope and text body, so a
- * test sees exactly what n8n's Send Email node sent.
+ * An SMTP server on 127.0.0.1 (smtp-server) for the examples that send email: plain AUTH without
+ * TLS (loopback only); every message kept with its envelope and text body, as Send Email sent it.
  */
 const { randomBytes } = require('node:crypto');
 
@@ -18,16 +17,13 @@ function decodeQuotedPrintable(text) {
 	return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/**
- * The subject and text body of a single-part message (what Send Email sends with Email Format Text).
- * @param {string} raw
- */
+/** Subject and text of a single-part message (Send Email's Format Text). @param {string} raw */
 function parseMessage(raw) {
 	const split = raw.indexOf('\r\n\r\n');
 	const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
 	const body = raw.slice(split + 4);
-	/** @param {string} name */
-	const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1].trim() ?? '';
+	const header = (/** @type {string} */ name) =>
+		new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1].trim() ?? '';
 	if (/^multipart\//i.test(header('Content-Type')))
 		throw new Error(`expected a single-part text message, got ${header('Content-Type')}`);
 	const encoding = header('Content-Transfer-Encoding').toLowerCase();
@@ -76,7 +72,7 @@ async function startMailServer() {
 }
 
 /**
- * n8n's SMTP credential for the server: no SSL/TLS and STARTTLS off (Disable STARTTLS), plain AUTH.
+ * n8n's SMTP credential for the server: no SSL/TLS, Disable STARTTLS, plain AUTH.
  * @param {Awaited<ReturnType<typeof startMailServer>>} mail
  * @param {{ id: string; name: string; type: string }} ref
  */

@@ -1,34 +1,23 @@
 // @ts-check
 /**
- * Moving orders at the sandbox the way the service would: payments through the control routes
- * (the service's payment callback has no API), approvals and rejections through the API itself.
+ * Orders moved at the sandbox as the service would: payments through the control routes (the
+ * service's payment callback has no API), approvals and rejections through the API itself.
  */
 const { finishedInN8n, nodeOutput } = require('../../scripts/lib/n8n');
 const { waitFor } = require('../../scripts/lib/processes');
 
 /** @typedef {Pick<import('./stack').Stack, 'sandbox' | 'server'>} Stack the queue stack too */
 
-/**
- * A new order on the demo event; returns its id.
- * @param {Stack} stack
- * @param {string} ticketType
- */
+/** A new order on the demo event; its id. @param {Stack} stack @param {string} ticketType */
 function newOrder({ sandbox }, ticketType) {
 	const { companyId, events } = sandbox.demo;
-	const [id] = sandbox.control.addOrders({
-		companyId,
-		eventId: events.summerSummit,
-		count: 1,
-		ticketType,
-	});
-	return id;
+	const eventId = events.summerSummit;
+	return sandbox.control.addOrders({ companyId, eventId, count: 1, ticketType })[0];
 }
 
 /**
- * PATCH .../orders/{id}/approve or /reject with the demo token.
- * @param {Stack} stack
- * @param {string} orderId
- * @param {'approve' | 'reject'} action
+ * PATCH …/orders/{id}/approve or /reject.
+ * @param {Stack} stack @param {string} orderId @param {'approve' | 'reject'} action
  */
 async function curate(stack, orderId, action) {
 	const { url, token, demo } = stack.sandbox;
@@ -46,18 +35,15 @@ async function curate(stack, orderId, action) {
 const NEXT_POLL_TIMEOUT_MS = 150000;
 
 /**
- * Waits for scheduled polls to report `count` items and returns the trigger's items of every
- * execution of the workflow. Changes made while a poll runs may be reported by the next one, so
- * the items may come in more than one execution; each execution must have succeeded.
- * @param {Stack} stack
- * @param {string} workflowId
- * @param {string} triggerName
- * @param {number} count
+ * Waits for scheduled polls to report `count` items; the trigger's items of every execution of the
+ * workflow. A change made while a poll runs may be reported by the next one, so the items may come
+ * in more than one execution; each must have succeeded.
+ * @param {Stack} stack @param {string} workflowId @param {string} triggerName @param {number} count
  * @returns {Promise<any[]>}
  */
 async function reportedItems(stack, workflowId, triggerName, count) {
 	const { rest } = await stack.server();
-	/** @type {Map<string, any[]>} items by execution id */
+	/** @type {Map<string, any[]>} by execution id */
 	const seen = new Map();
 	const all = () => [...seen.values()].flat();
 	await waitFor(
@@ -76,4 +62,7 @@ async function reportedItems(stack, workflowId, triggerName, count) {
 	return all();
 }
 
-module.exports = { curate, newOrder, reportedItems };
+/** The items as sorted `<order id> <transition>` lines. @param {any[]} items */
+const transitions = (items) => items.map((item) => `${item.id} ${item.transition}`).sort();
+
+module.exports = { curate, newOrder, reportedItems, transitions };

@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * n8n 2.x's own execution-data redaction code applied to an execution of the packed package: the
- * strategy that redacts the output fields a node's description lists in `sensitiveOutputFields`
- * (`node-defined-field-redaction`), and the service that decides what a user is shown of a stored
- * execution. Both are loaded from the pinned 2.x runtime (RUNTIME_MODULES) in a child process on
- * that runtime's Node, since n8n 2.x needs Node 24.
+ * n8n 2.x's own redaction code on an execution of the packed package: the strategy that redacts the
+ * fields a node lists in `sensitiveOutputFields` (`node-defined-field-redaction`) and the service
+ * that decides what a user is shown of a stored execution. Loaded from the pinned 2.x runtime in a
+ * child process on its Node (n8n 2.x needs Node 24).
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -17,11 +16,10 @@ const NODES_BASE = path.join(RUNTIME_MODULES, 'n8n-nodes-base', 'dist', 'types',
 /** @typedef {{ workflowData: { nodes: Array<{ name: string; type: string }> }; data: any }} Execution */
 
 /**
- * What n8n 2.x's redaction code makes of `execution`: its node-defined field strategy applied to a
- * copy, and its execution redaction service (data redaction licensed) applied to a copy under each
- * workflow redaction policy.
- * @param {Execution} execution
- * @param {string} packageDir the package as installed into n8n (its node descriptions are read from there)
+ * n8n's field strategy applied to a copy of `execution`, and its execution redaction service (data
+ * redaction licensed) to a copy under each workflow redaction policy. `packageDir`: the package as
+ * installed into n8n, where the node descriptions are read.
+ * @param {Execution} execution @param {string} packageDir
  * @returns {{ byStrategy: Execution; strategyRequired: boolean; byServiceUnderPolicy: Record<string, Execution> }}
  */
 function redactWithN8n(execution, packageDir) {
@@ -35,11 +33,7 @@ function redactWithN8n(execution, packageDir) {
 	return JSON.parse(child.stdout);
 }
 
-/**
- * The node types the strategy looks descriptions up in: the package's nodes as installed, n8n's
- * own nodes from n8n-nodes-base's description list.
- * @param {string} packageDir
- */
+/** Node types for the strategy: the package's, n8n-nodes-base's. @param {string} packageDir */
 function nodeTypesOf(packageDir) {
 	const { n8n, name: packageName } = require(path.join(packageDir, 'package.json'));
 	/** @type {Map<string, any>} */
@@ -53,8 +47,7 @@ function nodeTypesOf(packageDir) {
 	for (const description of require(NODES_BASE))
 		descriptions.set(`n8n-nodes-base.${description.name}`, description);
 	return {
-		/** @param {string} type */
-		getByNameAndVersion(type) {
+		getByNameAndVersion(/** @type {string} */ type) {
 			const description = descriptions.get(type);
 			if (!description) throw new Error(`unknown node type ${type}`);
 			return { description };

@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Everything the end-to-end tests run against: the sandbox, a fake CRM, an SMTP server, the packed
- * package installed into a fresh n8n user folder, the credentials, and (on demand) `n8n start`.
- * Every process and server started here is stopped by close().
+ * What the end-to-end tests run against: the sandbox, a fake CRM, an SMTP server, the packed
+ * package in a fresh n8n user folder, the credentials, (on demand) `n8n start`; close() stops all.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -21,7 +20,8 @@ const {
 const { freePorts } = require('../../scripts/lib/processes');
 const { startSandbox } = require('../../test/sandbox');
 
-/** @typedef {{ rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }} Server */
+/** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
+/** @typedef {{ rest: N8nRest; baseUrl: string }} Server */
 
 const OWNER = {
 	email: 'e2e@example.com',
@@ -44,19 +44,12 @@ const CREDENTIALS = {
 	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
-/**
- * The two sandbox credentials and `others` (other services' credentials a suite needs).
- * @param {import('../../test/sandbox').Sandbox} sandbox
- * @param {object[]} [others]
- */
-const credentialsFor = (sandbox, others = []) =>
-	sandboxCredentials(sandbox, CREDENTIALS, { others });
+/** The sandbox's two credentials and `others`. @param {import('../../test/sandbox').Sandbox} sb */
+const credentialsFor = (sb, /** @type {object[]} */ others = []) =>
+	sandboxCredentials(sb, CREDENTIALS, { others });
 
-/**
- * Logs each step with the time since the one before: `  what: 1.2 s`.
- * @param {(line: string) => void} log
- */
-function stopwatch(log) {
+/** Logs each step with the time since the one before: `  what: 1.2 s`. */
+function stopwatch(/** @type {(line: string) => void} */ log) {
 	let started = Date.now();
 	return (/** @type {string} */ what) => {
 		log(`  ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -64,13 +57,8 @@ function stopwatch(log) {
 	};
 }
 
-/**
- * Empties `workDir` and packs the package into it (built first unless `skipBuild`).
- * @param {string} workDir
- * @param {boolean} skipBuild
- * @returns {Promise<string>} the tarball
- */
-async function packInto(workDir, skipBuild) {
+/** Empties `workDir`, packs the package into it (built first unless `skipBuild`); the tarball. */
+async function packInto(/** @type {string} */ workDir, /** @type {boolean} */ skipBuild) {
 	fs.rmSync(workDir, { recursive: true, force: true });
 	fs.mkdirSync(workDir, { recursive: true });
 	if (!skipBuild) await build();
@@ -78,11 +66,10 @@ async function packInto(workDir, skipBuild) {
 }
 
 /**
- * Starts the sandbox and the fake CRM, builds and installs the package into a fresh n8n user folder
- * of the given n8n (the 2.x runtime unless told), and imports the credentials.
+ * Starts the sandbox, the fake CRM and the SMTP server, installs the package into a fresh n8n user
+ * folder of `runtime` and imports the credentials (`credentials`: more to import). `workDir`: one
+ * per n8n version by default, so runs on different versions do not share a database.
  * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
- *   workDir: where the run keeps its n8n files (default: one per n8n version, so runs on different
- *   versions do not share a database); credentials: more to import
  */
 async function startStack({
 	log,
@@ -95,8 +82,9 @@ async function startStack({
 	),
 	credentials = [],
 }) {
-	/** @type {Array<() => Promise<void>>} */
+	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
+	const track = (/** @type {() => Promise<unknown>} */ closer) => closers.push(closer);
 	/** @type {Promise<Server> | undefined} */
 	let server;
 	const close = async () => {
@@ -114,69 +102,56 @@ async function startStack({
 		mark(skipBuild ? 'packed and installed into n8n' : 'built, packed and installed into n8n');
 
 		const sandbox = await startSandbox({ port: 0, seed: 'demo' });
-		closers.push(() => sandbox.stop());
+		track(() => sandbox.stop());
 		const crm = await startFakeCrm();
-		closers.push(() => crm.close());
+		track(() => crm.close());
 		const mail = await startMailServer();
-		closers.push(() => mail.close());
+		track(() => mail.close());
 
 		const [serverPort, serverBroker, cliBroker] = await freePorts(3);
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
 		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
 		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
-		await importCredentials(
-			cliEnv,
-			workDir,
-			credentialsFor(sandbox, [smtpCredential(mail, CREDENTIALS.smtp), ...credentials]),
-		);
+		const more = [smtpCredential(mail, CREDENTIALS.smtp), ...credentials];
+		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, more));
 		mark('credentials imported (first n8n command: database migrations)');
 
 		/** @type {{ stop: () => Promise<void> } | undefined} */
 		let running;
-		/** @type {(env: Record<string, string>) => Promise<Server>} */
-		const launch = async (env) => {
+		/** `n8n start` with `env`, signed in by `signIn`. */
+		const launch = async (
+			/** @type {Record<string, string>} */ env,
+			/** @type {(rest: N8nRest) => Promise<unknown>} */ signIn,
+		) => {
 			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
 			running = handle;
-			closers.push(() => handle.stop());
+			track(() => handle.stop());
 			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
 			const asyncActivation =
 				runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
-			return {
-				rest: new N8nRest(handle.baseUrl, { ...runtime, asyncActivation }),
-				baseUrl: handle.baseUrl,
-			};
-		};
-		/** @type {(env: Record<string, string>, signIn: (rest: any) => Promise<unknown>) => Promise<Server>} */
-		const launchSignedIn = async (env, signIn) => {
-			const started = await launch(env);
-			await signIn(started.rest);
-			return started;
+			const rest = new N8nRest(handle.baseUrl, { ...runtime, asyncActivation });
+			await signIn(rest);
+			return { rest, baseUrl: handle.baseUrl };
 		};
 		const stack = {
 			runtime,
 			workDir,
-			userFolder,
 			packageDir,
 			sandbox,
 			crm,
 			mail,
 			cliEnv,
-			serverEnv,
 			credentials: CREDENTIALS,
 			/** `n8n start` with an owner account, started on first call (or by startServerEarly) and shared. */
 			server() {
-				server ??= launchSignedIn(serverEnv, (rest) => rest.setupOwner(OWNER));
+				server ??= launch(serverEnv, (rest) => rest.setupOwner(OWNER));
 				return server;
 			},
-			/**
-			 * Stops `n8n start` and starts it again on the same user folder (database, encryption key,
-			 * port), with `env` added to its environment, and signs in again.
-			 * @param {Record<string, string>} [env]
-			 */
-			async restartServer(env = {}) {
+			/** Restarts `n8n start` on the same user folder with `env` added, signed in again. */
+			async restartServer(/** @type {Record<string, string>} */ env = {}) {
 				await stack.server();
 				await running?.stop();
-				server = launchSignedIn({ ...serverEnv, ...env }, (rest) => rest.login(OWNER));
+				server = launch({ ...serverEnv, ...env }, (rest) => rest.login(OWNER));
 				return await server;
 			},
 			/** Starts `n8n start` now, while CLI tests run; a failure surfaces at the first server() call. */

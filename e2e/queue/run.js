@@ -1,18 +1,14 @@
 // @ts-check
 /**
- * The queue-mode tests: the packed package in n8n 2.41.1 run as one main, two workers and one
- * webhook processor on PostgreSQL and Redis (all started here from nothing, on loopback), against
- * the sandbox. Closes with the line `queue mode: N passed, M failed`.
+ * The queue-mode tests: the packed package in n8n 2.41.1 as one main, two workers and one webhook
+ * processor on PostgreSQL and Redis (started here, on loopback), against the sandbox.
  *
  *   node e2e/queue/run.js [--no-build] [test name fragment ...]
  */
 const { runSuites } = require('../lib/harness');
 const { startQueueStack } = require('./lib/stack');
 
-/**
- * Each module gives one test and the workflows it needs; all workflows are imported at set-up.
- * @type {Array<{ test: import('../lib/harness').TestCase<import('./lib/stack').QueueStack>; workflows: (stack: any) => Array<{ id: string }> }>}
- */
+/** @type {Array<{ test: import('../lib/harness').TestCase<import('./lib/stack').QueueStack>; workflows: (context: import('./lib/stack').Context) => Array<{ id: string }> }>} */
 const MODULES = [
 	require('./tests/action-node'),
 	require('./tests/webhook-trigger'),

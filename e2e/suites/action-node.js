@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * The action node through the real n8n CLI: one workflow covering every resource, imported with
- * `n8n import:workflow` and run with `n8n execute`, once per credential type. The OAuth2
- * credential gets its token the way a user's does: "Connect my account" in a running n8n.
+ * The action node through the n8n CLI: one workflow covering every resource, imported and run with
+ * `n8n execute` once per credential type. The OAuth2 credential gets its token as a user's does:
+ * "Connect my account" in a running n8n.
  */
 const assert = require('node:assert/strict');
 
@@ -33,31 +33,28 @@ const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and
 const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
 
 /**
- * Order → Create of a paid ticket with the company given by name, then Public URL → Build of the
+ * Order → Create of a paid ticket with the company by name, then Public URL → Build of the
  * event page with the company By Slug and the event by name.
- * @param {{ id: string; refs: import('../../scripts/lib/workflows').CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
+ * @param {Stack} stack
  */
-function namesWorkflow({ id, refs, demo }) {
+function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
 	const type = `${PACKAGE_PREFIX}eventRegistration`;
-	const extra = { credentials, executeOnce: true };
 	/** @type {(name: string, parameters: object, index: number) => ReturnType<typeof node>} */
 	const action = (name, parameters, index) =>
-		node(name, type, { authentication, ...parameters }, index, extra);
-	const nodes = [
+		node(name, type, { authentication, ...parameters }, index, { credentials, executeOnce: true });
+	const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.names@example.com' };
+	const order = { resource: 'order', operation: 'create', ...guest, country: 'NL' };
+	const link = { resource: 'publicUrl', operation: 'build', page: 'eventPage' };
+	return workflow(NAMES_WORKFLOW_ID, 'E2E names for IDs', [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		action(
 			ORDER,
 			{
-				resource: 'order',
-				operation: 'create',
+				...order,
 				company: rl(fromModel(demo.companyName)),
 				event: rl(demo.events.summerSummit),
 				ticketType: rl(demo.ticketTypes.vipPass),
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada.names@example.com',
-				country: 'NL',
 				isBusiness: false,
 				quantity: 1,
 			},
@@ -66,34 +63,25 @@ function namesWorkflow({ id, refs, demo }) {
 		action(
 			LINK,
 			{
-				resource: 'publicUrl',
-				operation: 'build',
-				page: 'eventPage',
+				...link,
 				company: rl(demo.companySlug, 'slug'),
 				event: rl(fromModel(demo.eventNames.summerSummit)),
 			},
 			2,
 		),
-	];
-	return workflow(id, 'E2E names for IDs', nodes);
+	]);
 }
 
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */
 let tokenCoverageRun;
 
-/**
- * @param {Stack} stack
- * @param {'token' | 'oauth'} kind
- */
-function coverageOf(stack, kind) {
-	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
-	return coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
-}
+/** @param {Stack} stack @param {'token' | 'oauth'} kind */
+const coverageOf = ({ credentials: refs, sandbox: { demo } }, kind) =>
+	coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
 
 /**
- * Requests each step must have made, in this order (other requests may come between them).
- * @param {import('../../test/sandbox/seed').Demo} demo
- * @param {string} kind
+ * Requests each step must have made, in this order (others may come between them).
+ * @param {import('../../test/sandbox/seed').Demo} demo @param {string} kind
  * @param {{ eventSlug: string; formId: string; orderId: string; webhookId: string }} ids
  */
 function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId }) {
@@ -122,10 +110,7 @@ function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId })
 	];
 }
 
-/**
- * @param {string[]} seen
- * @param {string[]} expected
- */
+/** @param {string[]} seen @param {string[]} expected */
 function assertInOrder(seen, expected) {
 	let at = 0;
 	for (const wanted of expected) {
@@ -138,14 +123,9 @@ function assertInOrder(seen, expected) {
 	}
 }
 
-/**
- * Checks the output of every step.
- * @param {any} execution
- * @param {import('../../test/sandbox').Sandbox} sandbox
- * @param {string} kind
- */
-function assertOutputs(execution, sandbox, kind) {
-	const { demo, store, url: publicUrl } = sandbox;
+/** Checks each step's output. @param {any} execution @param {Stack['sandbox']} sb @param {string} kind */
+function assertOutputs(execution, sb, kind) {
+	const { demo, store, url: publicUrl } = sb;
 	const one = (/** @type {string} */ name) => {
 		const items = nodeOutput(execution, name);
 		assert.equal(items.length, 1, `${name}: expected one item, got ${items.length}`);
@@ -214,17 +194,13 @@ function assertOutputs(execution, sandbox, kind) {
 	return { eventSlug: event.id, formId: form.id, orderId: order.id, webhookId: webhook.id };
 }
 
-/**
- * @param {'token' | 'oauth'} kind
- * @returns {import('../lib/harness').TestCase<Stack>}
- */
+/** @param {'token' | 'oauth'} kind @returns {import('../lib/harness').TestCase<Stack>} */
 function coverageTest(kind) {
 	return {
 		name: `every resource of the action node, ${kind === 'token' ? 'access-token' : 'OAuth2'} credential (n8n execute)`,
 		timeoutMs: 120000,
 		async fn(stack) {
 			const { demo, control } = stack.sandbox;
-			control.clearRequests();
 			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
 			const errors = nodeErrors(result);
 			assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
@@ -265,25 +241,15 @@ const connectOAuth2 = {
 	},
 };
 
-/**
- * The event-dates workflow run by `n8n execute` under GENERIC_TIMEZONE `zone`.
- * @param {Stack} stack
- * @param {string} zone
- */
+/** The event-dates workflow under GENERIC_TIMEZONE `zone`. @param {Stack} stack @param {string} zone */
 async function eventDatesUnder(stack, zone) {
-	const { control } = stack.sandbox;
-	control.clearRequests();
 	const { result } = await execute(stack, EVENT_DATES_WORKFLOW_ID, { GENERIC_TIMEZONE: zone });
 	const errors = JSON.stringify(nodeErrors(result));
 	assert.equal(result.status, 'success', `GENERIC_TIMEZONE ${zone}: ${errors}`);
-	assert.equal(
-		nodeOutput(result, 'Workflow zone')[0].zone,
-		zone,
-		'GENERIC_TIMEZONE did not reach the workflow',
-	);
-	return control
-		.requests()
-		.map((request) => ({ method: request.method, body: request.body, status: request.status }));
+	const reached = nodeOutput(result, 'Workflow zone')[0].zone;
+	assert.equal(reached, zone, 'GENERIC_TIMEZONE did not reach the workflow');
+	const requests = stack.sandbox.control.requests();
+	return requests.map(({ method, body, status }) => ({ method, body, status }));
 }
 
 /** @type {import('../lib/harness').TestCase<Stack>} */
@@ -332,10 +298,8 @@ const webhookTokenRedaction = {
 			...tokenCoverageRun,
 			workflowData: { nodes: coverageOf(stack, 'token').nodes },
 		};
-		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redactWithN8n(
-			execution,
-			stack.packageDir,
-		);
+		const redacted = redactWithN8n(execution, stack.packageDir);
+		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
 		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
 		const expected = structuredClone(tokenCoverageRun.data);
 		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = {
@@ -363,7 +327,6 @@ const namesForIds = {
 	timeoutMs: 120000,
 	async fn(stack) {
 		const { demo, control } = stack.sandbox;
-		control.clearRequests();
 		const { result } = await execute(stack, NAMES_WORKFLOW_ID);
 		assert.equal(result.status, 'success', JSON.stringify(nodeErrors(result)));
 		const [order] = nodeOutput(result, ORDER);
@@ -400,13 +363,15 @@ const suite = {
 };
 
 /** @param {Stack} stack */
-function workflows(stack) {
-	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
-	return [
-		.../** @type {const} */ (['token', 'oauth']).map((kind) => coverageOf(stack, kind)),
-		eventDatesWorkflow({ id: EVENT_DATES_WORKFLOW_ID, refs, demo }),
-		namesWorkflow({ id: NAMES_WORKFLOW_ID, refs, demo }),
-	];
-}
+const workflows = (stack) => [
+	coverageOf(stack, 'token'),
+	coverageOf(stack, 'oauth'),
+	eventDatesWorkflow({
+		id: EVENT_DATES_WORKFLOW_ID,
+		refs: stack.credentials,
+		demo: stack.sandbox.demo,
+	}),
+	namesWorkflow(stack),
+];
 
 module.exports = { suite, workflows, needsServer: true };

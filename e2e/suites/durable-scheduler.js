@@ -1,19 +1,18 @@
 // @ts-check
 /**
- * The order trigger under n8n 2.41.1's durable scheduler (N8N_SCHEDULER_ENABLED,
- * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED, with the publication
- * service on, its default): n8n keeps the trigger's static data as a cursor committed with the
- * execution, and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it.
- * Every check compares all the items the workflow's executions ever reported with every change made
- * so far: a change lost or reported twice fails it.
+ * The order trigger under n8n 2.41.1's durable scheduler (SCHEDULER_ENV, the publication service
+ * on, its default): n8n keeps the trigger's static data as a cursor committed with the execution,
+ * and abandons a poll that runs past N8N_SCHEDULER_POLL_TIMEOUT without saving it. Each check
+ * compares all items the executions reported with every change so far: one lost or twice fails.
  */
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { sleep, waitFor } = require('../../scripts/lib/processes');
-const { newOrder, reportedItems } = require('../lib/orders');
+const { sleep } = require('../../scripts/lib/processes');
+const { newOrder, reportedItems, transitions } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
+const { until } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
@@ -32,7 +31,7 @@ const POLL_EVERY_S = 20;
  * (POLL_TIMEOUT_S) before the next poll time.
  */
 const MISFIRE_GRACE_S = 9;
-/** Low, so that a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
+/** Low: a poll held by the sandbox for HOLD_MS runs past it before its request times out (7 s). */
 const POLL_TIMEOUT_S = 5;
 /** Past the request's timeout (7 s), and answered before the poll time after the held one. */
 const HOLD_MS = 10000;
@@ -51,44 +50,29 @@ const SETTLE_MS = 5000;
 /** @type {{ expected: string[]; baselineOrder: string }} every `<order id> <change>` to report */
 const state = { expected: [], baselineOrder: '' };
 
-/** @param {Stack} stack */
-function logFile(stack) {
-	return path.join(stack.workDir, 'n8n-start.log');
-}
+const logFile = (/** @type {Stack} */ stack) => path.join(stack.workDir, 'n8n-start.log');
+const ORDER_READS = { method: 'GET', pathIncludes: '/orders' };
 
-/**
- * Waits until the executions report every change made so far, then checks that they report
- * nothing else (nothing twice).
- * @param {Stack} stack
- */
+/** Waits for every change so far to be reported, none twice. @param {Stack} stack */
 async function assertEachChangeOnce(stack) {
 	const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, state.expected.length);
-	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), state.expected);
+	assert.deepEqual(transitions(items), state.expected);
 }
 
-/**
- * Waits for the next scheduled poll to read the orders and finish.
- * @param {Stack} stack
- */
+/** Waits for the next scheduled poll to read the orders and finish. @param {Stack} stack */
 async function nextPoll(stack) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
-	await waitFor(
+	await until(
 		'the next scheduled poll',
-		async () =>
-			control.requests({ method: 'GET', pathIncludes: '/orders' }).length > 0 ? true : undefined,
-		{ timeoutMs: NEXT_POLL_MS, intervalMs: 500 },
+		() => control.requests(ORDER_READS).length > 0,
+		NEXT_POLL_MS,
 	);
 	await sleep(SETTLE_MS);
 	const { rest } = await stack.server();
-	await waitFor(
-		'the poll’s execution to finish',
-		async () =>
-			(await rest.executions(WORKFLOW_ID)).every((e) => e.finished || e.status === 'success')
-				? true
-				: undefined,
-		{ timeoutMs: 30000, intervalMs: 500 },
-	);
+	const finished = async () =>
+		(await rest.executions(WORKFLOW_ID)).every((e) => e.finished || e.status === 'success');
+	await until('the poll’s execution to finish', finished);
 }
 
 /** @param {Stack} stack */
@@ -117,7 +101,7 @@ const suite = {
 				await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
 				const publication = await rest.publish(WORKFLOW_ID);
 				assert.equal(publication.status, 'published', JSON.stringify(publication));
-				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
+				const reads = control.requests(ORDER_READS);
 				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
 				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
 			},
@@ -162,30 +146,15 @@ const suite = {
 				const { control } = stack.sandbox;
 				const before = (await rest.executions(WORKFLOW_ID)).length;
 				const logStart = fs.statSync(logFile(stack)).size;
-				control.failNext({ method: 'GET', pathIncludes: '/orders', timeoutMs: HOLD_MS });
+				control.failNext({ ...ORDER_READS, timeoutMs: HOLD_MS });
 				created(stack);
-				await waitFor(
-					'n8n to abandon the held poll',
-					async () =>
-						fs
-							.readFileSync(logFile(stack), 'utf8')
-							.slice(logStart)
-							.includes('Poll exceeded its timeout and was abandoned')
-							? true
-							: undefined,
-					{ timeoutMs: NEXT_POLL_MS, intervalMs: 500 },
-				);
-				await waitFor(
-					'the held request to be answered',
-					async () =>
-						control.faults().failNext.length === 0 &&
-						control
-							.requests({ method: 'GET', pathIncludes: '/orders' })
-							.some((r) => r.fault !== null)
-							? true
-							: undefined,
-					{ timeoutMs: HOLD_MS + 15000, intervalMs: 500 },
-				);
+				const log = () => fs.readFileSync(logFile(stack), 'utf8').slice(logStart);
+				const abandoned = () => log().includes('Poll exceeded its timeout and was abandoned');
+				await until('n8n to abandon the held poll', abandoned, NEXT_POLL_MS);
+				const answered = () =>
+					control.faults().failNext.length === 0 &&
+					control.requests(ORDER_READS).some((r) => r.fault !== null);
+				await until('the held request to be answered', answered, HOLD_MS + 15000);
 				assert.equal(
 					(await rest.executions(WORKFLOW_ID)).length,
 					before,
@@ -210,20 +179,18 @@ const suite = {
 };
 
 /** @param {Stack} stack */
-function workflows(stack) {
-	return [
-		orderTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: stack.credentials,
-			demo: stack.sandbox.demo,
-			watch: ['created', 'cancelled'],
-			pollTimes: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
-				mode: 'custom',
-				cronExpression: `${i * POLL_EVERY_S} * * * * *`,
-			})),
-		}),
-	];
-}
+const workflows = ({ credentials: refs, sandbox: { demo } }) => [
+	orderTriggerWorkflow({
+		id: WORKFLOW_ID,
+		refs,
+		demo,
+		watch: ['created', 'cancelled'],
+		pollTimes: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
+			mode: 'custom',
+			cronExpression: `${i * POLL_EVERY_S} * * * * *`,
+		})),
+	}),
+];
 
 module.exports = {
 	suite,

@@ -1,9 +1,8 @@
 // @ts-check
 /**
- * The nodes on n8n's second execution engine ("Engine 2.0"), which n8n 2.41.1 ships switched off:
- * the `engine-v2` module (N8N_ENABLED_MODULES) with its own PostgreSQL data plane
- * (N8N_ENGINE_DATABASE_URL), outside queue mode, and a workflow whose settings have
- * `engineType: 'v2'`. n8n routes its manual, webhook and trigger executions there
+ * The nodes on n8n's "Engine 2.0", which 2.41.1 ships switched off: the `engine-v2` module
+ * (N8N_ENABLED_MODULES) with its own PostgreSQL data plane (N8N_ENGINE_DATABASE_URL), outside queue
+ * mode, runs the manual, webhook and trigger executions of a workflow with `engineType: 'v2'`
  * (services/engine-v2-dispatcher.service.js). Each check reads what Engine 2.0 recorded in its own
  * database, so a run that fell back to the first engine fails.
  */
@@ -15,7 +14,7 @@ const { freePorts } = require('../../scripts/lib/processes');
 const { connectDatabase, startPostgres } = require('../queue/lib/services');
 const { webhookWorkflow } = require('../queue/lib/workflows');
 const { newOrder } = require('../lib/orders');
-const { deliverOk, postWebhook, publish, untilFinished } = require('../lib/checks');
+const { deliverOk, postWebhook, untilFinished, whilePublished } = require('../lib/checks');
 const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
@@ -34,7 +33,7 @@ const ENGINE_DONE = ['completed', 'failed', 'cancelled'];
 /** @type {{ db?: import('../queue/lib/services').Database; postgres?: { stop: () => Promise<void> } }} */
 const engine = {};
 
-/** @param {string} workflowId its Engine 2.0 executions, oldest first, each with its steps */
+/** Its Engine 2.0 executions, oldest first, each with its steps. @param {string} workflowId */
 async function engineRuns(workflowId) {
 	const db = /** @type {NonNullable<typeof engine.db>} */ (engine.db);
 	const runs = await db.query(
@@ -49,11 +48,7 @@ async function engineRuns(workflowId) {
 	return runs;
 }
 
-/**
- * Waits for Engine 2.0's one execution of a workflow, which must have completed.
- * @param {string} workflowId
- * @param {number} timeoutMs
- */
+/** Waits for Engine 2.0's one run, which must complete. @param {string} workflowId @param {number} timeoutMs */
 async function oneCompletedRun(workflowId, timeoutMs) {
 	const list = () => engineRuns(workflowId);
 	const finished = (/** @type {string} */ status) => ENGINE_DONE.includes(status);
@@ -106,14 +101,14 @@ const suite = {
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
 				const { control } = stack.sandbox;
-				await publish(rest, IDS.action);
-				control.clearRequests();
-				const response = await postWebhook(baseUrl, ACTION_PATH, {});
-				assert.equal(response.status, 200, await response.text());
-				await oneCompletedRun(IDS.action, 60000);
-				const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
-				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
-				await rest.unpublish(IDS.action);
+				await whilePublished(rest, IDS.action, async () => {
+					control.clearRequests();
+					const response = await postWebhook(baseUrl, ACTION_PATH, {});
+					assert.equal(response.status, 200, await response.text());
+					await oneCompletedRun(IDS.action, 60000);
+					const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
+					assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
+				});
 			},
 		},
 		{
@@ -122,38 +117,36 @@ const suite = {
 			timeoutMs: 60000,
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
-				await publish(rest, IDS.lastNode);
-				const response = await postWebhook(baseUrl, LAST_NODE_PATH, {});
-				const text = await response.text();
-				assert.ok(response.status >= 400, `${response.status} ${text}`);
-				assert.match(
-					text,
-					/Engine 2\.0 does not support the 'lastNode' response mode yet\. Respond immediately instead\./,
-				);
-				assert.deepEqual(await engineRuns(IDS.lastNode), []);
-				await rest.unpublish(IDS.lastNode);
+				await whilePublished(rest, IDS.lastNode, async () => {
+					const response = await postWebhook(baseUrl, LAST_NODE_PATH, {});
+					const text = await response.text();
+					assert.ok(response.status >= 400, `${response.status} ${text}`);
+					assert.match(
+						text,
+						/Engine 2\.0 does not support the 'lastNode' response mode yet\. Respond immediately instead\./,
+					);
+					assert.deepEqual(await engineRuns(IDS.lastNode), []);
+				});
 			},
 		},
 		{
 			name: 'the webhook trigger runs on Engine 2.0: a delivery starts one execution',
 			timeoutMs: 120000,
 			async fn(stack) {
-				const { rest } = await stack.server();
-				await publish(rest, IDS.webhook);
-				await deliverOk(stack, 'lead-created');
-				await oneCompletedRun(IDS.webhook, 60000);
-				await rest.unpublish(IDS.webhook);
+				await whilePublished((await stack.server()).rest, IDS.webhook, async () => {
+					await deliverOk(stack, 'lead-created');
+					await oneCompletedRun(IDS.webhook, 60000);
+				});
 			},
 		},
 		{
 			name: 'the order trigger on Engine 2.0 in 2.41.1: a poll’s changes start one execution there',
 			timeoutMs: 240000,
 			async fn(stack) {
-				const { rest } = await stack.server();
-				await publish(rest, IDS.order);
-				newOrder(stack, 'general-admission');
-				await oneCompletedRun(IDS.order, NEXT_POLL_MS);
-				await rest.unpublish(IDS.order);
+				await whilePublished((await stack.server()).rest, IDS.order, async () => {
+					newOrder(stack, 'general-admission');
+					await oneCompletedRun(IDS.order, NEXT_POLL_MS);
+				});
 				await engine.db?.close();
 				await engine.postgres?.stop();
 			},
@@ -162,13 +155,13 @@ const suite = {
 };
 
 /** @param {any} workflow */
-function onEngineV2(workflow) {
-	return { ...workflow, settings: { ...workflow.settings, engineType: 'v2' } };
-}
+const onEngineV2 = (workflow) => ({
+	...workflow,
+	settings: { ...workflow.settings, engineType: 'v2' },
+});
 
 /** @param {Stack} stack */
-function workflows(stack) {
-	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
+function workflows({ credentials: refs, sandbox: { demo } }) {
 	const listEvents = {
 		resource: 'event',
 		operation: 'getMany',

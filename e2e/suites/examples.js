@@ -9,7 +9,7 @@ const path = require('node:path');
 const assert = require('node:assert/strict');
 
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
-const { curate, newOrder, reportedItems } = require('../lib/orders');
+const { curate, newOrder, reportedItems, transitions } = require('../lib/orders');
 const {
 	PACKAGE_PREFIX,
 	exampleId,
@@ -24,41 +24,32 @@ const {
 	deliverOk,
 	execute,
 	executionsWithData,
-	publish,
+	whilePublished,
 } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
 
-const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
-
 /**
- * The Remove Duplicates node of an example, if it has one: its webhook deliveries are then each
- * sent twice, and the second must stop there.
+ * An example's Remove Duplicates node, if any: each webhook delivery is then sent twice, and the
+ * second must stop there.
  * @param {any} workflow
  */
 const dedupeNodeOf = (workflow) =>
-	workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === REMOVE_DUPLICATES);
+	workflow.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-base.removeDuplicates');
 
-/**
- * An example as imported for the tests (see prepareExample).
- * @param {Stack} stack
- * @param {{ file: string; workflow: any }} example
- */
-function prepared(stack, { file, workflow }) {
-	return prepareExample(workflow, {
+/** An example as imported. @param {Stack} stack @param {{ file: string; workflow: any }} ex */
+const prepared = (stack, /** @type {any} */ { file, workflow }) =>
+	prepareExample(workflow, {
 		id: exampleId('e2e', file),
 		refs: stack.credentials,
 		demo: stack.sandbox.demo,
 		crmUrl: stack.crm.url,
 	});
-}
 
 /**
- * The CRM received one request since `since`: the contact, upserted by email.
- * @param {Stack} stack
- * @param {number} since
- * @param {unknown} contact
+ * The CRM's one request since `since`: the contact upserted by email.
+ * @param {Stack} stack @param {number} since @param {unknown} contact
  */
 function assertOneUpsert(stack, since, contact) {
 	const upserts = stack.crm.requests.slice(since);
@@ -70,10 +61,7 @@ function assertOneUpsert(stack, since, contact) {
 	);
 }
 
-/**
- * Checks particular to one example, beyond what every example is checked for.
- * @type {Record<string, (result: RunResult) => void>}
- */
+/** @type {Record<string, (result: RunResult) => void>} checks particular to one example */
 const EXPECTATIONS = {
 	'lead-created-to-crm.json': ({ stack, executions, repeats, crmSince }) => {
 		const [delivery, repeated] = stack.sandbox.control
@@ -118,8 +106,7 @@ const EXPECTATIONS = {
 	},
 	'order-paid-to-crm.json': ({ stack, executions, crmSince }) => {
 		const { control, demo } = stack.sandbox;
-		const outputs = (/** @type {string} */ name) =>
-			executions.flatMap((one) => nodeOutput(one, name));
+		const outputs = (/** @type {string} */ name) => executions.flatMap((e) => nodeOutput(e, name));
 		const [paid] = outputs('When an order is paid');
 		const order = /** @type {any} */ (control.getOrder(paid.id));
 		const [contact] = outputs('Map order to contact');
@@ -138,9 +125,8 @@ const EXPECTATIONS = {
 		assertOneUpsert(stack, crmSince, contact);
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
-		const delivery = stack.sandbox.control
-			.deliveries()
-			.findLast((d) => d.event === 'form-submitted');
+		const deliveries = stack.sandbox.control.deliveries();
+		const delivery = deliveries.findLast((d) => d.event === 'form-submitted');
 		const { data } = JSON.parse(delivery.body);
 		const mails = stack.mail.messages.slice(mailSince);
 		const subjects = mails.map((mail) => mail.subject).join(' | ');
@@ -167,26 +153,22 @@ const EXPECTATIONS = {
 	'form-from-spreadsheet.json': ({ stack, executions }) => {
 		const [rows] = nodeOutput(executions[0], 'Collect rows');
 		const [form] = nodeOutput(executions[0], 'Create form');
-		const expected = rows.rows.map((/** @type {any} */ row, /** @type {number} */ index) => ({
-			type: row.Type,
-			label: row.Question,
-			required: row.Required === 'yes',
-			position: index,
-			...(row.Choices
-				? { options: row.Choices.split(',').map((/** @type {string} */ choice) => choice.trim()) }
-				: {}),
-		}));
+		/** @type {(...values: any[]) => object} */
+		const field = (type, label, required, position, options) => {
+			return { type, label, required, position, ...(options ? { options } : {}) };
+		};
+		/** @type {(row: any, position: number) => object} */
+		const fromRow = (row, position) => {
+			const options =
+				row.Choices && row.Choices.split(',').map((/** @type {string} */ c) => c.trim());
+			return field(row.Type, row.Question, row.Required === 'yes', position, options);
+		};
+		const expected = rows.rows.map(fromRow);
 		assert.equal(form.name, 'Conference registration (from spreadsheet)');
-		assert.deepEqual(
-			form.fields.map((/** @type {any} */ field) => ({
-				type: field.type,
-				label: field.label,
-				required: field.required,
-				position: field.position,
-				...(field.options ? { options: field.options } : {}),
-			})),
-			expected,
+		const made = form.fields.map((/** @type {any} */ f) =>
+			field(f.type, f.label, f.required, f.position, f.options),
 		);
+		assert.deepEqual(made, expected);
 		const creates = stack.sandbox.control
 			.requests()
 			.filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));
@@ -195,11 +177,7 @@ const EXPECTATIONS = {
 	},
 };
 
-/**
- * Each node of the workflow (sticky notes aside) ran and none reported an error.
- * @param {any} workflow
- * @param {any} execution
- */
+/** Each node (sticky notes aside) ran without error. @param {any} workflow @param {any} execution */
 function assertEveryNodeRan(workflow, execution) {
 	const runData = execution.data?.resultData?.runData ?? {};
 	for (const current of workflow.nodes) {
@@ -210,11 +188,7 @@ function assertEveryNodeRan(workflow, execution) {
 	}
 }
 
-/**
- * Every node type is this package's (as installed by users) or one of n8n's own.
- * @param {any} workflow
- * @param {string} packageDir
- */
+/** Each node type is this package's or n8n's. @param {any} workflow @param {string} packageDir */
 function assertKnownNodeTypes(workflow, packageDir) {
 	const { n8n } = require(`${packageDir}/package.json`);
 	const ours = n8n.nodes.map((/** @type {string} */ file) => {
@@ -232,9 +206,8 @@ function assertKnownNodeTypes(workflow, packageDir) {
 }
 
 /**
- * Every request the sandbox received for the example succeeded.
- * @param {Stack} stack
- * @param {string[]} mustInclude `METHOD path-fragment` entries that must be among them
+ * Every request the sandbox received succeeded, `mustInclude` (`METHOD path-fragment`) among them.
+ * @param {Stack} stack @param {string[]} mustInclude
  */
 function assertSandboxRequests(stack, mustInclude) {
 	const requests = stack.sandbox.control.requests();
@@ -248,12 +221,9 @@ function assertSandboxRequests(stack, mustInclude) {
 	}
 }
 
-/**
- * Publishes a webhook-triggered example and delivers each event kind it subscribes to.
- * @param {Stack} stack
- * @param {string} id
- * @param {any} workflow
- */
+/** @typedef {(stack: Stack, id: string, workflow: any) => Promise<{ executions: any[]; repeats: any[] }>} Run */
+
+/** Publishes a webhook-triggered example, delivers each event kind it subscribes to. @type {Run} */
 async function runWebhookExample(stack, id, workflow) {
 	const { rest, baseUrl } = await stack.server();
 	const { control } = stack.sandbox;
@@ -261,8 +231,7 @@ async function runWebhookExample(stack, id, workflow) {
 	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
 	const events = /** @type {string[]} */ (trigger.parameters.events);
 	control.clearRequests();
-	try {
-		await publish(rest, id);
+	await whilePublished(rest, id, async () => {
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
 		assert.deepEqual(registered[0].events.toSorted(), events.toSorted());
@@ -276,9 +245,7 @@ async function runWebhookExample(stack, id, workflow) {
 			await deliverOk(stack, kind, { webhookId, rawBody });
 			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
 		}
-	} finally {
-		await rest.unpublish(id);
-	}
+	});
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');
 	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
 	const all = await executionsWithData(rest, id);
@@ -293,10 +260,9 @@ async function runWebhookExample(stack, id, workflow) {
 }
 
 /**
- * An order that makes exactly the given transition (and `created`, as every new order does).
- * @param {Stack} stack
- * @param {string} transition
- * @returns {Promise<string[]>} the `orderId transition` pairs the change produces
+ * An order that makes exactly `transition` (and `created`, as every new order does); the
+ * `orderId transition` pairs it produces.
+ * @param {Stack} stack @param {string} transition @returns {Promise<string[]>}
  */
 async function makeTransition(stack, transition) {
 	const { control } = stack.sandbox;
@@ -315,53 +281,35 @@ async function makeTransition(stack, transition) {
 	return ['created', ...produced].map((made) => `${id} ${made}`);
 }
 
-/**
- * Publishes an order-triggered example, makes each watched transition happen, and waits for the polls.
- * @param {Stack} stack
- * @param {string} id
- * @param {any} workflow
- */
+/** Publishes an order-triggered example, makes each watched change, awaits polls. @type {Run} */
 async function runOrderExample(stack, id, workflow) {
 	const { rest } = await stack.server();
 	const trigger = triggerOf(workflow).node;
 	const watched = /** @type {string[]} */ (trigger.parameters.watch);
 	stack.sandbox.control.clearRequests();
-	/** @type {any[]} */
-	let items;
-	/** @type {string[]} */
-	let expected;
-	try {
-		await publish(rest, id);
+	const [items, expected] = await whilePublished(rest, id, async () => {
 		assert.deepEqual(await rest.executions(id), [], 'the first poll only takes the baseline');
-		const produced = (
-			await Promise.all(watched.map((transition) => makeTransition(stack, transition)))
-		).flat();
-		expected = produced.filter((pair) => watched.includes(pair.split(' ')[1])).sort();
-		items = await reportedItems(stack, id, trigger.name, expected.length);
-	} finally {
-		await rest.unpublish(id);
-	}
-	assert.deepEqual(items.map((item) => `${item.id} ${item.transition}`).sort(), expected);
+		const made = await Promise.all(watched.map((transition) => makeTransition(stack, transition)));
+		const pairs = made
+			.flat()
+			.filter((pair) => watched.includes(pair.split(' ')[1]))
+			.sort();
+		return [await reportedItems(stack, id, trigger.name, pairs.length), pairs];
+	});
+	assert.deepEqual(transitions(items), expected);
 	assertSandboxRequests(stack, [`GET /orders`]);
 	return { executions: await executionsWithData(rest, id), repeats: [] };
 }
 
-/**
- * @param {Stack} stack
- * @param {string} id
- */
+/** @type {Run} */
 async function runManualExample(stack, id) {
-	stack.sandbox.control.clearRequests();
 	const { code, result, output } = await execute(stack, id);
 	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
 	assertSandboxRequests(stack, []);
 	return { executions: [result], repeats: [] };
 }
 
-/**
- * How an example is started, by the kind of its trigger, and what its test name says of it.
- * @type {Record<string, [(stack: Stack, id: string, workflow: any) => Promise<{ executions: any[]; repeats: any[] }>, string]>}
- */
+/** @type {Record<string, [Run, string]>} how an example starts, by its trigger, as its name says */
 const RUNS = {
 	webhook: [runWebhookExample, 'published, events delivered'],
 	order: [runOrderExample, 'published, orders changed'],
@@ -373,10 +321,7 @@ const CHECK_LINES = {
 	'form-submitted-to-email.json': 'form submitted → Send Email: one email with the answers',
 };
 
-/**
- * @param {{ file: string; workflow: any }} example
- * @returns {import('../lib/harness').TestCase<Stack>}
- */
+/** @param {{ file: string; workflow: any }} example @returns {import('../lib/harness').TestCase<Stack>} */
 function exampleTest({ file, workflow }) {
 	const { kind } = triggerOf(workflow);
 	const [run, started] = RUNS[kind] ?? [undefined, 'n8n execute'];

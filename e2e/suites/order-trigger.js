@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * The order trigger in a running n8n: publishing takes the existing orders as a baseline (no
- * execution), then orders change at the sandbox and the next scheduled poll starts one execution
- * reporting each change once; publishing again polls at once and reports nothing new.
+ * execution); the next scheduled poll after orders change reports each change once; publishing
+ * again polls at once and reports nothing new.
  */
 const assert = require('node:assert/strict');
 
 const { sleep } = require('../../scripts/lib/processes');
-const { curate, newOrder, reportedItems } = require('../lib/orders');
+const { curate, newOrder, reportedItems, transitions } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { publish } = require('../lib/checks');
 
@@ -21,11 +21,7 @@ const QUIET_MS = 3000;
 /** @type {{ expected: string[] }} */
 const state = { expected: [] };
 
-/**
- * Changes orders of the demo event in every watched way and returns the `orderId transition`
- * pairs the trigger must report.
- * @param {Stack} stack
- */
+/** Changes orders in every watched way; the `orderId transition` to report. @param {Stack} stack */
 async function changeOrders(stack) {
 	const { control, demo } = stack.sandbox;
 	control.markPaid(demo.orders.unpaid); // sets authorized_at too, as a card payment does
@@ -73,10 +69,7 @@ const suite = {
 				state.expected = await changeOrders(stack);
 				const count = state.expected.length;
 				const items = await reportedItems(stack, WORKFLOW_ID, 'Order Trigger', count);
-				assert.deepEqual(
-					items.map((item) => `${item.id} ${item.transition}`).sort(),
-					state.expected,
-				);
+				assert.deepEqual(transitions(items), state.expected);
 				const paid = items.find((item) => item.transition === 'paid');
 				assert.equal(paid.event_id, stack.sandbox.demo.events.summerSummit);
 				assert.deepEqual(
@@ -104,9 +97,8 @@ const suite = {
 };
 
 /** @param {Stack} stack */
-function workflows(stack) {
-	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
-	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH })];
-}
+const workflows = ({ credentials: refs, sandbox: { demo } }) => [
+	orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH }),
+];
 
 module.exports = { suite, workflows, needsServer: true };

@@ -1,18 +1,23 @@
 // @ts-check
 /**
- * The webhook trigger in a running n8n (`n8n start`): publishing registers exactly one webhook at
- * the sandbox, each delivered event kind starts one execution with that event, a delivery with a
- * wrong token starts none, and unpublishing removes the webhook. Then restarts: the webhook is
- * changed or deleted at the sandbox behind n8n's back, n8n is restarted on the same user folder, and
- * what n8n then calls with the trigger's credential is pinned per n8n version (RESTART_CALLS), so an
- * n8n upgrade that changes it fails here; unpublish + publish must repair it in every case.
+ * The webhook trigger in `n8n start`: publishing registers one webhook at the sandbox, each event
+ * kind delivered starts one execution, a wrong token none, unpublishing removes the webhook. Then
+ * restarts with the webhook changed or deleted behind n8n's back: what n8n calls with the trigger's
+ * credential is pinned per n8n version (RESTART_CALLS), so an upgrade that changes it fails here;
+ * unpublish + publish must repair it in every case.
  */
 const assert = require('node:assert/strict');
 
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { node, webhookTriggerWorkflow, workflow } = require('../../scripts/lib/workflows');
-const { assertTokensRefused, deliverOk, publish, unpublish } = require('../lib/checks');
+const {
+	assertTokensRefused,
+	deliverOk,
+	publish,
+	unpublish,
+	whilePublished,
+} = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {import('../lib/checks').WithSandbox} WithSandbox */
@@ -27,11 +32,7 @@ const DELIVERY_TIMEOUT_MS = 20000;
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 2000;
 
-/**
- * Event kinds the trigger offers, from the built node's own description.
- * @param {string} packageDir
- * @returns {string[]}
- */
+/** The trigger's event kinds. @param {string} packageDir @returns {string[]} */
 function offeredEventKinds(packageDir) {
 	const { EventRegistrationTrigger } = require(
 		`${packageDir}/dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js`,
@@ -68,10 +69,11 @@ const CHECKS_EXIST = {
 	deleted: [PATCH, 'GET /{company}/webhooks', 'POST /{company}/webhooks/create'],
 };
 
+/** @typedef {{ env: Record<string, string>; changed: string[]; deleted: string[] }} Pinned */
 /**
  * What each n8n calls with the trigger's credential when it restarts with the workflow published,
  * by start-up set-up and by what was done to the webhook at the service.
- * @type {Record<string, Record<string, { env: Record<string, string>; changed: string[]; deleted: string[] }>>}
+ * @type {Record<string, Record<string, Pinned>>}
  */
 const RESTART_CALLS = {
 	'2.41.1': {
@@ -81,11 +83,7 @@ const RESTART_CALLS = {
 	'1.123.81': { 'default start': { env: {}, ...CHECKS_EXIST } },
 };
 
-/**
- * The requests the sandbox received with a credential, as `METHOD path` with the company and
- * webhook IDs named by their role.
- * @param {Stack} stack
- */
+/** The sandbox's requests with a credential: `METHOD path`, IDs by role. @param {Stack} stack */
 function credentialedCalls(stack) {
 	const { companyId } = stack.sandbox.demo;
 	return stack.sandbox.control
@@ -100,9 +98,8 @@ function credentialedCalls(stack) {
 }
 
 /**
- * Changes (its URL and events) or deletes the workflow's webhook directly in the sandbox's store.
- * @param {Stack} stack
- * @param {'changed' | 'deleted'} change
+ * Changes (URL, events) or deletes the webhook in the sandbox's store.
+ * @param {Stack} stack @param {'changed' | 'deleted'} change
  */
 function changeBehindN8nsBack(stack, change) {
 	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
@@ -112,11 +109,7 @@ function changeBehindN8nsBack(stack, change) {
 	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
 }
 
-/**
- * Exactly one webhook on the company: at the workflow's URL, with every chosen event.
- * @param {Stack} stack
- * @param {string} when
- */
+/** One webhook on the company, at the workflow's URL, all events. @param {Stack} stack @param {string} when */
 function assertRepaired(stack, when) {
 	const all = companyWebhooks(stack);
 	assert.equal(all.length, 1, `${when}: webhooks on the company: ${JSON.stringify(all)}`);
@@ -125,11 +118,9 @@ function assertRepaired(stack, when) {
 }
 
 /**
- * One restart: publish, change the webhook at the sandbox, restart n8n, compare what n8n called with
- * the pinned calls, then unpublish + publish and check the repair and a delivery.
- * @param {Stack} stack
- * @param {string} setUp
- * @param {{ env: Record<string, string>; changed: string[]; deleted: string[] }} pinned
+ * Publish, change the webhook at the sandbox, restart n8n, compare its calls with the pinned ones,
+ * then unpublish + publish and check the repair and a delivery.
+ * @param {Stack} stack @param {string} setUp @param {Pinned} pinned
  * @param {'changed' | 'deleted'} change
  */
 async function restartWith(stack, setUp, pinned, change) {
@@ -157,10 +148,7 @@ async function restartWith(stack, setUp, pinned, change) {
 	assert.deepEqual(companyWebhooks(stack), [], 'webhooks left after unpublishing');
 }
 
-/**
- * @param {'changed' | 'deleted'} change
- * @returns {import('../lib/harness').TestCase<Stack>}
- */
+/** @param {'changed' | 'deleted'} change @returns {import('../lib/harness').TestCase<Stack>} */
 function restartTest(change) {
 	const what = change === 'changed' ? 'moved to another URL and one event' : 'deleted';
 	return {
@@ -249,8 +237,7 @@ const suite = {
 			async fn(stack) {
 				const { rest } = await stack.server();
 				const { control } = stack.sandbox;
-				await publish(rest, DEDUPE_WORKFLOW_ID);
-				try {
+				await whilePublished(rest, DEDUPE_WORKFLOW_ID, async () => {
 					const [webhook] = companyWebhooks(stack);
 					let sent = 0;
 					// Each delivery's execution finishes before the next is sent: the webhook answers before
@@ -276,30 +263,24 @@ const suite = {
 					);
 					const full = String(nodeError(executions[3], DEDUPE)?.message);
 					assert.match(full, /maximum history size/);
-				} finally {
-					await rest.unpublish(DEDUPE_WORKFLOW_ID);
-				}
+				});
 			},
 		},
 	],
 };
 
 /** @param {Stack} stack */
-function workflows(stack) {
-	const [refs, demo] = [stack.credentials, stack.sandbox.demo];
-	const events = offeredEventKinds(stack.packageDir);
+function workflows({ credentials: refs, sandbox: { demo }, packageDir }) {
+	const events = offeredEventKinds(packageDir);
 	const [trigger] = webhookTriggerWorkflow({ id: '', refs, demo, events: ['lead-created'] }).nodes;
-	const removeDuplicates = node(
-		DEDUPE,
-		'n8n-nodes-base.removeDuplicates',
-		{
-			operation: 'removeItemsSeenInPreviousExecutions',
-			dedupeValue: '={{ $json.dedupeKey }}',
-			options: { historySize: DEDUPE_HISTORY_SIZE },
-		},
-		1,
-		{ typeVersion: 2 },
-	);
+	const dedupe = {
+		operation: 'removeItemsSeenInPreviousExecutions',
+		dedupeValue: '={{ $json.dedupeKey }}',
+		options: { historySize: DEDUPE_HISTORY_SIZE },
+	};
+	const removeDuplicates = node(DEDUPE, 'n8n-nodes-base.removeDuplicates', dedupe, 1, {
+		typeVersion: 2,
+	});
 	return [
 		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events }),
 		workflow(DEDUPE_WORKFLOW_ID, 'E2E Remove Duplicates history', [trigger, removeDuplicates]),

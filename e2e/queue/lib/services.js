@@ -1,22 +1,16 @@
 // @ts-check
 /**
- * The two services n8n's queue mode needs, each started from nothing on loopback and stopped by
- * its PID: Debian's PostgreSQL (on the machine image; its cluster lives in a fresh folder) and
- * Debian's `redis-server` (installed with apt-get when missing and running as root). A missing
- * service is an error naming what to install: the queue-mode tests never skip.
+ * The services of n8n's queue mode, each started from nothing on loopback and stopped by its PID:
+ * Debian's PostgreSQL (a cluster in a fresh folder) and `redis-server`, installed with apt-get when
+ * missing and running as root; else the error names what to install: the queue tests never skip.
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 const { RUNTIME_MODULES } = require('../../../scripts/lib/runtime');
-const {
-	run,
-	runChecked,
-	startChild,
-	stopChild,
-	waitFor,
-} = require('../../../scripts/lib/processes');
+const { run, runChecked, startChild, stopChild } = require('../../../scripts/lib/processes');
+const { until } = require('../../lib/checks');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const START_TIMEOUT_MS = 60000;
@@ -26,11 +20,9 @@ const DATABASE = { name: 'n8n', user: 'n8n', password: 'n8n-queue-e2e' };
 const isRoot = () => process.getuid?.() === 0;
 
 /**
- * What `find` finds, after installing the Debian package `pkg` when it finds nothing (as root;
- * otherwise throws naming the package).
- * @param {() => Promise<string | undefined>} find
- * @param {string} pkg
- * @param {string} missing what is missing, e.g. `Redis is not installed (no redis-server on PATH)`
+ * What `find` finds, after installing the Debian package `pkg` if it finds nothing (as root; else
+ * throws naming it). `missing`: what is missing, e.g. `Redis is not installed (…)`.
+ * @param {() => Promise<string | undefined>} find @param {string} pkg @param {string} missing
  * @param {(line: string) => void} log
  */
 async function ensureInstalled(find, pkg, missing, log) {
@@ -65,11 +57,9 @@ const redisServer = async () =>
 	undefined;
 
 /**
- * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (which the
- * Debian package creates) in folders that user owns.
- * @param {string} command
- * @param {string[]} args
- * @returns {[string, string[]]}
+ * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user (the Debian
+ * package creates it) in folders that user owns.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
  */
 function asPostgres(command, args) {
 	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
@@ -78,8 +68,7 @@ function asPostgres(command, args) {
 /**
  * A folder the postgres user can create files in: `preferred` (chowned to it) when it can reach it,
  * else a fresh one under the system's temp folder (a clone below /root, say, is closed to it).
- * @param {string} preferred
- * @param {(line: string) => void} log
+ * @param {string} preferred @param {(line: string) => void} log
  * @returns {Promise<{ dir: string; temporary: boolean }>}
  */
 async function postgresFolder(preferred, log) {
@@ -94,10 +83,7 @@ async function postgresFolder(preferred, log) {
 	return { dir, temporary: true };
 }
 
-/**
- * Gives files to the postgres user when running as root.
- * @param {string[]} files
- */
+/** Gives files to the postgres user when running as root. @param {string[]} files */
 function giveToPostgres(...files) {
 	if (!isRoot()) return;
 	const line = fs
@@ -112,10 +98,12 @@ function giveToPostgres(...files) {
 	for (const file of files) fs.chownSync(file, Number(uid), Number(gid));
 }
 
+/** @typedef {{ workDir: string; port: number; log: (line: string) => void }} ServiceOptions */
+
 /**
- * Creates a cluster and starts `postgres` in the foreground (a tracked child, so it is stopped by
- * its PID, and killed if the tests die), with n8n's role and database.
- * @param {{ workDir: string; port: number; log: (line: string) => void }} options
+ * Creates a cluster and starts `postgres` in the foreground (a tracked child: stopped by its PID,
+ * killed if the tests die), with n8n's role and database.
+ * @param {ServiceOptions} options
  */
 async function startPostgres({ workDir, port, log }) {
 	const missing = `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`;
@@ -144,17 +132,15 @@ async function startPostgres({ workDir, port, log }) {
 	const client = ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1'];
 	const psql = (/** @type {string} */ sql) =>
 		runChecked(...pg('psql', [...client, '-Atc', sql]), { timeoutMs: 30000 });
-	const answers = async () => ((await psql('select 1')).stdout.trim() === '1' ? true : undefined);
+	const answers = async () => (await psql('select 1')).stdout.trim() === '1';
 	await readyOrStopped(child, logFile, async () => {
-		const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 200 };
-		await waitFor('PostgreSQL to accept connections', answers, wait);
+		await until('PostgreSQL to accept connections', answers, START_TIMEOUT_MS, 200);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
 		await psql(`create database ${DATABASE.name} owner ${DATABASE.user}`);
 	});
 	return {
 		port,
 		database: DATABASE,
-		/** n8n's settings for this database. */
 		n8nEnv: {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
@@ -172,8 +158,7 @@ async function startPostgres({ workDir, port, log }) {
 
 /**
  * Waits for `ready`; if it fails, stops the service and names its log.
- * @param {import('node:child_process').ChildProcess} child
- * @param {string} logFile
+ * @param {import('node:child_process').ChildProcess} child @param {string} logFile
  * @param {() => Promise<unknown>} ready
  */
 async function readyOrStopped(child, logFile, ready) {
@@ -185,10 +170,7 @@ async function readyOrStopped(child, logFile, ready) {
 	}
 }
 
-/**
- * `redis-server` in the foreground, in memory only (no snapshots, no append-only file).
- * @param {{ workDir: string; port: number; log: (line: string) => void }} options
- */
+/** `redis-server` in the foreground, in memory only. @param {ServiceOptions} options */
 async function startRedis({ workDir, port, log }) {
 	const missing = 'Redis is not installed (no redis-server on PATH)';
 	const redis = await ensureInstalled(redisServer, 'redis-server', missing, log);
@@ -196,16 +178,17 @@ async function startRedis({ workDir, port, log }) {
 	fs.mkdirSync(dir, { recursive: true });
 	const logFile = path.join(workDir, 'redis.log');
 	const options = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', daemonize: 'no' };
-	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([name, value]) => [
-		`--${name}`,
-		String(value),
+	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([k, v]) => [
+		`--${k}`,
+		`${v}`,
 	]);
 	const child = startChild(redis, args, { stdio: 'ignore' });
 	// redis-cli comes with redis-server (Debian's redis-tools).
 	const ping = () => run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 });
-	const pong = async () => ((await ping()).stdout.trim() === 'PONG' ? true : undefined);
-	const wait = { timeoutMs: START_TIMEOUT_MS, intervalMs: 100 };
-	await readyOrStopped(child, logFile, () => waitFor('Redis to answer PING', pong, wait));
+	const pong = async () => (await ping()).stdout.trim() === 'PONG';
+	await readyOrStopped(child, logFile, () =>
+		until('Redis to answer PING', pong, START_TIMEOUT_MS, 100),
+	);
 	return {
 		port,
 		n8nEnv: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
@@ -214,7 +197,7 @@ async function startRedis({ workDir, port, log }) {
 }
 
 /**
- * A client of n8n's database (the `pg` driver n8n itself ships with), for what the tests read from it.
+ * A client of n8n's database (n8n's own `pg` driver).
  * @param {{ port: number; database: typeof DATABASE }} postgres
  */
 async function connectDatabase({ port, database }) {

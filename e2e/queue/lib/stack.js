@@ -1,11 +1,9 @@
 // @ts-check
 /**
- * n8n 2.41.1 in queue mode, from nothing, on loopback: PostgreSQL, Redis, the sandbox, then one
- * main (`n8n start`: editor, REST, activation, polling), two workers (`n8n worker`) and one
- * webhook processor (`n8n webhook`), each with its own user folder holding the packed package,
- * installed into each process's nodes folder as the custom image of docs/queue-mode.md does.
- * Every process is started as a tracked child and ended by its PID in close(), or when a role is
- * restarted or killed by a test.
+ * n8n 2.41.1 in queue mode, from nothing, on loopback: PostgreSQL, Redis, the sandbox, one main
+ * (`n8n start`: editor, REST, activation, polling), two workers and one webhook processor, each
+ * with its own user folder, the package installed into its nodes folder as the custom image of
+ * docs/queue-mode.md does. Every process is a tracked child, ended by its PID.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -37,16 +35,18 @@ const LOCK_SETTINGS = {
 	QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
 	QUEUE_WORKER_STALLED_INTERVAL: '5000',
 };
-
 /** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
+/** @type {RoleName[]} */
+const ROLES = ['main', 'worker1', 'worker2', 'webhook'];
+const WORKERS = /** @type {const} */ (['worker1', 'worker2']);
+
 /**
  * A process of n8n; `port`: its /healthz/readiness port.
  * @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role
  */
+/** What the tests' workflows are made of. @typedef {{ sandbox: import('../../../test/sandbox').Sandbox; packageDir: string; credentials: typeof CREDENTIALS }} Context */
 
-/**
- * @param {{ log: (line: string) => void; skipBuild?: boolean; workflows: (stack: { sandbox: import('../../../test/sandbox').Sandbox; packageDir: string; credentials: typeof CREDENTIALS }) => Array<{ id: string }> }} options
- */
+/** @param {{ log: (line: string) => void; skipBuild?: boolean; workflows: (context: Context) => Array<{ id: string }> }} options */
 async function startQueueStack({ log, skipBuild = false, workflows }) {
 	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
@@ -61,17 +61,15 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 	try {
 		await ensureRuntime({ log });
 		const tarball = await packInto(WORK_DIR, skipBuild);
-		/** @type {RoleName[]} */
-		const names = ['main', 'worker1', 'worker2', 'webhook'];
-		const userFolders = Object.fromEntries(names.map((name) => [name, path.join(WORK_DIR, name)]));
+		const userFolders = Object.fromEntries(ROLES.map((name) => [name, path.join(WORK_DIR, name)]));
 		const packageDir = await npmInstallIntoN8n(tarball, userFolders.main);
-		for (const name of names.slice(1)) await npmInstallIntoN8n(tarball, userFolders[name]);
+		for (const name of ROLES.slice(1)) await npmInstallIntoN8n(tarball, userFolders[name]);
 		mark(
 			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into four nodes folders`,
 		);
 
 		// Per role: its port, then its task-runner broker's.
-		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * names.length);
+		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * ROLES.length);
 		/** @type {<T extends { stop: () => Promise<unknown> }>(service: T) => T} */
 		const track = (service) => (closers.push(() => service.stop()), service);
 		const [postgres, redis, sandbox] = await Promise.all([
@@ -82,12 +80,10 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		mark(`PostgreSQL (port ${pgPort}), Redis (port ${redisPort}) and the sandbox started`);
 
 		const mainUrl = `http://127.0.0.1:${rolePorts[0]}`;
-		const webhookUrl = `http://127.0.0.1:${rolePorts[2 * names.indexOf('webhook')]}`;
-		/**
-		 * Every role: the same database, queue and key; production webhook URLs point at the webhook
-		 * processor through N8N_WEBHOOK_URL, which 2.41.1 prefers to the WEBHOOK_URL each role also has
-		 * (its own address, from n8nEnv; url.service.js:21).
-		 */
+		const webhookUrl = `http://127.0.0.1:${rolePorts[2 * ROLES.indexOf('webhook')]}`;
+		// Every role: the same database, queue and key. Production webhook URLs point at the webhook
+		// processor through N8N_WEBHOOK_URL, which 2.41.1 prefers to each role's own WEBHOOK_URL
+		// (from n8nEnv; url.service.js:21).
 		const shared = {
 			...postgres.n8nEnv,
 			...redis.n8nEnv,
@@ -97,7 +93,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
 		};
 		const workerCommand = (/** @type {number} */ n) => ['worker', `--concurrency=${n}`];
-		names.forEach((name, i) => {
+		ROLES.forEach((name, i) => {
 			const [port, brokerPort] = rolePorts.slice(2 * i, 2 * i + 2);
 			const worker = name.startsWith('worker');
 			const health = {
@@ -105,14 +101,10 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				QUEUE_HEALTH_CHECK_PORT: String(port),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			};
+			const extra = { ...shared, ...(worker ? health : {}) };
 			roles[name] = {
 				command: worker ? workerCommand(DEFAULT_CONCURRENCY) : [name === 'main' ? 'start' : name],
-				env: n8nEnv({
-					userFolder: userFolders[name],
-					port,
-					brokerPort,
-					extra: { ...shared, ...(worker ? health : {}) },
-				}),
+				env: n8nEnv({ userFolder: userFolders[name], port, brokerPort, extra }),
 				port: String(port),
 				logFile: path.join(WORK_DIR, `${name}.log`),
 			};
@@ -123,15 +115,16 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const rest = new N8nRest(mainUrl);
 		await rest.setupOwner(OWNER);
 		mark('main ready (database migrated) with an owner account');
+		const port = rolePorts[0];
 		const cliEnv = n8nEnv({
 			userFolder: userFolders.main,
-			port: rolePorts[0],
+			port,
 			brokerPort: cliBroker,
 			extra: shared,
 		});
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
 		await Promise.all([
-			...names.slice(1).map((name) => startRole(roles[name])),
+			...ROLES.slice(1).map((name) => startRole(roles[name])),
 			(async () => {
 				await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
 				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
@@ -141,74 +134,59 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const db = await connectDatabase(postgres);
 		closers.push(() => db.close());
 
-		const stack = {
+		/** @type {(workflowId: string) => Promise<Array<{ id: string; status: string; mode: string; finished: boolean; createdAt: Date; startedAt: Date | null; stoppedAt: Date | null }>>} oldest first */
+		const executionsOf = (workflowId) =>
+			db.query(
+				'select id::text as id, status, mode, finished, "createdAt", "startedAt", "stoppedAt" from execution_entity where "workflowId" = $1 order by execution_entity.id',
+				[workflowId],
+			);
+		return {
 			...context,
 			rest,
 			webhookUrl,
 			db,
-			/** For the helpers of the single-process suites (e2e/lib/orders.js): main is "the server". */
+			executionsOf,
+			/** For e2e/lib/orders.js: main is "the server". */
 			server: async () => ({ rest, baseUrl: mainUrl }),
-			/** Stops a role (SIGTERM: n8n shuts down gracefully). @param {RoleName} name */
-			stop: (name) => stopRole(roles[name]),
-			/** @param {RoleName} name */
-			start: (name) => startRole(roles[name]),
-			/**
-			 * Stops a role and starts it again, a worker with a new concurrency if given.
-			 * @param {RoleName} name @param {{ concurrency?: number }} [options]
-			 */
-			async restart(name, { concurrency } = {}) {
-				const restarted = roles[name];
-				await stopRole(restarted);
-				if (concurrency !== undefined) restarted.command = workerCommand(concurrency);
-				await startRole(restarted);
+			/** SIGTERM: n8n shuts down gracefully. */
+			stop: (/** @type {RoleName} */ name) => stopRole(roles[name]),
+			start: (/** @type {RoleName} */ name) => startRole(roles[name]),
+			/** Stops a role and starts it again, a worker with a new concurrency if given. */
+			async restart(
+				/** @type {RoleName} */ name,
+				/** @type {{ concurrency?: number }} */ { concurrency } = {},
+			) {
+				await stopRole(roles[name]);
+				if (concurrency !== undefined) roles[name].command = workerCommand(concurrency);
+				await startRole(roles[name]);
 				if (name === 'main') await rest.login(OWNER);
 			},
-			/** Kills a role at once (SIGKILL to its process group), as a crash would. @param {RoleName} name */
-			async kill(name) {
-				const killed = roles[name];
-				const child = killed.handle?.child;
-				killed.handle = undefined;
+			/** SIGKILL to its process group, as a crash would. */
+			async kill(/** @type {RoleName} */ name) {
+				const child = roles[name].handle?.child;
+				roles[name].handle = undefined;
 				if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
 				const exited = new Promise((resolve) => child.once('exit', resolve));
 				process.kill(-child.pid, 'SIGKILL');
 				await exited;
 			},
-			/** The workers whose logs say they started the execution. @param {string | number} executionId */
-			workersOf(executionId) {
-				return /** @type {RoleName[]} */ (['worker1', 'worker2']).filter((name) =>
-					startedExecutions(roles[name]).has(String(executionId)),
-				);
-			},
-			/**
-			 * A workflow's executions as stored in Postgres, oldest first.
-			 * @param {string} workflowId
-			 * @returns {Promise<Array<{ id: string; status: string; mode: string; finished: boolean; createdAt: Date; startedAt: Date | null; stoppedAt: Date | null }>>}
-			 */
-			executionsOf(workflowId) {
-				return db.query(
-					'select id::text as id, status, mode, finished, "createdAt", "startedAt", "stoppedAt" from execution_entity where "workflowId" = $1 order by execution_entity.id',
-					[workflowId],
-				);
-			},
-			/** @type {(workflowId: string, count: number, timeoutMs: number) => ReturnType<typeof stack.executionsOf>} */
+			/** The workers whose logs say they started the execution. */
+			workersOf: (/** @type {string | number} */ executionId) =>
+				WORKERS.filter((name) => startedExecutions(roles[name]).has(String(executionId))),
+			/** @type {(workflowId: string, count: number, timeoutMs: number) => ReturnType<typeof executionsOf>} */
 			waitForExecutions: (workflowId, count, timeoutMs) =>
-				untilFinished(
-					`executions of ${workflowId} in Postgres`,
-					() => stack.executionsOf(workflowId),
-					{
-						count,
-						timeoutMs,
-					},
-				),
-			/** POSTs JSON to a production webhook path on the webhook processor. @param {string} webhookPath @param {unknown} body */
-			async callWebhook(webhookPath, body) {
+				untilFinished(`executions of ${workflowId} in Postgres`, () => executionsOf(workflowId), {
+					count,
+					timeoutMs,
+				}),
+			/** POSTs JSON to a production webhook path on the webhook processor. */
+			async callWebhook(/** @type {string} */ webhookPath, /** @type {unknown} */ body) {
 				const response = await postWebhook(webhookUrl, webhookPath, body);
 				const text = await response.text();
 				return { status: response.status, body: text ? JSON.parse(text) : undefined };
 			},
 			close,
 		};
-		return stack;
 	} catch (error) {
 		await close();
 		throw error;
@@ -228,10 +206,7 @@ async function stopRole(role) {
 	if (handle) await stopChild(handle.child, 40000);
 }
 
-/**
- * Execution ids a worker's log says it started, over all its runs.
- * @param {Role} role
- */
+/** Execution ids a worker's log says it started, over all its runs. @param {Role} role */
 function startedExecutions(role) {
 	const text = fs.existsSync(role.logFile) ? fs.readFileSync(role.logFile, 'utf8') : '';
 	const started = text.matchAll(/Worker started execution (\d+) \(job/g);

@@ -1,14 +1,14 @@
 // @ts-check
 /**
  * 1. The action node on the workers: a published workflow (Webhook → Order → Create → Order → Get)
- * called on the webhook processor runs on one worker, its execution is stored in Postgres, and the
- * sandbox saw exactly the requests the two operations make.
+ * called on the webhook processor runs on one worker, stored in Postgres; the sandbox saw exactly
+ * the requests the two operations make.
  */
 const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { createOrderParameters, rl, webhookWorkflow } = require('../lib/workflows');
-const { publish, requestLines } = require('../../lib/checks');
+const { requestLines, whilePublished } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qActionOrders';
 const PATH = 'queue-action-orders';
@@ -20,48 +20,50 @@ const test = {
 	async fn(stack) {
 		const { rest, sandbox, db } = stack;
 		const { control, demo } = sandbox;
-		await publish(rest, WORKFLOW_ID);
-		control.clearRequests();
-		const lastName = `Worker${Date.now().toString(36)}`;
-		const guest = { firstName: 'Queue', lastName, email: 'queue.worker@example.com' };
+		await whilePublished(rest, WORKFLOW_ID, async () => {
+			control.clearRequests();
+			const lastName = `Worker${Date.now().toString(36)}`;
+			const guest = { firstName: 'Queue', lastName, email: 'queue.worker@example.com' };
 
-		const response = await stack.callWebhook(PATH, guest);
+			const response = await stack.callWebhook(PATH, guest);
 
-		// "Respond: When Last Node Finishes": the webhook processor answers with what the worker produced.
-		const answer = `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`;
-		assert.equal(response.status, 200, answer);
-		assert.equal(response.body?.last_name, guest.lastName, answer);
-		const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
-		assert.equal(more.length, 0, 'one call, one execution');
-		assert.equal(execution.status, 'success');
-		assert.equal(execution.mode, 'webhook');
-		const count = 'select count(*)::int as count from execution_data where "executionId" = $1';
-		const [stored] = await db.query(count, [execution.id]);
-		assert.equal(stored.count, 1, 'the execution data is stored in Postgres');
-		const workers = stack.workersOf(execution.id);
-		assert.equal(workers.length, 1, `execution ${execution.id} started on workers: ${workers}`);
+			// "Respond: When Last Node Finishes": the webhook processor answers with the worker's output.
+			const answer = `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`;
+			assert.equal(response.status, 200, answer);
+			assert.equal(response.body?.last_name, guest.lastName, answer);
+			const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
+			assert.equal(more.length, 0, 'one call, one execution');
+			assert.equal(execution.status, 'success');
+			assert.equal(execution.mode, 'webhook');
+			const count = 'select count(*)::int as count from execution_data where "executionId" = $1';
+			const [stored] = await db.query(count, [execution.id]);
+			assert.equal(stored.count, 1, 'the execution data is stored in Postgres');
+			const workers = stack.workersOf(execution.id);
+			assert.equal(workers.length, 1, `execution ${execution.id} started on workers: ${workers}`);
 
-		const data = await rest.execution(execution.id);
-		const [created, fetched] = [nodeOutput(data, 'Create order'), nodeOutput(data, 'Get order')];
-		assert.equal(created.length, 1);
-		assert.equal(fetched[0]?.id, created[0].id);
-		assert.equal(response.body.id, created[0].id);
-		const base = `/api/v1/${demo.companyId}/event/${demo.events.autumnMeetup}`;
-		const ticket = demo.ticketTypes.communityTicket;
-		assert.deepEqual(requestLines(control.requests()), [
-			`GET ${base}/ticket-types/${ticket} → 200`,
-			`POST ${base}/orders/create/${ticket} → 200`,
-			`GET ${base}/orders/${created[0].id} → 200`,
-		]);
-		await rest.unpublish(WORKFLOW_ID);
-		console.log(
-			`    execution ${execution.id} ran on ${workers[0]}; stored in Postgres with status ${execution.status}`,
-		);
+			const data = await rest.execution(execution.id);
+			const [created, fetched] = [nodeOutput(data, 'Create order'), nodeOutput(data, 'Get order')];
+			assert.equal(created.length, 1);
+			assert.equal(fetched[0]?.id, created[0].id);
+			assert.equal(response.body.id, created[0].id);
+			const base = `/api/v1/${demo.companyId}/event/${demo.events.autumnMeetup}`;
+			const ticket = demo.ticketTypes.communityTicket;
+			assert.deepEqual(requestLines(control.requests()), [
+				`GET ${base}/ticket-types/${ticket} → 200`,
+				`POST ${base}/orders/create/${ticket} → 200`,
+				`GET ${base}/orders/${created[0].id} → 200`,
+			]);
+			console.log(
+				`    execution ${execution.id} ran on ${workers[0]}; stored in Postgres with status ${execution.status}`,
+			);
+		});
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
-function workflows({ credentials, sandbox }) {
+/** @param {import('../lib/stack').Context} context */
+function workflows({ credentials, sandbox: { demo } }) {
+	const order = { company: rl(demo.companyId), event: rl(demo.events.autumnMeetup) };
+	const get = { resource: 'order', operation: 'get', ...order, order: rl('={{ $json.id }}') };
 	return [
 		webhookWorkflow({
 			id: WORKFLOW_ID,
@@ -70,17 +72,8 @@ function workflows({ credentials, sandbox }) {
 			respond: 'lastNode',
 			refs: credentials,
 			steps: [
-				{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.body.') },
-				{
-					name: 'Get order',
-					parameters: {
-						resource: 'order',
-						operation: 'get',
-						company: rl(sandbox.demo.companyId),
-						event: rl(sandbox.demo.events.autumnMeetup),
-						order: rl('={{ $json.id }}'),
-					},
-				},
+				{ name: 'Create order', parameters: createOrderParameters(demo, '$json.body.') },
+				{ name: 'Get order', parameters: get },
 			],
 		}),
 	];

@@ -1,9 +1,8 @@
 // @ts-check
 /**
  * 4. Load through the queue: 500 deliveries the sandbox sends as fast as it can (20 in flight) to
- * the webhook processor become exactly 500 successful executions, shared by the two workers, each
- * carrying its own delivery (none lost, none run twice). Prints the throughput and the
- * delivery-to-finished times.
+ * the webhook processor become exactly 500 successful executions on the two workers, each
+ * carrying its own delivery (none lost, none run twice). Prints throughput and latencies.
  */
 const assert = require('node:assert/strict');
 const os = require('node:os');
@@ -42,10 +41,9 @@ function countBy(values) {
 }
 
 /**
- * The delivery id each execution carried (the trigger's output `id`, the event's `data.id`), read from Postgres.
- * @param {import('../lib/stack').QueueStack} stack
- * @param {string[]} executionIds
- * @returns {Promise<Map<string, string>>} execution id → delivery id
+ * Execution id → the delivery id it carried (the trigger's `id`: `data.id`), from Postgres.
+ * @param {import('../lib/stack').QueueStack} stack @param {string[]} executionIds
+ * @returns {Promise<Map<string, string>>}
  */
 async function deliveredIds(stack, executionIds) {
 	const rows = await stack.db.query(
@@ -98,25 +96,24 @@ const test = {
 		assert.deepEqual(countBy(executions.map((one) => one.status)), { success: DELIVERIES });
 		const carried = await deliveredIds(
 			stack,
-			executions.map((one) => one.id),
+			executions.map(({ id }) => id),
 		);
 		assert.deepEqual(
 			[...new Set(carried.values())].sort(),
 			[...sentAt.keys()].sort(),
 			'each delivery carried by exactly one execution',
 		);
-		const perWorker = /** @type {const} */ (['worker1', 'worker2']).map(
-			(name) => executions.filter((one) => stack.workersOf(one.id).includes(name)).length,
-		);
+		const ranOn = (/** @type {'worker1' | 'worker2'} */ name) =>
+			executions.filter((one) => stack.workersOf(one.id).includes(name)).length;
+		const perWorker = [ranOn('worker1'), ranOn('worker2')];
 		const counts = `executions started per worker: ${perWorker}`;
 		assert.equal(perWorker[0] + perWorker[1], DELIVERIES, counts);
 		assert.ok(perWorker[0] > 0 && perWorker[1] > 0, `both workers ran executions: ${perWorker}`);
 
 		const finishedAt = new Map(executions.map((one) => [one.id, Number(one.stoppedAt)]));
-		const latencies = [...carried].map(
-			([executionId, deliveryId]) =>
-				Number(finishedAt.get(executionId)) - Number(sentAt.get(deliveryId)),
-		);
+		const latency = (/** @type {[string, string]} */ [execution, delivery]) =>
+			Number(finishedAt.get(execution)) - Number(sentAt.get(delivery));
+		const latencies = [...carried].map(latency);
 		const lastFinished = Math.max(...finishedAt.values());
 		await rest.unpublish(WORKFLOW_ID);
 		const figures = [
@@ -124,24 +121,15 @@ const test = {
 			`all ${DELIVERIES} executions finished ${((lastFinished - started) / 1000).toFixed(1)} s after the first was sent (${(DELIVERIES / ((lastFinished - started) / 1000)).toFixed(0)} deliveries/s end to end), ${perWorker[0]} on worker1, ${perWorker[1]} on worker2`,
 			`delivery to finished execution: median ${(quantile(latencies, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...latencies) / 1000).toFixed(2)} s`,
 		];
-		const [load] = os.loadavg();
-		figures.push(
-			`(machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end)`,
-		);
+		const load = os.loadavg()[0].toFixed(1);
+		figures.push(`(machine: ${os.cpus().length} cores, load average ${load} at the end)`);
 		for (const line of figures) console.log(`    ${line}`);
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
-function workflows({ credentials, sandbox }) {
-	return [
-		webhookTriggerWorkflow({
-			id: WORKFLOW_ID,
-			refs: credentials,
-			demo: sandbox.demo,
-			events: [KIND],
-		}),
-	];
-}
+/** @param {import('../lib/stack').Context} context */
+const workflows = ({ credentials: refs, sandbox: { demo } }) => [
+	webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events: [KIND] }),
+];
 
 module.exports = { test, workflows };

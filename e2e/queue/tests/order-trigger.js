@@ -1,22 +1,18 @@
 // @ts-check
 /**
- * 3. The order trigger polls on main (every minute, as published) and keeps its state in
- * Postgres: the baseline reports nothing, each change is reported exactly once, and a restart of
- * main between two polls neither repeats nor loses a change. Behaviour only: how many requests a
- * poll makes is the trigger's own business.
+ * 3. The order trigger polls on main (every minute) and keeps its state in Postgres: the baseline
+ * reports nothing, each change is reported exactly once, a restart of main between two polls
+ * neither repeats nor loses one. Behaviour only: a poll's request count is the trigger's business.
  */
 const assert = require('node:assert/strict');
 
-const { curate, newOrder, reportedItems } = require('../../lib/orders');
+const { curate, newOrder, reportedItems, transitions } = require('../../lib/orders');
 const { orderTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qOrderTrigger';
 const TRIGGER = 'Order Trigger';
 const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
-
-/** @param {any[]} items */
-const reported = (items) => items.map((item) => `${item.id} ${item.transition}`).sort();
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
 const test = {
@@ -37,7 +33,7 @@ const test = {
 			`${created} created`,
 		].sort();
 		assert.deepEqual(
-			reported(await reportedItems(stack, WORKFLOW_ID, TRIGGER, first.length)),
+			transitions(await reportedItems(stack, WORKFLOW_ID, TRIGGER, first.length)),
 			first,
 		);
 
@@ -60,7 +56,7 @@ const test = {
 			`${approved} approved`,
 		].sort();
 		const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, all.length);
-		assert.deepEqual(reported(items), all, 'every change exactly once, over all executions');
+		assert.deepEqual(transitions(items), all, 'every change exactly once, over all executions');
 		const executions = await stack.executionsOf(WORKFLOW_ID);
 		assert.ok(
 			executions.every((execution) => stack.workersOf(execution.id).length === 1),
@@ -73,11 +69,9 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
-function workflows({ credentials, sandbox }) {
-	return [
-		orderTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, watch: WATCH }),
-	];
-}
+/** @param {import('../lib/stack').Context} context */
+const workflows = ({ credentials: refs, sandbox: { demo } }) => [
+	orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH }),
+];
 
 module.exports = { test, workflows };

@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * 5. A rate limit shared by two workers: two Return All listings of 1,200 forms (80 pages each)
- * run at the same time, one on each worker, against the sandbox's throttle (one limit for both,
- * as the service has). Each listing paces itself on the rate-limit headers, which count the other
- * worker's requests too: neither execution fails with a 429 and both return exactly what a lone
- * run returns. Prints the requests, the 429s the service sent (and the node absorbed) and the times.
+ * 5. A rate limit shared by two workers: two Return All listings of 1,200 forms (80 pages each) at
+ * once, one per worker, against the sandbox's throttle (one limit for both, as the service has).
+ * Each paces itself on the rate-limit headers, which count the other worker's requests too: neither
+ * fails with a 429, both return what a lone run returns. Prints the requests, 429s and times.
  */
 const assert = require('node:assert/strict');
 
@@ -21,8 +20,7 @@ const LIMIT = 10;
 
 /**
  * Calls the listing workflow on the webhook processor (it answers at once; a worker lists).
- * @param {import('../lib/stack').QueueStack} stack
- * @param {string} company
+ * @param {import('../lib/stack').QueueStack} stack @param {string} company
  */
 async function callListing(stack, company) {
 	const { status, body } = await stack.callWebhook(PATH, { company });
@@ -30,9 +28,8 @@ async function callListing(stack, company) {
 }
 
 /**
- * @param {import('../lib/stack').QueueStack} stack
- * @param {{ id: string }} execution
- * @returns {Promise<string[]>} the ids of the listed forms, in order
+ * The listed forms' ids, in order.
+ * @param {import('../lib/stack').QueueStack} stack @param {{ id: string }} execution
  */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
@@ -107,7 +104,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs }} stack */
+/** @param {import('../lib/stack').Context} context */
 function workflows({ credentials }) {
 	const company = rl('={{ $json.body.company }}');
 	const parameters = { resource: 'form', operation: 'getMany', company, returnAll: true };

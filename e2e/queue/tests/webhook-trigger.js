@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * 2. The webhook trigger across processes: main activates it (registers the webhook and stores
- * its token in Postgres), the webhook processor verifies each delivery with that token and a
- * worker runs the execution. A wrong token gets 401 and no execution; a delivery while the
- * webhook processor is down is not received; once restarted it still verifies; unpublishing on
- * main removes the webhook.
+ * 2. The webhook trigger across processes: main activates it (registers the webhook, stores its
+ * token in Postgres), the webhook processor verifies each delivery with that token, a worker runs
+ * it. A wrong token gets 401 and no execution; a delivery while the webhook processor is down is
+ * not received; restarted, it still verifies; unpublishing on main removes the webhook.
  */
 const assert = require('node:assert/strict');
 
@@ -19,11 +18,9 @@ const TRIGGER = 'Event Registration Trigger';
 const QUIET_MS = 3000;
 
 /**
- * Delivers one event of a kind to the workflow's webhook and checks that it became exactly one
- * more successful execution, run on a worker, carrying that event.
- * @param {import('../lib/stack').QueueStack} stack
- * @param {string} webhookId the sandbox's webhook
- * @param {string} kind
+ * Delivers one event of a kind to the sandbox's webhook `webhookId`: exactly one more successful
+ * execution, run on a worker, carrying that event.
+ * @param {import('../lib/stack').QueueStack} stack @param {string} webhookId @param {string} kind
  */
 async function deliverOne(stack, webhookId, kind) {
 	const before = (await stack.executionsOf(WORKFLOW_ID)).length;
@@ -87,12 +84,9 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox; packageDir: string }} stack */
-function workflows({ credentials, sandbox, packageDir }) {
-	const events = offeredEventKinds(packageDir);
-	return [
-		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs: credentials, demo: sandbox.demo, events }),
-	];
-}
+/** @param {import('../lib/stack').Context} context */
+const workflows = ({ credentials: refs, sandbox: { demo }, packageDir }) => [
+	webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events: offeredEventKinds(packageDir) }),
+];
 
 module.exports = { test, workflows };

@@ -1,16 +1,15 @@
 // @ts-check
 /**
- * 6. A worker killed mid-execution: a workflow creates one order per guest (Order → Create, one
- * POST each, each held 2.5 s by the sandbox); the worker running it is killed (SIGKILL) while the
- * third POST is at the service. Checks what docs/queue-mode.md says: n8n does not run the job
- * again and marks the execution error (or crashed); the service received each POST sent before the
- * kill, the held one included, exactly once, and none after it.
+ * 6. A worker killed mid-execution: a workflow creates one order per guest (one POST each, each
+ * held 2.5 s by the sandbox); its worker is killed (SIGKILL) while the third POST is held.
+ * As docs/queue-mode.md says: n8n does not run the job again and marks it error (or crashed); the
+ * service received each POST sent before the kill, the held one included, once, and none after.
  */
 const assert = require('node:assert/strict');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
-const { publish } = require('../../lib/checks');
+const { publish, until } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWorkerCrash';
 const PATH = 'queue-worker-crash';
@@ -20,10 +19,9 @@ const KILL_AT_GUEST = 3;
 const POST_HELD_MS = 2500;
 
 /**
- * Splits the POSTed e-mails into runs (a run starts again at the first guest) and checks that
- * each run sent guests in order, none twice.
- * @param {string[]} sent e-mails in the order the sandbox received them
- * @param {string[]} guests
+ * Splits the POSTed e-mails (`sent`, as received) into runs, each starting at the first guest, and
+ * checks that each run sent guests in order, none twice.
+ * @param {string[]} sent @param {string[]} guests
  */
 function runsOf(sent, guests) {
 	/** @type {string[][]} */
@@ -65,9 +63,8 @@ const test = {
 			assert.equal(response.status, 200, `webhook processor answered ${response.status}`);
 			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
 			const reads = () => control.requests({ method: 'GET', pathIncludes: '/ticket-types/' });
-			const readBeforePost = async () => (reads().length >= KILL_AT_GUEST ? true : undefined);
-			const wait = { timeoutMs: 120000, intervalMs: 20 };
-			await waitFor(`the read before guest ${KILL_AT_GUEST}’s POST`, readBeforePost, wait);
+			const readBeforePost = () => reads().length >= KILL_AT_GUEST;
+			await until(`the read before guest ${KILL_AT_GUEST}’s POST`, readBeforePost, 120000, 20);
 			await sleep(500);
 			const [execution] = await stack.executionsOf(WORKFLOW_ID);
 			const [worker] = stack.workersOf(execution.id);
@@ -123,7 +120,7 @@ const test = {
 	},
 };
 
-/** @param {{ credentials: import('../../../scripts/lib/workflows').CredentialRefs; sandbox: import('../../../test/sandbox').Sandbox }} stack */
+/** @param {import('../lib/stack').Context} context */
 function workflows({ credentials, sandbox }) {
 	return [
 		webhookWorkflow({
