@@ -4,8 +4,8 @@ import type { ApiContext } from './transport';
 import { paginate } from './pagination';
 import { refuseDotSegment, stop, InputError, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
-import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
+import type { PathParamName } from './routes';
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export interface CompanyRecord extends IDataObject {
@@ -136,26 +136,27 @@ export async function resolveCompanyWithId(
 	return await completeCompany(ctx, company, check);
 }
 
-/** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
+/** The slug or sqid the locator of `param` points at (URL mode applies that resource's page pattern). */
 export function resolveLocator(
 	ctx: ApiContext,
 	parameter: unknown,
-	field: { displayName: string; urlPattern?: string },
+	param: LocatorName,
 	check?: ItemContext,
 ): string {
+	const label = PATH_PARAMS[param].label;
 	const { mode, value } = locatorValue(parameter);
-	const resolved =
-		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
+	const pattern = urlPattern(param);
+	const resolved = mode === 'url' && pattern ? extractFromUrl(pattern, value) : value;
 	if (!resolved) {
 		stopOnInvalidId(
 			check,
 			ctx.getNode(),
-			field.displayName,
+			label,
 			value === '' ? 'is required' : `cannot read it from "${value}"`,
-			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
+			`Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
 		);
 	}
-	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);
+	refuseDotSegment(ctx.getNode(), label, resolved, check);
 	return resolved;
 }
 
@@ -169,7 +170,7 @@ export async function resolveEvent(
 	companyId: () => Promise<string>,
 	check?: ItemContext,
 ): Promise<string> {
-	const value = resolveLocator(ctx, parameter, locatorField('event'), check);
+	const value = resolveLocator(ctx, parameter, 'event', check);
 	if (ID_PATTERNS.event.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', {
 		params: { company: await companyId() },
@@ -179,8 +180,8 @@ export async function resolveEvent(
 }
 
 /**
- * Resource locators (from a searchable list, by ID, by URL). URL patterns follow the public pages
- * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
+ * Resource locators: from a searchable list, by ID, by URL. The URL patterns follow the reference's
+ * public pages, `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
  * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
  */
 const URL_PATTERNS = {
@@ -190,12 +191,10 @@ const URL_PATTERNS = {
 	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
 } as const;
 
-/** A path parameter's field as resolveLocator takes it: its label, and its page URL pattern if any. */
-export function locatorField(param: PathParamName): { displayName: string; urlPattern?: string } {
-	const urlPattern = Object.hasOwn(URL_PATTERNS, param)
+function urlPattern(param: LocatorName): string | undefined {
+	return Object.hasOwn(URL_PATTERNS, param)
 		? URL_PATTERNS[param as keyof typeof URL_PATTERNS]
 		: undefined;
-	return { displayName: PATH_PARAMS[param].label, urlPattern };
 }
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
@@ -257,19 +256,27 @@ export const ID_LOCATORS = {
 		example: 'order-confirmation',
 		idHint: 'template ID',
 	},
-} satisfies Record<string, Locator>;
+} satisfies { [P in PathParamName]?: Locator };
 
-/** The locator of path parameter `param`, as the node parameter `name`. */
+export type LocatorName = keyof typeof ID_LOCATORS;
+
+/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
+const BY_SLUG = 'slug';
+
+/** A slug as the public URLs hold it: no slashes or spaces. */
+const SLUG_PATTERN = /^[^/?#\s]+$/;
+
+/** The locator of path parameter `param`, as the node parameter `name`; `bySlug` adds the By Slug mode. */
 export function idLocator(
-	param: keyof typeof ID_LOCATORS,
+	param: LocatorName,
 	name: string = param,
-	given: Partial<Locator> = {},
+	given: Partial<Locator> & { bySlug?: boolean } = {},
 ): INodeProperties {
-	const { description, search, example, idHint, url }: Locator = {
+	const { description, search, example, idHint, url, bySlug }: Locator & { bySlug?: boolean } = {
 		...ID_LOCATORS[param],
 		...given,
 	};
-	const pattern = locatorField(param).urlPattern;
+	const pattern = urlPattern(param);
 	return {
 		displayName: PATH_PARAMS[param].label,
 		name,
@@ -300,6 +307,26 @@ export function idLocator(
 					},
 				],
 			},
+			...(bySlug !== true
+				? []
+				: [
+						{
+							displayName: 'By Slug',
+							name: BY_SLUG,
+							type: 'string' as const,
+							placeholder: 'e.g. acme-events',
+							hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+							validation: [
+								{
+									type: 'regex' as const,
+									properties: {
+										regex: SLUG_PATTERN.source,
+										errorMessage: 'Enter the slug without slashes or spaces',
+									},
+								},
+							],
+						},
+					]),
 			...(url === undefined || pattern === undefined
 				? []
 				: [
@@ -325,40 +352,8 @@ export function idLocator(
 	};
 }
 
-/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
-const BY_SLUG = 'slug';
-
-/** A slug as the public URLs hold it: no slashes or spaces. */
-const SLUG_PATTERN = /^[^/?#\s]+$/;
-
-/** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
 export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
-	const base = idLocator('company');
-	if (!options.bySlug) return base;
-	const modes = base.modes ?? [];
-	return {
-		...base,
-		modes: [
-			...modes.slice(0, 2),
-			{
-				displayName: 'By Slug',
-				name: BY_SLUG,
-				type: 'string',
-				placeholder: 'e.g. acme-events',
-				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: SLUG_PATTERN.source,
-							errorMessage: 'Enter the slug without slashes or spaces',
-						},
-					},
-				],
-			},
-			...modes.slice(2),
-		],
-	};
+	return idLocator('company', 'company', options);
 }
 
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
