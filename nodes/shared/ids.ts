@@ -1,4 +1,9 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameterResourceLocator,
+	INodeProperties,
+	INodePropertyMode,
+} from 'n8n-workflow';
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
@@ -60,10 +65,7 @@ async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<Comp
 	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 }
 
-/**
- * The company of a Company value. A sqid and a slug (By Slug, or from a page URL) are taken as
- * given; any other value ("Acme Events") is matched to one of the user's companies (GET /companies).
- */
+/** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
 export async function resolveCompany(
 	ctx: ApiContext,
 	parameter: unknown,
@@ -145,7 +147,7 @@ export function resolveLocator(
 ): string {
 	const label = PATH_PARAMS[param].label;
 	const { mode, value } = locatorValue(parameter);
-	const pattern = urlPattern(param);
+	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
 	const resolved = mode === 'url' && pattern ? extractFromUrl(pattern, value) : value;
 	if (!resolved) {
 		stopOnInvalidId(
@@ -161,8 +163,8 @@ export function resolveLocator(
 }
 
 /**
- * The event slug of an Event value. A value that cannot be a slug ("Summer Summit 2027") is matched
- * to the name of one of the company's events (`companyId` is asked for only then).
+ * An Event value's slug; a name ("Summer Summit 2027") is matched among the company's events
+ * (`companyId` is asked for only then).
  */
 export async function resolveEvent(
 	ctx: ApiContext,
@@ -180,9 +182,8 @@ export async function resolveEvent(
 }
 
 /**
- * Resource locators: from a searchable list, by ID, by URL. The URL patterns follow the reference's
- * public pages, `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
- * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
+ * The reference's public pages, `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}`
+ * and `.../o/{order-id}/checkout`; any host, so Base URL and Public URL both work.
  */
 const URL_PATTERNS = {
 	company: '^https?://[^/]+/([^/?#]+)',
@@ -190,12 +191,6 @@ const URL_PATTERNS = {
 	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
 	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
 } as const;
-
-function urlPattern(param: LocatorName): string | undefined {
-	return Object.hasOwn(URL_PATTERNS, param)
-		? URL_PATTERNS[param as keyof typeof URL_PATTERNS]
-		: undefined;
-}
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
@@ -266,6 +261,23 @@ const BY_SLUG = 'slug';
 /** A slug as the public URLs hold it: no slashes or spaces. */
 const SLUG_PATTERN = /^[^/?#\s]+$/;
 
+/** A typed-in mode of a locator: n8n checks the whole value against `regex` as it is entered. */
+function textMode(
+	{ displayName, name, placeholder, hint }: Omit<INodePropertyMode, 'type'>,
+	regex: string,
+	errorMessage: string,
+): INodePropertyMode {
+	const validation = [{ type: 'regex' as const, properties: { regex, errorMessage } }];
+	return {
+		displayName,
+		name,
+		type: 'string' as const,
+		placeholder,
+		...(hint && { hint }),
+		validation,
+	};
+}
+
 /** The locator of path parameter `param`, as the node parameter `name`; `bySlug` adds the By Slug mode. */
 export function idLocator(
 	param: LocatorName,
@@ -276,7 +288,7 @@ export function idLocator(
 		...ID_LOCATORS[param],
 		...given,
 	};
-	const pattern = urlPattern(param);
+	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
 	return {
 		displayName: PATH_PARAMS[param].label,
 		name,
@@ -291,60 +303,36 @@ export function idLocator(
 				type: 'list',
 				typeOptions: { searchListMethod: search, searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: `e.g. ${example}`,
-				validation: [
-					{
-						type: 'regex',
-						// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
-						properties: {
-							regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
-							errorMessage: `Enter the ${idHint}, without slashes or spaces (not . or ..)`,
-						},
-					},
-				],
-			},
-			...(bySlug !== true
-				? []
-				: [
-						{
-							displayName: 'By Slug',
-							name: BY_SLUG,
-							type: 'string' as const,
-							placeholder: 'e.g. acme-events',
-							hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-							validation: [
-								{
-									type: 'regex' as const,
-									properties: {
-										regex: SLUG_PATTERN.source,
-										errorMessage: 'Enter the slug without slashes or spaces',
-									},
-								},
-							],
-						},
-					]),
+			// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
+			textMode(
+				{ displayName: 'By ID', name: 'id', placeholder: `e.g. ${example}` },
+				`^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
+				`Enter the ${idHint}, without slashes or spaces (not . or ..)`,
+			),
+			...(bySlug === true
+				? [
+						textMode(
+							{
+								displayName: 'By Slug',
+								name: BY_SLUG,
+								placeholder: 'e.g. acme-events',
+								hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+							},
+							SLUG_PATTERN.source,
+							'Enter the slug without slashes or spaces',
+						),
+					]
+				: []),
 			...(url === undefined || pattern === undefined
 				? []
 				: [
 						{
-							displayName: 'By URL',
-							name: 'url',
-							type: 'string' as const,
-							placeholder: `e.g. ${url}`,
-							validation: [
-								{
-									type: 'regex' as const,
-									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
-									properties: {
-										regex: `${pattern}(?:[/?#].*)?`,
-										errorMessage: 'Paste a public page URL of the service',
-									},
-								},
-							],
+							// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
+							...textMode(
+								{ displayName: 'By URL', name: 'url', placeholder: `e.g. ${url}` },
+								`${pattern}(?:[/?#].*)?`,
+								'Paste a public page URL of the service',
+							),
 							extractValue: { type: 'regex' as const, regex: pattern },
 						},
 					]),
@@ -374,7 +362,7 @@ export function locatorValue(parameter: unknown): { mode: string; value: string 
 	return { mode: 'id', value: String(parameter ?? '').trim() };
 }
 
-/** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
+/** The ID in a URL-mode value n8n did not extract already. */
 function extractFromUrl(pattern: string, url: string): string | undefined {
 	const match = new RegExp(pattern).exec(url);
 	if (!match?.[1]) return undefined;

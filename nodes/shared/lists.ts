@@ -30,9 +30,7 @@ export async function searchPage(
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1);
 	const parsed = await (await openListing(ctx, key, { params })).page(page);
-	const results = parsed.items
-		.map(toItem)
-		.filter((r): r is INodeListSearchItems => r !== undefined);
+	const results = parsed.items.flatMap((record) => toItem(record) ?? []);
 	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
 }
 
@@ -84,7 +82,8 @@ export function matches(filter: string | undefined, ...texts: unknown[]): boolea
 }
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
-function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: string): unknown {
+function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
+	const displayName = PATH_PARAMS[name].label;
 	const parameter = ctx.getCurrentNodeParameter(name);
 	if (locatorValue(parameter).value === '') {
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${displayName} first`, {
@@ -96,13 +95,12 @@ function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: st
 
 /** The chosen company's sqid (one given by name, slug or page URL is looked up). */
 export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	const parameter = requireChosen(ctx, 'company', PATH_PARAMS.company.label);
-	return (await resolveCompanyWithId(ctx, parameter)).id;
+	return (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
 }
 
 /** The chosen ID of path parameter `param` (a ticket type or event also from its page URL). */
 export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): string {
-	return resolveLocator(ctx, requireChosen(ctx, param, PATH_PARAMS[param].label), param);
+	return resolveLocator(ctx, requireChosen(ctx, param), param);
 }
 
 /**
