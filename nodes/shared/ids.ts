@@ -13,10 +13,7 @@ import type { ItemContext } from './errors';
 import type { PathParamName } from './routes';
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
-export interface CompanyRecord extends IDataObject {
-	id: string;
-	slug: string;
-}
+export type CompanyRecord = IDataObject & { id: string; slug: string };
 
 export type CompanyWithId = { id: string; slug?: string };
 

@@ -103,6 +103,12 @@ export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): 
 	return resolveLocator(ctx, requireChosen(ctx, param), param);
 }
 
+/** The chosen event's path parameters: its company's sqid and its slug. */
+export async function eventParams(ctx: ILoadOptionsFunctions): Promise<RouteParams> {
+	const event = currentLocator(ctx, 'event');
+	return { company: await currentCompany(ctx), event };
+}
+
 /**
  * Upcoming and running events first (soonest first), then past ones (most recent first).
  * @internal Exported for the tests only.
