@@ -211,18 +211,15 @@ export async function paginateList(
 	const lastPage = Math.min(meta.lastPage, Math.ceil((limit ?? Infinity) / meta.perPage));
 	const advice = 'ask for fewer items (a Limit or a search) or larger pages (Page Size)';
 	listing.checkPageCount(lastPage, advice);
-	const pagesFollow = meta.hasNext && seen > 0 && lastPage > 1;
-	const rest = pagesFollow
-		? await mapPooled(
-				pageNumbers(2, lastPage),
-				boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
-				async (page) => await listing.page(page),
-				{
-					isLast: (page) => !page.meta.hasNext || page.items.length === 0,
-					onFailure: (error) => listing.pacer.stop(error),
-				},
-			)
-		: [];
+	const rest = await mapPooled(
+		pageNumbers(2, meta.hasNext && seen > 0 ? lastPage : 1),
+		boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
+		async (page) => await listing.page(page),
+		{
+			isLast: (page) => !page.meta.hasNext || page.items.length === 0,
+			onFailure: (error) => listing.pacer.stop(error),
+		},
+	);
 	const items = firstItems.concat(...rest.map((page) => page.items));
 	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
 	const cutShort =
