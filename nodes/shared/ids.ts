@@ -100,6 +100,7 @@ export async function completeCompany(
 ): Promise<CompanyRecord> {
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
+	const by = id !== undefined ? 'ID' : 'slug';
 	const found = (await userCompanies(ctx, check)).find((c) =>
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
@@ -108,10 +109,8 @@ export async function completeCompany(
 			check,
 			ctx.getNode(),
 			'Company',
-			id !== undefined
-				? `none of your companies has the ID "${id}"`
-				: `none of your companies has the slug "${slug}"`,
-			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+			`none of your companies has the ${by} "${id ?? slug}"`,
+			`Check the ${by}, or choose the company from the list.`,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
 		stopOnInvalidId(
