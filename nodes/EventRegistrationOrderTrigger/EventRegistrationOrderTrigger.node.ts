@@ -8,13 +8,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import {
-	companyLocator,
-	eventLocator,
-	locatorField,
-	resolveCompanyWithId,
-	resolveLocator,
-} from '../shared/ids';
+import { companyLocator, eventLocator, resolveCompanyWithId, resolveLocator } from '../shared/ids';
 import {
 	concurrencyOption,
 	pageSizeOption,
@@ -137,9 +131,7 @@ async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 		});
 	}
 	const allEvents = ctx.getNodeParameter('events', ONE_EVENT) === ALL_EVENTS;
-	const event = allEvents
-		? undefined
-		: resolveLocator(ctx, ctx.getNodeParameter('event'), locatorField('event'));
+	const event = allEvents ? undefined : resolveLocator(ctx, ctx.getNodeParameter('event'), 'event');
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const { concurrency, perPage, fullCheckMinutes } = options;
 	return {

@@ -1,17 +1,19 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameterResourceLocator,
+	INodeProperties,
+	INodePropertyMode,
+} from 'n8n-workflow';
 
 import type { ApiContext } from './transport';
 import { paginate } from './pagination';
 import { refuseDotSegment, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
-import type { PathParamName } from './routes';
 import type { ItemContext } from './errors';
+import type { PathParamName } from './routes';
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
-export interface CompanyRecord extends IDataObject {
-	id: string;
-	slug: string;
-}
+export type CompanyRecord = IDataObject & { id: string; slug: string };
 
 export type CompanyWithId = { id: string; slug?: string };
 
@@ -60,10 +62,7 @@ async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<Comp
 	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 }
 
-/**
- * The company of a Company value. A sqid and a slug (By Slug, or from a page URL) are taken as
- * given; any other value ("Acme Events") is matched to one of the user's companies (GET /companies).
- */
+/** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
 export async function resolveCompany(
 	ctx: ApiContext,
 	parameter: unknown,
@@ -101,6 +100,7 @@ export async function completeCompany(
 ): Promise<CompanyRecord> {
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
+	const by = id !== undefined ? 'ID' : 'slug';
 	const found = (await userCompanies(ctx, check)).find((c) =>
 		id !== undefined ? c.id === id : c.slug === slug,
 	);
@@ -109,10 +109,8 @@ export async function completeCompany(
 			check,
 			ctx.getNode(),
 			'Company',
-			id !== undefined
-				? `none of your companies has the ID "${id}"`
-				: `none of your companies has the slug "${slug}"`,
-			`Check the ${id !== undefined ? 'ID' : 'slug'}, or choose the company from the list.`,
+			`none of your companies has the ${by} "${id ?? slug}"`,
+			`Check the ${by}, or choose the company from the list.`,
 		);
 	if (typeof found.slug !== 'string' || found.slug === '')
 		stopOnInvalidId(
@@ -136,32 +134,33 @@ export async function resolveCompanyWithId(
 	return await completeCompany(ctx, company, check);
 }
 
-/** The slug or sqid a locator points at (URL mode applies the pattern of that resource). */
+/** The slug or sqid the locator of `param` points at (URL mode applies that resource's page pattern). */
 export function resolveLocator(
 	ctx: ApiContext,
 	parameter: unknown,
-	field: { displayName: string; urlPattern?: string },
+	param: LocatorName,
 	check?: ItemContext,
 ): string {
+	const label = PATH_PARAMS[param].label;
 	const { mode, value } = locatorValue(parameter);
-	const resolved =
-		mode === 'url' && field.urlPattern ? extractFromUrl(field.urlPattern, value) : value;
+	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
+	const resolved = mode === 'url' && pattern ? extractFromUrl(pattern, value) : value;
 	if (!resolved) {
 		stopOnInvalidId(
 			check,
 			ctx.getNode(),
-			field.displayName,
+			label,
 			value === '' ? 'is required' : `cannot read it from "${value}"`,
-			`Choose the ${field.displayName.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
+			`Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
 		);
 	}
-	refuseDotSegment(ctx.getNode(), field.displayName, resolved, check);
+	refuseDotSegment(ctx.getNode(), label, resolved, check);
 	return resolved;
 }
 
 /**
- * The event slug of an Event value. A value that cannot be a slug ("Summer Summit 2027") is matched
- * to the name of one of the company's events (`companyId` is asked for only then).
+ * An Event value's slug; a name ("Summer Summit 2027") is matched among the company's events
+ * (`companyId` is asked for only then).
  */
 export async function resolveEvent(
 	ctx: ApiContext,
@@ -169,7 +168,7 @@ export async function resolveEvent(
 	companyId: () => Promise<string>,
 	check?: ItemContext,
 ): Promise<string> {
-	const value = resolveLocator(ctx, parameter, locatorField('event'), check);
+	const value = resolveLocator(ctx, parameter, 'event', check);
 	if (ID_PATTERNS.event.test(value)) return value;
 	const events = await paginate(ctx, 'event.getMany', {
 		params: { company: await companyId() },
@@ -179,9 +178,8 @@ export async function resolveEvent(
 }
 
 /**
- * Resource locators (from a searchable list, by ID, by URL). URL patterns follow the public pages
- * of the reference: `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}` and
- * `.../o/{order-id}/checkout`; the host is not checked, so Base URL and Public URL both work.
+ * The reference's public pages, `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}`
+ * and `.../o/{order-id}/checkout`; any host, so Base URL and Public URL both work.
  */
 const URL_PATTERNS = {
 	company: '^https?://[^/]+/([^/?#]+)',
@@ -189,14 +187,6 @@ const URL_PATTERNS = {
 	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
 	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
 } as const;
-
-/** A path parameter's field as resolveLocator takes it: its label, and its page URL pattern if any. */
-export function locatorField(param: PathParamName): { displayName: string; urlPattern?: string } {
-	const urlPattern = Object.hasOwn(URL_PATTERNS, param)
-		? URL_PATTERNS[param as keyof typeof URL_PATTERNS]
-		: undefined;
-	return { displayName: PATH_PARAMS[param].label, urlPattern };
-}
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
@@ -257,19 +247,44 @@ export const ID_LOCATORS = {
 		example: 'order-confirmation',
 		idHint: 'template ID',
 	},
-} satisfies Record<string, Locator>;
+} satisfies { [P in PathParamName]?: Locator };
 
-/** The locator of path parameter `param`, as the node parameter `name`. */
+export type LocatorName = keyof typeof ID_LOCATORS;
+
+/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
+const BY_SLUG = 'slug';
+
+/** A slug as the public URLs hold it: no slashes or spaces. */
+const SLUG_PATTERN = /^[^/?#\s]+$/;
+
+/** A typed-in mode of a locator: n8n checks the whole value against `regex` as it is entered. */
+function textMode(
+	{ displayName, name, placeholder, hint }: Omit<INodePropertyMode, 'type'>,
+	regex: string,
+	errorMessage: string,
+): INodePropertyMode {
+	const validation = [{ type: 'regex' as const, properties: { regex, errorMessage } }];
+	return {
+		displayName,
+		name,
+		type: 'string' as const,
+		placeholder,
+		...(hint && { hint }),
+		validation,
+	};
+}
+
+/** The locator of path parameter `param`, as the node parameter `name`; `bySlug` adds the By Slug mode. */
 export function idLocator(
-	param: keyof typeof ID_LOCATORS,
+	param: LocatorName,
 	name: string = param,
-	given: Partial<Locator> = {},
+	given: Partial<Locator> & { bySlug?: boolean } = {},
 ): INodeProperties {
-	const { description, search, example, idHint, url }: Locator = {
+	const { description, search, example, idHint, url, bySlug }: Locator & { bySlug?: boolean } = {
 		...ID_LOCATORS[param],
 		...given,
 	};
-	const pattern = locatorField(param).urlPattern;
+	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
 	return {
 		displayName: PATH_PARAMS[param].label,
 		name,
@@ -284,40 +299,36 @@ export function idLocator(
 				type: 'list',
 				typeOptions: { searchListMethod: search, searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: `e.g. ${example}`,
-				validation: [
-					{
-						type: 'regex',
-						// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
-						properties: {
-							regex: `^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
-							errorMessage: `Enter the ${idHint}, without slashes or spaces (not . or ..)`,
-						},
-					},
-				],
-			},
+			// `.` and `..` would change the request's route (stopped again in the transport, for expressions and AI input).
+			textMode(
+				{ displayName: 'By ID', name: 'id', placeholder: `e.g. ${example}` },
+				`^${NOT_A_DOT_SEGMENT}[^/?#\\s]+$`,
+				`Enter the ${idHint}, without slashes or spaces (not . or ..)`,
+			),
+			...(bySlug === true
+				? [
+						textMode(
+							{
+								displayName: 'By Slug',
+								name: BY_SLUG,
+								placeholder: 'e.g. acme-events',
+								hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
+							},
+							SLUG_PATTERN.source,
+							'Enter the slug without slashes or spaces',
+						),
+					]
+				: []),
 			...(url === undefined || pattern === undefined
 				? []
 				: [
 						{
-							displayName: 'By URL',
-							name: 'url',
-							type: 'string' as const,
-							placeholder: `e.g. ${url}`,
-							validation: [
-								{
-									type: 'regex' as const,
-									// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
-									properties: {
-										regex: `${pattern}(?:[/?#].*)?`,
-										errorMessage: 'Paste a public page URL of the service',
-									},
-								},
-							],
+							// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
+							...textMode(
+								{ displayName: 'By URL', name: 'url', placeholder: `e.g. ${url}` },
+								`${pattern}(?:[/?#].*)?`,
+								'Paste a public page URL of the service',
+							),
 							extractValue: { type: 'regex' as const, regex: pattern },
 						},
 					]),
@@ -325,40 +336,8 @@ export function idLocator(
 	};
 }
 
-/** The Company mode whose value is the company's public slug (Public URL → Build, where a link needs no request). */
-const BY_SLUG = 'slug';
-
-/** A slug as the public URLs hold it: no slashes or spaces. */
-const SLUG_PATTERN = /^[^/?#\s]+$/;
-
-/** The company; `bySlug` adds the By Slug mode (after From List and By ID). */
 export function companyLocator(options: { bySlug?: boolean } = {}): INodeProperties {
-	const base = idLocator('company');
-	if (!options.bySlug) return base;
-	const modes = base.modes ?? [];
-	return {
-		...base,
-		modes: [
-			...modes.slice(0, 2),
-			{
-				displayName: 'By Slug',
-				name: BY_SLUG,
-				type: 'string',
-				placeholder: 'e.g. acme-events',
-				hint: 'The company’s slug as in its public URLs; the link is built without asking the service',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: SLUG_PATTERN.source,
-							errorMessage: 'Enter the slug without slashes or spaces',
-						},
-					},
-				],
-			},
-			...modes.slice(2),
-		],
-	};
+	return idLocator('company', 'company', options);
 }
 
 export function eventLocator(options: { organizingOnly: boolean }): INodeProperties {
@@ -379,7 +358,7 @@ export function locatorValue(parameter: unknown): { mode: string; value: string 
 	return { mode: 'id', value: String(parameter ?? '').trim() };
 }
 
-/** Applies a URL pattern to a value (used where the value came in by URL mode without extraction). */
+/** The ID in a URL-mode value n8n did not extract already. */
 function extractFromUrl(pattern: string, url: string): string | undefined {
 	const match = new RegExp(pattern).exec(url);
 	if (!match?.[1]) return undefined;

@@ -15,8 +15,9 @@ import {
 	MAX_CONCURRENCY,
 	MAX_PAGE_SIZE,
 } from './pagination';
-import type { PaginatedRouteKey, PathParamName, RouteParams } from './routes';
-import { locatorField, locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
+import type { PaginatedRouteKey, RouteParams } from './routes';
+import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
+import type { LocatorName } from './ids';
 import { PATH_PARAMS } from './routes';
 
 /** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
@@ -29,9 +30,7 @@ export async function searchPage(
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1);
 	const parsed = await (await openListing(ctx, key, { params })).page(page);
-	const results = parsed.items
-		.map(toItem)
-		.filter((r): r is INodeListSearchItems => r !== undefined);
+	const results = parsed.items.flatMap((record) => toItem(record) ?? []);
 	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
 }
 
@@ -45,39 +44,29 @@ export async function searchCompanies(
 	);
 }
 
-async function searchCompanyEvents(
-	ctx: ILoadOptionsFunctions,
-	filter: string | undefined,
-	organizingOnly: boolean,
-): Promise<INodeListSearchResult> {
-	const company = await currentCompany(ctx);
-	// Every page, so the list can be ordered by date; the API orders events as it likes.
-	const events = (await paginate(ctx, 'event.getMany', { params: { company } })).filter(
-		(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
-	);
-	return {
-		results: byUpcoming(events, new Date().toISOString()).map((e) => {
-			const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
-			const attending = e.company_role === 'attending' ? ' · attending' : '';
-			return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
-		}),
+/** The company's events, soonest first (read whole: the API orders events as it likes). */
+function eventSearch(organizingOnly: boolean) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
+		const company = await currentCompany(this);
+		const events = (await paginate(this, 'event.getMany', { params: { company } })).filter(
+			(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
+		);
+		return {
+			results: byUpcoming(events, new Date().toISOString()).map((e) => {
+				const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
+				const attending = e.company_role === 'attending' ? ' · attending' : '';
+				return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
+			}),
+		};
 	};
 }
 
 /** @public n8n calls it by name, through the action node's `methods.listSearch`. */
-export async function searchEvents(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return await searchCompanyEvents(this, filter, false);
-}
-
-export async function searchOrganizingEvents(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return await searchCompanyEvents(this, filter, true);
-}
+export const searchEvents = eventSearch(false);
+export const searchOrganizingEvents = eventSearch(true);
 
 /**
  * Case-insensitive match on any of the texts. The API's own `q` is case-sensitive, so lists never
@@ -93,7 +82,8 @@ export function matches(filter: string | undefined, ...texts: unknown[]): boolea
 }
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
-function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: string): unknown {
+function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
+	const displayName = PATH_PARAMS[name].label;
 	const parameter = ctx.getCurrentNodeParameter(name);
 	if (locatorValue(parameter).value === '') {
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${displayName} first`, {
@@ -105,14 +95,18 @@ function requireChosen(ctx: ILoadOptionsFunctions, name: string, displayName: st
 
 /** The chosen company's sqid (one given by name, slug or page URL is looked up). */
 export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	const parameter = requireChosen(ctx, 'company', PATH_PARAMS.company.label);
-	return (await resolveCompanyWithId(ctx, parameter)).id;
+	return (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
 }
 
 /** The chosen ID of path parameter `param` (a ticket type or event also from its page URL). */
-export function currentLocator(ctx: ILoadOptionsFunctions, param: PathParamName): string {
-	const field = locatorField(param);
-	return resolveLocator(ctx, requireChosen(ctx, param, field.displayName), field);
+export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): string {
+	return resolveLocator(ctx, requireChosen(ctx, param), param);
+}
+
+/** The chosen event's path parameters: its company's sqid and its slug. */
+export async function eventParams(ctx: ILoadOptionsFunctions): Promise<RouteParams> {
+	const event = currentLocator(ctx, 'event');
+	return { company: await currentCompany(ctx), event };
 }
 
 /**

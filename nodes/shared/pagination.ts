@@ -20,24 +20,24 @@ export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 const MAX_PAGES = 10_000;
 /**
- * The Page Size a Get Many asks for unless set: used only where the service honours it (meta.per_page).
+ * The Page Size a Get Many asks for unless set.
  * @alias Of MAX_PAGE_SIZE today; a fact of its own.
  */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
-/** Fast on the 15-a-page API (`npm run bench`, docs/performance.md); the RatePacer keeps it safe. */
+/** Fast on the 15-a-page API (`npm run bench`); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
 export interface PaginateOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
-	/** Ask for larger pages; used only when the response's meta.per_page shows it was honoured. */
+	/** Larger pages, used only when meta.per_page shows the service honoured it. */
 	perPage?: number;
-	/** Stop after this many items (no page is asked to be larger); undefined means Return All. */
+	/** Stop after this many items; undefined means Return All. */
 	limit?: number;
 	/** Pages fetched at once after the first one. */
 	concurrency?: number;
-	/** When the first page shows more items are wanted than `count`, `tooMany` is thrown before any further page. */
+	/** Thrown after the first page when it shows more than `count` items are wanted. */
 	atMost?: { count: number; tooMany: (wanted: number) => Error };
 	/** Nothing is sent once an input error was collected for the item. */
 	check?: ItemContext;
@@ -53,27 +53,17 @@ export class ListResult {
 	) {}
 }
 
-export interface PageMeta {
-	currentPage: number;
-	lastPage: number;
-	perPage: number;
-	total: number;
-	hasNext: boolean;
-}
-
-export type Page = { items: IDataObject[]; meta: PageMeta };
-
 function nonNegativeInteger(value: unknown): number | undefined {
 	const n = typeof value === 'string' ? Number(value) : value;
 	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 /**
- * Reads the Laravel envelope (`data`, `links`, `meta`). Returns a reason instead of a page when a
- * part is missing, so a listing is never presented as complete on a broken answer.
+ * Reads the Laravel envelope (`data`, `links`, `meta`), or says which part is missing: a broken
+ * answer never passes for a complete listing.
  * @internal Exported for the fuzz tests.
  */
-export function readEnvelope(body: unknown): Page | string {
+export function readEnvelope(body: unknown) {
 	if (!isJsonObject(body)) return 'the page is not a JSON object';
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
 	if (!isJsonObject(body.links)) return 'the page has no "links" object';
@@ -99,6 +89,9 @@ export function readEnvelope(body: unknown): Page | string {
 	};
 }
 
+export type Page = Exclude<ReturnType<typeof readEnvelope>, string>;
+export type PageMeta = Page['meta'];
+
 /** What the requests of a listing (or of one poll's listings) share: read once, not per page. */
 export type Connection = { baseUrl: string; credentialType: string; pacer: RatePacer };
 
@@ -111,9 +104,9 @@ export async function connect(ctx: ApiContext): Promise<Connection> {
 }
 
 /**
- * One listing of a paginated route, and the one way the nodes read a page of a list: the page
- * asked for, its envelope checked, at the page size of the listing's first page read (pages read
- * side by side could otherwise overlap or skip items). Anything else is an error naming the page.
+ * The one way the nodes read a page of a list: the page asked for, at the page size of the
+ * listing's first page read (pages read side by side could otherwise overlap or skip items), or
+ * an error naming the page.
  */
 export class Listing {
 	private readonly qs: IDataObject;
@@ -125,7 +118,7 @@ export class Listing {
 		private readonly options: PaginateOptions,
 		private readonly connection: Connection,
 	) {
-		// The Page Size option, no larger than a Limit needs; none when it would be the default.
+		// No larger than a Limit needs; none when it would be the default.
 		const { perPage, limit } = options;
 		const size = Math.floor(Math.min(perPage ?? 0, limit ?? Infinity));
 		this.qs = size > DEFAULT_PAGE_SIZE ? { ...options.qs, per_page: size } : { ...options.qs };
@@ -183,7 +176,7 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 		: fallback;
 }
 
-/** Lists a paginated route (see `paginateList`) and returns just the items. */
+/** The items of `paginateList`. */
 export async function paginate(
 	ctx: ApiContext,
 	key: PaginatedRouteKey,
@@ -193,9 +186,8 @@ export async function paginate(
 }
 
 /**
- * Return All or up to `limit` items, in the server's order, and whether more exist past the Limit.
- * The first page tells how many pages exist and the page size honoured; the rest (as many as
- * `limit` needs) are read `concurrency` at a time up to the page that says it is the last.
+ * Every item, or up to `limit`, in the server's order, and whether more exist past the Limit. The
+ * first page tells the page count and size; the pages `limit` needs are read `concurrency` at a time.
  */
 export async function paginateList(
 	ctx: ApiContext,
@@ -219,18 +211,15 @@ export async function paginateList(
 	const lastPage = Math.min(meta.lastPage, Math.ceil((limit ?? Infinity) / meta.perPage));
 	const advice = 'ask for fewer items (a Limit or a search) or larger pages (Page Size)';
 	listing.checkPageCount(lastPage, advice);
-	const pagesFollow = meta.hasNext && seen > 0 && lastPage > 1;
-	const rest = pagesFollow
-		? await mapPooled(
-				pageNumbers(2, lastPage),
-				boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
-				async (page) => await listing.page(page),
-				{
-					isLast: (page) => !page.meta.hasNext || page.items.length === 0,
-					onFailure: (error) => listing.pacer.stop(error),
-				},
-			)
-		: [];
+	const rest = await mapPooled(
+		pageNumbers(2, meta.hasNext && seen > 0 ? lastPage : 1),
+		boundedInteger(options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
+		async (page) => await listing.page(page),
+		{
+			isLast: (page) => !page.meta.hasNext || page.items.length === 0,
+			onFailure: (error) => listing.pacer.stop(error),
+		},
+	);
 	const items = firstItems.concat(...rest.map((page) => page.items));
 	const lastFetched = rest.length > 0 ? rest[rest.length - 1] : first;
 	const cutShort =
@@ -245,19 +234,12 @@ export function pageNumbers(from: number, to: number): number[] {
 }
 
 /**
- * Paces the concurrent requests of one listing on Laravel's rate-limit headers: under a rate limit
- * it finishes close to the throttle's own bound and receives at most one 429 per window, which the
- * transport retries (figures: `npm run bench`, docs/performance.md).
- *
- * Laravel sends `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every answer but the time the
- * window resets only on a 429 (`Retry-After`). So the pacer counts down from the latest
- * `Remaining` (the answer to the most recently sent request, less every request sent after it
- * and every older one still in flight, since those may not be counted in it yet). While that
- * allowance is positive requests go out freely. At zero, exactly one request goes out as a probe
- * and the others wait for it: a 2xx answer shows the window has reset (or quota was left) and
- * carries a fresh `Remaining`; a 429 answer's `Retry-After` pauses every request until the
- * window resets, after which the allowance is the full `Limit`. Without these headers the pacer
- * never holds a request back (the retry on 429/5xx still applies).
+ * Paces a listing's concurrent requests on Laravel's rate-limit headers: at most one 429 per
+ * window (`npm run bench`). Laravel sends `X-RateLimit-Limit`/`-Remaining` on every answer but the
+ * reset time only on a 429 (`Retry-After`). So the allowance is the newest answer's `Remaining`,
+ * less the requests sent after it and older ones still in flight (maybe not counted in it). At
+ * zero one request goes out as a probe: a 2xx brings a fresh `Remaining`, a 429 pauses every
+ * request for `Retry-After`, then allows the full `Limit`. Without the headers nothing waits.
  */
 export class RatePacer {
 	private pausedUntil = 0;
@@ -273,7 +255,7 @@ export class RatePacer {
 	);
 	private pauseWait: { until: number; done: Promise<void> } | undefined;
 
-	/** Waits until a request may go out; returns its ticket for `settle`. Throws once `stop` was called. */
+	/** Waits until a request may go out; its ticket is for `settle`. Throws once stopped. */
 	async acquire(): Promise<number> {
 		for (;;) {
 			this.stopped.signal.throwIfAborted();
@@ -291,7 +273,7 @@ export class RatePacer {
 		}
 	}
 
-	/** Records the answer to a request (none after a network failure) and wakes waiting requests. */
+	/** Records a request's answer (none after a network failure); wakes the waiting. */
 	settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void {
 		this.inFlight.delete(ticket);
 		if (this.probe === ticket) this.probe = undefined;
@@ -300,7 +282,6 @@ export class RatePacer {
 		if (seconds !== undefined) {
 			this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
 			const limit = headerNumber(headers, 'x-ratelimit-limit');
-			// After the pause a new window starts: its full limit, less what is still in flight.
 			this.observed = limit === undefined ? undefined : { remaining: limit, ticket: this.sent - 1 };
 		} else if (response && response.statusCode !== 429) {
 			const remaining = headerNumber(headers, 'x-ratelimit-remaining');
@@ -310,7 +291,7 @@ export class RatePacer {
 		this.wakeWaiting();
 	}
 
-	/** Requests that can still go out in this window without a 429; undefined without the headers. */
+	/** Requests left in this window without a 429; undefined without the headers. */
 	remaining(): number | undefined {
 		if (!this.observed) return undefined;
 		const { remaining, ticket } = this.observed;
@@ -319,7 +300,7 @@ export class RatePacer {
 		return Math.max(0, remaining - (this.sent - ticket - 1) - olderInFlight);
 	}
 
-	/** Ends the listing: requests waiting (or paused) here throw `reason` instead of going out. */
+	/** Requests waiting or paused here throw `reason` instead of going out. */
 	stop(reason: unknown): void {
 		this.stopped.abort(reason);
 		this.wakeWaiting();
@@ -334,7 +315,7 @@ export class RatePacer {
 	/** One sleep per pause, shared by every request waiting for it; cut short by `stop`. */
 	private async pause(): Promise<void> {
 		if (this.pauseWait?.until !== this.pausedUntil) {
-			// sleep() clears its timer on abort where it takes a signal; the race covers versions where it does not.
+			// The race covers n8n versions whose sleep() takes no signal.
 			const slept = sleep(this.pausedUntil - Date.now(), this.stopped.signal).catch(
 				() => undefined,
 			);
@@ -345,10 +326,9 @@ export class RatePacer {
 }
 
 /**
- * The one worker pool: `task` over `items`, at most `concurrency` running (a sliding window: one
- * slow item does not hold the others up), results in item order, cut at the first `isLast` accepts.
- * On a failure no new item starts, `onFailure` is called, the running tasks are awaited and the
- * first error is thrown.
+ * The one worker pool: `task` over `items`, at most `concurrency` running (a sliding window),
+ * results in item order, cut at the first `isLast` accepts. On a failure nothing new starts,
+ * `onFailure` is called and, once the running tasks end, the first error is thrown.
  */
 export async function mapPooled<T, R>(
 	items: readonly T[],
@@ -361,9 +341,8 @@ export async function mapPooled<T, R>(
 	let end = items.length - 1;
 	let failure: { error: unknown } | undefined;
 	const open = () => failure === undefined && next <= end;
-	// Tasks start one event-loop turn apart: n8n's request helpers open a connection per request, so a
-	// request is written only on the turn after it starts. Started back to back (a burst of answers
-	// processed) requests would leave and be answered together, the service idle meanwhile.
+	// Tasks start one event-loop turn apart: n8n writes a request on the turn after it starts, so
+	// requests started back to back would leave and be answered together, the service idle meanwhile.
 	let turn: Promise<void> = Promise.resolve();
 	const worker = async (): Promise<void> => {
 		while (open()) {

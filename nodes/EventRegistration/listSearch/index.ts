@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchPage, currentCompany, currentLocator, matches } from '../../shared/lists';
+import { searchPage, currentCompany, eventParams, matches } from '../../shared/lists';
 import { orderStatus } from '../../shared/orders';
 import { asNodeError } from '../../shared/errors';
 import { apiRequestList } from '../../shared/transport';
@@ -24,11 +24,8 @@ export async function searchTicketTypes(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event');
-	const company = await currentCompany(this);
-	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', {
-		params: { company, event },
-	});
+	const params = await eventParams(this);
+	const ticketTypes = await apiRequestList(this, 'ticketType.getMany', { params });
 	return {
 		results: ticketTypes
 			.filter((t) => matches(filter, t.name, t.slug))
@@ -62,9 +59,8 @@ export async function searchOrders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event');
-	const company = await currentCompany(this);
-	return await searchPage(this, 'order.getMany', { company, event }, paginationToken, (o) =>
+	const params = await eventParams(this);
+	return await searchPage(this, 'order.getMany', params, paginationToken, (o) =>
 		matches(filter, o.first_name, o.last_name, o.email, o.id, orderStatus(o))
 			? { name: orderLabel(o), value: String(o.id) }
 			: undefined,
@@ -89,11 +85,8 @@ export async function searchEmailTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const event = currentLocator(this, 'event');
-	const company = await currentCompany(this);
-	const templates = await apiRequestList(this, 'emailTemplate.getMany', {
-		params: { company, event },
-	});
+	const params = await eventParams(this);
+	const templates = await apiRequestList(this, 'emailTemplate.getMany', { params });
 	return {
 		results: templates
 			.filter((t) => matches(filter, t.name, t.id))

@@ -9,13 +9,8 @@ import type {
 import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 
 import type { ItemContext, Invalid } from '../../shared/errors';
-import {
-	ID_LOCATORS,
-	locatorField,
-	resolveCompanyWithId,
-	resolveEvent,
-	resolveLocator,
-} from '../../shared/ids';
+import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
+import { PATH_PARAMS } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
 import { requireOption } from './checks';
 import { InputError, isInvalid, invalidInput, isJsonObject } from '../../shared/errors';
@@ -81,20 +76,20 @@ export class OperationItem implements ItemContext {
 
 	/** The ID in the locator of a ticket type, form or order (or from its page URL). */
 	id(param: 'ticketType' | 'form' | 'order'): string {
-		return resolveLocator(this.ctx, this.parameter(param), locatorField(param), this);
+		return resolveLocator(this.ctx, this.parameter(param), param, this);
 	}
 
 	/** An activation or template ID, which has no URL mode: slashes or spaces are refused here. */
 	plainId(param: 'activation' | 'template', name: string = param): string | Invalid {
-		const field = locatorField(param);
-		const value = resolveLocator(this.ctx, this.parameter(name, ''), field, this);
+		const label = PATH_PARAMS[param].label;
+		const value = resolveLocator(this.ctx, this.parameter(name, ''), param, this);
 		if (!/[/?#\s]/.test(value)) return value;
 		const { idHint, example } = ID_LOCATORS[param];
 		return invalidInput(
 			this,
-			field.displayName,
+			label,
 			`“${value}” is not ${/^[aeiou]/.test(idHint) ? 'an' : 'a'} ${idHint}`,
-			`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
+			`Choose the ${label.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 		);
 	}
 }
