@@ -48,7 +48,7 @@ const NODE_TYPES = {
 	webhookTrigger: /\.eventRegistrationTrigger$/,
 	orderTrigger: /\.eventRegistrationOrderTrigger$/,
 };
-/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/shared.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
+/** The request n8n's credential test makes (`USER_TEST_REQUEST`, credentials/EventRegistrationApi.credentials.ts): every workflow with an Event Registration node needs its scope to save a tested credential. */
 const CREDENTIAL_TEST_ROUTE = 'user.get';
 
 /**
