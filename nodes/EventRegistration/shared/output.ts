@@ -17,16 +17,20 @@ import { idSourceOf, type IdField } from '../../shared/routes';
  */
 export const VERSION_1_1 = 1.1;
 
-/** The node's versions, oldest first. */
 export const NODE_VERSIONS = [1, VERSION_1_1];
 
 /**
- * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a node marked
- * `usableAsTool` a second type, its own name plus `Tool`, used only on an `ai_tool` connection.
+ * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a `usableAsTool`
+ * node a second type, its name plus `Tool`, used only on an `ai_tool` connection.
  * (`isToolExecution()` cannot tell: n8n 2.x runs an agent's tool calls in a plain execute context.)
  */
 export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return context.getNode().type.endsWith('Tool');
+}
+
+/** Whether a model calls the node and the node is of a version that shapes output for it. */
+export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
+	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
 }
 
 const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
@@ -86,8 +90,9 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 export function outputFieldsOf(
 	ctx: IExecuteFunctions,
 	item: OperationItem,
-	kind: RecordKind,
+	kind: RecordKind | undefined,
 ): readonly string[] | undefined {
+	if (kind === undefined) return undefined;
 	const output = outputProperties(kind)[0];
 	const mode = requireOption(
 		item,
@@ -112,22 +117,26 @@ export function outputFieldsOf(
 }
 
 /**
- * An operation's result in the chosen Output (`fields` from `outputFieldsOf`, read before the
- * operation runs so a bad choice sends nothing): records trimmed to those fields, and, when a
- * model calls a node of version 1.1 or later, a list as one envelope item (see `listEnvelope`).
+ * An operation's result as output items. Records of a `recordKind` are trimmed to `fields` (from
+ * `outputFieldsOf`, read before the operation ran so a bad choice sends nothing); a person is told
+ * when Limit cut the list, and a model calling version 1.1 or later gets a list as one envelope item.
  */
 export function shapeOutput(
 	ctx: IExecuteFunctions,
-	kind: RecordKind,
+	{ recordKind, returnsList }: { recordKind?: RecordKind; returnsList?: boolean },
 	fields: readonly string[] | undefined,
 	result: IDataObject | IDataObject[] | ListResult,
-	isList: boolean,
-): IDataObject | IDataObject[] {
-	const shape = (record: IDataObject) => (fields === undefined ? record : pick(record, fields));
-	if (!(result instanceof ListResult) && !Array.isArray(result)) return shape(result);
+): IDataObject[] {
 	const list = result instanceof ListResult ? result : undefined;
-	const records = (list ? list.items : (result as IDataObject[])).map(shape);
-	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
+	const isList = list !== undefined || Array.isArray(result);
+	const records =
+		result instanceof ListResult ? result.items : Array.isArray(result) ? result : [result];
+	if (recordKind === undefined) return records;
+	if (!runsAsTool(ctx)) addListCutHint(ctx, recordKind, result);
+	const shaped = fields === undefined ? records : records.map((record) => pick(record, fields));
+	return isList && returnsList === true && outputForModel(ctx)
+		? [listEnvelope(recordKind, shaped, list)]
+		: shaped;
 }
 
 const words = (...lines: string[]): readonly string[] => lines.join(' ').split(' ');
@@ -201,7 +210,7 @@ export function noteOf(field: string): string {
 
 /** The most characters one tool call hands a model (JSON of the list item); a longer list is cut and says so. */
 const MODEL_MAX_CHARS = 30_000;
-/** What the envelope's own fields (returned, more, total, hint) may take of it. */
+/** Kept of it for the envelope's own fields (returned, more, total, hint). */
 const ENVELOPE_CHARS = 1_000;
 
 /** As many records as fit in MODEL_MAX_CHARS. */
@@ -242,11 +251,6 @@ function listEnvelope(
 /** The most records one tool call returns; a longer list is refused with how to narrow it. */
 export const MODEL_MAX_RECORDS = 100;
 
-/** Whether a model calls the node and the node is of a version that shapes output for it. */
-export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
-	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
-}
-
 /**
  * A parameter whose default differs for a model: one variant per case, so exactly one is shown.
  * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
@@ -270,10 +274,7 @@ export function withModelDefault<T extends INodeProperties['default']>(
 	];
 }
 
-/**
- * Tells a person, in n8n's output panel, that Limit cut the list (a model's list item says so
- * itself): "50 of 312 orders returned. …".
- */
+/** Tells a person, in n8n's output panel, that Limit cut the list: "50 of 312 orders returned. …". */
 export function addListCutHint(
 	ctx: Pick<IExecuteFunctions, 'addExecutionHints'>,
 	recordKind: RecordKind,
