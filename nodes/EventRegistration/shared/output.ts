@@ -275,7 +275,7 @@ export function withModelDefault<T extends INodeProperties['default']>(
 }
 
 /** Tells a person, in n8n's output panel, that Limit cut the list: "50 of 312 orders returned. …". */
-export function addListCutHint(
+function addListCutHint(
 	ctx: Pick<IExecuteFunctions, 'addExecutionHints'>,
 	recordKind: RecordKind,
 	result: IDataObject | IDataObject[] | ListResult,
