@@ -2,10 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { invalidInput, type Fix, type Invalid, type ItemContext } from '../../shared/errors';
 
-/**
- * Generic checks of one input value. Each returns the value to use, or INVALID after reporting it
- * by the one rule in `invalid` (thrown in a normal run, collected in a tool run).
- */
+/* Checks of one input value: each returns the value to use, or INVALID after `invalid` reported it. */
 
 export function requireText(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (typeof value === 'string' && value.trim() !== '') return value;
@@ -15,36 +12,26 @@ export function requireText(item: ItemContext, field: string, value: unknown): s
 export function requireEmail(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
 		return value;
-	return invalidInput(
-		item,
-		field,
-		`"${String(value)}" is not a valid email address`,
-		'Use an address like name@example.com.',
-	);
+	const problem = `"${String(value)}" is not a valid email address`;
+	return invalidInput(item, field, problem, 'Use an address like name@example.com.');
 }
 
 export function requireAlpha2(item: ItemContext, field: string, value: unknown): string | Invalid {
 	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
 	if (typeof code === 'string' && ALPHA2.has(code)) return code;
-	return invalidInput(
-		item,
-		field,
-		`"${String(value)}" is not an ISO 3166-1 alpha-2 country code`,
-		'Use the two-letter code, e.g. NL, BE, DE, US.',
-	);
+	const problem = `"${String(value)}" is not an ISO 3166-1 alpha-2 country code`;
+	return invalidInput(item, field, problem, 'Use the two-letter code, e.g. NL, BE, DE, US.');
 }
 
-type NumberCheck = (
-	item: ItemContext,
-	field: string,
-	value: unknown,
-	min: number,
-	fix: Fix,
-) => number | Invalid;
-
 /** A check of a number of at least `min`: a whole number (`requireInteger`) or any (`requireNumber`). */
-function atLeast(wanted: string, valid: (value: number) => boolean): NumberCheck {
-	return (item, field, value, min, fix) => {
+function atLeast(wanted: string, valid: (value: number) => boolean) {
+	return (
+		item: ItemContext,
+		field: string,
+		value: unknown,
+		min: number,
+		fix: Fix,
+	): number | Invalid => {
 		if (typeof value === 'number' && valid(value) && value >= min) return value;
 		const problem = `must be ${wanted} of at least ${min} (got ${String(value)})`;
 		return invalidInput(item, field, problem, fix);
@@ -78,12 +65,8 @@ export function requireBoolean(
 	value: unknown,
 ): boolean | Invalid {
 	if (typeof value === 'boolean') return value;
-	return invalidInput(
-		item,
-		field,
-		`must be true or false (got ${String(value)})`,
-		`Set ${field} to true or false.`,
-	);
+	const problem = `must be true or false (got ${String(value)})`;
+	return invalidInput(item, field, problem, `Set ${field} to true or false.`);
 }
 
 /** ISO 3166-1 alpha-2 codes (officially assigned). */
@@ -101,11 +84,9 @@ const ALPHA2 = new Set(
 
 /** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
 export function withoutBlanks(fields: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(fields).filter(
-			([, value]) => value !== null && value !== undefined && value !== '',
-		),
-	);
+	const set = ([, value]: [string, unknown]) =>
+		value !== null && value !== undefined && value !== '';
+	return Object.fromEntries(Object.entries(fields).filter(set));
 }
 
 /** Form → Update's Field choice that adds a field (version 1): a blank ID, dropped before sending. */

@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 
-import type { ItemContext, Invalid } from '../../shared/errors';
+import { invalidInput, isJsonObject } from '../../shared/errors';
+import type { InputError, ItemContext, Invalid } from '../../shared/errors';
 import {
 	ID_LOCATORS,
 	locatorField,
@@ -18,18 +19,15 @@ import {
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
 import { requireOption } from './checks';
-import { InputError, isInvalid, invalidInput, isJsonObject } from '../../shared/errors';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
- * when the node runs as a tool), the fields its Output keeps, its parameters and its IDs (below).
+ * in tool runs), the fields its Output keeps, its parameters and its IDs.
  */
 export class OperationItem implements ItemContext {
 	readonly node: INode;
-
 	readonly inputErrors: InputError[] | undefined;
-
-	/** The fields the item's Output keeps; undefined for every field. Set by the router before the operation runs. */
+	/** The fields the item's Output keeps (undefined: every field), set by the router. */
 	outputFields: readonly string[] | undefined;
 
 	constructor(
@@ -43,11 +41,9 @@ export class OperationItem implements ItemContext {
 	}
 
 	/**
-	 * The value of parameter `name` (a dotted path inside a fixedCollection, e.g.
-	 * "formAnswers.answers"), read through the operation's parameter definitions: fixed-option
-	 * values matched as described below. While input errors are collected, a value of the wrong
-	 * type becomes one of them (it reads as undefined), so it is reported with the other fields; in
-	 * the editor n8n's own check stops it.
+	 * The value of parameter `name` (or a path into a fixedCollection, "formAnswers.answers"), its
+	 * fixed options matched as below. In tool runs a value of the wrong type is an input error (it
+	 * reads as undefined), reported with the others; in the editor n8n's own check stops it.
 	 */
 	parameter(name: string, fallback?: unknown): unknown {
 		const { ctx, itemIndex, properties } = this;
@@ -106,7 +102,7 @@ export class OperationItem implements ItemContext {
 
 type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
 
-/** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
+/** The option value meant by `value`: itself, else the one equal ignoring case (value first, then name). */
 function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	if (choices.some((choice) => choice.value === value)) return value;
 	if (typeof value !== 'string') return undefined;
@@ -117,7 +113,7 @@ function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	return match?.value;
 }
 
-/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
+/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, else left to the operation's check. */
 function choiceValue(
 	check: ItemContext,
 	property: INodeProperties,
@@ -126,11 +122,10 @@ function choiceValue(
 ): unknown {
 	const matched = matchOption(choices, value);
 	if (matched !== undefined) return matched;
-	if (value === '' || value === undefined || value === null || check.inputErrors === undefined)
-		return value;
-	const checked = requireOption(check, property.displayName, value, choices);
-	// Its input error is collected; the value stays as given, for the operation's own check.
-	return isInvalid(checked) ? value : checked;
+	// The input error is collected; the value stays as given, for the operation's own check.
+	if (value !== '' && value !== undefined && value !== null && check.inputErrors !== undefined)
+		requireOption(check, property.displayName, value, choices);
+	return value;
 }
 
 /** The values of a collection's fields, or of one entry of a fixedCollection group. */
@@ -139,14 +134,11 @@ function fieldsValue(
 	properties: readonly INodeProperties[],
 	fields: IDataObject,
 ): IDataObject {
-	const result: IDataObject = {};
-	for (const [name, value] of Object.entries(fields)) {
+	const value = ([name, given]: [string, unknown]) => {
 		const property = properties.find((candidate) => candidate.name === name);
-		result[name] = property
-			? (parameterValue(check, property, value) as IDataObject[keyof IDataObject])
-			: value;
-	}
-	return result;
+		return [name, property ? parameterValue(check, property, given) : given];
+	};
+	return Object.fromEntries(Object.entries(fields).map(value)) as IDataObject;
 }
 
 function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
@@ -156,19 +148,16 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 		return fieldsValue(check, fields, value as IDataObject);
 	}
 	if (property.type === 'fixedCollection' && isJsonObject(value)) {
-		const result: IDataObject = {};
-		for (const [name, entries] of Object.entries(value)) {
+		const groupValue = ([name, entries]: [string, unknown]) => {
 			const group = options.find(
 				(option): option is INodePropertyCollection => 'values' in option && option.name === name,
 			);
-			// A group holds a list of entries or, without multipleValues, one entry.
 			const entry = (item: unknown) =>
 				group && isJsonObject(item) ? fieldsValue(check, group.values, item as IDataObject) : item;
-			result[name] = (
-				Array.isArray(entries) ? entries.map(entry) : entry(entries)
-			) as IDataObject[keyof IDataObject];
-		}
-		return result;
+			// A group holds a list of entries or, without multipleValues, one entry.
+			return [name, Array.isArray(entries) ? entries.map(entry) : entry(entries)];
+		};
+		return Object.fromEntries(Object.entries(value).map(groupValue));
 	}
 	if (property.type !== 'options' && property.type !== 'multiOptions') return value;
 	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
@@ -200,9 +189,8 @@ function valueAt(
 }
 
 /**
- * A parameter with `validateType` (Is Business, Quantity), checked by n8n's own public check
- * (`validateFieldType`, which n8n-core applies when the node reads it in the editor): a value it
- * refuses is an input error, collected with the others.
+ * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
+ * (what n8n-core applies in the editor): a value it refuses is an input error.
  */
 function typedValue(
 	check: ItemContext,
