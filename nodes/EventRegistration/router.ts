@@ -113,10 +113,8 @@ function sentence(text: string): string {
 	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function adviceOf(error: NodeApiError | NodeOperationError): string {
-	return typeof error.description === 'string'
-		? plainText(error.description).replace(/\n/g, '\n- ')
-		: '';
+function adviceOf({ description }: NodeApiError | NodeOperationError): string {
+	return typeof description === 'string' ? plainText(description).replace(/\n/g, '\n- ') : '';
 }
 
 function withAdvice<T extends NodeApiError | NodeOperationError>(error: T): T {
@@ -161,10 +159,7 @@ function parameterLabels(
 	return labels;
 }
 
-/**
- * The attributes of a form field (Form → Create and Update), labelled as the node shows them.
- * Listed here, not read from form/formFields.ts: that would put its 400 lines on every operation's path.
- */
+/** A form field's attributes, labelled as the node shows them (form/formFields.ts would put 400 lines on every path). */
 const FIELD_ATTRIBUTES = new Set(
 	'description placeholder required min max options position id type label'.split(' '),
 );
