@@ -12,7 +12,7 @@ import {
 } from '../../shared/pagination';
 import type { ListResult, PaginateOptions } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
-import { requireInteger } from './checks';
+import { requireInteger } from './items';
 import type { OperationItem } from './items';
 import {
 	LIST,

@@ -7,7 +7,7 @@ import type {
 
 import { ListResult } from '../../shared/pagination';
 import { invalidInput } from '../../shared/errors';
-import { requireOption } from './checks';
+import { requireOption } from './items';
 import type { OperationItem } from './items';
 import { idSourceOf, type IdField } from '../../shared/routes';
 

@@ -18,7 +18,7 @@ import {
 import type { PublicUrlBase } from '../../shared/publicUrls';
 import type { CompanyRecord } from '../../../shared/ids';
 import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
-import { requireInteger } from '../../shared/checks';
+import { requireInteger } from '../../shared/items';
 import type { OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Lookup } from '../modules';
