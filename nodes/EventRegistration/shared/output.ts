@@ -12,8 +12,8 @@ import type { OperationItem } from './items';
 import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
- * Version 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a
- * "more" notice; Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
+ * Version 1.1: a model gets Simplified output, a first page of 20 and lists with a "more" notice;
+ * Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
  */
 export const VERSION_1_1 = 1.1;
 
@@ -132,7 +132,7 @@ export function shapeOutput(
 	const records =
 		result instanceof ListResult ? result.items : Array.isArray(result) ? result : [result];
 	if (recordKind === undefined) return records;
-	if (!runsAsTool(ctx)) addListCutHint(ctx, recordKind, result);
+	if (list?.more && !runsAsTool(ctx)) addListCutHint(ctx, recordKind, list);
 	const shaped = fields === undefined ? records : records.map((record) => pick(record, fields));
 	return isList && returnsList === true && outputForModel(ctx)
 		? [listEnvelope(recordKind, shaped, list)]
@@ -196,10 +196,7 @@ export const RECORD_SHAPES = {
 		simple: words('id name subject customized updated_at'),
 		fields: words('id name subject body customized updated_at'),
 	},
-} satisfies Record<
-	string,
-	{ plural: string; simple: readonly string[]; fields: readonly string[] }
->;
+};
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
@@ -278,10 +275,8 @@ export function withModelDefault<T extends INodeProperties['default']>(
 function addListCutHint(
 	ctx: Pick<IExecuteFunctions, 'addExecutionHints'>,
 	recordKind: RecordKind,
-	result: IDataObject | IDataObject[] | ListResult,
+	{ items, total }: ListResult,
 ): void {
-	if (!(result instanceof ListResult) || !result.more) return;
-	const { items, total } = result;
 	const returned = total !== undefined ? `${items.length} of ${total}` : `${items.length}`;
 	const more = total !== undefined ? '' : ', and more exist';
 	ctx.addExecutionHints({
