@@ -12,7 +12,7 @@ import {
 	fieldErrors,
 } from '../shared/errors';
 import type { FieldLabels } from '../shared/errors';
-import { runsAsTool, outputFieldsOf, shapeOutput, editorLabel } from './shared/output';
+import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/modules';
 import { OperationItem } from './shared/items';
@@ -39,8 +39,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					`The operation "${operation}" is not supported for "${resource}"`,
 					{ itemIndex },
 				);
-			item = new OperationItem(this, itemIndex, handler.description, tool);
-			item.outputFields = outputFieldsOf(this, item, handler.recordKind);
+			item = new OperationItem(this, itemIndex, handler, tool);
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
 			// One by one: on Node 24 a spread of 130,000 items into `push` overflows the call stack.

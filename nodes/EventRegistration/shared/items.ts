@@ -18,6 +18,7 @@ import {
 	resolveLocator,
 } from '../../shared/ids';
 import type { CompanyWithId } from '../../shared/ids';
+import { outputForModel, outputProperties, RECORD_SHAPES, type RecordKind } from './output';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
@@ -26,17 +27,20 @@ import type { CompanyWithId } from '../../shared/ids';
 export class OperationItem implements ItemContext {
 	readonly node: INode;
 	readonly inputErrors: InputError[] | undefined;
-	/** The fields the item's Output keeps (undefined: every field), set by the router. */
-	outputFields: readonly string[] | undefined;
+	private readonly properties: readonly INodeProperties[];
+	/** The fields the item's Output keeps (undefined: every field), read before the operation runs. */
+	readonly outputFields: readonly string[] | undefined;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
-		private readonly properties: readonly INodeProperties[],
+		operation: { description: INodeProperties[]; recordKind?: RecordKind },
 		collectInputErrors: boolean,
 	) {
 		this.node = ctx.getNode();
 		this.inputErrors = collectInputErrors ? [] : undefined;
+		this.properties = operation.description;
+		this.outputFields = outputFieldsOf(ctx, this, operation.recordKind);
 	}
 
 	/**
@@ -92,6 +96,36 @@ export class OperationItem implements ItemContext {
 			`Choose the ${field.displayName.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 		);
 	}
+}
+
+/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
+function outputFieldsOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	kind: RecordKind | undefined,
+): readonly string[] | undefined {
+	if (kind === undefined) return undefined;
+	const output = outputProperties(kind)[0];
+	const mode = requireOption(
+		item,
+		output.displayName,
+		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
+		output.options as Array<{ name: string; value: string }>,
+	);
+	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+	if (mode !== 'fields') return undefined;
+	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
+	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+		.map((f) => String(f).trim())
+		.filter(Boolean);
+	if (chosen.length > 0) return chosen;
+	invalidInput(
+		item,
+		'Fields',
+		'choose at least one field',
+		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+	);
+	return undefined;
 }
 
 /*

@@ -6,9 +6,6 @@ import type {
 } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { invalidInput } from '../../shared/errors';
-import { requireOption } from './items';
-import type { OperationItem } from './items';
 import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
@@ -86,39 +83,9 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	return picked;
 }
 
-/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
-export function outputFieldsOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	kind: RecordKind | undefined,
-): readonly string[] | undefined {
-	if (kind === undefined) return undefined;
-	const output = outputProperties(kind)[0];
-	const mode = requireOption(
-		item,
-		output.displayName,
-		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
-		output.options as Array<{ name: string; value: string }>,
-	);
-	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
-	if (mode !== 'fields') return undefined;
-	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
-	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
-		.map((f) => String(f).trim())
-		.filter(Boolean);
-	if (chosen.length > 0) return chosen;
-	invalidInput(
-		item,
-		'Fields',
-		'choose at least one field',
-		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-	);
-	return undefined;
-}
-
 /**
  * An operation's result as output items. Records of a `recordKind` are trimmed to `fields` (from
- * `outputFieldsOf`, read before the operation ran so a bad choice sends nothing); a person is told
+ * `OperationItem`'s `outputFields`, read before the operation ran so a bad choice sends nothing); a person is told
  * when Limit cut the list, and a model calling version 1.1 or later gets a list as one envelope item.
  */
 export function shapeOutput(
