@@ -6,7 +6,7 @@ import {
 	HTTP_REQUEST_NODE,
 	PUBLIC_URL_PROPERTY,
 	USER_TEST_REQUEST,
-} from './shared';
+} from './EventRegistrationApi.credentials';
 import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 
 /** Every scope of the API reference, with what it grants. */
@@ -80,9 +80,8 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 		// The consent page and the code exchange (reference: Authentication).
 		hidden('Authorization URL', 'authUrl', `${SELF_BASE_URL}/api/oauth/authorize`),
 		hidden('Access Token URL', 'accessTokenUrl', `${SELF_BASE_URL}/api/oauth/token`),
-		// Client ID and Client Secret as oAuth2Api defines them (required, Client Secret masked). n8n keeps
-		// inherited fields in oAuth2Api's places, above Base URL; always shown, so nothing appears above
-		// the field being typed in.
+		// As oAuth2Api defines them, redeclared: n8n keeps inherited fields in oAuth2Api's places, above
+		// Base URL; always shown, so nothing appears above the field being typed in.
 		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
 		{
 			displayName: 'Client Secret',
@@ -106,8 +105,7 @@ export class EventRegistrationOAuth2Api implements ICredentialType {
 			description:
 				'Scopes to request when you connect. None selected requests every scope the Event Registration nodes need; to narrow them, select only the ones you use, then reconnect.',
 		},
-		// n8n 2.41's credential dialog saves a new credential's Scopes as [] whatever the default, so
-		// none selected means the defaults.
+		// n8n 2.41's dialog saves a new credential's Scopes as []: none selected means the defaults.
 		hidden(
 			'Scope',
 			'scope',

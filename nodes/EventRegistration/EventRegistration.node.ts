@@ -1,10 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { authenticationProperty, nodeCredentials } from '../shared/transport';
 import * as listSearch from './listSearch';
@@ -45,7 +40,5 @@ export class EventRegistration implements INodeType {
 
 	methods = { listSearch, loadOptions };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
-	}
+	execute = router;
 }

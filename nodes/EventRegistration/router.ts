@@ -12,14 +12,7 @@ import {
 	fieldErrors,
 } from '../shared/errors';
 import type { FieldLabels } from '../shared/errors';
-import { ListResult } from '../shared/pagination';
-import {
-	runsAsTool,
-	addListCutHint,
-	outputFieldsOf,
-	shapeOutput,
-	editorLabel,
-} from './shared/output';
+import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './resources/modules';
 import { OperationItem } from './shared/items';
@@ -40,26 +33,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			handler = RESOURCES[resource]?.operations[operation];
-			if (!handler) {
+			if (!handler)
 				throw new NodeOperationError(
 					this.getNode(),
 					`The operation "${operation}" is not supported for "${resource}"`,
 					{ itemIndex },
 				);
-			}
-			const { recordKind } = handler;
-			item = new OperationItem(this, itemIndex, handler.description, tool);
-			item.outputFields = recordKind ? outputFieldsOf(this, item, recordKind) : undefined;
+			item = new OperationItem(this, itemIndex, handler, tool);
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
-			if (recordKind && !tool) addListCutHint(this, recordKind, result);
-			const shaped = recordKind
-				? shapeOutput(this, recordKind, item.outputFields, result, handler.returnsList === true)
-				: result instanceof ListResult
-					? result.items
-					: result;
 			// One by one: on Node 24 a spread of 130,000 items into `push` overflows the call stack.
-			for (const json of Array.isArray(shaped) ? shaped : [shaped])
+			for (const json of shapeOutput(this, handler, item.outputFields, result))
 				output.push({ json, pairedItem: { item: itemIndex } });
 		} catch (caught) {
 			const labelled = withFieldLabels(caught, handler);
@@ -128,10 +112,8 @@ function sentence(text: string): string {
 	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function adviceOf(error: NodeApiError | NodeOperationError): string {
-	return typeof error.description === 'string'
-		? plainText(error.description).replace(/\n/g, '\n- ')
-		: '';
+function adviceOf({ description }: NodeApiError | NodeOperationError): string {
+	return typeof description === 'string' ? plainText(description).replace(/\n/g, '\n- ') : '';
 }
 
 function withAdvice<T extends NodeApiError | NodeOperationError>(error: T): T {
@@ -176,10 +158,7 @@ function parameterLabels(
 	return labels;
 }
 
-/**
- * The attributes of a form field (Form → Create and Update), labelled as the node shows them.
- * Listed here, not read from form/formFields.ts: that would put its 400 lines on every operation's path.
- */
+/** A form field's attributes, labelled as the node shows them (form/formFields.ts would put 400 lines on every path). */
 const FIELD_ATTRIBUTES = new Set(
 	'description placeholder required min max options position id type label'.split(' '),
 );

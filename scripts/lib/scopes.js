@@ -45,7 +45,7 @@ const NODE_TYPES = {
 	webhookTrigger: /\.eventRegistrationTrigger$/,
 	orderTrigger: /\.eventRegistrationOrderTrigger$/,
 };
-/** n8n's credential test's request (`USER_TEST_REQUEST`): every workflow needs its scope. */
+/** n8n's credential test's request (`USER_TEST_REQUEST`, credentials/EventRegistrationApi.credentials.ts): every workflow needs its scope. */
 const CREDENTIAL_TEST_ROUTE = 'user.get';
 
 /**

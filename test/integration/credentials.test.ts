@@ -6,13 +6,15 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
+import {
+	EventRegistrationApi,
+	USER_TEST_REQUEST,
+} from '../../credentials/EventRegistrationApi.credentials';
 import {
 	DEFAULT_OAUTH2_SCOPES,
 	EventRegistrationOAuth2Api,
 	SCOPES_PROPERTY,
 } from '../../credentials/EventRegistrationOAuth2Api.credentials';
-import { USER_TEST_REQUEST } from '../../credentials/shared';
 import { CredentialTypeRegistry, HarnessCredentialsHelper, testCredential } from '../harness';
 import { buildAdditionalData } from '../harness/core-setup';
 import { credentialTypes } from '../helpers/action';

@@ -9,7 +9,7 @@ import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/E
 import { ID_PATTERNS, ROUTES } from '../../nodes/shared/routes';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/webhookEvents';
 
-import { USER_TEST_REQUEST } from '../../credentials/shared';
+import { USER_TEST_REQUEST } from '../../credentials/EventRegistrationApi.credentials';
 import { CREDENTIAL_TEST_ROUTE, LISTS, workflowScopes } from '../../scripts/lib/scopes';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');

@@ -2,7 +2,7 @@
  * The one rule for an invalid value (nodes/shared/inputErrors.ts): thrown at once in the editor,
  * collected in a tool run until the item stops in validValues.
  */
-import { requireEmail, requireText } from '../../nodes/EventRegistration/shared/checks';
+import { requireEmail, requireText } from '../../nodes/EventRegistration/shared/items';
 import {
 	InputError,
 	InputErrors,

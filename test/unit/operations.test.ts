@@ -64,7 +64,7 @@ async function run(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	const item = new OperationItem(ctx, 0, declared.description, true);
+	const item = new OperationItem(ctx, 0, declared, true);
 	if (earlierInputError)
 		item.inputErrors?.push(new InputError(node, 'Earlier Field', 'is invalid', 'Fix it.', 0));
 	try {

@@ -4,7 +4,7 @@ import { editorLabel } from '../shared/output';
 import { paginate } from '../../shared/pagination';
 import { apiRequest } from '../../shared/transport';
 import { currentCompany, currentLocator } from '../../shared/lists';
-import { NEW_FIELD } from '../shared/checks';
+import { NEW_FIELD } from '../shared/items';
 
 /** The form's fields: "Badge name (Text)", its id as description. */
 async function formFields(

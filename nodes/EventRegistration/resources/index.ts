@@ -52,7 +52,7 @@ function outputPropertiesOf(name: string, resource: ResourceModule): INodeProper
 	);
 }
 
-/** All parameters of the node: resource, then each resource's operation, operation fields and Output choice. */
+/** Each resource's Operation, its operations' parameters and its Output choice. */
 export function allProperties(): INodeProperties[] {
 	return Object.entries(RESOURCES).flatMap(([name, resource]) => [
 		resource.operationProperty,
@@ -62,9 +62,8 @@ export function allProperties(): INodeProperties[] {
 }
 
 /**
- * The tool variant's Description, one per operation, prefilled with the operation's
- * `toolDescription` and `effect`. Shown only on the tool variant (`@tool`); n8n adds its own "Set
- * Automatically" description (the bare action words) only to nodes that declare no
+ * The tool variant's Description per operation, prefilled from its `toolDescription` and `effect`.
+ * n8n adds its own "Set Automatically" one (the bare action words) only to nodes that declare no
  * `toolDescription`, and hands the model this value instead.
  */
 export function toolDescriptionProperties(): INodeProperties[] {

@@ -16,15 +16,15 @@ export interface Lookup {
 export interface OperationModule {
 	/** Its entry in the resource's Operation list (the value is its key in the resource's operations). */
 	operationOption: { name: string; action: string; description: string };
-	/** Its parameters; the resource shows them for this operation only. */
+	/** Its parameters, shown for this operation only. */
 	description: INodeProperties[];
-	/** What a model is told about the operation when the node runs as a tool (the tool's prefilled Description starts with it). */
+	/** What a model is told about it: the tool's prefilled Description starts with it. */
 	toolDescription: string;
 	/** Whether it reads, changes data, or changes data for good: the prefilled Description ends with it. */
 	effect: Effect;
-	/** The kind of record it returns: such an operation gets the Output choice, and its result is shaped by it. */
+	/** The kind of record it returns: it gets the Output choice, which shapes its result. */
 	recordKind?: RecordKind;
-	/** It returns a list: a model calling node version 1.1 or later gets it as one envelope item. */
+	/** It returns a list: a model calling version 1.1 or later gets it as one envelope item. */
 	returnsList?: boolean;
 	/** Its lookups: their scopes are listed with its own (scripts/lib/scopes.js). */
 	lookups?: Lookup[];
@@ -35,53 +35,49 @@ export interface OperationModule {
 	): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
-export interface ResourceModule {
-	/** Its entry in the node's Resource list. */
-	resourceOption: { name: string; value: string; description: string };
-	/** The `operation` parameter shown for this resource, built from its operations' entries. */
-	operationProperty: INodeProperties;
-	operations: Record<string, OperationModule>;
-}
+export type ResourceModule = ReturnType<typeof resourceModule>;
 
 /**
- * A resource from its operation modules: its Operation parameter lists their entries, sorted by
- * name, and starts on Get Many where the resource has it, else on its first operation. Each
- * operation's parameters are shown for that resource and operation only.
+ * A resource from its operations: its Resource entry; its Operation parameter, their entries sorted
+ * by name, on Get Many where it has one, else on its first; each operation's parameters shown for
+ * it alone.
  */
 export function resourceModule(
 	resource: string,
 	option: { name: string; description: string },
 	operations: Record<string, OperationModule>,
-): ResourceModule {
-	const options = Object.entries(operations).map(([value, { operationOption }]) => ({
-		name: operationOption.name,
+) {
+	const entries = Object.entries(operations);
+	const defaultOperation = 'getMany' in operations ? 'getMany' : entries[0][0];
+	const operationProperty: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: entries
+			.map(([value, { operationOption: option }]) => ({
+				name: option.name,
+				value,
+				action: option.action,
+				description: option.description,
+			}))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
+	};
+	const shown = ([value, operation]: [string, OperationModule]): [string, OperationModule] => [
 		value,
-		action: operationOption.action,
-		description: operationOption.description,
-	}));
-	const defaultOperation = 'getMany' in operations ? 'getMany' : Object.keys(operations)[0];
+		{
+			...operation,
+			description: updateDisplayOptions(
+				{ show: { resource: [resource], operation: [value] } },
+				operation.description,
+			),
+		},
+	];
 	return {
 		resourceOption: { name: option.name, value: resource, description: option.description },
-		operationProperty: {
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource] } },
-			options: options.sort((a, b) => a.name.localeCompare(b.name)),
-			default: defaultOperation,
-		},
-		operations: Object.fromEntries(
-			Object.entries(operations).map(([value, operation]) => [
-				value,
-				{
-					...operation,
-					description: updateDisplayOptions(
-						{ show: { resource: [resource], operation: [value] } },
-						operation.description,
-					),
-				},
-			]),
-		),
+		operationProperty,
+		operations: Object.fromEntries(entries.map(shown)),
 	};
 }

@@ -8,41 +8,40 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 
-import type { ItemContext, Invalid } from '../../shared/errors';
+import { invalidInput, isJsonObject } from '../../shared/errors';
+import type { Fix, InputError, ItemContext, Invalid } from '../../shared/errors';
 import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
 import { PATH_PARAMS } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
-import { requireOption } from './checks';
-import { InputError, isInvalid, invalidInput, isJsonObject } from '../../shared/errors';
+import { outputForModel, outputProperties, RECORD_SHAPES, type RecordKind } from './output';
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
- * when the node runs as a tool), the fields its Output keeps, its parameters and its IDs (below).
+ * in tool runs), the fields its Output keeps, its parameters and its IDs.
  */
 export class OperationItem implements ItemContext {
 	readonly node: INode;
-
 	readonly inputErrors: InputError[] | undefined;
-
-	/** The fields the item's Output keeps; undefined for every field. Set by the router before the operation runs. */
-	outputFields: readonly string[] | undefined;
+	private readonly properties: readonly INodeProperties[];
+	/** The fields the item's Output keeps (undefined: every field), read before the operation runs. */
+	readonly outputFields: readonly string[] | undefined;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
-		private readonly properties: readonly INodeProperties[],
+		operation: { description: INodeProperties[]; recordKind?: RecordKind },
 		collectInputErrors: boolean,
 	) {
 		this.node = ctx.getNode();
 		this.inputErrors = collectInputErrors ? [] : undefined;
+		this.properties = operation.description;
+		this.outputFields = outputFieldsOf(ctx, this, operation.recordKind);
 	}
 
 	/**
-	 * The value of parameter `name` (a dotted path inside a fixedCollection, e.g.
-	 * "formAnswers.answers"), read through the operation's parameter definitions: fixed-option
-	 * values matched as described below. While input errors are collected, a value of the wrong
-	 * type becomes one of them (it reads as undefined), so it is reported with the other fields; in
-	 * the editor n8n's own check stops it.
+	 * The value of parameter `name` (or a path into a fixedCollection, "formAnswers.answers"), its
+	 * fixed options matched as below. In tool runs a value of the wrong type is an input error (it
+	 * reads as undefined), reported with the others; in the editor n8n's own check stops it.
 	 */
 	parameter(name: string, fallback?: unknown): unknown {
 		const { ctx, itemIndex, properties } = this;
@@ -94,6 +93,36 @@ export class OperationItem implements ItemContext {
 	}
 }
 
+/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
+function outputFieldsOf(
+	ctx: IExecuteFunctions,
+	item: OperationItem,
+	kind: RecordKind | undefined,
+): readonly string[] | undefined {
+	if (kind === undefined) return undefined;
+	const output = outputProperties(kind)[0];
+	const mode = requireOption(
+		item,
+		output.displayName,
+		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
+		output.options as Array<{ name: string; value: string }>,
+	);
+	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+	if (mode !== 'fields') return undefined;
+	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
+	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+		.map((f) => String(f).trim())
+		.filter(Boolean);
+	if (chosen.length > 0) return chosen;
+	invalidInput(
+		item,
+		'Fields',
+		'choose at least one field',
+		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+	);
+	return undefined;
+}
+
 /*
  * Fixed-option parameters (Attendance Mode, Locale, …) set by an expression or by a model: `Online`
  * or `ONLINE` mean `online`, and an option's name (`English`) means its value.
@@ -101,7 +130,7 @@ export class OperationItem implements ItemContext {
 
 type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
 
-/** The option value meant by `value`: itself when it is one, else the one equal ignoring case (value first, then name). */
+/** The option value meant by `value`: itself, else the one equal ignoring case (value first, then name). */
 function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	if (choices.some((choice) => choice.value === value)) return value;
 	if (typeof value !== 'string') return undefined;
@@ -112,7 +141,7 @@ function matchOption(choices: readonly Choice[], value: unknown): unknown {
 	return match?.value;
 }
 
-/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, and left to the operation's own check in the editor. */
+/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, else left to the operation's check. */
 function choiceValue(
 	check: ItemContext,
 	property: INodeProperties,
@@ -121,11 +150,10 @@ function choiceValue(
 ): unknown {
 	const matched = matchOption(choices, value);
 	if (matched !== undefined) return matched;
-	if (value === '' || value === undefined || value === null || check.inputErrors === undefined)
-		return value;
-	const checked = requireOption(check, property.displayName, value, choices);
-	// Its input error is collected; the value stays as given, for the operation's own check.
-	return isInvalid(checked) ? value : checked;
+	// The input error is collected; the value stays as given, for the operation's own check.
+	if (value !== '' && value !== undefined && value !== null && check.inputErrors !== undefined)
+		requireOption(check, property.displayName, value, choices);
+	return value;
 }
 
 /** The values of a collection's fields, or of one entry of a fixedCollection group. */
@@ -134,14 +162,11 @@ function fieldsValue(
 	properties: readonly INodeProperties[],
 	fields: IDataObject,
 ): IDataObject {
-	const result: IDataObject = {};
-	for (const [name, value] of Object.entries(fields)) {
+	const value = ([name, given]: [string, unknown]) => {
 		const property = properties.find((candidate) => candidate.name === name);
-		result[name] = property
-			? (parameterValue(check, property, value) as IDataObject[keyof IDataObject])
-			: value;
-	}
-	return result;
+		return [name, property ? parameterValue(check, property, given) : given];
+	};
+	return Object.fromEntries(Object.entries(fields).map(value)) as IDataObject;
 }
 
 function parameterValue(check: ItemContext, property: INodeProperties, value: unknown): unknown {
@@ -151,19 +176,16 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 		return fieldsValue(check, fields, value as IDataObject);
 	}
 	if (property.type === 'fixedCollection' && isJsonObject(value)) {
-		const result: IDataObject = {};
-		for (const [name, entries] of Object.entries(value)) {
+		const groupValue = ([name, entries]: [string, unknown]) => {
 			const group = options.find(
 				(option): option is INodePropertyCollection => 'values' in option && option.name === name,
 			);
-			// A group holds a list of entries or, without multipleValues, one entry.
 			const entry = (item: unknown) =>
 				group && isJsonObject(item) ? fieldsValue(check, group.values, item as IDataObject) : item;
-			result[name] = (
-				Array.isArray(entries) ? entries.map(entry) : entry(entries)
-			) as IDataObject[keyof IDataObject];
-		}
-		return result;
+			// A group holds a list of entries or, without multipleValues, one entry.
+			return [name, Array.isArray(entries) ? entries.map(entry) : entry(entries)];
+		};
+		return Object.fromEntries(Object.entries(value).map(groupValue));
 	}
 	if (property.type !== 'options' && property.type !== 'multiOptions') return value;
 	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
@@ -195,9 +217,8 @@ function valueAt(
 }
 
 /**
- * A parameter with `validateType` (Is Business, Quantity), checked by n8n's own public check
- * (`validateFieldType`, which n8n-core applies when the node reads it in the editor): a value it
- * refuses is an input error, collected with the others.
+ * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
+ * (what n8n-core applies in the editor): a value it refuses is an input error.
  */
 function typedValue(
 	check: ItemContext,
@@ -211,4 +232,108 @@ function typedValue(
 	const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
 	invalidInput(check, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
 	return undefined;
+}
+
+/* Checks of one input value: each returns the value to use, or INVALID after `invalid` reported it. */
+
+export function requireText(item: ItemContext, field: string, value: unknown): string | Invalid {
+	if (typeof value === 'string' && value.trim() !== '') return value;
+	return invalidInput(item, field, 'is required', `Enter a value for ${field}.`);
+}
+
+export function requireEmail(item: ItemContext, field: string, value: unknown): string | Invalid {
+	if (typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+		return value;
+	const problem = `"${String(value)}" is not a valid email address`;
+	return invalidInput(item, field, problem, 'Use an address like name@example.com.');
+}
+
+export function requireAlpha2(item: ItemContext, field: string, value: unknown): string | Invalid {
+	const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
+	if (typeof code === 'string' && ALPHA2.has(code)) return code;
+	const problem = `"${String(value)}" is not an ISO 3166-1 alpha-2 country code`;
+	return invalidInput(item, field, problem, 'Use the two-letter code, e.g. NL, BE, DE, US.');
+}
+
+/** A check of a number of at least `min`: a whole number (`requireInteger`) or any (`requireNumber`). */
+function atLeast(wanted: string, valid: (value: number) => boolean) {
+	return (
+		item: ItemContext,
+		field: string,
+		value: unknown,
+		min: number,
+		fix: Fix,
+	): number | Invalid => {
+		if (typeof value === 'number' && valid(value) && value >= min) return value;
+		const problem = `must be ${wanted} of at least ${min} (got ${String(value)})`;
+		return invalidInput(item, field, problem, fix);
+	};
+}
+
+export const requireInteger = atLeast('a whole number', Number.isInteger);
+export const requireNumber = atLeast('a number', Number.isFinite);
+
+/** A value from a fixed option list, which an expression can bypass. */
+export function requireOption<T>(
+	item: ItemContext,
+	field: string,
+	value: unknown,
+	options: Array<{ name: string; value: T }>,
+): T | Invalid {
+	const chosen = options.find((option) => option.value === value);
+	if (chosen) return chosen.value;
+	const allowed = options.map((option) => `${String(option.value)} (${option.name})`).join(', ');
+	return invalidInput(
+		item,
+		field,
+		`"${String(value)}" is not supported`,
+		`Use one of: ${allowed}.`,
+	);
+}
+
+export function requireBoolean(
+	item: ItemContext,
+	field: string,
+	value: unknown,
+): boolean | Invalid {
+	if (typeof value === 'boolean') return value;
+	const problem = `must be true or false (got ${String(value)})`;
+	return invalidInput(item, field, problem, `Set ${field} to true or false.`);
+}
+
+/** ISO 3166-1 alpha-2 codes (officially assigned). */
+const ALPHA2 = new Set(
+	(
+		'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+		'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+		'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO ' +
+		'JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR ' +
+		'MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO ' +
+		'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
+		'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+	).split(' '),
+);
+
+/** Drops null, undefined and empty strings: optional fields left blank are "not set", never sent. */
+export function withoutBlanks(fields: IDataObject): IDataObject {
+	const set = ([, value]: [string, unknown]) =>
+		value !== null && value !== undefined && value !== '';
+	return Object.fromEntries(Object.entries(fields).filter(set));
+}
+
+/** Form → Update's Field choice that adds a field (version 1): a blank ID, dropped before sending. */
+export const NEW_FIELD = '';
+
+/**
+ * Reads a `json` parameter: the editor stores text, an expression may already give an object or
+ * array. Returns the problem instead of throwing so the caller can name the field and the fix.
+ */
+export function parseJsonInput(value: unknown): { parsed?: unknown; problem?: string } {
+	if (typeof value !== 'string') return { parsed: value };
+	if (value.trim() === '') return { parsed: undefined };
+	try {
+		return { parsed: JSON.parse(value) };
+	} catch (error) {
+		return { problem: (error as Error).message };
+	}
 }

@@ -12,7 +12,7 @@ import {
 } from '../../shared/pagination';
 import type { ListResult, PaginateOptions } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
-import { requireInteger } from './checks';
+import { requireInteger } from './items';
 import type { OperationItem } from './items';
 import {
 	LIST,
@@ -26,7 +26,7 @@ import {
 
 /* The parameters of a Get Many (Return All, Limit, paging, a search filter) and how they are read. */
 
-/** Limit as the editor shows it; its default (n8n's lint wants the literal here) is the one for people. */
+/** Limit for people (n8n's lint wants the default as a literal here). */
 const LIMIT = {
 	displayName: 'Limit',
 	name: 'limit',
@@ -36,10 +36,9 @@ const LIMIT = {
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
 } satisfies INodeProperties;
-/** A first page a model can read: Limit's default when a model calls a node of version 1.1 or later. */
+/** A first page a model can read: Limit's default for a model (node version 1.1 or later). */
 const MODEL_DEFAULT_LIMIT = 20;
 
-/** Limit of a list: 50 in the editor, a first page of 20 for a model (node version 1.1 or later). */
 export function limitProperties(): INodeProperties[] {
 	return withModelDefault(LIMIT, LIMIT.default, MODEL_DEFAULT_LIMIT);
 }
@@ -97,28 +96,9 @@ function searchFilterProperty(plural: string, field: 'name' | 'title'): INodePro
 	};
 }
 
-/** For a model, the most records one call may return, and the error for a longer list (thrown before more pages are fetched). */
-function modelListBound(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	plural: string,
-): { count: number; tooMany: (wanted: number) => Error } | undefined {
-	if (!outputForModel(ctx)) return undefined;
-	return {
-		count: MODEL_MAX_RECORDS,
-		// An AI Agent hands its model the message alone: the fix is in it.
-		tooMany: (wanted) =>
-			new NodeOperationError(
-				ctx.getNode(),
-				`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
-				{ itemIndex },
-			),
-	};
-}
-
 /**
- * Reads Return All / Limit / paging options of the item into paginate options; for a
- * model, with the bound of one tool call (`plural` names the records in its error).
+ * Return All, Limit and Paging Options as paginate options; for a model, with the bound of one tool
+ * call, refused before more pages are fetched (`plural` names the records in its error).
  */
 export function readListOptions(
 	ctx: IExecuteFunctions,
@@ -140,9 +120,16 @@ export function readListOptions(
 					"Use 1 or more, or turn on 'Return All'.",
 				),
 	});
+	const tooMany = (wanted: number) =>
+		// An AI Agent hands its model the message alone: the fix is in it.
+		new NodeOperationError(
+			ctx.getNode(),
+			`This call would return ${wanted} ${plural}, more than the ${MODEL_MAX_RECORDS} one call returns: turn Return All off and set Limit to ${MODEL_MAX_RECORDS} or less, or narrow the list (a filter such as Name Contains, or another event)`,
+			{ itemIndex: item.itemIndex },
+		);
 	return {
 		check: item,
-		atMost: modelListBound(ctx, item.itemIndex, plural),
+		atMost: outputForModel(ctx) ? { count: MODEL_MAX_RECORDS, tooMany } : undefined,
 		limit,
 		concurrency: typeof paging.concurrency === 'number' ? paging.concurrency : undefined,
 		// Unset means the option's default; 15 or less sends no per_page (see paginate).

@@ -6,27 +6,28 @@ import type {
 } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
-import { invalidInput } from '../../shared/errors';
-import { requireOption } from './checks';
-import type { OperationItem } from './items';
 import { idSourceOf, type IdField } from '../../shared/routes';
 
 /**
- * Version 1.1: a model calling the node gets Simplified output, a first page of 20 and lists with a
- * "more" notice; Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
+ * Version 1.1: a model gets Simplified output, a first page of 20 and lists with a "more" notice;
+ * Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
  */
 export const VERSION_1_1 = 1.1;
 
-/** The node's versions, oldest first. */
 export const NODE_VERSIONS = [1, VERSION_1_1];
 
 /**
- * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a node marked
- * `usableAsTool` a second type, its own name plus `Tool`, used only on an `ai_tool` connection.
+ * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a `usableAsTool`
+ * node a second type, its name plus `Tool`, used only on an `ai_tool` connection.
  * (`isToolExecution()` cannot tell: n8n 2.x runs an agent's tool calls in a plain execute context.)
  */
 export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return context.getNode().type.endsWith('Tool');
+}
+
+/** Whether a model calls the node and the node is of a version that shapes output for it. */
+export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
+	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
 }
 
 const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', vat: 'VAT' };
@@ -82,52 +83,27 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	return picked;
 }
 
-/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
-export function outputFieldsOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	kind: RecordKind,
-): readonly string[] | undefined {
-	const output = outputProperties(kind)[0];
-	const mode = requireOption(
-		item,
-		output.displayName,
-		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
-		output.options as Array<{ name: string; value: string }>,
-	);
-	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
-	if (mode !== 'fields') return undefined;
-	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
-	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
-		.map((f) => String(f).trim())
-		.filter(Boolean);
-	if (chosen.length > 0) return chosen;
-	invalidInput(
-		item,
-		'Fields',
-		'choose at least one field',
-		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-	);
-	return undefined;
-}
-
 /**
- * An operation's result in the chosen Output (`fields` from `outputFieldsOf`, read before the
- * operation runs so a bad choice sends nothing): records trimmed to those fields, and, when a
- * model calls a node of version 1.1 or later, a list as one envelope item (see `listEnvelope`).
+ * An operation's result as output items. Records of a `recordKind` are trimmed to `fields` (from
+ * `OperationItem`'s `outputFields`, read before the operation ran so a bad choice sends nothing); a person is told
+ * when Limit cut the list, and a model calling version 1.1 or later gets a list as one envelope item.
  */
 export function shapeOutput(
 	ctx: IExecuteFunctions,
-	kind: RecordKind,
+	{ recordKind, returnsList }: { recordKind?: RecordKind; returnsList?: boolean },
 	fields: readonly string[] | undefined,
 	result: IDataObject | IDataObject[] | ListResult,
-	isList: boolean,
-): IDataObject | IDataObject[] {
-	const shape = (record: IDataObject) => (fields === undefined ? record : pick(record, fields));
-	if (!(result instanceof ListResult) && !Array.isArray(result)) return shape(result);
+): IDataObject[] {
 	const list = result instanceof ListResult ? result : undefined;
-	const records = (list ? list.items : (result as IDataObject[])).map(shape);
-	return isList && outputForModel(ctx) ? listEnvelope(kind, records, list) : records;
+	const isList = list !== undefined || Array.isArray(result);
+	const records =
+		result instanceof ListResult ? result.items : Array.isArray(result) ? result : [result];
+	if (recordKind === undefined) return records;
+	if (list?.more && !runsAsTool(ctx)) addListCutHint(ctx, recordKind, list);
+	const shaped = fields === undefined ? records : records.map((record) => pick(record, fields));
+	return isList && returnsList === true && outputForModel(ctx)
+		? [listEnvelope(recordKind, shaped, list)]
+		: shaped;
 }
 
 const words = (...lines: string[]): readonly string[] => lines.join(' ').split(' ');
@@ -187,10 +163,7 @@ export const RECORD_SHAPES = {
 		simple: words('id name subject customized updated_at'),
 		fields: words('id name subject body customized updated_at'),
 	},
-} satisfies Record<
-	string,
-	{ plural: string; simple: readonly string[]; fields: readonly string[] }
->;
+};
 
 export type RecordKind = keyof typeof RECORD_SHAPES;
 
@@ -201,7 +174,7 @@ export function noteOf(field: string): string {
 
 /** The most characters one tool call hands a model (JSON of the list item); a longer list is cut and says so. */
 const MODEL_MAX_CHARS = 30_000;
-/** What the envelope's own fields (returned, more, total, hint) may take of it. */
+/** Kept of it for the envelope's own fields (returned, more, total, hint). */
 const ENVELOPE_CHARS = 1_000;
 
 /** As many records as fit in MODEL_MAX_CHARS. */
@@ -242,11 +215,6 @@ function listEnvelope(
 /** The most records one tool call returns; a longer list is refused with how to narrow it. */
 export const MODEL_MAX_RECORDS = 100;
 
-/** Whether a model calls the node and the node is of a version that shapes output for it. */
-export function outputForModel(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
-	return runsAsTool(ctx) && ctx.getNode().typeVersion >= VERSION_1_1;
-}
-
 /**
  * A parameter whose default differs for a model: one variant per case, so exactly one is shown.
  * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
@@ -270,17 +238,12 @@ export function withModelDefault<T extends INodeProperties['default']>(
 	];
 }
 
-/**
- * Tells a person, in n8n's output panel, that Limit cut the list (a model's list item says so
- * itself): "50 of 312 orders returned. …".
- */
-export function addListCutHint(
+/** Tells a person, in n8n's output panel, that Limit cut the list: "50 of 312 orders returned. …". */
+function addListCutHint(
 	ctx: Pick<IExecuteFunctions, 'addExecutionHints'>,
 	recordKind: RecordKind,
-	result: IDataObject | IDataObject[] | ListResult,
+	{ items, total }: ListResult,
 ): void {
-	if (!(result instanceof ListResult) || !result.more) return;
-	const { items, total } = result;
 	const returned = total !== undefined ? `${items.length} of ${total}` : `${items.length}`;
 	const more = total !== undefined ? '' : ', and more exist';
 	ctx.addExecutionHints({

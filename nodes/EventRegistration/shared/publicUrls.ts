@@ -8,16 +8,13 @@ export interface PublicUrlBase {
 	companySlug: string;
 }
 
-function pageUrl(base: PublicUrlBase, segments: string[]): string {
-	return [
-		base.publicUrl,
-		...[base.companySlug, ...segments].map((s) => encodeURIComponent(s)),
-	].join('/');
+function pageUrl({ publicUrl, companySlug }: PublicUrlBase, ...segments: string[]): string {
+	return [publicUrl, ...[companySlug, ...segments].map((s) => encodeURIComponent(s))].join('/');
 }
 
 /** `{public_url}/{company-slug}/event/{event-slug}` */
 export function eventPageUrl(base: PublicUrlBase, eventSlug: string): string {
-	return pageUrl(base, ['event', eventSlug]);
+	return pageUrl(base, 'event', eventSlug);
 }
 
 /** `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}[/form][?qty=N]` */
@@ -25,30 +22,21 @@ export function ticketSignupUrl(
 	base: PublicUrlBase,
 	eventSlug: string,
 	ticketTypeSlug: string,
-	options: { hasForm: boolean; quantity?: number },
+	{ hasForm, quantity }: { hasForm: boolean; quantity?: number },
 ): string {
-	const url = pageUrl(base, [
-		'event',
-		eventSlug,
-		ticketTypeSlug,
-		...(options.hasForm ? ['form'] : []),
-	]);
-	return options.quantity === undefined ? url : `${url}?qty=${options.quantity}`;
+	const url = pageUrl(base, 'event', eventSlug, ticketTypeSlug, ...(hasForm ? ['form'] : []));
+	return quantity === undefined ? url : `${url}?qty=${quantity}`;
 }
 
 /** `{public_url}/{company-slug}/event/{event-slug}/o/{order-id}/checkout` */
 export function orderCheckoutUrl(base: PublicUrlBase, eventSlug: string, orderId: string): string {
-	return pageUrl(base, ['event', eventSlug, 'o', orderId, 'checkout']);
+	return pageUrl(base, 'event', eventSlug, 'o', orderId, 'checkout');
 }
 
 /**
  * Company scoped: `{public_url}/{company-slug}/{activation-slug}`; event scoped:
  * `{public_url}/{company-slug}/{event-slug}/{activation-slug}` (no `/event/` segment).
  */
-export function activationUrl(
-	base: PublicUrlBase,
-	activationSlug: string,
-	eventSlug?: string,
-): string {
-	return pageUrl(base, eventSlug === undefined ? [activationSlug] : [eventSlug, activationSlug]);
+export function activationUrl(base: PublicUrlBase, slug: string, eventSlug?: string): string {
+	return eventSlug === undefined ? pageUrl(base, slug) : pageUrl(base, eventSlug, slug);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, type Invalid } from '../../shared/errors';
-import { withoutBlanks } from './checks';
+import { withoutBlanks } from './items';
 import type { OperationItem } from './items';
 
 /** The non-blank Update Fields of the item; none at all is an input error. */

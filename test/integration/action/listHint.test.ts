@@ -3,9 +3,9 @@
  * hint is what n8n-core's engine records in the node's run data, the items stay as they were, and a
  * model (tool run) gets no execution hint: its list item says so itself.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { addListCutHint } from '../../../nodes/EventRegistration/shared/output';
+import { shapeOutput } from '../../../nodes/EventRegistration/shared/output';
 import { ListResult } from '../../../nodes/shared/pagination';
 import { rl, runAction } from '../../helpers/action';
 import type { ActionRun } from '../../helpers/action';
@@ -80,9 +80,12 @@ describe('execution hint when Limit cuts a list', () => {
 	it('says "and more exist" when the service does not give the total', () => {
 		const hints: Array<{ message: string }> = [];
 		const ctx = {
+			getNode: () => ({ type: 'eventRegistration', typeVersion: 1.1 }),
 			addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added),
-		};
-		addListCutHint(ctx, 'ticketType', new ListResult([{ id: 'a' }, { id: 'b' }], true));
+		} as unknown as IExecuteFunctions;
+		const items = [{ id: 'a' }, { id: 'b' }];
+		const list = new ListResult(items, true);
+		expect(shapeOutput(ctx, { recordKind: 'ticketType' }, undefined, list)).toEqual(items);
 		expect(hints.map((hint) => hint.message)).toEqual([
 			'2 ticket types returned, and more exist. Turn on Return All or raise Limit to get the rest.',
 		]);

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { validValues } from '../../../shared/errors';
-import { withoutBlanks, requireOption, requireText } from '../../shared/checks';
+import { withoutBlanks, requireOption, requireText } from '../../shared/items';
 import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
-import { requireBoolean, requireOption } from '../../shared/checks';
+import { requireBoolean, requireOption } from '../../shared/items';
 import { invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 
 /** The event's fixed-option fields: `name` as the API and Update Fields name them, `parameter` on Create. */

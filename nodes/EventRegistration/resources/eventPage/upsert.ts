@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
-import { parseJsonInput } from '../../shared/checks';
+import { parseJsonInput } from '../../shared/items';
 import { validValues, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';

@@ -8,7 +8,7 @@ import type {
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
-import { NEW_FIELD, parseJsonInput } from '../../shared/checks';
+import { NEW_FIELD, parseJsonInput } from '../../shared/items';
 import { isInvalid, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withoutBlanks } from '../../shared/checks';
+import { withoutBlanks } from '../../shared/items';
 import { editorLabel } from '../../shared/output';
 import { invalidInput, isInvalid, isJsonObject } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';

@@ -13,7 +13,7 @@ import {
 	requireEmail,
 	requireInteger,
 	requireText,
-} from '../../shared/checks';
+} from '../../shared/items';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../shared/checks';
+import { parseJsonInput } from '../../shared/items';
 import { isInvalid, invalidInput, isJsonObject } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';

@@ -18,7 +18,7 @@ import {
 	type PublicUrlBase,
 } from '../../shared/publicUrls';
 import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
-import { requireInteger } from '../../shared/checks';
+import { requireInteger } from '../../shared/items';
 import type { OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
 import type { Lookup } from '../modules';

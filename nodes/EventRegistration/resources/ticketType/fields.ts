@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requireBoolean, requireInteger, requireNumber, requireText } from '../../shared/checks';
+import { requireBoolean, requireInteger, requireNumber, requireText } from '../../shared/items';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 

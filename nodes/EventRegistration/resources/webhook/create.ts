@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { subscribeScopes } from '../../../shared/webhookEvents';
-import { requireText } from '../../shared/checks';
+import { requireText } from '../../shared/items';
 import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { locatorValue } from '../../../shared/ids';
 import { PATH_PARAMS } from '../../../shared/routes';
 import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webhookEvents';
-import { requireText } from '../../shared/checks';
+import { requireText } from '../../shared/items';
 import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
