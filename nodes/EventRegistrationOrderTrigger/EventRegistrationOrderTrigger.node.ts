@@ -34,7 +34,7 @@ import { authenticationProperty, nodeCredentials, startPollBudget } from '../sha
 import { readOrders } from './listing';
 import type { ReadSettings } from './listing';
 import type { Emission, Transition } from './state';
-import { detectTransitions, isTransition, latestTransition, readState, storeState } from './state';
+import { findEmissions, isTransition, nextState, readState } from './state';
 
 const ALL_EVENTS = 'all';
 const ONE_EVENT = 'one';
@@ -181,7 +181,7 @@ async function testRun(
 	settings: TriggerSettings,
 ): Promise<INodeExecutionData[][]> {
 	const { observed } = await readOrders(ctx, settings, { testRun: settings.watch });
-	const latest = latestTransition(observed, settings.watch);
+	const latest = findEmissions(undefined, observed, { ...settings, includeExisting: true }).at(-1);
 	if (latest === undefined) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -234,14 +234,9 @@ export class EventRegistrationOrderTrigger implements INodeType {
 		const scope = `${settings.company}/${settings.event ?? '*'}`;
 		const previous = readState(staticData[STATE_KEY], scope);
 		const { observed, events } = await readOrders(this, settings, { now, previous });
-		const { emissions, next } = detectTransitions(previous, observed, {
-			scope,
-			watch: settings.watch,
-			includeExisting: settings.includeExisting,
-			now,
-			events,
-		});
-		staticData[STATE_KEY] = storeState(next) as unknown as IDataObject;
+		const emissions = findEmissions(previous, observed, settings);
+		const next = nextState(previous, observed, { scope, now, events });
+		staticData[STATE_KEY] = next as unknown as IDataObject;
 		return emissions.length > 0 ? [toItems(emissions)] : null;
 	}
 }

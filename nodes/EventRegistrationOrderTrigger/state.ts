@@ -111,17 +111,6 @@ export interface Emission {
 	at: number;
 }
 
-export interface DetectOptions {
-	scope: string;
-	watch: ReadonlySet<Transition>;
-	/** On the baseline poll, report the watched transitions orders already show. */
-	includeExisting: boolean;
-	/** Epoch ms of the poll, an upper bound for `seenUntil` so one future-dated order cannot mute the trigger. */
-	now: number;
-	/** The event cursors after this poll's reads. */
-	events: Map<string, EventCursor>;
-}
-
 function isInteger(value: unknown): value is number {
 	return Number.isInteger(value);
 }
@@ -167,15 +156,6 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 	};
 }
 
-export function storeState(state: OrderTriggerState): StoredState {
-	return {
-		version: STATE_VERSION,
-		...state,
-		orders: [...state.orders].map(([id, [mask, newest]]) => [id, mask, newest]),
-		events: [...state.events],
-	};
-}
-
 function byInstant(a: Emission, b: Emission): number {
 	return (
 		a.at - b.at ||
@@ -184,10 +164,14 @@ function byInstant(a: Emission, b: Emission): number {
 	);
 }
 
-function findEmissions(
+/**
+ * The watched transitions not reported yet, oldest first. Without state for this scope the poll is
+ * the baseline: what orders already show is reported only with `includeExisting`.
+ */
+export function findEmissions(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: Pick<DetectOptions, 'watch' | 'includeExisting'>,
+	options: { watch: ReadonlySet<Transition>; includeExisting: boolean },
 ): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
 	const seenUntil = previous?.seenUntil ?? -Infinity;
@@ -248,15 +232,16 @@ function capEntries(
 }
 
 /**
- * The state after this poll: every transition observed now counts as reported. Entries of orders
- * not observed in this poll are kept until `seenUntil` covers them, so an order skipped by a page
- * shift, or on a page the full check has not reached yet, is not reported twice later.
+ * The state to store after this poll: every transition observed now counts as reported. Entries of
+ * orders not observed now are kept until `seenUntil` covers them, so an order skipped by a page
+ * shift, or on a page the full check has not reached yet, is not reported twice later. `now` (the
+ * poll's epoch ms) caps `seenUntil`, so one future-dated order cannot mute the trigger.
  */
-function nextState(
+export function nextState(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: DetectOptions,
-): OrderTriggerState {
+	options: { scope: string; now: number; events: Map<string, EventCursor> },
+): StoredState {
 	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
 	// The instant every watched order has been read after: the oldest start of a completed full
@@ -270,28 +255,12 @@ function nextState(
 	let seenUntil = laterOf(previous?.seenUntil ?? null, before(TUNING.orderState.graceMs));
 	dropCovered(orders, seenUntil);
 	seenUntil = capEntries(orders, seenUntil, before(TUNING.orderState.minGraceMs));
-	return { scope: options.scope, seenUntil, orders, events: options.events, polledAt: options.now };
-}
-
-/**
- * Compares one poll's orders with the stored state. Without state for this scope the poll is the
- * baseline: it records what exists and reports it only when `includeExisting` is set.
- */
-export function detectTransitions(
-	previous: OrderTriggerState | undefined,
-	observed: ObservedOrder[],
-	options: DetectOptions,
-): { emissions: Emission[]; next: OrderTriggerState } {
 	return {
-		emissions: findEmissions(previous, observed, options),
-		next: nextState(previous, observed, options),
+		version: STATE_VERSION,
+		scope: options.scope,
+		seenUntil,
+		orders: [...orders].map(([id, [mask, latest]]) => [id, mask, latest]),
+		events: [...options.events],
+		polledAt: options.now,
 	};
-}
-
-/** The watched transition with the latest instant, for a manual test run. */
-export function latestTransition(
-	observed: ObservedOrder[],
-	watch: ReadonlySet<Transition>,
-): Emission | undefined {
-	return findEmissions(undefined, observed, { watch, includeExisting: true }).at(-1);
 }
