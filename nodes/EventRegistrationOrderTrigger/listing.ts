@@ -71,6 +71,8 @@ class EventListing {
 /** The end of an event's listing new orders are added to. */
 type End = EventCursor['newestAt'];
 
+type Pacing = { now: number; polledAt: number | null; fullCheckMs: number };
+
 /** Offsets (from the oldest order, inclusive) a page holds, by its own meta. */
 function span(meta: PageMeta, newestAt: End): { lo: number; hi: number } {
 	const { currentPage: p, perPage: size, total } = meta;
@@ -108,11 +110,7 @@ function newestEnd(first: Page, last: Page): End | undefined {
 }
 
 /** Every page, `concurrency` at a time; a full check completed now. */
-async function readWhole(
-	listing: EventListing,
-	concurrency: number,
-	now: number,
-): Promise<EventCursor | undefined> {
+async function readWhole(listing: EventListing, concurrency: number, now: number) {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
 	listing.listing.checkPageCount(lastPage);
@@ -150,13 +148,7 @@ function oldestCreated(items: IDataObject[]): number | undefined {
 }
 
 /** Pages of the full check for this poll: what is left, spread over the polls left before its deadline. */
-function slicePages(
-	cursor: EventCursor,
-	left: number,
-	now: number,
-	polledAt: number | null,
-	fullCheckMs: number,
-): number {
+function slicePages(cursor: EventCursor, left: number, { now, polledAt, fullCheckMs }: Pacing) {
 	if (left <= 0) return 0;
 	const interval =
 		polledAt !== null && now > polledAt ? now - polledAt : READ_PLAN.defaultIntervalMs;
@@ -170,11 +162,7 @@ function slicePages(
  * The newest pages and a slice of the rest. Undefined when the listing's positions cannot be
  * trusted any more (page size changed, orders removed, order of the listing changed).
  */
-async function readIncrementally(
-	listing: EventListing,
-	cursor: EventCursor,
-	pacing: { now: number; polledAt: number | null; fullCheckMs: number },
-): Promise<EventCursor | undefined> {
+async function readIncrementally(listing: EventListing, cursor: EventCursor, pacing: Pacing) {
 	const { newestAt } = cursor;
 	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
 	const { lastPage, perPage } = probe.meta;
@@ -206,10 +194,7 @@ async function readIncrementally(
 	// The full check's slice, within its share of the remaining rate limit.
 	const remaining = listing.listing.pacer.remaining();
 	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
-	const target = Math.min(
-		allowed,
-		slicePages(cursor, headLo - cursor.sweep, pacing.now, pacing.polledAt, pacing.fullCheckMs),
-	);
+	const target = Math.min(allowed, slicePages(cursor, headLo - cursor.sweep, pacing));
 	let { sweep, cycleStart, checkedSince } = cursor;
 	let known = newest.meta.total;
 	for (let read = 0; sweep < headLo && read < target; ) {

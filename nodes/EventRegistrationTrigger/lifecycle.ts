@@ -84,15 +84,6 @@ function addPendingDetach(ctx: IHookFunctions, webhook: Attached): void {
 	writePendingDetaches(ctx, [...others, webhook]);
 }
 
-/** The webhook this node wants on the service. */
-interface Desired {
-	kind: RegistrationKind;
-	companyId: string;
-	name: string;
-	url: string;
-	events: string[];
-}
-
 interface RemoteWebhook {
 	id: string;
 	url?: string;
@@ -115,7 +106,8 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	};
 }
 
-async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
+/** The webhook this node wants on the service. */
+async function desiredWebhook(ctx: IHookFunctions) {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url)
 		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
@@ -131,6 +123,8 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	const name = `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`;
 	return { kind, companyId, name: name.slice(0, MAX_NAME_LENGTH), url, events };
 }
+
+type Desired = Awaited<ReturnType<typeof desiredWebhook>>;
 
 /** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
 function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]) {
