@@ -41,10 +41,7 @@ const ONE_EVENT = 'one';
 const DEFAULT_FULL_CHECK_MINUTES = 60;
 const MAX_FULL_CHECK_MINUTES = 7 * 24 * 60;
 
-/**
- * Key of the trigger's state in the node's static data.
- * @internal Exported for the tests only.
- */
+/** @internal Exported for the tests only: key of the trigger's state in the node's static data. */
 export const STATE_KEY = 'orderTransitions';
 
 const properties: INodeProperties[] = [
@@ -157,9 +154,8 @@ async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 }
 
 /**
- * The order as the API returned it with the derived `status` (as the action node outputs orders),
- * plus the transition that fired, the slug of its event and a `dedupeKey` (`<order id>:<change>`:
- * each change of an order happens once, so this names the event).
+ * The order with the derived `status` (as the action node outputs orders), the transition, the
+ * event's slug and a `dedupeKey` (each change of an order happens once, so it names the event).
  */
 function toItems(emissions: Emission[]): INodeExecutionData[] {
 	return emissions.map(({ order, transition }) => ({
@@ -221,9 +217,8 @@ export class EventRegistrationOrderTrigger implements INodeType {
 	methods = { listSearch: { searchCompanies, searchOrganizingEvents } };
 
 	/**
-	 * One poll: read the orders (listing.ts decides which pages), then compare with the stored state,
-	 * and only then store the new state and return. A failing request throws before the state
-	 * changes, so the next poll reads and reports what this one could not.
+	 * A failing request throws before the state changes, so the next poll reads and reports what
+	 * this one could not.
 	 */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		startPollBudget(this);

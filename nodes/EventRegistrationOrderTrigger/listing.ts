@@ -30,7 +30,6 @@ const READ_PLAN = {
 /** Pages a manual test run reads of one event at most. */
 const TEST_RUN_PAGES = 5;
 
-/** What the reads need of the node's parameters. */
 export interface ReadSettings {
 	company: string;
 	/** Event slug, or undefined for all organizing events of the company. */
@@ -109,7 +108,6 @@ function newestEnd(first: Page, last: Page): End | undefined {
 	return undefined;
 }
 
-/** Every page, `concurrency` at a time; a full check completed now. */
 async function readWhole(listing: EventListing, concurrency: number, now: number) {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
@@ -250,7 +248,6 @@ async function readNewest(listing: EventListing, watch: ReadonlySet<Transition>)
 	}
 }
 
-/** Reads one event's orders: whole without a usable cursor, else the newest pages and a slice of the rest. */
 async function readEventOrders(
 	ctx: IPollFunctions,
 	settings: ReadSettings,

@@ -60,7 +60,6 @@ function sameToken(presented: string, expected: string): boolean {
 	return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** Why a delivery is refused, or undefined when it is accepted. */
 function tokenProblem(
 	presented: string[],
 	expected: string | undefined,
@@ -182,7 +181,6 @@ export function toItem(event: unknown, fallbackKind: string, receivedAt: string)
 	return { json };
 }
 
-/** Turns a delivery into one item per event, after the size and token checks. */
 export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const body: unknown = ctx.getBodyData();
 	const raw = rawBodyOf(ctx);
