@@ -32,8 +32,7 @@ import {
 } from '../shared/pagination';
 import { authenticationProperty, nodeCredentials, startPollBudget } from '../shared/transport';
 import { readOrders } from './listing';
-import type { ReadSettings } from './listing';
-import type { Emission, Transition } from './state';
+import type { Emission } from './state';
 import { findEmissions, isTransition, nextState, readState } from './state';
 
 const ALL_EVENTS = 'all';
@@ -119,13 +118,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-interface TriggerSettings extends ReadSettings {
-	watch: Set<Transition>;
-	includeExisting: boolean;
-}
-
 /** The node's parameters, checked before any request is made (except a company given by URL). */
-async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
+async function readSettings(ctx: IPollFunctions) {
 	const raw = ctx.getNodeParameter('watch', []) as unknown;
 	const watch = new Set((Array.isArray(raw) ? raw : []).filter(isTransition));
 	if (watch.size === 0) {
@@ -153,6 +147,8 @@ async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 	};
 }
 
+type TriggerSettings = Awaited<ReturnType<typeof readSettings>>;
+
 /**
  * The order with the derived `status` (as the action node outputs orders), the transition, the
  * event's slug and a `dedupeKey` (each change of an order happens once, so it names the event).
@@ -172,10 +168,7 @@ function toItems(emissions: Emission[]): INodeExecutionData[] {
  * A manual test run shows the most recent watched change among the newest orders, so fields can
  * be mapped, in a few requests however large the event; state is left alone.
  */
-async function testRun(
-	ctx: IPollFunctions,
-	settings: TriggerSettings,
-): Promise<INodeExecutionData[][]> {
+async function testRun(ctx: IPollFunctions, settings: TriggerSettings) {
 	const { observed } = await readOrders(ctx, settings, { testRun: settings.watch });
 	const latest = findEmissions(undefined, observed, { ...settings, includeExisting: true }).at(-1);
 	if (latest === undefined) {

@@ -30,7 +30,7 @@ const READ_PLAN = {
 /** Pages a manual test run reads of one event at most. */
 const TEST_RUN_PAGES = 5;
 
-export interface ReadSettings {
+interface ReadSettings {
 	company: string;
 	/** Event slug, or undefined for all organizing events of the company. */
 	event?: string;
