@@ -208,12 +208,12 @@ async function attach(
 	existing?: Pick<RemoteWebhook, 'id' | 'token'>,
 ): Promise<boolean> {
 	const { companyId: company, name, url, events } = desired;
+	const body = { name, url, events };
 	let data: unknown;
 	try {
-		data = await apiRequest(ctx, existing ? 'webhook.update' : 'webhook.create', {
-			params: existing ? { company, webhook: existing.id } : { company },
-			body: { name, url, events },
-		});
+		data = await (existing
+			? apiRequest(ctx, 'webhook.update', { params: { company, webhook: existing.id }, body })
+			: apiRequest(ctx, 'webhook.create', { params: { company }, body }));
 	} catch (error) {
 		if (existing && httpStatusOf(error) === 404) return false;
 		throw explainAttachFailure(ctx, error, events);
