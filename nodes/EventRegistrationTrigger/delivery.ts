@@ -60,12 +60,16 @@ function sameToken(presented: string, expected: string): boolean {
 	return timingSafeEqual(digest(presented), digest(expected));
 }
 
-function tokenProblem(
-	presented: string[],
-	expected: string | undefined,
-	required: boolean,
-): string | undefined {
+/** Why a delivery is refused with 401, or undefined when its token is accepted. */
+function tokenProblem(ctx: IWebhookFunctions, events: unknown[]): string | undefined {
+	// A token in the URL ends up in proxy and access logs; the reference does not say the service sends it there.
+	if (Object.hasOwn(ctx.getQueryData() as IDataObject, 'token'))
+		return `The webhook token was sent in the URL's query string, where proxies and access logs keep it; this trigger does not accept it there. Send it in the ${WEBHOOK_TOKEN_HEADER} header (or as Authorization: Bearer)`;
+	const presented = presentedTokens(ctx, events);
+	const required = requiresToken(ctx);
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
+	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
+	const expected = readRegistration(ctx, registrationKind(ctx))?.token;
 	if (expected === undefined) {
 		return required
 			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
@@ -79,13 +83,6 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	ctx.logger.warn(`Event Registration Trigger refused a delivery (${status}): ${message}`);
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
-}
-
-/** A token in the URL ends up in proxy and access logs; the reference does not say the service sends it there. */
-function queryTokenProblem(ctx: IWebhookFunctions): string | undefined {
-	const query = ctx.getQueryData() as IDataObject;
-	if (!Object.hasOwn(query, 'token')) return undefined;
-	return `The webhook token was sent in the URL's query string, where proxies and access logs keep it; this trigger does not accept it there. Send it in the ${WEBHOOK_TOKEN_HEADER} header (or as Authorization: Bearer)`;
 }
 
 /** Removes every property whose value is a webhook token, at any depth: the secret stays out of execution data. */
@@ -195,11 +192,7 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 
 	const events = eventsOf(body, raw);
-	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const token = readRegistration(ctx, registrationKind(ctx))?.token;
-	const problem =
-		queryTokenProblem(ctx) ??
-		tokenProblem(presentedTokens(ctx, events ?? []), token, requiresToken(ctx));
+	const problem = tokenProblem(ctx, events ?? []);
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
 		return refuse(
