@@ -26,19 +26,15 @@ import {
 } from '../shared/pagination';
 import { authenticationProperty, nodeCredentials, startPollBudget } from '../shared/transport';
 import { readOrders } from './listing';
-import type { ReadSettings } from './listing';
-import type { Emission, Transition } from './state';
-import { detectTransitions, isTransition, latestTransition, readState, storeState } from './state';
+import type { Emission } from './state';
+import { findEmissions, isTransition, nextState, readState } from './state';
 
 const ALL_EVENTS = 'all';
 const ONE_EVENT = 'one';
 const DEFAULT_FULL_CHECK_MINUTES = 60;
 const MAX_FULL_CHECK_MINUTES = 7 * 24 * 60;
 
-/**
- * Key of the trigger's state in the node's static data.
- * @internal Exported for the tests only.
- */
+/** @internal Exported for the tests only: key of the trigger's state in the node's static data. */
 export const STATE_KEY = 'orderTransitions';
 
 const properties: INodeProperties[] = [
@@ -116,13 +112,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-interface TriggerSettings extends ReadSettings {
-	watch: Set<Transition>;
-	includeExisting: boolean;
-}
-
 /** The node's parameters, checked before any request is made (except a company given by URL). */
-async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
+async function readSettings(ctx: IPollFunctions) {
 	const raw = ctx.getNodeParameter('watch', []) as unknown;
 	const watch = new Set((Array.isArray(raw) ? raw : []).filter(isTransition));
 	if (watch.size === 0) {
@@ -148,10 +139,11 @@ async function readSettings(ctx: IPollFunctions): Promise<TriggerSettings> {
 	};
 }
 
+type TriggerSettings = Awaited<ReturnType<typeof readSettings>>;
+
 /**
- * The order as the API returned it with the derived `status` (as the action node outputs orders),
- * plus the transition that fired, the slug of its event and a `dedupeKey` (`<order id>:<change>`:
- * each change of an order happens once, so this names the event).
+ * The order with the derived `status` (as the action node outputs orders), the transition, the
+ * event's slug and a `dedupeKey` (each change of an order happens once, so it names the event).
  */
 function toItems(emissions: Emission[]): INodeExecutionData[] {
 	return emissions.map(({ order, transition }) => ({
@@ -168,12 +160,9 @@ function toItems(emissions: Emission[]): INodeExecutionData[] {
  * A manual test run shows the most recent watched change among the newest orders, so fields can
  * be mapped, in a few requests however large the event; state is left alone.
  */
-async function testRun(
-	ctx: IPollFunctions,
-	settings: TriggerSettings,
-): Promise<INodeExecutionData[][]> {
+async function testRun(ctx: IPollFunctions, settings: TriggerSettings) {
 	const { observed } = await readOrders(ctx, settings, { testRun: settings.watch });
-	const latest = latestTransition(observed, settings.watch);
+	const latest = findEmissions(undefined, observed, { ...settings, includeExisting: true }).at(-1);
 	if (latest === undefined) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -213,9 +202,8 @@ export class EventRegistrationOrderTrigger implements INodeType {
 	methods = { listSearch: { searchCompanies, searchOrganizingEvents } };
 
 	/**
-	 * One poll: read the orders (listing.ts decides which pages), then compare with the stored state,
-	 * and only then store the new state and return. A failing request throws before the state
-	 * changes, so the next poll reads and reports what this one could not.
+	 * A failing request throws before the state changes, so the next poll reads and reports what
+	 * this one could not.
 	 */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		startPollBudget(this);
@@ -226,14 +214,9 @@ export class EventRegistrationOrderTrigger implements INodeType {
 		const scope = `${settings.company}/${settings.event ?? '*'}`;
 		const previous = readState(staticData[STATE_KEY], scope);
 		const { observed, events } = await readOrders(this, settings, { now, previous });
-		const { emissions, next } = detectTransitions(previous, observed, {
-			scope,
-			watch: settings.watch,
-			includeExisting: settings.includeExisting,
-			now,
-			events,
-		});
-		staticData[STATE_KEY] = storeState(next) as unknown as IDataObject;
+		const emissions = findEmissions(previous, observed, settings);
+		const next = nextState(previous, observed, { scope, now, events });
+		staticData[STATE_KEY] = next as unknown as IDataObject;
 		return emissions.length > 0 ? [toItems(emissions)] : null;
 	}
 }

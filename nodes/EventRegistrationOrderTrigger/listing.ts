@@ -8,24 +8,17 @@ import type { EventCursor, ObservedOrder, OrderTriggerState, Transition } from '
 import { transitionTimes } from './state';
 
 /**
- * How one event's orders are read in a poll. The orders listing has no filter, sort or "changed
- * since" parameter, so:
- *
- * - An event without a cursor (first poll, a new event, a listing whose order could not be told)
- *   is read whole, and `created_at` on its first and last pages tells
- *   which end new orders are added to.
- * - Otherwise a poll reads the newest pages: every order added since the previous poll and every
- *   order created within `recentMs`, so a new order and its quick payment or approval are
- *   reported on the next poll. When the page count changed, the first and last pages are compared
- *   again; a listing whose order changed, shrank or changed its page size is read whole.
- * - Plus a slice of the rest (the full check): from the oldest order towards the newest pages,
- *   paced to finish within Full Check Every, never more than `sweepShare` of the requests the
- *   service's `X-RateLimit-Remaining` still allows (the slice is deferred instead).
- * - A manual test run reads only the newest pages (`TEST_RUN_PAGES` at most): see `readNewest`.
- *
- * Positions are offsets from the oldest order, which do not move when orders are added at either
- * end; each page's own `meta.total` places it, and a page that does not reach the sweep's offset
- * (the listing moved under the read) is not counted as read.
+ * How one event's orders are read in a poll (the listing has no filter, sort or "changed since"):
+ * - Without a cursor (first poll, new event, listing order unknown) the event is read whole, and
+ *   `created_at` on its first and last pages tells which end new orders are added to.
+ * - Otherwise the newest pages: every order added since the previous poll and every order created
+ *   within `recentMs`, so a new order's quick payment or approval shows on the next poll. A listing
+ *   whose order changed, that shrank or changed its page size is read whole.
+ * - Plus a slice of the rest (the full check), oldest first, paced to finish within Full Check
+ *   Every and to use at most `sweepShare` of the service's `X-RateLimit-Remaining`.
+ * Positions are offsets from the oldest order, which adding orders at either end does not move;
+ * each page's own `meta.total` places it, and a page that misses the sweep's offset (the listing
+ * moved under the read) does not count as read.
  */
 const READ_PLAN = {
 	recentMs: 10 * 60 * 1000,
@@ -37,8 +30,7 @@ const READ_PLAN = {
 /** Pages a manual test run reads of one event at most. */
 const TEST_RUN_PAGES = 5;
 
-/** What the reads need of the node's parameters. */
-export interface ReadSettings {
+interface ReadSettings {
 	company: string;
 	/** Event slug, or undefined for all organizing events of the company. */
 	event?: string;
@@ -78,6 +70,8 @@ class EventListing {
 /** The end of an event's listing new orders are added to. */
 type End = EventCursor['newestAt'];
 
+type Pacing = { now: number; polledAt: number | null; fullCheckMs: number };
+
 /** Offsets (from the oldest order, inclusive) a page holds, by its own meta. */
 function span(meta: PageMeta, newestAt: End): { lo: number; hi: number } {
 	const { currentPage: p, perPage: size, total } = meta;
@@ -114,12 +108,7 @@ function newestEnd(first: Page, last: Page): End | undefined {
 	return undefined;
 }
 
-/** Every page, `concurrency` at a time; a full check completed now. */
-async function readWhole(
-	listing: EventListing,
-	concurrency: number,
-	now: number,
-): Promise<EventCursor | undefined> {
+async function readWhole(listing: EventListing, concurrency: number, now: number) {
 	const first = await listing.page(1);
 	const { lastPage, perPage, total } = first.meta;
 	listing.listing.checkPageCount(lastPage);
@@ -157,13 +146,7 @@ function oldestCreated(items: IDataObject[]): number | undefined {
 }
 
 /** Pages of the full check for this poll: what is left, spread over the polls left before its deadline. */
-function slicePages(
-	cursor: EventCursor,
-	left: number,
-	now: number,
-	polledAt: number | null,
-	fullCheckMs: number,
-): number {
+function slicePages(cursor: EventCursor, left: number, { now, polledAt, fullCheckMs }: Pacing) {
 	if (left <= 0) return 0;
 	const interval =
 		polledAt !== null && now > polledAt ? now - polledAt : READ_PLAN.defaultIntervalMs;
@@ -177,11 +160,7 @@ function slicePages(
  * The newest pages and a slice of the rest. Undefined when the listing's positions cannot be
  * trusted any more (page size changed, orders removed, order of the listing changed).
  */
-async function readIncrementally(
-	listing: EventListing,
-	cursor: EventCursor,
-	pacing: { now: number; polledAt: number | null; fullCheckMs: number },
-): Promise<EventCursor | undefined> {
+async function readIncrementally(listing: EventListing, cursor: EventCursor, pacing: Pacing) {
 	const { newestAt } = cursor;
 	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
 	const { lastPage, perPage } = probe.meta;
@@ -198,27 +177,22 @@ async function readIncrementally(
 
 	// Newest pages: down to the offset the previous poll ended at, and past the recent window.
 	const recentFrom = pacing.now - READ_PLAN.recentMs;
-	let page = newestAt === 'last' ? lastPage : 1;
-	const newest = await listing.page(page);
-	let headLo = span(newest.meta, newestAt).lo;
-	for (;;) {
+	const [head, step] = newestAt === 'last' ? [lastPage, -1] : [1, 1];
+	const newest = await listing.page(head);
+	let headLo = Infinity;
+	for (let page = head; page >= 1 && page <= lastPage; page += step) {
 		const current = await listing.page(page);
 		headLo = Math.min(headLo, span(current.meta, newestAt).lo);
 		const older = oldestCreated(current.items);
 		if (headLo === 0 || (headLo <= cursor.total && older !== undefined && older < recentFrom))
 			break;
-		page += newestAt === 'last' ? -1 : 1;
-		if (page < 1 || page > lastPage) break;
 	}
 	const total = span(newest.meta, newestAt).hi + 1;
 
 	// The full check's slice, within its share of the remaining rate limit.
 	const remaining = listing.listing.pacer.remaining();
 	const allowed = remaining === undefined ? Infinity : Math.floor(remaining * READ_PLAN.sweepShare);
-	const target = Math.min(
-		allowed,
-		slicePages(cursor, headLo - cursor.sweep, pacing.now, pacing.polledAt, pacing.fullCheckMs),
-	);
+	const target = Math.min(allowed, slicePages(cursor, headLo - cursor.sweep, pacing));
 	let { sweep, cycleStart, checkedSince } = cursor;
 	let known = newest.meta.total;
 	for (let read = 0; sweep < headLo && read < target; ) {
@@ -231,13 +205,9 @@ async function readIncrementally(
 		if (lo <= sweep && sweep <= hi) sweep = hi + 1;
 		else if (cached) break; // the listing moved since that page was read: the next poll goes on
 	}
-	if (headLo === 0) {
-		// This poll read every order: a full check that started with the poll.
-		checkedSince = pacing.now;
-		cycleStart = pacing.now;
-		sweep = 0;
-	} else if (sweep >= headLo) {
-		checkedSince = cycleStart;
+	if (sweep >= headLo) {
+		// A full check completed (when headLo is 0, this poll read every order: it started now).
+		checkedSince = headLo === 0 ? pacing.now : cycleStart;
 		cycleStart = pacing.now;
 		sweep = 0;
 	}
@@ -278,7 +248,6 @@ async function readNewest(listing: EventListing, watch: ReadonlySet<Transition>)
 	}
 }
 
-/** Reads one event's orders: whole without a usable cursor, else the newest pages and a slice of the rest. */
 async function readEventOrders(
 	ctx: IPollFunctions,
 	settings: ReadSettings,
@@ -300,15 +269,14 @@ async function readEventOrders(
 		return { orders: listing.orders };
 	}
 	const previous = mode.previous?.events.get(event);
-	if (previous !== undefined) {
-		const cursor = await readIncrementally(listing, previous, {
-			now: mode.now,
-			polledAt: mode.previous?.polledAt ?? null,
-			fullCheckMs: settings.fullCheckMs,
-		});
-		if (cursor !== undefined) return { orders: listing.orders, cursor };
-	}
-	const cursor = await readWhole(listing, context.concurrency, mode.now);
+	const pacing = {
+		now: mode.now,
+		polledAt: mode.previous?.polledAt ?? null,
+		fullCheckMs: settings.fullCheckMs,
+	};
+	const cursor =
+		(previous && (await readIncrementally(listing, previous, pacing))) ??
+		(await readWhole(listing, context.concurrency, mode.now));
 	return { orders: listing.orders, cursor };
 }
 

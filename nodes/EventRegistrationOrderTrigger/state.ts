@@ -16,11 +16,6 @@ export function isTransition(value: unknown): value is Transition {
 	return TRANSITIONS.includes(value as Transition);
 }
 
-/** One bit per transition, in the order of TRANSITIONS. */
-function transitionBit(transition: Transition): number {
-	return 1 << TRANSITIONS.indexOf(transition);
-}
-
 /** An order as read in one poll, with the instant (epoch ms) of each transition it shows. */
 export interface ObservedOrder {
 	id: string;
@@ -30,10 +25,7 @@ export interface ObservedOrder {
 	times: Times;
 }
 
-/**
- * Instants of the transitions an order shows. A timestamp that is not ISO 8601 counts as absent:
- * without an instant the node cannot place it against what it has already reported.
- */
+/** A timestamp that is not ISO 8601 counts as absent: without an instant it cannot be placed. */
 export function transitionTimes(order: IDataObject): Times {
 	const times: Times = {};
 	for (const transition of TRANSITIONS) {
@@ -43,26 +35,25 @@ export function transitionTimes(order: IDataObject): Times {
 	return times;
 }
 
+/** One bit per transition, in the order of TRANSITIONS. */
+function transitionBit(transition: Transition): number {
+	return 1 << TRANSITIONS.indexOf(transition);
+}
+
 function maskOf(times: Times): number {
 	return TRANSITIONS.reduce(
-		(mask, t) => (times[t] === undefined ? mask : mask | transitionBit(t)),
+		(mask, t, bit) => (times[t] === undefined ? mask : mask | (1 << bit)),
 		0,
 	);
 }
 
 /**
- * What the trigger remembers between polls, and how it decides what is new.
- *
- * A transition counts as already reported when its instant is at or before `seenUntil`, or when
- * its bit is set in the order's entry. `seenUntil` trails by a grace period both the newest
- * instant seen and the start of the oldest completed full check of the watched events (see
- * listing.ts: a poll reads the newest pages plus a slice of the rest), so a transition that
- * becomes visible a little late (a slow transaction, a late payment callback, a timestamp shown
- * without its fraction), or on a page read only later in the full check, is still caught. An
- * order keeps an entry only while one of its transitions is newer than `seenUntil`: state holds
- * the orders that moved within the grace period, never every order.
- *
- * The grace period and the bound on entries are `TUNING.orderState` (nodes/shared/transport.ts).
+ * What the trigger remembers between polls. A transition counts as reported when its instant is
+ * at or before `seenUntil`, or its bit is set in the order's entry. `seenUntil` trails by a grace
+ * period (`TUNING.orderState`) both the newest instant seen and the start of the oldest completed
+ * full check (listing.ts), so a transition that shows a little late (a slow transaction, a late
+ * payment callback, a timestamp without its fraction), or on a page the full check reads later,
+ * is still caught. Entries are kept only for orders that moved after `seenUntil`.
  *
  * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
  * in static data: an id such as `__proto__` is a key like any other.
@@ -93,7 +84,6 @@ export interface EventCursor {
 }
 
 export interface OrderTriggerState {
-	version: typeof STATE_VERSION;
 	/** Company and event (`*` for all organizing events) the state belongs to; another scope starts a new baseline. */
 	scope: string;
 	/** Epoch ms up to which every transition counts as reported; null until an order timestamp was seen. */
@@ -108,27 +98,17 @@ export interface OrderTriggerState {
 type StoredEntry = [id: string, ...TrackedOrder];
 
 /** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
-export type StoredState = Omit<OrderTriggerState, 'orders' | 'events'> & {
+export interface StoredState extends Omit<OrderTriggerState, 'orders' | 'events'> {
+	version: typeof STATE_VERSION;
 	orders: StoredEntry[];
 	events: Array<[string, EventCursor]>;
-};
+}
 
 export interface Emission {
 	order: ObservedOrder;
 	transition: Transition;
 	/** Epoch ms of the transition. */
 	at: number;
-}
-
-export interface DetectOptions {
-	scope: string;
-	watch: ReadonlySet<Transition>;
-	/** On the baseline poll, report the watched transitions orders already show. */
-	includeExisting: boolean;
-	/** Epoch ms of the poll, an upper bound for `seenUntil` so one future-dated order cannot mute the trigger. */
-	now: number;
-	/** The event cursors after this poll's reads. */
-	events: Map<string, EventCursor>;
 }
 
 function isInteger(value: unknown): value is number {
@@ -168,35 +148,12 @@ export function readState(raw: unknown, scope: string): OrderTriggerState | unde
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
 	if (!Array.isArray(events) || !events.every(isStoredCursor)) return undefined;
 	return {
-		version: STATE_VERSION,
 		scope,
 		seenUntil,
 		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
 		events: new Map(events.map(([slug, cursor]) => [slug, { ...cursor }])),
 		polledAt: isInteger(polledAt) ? polledAt : null,
 	};
-}
-
-export function storeState(state: OrderTriggerState): StoredState {
-	return {
-		version: STATE_VERSION,
-		scope: state.scope,
-		seenUntil: state.seenUntil,
-		orders: [...state.orders].map(([id, [mask, newest]]) => [id, mask, newest]),
-		events: [...state.events],
-		polledAt: state.polledAt,
-	};
-}
-
-function alreadySeen(
-	state: OrderTriggerState,
-	id: string,
-	transition: Transition,
-	at: number,
-): boolean {
-	if (state.seenUntil !== null && at <= state.seenUntil) return true;
-	const entry = state.orders.get(id);
-	return entry !== undefined && (entry[0] & transitionBit(transition)) !== 0;
 }
 
 function byInstant(a: Emission, b: Emission): number {
@@ -207,18 +164,23 @@ function byInstant(a: Emission, b: Emission): number {
 	);
 }
 
-function findEmissions(
+/**
+ * The watched transitions not reported yet, oldest first. Without state for this scope the poll is
+ * the baseline: what orders already show is reported only with `includeExisting`.
+ */
+export function findEmissions(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: Pick<DetectOptions, 'watch' | 'includeExisting'>,
+	options: { watch: ReadonlySet<Transition>; includeExisting: boolean },
 ): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
+	const seenUntil = previous?.seenUntil ?? -Infinity;
 	const emissions: Emission[] = [];
 	for (const order of observed) {
+		const reported = previous?.orders.get(order.id)?.[0] ?? 0;
 		for (const transition of options.watch) {
 			const at = order.times[transition];
-			if (at === undefined) continue;
-			if (previous !== undefined && alreadySeen(previous, order.id, transition, at)) continue;
+			if (at === undefined || at <= seenUntil || reported & transitionBit(transition)) continue;
 			emissions.push({ order, transition, at });
 		}
 	}
@@ -230,10 +192,7 @@ function laterOf(a: number | null, b: number | undefined): number | null {
 	return a === null ? b : Math.max(a, b);
 }
 
-function mergeObserved(
-	orders: Map<string, TrackedOrder>,
-	observed: ObservedOrder[],
-): number | undefined {
+function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]) {
 	let newest: number | undefined;
 	for (const order of observed) {
 		const times = Object.values(order.times);
@@ -273,15 +232,16 @@ function capEntries(
 }
 
 /**
- * The state after this poll: every transition observed now counts as reported. Entries of orders
- * not observed in this poll are kept until `seenUntil` covers them, so an order skipped by a page
- * shift, or on a page the full check has not reached yet, is not reported twice later.
+ * The state to store after this poll: every transition observed now counts as reported. Entries of
+ * orders not observed now are kept until `seenUntil` covers them, so an order skipped by a page
+ * shift, or on a page the full check has not reached yet, is not reported twice later. `now` (the
+ * poll's epoch ms) caps `seenUntil`, so one future-dated order cannot mute the trigger.
  */
-function nextState(
+export function nextState(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: DetectOptions,
-): OrderTriggerState {
+	options: { scope: string; now: number; events: Map<string, EventCursor> },
+): StoredState {
 	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
 	// The instant every watched order has been read after: the oldest start of a completed full
@@ -299,31 +259,8 @@ function nextState(
 		version: STATE_VERSION,
 		scope: options.scope,
 		seenUntil,
-		orders,
-		events: options.events,
+		orders: [...orders].map(([id, [mask, latest]]) => [id, mask, latest]),
+		events: [...options.events],
 		polledAt: options.now,
 	};
-}
-
-/**
- * Compares one poll's orders with the stored state. Without state for this scope the poll is the
- * baseline: it records what exists and reports it only when `includeExisting` is set.
- */
-export function detectTransitions(
-	previous: OrderTriggerState | undefined,
-	observed: ObservedOrder[],
-	options: DetectOptions,
-): { emissions: Emission[]; next: OrderTriggerState } {
-	return {
-		emissions: findEmissions(previous, observed, options),
-		next: nextState(previous, observed, options),
-	};
-}
-
-/** The watched transition with the latest instant, for a manual test run. */
-export function latestTransition(
-	observed: ObservedOrder[],
-	watch: ReadonlySet<Transition>,
-): Emission | undefined {
-	return findEmissions(undefined, observed, { watch, includeExisting: true }).at(-1);
 }

@@ -1,23 +1,12 @@
 import { createHash, timingSafeEqual } from 'crypto';
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/errors';
 import { readRegistration, registrationKind, requiresToken, storedTokens } from './lifecycle';
 
-/**
- * Deliveries above this are refused with 413; n8n's own default request limit is the same 16 MiB.
- * @internal Exported for the tests only.
- */
+/** @internal Exported for the tests. Larger deliveries get 413 (n8n's own default limit is 16 MiB too). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/**
- * Events (array elements) one delivery may carry; more is refused with 413, so a small body cannot become a million items.
- * @internal Exported for the tests only.
- */
+/** @internal Exported for the tests. More events get 413, so a small body cannot become a million items. */
 export const MAX_EVENTS_PER_DELIVERY = 1000;
 /**
  * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
@@ -28,8 +17,6 @@ export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
 /** Nesting depth up to which the webhook token is removed from an event. */
 const MAX_STRIP_DEPTH = 32;
-/** Event kind of an item whose body and headers name none. */
-const UNKNOWN_EVENT = 'unknown';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return isJsonObject(value) && !Buffer.isBuffer(value);
@@ -47,9 +34,8 @@ function rawBodyOf(ctx: IWebhookFunctions): Buffer | undefined {
 }
 
 /**
- * The events of a request: a JSON array is one event per element, a JSON object one event.
- * Undefined when the body is not JSON (or empty): such a delivery is refused, not guessed at.
- * @internal Exported for the tests only.
+ * @internal Exported for the tests. A JSON array is one event per element, an object one event;
+ * undefined when the body is not JSON (or empty): such a delivery is refused, not guessed at.
  */
 export function eventsOf(body: unknown, raw: Buffer | undefined): unknown[] | undefined {
 	if (Array.isArray(body)) return body;
@@ -80,13 +66,16 @@ function sameToken(presented: string, expected: string): boolean {
 	return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** Why a delivery is refused, or undefined when it is accepted. */
-function tokenProblem(
-	presented: string[],
-	expected: string | undefined,
-	required: boolean,
-): string | undefined {
+/** Why a delivery is refused with 401, or undefined when its token is accepted. */
+function tokenProblem(ctx: IWebhookFunctions, events: unknown[]): string | undefined {
+	// A token in the URL ends up in proxy and access logs; the reference does not say the service sends it there.
+	if (Object.hasOwn(ctx.getQueryData() as IDataObject, 'token'))
+		return `The webhook token was sent in the URL's query string, where proxies and access logs keep it; this trigger does not accept it there. Send it in the ${WEBHOOK_TOKEN_HEADER} header (or as Authorization: Bearer)`;
+	const presented = presentedTokens(ctx, events);
+	const required = requiresToken(ctx);
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
+	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
+	const expected = readRegistration(ctx, registrationKind(ctx))?.token;
 	if (expected === undefined) {
 		return required
 			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
@@ -102,14 +91,7 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
-/** A token in the URL ends up in proxy and access logs; the reference does not say the service sends it there. */
-function queryTokenProblem(ctx: IWebhookFunctions): string | undefined {
-	const query = ctx.getQueryData() as IDataObject;
-	if (!Object.hasOwn(query, 'token')) return undefined;
-	return `The webhook token was sent in the URL's query string, where proxies and access logs keep it; this trigger does not accept it there. Send it in the ${WEBHOOK_TOKEN_HEADER} header (or as Authorization: Bearer)`;
-}
-
-/** The value with every property whose value is one of the webhook tokens removed, at any depth: the secret stays out of execution data. */
+/** Removes every property whose value is a webhook token, at any depth: the secret stays out of execution data. */
 function withoutTokens(value: unknown, tokens: string[], depth = 0): unknown {
 	if (depth > MAX_STRIP_DEPTH || tokens.length === 0) return value;
 	if (Array.isArray(value)) return value.map((inner) => withoutTokens(inner, tokens, depth + 1));
@@ -124,13 +106,13 @@ function withoutTokens(value: unknown, tokens: string[], depth = 0): unknown {
 	);
 }
 
-/** Envelope fields of a delivery (assumed `{ event, webhook_id, occurred_at, data }`), which the item carries by its own names. */
+/** Envelope fields of a delivery (assumed `{ event, webhook_id, occurred_at, data }`), carried by the item's own names. */
 const ENVELOPE_KEYS = ['event', 'occurred_at', 'webhook_id', 'data'];
 
 /** `event` → `dataEvent`: a payload field named like one of the item's own keys. */
 const renamed = (key: string) => `data${key.charAt(0).toUpperCase()}${key.slice(1)}`;
 
-/** JSON with every object's keys sorted, at any depth: the same content always gives the same text. */
+/** JSON with every object's keys sorted, at any depth: whitespace and key order change nothing. */
 function canonicalJson(value: unknown): string {
 	return JSON.stringify(value, (_key, inner: unknown) =>
 		isPlainObject(inner)
@@ -149,15 +131,11 @@ function identityPart(value: unknown): string | undefined {
 }
 
 /**
- * The item's `dedupeKey`: equal for repeated deliveries of one event, different for different events.
- * - `<kind>:<payload id>:<occurred_at>` when the event carries both: an id alone names the lead or
- *   meeting, not the event (two lead-updated events share the lead's id). Each part is
- *   URI-encoded, so no crafted id containing `:` can imitate another event's key.
- * - Otherwise `sha256:<hex>` of the event's content in canonical JSON (keys sorted at every
- *   depth, so whitespace and key order change nothing; any changed value changes the key). What the
- *   delivery adds is left out: the receipt time, and the webhook ID (so the same event delivered to
- *   a re-created webhook keeps its key).
- * The webhook token is already stripped; a payload field named `dedupeKey` is never read here.
+ * The item's `dedupeKey`, equal for repeated deliveries of one event:
+ * - `<kind>:<payload id>:<occurred_at>` when the event has both (an id alone names the lead or
+ *   meeting, not the event), each part URI-encoded so a crafted id with `:` imitates no other key;
+ * - else `sha256:` of the event (token stripped) in canonical JSON, without what the delivery
+ *   adds (receipt time, and the webhook ID: the same event sent to a re-created webhook keeps its key).
  */
 function dedupeKeyOf(envelope: IDataObject, eventKind: string): string {
 	const data = envelope.data;
@@ -172,17 +150,12 @@ function dedupeKeyOf(envelope: IDataObject, eventKind: string): string {
 }
 
 /**
- * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, `dedupeKey`, then the
- * payload's fields at the top level, with no `body.data` to dig through and nothing repeated. A
- * payload field named like one of those is kept as `data<Name>` (a lead's `event`, its event
- * slug, becomes `dataEvent`).
+ * One item per event: `event` (the kind), `occurredAt`, `receivedAt`, `webhookId`, `dedupeKey`, then
+ * the payload's fields at the top level; a payload field named like one of those becomes
+ * `data<Name>` (a lead's `event`, its event slug, becomes `dataEvent`).
  * @public Exported for `npm run docs` (scripts/lib/docs.js requires it at run time, which knip cannot follow): the sample item is rendered from it.
  */
-export function toItem(
-	event: unknown,
-	fallbackKind: string,
-	receivedAt: string,
-): INodeExecutionData {
+export function toItem(event: unknown, fallbackKind: string, receivedAt: string) {
 	const envelope: IDataObject = isPlainObject(event)
 		? event
 		: { data: event as IDataObject[string] };
@@ -211,7 +184,6 @@ export function toItem(
 	return { json };
 }
 
-/** Turns a delivery into one item per event, after the size and token checks. */
 export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	const body: unknown = ctx.getBodyData();
 	const raw = rawBodyOf(ctx);
@@ -226,11 +198,7 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 	}
 
 	const events = eventsOf(body, raw);
-	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
-	const token = readRegistration(ctx, registrationKind(ctx))?.token;
-	const problem =
-		queryTokenProblem(ctx) ??
-		tokenProblem(presentedTokens(ctx, events ?? []), token, requiresToken(ctx));
+	const problem = tokenProblem(ctx, events ?? []);
 	if (problem) return refuse(ctx, 401, problem);
 	if (events === undefined) {
 		return refuse(
@@ -251,7 +219,7 @@ export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
 		ctx.getResponseObject().status(200).json({ received: 0 });
 		return { noWebhookResponse: true };
 	}
-	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? UNKNOWN_EVENT;
+	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? 'unknown';
 	const receivedAt = new Date().toISOString();
 	const tokens = storedTokens(ctx);
 	return {

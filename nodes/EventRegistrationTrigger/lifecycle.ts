@@ -15,15 +15,10 @@ import {
 /** Test-URL and production-URL webhooks are stored apart so neither overwrites the other. */
 type RegistrationKind = 'production' | 'test';
 
-/** A webhook on the service; a list of those whose detach failed is retried on the next activation. */
+/** A webhook on the service; `token` is absent when the service returned none. */
 interface Attached {
 	companyId: string;
 	webhookId: string;
-}
-
-/** What the node reads back of the webhook it stored (`store` also keeps its url and events). */
-interface Registration extends Attached {
-	/** Absent when the service did not return one. */
 	token?: string;
 }
 
@@ -47,18 +42,15 @@ function nonEmpty(value: unknown): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The webhook stored for `kind`; its token is the one deliveries to that URL must carry. */
-export function readRegistration(
-	ctx: NodeContext,
-	kind: RegistrationKind,
-): Registration | undefined {
-	const { webhookId, companyId, token } = (nodeData(ctx)[kind] ?? {}) as IDataObject;
+function toAttached(value: unknown): Attached | undefined {
+	const { webhookId, companyId, token } = (value ?? {}) as IDataObject;
 	if (typeof webhookId !== 'string' || typeof companyId !== 'string') return undefined;
 	return { webhookId, companyId, token: nonEmpty(token) };
 }
 
-function clearRegistration(ctx: IHookFunctions, kind: RegistrationKind): void {
-	delete nodeData(ctx)[kind];
+/** The webhook stored for `kind`; its token is the one deliveries to that URL must carry. */
+export function readRegistration(ctx: NodeContext, kind: RegistrationKind): Attached | undefined {
+	return toAttached(nodeData(ctx)[kind]);
 }
 
 /** Tokens of every webhook this node has attached (test and production URL), to strip from items wherever they appear. */
@@ -72,16 +64,12 @@ export function requiresToken(ctx: NodeContext): boolean {
 	return ctx.getNodeParameter('options.requireToken', true) as boolean;
 }
 
+/** Webhooks whose detach failed, retried on the next activation. */
 const PENDING_KEY = 'pendingDetach';
 
 function readPendingDetaches(ctx: IHookFunctions): Attached[] {
 	const list = nodeData(ctx)[PENDING_KEY];
-	return (Array.isArray(list) ? (list as Array<IDataObject | null>) : []).flatMap((entry) => {
-		const { companyId, webhookId } = entry ?? {};
-		return typeof companyId === 'string' && typeof webhookId === 'string'
-			? [{ companyId, webhookId }]
-			: [];
-	});
+	return (Array.isArray(list) ? list : []).flatMap((entry) => toAttached(entry) ?? []);
 }
 
 function writePendingDetaches(ctx: IHookFunctions, pending: Attached[]): void {
@@ -91,19 +79,10 @@ function writePendingDetaches(ctx: IHookFunctions, pending: Attached[]): void {
 }
 
 function addPendingDetach(ctx: IHookFunctions, webhook: Attached): void {
-	const pending = readPendingDetaches(ctx).filter(
+	const others = readPendingDetaches(ctx).filter(
 		(entry) => entry.webhookId !== webhook.webhookId || entry.companyId !== webhook.companyId,
 	);
-	writePendingDetaches(ctx, [...pending, webhook]);
-}
-
-/** The webhook this node wants on the service. */
-interface Desired {
-	kind: RegistrationKind;
-	companyId: string;
-	name: string;
-	url: string;
-	events: string[];
+	writePendingDetaches(ctx, [...others, webhook]);
 }
 
 interface RemoteWebhook {
@@ -118,18 +97,18 @@ const LIST_UNAVAILABLE = [403, 404, 405];
 const MAX_NAME_LENGTH = 255;
 
 function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
-	if (!value || typeof value !== 'object') return undefined;
-	const record = value as IDataObject;
-	if (typeof record.id !== 'string' || record.id === '') return undefined;
+	const { id, url, token, events } = (value ?? {}) as IDataObject;
+	if (typeof id !== 'string' || id === '') return undefined;
 	return {
-		id: record.id,
-		url: typeof record.url === 'string' ? record.url : undefined,
-		token: nonEmpty(record.token),
-		events: Array.isArray(record.events) ? record.events.map(String) : undefined,
+		id,
+		url: typeof url === 'string' ? url : undefined,
+		token: nonEmpty(token),
+		events: Array.isArray(events) ? events.map(String) : undefined,
 	};
 }
 
-async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
+/** The webhook this node wants on the service. */
+async function desiredWebhook(ctx: IHookFunctions) {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url)
 		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this node');
@@ -146,12 +125,10 @@ async function desiredWebhook(ctx: IHookFunctions): Promise<Desired> {
 	return { kind, companyId, name: name.slice(0, MAX_NAME_LENGTH), url, events };
 }
 
+type Desired = Awaited<ReturnType<typeof desiredWebhook>>;
+
 /** A 403 on attach or update: the plan and scopes webhooks need (as Webhook → Create says), and the service's words. */
-function explainAttachFailure(
-	ctx: IHookFunctions,
-	error: unknown,
-	events: string[],
-): NodeApiError | NodeOperationError {
+function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: string[]) {
 	if (httpStatusOf(error) !== 403) return asNodeError(ctx.getNode(), error);
 	const original = error instanceof Error ? ` The service answered: ${error.message}` : '';
 	const oauth2 = credentialTypeOf(ctx) === OAUTH2_CREDENTIAL_TYPE;
@@ -162,44 +139,6 @@ function explainAttachFailure(
 		description: `${advice} Then publish the workflow again (activate it in n8n 1.x).${original}`,
 		httpCode: '403',
 	});
-}
-
-async function createRemote(ctx: IHookFunctions, desired: Desired): Promise<RemoteWebhook> {
-	const { name, url, events } = desired;
-	const data = await apiRequest(ctx, 'webhook.create', {
-		params: { company: desired.companyId },
-		body: { name, url, events },
-	}).catch((error: unknown) => {
-		throw explainAttachFailure(ctx, error, events);
-	});
-	const created = toRemoteWebhook(data);
-	if (created) return created;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		'The service attached the webhook but returned no webhook ID',
-		{
-			description:
-				'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
-		},
-	);
-}
-
-/** PATCHes the webhook to the desired URL, name and events; undefined when it no longer exists. */
-async function updateRemote(
-	ctx: IHookFunctions,
-	webhookId: string,
-	desired: Desired,
-): Promise<RemoteWebhook | undefined> {
-	try {
-		const data = await apiRequest(ctx, 'webhook.update', {
-			params: { company: desired.companyId, webhook: webhookId },
-			body: { name: desired.name, url: desired.url, events: desired.events },
-		});
-		return toRemoteWebhook(data) ?? { id: webhookId };
-	} catch (error) {
-		if (httpStatusOf(error) === 404) return undefined;
-		throw explainAttachFailure(ctx, error, desired.events);
-	}
 }
 
 /** Detaches a webhook; a 404 means it is gone already. */
@@ -217,11 +156,7 @@ async function detachRemote(
 }
 
 /** The company's webhooks that point at `url`; none when the (assumed) list route does not exist. */
-async function listRemoteAt(
-	ctx: IHookFunctions,
-	companyId: string,
-	url: string,
-): Promise<RemoteWebhook[]> {
+async function listRemoteAt(ctx: IHookFunctions, companyId: string, url: string) {
 	let records: IDataObject[];
 	try {
 		records = await apiRequestList(ctx, 'webhook.getMany', { params: { company: companyId } });
@@ -236,11 +171,7 @@ async function listRemoteAt(
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
-async function detachOrRemember(
-	ctx: IHookFunctions,
-	webhook: Attached,
-	what: string,
-): Promise<void> {
+async function detachOrRemember(ctx: IHookFunctions, webhook: Attached, what: string) {
 	const { companyId, webhookId } = webhook;
 	try {
 		await detachRemote(ctx, webhook);
@@ -258,13 +189,7 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	const pending = readPendingDetaches(ctx);
 	if (pending.length === 0) return;
 	const left: Attached[] = [];
-	for (const webhook of pending) {
-		try {
-			await detachRemote(ctx, webhook);
-		} catch {
-			left.push(webhook);
-		}
-	}
+	for (const webhook of pending) await detachRemote(ctx, webhook).catch(() => left.push(webhook));
 	writePendingDetaches(ctx, left);
 	if (left.length === 0) return;
 	const list = left
@@ -273,6 +198,41 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	ctx.logger.warn(
 		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier detach that did not go through: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
 	);
+}
+
+/**
+ * Attaches the webhook, or brings `existing` to the desired URL, name and events, then stores it;
+ * false when `existing` no longer exists.
+ */
+async function attach(
+	ctx: IHookFunctions,
+	desired: Desired,
+	existing?: Pick<RemoteWebhook, 'id' | 'token'>,
+): Promise<boolean> {
+	const { companyId: company, name, url, events } = desired;
+	const body = { name, url, events };
+	let data: unknown;
+	try {
+		data = await (existing
+			? apiRequest(ctx, 'webhook.update', { params: { company, webhook: existing.id }, body })
+			: apiRequest(ctx, 'webhook.create', { params: { company }, body }));
+	} catch (error) {
+		if (existing && httpStatusOf(error) === 404) return false;
+		throw explainAttachFailure(ctx, error, events);
+	}
+	const remote = toRemoteWebhook(data) ?? (existing && { id: existing.id });
+	if (!remote) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The service attached the webhook but returned no webhook ID',
+			{
+				description:
+					'Without the ID the webhook cannot be detached later. Publish the workflow again (activate it in n8n 1.x): the node then finds the webhook by its URL.',
+			},
+		);
+	}
+	await store(ctx, desired, remote, existing?.token);
+	return true;
 }
 
 /**
@@ -287,7 +247,7 @@ async function store(
 ): Promise<void> {
 	const token = remote.token ?? knownToken;
 	if (token === undefined && requiresToken(ctx)) {
-		clearRegistration(ctx, desired.kind);
+		delete nodeData(ctx)[desired.kind];
 		await detachOrRemember(
 			ctx,
 			{ companyId: desired.companyId, webhookId: remote.id },
@@ -302,48 +262,13 @@ async function store(
 			},
 		);
 	}
-	const registration: IDataObject = {
+	nodeData(ctx)[desired.kind] = {
 		webhookId: remote.id,
 		url: desired.url,
 		events: remote.events ?? desired.events,
 		companyId: desired.companyId,
+		...(token === undefined ? {} : { token }),
 	};
-	if (token !== undefined) registration.token = token;
-	nodeData(ctx)[desired.kind] = registration;
-}
-
-/** Confirms the stored webhook and brings it to the desired state; false when it is gone. */
-async function repairStored(
-	ctx: IHookFunctions,
-	stored: Registration,
-	desired: Desired,
-): Promise<boolean> {
-	if (stored.companyId !== desired.companyId) {
-		// The company was changed while a webhook stayed attached (its detach failed): best effort.
-		await detachOrRemember(ctx, stored, 'the webhook of the previous company');
-		return false;
-	}
-	const updated = await updateRemote(ctx, stored.webhookId, desired);
-	if (!updated) return false;
-	await store(ctx, desired, updated, stored.token);
-	return true;
-}
-
-/**
- * Adopts a webhook that already points at this node's URL (static data lost, or an attach whose
- * answer never arrived) and detaches extra copies, so events are not delivered twice.
- */
-async function adoptByUrl(ctx: IHookFunctions, desired: Desired): Promise<boolean> {
-	const matches = await listRemoteAt(ctx, desired.companyId, desired.url);
-	for (const [index, candidate] of matches.entries()) {
-		const updated = await updateRemote(ctx, candidate.id, desired);
-		if (!updated) continue;
-		await store(ctx, desired, updated, candidate.token);
-		for (const extra of matches.slice(index + 1))
-			await detachRemote(ctx, { companyId: desired.companyId, webhookId: extra.id });
-		return true;
-	}
-	return false;
 }
 
 /** `checkExists`: never creates; true when a webhook for this URL exists (repaired or re-adopted). */
@@ -351,16 +276,27 @@ export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
 	const desired = await desiredWebhook(ctx);
 	await retryPendingDetaches(ctx);
 	const stored = readRegistration(ctx, desired.kind);
-	if (stored && (await repairStored(ctx, stored, desired))) return true;
-	clearRegistration(ctx, desired.kind);
-	return await adoptByUrl(ctx, desired);
+	if (stored?.companyId === desired.companyId) {
+		if (await attach(ctx, desired, { id: stored.webhookId, token: stored.token })) return true;
+	} else if (stored) {
+		// The company was changed while a webhook stayed attached (its detach failed): best effort.
+		await detachOrRemember(ctx, stored, 'the webhook of the previous company');
+	}
+	delete nodeData(ctx)[desired.kind];
+	// Adopt a webhook already at this URL (static data lost, or an attach whose answer never
+	// arrived) and detach extra copies, so events are not delivered twice.
+	const matches = await listRemoteAt(ctx, desired.companyId, desired.url);
+	for (const [index, candidate] of matches.entries()) {
+		if (!(await attach(ctx, desired, candidate))) continue;
+		for (const extra of matches.slice(index + 1))
+			await detachRemote(ctx, { companyId: desired.companyId, webhookId: extra.id });
+		return true;
+	}
+	return false;
 }
 
 export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
-	const desired = await desiredWebhook(ctx);
-	const created = await createRemote(ctx, desired);
-	await store(ctx, desired, created);
-	return true;
+	return await attach(ctx, await desiredWebhook(ctx));
 }
 
 /**
@@ -372,7 +308,7 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
 	const kind = registrationKind(ctx);
 	const stored = readRegistration(ctx, kind);
-	clearRegistration(ctx, kind);
+	delete nodeData(ctx)[kind];
 	try {
 		if (stored) await detachRemote(ctx, stored);
 		else if (url !== '') {
@@ -383,10 +319,9 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		}
 		return true;
 	} catch (error) {
-		const reason = errorMessage(error);
 		if (stored) addPendingDetach(ctx, stored);
 		ctx.logger.warn(
-			`Event Registration Trigger: could not detach the webhook (${reason}); deactivating anyway, the detach is retried on the next activation`,
+			`Event Registration Trigger: could not detach the webhook (${errorMessage(error)}); deactivating anyway, the detach is retried on the next activation`,
 			{ webhookId: stored?.webhookId, companyId: stored?.companyId },
 		);
 		return false;
