@@ -219,10 +219,8 @@ module.exports = {
 	ROOT,
 	RUNTIMES,
 	DEFAULT_RUNTIME,
-	/** The default runtime's paths, for the callers that only ever use it (dev, package checks). */
+	/** The default runtime's modules, for the callers that only ever use it (package checks, queue). */
 	RUNTIME_MODULES: DEFAULT_RUNTIME.modules,
-	NODE24: DEFAULT_RUNTIME.node,
-	N8N_BIN: DEFAULT_RUNTIME.n8nBin,
 	ensureRuntime,
 	runtimeNamed,
 };
