@@ -13,7 +13,8 @@ import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol
 import { exitOnFailure } from './report';
 import { ORDERS } from './scenarios';
 
-function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
+/** The child's next message; rejects when it exits first. */
+export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const onExit = (code: number | null) =>
 			reject(new Error(`${what} exited (code ${code}) before answering`));
