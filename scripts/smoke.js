@@ -22,7 +22,8 @@ function expectThat(ok, what) {
 
 /** `node scripts/<script> <args>` to completion, its output shown. @param {string} script @param {string[]} args */
 function runScript(script, args) {
-	const options = { cwd: ROOT, env: toolEnv(), echo: true, timeoutMs: 20 * 60 * 1000 };
+	const echo = (/** @type {string} */ text) => void process.stdout.write(text);
+	const options = { cwd: ROOT, env: toolEnv(), echo, timeoutMs: 20 * 60 * 1000 };
 	return runChecked('node', [path.join(ROOT, 'scripts', script), ...args], options);
 }
 

@@ -179,18 +179,14 @@ function nodeError(execution, nodeName) {
  * `n8n start` (or `worker`, `webhook`), resolved once /healthz/readiness on `port` answers and, for
  * `start`, /rest/settings too (n8n 1.x reports ready before it mounts the REST routes).
  * @param {NodeJS.ProcessEnv} env @param {string} logFile
- * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
+ * @param {{ command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
-async function startN8n(
-	env,
-	logFile,
-	{ echo = false, command = ['start'], port = env.N8N_PORT } = {},
-) {
+async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT } = {}) {
 	const runtime = runtimeOf(env);
 	const log = fs.openSync(logFile, 'a');
 	const child = startChild(runtime.node, [runtime.n8nBin, ...command], {
 		env,
-		stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log],
+		stdio: ['ignore', log, log],
 	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;

@@ -60,12 +60,12 @@ function startChild(command, args, options) {
 }
 
 /**
- * Runs a command to completion, collecting its output; kills it after timeoutMs.
+ * Runs a command to completion, collecting its output (and passing it to `echo`); kills it after timeoutMs.
  * @param {string} command @param {string[]} args
- * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: boolean; input?: string }} options
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: (text: string) => void; input?: string }} options
  * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; ms: number }>}
  */
-function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
+function run(command, args, { cwd, env, timeoutMs, echo, input }) {
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
 		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -74,7 +74,7 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
 			child[stream]?.on('data', (chunk) => {
 				output[stream] += chunk;
-				if (echo) process[stream].write(chunk);
+				echo?.(chunk.toString());
 			});
 		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
 		child.stdin?.on('error', () => undefined);

@@ -226,8 +226,9 @@ module.exports = {
 };
 
 if (require.main === module) {
-	// node scripts/lib/runtime.js [n8n version or folder]: installs that runtime (default: the 2.x one).
+	// node scripts/lib/runtime.js [n8n version or folder] [--nice]: installs that runtime (default: the 2.x one).
 	const runtime = process.argv[2] ? runtimeNamed(process.argv[2]) : DEFAULT_RUNTIME;
+	if (process.argv.includes('--nice')) require('node:os').setPriority(10);
 	require('./processes').runMain(async () => {
 		const { installed } = await ensureRuntime({ runtime });
 		console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`);
