@@ -110,20 +110,12 @@ async function runChecked(command, args, options) {
 	return result;
 }
 
-/** A port free a moment ago on 127.0.0.1: `preferred` unless taken. @param {number} [preferred] @returns {Promise<number>} */
-function freePort(preferred = 0) {
-	return new Promise((resolve, reject) => {
+/** Whether `port` on 127.0.0.1 is free now. @param {number} port @returns {Promise<boolean>} */
+function isPortFree(port) {
+	return new Promise((resolve) => {
 		const server = net.createServer();
-		server.unref();
-		server.once('error', (error) => {
-			if (preferred !== 0) resolve(freePort(0));
-			else reject(error);
-		});
-		server.listen(preferred, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
 }
 
@@ -203,7 +195,7 @@ module.exports = {
 	stopChild,
 	run,
 	runChecked,
-	freePort,
+	isPortFree,
 	freePorts,
 	waitFor,
 	sleep,
