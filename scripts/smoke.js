@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ROOT, toolEnv } = require('./lib/node24');
-const { freePorts, runChecked, runMain, startChild, waitFor } = require('./lib/processes');
+const { freePorts, runChecked, runMain, sleep, startChild, waitFor } = require('./lib/processes');
 
 const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');
 const STOP_TIMEOUT_MS = 60_000;
@@ -79,11 +79,8 @@ async function benchSmoke() {
 async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, check }) {
 	let output = '';
 	const child = startChild('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-	const collect = (/** @type {Buffer} */ chunk) => {
-		output += chunk.toString();
-	};
-	child.stdout?.on('data', collect);
-	child.stderr?.on('data', collect);
+	for (const stream of [child.stdout, child.stderr])
+		stream?.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
 	const exited = new Promise((resolve) =>
 		child.once('exit', (code, signal) => resolve(code ?? signal)),
 	);
@@ -101,10 +98,7 @@ async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, che
 	} finally {
 		child.kill('SIGINT');
 	}
-	const code = await Promise.race([
-		exited,
-		new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)),
-	]);
+	const code = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => 'timeout')]);
 	expectThat(code === 0, `${name} stopped on Ctrl-C (exit ${String(code)})`);
 }
 
