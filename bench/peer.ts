@@ -12,7 +12,7 @@ import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
-import { median, repoRoot, round } from './report';
+import { medianRun, repoRoot, round } from './report';
 import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
@@ -275,23 +275,21 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	for (const { scenario, variant, workflow } of plan) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
 		log(`  ${scenario.name}, ${variant.label}… `);
-		const attempts: PeerRun[] = [];
-		for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
-			await control.setFaults({
-				latencyMs: LATENCY_MS,
-				throttle: scenario.throttle,
-				maxPerPage: null,
-			});
-			await control.clearRequests();
-			const executed = await lib.n8n.executeWorkflow(env, workflow.id, EXECUTE_TIMEOUT_MS);
-			attempts.push(peerRun(variant, scenario, executed, expected, await control.stats()));
-		}
-		const time = median(attempts.map((attempt) => attempt.execution_time_ms));
-		const kept = attempts.find((attempt) => attempt.execution_time_ms === time) ?? attempts[0];
-		const figures = {
-			...kept,
-			execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
-		};
+		const { kept, values } = await medianRun(
+			scenario.throttle ? 1 : repeat,
+			'execution_time_ms',
+			async () => {
+				await control.setFaults({
+					latencyMs: LATENCY_MS,
+					throttle: scenario.throttle,
+					maxPerPage: null,
+				});
+				await control.clearRequests();
+				const executed = await lib.n8n.executeWorkflow(env, workflow.id, EXECUTE_TIMEOUT_MS);
+				return peerRun(variant, scenario, executed, expected, await control.stats());
+			},
+		);
+		const figures = { ...kept, execution_time_ms_runs: values };
 		log(
 			`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
 		);
