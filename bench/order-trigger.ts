@@ -16,6 +16,7 @@ import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
 import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
+import { nextMessage } from './processes';
 import { check, exitOnFailure, median } from './report';
 import type { Check } from './report';
 import { SIZE } from './scenarios';
@@ -278,19 +279,10 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 }
 
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
-	return await new Promise((resolve, reject) => {
-		const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {
-			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-		});
-		let figures: OrderTriggerFigures | undefined;
-		worker.once('message', (message) => {
-			figures = message as OrderTriggerFigures;
-		});
-		worker.once('error', reject);
-		worker.once('exit', (code) =>
-			figures ? resolve(figures) : reject(new Error(`order-trigger bench exited with ${code}`)),
-		);
+	const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
+	return await nextMessage<OrderTriggerFigures>(worker, 'order-trigger bench');
 }
 
 if (require.main === module && process.argv.includes('--child')) {

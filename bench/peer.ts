@@ -5,14 +5,14 @@
  * own `executionTime` of the nodes after the trigger (not n8n's start-up); requests and 429s: the
  * sandbox's count; items and ids: the last node's output against a plain sequential listing.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
-import { median, repoRoot, round } from './report';
+import { medianRun, repoRoot, round } from './report';
 import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
@@ -167,7 +167,7 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 
 interface Executed {
 	code: number | null;
-	execution?: Execution;
+	result?: Execution;
 	output: string;
 }
 
@@ -175,7 +175,7 @@ interface Executed {
 function peerRun(
 	variant: Variant,
 	scenario: Scenario,
-	{ code, execution, output }: Executed,
+	{ code, result: execution, output }: Executed,
 	expected: unknown[],
 	stats: { requests: number; status429: number },
 ) {
@@ -217,28 +217,6 @@ function peerRun(
 type PeerRun = ReturnType<typeof peerRun>;
 
 const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
-
-/** `n8n execute --id --rawOutput` into a file: through a pipe, n8n exits before a 10–20 MB JSON is out. */
-async function execute(
-	lib: ScriptsLib,
-	env: NodeJS.ProcessEnv,
-	workDir: string,
-	id: string,
-): Promise<Executed> {
-	const file = path.join(workDir, `${id}.out.txt`);
-	const fd = openSync(file, 'w');
-	const child = lib.processes.startChild(
-		lib.runtime.NODE24,
-		[lib.runtime.N8N_BIN, 'execute', `--id=${id}`, '--rawOutput'],
-		{ env, stdio: ['ignore', fd, fd] },
-	);
-	closeSync(fd);
-	const timer = setTimeout(() => void lib.processes.stopChild(child), EXECUTE_TIMEOUT_MS);
-	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-	clearTimeout(timer);
-	const execution = lib.n8n.parseRawOutput(readFileSync(file, 'utf8')) as Execution | undefined;
-	return { code, execution, output: execution ? '' : `see ${file}` };
-}
 
 export interface PeerOptions {
 	sb: SandboxReady;
@@ -297,23 +275,21 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	for (const { scenario, variant, workflow } of plan) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
 		log(`  ${scenario.name}, ${variant.label}… `);
-		const attempts: PeerRun[] = [];
-		for (let n = 0; n < (scenario.throttle ? 1 : repeat); n++) {
-			await control.setFaults({
-				latencyMs: LATENCY_MS,
-				throttle: scenario.throttle,
-				maxPerPage: null,
-			});
-			await control.clearRequests();
-			const executed = await execute(lib, env, workDir, workflow.id);
-			attempts.push(peerRun(variant, scenario, executed, expected, await control.stats()));
-		}
-		const time = median(attempts.map((attempt) => attempt.execution_time_ms));
-		const kept = attempts.find((attempt) => attempt.execution_time_ms === time) ?? attempts[0];
-		const figures = {
-			...kept,
-			execution_time_ms_runs: attempts.map((attempt) => attempt.execution_time_ms),
-		};
+		const { kept, values } = await medianRun(
+			scenario.throttle ? 1 : repeat,
+			'execution_time_ms',
+			async () => {
+				await control.setFaults({
+					latencyMs: LATENCY_MS,
+					throttle: scenario.throttle,
+					maxPerPage: null,
+				});
+				await control.clearRequests();
+				const executed = await lib.n8n.executeWorkflow(env, workflow.id, EXECUTE_TIMEOUT_MS);
+				return peerRun(variant, scenario, executed, expected, await control.stats());
+			},
+		);
+		const figures = { ...kept, execution_time_ms_runs: values };
 		log(
 			`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
 		);

@@ -8,12 +8,12 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 import { startSandbox } from '../test/sandbox';
-import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol';
 import { exitOnFailure } from './report';
 import { ORDERS } from './scenarios';
 
-function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
+/** The child's next message; rejects when it exits first. */
+export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const onExit = (code: number | null) =>
 			reject(new Error(`${what} exited (code ${code}) before answering`));
@@ -25,18 +25,11 @@ function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	});
 }
 
-function unwrap(message: ChildMessage, expected: ChildMessage['type']): ChildMessage {
+function unwrap<K extends ChildMessage['type']>(message: ChildMessage, expected: K) {
 	if (message.type === 'failed') throw new Error(`node process failed:\n${message.message}`);
 	if (message.type !== expected)
 		throw new Error(`node process sent ${message.type}, expected ${expected}`);
-	return message;
-}
-
-async function stop(child: ChildProcess, how: () => void): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	how();
-	await exited;
+	return message as Extract<ChildMessage, { type: K }>;
 }
 
 /** The sandbox in its own process, with `orders` orders on its first event. */
@@ -44,8 +37,13 @@ export async function startSandboxProcess(orders: number = ORDERS) {
 	const child = fork(__filename, ['--sandbox-child', String(orders)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
+	const exited = new Promise((resolve) => child.once('exit', resolve));
 	const ready = await nextMessage<SandboxReady>(child, 'sandbox process');
-	return { ready, stop: async () => await stop(child, () => child.disconnect()) };
+	const stop = async () => {
+		if (child.connected) child.disconnect();
+		await exited;
+	};
+	return { ready, stop };
 }
 
 async function sandboxChild(orders: number): Promise<void> {
@@ -58,13 +56,6 @@ async function sandboxChild(orders: number): Promise<void> {
 	};
 	process.send?.(ready);
 	process.once('disconnect', () => void sb.stop().then(() => process.exit(0)));
-}
-
-/** Waits (up to 10 s) for `text` in the child's stdout: it may arrive after the IPC message. */
-async function stdoutHolds(child: ChildProcess, stdout: () => string, text: string): Promise<void> {
-	const deadline = Date.now() + 10_000;
-	while (!stdout().includes(text) && child.exitCode === null && Date.now() < deadline)
-		await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /**
@@ -80,10 +71,13 @@ export async function runNodeProcess(
 		execArgv: ['--expose-gc', ...(options.v8Flags ?? [])],
 		stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
 	});
+	// After its stdout is read to the end, which may come after the result's IPC message.
+	const closed = new Promise((resolve) => child.once('close', resolve));
 	let stdout = '';
 	child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
 		stdout += chunk;
 	});
+	let result: NodeResult;
 	try {
 		const ready = nextMessage<ChildMessage>(child, 'node process');
 		child.send(job);
@@ -91,12 +85,12 @@ export async function runNodeProcess(
 		await beforeRun();
 		const done = nextMessage<ChildMessage>(child, 'node process');
 		child.send('go');
-		const message = unwrap(await done, 'result');
-		if (options.captureStdout) await stdoutHolds(child, () => stdout, GC_MARK.end);
-		return { result: (message as Extract<ChildMessage, { type: 'result' }>).result, stdout };
+		result = unwrap(await done, 'result').result;
 	} finally {
-		await stop(child, () => child.kill());
+		child.kill();
+		await closed;
 	}
+	return { result, stdout };
 }
 
 if (require.main === module && process.argv[2] === '--sandbox-child') {

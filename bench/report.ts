@@ -41,6 +41,18 @@ export function median(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
 
+/** `times` runs: the one with the median `key` (`kept`), and every run's `key`. */
+export async function medianRun<K extends string, T extends Record<K, number>>(
+	times: number,
+	key: K,
+	once: () => Promise<T>,
+): Promise<{ kept: T; values: number[] }> {
+	const runs: T[] = [];
+	for (let n = 0; n < times; n++) runs.push(await once());
+	const values = runs.map((run) => run[key]);
+	return { kept: runs.find((run) => run[key] === median(values)) ?? runs[0], values };
+}
+
 export function machine(): Record<string, string | number> {
 	const cpus = os.cpus();
 	return {

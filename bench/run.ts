@@ -33,7 +33,7 @@ import { runNodeProcess, startSandboxProcess } from './processes';
 import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { correctnessChecks, timingChecks } from './checks';
-import { exitOnFailure, machine, median, mib, repoRoot, reportChecks, round } from './report';
+import { exitOnFailure, machine, medianRun, mib, repoRoot, reportChecks, round } from './report';
 import type { Check } from './report';
 import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
@@ -208,24 +208,6 @@ export type ScenarioFigures = CaseFigures & {
 	concurrency_sweep?: SweepPoint[];
 };
 
-/** `repeat` runs of a case (one under the throttle), the median wall time's kept. */
-async function runCase(
-	context: Context,
-	scenario: Scenario,
-	server: ServerCase,
-	paging: Paging,
-	baseline: Baseline,
-): Promise<CaseFigures> {
-	const runs: CaseFigures[] = [];
-	const repeat = scenario.throttle ? 1 : context.repeat;
-	for (let n = 0; n < repeat; n++)
-		runs.push(await runOnce(context, scenario, server, paging, baseline));
-	return {
-		...(runs.find((run) => run.wall_ms === median(runs.map((r) => r.wall_ms))) as CaseFigures),
-		wall_ms_runs: runs.map((run) => run.wall_ms),
-	};
-}
-
 function sweepPoint(f: CaseFigures): SweepPoint {
 	const { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms } = f;
 	return { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms };
@@ -251,7 +233,13 @@ async function runScenario(
 
 	const nodeRun = async (server: ServerCase, runPaging: Paging, what: string) => {
 		log(`  node, server page size ${server.label}, ${what}… `);
-		const figures = await runCase(context, scenario, server, runPaging, baseline);
+		// `repeat` runs (one under the throttle), the median wall time's kept.
+		const { kept, values } = await medianRun(
+			scenario.throttle ? 1 : context.repeat,
+			'wall_ms',
+			async () => await runOnce(context, scenario, server, runPaging, baseline),
+		);
+		const figures = { ...kept, wall_ms_runs: values };
 		log(`${figures.wall_ms_runs.join(' / ')} ms\n`);
 		return figures;
 	};

@@ -12,7 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { freePort, runMain } = require('./lib/processes');
+const { freePorts, isPortFree, runMain } = require('./lib/processes');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEV_DIR = process.env.N8N_DEV_DIR
@@ -51,7 +51,7 @@ async function portFromEnv(variable, fallback, what) {
 	const port = Number(process.env[variable] ?? fallback);
 	if (!Number.isInteger(port) || port < 1 || port > 65535)
 		throw new Error(`${variable} must be a port number, not ${process.env[variable]}`);
-	if ((await freePort(port)) !== port)
+	if (!(await isPortFree(port)))
 		throw new Error(
 			`Port ${port} (${what}) is taken. Stop what uses it, or run with ${variable}=<another port>.`,
 		);
@@ -160,7 +160,8 @@ async function main() {
 		const crm = await startFakeCrm(ports.crm);
 		stops.push(() => crm.close());
 
-		const env = n8nEnv({ userFolder: USER_FOLDER, port: ports.n8n, brokerPort: await freePort() });
+		const [brokerPort] = await freePorts(1);
+		const env = n8nEnv({ userFolder: USER_FOLDER, port: ports.n8n, brokerPort });
 		const firstRun = !fs.existsSync(STARTER_MARKER);
 		if (firstRun) {
 			step('First run: creating the sandbox credentials and importing the examples...');

@@ -10,11 +10,10 @@
  * one waits for it. Arguments go to jest alone: `npm test -- test/unit` runs just that.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const { ROOT, ensureRepoDependencies, toolEnv } = require('./lib/node24');
-const { runMain, startChild } = require('./lib/processes');
+const { run, runMain } = require('./lib/processes');
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./lib/runtime');
 const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
 
@@ -26,6 +25,8 @@ const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
  */
 const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts'];
 const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
+/** Past runtime.js's own bounds (the lock wait and each npm step): a hung install still ends. */
+const INSTALL_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 
 /** The default n8n first: most steps use it; the other's steps run last, so its install has time. */
 const INSTALL_ORDER = [
@@ -115,42 +116,32 @@ function testSteps(jestArgs = []) {
 }
 
 /**
- * Installs a runtime in a niced background child (`node scripts/lib/runtime.js <folder>`), its
- * output in .e2e/install-<folder>.log. @param {Runtime} runtime @returns {Promise<void>}
+ * Installs a runtime in a niced background child (`node scripts/lib/runtime.js <folder> --nice`),
+ * its output in .e2e/install-<folder>.log. @param {Runtime} runtime
  */
-function installInBackground(runtime) {
+async function installInBackground(runtime) {
 	const logFile = path.join(ROOT, '.e2e', `install-${runtime.folder}.log`);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const started = Date.now();
-	const child = startChild(
+	const { code } = await run(
 		process.execPath,
-		[path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder],
-		{ cwd: ROOT, env: toolEnv(), stdio: ['ignore', out, out] },
-	);
-	fs.closeSync(out);
-	try {
-		if (child.pid !== undefined) os.setPriority(child.pid, 10);
-	} catch {
-		// Already gone: its exit says how it went.
+		[path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder, '--nice'],
+		{
+			cwd: ROOT,
+			env: toolEnv(),
+			timeoutMs: INSTALL_TIMEOUT_MS,
+			echo: (text) => fs.writeSync(out, text),
+		},
+	).finally(() => fs.closeSync(out));
+	const seconds = secondsOf(Date.now() - started);
+	if (code !== 0) {
+		const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+		throw new Error(
+			`Installing ${runtime.label} failed (exit ${code}) after ${seconds} s; ${path.relative(ROOT, logFile)} ends:\n${tail}`,
+		);
 	}
-	return new Promise((resolve, reject) => {
-		child.once('error', reject);
-		child.once('exit', (code, signal) => {
-			const seconds = ((Date.now() - started) / 1000).toFixed(0);
-			if (code === 0) {
-				console.log(`  (background: ${runtime.label} ready after ${seconds} s)`);
-				resolve();
-				return;
-			}
-			const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-			reject(
-				new Error(
-					`Installing ${runtime.label} failed (exit ${code ?? signal}) after ${seconds} s; ${path.relative(ROOT, logFile)} ends:\n${tail}`,
-				),
-			);
-		});
-	});
+	console.log(`  (background: ${runtime.label} ready after ${seconds} s)`);
 }
 
 /** The installs, one after another in INSTALL_ORDER. @returns {Map<Runtime, Promise<void>>} */

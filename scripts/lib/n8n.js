@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { DEFAULT_RUNTIME, RUNTIMES } = require('./runtime');
-const { run, runChecked, startChild, stopChild, waitFor } = require('./processes');
+const { runChecked, startChild, stopChild, waitFor } = require('./processes');
 
 /** Names the runtime in an n8n environment, so the CLI runs the n8n it was made for; n8n ignores it. */
 const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
@@ -54,10 +54,10 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RU
 	};
 }
 
-/** `n8n <args>` to completion; `checked`: rejects unless n8n exits 0. @param {NodeJS.ProcessEnv} env @param {string[]} args */
-function cli(env, args, checked = false) {
+/** `n8n <args>`, rejecting unless n8n exits 0. @param {NodeJS.ProcessEnv} env @param {string[]} args */
+function cli(env, args) {
 	const { node, n8nBin } = runtimeOf(env);
-	return (checked ? runChecked : run)(node, [n8nBin, ...args], { env, timeoutMs: TIMEOUT_MS });
+	return runChecked(node, [n8nBin, ...args], { env, timeoutMs: TIMEOUT_MS });
 }
 
 /**
@@ -89,7 +89,7 @@ function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [
 async function importCredentials(env, workDir, credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
-	await cli(env, ['import:credentials', `--input=${file}`], true);
+	await cli(env, ['import:credentials', `--input=${file}`]);
 }
 
 /** n8n 1.x silently keeps a trigger's static data only for workflow ids of at most 16 characters. */
@@ -109,16 +109,31 @@ async function importWorkflows(env, workDir, workflows) {
 	fs.mkdirSync(dir, { recursive: true });
 	for (const workflow of workflows)
 		fs.writeFileSync(path.join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, '\t'));
-	await cli(env, ['import:workflow', '--separate', `--input=${dir}`], true);
+	await cli(env, ['import:workflow', '--separate', `--input=${dir}`]);
 }
 
 /**
- * `n8n execute --id --rawOutput`. A failing node makes n8n exit 1 with the error JSON.
- * @param {NodeJS.ProcessEnv} env @param {string} workflowId
+ * `n8n execute --id --rawOutput`; a failing node makes n8n exit 1 with the error JSON. Its output
+ * goes to files in the user folder: through a pipe, n8n exits before a 10–20 MB JSON is out.
+ * @param {NodeJS.ProcessEnv} env @param {string} workflowId @param {number} [timeoutMs]
  * @returns {Promise<{ code: number | null; result: any; output: string }>}
  */
-async function executeWorkflow(env, workflowId) {
-	const { code, stdout, stderr } = await cli(env, ['execute', `--id=${workflowId}`, '--rawOutput']);
+async function executeWorkflow(env, workflowId, timeoutMs = TIMEOUT_MS) {
+	const { node, n8nBin } = runtimeOf(env);
+	const files = ['out', 'err'].map((stream) =>
+		path.join(String(env.N8N_USER_FOLDER), `execute-${workflowId}.${stream}.txt`),
+	);
+	const fds = files.map((file) => fs.openSync(file, 'w'));
+	const child = startChild(node, [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
+		env,
+		stdio: ['ignore', ...fds],
+	});
+	fds.forEach((fd) => fs.closeSync(fd));
+	const timer = setTimeout(() => void stopChild(child), timeoutMs);
+	/** @type {number | null} */
+	const code = await new Promise((resolve) => child.once('exit', resolve));
+	clearTimeout(timer);
+	const [stdout, stderr] = files.map((file) => fs.readFileSync(file, 'utf8'));
 	const output = `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
 	return { code, result: parseRawOutput(stdout), output };
 }
@@ -164,18 +179,14 @@ function nodeError(execution, nodeName) {
  * `n8n start` (or `worker`, `webhook`), resolved once /healthz/readiness on `port` answers and, for
  * `start`, /rest/settings too (n8n 1.x reports ready before it mounts the REST routes).
  * @param {NodeJS.ProcessEnv} env @param {string} logFile
- * @param {{ echo?: boolean; command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
+ * @param {{ command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
-async function startN8n(
-	env,
-	logFile,
-	{ echo = false, command = ['start'], port = env.N8N_PORT } = {},
-) {
+async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT } = {}) {
 	const runtime = runtimeOf(env);
 	const log = fs.openSync(logFile, 'a');
 	const child = startChild(runtime.node, [runtime.n8nBin, ...command], {
 		env,
-		stdio: ['ignore', echo ? 'inherit' : log, echo ? 'inherit' : log],
+		stdio: ['ignore', log, log],
 	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;
@@ -383,6 +394,5 @@ module.exports = {
 	nodeError,
 	nodeOutput,
 	parseFlatted,
-	parseRawOutput: (/** @type {string} */ stdout) => parseRawOutput(stdout), // knip misses peer.ts's use
 	startN8n,
 };

@@ -12,9 +12,9 @@ const PACKAGE_NAME = PACKAGE_JSON.name;
 /** The flags of the docs' `npm install` into n8n's nodes folder (the custom image's RUN line). */
 const NODES_FOLDER_INSTALL_FLAGS = ['--legacy-peer-deps', '--no-audit', '--no-fund'];
 
-/** Builds dist/ with the project's own build script. @param {{ echo?: boolean }} [options] */
-async function build({ echo = false } = {}) {
-	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000, echo });
+/** Builds dist/ with the project's own build script. */
+async function build() {
+	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000 });
 }
 
 /**

@@ -60,12 +60,12 @@ function startChild(command, args, options) {
 }
 
 /**
- * Runs a command to completion, collecting its output; kills it after timeoutMs.
+ * Runs a command to completion, collecting its output (and passing it to `echo`); kills it after timeoutMs.
  * @param {string} command @param {string[]} args
- * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: boolean; input?: string }} options
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: (text: string) => void; input?: string }} options
  * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; ms: number }>}
  */
-function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
+function run(command, args, { cwd, env, timeoutMs, echo, input }) {
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
 		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -74,7 +74,7 @@ function run(command, args, { cwd, env, timeoutMs, echo = false, input }) {
 		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
 			child[stream]?.on('data', (chunk) => {
 				output[stream] += chunk;
-				if (echo) process[stream].write(chunk);
+				echo?.(chunk.toString());
 			});
 		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
 		child.stdin?.on('error', () => undefined);
@@ -110,20 +110,12 @@ async function runChecked(command, args, options) {
 	return result;
 }
 
-/** A port free a moment ago on 127.0.0.1: `preferred` unless taken. @param {number} [preferred] @returns {Promise<number>} */
-function freePort(preferred = 0) {
-	return new Promise((resolve, reject) => {
+/** Whether `port` on 127.0.0.1 is free now. @param {number} port @returns {Promise<boolean>} */
+function isPortFree(port) {
+	return new Promise((resolve) => {
 		const server = net.createServer();
-		server.unref();
-		server.once('error', (error) => {
-			if (preferred !== 0) resolve(freePort(0));
-			else reject(error);
-		});
-		server.listen(preferred, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
 }
 
@@ -203,7 +195,7 @@ module.exports = {
 	stopChild,
 	run,
 	runChecked,
-	freePort,
+	isPortFree,
 	freePorts,
 	waitFor,
 	sleep,

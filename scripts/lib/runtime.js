@@ -219,17 +219,16 @@ module.exports = {
 	ROOT,
 	RUNTIMES,
 	DEFAULT_RUNTIME,
-	/** The default runtime's paths, for the callers that only ever use it (dev, package checks). */
+	/** The default runtime's modules, for the callers that only ever use it (package checks, queue). */
 	RUNTIME_MODULES: DEFAULT_RUNTIME.modules,
-	NODE24: DEFAULT_RUNTIME.node,
-	N8N_BIN: DEFAULT_RUNTIME.n8nBin,
 	ensureRuntime,
 	runtimeNamed,
 };
 
 if (require.main === module) {
-	// node scripts/lib/runtime.js [n8n version or folder]: installs that runtime (default: the 2.x one).
+	// node scripts/lib/runtime.js [n8n version or folder] [--nice]: installs that runtime (default: the 2.x one).
 	const runtime = process.argv[2] ? runtimeNamed(process.argv[2]) : DEFAULT_RUNTIME;
+	if (process.argv.includes('--nice')) require('node:os').setPriority(10);
 	require('./processes').runMain(async () => {
 		const { installed } = await ensureRuntime({ runtime });
 		console.log(`${runtime.label} ${installed ? 'installed' : 'already installed'}.`);

@@ -10,6 +10,8 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { stopChild } = require('./processes');
+
 const TAIL_LINES = 40;
 /** How long a stopped step (an e2e runner closing its n8n) may take before it is killed. */
 const STOP_GRACE_MS = 60_000;
@@ -111,7 +113,8 @@ async function runStage(lanes, options, times) {
 		} catch (error) {
 			if (!failure) {
 				failure = error instanceof StepFailure ? error : new StepFailure(`✗ ${String(error)}`);
-				for (const child of running) stopStep(child);
+				// SIGTERM: the runners then close their n8n.
+				for (const child of running) void stopChild(child, STOP_GRACE_MS);
 			}
 		} finally {
 			if (out !== undefined && logFile) {
@@ -178,14 +181,6 @@ async function runStep({ title, command, args, needs, env = {} }, options) {
 	}
 	write(`✓ ${title}: ${secondsOf(ms)} s\n`);
 	return ms;
-}
-
-/** SIGTERM (the runners then close their n8n), SIGKILL after the grace. @param {ChildProcess} child */
-function stopStep(child) {
-	child.kill('SIGTERM');
-	const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-	timer.unref();
-	child.once('exit', () => clearTimeout(timer));
 }
 
 module.exports = { StepFailure, runSteps, stagesOf, secondsOf };
