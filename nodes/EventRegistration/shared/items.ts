@@ -325,15 +325,26 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 export const NEW_FIELD = '';
 
 /**
- * Reads a `json` parameter: the editor stores text, an expression may already give an object or
- * array. Returns the problem instead of throwing so the caller can name the field and the fix.
+ * A `json` parameter of the shape of `empty` (an object, or an array of objects), which is also what
+ * nothing gives: the editor stores text, an expression may already give an object or array.
  */
-export function parseJsonInput(value: unknown): { parsed?: unknown; problem?: string } {
-	if (typeof value !== 'string') return { parsed: value };
-	if (value.trim() === '') return { parsed: undefined };
+export function requireJson<T extends IDataObject | IDataObject[]>(
+	item: ItemContext,
+	field: string,
+	value: unknown,
+	empty: T,
+	fix: string,
+): T | Invalid {
+	if (value === undefined || (typeof value === 'string' && value.trim() === '')) return empty;
+	let parsed = value;
 	try {
-		return { parsed: JSON.parse(value) };
+		if (typeof value === 'string') parsed = JSON.parse(value);
 	} catch (error) {
-		return { problem: (error as Error).message };
+		return invalidInput(item, field, `is not valid JSON (${(error as Error).message})`, fix);
 	}
+	const list = Array.isArray(empty);
+	if (list ? Array.isArray(parsed) && parsed.every(isJsonObject) : isJsonObject(parsed))
+		return parsed as T;
+	const problem = `must be ${list ? 'an array of objects' : 'a JSON object'}`;
+	return invalidInput(item, field, problem, fix);
 }

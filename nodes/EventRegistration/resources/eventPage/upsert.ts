@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { companyLocator, eventLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
 import { encodeMultipart } from './multipart';
-import { parseJsonInput } from '../../shared/items';
-import { validValues, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
+import { requireJson } from '../../shared/items';
+import { validValues, invalidInput, isInvalid, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
 
@@ -94,19 +94,21 @@ export const effect = { changes: 'the event’s public page, which attendees see
 /** Page Fields and Other Page Fields (JSON) together, or INVALID when that is nothing and no header image is sent. */
 function pageBody(item: OperationItem, withImage: boolean): IDataObject | Invalid {
 	const fields = item.parameter('pageFields', {}) as IDataObject;
-	const json = (
-		problem: string,
-		fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.',
-	): Invalid => invalidInput(item, 'Other Page Fields (JSON)', problem, fix);
-	const { parsed = {}, problem } = parseJsonInput(item.parameter('additionalFields', '{}'));
-	if (problem !== undefined) return json(`is not valid JSON (${problem})`);
-	if (!isJsonObject(parsed)) return json('must be a JSON object');
-	const clash = Object.keys(parsed).find(
+	const label = 'Other Page Fields (JSON)';
+	const fix = 'Enter a JSON object, e.g. {"venue_name": "Expo Hall"}.';
+	const other = requireJson(item, label, item.parameter('additionalFields', '{}'), {}, fix);
+	if (isInvalid(other)) return other;
+	const clash = Object.keys(other).find(
 		(key) => Object.hasOwn(fields, key) && fields[key] !== undefined,
 	);
 	if (clash !== undefined)
-		return json(`“${clash}” is also set in Page Fields`, `Set ${clash} in one place only.`);
-	const body = { ...fields, ...(parsed as IDataObject) };
+		return invalidInput(
+			item,
+			label,
+			`“${clash}” is also set in Page Fields`,
+			`Set ${clash} in one place only.`,
+		);
+	const body = { ...fields, ...other };
 	if (withImage || Object.keys(body).length > 0) return body;
 	return invalidInput(
 		item,

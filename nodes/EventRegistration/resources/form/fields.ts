@@ -8,8 +8,8 @@ import type {
 import { editorLabel, VERSION_1_1 } from '../../shared/output';
 import { ATTRIBUTE_SUPPORT, COMMON_FIELD_TYPES, CUSTOM_FIELD_TYPES } from './formFields';
 import type { FieldOption, FormFieldType } from './formFields';
-import { NEW_FIELD, parseJsonInput } from '../../shared/items';
-import { isInvalid, invalidInput, isJsonObject, type Invalid } from '../../../shared/errors';
+import { NEW_FIELD, requireJson } from '../../shared/items';
+import { isInvalid, invalidInput, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -360,18 +360,13 @@ function fromEditor(entry: IDataObject): IDataObject {
 /** The fields of Fields (JSON), or undefined when the fields come from the editor. */
 function jsonFieldsOf(item: OperationItem): IDataObject[] | Invalid | undefined {
 	if (item.parameter('fieldsInput', FIELDS_INPUT_EDITOR) !== FIELDS_INPUT_JSON) return undefined;
-	const fail = (problem: string): Invalid =>
-		invalidInput(
-			item,
-			'Fields (JSON)',
-			problem,
-			'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
-		);
-	const { parsed = [], problem } = parseJsonInput(item.parameter('fieldsJson', '[]'));
-	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (!Array.isArray(parsed) || parsed.some((field) => !isJsonObject(field)))
-		return fail('must be an array of objects');
-	return parsed as IDataObject[];
+	return requireJson(
+		item,
+		'Fields (JSON)',
+		item.parameter('fieldsJson', '[]'),
+		[],
+		'Enter an array of field objects, e.g. [{"type": "text", "label": "Name"}].',
+	);
 }
 
 /** The entries of one kind (`field`, `existingField`, `newField`) in a Fields editor. */

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../shared/items';
-import { isInvalid, invalidInput, isJsonObject } from '../../../shared/errors';
+import { requireJson } from '../../shared/items';
+import { isInvalid, invalidInput } from '../../../shared/errors';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 
@@ -14,6 +14,7 @@ const TOP_LEVEL_KEYS: Record<string, string> = {
 
 const FIELDS_LABEL = 'Form Answers';
 const JSON_LABEL = 'Form Answers (JSON)';
+const JSON_FIX = 'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.';
 
 export const formAnswerProperties: INodeProperties[] = [
 	{
@@ -98,20 +99,6 @@ function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Inva
 	return Object.fromEntries(pairs.map((pair, index) => [ids[index], pair.answer ?? '']));
 }
 
-function fromJson(check: ItemContext, raw: unknown): IDataObject | Invalid {
-	const fail = (problem: string): Invalid =>
-		invalidInput(
-			check,
-			JSON_LABEL,
-			problem,
-			'Enter an object from form field ID to answer, e.g. {"Vb4nK2xP": "Yes"}.',
-		);
-	const { parsed, problem } = parseJsonInput(raw);
-	if (problem !== undefined) return fail(`is not valid JSON (${problem})`);
-	if (parsed === undefined) return {};
-	return isJsonObject(parsed) ? (parsed as IDataObject) : fail('must be a JSON object');
-}
-
 function withoutTopLevelKeys(
 	check: ItemContext,
 	label: string,
@@ -134,7 +121,7 @@ export function readFormAnswers(item: OperationItem): IDataObject | undefined | 
 	const label = input === 'json' ? JSON_LABEL : FIELDS_LABEL;
 	const answers =
 		input === 'json'
-			? fromJson(item, item.parameter('formAnswersJson', '{}'))
+			? requireJson(item, JSON_LABEL, item.parameter('formAnswersJson', '{}'), {}, JSON_FIX)
 			: fromPairs(item, (item.parameter('formAnswers.answers', []) as IDataObject[]) ?? []);
 	const form = isInvalid(answers) ? answers : withoutTopLevelKeys(item, label, answers);
 	return isInvalid(form) || Object.keys(form).length > 0 ? form : undefined;
