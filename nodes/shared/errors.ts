@@ -295,7 +295,8 @@ export class InputErrors extends NodeOperationError {
 /** One input item as its checks see it; `inputErrors` is set while they are collected (tool runs). */
 export interface ItemContext {
 	node: INode;
-	itemIndex: number;
+	/** None outside an item (lists in the editor, triggers). */
+	itemIndex?: number;
 	inputErrors?: InputError[];
 }
 
@@ -310,16 +311,12 @@ export function isInvalid(value: unknown): value is Invalid {
 /**
  * The one rule for an invalid value: thrown at once, or in a tool run collected on the item (INVALID
  * returned) so one error names every invalid field when the item stops before its first request.
- * @internal Exported for the tests; checks call `invalidInput`.
  */
-export function invalid(item: ItemContext, error: InputError): Invalid {
+export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
+	const error = new InputError(item.node, field, problem, fix, item.itemIndex);
 	if (item.inputErrors === undefined) throw error;
 	addInputError(item.inputErrors, error);
 	return INVALID;
-}
-
-export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
-	return invalid(item, new InputError(item.node, field, problem, fix, item.itemIndex));
 }
 
 export function stopIfInvalid(item: ItemContext | undefined): void {
@@ -351,10 +348,8 @@ export function stopOnInvalidId(
 		typeof fix !== 'string'
 			? fix
 			: { editor: fix, tool: source ? `${field} takes ${source}.` : fix };
-	const error = new InputError(node, field, problem, both, check?.itemIndex);
-	if (check?.inputErrors === undefined) throw error;
-	addInputError(check.inputErrors, error);
-	throw new InputErrors(check.node, [...check.inputErrors]);
+	invalidInput(check ?? { node }, field, problem, both);
+	throw new InputErrors(node, [...(check?.inputErrors ?? [])]);
 }
 
 /** One error per field: a second one for a field is dropped. */

@@ -1,31 +1,26 @@
 /**
- * The one rule for an invalid value (nodes/shared/inputErrors.ts): thrown at once in the editor,
+ * The one rule for an invalid value (nodes/shared/errors.ts): thrown at once in the editor,
  * collected in a tool run until the item stops in validValues.
  */
 import { requireEmail, requireText } from '../../nodes/EventRegistration/shared/items';
-import {
-	InputError,
-	InputErrors,
-	invalid,
-	isInvalid,
-	validValues,
-} from '../../nodes/shared/errors';
+import { InputErrors, invalidInput, isInvalid, validValues } from '../../nodes/shared/errors';
 import type { ItemContext } from '../../nodes/shared/errors';
 import { ACTION_NODE } from '../helpers/node';
 
 const editorItem = (): ItemContext => ({ node: ACTION_NODE, itemIndex: 0 });
 const toolItem = (): ItemContext => ({ node: ACTION_NODE, itemIndex: 0, inputErrors: [] });
-const error = (field: string) => new InputError(ACTION_NODE, field, 'is wrong', 'Fix it.', 0);
 
 describe('invalid', () => {
 	it('throws the input error at once in the editor', () => {
-		expect(() => invalid(editorItem(), error('Email'))).toThrow('Email: is wrong');
+		expect(() => invalidInput(editorItem(), 'Email', 'is wrong', 'Fix it.')).toThrow(
+			'Email: is wrong',
+		);
 	});
 
 	it('collects it in a tool run, one per field, and returns a value no check result equals', () => {
 		const item = toolItem();
-		const result = invalid(item, error('Email'));
-		invalid(item, error('Email'));
+		const result = invalidInput(item, 'Email', 'is wrong', 'Fix it.');
+		invalidInput(item, 'Email', 'is wrong', 'Fix it.');
 		expect(isInvalid(result)).toBe(true);
 		expect(item.inputErrors?.map((known) => known.field)).toEqual(['Email']);
 	});

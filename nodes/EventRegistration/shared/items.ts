@@ -234,7 +234,7 @@ function typedValue(
 	return undefined;
 }
 
-/* Checks of one input value: each returns the value to use, or INVALID after `invalid` reported it. */
+/* Checks of one input value: each returns the value to use, or INVALID (see `invalidInput`). */
 
 export function requireText(item: ItemContext, field: string, value: unknown): string | Invalid {
 	if (typeof value === 'string' && value.trim() !== '') return value;
