@@ -83,7 +83,8 @@ export async function resolveCompany(
 		const problem = `"${value}" is not a slug`;
 		stopOnInvalidId(check, ctx.getNode(), 'Company', problem, { editor: fix, tool: fix });
 	}
-	const given = mode === 'url' ? (extractFromUrl(URL_PATTERNS.company, value) ?? value) : value;
+	const { pattern } = ID_LOCATORS.company.url;
+	const given = mode === 'url' ? (extractFromUrl(pattern, value) ?? value) : value;
 	refuseDotSegment(ctx.getNode(), 'Company', given, check);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
@@ -143,8 +144,8 @@ export function resolveLocator(
 ): string {
 	const label = PATH_PARAMS[param].label;
 	const { mode, value } = locatorValue(parameter);
-	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
-	const resolved = mode === 'url' && pattern ? extractFromUrl(pattern, value) : value;
+	const { url }: Locator = ID_LOCATORS[param];
+	const resolved = mode === 'url' && url ? extractFromUrl(url.pattern, value) : value;
 	if (!resolved) {
 		stopOnInvalidId(
 			check,
@@ -177,17 +178,6 @@ export async function resolveEvent(
 	return String(uniqueByName(ctx, events, value, 'Event', check).id);
 }
 
-/**
- * The reference's public pages, `{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}`
- * and `.../o/{order-id}/checkout`; any host, so Base URL and Public URL both work.
- */
-const URL_PATTERNS = {
-	company: '^https?://[^/]+/([^/?#]+)',
-	event: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)',
-	ticketType: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
-	order: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
-} as const;
-
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
 
 interface Locator {
@@ -196,8 +186,12 @@ interface Locator {
 	example: string;
 	/** What the ID is, for the validation hint. */
 	idHint: string;
-	/** An example of the public page URL that can identify the resource, when one can. */
-	url?: string;
+	/**
+	 * A public page URL that identifies the resource, when one can: an example, and the pattern of
+	 * the reference's pages (`{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}`,
+	 * `.../o/{order-id}/checkout`) with the ID as group 1; any host, so Base URL and Public URL work.
+	 */
+	url?: { example: string; pattern: string };
 }
 
 export const ID_LOCATORS = {
@@ -206,21 +200,24 @@ export const ID_LOCATORS = {
 		search: 'searchCompanies',
 		example: 'Xk9aB2qL',
 		idHint: 'company ID',
-		url: PAGE,
+		url: { example: PAGE, pattern: '^https?://[^/]+/([^/?#]+)' },
 	},
 	event: {
 		description: 'Event of the company',
 		search: 'searchEvents',
 		example: 'summer-summit',
 		idHint: 'event slug',
-		url: PAGE,
+		url: { example: PAGE, pattern: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)' },
 	},
 	ticketType: {
 		description: 'Ticket type of the event',
 		search: 'searchTicketTypes',
 		example: 'early-bird',
 		idHint: 'ticket type slug',
-		url: `${PAGE}/early-bird`,
+		url: {
+			example: `${PAGE}/early-bird`,
+			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
+		},
 	},
 	form: {
 		description: 'Registration form of the company',
@@ -233,7 +230,10 @@ export const ID_LOCATORS = {
 		search: 'searchOrders',
 		example: 'Lm3Qx8Rt',
 		idHint: 'order ID',
-		url: `${PAGE}/o/Lm3Qx8Rt/checkout`,
+		url: {
+			example: `${PAGE}/o/Lm3Qx8Rt/checkout`,
+			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
+		},
 	},
 	activation: {
 		description: 'Activation of the company',
@@ -284,7 +284,6 @@ export function idLocator(
 		...ID_LOCATORS[param],
 		...given,
 	};
-	const pattern = (URL_PATTERNS as { [P in LocatorName]?: string })[param];
 	return {
 		displayName: PATH_PARAMS[param].label,
 		name,
@@ -319,17 +318,17 @@ export function idLocator(
 						),
 					]
 				: []),
-			...(url === undefined || pattern === undefined
+			...(url === undefined
 				? []
 				: [
 						{
 							// n8n matches the whole value; a pasted page URL may go on (/checkout, /form?qty=2).
 							...textMode(
-								{ displayName: 'By URL', name: 'url', placeholder: `e.g. ${url}` },
-								`${pattern}(?:[/?#].*)?`,
+								{ displayName: 'By URL', name: 'url', placeholder: `e.g. ${url.example}` },
+								`${url.pattern}(?:[/?#].*)?`,
 								'Paste a public page URL of the service',
 							),
-							extractValue: { type: 'regex' as const, regex: pattern },
+							extractValue: { type: 'regex' as const, regex: url.pattern },
 						},
 					]),
 		],
