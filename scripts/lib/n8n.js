@@ -319,7 +319,12 @@ class N8nRest {
 	async settled(id, workflow) {
 		if (!this.runtime.asyncActivation)
 			return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
-		return await waitFor(
+		return await this.publication(id);
+	}
+
+	/** n8n 2.x: a workflow's publication status once no publication is in progress. @param {string} id */
+	publication(id) {
+		return waitFor(
 			`workflow ${id} publication to settle`,
 			async () => {
 				const status = await this.request('GET', `/workflows/${id}/publication-status`);

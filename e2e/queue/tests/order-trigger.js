@@ -42,7 +42,7 @@ const test = {
 		const restartStarted = Date.now();
 		await stack.restart('main');
 		const restartSeconds = (Date.now() - restartStarted) / 1000;
-		const status = await rest.settledPublication(WORKFLOW_ID);
+		const status = await rest.publication(WORKFLOW_ID);
 		assert.equal(status.status, 'published', `after the restart: ${JSON.stringify(status)}`);
 		// And changes made after the restart.
 		await curate(stack, demo.orders.pending, 'reject');
