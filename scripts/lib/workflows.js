@@ -19,9 +19,9 @@ const PACKAGE_PREFIX = nodeType('');
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
 /** @typedef {Record<CredentialKind, CredentialRef>} CredentialRefs */
 
-/** @param {string} value */
-function rl(value) {
-	return { __rl: true, mode: 'id', value };
+/** A resource locator's value, By ID unless `mode` names another. @param {string} value */
+function rl(value, mode = 'id') {
+	return { __rl: true, mode, value };
 }
 
 /** A node's `authentication` and `credentials`. @param {CredentialKind} kind @param {CredentialRefs} refs */
