@@ -12,7 +12,8 @@ module.exports = suite('Node picker', () => [
 		await page.getByTestId('node-creator-search-bar').fill('manual');
 		const creator = page.getByTestId('node-creator');
 		await creator.getByText('Trigger manually', { exact: true }).first().click();
-		await page.getByTestId('canvas-node').first().waitFor();
+		// The first node of the suite's first workflow: on a loaded machine (npm test's other lane) it can take over 30 s.
+		await page.getByTestId('canvas-node').first().waitFor({ timeout: 120000 });
 		await closeNode(page);
 
 		await page.getByTestId('node-creator-plus-button').click();
