@@ -13,11 +13,7 @@ const shared = require('../../lib/checks');
 /** Words that only make sense in the editor: a caller that can only change argument values must not meet them. */
 const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
 
-/**
- * A suite's test-case maker: `test(name, fn)` takes `timeoutMs` unless it names another.
- * @param {number} timeoutMs
- * @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>}
- */
+/** A suite's `test(name, fn, ms = timeoutMs)`. @param {number} timeoutMs @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>} */
 const testsTaking =
 	(timeoutMs) =>
 	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
@@ -33,16 +29,6 @@ const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
 
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 const oneX = (runtime) => runtime.n8nVersion.startsWith('1.');
-
-/** Publishes a workflow, runs `fn` and unpublishes it again. @template T @param {AgentContext} ctx @param {string} id @param {() => Promise<T>} fn */
-async function whilePublished(ctx, id, fn) {
-	await shared.publish(ctx.rest, id);
-	try {
-		return await fn();
-	} finally {
-		await ctx.rest.unpublish(id);
-	}
-}
 
 /** One chat message to a published Chat Trigger; a failed request is status 0. @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options] */
 function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
@@ -160,5 +146,4 @@ module.exports = {
 	oneX,
 	sendChat,
 	testsTaking,
-	whilePublished,
 };

@@ -10,15 +10,8 @@ const {
 	PACKAGE_PREFIX,
 	prepareExample,
 } = require('../../../scripts/lib/workflows');
-const {
-	callTool,
-	chatText,
-	itemsOf,
-	mcpClient,
-	sendChat,
-	testsTaking,
-	whilePublished,
-} = require('../lib/checks');
+const { callTool, chatText, itemsOf, mcpClient, sendChat, testsTaking } = require('../lib/checks');
+const { whilePublished } = require('../../lib/checks');
 const { MODEL_CREDENTIAL, toolName } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -111,7 +104,7 @@ function exampleTest({ file, workflow }) {
 	return test(`${file} (published, ${how})`, async (ctx) => {
 		const ready = prepared(ctx.stack, { file, workflow });
 		const run = mcp ? runMcpExample : runChatExample;
-		await whilePublished(ctx, ready.id, () => run(ctx, ready));
+		await whilePublished(ctx.rest, ready.id, () => run(ctx, ready));
 	});
 }
 

@@ -17,8 +17,8 @@ const {
 	oneX,
 	sendChat,
 	testsTaking,
-	whilePublished,
 } = require('../lib/checks');
+const { whilePublished } = require('../../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
@@ -120,7 +120,7 @@ async function reviewedCall(ctx, options) {
 		{ calls: onceMore, say: 'Done.' },
 	];
 	ctx.model.script(caseName, steps);
-	return whilePublished(ctx, id, async () => {
+	return whilePublished(ctx.rest, id, async () => {
 		stack.sandbox.control.clearRequests();
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
@@ -294,7 +294,7 @@ const suite = {
 		test('with the Chat Trigger’s n8n user authentication on, a chat message without an n8n login gets no data and starts nothing; with one it is answered', async (ctx) => {
 			const { id, webhookId } = COPIES.userAuth;
 			ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
-			await whilePublished(ctx, id, async () => {
+			await whilePublished(ctx.rest, id, async () => {
 				const list = '[case:review-auth] List the orders.';
 				const stranger = await sendChat(ctx, webhookId, list, { timeoutMs: 30000 });
 				assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);

@@ -7,7 +7,8 @@ const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { rl } = require('../../../scripts/lib/workflows');
-const { callTool, itemsOf, mcpClient, testsTaking, whilePublished } = require('../lib/checks');
+const { callTool, itemsOf, mcpClient, testsTaking } = require('../lib/checks');
+const { whilePublished } = require('../../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
 
@@ -52,7 +53,7 @@ const suite = {
 		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
 			const rows = [];
 			const problems = [];
-			await whilePublished(ctx, SIZES_WORKFLOW, async () => {
+			await whilePublished(ctx.rest, SIZES_WORKFLOW, async () => {
 				const client = await mcpClient(ctx, SIZES_PATH);
 				try {
 					for (const [plural, { resource }] of Object.entries(LISTS)) {

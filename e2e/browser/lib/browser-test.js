@@ -74,4 +74,10 @@ function expect(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-module.exports = { expect, suite, test };
+/** Fails with the message of every check that found a problem. @param {Array<[problem: boolean, message: string]>} checks */
+function expectNone(checks) {
+	const problems = checks.filter(([problem]) => problem).map(([, message]) => message);
+	expect(problems.length === 0, problems.join('\n'));
+}
+
+module.exports = { expect, expectNone, suite, test };

@@ -6,12 +6,10 @@ const LOAD_TIMEOUT_MS = 120000;
 /** @typedef {import('playwright-core').Locator} Locator */
 
 /**
- * Goes to an editor route: a full load the first time, then in-app navigation (the editor's own
- * router, as its links do), which is many times faster than reloading the editor's 1,000 modules.
- * @param {Page} page @param {string} baseUrl @param {string} route e.g. /workflow/abc
+ * Goes to an editor route: a full load the first time, then the editor's own router (as its links
+ * do), many times faster than reloading its 1,000 modules. @param {Page} page @param {string} baseUrl @param {string} route
  */
 async function openRoute(page, baseUrl, route) {
-	// Runs in the page: n8n's Vue app, once the editor has loaded.
 	const app = '(document.querySelector("#app")?.__vue_app__)';
 	if (await page.evaluate(`Boolean${app}`).catch(() => false))
 		await page.evaluate(`${app}.config.globalProperties.$router.push(${JSON.stringify(route)})`);
@@ -85,12 +83,10 @@ function nextListAnswer(page, filter) {
 }
 
 /**
- * Opens the "From List" dropdown of a resource locator, waits for the list to load, and returns its
- * entries; then types what pickSearch chooses into the list's search box and returns those entries
- * too. The chosen entry, which the list always shows under its saved name, is left out of the
- * entries searched for and found (unless it is the only one).
- * @param {Page} page @param {string} name parameter name
- * @param {(entries: string[]) => string | undefined} [pickSearch] chooses what to type
+ * Opens a resource locator's "From List" dropdown and returns its entries, then those found for what
+ * pickSearch types. The chosen entry (always shown under its saved name) is left out of those
+ * searched for and found, unless it is the only one.
+ * @param {Page} page @param {string} name @param {(entries: string[]) => string | undefined} [pickSearch]
  */
 async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
@@ -150,8 +146,8 @@ async function executeStep(page) {
 	};
 }
 
-/** Opens the dialog of a new credential of the type named `typeName` in the type list, unsaved. @param {Page} page @param {string} baseUrl @param {string} typeName */
-async function newCredentialDialog(page, baseUrl, typeName) {
+/** Opens an unsaved new credential of the type `typeName` and types `fields` into it. @param {Page} page @param {string} baseUrl @param {string} typeName @param {Record<string, string>} [fields] */
+async function newCredentialDialog(page, baseUrl, typeName, fields = {}) {
 	await openRoute(page, baseUrl, '/home/credentials/create');
 	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
 	const option = page.getByTestId('new-credential-type-select-option');
@@ -159,7 +155,14 @@ async function newCredentialDialog(page, baseUrl, typeName) {
 	await page.getByTestId('new-credential-type-button').click();
 	const dialog = page.getByTestId('credential-edit-dialog');
 	await dialog.waitFor();
+	for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
 	return dialog;
+}
+
+/** Closes a dialog with Escape. @param {Page} page @param {Locator} dialog */
+async function closeDialog(page, dialog) {
+	await page.keyboard.press('Escape');
+	await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Types into a parameter's input. @param {Locator} scope @param {string} name @param {string} value */
@@ -168,6 +171,7 @@ async function fillParameter(scope, name, value) {
 }
 
 module.exports = {
+	closeDialog,
 	closeNode,
 	executeStep,
 	fillParameter,

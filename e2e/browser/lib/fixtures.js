@@ -9,7 +9,7 @@ const {
 	workflow,
 } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
-const { operationsWorkflow } = require('./operations');
+const { operationNodes } = require('./operations');
 const { picturedExample } = require('./pictures');
 
 /** Workflow ids: at most 16 characters (n8n 1.x keeps a trigger's static data only up to 16). */
@@ -56,15 +56,15 @@ function demoChoices({ sandbox: { demo } }) {
 
 /** @typedef {[name: string, kind: string, parameters: Record<string, unknown>, version?: number]} NodeSpec */
 
-/** Nodes of the package on the token credential, `dx`, `dy` apart. @param {import('../../lib/stack').Stack} stack @param {string} idPrefix @param {NodeSpec[]} nodes @param {{ dx?: number; dy?: number }} [spacing] */
-function packageNodes(stack, idPrefix, nodes, { dx = 0, dy = 0 } = {}) {
+/** Nodes of the package on the token credential, each where `at` puts it. @param {import('../../lib/stack').Stack} stack @param {string} idPrefix @param {NodeSpec[]} nodes @param {(i: number) => number[]} at */
+function packageNodes(stack, idPrefix, nodes, at) {
 	const { id, name, type } = stack.credentials.token;
 	return nodes.map(([nodeName, kind, parameters, typeVersion = 1], i) => ({
 		id: `${idPrefix}-${i}`,
 		name: nodeName,
 		type: nodeType(kind),
 		typeVersion,
-		position: [i * dx, i * dy],
+		position: at(i),
 		parameters: { authentication: 'accessToken', ...parameters },
 		credentials: { [type]: { id, name } },
 	}));
@@ -84,7 +84,12 @@ function nodeWorkflows(stack) {
 	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
 	/** @param {string} id @param {string} name @param {NodeSpec[]} nodes */
 	const make = (id, name, nodes) =>
-		workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, { dx: 240 }), {});
+		workflow(
+			id,
+			`Browser test: ${name}`,
+			packageNodes(stack, id, nodes, (i) => [i * 240, 0]),
+			{},
+		);
 	return [
 		make(IDS.review, 'reviewer panels', [
 			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
@@ -117,9 +122,10 @@ async function prepareFixtures(stack) {
 		url: 'https://receiver.example/browser-test',
 		events: ['lead-created'],
 	});
-	const webhookId = String(webhook.id);
-	const credential = refs.token;
-	const operations = operationsWorkflow({ id: IDS.operations, demo, webhookId, credential });
+	const operations = operationNodes(demo, String(webhook.id));
+	const specs = operations.map(({ name, parameters }) => [name, 'eventRegistration', parameters]);
+	const at = (/** @type {number} */ i) => [(i % 6) * 260, Math.floor(i / 6) * 200];
+	const nodes = packageNodes(stack, 'operation', /** @type {NodeSpec[]} */ (specs), at);
 	// Pictured, never run: the CRM node keeps the address users see, the poll times the example's own.
 	const options = { refs, demo, crmUrl: EXAMPLE_CRM_URL, pollEveryMinute: false };
 	const examples = loadExamples().map(({ file, workflow }) => ({
@@ -127,21 +133,16 @@ async function prepareFixtures(stack) {
 		workflow: picturedExample(prepareExample(workflow, { id: exampleId('br', file), ...options })),
 	}));
 	const events = ['lead-created'];
-	const webhookTrigger = webhookTriggerWorkflow({
-		id: IDS.webhookTrigger,
-		refs,
-		demo,
-		events,
-	});
+	const webhookTrigger = webhookTriggerWorkflow({ id: IDS.webhookTrigger, refs, demo, events });
 	return {
 		ids: IDS,
 		demo,
 		sandbox: client,
-		operations: operations.operations,
+		operations,
 		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
 		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
 		workflows: [
-			operations.workflow,
+			workflow(IDS.operations, 'Browser test: every operation', nodes, {}),
 			...nodeWorkflows(stack),
 			webhookTrigger,
 			...examples.map(({ workflow }) => workflow),

@@ -7,8 +7,6 @@
 const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
-const { nodeType } = require('../../../scripts/lib/package');
-const { workflow: toWorkflow } = require('../../../scripts/lib/workflows');
 
 const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
 
@@ -120,26 +118,14 @@ function isBlank(value) {
 	);
 }
 
-/** One workflow, a node per operation, not connected. @param {{ id: string; demo: import('../../../test/sandbox/seed').Demo; webhookId: string; credential: { id: string; name: string; type: string } }} options */
-function operationsWorkflow({ id, demo, webhookId, credential }) {
+/** A filled node per operation, as package nodes, and their labels and unfilled required parameters. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId */
+function operationNodes(demo, webhookId) {
 	const description = actionDescription();
 	const values = testValues(demo, webhookId);
-	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	const operations = operationList(description).map(({ label, base }, index) => {
+	return operationList(description).map(({ label, base }) => {
 		const { parameters, missing } = fillParameters(description, base, values);
-		const node = {
-			id: `operation-${index}`,
-			name: label.replace(/→/g, '-'),
-			type: nodeType('eventRegistration'),
-			typeVersion: 1,
-			position: [(index % 6) * 260, Math.floor(index / 6) * 200],
-			parameters,
-			credentials,
-		};
-		return { label, node, missing };
+		return { label, name: label.replace(/→/g, '-'), parameters, missing };
 	});
-	const nodes = operations.map(({ node }) => node);
-	return { workflow: toWorkflow(id, 'Browser test: every operation', nodes, {}), operations };
 }
 
-module.exports = { operationsWorkflow, actionDescription };
+module.exports = { operationNodes, actionDescription };

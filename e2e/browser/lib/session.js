@@ -13,14 +13,8 @@ const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'browser', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** A headless Chromium that talks to nothing but the pages it is sent to. */
 const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-	'--disable-dev-shm-usage',
+	...['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+	...['--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
 ];
 
 /** @param {(line: string) => void} log @returns {Promise<string>} the executable */

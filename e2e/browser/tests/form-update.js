@@ -69,19 +69,12 @@ module.exports = suite('Form → Update', () => [
 		const fields = before.fields.map((/** @type {{ id: string }} */ f) =>
 			f.id === field.id ? { ...f, label: newLabel } : f,
 		);
-		const expected = { ...before, fields };
-		const differs = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
-			JSON.stringify(a) !== JSON.stringify(b);
-		const changed = Object.keys({ ...expected, ...after }).filter((key) =>
-			differs(expected[key], after[key]),
+		const changed = Object.keys({ ...before, ...after }).filter(
+			(key) => JSON.stringify({ ...before, fields }[key]) !== JSON.stringify(after[key]),
 		);
-		const fieldDiff = (after.fields ?? [])
-			.map((/** @type {unknown} */ f, /** @type {number} */ i) => [f, fields[i]])
-			.filter(([a, e]) => differs(a, e))
-			.map(([a, e]) => `now ${JSON.stringify(a)}\n  was expected ${JSON.stringify(e)}`);
 		expect(
 			changed.length === 0,
-			`the form changed beyond the label (${changed.join(', ')}):\n${fieldDiff.join('\n')}\nrequest body sent: ${JSON.stringify(update.body)}`,
+			`the form changed beyond the label (${changed.join(', ')}): fields now ${JSON.stringify(after.fields)}\nrequest body sent: ${JSON.stringify(update.body)}`,
 		);
 	}, 180000),
 	test('Add Field → New Field starts at Type Text, without a field to pick', async (ctx) => {

@@ -18,14 +18,14 @@ function lowerCaseSearch(entries) {
 module.exports = suite(
 	'Every operation: panel without parameter issues, lists that load and search in lower case',
 	({ fixtures }) =>
-		fixtures.operations.map(({ label, node, missing }) =>
+		fixtures.operations.map(({ label, name: nodeName, missing }) =>
 			test(label, async (ctx) => {
 				expect(
 					missing.length === 0,
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
 				const page = await ctx.sharedPage('operations');
-				await openPanel(page, ctx, ctx.fixtures.ids.operations, node.name);
+				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
 				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,

@@ -94,7 +94,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			await editor.openWorkflow(page, ctx.baseUrl, fixtures.ids.operations);
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-			const panel = await editor.openNode(page, String(operation?.node.name));
+			const panel = await editor.openNode(page, String(operation?.name));
 			const { error, output } = await editor.executeStep(page);
 			expect(
 				error === undefined && /Summer Summit/.test(output ?? ''),

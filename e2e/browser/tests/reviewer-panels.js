@@ -1,6 +1,6 @@
 // @ts-check
 /** What an n8n reviewer checks on the panels (issue 25, items 4, 6, 7 and 10); the new lists are searched by operation-panels. */
-const { expect, suite, test } = require('../lib/browser-test');
+const { expect, expectNone, suite, test } = require('../lib/browser-test');
 const { openNode, openPanel, openWorkflow } = require('../lib/editor');
 
 /** The labels shown in `root` and whether each has n8n's info tip; `topLevel`: not those in a collection. @param {import('playwright-core').Locator} root @param {boolean} topLevel */
@@ -33,31 +33,29 @@ module.exports = suite('Reviewer panels', () => [
 	test('both triggers show "Trigger On" without a tooltip (Company keeps its tooltip)', async (ctx) => {
 		const page = await ctx.sharedPage('review');
 		await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
-		const problems = [];
+		/** @type {Array<[boolean, string]>} */
+		const checks = [];
 		for (const node of ['Webhook events', 'Order changes']) {
 			await openNode(page, node);
 			const parameters = await labelsIn(page.getByTestId('node-parameters'), true);
 			const labels = parameters.map(({ label }) => label);
-			const hasTooltip = (/** @type {string} */ label) =>
-				parameters.find((parameter) => parameter.label === label)?.tip;
-			if (!labels.includes('Trigger On'))
-				problems.push(`${node}: no "Trigger On" among ${labels.join(', ')}`);
-			if (labels.includes('Events') && node === 'Webhook events')
-				problems.push(`${node}: still shows "Events"`);
-			if (labels.includes('Watch')) problems.push(`${node}: still shows "Watch"`);
-			const tip = hasTooltip('Trigger On');
-			if (tip !== false)
-				problems.push(`${node}: "Trigger On" ${tip === undefined ? 'not found' : 'has a tooltip'}`);
-			// The check can fail: Company has a description, so its label carries the info tip.
-			if (hasTooltip('Company') !== true)
-				problems.push(
+			const tip = (/** @type {string} */ label) => parameters.find((p) => p.label === label)?.tip;
+			const triggerOn = tip('Trigger On') === undefined ? 'not found' : 'has a tooltip';
+			checks.push(
+				[!labels.includes('Trigger On'), `${node}: no "Trigger On" among ${labels.join(', ')}`],
+				[labels.includes('Events') && node === 'Webhook events', `${node}: still shows "Events"`],
+				[labels.includes('Watch'), `${node}: still shows "Watch"`],
+				[tip('Trigger On') !== false, `${node}: "Trigger On" ${triggerOn}`],
+				// The check can fail: Company has a description, so its label carries the info tip.
+				[
+					tip('Company') !== true,
 					`${node}: the Company label shows no info tip, so the tooltip check proves nothing`,
-				);
+				],
+			);
 		}
 		const text = await page.getByTestId('ndv').innerText();
-		if (/npm run|__control|sandbox/i.test(text))
-			problems.push(`the trigger panel shows dev text: ${text.slice(0, 300)}`);
-		expect(problems.length === 0, problems.join('\n'));
+		const dev = /npm run|__control|sandbox/i.test(text);
+		expectNone([...checks, [dev, `the trigger panel shows dev text: ${text.slice(0, 300)}`]]);
 	}),
 	test('a new Webhook locator starts at By ID', async (ctx) => {
 		const page = await ctx.sharedPage('review');
@@ -73,36 +71,37 @@ module.exports = suite('Reviewer panels', () => [
 	test('Form → Update: Name in a collection; a field at Keep Current Type shows no Range or Options', async (ctx) => {
 		const page = await ctx.sharedPage('review');
 		const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Update form fields');
-		const problems = [];
 		const labels = await topLevelLabels(page);
-		if (labels.includes('Name'))
-			problems.push(`Name is a top-level parameter: ${labels.join(', ')}`);
-		if (!labels.includes('Options'))
-			problems.push(`no Options collection for the form's Name: ${labels.join(', ')}`);
 		const entry = panel.getByTestId('fixed-collection-fields');
 		const inEntry = (await labelsIn(entry, false)).map(({ label }) => label);
-		for (const hidden of ['Range', 'Options'])
-			if (inEntry.includes(hidden))
-				problems.push(`a field at Keep Current Type shows ${hidden}: ${inEntry.join(', ')}`);
-		if (!inEntry.includes('Label'))
-			problems.push(
-				`the field entry shows no Label, so the check read nothing: ${inEntry.join(', ')}`,
-			);
-		expect(problems.length === 0, problems.join('\n'));
+		const [top, field] = [labels.join(', '), inEntry.join(', ')];
+		expectNone([
+			[labels.includes('Name'), `Name is a top-level parameter: ${top}`],
+			[!labels.includes('Options'), `no Options collection for the form's Name: ${top}`],
+			[inEntry.includes('Range'), `a field at Keep Current Type shows Range: ${field}`],
+			[inEntry.includes('Options'), `a field at Keep Current Type shows Options: ${field}`],
+			[
+				!inEntry.includes('Label'),
+				`the field entry shows no Label, so the check read nothing: ${field}`,
+			],
+		]);
 	}),
 	test('Event Page: "Other Page Fields (JSON)", Image Field Name inside Image Options', async (ctx) => {
 		const page = await ctx.sharedPage('review');
 		await openPanel(page, ctx, ctx.fixtures.ids.review, 'Upsert event page');
 		const labels = await topLevelLabels(page);
-		const problems = [];
-		if (!labels.includes('Other Page Fields (JSON)'))
-			problems.push('no "Other Page Fields (JSON)"');
-		if (labels.some((l) => /Additional Fields/.test(l)))
-			problems.push('a parameter is still called Additional Fields');
-		if (labels.includes('Image Field Name'))
-			problems.push('Image Field Name is a top-level parameter');
-		if (!labels.includes('Image Options'))
-			problems.push('no Image Options collection with Header Image on');
-		expect(problems.length === 0, `${problems.join('\n')}\n(shown: ${labels.join(', ')})`);
+		const shown = `(shown: ${labels.join(', ')})`;
+		expectNone([
+			[!labels.includes('Other Page Fields (JSON)'), `no "Other Page Fields (JSON)" ${shown}`],
+			[
+				labels.some((l) => /Additional Fields/.test(l)),
+				`a parameter is still called Additional Fields ${shown}`,
+			],
+			[labels.includes('Image Field Name'), `Image Field Name is a top-level parameter ${shown}`],
+			[
+				!labels.includes('Image Options'),
+				`no Image Options collection with Header Image on ${shown}`,
+			],
+		]);
 	}),
 ]);
