@@ -90,13 +90,11 @@ const TOOLS = {
 /** A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only, to measure what n8n then tells a client). */
 const SPARKLE_TOOL = {
 	'Get many forms': {
-		resource: 'form',
-		operation: 'getMany',
-		company: {
-			__rl: true,
-			mode: 'list',
-			value: "={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
-		},
+		...{ resource: 'form', operation: 'getMany' },
+		company: rl(
+			"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
+			'list',
+		),
 	},
 };
 

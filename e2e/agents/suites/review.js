@@ -87,13 +87,6 @@ function reviewLinks(html) {
 	return { approve: approve.href, decline: decline.href };
 }
 
-/**
- * Waits until `check` gives something truthy; returns it.
- * @template T @param {string} what @param {() => Promise<T>} check @param {number} timeoutMs @param {number} [intervalMs]
- */
-const until = (what, check, timeoutMs, intervalMs = 250) =>
-	waitFor(what, async () => (await check()) || undefined, { timeoutMs, intervalMs });
-
 /** @param {string} url @param {Record<string, string>} headers */
 async function follow(url, headers) {
 	const response = await fetch(url, { headers, signal: AbortSignal.timeout(15000) });
@@ -115,39 +108,34 @@ async function reviewedCall(ctx, options) {
 	const call = { tool, args };
 	/** @param {import('../lib/model').ModelRequest} request */
 	const onceMore = (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []);
-	const steps = [
+	ctx.model.script(caseName, [
 		{ say: ASKED, calls: [call] },
 		{ calls: onceMore, say: 'Done.' },
-	];
-	ctx.model.script(caseName, steps);
+	]);
 	return whilePublished(ctx.rest, id, async () => {
 		stack.sandbox.control.clearRequests();
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
 		const chat = sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
-		const mail = await until(
-			'the review email',
-			async () => stack.mail.messages[mailsBefore],
-			60000,
-		);
+		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
+			timeoutMs: 60000,
+		});
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
-		const waiting = async () => (await ctx.rest.executions(id))[0]?.status === 'waiting';
-		await until('the review to wait for its answer', waiting, 30000);
+		const waiting = async () =>
+			(await ctx.rest.executions(id))[0]?.status === 'waiting' || undefined;
+		await waitFor('the review to wait for its answer', waiting, { timeoutMs: 30000 });
 		await answer(reviewLinks(mail.text));
 		// The chat's and the review's executions (the tools call the same workflow) all finish.
 		const finished = async () => {
 			const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
-			return fresh.length >= 2 && fresh.every((e) => ['success', 'error'].includes(e.status));
+			const done = fresh.every((e) => ['success', 'error'].includes(e.status));
+			return (fresh.length >= 2 && done) || undefined;
 		};
-		await until(
-			`the chat's and the review's executions of ${id} to finish`,
-			finished,
-			finishMs,
-			500,
-		);
+		const what = `the chat's and the review's executions of ${id} to finish`;
+		await waitFor(what, finished, { timeoutMs: finishMs, intervalMs: 500 });
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.

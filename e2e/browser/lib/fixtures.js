@@ -5,6 +5,7 @@ const {
 	exampleId,
 	loadExamples,
 	prepareExample,
+	rl,
 	webhookTriggerWorkflow,
 	workflow,
 } = require('../../../scripts/lib/workflows');
@@ -42,9 +43,7 @@ function sandboxClient({ url, token, control }) {
 /** The demo's company, event and form as the editor stores a choice from a list. @param {import('../../lib/stack').Stack} stack */
 function demoChoices({ sandbox: { demo } }) {
 	const listed = (/** @type {string} */ value, /** @type {string} */ cachedResultName) => ({
-		__rl: true,
-		mode: 'list',
-		value,
+		...rl(value, 'list'),
 		cachedResultName,
 	});
 	return {

@@ -5,6 +5,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ROOT } = require('../../../scripts/lib/runtime');
+const { loadExamples } = require('../../../scripts/lib/workflows');
 
 const DOCS_IMAGES = path.join(ROOT, 'docs', 'images');
 /** Together at most this much in docs/images (issue 29): a clone and the docs stay light. */
@@ -20,22 +21,12 @@ const MODEL_CREDENTIAL_DATA = { apiKey: 'sk-pictures-never-used' };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The example workflows' file names without .json, each pictured as `example-<name>.png`. */
-function exampleNames() {
-	return fs
-		.readdirSync(path.join(ROOT, 'examples'))
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => file.slice(0, -'.json'.length));
-}
-
-/** Every picture the command writes, by file name. */
+/** Every picture the command writes, by file name: each example's `example-<name>.png` too. */
 function pictureNames() {
 	const names = ['credential-oauth2', 'credential-token', 'action-node', 'webhook-trigger'];
 	names.push('order-trigger', 'human-review', 'output-schema-preview');
-	return [...names, ...exampleNames().map((name) => `example-${name}`)].map(
-		(name) => `${name}.png`,
-	);
+	const examples = loadExamples().map(({ file }) => `example-${file.slice(0, -'.json'.length)}`);
+	return [...names, ...examples].map((name) => `${name}.png`);
 }
 
 /** An example as pictured: as a user has it after following its sticky note, the chat model's credential picked too. @param {any} prepared the example after prepareExample */

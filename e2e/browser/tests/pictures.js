@@ -56,14 +56,10 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 	return [
 		test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
 			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
-			const dialog = await editor.newCredentialDialog(
-				page,
-				ctx.baseUrl,
-				'Event Registration OAuth2 API',
-			);
-			await editor.fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
-			await editor.fillParameter(dialog, 'clientId', fixtures.demo.oauthClient.clientId);
-			await editor.fillParameter(dialog, 'clientSecret', fixtures.demo.oauthClient.clientSecret);
+			const { clientId, clientSecret } = fixtures.demo.oauthClient;
+			const fields = { baseUrl: SHOWN_BASE_URL, clientId, clientSecret };
+			const type = 'Event Registration OAuth2 API';
+			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
 			await unscrolled(dialog);
 			const box = await dialogBox(dialog);
 			// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -84,9 +80,9 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		}),
 		test('credential-token.png: the access-token credential dialog', async (ctx) => {
 			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
-			await editor.fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
-			await editor.fillParameter(dialog, 'baseUrl', SHOWN_BASE_URL);
+			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: SHOWN_BASE_URL };
+			const type = 'Event Registration API';
+			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
 			await picture(page, await dialogBox(dialog), out('credential-token.png'));
 		}),
 		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {

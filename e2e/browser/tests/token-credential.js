@@ -2,7 +2,7 @@
 /** A new access-token credential whose Base URL redirects (issue #12, item 1): n8n's dialog tests it on save. */
 const { expect, suite, test } = require('../lib/browser-test');
 const { startRecordingServer } = require('../../../scripts/lib/loopback');
-const { fillParameter, newCredentialDialog } = require('../lib/editor');
+const { newCredentialDialog } = require('../lib/editor');
 
 module.exports = suite('Access-token credential', () => [
 	test('a Base URL that redirects elsewhere: saving shows the test refused, pointing to User → Get; the target gets nothing', async (ctx) => {
@@ -17,9 +17,9 @@ module.exports = suite('Access-token credential', () => [
 		const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 		try {
 			const page = await ctx.newPage();
-			const dialog = await newCredentialDialog(page, ctx.baseUrl, 'Event Registration API');
-			await fillParameter(dialog, 'accessToken', ctx.stack.sandbox.token);
-			await fillParameter(dialog, 'baseUrl', base.url);
+			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: base.url };
+			const type = 'Event Registration API';
+			const dialog = await newCredentialDialog(page, ctx.baseUrl, type, fields);
 			await page.getByTestId('credential-save-button').click();
 
 			await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 30000 });
