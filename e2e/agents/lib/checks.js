@@ -21,6 +21,12 @@ const testsTaking =
 /** The sandbox's demo data. @param {AgentContext} ctx */
 const demoOf = (ctx) => ctx.stack.sandbox.demo;
 
+/** Create_event's arguments for a valid event of the demo company. @param {AgentContext} ctx */
+const eventArgs = (ctx) => ({
+	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
+	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
+});
+
 /** The demo company's Winter Workshop (the busy event) or Summer Summit, with `limit` if given. @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
 const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
 	...{ company: sandbox.demo.companyId, event: sandbox.demo.events[event] },
@@ -141,6 +147,7 @@ module.exports = {
 	chatText,
 	demoOf,
 	describeRequests,
+	eventArgs,
 	itemsOf,
 	mcpClient,
 	oneX,

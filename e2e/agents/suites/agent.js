@@ -16,6 +16,7 @@ const {
 	assertRefusal,
 	demoOf,
 	describeRequests,
+	eventArgs,
 	itemsOf,
 	ordersArgs,
 	sendChat,
@@ -76,12 +77,6 @@ async function converse(ctx, caseName, tool, args) {
 	const sandbox = apiRequests(ctx.stack);
 	return { result: toolResults[0], offered: first.tools, sandbox, nextRequestChars: chars };
 }
-
-/** @param {AgentContext} ctx */
-const eventArgs = (ctx) => ({
-	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
-	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
-});
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {

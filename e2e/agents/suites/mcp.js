@@ -17,6 +17,7 @@ const {
 	assertRefusal,
 	callTool,
 	demoOf,
+	eventArgs,
 	mcpClient,
 	oneX,
 	ordersArgs,
@@ -83,12 +84,6 @@ async function callCounted(ctx, name, args) {
 	return { ...result, execution: after[0] };
 }
 
-/** @param {AgentContext} ctx @param {string} name @param {string} start */
-const eventArgs = (ctx, name, start) => ({
-	...{ company: demoOf(ctx).companyId, name, start, end: '2027-11-02T17:00:00' },
-	...{ attendance_mode: 'online', country: 'BE' },
-});
-
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
 const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
@@ -126,7 +121,7 @@ const suite = {
 			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
-			const args = eventArgs(ctx, 'MCP Launch', '2027-11-02T09:00:00');
+			const args = { ...eventArgs(ctx), name: 'MCP Launch' };
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
 			assertOneCreate(apiRequests(ctx.stack));
@@ -134,7 +129,7 @@ const suite = {
 			assert.equal(execution.status, 'success');
 		}, 60000),
 		test('a refused date comes back as a tool error naming the field with its fix; no request; n8n still records an execution with status success', async (ctx) => {
-			const args = eventArgs(ctx, 'MCP Bad Date', 'next Friday 6pm');
+			const args = { ...eventArgs(ctx), name: 'MCP Bad Date', start: 'next Friday 6pm' };
 			const refused = await callCounted(ctx, 'Create_event', args);
 			const fix = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 			assertRefused(ctx, refused, [{ field: /Start Date/, fix }]);

@@ -46,12 +46,13 @@ function testValues(demo, webhookId) {
 	};
 }
 
-/** The built action node's description (the stack builds dist/ first). */
-function actionDescription() {
-	const file = path.join(ROOT, 'dist', 'nodes', 'EventRegistration', 'EventRegistration.node.js');
-	const { EventRegistration } = require(file);
-	return new EventRegistration().description;
-}
+/** What a built file exports (under dist/: the stack builds first). @param {string} file */
+const fromDist = (file) => require(path.join(ROOT, 'dist', file));
+/** An instance of the class a built file is named after. @param {string} file */
+const built = (file) => new (fromDist(file)[path.basename(file).split('.')[0]])();
+
+const actionDescription = () =>
+	built('nodes/EventRegistration/EventRegistration.node.js').description;
 
 /** Whether n8n shows a property for given parameters. @param {any} description @param {object} parameters @param {any} property */
 function shown(description, parameters, property) {
@@ -128,4 +129,4 @@ function operationNodes(demo, webhookId) {
 	});
 }
 
-module.exports = { operationNodes, actionDescription };
+module.exports = { operationNodes, actionDescription, built, fromDist };

@@ -3,19 +3,16 @@
  * A new OAuth2 credential, made in the editor (issue #13, item 1). n8n 2.41's dialog saves a new
  * credential's Scopes empty, so the field shows the nodes' scopes or the hint that none means all.
  */
-const path = require('node:path');
-
-const { ROOT } = require('../../../scripts/lib/runtime');
 const { nodeType } = require('../../../scripts/lib/package');
 const { rl } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
 const editor = require('../lib/editor');
+const { built, fromDist } = require('../lib/operations');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
 function scopesField() {
-	const file = path.join(ROOT, 'dist', 'credentials', 'EventRegistrationOAuth2Api.credentials.js');
-	const { EventRegistrationOAuth2Api } = require(file);
-	const property = new EventRegistrationOAuth2Api().properties.find(
+	const credential = built('credentials/EventRegistrationOAuth2Api.credentials.js');
+	const property = credential.properties.find(
 		(/** @type {{ type: string; displayName: string }} */ p) =>
 			p.type === 'multiOptions' && /scope/i.test(p.displayName),
 	);
@@ -32,7 +29,7 @@ function scopeList(value) {
 
 /** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
 function routeScopes() {
-	const { ROUTES } = require(path.join(ROOT, 'dist', 'nodes', 'shared', 'routes.js'));
+	const { ROUTES } = fromDist('nodes/shared/routes.js');
 	const all = Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ r) => r.scopes);
 	return [...new Set(all)].sort();
 }

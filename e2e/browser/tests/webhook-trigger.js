@@ -1,20 +1,17 @@
 // @ts-check
 /** The webhook trigger's panel before and while listening, and a test delivery (issue #13, item 8). */
-const path = require('node:path');
-
 const { waitFor } = require('../../../scripts/lib/processes');
-const { ROOT } = require('../../../scripts/lib/runtime');
 const { expect, suite, test } = require('../lib/browser-test');
 const { openPanel } = require('../lib/editor');
+const { built } = require('../lib/operations');
 
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
 /** The trigger's own panel texts from the built node, as plain text. */
 function panelTexts() {
-	const dir = path.join(ROOT, 'dist', 'nodes', 'EventRegistrationTrigger');
-	const { EventRegistrationTrigger } = require(path.join(dir, 'EventRegistrationTrigger.node.js'));
-	const panel = new EventRegistrationTrigger().description.triggerPanel;
+	const file = 'nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js';
+	const panel = built(file).description.triggerPanel;
 	/** @param {unknown} html a text, or one per state: the inactive one */
 	const plain = (html) => {
 		const text = typeof html === 'string' ? html : /** @type {any} */ (html)?.inactive;
