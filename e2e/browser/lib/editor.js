@@ -90,7 +90,7 @@ function nextListAnswer(page, filter) {
  */
 async function searchList(page, name, pickSearch) {
 	const rlc = page.getByTestId(`resource-locator-${name}`);
-	const mode = await rlc.getByTestId('rlc-mode-selector').locator('input').inputValue();
+	const mode = await inputOf(rlc, 'rlc-mode-selector').inputValue();
 	if (!/list/i.test(mode)) throw new Error(`${name} is in mode "${mode}", not From List`);
 	const selected = (await rlc.getByTestId('rlc-input').inputValue()).trim();
 	const answer = nextListAnswer(page, '');
@@ -149,7 +149,7 @@ async function executeStep(page) {
 /** Opens an unsaved new credential of the type `typeName` and types `fields` into it. @param {Page} page @param {string} baseUrl @param {string} typeName @param {Record<string, string>} [fields] */
 async function newCredentialDialog(page, baseUrl, typeName, fields = {}) {
 	await openRoute(page, baseUrl, '/home/credentials/create');
-	await page.getByTestId('new-credential-type-select').locator('input').fill(typeName);
+	await inputOf(page, 'new-credential-type-select').fill(typeName);
 	const option = page.getByTestId('new-credential-type-select-option');
 	await option.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) }).click();
 	await page.getByTestId('new-credential-type-button').click();
@@ -167,14 +167,18 @@ async function closeDialog(page, dialog) {
 
 /** Types into a parameter's input. @param {Locator} scope @param {string} name @param {string} value */
 async function fillParameter(scope, name, value) {
-	await scope.getByTestId(`parameter-input-${name}`).locator('input').fill(value);
+	await inputOf(scope, `parameter-input-${name}`).fill(value);
 }
+
+/** The (first) input in what `testId` marks. @param {Page | Locator} scope @param {string} testId */
+const inputOf = (scope, testId) => scope.getByTestId(testId).locator('input').first();
 
 module.exports = {
 	closeDialog,
 	closeNode,
 	executeStep,
 	fillParameter,
+	inputOf,
 	listParameters,
 	newCredentialDialog,
 	openNode,

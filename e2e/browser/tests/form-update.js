@@ -1,7 +1,7 @@
 // @ts-check
 /** Form → Update (a new node, version 1.1) in the Fields editor, as a user does it (issue #13, items 3 and 4; issue #25, item 10). */
 const { expect, suite, test } = require('../lib/browser-test');
-const { executeStep, openPanel } = require('../lib/editor');
+const { executeStep, inputOf, openPanel } = require('../lib/editor');
 
 /** The demo form as the service has it, without what changes on every write. @param {import('../lib/fixtures').Fixtures} fixtures */
 async function readForm({ sandbox, demo }) {
@@ -40,7 +40,7 @@ module.exports = suite('Form → Update', () => [
 			`Add Field offers ${JSON.stringify(offered)}`,
 		);
 		const item = panel.getByTestId('fixed-collection-fieldUpdates');
-		const choiceInput = item.getByTestId('parameter-input-id').locator('input').first();
+		const choiceInput = inputOf(item, 'parameter-input-id');
 		if ((await choiceInput.getAttribute('readonly')) === null) {
 			// A plain Field ID box (no list of the form's fields): type the ID, as a user copying it would.
 			await choiceInput.fill(field.id);
@@ -82,11 +82,7 @@ module.exports = suite('Form → Update', () => [
 		const panel = await openPanel(page, ctx, ctx.fixtures.ids.formNewField, 'Add form field');
 		await addField(page, panel, 'New Field');
 		const item = panel.getByTestId('fixed-collection-fieldUpdates');
-		const type = await item
-			.getByTestId('parameter-input-type')
-			.locator('input')
-			.first()
-			.inputValue();
+		const type = await inputOf(item, 'parameter-input-type').inputValue();
 		const idInputs = await item.getByTestId('parameter-input-id').count();
 		expect(
 			type === 'Text' && idInputs === 0,

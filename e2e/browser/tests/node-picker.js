@@ -1,7 +1,7 @@
 // @ts-check
 /** Adding the action node as a new user does: a manual trigger, then "+" and a search (issue #13, items 2 and 7). */
 const { expect, suite, test } = require('../lib/browser-test');
-const { closeNode, openRoute, searchList } = require('../lib/editor');
+const { closeNode, inputOf, openRoute, searchList } = require('../lib/editor');
 const { actionDescription } = require('../lib/operations');
 
 module.exports = suite('Node picker', () => [
@@ -34,8 +34,7 @@ module.exports = suite('Node picker', () => [
 		await entry.click();
 		await creator.getByText('Create order', { exact: true }).click();
 		await page.getByTestId('node-parameters').waitFor();
-		const credentials = page.getByTestId('node-credentials-select').locator('input');
-		const credential = await credentials.first().inputValue();
+		const credential = await inputOf(page, 'node-credentials-select').inputValue();
 		const ready = ctx.stack.credentials.token.name;
 		expect(
 			credential === ready,

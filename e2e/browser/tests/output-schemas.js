@@ -66,12 +66,10 @@ async function servedSchema(baseUrl, node, version, operation) {
 
 /**
  * The top-level fields the schema view shows for a parent, expanded (then collapsed, so the next
- * parent's are in view). @param {import('playwright-core').Locator} input @param {string} node
+ * parent's are in view). @param {Locator} input @param {string} node
  */
 async function previewOf(input, node) {
-	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
-	const pills = input.locator(`[data-node-name="${node}"][data-name]`);
-	await expand(input, node);
+	const { header, pills } = await expand(input, node);
 	const fields = await pills.evaluateAll((items) =>
 		items
 			.filter((item) => /^\.[^.[]+$/.test(item.getAttribute('data-path') ?? ''))
@@ -80,27 +78,26 @@ async function previewOf(input, node) {
 	const preview =
 		fields.length > 0 && (await pills.first().getAttribute('class'))?.includes('pill--preview');
 	const text = (await header.innerText()).replace(/\s+/g, ' ').trim();
-	if (await pills.first().isVisible()) await header.click();
-	await pills
-		.first()
-		.waitFor({ state: 'detached', timeout: 10000 })
-		.catch(() => undefined);
+	const pill = pills.first();
+	if (await pill.isVisible()) await header.click();
+	await pill.waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined);
 	return { fields, preview: Boolean(preview), header: text };
 }
 
 /**
  * Expands a parent until its fields stay shown (the view may redraw, collapsed, once its previews
- * arrive), or gives up quietly. @param {import('playwright-core').Locator} input @param {string} node
+ * arrive), or gives up quietly; its header and field pills. @param {Locator} input @param {string} node
  */
 async function expand(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
-	const pill = input.locator(`[data-node-name="${node}"][data-name]`).first();
-	for (let attempt = 0; attempt < 2; attempt++) {
-		if (!(await pill.isVisible())) await header.click();
+	const pills = input.locator(`[data-node-name="${node}"][data-name]`);
+	const pill = pills.first();
+	for (let attempt = 0; attempt < 2 && !(await pill.isVisible()); attempt++) {
+		await header.click();
 		await pill.waitFor({ timeout: 4000 }).catch(() => undefined);
 		await input.page().waitForTimeout(500);
-		if (await pill.isVisible()) return;
 	}
+	return { header, pills };
 }
 
 /** Fields each parent's preview must show: some of the item's own, read from the schema files. */

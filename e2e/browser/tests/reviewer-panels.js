@@ -1,7 +1,7 @@
 // @ts-check
 /** What an n8n reviewer checks on the panels (issue 25, items 4, 6, 7 and 10); the new lists are searched by operation-panels. */
 const { expect, expectNone, suite, test } = require('../lib/browser-test');
-const { openNode, openPanel, openWorkflow } = require('../lib/editor');
+const { inputOf, openNode, openPanel, openWorkflow } = require('../lib/editor');
 
 /** The labels shown in `root` and whether each has n8n's info tip; `topLevel`: not those in a collection. @param {import('playwright-core').Locator} root @param {boolean} topLevel */
 async function labelsIn(root, topLevel) {
@@ -61,11 +61,7 @@ module.exports = suite('Reviewer panels', () => [
 		const page = await ctx.sharedPage('review');
 		const panel = await openPanel(page, ctx, ctx.fixtures.ids.review, 'Delete webhook');
 		const locator = panel.getByTestId('resource-locator-webhookId');
-		const mode = await locator
-			.getByTestId('rlc-mode-selector')
-			.locator('input')
-			.first()
-			.inputValue();
+		const mode = await inputOf(locator, 'rlc-mode-selector').inputValue();
 		expect(mode === 'By ID', `the Webhook locator of a new node starts at "${mode}"`);
 	}),
 	test('Form → Update: Name in a collection; a field at Keep Current Type shows no Range or Options', async (ctx) => {
