@@ -6,7 +6,13 @@
 const { nodeType } = require('../../../scripts/lib/package');
 const { rl } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
-const editor = require('../lib/editor');
+const {
+	closeDialog,
+	executeStep,
+	fillParameter,
+	newCredentialDialog,
+	openPanel,
+} = require('../lib/editor');
 const { built, fromDist } = require('../lib/operations');
 
 /** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
@@ -42,7 +48,7 @@ module.exports = suite('OAuth2 credential', () => {
 			const page = await ctx.sharedPage('oauth2');
 			const { sandbox, demo } = ctx.fixtures;
 			const type = 'Event Registration OAuth2 API';
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type);
+			const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
 
 			const { name: scopesName, scopes: expected } = scopesField();
 			const missing = routeScopes().filter((scope) => !expected.includes(scope));
@@ -55,9 +61,9 @@ module.exports = suite('OAuth2 credential', () => {
 				const shown = await dialog.getByTestId(`parameter-input-${field}`).isVisible();
 				expect(shown, `${field} is not shown before Base URL is typed`);
 			}
-			await editor.fillParameter(dialog, 'baseUrl', sandbox.url);
-			await editor.fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
-			await editor.fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
+			await fillParameter(dialog, 'baseUrl', sandbox.url);
+			await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
+			await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
 			const problems = [];
 			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
 			const tags = scopesInput.locator('.el-tag');
@@ -122,7 +128,7 @@ module.exports = suite('OAuth2 credential', () => {
 				`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
 			);
 			Object.assign(made, { id: saved?.id, name: saved?.name });
-			await editor.closeDialog(page, dialog);
+			await closeDialog(page, dialog);
 			if (problems.length > 0)
 				problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
 			expect(problems.length === 0, problems.join('\n'));
@@ -134,7 +140,7 @@ module.exports = suite('OAuth2 credential', () => {
 			);
 			const page = await ctx.sharedPage('oauth2');
 			const dialog = page.getByTestId('credential-edit-dialog');
-			if (await dialog.isVisible()) await editor.closeDialog(page, dialog);
+			if (await dialog.isVisible()) await closeDialog(page, dialog);
 			const { sandbox, demo } = ctx.fixtures;
 			const parameters = {
 				authentication: 'oAuth2',
@@ -151,9 +157,9 @@ module.exports = suite('OAuth2 credential', () => {
 				connections: {},
 				settings: { executionOrder: 'v1' },
 			});
-			await editor.openPanel(page, ctx, workflow.id, 'Get events');
+			await openPanel(page, ctx, workflow.id, 'Get events');
 			await sandbox.clearRequests();
-			const { error, output } = await editor.executeStep(page);
+			const { error, output } = await executeStep(page);
 			const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;
 			const no403Hint = /403/.test(shown) && !/events:read/.test(shown);
 			expect(
