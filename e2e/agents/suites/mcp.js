@@ -169,15 +169,12 @@ const suite = {
 		}),
 		test('n8n: a call without arguments, or to an unknown tool, is a JSON-RPC error (not a tool error); 2.41.1 records an execution with status success, 1.123.81 none', async (ctx) => {
 			const before = (await finished(ctx)).length;
-			const params = { name: 'Get_many_companies' };
-			const request = { method: 'tools/call', params };
-			const bare = await client()
-				.request(request, CallToolResultSchema)
-				.catch((error) => error);
+			const mcp = client();
+			const request = { method: 'tools/call', params: { name: 'Get_many_companies' } };
+			const bare = await mcp.request(request, CallToolResultSchema).catch((error) => error);
 			assert.ok(bare instanceof McpError, `without arguments: ${JSON.stringify(bare)}`);
-			const unknown = await client()
-				.callTool({ name: 'No_such_tool', arguments: {} })
-				.catch((error) => error);
+			const noSuchTool = { name: 'No_such_tool', arguments: {} };
+			const unknown = await mcp.callTool(noSuchTool).catch((error) => error);
 			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
 			if (oneX(ctx.stack.runtime)) {
 				// Measured in 1.123.81: n8n records no execution for either.

@@ -67,10 +67,8 @@ module.exports = suite('OAuth2 credential', () => {
 			const problems = [];
 			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
 			const tags = scopesInput.locator('.el-tag');
-			await tags
-				.first()
-				.waitFor({ timeout: 5000 })
-				.catch(() => undefined);
+			const firstTag = tags.first();
+			await firstTag.waitFor({ timeout: 5000 }).catch(() => undefined);
 			const shown = scopeList((await tags.allInnerTexts()).join(' '));
 			const field = scopesInput.locator(
 				'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',

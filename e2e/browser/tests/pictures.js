@@ -46,12 +46,8 @@ async function unscrolled(dialog) {
 module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 	const out = (/** @type {string} */ name) => path.join(picturesDir, name);
 	const triggers = [
-		{
-			file: 'webhook-trigger.png',
-			example: 'form-submitted-to-email',
-			node: 'When a form is submitted',
-		},
-		{ file: 'order-trigger.png', example: 'order-paid-to-crm', node: 'When an order is paid' },
+		['webhook-trigger.png', 'form-submitted-to-email', 'When a form is submitted'],
+		['order-trigger.png', 'order-paid-to-crm', 'When an order is paid'],
 	];
 	return [
 		test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
@@ -87,10 +83,10 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		}),
 		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
 			const page = await picturePage(ctx);
-			await editor.openWorkflow(page, ctx.baseUrl, fixtures.ids.operations);
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-			const panel = await editor.openNode(page, String(operation?.name));
+			const workflow = fixtures.ids.operations;
+			const panel = await editor.openPanel(page, ctx, workflow, String(operation?.name));
 			const { error, output } = await editor.executeStep(page);
 			expect(
 				error === undefined && /Summer Summit/.test(output ?? ''),
@@ -98,7 +94,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			);
 			await picture(page, await regionOf(panel), out('action-node.png'));
 		}),
-		...triggers.map(({ file, example, node }) =>
+		...triggers.map(([file, example, node]) =>
 			test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
 				const page = await picturePage(ctx);
 				const panel = await editor.openPanel(page, ctx, fixtures.examples[example], node);
