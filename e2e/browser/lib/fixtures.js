@@ -36,8 +36,7 @@ function sandboxClient({ url, token, control }) {
 			throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
 		return await response.json();
 	};
-	const { requests, clearRequests, deliver, webhooks } = control;
-	return { url, api, requests, clearRequests, deliver, webhooks };
+	return { url, api, ...control };
 }
 
 /** The demo's company, event and form as the editor stores a choice from a list. @param {import('../../lib/stack').Stack} stack */
