@@ -101,11 +101,8 @@ function assertOneRead(requests) {
 /** Exactly one POST, answered 201; returns it. @param {Array<{ method: string; path: string; status: number; body?: any }>} requests */
 function assertOneCreate(requests) {
 	const posts = requests.filter((request) => request.method === 'POST');
-	assert.deepEqual(
-		posts.map((request) => request.status),
-		[201],
-		describeRequests(requests),
-	);
+	const statuses = posts.map((request) => request.status);
+	assert.deepEqual(statuses, [201], describeRequests(requests));
 	return posts[0];
 }
 

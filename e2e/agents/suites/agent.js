@@ -109,10 +109,8 @@ const suite = {
 			const byName = Object.fromEntries(request.tools.map((tool) => [tool.name, tool.description]));
 			for (const [name, description] of Object.entries(byName)) {
 				const action = `${name.replace(/_/g, ' ')} in Event Registration`;
-				assert.ok(
-					description.length > action.length + 20,
-					`${name} says no more than its action: ${description}`,
-				);
+				const says = `${name} says no more than its action: ${description}`;
+				assert.ok(description.length > action.length + 20, says);
 			}
 			const { Create_event, Create_order, Get_many_orders } = byName;
 			assert.match(Create_event, /ISO 8601/, Create_event);
@@ -222,10 +220,8 @@ const suite = {
 				/limit|narrow|filter/i.test(result.content) && !result.content.trim().startsWith('[{"id"');
 			measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
 			measured[`  the model's next request`] = nextRequestChars;
-			assert.ok(
-				result.chars <= MAX_CHARS_RETURN_ALL_300 || refused,
-				`${result.chars} characters, not refused: ${result.content.slice(0, 300)}`,
-			);
+			const got = `${result.chars} characters, not refused: ${result.content.slice(0, 300)}`;
+			assert.ok(result.chars <= MAX_CHARS_RETURN_ALL_300 || refused, got);
 		}, 120000),
 		test('a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success', async (ctx) => {
 			const { code, result, output } = await /** @type {NonNullable<typeof manualRun.promise>} */ (
