@@ -1,4 +1,4 @@
-import { recordOperation } from '../record';
+import { recordOperation } from '../operations';
 
 export const { operationOption, description, toolDescription, effect, recordKind, execute } =
 	recordOperation('activation.get', {

@@ -1,5 +1,5 @@
 import { ORGANIZED } from '../../shared/output';
-import { recordOperation } from '../record';
+import { recordOperation } from '../operations';
 
 export const { operationOption, description, toolDescription, effect, execute } = recordOperation(
 	'emailTemplate.reset',

@@ -6,6 +6,7 @@ import { validValues } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
 import { needs, ORGANIZED, text } from '../../shared/output';
+import { textProperty } from '../operations';
 
 export const operationOption = {
 	name: 'Update',
@@ -26,13 +27,7 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'Content of the email',
 		},
-		{
-			displayName: 'Subject',
-			name: 'subject',
-			type: 'string',
-			default: '',
-			description: 'Subject line of the email',
-		},
+		textProperty('Subject', 'subject', { description: 'Subject line of the email' }),
 	]),
 ];
 

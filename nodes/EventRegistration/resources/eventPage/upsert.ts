@@ -7,6 +7,7 @@ import { requireJson } from '../../shared/items';
 import { validValues, invalidInput, isInvalid, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
+import { textProperty } from '../operations';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -30,8 +31,8 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Main text of the page',
 			},
-			{ displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '' },
-			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+			textProperty('Subtitle', 'subtitle'),
+			textProperty('Title', 'title'),
 		],
 	},
 	{

@@ -8,6 +8,7 @@ import { isInvalid, validValues, invalidInput } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { createFieldsProperties, readCreateFields } from './fields';
+import { textProperty } from '../operations';
 
 export const operationOption = {
 	name: 'Create',
@@ -17,14 +18,7 @@ export const operationOption = {
 
 export const description: INodeProperties[] = [
 	companyLocator(),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'Name of the form',
-	},
+	textProperty('Name', 'name', { required: true, description: 'Name of the form' }),
 	...createFieldsProperties,
 ];
 

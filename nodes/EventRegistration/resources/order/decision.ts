@@ -1,6 +1,6 @@
 import { withOrderStatus } from '../../../shared/orders';
 import { ORDER_FIELDS, ORGANIZED } from '../../shared/output';
-import { recordOperation } from '../record';
+import { recordOperation } from '../operations';
 
 /**
  * Approve or Reject: a PATCH without a body on an order waiting for the organizer's approval; the

@@ -4,7 +4,7 @@ import {
 	withOrderStatus,
 } from '../../../shared/orders';
 import { ORDER_FIELDS, ORGANIZED } from '../../shared/output';
-import { recordOperation } from '../record';
+import { recordOperation } from '../operations';
 
 export const { operationOption, description, toolDescription, effect, recordKind, execute } =
 	recordOperation('order.get', {

@@ -13,18 +13,12 @@ import {
 	priceProperty,
 	vatProperty,
 } from './fields';
+import { textProperty } from '../operations';
 
 export const description: INodeProperties[] = [
 	companyLocator(),
 	eventLocator({ organizingOnly: true }),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'Ticket name shown to attendees',
-	},
+	textProperty('Name', 'name', { required: true, description: 'Ticket name shown to attendees' }),
 	{ ...priceProperty, required: true },
 	paidTicketNotice,
 	{ ...vatProperty, required: true },

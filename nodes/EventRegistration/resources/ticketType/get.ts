@@ -1,5 +1,5 @@
 import { ORGANIZED } from '../../shared/output';
-import { recordOperation } from '../record';
+import { recordOperation } from '../operations';
 import { includeFormProperty, includeFormQuery } from './fields';
 
 export const { operationOption, description, toolDescription, effect, recordKind, execute } =

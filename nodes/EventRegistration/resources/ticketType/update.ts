@@ -12,6 +12,7 @@ import {
 	updatePriceProperty,
 	vatProperty,
 } from './fields';
+import { textProperty } from '../operations';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -24,7 +25,7 @@ const updateFields: INodeProperties[] = (
 					}
 				: field,
 		),
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		textProperty('Name', 'name'),
 		updatePriceProperty,
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]

@@ -3,17 +3,26 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { validValues } from '../../shared/errors';
 import { companyLocator, eventLocator, idLocator } from '../../shared/ids';
 import type { IdField, RouteKey, RouteParams } from '../../shared/routes';
-import { apiRequest } from '../../shared/transport';
+import { apiRequest, apiRequestList } from '../../shared/transport';
 import type { OperationItem } from '../shared/items';
 import { needs, text, type Effect, type RecordKind } from '../shared/output';
 import type { OperationModule } from './modules';
 
 type IdParam = 'form' | 'order' | 'ticketType' | 'activation' | 'template';
 
+/** A text parameter, empty by default; `more` follows in its own order. */
+export function textProperty(
+	displayName: string,
+	name: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties {
+	return { displayName, name, type: 'string', default: '', ...more };
+}
+
 /**
  * An operation on one record of a company, found by its locators (Company, the event's if `event`
- * says which events, its own ID), whose request has no body. Says only what differs: the route,
- * the locators, the words, and what becomes of the answer.
+ * says which events, its own ID), or on a `list` the API answers in one piece; its request has no
+ * body. Says only what differs: the route, the locators, the words, what becomes of the answer.
  */
 export function recordOperation(
 	route: RouteKey,
@@ -31,6 +40,7 @@ export function recordOperation(
 		recordKind?: RecordKind;
 		qs?: (item: OperationItem) => IDataObject;
 		answer?: (record: IDataObject, params: RouteParams) => IDataObject;
+		list?: true;
 	},
 ): OperationModule {
 	const { event, id, idParameter = id } = spec;
@@ -49,6 +59,7 @@ export function recordOperation(
 		),
 		effect: spec.effect ?? 'reads',
 		recordKind: spec.recordKind,
+		returnsList: spec.list,
 		async execute(this: IExecuteFunctions, item: OperationItem) {
 			const ownId =
 				id === 'activation' || id === 'template'
@@ -56,7 +67,9 @@ export function recordOperation(
 					: id && item.id(id);
 			const place = event ? await item.eventParams() : { company: (await item.company()).id };
 			const params = validValues(item, { ...place, ...(id && { [id]: ownId }) }) as RouteParams;
-			const record = await apiRequest(this, route, { check: item, params, qs: spec.qs?.(item) });
+			const request = { check: item, params, qs: spec.qs?.(item) };
+			if (spec.list) return await apiRequestList(this, route, request);
+			const record = await apiRequest(this, route, request);
 			return spec.answer ? spec.answer(record, params) : record;
 		},
 	};
