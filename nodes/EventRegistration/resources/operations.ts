@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validValues } from '../../shared/errors';
+import { validValues, type Invalid } from '../../shared/errors';
 import { companyLocator, eventLocator, idLocator } from '../../shared/ids';
 import type { IdField, RouteKey, RouteParams } from '../../shared/routes';
 import { apiRequest, apiRequestList } from '../../shared/transport';
@@ -21,8 +21,8 @@ export function textProperty(
 
 /**
  * An operation on one record of a company, found by its locators (Company, the event's if `event`
- * says which events, its own ID), or on a `list` the API answers in one piece; its request has no
- * body. Says only what differs: the route, the locators, the words, what becomes of the answer.
+ * says which events, its own ID), or on a `list` the API answers in one piece. Says only what
+ * differs: the route, the locators, the words, the body, what becomes of the answer.
  */
 export function recordOperation(
 	route: RouteKey,
@@ -34,10 +34,12 @@ export function recordOperation(
 		idParameter?: string;
 		/** Parameters after the locators. */
 		more?: INodeProperties[];
-		/** The tool description's first and last sentence; what it needs comes between. */
-		tool: [does: string, returns: string];
+		/** The tool description; what it needs comes after its first sentence. */
+		tool: [does: string, ...more: string[]];
 		effect?: Effect;
 		recordKind?: RecordKind;
+		/** The checked body, read after the ID and before the locators are resolved. */
+		body?: (item: OperationItem) => object | Invalid;
 		qs?: (item: OperationItem) => IDataObject;
 		answer?: (record: IDataObject, params: RouteParams) => IDataObject;
 		list?: true;
@@ -55,7 +57,7 @@ export function recordOperation(
 		toolDescription: text(
 			spec.tool[0],
 			needs(...locators.map(({ displayName }) => displayName as IdField)),
-			spec.tool[1],
+			...spec.tool.slice(1),
 		),
 		effect: spec.effect ?? 'reads',
 		recordKind: spec.recordKind,
@@ -65,9 +67,11 @@ export function recordOperation(
 				id === 'activation' || id === 'template'
 					? item.plainId(id, idParameter)
 					: id && item.id(id);
+			const body = spec.body?.(item) as IDataObject | undefined;
 			const place = event ? await item.eventParams() : { company: (await item.company()).id };
 			const params = validValues(item, { ...place, ...(id && { [id]: ownId }) }) as RouteParams;
-			const request = { check: item, params, qs: spec.qs?.(item) };
+			// validValues stopped the item on any input error, the body's included.
+			const request = { check: item, params, body, qs: spec.qs?.(item) };
 			if (spec.list) return await apiRequestList(this, route, request);
 			const record = await apiRequest(this, route, request);
 			return spec.answer ? spec.answer(record, params) : record;
