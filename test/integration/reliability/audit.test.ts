@@ -18,7 +18,7 @@ import {
 	MAX_EVENTS_PER_DELIVERY,
 	WEBHOOK_TOKEN_HEADER,
 } from '../../../nodes/EventRegistrationTrigger/delivery';
-import { encodeMultipart } from '../../../nodes/EventRegistration/resources/eventPage/upsert';
+import { encodeMultipart } from '../../../nodes/EventRegistration/resources/eventPage/multipart';
 import { runListSearch, runWebhook, runWebhookMethod, testCredential } from '../../harness';
 import type { WebhookSetupMethod } from '../../harness';
 import { credentialTypes, nodeTypes, ACTION_NODE_TYPE } from '../../helpers/action';

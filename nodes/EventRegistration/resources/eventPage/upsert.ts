@@ -1,13 +1,12 @@
-import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { companyLocator, eventLocator } from '../../../shared/ids';
-import { apiRequest, type MultipartBody } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import { encodeMultipart } from './multipart';
 import { requireJson } from '../../shared/items';
 import { validValues, invalidInput, isInvalid, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
 import { needs, ORGANIZED, text } from '../../shared/output';
-import { textProperty } from '../operations';
 
 /** Multipart part of the header image; the reference does not name it. */
 const DEFAULT_HEADER_IMAGE_FIELD = 'header_image';
@@ -31,8 +30,8 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Main text of the page',
 			},
-			textProperty('Subtitle', 'subtitle'),
-			textProperty('Title', 'title'),
+			{ displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],
 	},
 	{
@@ -137,43 +136,6 @@ function toFormFields(body: IDataObject, prefix = ''): Record<string, string> {
 		}
 	}
 	return result;
-}
-
-/** Encodes fields and files as multipart/form-data (built by hand: node code has no runtime dependencies). @internal */
-export function encodeMultipart(
-	fields: Record<string, string>,
-	files: Array<{ field: string; fileName: string; mimeType: string; data: Buffer }>,
-	// Random, so no value can be written to close a part and open another.
-	boundary = `----n8nEventRegistration${randomBytes(16).toString('hex')}`,
-): MultipartBody {
-	const chunks: Buffer[] = [];
-	const quote = (value: string) => value.replace(/["\r\n]/g, '_');
-	const carriesBoundary = [...Object.values(fields), ...files.map((file) => file.data)].some(
-		(value) => value.includes(boundary),
-	);
-	if (carriesBoundary)
-		throw new Error('A multipart value contains the multipart boundary; it was not sent');
-	for (const [name, value] of Object.entries(fields)) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`,
-			),
-		);
-	}
-	for (const file of files) {
-		chunks.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-			),
-			file.data,
-			Buffer.from('\r\n'),
-		);
-	}
-	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return {
-		contentType: `multipart/form-data; boundary=${boundary}`,
-		buffer: Buffer.concat(chunks),
-	};
 }
 
 /** The header image from the item's binary data, or INVALID when it is not an image. */
