@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { validValues, type Invalid } from '../../shared/errors';
 import { companyLocator, eventLocator, idLocator } from '../../shared/ids';
-import type { IdField, RouteKey, RouteParams } from '../../shared/routes';
+import type { IdField, PaginatedRouteKey, RouteKey, RouteParams } from '../../shared/routes';
 import { apiRequest, apiRequestList } from '../../shared/transport';
 import type { OperationItem } from '../shared/items';
 import { needs, text, type Effect, type RecordKind } from '../shared/output';
@@ -25,7 +25,8 @@ export function textProperty(
  * differs: the route, the locators, the words, the body, what becomes of the answer.
  */
 export function recordOperation(
-	route: RouteKey,
+	// A list route is read only page by page (pagination.ts).
+	route: Exclude<RouteKey, PaginatedRouteKey>,
 	spec: {
 		option: OperationModule['operationOption'];
 		event?: 'any' | 'organized';
