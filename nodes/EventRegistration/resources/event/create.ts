@@ -17,17 +17,14 @@ import {
 	optionalEventFields,
 } from './fields';
 import { DATE_FORMAT, isInstant } from '../../../shared/dates';
+import { textProperty } from '../operations';
 
 export const description: INodeProperties[] = [
 	companyLocator(),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
+	textProperty('Name', 'name', {
 		required: true,
 		description: 'Event name; the slug (event ID) is derived from it',
-	},
+	}),
 	dateProperty('Start Date', 'dateStart', true),
 	dateProperty('End Date', 'dateEnd', true),
 	...EVENT_CHOICES.map(

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { DATE_FORMAT, isInstant, isValidTimeZone, toApiDateTime } from '../../../shared/dates';
 import { requireBoolean, requireOption } from '../../shared/items';
 import { invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
+import { textProperty } from '../operations';
 
 /** The event's fixed-option fields: `name` as the API and Update Fields name them, `parameter` on Create. */
 export const EVENT_CHOICES = [
@@ -64,16 +65,12 @@ export function dateProperty(
 
 /** Optional event fields shared by create (Additional Fields) and update (Update Fields). */
 export const optionalEventFields: INodeProperties[] = [
-	{ displayName: 'City', name: 'city', type: 'string', default: '' },
-	{
-		displayName: 'Country',
-		name: 'country',
-		type: 'string',
-		default: '',
+	textProperty('City', 'city'),
+	textProperty('Country', 'country', {
 		placeholder: 'e.g. NL',
 		description: 'Country of the venue; it decides which VAT rates ticket types may use',
-	},
-	{ displayName: 'Province', name: 'province', type: 'string', default: '' },
+	}),
+	textProperty('Province', 'province'),
 	{
 		displayName: 'Requires Ticket Assignment',
 		name: 'requires_ticket_assignment',

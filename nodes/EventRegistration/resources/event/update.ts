@@ -17,6 +17,7 @@ import {
 	optionalEventFields,
 	storedTimeZone,
 } from './fields';
+import { textProperty } from '../operations';
 
 const updateFields: INodeProperties[] = (
 	[
@@ -28,14 +29,10 @@ const updateFields: INodeProperties[] = (
 			default: value,
 		})),
 		dateProperty('End Date', 'date_end', false),
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		{
-			displayName: 'Slug',
-			name: 'slug',
-			type: 'string',
-			default: '',
+		textProperty('Name', 'name'),
+		textProperty('Slug', 'slug', {
 			description: 'New event ID used in URLs; links to the old slug stop working',
-		},
+		}),
 		dateProperty('Start Date', 'date_start', false),
 		...optionalEventFields,
 	] satisfies INodeProperties[]

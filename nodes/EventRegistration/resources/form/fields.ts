@@ -11,6 +11,7 @@ import type { FieldOption, FormFieldType } from './formFields';
 import { NEW_FIELD, requireJson } from '../../shared/items';
 import { isInvalid, invalidInput, type Invalid } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
+import { textProperty } from '../operations';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
@@ -49,15 +50,11 @@ const KEEP_OR_SET_REQUIRED: INodeProperties = {
 	description: 'Whether the field must be filled in',
 };
 
-const KEEP_OR_SET_POSITION: INodeProperties = {
-	displayName: 'Position',
-	name: 'position',
-	type: 'string',
-	default: '',
+const KEEP_OR_SET_POSITION = textProperty('Position', 'position', {
 	placeholder: 'e.g. 2',
 	description:
 		'Sort order on the form, 0 or more (lowest first); leave empty to keep the current position',
-};
+});
 
 /** A new field added by Form → Update: a position is optional (a number input would always send one). */
 const OPTIONAL_POSITION: INodeProperties = {
@@ -160,30 +157,18 @@ function fieldValues(change?: INodeProperties[], position = POSITION): INodeProp
 				description: 'Kind of input',
 			},
 		]),
-		{
-			displayName: 'Label',
-			name: 'label',
-			type: 'string',
-			default: '',
+		textProperty('Label', 'label', {
 			required: !change,
 			description: 'Text shown with the field; a consent label may have up to 10,000 characters',
-		},
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
+		}),
+		textProperty('Description', 'description', {
 			description: 'Help text under the field',
 			displayOptions: shownFor(ATTRIBUTE_SUPPORT.description),
-		},
-		{
-			displayName: 'Placeholder',
-			name: 'placeholder',
-			type: 'string',
-			default: '',
+		}),
+		textProperty('Placeholder', 'placeholder', {
 			description: 'Hint shown inside the empty input',
 			displayOptions: shownFor(ATTRIBUTE_SUPPORT.placeholder),
-		},
+		}),
 		change
 			? KEEP_OR_SET_REQUIRED
 			: {
@@ -223,20 +208,10 @@ function fieldValues(change?: INodeProperties[], position = POSITION): INodeProp
 					displayName: 'Option',
 					name: 'choice',
 					values: [
-						{
-							displayName: 'Label',
-							name: 'label',
-							type: 'string',
-							default: '',
-							description: 'Text shown to the attendee',
-						},
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
+						textProperty('Label', 'label', { description: 'Text shown to the attendee' }),
+						textProperty('Value', 'value', {
 							description: 'Stored value; leave empty on every option to send plain texts',
-						},
+						}),
 					],
 				},
 			],

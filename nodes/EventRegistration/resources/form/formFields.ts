@@ -74,17 +74,11 @@ export interface ExistingFormField extends IDataObject {
 	type: string;
 }
 
-function isFormFieldType(value: unknown): value is FormFieldType {
-	return typeof value === 'string' && (FORM_FIELD_TYPES as readonly string[]).includes(value);
-}
+const isIn = (types: readonly string[], value: unknown) =>
+	typeof value === 'string' && types.includes(value);
 
-function isCommonFieldType(value: unknown): boolean {
-	return typeof value === 'string' && (COMMON_FIELD_TYPES as readonly string[]).includes(value);
-}
-
-function supports(type: string, attribute: FieldAttribute): boolean {
-	return (ATTRIBUTE_SUPPORT[attribute] as readonly string[]).includes(type);
-}
+const supports = (type: string, attribute: FieldAttribute) =>
+	isIn(ATTRIBUTE_SUPPORT[attribute], type);
 
 function fieldName(index: number, label: unknown): string {
 	if (typeof label !== 'string' || label.trim() === '') return `Field ${index + 1}`;
@@ -106,7 +100,7 @@ function unknownKeysProblem(field: IDataObject): Problem | undefined {
 
 function typeProblem(type: unknown): Problem | undefined {
 	if (type === undefined) return ['Type is required', 'Choose one of the field types.'];
-	if (isFormFieldType(type)) return undefined;
+	if (isIn(FORM_FIELD_TYPES, type)) return undefined;
 	return [`“${String(type)}” is not a field type`, `Use one of: ${FORM_FIELD_TYPES.join(', ')}.`];
 }
 
@@ -275,12 +269,12 @@ function commonTypeTwiceError(
 ): Invalid | undefined {
 	const owners = new Map<string, string>();
 	for (const field of untouched) {
-		if (isCommonFieldType(field.type))
+		if (isIn(COMMON_FIELD_TYPES, field.type))
 			owners.set(field.type, `the existing field “${String(field.label ?? field.id)}”`);
 	}
 	for (const [index, field] of fields.entries()) {
 		const type = field.type;
-		if (typeof type !== 'string' || !isCommonFieldType(type)) continue;
+		if (typeof type !== 'string' || !isIn(COMMON_FIELD_TYPES, type)) continue;
 		const name = fieldName(index, field.label);
 		const owner = owners.get(type);
 		if (owner !== undefined) {

@@ -8,6 +8,7 @@ import type { OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
 import type { Lookup } from '../modules';
+import { textProperty } from '../operations';
 
 export const operationOption = {
 	name: 'Update',
@@ -24,15 +25,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'New name of the form',
-			},
-		],
+		options: [textProperty('Name', 'name', { description: 'New name of the form' })],
 	},
 	...updateFieldsProperties,
 	// Where a workflow saved before Options → Name keeps its new name (never shown).

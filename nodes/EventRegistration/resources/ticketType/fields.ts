@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { requireBoolean, requireInteger, requireNumber, requireText } from '../../shared/items';
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
+import { textProperty } from '../operations';
 
 const PAID_TICKET_TRAP =
 	'A paid ticket has a working public page only when the company has a payment provider connected; until then the page answers 404, although the ticket type exists in the API';
@@ -119,14 +120,10 @@ export const optionalTicketTypeFields: INodeProperties[] = [
 		default: 0,
 		description: 'Sort order among the event’s tickets; 0 or more',
 	},
-	{
-		displayName: 'Slug',
-		name: 'slug',
-		type: 'string',
-		default: '',
+	textProperty('Slug', 'slug', {
 		placeholder: 'e.g. early-bird',
 		description: 'Ticket type ID used in public links; derived by the service when empty',
-	},
+	}),
 	{
 		displayName: 'Sold Out',
 		name: 'sold_out',

@@ -1,11 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
-import { apiRequest } from '../../../shared/transport';
-import { isInvalid, validValues } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
+import { isInvalid } from '../../../shared/errors';
 import { updateFieldsProperty, updateFieldsOf } from '../../shared/updateFields';
-import { needs, ORGANIZED, text } from '../../shared/output';
+import { ORGANIZED } from '../../shared/output';
+import { recordOperation, textProperty } from '../operations';
 import {
 	checkTicketTypeBody,
 	optionalTicketTypeFields,
@@ -24,44 +22,32 @@ const updateFields: INodeProperties[] = (
 					}
 				: field,
 		),
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		textProperty('Name', 'name'),
 		updatePriceProperty,
 		{ ...vatProperty, name: 'vat_percentage' },
 	] satisfies INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-export const operationOption = {
-	name: 'Update',
-	action: 'Update ticket type',
-	description: 'Change some fields of a ticket type, including its slug',
-};
-
-export const description: INodeProperties[] = [
-	companyLocator(),
-	eventLocator({ organizingOnly: true }),
-	idLocator('ticketType'),
-	updateFieldsProperty(updateFields),
-];
-
-export const toolDescription = text(
-	`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`,
-	needs('Company', 'Event', 'Ticket Type'),
-	'Price: a number in the event’s currency, 0 for free.',
-	'Returns the updated ticket type.',
-);
-
-export const effect = { changes: 'the fields given of the ticket type, such as its price' };
-export const recordKind = 'ticketType';
-
-export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
-	const ticketType = item.id('ticketType');
-	const fields = updateFieldsOf(item);
-	// No update fields: nothing more to check; validValues stops the item on that input error.
-	const checked = checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
-	const params = await item.eventParams();
-	return await apiRequest(this, 'ticketType.update', {
-		check: item,
-		params: { ...params, ticketType },
-		body: validValues(item, checked),
+export const { operationOption, description, toolDescription, effect, recordKind, execute } =
+	recordOperation('ticketType.update', {
+		option: {
+			name: 'Update',
+			action: 'Update ticket type',
+			description: 'Change some fields of a ticket type, including its slug',
+		},
+		event: 'organized',
+		id: 'ticketType',
+		more: [updateFieldsProperty(updateFields)],
+		tool: [
+			`Change some fields of a ticket type of ${ORGANIZED}; only the fields given change.`,
+			'Price: a number in the event’s currency, 0 for free.',
+			'Returns the updated ticket type.',
+		],
+		effect: { changes: 'the fields given of the ticket type, such as its price' },
+		recordKind: 'ticketType',
+		body: (item) => {
+			const fields = updateFieldsOf(item);
+			// No update fields: nothing more to check; the item stops on that input error.
+			return checkTicketTypeBody(item, isInvalid(fields) ? {} : fields);
+		},
 	});
-}

@@ -6,6 +6,7 @@ import { WEBHOOK_EVENT_VALUES, webhookEventOptions } from '../../../shared/webho
 import { requireText } from '../../shared/items';
 import { isInvalid, invalidInput, type Invalid, type ItemContext } from '../../../shared/errors';
 import type { OperationItem } from '../../shared/items';
+import { textProperty } from '../operations';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,22 +49,14 @@ export const webhookIdProperty: INodeProperties = {
 	],
 };
 
-export const nameProperty: INodeProperties = {
-	displayName: 'Name',
-	name: 'name',
-	type: 'string',
-	default: '',
+export const nameProperty = textProperty('Name', 'name', {
 	description: 'Name to recognise the webhook by',
-};
+});
 
-export const urlProperty: INodeProperties = {
-	displayName: 'URL',
-	name: 'url',
-	type: 'string',
-	default: '',
+export const urlProperty = textProperty('URL', 'url', {
 	placeholder: 'e.g. https://example.com/hooks/event-registration',
 	description: 'Receiver address the service posts events to',
-};
+});
 
 export const eventsProperty: INodeProperties = {
 	displayName: 'Events',
