@@ -20,14 +20,10 @@ function parseParts(value: string) {
 				? 0
 				: (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0));
 	const millisecond = fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0;
-	const probe = new Date(Date.UTC(year, month - 1, day));
+	// A day the month has: Date.UTC rolls 2027-02-30 over into March.
+	const date = new Date(Date.UTC(year, month - 1, day)).toISOString();
 	const valid =
-		probe.getUTCFullYear() === year &&
-		probe.getUTCMonth() === month - 1 &&
-		probe.getUTCDate() === day &&
-		hour < 24 &&
-		minute < 60 &&
-		second < 60;
+		date.startsWith(match.slice(1, 4).join('-')) && hour < 24 && minute < 60 && second < 60;
 	return valid ? { year, month, day, hour, minute, second, millisecond, offsetMinutes } : undefined;
 }
 

@@ -64,9 +64,7 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
 export function fieldErrors(body: unknown): Record<string, string[]> {
 	const result: Record<string, string[]> = {};
 	for (const [field, messages] of Object.entries(asObject(asObject(body)?.errors) ?? {})) {
-		const list = (Array.isArray(messages) ? messages : [messages]).filter(
-			(m): m is string => typeof m === 'string',
-		);
+		const list = [messages].flat().filter((m): m is string => typeof m === 'string');
 		if (list.length > 0) result[field] = list;
 	}
 	return result;

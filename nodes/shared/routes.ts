@@ -1,12 +1,10 @@
-/**
- * Every path the nodes call, after `{Base URL}/api/v1`: `{name}` segments are filled from route
- * parameters. `scopes`: those the reference lists (named in 403 messages); `paginated`: answered
- * with the `data`/`links`/`meta` envelope; `assumed`: why, when the reference does not show the
- * route (docs/assumptions.md lists them, the sandbox serves the same paths).
- */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** `spec` is "METHOD /path", `scopes` space-separated. */
+/**
+ * A path after `{Base URL}/api/v1`, `{name}` filled from the params; `scopes` the reference lists
+ * (named in 403 messages); `paginated`: the `data`/`links`/`meta` envelope; `assumed`: why, when the
+ * reference does not show the route (docs/assumptions.md lists them, the sandbox serves them too).
+ */
 function route<const E extends { paginated?: true; assumed?: string }>(
 	spec: `${HttpMethod} /${string}`,
 	scopes: string,
@@ -123,28 +121,21 @@ export const SUBSCRIBE_SCOPES = {
 } as const;
 
 /** Each path parameter's node field, what the ID is and which operation returns it (locators, tool texts, errors). */
+const param = <const L extends string>(label: L, source: string) => ({ label, source });
+
 export const PATH_PARAMS = {
-	company: { label: 'Company', source: 'a company ID, the id that Company → Get Many returns' },
-	event: {
-		label: 'Event',
-		source: 'an event ID, the id (the event’s slug) that Event → Get Many returns',
-	},
-	ticketType: {
-		label: 'Ticket Type',
-		source: 'a ticket type ID, the slug that Ticket Type → Get Many returns',
-	},
-	order: { label: 'Order', source: 'an order ID, the id that Order → Get Many returns' },
-	form: { label: 'Form', source: 'a form ID, the id that Form → Get Many returns' },
-	template: {
-		label: 'Template',
-		source: 'a template key, as Email Template → Get Many lists them',
-	},
-	activation: {
-		label: 'Activation',
-		source: 'an activation slug, as Activation → Get Many returns it',
-	},
-	webhook: { label: 'Webhook', source: 'a webhook ID, the id that Webhook → Create returned' },
-} as const satisfies Record<string, { label: string; source: string }>;
+	company: param('Company', 'a company ID, the id that Company → Get Many returns'),
+	event: param('Event', 'an event ID, the id (the event’s slug) that Event → Get Many returns'),
+	ticketType: param(
+		'Ticket Type',
+		'a ticket type ID, the slug that Ticket Type → Get Many returns',
+	),
+	order: param('Order', 'an order ID, the id that Order → Get Many returns'),
+	form: param('Form', 'a form ID, the id that Form → Get Many returns'),
+	template: param('Template', 'a template key, as Email Template → Get Many lists them'),
+	activation: param('Activation', 'an activation slug, as Activation → Get Many returns it'),
+	webhook: param('Webhook', 'a webhook ID, the id that Webhook → Create returned'),
+};
 
 export type PathParamName = keyof typeof PATH_PARAMS;
 

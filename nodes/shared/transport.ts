@@ -107,9 +107,8 @@ async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType
 
 /** A string parsed (undefined when it is not JSON), anything else as it is. */
 function jsonOf(raw: unknown): unknown {
-	if (typeof raw !== 'string') return raw;
 	try {
-		return JSON.parse(raw);
+		return typeof raw === 'string' ? JSON.parse(raw) : raw;
 	} catch {
 		return undefined;
 	}
@@ -344,11 +343,9 @@ export const retryAfterSeconds = (headers?: IDataObject) => headerNumber(headers
 
 /** The retry policy and the Order Trigger's memory; never written by node code, the tests' one seam. */
 export const TUNING = {
-	/**
-	 * A read refused with 429 and a Retry-After is the service pacing a shared limit: tried up to
-	 * `maxRateLimitedAttempts` times. A poll's retries add at most 28 s, its last attempt 7 s: within
-	 * the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
-	 */
+	// A read refused with 429 and a Retry-After is the service pacing a shared limit: tried up to
+	// `maxRateLimitedAttempts` times. A poll's retries add at most 28 s, its last attempt 7 s: within
+	// the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
 	retry: {
 		maxAttempts: 4,
 		maxRateLimitedAttempts: 12,
