@@ -255,11 +255,9 @@ export class InputError extends NodeOperationError {
 		fix: Fix,
 		itemIndex?: number,
 	) {
-		super(node, `${field}: ${problem}`, {
-			description: typeof fix === 'string' ? fix : fix.editor,
-			itemIndex,
-		});
-		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
+		const { editor, tool } = typeof fix === 'string' ? { editor: fix, tool: fix } : fix;
+		super(node, `${field}: ${problem}`, { description: editor, itemIndex });
+		this.toolFix = tool;
 	}
 }
 

@@ -222,25 +222,20 @@ function documentedBody(ctx: ApiContext, call: FailedCall, raw: unknown): Record
 	throw malformedResponseError(ctx.getNode(), call, problem);
 }
 
+type ApiCall = Parameters<typeof apiRequestFull>;
+
 /** A route's `data` member (single resources and plain lists). */
-export async function apiRequest<T = IDataObject>(
-	ctx: ApiContext,
-	key: RouteKey,
-	options: RequestOptions = {},
-): Promise<T> {
-	const { body } = await apiRequestFull(ctx, key, options);
+export async function apiRequest<T = IDataObject>(...call: ApiCall): Promise<T> {
+	const { body } = await apiRequestFull(...call);
 	return (body.data ?? body) as T;
 }
 
 /** A list the API answers in one piece (`{ data: [...] }`, not paginated). */
-export async function apiRequestList(
-	ctx: ApiContext,
-	key: RouteKey,
-	options: RequestOptions = {},
-): Promise<IDataObject[]> {
-	const { status, body } = await apiRequestFull(ctx, key, options);
+export async function apiRequestList(...call: ApiCall): Promise<IDataObject[]> {
+	const { status, body } = await apiRequestFull(...call);
 	if (Array.isArray(body.data)) return body.data as IDataObject[];
-	const answer = { route: key, params: options.params, status };
+	const [ctx, route, options] = call;
+	const answer = { route, params: options?.params, status };
 	throw malformedResponseError(ctx.getNode(), answer, 'the list has no "data" array');
 }
 
