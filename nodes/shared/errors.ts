@@ -282,9 +282,7 @@ export interface ItemContext {
 const INVALID: unique symbol = Symbol('invalid input');
 export type Invalid = typeof INVALID;
 
-export function isInvalid(value: unknown): value is Invalid {
-	return value === INVALID;
-}
+export const isInvalid = (value: unknown): value is Invalid => value === INVALID;
 
 /**
  * The one rule for an invalid value: thrown at once, or in a tool run collected on the item (INVALID
@@ -298,8 +296,7 @@ export function invalidInput(item: ItemContext, field: string, problem: string, 
 }
 
 export function stopIfInvalid(item: ItemContext | undefined): void {
-	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
-		throw new InputErrors(item.node, [...item.inputErrors]);
+	if (item?.inputErrors?.length) throw new InputErrors(item.node, [...item.inputErrors]);
 }
 
 /** Checked values without INVALID (widened to `symbol` in an object literal: no body value is one). */

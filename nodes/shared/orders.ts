@@ -16,8 +16,7 @@ export const ORDER_STATUS_PRECEDENCE = [
 type OrderStatus = (typeof ORDER_STATUS_PRECEDENCE)[number][0] | 'pending';
 
 export function orderStatus(order: IDataObject): OrderStatus {
-	const match = ORDER_STATUS_PRECEDENCE.find(([, field]) => (order[field] ?? '') !== '');
-	return match ? match[0] : 'pending';
+	return ORDER_STATUS_PRECEDENCE.find(([, field]) => (order[field] ?? '') !== '')?.[0] ?? 'pending';
 }
 
 /** In place, for orders a listing has just parsed: a Return All of 100,000 would hold each twice. */
