@@ -13,12 +13,11 @@ function parseParts(value: string) {
 	if (!match) return undefined;
 	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((n) => Number(n ?? 0));
 	const [fraction, zone, sign, zoneHours, zoneMinutes] = match.slice(7);
+	// Z has neither sign nor hours: 0.
 	const offsetMinutes =
 		zone === undefined
 			? undefined
-			: zone.toUpperCase() === 'Z'
-				? 0
-				: (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0));
+			: (sign === '-' ? -1 : 1) * (Number(zoneHours ?? 0) * 60 + Number(zoneMinutes ?? 0));
 	const millisecond = fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0;
 	// A day the month has: Date.UTC rolls 2027-02-30 over into March.
 	const date = new Date(Date.UTC(year, month - 1, day)).toISOString();
