@@ -1,9 +1,6 @@
-/**
- * Dates in and out of the API. Responses carry ISO 8601 timestamps with `+00:00` offsets and
- * fractional seconds of any length; event dates are sent as `Y-m-d H:i` wall-clock times.
- */
+// The API answers ISO 8601 timestamps (`+00:00`, fractions of any length) and takes event dates
+// as `Y-m-d H:i` wall-clock times.
 
-/** How a date and time is given to the node, with examples. */
 export const DATE_FORMAT =
 	'ISO 8601 date and time, e.g. 2027-06-05T18:00 (the event’s local time) or 2027-06-05T16:00:00Z (converted to the event’s time zone)';
 
@@ -16,21 +13,16 @@ function parseParts(value: string) {
 	if (!match) return undefined;
 	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((n) => Number(n ?? 0));
 	const [fraction, zone, sign, zoneHours, zoneMinutes] = match.slice(7);
+	// Z has neither sign nor hours: 0.
 	const offsetMinutes =
 		zone === undefined
 			? undefined
-			: zone.toUpperCase() === 'Z'
-				? 0
-				: (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes ?? 0));
+			: (sign === '-' ? -1 : 1) * (Number(zoneHours ?? 0) * 60 + Number(zoneMinutes ?? 0));
 	const millisecond = fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0;
-	const probe = new Date(Date.UTC(year, month - 1, day));
+	// A day the month has: Date.UTC rolls 2027-02-30 over into March.
+	const date = new Date(Date.UTC(year, month - 1, day)).toISOString();
 	const valid =
-		probe.getUTCFullYear() === year &&
-		probe.getUTCMonth() === month - 1 &&
-		probe.getUTCDate() === day &&
-		hour < 24 &&
-		minute < 60 &&
-		second < 60;
+		date.startsWith(match.slice(1, 4).join('-')) && hour < 24 && minute < 60 && second < 60;
 	return valid ? { year, month, day, hour, minute, second, millisecond, offsetMinutes } : undefined;
 }
 
@@ -42,7 +34,6 @@ function epochOf(parts: DateParts): number {
 	return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000;
 }
 
-/** Milliseconds since the epoch for an API timestamp, or undefined when it is not one. */
 export function parseApiTimestamp(value: unknown): number | undefined {
 	const parts = typeof value === 'string' ? parseParts(value) : undefined;
 	return parts && epochOf(parts);
@@ -58,15 +49,9 @@ function formatWallClock(parts: WallClock): string | undefined {
 
 /** Wall-clock parts of an instant in an IANA time zone (Intl is built into every Node version n8n runs on). */
 function wallClockIn(epochMs: number, timeZone: string): WallClock {
-	const formatter = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-	});
+	const two = '2-digit';
+	const options = { year: 'numeric', month: two, day: two, hour: two, minute: two } as const;
+	const formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...options });
 	const parts = formatter.formatToParts(new Date(epochMs));
 	return Object.fromEntries(parts.map((p) => [p.type, Number(p.value)])) as WallClock;
 }
@@ -95,11 +80,8 @@ export function isInstant(value: unknown): boolean {
 }
 
 /**
- * Converts an n8n date-time value to the API's `Y-m-d H:i`.
- * A value without offset (the date picker's) is sent as typed: it is the event's wall-clock time.
- * A value with an offset (`{{ $now }}`, an ISO string ending in Z or ±hh:mm) is an instant and is
- * converted to the wall-clock time in `timeZone`.
- * Returns undefined when the value is not a date-time, or is an instant and no zone is given.
+ * An n8n date-time value as the API's `Y-m-d H:i`: without offset (the date picker's) as typed, the
+ * event's wall-clock time; an instant (`{{ $now }}`, Z or ±hh:mm) converted to `timeZone` (none: undefined).
  */
 export function toApiDateTime(value: unknown, timeZone: string | undefined): string | undefined {
 	const text = dateInputToString(value);

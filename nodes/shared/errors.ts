@@ -23,10 +23,7 @@ export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOpe
 }
 
 /** A lookup that only improves the result: undefined when the token may not make it (403). */
-export async function unlessForbidden<T>(
-	node: INode,
-	lookup: () => Promise<T>,
-): Promise<T | undefined> {
+export async function unlessForbidden<T>(node: INode, lookup: () => Promise<T>) {
 	try {
 		return await lookup();
 	} catch (error) {
@@ -43,21 +40,16 @@ export function errorMessage(error: unknown): string {
 export interface FailedCall {
 	route: RouteKey;
 	method: HttpMethod;
-	/** After `/api/v1`, filled from `params`. */
-	path: string;
+	path: string; // after `/api/v1`, filled from `params`
 	params?: RouteParams;
 	status?: number;
 	body?: unknown;
 	retryAfterSeconds?: number;
-	/** Without an HTTP status: the network fault (reset, refused, timeout). */
-	networkCode?: string;
+	networkCode?: string; // without an HTTP status: the fault (reset, refused, timeout)
 	attempts: number;
-	/** A 3xx answer's Location header. */
-	location?: string;
-	/** The subscribe scopes of a webhook request's events (every one when not given). */
-	scopes?: readonly string[];
-	/** Made with the OAuth2 credential (the fix for a 403 differs). */
-	oauth2?: boolean;
+	location?: string; // a 3xx answer's Location header
+	scopes?: readonly string[]; // a webhook request's subscribe scopes (all when not given)
+	oauth2?: boolean; // the fix for a 403 differs
 }
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
@@ -72,9 +64,7 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
 export function fieldErrors(body: unknown): Record<string, string[]> {
 	const result: Record<string, string[]> = {};
 	for (const [field, messages] of Object.entries(asObject(asObject(body)?.errors) ?? {})) {
-		const list = (Array.isArray(messages) ? messages : [messages]).filter(
-			(m): m is string => typeof m === 'string',
-		);
+		const list = [messages].flat().filter((m): m is string => typeof m === 'string');
 		if (list.length > 0) result[field] = list;
 	}
 	return result;
@@ -86,10 +76,7 @@ export type FieldLabels = Record<string, string>;
 const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' };
 const CHARS = Object.fromEntries(Object.entries(ENTITIES).map(([char, name]) => [name, char]));
 
-/**
- * A 422's description: one list item per failing field, as n8n's error view renders a description
- * as sanitized HTML, where newlines collapse (the service's texts are escaped).
- */
+/** A 422's description: one list item per field, as n8n renders it as sanitized HTML (newlines collapse). */
 export function validationDescription(body: unknown, labels: FieldLabels = {}): string | undefined {
 	const items = Object.entries(fieldErrors(body)).map(([field, messages]) => {
 		const label = Object.hasOwn(labels, field) ? labels[field] : field;
@@ -123,12 +110,6 @@ function unknownOutcomeHint(call: FailedCall): string {
 	return ` The request was not retried automatically because it changes data: it may or may not have been applied. ${check}`;
 }
 
-function retryAfterNote(call: FailedCall): string {
-	return call.retryAfterSeconds !== undefined
-		? ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).`
-		: '';
-}
-
 /** A 404: the value of each ID, what it must be and which operation returns valid ones. */
 function notFoundAdvice(call: FailedCall): string {
 	const params = call.params ?? {};
@@ -144,42 +125,6 @@ function notFoundAdvice(call: FailedCall): string {
 		? ' The event must be an event the company organizes, not one it only attends.'
 		: '';
 	return `One of these does not exist or is not an ID (a name is not an ID): ${ids.join('; ')}.${organized}`;
-}
-
-function explainStatus(call: FailedCall, status: number): [string, string] {
-	const message = asObject(call.body)?.message;
-	const apiText = typeof message === 'string' && message.trim() !== '' ? message : undefined;
-	const said = apiText ? `: ${apiText}` : '';
-	const where = whereOf(call);
-	if (status === 401)
-		return [
-			`The service rejected the credentials (401)${said}`,
-			'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
-		];
-	if (status === 403) return [`Access denied (403)${said}`, `${accessAdvice(call)} (${where})`];
-	if (status === 404) return [`Not found (404)${said}`, notFoundAdvice(call)];
-	if (status >= 300 && status < 400) {
-		const target = call.location ? ` to ${call.location}` : '';
-		return [
-			`The service answered with a redirect (${status})${target}, which is not followed`,
-			`The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unknownOutcomeHint(call)}`,
-		];
-	}
-	if (status === 422)
-		return [
-			`The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
-			validationDescription(call.body) ?? `Fix the input of ${where}.`,
-		];
-	if (status === 429)
-		return [
-			'Rate limit reached (429)',
-			`Too many requests after ${call.attempts} attempt(s).${retryAfterNote(call)} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unknownOutcomeHint(call)}`,
-		];
-	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
-	return [
-		`${outcome} (${status})${said}`,
-		`${where} answered with status ${status} after ${call.attempts} attempt(s).${retryAfterNote(call)}${unknownOutcomeHint(call)}`,
-	];
 }
 
 /**
@@ -199,16 +144,56 @@ export const NETWORK_PROBLEMS: Record<string, string> = {
 	ERR_NETWORK: 'a network problem',
 };
 
+/** The message and description of a failed call: what happened, then what to do. */
+function explain(call: FailedCall): [string, string] {
+	const { status, attempts } = call;
+	const where = whereOf(call);
+	const unsure = unknownOutcomeHint(call);
+	if (status === undefined) {
+		const code = call.networkCode ?? 'network error';
+		return [
+			`Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
+			`${where} got no answer after ${attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unsure}`,
+		];
+	}
+	const message = asObject(call.body)?.message;
+	const apiText = typeof message === 'string' && message.trim() !== '' ? message : undefined;
+	const said = apiText ? `: ${apiText}` : '';
+	const waited =
+		call.retryAfterSeconds === undefined
+			? ''
+			: ` The service asked to wait ${call.retryAfterSeconds} s (Retry-After).`;
+	if (status === 401)
+		return [
+			`The service rejected the credentials (401)${said}`,
+			'The access token is missing, expired or invalid. Personal access tokens expire after one year: create a new one and update the credential. For OAuth2, reconnect the credential (refreshing needs an active web session on the service).',
+		];
+	if (status === 403) return [`Access denied (403)${said}`, `${accessAdvice(call)} (${where})`];
+	if (status === 404) return [`Not found (404)${said}`, notFoundAdvice(call)];
+	if (status >= 300 && status < 400)
+		return [
+			`The service answered with a redirect (${status})${call.location ? ` to ${call.location}` : ''}, which is not followed`,
+			`The API does not redirect, so the Base URL probably points at a proxy, a login page or an old address. Set the credential's Base URL to the address of the service itself; the access token is never sent across a redirect. (${where})${unsure}`,
+		];
+	if (status === 422)
+		return [
+			`The service rejected the input (422): ${apiText ?? 'the input is not valid'}`,
+			validationDescription(call.body) ?? `Fix the input of ${where}.`,
+		];
+	if (status === 429)
+		return [
+			'Rate limit reached (429)',
+			`Too many requests after ${attempts} attempt(s).${waited} Lower Paging Options → Concurrent Requests (on lists) or space out executions.${unsure}`,
+		];
+	const outcome = status >= 500 ? 'The service had a problem' : 'The service refused the request';
+	return [
+		`${outcome} (${status})${said}`,
+		`${where} answered with status ${status} after ${attempts} attempt(s).${waited}${unsure}`,
+	];
+}
+
 export function toNodeApiError(node: INode, call: FailedCall): NodeApiError {
-	const code = call.networkCode ?? 'network error';
-	const texts =
-		call.status !== undefined
-			? explainStatus(call, call.status)
-			: [
-					`Could not reach the service: ${NETWORK_PROBLEMS[code] ?? 'a network problem'}`,
-					`${whereOf(call)} got no answer after ${call.attempts} attempt(s) (${code}). Check the Base URL in the credential and the service's availability.${unknownOutcomeHint(call)}`,
-				];
-	return apiError(node, call, texts, { body: asObject(call.body) ?? null });
+	return apiError(node, call, explain(call), { body: asObject(call.body) ?? null });
 }
 
 function apiError(
@@ -244,20 +229,16 @@ function scopesFix(scopes: readonly string[], oauth2: boolean): string {
 }
 
 /** Why the service refuses a webhook (403), for Webhook → Create and the trigger alike. */
-export function webhookAccessAdvice(
-	scopes: readonly string[] | undefined,
-	oauth2: boolean,
-): string {
+export function webhookAccessAdvice(scopes: readonly string[] | undefined, oauth2: boolean) {
 	const needed = scopes?.length ? scopes : Object.values(SUBSCRIBE_SCOPES);
 	return `${scopesFix(needed, oauth2)} Webhooks also need an active Pro plan (or above) on the company (gate USE_INTEGRATIONS), so a company on a lower plan must upgrade (the API reference’s changelog for v1.2.0 opens API access to every plan, not webhooks).`;
 }
 
-function accessAdvice(call: FailedCall): string {
-	const oauth2 = call.oauth2 === true;
+function accessAdvice({ route, scopes, oauth2 = false }: FailedCall): string {
 	const member = 'Your user must also belong to the company in the request.';
-	if (call.route.startsWith('webhook.'))
-		return `${webhookAccessAdvice(call.scopes, oauth2)} ${member}`;
-	return `${scopesFix(ROUTES[call.route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
+	return route.startsWith('webhook.')
+		? `${webhookAccessAdvice(scopes, oauth2)} ${member}`
+		: `${scopesFix(ROUTES[route].scopes, oauth2)} ${member} Where the plan gate is enforced, the company needs an active Pro plan.`;
 }
 
 /** How to fix an invalid value; `tool` is for a caller that only sets argument values (a model). */
@@ -274,11 +255,9 @@ export class InputError extends NodeOperationError {
 		fix: Fix,
 		itemIndex?: number,
 	) {
-		super(node, `${field}: ${problem}`, {
-			description: typeof fix === 'string' ? fix : fix.editor,
-			itemIndex,
-		});
-		this.toolFix = typeof fix === 'string' ? fix : fix.tool;
+		const { editor, tool } = typeof fix === 'string' ? { editor: fix, tool: fix } : fix;
+		super(node, `${field}: ${problem}`, { description: editor, itemIndex });
+		this.toolFix = tool;
 	}
 }
 
@@ -295,8 +274,7 @@ export class InputErrors extends NodeOperationError {
 /** One input item as its checks see it; `inputErrors` is set while they are collected (tool runs). */
 export interface ItemContext {
 	node: INode;
-	/** None outside an item (lists in the editor, triggers). */
-	itemIndex?: number;
+	itemIndex?: number; // none outside an item (lists in the editor, triggers)
 	inputErrors?: InputError[];
 }
 
@@ -304,9 +282,7 @@ export interface ItemContext {
 const INVALID: unique symbol = Symbol('invalid input');
 export type Invalid = typeof INVALID;
 
-export function isInvalid(value: unknown): value is Invalid {
-	return value === INVALID;
-}
+export const isInvalid = (value: unknown): value is Invalid => value === INVALID;
 
 /**
  * The one rule for an invalid value: thrown at once, or in a tool run collected on the item (INVALID
@@ -320,8 +296,7 @@ export function invalidInput(item: ItemContext, field: string, problem: string, 
 }
 
 export function stopIfInvalid(item: ItemContext | undefined): void {
-	if (item?.inputErrors !== undefined && item.inputErrors.length > 0)
-		throw new InputErrors(item.node, [...item.inputErrors]);
+	if (item?.inputErrors?.length) throw new InputErrors(item.node, [...item.inputErrors]);
 }
 
 /** Checked values without INVALID (widened to `symbol` in an object literal: no body value is one). */
@@ -332,10 +307,7 @@ export function validValues<T extends object>(item: ItemContext, values: T): Val
 	return values as Valid<T>;
 }
 
-/**
- * An invalid ID (Company, Event, …) the item cannot go on without: it stops here, with the input
- * errors collected so far (tool runs). For a string fix, a model is told what the field takes.
- */
+/** An invalid ID the item cannot go on without stops it here; a model is told what the field takes. */
 export function stopOnInvalidId(
 	check: ItemContext | undefined,
 	node: INode,
@@ -344,11 +316,8 @@ export function stopOnInvalidId(
 	fix: Fix,
 ): never {
 	const source = idSourceOf(field);
-	const both =
-		typeof fix !== 'string'
-			? fix
-			: { editor: fix, tool: source ? `${field} takes ${source}.` : fix };
-	invalidInput(check ?? { node }, field, problem, both);
+	const tool = typeof fix === 'string' && source ? `${field} takes ${source}.` : undefined;
+	invalidInput(check ?? { node }, field, problem, tool ? { editor: fix as string, tool } : fix);
 	throw new InputErrors(node, [...(check?.inputErrors ?? [])]);
 }
 
@@ -358,12 +327,7 @@ export function addInputError(errors: InputError[], error: InputError): void {
 }
 
 /** `.` or `..` as an ID would change the route: the transport refuses it, a name lookup first. */
-export function refuseDotSegment(
-	node: INode,
-	field: string,
-	value: string,
-	check?: ItemContext,
-): void {
+export function refuseDotSegment(node: INode, field: string, value: string, check?: ItemContext) {
 	if (!isDotSegment(value)) return;
 	stopOnInvalidId(
 		check,

@@ -16,23 +16,17 @@ export const ORDER_STATUS_PRECEDENCE = [
 type OrderStatus = (typeof ORDER_STATUS_PRECEDENCE)[number][0] | 'pending';
 
 export function orderStatus(order: IDataObject): OrderStatus {
-	const match = ORDER_STATUS_PRECEDENCE.find(([, field]) => (order[field] ?? '') !== '');
-	return match ? match[0] : 'pending';
+	return ORDER_STATUS_PRECEDENCE.find(([, field]) => (order[field] ?? '') !== '')?.[0] ?? 'pending';
 }
 
-/** The order as the API returned it, timestamps untouched, plus the derived `status`. */
-export function withOrderStatus(order: IDataObject): IDataObject {
-	return { ...order, status: orderStatus(order) };
-}
-
-/**
- * `withOrderStatus` in place, for orders a listing has just parsed: a Return All of 100,000 orders
- * would otherwise hold two copies of each at once.
- */
+/** In place, for orders a listing has just parsed: a Return All of 100,000 would hold each twice. */
 export function addOrderStatus(order: IDataObject): IDataObject {
 	order.status = orderStatus(order);
 	return order;
 }
+
+/** The order as the API returned it, timestamps untouched, plus the derived `status`. */
+export const withOrderStatus = (order: IDataObject) => addOrderStatus({ ...order });
 
 export const includeSubmissionProperty: INodeProperties = {
 	displayName: 'Include Submission',

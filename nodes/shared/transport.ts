@@ -37,24 +37,19 @@ export interface RequestOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	body?: IDataObject | MultipartBody;
-	/** Paces the concurrent requests of one listing (pagination.ts's RatePacer). */
 	pacer?: {
 		acquire(): Promise<number>;
 		settle(ticket: number, response?: { statusCode: number; headers?: IDataObject }): void;
-	};
-	/** Read once per listing, not per page. */
-	baseUrl?: string;
+	}; // paces the concurrent requests of one listing (pagination.ts's RatePacer)
+	baseUrl?: string; // read once per listing, not per page
 	credentialType?: string;
-	/** A webhook request's subscribe scopes, which a refusal (403) names. */
-	scopes?: readonly string[];
-	/** Nothing is sent once an input error was collected for this item. */
-	check?: ItemContext;
+	scopes?: readonly string[]; // a webhook request's subscribe scopes, which a 403 names
+	check?: ItemContext; // nothing is sent once an input error was collected for this item
 }
 
 /**
- * What retries (waits and failed attempts) may still add to a poll: it must end within what n8n's
- * durable scheduler gives it (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default, unreadable by node code;
- * n8n 2.x tells a poll its share: `getPollBudgetMs`). Until the next poll, `ctx` draws on one budget.
+ * What retries may still add to a poll, which must end within n8n's scheduler timeout (45 s by
+ * default, unreadable by node code; n8n 2.x tells a poll its share: `getPollBudgetMs`).
  */
 const pollBudgets = new WeakMap<ApiContext, { leftMs: number }>();
 
@@ -72,10 +67,7 @@ type ErrorLike = {
 	response?: { status?: unknown; headers?: IDataObject; data?: IN8nHttpFullResponse['body'] };
 };
 
-/**
- * What a thrown request failed on, read down the causes (n8n wraps the client's error): the HTTP
- * answer it carries (a status not ignored: the OAuth2 401), else the network fault it names.
- */
+/** A thrown request's HTTP answer (the OAuth2 401), else its network fault, read down the causes. */
 function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 	let networkCode: string | undefined;
 	let current = error as ErrorLike | undefined;
@@ -96,14 +88,14 @@ function failureOf(error: unknown): IN8nHttpFullResponse | string | undefined {
 /** A failure before any HTTP answer that is not a network fault (e.g. a missing credential). */
 async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType: string) {
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
-	const credentials = await credentialData(ctx, credentialType);
+	const { credentials, token, mask } = await secretsOf(ctx, credentialType);
 	// No access token: never connected, or its connection was removed.
-	const accessToken = (credentials?.oauthTokenData as IDataObject | undefined)?.access_token;
+	const accessToken = token?.access_token;
 	const notConnected =
 		oauth2 && !!credentials && (typeof accessToken !== 'string' || accessToken === '');
 	const message = notConnected
 		? 'The Event Registration OAuth2 API credential is not connected'
-		: (masked(errorMessage(error), secretsOf(credentials)) as string);
+		: (mask(errorMessage(error)) as string);
 	// Else with OAuth2 it comes from n8n's token handling: the token was rejected and not renewed.
 	const description = notConnected
 		? "It has no access token yet. Open the credential, click Connect (n8n 1.x: Connect my account) and approve on the service, or pick an Event Registration API credential (personal access token) in the node's Credential list."
@@ -115,18 +107,16 @@ async function unexpectedFailure(ctx: ApiContext, error: unknown, credentialType
 
 /** A string parsed (undefined when it is not JSON), anything else as it is. */
 function jsonOf(raw: unknown): unknown {
-	if (typeof raw !== 'string') return raw;
 	try {
-		return JSON.parse(raw);
+		return typeof raw === 'string' ? JSON.parse(raw) : raw;
 	} catch {
 		return undefined;
 	}
 }
 
 /**
- * The one way the nodes call the API: `{Base URL}/api/v1` (reference: Versioning) and the route,
- * the chosen credential, GET retried on 429/5xx/network faults with back-off, a write only on 429;
- * a failure becomes a NodeApiError with the API's own message.
+ * The one way the nodes call the API (`{Base URL}/api/v1`, reference: Versioning): GET retried on
+ * 429/5xx/network faults with back-off, a write only on 429; a failure becomes a NodeApiError.
  */
 export async function apiRequestFull(
 	ctx: ApiContext,
@@ -141,8 +131,8 @@ export async function apiRequestFull(
 	const path = resolvePath(key, options.params);
 	const credentialType = options.credentialType ?? credentialTypeOf(ctx);
 	const oauth2 = credentialType === OAUTH2_CREDENTIAL_TYPE;
-	const { body, params } = options;
-	const known = { route: key, method, path, params, scopes: options.scopes, oauth2 };
+	const { body, params, scopes } = options;
+	const known = { route: key, method, path, params, scopes, oauth2 };
 	// Serialised here: n8n's HTTP helper drops keys such as "constructor" and "__proto__" of an
 	// object body, which are the user's data (a form field id, a page field).
 	const multipart = body && Buffer.isBuffer(body.buffer) ? (body as MultipartBody) : undefined;
@@ -154,13 +144,11 @@ export async function apiRequestFull(
 		headers: { Accept: 'application/json', ...(body && { 'Content-Type': contentType }) },
 		json: !multipart,
 		returnFullResponse: true,
-		// With OAuth2 a 401 must reach n8n's OAuth2 helper as an error: only then does it refresh the
-		// token and send the request again. Every other status is read from the response.
+		// With OAuth2 a 401 must be thrown: only then does n8n refresh the token and send it again.
 		ignoreHttpStatusErrors: oauth2 ? { ignore: true, except: [401] } : true,
 		timeout: TUNING.retry.timeoutMs,
-		// The API does not redirect, and the token must never leave the configured host: a 3xx is an
-		// error (below). The second option is only a fallback: n8n keeps Authorization on a redirect
-		// to a subdomain even with it.
+		// The API does not redirect and the token must not leave the host: a 3xx is an error. The
+		// second option is a fallback only (n8n keeps Authorization on a redirect to a subdomain).
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		...(body && { body: multipart ? multipart.buffer : JSON.stringify(body) }),
@@ -212,8 +200,8 @@ export async function apiRequestFull(
 			waitedMs + delayMs <= retry.maxTotalWaitMs &&
 			(budget === undefined || costMs <= budget.leftMs);
 		if (!canRetry) {
-			const secrets = secretsOf(await credentialData(ctx, credentialType));
-			throw toNodeApiError(ctx.getNode(), { ...call, body: masked(call.body, secrets) });
+			const { mask } = await secretsOf(ctx, credentialType);
+			throw toNodeApiError(ctx.getNode(), { ...call, body: mask(call.body) });
 		}
 		if (budget) budget.leftMs -= costMs;
 		await sleep(delayMs);
@@ -234,25 +222,20 @@ function documentedBody(ctx: ApiContext, call: FailedCall, raw: unknown): Record
 	throw malformedResponseError(ctx.getNode(), call, problem);
 }
 
+type ApiCall = Parameters<typeof apiRequestFull>;
+
 /** A route's `data` member (single resources and plain lists). */
-export async function apiRequest<T = IDataObject>(
-	ctx: ApiContext,
-	key: RouteKey,
-	options: RequestOptions = {},
-): Promise<T> {
-	const { body } = await apiRequestFull(ctx, key, options);
+export async function apiRequest<T = IDataObject>(...call: ApiCall): Promise<T> {
+	const { body } = await apiRequestFull(...call);
 	return (body.data ?? body) as T;
 }
 
 /** A list the API answers in one piece (`{ data: [...] }`, not paginated). */
-export async function apiRequestList(
-	ctx: ApiContext,
-	key: RouteKey,
-	options: RequestOptions = {},
-): Promise<IDataObject[]> {
-	const { status, body } = await apiRequestFull(ctx, key, options);
+export async function apiRequestList(...call: ApiCall): Promise<IDataObject[]> {
+	const { status, body } = await apiRequestFull(...call);
 	if (Array.isArray(body.data)) return body.data as IDataObject[];
-	const answer = { route: key, params: options.params, status };
+	const [ctx, route, options] = call;
+	const answer = { route, params: options?.params, status };
 	throw malformedResponseError(ctx.getNode(), answer, 'the list has no "data" array');
 }
 
@@ -288,7 +271,7 @@ export const OAUTH2_CREDENTIAL_TYPE = AUTHENTICATIONS[1].credential;
 
 /** Read from the raw node parameters, so every context (execute, load options, poll, hooks) agrees. */
 export function credentialTypeOf(ctx: ApiContext): string {
-	const authentication = String(ctx.getNode().parameters.authentication ?? 'accessToken');
+	const { authentication } = ctx.getNode().parameters;
 	return (AUTHENTICATIONS.find((c) => c.value === authentication) ?? AUTHENTICATIONS[0]).credential;
 }
 
@@ -308,47 +291,43 @@ function normalizeBaseUrl(raw: unknown): string {
 /** The same rule as an expression, for the credential's own requests. */
 export const BASE_URL_EXPRESSION = `$credentials.baseUrl.trim()${BASE_URL_TRIMS.map((trim) => `.replace(${String(trim)}, "")`).join('')}`;
 
-async function credentialData(ctx: ApiContext, type: string) {
+/** The credential, and `mask`: its secrets (a service might echo them) redacted in strings and keys at any depth. */
+async function secretsOf(ctx: ApiContext, type: string) {
+	let credentials: ICredentialDataDecryptedObject | undefined;
 	try {
-		return await ctx.getCredentials<ICredentialDataDecryptedObject>(type);
+		credentials = await ctx.getCredentials<ICredentialDataDecryptedObject>(type);
 	} catch {
-		return undefined;
+		// Unreadable: nothing to redact.
 	}
-}
-
-/** Credential secrets a misbehaving service might echo back in an error body. */
-function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
-	const tokenData = credentials?.oauthTokenData as IDataObject | undefined;
-	return [
+	const token = credentials?.oauthTokenData as IDataObject | undefined;
+	const secrets = [
 		credentials?.accessToken,
 		credentials?.clientSecret,
-		tokenData?.access_token,
-		tokenData?.refresh_token,
+		token?.access_token,
+		token?.refresh_token,
 	].filter((secret): secret is string => typeof secret === 'string' && secret.length >= 8);
+	const mask = (value: unknown): unknown =>
+		typeof value === 'string'
+			? secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value)
+			: Array.isArray(value)
+				? value.map(mask)
+				: value && typeof value === 'object'
+					? Object.fromEntries(Object.entries(value).map(([key, v]) => [mask(key), mask(v)]))
+					: value;
+	return { credentials, token, mask };
 }
 
-/** Every secret replaced, in strings and keys at any depth. */
-function masked(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string')
-		return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
-	if (Array.isArray(value)) return value.map((item) => masked(item, secrets));
-	if (value && typeof value === 'object')
-		return Object.fromEntries(
-			Object.entries(value).map(([key, inner]) => [masked(key, secrets), masked(inner, secrets)]),
-		);
-	return value;
-}
-
+/** `name` in lower case, as n8n's client gives the headers. */
 function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
-	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
-	if (Array.isArray(value)) return String(value[0]);
-	return value === undefined || value === null ? undefined : String(value);
+	const value: unknown = headers?.[name];
+	if (value === undefined || value === null) return undefined;
+	return String(Array.isArray(value) ? value[0] : value);
 }
 
 /** A header's non-negative number; `retry-after` may also be an HTTP date (the seconds until it). */
 export function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
-	const raw = headerValue(headers, name);
-	if (raw === undefined || raw.trim() === '') return undefined;
+	const raw = headerValue(headers, name) ?? '';
+	if (raw.trim() === '') return undefined;
 	const value = Number(raw);
 	if (Number.isFinite(value) && value >= 0) return value;
 	const date = name === 'retry-after' ? Date.parse(raw) : NaN;
@@ -357,17 +336,11 @@ export function headerNumber(headers: IDataObject | undefined, name: string): nu
 
 export const retryAfterSeconds = (headers?: IDataObject) => headerNumber(headers, 'retry-after');
 
-/**
- * The retry policy and the Order Trigger's memory bounds, read on every use, never written by node
- * code: the nodes' one test seam (test/helpers/tuning.ts puts the shipped values back).
- */
+/** The retry policy and the Order Trigger's memory; never written by node code, the tests' one seam. */
 export const TUNING = {
-	/**
-	 * A read refused with 429 and a Retry-After is the service pacing a limit shared with other
-	 * workers and workflows: tried up to `maxRateLimitedAttempts` times within the total wait.
-	 * A poll's retries add at most `pollRetryBudgetMs`, its last attempt at most `timeoutMs`:
-	 * 28 s + 7 s, within the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
-	 */
+	// A read refused with 429 and a Retry-After is the service pacing a shared limit: tried up to
+	// `maxRateLimitedAttempts` times. A poll's retries add at most 28 s, its last attempt 7 s: within
+	// the 36 s n8n 2.41.1 gives a poll of its scheduler's 45 s.
 	retry: {
 		maxAttempts: 4,
 		maxRateLimitedAttempts: 12,
@@ -378,11 +351,10 @@ export const TUNING = {
 		retryableStatuses: [429, 500, 502, 503, 504] as readonly number[],
 		timeoutMs: 7_000,
 	},
-	/** How long the Order Trigger remembers reported transitions (see its state.ts). */
+	/** How long the Order Trigger remembers reported transitions (its state.ts). */
 	orderState: {
 		graceMs: 24 * 60 * 60 * 1000,
-		/** Beyond this many the oldest fold into `seenUntil`, but never within `minGraceMs`. */
-		maxTrackedOrders: 5000,
+		maxTrackedOrders: 5000, // beyond, the oldest fold into `seenUntil`, never within `minGraceMs`
 		minGraceMs: 60 * 1000,
 	},
 };

@@ -25,27 +25,21 @@ export const WEBHOOK_EVENTS = [
 
 export const WEBHOOK_EVENT_VALUES: readonly string[] = WEBHOOK_EVENTS.map((event) => event.value);
 
+/** A name the reference does not give (docs/assumptions.md). */
+const ASSUMED = ' If it never arrives, the service may name it differently: see the package docs.';
+
 /** Options of an events multi-select, sorted by name, each saying which scope it needs. */
 export function webhookEventOptions(): INodePropertyOptions[] {
 	return WEBHOOK_EVENTS.map((event) => ({
 		name: event.name,
 		value: event.value,
-		description: [
-			`${event.description}.`,
-			`Needs the ${event.scope} scope.`,
-			// A name the reference does not give (docs/assumptions.md).
-			...(event.assumed
-				? ['If it never arrives, the service may name it differently: see the package docs.']
-				: []),
-		].join(' '),
+		description:
+			`${event.description}. Needs the ${event.scope} scope.` + (event.assumed ? ASSUMED : ''),
 	})).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The subscribe scopes the given event kinds need, each once, in the order of WEBHOOK_EVENTS. */
 export function subscribeScopes(events: readonly string[] = []): string[] {
-	return [
-		...new Set(
-			WEBHOOK_EVENTS.filter((kind) => events.includes(kind.value)).map((kind) => kind.scope),
-		),
-	];
+	const chosen = WEBHOOK_EVENTS.filter((kind) => events.includes(kind.value));
+	return [...new Set(chosen.map((kind) => kind.scope))];
 }
