@@ -1,12 +1,15 @@
 import type {
 	IDataObject,
 	ILoadOptionsFunctions,
-	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from './errors';
+import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
+import type { LocatorName } from './ids';
+import { orderStatus } from './orders';
 import {
 	openListing,
 	paginate,
@@ -15,71 +18,168 @@ import {
 	MAX_CONCURRENCY,
 	MAX_PAGE_SIZE,
 } from './pagination';
-import type { PaginatedRouteKey, RouteParams } from './routes';
-import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
-import type { LocatorName } from './ids';
 import { PATH_PARAMS } from './routes';
+import type { PaginatedRouteKey, RouteParams } from './routes';
+import { apiRequestList } from './transport';
 
-/** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
-export async function searchPage(
-	ctx: ILoadOptionsFunctions,
-	key: PaginatedRouteKey,
-	params: RouteParams,
-	paginationToken: string | undefined,
-	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
-): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const parsed = await (await openListing(ctx, key, { params })).page(page);
-	const results = parsed.items.flatMap((record) => toItem(record) ?? []);
-	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
-}
+/**
+ * A list in the editor: the records of the chosen company or event (`scope`) whose `fields` hold the
+ * search text. A paginated `route` is read a page per pagination token when `paged`, else whole; a
+ * list without pages is read by `list`.
+ */
+type ListSearch = {
+	scope?: 'company' | 'event';
+	fields: (record: IDataObject) => unknown[];
+	label: (record: IDataObject) => string;
+	/** The ID the list fills in; the record's `id` unless given. */
+	value?: (record: IDataObject) => string;
+	keep?: (record: IDataObject) => boolean;
+	sort?: (records: IDataObject[]) => IDataObject[];
+} & (
+	| { route: PaginatedRouteKey; paged?: true }
+	| { list: (ctx: ILoadOptionsFunctions, params: RouteParams) => Promise<IDataObject[]> }
+);
 
-export async function searchCompanies(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(this, 'company.getMany', {}, paginationToken, (c) =>
-		matches(filter, c.name, c.slug) ? { name: String(c.name), value: String(c.id) } : undefined,
-	);
-}
-
-/** The company's events, soonest first (read whole: the API orders events as it likes). */
-function eventSearch(organizingOnly: boolean) {
+/** The method n8n calls for list search `s`: one page of results, the next page as pagination token. */
+function searchPage(s: ListSearch) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
+		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const company = await currentCompany(this);
-		const events = (await paginate(this, 'event.getMany', { params: { company } })).filter(
-			(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
+		const { records, ...next } = await read(this, s, await chosen(this, s.scope), paginationToken);
+		// Case-insensitive: the API's own `q` is case-sensitive, so lists never send it.
+		const needle = lowerCase(filter).trim();
+		const found = records.filter(
+			(r) => (s.keep?.(r) ?? true) && s.fields(r).some((f) => lowerCase(f).includes(needle)),
 		);
-		return {
-			results: byUpcoming(events, new Date().toISOString()).map((e) => {
-				const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
-				const attending = e.company_role === 'attending' ? ' · attending' : '';
-				return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
-			}),
-		};
+		const item = (r: IDataObject) => ({ name: s.label(r), value: (s.value ?? idOf)(r) });
+		return { results: (s.sort?.(found) ?? found).map(item), ...next };
 	};
 }
 
-/** @public n8n calls it by name, through the action node's `methods.listSearch`. */
-export const searchEvents = eventSearch(false);
-export const searchOrganizingEvents = eventSearch(true);
-
-/**
- * Case-insensitive match on any of the texts. The API's own `q` is case-sensitive, so lists never
- * send it: they filter what they read.
- */
-export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
-	const needle = (filter ?? '').trim().toLowerCase();
-	const holds = (text: unknown) =>
-		String(text ?? '')
-			.toLowerCase()
-			.includes(needle);
-	return needle === '' || texts.some(holds);
+/** A page of a paged route with the next page's token, else the whole list. */
+async function read(
+	ctx: ILoadOptionsFunctions,
+	s: ListSearch,
+	params: RouteParams,
+	token: string | undefined,
+): Promise<{ records: IDataObject[]; paginationToken?: string }> {
+	if ('list' in s) return { records: await s.list(ctx, params) };
+	if (!s.paged) return { records: await paginate(ctx, s.route, { params }) };
+	const page = Number(token ?? 1);
+	const { items, meta } = await (await openListing(ctx, s.route, { params })).page(page);
+	return { records: items, paginationToken: meta.hasNext ? String(page + 1) : undefined };
 }
+
+const lowerCase = (text: unknown) => String(text ?? '').toLowerCase();
+const idOf = (r: IDataObject) => String(r.id);
+const nameOf = (r: IDataObject) => String(r.name);
+
+/** The company's events, soonest first (read whole: the API orders events as it likes). */
+const EVENTS = {
+	scope: 'company',
+	route: 'event.getMany',
+	fields: (e) => [e.name, e.id],
+	label: (e) => {
+		const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
+		return `${String(e.name)} · ${day}${e.company_role === 'attending' ? ' · attending' : ''}`;
+	},
+	sort: (events) => byUpcoming(events, new Date().toISOString()),
+} satisfies ListSearch;
+
+/** "VIP Pass · 149.00 EUR · sold out" */
+function ticketTypeLabel(t: IDataObject): string {
+	const price =
+		Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
+	const flags = [
+		t.sold_out === true ? 'sold out' : '',
+		t.active === false ? 'inactive' : '',
+		t.hidden_from_shop === true ? 'hidden' : '',
+	];
+	return [String(t.name), price, ...flags.filter(Boolean)].join(' · ');
+}
+
+/** "Ada Lovelace · paid · Lm3Qx8Rt · ada@example.com": the email, the longest part, last. */
+function orderLabel(o: IDataObject): string {
+	return [
+		`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(),
+		orderStatus(o),
+		String(o.id),
+		String(o.email ?? ''),
+	].join(' · ');
+}
+
+const activationId = (a: IDataObject) => String(a.slug ?? a.id);
+
+async function listWebhooks(ctx: ILoadOptionsFunctions, params: RouteParams) {
+	try {
+		return await apiRequestList(ctx, 'webhook.getMany', { params });
+	} catch (error) {
+		// A 404 or 405 from the (assumed) webhook list route: the service has none.
+		const noList = error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
+		if (!noList) throw asNodeError(ctx.getNode(), error);
+		throw new NodeOperationError(ctx.getNode(), 'The service offers no list of webhooks', {
+			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
+		});
+	}
+}
+
+/** @public n8n calls them by name (saved workflows hold it), through each node's `methods.listSearch`. */
+export const listSearch = {
+	searchCompanies: searchPage({
+		route: 'company.getMany',
+		paged: true,
+		fields: (c) => [c.name, c.slug],
+		label: nameOf,
+	}),
+	searchEvents: searchPage(EVENTS),
+	searchOrganizingEvents: searchPage({ ...EVENTS, keep: (e) => e.company_role === 'organizing' }),
+	searchTicketTypes: searchPage({
+		scope: 'event',
+		list: async (ctx, params) => await apiRequestList(ctx, 'ticketType.getMany', { params }),
+		fields: (t) => [t.name, t.slug],
+		label: ticketTypeLabel,
+		value: (t) => String(t.slug),
+	}),
+	searchForms: searchPage({
+		scope: 'company',
+		route: 'form.getMany',
+		paged: true,
+		fields: (f) => [f.name, f.id],
+		label: nameOf,
+	}),
+	searchOrders: searchPage({
+		scope: 'event',
+		route: 'order.getMany',
+		paged: true,
+		fields: (o) => [o.first_name, o.last_name, o.email, o.id, orderStatus(o)],
+		label: orderLabel,
+	}),
+	searchActivations: searchPage({
+		scope: 'company',
+		route: 'activation.getMany',
+		paged: true,
+		fields: (a) => [a.title, activationId(a)],
+		label: (a) => `${String(a.title ?? activationId(a))} · ${activationId(a)}`,
+		value: activationId,
+	}),
+	searchEmailTemplates: searchPage({
+		scope: 'event',
+		list: async (ctx, params) => await apiRequestList(ctx, 'emailTemplate.getMany', { params }),
+		fields: (t) => [t.name, t.id],
+		label: (t) => `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`,
+	}),
+	searchWebhooks: searchPage({
+		scope: 'company',
+		list: listWebhooks,
+		fields: (w) => [w.name, w.url, w.id],
+		label: (w) =>
+			`${String(w.name)} · ${(Array.isArray(w.events) ? w.events : []).join(', ')} · ${String(w.url)}`,
+	}),
+};
+
+export const { searchCompanies, searchOrganizingEvents } = listSearch;
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
 function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
@@ -103,8 +203,12 @@ export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): 
 	return resolveLocator(ctx, requireChosen(ctx, param), param);
 }
 
-/** The chosen event's path parameters: its company's sqid and its slug. */
-export async function eventParams(ctx: ILoadOptionsFunctions): Promise<RouteParams> {
+/** The path parameters of the chosen company or event (the event is checked first). */
+async function chosen(
+	ctx: ILoadOptionsFunctions,
+	scope?: 'company' | 'event',
+): Promise<RouteParams> {
+	if (scope !== 'event') return scope ? { company: await currentCompany(ctx) } : {};
 	const event = currentLocator(ctx, 'event');
 	return { company: await currentCompany(ctx), event };
 }
