@@ -9,26 +9,53 @@ import type { ApiContext } from './transport';
 import { paginate } from './pagination';
 import { refuseDotSegment, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
-import type { ItemContext } from './errors';
+import type { Fix, ItemContext } from './errors';
 import type { PathParamName } from './routes';
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export type CompanyRecord = IDataObject & { id: string; slug: string };
-
 export type CompanyWithId = { id: string; slug?: string };
-
 /** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
 export type Company = CompanyWithId | { id?: string; slug: string };
 
-function sameText(a: unknown, b: string): boolean {
-	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
+export function locatorValue(parameter: unknown): { mode: string; value: string } {
+	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
+		const rl = parameter as INodeParameterResourceLocator;
+		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
+	}
+	return { mode: 'id', value: String(parameter ?? '').trim() };
 }
 
-/** At most 10 candidates, named in the error. */
-function candidateList(records: IDataObject[]): string {
-	const shown = records.slice(0, 10).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
-	const more = records.length - shown.length;
-	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+/** The ID in a URL-mode value n8n did not extract already. */
+function extractFromUrl(pattern: string, url: string): string | undefined {
+	const match = new RegExp(pattern).exec(url);
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The slug or sqid the locator of `param` points at (URL mode applies that resource's page pattern). */
+export function resolveLocator(
+	ctx: ApiContext,
+	parameter: unknown,
+	param: LocatorName,
+	check?: ItemContext,
+): string {
+	const label = PATH_PARAMS[param].label;
+	const { mode, value } = locatorValue(parameter);
+	const { url }: Locator = ID_LOCATORS[param];
+	const resolved = mode === 'url' && url ? extractFromUrl(url.pattern, value) : value;
+	if (!resolved) {
+		const problem = value === '' ? 'is required' : `cannot read it from "${value}"`;
+		const fix = `Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`;
+		stopOnInvalidId(check, ctx.getNode(), label, problem, fix);
+	}
+	refuseDotSegment(ctx.getNode(), label, resolved, check);
+	return resolved;
 }
 
 /** The one record whose name (or slug) is `value`, ignoring case; otherwise an error naming the candidates. */
@@ -39,23 +66,33 @@ function uniqueByName<T extends IDataObject>(
 	field: 'Company' | 'Event',
 	check?: ItemContext,
 ): T {
-	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
+	const same = (text: unknown) =>
+		typeof text === 'string' && text.trim().toLowerCase() === value.toLowerCase();
+	const matches = records.filter((r) => same(r.name) || same(r.slug));
 	if (matches.length === 1) return matches[0];
+	const list = (some: T[]) => {
+		const shown = some.slice(0, 10).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
+		return shown.join(', ') + (some.length > 10 ? ` and ${some.length - 10} more` : '');
+	};
 	const plural = field === 'Company' ? 'companies' : 'events';
 	const problem =
 		matches.length === 0
 			? records.length === 0
 				? `"${value}" is not an ID, and you have no ${plural} to match it by name`
-				: `"${value}" is neither the ID nor the name of one of your ${plural}; yours are: ${candidateList(records)}`
-			: `"${value}" names ${matches.length} ${plural}: ${candidateList(matches)}; use the ID`;
+				: `"${value}" is neither the ID nor the name of one of your ${plural}; yours are: ${list(records)}`
+			: `"${value}" names ${matches.length} ${plural}: ${list(matches)}; use the ID`;
 	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	stopOnInvalidId(
-		check,
-		ctx.getNode(),
-		field,
-		problem,
-		`Enter the ${field.toLowerCase()}'s ID, choose it from the list, or use its exact name.`,
-	);
+	const fix = `Enter the ${field.toLowerCase()}'s ID, choose it from the list, or use its exact name.`;
+	stopOnInvalidId(check, ctx.getNode(), field, problem, fix);
+}
+
+function invalidCompany(
+	ctx: ApiContext,
+	check: ItemContext | undefined,
+	problem: string,
+	fix: Fix,
+): never {
+	return stopOnInvalidId(check, ctx.getNode(), 'Company', problem, fix);
 }
 
 async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
@@ -63,28 +100,17 @@ async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<Comp
 }
 
 /** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
-export async function resolveCompany(
-	ctx: ApiContext,
-	parameter: unknown,
-	check?: ItemContext,
-): Promise<Company> {
+export async function resolveCompany(ctx: ApiContext, parameter: unknown, check?: ItemContext) {
 	const { mode, value } = locatorValue(parameter);
 	if (value === '')
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			'is required',
-			'Choose the company from the list, or enter its ID.',
-		);
+		invalidCompany(ctx, check, 'is required', 'Choose the company from the list, or enter its ID.');
 	if (mode === BY_SLUG) {
 		if (SLUG_PATTERN.test(value) && !isDotSegment(value)) return { slug: value };
 		const fix = 'Enter the company as it appears in public URLs, without slashes or spaces.';
-		const problem = `"${value}" is not a slug`;
-		stopOnInvalidId(check, ctx.getNode(), 'Company', problem, { editor: fix, tool: fix });
+		invalidCompany(ctx, check, `"${value}" is not a slug`, { editor: fix, tool: fix });
 	}
-	const { pattern } = ID_LOCATORS.company.url;
-	const given = mode === 'url' ? (extractFromUrl(pattern, value) ?? value) : value;
+	const given =
+		mode === 'url' ? (extractFromUrl(ID_LOCATORS.company.url.pattern, value) ?? value) : value;
 	refuseDotSegment(ctx.getNode(), 'Company', given, check);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
@@ -102,25 +128,16 @@ export async function completeCompany(
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
 	const by = id !== undefined ? 'ID' : 'slug';
-	const found = (await userCompanies(ctx, check)).find((c) =>
-		id !== undefined ? c.id === id : c.slug === slug,
-	);
-	if (!found)
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			`none of your companies has the ${by} "${id ?? slug}"`,
-			`Check the ${by}, or choose the company from the list.`,
-		);
-	if (typeof found.slug !== 'string' || found.slug === '')
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			`the service returned no slug for company "${found.id}"`,
-			'The public URL needs the company slug; enter it where the node offers By Slug.',
-		);
+	const companies = await userCompanies(ctx, check);
+	const found = companies.find((c) => (id !== undefined ? c.id === id : c.slug === slug));
+	if (!found) {
+		const problem = `none of your companies has the ${by} "${id ?? slug}"`;
+		invalidCompany(ctx, check, problem, `Check the ${by}, or choose the company from the list.`);
+	}
+	if (typeof found.slug !== 'string' || found.slug === '') {
+		const fix = 'The public URL needs the company slug; enter it where the node offers By Slug.';
+		invalidCompany(ctx, check, `the service returned no slug for company "${found.id}"`, fix);
+	}
 	return { id: found.id, slug: found.slug };
 }
 
@@ -135,30 +152,6 @@ export async function resolveCompanyWithId(
 	return await completeCompany(ctx, company, check);
 }
 
-/** The slug or sqid the locator of `param` points at (URL mode applies that resource's page pattern). */
-export function resolveLocator(
-	ctx: ApiContext,
-	parameter: unknown,
-	param: LocatorName,
-	check?: ItemContext,
-): string {
-	const label = PATH_PARAMS[param].label;
-	const { mode, value } = locatorValue(parameter);
-	const { url }: Locator = ID_LOCATORS[param];
-	const resolved = mode === 'url' && url ? extractFromUrl(url.pattern, value) : value;
-	if (!resolved) {
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			label,
-			value === '' ? 'is required' : `cannot read it from "${value}"`,
-			`Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-		);
-	}
-	refuseDotSegment(ctx.getNode(), label, resolved, check);
-	return resolved;
-}
-
 /**
  * An Event value's slug; a name ("Summer Summit 2027") is matched among the company's events
  * (`companyId` is asked for only then).
@@ -171,10 +164,8 @@ export async function resolveEvent(
 ): Promise<string> {
 	const value = resolveLocator(ctx, parameter, 'event', check);
 	if (ID_PATTERNS.event.test(value)) return value;
-	const events = await paginate(ctx, 'event.getMany', {
-		params: { company: await companyId() },
-		check,
-	});
+	const params = { company: await companyId() };
+	const events = await paginate(ctx, 'event.getMany', { params, check });
 	return String(uniqueByName(ctx, events, value, 'Event', check).id);
 }
 
@@ -346,24 +337,4 @@ export function eventLocator(options: { organizingOnly: boolean }): INodePropert
 			'An event the company organizes (ticket types, orders, page and emails exist only for those)',
 		search: 'searchOrganizingEvents',
 	});
-}
-
-/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
-export function locatorValue(parameter: unknown): { mode: string; value: string } {
-	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
-		const rl = parameter as INodeParameterResourceLocator;
-		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
-	}
-	return { mode: 'id', value: String(parameter ?? '').trim() };
-}
-
-/** The ID in a URL-mode value n8n did not extract already. */
-function extractFromUrl(pattern: string, url: string): string | undefined {
-	const match = new RegExp(pattern).exec(url);
-	if (!match?.[1]) return undefined;
-	try {
-		return decodeURIComponent(match[1]);
-	} catch {
-		return undefined;
-	}
 }

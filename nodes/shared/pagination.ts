@@ -19,10 +19,7 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 const MAX_PAGES = 10_000;
-/**
- * The Page Size a Get Many asks for unless set.
- * @alias Of MAX_PAGE_SIZE today; a fact of its own.
- */
+/** The Page Size a Get Many asks for unless set: MAX_PAGE_SIZE today, a fact of its own. */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 /** Fast on the 15-a-page API (`npm run bench`); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -59,9 +56,8 @@ function nonNegativeInteger(value: unknown): number | undefined {
 }
 
 /**
- * Reads the Laravel envelope (`data`, `links`, `meta`), or says which part is missing: a broken
- * answer never passes for a complete listing.
- * @internal Exported for the fuzz tests.
+ * The Laravel envelope (`data`, `links`, `meta`), or which part is missing: a broken answer never
+ * passes for a complete listing. @internal Exported for the fuzz tests.
  */
 export function readEnvelope(body: unknown) {
 	if (!isJsonObject(body)) return 'the page is not a JSON object';
@@ -165,7 +161,7 @@ export async function openListing(
 	key: PaginatedRouteKey,
 	options: PaginateOptions = {},
 	connection?: Connection,
-): Promise<Listing> {
+) {
 	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
 }
 
@@ -177,11 +173,7 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 }
 
 /** The items of `paginateList`. */
-export async function paginate(
-	ctx: ApiContext,
-	key: PaginatedRouteKey,
-	options: PaginateOptions = {},
-): Promise<IDataObject[]> {
+export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options?: PaginateOptions) {
 	return (await paginateList(ctx, key, options)).items;
 }
 
