@@ -142,12 +142,8 @@ export async function completeCompany(
 }
 
 /** The company of a Company value with its sqid, which every route needs (a slug is looked up). */
-export async function resolveCompanyWithId(
-	ctx: ApiContext,
-	parameter: unknown,
-	check?: ItemContext,
-): Promise<CompanyWithId> {
-	const company = await resolveCompany(ctx, parameter, check);
+export async function resolveCompanyWithId(ctx: ApiContext, given: unknown, check?: ItemContext) {
+	const company = await resolveCompany(ctx, given, check);
 	if (company.id !== undefined) return { id: company.id, slug: company.slug };
 	return await completeCompany(ctx, company, check);
 }
@@ -170,6 +166,10 @@ export async function resolveEvent(
 }
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
+const pageUrl = (path: string, pattern: string) => ({
+	example: PAGE + path,
+	pattern: `^https?://[^/]+/${pattern}`,
+});
 
 interface Locator {
 	description: string;
@@ -191,24 +191,21 @@ export const ID_LOCATORS = {
 		search: 'searchCompanies',
 		example: 'Xk9aB2qL',
 		idHint: 'company ID',
-		url: { example: PAGE, pattern: '^https?://[^/]+/([^/?#]+)' },
+		url: pageUrl('', '([^/?#]+)'),
 	},
 	event: {
 		description: 'Event of the company',
 		search: 'searchEvents',
 		example: 'summer-summit',
 		idHint: 'event slug',
-		url: { example: PAGE, pattern: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)' },
+		url: pageUrl('', '[^/?#]+/event/([^/?#]+)'),
 	},
 	ticketType: {
 		description: 'Ticket type of the event',
 		search: 'searchTicketTypes',
 		example: 'early-bird',
 		idHint: 'ticket type slug',
-		url: {
-			example: `${PAGE}/early-bird`,
-			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
-		},
+		url: pageUrl('/early-bird', '[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)'),
 	},
 	form: {
 		description: 'Registration form of the company',
@@ -221,10 +218,7 @@ export const ID_LOCATORS = {
 		search: 'searchOrders',
 		example: 'Lm3Qx8Rt',
 		idHint: 'order ID',
-		url: {
-			example: `${PAGE}/o/Lm3Qx8Rt/checkout`,
-			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
-		},
+		url: pageUrl('/o/Lm3Qx8Rt/checkout', '[^/?#]+/event/[^/?#]+/o/([^/?#]+)'),
 	},
 	activation: {
 		description: 'Activation of the company',

@@ -1,34 +1,22 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from './errors';
 import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
 import type { LocatorName } from './ids';
 import { orderStatus } from './orders';
-import {
-	openListing,
-	paginate,
-	DEFAULT_CONCURRENCY,
-	DEFAULT_PAGE_SIZE,
-	MAX_CONCURRENCY,
-	MAX_PAGE_SIZE,
-} from './pagination';
+import { openListing, paginate } from './pagination';
 import { PATH_PARAMS } from './routes';
 import type { PaginatedRouteKey, RouteParams } from './routes';
 import { apiRequestList } from './transport';
 
 /**
- * A list in the editor: the records of the chosen company or event (`scope`) whose `fields` hold the
- * search text. A paginated `route` is read a page per pagination token when `paged`, else whole; a
+ * A list in the editor: the records (of the company, event… chosen in `params`) whose `fields` hold
+ * the search text. A paginated `route` is read a page per pagination token when `paged`, else whole; a
  * list without pages is read by `list`.
  */
 type ListSearch = {
-	scope?: 'company' | 'event';
+	params: LocatorName[];
 	fields: (record: IDataObject) => unknown[];
 	label: (record: IDataObject) => string;
 	/** The ID the list fills in; the record's `id` unless given. */
@@ -47,7 +35,7 @@ function searchPage(s: ListSearch) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const { records, ...next } = await read(this, s, await chosen(this, s.scope), paginationToken);
+		const { records, ...next } = await read(this, s, paginationToken);
 		// Case-insensitive: the API's own `q` is case-sensitive, so lists never send it.
 		const needle = lowerCase(filter).trim();
 		const found = records.filter(
@@ -62,9 +50,9 @@ function searchPage(s: ListSearch) {
 async function read(
 	ctx: ILoadOptionsFunctions,
 	s: ListSearch,
-	params: RouteParams,
 	token: string | undefined,
 ): Promise<{ records: IDataObject[]; paginationToken?: string }> {
+	const params = await chosenParams(ctx, ...s.params);
 	if ('list' in s) return { records: await s.list(ctx, params) };
 	if (!s.paged) return { records: await paginate(ctx, s.route, { params }) };
 	const page = Number(token ?? 1);
@@ -78,7 +66,7 @@ const nameOf = (r: IDataObject) => String(r.name);
 
 /** The company's events, soonest first (read whole: the API orders events as it likes). */
 const EVENTS = {
-	scope: 'company',
+	params: ['company'],
 	route: 'event.getMany',
 	fields: (e) => [e.name, e.id],
 	label: (e) => {
@@ -87,28 +75,6 @@ const EVENTS = {
 	},
 	sort: (events) => byUpcoming(events, new Date().toISOString()),
 } satisfies ListSearch;
-
-/** "VIP Pass · 149.00 EUR · sold out" */
-function ticketTypeLabel(t: IDataObject): string {
-	const price =
-		Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
-	const flags = [
-		t.sold_out === true ? 'sold out' : '',
-		t.active === false ? 'inactive' : '',
-		t.hidden_from_shop === true ? 'hidden' : '',
-	];
-	return [String(t.name), price, ...flags.filter(Boolean)].join(' · ');
-}
-
-/** "Ada Lovelace · paid · Lm3Qx8Rt · ada@example.com": the email, the longest part, last. */
-function orderLabel(o: IDataObject): string {
-	return [
-		`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(),
-		orderStatus(o),
-		String(o.id),
-		String(o.email ?? ''),
-	].join(' · ');
-}
 
 const activationId = (a: IDataObject) => String(a.slug ?? a.id);
 
@@ -128,6 +94,7 @@ async function listWebhooks(ctx: ILoadOptionsFunctions, params: RouteParams) {
 /** @public n8n calls them by name (saved workflows hold it), through each node's `methods.listSearch`. */
 export const listSearch = {
 	searchCompanies: searchPage({
+		params: [],
 		route: 'company.getMany',
 		paged: true,
 		fields: (c) => [c.name, c.slug],
@@ -136,28 +103,45 @@ export const listSearch = {
 	searchEvents: searchPage(EVENTS),
 	searchOrganizingEvents: searchPage({ ...EVENTS, keep: (e) => e.company_role === 'organizing' }),
 	searchTicketTypes: searchPage({
-		scope: 'event',
+		params: ['company', 'event'],
 		list: async (ctx, params) => await apiRequestList(ctx, 'ticketType.getMany', { params }),
 		fields: (t) => [t.name, t.slug],
-		label: ticketTypeLabel,
+		// "VIP Pass · 149.00 EUR · sold out"
+		label: (t) => {
+			const price =
+				Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
+			const flags = [
+				t.sold_out === true ? 'sold out' : '',
+				t.active === false ? 'inactive' : '',
+				t.hidden_from_shop === true ? 'hidden' : '',
+			];
+			return [String(t.name), price, ...flags.filter(Boolean)].join(' · ');
+		},
 		value: (t) => String(t.slug),
 	}),
 	searchForms: searchPage({
-		scope: 'company',
+		params: ['company'],
 		route: 'form.getMany',
 		paged: true,
 		fields: (f) => [f.name, f.id],
 		label: nameOf,
 	}),
 	searchOrders: searchPage({
-		scope: 'event',
+		params: ['company', 'event'],
 		route: 'order.getMany',
 		paged: true,
 		fields: (o) => [o.first_name, o.last_name, o.email, o.id, orderStatus(o)],
-		label: orderLabel,
+		// "Ada Lovelace · paid · Lm3Qx8Rt · ada@example.com": the email, the longest part, last.
+		label: (o) =>
+			[
+				`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(),
+				orderStatus(o),
+				String(o.id),
+				String(o.email ?? ''),
+			].join(' · '),
 	}),
 	searchActivations: searchPage({
-		scope: 'company',
+		params: ['company'],
 		route: 'activation.getMany',
 		paged: true,
 		fields: (a) => [a.title, activationId(a)],
@@ -165,13 +149,13 @@ export const listSearch = {
 		value: activationId,
 	}),
 	searchEmailTemplates: searchPage({
-		scope: 'event',
+		params: ['company', 'event'],
 		list: async (ctx, params) => await apiRequestList(ctx, 'emailTemplate.getMany', { params }),
 		fields: (t) => [t.name, t.id],
 		label: (t) => `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`,
 	}),
 	searchWebhooks: searchPage({
-		scope: 'company',
+		params: ['company'],
 		list: listWebhooks,
 		fields: (w) => [w.name, w.url, w.id],
 		label: (w) =>
@@ -193,24 +177,17 @@ function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
 	return parameter;
 }
 
-/** The chosen company's sqid (one given by name, slug or page URL is looked up). */
-export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	return (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
-}
-
-/** The chosen ID of path parameter `param` (a ticket type or event also from its page URL). */
-export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): string {
-	return resolveLocator(ctx, requireChosen(ctx, param), param);
-}
-
-/** The path parameters of the chosen company or event (the event is checked first). */
-async function chosen(
-	ctx: ILoadOptionsFunctions,
-	scope?: 'company' | 'event',
-): Promise<RouteParams> {
-	if (scope !== 'event') return scope ? { company: await currentCompany(ctx) } : {};
-	const event = currentLocator(ctx, 'event');
-	return { company: await currentCompany(ctx), event };
+/**
+ * The chosen IDs of `names` for a request's path (a ticket type or event also from its page URL); the
+ * company last, its sqid looked up when given by name, slug or page URL.
+ */
+export async function chosenParams(ctx: ILoadOptionsFunctions, ...names: LocatorName[]) {
+	const params: RouteParams = {};
+	for (const name of names.filter((n) => n !== 'company'))
+		params[name] = resolveLocator(ctx, requireChosen(ctx, name), name);
+	if (names.includes('company'))
+		params.company = (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
+	return params;
 }
 
 /**
@@ -225,28 +202,4 @@ export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
 		.sort((a, b) => start(a).localeCompare(start(b)));
 	const past = events.filter(isPast).sort((a, b) => start(b).localeCompare(start(a)));
 	return [...upcoming, ...past];
-}
-
-/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
-export function concurrencyOption(description: string): INodeProperties {
-	return {
-		displayName: 'Concurrent Requests',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: DEFAULT_CONCURRENCY,
-		description,
-	};
-}
-
-/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
-export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
-	return {
-		displayName: 'Page Size',
-		name: 'perPage',
-		type: 'number',
-		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
-		default: defaultSize,
-		description,
-	};
 }

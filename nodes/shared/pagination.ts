@@ -1,4 +1,4 @@
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiContext } from './transport';
@@ -163,6 +163,30 @@ export async function openListing(
 	connection?: Connection,
 ) {
 	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
+}
+
+/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
+export function concurrencyOption(description: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
+/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
+export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
+		default: defaultSize,
+		description,
+	};
 }
 
 /** A paging option as a whole number from `min` to `max`; `fallback` when unset or not a number. */

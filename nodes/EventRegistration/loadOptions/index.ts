@@ -3,11 +3,12 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { editorLabel } from '../shared/output';
 import { paginate } from '../../shared/pagination';
 import { apiRequest } from '../../shared/transport';
-import { currentCompany, currentLocator } from '../../shared/lists';
+import type { RouteParams } from '../../shared/routes';
+import { chosenParams } from '../../shared/lists';
 import { NEW_FIELD } from '../shared/items';
 
 /** The form's fields: "Badge name (Text)", its id as description. */
-async function formFields(ctx: ILoadOptionsFunctions, params: { company: string; form: string }) {
+async function formFields(ctx: ILoadOptionsFunctions, params: RouteParams) {
 	const { fields } = await apiRequest(ctx, 'form.get', { params });
 	return (Array.isArray(fields) ? (fields as IDataObject[]) : []).map((field) => ({
 		name: `${String(field.label ?? field.id)} (${editorLabel(String(field.type))})`,
@@ -18,8 +19,7 @@ async function formFields(ctx: ILoadOptionsFunctions, params: { company: string;
 
 /** Form → Update from version 1.1 (Existing Field): the chosen form's fields. */
 export async function getExistingFormFields(this: ILoadOptionsFunctions) {
-	const form = currentLocator(this, 'form');
-	return await formFields(this, { company: await currentCompany(this), form });
+	return await formFields(this, await chosenParams(this, 'form', 'company'));
 }
 
 /** Version 1 Form → Update: New Field, then the chosen form's fields. */
@@ -32,13 +32,10 @@ export async function getFormFieldsToUpdate(this: ILoadOptionsFunctions) {
 
 /** Order → Create: the fields of the form attached to the chosen ticket type. */
 export async function getTicketTypeFormFields(this: ILoadOptionsFunctions) {
-	const event = currentLocator(this, 'event');
-	const ticketType = currentLocator(this, 'ticketType');
-	const company = await currentCompany(this);
-	const { form_id: form } = await apiRequest(this, 'ticketType.get', {
-		params: { company, event, ticketType },
-	});
-	if (typeof form === 'string' && form !== '') return await formFields(this, { company, form });
+	const params = await chosenParams(this, 'event', 'ticketType', 'company');
+	const { form_id: form } = await apiRequest(this, 'ticketType.get', { params });
+	if (typeof form === 'string' && form !== '')
+		return await formFields(this, { company: params.company, form });
 	return [
 		{
 			name: 'No Form Attached',
@@ -52,7 +49,7 @@ export async function getTicketTypeFormFields(this: ILoadOptionsFunctions) {
 /** Ticket Type → Create / Update: the company's forms. */
 export async function getForms(this: ILoadOptionsFunctions) {
 	const forms = await paginate(this, 'form.getMany', {
-		params: { company: await currentCompany(this) },
+		params: await chosenParams(this, 'company'),
 	});
 	return forms
 		.map((form) => ({

@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { validValues } from '../../shared/errors';
 import { companyLocator } from '../../shared/ids';
-import { concurrencyOption, pageSizeOption } from '../../shared/lists';
 import {
+	concurrencyOption,
+	pageSizeOption,
 	DEFAULT_CONCURRENCY,
 	DEFAULT_PAGE_SIZE,
 	DEFAULT_PAGE_SIZE_ASKED,
