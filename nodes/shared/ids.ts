@@ -95,10 +95,6 @@ function invalidCompany(
 	return stopOnInvalidId(check, ctx.getNode(), 'Company', problem, fix);
 }
 
-async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
-	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-}
-
 /** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
 export async function resolveCompany(ctx: ApiContext, parameter: unknown, check?: ItemContext) {
 	const { mode, value } = locatorValue(parameter);
@@ -114,7 +110,7 @@ export async function resolveCompany(ctx: ApiContext, parameter: unknown, check?
 	refuseDotSegment(ctx.getNode(), 'Company', given, check);
 	if (mode === 'url') return { slug: given };
 	if (ID_PATTERNS.company.test(given)) return { id: given };
-	const companies = await userCompanies(ctx, check);
+	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 	const { id, slug } = uniqueByName(ctx, companies, given, 'Company', check);
 	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
 }
@@ -128,7 +124,7 @@ export async function completeCompany(
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
 	const by = id !== undefined ? 'ID' : 'slug';
-	const companies = await userCompanies(ctx, check);
+	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
 	const found = companies.find((c) => (id !== undefined ? c.id === id : c.slug === slug));
 	if (!found) {
 		const problem = `none of your companies has the ${by} "${id ?? slug}"`;

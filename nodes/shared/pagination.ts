@@ -19,7 +19,7 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 const MAX_PAGES = 10_000;
-/** The Page Size a Get Many asks for unless set: MAX_PAGE_SIZE today, a fact of its own. */
+/** @alias The Page Size a Get Many asks for unless set: MAX_PAGE_SIZE today, a fact of its own. */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 /** Fast on the 15-a-page API (`npm run bench`); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -196,7 +196,6 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 		: fallback;
 }
 
-/** The items of `paginateList`. */
 export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options?: PaginateOptions) {
 	return (await paginateList(ctx, key, options)).items;
 }
