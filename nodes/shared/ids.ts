@@ -116,11 +116,7 @@ export async function resolveCompany(ctx: ApiContext, parameter: unknown, check?
 }
 
 /** The company with what its value did not give (sqid or slug), read from GET /companies when needed. */
-export async function completeCompany(
-	ctx: ApiContext,
-	company: Company,
-	check?: ItemContext,
-): Promise<CompanyRecord> {
+export async function completeCompany(ctx: ApiContext, company: Company, check?: ItemContext) {
 	const { id, slug } = company;
 	if (id !== undefined && slug !== undefined) return { id, slug };
 	const by = id !== undefined ? 'ID' : 'slug';
@@ -245,14 +241,8 @@ function textMode(
 	errorMessage: string,
 ): INodePropertyMode {
 	const validation = [{ type: 'regex' as const, properties: { regex, errorMessage } }];
-	return {
-		displayName,
-		name,
-		type: 'string' as const,
-		placeholder,
-		...(hint && { hint }),
-		validation,
-	};
+	const type = 'string';
+	return { displayName, name, type, placeholder, ...(hint && { hint }), validation };
 }
 
 /** The locator of path parameter `param`, as the node parameter `name`; `bySlug` adds the By Slug mode. */

@@ -1,4 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from './errors';
@@ -30,11 +30,7 @@ type ListSearch = {
 
 /** The method n8n calls for list search `s`: one page of results, the next page as pagination token. */
 function searchPage(s: ListSearch) {
-	return async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	): Promise<INodeListSearchResult> {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const { records, ...next } = await read(this, s, paginationToken);
 		// Case-insensitive: the API's own `q` is case-sensitive, so lists never send it.
 		const needle = lowerCase(filter).trim();
@@ -47,11 +43,7 @@ function searchPage(s: ListSearch) {
 }
 
 /** A page of a paged route with the next page's token, else the whole list. */
-async function read(
-	ctx: ILoadOptionsFunctions,
-	s: ListSearch,
-	token: string | undefined,
-): Promise<{ records: IDataObject[]; paginationToken?: string }> {
+async function read(ctx: ILoadOptionsFunctions, s: ListSearch, token?: string) {
 	const params = await chosenParams(ctx, ...s.params);
 	if ('list' in s) return { records: await s.list(ctx, params) };
 	if (!s.paged) return { records: await paginate(ctx, s.route, { params }) };

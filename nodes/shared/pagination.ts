@@ -25,7 +25,7 @@ export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
-export interface PaginateOptions {
+interface PaginateOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	/** Larger pages, used only when meta.per_page shows the service honoured it. */

@@ -11,7 +11,7 @@ import {
 	DEFAULT_PAGE_SIZE_ASKED,
 	paginateList,
 } from '../../shared/pagination';
-import type { ListResult, PaginateOptions } from '../../shared/pagination';
+import type { ListResult } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './items';
 import type { OperationItem } from './items';
@@ -81,11 +81,7 @@ export function listProperties(noun: string): INodeProperties[] {
  * Return All, Limit and Paging Options as paginate options; for a model, with the bound of one tool
  * call, refused before more pages are fetched (`plural` names the records in its error).
  */
-export function readListOptions(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	plural: string,
-): PaginateOptions {
+export function readListOptions(ctx: IExecuteFunctions, item: OperationItem, plural: string) {
 	const returnAll = item.parameter('returnAll', false) as boolean;
 	const paging = item.parameter('paging', {}) as IDataObject;
 	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : LIMIT.default;
