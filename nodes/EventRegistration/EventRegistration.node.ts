@@ -2,7 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { authenticationProperty, nodeCredentials } from '../shared/transport';
-import * as listSearch from './listSearch';
+import { listSearch } from '../shared/lists';
 import * as loadOptions from './loadOptions';
 import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
 import { router } from './router';

@@ -9,14 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import { companyLocator, eventLocator, resolveCompanyWithId, resolveLocator } from '../shared/ids';
+import { searchCompanies, searchOrganizingEvents } from '../shared/lists';
+import { includeSubmissionProperty, withOrderStatus } from '../shared/orders';
 import {
 	concurrencyOption,
 	pageSizeOption,
-	searchCompanies,
-	searchOrganizingEvents,
-} from '../shared/lists';
-import { includeSubmissionProperty, withOrderStatus } from '../shared/orders';
-import {
 	DEFAULT_CONCURRENCY,
 	DEFAULT_PAGE_SIZE,
 	DEFAULT_PAGE_SIZE_ASKED,

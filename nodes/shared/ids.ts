@@ -9,130 +9,33 @@ import type { ApiContext } from './transport';
 import { paginate } from './pagination';
 import { refuseDotSegment, stopOnInvalidId } from './errors';
 import { ID_PATTERNS, isDotSegment, NOT_A_DOT_SEGMENT, PATH_PARAMS } from './routes';
-import type { ItemContext } from './errors';
+import type { Fix, ItemContext } from './errors';
 import type { PathParamName } from './routes';
 
 /** A company as the service lists it: the sqid the API addresses it by, the slug of its public pages. */
 export type CompanyRecord = IDataObject & { id: string; slug: string };
-
 export type CompanyWithId = { id: string; slug?: string };
-
 /** A company as far as its Company value gives it without a request: its sqid, its slug, or both. */
 export type Company = CompanyWithId | { id?: string; slug: string };
 
-function sameText(a: unknown, b: string): boolean {
-	return typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
-}
-
-/** At most 10 candidates, named in the error. */
-function candidateList(records: IDataObject[]): string {
-	const shown = records.slice(0, 10).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
-	const more = records.length - shown.length;
-	return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
-}
-
-/** The one record whose name (or slug) is `value`, ignoring case; otherwise an error naming the candidates. */
-function uniqueByName<T extends IDataObject>(
-	ctx: ApiContext,
-	records: T[],
-	value: string,
-	field: 'Company' | 'Event',
-	check?: ItemContext,
-): T {
-	const matches = records.filter((r) => sameText(r.name, value) || sameText(r.slug, value));
-	if (matches.length === 1) return matches[0];
-	const plural = field === 'Company' ? 'companies' : 'events';
-	const problem =
-		matches.length === 0
-			? records.length === 0
-				? `"${value}" is not an ID, and you have no ${plural} to match it by name`
-				: `"${value}" is neither the ID nor the name of one of your ${plural}; yours are: ${candidateList(records)}`
-			: `"${value}" names ${matches.length} ${plural}: ${candidateList(matches)}; use the ID`;
-	// The candidates are in the message itself: an AI Agent hands its model the message alone.
-	stopOnInvalidId(
-		check,
-		ctx.getNode(),
-		field,
-		problem,
-		`Enter the ${field.toLowerCase()}'s ID, choose it from the list, or use its exact name.`,
-	);
-}
-
-async function userCompanies(ctx: ApiContext, check?: ItemContext): Promise<CompanyRecord[]> {
-	return (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
-}
-
-/** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
-export async function resolveCompany(
-	ctx: ApiContext,
-	parameter: unknown,
-	check?: ItemContext,
-): Promise<Company> {
-	const { mode, value } = locatorValue(parameter);
-	if (value === '')
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			'is required',
-			'Choose the company from the list, or enter its ID.',
-		);
-	if (mode === BY_SLUG) {
-		if (SLUG_PATTERN.test(value) && !isDotSegment(value)) return { slug: value };
-		const fix = 'Enter the company as it appears in public URLs, without slashes or spaces.';
-		const problem = `"${value}" is not a slug`;
-		stopOnInvalidId(check, ctx.getNode(), 'Company', problem, { editor: fix, tool: fix });
+/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
+export function locatorValue(parameter: unknown): { mode: string; value: string } {
+	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
+		const rl = parameter as INodeParameterResourceLocator;
+		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
 	}
-	const { pattern } = ID_LOCATORS.company.url;
-	const given = mode === 'url' ? (extractFromUrl(pattern, value) ?? value) : value;
-	refuseDotSegment(ctx.getNode(), 'Company', given, check);
-	if (mode === 'url') return { slug: given };
-	if (ID_PATTERNS.company.test(given)) return { id: given };
-	const companies = await userCompanies(ctx, check);
-	const { id, slug } = uniqueByName(ctx, companies, given, 'Company', check);
-	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
+	return { mode: 'id', value: String(parameter ?? '').trim() };
 }
 
-/** The company with what its value did not give (sqid or slug), read from GET /companies when needed. */
-export async function completeCompany(
-	ctx: ApiContext,
-	company: Company,
-	check?: ItemContext,
-): Promise<CompanyRecord> {
-	const { id, slug } = company;
-	if (id !== undefined && slug !== undefined) return { id, slug };
-	const by = id !== undefined ? 'ID' : 'slug';
-	const found = (await userCompanies(ctx, check)).find((c) =>
-		id !== undefined ? c.id === id : c.slug === slug,
-	);
-	if (!found)
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			`none of your companies has the ${by} "${id ?? slug}"`,
-			`Check the ${by}, or choose the company from the list.`,
-		);
-	if (typeof found.slug !== 'string' || found.slug === '')
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			'Company',
-			`the service returned no slug for company "${found.id}"`,
-			'The public URL needs the company slug; enter it where the node offers By Slug.',
-		);
-	return { id: found.id, slug: found.slug };
-}
-
-/** The company of a Company value with its sqid, which every route needs (a slug is looked up). */
-export async function resolveCompanyWithId(
-	ctx: ApiContext,
-	parameter: unknown,
-	check?: ItemContext,
-): Promise<CompanyWithId> {
-	const company = await resolveCompany(ctx, parameter, check);
-	if (company.id !== undefined) return { id: company.id, slug: company.slug };
-	return await completeCompany(ctx, company, check);
+/** The ID in a URL-mode value n8n did not extract already. */
+function extractFromUrl(pattern: string, url: string): string | undefined {
+	const match = new RegExp(pattern).exec(url);
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
 }
 
 /** The slug or sqid the locator of `param` points at (URL mode applies that resource's page pattern). */
@@ -147,16 +50,94 @@ export function resolveLocator(
 	const { url }: Locator = ID_LOCATORS[param];
 	const resolved = mode === 'url' && url ? extractFromUrl(url.pattern, value) : value;
 	if (!resolved) {
-		stopOnInvalidId(
-			check,
-			ctx.getNode(),
-			label,
-			value === '' ? 'is required' : `cannot read it from "${value}"`,
-			`Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`,
-		);
+		const problem = value === '' ? 'is required' : `cannot read it from "${value}"`;
+		const fix = `Choose the ${label.toLowerCase()} from the list, enter its ID, or paste its public page URL.`;
+		stopOnInvalidId(check, ctx.getNode(), label, problem, fix);
 	}
 	refuseDotSegment(ctx.getNode(), label, resolved, check);
 	return resolved;
+}
+
+/** The one record whose name (or slug) is `value`, ignoring case; otherwise an error naming the candidates. */
+function uniqueByName<T extends IDataObject>(
+	ctx: ApiContext,
+	records: T[],
+	value: string,
+	field: 'Company' | 'Event',
+	check?: ItemContext,
+): T {
+	const same = (text: unknown) =>
+		typeof text === 'string' && text.trim().toLowerCase() === value.toLowerCase();
+	const matches = records.filter((r) => same(r.name) || same(r.slug));
+	if (matches.length === 1) return matches[0];
+	const list = (some: T[]) => {
+		const shown = some.slice(0, 10).map((r) => `${String(r.name)} (ID ${String(r.id)})`);
+		return shown.join(', ') + (some.length > 10 ? ` and ${some.length - 10} more` : '');
+	};
+	const plural = field === 'Company' ? 'companies' : 'events';
+	const problem =
+		matches.length === 0
+			? records.length === 0
+				? `"${value}" is not an ID, and you have no ${plural} to match it by name`
+				: `"${value}" is neither the ID nor the name of one of your ${plural}; yours are: ${list(records)}`
+			: `"${value}" names ${matches.length} ${plural}: ${list(matches)}; use the ID`;
+	// The candidates are in the message itself: an AI Agent hands its model the message alone.
+	const fix = `Enter the ${field.toLowerCase()}'s ID, choose it from the list, or use its exact name.`;
+	stopOnInvalidId(check, ctx.getNode(), field, problem, fix);
+}
+
+function invalidCompany(
+	ctx: ApiContext,
+	check: ItemContext | undefined,
+	problem: string,
+	fix: Fix,
+): never {
+	return stopOnInvalidId(check, ctx.getNode(), 'Company', problem, fix);
+}
+
+/** A Company value's company: a sqid or slug as given, a name ("Acme Events") matched to one of the user's. */
+export async function resolveCompany(ctx: ApiContext, parameter: unknown, check?: ItemContext) {
+	const { mode, value } = locatorValue(parameter);
+	if (value === '')
+		invalidCompany(ctx, check, 'is required', 'Choose the company from the list, or enter its ID.');
+	if (mode === BY_SLUG) {
+		if (SLUG_PATTERN.test(value) && !isDotSegment(value)) return { slug: value };
+		const fix = 'Enter the company as it appears in public URLs, without slashes or spaces.';
+		invalidCompany(ctx, check, `"${value}" is not a slug`, { editor: fix, tool: fix });
+	}
+	const given =
+		mode === 'url' ? (extractFromUrl(ID_LOCATORS.company.url.pattern, value) ?? value) : value;
+	refuseDotSegment(ctx.getNode(), 'Company', given, check);
+	if (mode === 'url') return { slug: given };
+	if (ID_PATTERNS.company.test(given)) return { id: given };
+	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
+	const { id, slug } = uniqueByName(ctx, companies, given, 'Company', check);
+	return typeof slug === 'string' && slug !== '' ? { id, slug } : { id };
+}
+
+/** The company with what its value did not give (sqid or slug), read from GET /companies when needed. */
+export async function completeCompany(ctx: ApiContext, company: Company, check?: ItemContext) {
+	const { id, slug } = company;
+	if (id !== undefined && slug !== undefined) return { id, slug };
+	const by = id !== undefined ? 'ID' : 'slug';
+	const companies = (await paginate(ctx, 'company.getMany', { check })) as CompanyRecord[];
+	const found = companies.find((c) => (id !== undefined ? c.id === id : c.slug === slug));
+	if (!found) {
+		const problem = `none of your companies has the ${by} "${id ?? slug}"`;
+		invalidCompany(ctx, check, problem, `Check the ${by}, or choose the company from the list.`);
+	}
+	if (typeof found.slug !== 'string' || found.slug === '') {
+		const fix = 'The public URL needs the company slug; enter it where the node offers By Slug.';
+		invalidCompany(ctx, check, `the service returned no slug for company "${found.id}"`, fix);
+	}
+	return { id: found.id, slug: found.slug };
+}
+
+/** The company of a Company value with its sqid, which every route needs (a slug is looked up). */
+export async function resolveCompanyWithId(ctx: ApiContext, given: unknown, check?: ItemContext) {
+	const company = await resolveCompany(ctx, given, check);
+	if (company.id !== undefined) return { id: company.id, slug: company.slug };
+	return await completeCompany(ctx, company, check);
 }
 
 /**
@@ -171,14 +152,16 @@ export async function resolveEvent(
 ): Promise<string> {
 	const value = resolveLocator(ctx, parameter, 'event', check);
 	if (ID_PATTERNS.event.test(value)) return value;
-	const events = await paginate(ctx, 'event.getMany', {
-		params: { company: await companyId() },
-		check,
-	});
+	const params = { company: await companyId() };
+	const events = await paginate(ctx, 'event.getMany', { params, check });
 	return String(uniqueByName(ctx, events, value, 'Event', check).id);
 }
 
 const PAGE = 'https://tickets.example.com/acme/event/summer-summit';
+const pageUrl = (path: string, pattern: string) => ({
+	example: PAGE + path,
+	pattern: `^https?://[^/]+/${pattern}`,
+});
 
 interface Locator {
 	description: string;
@@ -200,24 +183,21 @@ export const ID_LOCATORS = {
 		search: 'searchCompanies',
 		example: 'Xk9aB2qL',
 		idHint: 'company ID',
-		url: { example: PAGE, pattern: '^https?://[^/]+/([^/?#]+)' },
+		url: pageUrl('', '([^/?#]+)'),
 	},
 	event: {
 		description: 'Event of the company',
 		search: 'searchEvents',
 		example: 'summer-summit',
 		idHint: 'event slug',
-		url: { example: PAGE, pattern: '^https?://[^/]+/[^/?#]+/event/([^/?#]+)' },
+		url: pageUrl('', '[^/?#]+/event/([^/?#]+)'),
 	},
 	ticketType: {
 		description: 'Ticket type of the event',
 		search: 'searchTicketTypes',
 		example: 'early-bird',
 		idHint: 'ticket type slug',
-		url: {
-			example: `${PAGE}/early-bird`,
-			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)',
-		},
+		url: pageUrl('/early-bird', '[^/?#]+/event/[^/?#]+/(?!o/)([^/?#]+)'),
 	},
 	form: {
 		description: 'Registration form of the company',
@@ -230,10 +210,7 @@ export const ID_LOCATORS = {
 		search: 'searchOrders',
 		example: 'Lm3Qx8Rt',
 		idHint: 'order ID',
-		url: {
-			example: `${PAGE}/o/Lm3Qx8Rt/checkout`,
-			pattern: '^https?://[^/]+/[^/?#]+/event/[^/?#]+/o/([^/?#]+)',
-		},
+		url: pageUrl('/o/Lm3Qx8Rt/checkout', '[^/?#]+/event/[^/?#]+/o/([^/?#]+)'),
 	},
 	activation: {
 		description: 'Activation of the company',
@@ -264,14 +241,8 @@ function textMode(
 	errorMessage: string,
 ): INodePropertyMode {
 	const validation = [{ type: 'regex' as const, properties: { regex, errorMessage } }];
-	return {
-		displayName,
-		name,
-		type: 'string' as const,
-		placeholder,
-		...(hint && { hint }),
-		validation,
-	};
+	const type = 'string';
+	return { displayName, name, type, placeholder, ...(hint && { hint }), validation };
 }
 
 /** The locator of path parameter `param`, as the node parameter `name`; `bySlug` adds the By Slug mode. */
@@ -346,24 +317,4 @@ export function eventLocator(options: { organizingOnly: boolean }): INodePropert
 			'An event the company organizes (ticket types, orders, page and emails exist only for those)',
 		search: 'searchOrganizingEvents',
 	});
-}
-
-/** The raw value of a resource locator parameter, whatever shape the workflow stored. */
-export function locatorValue(parameter: unknown): { mode: string; value: string } {
-	if (parameter && typeof parameter === 'object' && '__rl' in parameter) {
-		const rl = parameter as INodeParameterResourceLocator;
-		return { mode: String(rl.mode), value: String(rl.value ?? '').trim() };
-	}
-	return { mode: 'id', value: String(parameter ?? '').trim() };
-}
-
-/** The ID in a URL-mode value n8n did not extract already. */
-function extractFromUrl(pattern: string, url: string): string | undefined {
-	const match = new RegExp(pattern).exec(url);
-	if (!match?.[1]) return undefined;
-	try {
-		return decodeURIComponent(match[1]);
-	} catch {
-		return undefined;
-	}
 }

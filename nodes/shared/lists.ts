@@ -1,85 +1,161 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-	INodeProperties,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	openListing,
-	paginate,
-	DEFAULT_CONCURRENCY,
-	DEFAULT_PAGE_SIZE,
-	MAX_CONCURRENCY,
-	MAX_PAGE_SIZE,
-} from './pagination';
-import type { PaginatedRouteKey, RouteParams } from './routes';
+import { asNodeError } from './errors';
 import { locatorValue, resolveCompanyWithId, resolveLocator } from './ids';
 import type { LocatorName } from './ids';
+import { orderStatus } from './orders';
+import { openListing, paginate } from './pagination';
 import { PATH_PARAMS } from './routes';
+import type { PaginatedRouteKey, RouteParams } from './routes';
+import { apiRequestList } from './transport';
 
-/** One page of a paginated route, with the next page as pagination token; a malformed page is an error. */
-export async function searchPage(
-	ctx: ILoadOptionsFunctions,
-	key: PaginatedRouteKey,
-	params: RouteParams,
-	paginationToken: string | undefined,
-	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
-): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const parsed = await (await openListing(ctx, key, { params })).page(page);
-	const results = parsed.items.flatMap((record) => toItem(record) ?? []);
-	return { results, paginationToken: parsed.meta.hasNext ? String(page + 1) : undefined };
-}
+/**
+ * A list in the editor: the records (of the company, event… chosen in `params`) whose `fields` hold
+ * the search text. A paginated `route` is read a page per pagination token when `paged`, else whole; a
+ * list without pages is read by `list`.
+ */
+type ListSearch = {
+	params: LocatorName[];
+	fields: (record: IDataObject) => unknown[];
+	label: (record: IDataObject) => string;
+	/** The ID the list fills in; the record's `id` unless given. */
+	value?: (record: IDataObject) => string;
+	keep?: (record: IDataObject) => boolean;
+	sort?: (records: IDataObject[]) => IDataObject[];
+} & (
+	| { route: PaginatedRouteKey; paged?: true }
+	| { list: (ctx: ILoadOptionsFunctions, params: RouteParams) => Promise<IDataObject[]> }
+);
 
-export async function searchCompanies(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(this, 'company.getMany', {}, paginationToken, (c) =>
-		matches(filter, c.name, c.slug) ? { name: String(c.name), value: String(c.id) } : undefined,
-	);
-}
-
-/** The company's events, soonest first (read whole: the API orders events as it likes). */
-function eventSearch(organizingOnly: boolean) {
-	return async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-	): Promise<INodeListSearchResult> {
-		const company = await currentCompany(this);
-		const events = (await paginate(this, 'event.getMany', { params: { company } })).filter(
-			(e) => (!organizingOnly || e.company_role === 'organizing') && matches(filter, e.name, e.id),
+/** The method n8n calls for list search `s`: one page of results, the next page as pagination token. */
+function searchPage(s: ListSearch) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		const { records, ...next } = await read(this, s, paginationToken);
+		// Case-insensitive: the API's own `q` is case-sensitive, so lists never send it.
+		const needle = lowerCase(filter).trim();
+		const found = records.filter(
+			(r) => (s.keep?.(r) ?? true) && s.fields(r).some((f) => lowerCase(f).includes(needle)),
 		);
-		return {
-			results: byUpcoming(events, new Date().toISOString()).map((e) => {
-				const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
-				const attending = e.company_role === 'attending' ? ' · attending' : '';
-				return { name: `${String(e.name)} · ${day}${attending}`, value: String(e.id) };
-			}),
-		};
+		const item = (r: IDataObject) => ({ name: s.label(r), value: (s.value ?? idOf)(r) });
+		return { results: (s.sort?.(found) ?? found).map(item), ...next };
 	};
 }
 
-/** @public n8n calls it by name, through the action node's `methods.listSearch`. */
-export const searchEvents = eventSearch(false);
-export const searchOrganizingEvents = eventSearch(true);
-
-/**
- * Case-insensitive match on any of the texts. The API's own `q` is case-sensitive, so lists never
- * send it: they filter what they read.
- */
-export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
-	const needle = (filter ?? '').trim().toLowerCase();
-	const holds = (text: unknown) =>
-		String(text ?? '')
-			.toLowerCase()
-			.includes(needle);
-	return needle === '' || texts.some(holds);
+/** A page of a paged route with the next page's token, else the whole list. */
+async function read(ctx: ILoadOptionsFunctions, s: ListSearch, token?: string) {
+	const params = await chosenParams(ctx, ...s.params);
+	if ('list' in s) return { records: await s.list(ctx, params) };
+	if (!s.paged) return { records: await paginate(ctx, s.route, { params }) };
+	const page = Number(token ?? 1);
+	const { items, meta } = await (await openListing(ctx, s.route, { params })).page(page);
+	return { records: items, paginationToken: meta.hasNext ? String(page + 1) : undefined };
 }
+
+const lowerCase = (text: unknown) => String(text ?? '').toLowerCase();
+const idOf = (r: IDataObject) => String(r.id);
+const nameOf = (r: IDataObject) => String(r.name);
+
+/** The company's events, soonest first (read whole: the API orders events as it likes). */
+const EVENTS = {
+	params: ['company'],
+	route: 'event.getMany',
+	fields: (e) => [e.name, e.id],
+	label: (e) => {
+		const day = typeof e.date_start === 'string' ? e.date_start.slice(0, 10) : '';
+		return `${String(e.name)} · ${day}${e.company_role === 'attending' ? ' · attending' : ''}`;
+	},
+	sort: (events) => byUpcoming(events, new Date().toISOString()),
+} satisfies ListSearch;
+
+const activationId = (a: IDataObject) => String(a.slug ?? a.id);
+
+async function listWebhooks(ctx: ILoadOptionsFunctions, params: RouteParams) {
+	try {
+		return await apiRequestList(ctx, 'webhook.getMany', { params });
+	} catch (error) {
+		// A 404 or 405 from the (assumed) webhook list route: the service has none.
+		const noList = error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
+		if (!noList) throw asNodeError(ctx.getNode(), error);
+		throw new NodeOperationError(ctx.getNode(), 'The service offers no list of webhooks', {
+			description: 'Switch Webhook to By ID and enter the id that Webhook → Create returned.',
+		});
+	}
+}
+
+/** @public n8n calls them by name (saved workflows hold it), through each node's `methods.listSearch`. */
+export const listSearch = {
+	searchCompanies: searchPage({
+		params: [],
+		route: 'company.getMany',
+		paged: true,
+		fields: (c) => [c.name, c.slug],
+		label: nameOf,
+	}),
+	searchEvents: searchPage(EVENTS),
+	searchOrganizingEvents: searchPage({ ...EVENTS, keep: (e) => e.company_role === 'organizing' }),
+	searchTicketTypes: searchPage({
+		params: ['company', 'event'],
+		list: async (ctx, params) => await apiRequestList(ctx, 'ticketType.getMany', { params }),
+		fields: (t) => [t.name, t.slug],
+		// "VIP Pass · 149.00 EUR · sold out"
+		label: (t) => {
+			const price =
+				Number(t.price) > 0 ? `${String(t.price)} ${String(t.currency ?? '')}`.trim() : 'free';
+			const flags = [
+				t.sold_out === true ? 'sold out' : '',
+				t.active === false ? 'inactive' : '',
+				t.hidden_from_shop === true ? 'hidden' : '',
+			];
+			return [String(t.name), price, ...flags.filter(Boolean)].join(' · ');
+		},
+		value: (t) => String(t.slug),
+	}),
+	searchForms: searchPage({
+		params: ['company'],
+		route: 'form.getMany',
+		paged: true,
+		fields: (f) => [f.name, f.id],
+		label: nameOf,
+	}),
+	searchOrders: searchPage({
+		params: ['company', 'event'],
+		route: 'order.getMany',
+		paged: true,
+		fields: (o) => [o.first_name, o.last_name, o.email, o.id, orderStatus(o)],
+		// "Ada Lovelace · paid · Lm3Qx8Rt · ada@example.com": the email, the longest part, last.
+		label: (o) =>
+			[
+				`${String(o.first_name ?? '')} ${String(o.last_name ?? '')}`.trim(),
+				orderStatus(o),
+				String(o.id),
+				String(o.email ?? ''),
+			].join(' · '),
+	}),
+	searchActivations: searchPage({
+		params: ['company'],
+		route: 'activation.getMany',
+		paged: true,
+		fields: (a) => [a.title, activationId(a)],
+		label: (a) => `${String(a.title ?? activationId(a))} · ${activationId(a)}`,
+		value: activationId,
+	}),
+	searchEmailTemplates: searchPage({
+		params: ['company', 'event'],
+		list: async (ctx, params) => await apiRequestList(ctx, 'emailTemplate.getMany', { params }),
+		fields: (t) => [t.name, t.id],
+		label: (t) => `${String(t.name ?? t.id)}${t.customized === true ? ' · customized' : ''}`,
+	}),
+	searchWebhooks: searchPage({
+		params: ['company'],
+		list: listWebhooks,
+		fields: (w) => [w.name, w.url, w.id],
+		label: (w) =>
+			`${String(w.name)} · ${(Array.isArray(w.events) ? w.events : []).join(', ')} · ${String(w.url)}`,
+	}),
+};
+
+export const { searchCompanies, searchOrganizingEvents } = listSearch;
 
 /** A parameter this list depends on; empty means the user has to fill it in first. */
 function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
@@ -93,20 +169,17 @@ function requireChosen(ctx: ILoadOptionsFunctions, name: LocatorName): unknown {
 	return parameter;
 }
 
-/** The chosen company's sqid (one given by name, slug or page URL is looked up). */
-export async function currentCompany(ctx: ILoadOptionsFunctions): Promise<string> {
-	return (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
-}
-
-/** The chosen ID of path parameter `param` (a ticket type or event also from its page URL). */
-export function currentLocator(ctx: ILoadOptionsFunctions, param: LocatorName): string {
-	return resolveLocator(ctx, requireChosen(ctx, param), param);
-}
-
-/** The chosen event's path parameters: its company's sqid and its slug. */
-export async function eventParams(ctx: ILoadOptionsFunctions): Promise<RouteParams> {
-	const event = currentLocator(ctx, 'event');
-	return { company: await currentCompany(ctx), event };
+/**
+ * The chosen IDs of `names` for a request's path (a ticket type or event also from its page URL); the
+ * company last, its sqid looked up when given by name, slug or page URL.
+ */
+export async function chosenParams(ctx: ILoadOptionsFunctions, ...names: LocatorName[]) {
+	const params: RouteParams = {};
+	for (const name of names.filter((n) => n !== 'company'))
+		params[name] = resolveLocator(ctx, requireChosen(ctx, name), name);
+	if (names.includes('company'))
+		params.company = (await resolveCompanyWithId(ctx, requireChosen(ctx, 'company'))).id;
+	return params;
 }
 
 /**
@@ -121,28 +194,4 @@ export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
 		.sort((a, b) => start(a).localeCompare(start(b)));
 	const past = events.filter(isPast).sort((a, b) => start(b).localeCompare(start(a)));
 	return [...upcoming, ...past];
-}
-
-/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
-export function concurrencyOption(description: string): INodeProperties {
-	return {
-		displayName: 'Concurrent Requests',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-		default: DEFAULT_CONCURRENCY,
-		description,
-	};
-}
-
-/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
-export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
-	return {
-		displayName: 'Page Size',
-		name: 'perPage',
-		type: 'number',
-		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
-		default: defaultSize,
-		description,
-	};
 }

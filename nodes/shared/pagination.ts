@@ -1,4 +1,4 @@
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiContext } from './transport';
@@ -19,16 +19,13 @@ export const DEFAULT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 /** Never request more pages than this in one listing, whatever the envelope claims. */
 const MAX_PAGES = 10_000;
-/**
- * The Page Size a Get Many asks for unless set.
- * @alias Of MAX_PAGE_SIZE today; a fact of its own.
- */
+/** @alias The Page Size a Get Many asks for unless set: MAX_PAGE_SIZE today, a fact of its own. */
 export const DEFAULT_PAGE_SIZE_ASKED = MAX_PAGE_SIZE;
 /** Fast on the 15-a-page API (`npm run bench`); the RatePacer keeps it safe. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 16;
 
-export interface PaginateOptions {
+interface PaginateOptions {
 	params?: RouteParams;
 	qs?: IDataObject;
 	/** Larger pages, used only when meta.per_page shows the service honoured it. */
@@ -59,9 +56,8 @@ function nonNegativeInteger(value: unknown): number | undefined {
 }
 
 /**
- * Reads the Laravel envelope (`data`, `links`, `meta`), or says which part is missing: a broken
- * answer never passes for a complete listing.
- * @internal Exported for the fuzz tests.
+ * The Laravel envelope (`data`, `links`, `meta`), or which part is missing: a broken answer never
+ * passes for a complete listing. @internal Exported for the fuzz tests.
  */
 export function readEnvelope(body: unknown) {
 	if (!isJsonObject(body)) return 'the page is not a JSON object';
@@ -165,8 +161,32 @@ export async function openListing(
 	key: PaginatedRouteKey,
 	options: PaginateOptions = {},
 	connection?: Connection,
-): Promise<Listing> {
+) {
 	return new Listing(ctx, key, options, connection ?? (await connect(ctx)));
+}
+
+/** How many requests a listing keeps in flight: bounded; the default is measured in `npm run bench`. */
+export function concurrencyOption(description: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		default: DEFAULT_CONCURRENCY,
+		description,
+	};
+}
+
+/** The `per_page` to ask for: used only when the service's `meta.per_page` shows it was honoured. */
+export function pageSizeOption(defaultSize: number, description: string): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: { minValue: DEFAULT_PAGE_SIZE, maxValue: MAX_PAGE_SIZE },
+		default: defaultSize,
+		description,
+	};
 }
 
 /** A paging option as a whole number from `min` to `max`; `fallback` when unset or not a number. */
@@ -176,12 +196,7 @@ export function boundedInteger(value: unknown, min: number, max: number, fallbac
 		: fallback;
 }
 
-/** The items of `paginateList`. */
-export async function paginate(
-	ctx: ApiContext,
-	key: PaginatedRouteKey,
-	options: PaginateOptions = {},
-): Promise<IDataObject[]> {
+export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options?: PaginateOptions) {
 	return (await paginateList(ctx, key, options)).items;
 }
 

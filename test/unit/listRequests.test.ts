@@ -3,7 +3,8 @@
  * (`Listing.page` in nodes/shared/pagination.ts, reached through `paginate`, `paginateList`,
  * `openListing` or list search's `searchPage`), and pages are read side by side by one pool
  * (`mapPooled`, in the same file). The list routes come from the route table (`paginated`);
- * the calls are found in the source of nodes/ with the TypeScript parser.
+ * the calls are found in the source of nodes/ with the TypeScript parser. List search is a table
+ * (nodes/shared/lists.ts): each record's `route` is read by `searchPage`, so counts as its call.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const POOL_FILE = 'shared/pagination.ts';
 const TRANSPORT_FILE = 'shared/transport.ts';
 /** The builder of one-record operations, given its route by each operation file. */
 const RECORD_FILE = 'EventRegistration/resources/operations.ts';
+const SEARCH_TABLE_FILE = 'shared/lists.ts';
 /** The ways into the primitive: each reads its pages with `Listing.page`. */
 const ENTRIES = ['paginate', 'paginateList', 'openListing', 'searchPage'];
 /** The transport's request functions. */
@@ -98,6 +100,16 @@ function scan(): Scan {
 			source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 		const routeArguments = new Set<ts.Node>();
 		const visit = (node: ts.Node): void => {
+			if (
+				file === SEARCH_TABLE_FILE &&
+				ts.isPropertyAssignment(node) &&
+				node.name.getText(source) === 'route' &&
+				ts.isStringLiteralLike(node.initializer)
+			) {
+				routeArguments.add(node.initializer);
+				const route = node.initializer.text;
+				result.calls.push({ file, line: lineOf(node), callee: 'searchPage', route });
+			}
 			if (ts.isCallExpression(node)) {
 				const callee = calleeName(node);
 				const key = node.arguments[1];

@@ -3,14 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { validValues } from '../../shared/errors';
 import { companyLocator } from '../../shared/ids';
-import { concurrencyOption, pageSizeOption } from '../../shared/lists';
 import {
+	concurrencyOption,
+	pageSizeOption,
 	DEFAULT_CONCURRENCY,
 	DEFAULT_PAGE_SIZE,
 	DEFAULT_PAGE_SIZE_ASKED,
 	paginateList,
 } from '../../shared/pagination';
-import type { ListResult, PaginateOptions } from '../../shared/pagination';
+import type { ListResult } from '../../shared/pagination';
 import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './items';
 import type { OperationItem } from './items';
@@ -76,35 +77,11 @@ export function listProperties(noun: string): INodeProperties[] {
 	];
 }
 
-/** The Filters collection of a list the API searches with `q` (case-sensitive, on one text field). */
-function searchFilterProperty(plural: string, field: 'name' | 'title'): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: `${field === 'name' ? 'Name' : 'Title'} Contains`,
-				name: 'q',
-				type: 'string',
-				default: '',
-				description: `Only ${plural} whose ${field} contains this text (case-sensitive)`,
-			},
-		],
-	};
-}
-
 /**
  * Return All, Limit and Paging Options as paginate options; for a model, with the bound of one tool
  * call, refused before more pages are fetched (`plural` names the records in its error).
  */
-export function readListOptions(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	plural: string,
-): Pick<PaginateOptions, 'limit' | 'concurrency' | 'perPage' | 'atMost' | 'check'> {
+export function readListOptions(ctx: IExecuteFunctions, item: OperationItem, plural: string) {
 	const returnAll = item.parameter('returnAll', false) as boolean;
 	const paging = item.parameter('paging', {}) as IDataObject;
 	const defaultLimit = outputForModel(ctx) ? MODEL_DEFAULT_LIMIT : LIMIT.default;
@@ -139,7 +116,8 @@ export function readListOptions(
 
 /**
  * Get Many of a company's activations, events or forms: the same list of the company, searched
- * by the API's `q` on one text field. What differs is the record, that field and the words.
+ * by the API's `q` (case-sensitive) on one text field. What differs is the record, that field and
+ * the words.
  */
 export function companyListOperation(
 	kind: 'activation' | 'event' | 'form',
@@ -156,7 +134,22 @@ export function companyListOperation(
 		description: [
 			companyLocator(),
 			...listProperties(kind),
-			searchFilterProperty(plural, searchedField),
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: `${searchedField === 'name' ? 'Name' : 'Title'} Contains`,
+						name: 'q',
+						type: 'string',
+						default: '',
+						description: `Only ${plural} whose ${searchedField} contains this text (case-sensitive)`,
+					},
+				],
+			},
 		],
 		toolDescription: text(words.toolDescription, needs('Company'), LIST, words.returns),
 		effect: 'reads',
