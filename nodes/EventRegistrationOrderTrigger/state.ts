@@ -40,13 +40,6 @@ function transitionBit(transition: Transition): number {
 	return 1 << TRANSITIONS.indexOf(transition);
 }
 
-function maskOf(times: Times): number {
-	return TRANSITIONS.reduce(
-		(mask, t, bit) => (times[t] === undefined ? mask : mask | (1 << bit)),
-		0,
-	);
-}
-
 /**
  * What the trigger remembers between polls. A transition counts as reported when its instant is
  * at or before `seenUntil`, or its bit is set in the order's entry. `seenUntil` trails by a grace
@@ -187,48 +180,19 @@ export function findEmissions(
 	return emissions.sort(byInstant);
 }
 
-function laterOf(a: number | null, b: number | undefined): number | null {
-	if (b === undefined) return a;
-	return a === null ? b : Math.max(a, b);
-}
-
+/** Merges what orders show now into `orders`; returns the newest instant observed. */
 function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]) {
 	let newest: number | undefined;
 	for (const order of observed) {
-		const times = Object.values(order.times);
-		if (times.length === 0) continue;
-		const latest = Math.max(...times);
-		newest = newest === undefined ? latest : Math.max(newest, latest);
-		const entry = orders.get(order.id);
-		orders.set(order.id, [
-			(entry?.[0] ?? 0) | maskOf(order.times),
-			Math.max(entry?.[1] ?? 0, latest),
-		]);
+		const transitions = Object.keys(order.times) as Transition[];
+		if (transitions.length === 0) continue;
+		const latest = Math.max(...transitions.map((t) => order.times[t] as number));
+		newest = Math.max(newest ?? latest, latest);
+		const [mask, known] = orders.get(order.id) ?? [0, 0];
+		const bits = transitions.reduce((bits, t) => bits | transitionBit(t), mask);
+		orders.set(order.id, [bits, Math.max(known, latest)]);
 	}
 	return newest;
-}
-
-function dropCovered(orders: Map<string, TrackedOrder>, seenUntil: number | null): void {
-	if (seenUntil === null) return;
-	for (const [id, entry] of orders) {
-		if (entry[1] <= seenUntil) orders.delete(id);
-	}
-}
-
-/**
- * Keeps the newest `maxTrackedOrders` entries: `seenUntil` moves up to cover the ones dropped, but
- * not past `ceiling`, so the entries of the most recent moves stay whatever their number.
- */
-function capEntries(
-	orders: Map<string, TrackedOrder>,
-	seenUntil: number | null,
-	ceiling: number | undefined,
-): number | null {
-	if (orders.size <= TUNING.orderState.maxTrackedOrders || ceiling === undefined) return seenUntil;
-	const newest = [...orders.values()].map((entry) => entry[1]).sort((a, b) => b - a);
-	const raised = laterOf(seenUntil, Math.min(newest[TUNING.orderState.maxTrackedOrders], ceiling));
-	dropCovered(orders, raised);
-	return raised;
 }
 
 /**
@@ -240,27 +204,30 @@ function capEntries(
 export function nextState(
 	previous: OrderTriggerState | undefined,
 	observed: ObservedOrder[],
-	options: { scope: string; now: number; events: Map<string, EventCursor> },
+	{ scope, now, events }: { scope: string; now: number; events: Map<string, EventCursor> },
 ): StoredState {
 	const orders = new Map(previous?.orders);
 	const newest = mergeObserved(orders, observed);
-	// The instant every watched order has been read after: the oldest start of a completed full
-	// check among the watched events (the poll's own time when every event was read whole).
-	const checked = Math.min(
-		options.now,
-		...[...options.events.values()].map((cursor) => cursor.checkedSince),
-	);
-	const horizon = newest === undefined ? undefined : Math.min(newest, options.now, checked);
-	const before = (ms: number) => (horizon === undefined ? undefined : horizon - ms);
-	let seenUntil = laterOf(previous?.seenUntil ?? null, before(TUNING.orderState.graceMs));
-	dropCovered(orders, seenUntil);
-	seenUntil = capEntries(orders, seenUntil, before(TUNING.orderState.minGraceMs));
+	let seenUntil = previous?.seenUntil ?? null;
+	if (newest !== undefined) {
+		const { graceMs, minGraceMs, maxTrackedOrders } = TUNING.orderState;
+		// Every watched order has been read after the oldest start of a completed full check among
+		// the watched events (the poll's own time when every event was read whole).
+		const horizon = Math.min(newest, now, ...[...events.values()].map((c) => c.checkedSince));
+		const floor = Math.max(seenUntil ?? -Infinity, horizon - graceMs);
+		// Past `minGraceMs` the entries of the most recent moves stay, whatever their number.
+		const kept = [...orders.values()].map(([, t]) => t).filter((t) => t > floor);
+		const nth = kept.sort((a, b) => b - a)[maxTrackedOrders];
+		seenUntil = nth === undefined ? floor : Math.max(floor, Math.min(nth, horizon - minGraceMs));
+	}
 	return {
 		version: STATE_VERSION,
-		scope: options.scope,
+		scope,
 		seenUntil,
-		orders: [...orders].map(([id, [mask, latest]]) => [id, mask, latest]),
-		events: [...options.events],
-		polledAt: options.now,
+		orders: [...orders]
+			.filter(([, [, latest]]) => seenUntil === null || latest > seenUntil)
+			.map(([id, [mask, latest]]) => [id, mask, latest]),
+		events: [...events],
+		polledAt: now,
 	};
 }
