@@ -1,19 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	TriggerPanelDefinition,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { searchCompanies } from '../shared/lists';
 import { authenticationProperty, nodeCredentials } from '../shared/transport';
 import { companyLocator } from '../shared/ids';
 import { WEBHOOK_EVENTS, webhookEventOptions } from '../shared/webhookEvents';
 import { receiveDelivery } from './delivery';
-import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { webhookHooks } from './lifecycle';
 
 /** "On lead created, meeting booked" on the canvas. */
 const EVENT_WORDS = Object.fromEntries(
@@ -112,21 +105,7 @@ export class EventRegistrationTrigger implements INodeType {
 
 	methods = { listSearch: { searchCompanies } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook(this);
-			},
-		},
-	};
+	webhookMethods = { default: webhookHooks };
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return receiveDelivery(this);
-	}
+	webhook = receiveDelivery;
 }

@@ -184,44 +184,44 @@ export function toItem(event: unknown, fallbackKind: string, receivedAt: string)
 	return { json };
 }
 
-export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
-	const body: unknown = ctx.getBodyData();
-	const raw = rawBodyOf(ctx);
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const body: unknown = this.getBodyData();
+	const raw = rawBodyOf(this);
 	const size =
 		raw?.length ?? Buffer.byteLength(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
 	if (size > MAX_BODY_BYTES) {
 		return refuse(
-			ctx,
+			this,
 			413,
 			`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
 		);
 	}
 
 	const events = eventsOf(body, raw);
-	const problem = tokenProblem(ctx, events ?? []);
-	if (problem) return refuse(ctx, 401, problem);
+	const problem = tokenProblem(this, events ?? []);
+	if (problem) return refuse(this, 401, problem);
 	if (events === undefined) {
 		return refuse(
-			ctx,
+			this,
 			415,
 			'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
 		);
 	}
 	if (events.length > MAX_EVENTS_PER_DELIVERY) {
 		return refuse(
-			ctx,
+			this,
 			413,
 			`The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
 		);
 	}
 
 	if (events.length === 0) {
-		ctx.getResponseObject().status(200).json({ received: 0 });
+		this.getResponseObject().status(200).json({ received: 0 });
 		return { noWebhookResponse: true };
 	}
-	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? 'unknown';
+	const fallbackKind = firstValue(this.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? 'unknown';
 	const receivedAt = new Date().toISOString();
-	const tokens = storedTokens(ctx);
+	const tokens = storedTokens(this);
 	return {
 		workflowData: [
 			events.map((event) => toItem(withoutTokens(event, tokens), fallbackKind, receivedAt)),
