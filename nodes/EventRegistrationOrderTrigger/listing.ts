@@ -4,7 +4,7 @@ import { parseApiTimestamp } from '../shared/dates';
 import { includeSubmissionQuery } from '../shared/orders';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
-import type { EventCursor, ObservedOrder, OrderTriggerState, Transition } from './state';
+import type { EventCursor, ObservedOrder, StoredState, Transition } from './state';
 import { transitionTimes } from './state';
 
 /**
@@ -42,7 +42,7 @@ interface ReadSettings {
 
 /** A scheduled poll's read, with the cursors of the previous one; or a manual test run's. */
 type ReadMode =
-	| { now: number; previous?: Pick<OrderTriggerState, 'events' | 'polledAt'> }
+	| { now: number; previous?: Pick<StoredState, 'events' | 'polledAt'> }
 	| { testRun: ReadonlySet<Transition> };
 
 /** One event's listing within one poll: pages are read at most once. */
@@ -261,7 +261,7 @@ async function readEventOrders(
 		return { orders: listing.orders };
 	}
 	const { now, previous } = mode;
-	const known = previous?.events.get(event);
+	const known = previous?.events.find(([slug]) => slug === event)?.[1];
 	const pacing = { now, polledAt: previous?.polledAt ?? null, fullCheckMs: settings.fullCheckMs };
 	const cursor =
 		(known && (await readIncrementally(listing, known, pacing))) ??

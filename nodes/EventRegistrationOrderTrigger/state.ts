@@ -76,25 +76,20 @@ export interface EventCursor {
 	checkedSince: number;
 }
 
-export interface OrderTriggerState {
+type StoredEntry = [id: string, ...TrackedOrder];
+
+/** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
+export interface StoredState {
+	version: typeof STATE_VERSION;
 	/** Company and event (`*` for all organizing events) the state belongs to; another scope starts a new baseline. */
 	scope: string;
 	/** Epoch ms up to which every transition counts as reported; null until an order timestamp was seen. */
 	seenUntil: number | null;
-	orders: Map<string, TrackedOrder>;
+	orders: StoredEntry[];
 	/** Per event slug; an event without one is read whole on the next poll. */
-	events: Map<string, EventCursor>;
+	events: Array<[string, EventCursor]>;
 	/** Epoch ms of the previous successful poll (paces the full check). */
 	polledAt: number | null;
-}
-
-type StoredEntry = [id: string, ...TrackedOrder];
-
-/** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
-export interface StoredState extends Omit<OrderTriggerState, 'orders' | 'events'> {
-	version: typeof STATE_VERSION;
-	orders: StoredEntry[];
-	events: Array<[string, EventCursor]>;
 }
 
 export interface Emission {
@@ -131,22 +126,19 @@ function isStoredCursor(value: unknown): value is [string, EventCursor] {
 	);
 }
 
+type Stored = Partial<Record<keyof StoredState, unknown>>;
+
 /** The stored state when it is well-formed and belongs to `scope`; otherwise undefined (a new baseline). */
-export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
+export function readState(raw: unknown, scope: string): StoredState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;
-	const { version, seenUntil = null, orders, events, polledAt, ...state } = raw as IDataObject;
+	const { version, seenUntil = null, orders, events, polledAt, ...state } = raw as Stored;
 	if (state.scope !== scope || version !== STATE_VERSION) return undefined;
 	if (seenUntil !== null && (typeof seenUntil !== 'number' || !Number.isFinite(seenUntil)))
 		return undefined;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
 	if (!Array.isArray(events) || !events.every(isStoredCursor)) return undefined;
-	return {
-		scope,
-		seenUntil,
-		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
-		events: new Map(events.map(([slug, cursor]) => [slug, { ...cursor }])),
-		polledAt: isInteger(polledAt) ? polledAt : null,
-	};
+	const since = isInteger(polledAt) ? polledAt : null;
+	return { version: STATE_VERSION, scope, seenUntil, orders, events, polledAt: since };
 }
 
 function byInstant(a: Emission, b: Emission): number {
@@ -162,15 +154,16 @@ function byInstant(a: Emission, b: Emission): number {
  * the baseline: what orders already show is reported only with `includeExisting`.
  */
 export function findEmissions(
-	previous: OrderTriggerState | undefined,
+	previous: StoredState | undefined,
 	observed: ObservedOrder[],
 	options: { watch: ReadonlySet<Transition>; includeExisting: boolean },
 ): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
 	const seenUntil = previous?.seenUntil ?? -Infinity;
+	const reportedBits = new Map(previous?.orders.map(([id, mask]) => [id, mask]));
 	const emissions: Emission[] = [];
 	for (const order of observed) {
-		const reported = previous?.orders.get(order.id)?.[0] ?? 0;
+		const reported = reportedBits.get(order.id) ?? 0;
 		for (const transition of options.watch) {
 			const at = order.times[transition];
 			if (at === undefined || at <= seenUntil || reported & transitionBit(transition)) continue;
@@ -202,11 +195,11 @@ function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrde
  * poll's epoch ms) caps `seenUntil`, so one future-dated order cannot mute the trigger.
  */
 export function nextState(
-	previous: OrderTriggerState | undefined,
+	previous: StoredState | undefined,
 	observed: ObservedOrder[],
 	{ scope, now, events }: { scope: string; now: number; events: Map<string, EventCursor> },
 ): StoredState {
-	const orders = new Map(previous?.orders);
+	const orders = new Map(previous?.orders.map(([id, ...entry]) => [id, entry]));
 	const newest = mergeObserved(orders, observed);
 	let seenUntil = previous?.seenUntil ?? null;
 	if (newest !== undefined) {
