@@ -55,9 +55,6 @@ function transitionBit(transition: Transition): number {
  */
 const STATE_VERSION = 2;
 
-/** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
-type TrackedOrder = [number, number];
-
 /** Where new orders land in an event's listing and how far the full check got. Offsets count from the oldest order. */
 export interface EventCursor {
 	/** The end of the listing new orders are added to, as measured from `created_at` across pages. */
@@ -76,7 +73,8 @@ export interface EventCursor {
 	checkedSince: number;
 }
 
-type StoredEntry = [id: string, ...TrackedOrder];
+/** An order's bits of the transitions reported or taken as baseline, and the newest of their instants. */
+type StoredEntry = [id: string, bits: number, latest: number];
 
 /** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
 export interface StoredState {
@@ -95,7 +93,6 @@ export interface StoredState {
 export interface Emission {
 	order: ObservedOrder;
 	transition: Transition;
-	/** Epoch ms of the transition. */
 	at: number;
 }
 
@@ -104,26 +101,16 @@ function isInteger(value: unknown): value is number {
 }
 
 function isStoredEntry(value: unknown): value is StoredEntry {
-	return (
-		Array.isArray(value) &&
-		value.length === 3 &&
-		typeof value[0] === 'string' &&
-		isInteger(value[1]) &&
-		isInteger(value[2])
-	);
+	if (!Array.isArray(value) || value.length !== 3) return false;
+	return typeof value[0] === 'string' && isInteger(value[1]) && isInteger(value[2]);
 }
 
 function isStoredCursor(value: unknown): value is [string, EventCursor] {
 	if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') return false;
-	const c = value[1] as Record<string, unknown> | null;
-	if (!c || typeof c !== 'object') return false;
-	return (
-		(c.newestAt === 'first' || c.newestAt === 'last') &&
-		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every(
-			(n) => isInteger(n) && (n as number) >= 0,
-		) &&
-		(c.perPage as number) > 0
-	);
+	const c = (value[1] ?? {}) as Record<string, unknown>;
+	if (c.newestAt !== 'first' && c.newestAt !== 'last') return false;
+	const counts = [c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince];
+	return isInteger(c.perPage) && c.perPage > 0 && counts.every((n) => isInteger(n) && n >= 0);
 }
 
 type Stored = Partial<Record<keyof StoredState, unknown>>;
@@ -174,7 +161,7 @@ export function findEmissions(
 }
 
 /** Merges what orders show now into `orders`; returns the newest instant observed. */
-function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]) {
+function mergeObserved(orders: Map<string, [number, number]>, observed: ObservedOrder[]) {
 	let newest: number | undefined;
 	for (const order of observed) {
 		const transitions = Object.keys(order.times) as Transition[];

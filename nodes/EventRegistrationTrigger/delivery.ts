@@ -156,32 +156,19 @@ function dedupeKeyOf(envelope: IDataObject, eventKind: string): string {
  * @public Exported for `npm run docs` (scripts/lib/docs.js requires it at run time, which knip cannot follow): the sample item is rendered from it.
  */
 export function toItem(event: unknown, fallbackKind: string, receivedAt: string) {
-	const envelope: IDataObject = isPlainObject(event)
-		? event
-		: { data: event as IDataObject[string] };
-	const json: IDataObject = {
-		event:
-			typeof envelope.event === 'string' && envelope.event !== '' ? envelope.event : fallbackKind,
-	};
-	if (envelope.occurred_at !== undefined) json.occurredAt = envelope.occurred_at;
-	json.receivedAt = receivedAt;
-	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
-	json.dedupeKey = dedupeKeyOf(envelope, json.event as string);
-	const { data } = envelope;
+	const envelope = isPlainObject(event) ? event : ({ data: event } as IDataObject);
+	const { event: kind, occurred_at: occurredAt, webhook_id: webhookId, data } = envelope;
+	const name = typeof kind === 'string' && kind !== '' ? kind : fallbackKind;
+	const dedupeKey = dedupeKeyOf(envelope, name);
+	const own = { event: name, occurredAt, receivedAt, webhookId, dedupeKey };
+	// A Map, then fromEntries: a payload key such as "__proto__" stays a plain field.
+	const json = new Map(Object.entries(own).filter(([, value]) => value !== undefined));
 	const payload = [
 		...Object.entries(isPlainObject(data) ? data : data === undefined ? {} : { data }),
 		...Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.includes(key)),
 	];
-	for (const [key, value] of payload) {
-		// defineProperty: a payload key such as "__proto__" stays a plain field.
-		Object.defineProperty(json, Object.hasOwn(json, key) ? renamed(key) : key, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	}
-	return { json };
+	for (const [key, value] of payload) json.set(json.has(key) ? renamed(key) : key, value);
+	return { json: Object.fromEntries(json) as IDataObject };
 }
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
