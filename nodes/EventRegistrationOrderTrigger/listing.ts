@@ -248,14 +248,9 @@ async function readEventOrders(
 	context: { connection: Connection; concurrency: number },
 ): Promise<{ orders: IDataObject[]; cursor?: EventCursor }> {
 	const qs = includeSubmissionQuery(settings.includeSubmission);
-	const listing = new EventListing(
-		await openListing(
-			ctx,
-			'order.getMany',
-			{ params: { company: settings.company, event }, qs, perPage: settings.perPage },
-			context.connection,
-		),
-	);
+	const request = { params: { company: settings.company, event }, qs, perPage: settings.perPage };
+	const opened = await openListing(ctx, 'order.getMany', request, context.connection);
+	const listing = new EventListing(opened);
 	if ('testRun' in mode) {
 		await readNewest(listing, mode.testRun);
 		return { orders: listing.orders };

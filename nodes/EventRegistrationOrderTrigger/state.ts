@@ -48,9 +48,6 @@ function transitionBit(transition: Transition): number {
  * payment callback, a timestamp without its fraction), or on a page the full check reads later,
  * is still caught. Entries are kept only for orders that moved after `seenUntil`.
  *
- * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
- * in static data: an id such as `__proto__` is a key like any other.
- *
  * 0.1.0 and later write version 2; version 1 was written only by development builds before it.
  */
 const STATE_VERSION = 2;
@@ -76,7 +73,7 @@ export interface EventCursor {
 /** An order's bits of the transitions reported or taken as baseline, and the newest of their instants. */
 type StoredEntry = [id: string, bits: number, latest: number];
 
-/** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
+/** The state as stored in static data: entries are tuples, so an order id such as `__proto__` is a key like any other. */
 export interface StoredState {
 	version: typeof STATE_VERSION;
 	/** Company and event (`*` for all organizing events) the state belongs to; another scope starts a new baseline. */

@@ -9,9 +9,8 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** @internal Exported for the tests. More events get 413, so a small body cannot become a million items. */
 export const MAX_EVENTS_PER_DELIVERY = 1000;
 /**
- * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
- * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
- * @internal Exported for the tests only.
+ * @internal Exported for the tests. Webhook delivery mechanics are not shown in the reference. Assumed:
+ * a JSON POST whose body is `{ "event": <kind>, "data": <payload>, ... }`, with the `token` in this header.
  */
 export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 const WEBHOOK_EVENT_HEADER = 'x-webhook-event';

@@ -85,18 +85,12 @@ function addPendingDetach(ctx: IHookFunctions, webhook: Attached): void {
 	writePendingDetaches(ctx, [...others, webhook]);
 }
 
-interface RemoteWebhook {
-	id: string;
-	url?: string;
-	token?: string;
-	events?: string[];
-}
-
 /** Statuses of the (assumed) list route that mean "cannot list here", not a failure. */
 const LIST_UNAVAILABLE = [403, 404, 405];
 const MAX_NAME_LENGTH = 255;
 
-function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
+/** A webhook as the service answers with it. */
+function toRemoteWebhook(value: unknown) {
 	const { id, url, token, events } = (value ?? {}) as IDataObject;
 	if (typeof id !== 'string' || id === '') return undefined;
 	return {
@@ -106,6 +100,8 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 		events: Array.isArray(events) ? events.map(String) : undefined,
 	};
 }
+
+type RemoteWebhook = NonNullable<ReturnType<typeof toRemoteWebhook>>;
 
 /** The webhook this node wants on the service. */
 async function desiredWebhook(ctx: IHookFunctions) {
@@ -165,15 +161,13 @@ async function listRemoteAt(ctx: IHookFunctions, companyId: string, url: string)
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
 async function detachOrRemember(ctx: IHookFunctions, webhook: Attached, what: string) {
 	const { companyId, webhookId } = webhook;
-	try {
-		await detachRemote(ctx, webhook);
-	} catch (error) {
+	await detachRemote(ctx, webhook).catch((error: unknown) => {
 		addPendingDetach(ctx, webhook);
 		ctx.logger.warn(
 			`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`,
 			{ companyId, webhookId },
 		);
-	}
+	});
 }
 
 /** Detaches the webhooks whose detach failed before (unpublish with the service down); reports those still attached. */
@@ -210,7 +204,7 @@ async function attach(
 		if (existing && httpStatusOf(error) === 404) return false;
 		throw explainAttachFailure(ctx, error, events);
 	}
-	const remote = toRemoteWebhook(data) ?? (existing && { id: existing.id });
+	const remote = toRemoteWebhook(data) ?? toRemoteWebhook({ id: existing?.id });
 	if (!remote) {
 		throw new NodeOperationError(
 			ctx.getNode(),
