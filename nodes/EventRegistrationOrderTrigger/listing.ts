@@ -47,14 +47,10 @@ type ReadMode =
 
 /** One event's listing within one poll: pages are read at most once. */
 class EventListing {
-	private readonly pages = new Map<number, Page>();
+	readonly pages = new Map<number, Page>();
 	readonly orders: IDataObject[] = [];
 
 	constructor(readonly listing: Listing) {}
-
-	has(page: number): boolean {
-		return this.pages.has(page);
-	}
 
 	async page(number: number): Promise<Page> {
 		const cached = this.pages.get(number);
@@ -198,7 +194,7 @@ async function readIncrementally(listing: EventListing, cursor: EventCursor, pac
 	let known = newest.meta.total;
 	for (let read = 0; sweep < headLo && read < target; ) {
 		const number = pageAt(sweep, known, perPage, newestAt);
-		const cached = listing.has(number);
+		const cached = listing.pages.has(number);
 		if (!cached) read++;
 		const current = await listing.page(number);
 		known = current.meta.total;
@@ -265,11 +261,9 @@ async function readEventOrders(
 }
 
 async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Promise<string[]> {
-	const events = await paginate(ctx, 'event.getMany', {
-		params: { company: settings.company },
-		perPage: settings.perPage,
-		concurrency: settings.concurrency,
-	});
+	const { company, perPage, concurrency } = settings;
+	const request = { params: { company }, perPage, concurrency };
+	const events = await paginate(ctx, 'event.getMany', request);
 	return events
 		.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string')
 		.map((e) => e.id as string);

@@ -35,7 +35,6 @@ export function transitionTimes(order: IDataObject): Times {
 	return times;
 }
 
-/** One bit per transition, in the order of TRANSITIONS. */
 function transitionBit(transition: Transition): number {
 	return 1 << TRANSITIONS.indexOf(transition);
 }

@@ -103,7 +103,6 @@ function toRemoteWebhook(value: unknown) {
 
 type RemoteWebhook = NonNullable<ReturnType<typeof toRemoteWebhook>>;
 
-/** The webhook this node wants on the service. */
 async function desiredWebhook(ctx: IHookFunctions) {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url)
