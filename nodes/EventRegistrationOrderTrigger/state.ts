@@ -124,14 +124,6 @@ export function readState(raw: unknown, scope: string): StoredState | undefined 
 	return { version: STATE_VERSION, scope, seenUntil, orders, events, polledAt: since };
 }
 
-function byInstant(a: Emission, b: Emission): number {
-	return (
-		a.at - b.at ||
-		TRANSITIONS.indexOf(a.transition) - TRANSITIONS.indexOf(b.transition) ||
-		a.order.id.localeCompare(b.order.id)
-	);
-}
-
 /**
  * The watched transitions not reported yet, oldest first. Without state for this scope the poll is
  * the baseline: what orders already show is reported only with `includeExisting`.
@@ -153,7 +145,12 @@ export function findEmissions(
 			emissions.push({ order, transition, at });
 		}
 	}
-	return emissions.sort(byInstant);
+	return emissions.sort(
+		(a, b) =>
+			a.at - b.at ||
+			TRANSITIONS.indexOf(a.transition) - TRANSITIONS.indexOf(b.transition) ||
+			a.order.id.localeCompare(b.order.id),
+	);
 }
 
 /** Merges what orders show now into `orders`; returns the newest instant observed. */

@@ -75,13 +75,10 @@ function tokenProblem(ctx: IWebhookFunctions, events: unknown[]): string | undef
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
 	const expected = readRegistration(ctx, registrationKind(ctx))?.token;
-	if (expected === undefined) {
-		return required
-			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
-			: undefined;
-	}
-	const valid = presented.some((token) => sameToken(token, expected));
-	return valid ? undefined : 'The webhook token is invalid';
+	if (expected === undefined && required)
+		return 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).';
+	if (expected === undefined || presented.some((token) => sameToken(token, expected))) return;
+	return 'The webhook token is invalid';
 }
 
 function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -170,36 +167,27 @@ export function toItem(event: unknown, fallbackKind: string, receivedAt: string)
 	return { json: Object.fromEntries(json) as IDataObject };
 }
 
+/** What a refused delivery is told, besides a token problem (401). */
+const REFUSALS = {
+	tooLarge: (size: number) =>
+		`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
+	notJson: 'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
+	tooMany: (count: number) =>
+		`The delivery holds ${count} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
+};
+
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const body: unknown = this.getBodyData();
 	const raw = rawBodyOf(this);
 	const size =
 		raw?.length ?? Buffer.byteLength(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
-	if (size > MAX_BODY_BYTES) {
-		return refuse(
-			this,
-			413,
-			`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
-		);
-	}
-
+	if (size > MAX_BODY_BYTES) return refuse(this, 413, REFUSALS.tooLarge(size));
 	const events = eventsOf(body, raw);
 	const problem = tokenProblem(this, events ?? []);
 	if (problem) return refuse(this, 401, problem);
-	if (events === undefined) {
-		return refuse(
-			this,
-			415,
-			'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
-		);
-	}
-	if (events.length > MAX_EVENTS_PER_DELIVERY) {
-		return refuse(
-			this,
-			413,
-			`The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
-		);
-	}
+	if (events === undefined) return refuse(this, 415, REFUSALS.notJson);
+	if (events.length > MAX_EVENTS_PER_DELIVERY)
+		return refuse(this, 413, REFUSALS.tooMany(events.length));
 
 	if (events.length === 0) {
 		this.getResponseObject().status(200).json({ received: 0 });
