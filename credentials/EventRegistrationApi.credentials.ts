@@ -109,11 +109,9 @@ export class EventRegistrationApi implements ICredentialType {
 		PUBLIC_URL_PROPERTY,
 	];
 
-	/**
-	 * A function, not a generic `=Bearer {{$credentials.accessToken}}` header: n8n resolves that
-	 * through its expression engine on every request, about a fifth of what a page request
-	 * allocates (`npm run bench`, bench/README.md "Memory").
-	 */
+	// A function, not a generic `=Bearer {{$credentials.accessToken}}` header: n8n resolves that
+	// through its expression engine on every request, about a fifth of what a page request
+	// allocates (`npm run bench`, bench/README.md "Memory").
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

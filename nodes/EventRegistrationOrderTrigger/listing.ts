@@ -4,7 +4,7 @@ import { parseApiTimestamp } from '../shared/dates';
 import { includeSubmissionQuery } from '../shared/orders';
 import { connect, mapPooled, openListing, pageNumbers, paginate } from '../shared/pagination';
 import type { Connection, Listing, Page, PageMeta } from '../shared/pagination';
-import type { EventCursor, ObservedOrder, OrderTriggerState, Transition } from './state';
+import type { EventCursor, ObservedOrder, StoredState, Transition } from './state';
 import { transitionTimes } from './state';
 
 /**
@@ -32,30 +32,25 @@ const TEST_RUN_PAGES = 5;
 
 interface ReadSettings {
 	company: string;
-	/** Event slug, or undefined for all organizing events of the company. */
+	/** Undefined: all organizing events of the company. */
 	event?: string;
 	includeSubmission: boolean;
 	concurrency: number;
 	perPage: number;
-	/** The full check reads every page at least once in this time (ms). */
 	fullCheckMs: number;
 }
 
 /** A scheduled poll's read, with the cursors of the previous one; or a manual test run's. */
-export type ReadMode =
-	| { now: number; previous?: Pick<OrderTriggerState, 'events' | 'polledAt'> }
+type ReadMode =
+	| { now: number; previous?: Pick<StoredState, 'events' | 'polledAt'> }
 	| { testRun: ReadonlySet<Transition> };
 
 /** One event's listing within one poll: pages are read at most once. */
 class EventListing {
-	private readonly pages = new Map<number, Page>();
+	readonly pages = new Map<number, Page>();
 	readonly orders: IDataObject[] = [];
 
 	constructor(readonly listing: Listing) {}
-
-	has(page: number): boolean {
-		return this.pages.has(page);
-	}
 
 	async page(number: number): Promise<Page> {
 		const cached = this.pages.get(number);
@@ -86,10 +81,14 @@ function pageAt(offset: number, total: number, size: number, newestAt: End): num
 		: Math.max(1, Math.floor((total - 1 - offset) / size) + 1);
 }
 
-function createdTimes(items: IDataObject[]): number[] {
-	return items
+/** `created_at` of a page's orders: oldest, newest, and whether every order has one. */
+function createdRange(page: Page) {
+	const times = page.items
 		.map((item) => parseApiTimestamp(item.created_at))
 		.filter((t): t is number => t !== undefined);
+	if (times.length === 0) return undefined;
+	const [oldest, newest] = [Math.min(...times), Math.max(...times)];
+	return { oldest, newest, complete: times.length === page.items.length };
 }
 
 /**
@@ -97,28 +96,39 @@ function createdTimes(items: IDataObject[]): number[] {
  * whole seconds (the service may print a timestamp without its fraction); undefined when the
  * pages overlap or fall within one second, so the order cannot be told.
  */
-function newestEnd(first: Page, last: Page): End | undefined {
+async function newestEnd(listing: EventListing, lastPage: number): Promise<End | undefined> {
+	const first = await listing.page(1);
 	if (first.meta.lastPage <= 1) return 'last';
-	const a = createdTimes(first.items).map(seconds);
-	const b = createdTimes(last.items).map(seconds);
-	if (a.length === 0 || b.length === 0) return undefined;
-	const [minA, maxA, minB, maxB] = [Math.min(...a), Math.max(...a), Math.min(...b), Math.max(...b)];
+	const a = createdRange(first);
+	const b = createdRange(await listing.page(lastPage));
+	if (!a || !b) return undefined;
+	const [minA, maxA, minB, maxB] = [a.oldest, a.newest, b.oldest, b.newest].map(seconds);
 	if (maxA <= minB && minA < maxB) return 'last';
 	if (minA >= maxB && maxA > minB) return 'first';
 	return undefined;
 }
 
+function headPage(newestAt: End, lastPage: number): number {
+	return newestAt === 'last' ? lastPage : 1;
+}
+
+/** Pages from the newest towards the oldest, each read when the caller asks for it. */
+async function* fromNewest(listing: EventListing, newestAt: End, lastPage: number) {
+	const step = newestAt === 'last' ? -1 : 1;
+	for (let page = headPage(newestAt, lastPage); page >= 1 && page <= lastPage; page += step)
+		yield await listing.page(page);
+}
+
 async function readWhole(listing: EventListing, concurrency: number, now: number) {
-	const first = await listing.page(1);
-	const { lastPage, perPage, total } = first.meta;
+	const { lastPage, perPage, total } = (await listing.page(1)).meta;
 	listing.listing.checkPageCount(lastPage);
 	await mapPooled(pageNumbers(2, lastPage), concurrency, async (page) => await listing.page(page), {
 		onFailure: (error) => listing.listing.pacer.stop(error),
 	});
-	const last = await listing.page(lastPage);
-	const newestAt = newestEnd(first, last);
-	const newestCreated = newestCreatedOn(newestAt === 'first' ? first : last);
-	if (newestAt === undefined || newestCreated === undefined) return undefined;
+	const newestAt = await newestEnd(listing, lastPage);
+	if (newestAt === undefined) return undefined;
+	const newestCreated = createdRange(await listing.page(headPage(newestAt, lastPage)))?.newest;
+	if (newestCreated === undefined) return undefined;
 	return {
 		newestAt,
 		perPage,
@@ -131,18 +141,8 @@ async function readWhole(listing: EventListing, concurrency: number, now: number
 	};
 }
 
-function newestCreatedOn(page: Page): number | undefined {
-	const times = createdTimes(page.items);
-	return times.length > 0 ? Math.max(...times) : undefined;
-}
-
 function seconds(ms: number): number {
 	return Math.floor(ms / 1000);
-}
-
-function oldestCreated(items: IDataObject[]): number | undefined {
-	const times = createdTimes(items);
-	return times.length === items.length && times.length > 0 ? Math.min(...times) : undefined;
 }
 
 /** Pages of the full check for this poll: what is left, spread over the polls left before its deadline. */
@@ -162,30 +162,27 @@ function slicePages(cursor: EventCursor, left: number, { now, polledAt, fullChec
  */
 async function readIncrementally(listing: EventListing, cursor: EventCursor, pacing: Pacing) {
 	const { newestAt } = cursor;
-	const probe = await listing.page(newestAt === 'last' ? cursor.lastPage : 1);
+	const probe = await listing.page(headPage(newestAt, cursor.lastPage));
 	const { lastPage, perPage } = probe.meta;
 	if (perPage !== cursor.perPage || probe.meta.total < cursor.total) return undefined;
 	// Where new orders land is checked again when the page count changed, or when the newest page
 	// shows nothing as new as what the previous poll saw there.
-	const probeNewest = newestCreatedOn(probe);
+	const probeNewest = createdRange(probe)?.newest;
 	const unsure =
 		lastPage !== cursor.lastPage ||
 		probeNewest === undefined ||
 		seconds(probeNewest) < seconds(cursor.newestCreated);
-	if (unsure && newestEnd(await listing.page(1), await listing.page(lastPage)) !== newestAt)
-		return undefined;
+	if (unsure && (await newestEnd(listing, lastPage)) !== newestAt) return undefined;
 
 	// Newest pages: down to the offset the previous poll ended at, and past the recent window.
 	const recentFrom = pacing.now - READ_PLAN.recentMs;
-	const [head, step] = newestAt === 'last' ? [lastPage, -1] : [1, 1];
-	const newest = await listing.page(head);
+	const newest = await listing.page(headPage(newestAt, lastPage));
 	let headLo = Infinity;
-	for (let page = head; page >= 1 && page <= lastPage; page += step) {
-		const current = await listing.page(page);
-		headLo = Math.min(headLo, span(current.meta, newestAt).lo);
-		const older = oldestCreated(current.items);
-		if (headLo === 0 || (headLo <= cursor.total && older !== undefined && older < recentFrom))
-			break;
+	for await (const page of fromNewest(listing, newestAt, lastPage)) {
+		headLo = Math.min(headLo, span(page.meta, newestAt).lo);
+		const created = createdRange(page);
+		const old = created?.complete === true && created.oldest < recentFrom;
+		if (headLo === 0 || (headLo <= cursor.total && old)) break;
 	}
 	const total = span(newest.meta, newestAt).hi + 1;
 
@@ -197,7 +194,7 @@ async function readIncrementally(listing: EventListing, cursor: EventCursor, pac
 	let known = newest.meta.total;
 	for (let read = 0; sweep < headLo && read < target; ) {
 		const number = pageAt(sweep, known, perPage, newestAt);
-		const cached = listing.has(number);
+		const cached = listing.pages.has(number);
 		if (!cached) read++;
 		const current = await listing.page(number);
 		known = current.meta.total;
@@ -211,7 +208,7 @@ async function readIncrementally(listing: EventListing, cursor: EventCursor, pac
 		cycleStart = pacing.now;
 		sweep = 0;
 	}
-	const newestCreated = Math.max(cursor.newestCreated, newestCreatedOn(newest) ?? 0);
+	const newestCreated = Math.max(cursor.newestCreated, createdRange(newest)?.newest ?? 0);
 	return {
 		newestAt,
 		perPage,
@@ -224,27 +221,18 @@ async function readIncrementally(listing: EventListing, cursor: EventCursor, pac
 	};
 }
 
-function showsAny(orders: IDataObject[], watch: ReadonlySet<Transition>): boolean {
-	return orders.some((order) =>
-		(Object.keys(transitionTimes(order)) as Transition[]).some((t) => watch.has(t)),
-	);
-}
-
 /**
  * A manual test run's pages: the first and the last (which tell where new orders land), then from
  * the newest page towards older ones until one shows a watched change, `TEST_RUN_PAGES` at most.
  */
 async function readNewest(listing: EventListing, watch: ReadonlySet<Transition>): Promise<void> {
-	const first = await listing.page(1);
-	const { lastPage } = first.meta;
-	const newestAt = newestEnd(first, await listing.page(lastPage));
+	const { lastPage } = (await listing.page(1)).meta;
+	const newestAt = await newestEnd(listing, lastPage);
 	if (newestAt === undefined) return;
-	const between = pageNumbers(2, lastPage - 1);
-	if (newestAt === 'last') between.reverse();
-	let newest = (await listing.page(newestAt === 'last' ? lastPage : 1)).items;
-	for (const page of between.slice(0, TEST_RUN_PAGES - 2)) {
-		if (showsAny(newest, watch)) return;
-		newest = newest.concat((await listing.page(page)).items);
+	let read = 0;
+	for await (const page of fromNewest(listing, newestAt, lastPage)) {
+		const shown = page.items.flatMap((order) => Object.keys(transitionTimes(order)));
+		if (++read >= TEST_RUN_PAGES - 1 || shown.some((t) => watch.has(t as Transition))) return;
 	}
 }
 
@@ -256,36 +244,26 @@ async function readEventOrders(
 	context: { connection: Connection; concurrency: number },
 ): Promise<{ orders: IDataObject[]; cursor?: EventCursor }> {
 	const qs = includeSubmissionQuery(settings.includeSubmission);
-	const listing = new EventListing(
-		await openListing(
-			ctx,
-			'order.getMany',
-			{ params: { company: settings.company, event }, qs, perPage: settings.perPage },
-			context.connection,
-		),
-	);
+	const request = { params: { company: settings.company, event }, qs, perPage: settings.perPage };
+	const opened = await openListing(ctx, 'order.getMany', request, context.connection);
+	const listing = new EventListing(opened);
 	if ('testRun' in mode) {
 		await readNewest(listing, mode.testRun);
 		return { orders: listing.orders };
 	}
-	const previous = mode.previous?.events.get(event);
-	const pacing = {
-		now: mode.now,
-		polledAt: mode.previous?.polledAt ?? null,
-		fullCheckMs: settings.fullCheckMs,
-	};
+	const { now, previous } = mode;
+	const known = previous?.events.find(([slug]) => slug === event)?.[1];
+	const pacing = { now, polledAt: previous?.polledAt ?? null, fullCheckMs: settings.fullCheckMs };
 	const cursor =
-		(previous && (await readIncrementally(listing, previous, pacing))) ??
-		(await readWhole(listing, context.concurrency, mode.now));
+		(known && (await readIncrementally(listing, known, pacing))) ??
+		(await readWhole(listing, context.concurrency, now));
 	return { orders: listing.orders, cursor };
 }
 
 async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Promise<string[]> {
-	const events = await paginate(ctx, 'event.getMany', {
-		params: { company: settings.company },
-		perPage: settings.perPage,
-		concurrency: settings.concurrency,
-	});
+	const { company, perPage, concurrency } = settings;
+	const request = { params: { company }, perPage, concurrency };
+	const events = await paginate(ctx, 'event.getMany', request);
 	return events
 		.filter((e) => e.company_role === 'organizing' && typeof e.id === 'string')
 		.map((e) => e.id as string);
@@ -295,40 +273,29 @@ async function organizingEvents(ctx: IPollFunctions, settings: ReadSettings): Pr
  * One entry per order. An order can be listed twice when new orders shift the pages while they are
  * read; the copy showing more transitions is kept (timestamps are set, never cleared).
  */
-function uniqueOrders(orders: ObservedOrder[]): ObservedOrder[] {
+function observe(reads: Array<{ event: string; orders: IDataObject[] }>): ObservedOrder[] {
 	const byId = new Map<string, ObservedOrder>();
-	for (const order of orders) {
-		const known = byId.get(order.id);
-		if (!known || Object.keys(order.times).length > Object.keys(known.times).length)
-			byId.set(order.id, order);
+	for (const { event, orders } of reads) {
+		for (const order of orders) {
+			if (typeof order.id !== 'string' || order.id === '') continue;
+			const seen = { id: order.id, event, order, times: transitionTimes(order) };
+			const known = byId.get(seen.id);
+			if (!known || Object.keys(seen.times).length > Object.keys(known.times).length)
+				byId.set(seen.id, seen);
+		}
 	}
 	return [...byId.values()];
 }
 
-function observe(event: string, orders: IDataObject[]): ObservedOrder[] {
-	return orders
-		.filter((order) => typeof order.id === 'string' && order.id !== '')
-		.map((order) => ({ id: order.id as string, event, order, times: transitionTimes(order) }));
-}
-
-export interface OrdersRead {
-	observed: ObservedOrder[];
-	/** Cursor of each watched event whose listing order is known (none in a test run). */
-	events: Map<string, EventCursor>;
-}
-
 /**
- * The orders of the watched event(s) `mode` asks for. Several events are read side by side,
- * splitting the concurrency between them; one RatePacer paces every request of the poll.
+ * The orders of the watched event(s) `mode` asks for, and the cursor of each event whose listing
+ * order is known (none in a test run). Several events are read side by side, splitting the
+ * concurrency between them; one RatePacer paces every request of the poll.
  */
-export async function readOrders(
-	ctx: IPollFunctions,
-	settings: ReadSettings,
-	mode: ReadMode,
-): Promise<OrdersRead> {
+export async function readOrders(ctx: IPollFunctions, settings: ReadSettings, mode: ReadMode) {
 	const events =
 		settings.event !== undefined ? [settings.event] : await organizingEvents(ctx, settings);
-	if (events.length === 0) return { observed: [], events: new Map() };
+	if (events.length === 0) return { observed: [], events: new Map<string, EventCursor>() };
 	const parallelEvents = Math.min(settings.concurrency, events.length);
 	const context = {
 		connection: await connect(ctx),
@@ -341,7 +308,9 @@ export async function readOrders(
 		{ onFailure: (error) => context.connection.pacer.stop(error) },
 	);
 	return {
-		observed: uniqueOrders(reads.flatMap(({ event, orders }) => observe(event, orders))),
-		events: new Map(reads.flatMap(({ event, cursor }) => (cursor ? [[event, cursor]] : []))),
+		observed: observe(reads),
+		events: new Map(
+			reads.flatMap(({ event, cursor }) => (cursor ? [[event, cursor] as const] : [])),
+		),
 	};
 }

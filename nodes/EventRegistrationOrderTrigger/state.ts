@@ -35,16 +35,8 @@ export function transitionTimes(order: IDataObject): Times {
 	return times;
 }
 
-/** One bit per transition, in the order of TRANSITIONS. */
 function transitionBit(transition: Transition): number {
 	return 1 << TRANSITIONS.indexOf(transition);
-}
-
-function maskOf(times: Times): number {
-	return TRANSITIONS.reduce(
-		(mask, t, bit) => (times[t] === undefined ? mask : mask | (1 << bit)),
-		0,
-	);
 }
 
 /**
@@ -55,15 +47,9 @@ function maskOf(times: Times): number {
  * payment callback, a timestamp without its fraction), or on a page the full check reads later,
  * is still caught. Entries are kept only for orders that moved after `seenUntil`.
  *
- * Order ids come from the network, so entries live in a Map in memory and in an array of tuples
- * in static data: an id such as `__proto__` is a key like any other.
- *
  * 0.1.0 and later write version 2; version 1 was written only by development builds before it.
  */
 const STATE_VERSION = 2;
-
-/** [bits of the transitions reported or taken as baseline, newest of their instants in epoch ms]. */
-type TrackedOrder = [number, number];
 
 /** Where new orders land in an event's listing and how far the full check got. Offsets count from the oldest order. */
 export interface EventCursor {
@@ -83,31 +69,26 @@ export interface EventCursor {
 	checkedSince: number;
 }
 
-export interface OrderTriggerState {
+/** An order's bits of the transitions reported or taken as baseline, and the newest of their instants. */
+type StoredEntry = [id: string, bits: number, latest: number];
+
+/** The state as stored in static data: entries are tuples, so an order id such as `__proto__` is a key like any other. */
+export interface StoredState {
+	version: typeof STATE_VERSION;
 	/** Company and event (`*` for all organizing events) the state belongs to; another scope starts a new baseline. */
 	scope: string;
 	/** Epoch ms up to which every transition counts as reported; null until an order timestamp was seen. */
 	seenUntil: number | null;
-	orders: Map<string, TrackedOrder>;
+	orders: StoredEntry[];
 	/** Per event slug; an event without one is read whole on the next poll. */
-	events: Map<string, EventCursor>;
+	events: Array<[string, EventCursor]>;
 	/** Epoch ms of the previous successful poll (paces the full check). */
 	polledAt: number | null;
-}
-
-type StoredEntry = [id: string, ...TrackedOrder];
-
-/** The state as stored in static data: JSON-safe, no object keyed by an id from the network. */
-export interface StoredState extends Omit<OrderTriggerState, 'orders' | 'events'> {
-	version: typeof STATE_VERSION;
-	orders: StoredEntry[];
-	events: Array<[string, EventCursor]>;
 }
 
 export interface Emission {
 	order: ObservedOrder;
 	transition: Transition;
-	/** Epoch ms of the transition. */
 	at: number;
 }
 
@@ -116,52 +97,31 @@ function isInteger(value: unknown): value is number {
 }
 
 function isStoredEntry(value: unknown): value is StoredEntry {
-	return (
-		Array.isArray(value) &&
-		value.length === 3 &&
-		typeof value[0] === 'string' &&
-		isInteger(value[1]) &&
-		isInteger(value[2])
-	);
+	if (!Array.isArray(value) || value.length !== 3) return false;
+	return typeof value[0] === 'string' && isInteger(value[1]) && isInteger(value[2]);
 }
 
 function isStoredCursor(value: unknown): value is [string, EventCursor] {
 	if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') return false;
-	const c = value[1] as Record<string, unknown> | null;
-	if (!c || typeof c !== 'object') return false;
-	return (
-		(c.newestAt === 'first' || c.newestAt === 'last') &&
-		[c.perPage, c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince].every(
-			(n) => isInteger(n) && (n as number) >= 0,
-		) &&
-		(c.perPage as number) > 0
-	);
+	const c = (value[1] ?? {}) as Record<string, unknown>;
+	if (c.newestAt !== 'first' && c.newestAt !== 'last') return false;
+	const counts = [c.lastPage, c.total, c.newestCreated, c.sweep, c.cycleStart, c.checkedSince];
+	return isInteger(c.perPage) && c.perPage > 0 && counts.every((n) => isInteger(n) && n >= 0);
 }
 
+type Stored = Partial<Record<keyof StoredState, unknown>>;
+
 /** The stored state when it is well-formed and belongs to `scope`; otherwise undefined (a new baseline). */
-export function readState(raw: unknown, scope: string): OrderTriggerState | undefined {
+export function readState(raw: unknown, scope: string): StoredState | undefined {
 	if (!raw || typeof raw !== 'object') return undefined;
-	const { version, seenUntil = null, orders, events, polledAt, ...state } = raw as IDataObject;
+	const { version, seenUntil = null, orders, events, polledAt, ...state } = raw as Stored;
 	if (state.scope !== scope || version !== STATE_VERSION) return undefined;
 	if (seenUntil !== null && (typeof seenUntil !== 'number' || !Number.isFinite(seenUntil)))
 		return undefined;
 	if (!Array.isArray(orders) || !orders.every(isStoredEntry)) return undefined;
 	if (!Array.isArray(events) || !events.every(isStoredCursor)) return undefined;
-	return {
-		scope,
-		seenUntil,
-		orders: new Map(orders.map(([id, mask, newest]) => [id, [mask, newest]])),
-		events: new Map(events.map(([slug, cursor]) => [slug, { ...cursor }])),
-		polledAt: isInteger(polledAt) ? polledAt : null,
-	};
-}
-
-function byInstant(a: Emission, b: Emission): number {
-	return (
-		a.at - b.at ||
-		TRANSITIONS.indexOf(a.transition) - TRANSITIONS.indexOf(b.transition) ||
-		a.order.id.localeCompare(b.order.id)
-	);
+	const since = isInteger(polledAt) ? polledAt : null;
+	return { version: STATE_VERSION, scope, seenUntil, orders, events, polledAt: since };
 }
 
 /**
@@ -169,66 +129,43 @@ function byInstant(a: Emission, b: Emission): number {
  * the baseline: what orders already show is reported only with `includeExisting`.
  */
 export function findEmissions(
-	previous: OrderTriggerState | undefined,
+	previous: StoredState | undefined,
 	observed: ObservedOrder[],
 	options: { watch: ReadonlySet<Transition>; includeExisting: boolean },
 ): Emission[] {
 	if (previous === undefined && !options.includeExisting) return [];
 	const seenUntil = previous?.seenUntil ?? -Infinity;
+	const reportedBits = new Map(previous?.orders.map(([id, mask]) => [id, mask]));
 	const emissions: Emission[] = [];
 	for (const order of observed) {
-		const reported = previous?.orders.get(order.id)?.[0] ?? 0;
+		const reported = reportedBits.get(order.id) ?? 0;
 		for (const transition of options.watch) {
 			const at = order.times[transition];
 			if (at === undefined || at <= seenUntil || reported & transitionBit(transition)) continue;
 			emissions.push({ order, transition, at });
 		}
 	}
-	return emissions.sort(byInstant);
+	return emissions.sort(
+		(a, b) =>
+			a.at - b.at ||
+			TRANSITIONS.indexOf(a.transition) - TRANSITIONS.indexOf(b.transition) ||
+			a.order.id.localeCompare(b.order.id),
+	);
 }
 
-function laterOf(a: number | null, b: number | undefined): number | null {
-	if (b === undefined) return a;
-	return a === null ? b : Math.max(a, b);
-}
-
-function mergeObserved(orders: Map<string, TrackedOrder>, observed: ObservedOrder[]) {
+/** Merges what orders show now into `orders`; returns the newest instant observed. */
+function mergeObserved(orders: Map<string, [number, number]>, observed: ObservedOrder[]) {
 	let newest: number | undefined;
 	for (const order of observed) {
-		const times = Object.values(order.times);
-		if (times.length === 0) continue;
-		const latest = Math.max(...times);
-		newest = newest === undefined ? latest : Math.max(newest, latest);
-		const entry = orders.get(order.id);
-		orders.set(order.id, [
-			(entry?.[0] ?? 0) | maskOf(order.times),
-			Math.max(entry?.[1] ?? 0, latest),
-		]);
+		const transitions = Object.keys(order.times) as Transition[];
+		if (transitions.length === 0) continue;
+		const latest = Math.max(...transitions.map((t) => order.times[t] as number));
+		newest = Math.max(newest ?? latest, latest);
+		const [mask, known] = orders.get(order.id) ?? [0, 0];
+		const bits = transitions.reduce((bits, t) => bits | transitionBit(t), mask);
+		orders.set(order.id, [bits, Math.max(known, latest)]);
 	}
 	return newest;
-}
-
-function dropCovered(orders: Map<string, TrackedOrder>, seenUntil: number | null): void {
-	if (seenUntil === null) return;
-	for (const [id, entry] of orders) {
-		if (entry[1] <= seenUntil) orders.delete(id);
-	}
-}
-
-/**
- * Keeps the newest `maxTrackedOrders` entries: `seenUntil` moves up to cover the ones dropped, but
- * not past `ceiling`, so the entries of the most recent moves stay whatever their number.
- */
-function capEntries(
-	orders: Map<string, TrackedOrder>,
-	seenUntil: number | null,
-	ceiling: number | undefined,
-): number | null {
-	if (orders.size <= TUNING.orderState.maxTrackedOrders || ceiling === undefined) return seenUntil;
-	const newest = [...orders.values()].map((entry) => entry[1]).sort((a, b) => b - a);
-	const raised = laterOf(seenUntil, Math.min(newest[TUNING.orderState.maxTrackedOrders], ceiling));
-	dropCovered(orders, raised);
-	return raised;
 }
 
 /**
@@ -238,29 +175,32 @@ function capEntries(
  * poll's epoch ms) caps `seenUntil`, so one future-dated order cannot mute the trigger.
  */
 export function nextState(
-	previous: OrderTriggerState | undefined,
+	previous: StoredState | undefined,
 	observed: ObservedOrder[],
-	options: { scope: string; now: number; events: Map<string, EventCursor> },
+	{ scope, now, events }: { scope: string; now: number; events: Map<string, EventCursor> },
 ): StoredState {
-	const orders = new Map(previous?.orders);
+	const orders = new Map(previous?.orders.map(([id, ...entry]) => [id, entry]));
 	const newest = mergeObserved(orders, observed);
-	// The instant every watched order has been read after: the oldest start of a completed full
-	// check among the watched events (the poll's own time when every event was read whole).
-	const checked = Math.min(
-		options.now,
-		...[...options.events.values()].map((cursor) => cursor.checkedSince),
-	);
-	const horizon = newest === undefined ? undefined : Math.min(newest, options.now, checked);
-	const before = (ms: number) => (horizon === undefined ? undefined : horizon - ms);
-	let seenUntil = laterOf(previous?.seenUntil ?? null, before(TUNING.orderState.graceMs));
-	dropCovered(orders, seenUntil);
-	seenUntil = capEntries(orders, seenUntil, before(TUNING.orderState.minGraceMs));
+	let seenUntil = previous?.seenUntil ?? null;
+	if (newest !== undefined) {
+		const { graceMs, minGraceMs, maxTrackedOrders } = TUNING.orderState;
+		// Every watched order has been read after the oldest start of a completed full check among
+		// the watched events (the poll's own time when every event was read whole).
+		const horizon = Math.min(newest, now, ...[...events.values()].map((c) => c.checkedSince));
+		const floor = Math.max(seenUntil ?? -Infinity, horizon - graceMs);
+		// Past `minGraceMs` the entries of the most recent moves stay, whatever their number.
+		const kept = [...orders.values()].map(([, t]) => t).filter((t) => t > floor);
+		const nth = kept.sort((a, b) => b - a)[maxTrackedOrders];
+		seenUntil = nth === undefined ? floor : Math.max(floor, Math.min(nth, horizon - minGraceMs));
+	}
 	return {
 		version: STATE_VERSION,
-		scope: options.scope,
+		scope,
 		seenUntil,
-		orders: [...orders].map(([id, [mask, latest]]) => [id, mask, latest]),
-		events: [...options.events],
-		polledAt: options.now,
+		orders: [...orders]
+			.filter(([, [, latest]]) => seenUntil === null || latest > seenUntil)
+			.map(([id, [mask, latest]]) => [id, mask, latest]),
+		events: [...events],
+		polledAt: now,
 	};
 }

@@ -1,19 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	TriggerPanelDefinition,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { searchCompanies } from '../shared/lists';
 import { authenticationProperty, nodeCredentials } from '../shared/transport';
 import { companyLocator } from '../shared/ids';
 import { WEBHOOK_EVENTS, webhookEventOptions } from '../shared/webhookEvents';
 import { receiveDelivery } from './delivery';
-import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { webhookHooks } from './lifecycle';
 
 /** "On lead created, meeting booked" on the canvas. */
 const EVENT_WORDS = Object.fromEntries(
@@ -24,20 +17,6 @@ const EVENTS_SUBTITLE = `={{ ($parameter["events"] || []).length ? "On " + $para
 /** What makes the service send an event, in its own terms. */
 const MAKE_AN_EVENT =
 	'make one of the chosen events happen in the Event Registration Service: submit a registration form or an activation on its hosted page, create a lead, or book a meeting';
-
-const TRIGGER_PANEL: TriggerPanelDefinition = {
-	header: 'Listen for form, activation, lead and meeting events',
-	executionsHelp: {
-		inactive: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it (activate it in n8n 1.x): the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
-		active: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b> (active in n8n 1.x): its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
-	},
-	activationHint: {
-		inactive:
-			'Once the workflow is ready, publish it (activate it in n8n 1.x): the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
-		active:
-			'Published (active in n8n 1.x): the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
-	},
-};
 
 export class EventRegistrationTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -62,7 +41,19 @@ export class EventRegistrationTrigger implements INodeType {
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
-		triggerPanel: TRIGGER_PANEL,
+		triggerPanel: {
+			header: 'Listen for form, activation, lead and meeting events',
+			executionsHelp: {
+				inactive: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>Once the workflow is ready</b>, publish it (activate it in n8n 1.x): the trigger registers a webhook at the service (Pro plan on the company) and every matching event runs the workflow. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+				active: `<b>While building your workflow</b>, click Execute step, then ${MAKE_AN_EVENT}. The event shows up in this editor.<br /><br /><b>The workflow is published</b> (active in n8n 1.x): its webhook at the service runs it on every matching event. Those executions show up in the <a data-key="executions">executions list</a>, not in the editor.`,
+			},
+			activationHint: {
+				inactive:
+					'Once the workflow is ready, publish it (activate it in n8n 1.x): the trigger then registers its webhook at the Event Registration Service and runs on every form, activation, lead or meeting event you chose.',
+				active:
+					'Published (active in n8n 1.x): the Event Registration Service sends every chosen event to this workflow (those executions are in the executions list, not here).',
+			},
+		},
 		properties: [
 			{
 				displayName: `To test: click Execute step, then ${MAKE_AN_EVENT}.`,
@@ -112,21 +103,7 @@ export class EventRegistrationTrigger implements INodeType {
 
 	methods = { listSearch: { searchCompanies } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook(this);
-			},
-		},
-	};
+	webhookMethods = { default: webhookHooks };
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return receiveDelivery(this);
-	}
+	webhook = receiveDelivery;
 }

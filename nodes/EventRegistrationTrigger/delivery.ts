@@ -9,9 +9,8 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** @internal Exported for the tests. More events get 413, so a small body cannot become a million items. */
 export const MAX_EVENTS_PER_DELIVERY = 1000;
 /**
- * Webhook delivery mechanics are not shown in the reference. Assumed: a JSON POST whose body is
- * `{ "event": <kind>, "data": <payload>, ... }`, carrying the webhook's `token` in this header.
- * @internal Exported for the tests only.
+ * @internal Exported for the tests. Webhook delivery mechanics are not shown in the reference. Assumed:
+ * a JSON POST whose body is `{ "event": <kind>, "data": <payload>, ... }`, with the `token` in this header.
  */
 export const WEBHOOK_TOKEN_HEADER = 'x-webhook-token';
 const WEBHOOK_EVENT_HEADER = 'x-webhook-event';
@@ -76,13 +75,10 @@ function tokenProblem(ctx: IWebhookFunctions, events: unknown[]): string | undef
 	if (presented.length === 0) return required ? 'The webhook token is missing' : undefined;
 	// Each URL accepts only its own webhook's token: a leaked test-URL token does not open the production URL.
 	const expected = readRegistration(ctx, registrationKind(ctx))?.token;
-	if (expected === undefined) {
-		return required
-			? 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).'
-			: undefined;
-	}
-	const valid = presented.some((token) => sameToken(token, expected));
-	return valid ? undefined : 'The webhook token is invalid';
+	if (expected === undefined && required)
+		return 'The webhook token cannot be verified: no token is stored for this trigger. Unpublish and publish the workflow again (deactivate and activate it in n8n 1.x).';
+	if (expected === undefined || presented.some((token) => sameToken(token, expected))) return;
+	return 'The webhook token is invalid';
 }
 
 function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -156,72 +152,50 @@ function dedupeKeyOf(envelope: IDataObject, eventKind: string): string {
  * @public Exported for `npm run docs` (scripts/lib/docs.js requires it at run time, which knip cannot follow): the sample item is rendered from it.
  */
 export function toItem(event: unknown, fallbackKind: string, receivedAt: string) {
-	const envelope: IDataObject = isPlainObject(event)
-		? event
-		: { data: event as IDataObject[string] };
-	const json: IDataObject = {
-		event:
-			typeof envelope.event === 'string' && envelope.event !== '' ? envelope.event : fallbackKind,
-	};
-	if (envelope.occurred_at !== undefined) json.occurredAt = envelope.occurred_at;
-	json.receivedAt = receivedAt;
-	if (envelope.webhook_id !== undefined) json.webhookId = envelope.webhook_id;
-	json.dedupeKey = dedupeKeyOf(envelope, json.event as string);
-	const { data } = envelope;
+	const envelope = isPlainObject(event) ? event : ({ data: event } as IDataObject);
+	const { event: kind, occurred_at: occurredAt, webhook_id: webhookId, data } = envelope;
+	const name = typeof kind === 'string' && kind !== '' ? kind : fallbackKind;
+	const dedupeKey = dedupeKeyOf(envelope, name);
+	const own = { event: name, occurredAt, receivedAt, webhookId, dedupeKey };
+	// A Map, then fromEntries: a payload key such as "__proto__" stays a plain field.
+	const json = new Map(Object.entries(own).filter(([, value]) => value !== undefined));
 	const payload = [
 		...Object.entries(isPlainObject(data) ? data : data === undefined ? {} : { data }),
 		...Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.includes(key)),
 	];
-	for (const [key, value] of payload) {
-		// defineProperty: a payload key such as "__proto__" stays a plain field.
-		Object.defineProperty(json, Object.hasOwn(json, key) ? renamed(key) : key, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	}
-	return { json };
+	for (const [key, value] of payload) json.set(json.has(key) ? renamed(key) : key, value);
+	return { json: Object.fromEntries(json) as IDataObject };
 }
 
-export function receiveDelivery(ctx: IWebhookFunctions): IWebhookResponseData {
-	const body: unknown = ctx.getBodyData();
-	const raw = rawBodyOf(ctx);
+/** What a refused delivery is told, besides a token problem (401). */
+const REFUSALS = {
+	tooLarge: (size: number) =>
+		`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
+	notJson: 'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
+	tooMany: (count: number) =>
+		`The delivery holds ${count} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
+};
+
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const body: unknown = this.getBodyData();
+	const raw = rawBodyOf(this);
 	const size =
 		raw?.length ?? Buffer.byteLength(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
-	if (size > MAX_BODY_BYTES) {
-		return refuse(
-			ctx,
-			413,
-			`The delivery is ${size} bytes; this trigger accepts at most ${MAX_BODY_BYTES} bytes`,
-		);
-	}
-
+	if (size > MAX_BODY_BYTES) return refuse(this, 413, REFUSALS.tooLarge(size));
 	const events = eventsOf(body, raw);
-	const problem = tokenProblem(ctx, events ?? []);
-	if (problem) return refuse(ctx, 401, problem);
-	if (events === undefined) {
-		return refuse(
-			ctx,
-			415,
-			'The delivery body is not JSON: this trigger accepts a JSON object or array of events',
-		);
-	}
-	if (events.length > MAX_EVENTS_PER_DELIVERY) {
-		return refuse(
-			ctx,
-			413,
-			`The delivery holds ${events.length} events; this trigger accepts at most ${MAX_EVENTS_PER_DELIVERY} per delivery`,
-		);
-	}
+	const problem = tokenProblem(this, events ?? []);
+	if (problem) return refuse(this, 401, problem);
+	if (events === undefined) return refuse(this, 415, REFUSALS.notJson);
+	if (events.length > MAX_EVENTS_PER_DELIVERY)
+		return refuse(this, 413, REFUSALS.tooMany(events.length));
 
 	if (events.length === 0) {
-		ctx.getResponseObject().status(200).json({ received: 0 });
+		this.getResponseObject().status(200).json({ received: 0 });
 		return { noWebhookResponse: true };
 	}
-	const fallbackKind = firstValue(ctx.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? 'unknown';
+	const fallbackKind = firstValue(this.getHeaderData()[WEBHOOK_EVENT_HEADER]) ?? 'unknown';
 	const receivedAt = new Date().toISOString();
-	const tokens = storedTokens(ctx);
+	const tokens = storedTokens(this);
 	return {
 		workflowData: [
 			events.map((event) => toItem(withoutTokens(event, tokens), fallbackKind, receivedAt)),

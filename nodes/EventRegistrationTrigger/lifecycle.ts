@@ -85,18 +85,12 @@ function addPendingDetach(ctx: IHookFunctions, webhook: Attached): void {
 	writePendingDetaches(ctx, [...others, webhook]);
 }
 
-interface RemoteWebhook {
-	id: string;
-	url?: string;
-	token?: string;
-	events?: string[];
-}
-
 /** Statuses of the (assumed) list route that mean "cannot list here", not a failure. */
 const LIST_UNAVAILABLE = [403, 404, 405];
 const MAX_NAME_LENGTH = 255;
 
-function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
+/** A webhook as the service answers with it. */
+function toRemoteWebhook(value: unknown) {
 	const { id, url, token, events } = (value ?? {}) as IDataObject;
 	if (typeof id !== 'string' || id === '') return undefined;
 	return {
@@ -107,7 +101,8 @@ function toRemoteWebhook(value: unknown): RemoteWebhook | undefined {
 	};
 }
 
-/** The webhook this node wants on the service. */
+type RemoteWebhook = NonNullable<ReturnType<typeof toRemoteWebhook>>;
+
 async function desiredWebhook(ctx: IHookFunctions) {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url)
@@ -120,8 +115,8 @@ async function desiredWebhook(ctx: IHookFunctions) {
 			description: 'The service only sends the event kinds a webhook subscribes to.',
 		});
 	}
-	const label = kind === 'test' ? 'n8n (test)' : 'n8n';
-	const name = `${label}: ${ctx.getWorkflow().name ?? 'workflow'} (${ctx.getNode().name})`;
+	const label = `${kind === 'test' ? 'n8n (test)' : 'n8n'}: ${ctx.getWorkflow().name ?? 'workflow'}`;
+	const name = `${label} (${ctx.getNode().name})`;
 	return { kind, companyId, name: name.slice(0, MAX_NAME_LENGTH), url, events };
 }
 
@@ -142,46 +137,36 @@ function explainAttachFailure(ctx: IHookFunctions, error: unknown, events: strin
 }
 
 /** Detaches a webhook; a 404 means it is gone already. */
-async function detachRemote(
-	ctx: IHookFunctions,
-	{ companyId, webhookId }: Attached,
-): Promise<void> {
-	try {
-		await apiRequestFull(ctx, 'webhook.delete', {
-			params: { company: companyId, webhook: webhookId },
-		});
-	} catch (error) {
+async function detachRemote(ctx: IHookFunctions, { companyId, webhookId }: Attached) {
+	const params = { company: companyId, webhook: webhookId };
+	await apiRequestFull(ctx, 'webhook.delete', { params }).catch((error: unknown) => {
 		if (httpStatusOf(error) !== 404) throw asNodeError(ctx.getNode(), error);
-	}
+	});
 }
 
 /** The company's webhooks that point at `url`; none when the (assumed) list route does not exist. */
 async function listRemoteAt(ctx: IHookFunctions, companyId: string, url: string) {
-	let records: IDataObject[];
-	try {
-		records = await apiRequestList(ctx, 'webhook.getMany', { params: { company: companyId } });
-	} catch (error) {
+	const params = { company: companyId };
+	const records = await apiRequestList(ctx, 'webhook.getMany', { params }).catch((error) => {
 		const status = httpStatusOf(error);
 		if (status === undefined || !LIST_UNAVAILABLE.includes(status))
 			throw asNodeError(ctx.getNode(), error);
 		ctx.logger.debug(`Event Registration Trigger: listing webhooks is not available (${status})`);
 		return [];
-	}
+	});
 	return records.map(toRemoteWebhook).filter((w): w is RemoteWebhook => w?.url === url);
 }
 
 /** Detaches a webhook; when that fails it is remembered and retried on the next activation. */
 async function detachOrRemember(ctx: IHookFunctions, webhook: Attached, what: string) {
 	const { companyId, webhookId } = webhook;
-	try {
-		await detachRemote(ctx, webhook);
-	} catch (error) {
+	await detachRemote(ctx, webhook).catch((error: unknown) => {
 		addPendingDetach(ctx, webhook);
 		ctx.logger.warn(
 			`Event Registration Trigger: could not detach ${what} (${errorMessage(error)}); it is retried on the next activation`,
 			{ companyId, webhookId },
 		);
-	}
+	});
 }
 
 /** Detaches the webhooks whose detach failed before (unpublish with the service down); reports those still attached. */
@@ -192,11 +177,9 @@ async function retryPendingDetaches(ctx: IHookFunctions): Promise<void> {
 	for (const webhook of pending) await detachRemote(ctx, webhook).catch(() => left.push(webhook));
 	writePendingDetaches(ctx, left);
 	if (left.length === 0) return;
-	const list = left
-		.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`)
-		.join(', ');
+	const list = left.map(({ webhookId, companyId }) => `${webhookId} (company ${companyId})`);
 	ctx.logger.warn(
-		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier detach that did not go through: ${list}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
+		`Event Registration Trigger: could not remove ${left.length} webhook(s) left attached on the service by an earlier detach that did not go through: ${list.join(', ')}. They are retried on the next activation; to remove one now, use Webhook → Delete in the Event Registration node.`,
 	);
 }
 
@@ -209,7 +192,7 @@ async function attach(
 	desired: Desired,
 	existing?: Pick<RemoteWebhook, 'id' | 'token'>,
 ): Promise<boolean> {
-	const { companyId: company, name, url, events } = desired;
+	const { kind, companyId: company, name, url, events } = desired;
 	const body = { name, url, events };
 	let data: unknown;
 	try {
@@ -220,7 +203,7 @@ async function attach(
 		if (existing && httpStatusOf(error) === 404) return false;
 		throw explainAttachFailure(ctx, error, events);
 	}
-	const remote = toRemoteWebhook(data) ?? (existing && { id: existing.id });
+	const remote = toRemoteWebhook(data) ?? toRemoteWebhook({ id: existing?.id });
 	if (!remote) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -231,28 +214,13 @@ async function attach(
 			},
 		);
 	}
-	await store(ctx, desired, remote, existing?.token);
-	return true;
-}
-
-/**
- * Stores the webhook, unless it came without a token while Require Token is on: then every delivery
- * would be refused while the workflow shows as active. It is detached again and activation fails.
- */
-async function store(
-	ctx: IHookFunctions,
-	desired: Desired,
-	remote: RemoteWebhook,
-	knownToken?: string,
-): Promise<void> {
-	const token = remote.token ?? knownToken;
+	const token = remote.token ?? existing?.token;
+	// Without a token while Require Token is on, every delivery would be refused while the workflow
+	// shows as active: the webhook is detached again and activation fails.
 	if (token === undefined && requiresToken(ctx)) {
-		delete nodeData(ctx)[desired.kind];
-		await detachOrRemember(
-			ctx,
-			{ companyId: desired.companyId, webhookId: remote.id },
-			'the webhook that came without a token',
-		);
+		delete nodeData(ctx)[kind];
+		const webhook = { companyId: company, webhookId: remote.id };
+		await detachOrRemember(ctx, webhook, 'the webhook that came without a token');
 		throw new NodeOperationError(
 			ctx.getNode(),
 			'The service returned no webhook token, so deliveries cannot be verified',
@@ -262,68 +230,71 @@ async function store(
 			},
 		);
 	}
-	nodeData(ctx)[desired.kind] = {
+	nodeData(ctx)[kind] = {
 		webhookId: remote.id,
-		url: desired.url,
-		events: remote.events ?? desired.events,
-		companyId: desired.companyId,
+		url,
+		events: remote.events ?? events,
+		companyId: company,
 		...(token === undefined ? {} : { token }),
 	};
-}
-
-/** `checkExists`: never creates; true when a webhook for this URL exists (repaired or re-adopted). */
-export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
-	const desired = await desiredWebhook(ctx);
-	await retryPendingDetaches(ctx);
-	const stored = readRegistration(ctx, desired.kind);
-	if (stored?.companyId === desired.companyId) {
-		if (await attach(ctx, desired, { id: stored.webhookId, token: stored.token })) return true;
-	} else if (stored) {
-		// The company was changed while a webhook stayed attached (its detach failed): best effort.
-		await detachOrRemember(ctx, stored, 'the webhook of the previous company');
-	}
-	delete nodeData(ctx)[desired.kind];
-	// Adopt a webhook already at this URL (static data lost, or an attach whose answer never
-	// arrived) and detach extra copies, so events are not delivered twice.
-	const matches = await listRemoteAt(ctx, desired.companyId, desired.url);
-	for (const [index, candidate] of matches.entries()) {
-		if (!(await attach(ctx, desired, candidate))) continue;
-		for (const extra of matches.slice(index + 1))
-			await detachRemote(ctx, { companyId: desired.companyId, webhookId: extra.id });
-		return true;
-	}
-	return false;
-}
-
-export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
-	return await attach(ctx, await desiredWebhook(ctx));
+	return true;
 }
 
 /**
- * `delete`: static data is cleared first, whatever happens remotely, and failures are logged
- * rather than thrown so deactivation always completes. A stored webhook whose detach failed is
- * remembered and detached on the next activation; one found by URL is re-adopted then.
+ * n8n's hooks. `checkExists` never creates: true when a webhook for this URL exists (repaired or
+ * re-adopted). `delete` clears static data first, whatever happens remotely, and logs failures
+ * rather than throwing so deactivation always completes; a stored webhook whose detach failed is
+ * remembered and detached on the next activation, one found by URL is re-adopted then.
  */
-export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
-	const url = ctx.getNodeWebhookUrl('default') ?? '';
-	const kind = registrationKind(ctx);
-	const stored = readRegistration(ctx, kind);
-	delete nodeData(ctx)[kind];
-	try {
-		if (stored) await detachRemote(ctx, stored);
-		else if (url !== '') {
-			// Without stored data, whatever points at this node's URL (when the service can list).
-			const companyId = (await resolveCompanyWithId(ctx, ctx.getNodeParameter('company'))).id;
-			for (const match of await listRemoteAt(ctx, companyId, url))
-				await detachRemote(ctx, { companyId, webhookId: match.id });
+export const webhookHooks = {
+	async checkExists(this: IHookFunctions): Promise<boolean> {
+		const desired = await desiredWebhook(this);
+		await retryPendingDetaches(this);
+		const stored = readRegistration(this, desired.kind);
+		if (stored?.companyId === desired.companyId) {
+			if (await attach(this, desired, { id: stored.webhookId, token: stored.token })) return true;
+		} else if (stored) {
+			// The company was changed while a webhook stayed attached (its detach failed): best effort.
+			await detachOrRemember(this, stored, 'the webhook of the previous company');
 		}
-		return true;
-	} catch (error) {
-		if (stored) addPendingDetach(ctx, stored);
-		ctx.logger.warn(
-			`Event Registration Trigger: could not detach the webhook (${errorMessage(error)}); deactivating anyway, the detach is retried on the next activation`,
-			{ webhookId: stored?.webhookId, companyId: stored?.companyId },
-		);
+		delete nodeData(this)[desired.kind];
+		// Adopt a webhook already at this URL (static data lost, or an attach whose answer never
+		// arrived) and detach extra copies, so events are not delivered twice.
+		const matches = await listRemoteAt(this, desired.companyId, desired.url);
+		for (const [index, candidate] of matches.entries()) {
+			if (!(await attach(this, desired, candidate))) continue;
+			for (const extra of matches.slice(index + 1))
+				await detachRemote(this, { companyId: desired.companyId, webhookId: extra.id });
+			return true;
+		}
 		return false;
-	}
-}
+	},
+
+	async create(this: IHookFunctions): Promise<boolean> {
+		return await attach(this, await desiredWebhook(this));
+	},
+
+	async delete(this: IHookFunctions): Promise<boolean> {
+		const url = this.getNodeWebhookUrl('default') ?? '';
+		const kind = registrationKind(this);
+		const stored = readRegistration(this, kind);
+		delete nodeData(this)[kind];
+		try {
+			if (stored) await detachRemote(this, stored);
+			else if (url !== '') {
+				// Without stored data, whatever points at this node's URL (when the service can list).
+				const companyId = (await resolveCompanyWithId(this, this.getNodeParameter('company'))).id;
+				for (const match of await listRemoteAt(this, companyId, url))
+					await detachRemote(this, { companyId, webhookId: match.id });
+			}
+			return true;
+		} catch (error) {
+			if (stored) addPendingDetach(this, stored);
+			this.logger.warn(
+				`Event Registration Trigger: could not detach the webhook (${errorMessage(error)}); deactivating anyway, the detach is retried on the next activation`,
+				{ webhookId: stored?.webhookId, companyId: stored?.companyId },
+			);
+			return false;
+		}
+	},
+};
