@@ -288,19 +288,14 @@ const webhookTokenRedaction = {
 			);
 			return;
 		}
-		const execution = {
-			...tokenCoverageRun,
-			workflowData: { nodes: coverageOf(stack, 'token').nodes },
-		};
+		const { nodes } = coverageOf(stack, 'token');
+		const execution = { ...tokenCoverageRun, workflowData: { nodes } };
 		const redacted = redactWithN8n(execution, stack.packageDir);
 		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
 		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
 		const expected = structuredClone(tokenCoverageRun.data);
-		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = {
-			__redacted: true,
-			reason: 'node_defined_field',
-			canReveal: false,
-		};
+		const marker = { __redacted: true, reason: 'node_defined_field', canReveal: false };
+		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = marker;
 		assert.deepEqual(byStrategy.data, expected, 'the redaction changed more than the token');
 		assert.ok(!JSON.stringify(byStrategy).includes(token), 'the token is still in the execution');
 		// What n8n 2.41.1 shows of a stored execution (data redaction licensed): it does not run the
@@ -368,4 +363,4 @@ const workflows = (stack) => [
 	namesWorkflow(stack),
 ];
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

@@ -170,5 +170,4 @@ const workflows = ({ credentials: refs, sandbox: { demo } }) => [
 	}),
 ];
 
-const n8n2Only = 'n8n 1.x has no durable scheduler';
-module.exports = { suite, workflows, needsServer: true, n8n2Only };
+module.exports = { suite, workflows, n8n2Only: 'n8n 1.x has no durable scheduler' };

@@ -323,4 +323,4 @@ function workflows(stack) {
 	return examples.map((example) => prepared(stack, example));
 }
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

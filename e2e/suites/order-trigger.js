@@ -72,4 +72,4 @@ const workflows = ({ credentials: refs, sandbox: { demo } }) => [
 	orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH }),
 ];
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

@@ -279,11 +279,4 @@ function workflows({ credentials: refs, sandbox: { demo }, packageDir }) {
 	];
 }
 
-module.exports = {
-	suite,
-	workflows,
-	needsServer: true,
-	DELIVERY_TIMEOUT_MS,
-	offeredEventKinds,
-	webhooksAt,
-};
+module.exports = { suite, workflows, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { rl, webhookWorkflow } = require('../lib/workflows');
-const { publish } = require('../../lib/checks');
+const { printFigures, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qRateLimit';
 const PATH = 'queue-rate-limit';
@@ -47,13 +47,10 @@ const test = {
 	name: `5. shared rate limit: two Return All listings of ${FORMS} forms at once, one per worker, ${LIMIT} requests/s for both`,
 	timeoutMs: 420000,
 	async fn(stack) {
-		const { rest, sandbox } = stack;
-		const { control } = sandbox;
+		const { rest } = stack;
+		const { control } = stack.sandbox;
 		// One execution per worker at a time: two executions queued together go to both workers.
-		await Promise.all([
-			stack.restart('worker1', { concurrency: 1 }),
-			stack.restart('worker2', { concurrency: 1 }),
-		]);
+		await Promise.all([stack.restart('worker1', 1), stack.restart('worker2', 1)]);
 		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
 		control.addForms(company, FORMS);
 		await publish(rest, WORKFLOW_ID);
@@ -90,12 +87,10 @@ const test = {
 
 			const requests = control.requests();
 			const limited = requests.filter((request) => request.status === 429).length;
-			console.log(`    lone run (no limit): ${FORMS} forms in ${seconds(lone)} s`);
-			console.log(
-				`    at once under ${LIMIT} requests/s: ${seconds(a)} s on ${workers[0]} and ${seconds(b)} s on ${workers[1]}, overlapping ${(overlap / 1000).toFixed(1)} s; both returned the same ${FORMS} forms as the lone run`,
-			);
-			console.log(
-				`    the service answered ${requests.length} requests: ${requests.length - limited} pages and ${limited} × 429 (absorbed: Retry-After waited, page asked again); no execution saw a 429`,
+			printFigures(
+				`lone run (no limit): ${FORMS} forms in ${seconds(lone)} s`,
+				`at once under ${LIMIT} requests/s: ${seconds(a)} s on ${workers[0]} and ${seconds(b)} s on ${workers[1]}, overlapping ${(overlap / 1000).toFixed(1)} s; both returned the same ${FORMS} forms as the lone run`,
+				`the service answered ${requests.length} requests: ${requests.length - limited} pages and ${limited} × 429 (absorbed: Retry-After waited, page asked again); no execution saw a 429`,
 			);
 		} finally {
 			control.resetFaults();
