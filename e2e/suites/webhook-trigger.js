@@ -50,8 +50,6 @@ const webhooksAt = (stack, url) => companyWebhooks(stack).filter((webhook) => we
 /** @type {{ kinds: string[]; url: string }} */
 const state = { kinds: [], url: '' };
 
-/** Where a webhook changed behind n8n's back points. */
-const ELSEWHERE = 'https://elsewhere.example.com/hook';
 /** After `n8n start` is ready, how long the sandbox is watched for calls n8n makes while activating workflows. */
 const RESTART_QUIET_MS = 5000;
 /** 2.41.1's legacy start path: workflows are activated by the active-workflow manager, not the publication service. */
@@ -101,7 +99,8 @@ function changeBehindN8nsBack(stack, /** @type {'changed' | 'deleted'} */ change
 	const webhook = [...company.webhooks.values()].find((candidate) => candidate.url === state.url);
 	assert.ok(webhook, `no webhook at ${state.url} to change`);
 	if (change === 'deleted') company.webhooks.delete(webhook.id);
-	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
+	else
+		Object.assign(webhook, { url: 'https://elsewhere.example.com/hook', events: [state.kinds[0]] });
 }
 
 /** One webhook on the company, at the workflow's URL, all events. @param {Stack} stack */

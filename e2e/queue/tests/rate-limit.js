@@ -18,19 +18,15 @@ const FORMS = 1200;
 /** Requests per one-second window, for both workers together. */
 const LIMIT = 10;
 
-/**
- * Calls the listing workflow on the webhook processor (it answers at once; a worker lists).
- * @param {import('../lib/stack').QueueStack} stack @param {string} company
- */
-async function callListing(stack, company) {
+/** @typedef {import('../lib/stack').QueueStack} QueueStack */
+
+/** Calls the listing on the webhook processor: it answers at once, a worker lists. */
+async function callListing(/** @type {QueueStack} */ stack, /** @type {string} */ company) {
 	const { status, body } = await stack.callWebhook(PATH, { company });
 	assert.equal(status, 200, `webhook processor answered ${status} ${JSON.stringify(body)}`);
 }
 
-/**
- * The listed forms' ids, in order.
- * @param {import('../lib/stack').QueueStack} stack @param {{ id: string }} execution
- */
+/** The listed forms' ids, in order. @param {QueueStack} stack @param {{ id: string }} execution */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
 	const error = JSON.stringify(data.data?.resultData?.error?.message);
@@ -42,7 +38,7 @@ async function listedIds(stack, execution) {
 const seconds = ({ startedAt, stoppedAt }) =>
 	((Number(stoppedAt) - Number(startedAt)) / 1000).toFixed(1);
 
-/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+/** @type {import('../../lib/harness').TestCase<QueueStack>} */
 const test = {
 	name: `5. shared rate limit: two Return All listings of ${FORMS} forms at once, one per worker, ${LIMIT} requests/s for both`,
 	timeoutMs: 420000,
