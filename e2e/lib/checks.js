@@ -20,12 +20,11 @@ const publish = async (rest, id) => expectPublication(await rest.publish(id), 'p
 /** @type {(rest: N8nRest, id: string) => Promise<void>} */
 const unpublish = async (rest, id) => expectPublication(await rest.unpublish(id), 'not_published');
 
-/** Publishes the workflow for `run`, and unpublishes it after, whatever happens. @template T */
-async function whilePublished(
-	/** @type {N8nRest} */ rest,
-	/** @type {string} */ id,
-	/** @type {() => Promise<T>} */ run,
-) {
+/**
+ * Publishes the workflow for `run`, and unpublishes it after, whatever happens.
+ * @template T @param {N8nRest} rest @param {string} id @param {() => Promise<T>} run
+ */
+async function whilePublished(rest, id, run) {
 	await publish(rest, id);
 	try {
 		return await run();
