@@ -16,14 +16,8 @@ const {
 	prepareExample,
 	triggerOf,
 } = require('../../scripts/lib/workflows');
-const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
-const {
-	assertNoneRefused,
-	deliverOk,
-	execute,
-	packageNodes,
-	whilePublished,
-} = require('../lib/checks');
+const { deliverOne, webhooksAt } = require('./webhook-trigger');
+const { assertNoneRefused, execute, packageNodes, whilePublished } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
@@ -211,14 +205,11 @@ async function runWebhookExample(stack, id, workflow) {
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
 		assert.deepEqual(registered[0].events.toSorted(), events.toSorted());
-		let started = 0;
 		for (const kind of events) {
-			const send = async (/** @type {string | undefined} */ rawBody) => {
-				await deliverOk(stack, kind, { webhookId: registered[0].id, rawBody });
-				await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
-			};
-			await send(undefined);
-			if (dedupe) await send(control.deliveries().at(-1)?.body); // the same delivery again
+			const more = { webhookId: registered[0].id };
+			await deliverOne(stack, rest, id, kind, more, trigger.name);
+			const rawBody = control.deliveries().at(-1)?.body; // the same delivery again
+			if (dedupe) await deliverOne(stack, rest, id, kind, { ...more, rawBody }, trigger.name);
 		}
 	});
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');

@@ -23,14 +23,16 @@ const {
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {import('../lib/checks').WithSandbox} WithSandbox */
+/** @typedef {import('../lib/checks').N8nRest} N8nRest */
 
 const WORKFLOW_ID = 'e2eEventTrigger';
+const TRIGGER = 'Event Registration Trigger';
 /** The trigger followed by n8n's Remove Duplicates with a History Size of 2, to see what a full history does. */
 const DEDUPE_WORKFLOW_ID = 'e2eDedupeHistory';
 const DEDUPE_HISTORY_SIZE = 2;
 const DEDUPE = 'Remove Duplicates';
-/** A delivery becomes a finished execution in about half a second. */
-const DELIVERY_TIMEOUT_MS = 20000;
+/** A delivery becomes a finished execution in about half a second (queue mode: a little more). */
+const DELIVERY_TIMEOUT_MS = 30000;
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 2000;
 
@@ -39,6 +41,25 @@ function offeredEventKinds(packageDir) {
 	const { properties } = packageNodes(packageDir).get(nodeType('eventRegistrationTrigger'));
 	const events = properties.find((/** @type {{ name: string }} */ p) => p.name === 'events');
 	return events.options.map((/** @type {{ value: string }} */ option) => option.value);
+}
+
+/**
+ * Delivers `kind` to one webhook (`more.webhookId`, else the company's only one) and waits for the
+ * execution it starts: one more, successful, `trigger`'s one item of that kind (returned).
+ * @param {WithSandbox} stack @param {N8nRest} rest @param {string} workflowId @param {string} kind
+ */
+async function deliverOne(stack, rest, workflowId, kind, more = {}, trigger = TRIGGER) {
+	const before = (await rest.executions(workflowId)).length;
+	const results = await deliverOk(stack, kind, more);
+	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
+	const all = await rest.waitForExecutions(workflowId, before + 1, DELIVERY_TIMEOUT_MS);
+	assert.equal(all.length, before + 1, `${kind}: one delivery, one execution`);
+	const [ran] = all; // newest first
+	assert.equal(ran.status, 'success', `${kind}: execution ${ran.id} is ${ran.status}`);
+	const items = nodeOutput(await rest.execution(ran.id), trigger);
+	assert.equal(items.length, 1, `${kind}: ${items.length} items`);
+	assert.equal(items[0].event, kind, `${kind}: ${JSON.stringify(items[0])}`);
+	return { ran, item: items[0] };
 }
 
 /** @param {WithSandbox} stack the demo company's webhooks */
@@ -135,9 +156,7 @@ async function restartWith(stack, setUp, pinned, change) {
 	await unpublish(rest, WORKFLOW_ID);
 	await publish(rest, WORKFLOW_ID);
 	assertOneWebhook(stack, `${setUp}: after unpublish + publish`);
-	const before = (await rest.executions(WORKFLOW_ID)).length;
-	await deliverOk(stack, state.kinds[state.kinds.length - 1]); // to the repaired webhook
-	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
+	await deliverOne(stack, rest, WORKFLOW_ID, state.kinds[state.kinds.length - 1]); // repaired
 	await unpublish(rest, WORKFLOW_ID);
 	assert.deepEqual(companyWebhooks(stack), [], 'webhooks left after unpublishing');
 }
@@ -181,23 +200,14 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control } = stack.sandbox;
-				for (const [index, kind] of state.kinds.entries()) {
-					const results = await deliverOk(stack, kind);
-					assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-					const [ran] = await rest.waitForExecutions(WORKFLOW_ID, index + 1, DELIVERY_TIMEOUT_MS);
-					assert.equal(ran.status, 'success', `${kind}: execution ${ran.id} is ${ran.status}`);
-					const items = nodeOutput(await rest.execution(ran.id), 'Event Registration Trigger');
-					assert.equal(items.length, 1, `${kind}: ${items.length} items`);
-					const [{ event, id, body, dedupeKey }] = items;
-					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
+				for (const kind of state.kinds) {
+					const { item } = await deliverOne(stack, rest, WORKFLOW_ID, kind);
+					const sent = JSON.parse(stack.sandbox.control.deliveries().at(-1)?.body ?? '{}');
 					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
-					// The event kind, the payload's id at the top (not nested under body), the dedupeKey.
-					assert.deepEqual(
-						{ event, id: typeof id, body, dedupeKey },
-						{ event: kind, id: 'string', body: undefined, dedupeKey: key },
-						`${kind}: ${JSON.stringify(items[0])}`,
-					);
+					// The payload's id at the top (not nested under body), the dedupeKey.
+					const { id, body, dedupeKey } = item;
+					const expected = { id: 'string', body: undefined, dedupeKey: key };
+					assert.deepEqual({ id: typeof id, body, dedupeKey }, expected, JSON.stringify(item));
 				}
 				const executions = await rest.executions(WORKFLOW_ID);
 				assert.equal(executions.length, state.kinds.length, 'one execution per delivery, no more');
@@ -278,4 +288,4 @@ function workflows({ credentials: refs, sandbox: { demo }, packageDir }) {
 	];
 }
 
-module.exports = { suite, workflows, DELIVERY_TIMEOUT_MS, offeredEventKinds, webhooksAt };
+module.exports = { suite, workflows, deliverOne, offeredEventKinds, webhooksAt };
