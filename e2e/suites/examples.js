@@ -309,9 +309,6 @@ const suite = {
 	],
 };
 
-/** @param {Stack} stack */
-function workflows(stack) {
-	return examples.map((example) => prepared(stack, example));
-}
+const workflows = (/** @type {Stack} */ stack) => examples.map((ex) => prepared(stack, ex));
 
 module.exports = { suite, workflows };
