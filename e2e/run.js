@@ -12,7 +12,7 @@ const { startStack, stopwatch } = require('./lib/stack');
 
 /**
  * Each suite module's tests and the workflows they need, all imported before the first test.
- * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; needsServer?: boolean; n8n2Only?: string }>}
+ * @type {Array<{ suite: import('./lib/harness').Suite<import('./lib/stack').Stack>; workflows: (stack: import('./lib/stack').Stack) => Array<{ id: string }>; n8n2Only?: string }>}
  */
 const MODULES = [
 	require('./suites/action-node'),
@@ -44,7 +44,7 @@ runSuites({
 		await importWorkflows(started.cliEnv, started.workDir, workflows);
 		mark('workflows imported');
 		// `n8n start` boots while the CLI suite runs (own task-runner broker port, same database).
-		if (modules.some((module) => module.needsServer)) started.startServerEarly();
+		started.startServerEarly();
 		for (const { suite } of modules) await harness.runSuite(suite, started);
 	},
 	wallTime: ({ runtime, seconds }) =>

@@ -1,12 +1,14 @@
 // @ts-check
 /** Steps and checks the single-process and queue-mode suites share. */
 const assert = require('node:assert/strict');
+const path = require('node:path');
 
 const { executeWorkflow, finishedInN8n, nodeError } = require('../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../scripts/lib/processes');
 
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
 /** @typedef {{ sandbox: import('../../test/sandbox').Sandbox }} WithSandbox */
+/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
 
 /** @param {{ status: string }} publication @param {string} status */
 function expectPublication(publication, status) {
@@ -18,12 +20,11 @@ const publish = async (rest, id) => expectPublication(await rest.publish(id), 'p
 /** @type {(rest: N8nRest, id: string) => Promise<void>} */
 const unpublish = async (rest, id) => expectPublication(await rest.unpublish(id), 'not_published');
 
-/** Publishes the workflow for `run`, and unpublishes it after, whatever happens. @template T */
-async function whilePublished(
-	/** @type {N8nRest} */ rest,
-	/** @type {string} */ id,
-	/** @type {() => Promise<T>} */ run,
-) {
+/**
+ * Publishes the workflow for `run`, and unpublishes it after, whatever happens.
+ * @template T @param {N8nRest} rest @param {string} id @param {() => Promise<T>} run
+ */
+async function whilePublished(rest, id, run) {
 	await publish(rest, id);
 	try {
 		return await run();
@@ -64,20 +65,19 @@ async function assertTokensRefused(stack, kind, { webhookId, executions, quietMs
 	assert.equal((await executions()).length, before, 'a refused delivery started an execution');
 }
 
-/** @typedef {{ method: string; path: string; status: number }} SeenRequest */
-
 /** As `METHOD path → status` lines. @param {SeenRequest[]} requests */
 const requestLines = (requests) => requests.map((r) => `${r.method} ${r.path} → ${r.status}`);
 
-/** @param {SeenRequest[]} requests none of which the sandbox refused */
-function assertNoneRefused(requests) {
+/** None refused, `mustInclude` (`METHOD path-fragment`) among them. @param {SeenRequest[]} requests */
+function assertNoneRefused(requests, /** @type {string[]} */ mustInclude = []) {
 	const refused = requests.filter((request) => request.status >= 400);
 	assert.deepEqual(requestLines(refused), [], 'the sandbox refused requests');
+	for (const wanted of mustInclude) {
+		const [method, fragment] = wanted.split(' ');
+		const seen = requests.some((r) => r.method === method && r.path.includes(fragment));
+		assert.ok(seen, `the sandbox received no ${wanted}`);
+	}
 }
-
-/** @type {(rest: N8nRest, workflowId: string) => Promise<any[]>} its executions, with their data */
-const executionsWithData = async (rest, workflowId) =>
-	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
 
 /**
  * `n8n execute` of an imported workflow (`env` added), the sandbox's requests cleared before; it
@@ -125,19 +125,35 @@ function postWebhook(baseUrl, webhookPath, /** @type {unknown} */ body) {
 	});
 }
 
+/** The package's nodes as installed into n8n: type name → description. @param {string} packageDir */
+function packageNodes(packageDir) {
+	const { n8n, name: packageName } = require(path.join(packageDir, 'package.json'));
+	return new Map(
+		n8n.nodes.map((/** @type {string} */ file) => {
+			const Node = require(path.join(packageDir, file))[path.basename(file, '.node.js')];
+			const { description } = new Node();
+			return [`${packageName}.${description.name}`, description];
+		}),
+	);
+}
+
+/** Prints a test's figures, each on its own indented line. @param {string[]} lines */
+const printFigures = (...lines) => lines.forEach((line) => console.log(`    ${line}`));
+
 module.exports = {
-	executionsWithData,
-	nodeErrors,
-	assertTokensRefused,
-	postWebhook,
-	untilFinished,
 	assertNoneRefused,
+	assertTokensRefused,
 	deliver,
 	deliverOk,
 	execute,
+	nodeErrors,
+	packageNodes,
+	postWebhook,
+	printFigures,
 	publish,
 	requestLines,
 	unpublish,
 	until,
+	untilFinished,
 	whilePublished,
 };

@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * An SMTP server on 127.0.0.1 (smtp-server) for the examples that send email: plain AUTH without
- * TLS (loopback only); every message kept with its envelope and text body, as Send Email sent it.
+ * TLS (loopback only); each message kept: its recipients, subject and text, as Send Email sent it.
  */
 const { randomBytes } = require('node:crypto');
 
 const { SMTPServer } = require('smtp-server');
 
-/** @typedef {{ from: string; to: string[]; raw: string; subject: string; text: string }} ReceivedMail */
+/** @typedef {{ to: string[]; subject: string; text: string }} ReceivedMail */
 
 /** @param {string} text quoted-printable: =XX is one byte, = at a line end a soft break */
 function decodeQuotedPrintable(text) {
@@ -53,10 +53,8 @@ async function startMailServer() {
 		},
 		onData(stream, { envelope }, callback) {
 			stream.toArray().then((chunks) => {
-				const raw = Buffer.concat(chunks).toString('utf8');
-				const from = envelope.mailFrom ? envelope.mailFrom.address : '';
 				const to = envelope.rcptTo.map((recipient) => recipient.address);
-				messages.push({ from, to, raw, ...parseMessage(raw) });
+				messages.push({ to, ...parseMessage(Buffer.concat(chunks).toString('utf8')) });
 				callback();
 			}, callback);
 		},

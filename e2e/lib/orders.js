@@ -3,23 +3,22 @@
  * Orders moved at the sandbox as the service would: payments through the control routes (the
  * service's payment callback has no API), approvals and rejections through the API itself.
  */
+const assert = require('node:assert/strict');
+
 const { finishedInN8n, nodeOutput } = require('../../scripts/lib/n8n');
 const { waitFor } = require('../../scripts/lib/processes');
+const { publish } = require('./checks');
 
 /** @typedef {Pick<import('./stack').Stack, 'sandbox' | 'server'>} Stack the queue stack too */
 
 /** A new order on the demo event; its id. @param {Stack} stack @param {string} ticketType */
-function newOrder({ sandbox }, ticketType) {
-	const { companyId, events } = sandbox.demo;
-	const eventId = events.summerSummit;
-	return sandbox.control.addOrders({ companyId, eventId, count: 1, ticketType })[0];
+function newOrder({ sandbox: { control, demo } }, ticketType) {
+	const at = { companyId: demo.companyId, eventId: demo.events.summerSummit };
+	return control.addOrders({ ...at, count: 1, ticketType })[0];
 }
 
-/**
- * PATCH …/orders/{id}/approve or /reject.
- * @param {Stack} stack @param {string} orderId @param {'approve' | 'reject'} action
- */
-async function curate(stack, orderId, action) {
+/** PATCH …/orders/{id}/approve or /reject. @param {Stack} stack @param {string} orderId */
+async function curate(stack, orderId, /** @type {'approve' | 'reject'} */ action) {
 	const { url, token, demo } = stack.sandbox;
 	const event = `${url}/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
 	const response = await fetch(`${event}/orders/${orderId}/${action}`, {
@@ -31,38 +30,79 @@ async function curate(stack, orderId, action) {
 		throw new Error(`${action} ${orderId}: ${response.status} ${await response.text()}`);
 }
 
+/** Per transition, a ticket type whose new orders can make it. */
+const TICKET_TYPES = {
+	created: 'general-admission',
+	cancelled: 'general-admission',
+	paid: 'vip-pass',
+	authorized: 'vip-pass',
+	approved: 'speaker-pass',
+	rejected: 'speaker-pass',
+};
+
+/**
+ * Makes order `id` (by default a new one) do `transition`; the `<order id> <transition>` lines the
+ * order trigger reports: a new order's `created` too, and a payment's `authorized` (a card
+ * payment sets authorized_at too).
+ * @param {Stack} stack @param {keyof typeof TICKET_TYPES} transition @param {string} [id]
+ */
+async function change(stack, transition, id = undefined) {
+	const { control } = stack.sandbox;
+	const made = id === undefined ? ['created'] : [];
+	const order = id ?? newOrder(stack, TICKET_TYPES[transition]);
+	await {
+		created: () => undefined,
+		cancelled: () => control.cancelOrder(order),
+		paid: () => control.markPaid(order),
+		authorized: () => control.markAuthorized(order),
+		approved: () => curate(stack, order, 'approve'),
+		rejected: () => curate(stack, order, 'reject'),
+	}[transition]();
+	made.push(...({ created: [], paid: ['authorized', 'paid'] }[transition] ?? [transition]));
+	return made.map((transitionMade) => `${order} ${transitionMade}`);
+}
+
 /** n8n polls at most once a minute, on the minute: the next poll can be a minute away. */
 const NEXT_POLL_TIMEOUT_MS = 150000;
 
 /**
- * Waits for scheduled polls to report `count` items; the trigger's items of every execution of the
- * workflow. A change made while a poll runs may be reported by the next one, so the items may come
- * in more than one execution; each must have succeeded.
- * @param {Stack} stack @param {string} workflowId @param {string} triggerName @param {number} count
+ * Waits for scheduled polls to report as many items as `expected` (`<order id> <transition>`
+ * lines), which they must be, in any order; the items. A change made while a poll runs may be
+ * reported by the next one, so the items may come in more than one execution; each must succeed.
+ * @param {Stack} stack @param {string} workflowId @param {string[]} expected
  * @returns {Promise<any[]>}
  */
-async function reportedItems(stack, workflowId, triggerName, count) {
+async function assertReported(stack, workflowId, expected, trigger = 'Order Trigger') {
 	const { rest } = await stack.server();
 	/** @type {Map<string, any[]>} by execution id */
 	const seen = new Map();
 	const all = () => [...seen.values()].flat();
-	await waitFor(
-		`polls of ${workflowId} to report ${count} items`,
-		async () => {
-			for (const execution of await rest.executions(workflowId)) {
-				if (seen.has(execution.id) || !finishedInN8n(execution.status)) continue;
-				if (execution.status !== 'success')
-					throw new Error(`execution ${execution.id} is ${execution.status}`);
-				seen.set(execution.id, nodeOutput(await rest.execution(execution.id), triggerName));
-			}
-			return all().length >= count ? true : undefined;
-		},
-		{ timeoutMs: NEXT_POLL_TIMEOUT_MS, intervalMs: 500 },
-	);
+	const enough = async () => {
+		for (const execution of await rest.executions(workflowId)) {
+			if (seen.has(execution.id) || !finishedInN8n(execution.status)) continue;
+			if (execution.status !== 'success')
+				throw new Error(`execution ${execution.id} is ${execution.status}`);
+			seen.set(execution.id, nodeOutput(await rest.execution(execution.id), trigger));
+		}
+		return all().length >= expected.length ? true : undefined;
+	};
+	const what = `polls of ${workflowId} to report ${expected.length} items`;
+	await waitFor(what, enough, { timeoutMs: NEXT_POLL_TIMEOUT_MS, intervalMs: 500 });
+	const reported = all().map((item) => `${item.id} ${item.transition}`);
+	assert.deepEqual(reported.sort(), expected.toSorted());
 	return all();
 }
 
-/** The items as sorted `<order id> <transition>` lines. @param {any[]} items */
-const transitions = (items) => items.map((item) => `${item.id} ${item.transition}`).sort();
+/** Publishes an order trigger: it reads the orders (200) and reports none (the baseline). */
+async function publishBaseline(/** @type {Stack} */ stack, /** @type {string} */ workflowId) {
+	const { rest } = await stack.server();
+	const { control } = stack.sandbox;
+	control.clearRequests();
+	await publish(rest, workflowId);
+	const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
+	const statuses = `order reads: ${JSON.stringify(reads.map((r) => r.status))}`;
+	assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), statuses);
+	assert.deepEqual(await rest.executions(workflowId), []);
+}
 
-module.exports = { curate, newOrder, reportedItems, transitions };
+module.exports = { assertReported, change, newOrder, publishBaseline };

@@ -9,6 +9,7 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const { DEFAULT_RUNTIME, RUNTIME_MODULES } = require('../../scripts/lib/runtime');
+const { packageNodes } = require('./checks');
 
 const REDACTION = path.join(RUNTIME_MODULES, 'n8n', 'dist', 'modules', 'redaction', 'executions');
 const NODES_BASE = path.join(RUNTIME_MODULES, 'n8n-nodes-base', 'dist', 'types', 'nodes.json');
@@ -35,15 +36,7 @@ function redactWithN8n(execution, packageDir) {
 
 /** Node types for the strategy: the package's, n8n-nodes-base's. @param {string} packageDir */
 function nodeTypesOf(packageDir) {
-	const { n8n, name: packageName } = require(path.join(packageDir, 'package.json'));
-	/** @type {Map<string, any>} */
-	const descriptions = new Map();
-	for (const file of n8n.nodes) {
-		const exports = require(path.join(packageDir, file));
-		const [type] = Object.values(exports).filter((value) => typeof value === 'function');
-		const { description } = new type();
-		descriptions.set(`${packageName}.${description.name}`, description);
-	}
+	const descriptions = packageNodes(packageDir);
 	for (const description of require(NODES_BASE))
 		descriptions.set(`n8n-nodes-base.${description.name}`, description);
 	return {

@@ -7,8 +7,8 @@
 const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../scripts/lib/n8n');
+const { nodeType } = require('../../scripts/lib/package');
 const {
-	PACKAGE_PREFIX,
 	auth,
 	coverageWorkflow,
 	eventDatesWorkflow,
@@ -26,6 +26,7 @@ const { assertNoneRefused, execute, nodeErrors, requestLines } = require('../lib
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
 const NAMES_WORKFLOW_ID = 'e2eNames';
+const ACTION = nodeType('eventRegistration');
 
 const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and event by name'];
 
@@ -39,36 +40,33 @@ const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)}
  */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
-	const type = `${PACKAGE_PREFIX}eventRegistration`;
+	const once = { credentials, executeOnce: true };
 	/** @type {(name: string, parameters: object, index: number) => ReturnType<typeof node>} */
 	const action = (name, parameters, index) =>
-		node(name, type, { authentication, ...parameters }, index, { credentials, executeOnce: true });
+		node(name, ACTION, { authentication, ...parameters }, index, once);
 	const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.names@example.com' };
-	const order = { resource: 'order', operation: 'create', ...guest, country: 'NL' };
-	const link = { resource: 'publicUrl', operation: 'build', page: 'eventPage' };
+	const order = {
+		resource: 'order',
+		operation: 'create',
+		...guest,
+		country: 'NL',
+		company: rl(fromModel(demo.companyName)),
+		event: rl(demo.events.summerSummit),
+		ticketType: rl(demo.ticketTypes.vipPass),
+		isBusiness: false,
+		quantity: 1,
+	};
+	const link = {
+		resource: 'publicUrl',
+		operation: 'build',
+		page: 'eventPage',
+		company: rl(demo.companySlug, 'slug'),
+		event: rl(fromModel(demo.eventNames.summerSummit)),
+	};
 	return workflow(NAMES_WORKFLOW_ID, 'E2E names for IDs', [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		action(
-			ORDER,
-			{
-				...order,
-				company: rl(fromModel(demo.companyName)),
-				event: rl(demo.events.summerSummit),
-				ticketType: rl(demo.ticketTypes.vipPass),
-				isBusiness: false,
-				quantity: 1,
-			},
-			1,
-		),
-		action(
-			LINK,
-			{
-				...link,
-				company: rl(demo.companySlug, 'slug'),
-				event: rl(fromModel(demo.eventNames.summerSummit)),
-			},
-			2,
-		),
+		action(ORDER, order, 1),
+		action(LINK, link, 2),
 	]);
 }
 
@@ -132,7 +130,7 @@ function assertOutputs(execution, sb, kind) {
 		return items[0];
 	};
 	const all = (/** @type {string} */ name) => nodeOutput(execution, name);
-	const ids = (/** @type {string} */ name) => all(name).map((listed) => listed.id);
+	const ids = (/** @type {string} */ name, key = 'id') => all(name).map((listed) => listed[key]);
 
 	assert.equal(one('Get user').email, 'ada@example.com');
 	assert.ok(ids('List companies').includes(demo.companyId), 'List companies: no demo company');
@@ -144,10 +142,7 @@ function assertOutputs(execution, sb, kind) {
 	const ticketType = one('Create ticket type');
 	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
 	assert.equal(ticketType.approval_required, true);
-	assert.deepEqual(
-		all('List ticket types').map((listed) => listed.slug),
-		[ticketType.slug],
-	);
+	assert.deepEqual(ids('List ticket types', 'slug'), [ticketType.slug]);
 	const form = one('Create form');
 	assert.equal(form.fields.length, 2);
 	assert.equal(one('Get form').id, form.id);
@@ -174,8 +169,7 @@ function assertOutputs(execution, sb, kind) {
 		assert.notEqual(one(name).approved_at, null, `${name}: approved_at is null after approving`);
 	assert.deepEqual(ids('List orders'), [order.id]);
 	assert.ok(all('List activations').length >= 4, 'List activations: not the 4 seeded ones');
-	const company = /** @type {any} */ (store.companies.get(demo.companyId));
-	const summit = store.findEvent(company, demo.events.summerSummit);
+	const summit = store.findEvent(store.companies.get(demo.companyId), demo.events.summerSummit);
 	assert.ok(summit, 'the sandbox lost Summer Summit');
 	assert.deepEqual(
 		all('List email templates'),
@@ -294,19 +288,14 @@ const webhookTokenRedaction = {
 			);
 			return;
 		}
-		const execution = {
-			...tokenCoverageRun,
-			workflowData: { nodes: coverageOf(stack, 'token').nodes },
-		};
+		const { nodes } = coverageOf(stack, 'token');
+		const execution = { ...tokenCoverageRun, workflowData: { nodes } };
 		const redacted = redactWithN8n(execution, stack.packageDir);
 		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
 		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
 		const expected = structuredClone(tokenCoverageRun.data);
-		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = {
-			__redacted: true,
-			reason: 'node_defined_field',
-			canReveal: false,
-		};
+		const marker = { __redacted: true, reason: 'node_defined_field', canReveal: false };
+		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = marker;
 		assert.deepEqual(byStrategy.data, expected, 'the redaction changed more than the token');
 		assert.ok(!JSON.stringify(byStrategy).includes(token), 'the token is still in the execution');
 		// What n8n 2.41.1 shows of a stored execution (data redaction licensed): it does not run the
@@ -374,4 +363,4 @@ const workflows = (stack) => [
 	namesWorkflow(stack),
 ];
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

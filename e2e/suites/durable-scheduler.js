@@ -10,14 +10,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { sleep } = require('../../scripts/lib/processes');
-const { newOrder, reportedItems, transitions } = require('../lib/orders');
+const { assertReported, newOrder, publishBaseline } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { until } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 
 const WORKFLOW_ID = 'e2eDurablePoll';
-const TRIGGER = 'Order Trigger';
 /**
  * n8n refuses a poll time more often than once a minute (active-workflow-triggers.js:170 in
  * n8n-core) but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of
@@ -53,34 +52,25 @@ const state = { expected: [], baselineOrder: '' };
 const logFile = (/** @type {Stack} */ stack) => path.join(stack.workDir, 'n8n-start.log');
 const ORDER_READS = { method: 'GET', pathIncludes: '/orders' };
 
-/** Waits for every change so far to be reported, none twice. @param {Stack} stack */
-async function assertEachChangeOnce(stack) {
-	const items = await reportedItems(stack, WORKFLOW_ID, TRIGGER, state.expected.length);
-	assert.deepEqual(transitions(items), state.expected);
-}
+/** @param {Stack} stack */
+const executions = async (stack) => (await stack.server()).rest.executions(WORKFLOW_ID);
 
 /** Waits for the next scheduled poll to read the orders and finish. @param {Stack} stack */
 async function nextPoll(stack) {
 	const { control } = stack.sandbox;
 	control.clearRequests();
-	await until(
-		'the next scheduled poll',
-		() => control.requests(ORDER_READS).length > 0,
-		NEXT_POLL_MS,
-	);
+	const polled = () => control.requests(ORDER_READS).length > 0;
+	await until('the next scheduled poll', polled, NEXT_POLL_MS);
 	await sleep(SETTLE_MS);
-	const { rest } = await stack.server();
 	const finished = async () =>
-		(await rest.executions(WORKFLOW_ID)).every((e) => e.finished || e.status === 'success');
+		(await executions(stack)).every((e) => e.finished || e.status === 'success');
 	await until('the poll’s execution to finish', finished);
 }
 
-/** @param {Stack} stack */
-function created(stack) {
-	const id = newOrder(stack, 'general-admission');
-	state.expected = [...state.expected, `${id} created`].sort();
-	return id;
-}
+/** A new order, which every later check expects reported once. @param {Stack} stack */
+const created = (stack) => state.expected.push(`${newOrder(stack, 'general-admission')} created`);
+/** Waits for every change so far to be reported, none twice. @param {Stack} stack */
+const assertEachChangeOnce = (stack) => assertReported(stack, WORKFLOW_ID, state.expected);
 
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
@@ -91,19 +81,13 @@ const suite = {
 			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
 			timeoutMs: 360000,
 			async fn(stack) {
-				const { rest } = await stack.restartServer(SCHEDULER_ENV);
+				await stack.restartServer(SCHEDULER_ENV);
 				const log = fs.readFileSync(logFile(stack), 'utf8');
 				assert.doesNotMatch(log, /durable poll cursors stay disabled|cannot take over poll/);
 				state.baselineOrder = newOrder(stack, 'general-admission');
-				const { control } = stack.sandbox;
-				control.clearRequests();
 				// Just after a poll time: POLL_EVERY_S to publish and make the next test's changes.
 				await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
-				const publication = await rest.publish(WORKFLOW_ID);
-				assert.equal(publication.status, 'published', JSON.stringify(publication));
-				const reads = control.requests(ORDER_READS);
-				assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
-				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+				await publishBaseline(stack, WORKFLOW_ID);
 			},
 		},
 		{
@@ -113,11 +97,10 @@ const suite = {
 			name: 'the first scheduled poll takes the baseline again: changes since publishing are not reported',
 			timeoutMs: 200000,
 			async fn(stack) {
-				const { rest } = await stack.server();
 				stack.sandbox.control.cancelOrder(state.baselineOrder);
 				newOrder(stack, 'general-admission');
 				await nextPoll(stack);
-				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
+				assert.deepEqual(await executions(stack), []);
 			},
 		},
 		{
@@ -142,9 +125,8 @@ const suite = {
 			name: `a poll held past N8N_SCHEDULER_POLL_TIMEOUT (${POLL_TIMEOUT_S} s) is abandoned by n8n; the next poll reports its change once`,
 			timeoutMs: 360000,
 			async fn(stack) {
-				const { rest } = await stack.server();
 				const { control } = stack.sandbox;
-				const before = (await rest.executions(WORKFLOW_ID)).length;
+				const before = (await executions(stack)).length;
 				const logStart = fs.statSync(logFile(stack)).size;
 				control.failNext({ ...ORDER_READS, timeoutMs: HOLD_MS });
 				created(stack);
@@ -155,11 +137,8 @@ const suite = {
 					control.faults().failNext.length === 0 &&
 					control.requests(ORDER_READS).some((r) => r.fault !== null);
 				await until('the held request to be answered', answered, HOLD_MS + 15000);
-				assert.equal(
-					(await rest.executions(WORKFLOW_ID)).length,
-					before,
-					'the abandoned poll started no execution',
-				);
+				const after = (await executions(stack)).length;
+				assert.equal(after, before, 'the abandoned poll started no execution');
 				await assertEachChangeOnce(stack);
 			},
 		},
@@ -167,12 +146,11 @@ const suite = {
 			name: 'a further poll with nothing new starts no execution (nothing reported twice)',
 			timeoutMs: 200000,
 			async fn(stack) {
-				const { rest } = await stack.server();
-				const before = (await rest.executions(WORKFLOW_ID)).length;
+				const before = (await executions(stack)).length;
 				await nextPoll(stack);
-				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
+				assert.equal((await executions(stack)).length, before);
 				await assertEachChangeOnce(stack);
-				await rest.unpublish(WORKFLOW_ID);
+				await (await stack.server()).rest.unpublish(WORKFLOW_ID);
 			},
 		},
 	],
@@ -192,9 +170,4 @@ const workflows = ({ credentials: refs, sandbox: { demo } }) => [
 	}),
 ];
 
-module.exports = {
-	suite,
-	workflows,
-	needsServer: true,
-	n8n2Only: 'n8n 1.x has no durable scheduler',
-};
+module.exports = { suite, workflows, n8n2Only: 'n8n 1.x has no durable scheduler' };

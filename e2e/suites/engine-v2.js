@@ -48,15 +48,11 @@ async function engineRuns(workflowId) {
 	return runs;
 }
 
-/** Waits for Engine 2.0's one run, which must complete. @param {string} workflowId @param {number} timeoutMs */
-async function oneCompletedRun(workflowId, timeoutMs) {
-	const list = () => engineRuns(workflowId);
+/** Waits for Engine 2.0's one run, which must complete. @param {string} workflowId */
+async function oneCompletedRun(workflowId, timeoutMs = 60000) {
 	const finished = (/** @type {string} */ status) => ENGINE_DONE.includes(status);
-	const runs = await untilFinished(`runs of ${workflowId}`, list, {
-		count: 1,
-		timeoutMs,
-		finished,
-	});
+	const options = { count: 1, timeoutMs, finished };
+	const runs = await untilFinished(`runs of ${workflowId}`, () => engineRuns(workflowId), options);
 	const described = JSON.stringify(
 		runs.map(({ status, mode, steps }) => ({
 			status,
@@ -105,7 +101,7 @@ const suite = {
 					control.clearRequests();
 					const response = await postWebhook(baseUrl, ACTION_PATH, {});
 					assert.equal(response.status, 200, await response.text());
-					await oneCompletedRun(IDS.action, 60000);
+					await oneCompletedRun(IDS.action);
 					const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
 					assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200));
 				});
@@ -135,7 +131,7 @@ const suite = {
 			async fn(stack) {
 				await whilePublished((await stack.server()).rest, IDS.webhook, async () => {
 					await deliverOk(stack, 'lead-created');
-					await oneCompletedRun(IDS.webhook, 60000);
+					await oneCompletedRun(IDS.webhook);
 				});
 			},
 		},
@@ -180,4 +176,4 @@ function workflows({ credentials: refs, sandbox: { demo } }) {
 	].map(onEngineV2);
 }
 
-module.exports = { suite, workflows, needsServer: true, n8n2Only: 'n8n 1.x has no Engine 2.0' };
+module.exports = { suite, workflows, n8n2Only: 'n8n 1.x has no Engine 2.0' };

@@ -5,37 +5,25 @@
  * order-triggered one is published and sees orders change, a manual one runs with `n8n execute`.
  * Each run checks the outputs, the requests the sandbox received and what reached the (fake) CRM.
  */
-const path = require('node:path');
 const assert = require('node:assert/strict');
 
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
-const { curate, newOrder, reportedItems, transitions } = require('../lib/orders');
+const { assertReported, change } = require('../lib/orders');
 const {
-	PACKAGE_PREFIX,
 	exampleId,
 	isAgentExample,
 	loadExamples,
 	prepareExample,
 	triggerOf,
 } = require('../../scripts/lib/workflows');
-const { DELIVERY_TIMEOUT_MS, webhooksAt } = require('./webhook-trigger');
-const {
-	assertNoneRefused,
-	deliverOk,
-	execute,
-	executionsWithData,
-	whilePublished,
-} = require('../lib/checks');
+const { deliverOne, webhooksAt } = require('./webhook-trigger');
+const { assertNoneRefused, execute, packageNodes, whilePublished } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {{ stack: Stack; executions: any[]; repeats: any[]; crmSince: number; mailSince: number }} RunResult */
 
-/**
- * An example's Remove Duplicates node, if any: each webhook delivery is then sent twice, and the
- * second must stop there.
- * @param {any} workflow
- */
-const dedupeNodeOf = (workflow) =>
+/** Its Remove Duplicates node: each delivery is then sent twice, the second stops there. */
+const dedupeNodeOf = (/** @type {any} */ workflow) =>
 	workflow.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-base.removeDuplicates');
 
 /** An example as imported. @param {Stack} stack @param {{ file: string; workflow: any }} ex */
@@ -190,36 +178,17 @@ function assertEveryNodeRan(workflow, execution) {
 
 /** Each node type is this package's or n8n's. @param {any} workflow @param {string} packageDir */
 function assertKnownNodeTypes(workflow, packageDir) {
-	const { n8n } = require(`${packageDir}/package.json`);
-	const ours = n8n.nodes.map((/** @type {string} */ file) => {
-		const exported = require(`${packageDir}/${file}`);
-		const Class = /** @type {any} */ (exported[path.basename(file, '.node.js')]);
-		return `${PACKAGE_PREFIX}${new Class().description.name}`;
-	});
-	for (const current of workflow.nodes) {
-		const known = ours.includes(current.type) || current.type.startsWith('n8n-nodes-base.');
-		assert.ok(
-			known,
-			`node "${current.name}" has type ${current.type}, which neither n8n nor this package (${ours.join(', ')}) provides`,
-		);
+	const ours = [...packageNodes(packageDir).keys()];
+	for (const { name, type } of workflow.nodes) {
+		const provider = `neither n8n nor this package (${ours.join(', ')}) provides`;
+		const known = ours.includes(type) || type.startsWith('n8n-nodes-base.');
+		assert.ok(known, `node "${name}" has type ${type}, which ${provider}`);
 	}
 }
 
-/**
- * Every request the sandbox received succeeded, `mustInclude` (`METHOD path-fragment`) among them.
- * @param {Stack} stack @param {string[]} mustInclude
- */
-function assertSandboxRequests(stack, mustInclude) {
-	const requests = stack.sandbox.control.requests();
-	assertNoneRefused(requests);
-	for (const wanted of mustInclude) {
-		const [method, fragment] = wanted.split(' ');
-		assert.ok(
-			requests.some((r) => r.method === method && r.path.includes(fragment)),
-			`the sandbox received no ${wanted}`,
-		);
-	}
-}
+/** @type {(rest: import('../../scripts/lib/n8n').N8nRest, workflowId: string) => Promise<any[]>} */
+const executionsWithData = async (rest, workflowId) =>
+	Promise.all((await rest.executions(workflowId)).map((summary) => rest.execution(summary.id)));
 
 /** @typedef {(stack: Stack, id: string, workflow: any) => Promise<{ executions: any[]; repeats: any[] }>} Run */
 
@@ -230,26 +199,22 @@ async function runWebhookExample(stack, id, workflow) {
 	const trigger = triggerOf(workflow).node;
 	const url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
 	const events = /** @type {string[]} */ (trigger.parameters.events);
+	const dedupe = dedupeNodeOf(workflow);
 	control.clearRequests();
 	await whilePublished(rest, id, async () => {
 		const registered = webhooksAt(stack, url);
 		assert.equal(registered.length, 1, `webhooks at ${url}: ${JSON.stringify(control.webhooks())}`);
 		assert.deepEqual(registered[0].events.toSorted(), events.toSorted());
-		let started = 0;
 		for (const kind of events) {
-			const webhookId = registered[0].id;
-			await deliverOk(stack, kind, { webhookId });
-			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
-			if (!dedupeNodeOf(workflow)) continue;
+			const more = { webhookId: registered[0].id };
+			await deliverOne(stack, rest, id, kind, more, trigger.name);
 			const rawBody = control.deliveries().at(-1)?.body; // the same delivery again
-			await deliverOk(stack, kind, { webhookId, rawBody });
-			await rest.waitForExecutions(id, ++started, DELIVERY_TIMEOUT_MS);
+			if (dedupe) await deliverOne(stack, rest, id, kind, { ...more, rawBody }, trigger.name);
 		}
 	});
 	assert.deepEqual(webhooksAt(stack, url), [], 'the webhook is still there after unpublishing');
-	assertSandboxRequests(stack, [`POST /webhooks/create`, `DELETE /webhooks/`]);
+	assertNoneRefused(control.requests(), [`POST /webhooks/create`, `DELETE /webhooks/`]);
 	const all = await executionsWithData(rest, id);
-	const dedupe = dedupeNodeOf(workflow);
 	assert.equal(all.length, events.length * (dedupe ? 2 : 1), 'one execution per delivery');
 	const stopped = (/** @type {any} */ execution) =>
 		dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
@@ -259,45 +224,19 @@ async function runWebhookExample(stack, id, workflow) {
 	};
 }
 
-/**
- * An order that makes exactly `transition` (and `created`, as every new order does); the
- * `orderId transition` pairs it produces.
- * @param {Stack} stack @param {string} transition @returns {Promise<string[]>}
- */
-async function makeTransition(stack, transition) {
-	const { control } = stack.sandbox;
-	const [ticketType, make] = {
-		created: ['general-admission', () => undefined],
-		cancelled: ['general-admission', () => control.cancelOrder(id)],
-		paid: ['vip-pass', () => control.markPaid(id)],
-		authorized: ['vip-pass', () => control.markAuthorized(id)],
-		approved: ['speaker-pass', () => curate(stack, id, 'approve')],
-		rejected: ['speaker-pass', () => curate(stack, id, 'reject')],
-	}[transition];
-	const id = newOrder(stack, ticketType);
-	await make();
-	// A payment authorizes the order too.
-	const produced = { created: [], paid: ['authorized', 'paid'] }[transition] ?? [transition];
-	return ['created', ...produced].map((made) => `${id} ${made}`);
-}
-
 /** Publishes an order-triggered example, makes each watched change, awaits polls. @type {Run} */
 async function runOrderExample(stack, id, workflow) {
 	const { rest } = await stack.server();
 	const trigger = triggerOf(workflow).node;
-	const watched = /** @type {string[]} */ (trigger.parameters.watch);
+	const watched = /** @type {Parameters<typeof change>[1][]} */ (trigger.parameters.watch);
 	stack.sandbox.control.clearRequests();
-	const [items, expected] = await whilePublished(rest, id, async () => {
+	await whilePublished(rest, id, async () => {
 		assert.deepEqual(await rest.executions(id), [], 'the first poll only takes the baseline');
-		const made = await Promise.all(watched.map((transition) => makeTransition(stack, transition)));
-		const pairs = made
-			.flat()
-			.filter((pair) => watched.includes(pair.split(' ')[1]))
-			.sort();
-		return [await reportedItems(stack, id, trigger.name, pairs.length), pairs];
+		const made = await Promise.all(watched.map((transition) => change(stack, transition)));
+		const pairs = made.flat().filter((pair) => watched.includes(pair.split(' ')[1]));
+		await assertReported(stack, id, pairs, trigger.name);
 	});
-	assert.deepEqual(transitions(items), expected);
-	assertSandboxRequests(stack, [`GET /orders`]);
+	assertNoneRefused(stack.sandbox.control.requests(), [`GET /orders`]);
 	return { executions: await executionsWithData(rest, id), repeats: [] };
 }
 
@@ -305,7 +244,7 @@ async function runOrderExample(stack, id, workflow) {
 async function runManualExample(stack, id) {
 	const { code, result, output } = await execute(stack, id);
 	assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
-	assertSandboxRequests(stack, []);
+	assertNoneRefused(stack.sandbox.control.requests());
 	return { executions: [result], repeats: [] };
 }
 
@@ -316,7 +255,7 @@ const RUNS = {
 	manual: [runManualExample, 'n8n execute'],
 };
 
-/** Tests named by what they show (npm test's output carries the line), instead of by file and how the example was started. */
+/** Tests named by what they show (npm test's output carries the line), not by file and start. */
 const CHECK_LINES = {
 	'form-submitted-to-email.json': 'form submitted → Send Email: one email with the answers',
 };
@@ -370,9 +309,6 @@ const suite = {
 	],
 };
 
-/** @param {Stack} stack */
-function workflows(stack) {
-	return examples.map((example) => prepared(stack, example));
-}
+const workflows = (/** @type {Stack} */ stack) => examples.map((ex) => prepared(stack, ex));
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

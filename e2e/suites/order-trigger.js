@@ -7,7 +7,7 @@
 const assert = require('node:assert/strict');
 
 const { sleep } = require('../../scripts/lib/processes');
-const { curate, newOrder, reportedItems, transitions } = require('../lib/orders');
+const { assertReported, change, publishBaseline } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { publish } = require('../lib/checks');
 
@@ -18,29 +18,6 @@ const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancell
 /** How long to watch for an execution that must not come after an immediate poll. */
 const QUIET_MS = 3000;
 
-/** @type {{ expected: string[] }} */
-const state = { expected: [] };
-
-/** Changes orders in every watched way; the `orderId transition` to report. @param {Stack} stack */
-async function changeOrders(stack) {
-	const { control, demo } = stack.sandbox;
-	control.markPaid(demo.orders.unpaid); // sets authorized_at too, as a card payment does
-	control.cancelOrder(demo.orders.free);
-	const created = newOrder(stack, 'general-admission');
-	const toApprove = newOrder(stack, 'speaker-pass');
-	await curate(stack, toApprove, 'approve');
-	await curate(stack, demo.orders.pending, 'reject');
-	return [
-		`${demo.orders.unpaid} authorized`,
-		`${demo.orders.unpaid} paid`,
-		`${demo.orders.free} cancelled`,
-		`${created} created`,
-		`${toApprove} created`,
-		`${toApprove} approved`,
-		`${demo.orders.pending} rejected`,
-	].sort();
-}
-
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Order trigger in a running n8n (n8n start)',
@@ -49,29 +26,23 @@ const suite = {
 		{
 			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
 			timeoutMs: 90000,
-			async fn(stack) {
-				const { rest } = await stack.server();
-				const { control } = stack.sandbox;
-				control.clearRequests();
-				await publish(rest, WORKFLOW_ID);
-				const reads = control.requests({ method: 'GET', pathIncludes: '/orders' });
-				assert.ok(
-					reads.length >= 1 && reads.every((r) => r.status === 200),
-					`order reads: ${JSON.stringify(reads.map((r) => r.status))}`,
-				);
-				assert.deepEqual(await rest.executions(WORKFLOW_ID), []);
-			},
+			fn: (stack) => publishBaseline(stack, WORKFLOW_ID),
 		},
 		{
 			name: 'the next scheduled poll reports every change once',
 			timeoutMs: 180000,
 			async fn(stack) {
-				state.expected = await changeOrders(stack);
-				const count = state.expected.length;
-				const items = await reportedItems(stack, WORKFLOW_ID, 'Order Trigger', count);
-				assert.deepEqual(transitions(items), state.expected);
+				const { orders, events } = stack.sandbox.demo;
+				const made = await Promise.all([
+					change(stack, 'paid', orders.unpaid),
+					change(stack, 'cancelled', orders.free),
+					change(stack, 'created'),
+					change(stack, 'approved'),
+					change(stack, 'rejected', orders.pending),
+				]);
+				const items = await assertReported(stack, WORKFLOW_ID, made.flat());
 				const paid = items.find((item) => item.transition === 'paid');
-				assert.equal(paid.event_id, stack.sandbox.demo.events.summerSummit);
+				assert.equal(paid.event_id, events.summerSummit);
 				assert.deepEqual(
 					items.map((item) => item.dedupeKey),
 					items.map((item) => `${item.id}:${item.transition}`),
@@ -101,4 +72,4 @@ const workflows = ({ credentials: refs, sandbox: { demo } }) => [
 	orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch: WATCH }),
 ];
 
-module.exports = { suite, workflows, needsServer: true };
+module.exports = { suite, workflows };

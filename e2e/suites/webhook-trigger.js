@@ -11,9 +11,11 @@ const assert = require('node:assert/strict');
 const { nodeError, nodeOutput } = require('../../scripts/lib/n8n');
 const { sleep } = require('../../scripts/lib/processes');
 const { node, webhookTriggerWorkflow, workflow } = require('../../scripts/lib/workflows');
+const { nodeType } = require('../../scripts/lib/package');
 const {
 	assertTokensRefused,
 	deliverOk,
+	packageNodes,
 	publish,
 	unpublish,
 	whilePublished,
@@ -21,26 +23,43 @@ const {
 
 /** @typedef {import('../lib/stack').Stack} Stack */
 /** @typedef {import('../lib/checks').WithSandbox} WithSandbox */
+/** @typedef {import('../lib/checks').N8nRest} N8nRest */
 
 const WORKFLOW_ID = 'e2eEventTrigger';
+const TRIGGER = 'Event Registration Trigger';
 /** The trigger followed by n8n's Remove Duplicates with a History Size of 2, to see what a full history does. */
 const DEDUPE_WORKFLOW_ID = 'e2eDedupeHistory';
 const DEDUPE_HISTORY_SIZE = 2;
 const DEDUPE = 'Remove Duplicates';
-/** A delivery becomes a finished execution in about half a second. */
-const DELIVERY_TIMEOUT_MS = 20000;
+/** A delivery becomes a finished execution in about half a second (queue mode: a little more). */
+const DELIVERY_TIMEOUT_MS = 30000;
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 2000;
 
 /** The trigger's event kinds. @param {string} packageDir @returns {string[]} */
 function offeredEventKinds(packageDir) {
-	const { EventRegistrationTrigger } = require(
-		`${packageDir}/dist/nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js`,
-	);
-	const events = new EventRegistrationTrigger().description.properties.find(
-		(/** @type {{ name: string }} */ p) => p.name === 'events',
-	);
+	const { properties } = packageNodes(packageDir).get(nodeType('eventRegistrationTrigger'));
+	const events = properties.find((/** @type {{ name: string }} */ p) => p.name === 'events');
 	return events.options.map((/** @type {{ value: string }} */ option) => option.value);
+}
+
+/**
+ * Delivers `kind` to one webhook (`more.webhookId`, else the company's only one) and waits for the
+ * execution it starts: one more, successful, `trigger`'s one item of that kind (returned).
+ * @param {WithSandbox} stack @param {N8nRest} rest @param {string} workflowId @param {string} kind
+ */
+async function deliverOne(stack, rest, workflowId, kind, more = {}, trigger = TRIGGER) {
+	const before = (await rest.executions(workflowId)).length;
+	const results = await deliverOk(stack, kind, more);
+	assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
+	const all = await rest.waitForExecutions(workflowId, before + 1, DELIVERY_TIMEOUT_MS);
+	assert.equal(all.length, before + 1, `${kind}: one delivery, one execution`);
+	const [ran] = all; // newest first
+	assert.equal(ran.status, 'success', `${kind}: execution ${ran.id} is ${ran.status}`);
+	const items = nodeOutput(await rest.execution(ran.id), trigger);
+	assert.equal(items.length, 1, `${kind}: ${items.length} items`);
+	assert.equal(items[0].event, kind, `${kind}: ${JSON.stringify(items[0])}`);
+	return { ran, item: items[0] };
 }
 
 /** @param {WithSandbox} stack the demo company's webhooks */
@@ -52,8 +71,6 @@ const webhooksAt = (stack, url) => companyWebhooks(stack).filter((webhook) => we
 /** @type {{ kinds: string[]; url: string }} */
 const state = { kinds: [], url: '' };
 
-/** Where a webhook changed behind n8n's back points. */
-const ELSEWHERE = 'https://elsewhere.example.com/hook';
 /** After `n8n start` is ready, how long the sandbox is watched for calls n8n makes while activating workflows. */
 const RESTART_QUIET_MS = 5000;
 /** 2.41.1's legacy start path: workflows are activated by the active-workflow manager, not the publication service. */
@@ -97,20 +114,18 @@ function credentialedCalls(stack) {
 		);
 }
 
-/**
- * Changes (URL, events) or deletes the webhook in the sandbox's store.
- * @param {Stack} stack @param {'changed' | 'deleted'} change
- */
-function changeBehindN8nsBack(stack, change) {
+/** Changes (URL, events) or deletes the webhook in the sandbox's store. @param {Stack} stack */
+function changeBehindN8nsBack(stack, /** @type {'changed' | 'deleted'} */ change) {
 	const company = stack.sandbox.store.companies.get(stack.sandbox.demo.companyId);
 	const webhook = [...company.webhooks.values()].find((candidate) => candidate.url === state.url);
 	assert.ok(webhook, `no webhook at ${state.url} to change`);
 	if (change === 'deleted') company.webhooks.delete(webhook.id);
-	else Object.assign(webhook, { url: ELSEWHERE, events: state.kinds.slice(0, 1) });
+	else
+		Object.assign(webhook, { url: 'https://elsewhere.example.com/hook', events: [state.kinds[0]] });
 }
 
-/** One webhook on the company, at the workflow's URL, all events. @param {Stack} stack @param {string} when */
-function assertRepaired(stack, when) {
+/** One webhook on the company, at the workflow's URL, all events. @param {Stack} stack */
+function assertOneWebhook(stack, /** @type {string} */ when) {
 	const all = companyWebhooks(stack);
 	assert.equal(all.length, 1, `${when}: webhooks on the company: ${JSON.stringify(all)}`);
 	assert.equal(all[0].url, state.url, `${when}: the webhook points at ${all[0].url}`);
@@ -125,7 +140,7 @@ function assertRepaired(stack, when) {
  */
 async function restartWith(stack, setUp, pinned, change) {
 	await publish((await stack.server()).rest, WORKFLOW_ID);
-	assertRepaired(stack, 'after publishing');
+	assertOneWebhook(stack, 'after publishing');
 	changeBehindN8nsBack(stack, change);
 	stack.sandbox.control.clearRequests();
 	// No publication status exists after a restart (2.41.1 answers 404): watch the sandbox for a while instead.
@@ -137,13 +152,11 @@ async function restartWith(stack, setUp, pinned, change) {
 		pinned[change],
 		`${stack.runtime.label} (${setUp}) now calls ${JSON.stringify(calls)} after a restart with the webhook ${change} at the service; it used to call ${JSON.stringify(pinned[change])}. Update RESTART_CALLS and the restart sentences of docs/webhook-trigger.md.`,
 	);
-	if (pinned[change].length > 0) assertRepaired(stack, `${setUp}: after the restart`);
+	if (pinned[change].length > 0) assertOneWebhook(stack, `${setUp}: after the restart`);
 	await unpublish(rest, WORKFLOW_ID);
 	await publish(rest, WORKFLOW_ID);
-	assertRepaired(stack, `${setUp}: after unpublish + publish`);
-	const before = (await rest.executions(WORKFLOW_ID)).length;
-	await deliverOk(stack, state.kinds[state.kinds.length - 1]); // to the repaired webhook
-	await rest.waitForExecutions(WORKFLOW_ID, before + 1, DELIVERY_TIMEOUT_MS);
+	assertOneWebhook(stack, `${setUp}: after unpublish + publish`);
+	await deliverOne(stack, rest, WORKFLOW_ID, state.kinds[state.kinds.length - 1]); // repaired
 	await unpublish(rest, WORKFLOW_ID);
 	assert.deepEqual(companyWebhooks(stack), [], 'webhooks left after unpublishing');
 }
@@ -179,10 +192,7 @@ const suite = {
 				const trigger = nodes.find((/** @type {{ webhookId?: string }} */ n) => n.webhookId);
 				state.url = `${baseUrl}/webhook/${trigger.webhookId}/webhook`;
 				await publish(rest, WORKFLOW_ID);
-				const webhooks = webhooksAt(stack, state.url);
-				const all = JSON.stringify(stack.sandbox.control.webhooks());
-				assert.equal(webhooks.length, 1, `webhooks at ${state.url}: ${all}`);
-				assert.deepEqual(webhooks[0].events.toSorted(), state.kinds.toSorted());
+				assertOneWebhook(stack, 'after publishing');
 			},
 		},
 		{
@@ -190,23 +200,14 @@ const suite = {
 			timeoutMs: 120000,
 			async fn(stack) {
 				const { rest } = await stack.server();
-				const { control } = stack.sandbox;
-				for (const [index, kind] of state.kinds.entries()) {
-					const results = await deliverOk(stack, kind);
-					assert.equal(results.length, 1, `${kind}: delivered to ${results.length} webhooks`);
-					const [ran] = await rest.waitForExecutions(WORKFLOW_ID, index + 1, DELIVERY_TIMEOUT_MS);
-					assert.equal(ran.status, 'success', `${kind}: execution ${ran.id} is ${ran.status}`);
-					const items = nodeOutput(await rest.execution(ran.id), 'Event Registration Trigger');
-					assert.equal(items.length, 1, `${kind}: ${items.length} items`);
-					const [{ event, id, body, dedupeKey }] = items;
-					const sent = JSON.parse(control.deliveries().at(-1)?.body ?? '{}');
+				for (const kind of state.kinds) {
+					const { item } = await deliverOne(stack, rest, WORKFLOW_ID, kind);
+					const sent = JSON.parse(stack.sandbox.control.deliveries().at(-1)?.body ?? '{}');
 					const key = [kind, sent.data.id, sent.occurred_at].map(encodeURIComponent).join(':');
-					// The event kind, the payload's id at the top (not nested under body), the dedupeKey.
-					assert.deepEqual(
-						{ event, id: typeof id, body, dedupeKey },
-						{ event: kind, id: 'string', body: undefined, dedupeKey: key },
-						`${kind}: ${JSON.stringify(items[0])}`,
-					);
+					// The payload's id at the top (not nested under body), the dedupeKey.
+					const { id, body, dedupeKey } = item;
+					const expected = { id: 'string', body: undefined, dedupeKey: key };
+					assert.deepEqual({ id: typeof id, body, dedupeKey }, expected, JSON.stringify(item));
 				}
 				const executions = await rest.executions(WORKFLOW_ID);
 				assert.equal(executions.length, state.kinds.length, 'one execution per delivery, no more');
@@ -287,11 +288,4 @@ function workflows({ credentials: refs, sandbox: { demo }, packageDir }) {
 	];
 }
 
-module.exports = {
-	suite,
-	workflows,
-	needsServer: true,
-	DELIVERY_TIMEOUT_MS,
-	offeredEventKinds,
-	webhooksAt,
-};
+module.exports = { suite, workflows, deliverOne, offeredEventKinds, webhooksAt };

@@ -65,74 +65,76 @@ function asPostgres(command, args) {
 	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
+/** Gives files to the postgres user when running as root. @param {string[]} files */
+async function giveToPostgres(...files) {
+	if (isRoot()) await runChecked('chown', ['postgres:', ...files], { timeoutMs: 10000 });
+}
+
 /**
  * A folder the postgres user can create files in: `preferred` (chowned to it) when it can reach it,
  * else a fresh one under the system's temp folder (a clone below /root, say, is closed to it).
  * @param {string} preferred @param {(line: string) => void} log
- * @returns {Promise<{ dir: string; temporary: boolean }>}
  */
 async function postgresFolder(preferred, log) {
 	fs.mkdirSync(preferred, { recursive: true });
-	giveToPostgres(preferred);
+	await giveToPostgres(preferred);
 	const [command, args] = asPostgres('test', ['-w', preferred, '-a', '-x', preferred]);
 	if (!isRoot() || (await run(command, args, { timeoutMs: 10000 })).code === 0)
 		return { dir: preferred, temporary: false };
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
-	giveToPostgres(dir);
+	await giveToPostgres(dir);
 	log(`  the postgres user cannot reach ${preferred}: its cluster goes to ${dir}`);
 	return { dir, temporary: true };
 }
 
-/** Gives files to the postgres user when running as root. @param {string[]} files */
-function giveToPostgres(...files) {
-	if (!isRoot()) return;
-	const line = fs
-		.readFileSync('/etc/passwd', 'utf8')
-		.split('\n')
-		.find((entry) => entry.startsWith('postgres:'));
-	if (!line)
-		throw new Error(
-			'There is no postgres user: reinstall PostgreSQL (apt-get install --reinstall postgresql-common)',
-		);
-	const [, , uid, gid] = line.split(':');
-	for (const file of files) fs.chownSync(file, Number(uid), Number(gid));
+/**
+ * Waits for `ready`; if it fails, stops the service and names its log.
+ * @param {import('node:child_process').ChildProcess} child @param {string} logFile
+ * @param {() => Promise<unknown>} ready
+ */
+async function readyOrStopped(child, logFile, ready) {
+	try {
+		await ready();
+	} catch (error) {
+		await stopChild(child);
+		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
+	}
 }
 
 /** @typedef {{ workDir: string; port: number; log: (line: string) => void }} ServiceOptions */
 
 /**
- * Creates a cluster and starts `postgres` in the foreground (a tracked child: stopped by its PID,
- * killed if the tests die), with n8n's role and database.
+ * A fresh cluster's `postgres` in the foreground (a tracked child: stopped by its PID, killed if the
+ * tests die), with n8n's role and database.
  * @param {ServiceOptions} options
  */
 async function startPostgres({ workDir, port, log }) {
 	const missing = `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`;
 	const bin = await ensureInstalled(postgresBinDir, 'postgresql', missing, log);
 	const { dir, temporary } = await postgresFolder(path.join(workDir, 'pg'), log);
-	const dataDir = path.join(dir, 'data');
-	const socketDir = path.join(dir, 'sock');
+	const [dataDir, socketDir] = [path.join(dir, 'data'), path.join(dir, 'sock')];
 	const passwordFile = path.join(dir, 'superuser-password');
 	fs.mkdirSync(socketDir);
 	fs.writeFileSync(passwordFile, 'postgres-queue-e2e\n');
-	giveToPostgres(socketDir, passwordFile);
+	await giveToPostgres(socketDir, passwordFile);
 	const pg = (/** @type {string} */ name, /** @type {string[]} */ args) =>
 		asPostgres(path.join(bin, name), args);
 	const auth = ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`];
 	const initdb = ['-D', dataDir, '-U', 'postgres', ...auth, '--no-sync'];
 	await runChecked(...pg('initdb', initdb), { timeoutMs: 120000 });
-	const logFile = path.join(workDir, 'postgres.log');
-	const out = fs.openSync(logFile, 'a');
 	// fsync off: a throwaway cluster; n8n writes an execution per delivery.
 	const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'max_connections=200'];
 	const server = ['-D', dataDir, '-p', String(port), '-k', socketDir];
-	const child = startChild(...pg('postgres', [...server, ...settings.flatMap((s) => ['-c', s])]), {
-		stdio: ['ignore', out, out],
-	});
-	fs.closeSync(out);
 	const client = ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-v', 'ON_ERROR_STOP=1'];
 	const psql = (/** @type {string} */ sql) =>
 		runChecked(...pg('psql', [...client, '-Atc', sql]), { timeoutMs: 30000 });
 	const answers = async () => (await psql('select 1')).stdout.trim() === '1';
+	const logFile = path.join(workDir, 'postgres.log');
+	const out = fs.openSync(logFile, 'a');
+	const child = startChild(...pg('postgres', [...server, ...settings.flatMap((s) => ['-c', s])]), {
+		stdio: ['ignore', out, out],
+	});
+	fs.closeSync(out);
 	await readyOrStopped(child, logFile, async () => {
 		await until('PostgreSQL to accept connections', answers, START_TIMEOUT_MS, 200);
 		await psql(`create role ${DATABASE.user} login password '${DATABASE.password}'`);
@@ -156,20 +158,6 @@ async function startPostgres({ workDir, port, log }) {
 	};
 }
 
-/**
- * Waits for `ready`; if it fails, stops the service and names its log.
- * @param {import('node:child_process').ChildProcess} child @param {string} logFile
- * @param {() => Promise<unknown>} ready
- */
-async function readyOrStopped(child, logFile, ready) {
-	try {
-		await ready();
-	} catch (error) {
-		await stopChild(child);
-		throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
-	}
-}
-
 /** `redis-server` in the foreground, in memory only. @param {ServiceOptions} options */
 async function startRedis({ workDir, port, log }) {
 	const missing = 'Redis is not installed (no redis-server on PATH)';
@@ -178,14 +166,12 @@ async function startRedis({ workDir, port, log }) {
 	fs.mkdirSync(dir, { recursive: true });
 	const logFile = path.join(workDir, 'redis.log');
 	const options = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', daemonize: 'no' };
-	const args = Object.entries({ ...options, logfile: logFile }).flatMap(([k, v]) => [
-		`--${k}`,
-		`${v}`,
-	]);
-	const child = startChild(redis, args, { stdio: 'ignore' });
+	const flags = { ...options, logfile: logFile };
+	const args = Object.entries(flags).flatMap(([k, v]) => [`--${k}`, `${v}`]);
 	// redis-cli comes with redis-server (Debian's redis-tools).
 	const ping = () => run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 });
 	const pong = async () => (await ping()).stdout.trim() === 'PONG';
+	const child = startChild(redis, args, { stdio: 'ignore' });
 	await readyOrStopped(child, logFile, () =>
 		until('Redis to answer PING', pong, START_TIMEOUT_MS, 100),
 	);
@@ -196,10 +182,7 @@ async function startRedis({ workDir, port, log }) {
 	};
 }
 
-/**
- * A client of n8n's database (n8n's own `pg` driver).
- * @param {{ port: number; database: typeof DATABASE }} postgres
- */
+/** n8n's `pg` driver on its database. @param {{ port: number; database: typeof DATABASE }} postgres */
 async function connectDatabase({ port, database }) {
 	const { Client } = require(path.join(RUNTIME_MODULES, 'pg'));
 	const { name, user, password } = database;

@@ -24,8 +24,6 @@ const { CREDENTIALS, OWNER, credentialsFor, packInto, stopwatch } = require('../
 const { connectDatabase, startPostgres, startRedis } = require('./services');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'queue');
-/** n8n's default worker concurrency. */
-const DEFAULT_CONCURRENCY = 10;
 /**
  * How fast a dead worker's job is noticed: its lock expires after 15 s (n8n's default is 60 s,
  * renewed every 10 s) and the other worker looks for stalled jobs every 5 s (default 30 s).
@@ -36,9 +34,10 @@ const LOCK_SETTINGS = {
 	QUEUE_WORKER_STALLED_INTERVAL: '5000',
 };
 /** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
-/** @type {RoleName[]} */
-const ROLES = ['main', 'worker1', 'worker2', 'webhook'];
+const ROLES = /** @type {RoleName[]} */ (['main', 'worker1', 'worker2', 'webhook']);
 const WORKERS = /** @type {const} */ (['worker1', 'worker2']);
+/** A worker's command line; 10 is n8n's default concurrency. */
+const workerCommand = (concurrency = 10) => ['worker', `--concurrency=${concurrency}`];
 
 /**
  * A process of n8n; `port`: its /healthz/readiness port.
@@ -64,9 +63,8 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const userFolders = Object.fromEntries(ROLES.map((name) => [name, path.join(WORK_DIR, name)]));
 		const packageDir = await npmInstallIntoN8n(tarball, userFolders.main);
 		for (const name of ROLES.slice(1)) await npmInstallIntoN8n(tarball, userFolders[name]);
-		mark(
-			`${skipBuild ? 'packed' : 'built, packed'} and installed with npm into four nodes folders`,
-		);
+		const made = skipBuild ? 'packed' : 'built, packed';
+		mark(`${made} and installed with npm into four nodes folders`);
 
 		// Per role: its port, then its task-runner broker's.
 		const [pgPort, redisPort, cliBroker, ...rolePorts] = await freePorts(3 + 2 * ROLES.length);
@@ -92,7 +90,6 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			N8N_WEBHOOK_URL: `${webhookUrl}/`,
 			N8N_EDITOR_BASE_URL: `${mainUrl}/`,
 		};
-		const workerCommand = (/** @type {number} */ n) => ['worker', `--concurrency=${n}`];
 		ROLES.forEach((name, i) => {
 			const [port, brokerPort] = rolePorts.slice(2 * i, 2 * i + 2);
 			const worker = name.startsWith('worker');
@@ -103,7 +100,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			};
 			const extra = { ...shared, ...(worker ? health : {}) };
 			roles[name] = {
-				command: worker ? workerCommand(DEFAULT_CONCURRENCY) : [name === 'main' ? 'start' : name],
+				command: worker ? workerCommand() : [name === 'main' ? 'start' : name],
 				env: n8nEnv({ userFolder: userFolders[name], port, brokerPort, extra }),
 				port: String(port),
 				logFile: path.join(WORK_DIR, `${name}.log`),
@@ -115,13 +112,8 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const rest = new N8nRest(mainUrl);
 		await rest.setupOwner(OWNER);
 		mark('main ready (database migrated) with an owner account');
-		const port = rolePorts[0];
-		const cliEnv = n8nEnv({
-			userFolder: userFolders.main,
-			port,
-			brokerPort: cliBroker,
-			extra: shared,
-		});
+		const cli = { userFolder: userFolders.main, port: rolePorts[0], brokerPort: cliBroker };
+		const cliEnv = n8nEnv({ ...cli, extra: shared });
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
 		await Promise.all([
 			...ROLES.slice(1).map((name) => startRole(roles[name])),
@@ -152,10 +144,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			stop: (/** @type {RoleName} */ name) => stopRole(roles[name]),
 			start: (/** @type {RoleName} */ name) => startRole(roles[name]),
 			/** Stops a role and starts it again, a worker with a new concurrency if given. */
-			async restart(
-				/** @type {RoleName} */ name,
-				/** @type {{ concurrency?: number }} */ { concurrency } = {},
-			) {
+			async restart(/** @type {RoleName} */ name, /** @type {number=} */ concurrency) {
 				await stopRole(roles[name]);
 				if (concurrency !== undefined) roles[name].command = workerCommand(concurrency);
 				await startRole(roles[name]);

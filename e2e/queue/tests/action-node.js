@@ -7,11 +7,13 @@
 const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
-const { createOrderParameters, rl, webhookWorkflow } = require('../lib/workflows');
-const { requestLines, whilePublished } = require('../../lib/checks');
+const { rl } = require('../../../scripts/lib/workflows');
+const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
+const { printFigures, requestLines, whilePublished } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qActionOrders';
 const PATH = 'queue-action-orders';
+const STORED = 'select count(*)::int as count from execution_data where "executionId" = $1';
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
 const test = {
@@ -24,9 +26,7 @@ const test = {
 			control.clearRequests();
 			const lastName = `Worker${Date.now().toString(36)}`;
 			const guest = { firstName: 'Queue', lastName, email: 'queue.worker@example.com' };
-
 			const response = await stack.callWebhook(PATH, guest);
-
 			// "Respond: When Last Node Finishes": the webhook processor answers with the worker's output.
 			const answer = `webhook processor answered ${response.status} ${JSON.stringify(response.body)}`;
 			assert.equal(response.status, 200, answer);
@@ -35,8 +35,7 @@ const test = {
 			assert.equal(more.length, 0, 'one call, one execution');
 			assert.equal(execution.status, 'success');
 			assert.equal(execution.mode, 'webhook');
-			const count = 'select count(*)::int as count from execution_data where "executionId" = $1';
-			const [stored] = await db.query(count, [execution.id]);
+			const [stored] = await db.query(STORED, [execution.id]);
 			assert.equal(stored.count, 1, 'the execution data is stored in Postgres');
 			const workers = stack.workersOf(execution.id);
 			assert.equal(workers.length, 1, `execution ${execution.id} started on workers: ${workers}`);
@@ -53,8 +52,9 @@ const test = {
 				`POST ${base}/orders/create/${ticket} → 200`,
 				`GET ${base}/orders/${created[0].id} → 200`,
 			]);
-			console.log(
-				`    execution ${execution.id} ran on ${workers[0]}; stored in Postgres with status ${execution.status}`,
+			const { id, status } = execution;
+			printFigures(
+				`execution ${id} ran on ${workers[0]}; stored in Postgres with status ${status}`,
 			);
 		});
 	},
@@ -64,18 +64,14 @@ const test = {
 function workflows({ credentials, sandbox: { demo } }) {
 	const order = { company: rl(demo.companyId), event: rl(demo.events.autumnMeetup) };
 	const get = { resource: 'order', operation: 'get', ...order, order: rl('={{ $json.id }}') };
+	const steps = [
+		{ name: 'Create order', parameters: createOrderParameters(demo, '$json.body.') },
+		{ name: 'Get order', parameters: get },
+	];
+	const name = 'Queue: order create and get';
+	const respond = 'lastNode';
 	return [
-		webhookWorkflow({
-			id: WORKFLOW_ID,
-			name: 'Queue: order create and get',
-			path: PATH,
-			respond: 'lastNode',
-			refs: credentials,
-			steps: [
-				{ name: 'Create order', parameters: createOrderParameters(demo, '$json.body.') },
-				{ name: 'Get order', parameters: get },
-			],
-		}),
+		webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, respond, refs: credentials, steps }),
 	];
 }
 

@@ -11,7 +11,7 @@ const { parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
-const { deliver, publish } = require('../../lib/checks');
+const { deliver, printFigures, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qLoadTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -42,13 +42,13 @@ function countBy(values) {
 
 /**
  * Execution id → the delivery id it carried (the trigger's `id`: `data.id`), from Postgres.
- * @param {import('../lib/stack').QueueStack} stack @param {string[]} executionIds
+ * @param {import('../lib/stack').QueueStack} stack @param {Array<{ id: string }>} executions
  * @returns {Promise<Map<string, string>>}
  */
-async function deliveredIds(stack, executionIds) {
+async function deliveredIds(stack, executions) {
 	const rows = await stack.db.query(
 		'select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])',
-		[executionIds],
+		[executions.map(({ id }) => id)],
 	);
 	return new Map(
 		rows.map((row) => {
@@ -63,8 +63,8 @@ const test = {
 	name: `4. load through the queue: ${DELIVERIES} deliveries (${SENDERS} in flight) → ${DELIVERIES} executions on the two workers`,
 	timeoutMs: 600000,
 	async fn(stack) {
-		const { rest, sandbox } = stack;
-		const { control, demo } = sandbox;
+		const { rest } = stack;
+		const { control, demo } = stack.sandbox;
 		await publish(rest, WORKFLOW_ID);
 		const [webhook] = control.webhooks(demo.companyId).filter((one) => one.events.join() === KIND);
 		assert.ok(webhook, 'the load workflow’s webhook is registered');
@@ -94,10 +94,7 @@ const test = {
 		const executions = await stack.executionsOf(WORKFLOW_ID);
 		assert.equal(executions.length, DELIVERIES, 'executions, one per delivery');
 		assert.deepEqual(countBy(executions.map((one) => one.status)), { success: DELIVERIES });
-		const carried = await deliveredIds(
-			stack,
-			executions.map(({ id }) => id),
-		);
+		const carried = await deliveredIds(stack, executions);
 		assert.deepEqual(
 			[...new Set(carried.values())].sort(),
 			[...sentAt.keys()].sort(),
@@ -116,14 +113,13 @@ const test = {
 		const latencies = [...carried].map(latency);
 		const lastFinished = Math.max(...finishedAt.values());
 		await rest.unpublish(WORKFLOW_ID);
-		const figures = [
+		const load = os.loadavg()[0].toFixed(1);
+		printFigures(
 			`${DELIVERIES} deliveries, ${SENDERS} in flight at a time: all answered 200 in ${(answeredMs / 1000).toFixed(1)} s (${(DELIVERIES / (answeredMs / 1000)).toFixed(0)} deliveries/s accepted)`,
 			`all ${DELIVERIES} executions finished ${((lastFinished - started) / 1000).toFixed(1)} s after the first was sent (${(DELIVERIES / ((lastFinished - started) / 1000)).toFixed(0)} deliveries/s end to end), ${perWorker[0]} on worker1, ${perWorker[1]} on worker2`,
 			`delivery to finished execution: median ${(quantile(latencies, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...latencies) / 1000).toFixed(2)} s`,
-		];
-		const load = os.loadavg()[0].toFixed(1);
-		figures.push(`(machine: ${os.cpus().length} cores, load average ${load} at the end)`);
-		for (const line of figures) console.log(`    ${line}`);
+			`(machine: ${os.cpus().length} cores, load average ${load} at the end)`,
+		);
 	},
 };
 

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { nodeOutput } = require('../../../scripts/lib/n8n');
 const { rl, webhookWorkflow } = require('../lib/workflows');
-const { publish } = require('../../lib/checks');
+const { printFigures, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qRateLimit';
 const PATH = 'queue-rate-limit';
@@ -18,19 +18,15 @@ const FORMS = 1200;
 /** Requests per one-second window, for both workers together. */
 const LIMIT = 10;
 
-/**
- * Calls the listing workflow on the webhook processor (it answers at once; a worker lists).
- * @param {import('../lib/stack').QueueStack} stack @param {string} company
- */
-async function callListing(stack, company) {
+/** @typedef {import('../lib/stack').QueueStack} QueueStack */
+
+/** Calls the listing on the webhook processor: it answers at once, a worker lists. */
+async function callListing(/** @type {QueueStack} */ stack, /** @type {string} */ company) {
 	const { status, body } = await stack.callWebhook(PATH, { company });
 	assert.equal(status, 200, `webhook processor answered ${status} ${JSON.stringify(body)}`);
 }
 
-/**
- * The listed forms' ids, in order.
- * @param {import('../lib/stack').QueueStack} stack @param {{ id: string }} execution
- */
+/** The listed forms' ids, in order. @param {QueueStack} stack @param {{ id: string }} execution */
 async function listedIds(stack, execution) {
 	const data = await stack.rest.execution(execution.id);
 	const error = JSON.stringify(data.data?.resultData?.error?.message);
@@ -42,18 +38,15 @@ async function listedIds(stack, execution) {
 const seconds = ({ startedAt, stoppedAt }) =>
 	((Number(stoppedAt) - Number(startedAt)) / 1000).toFixed(1);
 
-/** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
+/** @type {import('../../lib/harness').TestCase<QueueStack>} */
 const test = {
 	name: `5. shared rate limit: two Return All listings of ${FORMS} forms at once, one per worker, ${LIMIT} requests/s for both`,
 	timeoutMs: 420000,
 	async fn(stack) {
-		const { rest, sandbox } = stack;
-		const { control } = sandbox;
+		const { rest } = stack;
+		const { control } = stack.sandbox;
 		// One execution per worker at a time: two executions queued together go to both workers.
-		await Promise.all([
-			stack.restart('worker1', { concurrency: 1 }),
-			stack.restart('worker2', { concurrency: 1 }),
-		]);
+		await Promise.all([stack.restart('worker1', 1), stack.restart('worker2', 1)]);
 		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
 		control.addForms(company, FORMS);
 		await publish(rest, WORKFLOW_ID);
@@ -90,12 +83,10 @@ const test = {
 
 			const requests = control.requests();
 			const limited = requests.filter((request) => request.status === 429).length;
-			console.log(`    lone run (no limit): ${FORMS} forms in ${seconds(lone)} s`);
-			console.log(
-				`    at once under ${LIMIT} requests/s: ${seconds(a)} s on ${workers[0]} and ${seconds(b)} s on ${workers[1]}, overlapping ${(overlap / 1000).toFixed(1)} s; both returned the same ${FORMS} forms as the lone run`,
-			);
-			console.log(
-				`    the service answered ${requests.length} requests: ${requests.length - limited} pages and ${limited} × 429 (absorbed: Retry-After waited, page asked again); no execution saw a 429`,
+			printFigures(
+				`lone run (no limit): ${FORMS} forms in ${seconds(lone)} s`,
+				`at once under ${LIMIT} requests/s: ${seconds(a)} s on ${workers[0]} and ${seconds(b)} s on ${workers[1]}, overlapping ${(overlap / 1000).toFixed(1)} s; both returned the same ${FORMS} forms as the lone run`,
+				`the service answered ${requests.length} requests: ${requests.length - limited} pages and ${limited} × 429 (absorbed: Retry-After waited, page asked again); no execution saw a 429`,
 			);
 		} finally {
 			control.resetFaults();

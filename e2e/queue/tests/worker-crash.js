@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
-const { publish, until } = require('../../lib/checks');
+const { printFigures, publish, until } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWorkerCrash';
 const PATH = 'queue-worker-crash';
@@ -103,15 +103,11 @@ const test = {
 				['error', 'crashed'].includes(final.status) && final.id === execution.id,
 				`the killed execution ends error or crashed, none other starts: ${JSON.stringify(final)}`,
 			);
-			console.log(
-				`    execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`,
-			);
-			console.log(
-				`    n8n: ${rerunBy.length > 0 ? `re-ran it on ${rerunBy.join(', ')}` : 'did not re-run it'}; ${settledSeconds} s after the kill (lock 15 s, stalled check every 5 s) ` +
-					`its status became "${final.status}": ${error?.message ?? 'no error message'}`,
-			);
-			console.log(
-				`    the service received ${sent.length} POSTs in ${runs.length} run(s), none repeated within a run; ${created.length} orders created`,
+			const rerun = rerunBy.length > 0 ? `re-ran it on ${rerunBy.join(', ')}` : 'did not re-run it';
+			printFigures(
+				`execution ${execution.id} ran on ${worker}, killed after ${sentBeforeKill} POSTs were answered and while guest ${KILL_AT_GUEST}’s POST was held`,
+				`n8n: ${rerun}; ${settledSeconds} s after the kill (lock 15 s, stalled check every 5 s) its status became "${final.status}": ${error?.message ?? 'no error message'}`,
+				`the service received ${sent.length} POSTs in ${runs.length} run(s), none repeated within a run; ${created.length} orders created`,
 			);
 			await rest.unpublish(WORKFLOW_ID);
 		} finally {
