@@ -14,8 +14,7 @@ import {
 import type { FieldLabels } from '../shared/errors';
 import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
-import type { OperationModule } from './resources/modules';
-import { OperationItem } from './shared/items';
+import { OperationItem, type OperationModule } from './shared/items';
 
 /**
  * Runs the chosen operation once per input item, with `continueOnFail` and `pairedItem`. In a tool

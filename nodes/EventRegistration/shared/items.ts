@@ -11,9 +11,33 @@ import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 import { invalidInput, isJsonObject } from '../../shared/errors';
 import type { Fix, InputError, ItemContext, Invalid } from '../../shared/errors';
 import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
-import { PATH_PARAMS } from '../../shared/routes';
+import type { ListResult } from '../../shared/pagination';
+import { PATH_PARAMS, type RouteKey } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
-import { outputForModel, outputProperties, RECORD_SHAPES, type RecordKind } from './output';
+import { outputForModel, outputProperties, RECORD_SHAPES } from './output';
+import type { Effect, RecordKind } from './output';
+
+/** A request an operation makes besides its own route, and what it serves (scripts/lib/scopes.js lists its scopes). */
+export type Lookup = { route: RouteKey; why: string };
+
+/** One operation, as its file (resources/<resource>/<operation>.ts) exports it. */
+export interface OperationModule {
+	/** Its entry in the Operation list; its value is its key in the registry. */
+	operationOption: { name: string; action: string; description: string };
+	description: INodeProperties[];
+	/** The tool's prefilled Description: this, then what `effect` says. */
+	toolDescription: string;
+	effect: Effect;
+	/** The kind of record it returns: it gets the Output choice, which shapes its result. */
+	recordKind?: RecordKind;
+	/** A model calling version 1.1 or later gets its list as one envelope item. */
+	returnsList?: boolean;
+	lookups?: Lookup[];
+	execute(
+		this: IExecuteFunctions,
+		item: OperationItem,
+	): Promise<IDataObject | IDataObject[] | ListResult>;
+}
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
@@ -29,7 +53,7 @@ export class OperationItem implements ItemContext {
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
-		operation: { description: INodeProperties[]; recordKind?: RecordKind },
+		operation: Pick<OperationModule, 'description' | 'recordKind'>,
 		collectInputErrors: boolean,
 	) {
 		this.node = ctx.getNode();

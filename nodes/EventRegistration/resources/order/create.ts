@@ -15,9 +15,8 @@ import {
 	requireText,
 } from '../../shared/items';
 import type { Invalid, ItemContext } from '../../../shared/errors';
-import type { OperationItem } from '../../shared/items';
+import type { Lookup, OperationItem } from '../../shared/items';
 import { formAnswerProperties, readFormAnswers } from './formAnswers';
-import type { Lookup } from '../modules';
 
 export const description: INodeProperties[] = [
 	companyLocator(),

@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { companyLocator, eventLocator, idLocator } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
 import type { RouteParams } from '../../../shared/routes';
-import type { OperationItem } from '../../shared/items';
+import type { OperationItem, OperationModule } from '../../shared/items';
 import { needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
-import type { OperationModule } from '../modules';
 
 /**
  * Approve or Reject: a PATCH without a body on an order waiting for the organizer's approval; the
