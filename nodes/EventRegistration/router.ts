@@ -50,14 +50,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				? forModel(this.getNode(), labelled, item?.inputErrors ?? [], itemIndex)
 				: labelled;
 			if (this.continueOnFail()) {
-				const description = (error as { description?: unknown }).description;
-				output.push({
-					json: {
-						error: errorMessage(error),
-						...(typeof description === 'string' ? { description: plainText(description) } : {}),
-					},
-					pairedItem: { item: itemIndex },
-				});
+				const { description } = error as { description?: unknown };
+				const json: INodeExecutionData['json'] = { error: errorMessage(error) };
+				if (typeof description === 'string') json.description = plainText(description);
+				output.push({ json, pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -127,12 +123,8 @@ function withAdvice<T extends NodeApiError | NodeOperationError>(error: T): T {
 function withFieldLabels(error: unknown, operation: OperationModule | undefined): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !operation) return error;
 	const body = (error.errorResponse as { body?: unknown } | undefined)?.body;
-	const known = parameterLabels(operation.description);
-	const labels: FieldLabels = Object.create(null) as FieldLabels;
-	for (const key of Object.keys(fieldErrors(body))) {
-		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
-		if (label !== undefined) labels[key] = label;
-	}
+	const labels = parameterLabels(operation.description);
+	for (const key of Object.keys(fieldErrors(body))) labels[key] ??= nestedLabel(key);
 	const description = validationDescription(body, labels);
 	if (description !== undefined) error.description = description;
 	return error;
@@ -162,13 +154,13 @@ const FIELD_ATTRIBUTES = new Set(
 	'description placeholder required min max options position id type label'.split(' '),
 );
 
-/** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
-function nestedLabel(key: string): string | undefined {
+/** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP"; else the key. */
+function nestedLabel(key: string): string {
 	const field = /^fields\.(\d+)(?:\.(\w+))?$/.exec(key);
 	if (field) {
 		const attribute = field[2] && FIELD_ATTRIBUTES.has(field[2]) ? editorLabel(field[2]) : field[2];
 		return `Field ${Number(field[1]) + 1}${attribute ? ` ${attribute}` : ''}`;
 	}
 	const answer = /^form\.(.+)$/.exec(key);
-	return answer ? `Form Answers › ${answer[1]}` : undefined;
+	return answer ? `Form Answers › ${answer[1]}` : key;
 }

@@ -152,29 +152,22 @@ function outputFieldsOf(
  * or `ONLINE` mean `online`, and an option's name (`English`) means its value.
  */
 
-type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
-
-/** The option value meant by `value`: itself, else the one equal ignoring case (value first, then name). */
-function matchOption(choices: readonly Choice[], value: unknown): unknown {
-	if (choices.some((choice) => choice.value === value)) return value;
-	if (typeof value !== 'string') return undefined;
-	const wanted = value.trim().toLowerCase();
-	const match =
-		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ??
-		choices.find((choice) => choice.name.toLowerCase() === wanted);
-	return match?.value;
-}
-
-/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, else left to the operation's check. */
+/**
+ * The option value meant by `value`: itself, else the one equal ignoring case (value first, then
+ * name). An unknown one is an input error in tool runs, and stays as given for the operation's check.
+ */
 function choiceValue(
 	check: ItemContext,
 	property: INodeProperties,
-	choices: Choice[],
+	choices: INodePropertyOptions[],
 	value: unknown,
 ): unknown {
-	const matched = matchOption(choices, value);
-	if (matched !== undefined) return matched;
-	// The input error is collected; the value stays as given, for the operation's own check.
+	if (choices.some((choice) => choice.value === value)) return value;
+	const wanted = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	const match =
+		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ??
+		choices.find((choice) => choice.name.toLowerCase() === wanted);
+	if (match) return match.value;
 	if (value !== '' && value !== undefined && value !== null && check.inputErrors !== undefined)
 		requireOption(check, property.displayName, value, choices);
 	return value;
@@ -211,16 +204,13 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 		};
 		return Object.fromEntries(Object.entries(value).map(groupValue));
 	}
-	if (property.type !== 'options' && property.type !== 'multiOptions') return value;
-	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
-		return value;
 	const choices = options.filter(
 		(option): option is INodePropertyOptions => 'value' in option && 'name' in option,
 	);
-	if (property.type === 'options') return choiceValue(check, property, choices, value);
-	return Array.isArray(value)
-		? value.map((item) => choiceValue(check, property, choices, item))
-		: value;
+	const choice = (one: unknown) => choiceValue(check, property, choices, one);
+	if (!property.options || property.typeOptions?.loadOptionsMethod !== undefined) return value;
+	if (property.type === 'options') return choice(value);
+	return property.type === 'multiOptions' && Array.isArray(value) ? value.map(choice) : value;
 }
 
 /** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */

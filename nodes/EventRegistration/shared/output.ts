@@ -76,11 +76,10 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 }
 
 function pick(record: IDataObject, fields: readonly string[]): IDataObject {
-	const picked: IDataObject = {};
-	for (const key of fields.flatMap((field) => [field, noteOf(field)])) {
-		if (Object.prototype.hasOwnProperty.call(record, key)) picked[key] = record[key];
-	}
-	return picked;
+	const keys = fields.flatMap((field) => [field, noteOf(field)]);
+	return Object.fromEntries(
+		keys.filter((key) => Object.hasOwn(record, key)).map((key) => [key, record[key]]),
+	);
 }
 
 /**
@@ -95,13 +94,12 @@ export function shapeOutput(
 	result: IDataObject | IDataObject[] | ListResult,
 ): IDataObject[] {
 	const list = result instanceof ListResult ? result : undefined;
-	const isList = list !== undefined || Array.isArray(result);
 	const records =
 		result instanceof ListResult ? result.items : Array.isArray(result) ? result : [result];
 	if (recordKind === undefined) return records;
 	if (list?.more && !runsAsTool(ctx)) addListCutHint(ctx, recordKind, list);
 	const shaped = fields === undefined ? records : records.map((record) => pick(record, fields));
-	return isList && returnsList === true && outputForModel(ctx)
+	return (list || Array.isArray(result)) && returnsList === true && outputForModel(ctx)
 		? [listEnvelope(recordKind, shaped, list)]
 		: shaped;
 }
