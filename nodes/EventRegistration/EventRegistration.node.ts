@@ -1,10 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { authenticationProperty, nodeCredentials } from '../shared/transport';
+import { nodeCredentials } from '../shared/transport';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
-import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
+import { properties, subtitle } from './resources';
 import { router } from './router';
 import { NODE_VERSIONS } from './shared/output';
 
@@ -30,12 +30,7 @@ export class EventRegistration implements INodeType {
 		credentials: nodeCredentials,
 		// Webhook → Create and Update output the webhook's token: n8n 2.x lists it for redaction in execution data (1.x ignores the field).
 		sensitiveOutputFields: ['token'],
-		properties: [
-			...toolDescriptionProperties(),
-			authenticationProperty,
-			resourceProperty,
-			...allProperties(),
-		],
+		properties: properties(),
 	};
 
 	methods = { listSearch, loadOptions };

@@ -343,9 +343,10 @@ function codeRegions() {
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
+	const properties = resources.properties();
 	const actionNode = {
-		resourceProperty: resources.resourceProperty,
-		operationProperties: resources.allProperties().filter((p) => p.name === 'operation'),
+		resourceProperty: properties.find((p) => p.name === 'resource'),
+		operationProperties: properties.filter((p) => p.name === 'operation'),
 		ROUTES,
 	};
 	return [

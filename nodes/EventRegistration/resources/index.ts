@@ -1,5 +1,6 @@
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
+import { authenticationProperty } from '../../shared/transport';
 import type { OperationModule } from '../shared/items';
 import { outputProperties, toolText } from '../shared/output';
 import * as activationGet from './activation/get';
@@ -109,64 +110,28 @@ export const RESOURCES: Record<string, Resource> = {
 	},
 };
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-
-export const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: Object.entries(RESOURCES)
-		.map(([value, { name, description }]) => ({ name, value, description }))
-		.sort(byName),
-	default: 'event',
-};
-
-/** Its entries sorted by name; on Get Many where it has one, else on its first. */
-function operationProperty(resource: string, operations: Resource['operations']): INodeProperties {
-	const first = 'getMany' in operations ? 'getMany' : Object.keys(operations)[0];
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: Object.entries(operations)
-			.map(([value, { operationOption: o }]) => ({
-				name: o.name,
-				value,
-				action: o.action,
-				description: o.description,
-			}))
-			.sort(byName),
-		default: first,
-	};
-}
-
-/** Each resource's Operation, each operation's parameters shown for it alone, and the Output choice. */
-export function allProperties(): INodeProperties[] {
-	return Object.entries(RESOURCES).flatMap(([resource, { operations }]) => {
-		const shownFor = (operation: string[], properties: INodeProperties[]) =>
-			updateDisplayOptions({ show: { resource: [resource], operation } }, properties);
-		const returning = Object.keys(operations).filter((name) => operations[name].recordKind);
-		const recordKind = returning.length > 0 ? operations[returning[0]].recordKind : undefined;
-		return [
-			operationProperty(resource, operations),
-			...Object.entries(operations).flatMap(([name, { description }]) =>
-				shownFor([name], description),
-			),
-			...(recordKind ? shownFor(returning, outputProperties(recordKind)) : []),
-		];
-	});
+/** A resource's Operation list: its operations sorted by name. */
+function operationOptions(operations: Resource['operations']) {
+	return Object.entries(operations)
+		.map(([value, { operationOption: o }]) => ({
+			name: o.name,
+			value,
+			action: o.action,
+			description: o.description,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
- * The tool variant's Description per operation, prefilled from its `toolDescription` and `effect`.
- * n8n adds its own "Set Automatically" one (the bare action words) only to nodes that declare no
- * `toolDescription`, and hands the model this value instead.
+ * The node's parameters. Each operation's Tool Description comes first, prefilled from its
+ * `toolDescription` and `effect`: n8n adds its own "Set Automatically" one (the bare action words)
+ * only to nodes that declare no `toolDescription`, and hands the model this value instead. Then per
+ * resource its Operation (on Get Many where it has one, else on its first), each operation's
+ * parameters shown for it alone, and the Output choice of those that return records.
  */
-export function toolDescriptionProperties(): INodeProperties[] {
-	return Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
+export function properties(): INodeProperties[] {
+	const resources = Object.entries(RESOURCES);
+	const toolDescriptions = resources.flatMap(([resource, { operations }]) =>
 		Object.entries(operations).map(
 			([operation, module]): INodeProperties => ({
 				displayName: 'Tool Description',
@@ -180,14 +145,48 @@ export function toolDescriptionProperties(): INodeProperties[] {
 			}),
 		),
 	);
+	const resourceProperty: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources
+			.map(([value, { name, description }]) => ({ name, value, description }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: 'event',
+	};
+	return [
+		...toolDescriptions,
+		authenticationProperty,
+		resourceProperty,
+		...resources.flatMap(([resource, { operations }]) => {
+			const shownFor = (operation: string[], shown: INodeProperties[]) =>
+				updateDisplayOptions({ show: { resource: [resource], operation } }, shown);
+			const returning = Object.keys(operations).filter((name) => operations[name].recordKind);
+			const recordKind = returning.length > 0 ? operations[returning[0]].recordKind : undefined;
+			const first = 'getMany' in operations ? 'getMany' : Object.keys(operations)[0];
+			const operationProperty: INodeProperties = {
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: [resource] } },
+				options: operationOptions(operations),
+				default: first,
+			};
+			return [
+				operationProperty,
+				...Object.entries(operations).flatMap(([name, op]) => shownFor([name], op.description)),
+				...(recordKind ? shownFor(returning, outputProperties(recordKind)) : []),
+			];
+		}),
+	];
 }
 
 /** The canvas subtitle: the chosen operation in words ("Create ticket type", without articles). */
 const subtitleWords = Object.fromEntries(
 	Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
-		(
-			operationProperty(resource, operations).options as Array<{ value: string; action: string }>
-		).map(({ value, action }) => [`${resource}:${value}`, action]),
+		operationOptions(operations).map(({ value, action }) => [`${resource}:${value}`, action]),
 	),
 );
 export const subtitle = `={{ (${JSON.stringify(subtitleWords)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
