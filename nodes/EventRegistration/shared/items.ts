@@ -14,8 +14,8 @@ import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from 
 import type { ListResult } from '../../shared/pagination';
 import { PATH_PARAMS, type RouteKey } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
-import { outputForModel, outputProperties, RECORD_SHAPES } from './output';
-import type { Effect, RecordKind } from './output';
+import { outputForModel, outputProperties, RECORD_SHAPES, type Effect } from './output';
+import type { RecordKind } from './output';
 
 /** A request an operation makes besides its own route, and what it serves (scripts/lib/scopes.js lists its scopes). */
 export type Lookup = { route: RouteKey; why: string };
@@ -46,20 +46,18 @@ export interface OperationModule {
 export class OperationItem implements ItemContext {
 	readonly node: INode;
 	readonly inputErrors: InputError[] | undefined;
-	private readonly properties: readonly INodeProperties[];
 	/** The fields the item's Output keeps (undefined: every field), read before the operation runs. */
 	readonly outputFields: readonly string[] | undefined;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
-		operation: Pick<OperationModule, 'description' | 'recordKind'>,
+		private readonly operation: Pick<OperationModule, 'description' | 'recordKind'>,
 		collectInputErrors: boolean,
 	) {
 		this.node = ctx.getNode();
 		this.inputErrors = collectInputErrors ? [] : undefined;
-		this.properties = operation.description;
-		this.outputFields = outputFieldsOf(ctx, this, operation.recordKind);
+		this.outputFields = this.outputFieldsOf(operation.recordKind);
 	}
 
 	/**
@@ -68,7 +66,8 @@ export class OperationItem implements ItemContext {
 	 * reads as undefined), reported with the others; in the editor n8n's own check stops it.
 	 */
 	parameter(name: string, fallback?: unknown): unknown {
-		const { ctx, itemIndex, properties } = this;
+		const { ctx, itemIndex } = this;
+		const properties = this.operation.description;
 		if (this.inputErrors === undefined)
 			return valueAt(this, properties, name, ctx.getNodeParameter(name, itemIndex, fallback));
 		let value: unknown;
@@ -115,36 +114,32 @@ export class OperationItem implements ItemContext {
 			`Choose the ${label.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 		);
 	}
-}
 
-/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
-function outputFieldsOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	kind: RecordKind | undefined,
-): readonly string[] | undefined {
-	if (kind === undefined) return undefined;
-	const output = outputProperties(kind)[0];
-	const mode = requireOption(
-		item,
-		output.displayName,
-		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
-		output.options as Array<{ name: string; value: string }>,
-	);
-	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
-	if (mode !== 'fields') return undefined;
-	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
-	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
-		.map((f) => String(f).trim())
-		.filter(Boolean);
-	if (chosen.length > 0) return chosen;
-	invalidInput(
-		item,
-		'Fields',
-		'choose at least one field',
-		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-	);
-	return undefined;
+	/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
+	private outputFieldsOf(kind: RecordKind | undefined): readonly string[] | undefined {
+		if (kind === undefined) return undefined;
+		const output = outputProperties(kind)[0];
+		const mode = requireOption(
+			this,
+			output.displayName,
+			this.parameter('output', outputForModel(this.ctx) ? 'simple' : 'raw'),
+			output.options as Array<{ name: string; value: string }>,
+		);
+		if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+		if (mode !== 'fields') return undefined;
+		const fields = this.ctx.getNodeParameter('outputFields', this.itemIndex, []);
+		const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+			.map((f) => String(f).trim())
+			.filter(Boolean);
+		if (chosen.length > 0) return chosen;
+		invalidInput(
+			this,
+			'Fields',
+			'choose at least one field',
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+		);
+		return undefined;
+	}
 }
 
 /*
