@@ -6,7 +6,7 @@ import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import { properties, subtitle } from './resources';
 import { router } from './router';
-import { NODE_VERSIONS } from './shared/output';
+import { VERSION_1_1 } from './shared/output';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +19,7 @@ export class EventRegistration implements INodeType {
 			dark: 'file:../../icons/eventRegistration.dark.svg',
 		},
 		group: ['transform'],
-		version: NODE_VERSIONS,
+		version: [1, VERSION_1_1],
 		subtitle,
 		description:
 			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',

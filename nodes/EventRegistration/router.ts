@@ -11,7 +11,6 @@ import {
 	addInputError,
 	fieldErrors,
 } from '../shared/errors';
-import type { FieldLabels } from '../shared/errors';
 import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
 import { OperationItem, type OperationModule } from './shared/items';
@@ -135,8 +134,8 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 /** Parameter names (and their snake_case API form) to display names, collection options included. */
 function parameterLabels(
 	properties: readonly INodeProperties[],
-	labels: FieldLabels = Object.create(null) as FieldLabels,
-): FieldLabels {
+	labels = Object.create(null) as Record<string, string>,
+): Record<string, string> {
 	for (const property of properties) {
 		if (property.type === 'notice') continue;
 		labels[property.name] ??= property.displayName;
