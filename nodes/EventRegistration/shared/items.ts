@@ -67,17 +67,43 @@ export class OperationItem implements ItemContext {
 	 */
 	parameter(name: string, fallback?: unknown): unknown {
 		const { ctx, itemIndex } = this;
-		const properties = this.operation.description;
 		if (this.inputErrors === undefined)
-			return valueAt(this, properties, name, ctx.getNodeParameter(name, itemIndex, fallback));
+			return this.valueAt(name, ctx.getNodeParameter(name, itemIndex, fallback));
 		let value: unknown;
 		try {
 			value = ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
 		} catch (error) {
 			throw new NodeOperationError(this.node, error as Error, { itemIndex });
 		}
-		const property = properties.find((candidate) => candidate.name === name);
-		return valueAt(this, properties, name, typedValue(this, property, value));
+		return this.valueAt(name, this.typedValue(name, value));
+	}
+
+	/** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
+	private valueAt(path: string, value: unknown): unknown {
+		const [name, groupName, ...deeper] = path.split('.');
+		const property = this.operation.description.find(
+			(candidate) =>
+				candidate.name === name &&
+				(groupName === undefined || candidate.type === 'fixedCollection'),
+		);
+		if (!property || deeper.length > 0) return value;
+		if (groupName === undefined) return parameterValue(this, property, value);
+		return (parameterValue(this, property, { [groupName]: value }) as IDataObject)[groupName];
+	}
+
+	/**
+	 * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
+	 * (what n8n-core applies in the editor): a value it refuses is an input error.
+	 */
+	private typedValue(name: string, value: unknown): unknown {
+		const property = this.operation.description.find((candidate) => candidate.name === name);
+		const type = property?.validateType;
+		if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
+		const result = validateFieldType(property.displayName, value, type);
+		if (result.valid) return result.newValue;
+		const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
+		invalidInput(this, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
+		return undefined;
 	}
 
 	/** The company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
@@ -206,41 +232,6 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 	if (!property.options || property.typeOptions?.loadOptionsMethod !== undefined) return value;
 	if (property.type === 'options') return choice(value);
 	return property.type === 'multiOptions' && Array.isArray(value) ? value.map(choice) : value;
-}
-
-/** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
-function valueAt(
-	check: ItemContext,
-	properties: readonly INodeProperties[],
-	path: string,
-	value: unknown,
-): unknown {
-	const [name, groupName, ...deeper] = path.split('.');
-	const property = properties.find(
-		(candidate) =>
-			candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'),
-	);
-	if (!property || deeper.length > 0) return value;
-	if (groupName === undefined) return parameterValue(check, property, value);
-	return (parameterValue(check, property, { [groupName]: value }) as IDataObject)[groupName];
-}
-
-/**
- * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
- * (what n8n-core applies in the editor): a value it refuses is an input error.
- */
-function typedValue(
-	check: ItemContext,
-	property: INodeProperties | undefined,
-	value: unknown,
-): unknown {
-	const type = property?.validateType;
-	if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
-	const result = validateFieldType(property.displayName, value, type);
-	if (result.valid) return result.newValue;
-	const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
-	invalidInput(check, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
-	return undefined;
 }
 
 /* Checks of one input value: each returns the value to use, or INVALID (see `invalidInput`). */
