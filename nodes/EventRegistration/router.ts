@@ -86,16 +86,14 @@ function forModel(
 	if (all.length === 0) return error;
 	const line = (e: InputError) =>
 		`${sentence(e.problem === '' ? e.field : `${e.field}: ${e.problem}`)} ${e.toolFix}`.trim();
-	const single = all.length === 1;
+	if (all.length === 1)
+		return new NodeOperationError(node, line(all[0]), { description: all[0].toolFix, itemIndex });
+	const lines = all.map((e) => `- ${line(e)}`).join('\n');
 	return new NodeOperationError(
 		node,
-		single
-			? line(all[0])
-			: `${all.length} invalid fields, fix all of them and call again:\n${all.map((e) => `- ${line(e)}`).join('\n')}`,
+		`${all.length} invalid fields, fix all of them and call again:\n${lines}`,
 		{
-			description: single
-				? all[0].toolFix
-				: 'Nothing was sent. Change the values named above and call again.',
+			description: 'Nothing was sent. Change the values named above and call again.',
 			itemIndex,
 		},
 	);
