@@ -123,11 +123,9 @@ function operationOptions(operations: Resource['operations']) {
 }
 
 /**
- * The node's parameters. Each operation's Tool Description comes first, prefilled from its
- * `toolDescription` and `effect`: n8n adds its own "Set Automatically" one (the bare action words)
- * only to nodes that declare no `toolDescription`, and hands the model this value instead. Then per
- * resource its Operation (on Get Many where it has one, else on its first), each operation's
- * parameters shown for it alone, and the Output choice of those that return records.
+ * The node's parameters. Each operation's Tool Description is prefilled from its `toolDescription`
+ * and `effect`: n8n adds its own "Set Automatically" one (the bare action words) only to nodes that
+ * declare no `toolDescription`, and hands the model this value instead.
  */
 export function properties(): INodeProperties[] {
 	const resources = Object.entries(RESOURCES);
