@@ -185,11 +185,8 @@ function listEnvelope(
 	const plural = RECORD_SHAPES[kind].plural;
 	const fitting = withinBudget(records);
 	const more = (list?.more ?? false) || fitting.length < records.length;
-	const envelope: IDataObject = {
-		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
-		returned: fitting.length,
-		more,
-	};
+	const key = plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
+	const envelope: IDataObject = { [key]: fitting, returned: fitting.length, more };
 	if (list?.total !== undefined) envelope.total = list.total;
 	if (more) {
 		const of = list?.total !== undefined ? ` of ${list.total}` : '';
