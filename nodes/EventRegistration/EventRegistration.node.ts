@@ -1,12 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { authenticationProperty, nodeCredentials } from '../shared/transport';
+import { nodeCredentials } from '../shared/transport';
 import { listSearch } from '../shared/lists';
 import * as loadOptions from './loadOptions';
-import { allProperties, resourceProperty, subtitle, toolDescriptionProperties } from './resources';
+import { properties, subtitle } from './resources';
 import { router } from './router';
-import { NODE_VERSIONS } from './shared/output';
+import { VERSION_1_1 } from './shared/output';
 
 export class EventRegistration implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +19,7 @@ export class EventRegistration implements INodeType {
 			dark: 'file:../../icons/eventRegistration.dark.svg',
 		},
 		group: ['transform'],
-		version: NODE_VERSIONS,
+		version: [1, VERSION_1_1],
 		subtitle,
 		description:
 			'Manage events, ticket types, orders, forms, activations, event pages, email templates and webhooks of the Event Registration Service, and build attendee-facing links',
@@ -30,12 +30,7 @@ export class EventRegistration implements INodeType {
 		credentials: nodeCredentials,
 		// Webhook → Create and Update output the webhook's token: n8n 2.x lists it for redaction in execution data (1.x ignores the field).
 		sensitiveOutputFields: ['token'],
-		properties: [
-			...toolDescriptionProperties(),
-			authenticationProperty,
-			resourceProperty,
-			...allProperties(),
-		],
+		properties: properties(),
 	};
 
 	methods = { listSearch, loadOptions };

@@ -11,11 +11,9 @@ import {
 	addInputError,
 	fieldErrors,
 } from '../shared/errors';
-import type { FieldLabels } from '../shared/errors';
 import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
-import type { OperationModule } from './resources/modules';
-import { OperationItem } from './shared/items';
+import { OperationItem, type OperationModule } from './shared/items';
 
 /**
  * Runs the chosen operation once per input item, with `continueOnFail` and `pairedItem`. In a tool
@@ -51,14 +49,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				? forModel(this.getNode(), labelled, item?.inputErrors ?? [], itemIndex)
 				: labelled;
 			if (this.continueOnFail()) {
-				const description = (error as { description?: unknown }).description;
-				output.push({
-					json: {
-						error: errorMessage(error),
-						...(typeof description === 'string' ? { description: plainText(description) } : {}),
-					},
-					pairedItem: { item: itemIndex },
-				});
+				const { description } = error as { description?: unknown };
+				const json: INodeExecutionData['json'] = { error: errorMessage(error) };
+				if (typeof description === 'string') json.description = plainText(description);
+				output.push({ json, pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -92,16 +86,14 @@ function forModel(
 	if (all.length === 0) return error;
 	const line = (e: InputError) =>
 		`${sentence(e.problem === '' ? e.field : `${e.field}: ${e.problem}`)} ${e.toolFix}`.trim();
-	const single = all.length === 1;
+	if (all.length === 1)
+		return new NodeOperationError(node, line(all[0]), { description: all[0].toolFix, itemIndex });
+	const lines = all.map((e) => `- ${line(e)}`).join('\n');
 	return new NodeOperationError(
 		node,
-		single
-			? line(all[0])
-			: `${all.length} invalid fields, fix all of them and call again:\n${all.map((e) => `- ${line(e)}`).join('\n')}`,
+		`${all.length} invalid fields, fix all of them and call again:\n${lines}`,
 		{
-			description: single
-				? all[0].toolFix
-				: 'Nothing was sent. Change the values named above and call again.',
+			description: 'Nothing was sent. Change the values named above and call again.',
 			itemIndex,
 		},
 	);
@@ -128,12 +120,8 @@ function withAdvice<T extends NodeApiError | NodeOperationError>(error: T): T {
 function withFieldLabels(error: unknown, operation: OperationModule | undefined): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !operation) return error;
 	const body = (error.errorResponse as { body?: unknown } | undefined)?.body;
-	const known = parameterLabels(operation.description);
-	const labels: FieldLabels = Object.create(null) as FieldLabels;
-	for (const key of Object.keys(fieldErrors(body))) {
-		const label = Object.hasOwn(known, key) ? known[key] : nestedLabel(key);
-		if (label !== undefined) labels[key] = label;
-	}
+	const labels = parameterLabels(operation.description);
+	for (const key of Object.keys(fieldErrors(body))) labels[key] ??= nestedLabel(key);
 	const description = validationDescription(body, labels);
 	if (description !== undefined) error.description = description;
 	return error;
@@ -144,8 +132,8 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 /** Parameter names (and their snake_case API form) to display names, collection options included. */
 function parameterLabels(
 	properties: readonly INodeProperties[],
-	labels: FieldLabels = Object.create(null) as FieldLabels,
-): FieldLabels {
+	labels = Object.create(null) as Record<string, string>,
+): Record<string, string> {
 	for (const property of properties) {
 		if (property.type === 'notice') continue;
 		labels[property.name] ??= property.displayName;
@@ -163,13 +151,13 @@ const FIELD_ATTRIBUTES = new Set(
 	'description placeholder required min max options position id type label'.split(' '),
 );
 
-/** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP". */
-function nestedLabel(key: string): string | undefined {
+/** `fields.0.label` → "Field 1 Label"; `form.Vb4nK2xP` → "Form Answers › Vb4nK2xP"; else the key. */
+function nestedLabel(key: string): string {
 	const field = /^fields\.(\d+)(?:\.(\w+))?$/.exec(key);
 	if (field) {
 		const attribute = field[2] && FIELD_ATTRIBUTES.has(field[2]) ? editorLabel(field[2]) : field[2];
 		return `Field ${Number(field[1]) + 1}${attribute ? ` ${attribute}` : ''}`;
 	}
 	const answer = /^form\.(.+)$/.exec(key);
-	return answer ? `Form Answers › ${answer[1]}` : undefined;
+	return answer ? `Form Answers › ${answer[1]}` : key;
 }

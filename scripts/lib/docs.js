@@ -114,20 +114,21 @@ function pageRegions() {
 /**
  * @typedef {{ name: string; value: string; description?: string }} Option
  * @typedef {{ method: string; path: string; scopes: readonly string[]; paginated?: boolean; assumed?: string }} Route
- * @typedef {{ resourceProperty: { options?: unknown[] }; RESOURCES: Record<string, { operationProperty: { options?: unknown[] } }>; ROUTES: Record<string, Route> }} ActionNodeCode
+ * @typedef {{ resourceProperty: { options?: unknown[] }; operationProperties: Array<{ name: string; options?: unknown[]; displayOptions?: { show?: { resource?: unknown[] } } }>; ROUTES: Record<string, Route> }} ActionNodeCode
  */
 
 /** Every operation as the editor lists them, with its route (Public URL → Build has none). @param {ActionNodeCode} code */
-function operationsOf({ resourceProperty, RESOURCES, ROUTES }) {
+function operationsOf({ resourceProperty, operationProperties, ROUTES }) {
 	return /** @type {Option[]} */ (resourceProperty.options ?? []).flatMap((resource) =>
-		/** @type {Option[]} */ (RESOURCES[resource.value].operationProperty.options ?? []).map(
-			(operation) => {
-				const key = `${resource.value}.${operation.value}`;
-				/** @type {Route | undefined} */
-				const route = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
-				return { resource, operation, key, route, label: `${resource.name} → ${operation.name}` };
-			},
-		),
+		/** @type {Option[]} */ (
+			operationProperties.find((p) => p.displayOptions?.show?.resource?.[0] === resource.value)
+				?.options ?? []
+		).map((operation) => {
+			const key = `${resource.value}.${operation.value}`;
+			/** @type {Route | undefined} */
+			const route = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
+			return { resource, operation, key, route, label: `${resource.name} → ${operation.name}` };
+		}),
 	);
 }
 
@@ -342,9 +343,10 @@ function codeRegions() {
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
+	const properties = resources.properties();
 	const actionNode = {
-		resourceProperty: resources.resourceProperty,
-		RESOURCES: resources.RESOURCES,
+		resourceProperty: properties.find((p) => p.name === 'resource'),
+		operationProperties: properties.filter((p) => p.name === 'operation'),
 		ROUTES,
 	};
 	return [

@@ -1,10 +1,10 @@
 /**
- * The resources import each operation file whole (`import * as create from './create'`), so knip
+ * The registry imports each operation file whole (`import * as orderCreate from './order/create'`), so knip
  * (npm run lint:exports) counts every export of an operation file as used. This test closes that
  * gap: an operation file exports what an OperationModule is made of, and nothing else.
  */
 import { RESOURCES } from '../../nodes/EventRegistration/resources';
-import type { OperationModule } from '../../nodes/EventRegistration/resources/modules';
+import type { OperationModule } from '../../nodes/EventRegistration/shared/items';
 
 /** Every key of OperationModule: the compiler fails here when the interface gains or loses one. */
 const OPERATION_KEYS: Record<keyof OperationModule, true> = {

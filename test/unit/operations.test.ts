@@ -6,8 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { RESOURCES } from '../../nodes/EventRegistration/resources';
-import type { OperationModule } from '../../nodes/EventRegistration/resources/modules';
-import { OperationItem } from '../../nodes/EventRegistration/shared/items';
+import { OperationItem, type OperationModule } from '../../nodes/EventRegistration/shared/items';
 import { InputError, InputErrors } from '../../nodes/shared/errors';
 import { ORDER_PERSON } from '../helpers/action';
 import { ACTION_NODE } from '../helpers/node';

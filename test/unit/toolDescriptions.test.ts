@@ -84,11 +84,7 @@ const IRREVERSIBLE = [
 ];
 
 function actionOf(resource: string, operation: string): string {
-	const options = RESOURCES[resource].operationProperty.options as Array<{
-		value: string;
-		action: string;
-	}>;
-	return options.find((option) => option.value === operation)!.action;
+	return RESOURCES[resource].operations[operation].operationOption.action;
 }
 
 function toolNode(description: INodeTypeDescription, parameters: Record<string, string>): INode {

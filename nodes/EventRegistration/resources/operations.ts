@@ -4,9 +4,8 @@ import { validValues, type Invalid } from '../../shared/errors';
 import { companyLocator, eventLocator, idLocator } from '../../shared/ids';
 import type { IdField, PaginatedRouteKey, RouteKey, RouteParams } from '../../shared/routes';
 import { apiRequest, apiRequestList } from '../../shared/transport';
-import type { OperationItem } from '../shared/items';
+import type { OperationItem, OperationModule } from '../shared/items';
 import { needs, text, type Effect, type RecordKind } from '../shared/output';
-import type { OperationModule } from './modules';
 
 type IdParam = 'form' | 'order' | 'ticketType' | 'activation' | 'template';
 

@@ -11,9 +11,33 @@ import { NodeOperationError, validateFieldType } from 'n8n-workflow';
 import { invalidInput, isJsonObject } from '../../shared/errors';
 import type { Fix, InputError, ItemContext, Invalid } from '../../shared/errors';
 import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from '../../shared/ids';
-import { PATH_PARAMS } from '../../shared/routes';
+import type { ListResult } from '../../shared/pagination';
+import { PATH_PARAMS, type RouteKey } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
-import { outputForModel, outputProperties, RECORD_SHAPES, type RecordKind } from './output';
+import { outputForModel, outputProperties, RECORD_SHAPES, type Effect } from './output';
+import type { RecordKind } from './output';
+
+/** A request an operation makes besides its own route, and what it serves (scripts/lib/scopes.js lists its scopes). */
+export type Lookup = { route: RouteKey; why: string };
+
+/** One operation, as its file (resources/<resource>/<operation>.ts) exports it. */
+export interface OperationModule {
+	/** Its entry in the Operation list; its value is its key in the registry. */
+	operationOption: { name: string; action: string; description: string };
+	description: INodeProperties[];
+	/** The tool's prefilled Description: this, then what `effect` says. */
+	toolDescription: string;
+	effect: Effect;
+	/** The kind of record it returns: it gets the Output choice, which shapes its result. */
+	recordKind?: RecordKind;
+	/** A model calling version 1.1 or later gets its list as one envelope item. */
+	returnsList?: boolean;
+	lookups?: Lookup[];
+	execute(
+		this: IExecuteFunctions,
+		item: OperationItem,
+	): Promise<IDataObject | IDataObject[] | ListResult>;
+}
 
 /**
  * One input item as the router hands it to an operation: its index, its input errors (collected
@@ -22,20 +46,18 @@ import { outputForModel, outputProperties, RECORD_SHAPES, type RecordKind } from
 export class OperationItem implements ItemContext {
 	readonly node: INode;
 	readonly inputErrors: InputError[] | undefined;
-	private readonly properties: readonly INodeProperties[];
 	/** The fields the item's Output keeps (undefined: every field), read before the operation runs. */
 	readonly outputFields: readonly string[] | undefined;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		readonly itemIndex: number,
-		operation: { description: INodeProperties[]; recordKind?: RecordKind },
+		private readonly operation: Pick<OperationModule, 'description' | 'recordKind'>,
 		collectInputErrors: boolean,
 	) {
 		this.node = ctx.getNode();
 		this.inputErrors = collectInputErrors ? [] : undefined;
-		this.properties = operation.description;
-		this.outputFields = outputFieldsOf(ctx, this, operation.recordKind);
+		this.outputFields = this.outputFieldsOf(operation.recordKind);
 	}
 
 	/**
@@ -44,17 +66,44 @@ export class OperationItem implements ItemContext {
 	 * reads as undefined), reported with the others; in the editor n8n's own check stops it.
 	 */
 	parameter(name: string, fallback?: unknown): unknown {
-		const { ctx, itemIndex, properties } = this;
+		const { ctx, itemIndex } = this;
 		if (this.inputErrors === undefined)
-			return valueAt(this, properties, name, ctx.getNodeParameter(name, itemIndex, fallback));
+			return this.valueAt(name, ctx.getNodeParameter(name, itemIndex, fallback));
 		let value: unknown;
 		try {
 			value = ctx.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
 		} catch (error) {
 			throw new NodeOperationError(this.node, error as Error, { itemIndex });
 		}
-		const property = properties.find((candidate) => candidate.name === name);
-		return valueAt(this, properties, name, typedValue(this, property, value));
+		return this.valueAt(name, this.typedValue(name, value));
+	}
+
+	/** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
+	private valueAt(path: string, value: unknown): unknown {
+		const [name, groupName, ...deeper] = path.split('.');
+		const property = this.operation.description.find(
+			(candidate) =>
+				candidate.name === name &&
+				(groupName === undefined || candidate.type === 'fixedCollection'),
+		);
+		if (!property || deeper.length > 0) return value;
+		if (groupName === undefined) return parameterValue(this, property, value);
+		return (parameterValue(this, property, { [groupName]: value }) as IDataObject)[groupName];
+	}
+
+	/**
+	 * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
+	 * (what n8n-core applies in the editor): a value it refuses is an input error.
+	 */
+	private typedValue(name: string, value: unknown): unknown {
+		const property = this.operation.description.find((candidate) => candidate.name === name);
+		const type = property?.validateType;
+		if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
+		const result = validateFieldType(property.displayName, value, type);
+		if (result.valid) return result.newValue;
+		const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
+		invalidInput(this, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
+		return undefined;
 	}
 
 	/** The company with its sqid (a page URL, a slug or a name is looked up once: GET /companies). */
@@ -91,36 +140,32 @@ export class OperationItem implements ItemContext {
 			`Choose the ${label.toLowerCase()} from the list, or enter its ID without slashes or spaces, e.g. ${example}.`,
 		);
 	}
-}
 
-/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
-function outputFieldsOf(
-	ctx: IExecuteFunctions,
-	item: OperationItem,
-	kind: RecordKind | undefined,
-): readonly string[] | undefined {
-	if (kind === undefined) return undefined;
-	const output = outputProperties(kind)[0];
-	const mode = requireOption(
-		item,
-		output.displayName,
-		item.parameter('output', outputForModel(ctx) ? 'simple' : 'raw'),
-		output.options as Array<{ name: string; value: string }>,
-	);
-	if (mode === 'simple') return RECORD_SHAPES[kind].simple;
-	if (mode !== 'fields') return undefined;
-	const fields = ctx.getNodeParameter('outputFields', item.itemIndex, []);
-	const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
-		.map((f) => String(f).trim())
-		.filter(Boolean);
-	if (chosen.length > 0) return chosen;
-	invalidInput(
-		item,
-		'Fields',
-		'choose at least one field',
-		`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
-	);
-	return undefined;
+	/** The fields the item's Output keeps, or undefined for Raw (every field); an unknown Output is refused. */
+	private outputFieldsOf(kind: RecordKind | undefined): readonly string[] | undefined {
+		if (kind === undefined) return undefined;
+		const output = outputProperties(kind)[0];
+		const mode = requireOption(
+			this,
+			output.displayName,
+			this.parameter('output', outputForModel(this.ctx) ? 'simple' : 'raw'),
+			output.options as Array<{ name: string; value: string }>,
+		);
+		if (mode === 'simple') return RECORD_SHAPES[kind].simple;
+		if (mode !== 'fields') return undefined;
+		const fields = this.ctx.getNodeParameter('outputFields', this.itemIndex, []);
+		const chosen = (Array.isArray(fields) ? fields : String(fields).split(','))
+			.map((f) => String(f).trim())
+			.filter(Boolean);
+		if (chosen.length > 0) return chosen;
+		invalidInput(
+			this,
+			'Fields',
+			'choose at least one field',
+			`Output is Selected Fields: choose the fields to return (e.g. ${RECORD_SHAPES[kind].simple.slice(0, 3).join(', ')}), or set Output to Simplified.`,
+		);
+		return undefined;
+	}
 }
 
 /*
@@ -128,29 +173,22 @@ function outputFieldsOf(
  * or `ONLINE` mean `online`, and an option's name (`English`) means its value.
  */
 
-type Choice = Pick<INodePropertyOptions, 'name' | 'value'>;
-
-/** The option value meant by `value`: itself, else the one equal ignoring case (value first, then name). */
-function matchOption(choices: readonly Choice[], value: unknown): unknown {
-	if (choices.some((choice) => choice.value === value)) return value;
-	if (typeof value !== 'string') return undefined;
-	const wanted = value.trim().toLowerCase();
-	const match =
-		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ??
-		choices.find((choice) => choice.name.toLowerCase() === wanted);
-	return match?.value;
-}
-
-/** One value of a fixed-option parameter; an unknown one is an input error in tool runs, else left to the operation's check. */
+/**
+ * The option value meant by `value`: itself, else the one equal ignoring case (value first, then
+ * name). An unknown one is an input error in tool runs, and stays as given for the operation's check.
+ */
 function choiceValue(
 	check: ItemContext,
 	property: INodeProperties,
-	choices: Choice[],
+	choices: INodePropertyOptions[],
 	value: unknown,
 ): unknown {
-	const matched = matchOption(choices, value);
-	if (matched !== undefined) return matched;
-	// The input error is collected; the value stays as given, for the operation's own check.
+	if (choices.some((choice) => choice.value === value)) return value;
+	const wanted = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	const match =
+		choices.find((choice) => String(choice.value).toLowerCase() === wanted) ??
+		choices.find((choice) => choice.name.toLowerCase() === wanted);
+	if (match) return match.value;
 	if (value !== '' && value !== undefined && value !== null && check.inputErrors !== undefined)
 		requireOption(check, property.displayName, value, choices);
 	return value;
@@ -187,51 +225,13 @@ function parameterValue(check: ItemContext, property: INodeProperties, value: un
 		};
 		return Object.fromEntries(Object.entries(value).map(groupValue));
 	}
-	if (property.type !== 'options' && property.type !== 'multiOptions') return value;
-	if (!Array.isArray(property.options) || property.typeOptions?.loadOptionsMethod !== undefined)
-		return value;
 	const choices = options.filter(
 		(option): option is INodePropertyOptions => 'value' in option && 'name' in option,
 	);
-	if (property.type === 'options') return choiceValue(check, property, choices, value);
-	return Array.isArray(value)
-		? value.map((item) => choiceValue(check, property, choices, item))
-		: value;
-}
-
-/** The value of `path` ("mode", "formAnswers.answers"), read through the operation's parameter definitions. */
-function valueAt(
-	check: ItemContext,
-	properties: readonly INodeProperties[],
-	path: string,
-	value: unknown,
-): unknown {
-	const [name, groupName, ...deeper] = path.split('.');
-	const property = properties.find(
-		(candidate) =>
-			candidate.name === name && (groupName === undefined || candidate.type === 'fixedCollection'),
-	);
-	if (!property || deeper.length > 0) return value;
-	if (groupName === undefined) return parameterValue(check, property, value);
-	return (parameterValue(check, property, { [groupName]: value }) as IDataObject)[groupName];
-}
-
-/**
- * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
- * (what n8n-core applies in the editor): a value it refuses is an input error.
- */
-function typedValue(
-	check: ItemContext,
-	property: INodeProperties | undefined,
-	value: unknown,
-): unknown {
-	const type = property?.validateType;
-	if (property === undefined || (type !== 'boolean' && type !== 'number')) return value;
-	const result = validateFieldType(property.displayName, value, type);
-	if (result.valid) return result.newValue;
-	const fix = type === 'boolean' ? 'Use true or false.' : 'Use a number, e.g. 2.';
-	invalidInput(check, property.displayName, `must be a ${type} (got "${String(value)}")`, fix);
-	return undefined;
+	const choice = (one: unknown) => choiceValue(check, property, choices, one);
+	if (!property.options || property.typeOptions?.loadOptionsMethod !== undefined) return value;
+	if (property.type === 'options') return choice(value);
+	return property.type === 'multiOptions' && Array.isArray(value) ? value.map(choice) : value;
 }
 
 /* Checks of one input value: each returns the value to use, or INVALID (see `invalidInput`). */

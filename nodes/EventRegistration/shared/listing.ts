@@ -12,9 +12,8 @@ import {
 	paginateList,
 } from '../../shared/pagination';
 import type { ListResult } from '../../shared/pagination';
-import type { OperationModule } from '../resources/modules';
 import { requireInteger } from './items';
-import type { OperationItem } from './items';
+import type { OperationItem, OperationModule } from './items';
 import {
 	LIST,
 	MODEL_MAX_RECORDS,

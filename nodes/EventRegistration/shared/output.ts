@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	IDisplayOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ListResult } from '../../shared/pagination';
 import { idSourceOf, type IdField } from '../../shared/routes';
@@ -13,8 +8,6 @@ import { idSourceOf, type IdField } from '../../shared/routes';
  * Form → Update's Add Field offers Existing Field or New Field (a new field starts at Text).
  */
 export const VERSION_1_1 = 1.1;
-
-export const NODE_VERSIONS = [1, VERSION_1_1];
 
 /**
  * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a `usableAsTool`
@@ -76,11 +69,10 @@ export function outputProperties(kind: RecordKind): INodeProperties[] {
 }
 
 function pick(record: IDataObject, fields: readonly string[]): IDataObject {
-	const picked: IDataObject = {};
-	for (const key of fields.flatMap((field) => [field, noteOf(field)])) {
-		if (Object.prototype.hasOwnProperty.call(record, key)) picked[key] = record[key];
-	}
-	return picked;
+	const keys = fields.flatMap((field) => [field, noteOf(field)]);
+	return Object.fromEntries(
+		keys.filter((key) => Object.hasOwn(record, key)).map((key) => [key, record[key]]),
+	);
 }
 
 /**
@@ -95,13 +87,12 @@ export function shapeOutput(
 	result: IDataObject | IDataObject[] | ListResult,
 ): IDataObject[] {
 	const list = result instanceof ListResult ? result : undefined;
-	const isList = list !== undefined || Array.isArray(result);
 	const records =
 		result instanceof ListResult ? result.items : Array.isArray(result) ? result : [result];
 	if (recordKind === undefined) return records;
 	if (list?.more && !runsAsTool(ctx)) addListCutHint(ctx, recordKind, list);
 	const shaped = fields === undefined ? records : records.map((record) => pick(record, fields));
-	return isList && returnsList === true && outputForModel(ctx)
+	return (list || Array.isArray(result)) && returnsList === true && outputForModel(ctx)
 		? [listEnvelope(recordKind, shaped, list)]
 		: shaped;
 }
@@ -172,17 +163,15 @@ export function noteOf(field: string): string {
 	return `${field}_note`;
 }
 
-/** The most characters one tool call hands a model (JSON of the list item); a longer list is cut and says so. */
-const MODEL_MAX_CHARS = 30_000;
-/** Kept of it for the envelope's own fields (returned, more, total, hint). */
-const ENVELOPE_CHARS = 1_000;
-
-/** As many records as fit in MODEL_MAX_CHARS. */
+/**
+ * As many records as fit in the 30,000 characters one tool call hands a model (JSON of the list
+ * item), 1,000 of them kept for the envelope's own fields: a longer list is cut and says so.
+ */
 function withinBudget(records: IDataObject[]): IDataObject[] {
 	let used = 0;
 	for (let i = 0; i < records.length; i++) {
 		used += JSON.stringify(records[i]).length + 1;
-		if (used > MODEL_MAX_CHARS - ENVELOPE_CHARS) return records.slice(0, i);
+		if (used > 30_000 - 1_000) return records.slice(0, i);
 	}
 	return records;
 }
@@ -196,11 +185,8 @@ function listEnvelope(
 	const plural = RECORD_SHAPES[kind].plural;
 	const fitting = withinBudget(records);
 	const more = (list?.more ?? false) || fitting.length < records.length;
-	const envelope: IDataObject = {
-		[plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase())]: fitting,
-		returned: fitting.length,
-		more,
-	};
+	const key = plural.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
+	const envelope: IDataObject = { [key]: fitting, returned: fitting.length, more };
 	if (list?.total !== undefined) envelope.total = list.total;
 	if (more) {
 		const of = list?.total !== undefined ? ` of ${list.total}` : '';
@@ -226,7 +212,7 @@ export function withModelDefault<T extends INodeProperties['default']>(
 	forModel: T,
 ): INodeProperties[] {
 	const show = property.displayOptions?.show ?? {};
-	const variant = (extra: IDisplayOptions['show'], value: T): INodeProperties => ({
+	const variant = (extra: typeof show, value: T): INodeProperties => ({
 		...property,
 		default: value,
 		displayOptions: { ...property.displayOptions, show: { ...show, ...extra } },

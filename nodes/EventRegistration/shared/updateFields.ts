@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, type Invalid } from '../../shared/errors';
-import { withoutBlanks } from './items';
-import type { OperationItem } from './items';
+import { withoutBlanks, type OperationItem } from './items';
 
 /** The non-blank Update Fields of the item; none at all is an input error. */
 export function updateFieldsOf(

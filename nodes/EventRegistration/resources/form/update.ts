@@ -4,10 +4,9 @@ import { isInvalid, unlessForbidden, validValues, invalidInput } from '../../../
 import { validateFormFields, type ExistingFormField } from './formFields';
 import { companyLocator, idLocator } from '../../../shared/ids';
 import { apiRequest } from '../../../shared/transport';
-import type { OperationItem } from '../../shared/items';
+import type { Lookup, OperationItem } from '../../shared/items';
 import { needs, text } from '../../shared/output';
 import { readUpdateFields, updateFieldsProperties } from './fields';
-import type { Lookup } from '../modules';
 import { textProperty } from '../operations';
 
 export const operationOption = {

@@ -16,8 +16,7 @@ import {
 	requireJson,
 	requireText,
 } from '../../shared/items';
-import type { OperationItem } from '../../shared/items';
-import type { Lookup } from '../modules';
+import type { Lookup, OperationItem } from '../../shared/items';
 
 export const description: INodeProperties[] = [
 	companyLocator(),

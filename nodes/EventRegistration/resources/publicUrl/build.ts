@@ -19,9 +19,8 @@ import {
 } from '../../shared/publicUrls';
 import { validValues, type Invalid, type ItemContext } from '../../../shared/errors';
 import { requireInteger } from '../../shared/items';
-import type { OperationItem } from '../../shared/items';
+import type { Lookup, OperationItem } from '../../shared/items';
 import { text } from '../../shared/output';
-import type { Lookup } from '../modules';
 
 const forPages = (...page: string[]) => ({ show: { page } });
 
