@@ -343,6 +343,7 @@ function codeRegions() {
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
+	/** @type {import('n8n-workflow').INodeProperties[]} */
 	const properties = resources.properties();
 	const actionNode = {
 		resourceProperty: properties.find((p) => p.name === 'resource'),
