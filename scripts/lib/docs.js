@@ -345,8 +345,10 @@ function codeRegions() {
 	);
 	/** @type {import('n8n-workflow').INodeProperties[]} */
 	const properties = resources.properties();
+	const resourceProperty = properties.find((p) => p.name === 'resource');
+	if (!resourceProperty) throw new Error('The action node has no Resource parameter');
 	const actionNode = {
-		resourceProperty: properties.find((p) => p.name === 'resource'),
+		resourceProperty,
 		operationProperties: properties.filter((p) => p.name === 'operation'),
 		ROUTES,
 	};
