@@ -56,7 +56,7 @@ async function openBrowser({ baseUrl, rest, log }) {
 	fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
 	return {
 		newPage: () => context.newPage(),
-		/** Saves a screenshot of each page, named after the test; returns the paths. @param {string} testName @param {import('playwright-core').Page[]} pages */
+		/** @param {string} testName @param {import('playwright-core').Page[]} pages */
 		async screenshots(testName, pages) {
 			fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 			const slug = testName
