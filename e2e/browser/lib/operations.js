@@ -9,7 +9,7 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 
 const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
 
-/** What a user picks (`label`: as a list shows it) or types. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId @returns {Record<string, { value: unknown; label?: string }>} */
+/** TEST_VALUES: what a user picks (`label`: as a list shows it) or types. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId @returns {Record<string, { value: unknown; label?: string }>} */
 function testValues(demo, webhookId) {
 	const raffle = { value: demo.activations.boothRaffle, label: 'Booth raffle' };
 	const hook = { value: webhookId, label: 'Browser test hook' };
