@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * The scripted model: an OpenAI-compatible chat-completions server on loopback for n8n's OpenAI Chat
- * Model node. A test scripts a case and puts `[case:<name>]` in its prompt; step N of the script
- * answers the case's request that already holds N assistant turns, with tool calls or text. Every
- * request is recorded: the tools offered (names, descriptions, schemas) and the results handed back.
+ * An OpenAI-compatible chat-completions server on loopback. A prompt names its case, `[case:<name>]`;
+ * step N of the case's script answers the request holding N assistant turns. Every request is kept.
  */
 const http = require('node:http');
 

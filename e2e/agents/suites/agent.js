@@ -187,8 +187,8 @@ const suite = {
 			const args = { company: 'Northwind Events' };
 			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
 			assertNoRequest(sandbox, /Northwind/i);
-			assert.match(result.content, new RegExp(demoOf(ctx).companyId), result.content);
-			assert.match(result.content, new RegExp(demoOf(ctx).companyName), result.content);
+			for (const candidate of [demoOf(ctx).companyId, demoOf(ctx).companyName])
+				assert.match(result.content, new RegExp(candidate), result.content);
 			console.log(`      the model got: ${result.content}`);
 		}),
 		test(`a list longer than its Limit (20 of ${BUSY_EVENT_ORDERS} orders) says how many came back, that more exist and what to set`, async (ctx) => {

@@ -69,9 +69,8 @@ function packageNodes(stack, idPrefix, nodes, at) {
 }
 
 /**
- * The panels a reviewer looks at (issue 25); Form → Update as a new node (version 1.1) without a
- * field yet, twice; Ticket Type → Create with values the node accepts and the service refuses (422).
- * @param {import('../../lib/stack').Stack} stack
+ * The reviewer's panels (issue 25); Form → Update as a new node, twice; Ticket Type → Create with
+ * values the node accepts and the service refuses. @param {import('../../lib/stack').Stack} stack
  */
 function nodeWorkflows(stack) {
 	const { company, event, form } = demoChoices(stack);

@@ -68,10 +68,8 @@ async function openBrowser({ baseUrl, rest, log }) {
 			for (const [index, page] of pages.entries()) {
 				if (page.isClosed()) continue;
 				const file = path.join(SCREENSHOT_DIR, `${slug}${index > 0 ? `-${index}` : ''}.png`);
-				await page.screenshot({ path: file, timeout: 10000 }).then(
-					() => files.push(file),
-					() => undefined,
-				);
+				const taken = await page.screenshot({ path: file, timeout: 10000 }).catch(() => null);
+				if (taken) files.push(file);
 			}
 			return files;
 		},
