@@ -1,7 +1,13 @@
 // @ts-check
 /** Every operation's panel, from one workflow with a filled node per operation (issue #13, items 4 and 5). */
 const { expect, suite, test } = require('../lib/browser-test');
-const editor = require('../lib/editor');
+const {
+	closeNode,
+	listParameters,
+	openPanel,
+	parameterIssues,
+	searchList,
+} = require('../lib/editor');
 
 /** A word of an entry in lower case, one with a capital letter if any: a case-sensitive search misses it. @param {string[]} entries */
 function lowerCaseSearch(entries) {
@@ -19,15 +25,15 @@ module.exports = suite(
 					`the test has no value for the required parameter(s) ${missing.join(', ')}: add them to TEST_VALUES`,
 				);
 				const page = await ctx.sharedPage('operations');
-				await editor.openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
-				const issues = await editor.parameterIssues(page);
+				await openPanel(page, ctx, ctx.fixtures.ids.operations, nodeName);
+				const issues = await parameterIssues(page);
 				expect(
 					issues.length === 0,
 					`n8n marks these parameters with an issue: ${issues.join('; ')}`,
 				);
 				const problems = [];
-				for (const name of await editor.listParameters(page)) {
-					const list = await editor.searchList(page, name, lowerCaseSearch);
+				for (const name of await listParameters(page)) {
+					const list = await searchList(page, name, lowerCaseSearch);
 					const { entries, searched, search, error } = list;
 					if (entries.length === 0)
 						problems.push(`${name}: the list shows no entries${error ? ` (${error})` : ''}`);
@@ -37,7 +43,7 @@ module.exports = suite(
 						);
 				}
 				expect(problems.length === 0, problems.join('\n'));
-				await editor.closeNode(page);
+				await closeNode(page);
 			}),
 		),
 );
