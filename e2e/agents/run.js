@@ -1,9 +1,7 @@
 // @ts-check
 /**
- * The agent suite: the packed package as tools in a real n8n, used by an AI Agent on the scripted
- * model (lib/model.js) and by the MCP TypeScript SDK, against the sandbox. `--record` (a whole passing
- * run in the default n8n) writes the output sizes to docs/measurements/model-output.json.
- *
+ * The packed package as tools in a real n8n, used by an AI Agent on the scripted model and by the
+ * MCP SDK. `--record` (a whole passing run in the default n8n) keeps the output sizes.
  *   node e2e/agents/run.js [--no-build] [--n8n=<version>] [--record] [suite name fragment ...]
  */
 const path = require('node:path');

@@ -1,5 +1,5 @@
 // @ts-check
-/** What the agent suites share: their clients (chat, MCP SDK), publishing, the sandbox's requests, and what every refusal and list notice must (not) say. */
+/** What the agent suites share: their clients (chat, MCP SDK), the sandbox's requests, and what refusals and list notices must (not) say. */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
@@ -13,21 +13,21 @@ const shared = require('../../lib/checks');
 /** Words that only make sense in the editor: a caller that can only change argument values must not meet them. */
 const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
 
-/** A suite's `test(name, fn, ms = timeoutMs)`. @param {number} timeoutMs @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>} */
+/** @param {number} timeoutMs @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>} */
 const testsTaking =
 	(timeoutMs) =>
 	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 
-/** The sandbox's demo data. @param {AgentContext} ctx */
+/** @param {AgentContext} ctx */
 const demoOf = (ctx) => ctx.stack.sandbox.demo;
 
-/** Create_event's arguments for a valid event of the demo company. @param {AgentContext} ctx */
+/** A valid Create_event call for the demo company. @param {AgentContext} ctx */
 const eventArgs = (ctx) => ({
 	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
 	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
 });
 
-/** The demo company's Winter Workshop (the busy event) or Summer Summit, with `limit` if given. @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
+/** @param {AgentContext} ctx @param {'winterWorkshop' | 'summerSummit'} event @param {number} [limit] */
 const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
 	...{ company: sandbox.demo.companyId, event: sandbox.demo.events[event] },
 	...(limit === undefined ? {} : { limit }),
@@ -36,7 +36,7 @@ const ordersArgs = ({ stack: { sandbox } }, event, limit) => ({
 /** @param {import('../../../scripts/lib/runtime').Runtime} runtime */
 const oneX = (runtime) => runtime.n8nVersion.startsWith('1.');
 
-/** One chat message to a published Chat Trigger; a failed request is status 0. @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options] */
+/** A failed request is status 0. @param {AgentContext} ctx @param {string} webhookId @param {string} chatInput @param {{ timeoutMs?: number; headers?: Record<string, string> }} [options] */
 function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} } = {}) {
 	return fetch(`${ctx.baseUrl}/webhook/${webhookId}/chat`, {
 		method: 'POST',
@@ -48,7 +48,7 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 		.catch((error) => ({ status: 0, body: String(error) }));
 }
 
-/** The text a chat reply shows: a streamed reply's items joined (Response Mode Streaming), or the `output` of a reply sent at once. @param {string} body */
+/** A streamed reply's items joined, or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
 	const chunks = body
@@ -58,7 +58,7 @@ function chatText(body) {
 	return chunks.map((chunk) => (chunk.type === 'item' ? chunk.content : '')).join('');
 }
 
-/** An MCP SDK client connected over Streamable HTTP to the MCP Server Trigger at /mcp/<path>. @param {AgentContext} ctx @param {string} path @param {string} [token] a Bearer token */
+/** Connected over Streamable HTTP to /mcp/<path>. @param {AgentContext} ctx @param {string} path @param {string} [token] Bearer */
 async function mcpClient(ctx, path, token) {
 	const client = new Client({ name: 'n8n-nodes-event-registration-agents', version: '1.0.0' });
 	const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
@@ -67,7 +67,7 @@ async function mcpClient(ctx, path, token) {
 	return client;
 }
 
-/** Calls a tool and returns its result's text. @param {Client} client @param {string} name @param {Record<string, unknown>} args */
+/** @param {Client} client @param {string} name @param {Record<string, unknown>} args */
 async function callTool(client, name, args) {
 	/** @type {any} */
 	const { content, isError } = await client.callTool({ name, arguments: args });
@@ -75,7 +75,7 @@ async function callTool(client, name, args) {
 	return { isError: isError === true, text };
 }
 
-/** The items of a tool result, whatever the output form: a JSON array of items, or an object holding them next to a notice. @param {string} content @returns {any[]} */
+/** A tool result's items: a JSON array of them, or an object holding them next to a notice. @param {string} content @returns {any[]} */
 function itemsOf(content) {
 	const parsed = JSON.parse(content);
 	if (Array.isArray(parsed))
@@ -85,20 +85,20 @@ function itemsOf(content) {
 	return Object.values(parsed).find(Array.isArray) ?? [parsed];
 }
 
-/** The sandbox's API requests since its log was cleared. @param {import('../../lib/stack').Stack} stack @returns {Array<{ method: string; path: string; status: number; body?: any }>} */
+/** @param {import('../../lib/stack').Stack} stack @returns {Array<{ method: string; path: string; status: number; body?: any }>} */
 const apiRequests = (stack) =>
 	stack.sandbox.control.requests().filter((/** @type {any} */ r) => r.path.startsWith('/api/'));
 
 /** @param {import('../../lib/checks').SeenRequest[]} requests */
 const describeRequests = (requests) => shared.requestLines(requests).join(', ') || 'none';
 
-/** Exactly one request reached the sandbox: a GET answered 200. @param {import('../../lib/checks').SeenRequest[]} requests */
+/** @param {import('../../lib/checks').SeenRequest[]} requests */
 function assertOneRead(requests) {
 	const sent = requests.map((request) => `${request.method} ${request.status}`);
 	assert.deepEqual(sent, ['GET 200'], describeRequests(requests));
 }
 
-/** Exactly one POST, answered 201; returns it. @param {Array<{ method: string; path: string; status: number; body?: any }>} requests */
+/** @param {Array<{ method: string; path: string; status: number; body?: any }>} requests */
 function assertOneCreate(requests) {
 	const posts = requests.filter((request) => request.method === 'POST');
 	const statuses = posts.map((request) => request.status);
@@ -106,7 +106,7 @@ function assertOneCreate(requests) {
 	return posts[0];
 }
 
-/** None of `requests` writes (or, with `path`, none goes to a path it matches). @param {import('../../lib/checks').SeenRequest[]} requests @param {RegExp} [path] */
+/** No write (with `path`: no request to a path it matches). @param {import('../../lib/checks').SeenRequest[]} requests @param {RegExp} [path] */
 function assertNoRequest(requests, path) {
 	const hits = requests.filter((request) =>
 		path ? path.test(decodeURIComponent(request.path)) : request.method !== 'GET',
@@ -114,7 +114,7 @@ function assertNoRequest(requests, path) {
 	assert.equal(describeRequests(hits), 'none');
 }
 
-/** A refusal as the caller reads it: names each field and carries its fix, in words for a caller that sets argument values (no date picker, no expressions). @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected */
+/** Names each field with its fix, in words for a caller that sets only argument values. @param {string} text @param {Array<{ field: RegExp; fix: RegExp }>} expected */
 function assertRefusal(text, expected) {
 	for (const { field, fix } of expected) {
 		assert.match(text, field, `the refusal does not name ${field}: ${text}`);
@@ -123,7 +123,7 @@ function assertRefusal(text, expected) {
 	assert.doesNotMatch(text, EDITOR_ONLY, `the refusal speaks of the editor: ${text}`);
 }
 
-/** A list stopped at its Limit says so: how many were returned, that more exist, and what to set. @param {string} text @param {number} returned */
+/** A list stopped at its Limit says how many came back, that more exist, and what to set. @param {string} text @param {number} returned */
 function assertMoreNotice(text, returned) {
 	const end = text.slice(-600);
 	const count = new RegExp(`\\b${returned}\\b`);

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * What the agent suite measured of the output a model is handed: `--record` writes it to
- * docs/measurements/model-output.json, from which `npm run docs` writes docs/ai-agents.md's table.
- */
+/** What a model is handed, measured: `--record` writes it for `npm run docs` (docs/ai-agents.md). */
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -10,14 +7,11 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 
 const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.json');
 
-/**
- * What the suites measured, in the order they ran: each list operation at the editor's defaults and
- * each orders call of the AI Agent.
- * @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }}
+/** @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }}
  */
 const modelOutput = { lists: [], orders: [] };
 
-/** Writes the measurements, with the n8n they were measured in. @param {string} n8nLabel */
+/** @param {string} n8nLabel */
 function writeModelOutput(n8nLabel) {
 	const command = 'node e2e/agents/run.js --record';
 	const file = { measured_at: new Date().toISOString(), n8n: n8nLabel, command, ...modelOutput };

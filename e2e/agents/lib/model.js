@@ -1,28 +1,25 @@
 // @ts-check
 /**
- * The scripted model: an OpenAI-compatible chat-completions server on loopback for n8n's OpenAI Chat
- * Model node. A test scripts a case and puts `[case:<name>]` in its prompt; step N of the script
- * answers the case's request that already holds N assistant turns, with tool calls or text. Every
- * request is recorded: the tools offered (names, descriptions, schemas) and the results handed back.
+ * An OpenAI-compatible chat-completions server on loopback. A prompt names its case, `[case:<name>]`;
+ * step N of the case's script answers the request holding N assistant turns. Every request is kept.
  */
 const http = require('node:http');
 
 /**
  * @typedef {ReturnType<typeof recordOf>} ModelRequest
  * @typedef {{ tool: string; args: Record<string, unknown> }} ToolCall
- * @typedef {{ calls: ToolCall[] | ((request: ModelRequest) => ToolCall[]); say?: string } | { say: string | ((request: ModelRequest) => string) }} Step
- *   a step with calls may also say something in the same message, as models do before a tool call;
- *   calls that come out empty make the step an answer in text (its `say`)
+ * @typedef {{ calls?: ToolCall[] | ((request: ModelRequest) => ToolCall[]); say?: string | ((request: ModelRequest) => string) }} Step
+ *   `say` beside calls is said in the same message, as models do; no calls: the step answers in text
  */
 
 const CASE_TAG = /\[case:([\w-]+)\]/;
 
-/** @param {unknown} content a message's content */
+/** @param {unknown} content */
 function textOf(content) {
 	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
 }
 
-/** What a request offered the model (tools: names, descriptions, JSON schemas) and handed it (tool results). @param {any} body an OpenAI chat-completions request */
+/** What a request offered the model (tools) and handed it (tool results). @param {any} body */
 function recordOf(body) {
 	const toolResults = /** @type {any[]} */ (body.messages ?? [])
 		.filter((message) => message.role === 'tool')
@@ -35,40 +32,30 @@ function recordOf(body) {
 	return { body, tools, toolResults, chars: JSON.stringify(body).length };
 }
 
-/** @param {any[]} messages the case named in the first message that names one */
+/** @param {any[]} messages */
 function caseOf(messages) {
 	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 }
 
 /** The assistant message a step produces. @param {Step | undefined} step @param {ModelRequest} request @param {number} turn */
 function replyOf(step, request, turn) {
-	if (!step) return { role: 'assistant', content: 'Done.' };
-	if (!('calls' in step))
-		return {
-			role: 'assistant',
-			content: typeof step.say === 'function' ? step.say(request) : step.say,
-		};
-	const calls = typeof step.calls === 'function' ? step.calls(request) : step.calls;
-	if (calls.length === 0) return { role: 'assistant', content: step.say ?? 'Done.' };
-	return {
-		role: 'assistant',
-		content: step.say ?? null,
-		tool_calls: calls.map((call, index) => ({
-			id: `call_${turn}_${index}`,
-			type: 'function',
-			function: { name: call.tool, arguments: JSON.stringify(call.args) },
-		})),
-	};
+	const { calls: scripted = [], say: saying } = step ?? {};
+	const calls = typeof scripted === 'function' ? scripted(request) : scripted;
+	const say = typeof saying === 'function' ? saying(request) : saying;
+	if (calls.length === 0) return { role: 'assistant', content: say ?? 'Done.' };
+	const tool_calls = calls.map((call, index) => ({
+		id: `call_${turn}_${index}`,
+		type: 'function',
+		function: { name: call.tool, arguments: JSON.stringify(call.args) },
+	}));
+	return { role: 'assistant', content: say ?? null, tool_calls };
 }
 
-/** The answer as one chat completion or, for `stream: true`, server-sent chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body the request */
+/** One chat completion or, for `stream: true`, chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
-	const base = {
-		id: `chatcmpl-scripted-${Date.now()}`,
-		created: Math.floor(Date.now() / 1000),
-		model,
-	};
+	const created = Math.floor(Date.now() / 1000);
+	const base = { id: `chatcmpl-scripted-${Date.now()}`, created, model };
 	const finish_reason = message.tool_calls ? 'tool_calls' : 'stop';
 	if (!body.stream) {
 		const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
@@ -89,7 +76,7 @@ function answer(message, body) {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/** Starts the model server on 127.0.0.1. @param {number} [port] 0: any free port */
+/** @param {number} [port] 0: any free port */
 async function startScriptedModel(port = 0) {
 	/** @type {Map<string, Step[]>} */
 	const scripts = new Map();
@@ -136,14 +123,13 @@ async function startScriptedModel(port = 0) {
 	});
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	return {
-		/** The Base URL for an `openAiApi` credential. */
 		url: `http://127.0.0.1:${address.port}/v1`,
-		/** Registers (or replaces) a case's script and forgets what it recorded. @param {string} name @param {Step[]} steps */
+		/** Replaces a case's script and forgets what it recorded. @param {string} name @param {Step[]} steps */
 		script(name, steps) {
 			scripts.set(name, steps);
 			recorded.set(name, []);
 		},
-		/** The requests a case's conversation made, oldest first. @param {string} name */
+		/** @param {string} name */
 		requests(name) {
 			return recorded.get(name) ?? [];
 		},

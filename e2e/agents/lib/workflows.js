@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * The agent suite's workflows: the Event Registration tools, every model-filled parameter a `$fromAI`
- * with a written description, wired to an AI Agent on the scripted model or to an MCP Server Trigger.
- */
+/** The tools, each `$fromAI` described, wired to an AI Agent on the scripted model or an MCP Server Trigger. */
 const { randomUUID } = require('node:crypto');
 
 const { nodeType } = require('../../../scripts/lib/package');
@@ -19,9 +16,8 @@ const BEARER_CREDENTIAL = { id: 'agentsBearerCred', name: 'MCP clients (Bearer)'
 const MCP_TOKEN = 'agents-suite-mcp-token';
 
 /**
- * The newest versions of n8n's AI nodes in each pinned n8n (1.123.81 has AI Agent 3 and MCP Server
- * Trigger 2), and the settings a tool needs: in 1.123.81 a tool that throws fails the whole agent
- * execution (the model never sees the refusal) unless its On Error setting continues.
+ * The newest AI node versions in each pinned n8n. In 1.123.81 a tool that throws fails the whole
+ * agent execution (the model never sees the refusal) unless its On Error setting continues.
  * @param {import('../../../scripts/lib/runtime').Runtime} runtime
  */
 function aiNodeVersions(runtime) {
@@ -30,7 +26,7 @@ function aiNodeVersions(runtime) {
 		: { agent: 3.1, mcpTrigger: 2.1, toolSettings: {} };
 }
 
-/** What the model is told of each argument it fills in (`$fromAI` descriptions), by key. */
+/** The `$fromAI` descriptions, by key. */
 const ARGUMENTS = {
 	company:
 		'Company ID (e.g. Xk9aB2qL) from Get_many_companies, or the company name exactly as the user gave it',
@@ -48,7 +44,7 @@ const ARGUMENTS = {
 	country: 'Country as an ISO 3166-1 alpha-2 code, e.g. NL, BE, DE',
 };
 
-/** A `$fromAI` expression: what the model fills in, described for it (`more` added to the description). @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
+/** @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
 function fromAI(key, { type = 'string', more = '' } = {}) {
 	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 }
@@ -58,7 +54,7 @@ const rlFromAI = (key) => rl(fromAI(key));
 const COMPANY = rlFromAI('company');
 const EVENT = rlFromAI('event');
 
-/** @type {Record<string, Record<string, unknown>>} the tools by node name (`_` for spaces in the tool's); List orders at the editor's defaults */
+/** @type {Record<string, Record<string, unknown>>} by node name; List orders at the editor's defaults */
 const TOOLS = {
 	'Get many companies': { resource: 'company', operation: 'getMany' },
 	'Get many events': { resource: 'event', operation: 'getMany', company: COMPANY },
@@ -87,7 +83,7 @@ const TOOLS = {
 	},
 };
 
-/** A tool set up as the editor's ✨ button leaves it: `$fromAI` with an empty description (MCP only, to measure what n8n then tells a client). */
+/** As the editor's ✨ button leaves a tool: `$fromAI` without a description (MCP only). */
 const SPARKLE_TOOL = {
 	'Get many forms': {
 		...{ resource: 'form', operation: 'getMany' },
@@ -113,9 +109,8 @@ const connect = (from, to, type = 'main') => ({
 });
 
 /**
- * `nodes` and the tool nodes of `tools` (on the token credential), connected to `target` as `ai_tool`.
- * @param {import('../../lib/stack').Stack} stack
- * @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
+ * `nodes` and the tool nodes of `tools`, connected to `target` as `ai_tool`.
+ * @param {import('../../lib/stack').Stack} stack @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
  */
 function withTools(stack, { id, name, nodes, connections = {}, target, tools }) {
 	const { authentication, credentials } = auth('token', stack.credentials);
@@ -169,7 +164,7 @@ function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
 }
 
-/** The credentials the suite adds: the scripted model and the MCP Bearer token. @param {string} modelUrl */
+/** @param {string} modelUrl */
 function agentCredentials(modelUrl) {
 	const modelData = { apiKey: 'sk-scripted-model', url: modelUrl };
 	return [

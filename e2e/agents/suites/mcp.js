@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * The tools behind n8n's MCP Server Trigger, called by the official MCP TypeScript SDK client; and
- * what n8n itself does around them (argument descriptions, executions, JSON-RPC errors, Bearer auth).
- */
+/** The tools behind n8n's MCP Server Trigger, called by the MCP SDK client, and what n8n does around them. */
 const assert = require('node:assert/strict');
 
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
@@ -36,7 +33,7 @@ const MCP_PATH = 'event-registration-agents';
 const BEARER_PATH = 'event-registration-bearer';
 const ALL_TOOLS = { ...TOOLS, ...SPARKLE_TOOL };
 
-/** @type {{ client?: import('@modelcontextprotocol/sdk/client/index.js').Client }} one client for the suite, connected by the first test */
+/** @type {{ client?: import('@modelcontextprotocol/sdk/client/index.js').Client }} connected by the first test */
 const session = {};
 
 function client() {
@@ -44,13 +41,13 @@ function client() {
 	return session.client;
 }
 
-/** The workflow's finished executions, newest first (each MCP tool call is one). @param {AgentContext} ctx */
+/** Newest first; each MCP tool call is one. @param {AgentContext} ctx */
 async function finished(ctx) {
 	const executions = await ctx.rest.executions(MCP_WORKFLOW);
 	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
 }
 
-/** Waits until the workflow has at least `count` finished executions; returns them, newest first. @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
+/** @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
 	const enough = async () => {
 		const now = await finished(ctx);
@@ -60,10 +57,8 @@ function finishedAtLeast(ctx, count, timeoutMs) {
 }
 
 /**
- * A refused call: no request reached the sandbox (none to a path matching `path`), and the text names
- * each field with its fix. 2.41.1 answers with a tool error (`isError: true`); 1.123.81 needs On Error
- * → Continue on the tool node (without it the refused call's execution never finishes and the next
- * calls hang, measured), so the refusal comes back as the node's error item, `[{"error": …}]`.
+ * 2.41.1 answers a refusal with a tool error; 1.123.81 needs On Error → Continue on the tool (else
+ * the next calls hang, measured), so the refusal comes back as the node's error item.
  * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result @param {Parameters<typeof assertRefusal>[1]} expected @param {RegExp} [path]
  */
 function assertRefused(ctx, result, expected, path) {
@@ -74,7 +69,7 @@ function assertRefused(ctx, result, expected, path) {
 	assertNoRequest(apiRequests(ctx.stack), path);
 }
 
-/** Runs a tool call (after clearing the sandbox's request log) and returns its result with the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
+/** A tool call's result and the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;

@@ -1,60 +1,49 @@
 // @ts-check
 /**
- * examples/event-assistant.json's reviewed writes: its Create, Approve and Reject order tools call
- * its "Review request" part, which emails the service's facts to a reviewer (Send and Wait for
- * Response) and writes only on Approve. The test answers the email from the loopback SMTP server
- * and checks what the sandbox received and what the model was told.
+ * examples/event-assistant.json's reviewed writes: its order tools call its "Review request" part,
+ * which emails the service's facts to a reviewer (Send and Wait) and writes only on Approve.
  */
 const assert = require('node:assert/strict');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
-const {
-	apiRequests,
-	chatText,
-	describeRequests,
-	oneX,
-	sendChat,
-	testsTaking,
-} = require('../lib/checks');
+const checks = require('../lib/checks');
 const { whilePublished } = require('../../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
-const test = testsTaking(150000);
+const test = checks.testsTaking(150000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 const EXAMPLE = 'event-assistant.json';
 const REVIEW_TYPE = 'n8n-nodes-base.emailSend';
-/** n8n's approval links answer a person's browser; a desktop Chrome is one. */
+/** n8n's approval links answer a person's browser, not a bot (Node's fetch, curl). */
 const BROWSER = {
 	'user-agent':
 		'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
-/** @type {Array<Record<string, string>>} clients n8n takes for bots (link previews, scanners): Node's fetch and curl */
+/** @type {Array<Record<string, string>>} */
 const BOTS = [{}, { 'user-agent': 'curl/8.5.0' }];
-/** What the example's Not approved node tells the model, and what it must keep saying. */
+/** What the example's Not approved node tells the model. */
 const NOT_AGAIN = 'Do not call this tool again unless the user asks for it again.';
-/** What the scripted model says while it calls a reviewed tool. */
 const ASKED = 'I have asked a reviewer by email.';
-/** The timeout copy's wait limit: seconds, so the test waits for n8n's wait tracker (it looks every minute), not for the limit. */
+/** Seconds, so the test waits for n8n's wait tracker (it looks every minute), not the limit. */
 const SHORT_LIMIT = {
 	values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' },
 };
 
-/** The copies the suite imports: the example as shipped, one with a wait limit of seconds, one whose chat needs an n8n login. */
+/** The example as shipped, with a wait limit of seconds, and with a chat that needs a login. */
 const COPIES = {
 	shipped: { id: 'reviewShipped001', webhookId: '0f7c2b1e-5a3d-4c6e-9b8a-2d1e0c3b4a51' },
 	shortLimit: { id: 'reviewShortWait1', webhookId: '6a2e9c4d-1f3b-4d7a-8e05-9b4c3d2e1f62' },
 	userAuth: { id: 'reviewUserAuth01', webhookId: '9d3f1a2b-7c4e-4b5a-8f06-1e2d3c4b5a73' },
 };
 
-/** What each case saw, for the closing check line. */
 const seen = /** @type {Record<string, number>} */ ({});
 
-/** The example as the tests import it, under its own id and chat address; in n8n 1.x with the AI Agent version 1.x has. @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name */
+/** @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name */
 function reviewWorkflow(stack, name) {
 	const { id, webhookId } = COPIES[name];
 	const example = loadExamples().find(({ file }) => file === EXAMPLE);
@@ -74,9 +63,9 @@ function reviewWorkflow(stack, name) {
 }
 
 /** @param {import('../../lib/stack').Stack} stack */
-const writeRequests = (stack) => apiRequests(stack).filter((r) => r.method !== 'GET');
+const writeRequests = (stack) => checks.apiRequests(stack).filter((r) => r.method !== 'GET');
 
-/** The Approve and Decline links of a review email (its HTML buttons). @param {string} html */
+/** @param {string} html */
 function reviewLinks(html) {
 	const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
 		([, href, label]) => ({ href: href.replace(/&amp;/g, '&'), label: label.trim() }),
@@ -95,14 +84,14 @@ async function follow(url, headers) {
 }
 
 /**
- * A chat message whose model calls one reviewed tool, up to the review email; `answer` then acts as
- * the reviewer. After the tool result the model says what it got, unless `again` makes it call
- * the tool once more. Returns the email and what the sandbox and the model got.
+ * A chat message whose model calls one reviewed tool; `answer` (default: Approve) is the reviewer.
+ * `again` may make the model call the tool once more after its result.
  * @param {AgentContext} ctx
- * @param {{ copy?: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
+ * @param {{ copy?: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer?: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
  */
 async function reviewedCall(ctx, options) {
-	const { copy = 'shipped', caseName, tool, args, answer, finishMs = 60000, again } = options;
+	const { copy = 'shipped', caseName, tool, args, finishMs = 60000, again } = options;
+	const { answer = (links) => follow(links.approve, BROWSER) } = options;
 	const { stack } = ctx;
 	const { id, webhookId } = COPIES[copy];
 	const call = { tool, args };
@@ -117,7 +106,7 @@ async function reviewedCall(ctx, options) {
 		const mailsBefore = stack.mail.messages.length;
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
-		const chat = sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
+		const chat = checks.sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
 		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
 			timeoutMs: 60000,
 		});
@@ -139,7 +128,7 @@ async function reviewedCall(ctx, options) {
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.
-		assert.equal(chatText(reply.body), ASKED, reply.body.slice(0, 500));
+		assert.equal(checks.chatText(reply.body), ASKED, reply.body.slice(0, 500));
 		const requests = ctx.model.requests(caseName);
 		const result = requests[1]?.toolResults[0]?.content;
 		assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
@@ -149,22 +138,21 @@ async function reviewedCall(ctx, options) {
 }
 
 /**
- * What the model was told after the review: `expected` in n8n 2.x. n8n 1.123.81 resumes the chat
- * without the review's outcome: its model gets its own call back, whatever the reviewer did.
+ * n8n 1.123.81 resumes the chat without the review's outcome: the model gets its own call back.
  * @param {AgentContext} ctx @param {string} result @param {string} expected
  */
 function assertTold(ctx, result, expected) {
-	const told = oneX(ctx.stack.runtime) ? '"toolCallId":"call_0_0"' : expected;
+	const told = checks.oneX(ctx.stack.runtime) ? '"toolCallId":"call_0_0"' : expected;
 	assert.ok(result.includes(told), `the model was not told ${told}: ${result.slice(0, 500)}`);
 }
 
-/** The review email shows each of these facts. @param {{ text: string }} mail @param {string[]} facts */
+/** @param {{ text: string }} mail @param {string[]} facts */
 function assertShows(mail, facts) {
 	for (const fact of facts)
 		assert.ok(mail.text.includes(fact), `the review email does not show ${fact}: ${mail.text}`);
 }
 
-/** A new order waiting for approval and its facts as the service has them. @param {AgentContext} ctx */
+/** A new order waiting for approval, and its facts. @param {AgentContext} ctx */
 function pendingOrder({ stack }) {
 	const { demo, control } = stack.sandbox;
 	const id = newOrder(stack, demo.ticketTypes.speakerPass);
@@ -199,7 +187,7 @@ const suite = {
 					for (const headers of BOTS) await follow(links.approve, headers);
 					await sleep(3000);
 					seen.bot = writeRequests(ctx.stack).length;
-					assert.equal(seen.bot, 0, describeRequests(writeRequests(ctx.stack)));
+					assert.equal(seen.bot, 0, checks.describeRequests(writeRequests(ctx.stack)));
 					await follow(links.decline, BROWSER);
 				},
 			});
@@ -210,7 +198,7 @@ const suite = {
 				'No answer within 1 hour:',
 			]);
 			seen.declined = writes.length;
-			assert.equal(writes.length, 0, describeRequests(writes));
+			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
 			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
 		}),
@@ -221,13 +209,15 @@ const suite = {
 				caseName: 'review-approved',
 				tool: 'Approve_order',
 				args: { ...order.args, attendee: order.attendee },
-				answer: (links) => follow(links.approve, BROWSER),
 			});
 			assertShows(mail, order.facts);
 			assert.ok(!mail.text.includes('NOT the name'), mail.text);
 			seen.approved = writes.length;
 			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-			assert.equal(describeRequests(writes), `PATCH ${event}/orders/${order.id}/approve → 200`);
+			assert.equal(
+				checks.describeRequests(writes),
+				`PATCH ${event}/orders/${order.id}/approve → 200`,
+			);
 			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
 			assertTold(ctx, result, `"id":"${order.id}"`);
 			assertTold(ctx, result, '"status":"approved"');
@@ -246,7 +236,6 @@ const suite = {
 				caseName: 'review-create',
 				tool: 'Create_order',
 				args: { ...where, ticket_type: ticket.slug, ...attendee, quantity: 1 },
-				answer: (links) => follow(links.approve, BROWSER),
 			});
 			assertShows(mail, [
 				`Ilse de Vries, ${email}, country NL`,
@@ -257,7 +246,7 @@ const suite = {
 			]);
 			seen.created = writes.length;
 			const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
-			assert.equal(describeRequests(writes), create);
+			assert.equal(checks.describeRequests(writes), create);
 			assertTold(ctx, result, `"email":"${email}"`);
 		}),
 		test('no answer within the wait limit (the email names it from its setting) → no write request; in 2.x the model is told not to ask again, and a model that would ask again sends no second review email', async (ctx) => {
@@ -269,13 +258,12 @@ const suite = {
 				args: { ...order.args, attendee: order.attendee },
 				finishMs: 150000,
 				answer: async () => undefined,
-				// A model that reads anything but a clear "do not" as leave to try again (n8n 2.x
-				// tells it the outcome; 1.x hands it its own call back, see assertTold).
-				again: oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
+				// A model that takes anything but a clear "do not" as leave to try again (2.x only).
+				again: checks.oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
 			});
 			assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
 			seen.timedOut = writes.length;
-			assert.equal(writes.length, 0, describeRequests(writes));
+			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
 			assert.equal(mails, 1, 'a second review email went out in the same turn');
 		}, 200000),
@@ -284,16 +272,16 @@ const suite = {
 			ctx.model.script('review-auth', [{ say: 'Hello organizer.' }]);
 			await whilePublished(ctx.rest, id, async () => {
 				const list = '[case:review-auth] List the orders.';
-				const stranger = await sendChat(ctx, webhookId, list, { timeoutMs: 30000 });
+				const stranger = await checks.sendChat(ctx, webhookId, list, { timeoutMs: 30000 });
 				assert.ok([401, 403].includes(stranger.status), `${stranger.status} ${stranger.body}`);
 				assert.ok(!stranger.body.includes('@'), stranger.body.slice(0, 300));
 				await sleep(1000);
 				seen.stranger = (await ctx.rest.executions(id)).length;
 				assert.equal(seen.stranger, 0, 'a chat message without a login started an execution');
 				const login = { timeoutMs: 60000, headers: { cookie: String(ctx.rest.cookie) } };
-				const member = await sendChat(ctx, webhookId, '[case:review-auth] Hello.', login);
+				const member = await checks.sendChat(ctx, webhookId, '[case:review-auth] Hello.', login);
 				assert.equal(member.status, 200, member.body.slice(0, 300));
-				assert.equal(chatText(member.body), 'Hello organizer.');
+				assert.equal(checks.chatText(member.body), 'Hello organizer.');
 			});
 		}, 120000),
 		test('human review: declined → no request; approved → one; create approved → one; timed out → none; bot link → none; chat without login → no execution', async () => {

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * What each list operation hands a model, in characters, at Raw and at Simplified (the default for
- * a model calling version 1.1), through the MCP Server Trigger. `--record` keeps the table.
- */
+/** What each list operation hands a model (MCP), in characters, at Raw and at Simplified (1.1's default). */
 const assert = require('node:assert/strict');
 
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');

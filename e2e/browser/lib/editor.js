@@ -5,10 +5,7 @@ const LOAD_TIMEOUT_MS = 120000;
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 
-/**
- * Goes to an editor route: a full load the first time, then the editor's own router (as its links
- * do), many times faster than reloading its 1,000 modules. @param {Page} page @param {string} baseUrl @param {string} route
- */
+/** A full load the first time, then the editor's own router: far faster than reloading its 1,000 modules. @param {Page} page @param {string} baseUrl @param {string} route */
 async function openRoute(page, baseUrl, route) {
 	const app = '(document.querySelector("#app")?.__vue_app__)';
 	if (await page.evaluate(`Boolean${app}`).catch(() => false))
@@ -83,9 +80,8 @@ function nextListAnswer(page, filter) {
 }
 
 /**
- * Opens a resource locator's "From List" dropdown and returns its entries, then those found for what
- * pickSearch types. The chosen entry (always shown under its saved name) is left out of those
- * searched for and found, unless it is the only one.
+ * A "From List" dropdown's entries, then those found for what pickSearch types. The chosen entry
+ * (shown under its saved name) is left out of both, unless it is the only one.
  * @param {Page} page @param {string} name @param {(entries: string[]) => string | undefined} [pickSearch]
  */
 async function searchList(page, name, pickSearch) {
@@ -137,16 +133,12 @@ async function executeStep(page) {
 	await error.or(data).first().waitFor({ timeout: 60000 });
 	if (!(await error.isVisible())) return { output: (await container.innerText()).trim() };
 	const description = output.getByTestId('node-error-description');
-	const shown = await description.isVisible();
-	return {
-		error: {
-			message: (await error.innerText()).trim(),
-			description: shown ? (await description.innerText()).trim() : '',
-		},
-	};
+	const message = (await error.innerText()).trim();
+	const detail = (await description.isVisible()) ? (await description.innerText()).trim() : '';
+	return { error: { message, description: detail } };
 }
 
-/** Opens an unsaved new credential of the type `typeName` and types `fields` into it. @param {Page} page @param {string} baseUrl @param {string} typeName @param {Record<string, string>} [fields] */
+/** An unsaved new credential of the type `typeName`, `fields` typed in. @param {Page} page @param {string} baseUrl @param {string} typeName @param {Record<string, string>} [fields] */
 async function newCredentialDialog(page, baseUrl, typeName, fields = {}) {
 	await openRoute(page, baseUrl, '/home/credentials/create');
 	await inputOf(page, 'new-credential-type-select').fill(typeName);
@@ -159,18 +151,18 @@ async function newCredentialDialog(page, baseUrl, typeName, fields = {}) {
 	return dialog;
 }
 
-/** Closes a dialog with Escape. @param {Page} page @param {Locator} dialog */
+/** @param {Page} page @param {Locator} dialog */
 async function closeDialog(page, dialog) {
 	await page.keyboard.press('Escape');
 	await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Types into a parameter's input. @param {Locator} scope @param {string} name @param {string} value */
+/** @param {Locator} scope @param {string} name @param {string} value */
 async function fillParameter(scope, name, value) {
 	await inputOf(scope, `parameter-input-${name}`).fill(value);
 }
 
-/** The (first) input in what `testId` marks. @param {Page | Locator} scope @param {string} testId */
+/** @param {Page | Locator} scope @param {string} testId */
 const inputOf = (scope, testId) => scope.getByTestId(testId).locator('input').first();
 
 module.exports = {

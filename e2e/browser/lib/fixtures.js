@@ -23,7 +23,7 @@ const IDS = {
 	review: 'brReview1',
 };
 
-/** The sandbox as the tests use it: its control (it runs in this process) and its API with the demo token. @param {import('../../../test/sandbox').Sandbox} sandbox */
+/** The sandbox's control (it runs in this process) and its API with the demo token. @param {import('../../../test/sandbox').Sandbox} sandbox */
 function sandboxClient({ url, token, control }) {
 	/** @param {string} method @param {string} path @param {unknown} [body] */
 	const api = async (method, path, body) => {
@@ -69,9 +69,8 @@ function packageNodes(stack, idPrefix, nodes, at) {
 }
 
 /**
- * The panels a reviewer looks at (issue 25); Form → Update as a new node (version 1.1) without a
- * field yet, twice; Ticket Type → Create with values the node accepts and the service refuses (422).
- * @param {import('../../lib/stack').Stack} stack
+ * The reviewer's panels (issue 25); Form → Update as a new node, twice; Ticket Type → Create with
+ * values the node accepts and the service refuses. @param {import('../../lib/stack').Stack} stack
  */
 function nodeWorkflows(stack) {
 	const { company, event, form } = demoChoices(stack);
@@ -80,33 +79,23 @@ function nodeWorkflows(stack) {
 	const invalid = { ...ticketType, name: 'Half-price pass', price: 0.5, vatPercentage: 7 };
 	const fields = { field: [{ id: 'x', label: 'Kept type' }] };
 	const page = { resource: 'eventPage', operation: 'upsert', company, event, headerImage: true };
+	const deleteHook = { resource: 'webhook', operation: 'delete', company };
+	const row = (/** @type {number} */ i) => [i * 240, 0];
 	/** @param {string} id @param {string} name @param {NodeSpec[]} nodes */
 	const make = (id, name, nodes) =>
-		workflow(
-			id,
-			`Browser test: ${name}`,
-			packageNodes(stack, id, nodes, (i) => [i * 240, 0]),
-			{},
-		);
+		workflow(id, `Browser test: ${name}`, packageNodes(stack, id, nodes, row), {});
+	const action = 'eventRegistration';
 	return [
 		make(IDS.review, 'reviewer panels', [
 			['Webhook events', 'eventRegistrationTrigger', { company, events: ['lead-created'] }],
 			['Order changes', 'eventRegistrationOrderTrigger', { company, event }],
-			[
-				'Delete webhook',
-				'eventRegistration',
-				{ resource: 'webhook', operation: 'delete', company },
-			],
-			['Update form fields', 'eventRegistration', { ...formUpdate, fields }],
-			['Upsert event page', 'eventRegistration', page],
+			['Delete webhook', action, deleteHook],
+			['Update form fields', action, { ...formUpdate, fields }],
+			['Upsert event page', action, page],
 		]),
-		make(IDS.formUpdate, 'Update form', [['Update form', 'eventRegistration', formUpdate, 1.1]]),
-		make(IDS.formNewField, 'Add form field', [
-			['Add form field', 'eventRegistration', formUpdate, 1.1],
-		]),
-		make(IDS.validation, 'Create ticket type', [
-			['Create ticket type', 'eventRegistration', invalid],
-		]),
+		make(IDS.formUpdate, 'Update form', [['Update form', action, formUpdate, 1.1]]),
+		make(IDS.formNewField, 'Add form field', [['Add form field', action, formUpdate, 1.1]]),
+		make(IDS.validation, 'Create ticket type', [['Create ticket type', action, invalid]]),
 	];
 }
 
@@ -137,7 +126,7 @@ async function prepareFixtures(stack) {
 		demo,
 		sandbox: client,
 		operations,
-		/** Workflow id of each example (examples/<name>.json), as a user has it after following its sticky note. */
+		/** Workflow id by example name, as a user has it after following its sticky note. */
 		examples: Object.fromEntries(examples.map(({ name, workflow }) => [name, workflow.id])),
 		workflows: [
 			workflow(IDS.operations, 'Browser test: every operation', nodes, {}),

@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * One filled node per operation (and per Public URL page), from the built node's description: every
- * parameter it shows gets TEST_VALUES' value (lists "From List", so they open). A shown required
- * parameter without a value is reported, so a new one cannot slip past the panel test unfilled.
+ * One filled node per operation (and Public URL page) from the built description; lists "From List",
+ * so they open. A shown required parameter without a value is reported, not left unfilled.
  */
 const path = require('node:path');
 
@@ -10,11 +9,7 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 
 const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
 
-/**
- * TEST_VALUES: what a user picks (`label`: the name a list shows) or types, by parameter name.
- * @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId the webhook made for the tests
- * @returns {Record<string, { value: unknown; label?: string }>}
- */
+/** TEST_VALUES: what a user picks (`label`: as a list shows it) or types. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId @returns {Record<string, { value: unknown; label?: string }>} */
 function testValues(demo, webhookId) {
 	const raffle = { value: demo.activations.boothRaffle, label: 'Booth raffle' };
 	const hook = { value: webhookId, label: 'Browser test hook' };
@@ -46,7 +41,7 @@ function testValues(demo, webhookId) {
 	};
 }
 
-/** What a built file exports (under dist/: the stack builds first). @param {string} file */
+/** @param {string} file under dist/ (the stack builds first) */
 const fromDist = (file) => require(path.join(ROOT, 'dist', file));
 /** An instance of the class a built file is named after. @param {string} file */
 const built = (file) => new (fromDist(file)[path.basename(file).split('.')[0]])();
@@ -54,7 +49,7 @@ const built = (file) => new (fromDist(file)[path.basename(file).split('.')[0]])(
 const actionDescription = () =>
 	built('nodes/EventRegistration/EventRegistration.node.js').description;
 
-/** Whether n8n shows a property for given parameters. @param {any} description @param {object} parameters @param {any} property */
+/** @param {any} description @param {object} parameters @param {any} property */
 function shown(description, parameters, property) {
 	return NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description);
 }
@@ -119,7 +114,7 @@ function isBlank(value) {
 	);
 }
 
-/** A filled node per operation, as package nodes, and their labels and unfilled required parameters. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId */
+/** @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId */
 function operationNodes(demo, webhookId) {
 	const description = actionDescription();
 	const values = testValues(demo, webhookId);

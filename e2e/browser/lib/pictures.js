@@ -15,9 +15,8 @@ const PICTURE_LIMITS = { minBytes: 8 * 1024, maxBytes: 600 * 1024, minWidth: 400
 /** The viewport the pictures are taken in: legible in a README, light as PNG. */
 const PICTURE_VIEWPORT = { width: 1280, height: 800 };
 
-/** The model credential the AI examples' chat model is given in the pictures (never used: nothing runs the model), so it shows no warning. */
+/** The AI examples' chat model gets one in the pictures (nothing runs it), so it shows no warning. */
 const MODEL_CREDENTIAL = { id: 'picturesOpenAi', name: 'OpenAI account', type: 'openAiApi' };
-const MODEL_CREDENTIAL_DATA = { apiKey: 'sk-pictures-never-used' };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -29,7 +28,7 @@ function pictureNames() {
 	return [...names, ...examples].map((name) => `${name}.png`);
 }
 
-/** An example as pictured: as a user has it after following its sticky note, the chat model's credential picked too. @param {any} prepared the example after prepareExample */
+/** As a user has it after following its sticky note, the chat model's credential picked too. @param {any} prepared */
 function picturedExample(prepared) {
 	for (const node of prepared.nodes)
 		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
@@ -37,12 +36,11 @@ function picturedExample(prepared) {
 	return prepared;
 }
 
-/** The credentials the pictures need besides the stack's own. */
 function pictureCredentials() {
-	return [{ ...MODEL_CREDENTIAL, data: MODEL_CREDENTIAL_DATA }];
+	return [{ ...MODEL_CREDENTIAL, data: { apiKey: 'sk-pictures-never-used' } }];
 }
 
-/** The size of a PNG file, and what is wrong with it if it is no PNG of a sensible size. @param {string} file @returns {{ bytes: number; problem?: string }} */
+/** @param {string} file @returns {{ bytes: number; problem?: string }} */
 function inspectPng(file) {
 	if (!fs.existsSync(file)) return { bytes: 0, problem: `${file} was not written` };
 	const data = fs.readFileSync(file);
@@ -60,7 +58,7 @@ function inspectPng(file) {
 	return small ? { bytes, problem } : { bytes };
 }
 
-/** The folder the pictures go to: `--pictures=<dir>` (relative to the repo), else a new temporary folder. @param {string[]} args */
+/** `--pictures=<dir>` (relative to the repo), else a new temporary folder. @param {string[]} args */
 function picturesDir(args) {
 	const given = args.find((arg) => arg.startsWith('--pictures='))?.slice('--pictures='.length);
 	if (!given)

@@ -56,7 +56,7 @@ async function openBrowser({ baseUrl, rest, log }) {
 	fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
 	return {
 		newPage: () => context.newPage(),
-		/** Saves a screenshot of each page, named after the test; returns the paths. @param {string} testName @param {import('playwright-core').Page[]} pages */
+		/** @param {string} testName @param {import('playwright-core').Page[]} pages */
 		async screenshots(testName, pages) {
 			fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 			const slug = testName
@@ -68,10 +68,8 @@ async function openBrowser({ baseUrl, rest, log }) {
 			for (const [index, page] of pages.entries()) {
 				if (page.isClosed()) continue;
 				const file = path.join(SCREENSHOT_DIR, `${slug}${index > 0 ? `-${index}` : ''}.png`);
-				await page.screenshot({ path: file, timeout: 10000 }).then(
-					() => files.push(file),
-					() => undefined,
-				);
+				const taken = await page.screenshot({ path: file, timeout: 10000 }).catch(() => null);
+				if (taken) files.push(file);
 			}
 			return files;
 		},

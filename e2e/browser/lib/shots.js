@@ -6,7 +6,7 @@ const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 
-/** What floats over the editor and is no part of what a picture shows: toasts, canvas buttons, the chat button. */
+/** What floats over the editor and is no part of a picture. */
 const OVERLAYS = [
 	'.el-notification',
 	'[data-test-id="canvas-controls"]',
@@ -14,7 +14,7 @@ const OVERLAYS = [
 	'[data-test-id^="workflow-chat-button"]',
 ];
 
-/** Takes the picture of a region of the page and checks it. @param {Page} page @param {{ x: number; y: number; width: number; height: number }} clip @param {string} file */
+/** @param {Page} page @param {{ x: number; y: number; width: number; height: number }} clip @param {string} file */
 async function picture(page, clip, file) {
 	await page.addStyleTag({ content: `${OVERLAYS.join(', ')} { visibility: hidden !important; }` });
 	await page.mouse.move(0, 0);
@@ -26,14 +26,14 @@ async function picture(page, clip, file) {
 	expect(problem === undefined, String(problem));
 }
 
-/** The region a part of the page takes on screen. @param {Locator} part */
+/** @param {Locator} part */
 async function regionOf(part) {
 	const box = await part.boundingBox();
 	if (!box) throw new Error('the part is not on screen');
 	return box;
 }
 
-/** The region the nodes and sticky notes of the open canvas take, with a margin, and whether it fits in the canvas. @param {Page} page */
+/** The region of the canvas's nodes with a margin, and whether it fits in the canvas. @param {Page} page */
 async function nodesRegion(page) {
 	const canvas = await regionOf(page.locator('#canvas'));
 	const nodes = await page.locator('.vue-flow__node').all();
@@ -52,13 +52,8 @@ async function nodesRegion(page) {
 	const fits =
 		left >= canvas.x && top >= canvas.y && right <= canvasRight && bottom <= canvasBottom;
 	const [x, y] = [Math.max(canvas.x, left), Math.max(canvas.y, top)];
-	const clip = {
-		x,
-		y,
-		width: Math.min(canvasRight, right) - x,
-		height: Math.min(canvasBottom, bottom) - y,
-	};
-	return { fits, clip };
+	const [width, height] = [Math.min(canvasRight, right) - x, Math.min(canvasBottom, bottom) - y];
+	return { fits, clip: { x, y, width, height } };
 }
 
 /** Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
@@ -73,7 +68,7 @@ async function fitCanvas(page) {
 	throw new Error('the nodes do not fit in the canvas even zoomed out');
 }
 
-/** A page of the picture size. @param {import('./browser-test').TestContext} ctx @param {{ width: number; height: number }} [viewport] */
+/** @param {import('./browser-test').TestContext} ctx @param {{ width: number; height: number }} [viewport] */
 async function picturePage(ctx, viewport = PICTURE_VIEWPORT) {
 	const page = await ctx.newPage();
 	await page.setViewportSize(viewport);

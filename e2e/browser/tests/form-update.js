@@ -3,14 +3,14 @@
 const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, inputOf, openPanel } = require('../lib/editor');
 
-/** The demo form as the service has it, without what changes on every write. @param {import('../lib/fixtures').Fixtures} fixtures */
+/** The demo form, without what changes on every write. @param {import('../lib/fixtures').Fixtures} fixtures */
 async function readForm({ sandbox, demo }) {
 	const path = `/${demo.companyId}/forms/${demo.forms.attendeeDetails}`;
 	const { updated_at: _updated, ...rest } = (await sandbox.api('GET', path)).data;
 	return rest;
 }
 
-/** Clicks Add Field, picks a kind of entry; returns the kinds offered. @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel @param {'Existing Field' | 'New Field'} kind */
+/** Picks a kind of entry under Add Field; returns the kinds offered. @param {import('playwright-core').Page} page @param {import('playwright-core').Locator} panel @param {'Existing Field' | 'New Field'} kind */
 async function addField(page, panel, kind) {
 	// With two kinds of entry, n8n's Add Field is a select listing them.
 	await panel.locator('input[placeholder="Add Field"]').first().click();
@@ -47,10 +47,8 @@ module.exports = suite('Form → Update', () => [
 		} else {
 			await choiceInput.click();
 			const choices = page.locator('.el-select-dropdown__item:visible');
-			await choices
-				.filter({ hasText: `${field.label} (` })
-				.first()
-				.click();
+			const choice = choices.filter({ hasText: `${field.label} (` });
+			await choice.first().click();
 		}
 		const label = item.getByTestId('parameter-input-label').locator('input, textarea').first();
 		await label.fill(newLabel);
@@ -59,10 +57,8 @@ module.exports = suite('Form → Update', () => [
 		await sandbox.clearRequests();
 		const { error } = await executeStep(page);
 		expect(error === undefined, `Form → Update failed: ${error?.message} ${error?.description}`);
-		const [update] = await sandbox.requests({
-			method: 'PATCH',
-			pathIncludes: `/forms/${demo.forms.attendeeDetails}`,
-		});
+		const patches = { method: 'PATCH', pathIncludes: `/forms/${demo.forms.attendeeDetails}` };
+		const [update] = await sandbox.requests(patches);
 		expect(update !== undefined, 'the sandbox received no PATCH of the form');
 
 		const after = await readForm(ctx.fixtures);

@@ -4,7 +4,7 @@
  * credential's Scopes empty, so the field shows the nodes' scopes or the hint that none means all.
  */
 const { nodeType } = require('../../../scripts/lib/package');
-const { rl } = require('../../../scripts/lib/workflows');
+const { node, rl, workflow } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
 const {
 	closeDialog,
@@ -15,7 +15,7 @@ const {
 } = require('../lib/editor');
 const { built, fromDist } = require('../lib/operations');
 
-/** The credential's Scopes field (a list of the API's scopes) and what it selects by default, from the built credential. */
+/** The built credential's Scopes list and its default. */
 function scopesField() {
 	const credential = built('credentials/EventRegistrationOAuth2Api.credentials.js');
 	const property = credential.properties.find(
@@ -26,19 +26,22 @@ function scopesField() {
 	return { name: String(property.name), scopes: scopeList(property.default) };
 }
 
-/** Scopes as a sorted list, from a list or a text that separates them. @param {unknown} value */
+/** @param {unknown} value a list, or a text that separates them */
 function scopeList(value) {
 	/** @type {string[]} */
 	const scopes = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
 	return scopes.filter(Boolean).sort();
 }
 
-/** Every scope a route of the nodes needs (routes.ts), so the default is checked against the code, not against itself. */
+/** Every scope a route needs (routes.ts): the default is checked against the code, not itself. */
 function routeScopes() {
 	const { ROUTES } = fromDist('nodes/shared/routes.js');
 	const all = Object.values(ROUTES).flatMap((/** @type {{ scopes: string[] }} */ r) => r.scopes);
 	return [...new Set(all)].sort();
 }
+
+/** @param {string[]} a @param {string[]} b */
+const sameList = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 module.exports = suite('OAuth2 credential', () => {
 	/** @type {{ id?: string; name?: string }} */
@@ -56,14 +59,15 @@ module.exports = suite('OAuth2 credential', () => {
 				expected.length > 0 && missing.length === 0,
 				`the credential's default scopes leave out ${missing.join(', ') || 'everything'}`,
 			);
-			// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the start, they never pop in above the field being typed.
+			// Client ID and Secret sit above Base URL (n8n keeps inherited fields first): shown from the
+			// start, they never pop in above the field being typed.
 			for (const field of ['clientId', 'clientSecret']) {
 				const shown = await dialog.getByTestId(`parameter-input-${field}`).isVisible();
 				expect(shown, `${field} is not shown before Base URL is typed`);
 			}
-			await fillParameter(dialog, 'baseUrl', sandbox.url);
-			await fillParameter(dialog, 'clientId', demo.oauthClient.clientId);
-			await fillParameter(dialog, 'clientSecret', demo.oauthClient.clientSecret);
+			const { clientId, clientSecret } = demo.oauthClient;
+			const fields = { baseUrl: sandbox.url, clientId, clientSecret };
+			for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
 			const problems = [];
 			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
 			const tags = scopesInput.locator('.el-tag');
@@ -81,7 +85,7 @@ module.exports = suite('OAuth2 credential', () => {
 				problems.push(
 					'the Scopes field of a new credential shows nothing selected and no hint that none means every scope the nodes need',
 				);
-			else if (shown.length > 0 && JSON.stringify(shown) !== JSON.stringify(expected))
+			else if (shown.length > 0 && !sameList(shown, expected))
 				problems.push(
 					`the Scopes field shows ${shown.join(', ')}; expected ${expected.join(', ')}`,
 				);
@@ -98,7 +102,7 @@ module.exports = suite('OAuth2 credential', () => {
 				sandbox.requests({ method, pathIncludes: `/api/oauth/${route}` });
 			const [authorize] = await oauth('GET', 'authorize');
 			const asked = scopeList(String(authorize?.query.scope ?? '').split(' '));
-			if (JSON.stringify(asked) !== JSON.stringify(expected))
+			if (!sameList(asked, expected))
 				problems.push(
 					`Connect my account asked for scope=${JSON.stringify(authorize?.query.scope)}; expected "${expected.join(' ')}"`,
 				);
@@ -140,22 +144,13 @@ module.exports = suite('OAuth2 credential', () => {
 			const dialog = page.getByTestId('credential-edit-dialog');
 			if (await dialog.isVisible()) await closeDialog(page, dialog);
 			const { sandbox, demo } = ctx.fixtures;
-			const parameters = {
-				authentication: 'oAuth2',
-				resource: 'event',
-				operation: 'getMany',
-				company: rl(demo.companyId),
-				returnAll: true,
-			};
+			const getMany = { resource: 'event', operation: 'getMany', company: rl(demo.companyId) };
+			const parameters = { authentication: 'oAuth2', ...getMany, returnAll: true };
 			const credentials = { eventRegistrationOAuth2Api: { id: made.id, name: made.name } };
-			const node = { id: 'oauth2-events', name: 'Get events', typeVersion: 1, position: [0, 0] };
-			const workflow = await ctx.rest.request('POST', '/workflows', {
-				name: 'Browser test: OAuth2 operation',
-				nodes: [{ ...node, type: nodeType('eventRegistration'), parameters, credentials }],
-				connections: {},
-				settings: { executionOrder: 'v1' },
-			});
-			await openPanel(page, ctx, workflow.id, 'Get events');
+			const get = node('Get events', nodeType('eventRegistration'), parameters, 0, { credentials });
+			const { id: _id, ...body } = workflow('', 'Browser test: OAuth2 operation', [get]);
+			const created = await ctx.rest.request('POST', '/workflows', body);
+			await openPanel(page, ctx, created.id, 'Get events');
 			await sandbox.clearRequests();
 			const { error, output } = await executeStep(page);
 			const shown = `${error?.message ?? ''} ${error?.description ?? ''}`;

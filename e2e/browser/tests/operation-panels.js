@@ -33,11 +33,8 @@ module.exports = suite(
 				);
 				const problems = [];
 				for (const name of await listParameters(page)) {
-					const { entries, searched, search, error } = await searchList(
-						page,
-						name,
-						lowerCaseSearch,
-					);
+					const list = await searchList(page, name, lowerCaseSearch);
+					const { entries, searched, search, error } = list;
 					if (entries.length === 0)
 						problems.push(`${name}: the list shows no entries${error ? ` (${error})` : ''}`);
 					else if (search !== undefined && !searched?.some((e) => e.toLowerCase().includes(search)))

@@ -24,7 +24,7 @@ const PARENTS = {
 	action: 'Get orders',
 };
 
-/** The workflow of the test: three parents, one Edit Fields node, nothing run. @param {import('../lib/browser-test').BrowserContext} ctx */
+/** Three parents and an Edit Fields node, nothing run. @param {import('../lib/browser-test').BrowserContext} ctx */
 function previewWorkflow(ctx) {
 	const { company, event } = demoChoices(ctx.stack);
 	const orders = { resource: 'order', operation: 'getMany', company, event };
@@ -57,17 +57,14 @@ const SERVED = [
 	['eventRegistrationTrigger', '1.0.0', '', 'dedupeKey answers', ''],
 ];
 
-/** The schema file n8n serves, as the editor asks for it. @param {string} baseUrl @param {string} node @param {string} version e.g. 1.1.0 @param {string} [operation] @returns {Promise<{ status: number; schema?: any }>} */
+/** @param {string} baseUrl @param {string} node @param {string} version e.g. 1.1.0 @param {string} [operation] @returns {Promise<{ status: number; schema?: any }>} */
 async function servedSchema(baseUrl, node, version, operation) {
 	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
 	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
 	return { status: response.status, schema: response.ok ? await response.json() : undefined };
 }
 
-/**
- * The top-level fields the schema view shows for a parent, expanded (then collapsed, so the next
- * parent's are in view). @param {Locator} input @param {string} node
- */
+/** A parent's top-level fields in the schema view, collapsed after, so the next one's are in view. @param {Locator} input @param {string} node */
 async function previewOf(input, node) {
 	const { header, pills } = await expand(input, node);
 	const fields = await pills.evaluateAll((items) =>
@@ -84,10 +81,7 @@ async function previewOf(input, node) {
 	return { fields, preview: Boolean(preview), header: text };
 }
 
-/**
- * Expands a parent until its fields stay shown (the view may redraw, collapsed, once its previews
- * arrive), or gives up quietly; its header and field pills. @param {Locator} input @param {string} node
- */
+/** Expands a parent till its fields stay (the view may redraw, collapsed, as previews arrive). @param {Locator} input @param {string} node */
 async function expand(input, node) {
 	const header = input.getByTestId('run-data-schema-header').filter({ hasText: node });
 	const pills = input.locator(`[data-node-name="${node}"][data-name]`);
@@ -107,7 +101,7 @@ const EXPECTED = {
 	[PARENTS.action]: 'id first_name email status unit_amount country submission lead'.split(' '),
 };
 
-/** Drags a schema field onto a drop area with the mouse, as a person does. @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to */
+/** With the mouse, as a person does. @param {import('playwright-core').Page} page @param {Locator} from @param {Locator} to */
 async function dragTo(page, from, to) {
 	const a = await regionOf(from);
 	const b = await regionOf(to);

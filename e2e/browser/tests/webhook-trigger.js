@@ -8,7 +8,7 @@ const { built } = require('../lib/operations');
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
-/** The trigger's own panel texts from the built node, as plain text. */
+/** The built trigger's panel texts, as plain text. */
 function panelTexts() {
 	const file = 'nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js';
 	const panel = built(file).description.triggerPanel;
@@ -57,17 +57,15 @@ module.exports = suite('Webhook trigger', () => [
 			`while listening the panel does not say what to do in the service (${JSON.stringify(clauses[0])}); it shows: ${during.slice(0, 600)}`,
 		);
 
-		const registered = await waitFor(
-			'listening to register a test webhook at the sandbox',
-			async () => {
-				/** @type {Array<{ url: string }>} */
-				const hooks = await sandbox.webhooks(demo.companyId);
-				const hook = hooks.find(({ url }) => url.includes('/webhook-test/'));
-				if (!hook) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
-				return hook;
-			},
-			{ timeoutMs: 30000 },
-		);
+		const testHook = async () => {
+			/** @type {Array<{ url: string }>} */
+			const hooks = await sandbox.webhooks(demo.companyId);
+			const hook = hooks.find(({ url }) => url.includes('/webhook-test/'));
+			if (!hook) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
+			return hook;
+		};
+		const what = 'listening to register a test webhook at the sandbox';
+		const registered = await waitFor(what, testHook, { timeoutMs: 30000 });
 		/** @type {Array<{ status: number; url: string }>} */
 		const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
 		expect(
