@@ -343,12 +343,10 @@ function codeRegions() {
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
-	/** @type {import('n8n-workflow').INodeProperties[]} */
+	/** @type {ActionNodeCode['operationProperties']} */
 	const properties = resources.properties();
-	const resourceProperty = properties.find((p) => p.name === 'resource');
-	if (!resourceProperty) throw new Error('The action node has no Resource parameter');
 	const actionNode = {
-		resourceProperty,
+		resourceProperty: properties.find((p) => p.name === 'resource') ?? {},
 		operationProperties: properties.filter((p) => p.name === 'operation'),
 		ROUTES,
 	};
