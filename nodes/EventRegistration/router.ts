@@ -15,10 +15,7 @@ import { runsAsTool, shapeOutput, editorLabel } from './shared/output';
 import { RESOURCES } from './resources';
 import { OperationItem, type OperationModule } from './shared/items';
 
-/**
- * Runs the chosen operation once per input item, with `continueOnFail` and `pairedItem`. In a tool
- * run (an AI Agent or MCP client) one error names every invalid field of an item, and carries the fix.
- */
+/** Runs the operation per item; in a tool run one error names every invalid field, with the fix. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
@@ -31,12 +28,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			handler = RESOURCES[resource]?.operations[operation];
-			if (!handler)
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operation}" is not supported for "${resource}"`,
-					{ itemIndex },
-				);
+			const unsupported = `The operation "${operation}" is not supported for "${resource}"`;
+			if (!handler) throw new NodeOperationError(this.getNode(), unsupported, { itemIndex });
 			item = new OperationItem(this, itemIndex, handler, tool);
 			const result = await handler.execute.call(this, item);
 			stopIfInvalid(item);
@@ -66,12 +59,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 }
 
 /** An AI Agent hands its model only an error's message: in tool runs the message carries the fix. */
-function forModel(
-	node: INode,
-	error: unknown,
-	inputErrors: InputError[],
-	itemIndex: number,
-): unknown {
+function forModel(node: INode, error: unknown, inputErrors: InputError[], itemIndex: number) {
 	// A request is sent only when no input error was collected, so none can be pending here.
 	if (error instanceof NodeApiError) return withAdvice(error);
 	const all = [...inputErrors];
@@ -89,14 +77,9 @@ function forModel(
 	if (all.length === 1)
 		return new NodeOperationError(node, line(all[0]), { description: all[0].toolFix, itemIndex });
 	const lines = all.map((e) => `- ${line(e)}`).join('\n');
-	return new NodeOperationError(
-		node,
-		`${all.length} invalid fields, fix all of them and call again:\n${lines}`,
-		{
-			description: 'Nothing was sent. Change the values named above and call again.',
-			itemIndex,
-		},
-	);
+	const message = `${all.length} invalid fields, fix all of them and call again:\n${lines}`;
+	const description = 'Nothing was sent. Change the values named above and call again.';
+	return new NodeOperationError(node, message, { description, itemIndex });
 }
 
 function sentence(text: string): string {

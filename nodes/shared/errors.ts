@@ -284,10 +284,7 @@ export type Invalid = typeof INVALID;
 
 export const isInvalid = (value: unknown): value is Invalid => value === INVALID;
 
-/**
- * The one rule for an invalid value: thrown at once, or in a tool run collected on the item (INVALID
- * returned) so one error names every invalid field when the item stops before its first request.
- */
+/** An invalid value: thrown, or in a tool run collected on the item (INVALID returned) for one error. */
 export function invalidInput(item: ItemContext, field: string, problem: string, fix: Fix): Invalid {
 	const error = new InputError(item.node, field, problem, fix, item.itemIndex);
 	if (item.inputErrors === undefined) throw error;
@@ -329,11 +326,6 @@ export function addInputError(errors: InputError[], error: InputError): void {
 /** `.` or `..` as an ID would change the route: the transport refuses it, a name lookup first. */
 export function refuseDotSegment(node: INode, field: string, value: string, check?: ItemContext) {
 	if (!isDotSegment(value)) return;
-	stopOnInvalidId(
-		check,
-		node,
-		field,
-		`"${value}" is not a valid ID`,
-		`"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`,
-	);
+	const fix = `"." and ".." are not IDs: in a URL path they mean "this folder" and "the folder above", which would send the request to another route. Enter the ${field.toLowerCase()}'s ID, or choose it from the list.`;
+	stopOnInvalidId(check, node, field, `"${value}" is not a valid ID`, fix);
 }

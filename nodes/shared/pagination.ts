@@ -55,10 +55,7 @@ function nonNegativeInteger(value: unknown): number | undefined {
 	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/**
- * The Laravel envelope (`data`, `links`, `meta`), or which part is missing: a broken answer never
- * passes for a complete listing. @internal Exported for the fuzz tests.
- */
+/** The Laravel envelope (`data`, `links`, `meta`), or which part is missing. @internal For fuzz tests. */
 export function readEnvelope(body: unknown) {
 	if (!isJsonObject(body)) return 'the page is not a JSON object';
 	if (!Array.isArray(body.data)) return 'the page has no "data" array';
@@ -99,11 +96,7 @@ export async function connect(ctx: ApiContext): Promise<Connection> {
 	};
 }
 
-/**
- * The one way the nodes read a page of a list: the page asked for, at the page size of the
- * listing's first page read (pages read side by side could otherwise overlap or skip items), or
- * an error naming the page.
- */
+/** Reads a page at the first page's size (pages read side by side could overlap or skip items). */
 export class Listing {
 	private readonly qs: IDataObject;
 	private pageSize: number | undefined;
@@ -200,10 +193,7 @@ export async function paginate(ctx: ApiContext, key: PaginatedRouteKey, options?
 	return (await paginateList(ctx, key, options)).items;
 }
 
-/**
- * Every item, or up to `limit`, in the server's order, and whether more exist past the Limit. The
- * first page tells the page count and size; the pages `limit` needs are read `concurrency` at a time.
- */
+/** Every item, or up to `limit`, and whether more exist; pages after the first read side by side. */
 export async function paginateList(
 	ctx: ApiContext,
 	key: PaginatedRouteKey,

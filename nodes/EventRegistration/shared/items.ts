@@ -39,10 +39,7 @@ export interface OperationModule {
 	): Promise<IDataObject | IDataObject[] | ListResult>;
 }
 
-/**
- * One input item as the router hands it to an operation: its index, its input errors (collected
- * in tool runs), the fields its Output keeps, its parameters and its IDs.
- */
+/** One input item as an operation gets it: its index, input errors, Output fields, parameters, IDs. */
 export class OperationItem implements ItemContext {
 	readonly node: INode;
 	readonly inputErrors: InputError[] | undefined;
@@ -60,11 +57,7 @@ export class OperationItem implements ItemContext {
 		this.outputFields = this.outputFieldsOf(operation.recordKind);
 	}
 
-	/**
-	 * The value of parameter `name` (or a path into a fixedCollection, "formAnswers.answers"), its
-	 * fixed options matched as below. In tool runs a value of the wrong type is an input error (it
-	 * reads as undefined), reported with the others; in the editor n8n's own check stops it.
-	 */
+	/** Parameter `name` (or "formAnswers.answers"); in tool runs a wrong type is an input error. */
 	parameter(name: string, fallback?: unknown): unknown {
 		const { ctx, itemIndex } = this;
 		if (this.inputErrors === undefined)
@@ -91,10 +84,7 @@ export class OperationItem implements ItemContext {
 		return (parameterValue(this, property, { [groupName]: value }) as IDataObject)[groupName];
 	}
 
-	/**
-	 * A parameter with `validateType` (Is Business, Quantity), checked by n8n's `validateFieldType`
-	 * (what n8n-core applies in the editor): a value it refuses is an input error.
-	 */
+	/** A `validateType` parameter, checked by n8n's `validateFieldType` as in the editor. */
 	private typedValue(name: string, value: unknown): unknown {
 		const property = this.operation.description.find((candidate) => candidate.name === name);
 		const type = property?.validateType;
@@ -168,14 +158,9 @@ export class OperationItem implements ItemContext {
 	}
 }
 
-/*
- * Fixed-option parameters (Attendance Mode, Locale, …) set by an expression or by a model: `Online`
- * or `ONLINE` mean `online`, and an option's name (`English`) means its value.
- */
-
 /**
- * The option value meant by `value`: itself, else the one equal ignoring case (value first, then
- * name). An unknown one is an input error in tool runs, and stays as given for the operation's check.
+ * The option value an expression or a model meant: `ONLINE` is `online`, a name (`English`) its
+ * value. An unknown one is an input error in tool runs, and stays as given for the operation's check.
  */
 function choiceValue(
 	check: ItemContext,
@@ -324,10 +309,7 @@ export function withoutBlanks(fields: IDataObject): IDataObject {
 /** Form → Update's Field choice that adds a field (version 1): a blank ID, dropped before sending. */
 export const NEW_FIELD = '';
 
-/**
- * A `json` parameter of the shape of `empty` (an object, or an array of objects), which is also what
- * nothing gives: the editor stores text, an expression may already give an object or array.
- */
+/** A `json` parameter shaped as `empty` (also its value when blank): text, or an expression's object. */
 export function requireJson<T extends IDataObject | IDataObject[]>(
 	item: ItemContext,
 	field: string,

@@ -10,9 +10,8 @@ import { idSourceOf, type IdField } from '../../shared/routes';
 export const VERSION_1_1 = 1.1;
 
 /**
- * Whether an AI Agent or the MCP Server Trigger is calling the node: n8n gives a `usableAsTool`
- * node a second type, its name plus `Tool`, used only on an `ai_tool` connection.
- * (`isToolExecution()` cannot tell: n8n 2.x runs an agent's tool calls in a plain execute context.)
+ * Whether a model calls the node: n8n gives a `usableAsTool` node the type `<name>Tool` on an `ai_tool`
+ * connection (`isToolExecution()` cannot tell: n8n 2.x runs tool calls in a plain execute context).
  */
 export function runsAsTool(context: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return context.getNode().type.endsWith('Tool');
@@ -75,11 +74,7 @@ function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	);
 }
 
-/**
- * An operation's result as output items. Records of a `recordKind` are trimmed to `fields` (from
- * `OperationItem`'s `outputFields`, read before the operation ran so a bad choice sends nothing); a person is told
- * when Limit cut the list, and a model calling version 1.1 or later gets a list as one envelope item.
- */
+/** An operation's result as items: trimmed to `fields`, a cut list told, a model's list in one item. */
 export function shapeOutput(
 	ctx: IExecuteFunctions,
 	{ recordKind, returnsList }: { recordKind?: RecordKind; returnsList?: boolean },
@@ -99,10 +94,7 @@ export function shapeOutput(
 
 const words = (...lines: string[]): readonly string[] => lines.join(' ').split(' ');
 
-/**
- * One kind of record: `simple` is what Simplified keeps (what a person or a model needs to act on
- * it), `fields` every field Selected Fields offers (the reference's plus what the node adds).
- */
+/** Per record kind: what Simplified keeps (enough to act on it), and what Selected Fields offers. */
 export const RECORD_SHAPES = {
 	company: {
 		plural: 'companies',

@@ -207,29 +207,18 @@ function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Inva
 	const ids = pairs.map((pair) => String(pair.fieldId ?? '').trim());
 	// The first answer without an ID or answering a field again.
 	const bad = ids.findIndex((id, index) => id === '' || ids.indexOf(id) !== index);
-	if (bad !== -1 && ids[bad] === '')
-		return invalidInput(
-			check,
-			FIELDS_LABEL,
-			'an answer has no Field ID',
-			'Enter the form field ID of every answer, or remove the empty answer.',
-		);
+	if (bad !== -1 && ids[bad] === '') {
+		const fix = 'Enter the form field ID of every answer, or remove the empty answer.';
+		return invalidInput(check, FIELDS_LABEL, 'an answer has no Field ID', fix);
+	}
+	const twice = `field "${ids[bad]}" is answered twice`;
 	if (bad !== -1)
-		return invalidInput(
-			check,
-			FIELDS_LABEL,
-			`field "${ids[bad]}" is answered twice`,
-			'Keep one answer per form field.',
-		);
+		return invalidInput(check, FIELDS_LABEL, twice, 'Keep one answer per form field.');
 	// fromEntries: a Field ID such as "__proto__" is stored as a key, not as the object's prototype.
 	return Object.fromEntries(pairs.map((pair, index) => [ids[index], pair.answer ?? '']));
 }
 
-function withoutTopLevelKeys(
-	check: ItemContext,
-	label: string,
-	answers: IDataObject,
-): IDataObject | Invalid {
+function withoutTopLevelKeys(check: ItemContext, label: string, answers: IDataObject) {
 	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
 	if (key === undefined) return answers;
 	return invalidInput(
@@ -253,6 +242,8 @@ function readFormAnswers(item: OperationItem): IDataObject | undefined | Invalid
 	return isInvalid(form) || Object.keys(form).length > 0 ? form : undefined;
 }
 
+const QUANTITY_FIX = 'Order 1 or more tickets, as a whole number.';
+
 /** Validates the whole body before any request (reference: Create order body). */
 function orderBody(item: OperationItem) {
 	const fields = {
@@ -261,13 +252,7 @@ function orderBody(item: OperationItem) {
 		email: requireEmail(item, 'Email', String(item.parameter('email')).trim()),
 		country: requireAlpha2(item, 'Country', item.parameter('country')),
 		is_business: requireBoolean(item, 'Is Business', item.parameter('isBusiness')),
-		quantity: requireInteger(
-			item,
-			'Quantity',
-			item.parameter('quantity'),
-			1,
-			'Order 1 or more tickets, as a whole number.',
-		),
+		quantity: requireInteger(item, 'Quantity', item.parameter('quantity'), 1, QUANTITY_FIX),
 		...withoutBlanks(item.parameter('additionalFields', {}) as IDataObject),
 	};
 	const form = readFormAnswers(item);
@@ -275,11 +260,7 @@ function orderBody(item: OperationItem) {
 }
 
 /** The ticket type's own per-order bounds, checked here so nothing is written when they are not met. */
-function checkQuantityBounds(
-	check: ItemContext,
-	quantity: number,
-	ticketType: IDataObject,
-): number | Invalid {
+function checkQuantityBounds(check: ItemContext, quantity: number, ticketType: IDataObject) {
 	const bound = (value: unknown) =>
 		typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 	const [min, max] = [bound(ticketType.min_quantity), bound(ticketType.max_quantity)];
@@ -301,10 +282,7 @@ function isPaid(ticketType: IDataObject): boolean {
 const CHECKOUT_URL_NOTE =
 	'The order is for a paid ticket but checkout_url could not be built: finding the company slug needs the companies:read scope, which the token lacks. Add companies:read to the credential, or build the link with Public URL → Build and a Company Slug.';
 
-/**
- * Creates the order and adds `status` and `checkout_url` (null for a free ticket). Every lookup is
- * made before the order is written, so a failed lookup writes nothing.
- */
+/** Creates the order, adding `status` and `checkout_url`; every lookup first, so a failed one writes nothing. */
 export async function execute(this: IExecuteFunctions, item: OperationItem): Promise<IDataObject> {
 	const checked = orderBody(item);
 	const ticketTypeSlug = item.id('ticketType');
