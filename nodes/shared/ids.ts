@@ -140,10 +140,7 @@ export async function resolveCompanyWithId(ctx: ApiContext, given: unknown, chec
 	return await completeCompany(ctx, company, check);
 }
 
-/**
- * An Event value's slug; a name ("Summer Summit 2027") is matched among the company's events
- * (`companyId` is asked for only then).
- */
+/** An Event value's slug; a name is matched among the company's events (only then `companyId`). */
 export async function resolveEvent(
 	ctx: ApiContext,
 	parameter: unknown,
@@ -170,9 +167,8 @@ interface Locator {
 	/** What the ID is, for the validation hint. */
 	idHint: string;
 	/**
-	 * A public page URL that identifies the resource, when one can: an example, and the pattern of
-	 * the reference's pages (`{public_url}/{company-slug}/event/{event-slug}/{ticket-type-slug}`,
-	 * `.../o/{order-id}/checkout`) with the ID as group 1; any host, so Base URL and Public URL work.
+	 * A public page URL of the resource: an example, and the reference's page pattern with the ID as
+	 * group 1 (`.../event/{event-slug}/{ticket-type-slug}`); any host, so Base URL and Public URL work.
 	 */
 	url?: { example: string; pattern: string };
 }

@@ -182,10 +182,7 @@ export async function chosenParams(ctx: ILoadOptionsFunctions, ...names: Locator
 	return params;
 }
 
-/**
- * Upcoming and running events first (soonest first), then past ones (most recent first).
- * @internal Exported for the tests only.
- */
+/** Upcoming and running events (soonest first), then past ones (latest first). @internal For tests. */
 export function byUpcoming(events: IDataObject[], now: string): IDataObject[] {
 	const start = (e: IDataObject) => String(e.date_start ?? '');
 	const isPast = (e: IDataObject) => String(e.date_end ?? e.date_start ?? '') < now;

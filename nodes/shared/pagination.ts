@@ -331,9 +331,8 @@ export class RatePacer {
 }
 
 /**
- * The one worker pool: `task` over `items`, at most `concurrency` running (a sliding window),
- * results in item order, cut at the first `isLast` accepts. On a failure nothing new starts,
- * `onFailure` is called and, once the running tasks end, the first error is thrown.
+ * The one worker pool: `task` over `items`, `concurrency` at a time, results in order up to the first
+ * `isLast`. On a failure nothing new starts, `onFailure` is called, then the first error is thrown.
  */
 export async function mapPooled<T, R>(
 	items: readonly T[],

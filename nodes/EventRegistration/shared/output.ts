@@ -155,10 +155,7 @@ export function noteOf(field: string): string {
 	return `${field}_note`;
 }
 
-/**
- * As many records as fit in the 30,000 characters one tool call hands a model (JSON of the list
- * item), 1,000 of them kept for the envelope's own fields: a longer list is cut and says so.
- */
+/** The records that fit in the 30,000 characters a tool call hands a model, 1,000 kept for the envelope. */
 function withinBudget(records: IDataObject[]): IDataObject[] {
 	let used = 0;
 	for (let i = 0; i < records.length; i++) {
@@ -194,9 +191,8 @@ function listEnvelope(
 export const MODEL_MAX_RECORDS = 100;
 
 /**
- * A parameter whose default differs for a model: one variant per case, so exactly one is shown.
- * People keep `forPeople`; a model calling a node of version 1 keeps it too (saved agents behave
- * as before); a model calling version 1.1 or later gets `forModel`.
+ * A parameter whose default differs for a model (version 1.1 on), one variant shown per case; a model
+ * calling version 1 keeps `forPeople`, so saved agents behave as before.
  */
 export function withModelDefault<T extends INodeProperties['default']>(
 	property: INodeProperties,

@@ -33,10 +33,7 @@ export function orderCheckoutUrl(base: PublicUrlBase, eventSlug: string, orderId
 	return pageUrl(base, 'event', eventSlug, 'o', orderId, 'checkout');
 }
 
-/**
- * Company scoped: `{public_url}/{company-slug}/{activation-slug}`; event scoped:
- * `{public_url}/{company-slug}/{event-slug}/{activation-slug}` (no `/event/` segment).
- */
+/** `{public_url}/{company-slug}[/{event-slug}]/{activation-slug}` (no `/event/` segment). */
 export function activationUrl(base: PublicUrlBase, slug: string, eventSlug?: string): string {
 	return eventSlug === undefined ? pageUrl(base, slug) : pageUrl(base, eventSlug, slug);
 }

@@ -5,7 +5,7 @@ import { invalidInput, isInvalid, unlessForbidden, validValues } from '../../../
 import type { Invalid, ItemContext } from '../../../shared/errors';
 import { companyLocator, eventLocator, idLocator, completeCompany } from '../../../shared/ids';
 import { withOrderStatus } from '../../../shared/orders';
-import { noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
+import { editorLabel, noteOf, needs, ORDER_FIELDS, ORGANIZED, text } from '../../shared/output';
 import { orderCheckoutUrl } from '../../shared/publicUrls';
 import {
 	withoutBlanks,
@@ -193,11 +193,7 @@ export const lookups: Lookup[] = [
 ];
 
 /** Attendee fields the API takes only at the top level of the body, never among form answers. */
-const TOP_LEVEL_KEYS: Record<string, string> = {
-	first_name: 'First Name',
-	last_name: 'Last Name',
-	email: 'Email',
-};
+const TOP_LEVEL_KEYS = ['first_name', 'last_name', 'email'];
 
 const FIELDS_LABEL = 'Form Answers';
 const JSON_LABEL = 'Form Answers (JSON)';
@@ -219,13 +215,13 @@ function fromPairs(check: ItemContext, pairs: IDataObject[]): IDataObject | Inva
 }
 
 function withoutTopLevelKeys(check: ItemContext, label: string, answers: IDataObject) {
-	const key = Object.keys(answers).find((k) => Object.hasOwn(TOP_LEVEL_KEYS, k));
+	const key = Object.keys(answers).find((k) => TOP_LEVEL_KEYS.includes(k));
 	if (key === undefined) return answers;
 	return invalidInput(
 		check,
 		label,
 		`must not contain "${key}"`,
-		`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${TOP_LEVEL_KEYS[key]} instead.`,
+		`The attendee’s first name, last name and email go in the node’s own First Name, Last Name and Email fields; remove "${key}" from the form answers and set ${editorLabel(key)} instead.`,
 	);
 }
 
