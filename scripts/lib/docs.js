@@ -98,10 +98,10 @@ function pageRegions() {
 		{
 			file: 'README.md',
 			name: 'pages',
-			content: table(
-				['Page', 'What it covers'],
-				pages.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]),
-			),
+			content: table(pages, {
+				Page: (page) => `[${page.title}](docs/${page.file})`,
+				'What it covers': (page) => page.covers,
+			}),
 		},
 		...pages.map((page) => ({
 			file: `docs/${page.file}`,
@@ -133,60 +133,49 @@ function operationsOf({ resourceProperty, RESOURCES, ROUTES }) {
 
 /** @param {ActionNodeCode} node */
 function operationsTable(node) {
-	const rows = operationsOf(node).map(({ resource, operation, route }) => [
-		resource.name,
-		operation.name,
-		`${code(resource.value)} / ${code(operation.value)}`,
-		route
-			? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
-			: 'none of its own (lookups only)',
-		route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–',
-		route?.assumed ?? '',
-	]);
-	return table(
-		[
-			'Resource',
-			'Operation',
-			'`resource` / `operation`',
-			'Request',
-			'Scopes',
-			'Assumed (not shown in the reference)',
-		],
-		rows,
-	);
+	return table(operationsOf(node), {
+		Resource: ({ resource }) => resource.name,
+		Operation: ({ operation }) => operation.name,
+		'`resource` / `operation`': ({ resource, operation }) =>
+			`${code(resource.value)} / ${code(operation.value)}`,
+		Request: ({ operation, route }) =>
+			route
+				? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
+				: 'none of its own (lookups only)',
+		Scopes: ({ route }) =>
+			route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–',
+		'Assumed (not shown in the reference)': ({ route }) => route?.assumed ?? '',
+	});
 }
 
 /** The README's overview: each resource with its operations. @param {ActionNodeCode} node */
 function resourcesTable(node) {
 	const resources = /** @type {Option[]} */ (node.resourceProperty.options ?? []);
 	const operations = operationsOf(node);
-	const rows = resources.map((resource) => [
-		`**${resource.name}**`,
-		operations
-			.filter((o) => o.resource === resource)
-			.map((o) => o.operation.name)
-			.join(', '),
-		resource.description ?? '',
-	]);
 	return [
 		`${operations.length} operations on ${resources.length} resources:`,
 		'',
-		table(['Resource', 'Operations', 'What it is'], rows),
+		table(resources, {
+			Resource: (resource) => `**${resource.name}**`,
+			Operations: (resource) =>
+				operations
+					.filter((o) => o.resource === resource)
+					.map((o) => o.operation.name)
+					.join(', '),
+			'What it is': (resource) => resource.description ?? '',
+		}),
 	].join('\n');
 }
 
 /** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
 function webhookEventsTable(events) {
-	return table(
-		['Value', 'Shown as', 'What it is', 'Scope needed', 'Name'],
-		events.map((event) => [
-			code(event.value),
-			event.name,
-			event.description,
-			code(event.scope),
-			event.assumed ? 'Assumed from the scope' : 'From the reference',
-		]),
-	);
+	return table(events, {
+		Value: (event) => code(event.value),
+		'Shown as': (event) => event.name,
+		'What it is': (event) => event.description,
+		'Scope needed': (event) => code(event.scope),
+		Name: (event) => (event.assumed ? 'Assumed from the scope' : 'From the reference'),
+	});
 }
 
 /** The kind examples/form-submitted-to-email.json reads. */
@@ -236,21 +225,21 @@ function oauth2ScopesTable(credential, scopesProperty, node, events) {
 	const label = (resource, operation) =>
 		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
 		`${resource}.${operation}`;
-	const rows = /** @type {Option[]} */ (property.options ?? []).map((scope) => {
+	/** @param {Option} scope */
+	const users = (scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
-		const users = [
+		return [
 			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),
 			...otherUses({ ROUTES: node.ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
 			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
 		];
-		return [
-			code(scope.value),
-			scope.description ?? '',
-			users.join(', ') || '–',
-			selected.has(scope.value) ? 'yes' : 'no',
-		];
+	};
+	return table(/** @type {Option[]} */ (property.options ?? []), {
+		Scope: (scope) => code(scope.value),
+		Grants: (scope) => scope.description ?? '',
+		'Needed by': (scope) => users(scope).join(', ') || '–',
+		'Selected by default': (scope) => (selected.has(scope.value) ? 'yes' : 'no'),
 	});
-	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);
 }
 
 /** The steps of `npm test` (scripts/test.js), their commands, and which run side by side. */
