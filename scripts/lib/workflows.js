@@ -19,6 +19,15 @@ const PACKAGE_PREFIX = nodeType('');
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
 /** @typedef {Record<CredentialKind, CredentialRef>} CredentialRefs */
 
+/**
+ * The token and OAuth2 credentials: `<name> (token)`, `<name> (OAuth2)`.
+ * @param {string} name @param {string} tokenId @param {string} oauthId @returns {CredentialRefs}
+ */
+const credentialRefs = (name, tokenId, oauthId) => ({
+	token: { id: tokenId, name: `${name} (token)`, type: 'eventRegistrationApi' },
+	oauth: { id: oauthId, name: `${name} (OAuth2)`, type: 'eventRegistrationOAuth2Api' },
+});
+
 /** A resource locator's value, By ID unless `mode` names another. @param {string} value */
 function rl(value, mode = 'id') {
 	return { __rl: true, mode, value };
@@ -385,6 +394,7 @@ module.exports = {
 	PACKAGE_PREFIX,
 	auth,
 	coverageWorkflow,
+	credentialRefs,
 	eventDatesWorkflow,
 	exampleId,
 	isAgentExample,
