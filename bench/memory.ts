@@ -11,7 +11,7 @@ import { GC_MARK, apiHeaders, ordersUrl } from './protocol';
 import type { NodeResult } from './protocol';
 import { check, mib, round } from './report';
 import type { Check } from './report';
-import { LATENCY_MS, SERVER_CASES, SIZE } from './scenarios';
+import { SERVER_CASES, SIZE } from './scenarios';
 import type { ServerCase } from './scenarios';
 
 const MEMORY_ORDERS = SIZE.memoryOrders;
@@ -89,11 +89,7 @@ export async function runMemoryScenario(log: (text: string) => void) {
 		const cases: MemoryCase[] = [];
 		for (const server of SERVER_CASES) {
 			log(`  node, server page size ${server.label}… `);
-			await control.setFaults({
-				latencyMs: LATENCY_MS,
-				throttle: null,
-				maxPerPage: server.maxPerPage,
-			});
+			await control.setFaults({ maxPerPage: server.maxPerPage });
 			const { result, stdout } = await runNodeProcess(
 				{ ...sb, markGc: true },
 				async () => await control.clearRequests(),

@@ -13,7 +13,7 @@ import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { medianRun, repoRoot, round } from './report';
-import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
+import { SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
 /** The HTTP Request node version the editor adds today. */
@@ -268,7 +268,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	);
 	log('done\n');
 
-	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
+	await control.setFaults({ latencyMs: 0 });
 	const reference = await runBaseline(sb);
 
 	const runs: PeerRun[] = [];
@@ -279,11 +279,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 			scenario.throttle ? 1 : repeat,
 			'execution_time_ms',
 			async () => {
-				await control.setFaults({
-					latencyMs: LATENCY_MS,
-					throttle: scenario.throttle,
-					maxPerPage: null,
-				});
+				await control.setFaults({ throttle: scenario.throttle });
 				await control.clearRequests();
 				const executed = await lib.n8n.executeWorkflow(env, workflow.id, EXECUTE_TIMEOUT_MS);
 				return peerRun(variant, scenario, executed, expected, await control.stats());

@@ -54,16 +54,9 @@ const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
-interface Calibration {
-	rttMs: number;
-	total: number;
-}
-
+type Calibration = { rttMs: number; total: number };
 /** undefined leaves the node's default (what users get). */
-interface Paging {
-	concurrency?: number;
-	perPage?: number;
-}
+type Paging = { concurrency?: number; perPage?: number };
 
 interface Context {
 	sb: SandboxReady;
@@ -96,7 +89,7 @@ async function calibrate(
 	control: SandboxControl,
 	perPage: number,
 ): Promise<Calibration> {
-	await control.setFaults({ latencyMs: LATENCY_MS, throttle: null, maxPerPage: NODE_PAGE_SIZE });
+	await control.setFaults({ maxPerPage: NODE_PAGE_SIZE });
 	const http = axios.create({ headers: apiHeaders(sb) });
 	const url = ordersUrl(sb);
 	const times: number[] = [];
@@ -122,11 +115,7 @@ async function runOnce(
 ) {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
-	const faults = {
-		latencyMs: scenario.latencyMs,
-		throttle: scenario.throttle,
-		maxPerPage: server.maxPerPage,
-	};
+	const faults = { throttle: scenario.throttle, maxPerPage: server.maxPerPage };
 	// The child's warm-up run goes out without the throttle, so it takes nothing from the window.
 	await control.setFaults({ ...faults, throttle: null });
 	const job = { ...sb, limit: scenario.limit, ...paging };
@@ -221,11 +210,7 @@ async function runScenario(
 ): Promise<ScenarioFigures> {
 	const { sb, control } = context;
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
-	await control.setFaults({
-		latencyMs: scenario.latencyMs,
-		throttle: scenario.throttle,
-		maxPerPage: null,
-	});
+	await control.setFaults({ throttle: scenario.throttle });
 	await control.clearRequests();
 	const result = await runBaseline({ ...sb, limit: scenario.limit });
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
