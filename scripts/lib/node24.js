@@ -1,10 +1,8 @@
 // @ts-check
 /**
- * Node 24, what n8n 2.x runs on and what the repo's `npm ci` needs (isolated-vm ships binaries for
- * Node 24 only): the package pinned by e2e/node24's lockfile where npm has one for this platform
- * (Linux x64 and arm64), installed there on first use; elsewhere the system Node when new enough.
- * Then the repo's own dependencies, `npm ci` on that Node when node_modules is missing or older than
- * the lockfile. Needs nothing but Node's own modules: it runs before anything is installed.
+ * Node 24, for n8n 2.x and the repo's `npm ci` (isolated-vm ships binaries for Node 24 only): the
+ * package e2e/node24's lockfile pins for this platform, installed on first use, else the system
+ * Node if new enough; then the repo's dependencies. Only Node's own modules: runs before installs.
  * `node scripts/lib/node24.js` installs Node 24 if need be and prints its folder for PATH.
  */
 const fs = require('node:fs');
@@ -23,11 +21,7 @@ const readJson = (file) => JSON.parse(fs.readFileSync(path.resolve(ROOT, file), 
 /** @returns {Record<string, string>} package name → pinned version */
 const pinnedPackages = () => readJson(path.join(NODE24_DIR, 'package.json')).optionalDependencies;
 
-/**
- * Which Node 24 this machine uses; installs nothing.
- * @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }}
- *   dir: the Node's folder (bin/, include/ for native builds)
- */
+/** @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }} */
 function resolveNode24() {
 	const name = `node-${PLATFORM}`;
 	const pinned = pinnedPackages()[name];
@@ -76,7 +70,7 @@ async function ensureRepoDependencies(log) {
 	});
 }
 
-/** The environment for the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
+/** For the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
 function toolEnv() {
 	const node24 = resolveNode24();
 	const dirs = [

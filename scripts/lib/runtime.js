@@ -1,9 +1,8 @@
 // @ts-check
 /**
- * The pinned real n8n installs the e2e tests, npm run dev and the package checks run on, each in
- * its own folder under e2e/ with its own lockfile: e2e/runtime (n8n 2.x on Node 24, node24.js; the
- * default) and e2e/runtime-1x (the newest n8n 1.x that installs here, on Node 20 from its lockfile).
- * Each is installed again only when its lockfile (or its Node) changes: a stamp file records it.
+ * The pinned real n8n installs, each in its folder under e2e/ with its own lockfile: e2e/runtime
+ * (n8n 2.x on Node 24, the default) and e2e/runtime-1x (the newest 1.x that installs here, on Node
+ * 20 from its lockfile). Installed again only when a stamp shows its lockfile (or Node) changed.
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
@@ -19,9 +18,8 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
 
 /**
  * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
- *   folder: under e2e/, also its name on the command line; nodeDir: the Node that runs this n8n
- *   (headers for native builds); env: what this n8n needs besides the common settings;
- *   asyncActivation: activation returns before the triggers are set up (2.x; 1.x does it in the request)
+ *   nodeDir: its Node (headers for native builds); env: besides n8n.js's common settings;
+ *   asyncActivation: activation returns before the triggers are set up (2.x)
  */
 function defineRuntime({
 	folder,
@@ -49,7 +47,6 @@ function defineRuntime({
 		env,
 		asyncActivation,
 		stampFile: path.join(modules, '.runtime-stamp'),
-		// Outside node_modules (npm empties it).
 		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
 	};
 }
@@ -77,7 +74,7 @@ const RUNTIME_1X = defineRuntime({
 	asyncActivation: false,
 });
 
-/** Oldest first (`npm test` runs the default's steps first: scripts/test.js). */
+/** Oldest first. */
 const RUNTIMES = [RUNTIME_1X, RUNTIME_2X];
 const DEFAULT_RUNTIME = RUNTIME_2X;
 
@@ -109,10 +106,7 @@ function npmEnv(runtime) {
 	};
 }
 
-/**
- * What an install depends on: the manifest, the lockfile and, when the Node is not pinned there,
- * its version (not its folder). @param {Runtime} runtime
- */
+/** Manifest, lockfile and the Node's version if not pinned there. @param {Runtime} runtime */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
 	for (const file of ['package.json', 'package-lock.json'])
@@ -131,7 +125,7 @@ function isAlive(pid) {
 	}
 }
 
-/** A folder as a lock between concurrent installs (npm run dev and the e2e suite, say). @param {Runtime} runtime */
+/** A folder as a lock between concurrent installs. @param {Runtime} runtime */
 async function acquireLock(runtime) {
 	const { lockDir } = runtime;
 	const deadline = Date.now() + LOCK_WAIT_MS;
