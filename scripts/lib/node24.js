@@ -21,7 +21,9 @@ const readJson = (file) => JSON.parse(fs.readFileSync(path.resolve(ROOT, file), 
 /** @returns {Record<string, string>} package name → pinned version */
 const pinnedPackages = () => readJson(path.join(NODE24_DIR, 'package.json')).optionalDependencies;
 
-/** @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }} */
+/**
+ * @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }}
+ */
 function resolveNode24() {
 	const name = `node-${PLATFORM}`;
 	const pinned = pinnedPackages()[name];
