@@ -18,12 +18,11 @@ const PACKAGE_PREFIX = nodeType('');
 /** @typedef {'token' | 'oauth'} CredentialKind */
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
 /** @typedef {Record<CredentialKind, CredentialRef>} CredentialRefs */
+/** @typedef {import('../../test/sandbox/seed').Demo} Demo */
+/** @typedef {{ id: string; refs: CredentialRefs; demo: Demo }} On */
 
-/**
- * The token and OAuth2 credentials: `<name> (token)`, `<name> (OAuth2)`.
- * @param {string} name @param {string} tokenId @param {string} oauthId @returns {CredentialRefs}
- */
-const credentialRefs = (name, tokenId, oauthId) => ({
+/** `<name> (token)` and `<name> (OAuth2)`. @param {string} name @param {string} tokenId */
+const credentialRefs = (name, tokenId, /** @type {string} */ oauthId) => ({
 	token: { id: tokenId, name: `${name} (token)`, type: 'eventRegistrationApi' },
 	oauth: { id: oauthId, name: `${name} (OAuth2)`, type: 'eventRegistrationOAuth2Api' },
 });
@@ -90,11 +89,7 @@ function actionNodes(steps, { authentication, credentials }, index) {
 	);
 }
 
-/**
- * Every resource of the action node in one chain; names unique per credential kind, so both can
- * share one sandbox.
- * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
- */
+/** Each resource in turn; names unique per kind. @param {On & { kind: CredentialKind }} options */
 function coverageWorkflow({ id, kind, refs, demo }) {
 	const label = kind === 'token' ? 'Token' : 'OAuth';
 	const company = rl(demo.companyId);
@@ -209,11 +204,7 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
 	return `={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
 }
 
-/**
- * Event dates as instants, whose request must not depend on n8n's time zone (GENERIC_TIMEZONE,
- * recorded by "Workflow zone").
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
- */
+/** Event dates as instants: the request must not depend on GENERIC_TIMEZONE. @param {On} options */
 function eventDatesWorkflow({ id, refs, demo }) {
 	const company = rl(demo.companyId);
 	const create = {
@@ -276,10 +267,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	return workflow(id, 'E2E event dates as instants', nodes);
 }
 
-/**
- * The webhook trigger alone: its output is the execution's.
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; events: string[] }} options
- */
+/** Its output is the execution's. @param {On & { events: string[] }} options */
 function webhookTriggerWorkflow({ id, refs, demo, events }) {
 	const { authentication, credentials } = auth('token', refs);
 	const trigger = node(
@@ -294,7 +282,7 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 
 /**
  * The order trigger on one event, polling every minute (n8n's most often) unless given Poll Times.
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[]; pollTimes?: object[] }} options
+ * @param {On & { watch: string[]; pollTimes?: object[] }} options
  */
 function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
 	const { authentication, credentials } = auth('token', refs);
@@ -345,7 +333,7 @@ function exampleId(prefix, file) {
  * placeholders filled in, a credential picked (SMTP too, when refs has one), the fake CRM, and a
  * poll every minute. Node types stay: the package is installed as users get it.
  * @param {any} workflow
- * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
+ * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: Demo; crmUrl: string; pollEveryMinute?: boolean }} options
  *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
 function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
