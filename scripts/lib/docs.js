@@ -268,11 +268,8 @@ function testStepsList() {
 
 const marker = (/** @type {string} */ name) =>
 	new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
-
-/** @param {string} page @param {string} name */
-function regionOf(page, name) {
-	return marker(name).exec(page)?.[0];
-}
+const regionOf = (/** @type {string} */ page, /** @type {string} */ name) =>
+	marker(name).exec(page)?.[0];
 
 /**
  * Writes (or, with check, only compares) the regions; a page without navigation markers gets them
@@ -307,35 +304,27 @@ function updateRegions(regions, { check = false } = {}) {
 /** Requires TypeScript source outside jest, transpiled on load (no type check): the node code unbuilt. */
 function registerTypeScript() {
 	if (process.env.JEST_WORKER_ID !== undefined || require.extensions['.ts']) return;
-	const ts = require('typescript');
-	require.extensions['.ts'] = (module, filename) => {
-		const source = fs.readFileSync(filename, 'utf8');
-		const { outputText } = ts.transpileModule(source, {
-			compilerOptions: {
-				module: ts.ModuleKind.CommonJS,
-				target: ts.ScriptTarget.ES2022,
-				esModuleInterop: true,
-			},
-			fileName: filename,
-		});
-		/** @type {any} */ (module)._compile(outputText, filename);
+	const { ModuleKind, ScriptTarget, transpileModule } = require('typescript');
+	const compilerOptions = { module: ModuleKind.CommonJS, target: ScriptTarget.ES2022 };
+	require.extensions['.ts'] = (module, fileName) => {
+		const source = fs.readFileSync(fileName, 'utf8');
+		const options = { compilerOptions: { ...compilerOptions, esModuleInterop: true }, fileName };
+		/** @type {any} */ (module)._compile(transpileModule(source, options).outputText, fileName);
 	};
 }
 
 /** @returns {Region[]} all but the reliability cases */
 function codeRegions() {
 	registerTypeScript();
-	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
+	const { resourceProperty, RESOURCES } = require(
+		path.join(ROOT, 'nodes', 'EventRegistration', 'resources'),
+	);
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
-	const actionNode = {
-		resourceProperty: resources.resourceProperty,
-		RESOURCES: resources.RESOURCES,
-		ROUTES,
-	};
+	const actionNode = { resourceProperty, RESOURCES, ROUTES };
 	return [
 		...pageRegions(),
 		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
