@@ -93,8 +93,7 @@ type ScriptsLib = ReturnType<typeof scriptsLib>;
 
 interface TaskData {
 	executionTime?: number;
-	executionStatus?: string;
-	error?: { message?: string; description?: string };
+	error?: { message?: string };
 	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
 }
 
@@ -234,14 +233,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 		`· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, ${build ? 'build, ' : ''}pack, install, import… `,
 	);
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
-	// The smoke run has its own n8n user folder, so it never removes a full run's.
-	const workDir = path.join(
-		repoRoot(),
-		'node_modules',
-		'.cache',
-		'n8n-nodes-event-registration-bench',
-		SIZE.smoke ? 'peer-smoke' : 'peer',
-	);
+	// In the bench's build folder; the smoke run's own, so it never removes a full run's.
+	const workDir = path.resolve(__dirname, '..', SIZE.smoke ? 'peer-smoke' : 'peer');
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
 	// npm test passes --no-build: a build empties dist/ while the suites running beside the bench pack it.

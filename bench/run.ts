@@ -54,7 +54,7 @@ const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
-type Calibration = { rttMs: number; total: number };
+type Calibration = Awaited<ReturnType<typeof calibrate>>;
 /** undefined leaves the node's default (what users get). */
 type Paging = { concurrency?: number; perPage?: number };
 
@@ -84,11 +84,7 @@ function integerOption(name: string, env: string, max: number): number | undefin
 }
 
 /** One sequential round trip with plain HTTP at a page size (median), the ideal times' unit; and the order count. */
-async function calibrate(
-	sb: SandboxReady,
-	control: SandboxControl,
-	perPage: number,
-): Promise<Calibration> {
+async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: number) {
 	await control.setFaults({ maxPerPage: NODE_PAGE_SIZE });
 	const http = axios.create({ headers: apiHeaders(sb) });
 	const url = ordersUrl(sb);
@@ -295,7 +291,7 @@ function finish(report: object, tables: Array<(report: object) => string>, check
 
 /** `--only order-trigger`: its figures merged into the results file. */
 async function orderTriggerOnly(): Promise<void> {
-	let report: Record<string, unknown> = {};
+	let report: Record<string, unknown>;
 	try {
 		report = JSON.parse(readFileSync(resultsFile(), 'utf8')) as Record<string, unknown>;
 	} catch {
