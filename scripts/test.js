@@ -113,16 +113,10 @@ async function installInBackground(runtime) {
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const started = Date.now();
-	const { code } = await run(
-		process.execPath,
-		[path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder, '--nice'],
-		{
-			cwd: ROOT,
-			env: toolEnv(),
-			timeoutMs: INSTALL_TIMEOUT_MS,
-			echo: (text) => fs.writeSync(out, text),
-		},
-	).finally(() => fs.closeSync(out));
+	const args = [path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder, '--nice'];
+	const echo = (/** @type {string} */ text) => void fs.writeSync(out, text);
+	const options = { cwd: ROOT, env: toolEnv(), timeoutMs: INSTALL_TIMEOUT_MS, echo };
+	const { code } = await run(process.execPath, args, options).finally(() => fs.closeSync(out));
 	const seconds = secondsOf(Date.now() - started);
 	if (code !== 0) {
 		const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
@@ -141,9 +135,8 @@ function startInstalls() {
 	let previous = Promise.resolve();
 	for (const runtime of INSTALL_ORDER) {
 		const done = previous.then(() => installInBackground(runtime));
-		// Awaited by the step that needs it; until then a failure must not end the process unhandled.
-		done.catch(() => undefined);
 		installs.set(runtime, done);
+		// Also handled here: until a step awaits it, a failure must not end the process.
 		previous = done.catch(() => undefined);
 	}
 	return installs;
