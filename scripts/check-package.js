@@ -207,22 +207,22 @@ async function checkScanner() {
 			path.join(RUNTIME_MODULES, '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs'),
 		).href
 	);
-	const dist = await scanner.analyzePackage(UNPACKED, ['**/*.js', 'package.json']);
-	const source = await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS);
-	/** @param {{ passed: boolean; message?: string; details?: string }} result */
-	const detailsOf = (result) => [result.message, result.details].filter(Boolean).join('\n');
-	return [
-		{
-			name: 'official scanner, ESLint leg on the packed tarball',
-			ok: dist.passed,
-			details: detailsOf(dist),
-		},
-		{
-			name: `official scanner, ESLint leg on the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`,
-			ok: source.passed,
-			details: detailsOf(source),
-		},
+	/** @type {Array<[string, string, string[]]>} */
+	const legs = [
+		['the packed tarball', UNPACKED, ['**/*.js', 'package.json']],
+		[
+			`the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`,
+			ROOT,
+			scanner.SOURCE_FILE_PATTERNS,
+		],
 	];
+	const results = [];
+	for (const [what, dir, patterns] of legs) {
+		const { passed, message, details } = await scanner.analyzePackage(dir, patterns);
+		const name = `official scanner, ESLint leg on ${what}`;
+		results.push({ name, ok: passed, details: [message, details].filter(Boolean).join('\n') });
+	}
+	return results;
 }
 
 /**
@@ -234,11 +234,8 @@ function checkDocumentationLinks() {
 	const anchors = anchorsOf(fs.readFileSync(path.join(UNPACKED, 'README.md'), 'utf8'));
 	/** @param {string} where @param {unknown} url */
 	const check = (where, url) => {
-		const anchor =
-			typeof url === 'string' && url.startsWith(`${PACKAGE_PAGE}#`)
-				? url.slice(PACKAGE_PAGE.length + 1)
-				: undefined;
-		if (anchor === undefined || !anchors.has(anchor))
+		const [page, anchor] = String(url).split('#');
+		if (page !== PACKAGE_PAGE || !anchors.has(anchor))
 			problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
 	};
 	for (const file of DECLARED) {
