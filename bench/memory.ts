@@ -20,18 +20,12 @@ const HEAP_LIMIT_MB = 256;
 type MemoryCase = ReturnType<typeof memoryCase>;
 export type MemoryFigures = Awaited<ReturnType<typeof runMemoryScenario>>;
 
-interface GcTrace {
-	peakBeforeMb: number;
-	freedMb: number;
-	count: number;
-}
-
 /** `--trace-gc` lines between the run's marks: `… Scavenge 45.2 (60.1) -> 40.1 (62.1) MB, …`. */
-function readGcTrace(stdout: string): GcTrace {
+function readGcTrace(stdout: string) {
 	const start = stdout.indexOf(GC_MARK.start);
 	const end = stdout.indexOf(GC_MARK.end, start);
 	const lines = stdout.slice(start === -1 ? 0 : start, end === -1 ? undefined : end).split('\n');
-	const trace: GcTrace = { peakBeforeMb: 0, freedMb: 0, count: 0 };
+	const trace = { peakBeforeMb: 0, freedMb: 0, count: 0 };
 	for (const line of lines) {
 		const match = /: [A-Za-z -]+?\s+([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
 		if (!match) continue;
