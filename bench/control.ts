@@ -4,17 +4,13 @@ import axios from 'axios';
 import { LATENCY_MS } from './scenarios';
 import type { Throttle } from './scenarios';
 
-interface ServerStats {
-	requests: number;
-	status2xx: number;
-	status429: number;
-}
-interface LoggedRequest {
+type ServerStats = { requests: number; status2xx: number; status429: number };
+type LoggedRequest = {
 	query: Record<string, string>;
 	status: number;
 	timestamp: string;
 	durationMs: number;
-}
+};
 
 export class SandboxControl {
 	private readonly http;

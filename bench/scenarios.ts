@@ -2,10 +2,7 @@
 
 export type ScenarioName = 'latency' | 'throttle' | 'limit';
 
-export interface Throttle {
-	limit: number;
-	windowMs: number;
-}
+export type Throttle = { limit: number; windowMs: number };
 
 export interface Scenario {
 	name: ScenarioName;
