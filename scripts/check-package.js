@@ -152,11 +152,8 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 				dependencies: { 'n8n-workflow': WORKFLOW_VERSION },
 			}),
 		);
-		await runChecked(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
-			{ cwd: consumer, timeoutMs: 300000 },
-		);
+		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'];
+		await runChecked('npm', args, { cwd: consumer, timeoutMs: 300000 });
 	}
 	await unpack(tarball, UNPACKED);
 	return consumer;
@@ -184,12 +181,8 @@ async function checkRequire(consumer) {
 		console.log(found.join(', '));
 	`;
 	// NODE_PATH cleared: resolution must not reach this repo's node_modules.
-	const env = { ...process.env, NODE_PATH: '' };
-	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], {
-		cwd: consumer,
-		env,
-		timeoutMs: 60000,
-	});
+	const options = { cwd: consumer, env: { ...process.env, NODE_PATH: '' }, timeoutMs: 60000 };
+	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], options);
 	return {
 		name: `each node and credential loads with only n8n-workflow@${WORKFLOW_VERSION} installed (Node ${process.versions.node})`,
 		ok: result.code === 0,

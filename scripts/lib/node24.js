@@ -18,6 +18,14 @@ const PLATFORM = `${process.platform}-${process.arch}`;
 /** @param {string} file absolute, or from the repository root @returns {any} */
 const readJson = (file) => JSON.parse(fs.readFileSync(path.resolve(ROOT, file), 'utf8'));
 
+/** @param {string} cwd @param {string[]} flags @param {NodeJS.ProcessEnv} env */
+const npmCi = (cwd, flags, env, /** @type {number} */ minutes) =>
+	runChecked('npm', ['ci', '--no-audit', '--no-fund', ...flags], {
+		cwd,
+		env: { ...env, npm_config_yes: 'true' },
+		timeoutMs: minutes * 60 * 1000,
+	});
+
 /** @returns {Record<string, string>} package name → pinned version */
 const pinnedPackages = () => readJson(path.join(NODE24_DIR, 'package.json')).optionalDependencies;
 
@@ -44,11 +52,7 @@ async function ensureNode24(log) {
 	const found = resolveNode24();
 	if (found.source === 'package' && !fs.existsSync(found.node)) {
 		log(`Installing Node ${found.version} for n8n 2.x into e2e/node24 (npm ci, once)...`);
-		await runChecked('npm', ['ci', '--no-audit', '--no-fund', '--progress=false'], {
-			cwd: NODE24_DIR,
-			env: { ...process.env, npm_config_yes: 'true' },
-			timeoutMs: 10 * 60 * 1000,
-		});
+		await npmCi(NODE24_DIR, ['--progress=false'], process.env, 10);
 	}
 	if (found.source !== 'missing') return found;
 	const platforms = Object.keys(pinnedPackages()).map((name) => name.replace(/^node-/, ''));
@@ -65,11 +69,7 @@ async function ensureRepoDependencies(log) {
 	const lock = path.join(ROOT, 'package-lock.json');
 	if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
 	log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
-	await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
-		cwd: ROOT,
-		env: { ...toolEnv(), npm_config_yes: 'true' },
-		timeoutMs: 20 * 60 * 1000,
-	});
+	await npmCi(ROOT, [], toolEnv(), 20);
 }
 
 /** For the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */

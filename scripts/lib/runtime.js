@@ -165,11 +165,8 @@ async function install(runtime, log) {
 	const npm = async (title, args) => {
 		const started = Date.now();
 		log(title);
-		await runChecked('npm', args, {
-			cwd: runtime.dir,
-			env: npmEnv(runtime),
-			timeoutMs: INSTALL_TIMEOUT_MS,
-		});
+		const options = { cwd: runtime.dir, env: npmEnv(runtime), timeoutMs: INSTALL_TIMEOUT_MS };
+		await runChecked('npm', args, options);
 		log(`  npm ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	};
 	await npm(
