@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, toolEnv } = require('./lib/node24');
+const { ROOT, readJson, toolEnv } = require('./lib/node24');
 const { freePorts, runChecked, runMain, sleep, startChild, waitFor } = require('./lib/processes');
 
 const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');
@@ -33,7 +33,7 @@ async function benchSmoke() {
 	fs.rmSync(out, { force: true });
 	await runScript('bench.js', ['--smoke', '--no-build', '--out', out]);
 	/** @type {any} a part missing fails its expectation */
-	const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+	const report = readJson(out);
 	for (const scenario of ['latency', 'throttle', 'limit']) {
 		const figures = report[scenario];
 		expectThat(
