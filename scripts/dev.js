@@ -121,8 +121,7 @@ async function stopAll(code) {
 
 async function main() {
 	const started = Date.now();
-	process.on('SIGINT', () => stopAll(0));
-	process.on('SIGTERM', () => stopAll(0));
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 	const reset = process.argv.includes('--reset');
 	const ports = {
 		n8n: await portFromEnv('N8N_PORT', 5678, 'n8n'),
@@ -136,6 +135,7 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { startSandbox } = require('../test/sandbox');
 	const { startFakeCrm } = require('./lib/loopback');
+	const { loadExamples } = require('./lib/workflows');
 
 	await ensureRuntime({ log: step });
 	step('Building and packing the package...');
@@ -176,9 +176,7 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = require('./lib/workflows')
-			.loadExamples()
-			.map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		const examples = loadExamples().map((example) => example.workflow.name);
 		printWelcome({
 			editorUrl: `${n8n.baseUrl}/`,
 			sandbox,
