@@ -195,18 +195,12 @@ function webhookSampleItem(toItem) {
 	const demo = seedDemo(store);
 	store.beginSeed(SAMPLE_OCCURRED_MS);
 	store.seedStepMicros = 0; // the sample's times a second or less apart, not the seed's 37 minutes
-	const envelope = deliveryEnvelope(
-		store,
-		store.companies.get(demo.companyId),
-		'9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
-		SAMPLE_EVENT_KIND,
-	);
+	const company = store.companies.get(demo.companyId);
+	const webhookId = '9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35';
+	const envelope = deliveryEnvelope(store, company, webhookId, SAMPLE_EVENT_KIND);
 	const receivedAt = new Date(Date.parse(envelope.occurred_at) + 1512).toISOString();
-	return [
-		'```json',
-		JSON.stringify(toItem(envelope, SAMPLE_EVENT_KIND, receivedAt).json, null, 2),
-		'```',
-	].join('\n');
+	const { json } = toItem(envelope, SAMPLE_EVENT_KIND, receivedAt);
+	return `\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\``;
 }
 
 /**
