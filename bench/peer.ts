@@ -164,11 +164,7 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 	);
 }
 
-interface Executed {
-	code: number | null;
-	result?: Execution;
-	output: string;
-}
+type Executed = { code: number | null; result?: Execution; output: string };
 
 /** One run's figures (the results file's names): the nodes after the trigger, n8n's verdict, what the user saw. */
 function peerRun(
