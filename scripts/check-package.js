@@ -19,19 +19,12 @@ const { run, runChecked, runMain } = require('./lib/processes');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
-const ALLOWED = [
-	/^dist\//,
-	/^docs\/[^/]+\.md$/,
-	/^examples\/[^/]+\.json$/,
-	/^README(\.md)?$/i,
-	/^LICEN[SC]E(\.md|\.txt)?$/i,
-	/^package\.json$/,
-];
+const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+const ALLOWED = [/^dist\//, /^docs\/[^/]+\.md$/, /^examples\/[^/]+\.json$/, ...REQUIRED];
 const SECTION = PACKAGE_JSON.n8n ?? {};
 const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])].map((file) =>
 	path.posix.normalize(file),
 );
-const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
 /** No public repository exists, so `repository` is not required (an invented one would mislead). */
 const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 
