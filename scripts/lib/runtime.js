@@ -21,19 +21,13 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
  *   nodeDir: its Node (headers for native builds); env: besides n8n.js's common settings;
  *   asyncActivation: activation returns before the triggers are set up (2.x)
  */
-function defineRuntime({
-	folder,
-	nodeDir,
-	node = path.join(nodeDir, 'bin', 'node'),
-	nodeVersion,
-	env,
-	asyncActivation,
-}) {
+function defineRuntime({ folder, nodeDir, node = path.join(nodeDir, 'bin', 'node'), ...rest }) {
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
 	/** @type {string} */
 	const n8nVersion = readJson(path.join(dir, 'package.json')).dependencies.n8n;
 	return {
+		...rest,
 		folder,
 		dir,
 		modules,
@@ -41,12 +35,10 @@ function defineRuntime({
 		label: `n8n ${n8nVersion}`,
 		nodeDir,
 		node,
-		nodeVersion,
 		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
 		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
-		env,
-		asyncActivation,
 		stampFile: path.join(modules, '.runtime-stamp'),
+		// Outside node_modules (npm empties it).
 		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
 	};
 }
