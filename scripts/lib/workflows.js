@@ -89,7 +89,10 @@ function actionNodes(steps, { authentication, credentials }, index) {
 	);
 }
 
-/** Each resource in turn; names unique per kind. @param {On & { kind: CredentialKind }} options */
+/**
+ * Every resource of the action node in one chain; names unique per credential kind, so both can
+ * share one sandbox. @param {On & { kind: CredentialKind }} options
+ */
 function coverageWorkflow({ id, kind, refs, demo }) {
 	const label = kind === 'token' ? 'Token' : 'OAuth';
 	const company = rl(demo.companyId);
