@@ -185,15 +185,14 @@ async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT
 	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;
+	const routes = ['/healthz/readiness', ...(command[0] === 'start' ? ['/rest/settings'] : [])];
 	try {
 		await waitFor(
 			'n8n to be ready',
 			async () => {
 				if (child.exitCode !== null || child.signalCode !== null)
 					throw new Error(`n8n exited early; see ${logFile}`);
-				for (const route of command[0] === 'start'
-					? ['/healthz/readiness', '/rest/settings']
-					: ['/healthz/readiness']) {
+				for (const route of routes) {
 					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
 					if (!response.ok) return undefined;
 				}
