@@ -93,9 +93,7 @@ const MAX_WORKFLOW_ID_LENGTH = 16;
 
 /** @param {NodeJS.ProcessEnv} env @param {string} workDir @param {Array<{ id: string }>} workflows */
 async function importWorkflows(env, workDir, workflows) {
-	const tooLong = workflows
-		.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH)
-		.map((workflow) => workflow.id);
+	const tooLong = workflows.map(({ id }) => id).filter((id) => id.length > MAX_WORKFLOW_ID_LENGTH);
 	if (tooLong.length > 0)
 		throw new Error(
 			`Workflow ids longer than ${MAX_WORKFLOW_ID_LENGTH} characters (n8n 1.x would not keep their static data): ${tooLong.join(', ')}`,
@@ -120,10 +118,8 @@ async function executeWorkflow(env, workflowId, timeoutMs = TIMEOUT_MS) {
 		path.join(String(env.N8N_USER_FOLDER), `execute-${workflowId}.${stream}.txt`),
 	);
 	const fds = files.map((file) => fs.openSync(file, 'w'));
-	const child = startChild(node, [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-		env,
-		stdio: ['ignore', ...fds],
-	});
+	const args = [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'];
+	const child = startChild(node, args, { env, stdio: ['ignore', ...fds] });
 	fds.forEach((fd) => fs.closeSync(fd));
 	const timer = setTimeout(() => void stopChild(child), timeoutMs);
 	/** @type {number | null} */
