@@ -20,11 +20,8 @@ const PACKAGE_SOURCES = ['package.json', 'eslint.config.mjs', 'tsconfig.json', '
 /** @param {string} title @param {string[]} args @param {string} cwd */
 function run(title, args, cwd) {
 	console.log(`\n▶ ${title}`);
-	const result = spawnSync(process.execPath, args, {
-		cwd,
-		stdio: 'inherit',
-		env: { ...process.env, npm_config_yes: 'true' },
-	});
+	const env = { ...process.env, npm_config_yes: 'true' };
+	const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env });
 	if (result.status !== 0) {
 		console.error(`✗ ${title}: exit ${result.status ?? result.signal}`);
 		process.exit(result.status || 1);
