@@ -69,10 +69,8 @@ function workflow(id, name, nodes, connections = undefined) {
 	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
-/** @param {string} nodeName */
-function firstJson(nodeName) {
-	return `={{ $('${nodeName}').first().json`;
-}
+/** `path` in the first item of `nodeName`. @param {string} nodeName @param {string} path */
+const firstJson = (nodeName, path) => `={{ $('${nodeName}').first().json.${path} }}`;
 
 /**
  * Action nodes from position `index`, each running once.
@@ -96,9 +94,9 @@ function actionNodes(steps, { authentication, credentials }, index) {
 function coverageWorkflow({ id, kind, refs, demo }) {
 	const label = kind === 'token' ? 'Token' : 'OAuth';
 	const company = rl(demo.companyId);
-	const createdEvent = rl(`${firstJson('Create event')}.id }}`);
-	const createdForm = rl(`${firstJson('Create form')}.id }}`);
-	const createdOrder = rl(`${firstJson('Create order')}.id }}`);
+	const createdEvent = rl(firstJson('Create event', 'id'));
+	const createdForm = rl(firstJson('Create form', 'id'));
+	const createdOrder = rl(firstJson('Create order', 'id'));
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const onEvent = { company, event: createdEvent };
 	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
@@ -151,7 +149,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				form: createdForm,
 				fieldUpdates: {
 					existingField: [
-						{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' },
+						{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' },
 					],
 					newField: [{ label: 'Badge name' }],
 				},
@@ -190,10 +188,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				events: ['lead-created'],
 			}),
 		],
-		[
-			'Delete webhook',
-			op('webhook', 'delete', { webhookId: `${firstJson('Create webhook')}.id }}` }),
-		],
+		['Delete webhook', op('webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') })],
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
@@ -242,7 +237,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 				resource: 'event',
 				operation: 'update',
 				company,
-				event: rl(`${firstJson('Create in Auckland')}.id }}`),
+				event: rl(firstJson('Create in Auckland', 'id')),
 				updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
 			},
 		],
