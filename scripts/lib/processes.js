@@ -104,32 +104,32 @@ async function runChecked(command, args, options) {
 	return result;
 }
 
-/** Whether `port` on 127.0.0.1 is free now. @param {number} port @returns {Promise<boolean>} */
-function isPortFree(port) {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+/** On 127.0.0.1; port 0: any free one. @param {net.Server} server @param {number} port */
+const listenLocal = (server, port) =>
+	new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve(undefined));
 	});
+/** @param {net.Server} server @returns {Promise<void>} */
+const closeServer = (server) => new Promise((done) => server.close(() => done()));
+
+/** Whether `port` on 127.0.0.1 is free now. @param {number} port */
+function isPortFree(port) {
+	const server = net.createServer();
+	return listenLocal(server, port).then(
+		() => closeServer(server).then(() => true),
+		() => false,
+	);
 }
 
 /** Distinct free ports (held open together while chosen). @param {number} count */
 async function freePorts(count) {
-	/** @type {net.Server[]} */
 	const servers = Array.from({ length: count }, () => net.createServer());
 	try {
-		await Promise.all(
-			servers.map(
-				(server) =>
-					new Promise((resolve, reject) => {
-						server.once('error', reject);
-						server.listen(0, '127.0.0.1', () => resolve(undefined));
-					}),
-			),
-		);
+		await Promise.all(servers.map((server) => listenLocal(server, 0)));
 		return servers.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
 	} finally {
-		await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+		await Promise.all(servers.map(closeServer));
 	}
 }
 
@@ -180,6 +180,8 @@ function runMain(main, describe = (/** @type {Error} */ error) => error.message)
 }
 
 module.exports = {
+	closeServer,
+	listenLocal,
 	runMain,
 	stopOnSignals,
 	startChild,
