@@ -310,15 +310,17 @@ function registerTypeScript() {
 /** @returns {Region[]} all but the reliability cases */
 function codeRegions() {
 	registerTypeScript();
-	const { resourceProperty, RESOURCES } = require(
-		path.join(ROOT, 'nodes', 'EventRegistration', 'resources'),
-	);
+	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
 	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
 		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
 	);
-	const actionNode = { resourceProperty, RESOURCES, ROUTES };
+	const actionNode = {
+		resourceProperty: resources.resourceProperty,
+		RESOURCES: resources.RESOURCES,
+		ROUTES,
+	};
 	return [
 		...pageRegions(),
 		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
