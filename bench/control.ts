@@ -1,19 +1,16 @@
 /** The sandbox's HTTP control routes (/__control/...), as the orchestrator uses them. */
 import axios from 'axios';
 
+import { LATENCY_MS } from './scenarios';
 import type { Throttle } from './scenarios';
 
-interface ServerStats {
-	requests: number;
-	status2xx: number;
-	status429: number;
-}
-interface LoggedRequest {
+type ServerStats = { requests: number; status2xx: number; status429: number };
+type LoggedRequest = {
 	query: Record<string, string>;
 	status: number;
 	timestamp: string;
 	durationMs: number;
-}
+};
 
 export class SandboxControl {
 	private readonly http;
@@ -22,13 +19,13 @@ export class SandboxControl {
 		this.http = axios.create({ baseURL: `${url}/__control` });
 	}
 
-	/** Sets the knobs; setting `throttle` also starts a fresh throttle window. */
-	async setFaults(faults: {
-		latencyMs: number;
-		throttle: Throttle | null;
-		maxPerPage: number | null;
-	}): Promise<void> {
-		await this.http.post('/faults', faults);
+	/** Every knob (unset: LATENCY_MS, no throttle, per_page ignored); a throttle opens a window. */
+	async setFaults({
+		latencyMs = LATENCY_MS,
+		throttle = null as Throttle | null,
+		maxPerPage = null as number | null,
+	} = {}): Promise<void> {
+		await this.http.post('/faults', { latencyMs, throttle, maxPerPage });
 	}
 
 	async clearRequests(): Promise<void> {

@@ -11,7 +11,7 @@ import { GC_MARK, apiHeaders, ordersUrl } from './protocol';
 import type { NodeResult } from './protocol';
 import { check, mib, round } from './report';
 import type { Check } from './report';
-import { LATENCY_MS, SERVER_CASES, SIZE } from './scenarios';
+import { SERVER_CASES, SIZE } from './scenarios';
 import type { ServerCase } from './scenarios';
 
 const MEMORY_ORDERS = SIZE.memoryOrders;
@@ -20,18 +20,12 @@ const HEAP_LIMIT_MB = 256;
 type MemoryCase = ReturnType<typeof memoryCase>;
 export type MemoryFigures = Awaited<ReturnType<typeof runMemoryScenario>>;
 
-interface GcTrace {
-	peakBeforeMb: number;
-	freedMb: number;
-	count: number;
-}
-
 /** `--trace-gc` lines between the run's marks: `… Scavenge 45.2 (60.1) -> 40.1 (62.1) MB, …`. */
-function readGcTrace(stdout: string): GcTrace {
+function readGcTrace(stdout: string) {
 	const start = stdout.indexOf(GC_MARK.start);
 	const end = stdout.indexOf(GC_MARK.end, start);
 	const lines = stdout.slice(start === -1 ? 0 : start, end === -1 ? undefined : end).split('\n');
-	const trace: GcTrace = { peakBeforeMb: 0, freedMb: 0, count: 0 };
+	const trace = { peakBeforeMb: 0, freedMb: 0, count: 0 };
 	for (const line of lines) {
 		const match = /: [A-Za-z -]+?\s+([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
 		if (!match) continue;
@@ -89,11 +83,7 @@ export async function runMemoryScenario(log: (text: string) => void) {
 		const cases: MemoryCase[] = [];
 		for (const server of SERVER_CASES) {
 			log(`  node, server page size ${server.label}… `);
-			await control.setFaults({
-				latencyMs: LATENCY_MS,
-				throttle: null,
-				maxPerPage: server.maxPerPage,
-			});
+			await control.setFaults({ maxPerPage: server.maxPerPage });
 			const { result, stdout } = await runNodeProcess(
 				{ ...sb, markGc: true },
 				async () => await control.clearRequests(),

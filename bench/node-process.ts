@@ -14,13 +14,8 @@ import { rl, runAction } from '../test/helpers/action';
 import { GC_MARK } from './protocol';
 import type { ChildMessage, NodeJob, NodeResult } from './protocol';
 
-function send(message: ChildMessage): void {
-	process.send?.(message);
-}
-
-function nextMessage(): Promise<unknown> {
-	return new Promise((resolve) => process.once('message', resolve));
-}
+const send = (message: ChildMessage) => process.send?.(message);
+const nextMessage = () => new Promise((resolve) => process.once('message', resolve));
 
 function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters {
 	return {

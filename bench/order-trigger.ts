@@ -37,15 +37,6 @@ const MOVES = [
 	['cancel', 'cancelled'],
 ] as const;
 
-const ORDER_TRIGGER_GOALS = {
-	testRunRequests: 5,
-	medianRequestsPerPoll: 15,
-	maxRequestsPerPoll: 25,
-	newOrderDelayPolls: 1,
-	quickPaymentDelayPolls: 1,
-	oldOrderDelayPolls: FULL_CHECK_MINUTES + 1,
-};
-
 type OrderTriggerCase = Awaited<ReturnType<typeof runCase>>;
 export type OrderTriggerFigures = OrderTriggerCase & {
 	newest_first: OrderTriggerCase;
@@ -54,11 +45,7 @@ export type OrderTriggerFigures = OrderTriggerCase & {
 
 type Kind = 'new_orders' | 'quick_payments' | 'old_orders';
 
-interface Change {
-	key: string;
-	kind: Kind;
-	poll: number;
-}
+type Change = { key: string; kind: Kind; poll: number };
 
 function simulatedClock(): (ms: number) => void {
 	const realNow = Date.now.bind(Date);
@@ -236,33 +223,17 @@ async function child(): Promise<void> {
 }
 
 export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
-	const g = ORDER_TRIGGER_GOALS;
 	return [figures, figures.newest_first].flatMap((f) => {
 		const label = `order trigger, ${f.listing.split(' (')[0]}`;
 		const delay = f.report_delay_polls;
 		/** [target, figure, goal, unit] */
 		const atMost: Array<[string, number, number, string]> = [
-			[`test run requests ≤ ${g.testRunRequests}`, f.test_run_requests, g.testRunRequests, ''],
-			[
-				`median requests per poll ≤ ${g.medianRequestsPerPoll}`,
-				f.requests_per_poll.median,
-				g.medianRequestsPerPoll,
-				'',
-			],
-			[
-				`max requests per poll ≤ ${g.maxRequestsPerPoll}`,
-				f.requests_per_poll.max,
-				g.maxRequestsPerPoll,
-				'',
-			],
-			['new orders on the next poll', delay.new_orders, g.newOrderDelayPolls, ' poll(s)'],
-			[
-				'quick payments on the next poll',
-				delay.quick_payments,
-				g.quickPaymentDelayPolls,
-				' poll(s)',
-			],
-			["old orders' changes within the hour", delay.old_orders, g.oldOrderDelayPolls, ' poll(s)'],
+			['test run requests ≤ 5', f.test_run_requests, 5, ''],
+			['median requests per poll ≤ 15', f.requests_per_poll.median, 15, ''],
+			['max requests per poll ≤ 25', f.requests_per_poll.max, 25, ''],
+			['new orders on the next poll', delay.new_orders, 1, ' poll(s)'],
+			['quick payments on the next poll', delay.quick_payments, 1, ' poll(s)'],
+			["old orders' changes within the hour", delay.old_orders, FULL_CHECK_MINUTES + 1, ' poll(s)'],
 		];
 		return [
 			...atMost.map(([target, value, goal, unit]) =>

@@ -13,7 +13,7 @@ import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { medianRun, repoRoot, round } from './report';
-import { LATENCY_MS, SCENARIOS, SIZE, THROTTLE } from './scenarios';
+import { SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
 /** The HTTP Request node version the editor adds today. */
@@ -93,8 +93,7 @@ type ScriptsLib = ReturnType<typeof scriptsLib>;
 
 interface TaskData {
 	executionTime?: number;
-	executionStatus?: string;
-	error?: { message?: string; description?: string };
+	error?: { message?: string };
 	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
 }
 
@@ -165,11 +164,7 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 	);
 }
 
-interface Executed {
-	code: number | null;
-	result?: Execution;
-	output: string;
-}
+type Executed = { code: number | null; result?: Execution; output: string };
 
 /** One run's figures (the results file's names): the nodes after the trigger, n8n's verdict, what the user saw. */
 function peerRun(
@@ -234,14 +229,8 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 		`· peer: n8n’s HTTP Request node vs this node, in the pinned real n8n\n  n8n runtime, ${build ? 'build, ' : ''}pack, install, import… `,
 	);
 	await lib.runtime.ensureRuntime({ log: (line) => log(`${line}\n`) });
-	// The smoke run has its own n8n user folder, so it never removes a full run's.
-	const workDir = path.join(
-		repoRoot(),
-		'node_modules',
-		'.cache',
-		'n8n-nodes-event-registration-bench',
-		SIZE.smoke ? 'peer-smoke' : 'peer',
-	);
+	// In the bench's build folder; the smoke run's own, so it never removes a full run's.
+	const workDir = path.resolve(__dirname, '..', SIZE.smoke ? 'peer-smoke' : 'peer');
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
 	// npm test passes --no-build: a build empties dist/ while the suites running beside the bench pack it.
@@ -268,7 +257,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	);
 	log('done\n');
 
-	await control.setFaults({ latencyMs: 0, throttle: null, maxPerPage: null });
+	await control.setFaults({ latencyMs: 0 });
 	const reference = await runBaseline(sb);
 
 	const runs: PeerRun[] = [];
@@ -279,11 +268,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 			scenario.throttle ? 1 : repeat,
 			'execution_time_ms',
 			async () => {
-				await control.setFaults({
-					latencyMs: LATENCY_MS,
-					throttle: scenario.throttle,
-					maxPerPage: null,
-				});
+				await control.setFaults({ throttle: scenario.throttle });
 				await control.clearRequests();
 				const executed = await lib.n8n.executeWorkflow(env, workflow.id, EXECUTE_TIMEOUT_MS);
 				return peerRun(variant, scenario, executed, expected, await control.stats());

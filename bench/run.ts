@@ -54,16 +54,9 @@ const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
-interface Calibration {
-	rttMs: number;
-	total: number;
-}
-
+type Calibration = Awaited<ReturnType<typeof calibrate>>;
 /** undefined leaves the node's default (what users get). */
-interface Paging {
-	concurrency?: number;
-	perPage?: number;
-}
+type Paging = { concurrency?: number; perPage?: number };
 
 interface Context {
 	sb: SandboxReady;
@@ -91,12 +84,8 @@ function integerOption(name: string, env: string, max: number): number | undefin
 }
 
 /** One sequential round trip with plain HTTP at a page size (median), the ideal times' unit; and the order count. */
-async function calibrate(
-	sb: SandboxReady,
-	control: SandboxControl,
-	perPage: number,
-): Promise<Calibration> {
-	await control.setFaults({ latencyMs: LATENCY_MS, throttle: null, maxPerPage: NODE_PAGE_SIZE });
+async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: number) {
+	await control.setFaults({ maxPerPage: NODE_PAGE_SIZE });
 	const http = axios.create({ headers: apiHeaders(sb) });
 	const url = ordersUrl(sb);
 	const times: number[] = [];
@@ -122,11 +111,7 @@ async function runOnce(
 ) {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
-	const faults = {
-		latencyMs: scenario.latencyMs,
-		throttle: scenario.throttle,
-		maxPerPage: server.maxPerPage,
-	};
+	const faults = { throttle: scenario.throttle, maxPerPage: server.maxPerPage };
 	// The child's warm-up run goes out without the throttle, so it takes nothing from the window.
 	await control.setFaults({ ...faults, throttle: null });
 	const job = { ...sb, limit: scenario.limit, ...paging };
@@ -221,11 +206,7 @@ async function runScenario(
 ): Promise<ScenarioFigures> {
 	const { sb, control } = context;
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
-	await control.setFaults({
-		latencyMs: scenario.latencyMs,
-		throttle: scenario.throttle,
-		maxPerPage: null,
-	});
+	await control.setFaults({ throttle: scenario.throttle });
 	await control.clearRequests();
 	const result = await runBaseline({ ...sb, limit: scenario.limit });
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
@@ -310,7 +291,7 @@ function finish(report: object, tables: Array<(report: object) => string>, check
 
 /** `--only order-trigger`: its figures merged into the results file. */
 async function orderTriggerOnly(): Promise<void> {
-	let report: Record<string, unknown> = {};
+	let report: Record<string, unknown>;
 	try {
 		report = JSON.parse(readFileSync(resultsFile(), 'utf8')) as Record<string, unknown>;
 	} catch {

@@ -2,15 +2,11 @@
 
 export type ScenarioName = 'latency' | 'throttle' | 'limit';
 
-export interface Throttle {
-	limit: number;
-	windowMs: number;
-}
+export type Throttle = { limit: number; windowMs: number };
 
 export interface Scenario {
 	name: ScenarioName;
 	description: string;
-	latencyMs: number;
 	throttle: Throttle | null;
 	/** undefined: Return All. */
 	limit?: number;
@@ -45,7 +41,7 @@ const scenario = (
 	description: string,
 	throttle: Throttle | null,
 	limit?: number,
-): Scenario => ({ name, description, latencyMs: LATENCY_MS, throttle, limit });
+): Scenario => ({ name, description, throttle, limit });
 
 export const SCENARIOS: readonly Scenario[] = [
 	scenario('latency', `Return All, ${LATENCY_MS} ms added latency, no throttle`, null),

@@ -12,23 +12,19 @@ const { pathToFileURL } = require('node:url');
 const Ajv = require('ajv');
 
 const { PACKAGE_PAGE, anchorsOf, brokenLinks } = require('./lib/docs-links');
+const { readJson } = require('./lib/node24');
 const { ROOT, RUNTIME_MODULES, ensureRuntime } = require('./lib/runtime');
 const { PACKAGE_JSON, PACKAGE_NAME, build, pack, unpack } = require('./lib/package');
 const { run, runChecked, runMain } = require('./lib/processes');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'check-package');
 const UNPACKED = path.join(WORK_DIR, 'consumer', 'node_modules', PACKAGE_NAME);
-const ALLOWED = [
-	/^dist\//,
-	/^docs\/[^/]+\.md$/,
-	/^examples\/[^/]+\.json$/,
-	/^README(\.md)?$/i,
-	/^LICEN[SC]E(\.md|\.txt)?$/i,
-	/^package\.json$/,
-];
-const SECTION = PACKAGE_JSON.n8n ?? {};
-const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])];
 const REQUIRED = [/^README(\.md)?$/i, /^LICEN[SC]E(\.md|\.txt)?$/i, /^package\.json$/];
+const ALLOWED = [/^dist\//, /^docs\/[^/]+\.md$/, /^examples\/[^/]+\.json$/, ...REQUIRED];
+const SECTION = PACKAGE_JSON.n8n ?? {};
+const DECLARED = [...(SECTION.nodes ?? []), ...(SECTION.credentials ?? [])].map((file) =>
+	path.posix.normalize(file),
+);
 /** No public repository exists, so `repository` is not required (an invented one would mislead). */
 const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 
@@ -42,14 +38,9 @@ const verdict = (name, problems) => ({
 });
 
 function checkMetadata() {
-	const problems = METADATA_FIELDS.filter((field) => {
-		const value = PACKAGE_JSON[field];
-		return (
-			value === undefined ||
-			value === '' ||
-			(typeof value === 'object' && Object.keys(value).length === 0)
-		);
-	}).map((field) => `missing: ${field}`);
+	const problems = METADATA_FIELDS.filter(
+		(field) => Object.keys(PACKAGE_JSON[field] ?? '').length === 0,
+	).map((field) => `missing: ${field}`);
 	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
 		problems.push(
 			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
@@ -78,10 +69,8 @@ function checkContents(files) {
 
 /** @param {string[]} files */
 function checkN8nSection(files) {
-	const missing = DECLARED.filter((file) => !files.includes(path.posix.normalize(file)));
-	const undeclared = sourceEntryPoints().filter(
-		(file) => !DECLARED.map((d) => path.posix.normalize(d)).includes(file),
-	);
+	const missing = DECLARED.filter((file) => !files.includes(file));
+	const undeclared = sourceEntryPoints().filter((file) => !DECLARED.includes(file));
 	const problems = [
 		...missing.map((file) => `not in the tarball: ${file}`),
 		...undeclared.map((file) => `built but not declared: ${file}`),
@@ -96,20 +85,14 @@ function checkN8nSection(files) {
 
 /** dist/ paths of every *.node.ts and *.credentials.ts, which the n8n section must list. */
 function sourceEntryPoints() {
-	/** @type {string[]} */
-	const found = [];
-	for (const top of ['nodes', 'credentials']) {
-		for (const file of fs.readdirSync(path.join(ROOT, top), {
-			recursive: true,
-			encoding: 'utf8',
-		})) {
-			if (/\.(node|credentials)\.ts$/.test(file))
-				found.push(
-					path.posix.join('dist', top, file.split(path.sep).join('/')).replace(/\.ts$/, '.js'),
-				);
-		}
-	}
-	return found;
+	return ['nodes', 'credentials']
+		.flatMap((top) =>
+			fs
+				.readdirSync(path.join(ROOT, top), { recursive: true, encoding: 'utf8' })
+				.filter((file) => /\.(node|credentials)\.ts$/.test(file))
+				.map((file) => path.posix.join('dist', top, file.split(path.sep).join('/'))),
+		)
+		.map((file) => file.replace(/\.ts$/, '.js'));
 }
 
 /**
@@ -119,13 +102,10 @@ function sourceEntryPoints() {
 function checkOutputSchemas(files) {
 	const schemas = files.filter((file) => /^dist\/nodes\/[^/]+\/__schema__\/.+\.json$/.test(file));
 	const ajv = new Ajv();
-	/** @type {string[]} */
-	const problems = (SECTION.nodes ?? [])
-		.map((/** @type {string} */ node) => path.posix.dirname(path.posix.normalize(node)))
-		.filter(
-			(/** @type {string} */ dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)),
-		)
-		.map((/** @type {string} */ dir) => `no output schemas: ${dir}`);
+	const problems = /** @type {string[]} */ (SECTION.nodes ?? [])
+		.map((node) => path.posix.dirname(path.posix.normalize(node)))
+		.filter((dir) => !schemas.some((file) => file.startsWith(`${dir}/__schema__/`)))
+		.map((dir) => `no output schemas: ${dir}`);
 	let bytes = 0;
 	for (const file of schemas) {
 		const text = fs.readFileSync(path.join(UNPACKED, file), 'utf8');
@@ -154,10 +134,7 @@ const WORKFLOW_VERSION = PACKAGE_JSON.devDependencies?.['n8n-workflow'] ?? 'late
 async function prepareConsumer(/** @type {string} */ tarball) {
 	const consumer = path.join(WORK_DIR, 'consumer');
 	const installed = path.join(consumer, 'node_modules', 'n8n-workflow', 'package.json');
-	const current = fs.existsSync(installed)
-		? JSON.parse(fs.readFileSync(installed, 'utf8')).version
-		: undefined;
-	if (current !== WORKFLOW_VERSION) {
+	if (!fs.existsSync(installed) || readJson(installed).version !== WORKFLOW_VERSION) {
 		fs.rmSync(consumer, { recursive: true, force: true });
 		fs.mkdirSync(consumer, { recursive: true });
 		fs.writeFileSync(
@@ -168,11 +145,8 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 				dependencies: { 'n8n-workflow': WORKFLOW_VERSION },
 			}),
 		);
-		await runChecked(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
-			{ cwd: consumer, timeoutMs: 300000 },
-		);
+		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'];
+		await runChecked('npm', args, { cwd: consumer, timeoutMs: 300000 });
 	}
 	await unpack(tarball, UNPACKED);
 	return consumer;
@@ -200,12 +174,8 @@ async function checkRequire(consumer) {
 		console.log(found.join(', '));
 	`;
 	// NODE_PATH cleared: resolution must not reach this repo's node_modules.
-	const env = { ...process.env, NODE_PATH: '' };
-	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], {
-		cwd: consumer,
-		env,
-		timeoutMs: 60000,
-	});
+	const options = { cwd: consumer, env: { ...process.env, NODE_PATH: '' }, timeoutMs: 60000 };
+	const result = await run(process.execPath, ['-e', probe, JSON.stringify(files)], options);
 	return {
 		name: `each node and credential loads with only n8n-workflow@${WORKFLOW_VERSION} installed (Node ${process.versions.node})`,
 		ok: result.code === 0,
@@ -223,22 +193,22 @@ async function checkScanner() {
 			path.join(RUNTIME_MODULES, '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs'),
 		).href
 	);
-	const dist = await scanner.analyzePackage(UNPACKED, ['**/*.js', 'package.json']);
-	const source = await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS);
-	/** @param {{ passed: boolean; message?: string; details?: string }} result */
-	const detailsOf = (result) => [result.message, result.details].filter(Boolean).join('\n');
-	return [
-		{
-			name: 'official scanner, ESLint leg on the packed tarball',
-			ok: dist.passed,
-			details: detailsOf(dist),
-		},
-		{
-			name: `official scanner, ESLint leg on the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`,
-			ok: source.passed,
-			details: detailsOf(source),
-		},
+	/** @type {Array<[string, string, string[]]>} */
+	const legs = [
+		['the packed tarball', UNPACKED, ['**/*.js', 'package.json']],
+		[
+			`the source as the scanner reads it (${scanner.SOURCE_FILE_PATTERNS.join(', ')}; both n8n ESLint plugins)`,
+			ROOT,
+			scanner.SOURCE_FILE_PATTERNS,
+		],
 	];
+	const results = [];
+	for (const [what, dir, patterns] of legs) {
+		const { passed, message, details } = await scanner.analyzePackage(dir, patterns);
+		const name = `official scanner, ESLint leg on ${what}`;
+		results.push({ name, ok: passed, details: [message, details].filter(Boolean).join('\n') });
+	}
+	return results;
 }
 
 /**
@@ -250,11 +220,8 @@ function checkDocumentationLinks() {
 	const anchors = anchorsOf(fs.readFileSync(path.join(UNPACKED, 'README.md'), 'utf8'));
 	/** @param {string} where @param {unknown} url */
 	const check = (where, url) => {
-		const anchor =
-			typeof url === 'string' && url.startsWith(`${PACKAGE_PAGE}#`)
-				? url.slice(PACKAGE_PAGE.length + 1)
-				: undefined;
-		if (anchor === undefined || !anchors.has(anchor))
+		const [page, anchor] = String(url).split('#');
+		if (page !== PACKAGE_PAGE || !anchors.has(anchor))
 			problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
 	};
 	for (const file of DECLARED) {
@@ -269,7 +236,7 @@ function checkDocumentationLinks() {
 		}
 		const codex = path.join(UNPACKED, `${file}on`);
 		if (!fs.existsSync(codex)) continue;
-		const { resources = {} } = JSON.parse(fs.readFileSync(codex, 'utf8'));
+		const { resources = {} } = readJson(codex);
 		for (const { url } of [
 			...(resources.primaryDocumentation ?? []),
 			...(resources.credentialDocumentation ?? []),

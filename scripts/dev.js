@@ -28,18 +28,13 @@ const OWNER = {
 	firstName: 'Dev',
 	lastName: 'Sandbox',
 };
-const CREDENTIALS = {
-	token: {
-		id: 'devSandboxToken',
-		name: 'Event Registration sandbox (token)',
-		type: 'eventRegistrationApi',
-	},
-	oauth: {
-		id: 'devSandboxOAuth2',
-		name: 'Event Registration sandbox (OAuth2)',
-		type: 'eventRegistrationOAuth2Api',
-	},
-};
+/** Required late, like the other libraries (main). */
+const credentials = () =>
+	require('./lib/workflows').credentialRefs(
+		'Event Registration sandbox',
+		'devSandboxToken',
+		'devSandboxOAuth2',
+	);
 
 /** @param {string} text */
 function step(text) {
@@ -65,15 +60,12 @@ async function portFromEnv(variable, fallback, what) {
 async function importStarterContent(env, sandbox, crmUrl) {
 	const { importCredentials, importWorkflows, sandboxCredentials } = require('./lib/n8n');
 	const { exampleId, loadExamples, prepareExample } = require('./lib/workflows');
-	await importCredentials(
-		env,
-		DEV_DIR,
-		sandboxCredentials(sandbox, CREDENTIALS, { publicUrl: '' }),
-	);
+	const refs = credentials();
+	await importCredentials(env, DEV_DIR, sandboxCredentials(sandbox, refs, { publicUrl: '' }));
 	const examples = loadExamples().map(({ file, workflow }) =>
 		prepareExample(workflow, {
 			id: exampleId('dev', file),
-			refs: CREDENTIALS,
+			refs,
 			demo: sandbox.demo,
 			crmUrl,
 		}),
@@ -84,6 +76,7 @@ async function importStarterContent(env, sandbox, crmUrl) {
 /** @param {{ editorUrl: string; sandbox: import('../test/sandbox').Sandbox; crmUrl: string; examples: string[]; firstRun: boolean; seconds: number }} info */
 function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds }) {
 	const { demo } = sandbox;
+	const { token, oauth } = credentials();
 	const deliver = `curl -s -X POST ${sandbox.url}/__control/deliver -H 'content-type: application/json' -d '{"companyId":"${demo.companyId}","event":"lead-created"}'`;
 	const pay = `curl -s -X POST ${sandbox.url}/__control/orders/${demo.orders.unpaid}/pay`;
 	console.log(
@@ -92,7 +85,7 @@ function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds 
 			`\x1b[1mn8n is ready: ${editorUrl}\x1b[0m   (${seconds.toFixed(0)} s)`,
 			`  Sign in:      ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API:  ${sandbox.url}   token ${sandbox.token}   company ${demo.companyId} (${demo.companySlug})`,
-			`  Credentials:  "${CREDENTIALS.token.name}" (ready) and "${CREDENTIALS.oauth.name}" (click Connect in it; n8n 1.x: Connect my account)${firstRun ? '' : ', unless you changed them'}`,
+			`  Credentials:  "${token.name}" (ready) and "${oauth.name}" (click Connect in it; n8n 1.x: Connect my account)${firstRun ? '' : ', unless you changed them'}`,
 			`  Examples:     ${examples.join('; ')}`,
 			'',
 			'What to try:',
@@ -128,8 +121,7 @@ async function stopAll(code) {
 
 async function main() {
 	const started = Date.now();
-	process.on('SIGINT', () => stopAll(0));
-	process.on('SIGTERM', () => stopAll(0));
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 	const reset = process.argv.includes('--reset');
 	const ports = {
 		n8n: await portFromEnv('N8N_PORT', 5678, 'n8n'),
@@ -143,6 +135,7 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { startSandbox } = require('../test/sandbox');
 	const { startFakeCrm } = require('./lib/loopback');
+	const { loadExamples } = require('./lib/workflows');
 
 	await ensureRuntime({ log: step });
 	step('Building and packing the package...');
@@ -183,9 +176,7 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = require('./lib/workflows')
-			.loadExamples()
-			.map((/** @type {{ workflow: { name: string } }} */ e) => e.workflow.name);
+		const examples = loadExamples().map((example) => example.workflow.name);
 		printWelcome({
 			editorUrl: `${n8n.baseUrl}/`,
 			sandbox,

@@ -11,7 +11,7 @@ const path = require('node:path');
 
 const { ROOT, codeRegions, updateRegions } = require('./lib/docs');
 const { RELIABILITY_PAGE, reliabilityTable } = require('./lib/docs-reliability');
-const { ensureRepoDependencies } = require('./lib/node24');
+const { ensureRepoDependencies, readJson } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
 /**
@@ -21,17 +21,8 @@ const { runMain } = require('./lib/processes');
 function reliabilityCases() {
 	const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-')), 'reliability.json');
 	const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-	const args = [
-		jest,
-		'test/integration/reliability',
-		'--testNamePattern',
-		'(?!)',
-		'--reporters',
-		'default',
-		'--json',
-		'--outputFile',
-		output,
-	];
+	const only = ['test/integration/reliability', '--testNamePattern', '(?!)'];
+	const args = [jest, ...only, '--reporters', 'default', '--json', '--outputFile', output];
 	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
 	if (result.status !== 0 || !fs.existsSync(output)) {
 		throw new Error(
@@ -39,7 +30,7 @@ function reliabilityCases() {
 		);
 	}
 	/** @type {{ testResults: Array<{ name: string; testExecError?: unknown; message?: string; assertionResults: Array<{ ancestorTitles: string[]; title: string }> }> }} */
-	const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+	const report = readJson(output);
 	fs.rmSync(path.dirname(output), { recursive: true, force: true });
 	const broken = report.testResults.filter(
 		(file) => file.testExecError || file.assertionResults.length === 0,

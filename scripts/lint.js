@@ -11,25 +11,17 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
+/** @param {string[]} parts under node_modules */
+const bin = (...parts) => path.join(ROOT, 'node_modules', ...parts);
 const STAGE = path.join(ROOT, '.n8n-lint');
-const PACKAGE_SOURCES = [
-	'package.json',
-	'eslint.config.mjs',
-	'tsconfig.json',
-	'nodes',
-	'credentials',
-	'icons',
-];
 const FIXABLE = ['nodes', 'credentials'];
+const PACKAGE_SOURCES = ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'icons', ...FIXABLE];
 
 /** @param {string} title @param {string[]} args @param {string} cwd */
 function run(title, args, cwd) {
 	console.log(`\n▶ ${title}`);
-	const result = spawnSync(process.execPath, args, {
-		cwd,
-		stdio: 'inherit',
-		env: { ...process.env, npm_config_yes: 'true' },
-	});
+	const env = { ...process.env, npm_config_yes: 'true' };
+	const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env });
 	if (result.status !== 0) {
 		console.error(`✗ ${title}: exit ${result.status ?? result.signal}`);
 		process.exit(result.status || 1);
@@ -38,7 +30,7 @@ function run(title, args, cwd) {
 
 function unusedExports() {
 	const knip = [
-		path.join(ROOT, 'node_modules', 'knip', 'bin', 'knip.js'),
+		bin('knip', 'bin', 'knip.js'),
 		'--include',
 		'files,exports,types,duplicates',
 		'--no-progress',
@@ -58,15 +50,11 @@ function main() {
 	fs.mkdirSync(STAGE);
 	for (const entry of PACKAGE_SOURCES)
 		fs.cpSync(path.join(ROOT, entry), path.join(STAGE, entry), { recursive: true });
-	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(STAGE, 'node_modules'), 'junction');
+	fs.symlinkSync(bin(), path.join(STAGE, 'node_modules'), 'junction');
 	try {
 		run(
 			'n8n-node lint (strict mode, n8n’s default config): package.json, nodes/, credentials/',
-			[
-				path.join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs'),
-				'lint',
-				...(fix ? ['--fix'] : []),
-			],
+			[bin('@n8n', 'node-cli', 'bin', 'n8n-node.mjs'), 'lint', ...(fix ? ['--fix'] : [])],
 			STAGE,
 		);
 		for (const folder of fix ? FIXABLE : [])
@@ -76,21 +64,15 @@ function main() {
 	}
 	run(
 		'eslint: the repo’s own scripts, tests, sandbox, e2e and bench (eslint.tooling.config.mjs)',
-		[
-			path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-			'-c',
-			'eslint.tooling.config.mjs',
-			'--max-warnings',
-			'0',
-			...(fix ? ['--fix'] : []),
-			'.',
-		],
+		[bin('eslint', 'bin', 'eslint.js'), '-c', 'eslint.tooling.config.mjs', '--max-warnings', '0']
+			.concat(fix ? ['--fix'] : [])
+			.concat('.'),
 		ROOT,
 	);
 	run(
 		'prettier: the formatting of every source file (.prettierrc.js, the official starter’s settings)',
 		[
-			path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+			bin('prettier', 'bin', 'prettier.cjs'),
 			fix ? '--write' : '--check',
 			'--log-level',
 			'warn',

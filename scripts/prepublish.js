@@ -5,7 +5,6 @@
  * n8n's node CLI guard (`n8n-node prerelease`: publishing only through `npm run release`).
  */
 const { spawnSync } = require('node:child_process');
-const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -26,8 +25,7 @@ function missingRepositoryFields(manifest) {
 }
 
 function main() {
-	const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-	const missing = missingRepositoryFields(manifest);
+	const missing = missingRepositoryFields(require('../package.json'));
 	if (missing.length > 0) {
 		console.error(
 			`Not publishing: set ${missing.map((field) => `"${field}"`).join(' and ')} in package.json to the public GitHub repository ("repository": {"type": "git", "url": "git+https://github.com/OWNER/REPO.git"}, "bugs": {"url": "https://github.com/OWNER/REPO/issues"}); see docs/development.md, Releasing.`,

@@ -8,32 +8,25 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..');
 const {
 	coverageWorkflow,
+	credentialRefs,
 	loadExamples,
 	orderTriggerWorkflow,
 	webhookTriggerWorkflow,
 } = require('./lib/workflows');
 const { startSandbox } = require('../test/sandbox');
+const { ROOT } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
-const CREDENTIALS = {
-	token: {
-		id: 'savedTokenCredential',
-		name: 'Event Registration (token)',
-		type: 'eventRegistrationApi',
-	},
-	oauth: {
-		id: 'savedOAuth2Credential',
-		name: 'Event Registration (OAuth2)',
-		type: 'eventRegistrationOAuth2Api',
-	},
-};
-const ORDER_TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
+const CREDENTIALS = credentialRefs(
+	'Event Registration',
+	'savedTokenCredential',
+	'savedOAuth2Credential',
+);
+const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
 
-/** @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>}
- */
+/** @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>} */
 const EXAMPLE_PIN_DATA = {
 	'form-from-spreadsheet.json': (workflow) => {
 		const rows = workflow.nodes.find(
@@ -52,7 +45,6 @@ async function main(version) {
 		);
 	const sandbox = await startSandbox({ port: 0 });
 	try {
-		const { demo } = sandbox;
 		// The built trigger (npm run build first).
 		const {
 			EventRegistrationTrigger,
@@ -60,16 +52,15 @@ async function main(version) {
 		const events = new EventRegistrationTrigger().description.properties
 			.find((/** @type {{ name: string }} */ p) => p.name === 'events')
 			.options.map((/** @type {{ value: string }} */ o) => o.value);
+		const on = { refs: CREDENTIALS, demo: sandbox.demo };
 		/** @type {Record<string, any>} */
-		const files = {};
-		for (const { file, workflow } of loadExamples()) {
-			files[`example-${file}`] = {
-				...workflow,
-				pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) },
-			};
-		}
-		const on = { refs: CREDENTIALS, demo };
-		Object.assign(files, {
+		const files = {
+			...Object.fromEntries(
+				loadExamples().map(({ file, workflow }) => [
+					`example-${file}`,
+					{ ...workflow, pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) } },
+				]),
+			),
 			'e2e-action-node-token.json': coverageWorkflow({
 				...on,
 				id: 'savedActionToken',
@@ -84,9 +75,9 @@ async function main(version) {
 			'e2e-order-trigger.json': orderTriggerWorkflow({
 				...on,
 				id: 'savedOrderTrigger',
-				watch: ORDER_TRANSITIONS,
+				watch: TRANSITIONS,
 			}),
-		});
+		};
 		fs.mkdirSync(dir, { recursive: true });
 		for (const [name, workflow] of Object.entries(files))
 			fs.writeFileSync(path.join(dir, name), `${JSON.stringify(workflow, null, '\t')}\n`);
@@ -98,8 +89,4 @@ async function main(version) {
 	}
 }
 
-runMain(() =>
-	main(
-		process.argv[2] ?? JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
-	),
-);
+runMain(() => main(process.argv[2] ?? require('../package.json').version));

@@ -3,15 +3,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { ROOT } = require('./lib/node24');
 const { schemaFiles } = require('./lib/output-schemas');
 
-const ROOT = path.join(__dirname, '..');
-const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-
-/** @type {string[]} */
-const nodeFiles = PACKAGE_JSON.n8n.nodes;
 let written = 0;
-for (const nodeFile of nodeFiles) {
+for (const nodeFile of /** @type {string[]} */ (require('../package.json').n8n.nodes)) {
 	const absolute = path.join(ROOT, nodeFile);
 	const className = path.basename(nodeFile, '.node.js');
 	const NodeClass = require(absolute)[className];

@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, toolEnv } = require('./lib/node24');
+const { ROOT, readJson, toolEnv } = require('./lib/node24');
 const { freePorts, runChecked, runMain, sleep, startChild, waitFor } = require('./lib/processes');
 
 const SMOKE_DIR = path.join(ROOT, '.e2e', 'smoke');
@@ -33,7 +33,7 @@ async function benchSmoke() {
 	fs.rmSync(out, { force: true });
 	await runScript('bench.js', ['--smoke', '--no-build', '--out', out]);
 	/** @type {any} a part missing fails its expectation */
-	const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+	const report = readJson(out);
 	for (const scenario of ['latency', 'throttle', 'limit']) {
 		const figures = report[scenario];
 		expectThat(
@@ -96,11 +96,6 @@ async function startAndStop(name, args, { env = toolEnv(), ready, timeoutMs, che
 	expectThat(code === 0, `${name} stopped on Ctrl-C (exit ${String(code)})`);
 }
 
-/** @param {string} url @param {Record<string, string>} [headers] */
-async function statusOf(url, headers = {}) {
-	return (await fetch(url, { headers })).status;
-}
-
 async function commandsSmoke() {
 	const [sandboxPort, n8nPort, devSandboxPort, crmPort] = await freePorts(4);
 	await startAndStop(
@@ -111,10 +106,8 @@ async function commandsSmoke() {
 			timeoutMs: 30_000,
 			check: async (output) => {
 				const token = /Token:\s+(\S+)/.exec(output)?.[1] ?? '';
-				const status = await statusOf(`http://127.0.0.1:${sandboxPort}/api/v1/user`, {
-					Authorization: `Bearer ${token}`,
-					Accept: 'application/json',
-				});
+				const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+				const { status } = await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/user`, { headers });
 				expectThat(
 					status === 200,
 					`the sandbox answers GET /api/v1/user with its printed token (${status})`,
@@ -137,7 +130,7 @@ async function commandsSmoke() {
 		ready: /n8n is ready: \S+/,
 		timeoutMs: 10 * 60 * 1000,
 		check: async () => {
-			const status = await statusOf(`http://127.0.0.1:${n8nPort}/healthz`);
+			const { status } = await fetch(`http://127.0.0.1:${n8nPort}/healthz`);
 			expectThat(status === 200, `n8n answers on its port (${status})`);
 			const nodes = fs.readdirSync(path.join(devDir, 'n8n', '.n8n', 'nodes', 'node_modules'));
 			expectThat(

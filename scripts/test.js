@@ -1,13 +1,9 @@
 // @ts-check
 /**
- * `npm test`: every test, from a fresh clone: the repo's dependencies when missing, then the steps
- * of testSteps, stopping at the first failure. Steps run side by side in lanes (lib/steps.js): the
- * package checks and the commands' smoke beside jest (which does not read the dist/ they build),
- * then the default n8n's end-to-end and browser suites beside its queue-mode and agent suites, the
- * bench smoke and the other n8n's suites (lanes of about the same length on a clean clone). Lanes
- * share nothing: each run has its own free ports and folder under .e2e/. The pinned n8n installs
- * (minutes each, needed only after jest) start at once in the background, and a step that needs
- * one waits for it. Arguments go to jest alone: `npm test -- test/unit` runs just that.
+ * `npm test`: the repo's dependencies when missing, then testSteps, stopping at the first failure,
+ * side by side in lanes (lib/steps.js) of about the same length on a clean clone; lanes share
+ * nothing (each run has its own ports and folder under .e2e/). The pinned n8n installs start at
+ * once in the background; a step that needs one waits for it. `npm test -- <args>`: jest alone.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -19,10 +15,7 @@ const { StepFailure, runSteps, secondsOf } = require('./lib/steps');
 
 /** @typedef {import('./lib/runtime').Runtime} Runtime @typedef {import('./lib/steps').Step} Step */
 
-/**
- * Jest files that also check against n8n's own code in the installed runtimes: the jest step runs
- * them before the installs (they name what they skip), the last again with REQUIRE_RUNTIMES set.
- */
+/** Jest files that also check n8n's own code in the installed runtimes: run again at the end. */
 const RUNTIME_CHECKS = ['test/unit/toolDescriptions.test.ts'];
 const REQUIRE_RUNTIMES = 'EVENT_REGISTRATION_REQUIRE_RUNTIMES';
 /** Past runtime.js's own bounds (the lock wait and each npm step): a hung install still ends. */
@@ -35,9 +28,8 @@ const INSTALL_ORDER = [
 ];
 
 /**
- * The steps of `npm test` in the order they start (`npm run docs` lists them in docs/development.md).
- * `needs`: the n8n install a step waits for; `lane`: see lib/steps.js. The package checks and
- * `npm run dev` build dist/, which the suites after them pack without building.
+ * In the order they start (docs/development.md lists them). The package checks and `npm run dev`
+ * build dist/, which the suites after them pack without building (jest does not read it).
  * @param {string[]} [jestArgs] @returns {Step[]}
  */
 function testSteps(jestArgs = []) {
@@ -115,25 +107,16 @@ function testSteps(jestArgs = []) {
 	];
 }
 
-/**
- * Installs a runtime in a niced background child (`node scripts/lib/runtime.js <folder> --nice`),
- * its output in .e2e/install-<folder>.log. @param {Runtime} runtime
- */
+/** In a niced child, logging to .e2e/install-<folder>.log. @param {Runtime} runtime */
 async function installInBackground(runtime) {
 	const logFile = path.join(ROOT, '.e2e', `install-${runtime.folder}.log`);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'w');
 	const started = Date.now();
-	const { code } = await run(
-		process.execPath,
-		[path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder, '--nice'],
-		{
-			cwd: ROOT,
-			env: toolEnv(),
-			timeoutMs: INSTALL_TIMEOUT_MS,
-			echo: (text) => fs.writeSync(out, text),
-		},
-	).finally(() => fs.closeSync(out));
+	const args = [path.join(ROOT, 'scripts', 'lib', 'runtime.js'), runtime.folder, '--nice'];
+	const echo = (/** @type {string} */ text) => void fs.writeSync(out, text);
+	const options = { cwd: ROOT, env: toolEnv(), timeoutMs: INSTALL_TIMEOUT_MS, echo };
+	const { code } = await run(process.execPath, args, options).finally(() => fs.closeSync(out));
 	const seconds = secondsOf(Date.now() - started);
 	if (code !== 0) {
 		const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
@@ -144,7 +127,7 @@ async function installInBackground(runtime) {
 	console.log(`  (background: ${runtime.label} ready after ${seconds} s)`);
 }
 
-/** The installs, one after another in INSTALL_ORDER. @returns {Map<Runtime, Promise<void>>} */
+/** One after another. @returns {Map<Runtime, Promise<void>>} */
 function startInstalls() {
 	/** @type {Map<Runtime, Promise<void>>} */
 	const installs = new Map();
@@ -152,9 +135,8 @@ function startInstalls() {
 	let previous = Promise.resolve();
 	for (const runtime of INSTALL_ORDER) {
 		const done = previous.then(() => installInBackground(runtime));
-		// Awaited by the step that needs it; until then a failure must not end the process unhandled.
-		done.catch(() => undefined);
 		installs.set(runtime, done);
+		// Also handled here: until a step awaits it, a failure must not end the process.
 		previous = done.catch(() => undefined);
 	}
 	return installs;

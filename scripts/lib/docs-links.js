@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const { ROOT, readJson } = require('./node24');
 
 const PACKAGE_PAGE = `https://www.npmjs.com/package/${require('../../package.json').name}`;
 
@@ -42,7 +42,7 @@ function anchorsOf(markdown) {
 /** Whether package.json's `files` publish a path. @param {string} relative posix path @param {string} root */
 function isShipped(relative, root) {
 	if (/^(README(\.md)?|LICEN[SC]E(\.md|\.txt)?|package\.json)$/i.test(relative)) return true;
-	const files = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).files ?? [];
+	const files = readJson(path.join(root, 'package.json')).files ?? [];
 	return files.some((/** @type {string} */ entry) => {
 		const escaped = entry.replace(/\/$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 		return new RegExp(`^${escaped.replace(/\*/g, '[^/]*')}(/|$)`).test(relative);

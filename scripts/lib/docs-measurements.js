@@ -24,16 +24,6 @@ function benchListingTable(bench) {
 	const cases = scenarios.flatMap(([key, label]) =>
 		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })),
 	);
-	const rows = cases.map(({ label, f }) => [
-		label,
-		f.server_page_size,
-		seconds(f.wall_ms),
-		seconds(f.baseline_wall_ms),
-		`${f.speedup_vs_baseline.toFixed(1)}×`,
-		`${f.wall_vs_ideal.toFixed(2)}×`,
-		`${f.requests} / ${f.baseline_requests}`,
-		`${f.http_429} / ${f.baseline_http_429}`,
-	]);
 	const wrong = cases
 		.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0)
 		.map(({ label, f }) => `${label} (${f.server_page_size})`);
@@ -49,19 +39,16 @@ function benchListingTable(bench) {
 	return [
 		`Measured by \`npm run bench\` on ${day(bench.generated_at)}: ${bench.machine.os}, ${bench.machine.cpus} CPUs shared with other jobs, Node ${bench.machine.node}${repeat ? `; the median of ${repeat} runs per case (the throttle scenario runs once)` : ''}. Compare the ratios, not the milliseconds.`,
 		'',
-		table(
-			[
-				'Case',
-				'Server page size',
-				'This node',
-				'Sequential loop',
-				'Speed-up',
-				'Node / ideal',
-				'Requests (node / loop)',
-				'429s (node / loop)',
-			],
-			rows,
-		),
+		table(cases, {
+			Case: ({ label }) => label,
+			'Server page size': ({ f }) => f.server_page_size,
+			'This node': ({ f }) => seconds(f.wall_ms),
+			'Sequential loop': ({ f }) => seconds(f.baseline_wall_ms),
+			'Speed-up': ({ f }) => `${f.speedup_vs_baseline.toFixed(1)}×`,
+			'Node / ideal': ({ f }) => `${f.wall_vs_ideal.toFixed(2)}×`,
+			'Requests (node / loop)': ({ f }) => `${f.requests} / ${f.baseline_requests}`,
+			'429s (node / loop)': ({ f }) => `${f.http_429} / ${f.baseline_http_429}`,
+		}),
 		'',
 		wrong.length === 0
 			? 'Every case returned the same items in the same order as the loop, and no error reached the user.'
@@ -82,24 +69,24 @@ function benchPeerTable(bench) {
 		http_request_optional_chaining: 'HTTP Request B (`?.`)',
 		http_request_interval: 'HTTP Request C (interval)',
 	};
-	const rows = peer.runs.map((/** @type {any} */ run) => {
-		const ratio = peer.ratios[run.scenario]?.[run.variant];
-		const items =
-			run.items === run.expected_items
-				? `all ${thousands(run.items)}`
-				: `${thousands(run.items)} of ${thousands(run.expected_items)}`;
-		return [
-			run.scenario,
-			labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
-			seconds(run.execution_time_ms),
-			typeof ratio === 'number' ? `${ratio.toFixed(1)}×` : '–',
-			run.status === 'success' ? `success, ${items}` : run.user_saw,
-		];
-	});
+	/** @param {any} run */
+	const items = (run) =>
+		run.items === run.expected_items
+			? `all ${thousands(run.items)}`
+			: `${thousands(run.items)} of ${thousands(run.expected_items)}`;
+	/** @param {any} run */
+	const ratio = (run) => peer.ratios[run.scenario]?.[run.variant];
 	return [
 		`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`,
 		'',
-		table(['Scenario', 'Variant', 'Time', 'Against this node', 'n8n said'], rows),
+		table(peer.runs, {
+			Scenario: (run) => run.scenario,
+			Variant: (run) => labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
+			Time: (run) => seconds(run.execution_time_ms),
+			'Against this node': (run) =>
+				typeof ratio(run) === 'number' ? `${ratio(run).toFixed(1)}×` : '–',
+			'n8n said': (run) => (run.status === 'success' ? `success, ${items(run)}` : run.user_saw),
+		}),
 	].join('\n');
 }
 
@@ -111,34 +98,30 @@ function benchMemoryTable(bench) {
 			f,
 		]),
 	);
-	const rows = cases.map(([label, f]) => [
-		label,
-		`${f.requests}`,
-		`${f.rss_vs_json.toFixed(1)}×`,
-		`${f.retained_heap_vs_json.toFixed(1)}×`,
-	]);
 	const memory = bench.memory_100k;
 	const big = memory
 		? [
 				'',
 				`${thousands(memory.orders)} orders with \`${memory.v8_flags.join(' ')}\`:`,
 				'',
-				table(
-					['Server page size', 'Completed', 'Requests', 'Peak heap MB', 'Garbage KB per request'],
-					memory.cases.map((/** @type {any} */ c) => [
-						c.server_page_size,
-						c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`,
-						`${c.requests}`,
-						`${c.peak_heap_mb}`,
-						`${c.garbage_kb_per_request}`,
-					]),
-				),
+				table(memory.cases, {
+					'Server page size': (c) => c.server_page_size,
+					Completed: (c) => (c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`),
+					Requests: (c) => `${c.requests}`,
+					'Peak heap MB': (c) => `${c.peak_heap_mb}`,
+					'Garbage KB per request': (c) => `${c.garbage_kb_per_request}`,
+				}),
 			]
 		: [];
 	return [
 		`Return All of 10,008 orders gives ${cases[0][1].result_json_mb.toFixed(2)} MB of JSON.`,
 		'',
-		table(['Listing', 'Requests', 'Peak RSS Δ / JSON', 'Heap kept / JSON'], rows),
+		table(cases, {
+			Listing: ([label]) => label,
+			Requests: ([, f]) => `${f.requests}`,
+			'Peak RSS Δ / JSON': ([, f]) => `${f.rss_vs_json.toFixed(1)}×`,
+			'Heap kept / JSON': ([, f]) => `${f.retained_heap_vs_json.toFixed(1)}×`,
+		}),
 		...big,
 	].join('\n');
 }
@@ -146,56 +129,43 @@ function benchMemoryTable(bench) {
 /** The order trigger's requests per poll and test run, against reading every page. @param {any} bench */
 function orderTriggerRequestsTable(bench) {
 	const trigger = bench.order_trigger;
-	const rows = [trigger, trigger.newest_first].map((/** @type {any} */ f) => [
-		f.listing,
-		`${f.test_run_requests}`,
-		`${f.first_poll_requests}`,
-		`${f.requests_per_poll.median}`,
-		`${f.requests_per_poll.max}`,
-		`${f.today_requests_per_poll}`,
-		`${f.report_delay_polls.new_orders} / ${f.report_delay_polls.quick_payments} / ${f.report_delay_polls.old_orders}`,
-		`${f.missed} / ${f.duplicates}`,
-	]);
 	return [
 		`${thousands(trigger.orders_at_start)} orders (${thousands(trigger.pages_at_start)} pages of ${trigger.page_size}), a poll every minute for ${trigger.polls} polls, Full Check Every ${trigger.full_check_every_minutes} minutes; measured by \`npm run bench\` on ${day(bench.generated_at)}:`,
 		'',
-		table(
-			[
-				'Listing',
-				'Test run',
-				'First poll',
-				'Requests per poll, median',
-				'Requests per poll, max',
-				'Reading every page',
-				'Polls until reported: new / paid soon / older',
-				'Missed / reported twice',
-			],
-			rows,
-		),
+		table([trigger, trigger.newest_first], {
+			Listing: (f) => f.listing,
+			'Test run': (f) => `${f.test_run_requests}`,
+			'First poll': (f) => `${f.first_poll_requests}`,
+			'Requests per poll, median': (f) => `${f.requests_per_poll.median}`,
+			'Requests per poll, max': (f) => `${f.requests_per_poll.max}`,
+			'Reading every page': (f) => `${f.today_requests_per_poll}`,
+			'Polls until reported: new / paid soon / older': ({ report_delay_polls: d }) =>
+				`${d.new_orders} / ${d.quick_payments} / ${d.old_orders}`,
+			'Missed / reported twice': (f) => `${f.missed} / ${f.duplicates}`,
+		}),
 	].join('\n');
 }
 
 /** What a model is handed, Raw and Simplified. @param {any} sizes docs/measurements/model-output.json */
 function modelOutputTables(sizes) {
-	const lists = sizes.lists.map((/** @type {any} */ l) => [
-		l.list,
-		`${l.records}`,
-		thousands(l.raw),
-		thousands(l.simplified),
-	]);
-	const orders = sizes.orders.map((/** @type {any} */ o) => [
-		o.case,
-		o.refused
-			? 'refused, with how to narrow the list'
-			: `${o.records}${o.total ? ` of ${o.total}` : ''}`,
-		thousands(o.characters),
-	]);
 	return [
 		`Measured by \`${sizes.command}\` in ${sizes.n8n} on ${day(sizes.measured_at)}: characters of the tool result as the model gets it, on the sandbox's demo data.`,
 		'',
-		table(['List, editor defaults', 'Records', 'Raw', 'Simplified'], lists),
+		table(sizes.lists, {
+			'List, editor defaults': (l) => l.list,
+			Records: (l) => `${l.records}`,
+			Raw: (l) => thousands(l.raw),
+			Simplified: (l) => thousands(l.simplified),
+		}),
 		'',
-		table(['Orders on one event (AI Agent, Simplified)', 'Records returned', 'Characters'], orders),
+		table(sizes.orders, {
+			'Orders on one event (AI Agent, Simplified)': (o) => o.case,
+			'Records returned': (o) =>
+				o.refused
+					? 'refused, with how to narrow the list'
+					: `${o.records}${o.total ? ` of ${o.total}` : ''}`,
+			Characters: (o) => thousands(o.characters),
+		}),
 	].join('\n');
 }
 

@@ -98,10 +98,10 @@ function pageRegions() {
 		{
 			file: 'README.md',
 			name: 'pages',
-			content: table(
-				['Page', 'What it covers'],
-				pages.map((page) => [`[${page.title}](docs/${page.file})`, page.covers]),
-			),
+			content: table(pages, {
+				Page: (page) => `[${page.title}](docs/${page.file})`,
+				'What it covers': (page) => page.covers,
+			}),
 		},
 		...pages.map((page) => ({
 			file: `docs/${page.file}`,
@@ -134,60 +134,49 @@ function operationsOf({ resourceProperty, operationProperties, ROUTES }) {
 
 /** @param {ActionNodeCode} node */
 function operationsTable(node) {
-	const rows = operationsOf(node).map(({ resource, operation, route }) => [
-		resource.name,
-		operation.name,
-		`${code(resource.value)} / ${code(operation.value)}`,
-		route
-			? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
-			: 'none of its own (lookups only)',
-		route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–',
-		route?.assumed ?? '',
-	]);
-	return table(
-		[
-			'Resource',
-			'Operation',
-			'`resource` / `operation`',
-			'Request',
-			'Scopes',
-			'Assumed (not shown in the reference)',
-		],
-		rows,
-	);
+	return table(operationsOf(node), {
+		Resource: ({ resource }) => resource.name,
+		Operation: ({ operation }) => operation.name,
+		'`resource` / `operation`': ({ resource, operation }) =>
+			`${code(resource.value)} / ${code(operation.value)}`,
+		Request: ({ operation, route }) =>
+			route
+				? `${code(`${route.method} ${route.path}`)}${route.paginated ? ' (paginated)' : operation.value === 'getMany' ? ' (plain list)' : ''}`
+				: 'none of its own (lookups only)',
+		Scopes: ({ route }) =>
+			route ? (route.scopes.length ? route.scopes.map(code).join(', ') : 'none listed') : '–',
+		'Assumed (not shown in the reference)': ({ route }) => route?.assumed ?? '',
+	});
 }
 
 /** The README's overview: each resource with its operations. @param {ActionNodeCode} node */
 function resourcesTable(node) {
 	const resources = /** @type {Option[]} */ (node.resourceProperty.options ?? []);
 	const operations = operationsOf(node);
-	const rows = resources.map((resource) => [
-		`**${resource.name}**`,
-		operations
-			.filter((o) => o.resource === resource)
-			.map((o) => o.operation.name)
-			.join(', '),
-		resource.description ?? '',
-	]);
 	return [
 		`${operations.length} operations on ${resources.length} resources:`,
 		'',
-		table(['Resource', 'Operations', 'What it is'], rows),
+		table(resources, {
+			Resource: (resource) => `**${resource.name}**`,
+			Operations: (resource) =>
+				operations
+					.filter((o) => o.resource === resource)
+					.map((o) => o.operation.name)
+					.join(', '),
+			'What it is': (resource) => resource.description ?? '',
+		}),
 	].join('\n');
 }
 
 /** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
 function webhookEventsTable(events) {
-	return table(
-		['Value', 'Shown as', 'What it is', 'Scope needed', 'Name'],
-		events.map((event) => [
-			code(event.value),
-			event.name,
-			event.description,
-			code(event.scope),
-			event.assumed ? 'Assumed from the scope' : 'From the reference',
-		]),
-	);
+	return table(events, {
+		Value: (event) => code(event.value),
+		'Shown as': (event) => event.name,
+		'What it is': (event) => event.description,
+		'Scope needed': (event) => code(event.scope),
+		Name: (event) => (event.assumed ? 'Assumed from the scope' : 'From the reference'),
+	});
 }
 
 /** The kind examples/form-submitted-to-email.json reads. */
@@ -207,18 +196,12 @@ function webhookSampleItem(toItem) {
 	const demo = seedDemo(store);
 	store.beginSeed(SAMPLE_OCCURRED_MS);
 	store.seedStepMicros = 0; // the sample's times a second or less apart, not the seed's 37 minutes
-	const envelope = deliveryEnvelope(
-		store,
-		store.companies.get(demo.companyId),
-		'9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35',
-		SAMPLE_EVENT_KIND,
-	);
+	const company = store.companies.get(demo.companyId);
+	const webhookId = '9b2f4c1e-5d3a-4e8b-9f60-2c7d1a8e4b35';
+	const envelope = deliveryEnvelope(store, company, webhookId, SAMPLE_EVENT_KIND);
 	const receivedAt = new Date(Date.parse(envelope.occurred_at) + 1512).toISOString();
-	return [
-		'```json',
-		JSON.stringify(toItem(envelope, SAMPLE_EVENT_KIND, receivedAt).json, null, 2),
-		'```',
-	].join('\n');
+	const { json } = toItem(envelope, SAMPLE_EVENT_KIND, receivedAt);
+	return `\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\``;
 }
 
 /**
@@ -237,21 +220,21 @@ function oauth2ScopesTable(credential, scopesProperty, node, events) {
 	const label = (resource, operation) =>
 		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
 		`${resource}.${operation}`;
-	const rows = /** @type {Option[]} */ (property.options ?? []).map((scope) => {
+	/** @param {Option} scope */
+	const users = (scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
-		const users = [
+		return [
 			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),
 			...otherUses({ ROUTES: node.ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
 			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
 		];
-		return [
-			code(scope.value),
-			scope.description ?? '',
-			users.join(', ') || '–',
-			selected.has(scope.value) ? 'yes' : 'no',
-		];
+	};
+	return table(/** @type {Option[]} */ (property.options ?? []), {
+		Scope: (scope) => code(scope.value),
+		Grants: (scope) => scope.description ?? '',
+		'Needed by': (scope) => users(scope).join(', ') || '–',
+		'Selected by default': (scope) => (selected.has(scope.value) ? 'yes' : 'no'),
 	});
-	return table(['Scope', 'Grants', 'Needed by', 'Selected by default'], rows);
 }
 
 /** The steps of `npm test` (scripts/test.js), their commands, and which run side by side. */
@@ -280,11 +263,8 @@ function testStepsList() {
 
 const marker = (/** @type {string} */ name) =>
 	new RegExp(`(<!-- generated:${name} -->)[\\s\\S]*?(<!-- /generated:${name} -->)`);
-
-/** @param {string} page @param {string} name */
-function regionOf(page, name) {
-	return marker(name).exec(page)?.[0];
-}
+const regionOf = (/** @type {string} */ page, /** @type {string} */ name) =>
+	marker(name).exec(page)?.[0];
 
 /**
  * Writes (or, with check, only compares) the regions; a page without navigation markers gets them
@@ -319,18 +299,12 @@ function updateRegions(regions, { check = false } = {}) {
 /** Requires TypeScript source outside jest, transpiled on load (no type check): the node code unbuilt. */
 function registerTypeScript() {
 	if (process.env.JEST_WORKER_ID !== undefined || require.extensions['.ts']) return;
-	const ts = require('typescript');
-	require.extensions['.ts'] = (module, filename) => {
-		const source = fs.readFileSync(filename, 'utf8');
-		const { outputText } = ts.transpileModule(source, {
-			compilerOptions: {
-				module: ts.ModuleKind.CommonJS,
-				target: ts.ScriptTarget.ES2022,
-				esModuleInterop: true,
-			},
-			fileName: filename,
-		});
-		/** @type {any} */ (module)._compile(outputText, filename);
+	const { ModuleKind, ScriptTarget, transpileModule } = require('typescript');
+	const compilerOptions = { module: ModuleKind.CommonJS, target: ScriptTarget.ES2022 };
+	require.extensions['.ts'] = (module, fileName) => {
+		const source = fs.readFileSync(fileName, 'utf8');
+		const options = { compilerOptions: { ...compilerOptions, esModuleInterop: true }, fileName };
+		/** @type {any} */ (module)._compile(transpileModule(source, options).outputText, fileName);
 	};
 }
 

@@ -2,6 +2,8 @@
 /** Loopback HTTP servers that record every request and answer as told, such as the examples' CRM. */
 const http = require('node:http');
 
+const { closeServer, listenLocal } = require('./processes');
+
 /**
  * @typedef {{ method: string; path: string; query: Record<string, string>; body: any; authorization: boolean; at: number }} RecordedRequest
  * @typedef {{ status: number; headers?: Record<string, string>; body?: unknown }} Reply
@@ -22,7 +24,7 @@ function parsedBody(text) {
  * @param {(request: RecordedRequest) => Reply} reply @param {number} [port] 0: any free port
  * @returns {Promise<RecordingServer>}
  */
-function startRecordingServer(reply, port = 0) {
+async function startRecordingServer(reply, port = 0) {
 	/** @type {RecordedRequest[]} */
 	const requests = [];
 	const server = http.createServer((req, res) => {
@@ -46,17 +48,9 @@ function startRecordingServer(reply, port = 0) {
 			res.end(JSON.stringify(answer.body ?? {}));
 		});
 	});
-	return new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => {
-			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-			resolve({
-				url: `http://127.0.0.1:${address.port}`,
-				requests,
-				close: () => new Promise((done) => server.close(() => done(undefined))),
-			});
-		});
-	});
+	await listenLocal(server, port);
+	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	return { url: `http://127.0.0.1:${address.port}`, requests, close: () => closeServer(server) };
 }
 
 /** Answers 200 with the upserted contact. @param {number} [port] 0: any free port */

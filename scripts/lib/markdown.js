@@ -8,12 +8,16 @@ const code = (text) => `\`${text}\``;
 /** @param {string} text */
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** @param {string[]} headers @param {string[][]} rows */
-function table(headers, rows) {
+/**
+ * One row per item; `columns`: each header with its cell.
+ * @template T @param {readonly T[]} items @param {Record<string, (item: T) => string>} columns
+ */
+function table(items, columns) {
+	const cells = Object.values(columns);
 	return [
-		`| ${headers.join(' | ')} |`,
-		`| ${headers.map(() => '---').join(' | ')} |`,
-		...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+		`| ${Object.keys(columns).join(' | ')} |`,
+		`| ${cells.map(() => '---').join(' | ')} |`,
+		...items.map((item) => `| ${cells.map((cellOf) => cell(cellOf(item))).join(' | ')} |`),
 	].join('\n');
 }
 

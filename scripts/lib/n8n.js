@@ -19,9 +19,8 @@ const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
 const TIMEOUT_MS = 120000;
 
 /**
- * Environment of an n8n process on loopback, offline.
+ * An n8n process on loopback, offline.
  * @param {{ userFolder: string; port: number; brokerPort: number; extra?: Record<string, string>; runtime?: import('./runtime').Runtime }} options
- * @returns {NodeJS.ProcessEnv}
  */
 function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RUNTIME }) {
 	// Only what n8n needs from the parent: npm's own npm_* variables would leak into n8n's package installs.
@@ -54,7 +53,7 @@ function n8nEnv({ userFolder, port, brokerPort, extra = {}, runtime = DEFAULT_RU
 	};
 }
 
-/** `n8n <args>`, rejecting unless n8n exits 0. @param {NodeJS.ProcessEnv} env @param {string[]} args */
+/** `n8n <args>`, rejecting unless it exits 0. @param {NodeJS.ProcessEnv} env @param {string[]} args */
 function cli(env, args) {
 	const { node, n8nBin } = runtimeOf(env);
 	return runChecked(node, [n8nBin, ...args], { env, timeoutMs: TIMEOUT_MS });
@@ -82,11 +81,8 @@ function sandboxCredentials(sandbox, refs, { publicUrl = sandbox.url, others = [
 	});
 }
 
-/**
- * Imports credentials (plain-text data; n8n encrypts it).
- * @param {NodeJS.ProcessEnv} env @param {string} workDir @param {object[]} credentials
- */
-async function importCredentials(env, workDir, credentials) {
+/** Plain data; n8n encrypts it. @param {NodeJS.ProcessEnv} env @param {string} workDir */
+async function importCredentials(env, workDir, /** @type {object[]} */ credentials) {
 	const file = path.join(workDir, 'credentials.json');
 	fs.writeFileSync(file, JSON.stringify(credentials, null, '\t'));
 	await cli(env, ['import:credentials', `--input=${file}`]);
@@ -97,9 +93,7 @@ const MAX_WORKFLOW_ID_LENGTH = 16;
 
 /** @param {NodeJS.ProcessEnv} env @param {string} workDir @param {Array<{ id: string }>} workflows */
 async function importWorkflows(env, workDir, workflows) {
-	const tooLong = workflows
-		.filter((workflow) => workflow.id.length > MAX_WORKFLOW_ID_LENGTH)
-		.map((workflow) => workflow.id);
+	const tooLong = workflows.map(({ id }) => id).filter((id) => id.length > MAX_WORKFLOW_ID_LENGTH);
 	if (tooLong.length > 0)
 		throw new Error(
 			`Workflow ids longer than ${MAX_WORKFLOW_ID_LENGTH} characters (n8n 1.x would not keep their static data): ${tooLong.join(', ')}`,
@@ -124,10 +118,8 @@ async function executeWorkflow(env, workflowId, timeoutMs = TIMEOUT_MS) {
 		path.join(String(env.N8N_USER_FOLDER), `execute-${workflowId}.${stream}.txt`),
 	);
 	const fds = files.map((file) => fs.openSync(file, 'w'));
-	const child = startChild(node, [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-		env,
-		stdio: ['ignore', ...fds],
-	});
+	const args = [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'];
+	const child = startChild(node, args, { env, stdio: ['ignore', ...fds] });
 	fds.forEach((fd) => fs.closeSync(fd));
 	const timer = setTimeout(() => void stopChild(child), timeoutMs);
 	/** @type {number | null} */
@@ -156,9 +148,8 @@ function parseRawOutput(stdout) {
 }
 
 /**
- * The json of the items a node produced: runData[node][run].data.main[output].
+ * The json of runData[node][run].data.main[output].
  * @param {any} execution @param {string} nodeName @param {{ run?: number; output?: number }} [at]
- * @returns {any[]}
  */
 function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
 	const runs = execution?.data?.resultData?.runData?.[nodeName];
@@ -167,10 +158,10 @@ function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {})
 			`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`,
 		);
 	const items = runs[runIndex]?.data?.main?.[output] ?? [];
-	return items.map((/** @type {{ json: unknown }} */ item) => item.json);
+	return items.map((/** @type {{ json: any }} */ item) => item.json);
 }
 
-/** The error a node reported in an execution, if any. @param {any} execution @param {string} nodeName */
+/** @param {any} execution @param {string} nodeName */
 function nodeError(execution, nodeName) {
 	return execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
 }
@@ -190,15 +181,14 @@ async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT
 	});
 	fs.closeSync(log);
 	const baseUrl = `http://127.0.0.1:${port}`;
+	const routes = ['/healthz/readiness', ...(command[0] === 'start' ? ['/rest/settings'] : [])];
 	try {
 		await waitFor(
 			'n8n to be ready',
 			async () => {
 				if (child.exitCode !== null || child.signalCode !== null)
 					throw new Error(`n8n exited early; see ${logFile}`);
-				for (const route of command[0] === 'start'
-					? ['/healthz/readiness', '/rest/settings']
-					: ['/healthz/readiness']) {
+				for (const route of routes) {
 					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
 					if (!response.ok) return undefined;
 				}
@@ -213,7 +203,7 @@ async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT
 	return { child, baseUrl, runtime, stop: () => stopChild(child, 15000) };
 }
 
-/** flatted, n8n's format of execution data. @param {import('./runtime').Runtime} runtime @param {string} text */
+/** n8n's format of execution data. @param {import('./runtime').Runtime} runtime @param {string} text */
 function parseFlatted(runtime, text) {
 	return require(path.join(runtime.modules, 'flatted')).parse(text);
 }
@@ -249,7 +239,7 @@ class N8nRest {
 		return text ? JSON.parse(text).data : undefined;
 	}
 
-	/** Creates the owner of a fresh instance, signed in. @param {{ email: string; password: string; firstName: string; lastName: string }} owner */
+	/** Signed in. @param {{ email: string; password: string; firstName: string; lastName: string }} owner */
 	async setupOwner(owner) {
 		await this.request('POST', '/owner/setup', owner);
 	}
@@ -259,12 +249,8 @@ class N8nRest {
 		await this.request('POST', '/login', { emailOrLdapLoginId: email, password });
 	}
 
-	/**
-	 * "Connect my account" of an OAuth2 credential, as the editor does it, for a provider that
-	 * approves without a sign-in page (the sandbox): authorization URL, redirect to n8n's callback.
-	 * @param {string} credentialId
-	 */
-	async connectOAuth2(credentialId) {
+	/** The editor's "Connect my account", with a provider that needs no sign-in (the sandbox). */
+	async connectOAuth2(/** @type {string} */ credentialId) {
 		const authorizationUrl = await this.request(
 			'GET',
 			`/oauth2-credential/auth?id=${encodeURIComponent(credentialId)}`,
@@ -335,7 +321,7 @@ class N8nRest {
 	}
 
 	/**
-	 * A workflow's executions, newest first (at most 100). @param {string} workflowId
+	 * Newest first, at most 100. @param {string} workflowId
 	 * @returns {Promise<Array<{ id: string; status: string; mode: string; finished: boolean }>>}
 	 */
 	async executions(workflowId) {
@@ -357,7 +343,7 @@ class N8nRest {
 		);
 	}
 
-	/** One execution with its data parsed from the flatted format. @param {string} id */
+	/** With its data parsed from the flatted format. @param {string} id */
 	async execution(id) {
 		const execution = await this.request('GET', `/executions/${id}`);
 		return {

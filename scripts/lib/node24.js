@@ -1,10 +1,8 @@
 // @ts-check
 /**
- * Node 24, what n8n 2.x runs on and what the repo's `npm ci` needs (isolated-vm ships binaries for
- * Node 24 only): the package pinned by e2e/node24's lockfile where npm has one for this platform
- * (Linux x64 and arm64), installed there on first use; elsewhere the system Node when new enough.
- * Then the repo's own dependencies, `npm ci` on that Node when node_modules is missing or older than
- * the lockfile. Needs nothing but Node's own modules: it runs before anything is installed.
+ * Node 24, for n8n 2.x and the repo's `npm ci` (isolated-vm ships binaries for Node 24 only): the
+ * package e2e/node24's lockfile pins for this platform, installed on first use, else the system
+ * Node if new enough; then the repo's dependencies. Only Node's own modules: runs before installs.
  * `node scripts/lib/node24.js` installs Node 24 if need be and prints its folder for PATH.
  */
 const fs = require('node:fs');
@@ -17,16 +15,22 @@ const NODE24_DIR = path.join(ROOT, 'e2e', 'node24');
 const MIN_MAJOR = 24;
 const PLATFORM = `${process.platform}-${process.arch}`;
 
+/** @param {string} file absolute, or from the repository root @returns {any} */
+const readJson = (file) => JSON.parse(fs.readFileSync(path.resolve(ROOT, file), 'utf8'));
+
+/** @param {string} cwd @param {string[]} flags @param {NodeJS.ProcessEnv} env */
+const npmCi = (cwd, flags, env, /** @type {number} */ minutes) =>
+	runChecked('npm', ['ci', '--no-audit', '--no-fund', ...flags], {
+		cwd,
+		env: { ...env, npm_config_yes: 'true' },
+		timeoutMs: minutes * 60 * 1000,
+	});
+
 /** @returns {Record<string, string>} package name → pinned version */
-function pinnedPackages() {
-	return JSON.parse(fs.readFileSync(path.join(NODE24_DIR, 'package.json'), 'utf8'))
-		.optionalDependencies;
-}
+const pinnedPackages = () => readJson(path.join(NODE24_DIR, 'package.json')).optionalDependencies;
 
 /**
- * Which Node 24 this machine uses; installs nothing.
  * @returns {{ source: 'package' | 'system' | 'missing'; dir: string; node: string; version: string }}
- *   dir: the Node's folder (bin/, include/ for native builds)
  */
 function resolveNode24() {
 	const name = `node-${PLATFORM}`;
@@ -48,11 +52,7 @@ async function ensureNode24(log) {
 	const found = resolveNode24();
 	if (found.source === 'package' && !fs.existsSync(found.node)) {
 		log(`Installing Node ${found.version} for n8n 2.x into e2e/node24 (npm ci, once)...`);
-		await runChecked('npm', ['ci', '--no-audit', '--no-fund', '--progress=false'], {
-			cwd: NODE24_DIR,
-			env: { ...process.env, npm_config_yes: 'true' },
-			timeoutMs: 10 * 60 * 1000,
-		});
+		await npmCi(NODE24_DIR, ['--progress=false'], process.env, 10);
 	}
 	if (found.source !== 'missing') return found;
 	const platforms = Object.keys(pinnedPackages()).map((name) => name.replace(/^node-/, ''));
@@ -69,14 +69,10 @@ async function ensureRepoDependencies(log) {
 	const lock = path.join(ROOT, 'package-lock.json');
 	if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
 	log('Installing the repo’s dependencies (npm ci, once, about a minute)...');
-	await runChecked('npm', ['ci', '--no-audit', '--no-fund'], {
-		cwd: ROOT,
-		env: { ...toolEnv(), npm_config_yes: 'true' },
-		timeoutMs: 20 * 60 * 1000,
-	});
+	await npmCi(ROOT, [], toolEnv(), 20);
 }
 
-/** The environment for the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
+/** For the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
 function toolEnv() {
 	const node24 = resolveNode24();
 	const dirs = [
@@ -88,7 +84,7 @@ function toolEnv() {
 	return { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) };
 }
 
-module.exports = { ROOT, ensureNode24, ensureRepoDependencies, resolveNode24, toolEnv };
+module.exports = { ROOT, ensureNode24, ensureRepoDependencies, readJson, resolveNode24, toolEnv };
 
 if (require.main === module) {
 	require('./processes').runMain(async () =>

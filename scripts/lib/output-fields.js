@@ -8,15 +8,10 @@
 /** @typedef {'always' | 'sometimes' | 'assumed'} Presence */
 
 /**
- * @typedef {object} FieldSpec
- * @property {string} type JSON Schema type
- * @property {string} description in the service's words
- * @property {boolean} [nullable] may be null
- * @property {Presence} [presence] 'always' unless marked (see above)
- * @property {string[]} [only] present only in these operations' output
- * @property {Record<string, FieldSpec>} [properties] fields of an object
- * @property {FieldSpec | {}} [items] an array's elements
- * @property {string[]} [alsoType] further JSON types it may have
+ * @typedef {{ type: string; description: string; nullable?: boolean; presence?: Presence;
+ *   only?: string[]; alsoType?: string[]; properties?: Record<string, FieldSpec>;
+ *   items?: FieldSpec | {} }} FieldSpec a JSON Schema type in the service's words; only: present
+ *   only in these operations' output; alsoType: further JSON types it may have
  */
 
 /** @typedef {Record<string, FieldSpec>} Fields */

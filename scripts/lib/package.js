@@ -3,19 +3,17 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT } = require('./runtime');
+const { ROOT, readJson } = require('./node24');
 const { runChecked } = require('./processes');
 
-const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const PACKAGE_JSON = readJson('package.json');
 /** @type {string} */
 const PACKAGE_NAME = PACKAGE_JSON.name;
 /** The flags of the docs' `npm install` into n8n's nodes folder (the custom image's RUN line). */
 const NODES_FOLDER_INSTALL_FLAGS = ['--legacy-peer-deps', '--no-audit', '--no-fund'];
 
-/** Builds dist/ with the project's own build script. */
-async function build() {
-	await runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000 });
-}
+/** dist/, by `npm run build`. */
+const build = () => runChecked('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300000 });
 
 /**
  * Installs the tarball as a custom n8n image does (docs/queue-mode.md): `npm install` in
@@ -30,21 +28,16 @@ async function npmInstallIntoN8n(tarball, userFolder) {
 		path.join(nodesDir, 'package.json'),
 		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
 	);
-	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], {
-		cwd: nodesDir,
-		timeoutMs: 300000,
-	});
+	const options = { cwd: nodesDir, timeoutMs: 300000 };
+	await runChecked('npm', ['install', ...NODES_FOLDER_INSTALL_FLAGS, tarball], options);
 	return path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
-/** @param {string} destDir @returns {Promise<{ tarball: string; files: string[] }>}
- */
+/** @param {string} destDir @returns {Promise<{ tarball: string; files: string[] }>} */
 async function pack(destDir) {
 	fs.mkdirSync(destDir, { recursive: true });
-	const { stdout } = await runChecked('npm', ['pack', '--json', '--pack-destination', destDir], {
-		cwd: ROOT,
-		timeoutMs: 120000,
-	});
+	const args = ['pack', '--json', '--pack-destination', destDir];
+	const { stdout } = await runChecked('npm', args, { cwd: ROOT, timeoutMs: 120000 });
 	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
 	return {
 		tarball: path.join(destDir, info.filename),
@@ -56,9 +49,8 @@ async function pack(destDir) {
 async function unpack(tarball, dir) {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	await runChecked('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], {
-		timeoutMs: 60000,
-	});
+	const args = ['-xzf', tarball, '-C', dir, '--strip-components=1'];
+	await runChecked('tar', args, { timeoutMs: 60000 });
 }
 
 /** Unpacked as a community package (it has no dependencies). @param {string} tarball @param {string} userFolder */

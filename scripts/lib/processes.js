@@ -7,7 +7,7 @@ const net = require('node:net');
 /** @type {Set<ChildProcess>} */
 const children = new Set();
 
-/** Kills a child's process group (detached: its own). @param {ChildProcess} child @param {NodeJS.Signals} [signal] */
+/** Kills a child's process group. @param {ChildProcess} child @param {NodeJS.Signals} [signal] */
 function killTree(child, signal = 'SIGTERM') {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
 	try {
@@ -34,11 +34,8 @@ function killAllNow() {
 
 process.on('exit', killAllNow);
 
-/**
- * A signal the script does not handle: the detached children do not get it from the terminal, so
- * kill them, then die of it as the script would have. @param {NodeJS.Signals} signal
- */
-function onSignal(signal) {
+/** Detached children miss the terminal's signals: kill them, then die of it. */
+function onSignal(/** @type {NodeJS.Signals} */ signal) {
 	if (process.listenerCount(signal) > 1) return;
 	killAllNow();
 	process.removeAllListeners(signal);
@@ -94,10 +91,7 @@ function run(command, args, { cwd, env, timeoutMs, echo, input }) {
 	});
 }
 
-/**
- * run, rejecting unless the command exits 0.
- * @param {string} command @param {string[]} args @param {Parameters<typeof run>[2]} options
- */
+/** run, rejecting unless the command exits 0. @type {typeof run} */
 async function runChecked(command, args, options) {
 	const result = await run(command, args, options);
 	if (result.code !== 0) {
@@ -110,32 +104,32 @@ async function runChecked(command, args, options) {
 	return result;
 }
 
-/** Whether `port` on 127.0.0.1 is free now. @param {number} port @returns {Promise<boolean>} */
-function isPortFree(port) {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+/** On 127.0.0.1; port 0: any free one. @param {net.Server} server @param {number} port */
+const listenLocal = (server, port) =>
+	new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve(undefined));
 	});
+/** @param {net.Server} server @returns {Promise<void>} */
+const closeServer = (server) => new Promise((done) => server.close(() => done()));
+
+/** Whether `port` on 127.0.0.1 is free now. @param {number} port */
+function isPortFree(port) {
+	const server = net.createServer();
+	return listenLocal(server, port).then(
+		() => closeServer(server).then(() => true),
+		() => false,
+	);
 }
 
 /** Distinct free ports (held open together while chosen). @param {number} count */
 async function freePorts(count) {
-	/** @type {net.Server[]} */
 	const servers = Array.from({ length: count }, () => net.createServer());
 	try {
-		await Promise.all(
-			servers.map(
-				(server) =>
-					new Promise((resolve, reject) => {
-						server.once('error', reject);
-						server.listen(0, '127.0.0.1', () => resolve(undefined));
-					}),
-			),
-		);
+		await Promise.all(servers.map((server) => listenLocal(server, 0)));
 		return servers.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
 	} finally {
-		await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+		await Promise.all(servers.map(closeServer));
 	}
 }
 
@@ -177,11 +171,8 @@ function stopOnSignals(stop) {
 	}
 }
 
-/**
- * A failure of main prints its message (or `describe`'s) and exits 1.
- * @param {() => Promise<unknown>} main @param {(error: Error) => string} [describe]
- */
-function runMain(main, describe = (error) => error.message) {
+/** A failure prints its message and exits 1. @param {() => Promise<unknown>} main */
+function runMain(main, describe = (/** @type {Error} */ error) => error.message) {
 	main().catch((error) => {
 		console.error(error instanceof Error ? describe(error) : error);
 		process.exit(1);
@@ -189,6 +180,8 @@ function runMain(main, describe = (error) => error.message) {
 }
 
 module.exports = {
+	closeServer,
+	listenLocal,
 	runMain,
 	stopOnSignals,
 	startChild,

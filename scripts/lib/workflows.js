@@ -4,7 +4,7 @@ const { createHash, randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { ROOT } = require('./runtime');
+const { ROOT, readJson } = require('./node24');
 const { nodeType } = require('./package');
 
 const ACTION = nodeType('eventRegistration');
@@ -18,6 +18,14 @@ const PACKAGE_PREFIX = nodeType('');
 /** @typedef {'token' | 'oauth'} CredentialKind */
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
 /** @typedef {Record<CredentialKind, CredentialRef>} CredentialRefs */
+/** @typedef {import('../../test/sandbox/seed').Demo} Demo */
+/** @typedef {{ id: string; refs: CredentialRefs; demo: Demo }} On */
+
+/** `<name> (token)` and `<name> (OAuth2)`. @param {string} name @param {string} tokenId */
+const credentialRefs = (name, tokenId, /** @type {string} */ oauthId) => ({
+	token: { id: tokenId, name: `${name} (token)`, type: 'eventRegistrationApi' },
+	oauth: { id: oauthId, name: `${name} (OAuth2)`, type: 'eventRegistrationOAuth2Api' },
+});
 
 /** A resource locator's value, By ID unless `mode` names another. @param {string} value */
 function rl(value, mode = 'id') {
@@ -61,10 +69,8 @@ function workflow(id, name, nodes, connections = undefined) {
 	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' } };
 }
 
-/** @param {string} nodeName */
-function firstJson(nodeName) {
-	return `={{ $('${nodeName}').first().json`;
-}
+/** `path` in the first item of `nodeName`. @param {string} nodeName @param {string} path */
+const firstJson = (nodeName, path) => `={{ $('${nodeName}').first().json.${path} }}`;
 
 /**
  * Action nodes from position `index`, each running once.
@@ -83,15 +89,14 @@ function actionNodes(steps, { authentication, credentials }, index) {
 
 /**
  * Every resource of the action node in one chain; names unique per credential kind, so both can
- * share one sandbox.
- * @param {{ id: string; kind: CredentialKind; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
+ * share one sandbox. @param {On & { kind: CredentialKind }} options
  */
 function coverageWorkflow({ id, kind, refs, demo }) {
 	const label = kind === 'token' ? 'Token' : 'OAuth';
 	const company = rl(demo.companyId);
-	const createdEvent = rl(`${firstJson('Create event')}.id }}`);
-	const createdForm = rl(`${firstJson('Create form')}.id }}`);
-	const createdOrder = rl(`${firstJson('Create order')}.id }}`);
+	const createdEvent = rl(firstJson('Create event', 'id'));
+	const createdForm = rl(firstJson('Create form', 'id'));
+	const createdOrder = rl(firstJson('Create order', 'id'));
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const onEvent = { company, event: createdEvent };
 	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
@@ -144,7 +149,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				form: createdForm,
 				fieldUpdates: {
 					existingField: [
-						{ id: `${firstJson('Create form')}.fields[0].id }}`, label: 'Dietary wishes' },
+						{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' },
 					],
 					newField: [{ label: 'Badge name' }],
 				},
@@ -183,10 +188,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				events: ['lead-created'],
 			}),
 		],
-		[
-			'Delete webhook',
-			op('webhook', 'delete', { webhookId: `${firstJson('Create webhook')}.id }}` }),
-		],
+		['Delete webhook', op('webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') })],
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
@@ -200,11 +202,7 @@ function instantInWorkflowZone(/** @type {string} */ iso) {
 	return `={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
 }
 
-/**
- * Event dates as instants, whose request must not depend on n8n's time zone (GENERIC_TIMEZONE,
- * recorded by "Workflow zone").
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo }} options
- */
+/** Event dates as instants: the request must not depend on GENERIC_TIMEZONE. @param {On} options */
 function eventDatesWorkflow({ id, refs, demo }) {
 	const company = rl(demo.companyId);
 	const create = {
@@ -239,7 +237,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 				resource: 'event',
 				operation: 'update',
 				company,
-				event: rl(`${firstJson('Create in Auckland')}.id }}`),
+				event: rl(firstJson('Create in Auckland', 'id')),
 				updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
 			},
 		],
@@ -267,10 +265,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 	return workflow(id, 'E2E event dates as instants', nodes);
 }
 
-/**
- * The webhook trigger alone: its output is the execution's.
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; events: string[] }} options
- */
+/** Its output is the execution's. @param {On & { events: string[] }} options */
 function webhookTriggerWorkflow({ id, refs, demo, events }) {
 	const { authentication, credentials } = auth('token', refs);
 	const trigger = node(
@@ -285,7 +280,7 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
 
 /**
  * The order trigger on one event, polling every minute (n8n's most often) unless given Poll Times.
- * @param {{ id: string; refs: CredentialRefs; demo: import('../../test/sandbox/seed').Demo; watch: string[]; pollTimes?: object[] }} options
+ * @param {On & { watch: string[]; pollTimes?: object[] }} options
  */
 function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
 	const { authentication, credentials } = auth('token', refs);
@@ -315,7 +310,7 @@ function loadExamples() {
 		.sort()
 		.map((file) => ({
 			file,
-			workflow: JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')),
+			workflow: readJson(`examples/${file}`),
 		}));
 }
 
@@ -336,7 +331,7 @@ function exampleId(prefix, file) {
  * placeholders filled in, a credential picked (SMTP too, when refs has one), the fake CRM, and a
  * poll every minute. Node types stay: the package is installed as users get it.
  * @param {any} workflow
- * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: import('../../test/sandbox/seed').Demo; crmUrl: string; pollEveryMinute?: boolean }} options
+ * @param {{ id: string; refs: CredentialRefs & { smtp?: CredentialRef }; demo: Demo; crmUrl: string; pollEveryMinute?: boolean }} options
  *   pollEveryMinute: false keeps the example's own poll times (for pictures of it)
  */
 function prepareExample(workflow, { id, refs, demo, crmUrl, pollEveryMinute = true }) {
@@ -385,6 +380,7 @@ module.exports = {
 	PACKAGE_PREFIX,
 	auth,
 	coverageWorkflow,
+	credentialRefs,
 	eventDatesWorkflow,
 	exampleId,
 	isAgentExample,
