@@ -13,6 +13,7 @@ import type { ICredentialType, INodeProperties, INodeType } from 'n8n-workflow';
 import { EventRegistrationApi } from '../../credentials/EventRegistrationApi.credentials';
 import { EventRegistrationOAuth2Api } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
+import { RESOURCES } from '../../nodes/EventRegistration/resources';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
 
@@ -163,7 +164,10 @@ describe('editor texts of every node and credential', () => {
 				'placeholder',
 			]),
 		);
-		expect(TEXTS.filter((t) => t.kind === 'action')).toHaveLength(31);
+		const operations = Object.values(RESOURCES).flatMap(({ operations }) =>
+			Object.keys(operations),
+		);
+		expect(TEXTS.filter((t) => t.kind === 'action')).toHaveLength(operations.length);
 		// A fixedCollection value two levels down (Form → Create's field options) is reached.
 		expect(TEXTS.some((t) => t.where.includes('Fields › Field › Options › Option › Label'))).toBe(
 			true,

@@ -7,6 +7,7 @@
 import { EventRegistration } from '../../nodes/EventRegistration/EventRegistration.node';
 import { EventRegistrationOrderTrigger } from '../../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { EventRegistrationTrigger } from '../../nodes/EventRegistrationTrigger/EventRegistrationTrigger.node';
+import { RESOURCES } from '../../nodes/EventRegistration/resources';
 import { schemaFiles } from '../../scripts/lib/output-schemas';
 
 interface SchemaNode {
@@ -80,7 +81,17 @@ function objects(schema: SchemaNode, where = ''): Array<{ where: string; object:
 
 describe('Output schema files', () => {
 	it('cover both versions of the action node and both triggers', () => {
-		expect(FILES.length).toBe(64);
+		const operations = Object.entries(RESOURCES).flatMap(([resource, { operations: byName }]) =>
+			Object.keys(byName).map((operation) => `${resource}/${operation}.json`),
+		);
+		const expected = [
+			...['v1.0.0', 'v1.1.0'].flatMap((version) =>
+				operations.map((file) => `EventRegistration/${version}/${file}`),
+			),
+			'EventRegistrationOrderTrigger/v1.0.0.json',
+			'EventRegistrationTrigger/v1.0.0.json',
+		];
+		expect(FILES.map(([file]) => file).sort()).toEqual(expected.sort());
 	});
 
 	it.each(FILES)(

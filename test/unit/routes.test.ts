@@ -9,6 +9,9 @@ import {
 	resolvePath,
 } from '../../nodes/shared/routes';
 import type { RouteKey } from '../../nodes/shared/routes';
+import { SUBSCRIBE_SCOPES } from '../../nodes/shared/routes';
+import { RESOURCES } from '../../nodes/EventRegistration/resources';
+import { DEFAULT_OAUTH2_SCOPES } from '../../credentials/EventRegistrationOAuth2Api.credentials';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -60,5 +63,23 @@ describe('route table', () => {
 			const named = [`ROUTES['${key}']`, `ROUTES['${key.split('.')[0]}.*']`];
 			expect([key, named.some((entry) => assumptions.includes(entry))]).toEqual([key, true]);
 		}
+	});
+});
+
+describe('OAuth2 credential defaults', () => {
+	it('request every scope an operation needs: its route, its lookups and the webhooks’ subscribe scopes', () => {
+		const routes = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
+			Object.entries(operations).flatMap(([name, { lookups }]) => [
+				`${resource}.${name}`,
+				...(lookups ?? []).map(({ route }) => route),
+			]),
+		);
+		const needed = routes
+			.filter((key): key is RouteKey => Object.hasOwn(ROUTES, key))
+			.flatMap((key) => ROUTES[key].scopes)
+			.concat(Object.values(SUBSCRIBE_SCOPES));
+		expect([...new Set(needed)].filter((scope) => !DEFAULT_OAUTH2_SCOPES.includes(scope))).toEqual(
+			[],
+		);
 	});
 });

@@ -14,8 +14,13 @@ import { ID_LOCATORS, resolveCompanyWithId, resolveEvent, resolveLocator } from 
 import type { ListResult } from '../../shared/pagination';
 import { PATH_PARAMS, type RouteKey } from '../../shared/routes';
 import type { CompanyWithId } from '../../shared/ids';
-import { outputForModel, outputProperties, RECORD_SHAPES, type Effect } from './output';
-import type { RecordKind } from './output';
+import {
+	outputForModel,
+	outputProperties,
+	RECORD_SHAPES,
+	type Effect,
+	type RecordKind,
+} from './output';
 
 /** A request an operation makes besides its own route, and what it serves (scripts/lib/scopes.js lists its scopes). */
 export type Lookup = { route: RouteKey; why: string };
