@@ -186,6 +186,23 @@ describe('what each operation tells the model it changes', () => {
 		}
 	});
 
+	it('docs/ai-agents.md names the same operations as the ones that cannot be undone', () => {
+		const docs = fs.readFileSync(path.join(ROOT, 'docs', 'ai-agents.md'), 'utf8');
+		const listed = /returns and changes; (.+?) add “Changes data and cannot be undone/.exec(docs);
+		let resourceName = '';
+		const named = (listed?.[1] ?? '').split(/, | and /).map((part) => {
+			const [resource, operation] = part.includes(' → ') ? part.split(' → ') : [resourceName, part];
+			resourceName = resource;
+			return `${resource} → ${operation}`;
+		});
+		const inEditorWords = IRREVERSIBLE.map((name) => {
+			const [resource, operation] = name.split(' → ');
+			const { name: resourceWords, operations } = RESOURCES[resource];
+			return `${resourceWords} → ${operations[operation].operationOption.name}`;
+		});
+		expect(named.sort()).toEqual(inEditorWords.sort());
+	});
+
 	it('reads Public URL → Build as a read: it only looks records up', () => {
 		expect(new Set(methodsCalledBy('publicUrl', 'build'))).toEqual(new Set(['GET']));
 		expect(RESOURCES.publicUrl.operations.build.effect).toBe('reads');
