@@ -44,10 +44,6 @@ const CREDENTIALS = {
 	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
-/** The sandbox's two credentials and `others`. @param {import('../../test/sandbox').Sandbox} sb */
-const credentialsFor = (sb, /** @type {object[]} */ others = []) =>
-	sandboxCredentials(sb, CREDENTIALS, { others });
-
 /** Logs each step with the time since the one before: `  what: 1.2 s`. */
 function stopwatch(/** @type {(line: string) => void} */ log) {
 	let started = Date.now();
@@ -112,8 +108,8 @@ async function startStack({
 		// The CLI and `n8n start` share the user folder; each needs its own task-runner broker port.
 		const cliEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: cliBroker, runtime });
 		const serverEnv = n8nEnv({ userFolder, port: serverPort, brokerPort: serverBroker, runtime });
-		const more = [smtpCredential(mail, CREDENTIALS.smtp), ...credentials];
-		await importCredentials(cliEnv, workDir, credentialsFor(sandbox, more));
+		const others = [smtpCredential(mail, CREDENTIALS.smtp), ...credentials];
+		await importCredentials(cliEnv, workDir, sandboxCredentials(sandbox, CREDENTIALS, { others }));
 		mark('credentials imported (first n8n command: database migrations)');
 
 		/** @type {{ stop: () => Promise<void> } | undefined} */
@@ -169,4 +165,4 @@ async function startStack({
 
 /** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
 
-module.exports = { startStack, credentialsFor, packInto, stopwatch, CREDENTIALS, OWNER };
+module.exports = { startStack, packInto, stopwatch, CREDENTIALS, OWNER };

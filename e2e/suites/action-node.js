@@ -35,8 +35,7 @@ const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)}
 
 /**
  * Order → Create of a paid ticket with the company by name, then Public URL → Build of the
- * event page with the company By Slug and the event by name.
- * @param {Stack} stack
+ * event page with the company By Slug and the event by name. @param {Stack} stack
  */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
@@ -56,13 +55,9 @@ function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 		isBusiness: false,
 		quantity: 1,
 	};
-	const link = {
-		resource: 'publicUrl',
-		operation: 'build',
-		page: 'eventPage',
-		company: rl(demo.companySlug, 'slug'),
-		event: rl(fromModel(demo.eventNames.summerSummit)),
-	};
+	const company = rl(demo.companySlug, 'slug');
+	const event = rl(fromModel(demo.eventNames.summerSummit));
+	const link = { resource: 'publicUrl', operation: 'build', page: 'eventPage', company, event };
 	return workflow(NAMES_WORKFLOW_ID, 'E2E names for IDs', [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
 		action(ORDER, order, 1),

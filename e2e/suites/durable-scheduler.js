@@ -157,17 +157,11 @@ const suite = {
 };
 
 /** @param {Stack} stack */
-const workflows = ({ credentials: refs, sandbox: { demo } }) => [
-	orderTriggerWorkflow({
-		id: WORKFLOW_ID,
-		refs,
-		demo,
-		watch: ['created', 'cancelled'],
-		pollTimes: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({
-			mode: 'custom',
-			cronExpression: `${i * POLL_EVERY_S} * * * * *`,
-		})),
-	}),
-];
+function workflows({ credentials: refs, sandbox: { demo } }) {
+	const seconds = Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => i * POLL_EVERY_S);
+	const pollTimes = seconds.map((at) => ({ mode: 'custom', cronExpression: `${at} * * * * *` }));
+	const watch = ['created', 'cancelled'];
+	return [orderTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, watch, pollTimes })];
+}
 
 module.exports = { suite, workflows, n8n2Only: 'n8n 1.x has no durable scheduler' };

@@ -25,8 +25,6 @@ const IDS = {
 	webhook: 'e2eV2Webhook',
 	order: 'e2eV2Order',
 };
-const ACTION_PATH = 'e2e-v2-action';
-const LAST_NODE_PATH = 'e2e-v2-last-node';
 const NEXT_POLL_MS = 150000;
 const ENGINE_DONE = ['completed', 'failed', 'cancelled'];
 
@@ -99,7 +97,7 @@ const suite = {
 				const { control } = stack.sandbox;
 				await whilePublished(rest, IDS.action, async () => {
 					control.clearRequests();
-					const response = await postWebhook(baseUrl, ACTION_PATH, {});
+					const response = await postWebhook(baseUrl, IDS.action, {});
 					assert.equal(response.status, 200, await response.text());
 					await oneCompletedRun(IDS.action);
 					const reads = control.requests({ method: 'GET', pathIncludes: '/events' });
@@ -114,7 +112,7 @@ const suite = {
 			async fn(stack) {
 				const { rest, baseUrl } = await stack.server();
 				await whilePublished(rest, IDS.lastNode, async () => {
-					const response = await postWebhook(baseUrl, LAST_NODE_PATH, {});
+					const response = await postWebhook(baseUrl, IDS.lastNode, {});
 					const text = await response.text();
 					assert.ok(response.status >= 400, `${response.status} ${text}`);
 					assert.match(
@@ -150,27 +148,20 @@ const suite = {
 	],
 };
 
-/** @param {any} workflow */
-const onEngineV2 = (workflow) => ({
-	...workflow,
-	settings: { ...workflow.settings, engineType: 'v2' },
-});
+/** @param {any} w */
+const onEngineV2 = (w) => ({ ...w, settings: { ...w.settings, engineType: 'v2' } });
 
 /** @param {Stack} stack */
 function workflows({ credentials: refs, sandbox: { demo } }) {
-	const listEvents = {
-		resource: 'event',
-		operation: 'getMany',
-		company: rl(demo.companyId),
-		limit: 5,
-	};
+	const company = rl(demo.companyId);
+	const listEvents = { resource: 'event', operation: 'getMany', company, limit: 5 };
 	const steps = [{ name: 'List events', parameters: listEvents }];
-	/** @type {(id: string, name: string, path: string, respond: 'onReceived' | 'lastNode') => any} */
-	const listing = (id, name, path, respond) =>
-		webhookWorkflow({ id, name, path, respond, refs, steps });
+	/** @type {(id: string, name: string, respond: 'onReceived' | 'lastNode') => any} its path: the id */
+	const listing = (id, name, respond) =>
+		webhookWorkflow({ id, name, path: id, respond, refs, steps });
 	return [
-		listing(IDS.action, 'Engine 2.0: list events', ACTION_PATH, 'onReceived'),
-		listing(IDS.lastNode, 'Engine 2.0: answer with the events', LAST_NODE_PATH, 'lastNode'),
+		listing(IDS.action, 'Engine 2.0: list events', 'onReceived'),
+		listing(IDS.lastNode, 'Engine 2.0: answer with the events', 'lastNode'),
 		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead-created'] }),
 		orderTriggerWorkflow({ id: IDS.order, refs, demo, watch: ['created'] }),
 	].map(onEngineV2);

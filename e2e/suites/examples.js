@@ -141,22 +141,18 @@ const EXPECTATIONS = {
 	'form-from-spreadsheet.json': ({ stack, executions }) => {
 		const [rows] = nodeOutput(executions[0], 'Collect rows');
 		const [form] = nodeOutput(executions[0], 'Create form');
-		/** @type {(...values: any[]) => object} */
-		const field = (type, label, required, position, options) => {
-			return { type, label, required, position, ...(options ? { options } : {}) };
-		};
+		/** @type {(f: any) => object} */
+		const field = ({ type, label, required, position, options }) =>
+			options ? { type, label, required, position, options } : { type, label, required, position };
 		/** @type {(row: any, position: number) => object} */
 		const fromRow = (row, position) => {
-			const options =
-				row.Choices && row.Choices.split(',').map((/** @type {string} */ c) => c.trim());
-			return field(row.Type, row.Question, row.Required === 'yes', position, options);
+			const options = row.Choices?.split(',').map((/** @type {string} */ c) => c.trim());
+			const [type, label, required] = [row.Type, row.Question, row.Required === 'yes'];
+			return field({ type, label, required, position, options: row.Choices && options });
 		};
 		const expected = rows.rows.map(fromRow);
 		assert.equal(form.name, 'Conference registration (from spreadsheet)');
-		const made = form.fields.map((/** @type {any} */ f) =>
-			field(f.type, f.label, f.required, f.position, f.options),
-		);
-		assert.deepEqual(made, expected);
+		assert.deepEqual(form.fields.map(field), expected);
 		const creates = stack.sandbox.control
 			.requests()
 			.filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));

@@ -279,9 +279,8 @@ function workflows({ credentials: refs, sandbox: { demo }, packageDir }) {
 		dedupeValue: '={{ $json.dedupeKey }}',
 		options: { historySize: DEDUPE_HISTORY_SIZE },
 	};
-	const removeDuplicates = node(DEDUPE, 'n8n-nodes-base.removeDuplicates', dedupe, 1, {
-		typeVersion: 2,
-	});
+	const v2 = { typeVersion: 2 };
+	const removeDuplicates = node(DEDUPE, 'n8n-nodes-base.removeDuplicates', dedupe, 1, v2);
 	return [
 		webhookTriggerWorkflow({ id: WORKFLOW_ID, refs, demo, events }),
 		workflow(DEDUPE_WORKFLOW_ID, 'E2E Remove Duplicates history', [trigger, removeDuplicates]),

@@ -105,8 +105,7 @@ async function readyOrStopped(child, logFile, ready) {
 
 /**
  * A fresh cluster's `postgres` in the foreground (a tracked child: stopped by its PID, killed if the
- * tests die), with n8n's role and database.
- * @param {ServiceOptions} options
+ * tests die), with n8n's role and database. @param {ServiceOptions} options
  */
 async function startPostgres({ workDir, port, log }) {
 	const missing = `PostgreSQL is not installed (no ${PG_ROOT}/*/bin/initdb)`;

@@ -15,12 +15,13 @@ const {
 	importCredentials,
 	importWorkflows,
 	n8nEnv,
+	sandboxCredentials,
 	startN8n,
 } = require('../../../scripts/lib/n8n');
 const { freePorts, stopChild } = require('../../../scripts/lib/processes');
 const { postWebhook, untilFinished } = require('../../lib/checks');
 const { startSandbox } = require('../../../test/sandbox');
-const { CREDENTIALS, OWNER, credentialsFor, packInto, stopwatch } = require('../../lib/stack');
+const { CREDENTIALS, OWNER, packInto, stopwatch } = require('../../lib/stack');
 const { connectDatabase, startPostgres, startRedis } = require('./services');
 
 const WORK_DIR = path.join(ROOT, '.e2e', 'queue');
@@ -118,7 +119,7 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		await Promise.all([
 			...ROLES.slice(1).map((name) => startRole(roles[name])),
 			(async () => {
-				await importCredentials(cliEnv, WORK_DIR, credentialsFor(sandbox));
+				await importCredentials(cliEnv, WORK_DIR, sandboxCredentials(sandbox, CREDENTIALS));
 				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
 			})(),
 		]);
@@ -163,11 +164,10 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 			workersOf: (/** @type {string | number} */ executionId) =>
 				WORKERS.filter((name) => startedExecutions(roles[name]).has(String(executionId))),
 			/** @type {(workflowId: string, count: number, timeoutMs: number) => ReturnType<typeof executionsOf>} */
-			waitForExecutions: (workflowId, count, timeoutMs) =>
-				untilFinished(`executions of ${workflowId} in Postgres`, () => executionsOf(workflowId), {
-					count,
-					timeoutMs,
-				}),
+			waitForExecutions(workflowId, count, timeoutMs) {
+				const what = `executions of ${workflowId} in Postgres`;
+				return untilFinished(what, () => executionsOf(workflowId), { count, timeoutMs });
+			},
 			/** POSTs JSON to a production webhook path on the webhook processor. */
 			async callWebhook(/** @type {string} */ webhookPath, /** @type {unknown} */ body) {
 				const response = await postWebhook(webhookUrl, webhookPath, body);

@@ -14,9 +14,9 @@ const ACTION = nodeType('eventRegistration');
 
 /**
  * n8n's Webhook node on POST /webhook/<path>, then the steps in a chain (token credential).
- * @param {{ id: string; name: string; path: string; respond: 'onReceived' | 'lastNode'; refs: import('../../../scripts/lib/workflows').CredentialRefs; steps: Step[] }} options
+ * @param {{ id: string; name: string; path: string; respond?: 'onReceived' | 'lastNode'; refs: import('../../../scripts/lib/workflows').CredentialRefs; steps: Step[] }} options
  */
-function webhookWorkflow({ id, name, path, respond, refs, steps }) {
+function webhookWorkflow({ id, name, path, respond = 'onReceived', refs, steps }) {
 	const { authentication, credentials } = auth('token', refs);
 	const parameters = { httpMethod: 'POST', path, responseMode: respond, options: {} };
 	const extra = { typeVersion: 2, webhookId: randomUUID() };

@@ -61,7 +61,7 @@ const test = {
 };
 
 /** @param {import('../lib/stack').Context} context */
-function workflows({ credentials, sandbox: { demo } }) {
+function workflows({ credentials: refs, sandbox: { demo } }) {
 	const order = { company: rl(demo.companyId), event: rl(demo.events.autumnMeetup) };
 	const get = { resource: 'order', operation: 'get', ...order, order: rl('={{ $json.id }}') };
 	const steps = [
@@ -70,9 +70,7 @@ function workflows({ credentials, sandbox: { demo } }) {
 	];
 	const name = 'Queue: order create and get';
 	const respond = 'lastNode';
-	return [
-		webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, respond, refs: credentials, steps }),
-	];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, respond, refs, steps })];
 }
 
 module.exports = { test, workflows };

@@ -32,10 +32,9 @@ const QUIET_MS = 3000;
 const quantile = (values, q) =>
 	values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
-/** @param {unknown[]} values @returns {Record<string, number>} how often each value occurs */
+/** How often each value occurs. @param {unknown[]} values */
 function countBy(values) {
-	/** @type {Record<string, number>} */
-	const counts = {};
+	const counts = /** @type {Record<string, number>} */ ({});
 	for (const value of values) counts[String(value)] = (counts[String(value)] ?? 0) + 1;
 	return counts;
 }

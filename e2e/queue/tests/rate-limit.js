@@ -96,19 +96,12 @@ const test = {
 };
 
 /** @param {import('../lib/stack').Context} context */
-function workflows({ credentials }) {
+function workflows({ credentials: refs }) {
 	const company = rl('={{ $json.body.company }}');
 	const parameters = { resource: 'form', operation: 'getMany', company, returnAll: true };
-	return [
-		webhookWorkflow({
-			id: WORKFLOW_ID,
-			name: 'Queue: list every form of a company',
-			path: PATH,
-			respond: 'onReceived',
-			refs: credentials,
-			steps: [{ name: LISTING, parameters }],
-		}),
-	];
+	const name = 'Queue: list every form of a company';
+	const steps = [{ name: LISTING, parameters }];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, refs, steps })];
 }
 
 module.exports = { test, workflows };

@@ -117,24 +117,14 @@ const test = {
 };
 
 /** @param {import('../lib/stack').Context} context */
-function workflows({ credentials, sandbox }) {
-	return [
-		webhookWorkflow({
-			id: WORKFLOW_ID,
-			name: 'Queue: one order per guest',
-			path: PATH,
-			respond: 'onReceived',
-			refs: credentials,
-			steps: [
-				{
-					name: 'One item per guest',
-					type: 'n8n-nodes-base.splitOut',
-					parameters: { fieldToSplitOut: 'body.guests', options: {} },
-				},
-				{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.') },
-			],
-		}),
+function workflows({ credentials: refs, sandbox }) {
+	const split = { fieldToSplitOut: 'body.guests', options: {} };
+	const steps = [
+		{ name: 'One item per guest', type: 'n8n-nodes-base.splitOut', parameters: split },
+		{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.') },
 	];
+	const name = 'Queue: one order per guest';
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, refs, steps })];
 }
 
 module.exports = { test, workflows };
