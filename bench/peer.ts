@@ -12,7 +12,7 @@ import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
-import { medianRun, repoRoot, round } from './report';
+import { log, medianRun, repoRoot, round } from './report';
 import { SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
@@ -197,7 +197,6 @@ function peerRun(
 		variant: variant.key,
 		scenario: scenario.name,
 		execution_time_ms: executionTime,
-		execution_time_ms_runs: [] as number[],
 		listing_node_ms: taskOf(NAMES.listing)?.executionTime ?? 0,
 		items: items.length,
 		expected_items: expected.length,
@@ -209,20 +208,14 @@ function peerRun(
 		http_429: stats.status429,
 	};
 }
-type PeerRun = ReturnType<typeof peerRun>;
 
 const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
 
-export interface PeerOptions {
-	sb: SandboxReady;
-	control: SandboxControl;
-	/** Runs per variant, the median kept (one under the throttle). */
-	repeat: number;
-	log: (text: string) => void;
-}
-
-/** Builds (unless --no-build) and installs the package in a fresh n8n, imports, runs every variant. */
-export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
+/**
+ * Builds (unless --no-build) and installs the package in a fresh n8n, imports, runs every variant
+ * `repeat` times, the median kept (once under the throttle).
+ */
+export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat: number) {
 	const lib = scriptsLib();
 	const build = !process.argv.includes('--no-build');
 	log(
@@ -260,11 +253,11 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 	await control.setFaults({ latencyMs: 0 });
 	const reference = await runBaseline(sb);
 
-	const runs: PeerRun[] = [];
+	const runs: Array<ReturnType<typeof peerRun>> = [];
 	for (const { scenario, variant, workflow } of plan) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
 		log(`  ${scenario.name}, ${variant.label}… `);
-		const { kept, values } = await medianRun(
+		const figures = await medianRun(
 			scenario.throttle ? 1 : repeat,
 			'execution_time_ms',
 			async () => {
@@ -274,10 +267,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 				return peerRun(variant, scenario, executed, expected, await control.stats());
 			},
 		);
-		const figures = { ...kept, execution_time_ms_runs: values };
-		log(
-			`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
-		);
+		log(`, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`);
 		runs.push(figures);
 	}
 
