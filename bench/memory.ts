@@ -80,9 +80,9 @@ export async function runMemoryScenario() {
 			log(`  node, server page size ${server.label}… `);
 			await control.setFaults({ maxPerPage: server.maxPerPage });
 			const { result, stdout } = await runNodeProcess(
-				{ ...sb, markGc: true },
+				sb,
 				async () => await control.clearRequests(),
-				{ v8Flags, captureStdout: true },
+				v8Flags,
 			);
 			const { requests } = await control.stats();
 			const figures = memoryCase(server, result, stdout, requests, data.meta.total);

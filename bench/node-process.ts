@@ -84,12 +84,12 @@ async function measure(job: NodeJob) {
 	const stopSampling = kernel ? undefined : startSampling();
 	const startedAt = Date.now();
 	const cpuBefore = process.cpuUsage();
-	if (job.markGc) process.stdout.write(`${GC_MARK.start}\n`);
+	process.stdout.write(`${GC_MARK.start}\n`);
 	const started = performance.now();
 	const run = await runAction({ url: job.url, token: job.token }, parametersFor(job, job.limit));
 	const wallMs = performance.now() - started;
 	const heapAfterBytes = process.memoryUsage().heapUsed;
-	if (job.markGc) process.stdout.write(`${GC_MARK.end}\n`);
+	process.stdout.write(`${GC_MARK.end}\n`);
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssBytes = stopSampling ? stopSampling() : (kernelPeakRss() ?? 0);
 	forceGc();

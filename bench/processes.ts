@@ -64,17 +64,17 @@ async function sandboxChild(orders: number): Promise<void> {
 }
 
 /**
- * One measured node run in a fresh process (node-process.ts); `beforeRun` runs after its warm-up.
- * `v8Flags` go to the process; with `captureStdout` its stdout (`--trace-gc`) is collected.
+ * One measured node run in a fresh process (node-process.ts) with `v8Flags`; `beforeRun` runs after
+ * its warm-up. Its stdout is collected (`--trace-gc`).
  */
 export async function runNodeProcess(
 	job: NodeJob,
 	beforeRun: () => Promise<void>,
-	options: { v8Flags?: string[]; captureStdout?: boolean } = {},
+	v8Flags: string[] = [],
 ): Promise<{ result: NodeResult; stdout: string }> {
 	const child = fork(path.join(__dirname, 'node-process.js'), [], {
-		execArgv: ['--expose-gc', ...(options.v8Flags ?? [])],
-		stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
+		execArgv: ['--expose-gc', ...v8Flags],
+		stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 	});
 	// After its stdout is read to the end, which may come after the result's IPC message.
 	const closed = new Promise((resolve) => child.once('close', resolve));

@@ -21,8 +21,7 @@ export interface NodeJob extends SandboxReady {
 	/** Paging Options; undefined leaves the node's default. */
 	concurrency?: number;
 	perPage?: number;
-	/** Print GC_MARK lines around the measured run (the parent reads `--trace-gc` between them). */
-	markGc?: boolean;
 }
 
+/** Printed around the measured run (the parent reads `--trace-gc` between them). */
 export const GC_MARK = { start: '@@bench-measured-run-start', end: '@@bench-measured-run-end' };
