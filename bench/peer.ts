@@ -243,11 +243,8 @@ export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat:
 			workflow: workflowFor(lib, sb, variant, scenario),
 		})),
 	);
-	await lib.n8n.importWorkflows(
-		env,
-		workDir,
-		plan.map((run) => run.workflow),
-	);
+	const workflows = plan.map((run) => run.workflow);
+	await lib.n8n.importWorkflows(env, workDir, workflows);
 	log('done\n');
 
 	await control.setFaults({ latencyMs: 0 });
@@ -271,18 +268,19 @@ export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat:
 		runs.push(figures);
 	}
 
-	const ratios: Record<string, Record<string, number | null>> = {};
-	for (const scenario of PEER_SCENARIOS) {
-		const of = (key: string) =>
+	const httpVariants = PEER_VARIANTS.filter((v) => v.pagination);
+	const ratioOf = (scenario: Scenario, variant: Variant) => {
+		const time = (key: string) =>
 			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		const own = of(PEER_VARIANTS[0].key);
-		ratios[scenario.name] = Object.fromEntries(
-			PEER_VARIANTS.filter((v) => v.pagination).map((v) => {
-				const time = of(v.key);
-				return [v.key, time !== undefined && own ? round(time / own, 2) : null];
-			}),
-		);
-	}
+		const [own, other] = [time(PEER_VARIANTS[0].key), time(variant.key)];
+		return other !== undefined && own ? round(other / own, 2) : null;
+	};
+	const ratios = Object.fromEntries(
+		PEER_SCENARIOS.map((s) => [
+			s.name,
+			Object.fromEntries(httpVariants.map((v) => [v.key, ratioOf(s, v)])),
+		]),
+	);
 	const returnAll = PEER_SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
 	return {
 		n8n: 'n8n 2.41.1 (e2e/runtime), `n8n execute --rawOutput`, SQLite, regular mode',
@@ -291,9 +289,7 @@ export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat:
 			type_version: HTTP_REQUEST_VERSION,
 			authentication: 'predefinedCredentialType',
 			credential_type: CREDENTIAL.type,
-			pagination: Object.fromEntries(
-				PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)]),
-			),
+			pagination: Object.fromEntries(httpVariants.map((v) => [v.key, paginationFor(v, returnAll)])),
 			then: `Split Out of "data" (n8n-nodes-base.splitOut); in the Limit scenario Max Pages ${Math.ceil(50 / API_PAGE_SIZE)} and a Limit node (50)`,
 		},
 		this_node: {
