@@ -11,12 +11,9 @@ export interface Check {
 	correctness: boolean;
 }
 
-export const check = (target: string, ok: boolean, detail: string, correctness = false): Check => ({
-	target,
-	ok,
-	detail,
-	correctness,
-});
+export function check(target: string, ok: boolean, detail: string, correctness = false): Check {
+	return { target, ok, detail, correctness };
+}
 
 export const log = (text: string) => void process.stdout.write(text);
 

@@ -63,14 +63,13 @@ const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
-type Calibration = Awaited<ReturnType<typeof calibrate>>;
 /** undefined leaves the node's default (what users get). */
 type Paging = { concurrency?: number; perPage?: number };
 
 interface Context {
 	sb: SandboxReady;
 	control: SandboxControl;
-	calibration: Record<ServerCase['key'], Calibration>;
+	calibration: Record<ServerCase['key'], Awaited<ReturnType<typeof calibrate>>>;
 	repeat: number;
 }
 
