@@ -13,17 +13,7 @@ import { withOrderStatus } from '../nodes/shared/orders';
 import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 
-export interface BaselineResult {
-	wallMs: number;
-	requests: number;
-	items: number;
-	/** sha256 over every item as the node outputs it (with the derived `status`), in order. */
-	itemsHash: string;
-	/** Every item's `id`, in order: the peer's reference. */
-	ids: unknown[];
-	first429AtRequest?: number;
-	http429: number;
-}
+export type BaselineResult = Awaited<ReturnType<typeof runBaseline>>;
 
 interface Envelope {
 	data: IDataObject[];
@@ -37,40 +27,41 @@ function retryAfterMs(headers: Record<string, unknown>): number {
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
 }
 
-export async function runBaseline(
-	options: SandboxReady & { limit?: number },
-): Promise<BaselineResult> {
+export async function runBaseline(options: SandboxReady & { limit?: number }) {
 	const http = axios.create({ headers: apiHeaders(options), validateStatus: () => true });
 	const hash = createHash('sha256');
-	const result: BaselineResult = {
-		wallMs: 0,
-		requests: 0,
-		items: 0,
-		itemsHash: '',
-		ids: [],
-		http429: 0,
-	};
+	const ids: unknown[] = [];
+	let requests = 0;
+	let http429 = 0;
+	let first429AtRequest: number | undefined;
 	const started = performance.now();
 	let next: string | null | undefined = ordersUrl(options);
-	while (next && (options.limit === undefined || result.items < options.limit)) {
+	while (next && (options.limit === undefined || ids.length < options.limit)) {
 		const response: AxiosResponse<Envelope> = await http.get<Envelope>(next);
-		result.requests++;
+		requests++;
 		if (response.status === 429) {
-			result.http429++;
-			result.first429AtRequest ??= result.requests;
+			http429++;
+			first429AtRequest ??= requests;
 			await sleep(retryAfterMs(response.headers as Record<string, unknown>));
 			continue;
 		}
 		if (response.status !== 200) throw new Error(`baseline: HTTP ${response.status} on ${next}`);
 		for (const item of response.data.data) {
-			if (options.limit !== undefined && result.items >= options.limit) break;
+			if (options.limit !== undefined && ids.length >= options.limit) break;
 			hash.update(JSON.stringify(withOrderStatus(item))).update('\n');
-			result.ids.push(item.id);
-			result.items++;
+			ids.push(item.id);
 		}
 		next = response.data.links.next;
 	}
-	result.wallMs = performance.now() - started;
-	result.itemsHash = hash.digest('hex');
-	return result;
+	return {
+		wallMs: performance.now() - started,
+		requests,
+		items: ids.length,
+		/** sha256 over every item as the node outputs it (with the derived `status`), in order. */
+		itemsHash: hash.digest('hex'),
+		/** Every item's `id`, in order: the peer's reference. */
+		ids,
+		first429AtRequest,
+		http429,
+	};
 }

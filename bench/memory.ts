@@ -5,11 +5,10 @@
  */
 import axios from 'axios';
 
-import { SandboxControl } from './control';
-import { runNodeProcess, startSandboxProcess } from './processes';
+import { runNodeProcess, withSandbox } from './processes';
 import { GC_MARK, apiHeaders, ordersUrl } from './protocol';
-import type { NodeResult } from './protocol';
-import { check, mib, round } from './report';
+import type { NodeResult } from './node-process';
+import { check, log, mib, round } from './report';
 import type { Check } from './report';
 import { SERVER_CASES, SIZE } from './scenarios';
 import type { ServerCase } from './scenarios';
@@ -66,30 +65,27 @@ function memoryCase(
 	};
 }
 
-export async function runMemoryScenario(log: (text: string) => void) {
+export async function runMemoryScenario() {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
 	log(
 		`· memory: Return All of ${MEMORY_ORDERS.toLocaleString('en')} orders at the node's defaults, ${v8Flags.join(' ')}\n  starting a sandbox with ${MEMORY_ORDERS.toLocaleString('en')} orders… `,
 	);
-	const sandbox = await startSandboxProcess(MEMORY_ORDERS);
-	const sb = sandbox.ready;
-	const control = new SandboxControl(sb.url);
-	log('ready\n');
-	try {
+	return await withSandbox(MEMORY_ORDERS, async (sb, control) => {
+		log('ready\n');
 		const { data } = await axios.get<{ meta: { total: number } }>(ordersUrl(sb), {
 			headers: apiHeaders(sb),
 		});
-		const total = data.meta.total;
 		const cases: MemoryCase[] = [];
 		for (const server of SERVER_CASES) {
 			log(`  node, server page size ${server.label}… `);
 			await control.setFaults({ maxPerPage: server.maxPerPage });
 			const { result, stdout } = await runNodeProcess(
-				{ ...sb, markGc: true },
+				sb,
 				async () => await control.clearRequests(),
-				{ v8Flags, captureStdout: true },
+				v8Flags,
 			);
-			const figures = memoryCase(server, result, stdout, (await control.stats()).requests, total);
+			const { requests } = await control.stats();
+			const figures = memoryCase(server, result, stdout, requests, data.meta.total);
 			log(`${figures.wall_ms} ms, ${figures.items} items, peak heap ${figures.peak_heap_mb} MB\n`);
 			cases.push(figures);
 		}
@@ -100,9 +96,7 @@ export async function runMemoryScenario(log: (text: string) => void) {
 			node_settings: 'Return All, Paging Options left at their defaults',
 			cases,
 		};
-	} finally {
-		await sandbox.stop();
-	}
+	});
 }
 
 export function memoryChecks(memory: MemoryFigures): Check[] {

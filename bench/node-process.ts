@@ -12,7 +12,13 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { rl, runAction } from '../test/helpers/action';
 import { GC_MARK } from './protocol';
-import type { ChildMessage, NodeJob, NodeResult } from './protocol';
+import type { NodeJob } from './protocol';
+
+export type NodeResult = Awaited<ReturnType<typeof measure>>;
+export type ChildMessage =
+	| { type: 'ready' }
+	| { type: 'result'; result: NodeResult }
+	| { type: 'failed'; message: string };
 
 const send = (message: ChildMessage) => process.send?.(message);
 const nextMessage = () => new Promise((resolve) => process.once('message', resolve));
@@ -70,7 +76,7 @@ function startSampling(): () => number {
 	};
 }
 
-async function measure(job: NodeJob): Promise<NodeResult> {
+async function measure(job: NodeJob) {
 	forceGc();
 	const heapBefore = process.memoryUsage().heapUsed;
 	const rssBeforeBytes = process.memoryUsage.rss();
@@ -78,12 +84,12 @@ async function measure(job: NodeJob): Promise<NodeResult> {
 	const stopSampling = kernel ? undefined : startSampling();
 	const startedAt = Date.now();
 	const cpuBefore = process.cpuUsage();
-	if (job.markGc) process.stdout.write(`${GC_MARK.start}\n`);
+	process.stdout.write(`${GC_MARK.start}\n`);
 	const started = performance.now();
 	const run = await runAction({ url: job.url, token: job.token }, parametersFor(job, job.limit));
 	const wallMs = performance.now() - started;
 	const heapAfterBytes = process.memoryUsage().heapUsed;
-	if (job.markGc) process.stdout.write(`${GC_MARK.end}\n`);
+	process.stdout.write(`${GC_MARK.end}\n`);
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRssBytes = stopSampling ? stopSampling() : (kernelPeakRss() ?? 0);
 	forceGc();
@@ -97,6 +103,7 @@ async function measure(job: NodeJob): Promise<NodeResult> {
 		hash.update(text).update('\n');
 	}
 	return {
+		/** Epoch ms (to place the sandbox's first logged request). */
 		startedAt,
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
@@ -106,10 +113,12 @@ async function measure(job: NodeJob): Promise<NodeResult> {
 		rssBeforeBytes,
 		peakRssBytes,
 		rssMethod: kernel ? 'VmHWM' : 'sampled',
+		/** V8 heap in use after a forced GC after the run, less the same before it: what the output holds. */
 		retainedHeapBytes,
+		/** V8 heap after a forced GC before the run, and right after the run (no GC). */
 		heapBeforeBytes: heapBefore,
 		heapAfterBytes,
-		...(run.error ? { error: run.error.message } : {}),
+		error: run.error?.message,
 	};
 }
 

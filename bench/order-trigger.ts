@@ -17,6 +17,7 @@ import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { nextMessage } from './processes';
+import { apiHeaders } from './protocol';
 import { check, exitOnFailure, median } from './report';
 import type { Check } from './report';
 import { SIZE } from './scenarios';
@@ -37,11 +38,7 @@ const MOVES = [
 	['cancel', 'cancelled'],
 ] as const;
 
-type OrderTriggerCase = Awaited<ReturnType<typeof runCase>>;
-export type OrderTriggerFigures = OrderTriggerCase & {
-	newest_first: OrderTriggerCase;
-	notes: string[];
-};
+type OrderTriggerFigures = Awaited<ReturnType<typeof bothListings>>;
 
 type Kind = 'new_orders' | 'quick_payments' | 'old_orders';
 
@@ -92,32 +89,27 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 		const staticData: IDataObject = {};
 		const reported = new Map<string, number[]>();
 		const requests: number[] = [];
-		const orderRequests = () =>
-			sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length;
-		let polls = 0;
 		const pollOnce = async (mode: 'manual' | 'trigger', state: IDataObject) => {
 			sb.control.clearRequests();
 			const poller = { nodeType: trigger, node, credentials, credentialTypes };
-			return await runPoll({ ...poller, staticData: state, mode });
+			const { output } = await runPoll({ ...poller, staticData: state, mode });
+			const count = sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length;
+			return { output, count };
 		};
-		await pollOnce('manual', {});
-		const testRunRequests = orderRequests();
+		const testRunRequests = (await pollOnce('manual', {})).count;
+		/** Each change reported, with the polls (their index in `requests`) that reported it. */
 		const poll = async () => {
-			const { output } = await pollOnce('trigger', staticData);
+			const { output, count } = await pollOnce('trigger', staticData);
 			for (const item of output?.[0] ?? []) {
 				const key = `${String(item.json.id)}:${String(item.json.transition)}`;
-				reported.set(key, [...(reported.get(key) ?? []), polls]);
+				reported.set(key, [...(reported.get(key) ?? []), requests.length]);
 			}
-			requests.push(orderRequests());
-			polls++;
+			requests.push(count);
 		};
 		const curate = async (order: string, verb: 'approve' | 'reject') => {
 			const response = await fetch(
 				`${sb.url}/api/v1/${company}/event/${event}/orders/${order}/${verb}`,
-				{
-					method: 'PATCH',
-					headers: { Authorization: `Bearer ${sb.token}`, Accept: 'application/json' },
-				},
+				{ method: 'PATCH', headers: apiHeaders(sb) },
 			);
 			if (!response.ok) throw new Error(`${verb} ${order}: ${response.status}`);
 		};
@@ -184,7 +176,7 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 			page_size: 15,
 			poll_every_minutes: 1,
 			full_check_every_minutes: FULL_CHECK_MINUTES,
-			polls,
+			polls: requests.length,
 			test_run_requests: testRunRequests,
 			first_poll_requests: requests[0],
 			requests_per_poll: {
@@ -205,13 +197,12 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 	}
 }
 
-async function child(): Promise<void> {
+/** In the child process: the oldest-first listing, then the newest-first one, on one clock. */
+async function bothListings() {
 	const advance = simulatedClock();
-	const oldestFirst = await runCase(false, advance);
-	const newestFirst = await runCase(true, advance);
-	const figures: OrderTriggerFigures = {
-		...oldestFirst,
-		newest_first: newestFirst,
+	return {
+		...(await runCase(false, advance)),
+		newest_first: await runCase(true, advance),
 		notes: [
 			'Simulated time: Date.now() is the real clock plus an offset moved forward between polls; the sandbox (in the same process) stamps orders with it and the node reads it. Requests, the sandbox and n8n-core are real.',
 			`Traffic for ${TRAFFIC_MINUTES} minutes, then ${QUIET_MINUTES} quiet minutes; a poll every minute. Throttle ${THROTTLE.limit} requests per minute from the second poll (the first poll reads every page).`,
@@ -219,7 +210,6 @@ async function child(): Promise<void> {
 			'today_requests_per_poll: what a poll that reads every page needs. test_run_requests: a manual test run (Fetch Test Event) before the first poll, watching the same changes.',
 		],
 	};
-	process.send?.(figures);
 }
 
 export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
@@ -257,5 +247,8 @@ export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
 }
 
 if (require.main === module && process.argv.includes('--child')) {
-	child().then(() => process.exit(0), exitOnFailure);
+	bothListings().then((figures) => {
+		process.send?.(figures);
+		process.exit(0);
+	}, exitOnFailure);
 }

@@ -12,7 +12,7 @@ import { runBaseline } from './baseline';
 import type { SandboxControl } from './control';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
-import { medianRun, repoRoot, round } from './report';
+import { log, medianRun, repoRoot, round } from './report';
 import { SCENARIOS, SIZE, THROTTLE } from './scenarios';
 import type { Scenario } from './scenarios';
 
@@ -197,7 +197,6 @@ function peerRun(
 		variant: variant.key,
 		scenario: scenario.name,
 		execution_time_ms: executionTime,
-		execution_time_ms_runs: [] as number[],
 		listing_node_ms: taskOf(NAMES.listing)?.executionTime ?? 0,
 		items: items.length,
 		expected_items: expected.length,
@@ -209,20 +208,14 @@ function peerRun(
 		http_429: stats.status429,
 	};
 }
-type PeerRun = ReturnType<typeof peerRun>;
 
 const EXECUTE_TIMEOUT_MS = 10 * 60 * 1000;
 
-export interface PeerOptions {
-	sb: SandboxReady;
-	control: SandboxControl;
-	/** Runs per variant, the median kept (one under the throttle). */
-	repeat: number;
-	log: (text: string) => void;
-}
-
-/** Builds (unless --no-build) and installs the package in a fresh n8n, imports, runs every variant. */
-export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
+/**
+ * Builds (unless --no-build) and installs the package in a fresh n8n, imports, runs every variant
+ * `repeat` times, the median kept (once under the throttle).
+ */
+export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat: number) {
 	const lib = scriptsLib();
 	const build = !process.argv.includes('--no-build');
 	log(
@@ -250,21 +243,18 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 			workflow: workflowFor(lib, sb, variant, scenario),
 		})),
 	);
-	await lib.n8n.importWorkflows(
-		env,
-		workDir,
-		plan.map((run) => run.workflow),
-	);
+	const workflows = plan.map((run) => run.workflow);
+	await lib.n8n.importWorkflows(env, workDir, workflows);
 	log('done\n');
 
 	await control.setFaults({ latencyMs: 0 });
 	const reference = await runBaseline(sb);
 
-	const runs: PeerRun[] = [];
+	const runs: Array<ReturnType<typeof peerRun>> = [];
 	for (const { scenario, variant, workflow } of plan) {
 		const expected = reference.ids.slice(0, scenario.limit ?? reference.ids.length);
 		log(`  ${scenario.name}, ${variant.label}… `);
-		const { kept, values } = await medianRun(
+		const figures = await medianRun(
 			scenario.throttle ? 1 : repeat,
 			'execution_time_ms',
 			async () => {
@@ -274,25 +264,23 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 				return peerRun(variant, scenario, executed, expected, await control.stats());
 			},
 		);
-		const figures = { ...kept, execution_time_ms_runs: values };
-		log(
-			`${figures.execution_time_ms_runs.join(' / ')} ms, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`,
-		);
+		log(`, ${figures.items} items, ${figures.user_saw.slice(0, 120)}\n`);
 		runs.push(figures);
 	}
 
-	const ratios: Record<string, Record<string, number | null>> = {};
-	for (const scenario of PEER_SCENARIOS) {
-		const of = (key: string) =>
+	const httpVariants = PEER_VARIANTS.filter((v) => v.pagination);
+	const ratioOf = (scenario: Scenario, variant: Variant) => {
+		const time = (key: string) =>
 			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		const own = of(PEER_VARIANTS[0].key);
-		ratios[scenario.name] = Object.fromEntries(
-			PEER_VARIANTS.filter((v) => v.pagination).map((v) => {
-				const time = of(v.key);
-				return [v.key, time !== undefined && own ? round(time / own, 2) : null];
-			}),
-		);
-	}
+		const [own, other] = [time(PEER_VARIANTS[0].key), time(variant.key)];
+		return other !== undefined && own ? round(other / own, 2) : null;
+	};
+	const ratios = Object.fromEntries(
+		PEER_SCENARIOS.map((s) => [
+			s.name,
+			Object.fromEntries(httpVariants.map((v) => [v.key, ratioOf(s, v)])),
+		]),
+	);
 	const returnAll = PEER_SCENARIOS.find((scenario) => scenario.limit === undefined) as Scenario;
 	return {
 		n8n: 'n8n 2.41.1 (e2e/runtime), `n8n execute --rawOutput`, SQLite, regular mode',
@@ -301,9 +289,7 @@ export async function runPeer({ sb, control, repeat, log }: PeerOptions) {
 			type_version: HTTP_REQUEST_VERSION,
 			authentication: 'predefinedCredentialType',
 			credential_type: CREDENTIAL.type,
-			pagination: Object.fromEntries(
-				PEER_VARIANTS.filter((v) => v.pagination).map((v) => [v.key, paginationFor(v, returnAll)]),
-			),
+			pagination: Object.fromEntries(httpVariants.map((v) => [v.key, paginationFor(v, returnAll)])),
 			then: `Split Out of "data" (n8n-nodes-base.splitOut); in the Limit scenario Max Pages ${Math.ceil(50 / API_PAGE_SIZE)} and a Limit node (50)`,
 		},
 		this_node: {

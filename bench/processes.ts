@@ -8,9 +8,10 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 import { startSandbox } from '../test/sandbox';
-import type { ChildMessage, NodeJob, NodeResult, SandboxReady } from './protocol';
+import { SandboxControl } from './control';
+import type { ChildMessage, NodeResult } from './node-process';
+import type { NodeJob, SandboxReady } from './protocol';
 import { exitOnFailure } from './report';
-import { ORDERS } from './scenarios';
 
 /** The child's next message; rejects when it exits first. */
 export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
@@ -32,18 +33,22 @@ function unwrap<K extends ChildMessage['type']>(message: ChildMessage, expected:
 	return message as Extract<ChildMessage, { type: K }>;
 }
 
-/** The sandbox in its own process, with `orders` orders on its first event. */
-export async function startSandboxProcess(orders: number = ORDERS) {
+/** `use` with the sandbox in its own process (`orders` orders on its first event), then stops it. */
+export async function withSandbox<T>(
+	orders: number,
+	use: (sb: SandboxReady, control: SandboxControl) => Promise<T>,
+): Promise<T> {
 	const child = fork(__filename, ['--sandbox-child', String(orders)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
 	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const ready = await nextMessage<SandboxReady>(child, 'sandbox process');
-	const stop = async () => {
+	try {
+		const sb = await nextMessage<SandboxReady>(child, 'sandbox process');
+		return await use(sb, new SandboxControl(sb.url));
+	} finally {
 		if (child.connected) child.disconnect();
 		await exited;
-	};
-	return { ready, stop };
+	}
 }
 
 async function sandboxChild(orders: number): Promise<void> {
@@ -59,17 +64,17 @@ async function sandboxChild(orders: number): Promise<void> {
 }
 
 /**
- * One measured node run in a fresh process (node-process.ts); `beforeRun` runs after its warm-up.
- * `v8Flags` go to the process; with `captureStdout` its stdout (`--trace-gc`) is collected.
+ * One measured node run in a fresh process (node-process.ts) with `v8Flags`; `beforeRun` runs after
+ * its warm-up. Its stdout is collected (`--trace-gc`).
  */
 export async function runNodeProcess(
 	job: NodeJob,
 	beforeRun: () => Promise<void>,
-	options: { v8Flags?: string[]; captureStdout?: boolean } = {},
+	v8Flags: string[] = [],
 ): Promise<{ result: NodeResult; stdout: string }> {
 	const child = fork(path.join(__dirname, 'node-process.js'), [], {
-		execArgv: ['--expose-gc', ...(options.v8Flags ?? [])],
-		stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
+		execArgv: ['--expose-gc', ...v8Flags],
+		stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 	});
 	// After its stdout is read to the end, which may come after the result's IPC message.
 	const closed = new Promise((resolve) => child.once('close', resolve));

@@ -9,7 +9,7 @@ export interface SandboxReady {
 
 export const ordersUrl = (sb: SandboxReady) =>
 	`${sb.url}/api/v1/${sb.companyId}/event/${sb.eventSlug}/orders`;
-export const apiHeaders = (sb: SandboxReady) => ({
+export const apiHeaders = (sb: { token: string }) => ({
 	Authorization: `Bearer ${sb.token}`,
 	Accept: 'application/json',
 });
@@ -21,32 +21,7 @@ export interface NodeJob extends SandboxReady {
 	/** Paging Options; undefined leaves the node's default. */
 	concurrency?: number;
 	perPage?: number;
-	/** Print GC_MARK lines around the measured run (the parent reads `--trace-gc` between them). */
-	markGc?: boolean;
 }
 
+/** Printed around the measured run (the parent reads `--trace-gc` between them). */
 export const GC_MARK = { start: '@@bench-measured-run-start', end: '@@bench-measured-run-end' };
-
-export interface NodeResult {
-	/** Epoch ms (to place the sandbox's first logged request). */
-	startedAt: number;
-	wallMs: number;
-	cpuMs: number;
-	items: number;
-	itemsHash: string;
-	resultJsonBytes: number;
-	rssBeforeBytes: number;
-	peakRssBytes: number;
-	rssMethod: 'VmHWM' | 'sampled';
-	/** V8 heap in use after a forced GC after the run, less the same before it: what the output holds. */
-	retainedHeapBytes: number;
-	/** V8 heap after a forced GC before the run, and right after the run (no GC). */
-	heapBeforeBytes: number;
-	heapAfterBytes: number;
-	error?: string;
-}
-
-export type ChildMessage =
-	| { type: 'ready' }
-	| { type: 'result'; result: NodeResult }
-	| { type: 'failed'; message: string };

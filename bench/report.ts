@@ -11,14 +11,13 @@ export interface Check {
 	correctness: boolean;
 }
 
-export const check = (target: string, ok: boolean, detail: string, correctness = false): Check => ({
-	target,
-	ok,
-	detail,
-	correctness,
-});
+export function check(target: string, ok: boolean, detail: string, correctness = false): Check {
+	return { target, ok, detail, correctness };
+}
 
-export function reportChecks(checks: Check[], log: (text: string) => void): void {
+export const log = (text: string) => void process.stdout.write(text);
+
+export function reportChecks(checks: Check[]): void {
 	for (const c of checks) log(`${c.ok ? 'PASS' : 'MISS'}  ${c.target}: ${c.detail}\n`);
 	if (checks.some((c) => c.correctness && !c.ok)) process.exitCode = 1;
 }
@@ -41,16 +40,18 @@ export function median(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
 
-/** `times` runs: the one with the median `key` (`kept`), and every run's `key`. */
+/** `times` runs, their `key`s logged: the one with the median `key`, every run's as `<key>_runs`. */
 export async function medianRun<K extends string, T extends Record<K, number>>(
 	times: number,
 	key: K,
 	once: () => Promise<T>,
-): Promise<{ kept: T; values: number[] }> {
+) {
 	const runs: T[] = [];
 	for (let n = 0; n < times; n++) runs.push(await once());
 	const values = runs.map((run) => run[key]);
-	return { kept: runs.find((run) => run[key] === median(values)) ?? runs[0], values };
+	log(`${values.join(' / ')} ms`);
+	const kept = runs.find((run) => run[key] === median(values)) ?? runs[0];
+	return { ...kept, [`${key}_runs`]: values } as T & Record<`${K}_runs`, number[]>;
 }
 
 export function machine(): Record<string, string | number> {

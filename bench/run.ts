@@ -26,14 +26,23 @@ import {
 	benchPeerTable,
 	orderTriggerRequestsTable,
 } from '../scripts/lib/docs-measurements';
-import { SandboxControl } from './control';
+import type { SandboxControl } from './control';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { runPeer } from './peer';
-import { runNodeProcess, startSandboxProcess } from './processes';
+import { runNodeProcess, withSandbox } from './processes';
 import { apiHeaders, ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { correctnessChecks, timingChecks } from './checks';
-import { exitOnFailure, machine, medianRun, mib, repoRoot, reportChecks, round } from './report';
+import {
+	exitOnFailure,
+	log,
+	machine,
+	medianRun,
+	mib,
+	repoRoot,
+	reportChecks,
+	round,
+} from './report';
 import type { Check } from './report';
 import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
@@ -54,18 +63,16 @@ const SWEEP = [4, 8, 16];
 const CALIBRATION_REQUESTS = 30;
 const DEFAULT_REPEAT = SIZE.smoke ? 1 : 3;
 
-type Calibration = Awaited<ReturnType<typeof calibrate>>;
 /** undefined leaves the node's default (what users get). */
 type Paging = { concurrency?: number; perPage?: number };
 
 interface Context {
 	sb: SandboxReady;
 	control: SandboxControl;
-	calibration: Record<ServerCase['key'], Calibration>;
+	calibration: Record<ServerCase['key'], Awaited<ReturnType<typeof calibrate>>>;
 	repeat: number;
 }
 
-const log = (text: string) => process.stdout.write(text);
 const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
 
 function option(name: string): string | undefined {
@@ -140,7 +147,6 @@ async function runOnce(
 		server_page_size: server.label,
 		concurrency,
 		wall_ms: round(node.wallMs),
-		wall_ms_runs: [round(node.wallMs)],
 		baseline_wall_ms: round(baseline.wallMs),
 		ideal_ms: ideal,
 		ideal_kind: scenario.throttle ? 'throttle' : 'concurrency',
@@ -184,26 +190,14 @@ async function runOnce(
 
 type Baseline = BaselineResult & { serverRequests: number };
 export type CaseFigures = Awaited<ReturnType<typeof runOnce>>;
-type SweepPoint = Pick<
-	CaseFigures,
-	'concurrency' | 'wall_ms' | 'ideal_ms' | 'wall_vs_ideal' | 'speedup_vs_baseline' | 'cpu_ms'
->;
-export type ScenarioFigures = CaseFigures & {
-	server_honours_per_page: CaseFigures;
-	concurrency_sweep?: SweepPoint[];
-};
+export type ScenarioFigures = Awaited<ReturnType<typeof runScenario>>;
 
-function sweepPoint(f: CaseFigures): SweepPoint {
+function sweepPoint(f: CaseFigures) {
 	const { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms } = f;
 	return { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms };
 }
 
-async function runScenario(
-	context: Context,
-	scenario: Scenario,
-	paging: Paging,
-	sweep: number[],
-): Promise<ScenarioFigures> {
+async function runScenario(context: Context, scenario: Scenario, paging: Paging, sweep: number[]) {
 	const { sb, control } = context;
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({ throttle: scenario.throttle });
@@ -214,33 +208,29 @@ async function runScenario(
 
 	const nodeRun = async (server: ServerCase, runPaging: Paging, what: string) => {
 		log(`  node, server page size ${server.label}, ${what}… `);
-		// `repeat` runs (one under the throttle), the median wall time's kept.
-		const { kept, values } = await medianRun(
+		const figures = await medianRun(
 			scenario.throttle ? 1 : context.repeat,
 			'wall_ms',
 			async () => await runOnce(context, scenario, server, runPaging, baseline),
 		);
-		const figures = { ...kept, wall_ms_runs: values };
-		log(`${figures.wall_ms_runs.join(' / ')} ms\n`);
+		log('\n');
 		return figures;
 	};
-	const cases: CaseFigures[] = [];
-	for (const server of SERVER_CASES)
-		cases.push(await nodeRun(server, paging, describePaging(paging)));
-	const points: SweepPoint[] = [];
-	for (const other of sweep) {
-		const figures = await nodeRun(
-			SERVER_CASES[0],
-			{ ...paging, concurrency: other },
-			`concurrency ${other}`,
+	const [ignored, honoured] = [
+		await nodeRun(SERVER_CASES[0], paging, describePaging(paging)),
+		await nodeRun(SERVER_CASES[1], paging, describePaging(paging)),
+	];
+	const points = [sweepPoint(ignored)];
+	for (const other of sweep)
+		points.push(
+			sweepPoint(
+				await nodeRun(SERVER_CASES[0], { ...paging, concurrency: other }, `concurrency ${other}`),
+			),
 		);
-		points.push(sweepPoint(figures));
-	}
-	if (sweep.length > 0) points.push(sweepPoint(cases[0]));
 	return {
-		...cases[0],
-		server_honours_per_page: cases[1],
-		...(points.length > 0
+		...ignored,
+		server_honours_per_page: honoured,
+		...(sweep.length > 0
 			? { concurrency_sweep: points.sort((a, b) => a.concurrency - b.concurrency) }
 			: {}),
 	};
@@ -285,7 +275,7 @@ function finish(report: object, tables: Array<(report: object) => string>, check
 	const file = resultsFile();
 	writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`);
 	log(`\n${tables.map((table) => table(report)).join('\n\n')}\n\n`);
-	reportChecks(checks, log);
+	reportChecks(checks);
 	log(`\nWrote ${file}\n`);
 }
 
@@ -331,10 +321,7 @@ async function main(): Promise<void> {
 	log(
 		`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
 	);
-	const sandbox = await startSandboxProcess();
-	const sb = sandbox.ready;
-	const control = new SandboxControl(sb.url);
-	try {
+	await withSandbox(ORDERS, async (sb, control) => {
 		const calibration = {
 			per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE),
 			per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE),
@@ -353,8 +340,8 @@ async function main(): Promise<void> {
 			`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`,
 		);
 		const orderTrigger = await runOrderTriggerBench();
-		const peer = skipped('peer') ? undefined : await runPeer({ sb, control, repeat, log });
-		const memory = skipped('memory') ? undefined : await runMemoryScenario(log);
+		const peer = skipped('peer') ? undefined : await runPeer(sb, control, repeat);
+		const memory = skipped('memory') ? undefined : await runMemoryScenario();
 
 		const report = {
 			generated_at: new Date().toISOString(),
@@ -378,9 +365,7 @@ async function main(): Promise<void> {
 				...orderTriggerChecks(orderTrigger),
 			],
 		);
-	} finally {
-		await sandbox.stop();
-	}
+	});
 }
 
 main().catch(exitOnFailure);
