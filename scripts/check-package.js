@@ -53,13 +53,9 @@ function checkMetadata() {
 
 /** @param {string[]} files */
 function checkContents(files) {
-	const extra = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)));
-	const absent = REQUIRED.filter((pattern) => !files.some((file) => pattern.test(file))).map(
-		String,
-	);
 	const problems = [
-		...extra.map((file) => `not allowed: ${file}`),
-		...absent.map((pattern) => `missing: ${pattern}`),
+		...files.filter((file) => !ALLOWED.some((p) => p.test(file))).map((f) => `not allowed: ${f}`),
+		...REQUIRED.filter((p) => !files.some((file) => p.test(file))).map((p) => `missing: ${p}`),
 	];
 	return verdict(
 		`npm pack holds only dist/, docs/*.md, examples/*.json, README, LICENSE, package.json (${files.length} files)`,

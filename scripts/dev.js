@@ -36,10 +36,7 @@ const credentials = () =>
 		'devSandboxOAuth2',
 	);
 
-/** @param {string} text */
-function step(text) {
-	console.log(`\x1b[2m›\x1b[0m ${text}`);
-}
+const step = (/** @type {string} */ text) => console.log(`\x1b[2m›\x1b[0m ${text}`);
 
 /** The port `variable` names (else `fallback`), refused when taken. @param {string} variable @param {number} fallback @param {string} what */
 async function portFromEnv(variable, fallback, what) {
@@ -63,12 +60,7 @@ async function importStarterContent(env, sandbox, crmUrl) {
 	const refs = credentials();
 	await importCredentials(env, DEV_DIR, sandboxCredentials(sandbox, refs, { publicUrl: '' }));
 	const examples = loadExamples().map(({ file, workflow }) =>
-		prepareExample(workflow, {
-			id: exampleId('dev', file),
-			refs,
-			demo: sandbox.demo,
-			crmUrl,
-		}),
+		prepareExample(workflow, { id: exampleId('dev', file), refs, demo: sandbox.demo, crmUrl }),
 	);
 	await importWorkflows(env, DEV_DIR, examples);
 }
@@ -176,12 +168,11 @@ async function main() {
 			});
 			fs.writeFileSync(STARTER_MARKER, `${new Date().toISOString()}\n`);
 		}
-		const examples = loadExamples().map((example) => example.workflow.name);
 		printWelcome({
 			editorUrl: `${n8n.baseUrl}/`,
 			sandbox,
 			crmUrl: crm.url,
-			examples,
+			examples: loadExamples().map((example) => example.workflow.name),
 			firstRun,
 			seconds: (Date.now() - started) / 1000,
 		});

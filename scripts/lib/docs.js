@@ -168,27 +168,14 @@ function resourcesTable(node) {
 	].join('\n');
 }
 
-/** @param {ReadonlyArray<{ value: string; name: string; scope: string; assumed: boolean; description: string }>} events */
-function webhookEventsTable(events) {
-	return table(events, {
-		Value: (event) => code(event.value),
-		'Shown as': (event) => event.name,
-		'What it is': (event) => event.description,
-		'Scope needed': (event) => code(event.scope),
-		Name: (event) => (event.assumed ? 'Assumed from the scope' : 'From the reference'),
-	});
-}
-
 /** The kind examples/form-submitted-to-email.json reads. */
 const SAMPLE_EVENT_KIND = 'form-submitted';
 /** Fixed, so the generated block is the same on every run. */
 const SAMPLE_OCCURRED_MS = Date.UTC(2027, 5, 1, 9, 14, 2);
 
-/**
- * The sandbox's delivery body of the sample kind on the demo data through the trigger's `toItem`.
- * @param {(event: unknown, kind: string, receivedAt: string) => { json: unknown }} toItem
- */
-function webhookSampleItem(toItem) {
+/** The sandbox's delivery body of the sample kind on the demo data through the trigger's `toItem`. */
+function webhookSampleItem() {
+	const { toItem } = require(path.join(ROOT, 'nodes', 'EventRegistrationTrigger', 'delivery'));
 	const { Store } = require(path.join(ROOT, 'test', 'sandbox', 'store'));
 	const { seedDemo } = require(path.join(ROOT, 'test', 'sandbox', 'seed'));
 	const { deliveryEnvelope } = require(path.join(ROOT, 'test', 'sandbox', 'deliver'));
@@ -331,13 +318,15 @@ function codeRegions() {
 		{
 			file: 'docs/webhook-trigger.md',
 			name: 'webhook-events',
-			content: webhookEventsTable(WEBHOOK_EVENTS),
+			content: table(WEBHOOK_EVENTS, {
+				Value: (event) => code(event.value),
+				'Shown as': (event) => event.name,
+				'What it is': (event) => event.description,
+				'Scope needed': (event) => code(event.scope),
+				Name: (event) => (event.assumed ? 'Assumed from the scope' : 'From the reference'),
+			}),
 		},
-		{
-			file: 'docs/webhook-trigger.md',
-			name: 'webhook-sample-item',
-			content: webhookSampleItem(require('../../nodes/EventRegistrationTrigger/delivery').toItem),
-		},
+		{ file: 'docs/webhook-trigger.md', name: 'webhook-sample-item', content: webhookSampleItem() },
 		{
 			file: 'docs/credentials.md',
 			name: 'oauth2-scopes',

@@ -145,9 +145,8 @@ function actionSchemas(description) {
 		const recordOperations = fieldsProperty?.displayOptions?.show?.operation ?? [];
 		const offered = (fieldsProperty?.options ?? []).map((/** @type {any} */ o) => o.value);
 		const record = RECORDS[resource];
-		for (const field of offered) {
+		for (const field of offered)
 			if (!record?.[field]) problems.push(`${resource}: field "${field}" has no schema entry`);
-		}
 		for (const { value: operation, name: operationName } of operationProperty?.options ?? []) {
 			const isRecord = recordOperations.includes(operation);
 			const fields = OPERATIONS[`${resource}:${operation}`] ?? (isRecord ? record : undefined);
@@ -177,9 +176,8 @@ function schemaFiles(description) {
 	/** @type {Map<string, Record<string, unknown>>} */
 	const files = new Map();
 	const add = (/** @type {string} */ suffix, /** @type {Record<string, unknown>} */ schema) => {
-		for (const version of [description.version].flat()) {
+		for (const version of [description.version].flat())
 			files.set(`v${paddedVersion(version)}${suffix}`, schema);
-		}
 	};
 	if (description.name === 'eventRegistrationTrigger') {
 		const events = description.properties.find((p) => p.name === 'events');

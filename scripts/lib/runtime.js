@@ -177,10 +177,9 @@ async function ensureRuntime({
 	runtime = DEFAULT_RUNTIME,
 } = {}) {
 	if (!runtime.nodeInRuntime) await ensureNode24(log);
-	const stamp = () =>
-		fs.existsSync(runtime.stampFile) ? fs.readFileSync(runtime.stampFile, 'utf8') : '';
 	const ready = () =>
-		stamp().trim() === wantedStamp(runtime) &&
+		fs.existsSync(runtime.stampFile) &&
+		fs.readFileSync(runtime.stampFile, 'utf8').trim() === wantedStamp(runtime) &&
 		fs.existsSync(runtime.n8nBin) &&
 		fs.existsSync(runtime.node);
 	if (ready()) return { installed: false };

@@ -92,7 +92,8 @@ async function runStage(lanes, options, times) {
 	};
 	const runLane = async (/** @type {Step[]} */ lane, /** @type {number} */ index) => {
 		const logFile = index === 0 ? undefined : path.join(options.logDir, `lane-${lane[0].lane}.log`);
-		const out = logFile ? openLog(logFile) : undefined;
+		if (logFile) fs.mkdirSync(options.logDir, { recursive: true });
+		const out = logFile ? fs.openSync(logFile, 'w') : undefined;
 		const write =
 			out === undefined
 				? options.print
@@ -130,12 +131,6 @@ async function runStage(lanes, options, times) {
 	await Promise.all(lanes.map(runLane));
 	printBlocks();
 	if (failure) throw failure;
-}
-
-/** @param {string} file */
-function openLog(file) {
-	fs.mkdirSync(path.dirname(file), { recursive: true });
-	return fs.openSync(file, 'w');
 }
 
 /**
