@@ -4,8 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { table } = require('./markdown');
-
-const ROOT = path.resolve(__dirname, '..', '..');
+const { ROOT, readJson } = require('./node24');
 
 /** @param {number} value */
 const thousands = (value) => value.toLocaleString('en');
@@ -38,7 +37,6 @@ function benchListingTable(bench) {
 	const repeat = bench.setup?.node_runs_per_case?.latency;
 	return [
 		`Measured by \`npm run bench\` on ${day(bench.generated_at)}: ${bench.machine.os}, ${bench.machine.cpus} CPUs shared with other jobs, Node ${bench.machine.node}${repeat ? `; the median of ${repeat} runs per case (the throttle scenario runs once)` : ''}. Compare the ratios, not the milliseconds.`,
-		'',
 		table(cases, {
 			Case: ({ label }) => label,
 			'Server page size': ({ f }) => f.server_page_size,
@@ -49,14 +47,13 @@ function benchListingTable(bench) {
 			'Requests (node / loop)': ({ f }) => `${f.requests} / ${f.baseline_requests}`,
 			'429s (node / loop)': ({ f }) => `${f.http_429} / ${f.baseline_http_429}`,
 		}),
-		'',
 		wrong.length === 0
 			? 'Every case returned the same items in the same order as the loop, and no error reached the user.'
 			: `Items, order or errors differed from the loop in: ${wrong.join(', ')}.`,
 		...(sweep.length > 1
-			? ['', `Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`]
+			? [`Return All at 15 a page by Concurrent Requests: ${sweep.join(', ')}.`]
 			: []),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** This node against n8n's HTTP Request node in the real n8n. @param {any} bench */
@@ -78,7 +75,6 @@ function benchPeerTable(bench) {
 	const ratio = (run) => peer.ratios[run.scenario]?.[run.variant];
 	return [
 		`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`,
-		'',
 		table(peer.runs, {
 			Scenario: (run) => run.scenario,
 			Variant: (run) => labels[/** @type {keyof typeof labels} */ (run.variant)] ?? run.variant,
@@ -87,7 +83,7 @@ function benchPeerTable(bench) {
 				typeof ratio(run) === 'number' ? `${ratio(run).toFixed(1)}×` : '–',
 			'n8n said': (run) => (run.status === 'success' ? `success, ${items(run)}` : run.user_saw),
 		}),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** The 10,008-order listings and the 100,000-order run under a small heap. @param {any} bench */
@@ -101,9 +97,7 @@ function benchMemoryTable(bench) {
 	const memory = bench.memory_100k;
 	const big = memory
 		? [
-				'',
 				`${thousands(memory.orders)} orders with \`${memory.v8_flags.join(' ')}\`:`,
-				'',
 				table(memory.cases, {
 					'Server page size': (c) => c.server_page_size,
 					Completed: (c) => (c.completed ? 'yes' : `no: ${c.error ?? 'items missing'}`),
@@ -115,7 +109,6 @@ function benchMemoryTable(bench) {
 		: [];
 	return [
 		`Return All of 10,008 orders gives ${cases[0][1].result_json_mb.toFixed(2)} MB of JSON.`,
-		'',
 		table(cases, {
 			Listing: ([label]) => label,
 			Requests: ([, f]) => `${f.requests}`,
@@ -123,7 +116,7 @@ function benchMemoryTable(bench) {
 			'Heap kept / JSON': ([, f]) => `${f.retained_heap_vs_json.toFixed(1)}×`,
 		}),
 		...big,
-	].join('\n');
+	].join('\n\n');
 }
 
 /** The order trigger's requests per poll and test run, against reading every page. @param {any} bench */
@@ -131,7 +124,6 @@ function orderTriggerRequestsTable(bench) {
 	const trigger = bench.order_trigger;
 	return [
 		`${thousands(trigger.orders_at_start)} orders (${thousands(trigger.pages_at_start)} pages of ${trigger.page_size}), a poll every minute for ${trigger.polls} polls, Full Check Every ${trigger.full_check_every_minutes} minutes; measured by \`npm run bench\` on ${day(bench.generated_at)}:`,
-		'',
 		table([trigger, trigger.newest_first], {
 			Listing: (f) => f.listing,
 			'Test run': (f) => `${f.test_run_requests}`,
@@ -143,21 +135,19 @@ function orderTriggerRequestsTable(bench) {
 				`${d.new_orders} / ${d.quick_payments} / ${d.old_orders}`,
 			'Missed / reported twice': (f) => `${f.missed} / ${f.duplicates}`,
 		}),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** What a model is handed, Raw and Simplified. @param {any} sizes docs/measurements/model-output.json */
 function modelOutputTables(sizes) {
 	return [
 		`Measured by \`${sizes.command}\` in ${sizes.n8n} on ${day(sizes.measured_at)}: characters of the tool result as the model gets it, on the sandbox's demo data.`,
-		'',
 		table(sizes.lists, {
 			'List, editor defaults': (l) => l.list,
 			Records: (l) => `${l.records}`,
 			Raw: (l) => thousands(l.raw),
 			Simplified: (l) => thousands(l.simplified),
 		}),
-		'',
 		table(sizes.orders, {
 			'Orders on one event (AI Agent, Simplified)': (o) => o.case,
 			'Records returned': (o) =>
@@ -166,30 +156,33 @@ function modelOutputTables(sizes) {
 					: `${o.records}${o.total ? ` of ${o.total}` : ''}`,
 			Characters: (o) => thousands(o.characters),
 		}),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** @param {string} file under docs/measurements/ @param {string} command what writes it */
 function readMeasurements(file, command) {
-	const full = path.join(ROOT, 'docs', 'measurements', file);
-	if (!fs.existsSync(full))
-		throw new Error(`docs/measurements/${file} is missing: run \`${command}\` to measure`);
-	return JSON.parse(fs.readFileSync(full, 'utf8'));
+	const relative = `docs/measurements/${file}`;
+	if (!fs.existsSync(path.join(ROOT, relative)))
+		throw new Error(`${relative} is missing: run \`${command}\` to measure`);
+	return readJson(relative);
 }
 
 /** @returns {import('./docs').Region[]} */
 function measurementRegions() {
 	const bench = readMeasurements('bench.json', 'npm run bench');
 	const sizes = readMeasurements('model-output.json', 'node e2e/agents/run.js --record');
+	const performance = {
+		'bench-listing': benchListingTable,
+		'bench-peer': benchPeerTable,
+		'bench-memory': benchMemoryTable,
+		'order-trigger-requests': orderTriggerRequestsTable,
+	};
 	return [
-		{ file: 'docs/performance.md', name: 'bench-listing', content: benchListingTable(bench) },
-		{ file: 'docs/performance.md', name: 'bench-peer', content: benchPeerTable(bench) },
-		{ file: 'docs/performance.md', name: 'bench-memory', content: benchMemoryTable(bench) },
-		{
+		...Object.entries(performance).map(([name, render]) => ({
 			file: 'docs/performance.md',
-			name: 'order-trigger-requests',
-			content: orderTriggerRequestsTable(bench),
-		},
+			name,
+			content: render(bench),
+		})),
 		{ file: 'docs/ai-agents.md', name: 'model-output', content: modelOutputTables(sizes) },
 	];
 }
