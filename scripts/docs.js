@@ -53,19 +53,12 @@ function reliabilityCases() {
 async function main() {
 	await ensureRepoDependencies((line) => console.log(line));
 	const check = process.argv.includes('--check');
-	const regions = [
-		...codeRegions(),
-		...(process.argv.includes('--no-reliability')
-			? []
-			: [
-					{
-						file: RELIABILITY_PAGE,
-						name: 'reliability',
-						content: reliabilityTable(reliabilityCases()),
-					},
-				]),
-	];
-	const stale = updateRegions(regions, { check });
+	const regions = codeRegions();
+	if (!process.argv.includes('--no-reliability')) {
+		const content = reliabilityTable(reliabilityCases());
+		regions.push({ file: RELIABILITY_PAGE, name: 'reliability', content });
+	}
+	const stale = updateRegions(regions, check);
 	for (const region of regions)
 		console.log(
 			`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`,

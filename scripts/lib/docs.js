@@ -10,10 +10,9 @@ const path = require('node:path');
 
 const { measurementRegions } = require('./docs-measurements');
 const { capitalised, code, table } = require('./markdown');
+const { ROOT } = require('./node24');
 const { otherUses } = require('./scopes');
 const { stagesOf } = require('./steps');
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /** docs/ in reading order: the README's page table and each page's navigation line (`nav`, else its heading). */
 const PAGES = [
@@ -155,7 +154,6 @@ function resourcesTable(node) {
 	const operations = operationsOf(node);
 	return [
 		`${operations.length} operations on ${resources.length} resources:`,
-		'',
 		table(resources, {
 			Resource: (resource) => `**${resource.name}**`,
 			Operations: (resource) =>
@@ -165,7 +163,7 @@ function resourcesTable(node) {
 					.join(', '),
 			'What it is': (resource) => resource.description ?? '',
 		}),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** The kind examples/form-submitted-to-email.json reads. */
@@ -255,13 +253,11 @@ const regionOf = (/** @type {string} */ page, /** @type {string} */ name) =>
 
 /**
  * Writes (or, with check, only compares) the regions; a page without navigation markers gets them
- * under its title. @param {Region[]} regions @param {{ check?: boolean }} [options]
+ * under its title. @param {Region[]} regions @param {boolean} check
  * @returns {Region[]} the regions that differed from the committed pages
  */
-function updateRegions(regions, { check = false } = {}) {
-	const stale = [];
-	for (const region of regions) {
-		const { file, name, content } = region;
+function updateRegions(regions, check) {
+	return regions.filter(({ file, name, content }) => {
 		const full = path.join(ROOT, file);
 		const page = fs.readFileSync(full, 'utf8');
 		const marked =
@@ -276,11 +272,9 @@ function updateRegions(regions, { check = false } = {}) {
 			marker(name),
 			(_match, open, close) => `${open}\n${content}\n${close}`,
 		);
-		if (next === page) continue;
-		stale.push(region);
-		if (!check) fs.writeFileSync(full, next);
-	}
-	return stale;
+		if (next !== page && !check) fs.writeFileSync(full, next);
+		return next !== page;
+	});
 }
 
 /** Requires TypeScript source outside jest, transpiled on load (no type check): the node code unbuilt. */
