@@ -6,12 +6,10 @@ const path = require('node:path');
 const { table } = require('./markdown');
 const { ROOT, readJson } = require('./node24');
 
-/** @param {number} value */
-const thousands = (value) => value.toLocaleString('en');
+const thousands = (/** @type {number} */ value) => value.toLocaleString('en');
 /** @param {number} ms */
 const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
-/** @param {string} iso */
-const day = (iso) => iso.slice(0, 10);
+const day = (/** @type {string} */ iso) => iso.slice(0, 10);
 
 /** The node against the sequential loop, with the concurrency sweep. @param {any} bench bench.json */
 function benchListingTable(bench) {
@@ -66,13 +64,11 @@ function benchPeerTable(bench) {
 		http_request_optional_chaining: 'HTTP Request B (`?.`)',
 		http_request_interval: 'HTTP Request C (interval)',
 	};
-	/** @param {any} run */
-	const items = (run) =>
+	const items = (/** @type {any} */ run) =>
 		run.items === run.expected_items
 			? `all ${thousands(run.items)}`
 			: `${thousands(run.items)} of ${thousands(run.expected_items)}`;
-	/** @param {any} run */
-	const ratio = (run) => peer.ratios[run.scenario]?.[run.variant];
+	const ratio = (/** @type {any} */ run) => peer.ratios[run.scenario]?.[run.variant];
 	return [
 		`In ${peer.n8n.split(' (')[0]}, measured by \`npm run bench\` on ${day(bench.generated_at)} (n8n's own execution time of the listing nodes):`,
 		table(peer.runs, {

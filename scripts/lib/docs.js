@@ -205,8 +205,7 @@ function oauth2ScopesTable(credential, scopesProperty, node, events) {
 	const label = (resource, operation) =>
 		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
 		`${resource}.${operation}`;
-	/** @param {Option} scope */
-	const users = (scope) => {
+	const users = (/** @type {Option} */ scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
 		return [
 			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),

@@ -1,12 +1,9 @@
 // @ts-check
 /** The Markdown pieces the generated parts of the documentation are made of. */
 
-/** @param {string} text */
-const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** @param {string} text */
-const code = (text) => `\`${text}\``;
-/** @param {string} text */
-const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const cell = (/** @type {string} */ text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (/** @type {string} */ text) => `\`${text}\``;
+const capitalised = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * One row per item; `columns`: each header with its cell.

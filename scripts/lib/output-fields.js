@@ -135,8 +135,8 @@ const TICKET_TYPE = {
 	max_quantity: integer('Maximum per order'),
 };
 
-/** @param {string} what */
-const ORDER_TIME = (what) => nullable(string(`${what} (${TIME}); null until then`));
+const ORDER_TIME = (/** @type {string} */ what) =>
+	nullable(string(`${what} (${TIME}); null until then`));
 
 /** An order as the API returns it, with the `status` the nodes derive from its timestamps. */
 const ORDER = {

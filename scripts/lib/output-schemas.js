@@ -16,8 +16,7 @@ const {
 
 /** @typedef {import('./output-fields').FieldSpec} FieldSpec @typedef {import('./output-fields').Fields} Fields */
 
-/** @param {FieldSpec} spec */
-const typesOf = (spec) => [spec.type, ...(spec.alsoType ?? [])];
+const typesOf = (/** @type {FieldSpec} */ spec) => [spec.type, ...(spec.alsoType ?? [])];
 
 /**
  * @param {FieldSpec} spec @param {boolean} insideAssumed within a field the reference does not show

@@ -72,8 +72,7 @@ function subscribeScopes(code, events) {
 	);
 }
 
-/** @param {unknown} value */
-const isResourceLocator = (value) =>
+const isResourceLocator = (/** @type {unknown} */ value) =>
 	typeof value === 'object' && value !== null && /** @type {any} */ (value).__rl === true;
 
 /**
@@ -113,10 +112,9 @@ function workflowScopes(code, workflow, listMethods) {
 		if (NODE_TYPES.action.test(node.type)) {
 			const key = `${parameters.resource}.${parameters.operation}`;
 			const own = Object.hasOwn(code.ROUTES, key) ? routeScopes(code, [key]) : [];
-			const declared = operationLookups();
 			const lookups = routeScopes(
 				code,
-				(Object.hasOwn(declared, key) ? declared[key] : []).map((l) => l.route),
+				(operationLookups()[key] ?? []).map((l) => l.route),
 			);
 			const webhook =
 				parameters.resource === 'webhook'
@@ -141,26 +139,25 @@ function workflowScopes(code, workflow, listMethods) {
  * @param {(resource: string, operation: string) => string} label an operation as the editor names it
  */
 function otherUses(code, scope, label) {
+	const needs = (/** @type {string[]} */ keys) => routeScopes(code, keys).includes(scope);
 	const lists = [
 		...new Set(
 			Object.values(LISTS)
-				.filter((list) => routeScopes(code, list.routes).includes(scope))
+				.filter((list) => needs(list.routes))
 				.map((list) => list.name),
 		),
 	];
 	const lookups = Object.entries(operationLookups()).flatMap(([key, list]) =>
 		list
-			.filter((l) => routeScopes(code, [l.route]).includes(scope))
+			.filter((l) => needs([l.route]))
 			.map((l) => `${label(.../** @type {[string, string]} */ (key.split('.')))} (${l.why})`),
 	);
 	const names = Object.entries(NAME_LOOKUPS)
-		.filter(([, key]) => routeScopes(code, [key]).includes(scope))
+		.filter(([, key]) => needs([key]))
 		.map(([name]) =>
 			name === 'company' ? 'a Company given by name or URL' : 'an Event given by name',
 		);
-	const orderTrigger = routeScopes(code, ['order.getMany']).includes(scope)
-		? ['the Order Trigger']
-		: [];
+	const orderTrigger = needs(['order.getMany']) ? ['the Order Trigger'] : [];
 	return [
 		...(lists.length
 			? [`the ${lists.join(', ')} list${lists.length > 1 ? 's' : ''} in the editor`]
