@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { table } = require('./markdown');
+const { region, table } = require('./markdown');
 const { ROOT, readJson } = require('./node24');
 
 const thousands = (/** @type {number} */ value) => value.toLocaleString('en');
@@ -174,12 +174,10 @@ function measurementRegions() {
 		'order-trigger-requests': orderTriggerRequestsTable,
 	};
 	return [
-		...Object.entries(performance).map(([name, render]) => ({
-			file: 'docs/performance.md',
-			name,
-			content: render(bench),
-		})),
-		{ file: 'docs/ai-agents.md', name: 'model-output', content: modelOutputTables(sizes) },
+		...Object.entries(performance).map(([name, render]) =>
+			region('docs/performance.md', name, render(bench)),
+		),
+		region('docs/ai-agents.md', 'model-output', modelOutputTables(sizes)),
 	];
 }
 

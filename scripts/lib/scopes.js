@@ -55,7 +55,7 @@ const CREDENTIAL_TEST_ROUTE = 'user.get';
  * @typedef {{ type: string; parameters?: Record<string, any> }} WorkflowNode
  */
 
-/** @param {ScopeCode} code @param {readonly string[]} keys */
+/** @param {Pick<ScopeCode, 'ROUTES'>} code @param {readonly string[]} keys */
 function routeScopes(code, keys) {
 	return keys.flatMap((key) => {
 		if (!Object.hasOwn(code.ROUTES, key))
@@ -135,8 +135,8 @@ function workflowScopes(code, workflow, listMethods) {
 
 /**
  * What needs a scope besides the operations' own requests.
- * @param {ScopeCode} code @param {string} scope
- * @param {(resource: string, operation: string) => string} label an operation as the editor names it
+ * @param {Pick<ScopeCode, 'ROUTES'>} code @param {string} scope
+ * @param {(key: string) => string} label an operation (`resource.operation`) as the editor names it
  */
 function otherUses(code, scope, label) {
 	const needs = (/** @type {string[]} */ keys) => routeScopes(code, keys).includes(scope);
@@ -148,9 +148,7 @@ function otherUses(code, scope, label) {
 		),
 	];
 	const lookups = Object.entries(operationLookups()).flatMap(([key, list]) =>
-		list
-			.filter((l) => needs([l.route]))
-			.map((l) => `${label(.../** @type {[string, string]} */ (key.split('.')))} (${l.why})`),
+		list.filter((l) => needs([l.route])).map((l) => `${label(key)} (${l.why})`),
 	);
 	const names = Object.entries(NAME_LOOKUPS)
 		.filter(([, key]) => needs([key]))
