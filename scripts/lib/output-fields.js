@@ -313,11 +313,7 @@ const WEBHOOK_PAYLOADS = /** @type {Record<string, Fields>} */ ({
 	},
 	'lead-created': LEAD_PAYLOAD,
 	'lead-updated': LEAD_PAYLOAD,
-	'lead-deleted': {
-		id: string('Lead ID'),
-		email: string('Email'),
-		deleted_at: at('Deleted'),
-	},
+	'lead-deleted': { id: string('Lead ID'), email: string('Email'), deleted_at: at('Deleted') },
 	'meeting-booked': MEETING,
 	'meeting-cancelled': {
 		...MEETING,
