@@ -34,13 +34,12 @@ const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 const verdict = (name, problems) => ({ name, ok: !problems.length, details: problems.join('\n') });
 
 function checkMetadata() {
+	const { homepage } = PACKAGE_JSON;
 	const problems = METADATA_FIELDS.filter(
 		(field) => Object.keys(PACKAGE_JSON[field] ?? '').length === 0,
 	).map((field) => `missing: ${field}`);
-	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
-		problems.push(
-			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
-		);
+	if (homepage !== PACKAGE_PAGE)
+		problems.push(`homepage is ${homepage}, not the package's npm page ${PACKAGE_PAGE}`);
 	return verdict(
 		`package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`,
 		problems,

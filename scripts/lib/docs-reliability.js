@@ -26,9 +26,7 @@ const FILE_ORDER = [
 
 /** Its leading doc comment (less "Reliability:") up to a colon or full stop, else the name. @param {string} file */
 function fileTitle(file) {
-	const source = fs.existsSync(path.join(DIR, file))
-		? fs.readFileSync(path.join(DIR, file), 'utf8')
-		: '';
+	const source = fs.readFileSync(path.join(DIR, file), 'utf8');
 	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
 	if (!comment) return file;
 	const text = capitalised(

@@ -31,10 +31,9 @@ function fieldSchema(spec, insideAssumed) {
 		description: isAssumed ? `${spec.description} (assumed)` : spec.description,
 	};
 	if (spec.properties) Object.assign(schema, objectSchema(spec.properties, isAssumed));
-	if (spec.items) {
+	if (spec.items)
 		schema.items =
 			'type' in spec.items ? fieldSchema(/** @type {FieldSpec} */ (spec.items), isAssumed) : {};
-	}
 	return schema;
 }
 
