@@ -112,10 +112,7 @@ function workflowScopes(code, workflow, listMethods) {
 		if (NODE_TYPES.action.test(node.type)) {
 			const key = `${parameters.resource}.${parameters.operation}`;
 			const own = Object.hasOwn(code.ROUTES, key) ? routeScopes(code, [key]) : [];
-			const lookups = routeScopes(
-				code,
-				(operationLookups()[key] ?? []).map((l) => l.route),
-			);
+			const lookups = (operationLookups()[key] ?? []).flatMap((l) => routeScopes(code, [l.route]));
 			const webhook =
 				parameters.resource === 'webhook'
 					? subscribeScopes(code, parameters.events ?? parameters.updateFields?.events)
@@ -140,13 +137,8 @@ function workflowScopes(code, workflow, listMethods) {
  */
 function otherUses(code, scope, label) {
 	const needs = (/** @type {string[]} */ keys) => routeScopes(code, keys).includes(scope);
-	const lists = [
-		...new Set(
-			Object.values(LISTS)
-				.filter((list) => needs(list.routes))
-				.map((list) => list.name),
-		),
-	];
+	const listed = Object.values(LISTS).filter((list) => needs(list.routes));
+	const lists = [...new Set(listed.map((list) => list.name))];
 	const lookups = Object.entries(operationLookups()).flatMap(([key, list]) =>
 		list.filter((l) => needs([l.route])).map((l) => `${label(key)} (${l.why})`),
 	);
