@@ -10,6 +10,8 @@ const thousands = (/** @type {number} */ value) => value.toLocaleString('en');
 /** @param {number} ms */
 const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 const day = (/** @type {string} */ iso) => iso.slice(0, 10);
+/** A scenario's runs, at the server's page size and at the node's. @param {any} bench @param {string} key @returns {any[]} */
+const runsOf = (bench, key) => [bench[key], bench[key].server_honours_per_page];
 
 /** The node against the sequential loop, with the concurrency sweep. @param {any} bench bench.json */
 function benchListingTable(bench) {
@@ -18,9 +20,7 @@ function benchListingTable(bench) {
 		['throttle', 'Return All, 60 requests per 2 s'],
 		['limit', 'Limit 50'],
 	];
-	const cases = scenarios.flatMap(([key, label]) =>
-		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => ({ label, f })),
-	);
+	const cases = scenarios.flatMap(([key, label]) => runsOf(bench, key).map((f) => ({ label, f })));
 	const wrong = cases
 		.filter(({ f }) => !f.identical_to_baseline || f.user_visible_errors > 0)
 		.map(({ label, f }) => `${label} (${f.server_page_size})`);
@@ -85,10 +85,7 @@ function benchPeerTable(bench) {
 /** The 10,008-order listings and the 100,000-order run under a small heap. @param {any} bench */
 function benchMemoryTable(bench) {
 	const cases = ['latency', 'throttle'].flatMap((key) =>
-		[bench[key], bench[key].server_honours_per_page].map((/** @type {any} */ f) => [
-			`${key}, ${f.server_page_size}`,
-			f,
-		]),
+		runsOf(bench, key).map((f) => [`${key}, ${f.server_page_size}`, f]),
 	);
 	const memory = bench.memory_100k;
 	const big = memory
