@@ -31,20 +31,15 @@ const METADATA_FIELDS = ['author', 'homepage', 'engines'];
 /** @typedef {{ name: string; ok: boolean; details?: string }} CheckResult */
 
 /** @param {string} name @param {string[]} problems @returns {CheckResult} */
-const verdict = (name, problems) => ({
-	name,
-	ok: problems.length === 0,
-	details: problems.join('\n'),
-});
+const verdict = (name, problems) => ({ name, ok: !problems.length, details: problems.join('\n') });
 
 function checkMetadata() {
+	const { homepage } = PACKAGE_JSON;
 	const problems = METADATA_FIELDS.filter(
 		(field) => Object.keys(PACKAGE_JSON[field] ?? '').length === 0,
 	).map((field) => `missing: ${field}`);
-	if (PACKAGE_JSON.homepage !== PACKAGE_PAGE)
-		problems.push(
-			`homepage is ${PACKAGE_JSON.homepage}, not the package's npm page ${PACKAGE_PAGE}`,
-		);
+	if (homepage !== PACKAGE_PAGE)
+		problems.push(`homepage is ${homepage}, not the package's npm page ${PACKAGE_PAGE}`);
 	return verdict(
 		`package.json has ${METADATA_FIELDS.join(', ')}; homepage is the npm page`,
 		problems,
@@ -133,14 +128,9 @@ async function prepareConsumer(/** @type {string} */ tarball) {
 	if (!fs.existsSync(installed) || readJson(installed).version !== WORKFLOW_VERSION) {
 		fs.rmSync(consumer, { recursive: true, force: true });
 		fs.mkdirSync(consumer, { recursive: true });
-		fs.writeFileSync(
-			path.join(consumer, 'package.json'),
-			JSON.stringify({
-				name: 'consumer',
-				private: true,
-				dependencies: { 'n8n-workflow': WORKFLOW_VERSION },
-			}),
-		);
+		const dependencies = { 'n8n-workflow': WORKFLOW_VERSION };
+		const manifest = JSON.stringify({ name: 'consumer', private: true, dependencies });
+		fs.writeFileSync(path.join(consumer, 'package.json'), manifest);
 		const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'];
 		await runChecked('npm', args, { cwd: consumer, timeoutMs: 300000 });
 	}
@@ -221,14 +211,10 @@ function checkDocumentationLinks() {
 			problems.push(`${where}: ${String(url)} is not a section of the README on ${PACKAGE_PAGE}`);
 	};
 	for (const file of DECLARED) {
-		for (const Class of Object.values(require(path.join(UNPACKED, file))).filter(
-			(value) => typeof value === 'function',
-		)) {
+		const classes = Object.values(require(path.join(UNPACKED, file)));
+		for (const Class of classes.filter((value) => typeof value === 'function')) {
 			const instance = new Class();
-			check(
-				`${file} ${Class.name}`,
-				instance.description ? instance.description.documentationUrl : instance.documentationUrl,
-			);
+			check(`${file} ${Class.name}`, (instance.description ?? instance).documentationUrl);
 		}
 		const codex = path.join(UNPACKED, `${file}on`);
 		if (!fs.existsSync(codex)) continue;

@@ -11,6 +11,7 @@ const path = require('node:path');
 
 const { ROOT, codeRegions, updateRegions } = require('./lib/docs');
 const { RELIABILITY_PAGE, reliabilityTable } = require('./lib/docs-reliability');
+const { region } = require('./lib/markdown');
 const { ensureRepoDependencies, readJson } = require('./lib/node24');
 const { runMain } = require('./lib/processes');
 
@@ -24,11 +25,10 @@ function reliabilityCases() {
 	const only = ['test/integration/reliability', '--testNamePattern', '(?!)'];
 	const args = [jest, ...only, '--reporters', 'default', '--json', '--outputFile', output];
 	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-	if (result.status !== 0 || !fs.existsSync(output)) {
+	if (result.status !== 0 || !fs.existsSync(output))
 		throw new Error(
 			`Collecting the reliability cases failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
-	}
 	/** @type {{ testResults: Array<{ name: string; testExecError?: unknown; message?: string; assertionResults: Array<{ ancestorTitles: string[]; title: string }> }> }} */
 	const report = readJson(output);
 	fs.rmSync(path.dirname(output), { recursive: true, force: true });
@@ -41,34 +41,22 @@ function reliabilityCases() {
 		);
 	return report.testResults
 		.sort((a, b) => a.name.localeCompare(b.name))
-		.flatMap((file) =>
-			file.assertionResults.map((test) => ({
-				file: path.basename(file.name),
-				ancestorTitles: test.ancestorTitles,
-				title: test.title,
-			})),
-		);
+		.flatMap(({ name, assertionResults }) => {
+			const file = path.basename(name);
+			return assertionResults.map(({ ancestorTitles, title }) => ({ file, ancestorTitles, title }));
+		});
 }
 
 async function main() {
 	await ensureRepoDependencies((line) => console.log(line));
 	const check = process.argv.includes('--check');
-	const regions = [
-		...codeRegions(),
-		...(process.argv.includes('--no-reliability')
-			? []
-			: [
-					{
-						file: RELIABILITY_PAGE,
-						name: 'reliability',
-						content: reliabilityTable(reliabilityCases()),
-					},
-				]),
-	];
-	const stale = updateRegions(regions, { check });
-	for (const region of regions)
+	const regions = codeRegions();
+	if (!process.argv.includes('--no-reliability'))
+		regions.push(region(RELIABILITY_PAGE, 'reliability', reliabilityTable(reliabilityCases())));
+	const stale = updateRegions(regions, check);
+	for (const part of regions)
 		console.log(
-			`${stale.includes(region) ? (check ? 'stale  ' : 'updated') : 'same   '} ${region.file} ${region.name}`,
+			`${stale.includes(part) ? (check ? 'stale  ' : 'updated') : 'same   '} ${part.file} ${part.name}`,
 		);
 	if (check && stale.length > 0) {
 		console.error(

@@ -64,14 +64,9 @@ function documentationPages(root = ROOT) {
  */
 function brokenLinks(root = ROOT, { packed = false } = {}) {
 	const problems = [];
-	/** @type {Map<string, Set<string>>} */
-	const anchors = new Map();
 	/** @param {string} relative @param {string} anchor */
-	const hasHeading = (relative, anchor) => {
-		if (!anchors.has(relative))
-			anchors.set(relative, anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')));
-		return /** @type {Set<string>} */ (anchors.get(relative)).has(anchor);
-	};
+	const hasHeading = (relative, anchor) =>
+		anchorsOf(fs.readFileSync(path.join(root, relative), 'utf8')).has(anchor);
 	for (const page of documentationPages(root)) {
 		const text = withoutCode(fs.readFileSync(path.join(root, page), 'utf8'));
 		const links = [

@@ -26,9 +26,7 @@ const FILE_ORDER = [
 
 /** Its leading doc comment (less "Reliability:") up to a colon or full stop, else the name. @param {string} file */
 function fileTitle(file) {
-	const source = fs.existsSync(path.join(DIR, file))
-		? fs.readFileSync(path.join(DIR, file), 'utf8')
-		: '';
+	const source = fs.readFileSync(path.join(DIR, file), 'utf8');
 	const comment = /^\/\*\*([\s\S]*?)\*\//.exec(source.trimStart());
 	if (!comment) return file;
 	const text = capitalised(
@@ -48,22 +46,18 @@ function fileTitle(file) {
 function groupLines(groups) {
 	/** @param {string} name */
 	const endingOf = (name) => (name.includes(': ') ? name.slice(name.indexOf(': ') + 2) : '');
-	const endings = [...groups.keys()].map(endingOf);
-	const lines = [];
-	const done = new Set();
+	/** @type {Map<string, string>} a line by its group, or by its shared ending (first place kept) */
+	const lines = new Map();
 	for (const [name, count] of groups) {
 		const ending = endingOf(name);
-		if (ending === '' || endings.filter((e) => e === ending).length < 3)
-			lines.push(`- ${cell(name)}: ${count}`);
-		else if (!done.has(ending)) {
-			done.add(ending);
-			const members = [...groups]
-				.filter(([other]) => endingOf(other) === ending)
-				.map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
-			lines.push(`- ${cell(capitalised(ending))}: ${cell(members.join(', '))}`);
+		const members = [...groups].filter(([other]) => endingOf(other) === ending);
+		if (ending === '' || members.length < 3) lines.set(name, `- ${cell(name)}: ${count}`);
+		else {
+			const shared = members.map(([other, n]) => `${other.slice(0, other.indexOf(': '))} ${n}`);
+			lines.set(`: ${ending}`, `- ${cell(capitalised(ending))}: ${cell(shared.join(', '))}`);
 		}
 	}
-	return lines;
+	return [...lines.values()];
 }
 
 /** A section per test file: each describe block (or lone case) with its count of cases. @param {ReliabilityCase[]} cases */

@@ -9,11 +9,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { measurementRegions } = require('./docs-measurements');
-const { capitalised, code, table } = require('./markdown');
+const { capitalised, code, region, table } = require('./markdown');
+const { ROOT } = require('./node24');
 const { otherUses } = require('./scopes');
 const { stagesOf } = require('./steps');
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /** docs/ in reading order: the README's page table and each page's navigation line (`nav`, else its heading). */
 const PAGES = [
@@ -95,19 +94,15 @@ function pageRegions() {
 	const navLine = (/** @type {string} */ file) =>
 		`<sub>${navItems.map(([text, link]) => (link === file ? text : `[${text}](${link})`)).join(' · ')}</sub>`;
 	return [
-		{
-			file: 'README.md',
-			name: 'pages',
-			content: table(pages, {
+		region(
+			'README.md',
+			'pages',
+			table(pages, {
 				Page: (page) => `[${page.title}](docs/${page.file})`,
 				'What it covers': (page) => page.covers,
 			}),
-		},
-		...pages.map((page) => ({
-			file: `docs/${page.file}`,
-			name: 'nav',
-			content: navLine(page.file),
-		})),
+		),
+		...pages.map((page) => region(`docs/${page.file}`, 'nav', navLine(page.file))),
 	];
 }
 
@@ -125,7 +120,6 @@ function operationsOf({ resourceProperty, operationProperties, ROUTES }) {
 				?.options ?? []
 		).map((operation) => {
 			const key = `${resource.value}.${operation.value}`;
-			/** @type {Route | undefined} */
 			const route = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
 			return { resource, operation, key, route, label: `${resource.name} → ${operation.name}` };
 		}),
@@ -155,7 +149,6 @@ function resourcesTable(node) {
 	const operations = operationsOf(node);
 	return [
 		`${operations.length} operations on ${resources.length} resources:`,
-		'',
 		table(resources, {
 			Resource: (resource) => `**${resource.name}**`,
 			Operations: (resource) =>
@@ -165,7 +158,7 @@ function resourcesTable(node) {
 					.join(', '),
 			'What it is': (resource) => resource.description ?? '',
 		}),
-	].join('\n');
+	].join('\n\n');
 }
 
 /** The kind examples/form-submitted-to-email.json reads. */
@@ -193,30 +186,29 @@ function webhookSampleItem() {
 
 /**
  * Every scope the OAuth2 credential offers, what needs it (operations, lookups, webhook event
- * kinds) and whether the credential selects it by default.
- * @param {{ properties: Array<{ name: string; options?: unknown[]; default?: unknown }> }} credential
- * @param {string} scopesProperty the name of its Scopes field @param {ActionNodeCode} node
+ * kinds) and whether the credential selects it by default. @param {ActionNodeCode} node
  * @param {ReadonlyArray<{ name: string; value: string; scope: string }>} events
  */
-function oauth2ScopesTable(credential, scopesProperty, node, events) {
-	const property = credential.properties.find((p) => p.name === scopesProperty);
-	if (!property) throw new Error(`The OAuth2 credential has no "${scopesProperty}" property`);
-	const selected = new Set(/** @type {string[]} */ (property.default));
+function oauth2ScopesTable(node, events) {
+	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
+		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
+	);
+	/** @type {Array<{ name: string; options?: Option[]; default?: string[] }>} */
+	const properties = new EventRegistrationOAuth2Api().properties;
+	const property = properties.find((p) => p.name === SCOPES_PROPERTY);
+	if (!property) throw new Error(`The OAuth2 credential has no "${SCOPES_PROPERTY}" property`);
+	const selected = new Set(property.default);
 	const operations = operationsOf(node);
-	/** @param {string} resource @param {string} operation */
-	const label = (resource, operation) =>
-		operations.find((o) => o.key === `${resource}.${operation}`)?.label ??
-		`${resource}.${operation}`;
-	/** @param {Option} scope */
-	const users = (scope) => {
+	const label = (/** @type {string} */ key) => operations.find((o) => o.key === key)?.label ?? key;
+	const users = (/** @type {Option} */ scope) => {
 		const kinds = events.filter((e) => e.scope === scope.value).map((e) => e.name);
 		return [
 			...operations.filter((o) => o.route?.scopes.includes(scope.value)).map((o) => o.label),
-			...otherUses({ ROUTES: node.ROUTES, WEBHOOK_EVENTS: events }, scope.value, label),
+			...otherUses(node, scope.value, label),
 			...(kinds.length ? [`webhooks for ${kinds.join(', ')}`] : []),
 		];
 	};
-	return table(/** @type {Option[]} */ (property.options ?? []), {
+	return table(property.options ?? [], {
 		Scope: (scope) => code(scope.value),
 		Grants: (scope) => scope.description ?? '',
 		'Needed by': (scope) => users(scope).join(', ') || '–',
@@ -255,13 +247,11 @@ const regionOf = (/** @type {string} */ page, /** @type {string} */ name) =>
 
 /**
  * Writes (or, with check, only compares) the regions; a page without navigation markers gets them
- * under its title. @param {Region[]} regions @param {{ check?: boolean }} [options]
+ * under its title. @param {Region[]} regions @param {boolean} check
  * @returns {Region[]} the regions that differed from the committed pages
  */
-function updateRegions(regions, { check = false } = {}) {
-	const stale = [];
-	for (const region of regions) {
-		const { file, name, content } = region;
+function updateRegions(regions, check) {
+	return regions.filter(({ file, name, content }) => {
 		const full = path.join(ROOT, file);
 		const page = fs.readFileSync(full, 'utf8');
 		const marked =
@@ -276,11 +266,9 @@ function updateRegions(regions, { check = false } = {}) {
 			marker(name),
 			(_match, open, close) => `${open}\n${content}\n${close}`,
 		);
-		if (next === page) continue;
-		stale.push(region);
-		if (!check) fs.writeFileSync(full, next);
-	}
-	return stale;
+		if (next !== page && !check) fs.writeFileSync(full, next);
+		return next !== page;
+	});
 }
 
 /** Requires TypeScript source outside jest, transpiled on load (no type check): the node code unbuilt. */
@@ -301,9 +289,6 @@ function codeRegions() {
 	const resources = require(path.join(ROOT, 'nodes', 'EventRegistration', 'resources'));
 	const { ROUTES } = require(path.join(ROOT, 'nodes', 'shared', 'routes'));
 	const { WEBHOOK_EVENTS } = require(path.join(ROOT, 'nodes', 'shared', 'webhookEvents'));
-	const { EventRegistrationOAuth2Api, SCOPES_PROPERTY } = require(
-		path.join(ROOT, 'credentials', 'EventRegistrationOAuth2Api.credentials'),
-	);
 	/** @type {ActionNodeCode['operationProperties']} */
 	const properties = resources.properties();
 	const actionNode = {
@@ -313,31 +298,22 @@ function codeRegions() {
 	};
 	return [
 		...pageRegions(),
-		{ file: 'README.md', name: 'resources', content: resourcesTable(actionNode) },
-		{ file: 'docs/action-node.md', name: 'operations', content: operationsTable(actionNode) },
-		{
-			file: 'docs/webhook-trigger.md',
-			name: 'webhook-events',
-			content: table(WEBHOOK_EVENTS, {
+		region('README.md', 'resources', resourcesTable(actionNode)),
+		region('docs/action-node.md', 'operations', operationsTable(actionNode)),
+		region(
+			'docs/webhook-trigger.md',
+			'webhook-events',
+			table(WEBHOOK_EVENTS, {
 				Value: (event) => code(event.value),
 				'Shown as': (event) => event.name,
 				'What it is': (event) => event.description,
 				'Scope needed': (event) => code(event.scope),
 				Name: (event) => (event.assumed ? 'Assumed from the scope' : 'From the reference'),
 			}),
-		},
-		{ file: 'docs/webhook-trigger.md', name: 'webhook-sample-item', content: webhookSampleItem() },
-		{
-			file: 'docs/credentials.md',
-			name: 'oauth2-scopes',
-			content: oauth2ScopesTable(
-				new EventRegistrationOAuth2Api(),
-				SCOPES_PROPERTY,
-				actionNode,
-				WEBHOOK_EVENTS,
-			),
-		},
-		{ file: 'docs/development.md', name: 'npm-test-steps', content: testStepsList() },
+		),
+		region('docs/webhook-trigger.md', 'webhook-sample-item', webhookSampleItem()),
+		region('docs/credentials.md', 'oauth2-scopes', oauth2ScopesTable(actionNode, WEBHOOK_EVENTS)),
+		region('docs/development.md', 'npm-test-steps', testStepsList()),
 		...measurementRegions(),
 	];
 }

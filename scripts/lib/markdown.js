@@ -1,12 +1,11 @@
 // @ts-check
 /** The Markdown pieces the generated parts of the documentation are made of. */
 
-/** @param {string} text */
-const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** @param {string} text */
-const code = (text) => `\`${text}\``;
-/** @param {string} text */
-const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const cell = (/** @type {string} */ text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (/** @type {string} */ text) => `\`${text}\``;
+const capitalised = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A generated part (lib/docs.js). @param {string} file from the repository root @param {string} name @param {string} content */
+const region = (file, name, content) => ({ file, name, content });
 
 /**
  * One row per item; `columns`: each header with its cell.
@@ -21,4 +20,4 @@ function table(items, columns) {
 	].join('\n');
 }
 
-module.exports = { capitalised, cell, code, table };
+module.exports = { capitalised, cell, code, region, table };

@@ -35,18 +35,24 @@ const assumed = (spec) => ({ ...spec, presence: 'assumed' });
 const sometimes = (spec) => ({ ...spec, presence: 'sometimes' });
 /** @param {FieldSpec} spec @returns {FieldSpec} */
 const nullable = (spec) => ({ ...spec, nullable: true });
+/** @param {Fields} fields @returns {Fields} */
+const allAssumed = (fields) =>
+	Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, assumed(spec)]));
 
 const TIME = 'ISO 8601 date-time with offset';
+/** A date-time field. @param {string} what */
+const at = (what) => string(`${what} (${TIME})`);
+/** The names every person has. */
+const NAMES = { first_name: string('First name'), last_name: string('Last name') };
 
 const USER = {
 	id: string('User ID (sqid)'),
-	first_name: string('First name'),
-	last_name: string('Last name'),
+	...NAMES,
 	email: string('Email address'),
 	job_title: nullable(string('Job title')),
 	avatar: nullable(string('Avatar image URL')),
 	linkedin_url: nullable(string('LinkedIn profile URL')),
-	created_at: string(`When the user was created (${TIME})`),
+	created_at: at('When the user was created'),
 };
 
 const COMPANY = {
@@ -57,22 +63,22 @@ const COMPANY = {
 	url: nullable(string('Website')),
 	logo: nullable(string('Logo URL')),
 	brand_color: string('Brand color'),
-	created_at: string(`When the company was created (${TIME})`),
+	created_at: at('When the company was created'),
 };
 
-const EVENT_PAGE = {
-	title: assumed(nullable(string('Page title'))),
-	subtitle: assumed(nullable(string('Page subtitle'))),
-	description: assumed(nullable(string('Page text'))),
-	header_image: assumed(nullable(string('Header image URL'))),
-	updated_at: assumed(string(`When the page was last changed (${TIME})`)),
-};
+const EVENT_PAGE = allAssumed({
+	title: nullable(string('Page title')),
+	subtitle: nullable(string('Page subtitle')),
+	description: nullable(string('Page text')),
+	header_image: nullable(string('Header image URL')),
+	updated_at: at('When the page was last changed'),
+});
 
 const EVENT = {
 	id: string('Event slug, used as the event in API paths'),
 	name: string('Event name'),
-	date_start: string(`Start (${TIME})`),
-	date_end: string(`End (${TIME})`),
+	date_start: at('Start'),
+	date_end: at('End'),
 	attendance_mode: string('online or offline'),
 	company_role: string('organizing or attending'),
 	locale: string('Language: en, nl, fr, de, pt or es'),
@@ -100,7 +106,7 @@ const FORM_FIELD = {
 const FORM = {
 	id: string('Form ID (sqid)'),
 	name: string('Form name'),
-	created_at: string(`When the form was created (${TIME})`),
+	created_at: at('When the form was created'),
 	fields: array('Fields of the form, in position order', object('Form field', FORM_FIELD), {
 		only: ['get', 'create', 'update'],
 	}),
@@ -154,7 +160,7 @@ const ORDER = {
 		},
 		{ alsoType: ['string'] },
 	),
-	created_at: string(`When the order was placed (${TIME})`),
+	created_at: at('When the order was placed'),
 	paid_at: ORDER_TIME('When the payment succeeded'),
 	authorized_at: ORDER_TIME('When the payment was authorized'),
 	approved_at: ORDER_TIME('When an organizer approved it'),
@@ -165,7 +171,7 @@ const ORDER = {
 			id: assumed(nullable(string('Submission ID'))),
 			form_id: assumed(nullable(string('ID of the form answered'))),
 			answers: assumed(object('Answers by form field ID', undefined)),
-			created_at: assumed(string(`When it was submitted (${TIME})`)),
+			created_at: assumed(at('When it was submitted')),
 		}),
 	),
 	lead: sometimes(object('The lead; only with Include Submission', undefined)),
@@ -177,21 +183,23 @@ const ORDER = {
 	checkout_url_note: sometimes(string('Why checkout_url could not be built', { only: ['create'] })),
 };
 
+/** An activation's slug and title. */
+const SLUG_TITLE = { slug: string('Slug'), title: string('Title') };
+
 const ACTIVATION = {
 	id: string('Activation ID (its slug)'),
-	slug: string('Slug'),
-	title: string('Title'),
-	created_at: assumed(string(`When it was created (${TIME})`)),
+	...SLUG_TITLE,
+	created_at: assumed(at('When it was created')),
 };
 
-const EMAIL_TEMPLATE = {
-	id: assumed(string('Template key, e.g. order-confirmation')),
-	name: assumed(string('Template name')),
-	subject: assumed(string('Subject line')),
-	body: assumed(string('Message text')),
-	customized: assumed(boolean('Changed from the default text')),
-	updated_at: assumed(string(`When it was last changed (${TIME})`)),
-};
+const EMAIL_TEMPLATE = allAssumed({
+	id: string('Template key, e.g. order-confirmation'),
+	name: string('Template name'),
+	subject: string('Subject line'),
+	body: string('Message text'),
+	customized: boolean('Changed from the default text'),
+	updated_at: at('When it was last changed'),
+});
 
 const WEBHOOK = {
 	id: string('Webhook ID (UUID)'),
@@ -199,7 +207,7 @@ const WEBHOOK = {
 	url: string('Receiver address'),
 	token: string('Webhook token'),
 	events: array('Subscribed event kinds', string('Event kind')),
-	created_at: string(`When it was created (${TIME})`),
+	created_at: at('When it was created'),
 };
 
 /** Records by the action node's resource: the Output choice's Selected Fields list names their fields. */
@@ -218,9 +226,7 @@ const RECORDS = /** @type {Record<string, Fields>} */ ({
  * `resource:operation`: Activation → Get's fields are not shown (only the list's are).
  */
 const OPERATIONS = /** @type {Record<string, Fields>} */ ({
-	'activation:get': Object.fromEntries(
-		Object.entries(ACTIVATION).map(([name, spec]) => [name, assumed(spec)]),
-	),
+	'activation:get': allAssumed(ACTIVATION),
 	'user:get': USER,
 	'emailTemplate:reset': {
 		reset: boolean('The template is back to its default text'),
@@ -230,10 +236,7 @@ const OPERATIONS = /** @type {Record<string, Fields>} */ ({
 	'eventPage:upsert': EVENT_PAGE,
 	'webhook:create': WEBHOOK,
 	'webhook:update': WEBHOOK,
-	'webhook:delete': {
-		deleted: boolean('The webhook was deleted'),
-		id: string('Webhook ID'),
-	},
+	'webhook:delete': { deleted: boolean('The webhook was deleted'), id: string('Webhook ID') },
 	'publicUrl:build': {
 		url: string('The link'),
 		page: string('Which page: eventPage, ticketSignup, orderCheckout or activation'),
@@ -258,8 +261,7 @@ const ORDER_CHANGE = {
 
 const LEAD = {
 	id: string('Lead ID'),
-	first_name: string('First name'),
-	last_name: string('Last name'),
+	...NAMES,
 	email: string('Email'),
 	company_name: nullable(string('Company name')),
 	job_title: nullable(string('Job title')),
@@ -267,8 +269,8 @@ const LEAD = {
 	country: nullable(string('Country code')),
 	activation: nullable(string('Slug of the activation it came from')),
 	event: nullable(string('Slug of the event')),
-	created_at: string(`Created (${TIME})`),
-	updated_at: string(`Last changed (${TIME})`),
+	created_at: at('Created'),
+	updated_at: at('Last changed'),
 };
 
 /** A payload's `event` field (an event slug), as the item carries it: `dataEvent`. */
@@ -280,21 +282,14 @@ const LEAD_PAYLOAD = { ...LEAD_PAYLOAD_REST, dataEvent: PAYLOAD_EVENT };
 const MEETING = {
 	id: string('Meeting ID'),
 	status: string('booked, cancelled, no_show or completed'),
-	starts_at: string(`Start (${TIME})`),
-	ends_at: string(`End (${TIME})`),
+	starts_at: at('Start'),
+	ends_at: at('End'),
 	timezone: string('Time zone'),
 	location: nullable(string('Meeting point')),
 	dataEvent: PAYLOAD_EVENT,
-	host: nullable(
-		object('Host', {
-			id: string('User ID'),
-			first_name: string('First name'),
-			last_name: string('Last name'),
-			email: string('Email'),
-		}),
-	),
+	host: nullable(object('Host', { id: string('User ID'), ...NAMES, email: string('Email') })),
 	lead: object('The lead met', LEAD),
-	booked_at: string(`Booked (${TIME})`),
+	booked_at: at('Booked'),
 };
 
 const SUBMISSION = {
@@ -302,7 +297,7 @@ const SUBMISSION = {
 	form_id: nullable(string('ID of the form answered')),
 	answers: object('Answers by form field ID', undefined),
 	lead: object('The person who submitted', LEAD),
-	submitted_at: string(`Submitted (${TIME})`),
+	submitted_at: at('Submitted'),
 };
 
 /** The payload of each event kind as the item carries it (a payload `event` becomes `dataEvent`). */
@@ -314,33 +309,23 @@ const WEBHOOK_PAYLOADS = /** @type {Record<string, Fields>} */ ({
 	},
 	'activation-submitted': {
 		...SUBMISSION,
-		activation: nullable(
-			object('The activation', {
-				id: string('Activation ID'),
-				slug: string('Slug'),
-				title: string('Title'),
-			}),
-		),
+		activation: nullable(object('The activation', { id: string('Activation ID'), ...SLUG_TITLE })),
 	},
 	'lead-created': LEAD_PAYLOAD,
 	'lead-updated': LEAD_PAYLOAD,
-	'lead-deleted': {
-		id: string('Lead ID'),
-		email: string('Email'),
-		deleted_at: string(`Deleted (${TIME})`),
-	},
+	'lead-deleted': { id: string('Lead ID'), email: string('Email'), deleted_at: at('Deleted') },
 	'meeting-booked': MEETING,
 	'meeting-cancelled': {
 		...MEETING,
-		cancelled_at: string(`Cancelled (${TIME})`),
+		cancelled_at: at('Cancelled'),
 		reason: nullable(string('Reason given')),
 	},
-	'meeting-no-show': { ...MEETING, no_show_at: string(`Marked as no-show (${TIME})`) },
+	'meeting-no-show': { ...MEETING, no_show_at: at('Marked as no-show') },
 	'meeting-rated': {
 		...MEETING,
 		rating: integer('Rating'),
 		comment: nullable(string('Comment')),
-		rated_at: string(`Rated (${TIME})`),
+		rated_at: at('Rated'),
 	},
 });
 

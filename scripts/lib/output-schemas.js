@@ -16,12 +16,14 @@ const {
 
 /** @typedef {import('./output-fields').FieldSpec} FieldSpec @typedef {import('./output-fields').Fields} Fields */
 
+const typesOf = (/** @type {FieldSpec} */ spec) => [spec.type, ...(spec.alsoType ?? [])];
+
 /**
  * @param {FieldSpec} spec @param {boolean} insideAssumed within a field the reference does not show
  * @returns {Record<string, unknown>}
  */
 function fieldSchema(spec, insideAssumed) {
-	const types = [spec.type, ...(spec.alsoType ?? []), ...(spec.nullable ? ['null'] : [])];
+	const types = [...typesOf(spec), ...(spec.nullable ? ['null'] : [])];
 	const isAssumed = insideAssumed || spec.presence === 'assumed';
 	/** @type {Record<string, unknown>} */
 	const schema = {
@@ -29,10 +31,9 @@ function fieldSchema(spec, insideAssumed) {
 		description: isAssumed ? `${spec.description} (assumed)` : spec.description,
 	};
 	if (spec.properties) Object.assign(schema, objectSchema(spec.properties, isAssumed));
-	if (spec.items) {
+	if (spec.items)
 		schema.items =
 			'type' in spec.items ? fieldSchema(/** @type {FieldSpec} */ (spec.items), isAssumed) : {};
-	}
 	return schema;
 }
 
@@ -77,20 +78,11 @@ function webhookTriggerSchema(kinds) {
 	const meanings = {};
 	for (const kind of kinds) {
 		for (const [name, spec] of Object.entries(WEBHOOK_PAYLOADS[kind])) {
-			const known = all[name];
-			const types = new Set([
-				...(known ? [known.type, ...(known.alsoType ?? [])] : []),
-				spec.type,
-				...(spec.alsoType ?? []),
-			]);
-			const [type, ...alsoType] = [...types];
-			all[name] = {
-				...(known ?? spec),
-				type,
-				alsoType,
-				nullable: (known?.nullable ?? false) || (spec.nullable ?? false),
-				...(known && known.type !== spec.type ? { properties: undefined, items: undefined } : {}),
-			};
+			const known = all[name] ?? spec;
+			const [type, ...alsoType] = new Set([...typesOf(known), ...typesOf(spec)]);
+			const nullable = known.nullable || spec.nullable;
+			const mixed = known.type === spec.type ? {} : { properties: undefined, items: undefined };
+			all[name] = { ...known, type, alsoType, nullable, ...mixed };
 			meanings[name] ??= new Map();
 			meanings[name].set(spec.description, [...(meanings[name].get(spec.description) ?? []), kind]);
 		}

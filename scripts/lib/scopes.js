@@ -55,7 +55,7 @@ const CREDENTIAL_TEST_ROUTE = 'user.get';
  * @typedef {{ type: string; parameters?: Record<string, any> }} WorkflowNode
  */
 
-/** @param {ScopeCode} code @param {readonly string[]} keys */
+/** @param {Pick<ScopeCode, 'ROUTES'>} code @param {readonly string[]} keys */
 function routeScopes(code, keys) {
 	return keys.flatMap((key) => {
 		if (!Object.hasOwn(code.ROUTES, key))
@@ -72,8 +72,7 @@ function subscribeScopes(code, events) {
 	);
 }
 
-/** @param {unknown} value */
-const isResourceLocator = (value) =>
+const isResourceLocator = (/** @type {unknown} */ value) =>
 	typeof value === 'object' && value !== null && /** @type {any} */ (value).__rl === true;
 
 /**
@@ -113,11 +112,7 @@ function workflowScopes(code, workflow, listMethods) {
 		if (NODE_TYPES.action.test(node.type)) {
 			const key = `${parameters.resource}.${parameters.operation}`;
 			const own = Object.hasOwn(code.ROUTES, key) ? routeScopes(code, [key]) : [];
-			const declared = operationLookups();
-			const lookups = routeScopes(
-				code,
-				(Object.hasOwn(declared, key) ? declared[key] : []).map((l) => l.route),
-			);
+			const lookups = (operationLookups()[key] ?? []).flatMap((l) => routeScopes(code, [l.route]));
 			const webhook =
 				parameters.resource === 'webhook'
 					? subscribeScopes(code, parameters.events ?? parameters.updateFields?.events)
@@ -137,30 +132,22 @@ function workflowScopes(code, workflow, listMethods) {
 
 /**
  * What needs a scope besides the operations' own requests.
- * @param {ScopeCode} code @param {string} scope
- * @param {(resource: string, operation: string) => string} label an operation as the editor names it
+ * @param {Pick<ScopeCode, 'ROUTES'>} code @param {string} scope
+ * @param {(key: string) => string} label an operation (`resource.operation`) as the editor names it
  */
 function otherUses(code, scope, label) {
-	const lists = [
-		...new Set(
-			Object.values(LISTS)
-				.filter((list) => routeScopes(code, list.routes).includes(scope))
-				.map((list) => list.name),
-		),
-	];
+	const needs = (/** @type {string[]} */ keys) => routeScopes(code, keys).includes(scope);
+	const listed = Object.values(LISTS).filter((list) => needs(list.routes));
+	const lists = [...new Set(listed.map((list) => list.name))];
 	const lookups = Object.entries(operationLookups()).flatMap(([key, list]) =>
-		list
-			.filter((l) => routeScopes(code, [l.route]).includes(scope))
-			.map((l) => `${label(.../** @type {[string, string]} */ (key.split('.')))} (${l.why})`),
+		list.filter((l) => needs([l.route])).map((l) => `${label(key)} (${l.why})`),
 	);
 	const names = Object.entries(NAME_LOOKUPS)
-		.filter(([, key]) => routeScopes(code, [key]).includes(scope))
+		.filter(([, key]) => needs([key]))
 		.map(([name]) =>
 			name === 'company' ? 'a Company given by name or URL' : 'an Event given by name',
 		);
-	const orderTrigger = routeScopes(code, ['order.getMany']).includes(scope)
-		? ['the Order Trigger']
-		: [];
+	const orderTrigger = needs(['order.getMany']) ? ['the Order Trigger'] : [];
 	return [
 		...(lists.length
 			? [`the ${lists.join(', ')} list${lists.length > 1 ? 's' : ''} in the editor`]
