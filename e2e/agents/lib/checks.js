@@ -51,10 +51,7 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 /** A streamed reply's items joined, or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
-	const chunks = body
-		.split('\n')
-		.filter((line) => line.trim())
-		.map((line) => JSON.parse(line));
+	const chunks = body.split('\n').map((line) => (line.trim() ? JSON.parse(line) : {}));
 	return chunks.map((chunk) => (chunk.type === 'item' ? chunk.content : '')).join('');
 }
 

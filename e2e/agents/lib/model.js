@@ -3,6 +3,7 @@
  * An OpenAI-compatible chat-completions server on loopback. A prompt names its case, `[case:<name>]`;
  * step N of the case's script answers the request holding N assistant turns. Every request is kept.
  */
+const { once } = require('node:events');
 const http = require('node:http');
 
 /**
@@ -76,12 +77,9 @@ function answer(message, body) {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/** @param {number} [port] 0: any free port */
-async function startScriptedModel(port = 0) {
-	/** @type {Map<string, Step[]>} */
-	const scripts = new Map();
-	/** @type {Map<string, ModelRequest[]>} */
-	const recorded = new Map();
+async function startScriptedModel() {
+	/** @type {Map<string, { steps: Step[]; requests: ModelRequest[] }>} by case */
+	const cases = new Map();
 	const unscripted = [];
 
 	const server = http.createServer(async (req, res) => {
@@ -104,35 +102,28 @@ async function startScriptedModel(port = 0) {
 		}
 		const messages = /** @type {any[]} */ (body.messages ?? []);
 		const name = caseOf(messages);
-		if (!name || !scripts.has(name)) {
+		const script = cases.get(name ?? '');
+		if (!script) {
 			unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
 			return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
 		}
 		const request = recordOf(body);
-		recorded.get(name)?.push(request);
+		script.requests.push(request);
 		const turn = messages.filter((message) => message.role === 'assistant').length;
-		const message = replyOf(scripts.get(name)?.[turn], request, turn);
+		const message = replyOf(script.steps[turn], request, turn);
 		const type = body.stream ? 'text/event-stream' : 'application/json';
 		res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
 		res.end(answer(message, body));
 	});
 
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => resolve(undefined));
-	});
+	await once(server.listen(0, '127.0.0.1'), 'listening');
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	return {
 		url: `http://127.0.0.1:${address.port}/v1`,
 		/** Replaces a case's script and forgets what it recorded. @param {string} name @param {Step[]} steps */
-		script(name, steps) {
-			scripts.set(name, steps);
-			recorded.set(name, []);
-		},
+		script: (name, steps) => void cases.set(name, { steps, requests: [] }),
 		/** @param {string} name */
-		requests(name) {
-			return recorded.get(name) ?? [];
-		},
+		requests: (name) => cases.get(name)?.requests ?? [],
 		/** Conversations no script answered (they got a 400). */
 		unscripted,
 		close: () => new Promise((done) => server.close(() => done(undefined))),

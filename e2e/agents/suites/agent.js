@@ -36,8 +36,8 @@ const [BUSY_EVENT_ORDERS, SUMMIT_ORDERS] = [300, 42];
 const [MAX_CHARS_42_ORDERS, MAX_CHARS_RETURN_ALL_300] = [4500, 30000];
 const DATE_FIX = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** @type {{ promise?: ReturnType<typeof executeWorkflow> }} started at set-up */
-const manualRun = {};
+/** @type {ReturnType<typeof executeWorkflow>} started at set-up */
+let manualRun;
 /** @type {Record<string, number>} result sizes, printed at the end */
 const measured = {};
 
@@ -46,13 +46,9 @@ function measureOrders(name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
 	const notice = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
-	modelOutput.orders.push({
-		case: name,
-		records: refused ? null : itemsOf(result.content).length,
-		total: typeof notice?.total === 'number' ? notice.total : null,
-		characters: result.chars,
-		refused,
-	});
+	const records = refused ? null : itemsOf(result.content).length;
+	const total = typeof notice?.total === 'number' ? notice.total : null;
+	modelOutput.orders.push({ case: name, records, total, characters: result.chars, refused });
 }
 
 /** The model calls `tool`, then answers. @param {AgentContext} ctx @param {string} caseName @param {string} tool @param {Record<string, unknown>} args */
@@ -224,9 +220,7 @@ const suite = {
 			assert.ok(result.chars <= MAX_CHARS_RETURN_ALL_300 || refused, got);
 		}, 120000),
 		test('a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success', async (ctx) => {
-			const { code, result, output } = await /** @type {NonNullable<typeof manualRun.promise>} */ (
-				manualRun.promise
-			);
+			const { code, result, output } = await manualRun;
 			assert.equal(code, 0, output);
 			assert.equal(result?.status ?? 'success', 'success', output);
 			const requests = ctx.model.requests('manual');
@@ -245,8 +239,8 @@ const suite = {
 function workflows(stack) {
 	const prompt = '[case:manual] Create the launch event for tomorrow at nine.';
 	return [
-		agentWorkflow(stack, { id: CHAT_WORKFLOW, trigger: 'chat', webhookId: CHAT_WEBHOOK }),
-		agentWorkflow(stack, { id: MANUAL_WORKFLOW, trigger: 'manual', prompt }),
+		agentWorkflow(stack, { id: CHAT_WORKFLOW, webhookId: CHAT_WEBHOOK }),
+		agentWorkflow(stack, { id: MANUAL_WORKFLOW, prompt }),
 	];
 }
 
@@ -263,8 +257,8 @@ async function prepare(ctx) {
 	// refused before any request, so it cannot add to the requests they check.
 	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };
 	ctx.model.script('manual', [{ calls: [{ tool: 'Create_event', args }] }, { say: 'Refused.' }]);
-	manualRun.promise = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
-	manualRun.promise.catch(() => undefined);
+	manualRun = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
+	manualRun.catch(() => undefined);
 }
 
 module.exports = { suite, workflows };

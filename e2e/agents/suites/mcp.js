@@ -49,10 +49,7 @@ async function finished(ctx) {
 
 /** @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
-	const enough = async () => {
-		const now = await finished(ctx);
-		return now.length >= count ? now : undefined;
-	};
+	const enough = () => finished(ctx).then((now) => (now.length >= count ? now : undefined));
 	return waitFor(`${count} finished executions`, enough, { timeoutMs, intervalMs: 200 });
 }
 

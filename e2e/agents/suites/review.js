@@ -43,9 +43,8 @@ const COPIES = {
 
 const seen = /** @type {Record<string, number>} */ ({});
 
-/** @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name */
-function reviewWorkflow(stack, name) {
-	const { id, webhookId } = COPIES[name];
+/** @param {import('../../lib/stack').Stack} stack @param {[string, { id: string; webhookId: string }]} copy */
+function reviewWorkflow(stack, [name, { id, webhookId }]) {
 	const example = loadExamples().find(({ file }) => file === EXAMPLE);
 	assert.ok(example, `examples/${EXAMPLE} is missing`);
 	const ready = { ...prepared(stack, example), id, name: `Human review (${id})` };
@@ -85,15 +84,16 @@ async function follow(url, headers) {
 
 /**
  * A chat message whose model calls one reviewed tool; `answer` (default: Approve) is the reviewer.
- * `again` may make the model call the tool once more after its result.
+ * `again` may make the model call the tool once more after its result. The writes go to `seen`.
  * @param {AgentContext} ctx
- * @param {{ copy?: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer?: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
+ * @param {{ copy?: keyof typeof COPIES; outcome: string; tool: string; args: Record<string, unknown>; answer?: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
  */
 async function reviewedCall(ctx, options) {
-	const { copy = 'shipped', caseName, tool, args, finishMs = 60000, again } = options;
+	const { copy = 'shipped', outcome, tool, args, finishMs = 60000, again } = options;
 	const { answer = (links) => follow(links.approve, BROWSER) } = options;
 	const { stack } = ctx;
 	const { id, webhookId } = COPIES[copy];
+	const caseName = `review-${outcome}`;
 	const call = { tool, args };
 	/** @param {import('../lib/model').ModelRequest} request */
 	const onceMore = (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []);
@@ -107,9 +107,8 @@ async function reviewedCall(ctx, options) {
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
 		const chat = checks.sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
-		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
-			timeoutMs: 60000,
-		});
+		const newMail = async () => stack.mail.messages[mailsBefore];
+		const mail = await waitFor('the review email', newMail, { timeoutMs: 60000 });
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
@@ -132,8 +131,9 @@ async function reviewedCall(ctx, options) {
 		const requests = ctx.model.requests(caseName);
 		const result = requests[1]?.toolResults[0]?.content;
 		assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
-		const mails = stack.mail.messages.length - mailsBefore;
-		return { mail, mails, writes: writeRequests(stack), result };
+		const writes = writeRequests(stack);
+		seen[outcome] = writes.length;
+		return { mail, mails: stack.mail.messages.length - mailsBefore, writes, result };
 	});
 }
 
@@ -180,7 +180,7 @@ const suite = {
 			const wrongName = 'Daan Meijer';
 			assert.notEqual(order.attendee, wrongName);
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-declined',
+				outcome: 'declined',
 				tool: 'Approve_order',
 				args: { ...order.args, attendee: wrongName },
 				async answer(links) {
@@ -197,7 +197,6 @@ const suite = {
 				`${wrongName} (NOT the name on this order`,
 				'No answer within 1 hour:',
 			]);
-			seen.declined = writes.length;
 			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
 			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
@@ -206,18 +205,15 @@ const suite = {
 			const order = pendingOrder(ctx);
 			const { demo } = ctx.stack.sandbox;
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-approved',
+				outcome: 'approved',
 				tool: 'Approve_order',
 				args: { ...order.args, attendee: order.attendee },
 			});
 			assertShows(mail, order.facts);
 			assert.ok(!mail.text.includes('NOT the name'), mail.text);
-			seen.approved = writes.length;
 			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-			assert.equal(
-				checks.describeRequests(writes),
-				`PATCH ${event}/orders/${order.id}/approve → 200`,
-			);
+			const approve = `PATCH ${event}/orders/${order.id}/approve → 200`;
+			assert.equal(checks.describeRequests(writes), approve);
 			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
 			assertTold(ctx, result, `"id":"${order.id}"`);
 			assertTold(ctx, result, '"status":"approved"');
@@ -233,7 +229,7 @@ const suite = {
 			const where = { company: demo.companyName, event: demo.events.summerSummit };
 			const attendee = { first_name: 'Ilse', last_name: 'de Vries', email, country: 'NL' };
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-create',
+				outcome: 'created',
 				tool: 'Create_order',
 				args: { ...where, ticket_type: ticket.slug, ...attendee, quantity: 1 },
 			});
@@ -244,7 +240,6 @@ const suite = {
 				demo.companyName,
 				'CREATE',
 			]);
-			seen.created = writes.length;
 			const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
 			assert.equal(checks.describeRequests(writes), create);
 			assertTold(ctx, result, `"email":"${email}"`);
@@ -253,7 +248,7 @@ const suite = {
 			const order = pendingOrder(ctx);
 			const { mail, mails, writes, result } = await reviewedCall(ctx, {
 				copy: 'shortLimit',
-				caseName: 'review-timed-out',
+				outcome: 'timedOut',
 				tool: 'Reject_order',
 				args: { ...order.args, attendee: order.attendee },
 				finishMs: 150000,
@@ -262,7 +257,6 @@ const suite = {
 				again: checks.oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
 			});
 			assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
-			seen.timedOut = writes.length;
 			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
 			assert.equal(mails, 1, 'a second review email went out in the same turn');
@@ -293,8 +287,7 @@ const suite = {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	const names = /** @type {Array<keyof typeof COPIES>} */ (Object.keys(COPIES));
-	return names.map((name) => reviewWorkflow(stack, name));
+	return Object.entries(COPIES).map((copy) => reviewWorkflow(stack, copy));
 }
 
 module.exports = { suite, workflows };
