@@ -124,11 +124,8 @@ const suite = {
 			assert.match(Create_order, undoable, Create_order);
 			assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
 			// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
-			assert.doesNotMatch(
-				Get_many_orders,
-				/default 50|Return All reads every page/,
-				`the description contradicts what the model gets: ${Get_many_orders}`,
-			);
+			const contradiction = `the description contradicts what the model gets: ${Get_many_orders}`;
+			assert.doesNotMatch(Get_many_orders, /default 50|Return All reads every page/, contradiction);
 			console.log(`      Create_order's description: ${JSON.stringify(Create_order)}`);
 		}),
 		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
@@ -228,9 +225,8 @@ const suite = {
 			assert.equal(requests[0].body.stream, false);
 			const [refusal] = requests[1].toolResults;
 			assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
-			console.log(
-				`      result sizes the model was handed (characters): ${JSON.stringify(measured)}`,
-			);
+			const sizes = JSON.stringify(measured);
+			console.log(`      result sizes the model was handed (characters): ${sizes}`);
 		}, 150000),
 	],
 };

@@ -180,9 +180,8 @@ const suite = {
 				const statuses = after.slice(0, 2).map((execution) => execution.status);
 				assert.deepEqual(statuses, ['success', 'success']);
 			}
-			console.log(
-				`      without arguments: ${bare.code} ${bare.message}; unknown tool: ${unknown.code} ${unknown.message}`,
-			);
+			const [noArguments, noTool] = [bare, unknown].map((e) => `${e.code} ${e.message}`);
+			console.log(`      without arguments: ${noArguments}; unknown tool: ${noTool}`);
 		}),
 		test('n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools', async (ctx) => {
 			const refused = await mcpClient(ctx, BEARER_PATH, 'wrong-token').catch((error) => error);

@@ -31,15 +31,12 @@ function listTools(stack) {
 	const { companyId, events } = stack.sandbox.demo;
 	/** @type {Record<string, Record<string, unknown>>} */
 	const tools = {};
-	for (const { resource, event } of Object.values(LISTS))
+	for (const { resource, event } of Object.values(LISTS)) {
+		const company = resource === 'company' ? {} : { company: rl(companyId) };
+		const where = { ...company, ...(event ? { event: rl(events.summerSummit) } : {}) };
 		for (const output of OUTPUTS)
-			tools[`${resource} ${output}`] = {
-				resource,
-				operation: 'getMany',
-				output,
-				...(resource === 'company' ? {} : { company: rl(companyId) }),
-				...(event ? { event: rl(events.summerSummit) } : {}),
-			};
+			tools[`${resource} ${output}`] = { resource, operation: 'getMany', output, ...where };
+	}
 	return tools;
 }
 
