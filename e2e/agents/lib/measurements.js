@@ -7,15 +7,13 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 
 const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.json');
 
-/** @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }}
- */
+/** @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }} */
 const modelOutput = { lists: [], orders: [] };
 
 /** @param {string} n8nLabel */
 function writeModelOutput(n8nLabel) {
 	const command = 'node e2e/agents/run.js --record';
 	const file = { measured_at: new Date().toISOString(), n8n: n8nLabel, command, ...modelOutput };
-	fs.mkdirSync(path.dirname(MODEL_OUTPUT_FILE), { recursive: true });
 	fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
 	return MODEL_OUTPUT_FILE;
 }

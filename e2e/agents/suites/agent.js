@@ -11,7 +11,6 @@ const {
 	assertOneCreate,
 	assertOneRead,
 	assertRefusal,
-	demoOf,
 	describeRequests,
 	eventArgs,
 	itemsOf,
@@ -131,7 +130,8 @@ const suite = {
 		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
-			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
+			const { companyName } = ctx.stack.sandbox.demo;
+			assert.ok(names.includes(companyName), `companies: ${names.join(', ')}`);
 			assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
@@ -165,7 +165,7 @@ const suite = {
 			],
 		),
 		test('a company given by name is resolved to its ID: one listing of companies, then the request', async (ctx) => {
-			const { companyId, companyName, events } = demoOf(ctx);
+			const { companyId, companyName, events } = ctx.stack.sandbox.demo;
 			const args = { company: companyName.toUpperCase() };
 			const { result, sandbox } = await converse(ctx, 'company-name', 'Get_many_events', args);
 			const got = result.content.slice(0, 400);
@@ -180,7 +180,8 @@ const suite = {
 			const args = { company: 'Northwind Events' };
 			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
 			assertNoRequest(sandbox, /Northwind/i);
-			for (const candidate of [demoOf(ctx).companyId, demoOf(ctx).companyName])
+			const { companyId, companyName } = ctx.stack.sandbox.demo;
+			for (const candidate of [companyId, companyName])
 				assert.match(result.content, new RegExp(candidate), result.content);
 			console.log(`      the model got: ${result.content}`);
 		}),

@@ -13,7 +13,6 @@ const {
 	assertOneRead,
 	assertRefusal,
 	callTool,
-	demoOf,
 	eventArgs,
 	mcpClient,
 	oneX,
@@ -109,7 +108,7 @@ const suite = {
 		test('a read: Get many companies returns the companies as text', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
-			assert.match(text, new RegExp(demoOf(ctx).companyName));
+			assert.match(text, new RegExp(ctx.stack.sandbox.demo.companyName));
 			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
@@ -147,7 +146,7 @@ const suite = {
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
 		test('a company given by name is resolved (or refused with the candidates and their IDs)', async (ctx) => {
-			const { companyId, companyName, events } = demoOf(ctx);
+			const { companyId, companyName, events } = ctx.stack.sandbox.demo;
 			const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
 			assert.equal(resolved.isError, false, resolved.text);
 			assert.match(resolved.text, new RegExp(events.summerSummit));

@@ -9,7 +9,7 @@ const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
 const checks = require('../lib/checks');
-const { whilePublished } = require('../../lib/checks');
+const { until, whilePublished } = require('../../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
@@ -18,7 +18,6 @@ const test = checks.testsTaking(150000);
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 const EXAMPLE = 'event-assistant.json';
-const REVIEW_TYPE = 'n8n-nodes-base.emailSend';
 /** n8n's approval links answer a person's browser, not a bot (Node's fetch, curl). */
 const BROWSER = {
 	'user-agent':
@@ -55,7 +54,7 @@ function reviewWorkflow(stack, [name, { id, webhookId }]) {
 		}
 		if (node.type === '@n8n/n8n-nodes-langchain.agent')
 			node.typeVersion = aiNodeVersions(stack.runtime).agent;
-		if (node.type === REVIEW_TYPE && name === 'shortLimit')
+		if (node.type === 'n8n-nodes-base.emailSend' && name === 'shortLimit')
 			node.parameters.options = { ...node.parameters.options, limitWaitTime: SHORT_LIMIT };
 	}
 	return ready;
@@ -112,18 +111,16 @@ async function reviewedCall(ctx, options) {
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
-		const waiting = async () =>
-			(await ctx.rest.executions(id))[0]?.status === 'waiting' || undefined;
-		await waitFor('the review to wait for its answer', waiting, { timeoutMs: 30000 });
+		const waiting = async () => (await ctx.rest.executions(id))[0]?.status === 'waiting';
+		await until('the review to wait for its answer', waiting);
 		await answer(reviewLinks(mail.text));
 		// The chat's and the review's executions (the tools call the same workflow) all finish.
 		const finished = async () => {
 			const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
 			const done = fresh.every((e) => ['success', 'error'].includes(e.status));
-			return (fresh.length >= 2 && done) || undefined;
+			return fresh.length >= 2 && done;
 		};
-		const what = `the chat's and the review's executions of ${id} to finish`;
-		await waitFor(what, finished, { timeoutMs: finishMs, intervalMs: 500 });
+		await until(`the chat's and the review's executions of ${id} to finish`, finished, finishMs);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.
