@@ -5,31 +5,16 @@ const assert = require('node:assert/strict');
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
-const {
-	apiRequests,
-	assertMoreNotice,
-	assertNoRequest,
-	assertOneCreate,
-	assertOneRead,
-	assertRefusal,
-	callTool,
-	eventArgs,
-	mcpClient,
-	oneX,
-	ordersArgs,
-	testsTaking,
-} = require('../lib/checks');
+const checks = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const test = testsTaking(30000);
+const test = checks.testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const MCP_WORKFLOW = 'agentsMcpServer1';
-const BEARER_WORKFLOW = 'agentsMcpBearer1';
-const MCP_PATH = 'event-registration-agents';
-const BEARER_PATH = 'event-registration-bearer';
+const SERVER = { id: 'agentsMcpServer1', path: 'event-registration-agents' };
+const BEARER = { id: 'agentsMcpBearer1', path: 'event-registration-bearer', bearer: true };
 const ALL_TOOLS = { ...TOOLS, ...SPARKLE_TOOL };
 
 /** @type {{ client?: import('@modelcontextprotocol/sdk/client/index.js').Client }} connected by the first test */
@@ -42,7 +27,7 @@ function client() {
 
 /** Newest first; each MCP tool call is one. @param {AgentContext} ctx */
 async function finished(ctx) {
-	const executions = await ctx.rest.executions(MCP_WORKFLOW);
+	const executions = await ctx.rest.executions(SERVER.id);
 	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
 }
 
@@ -55,21 +40,21 @@ function finishedAtLeast(ctx, count, timeoutMs) {
 /**
  * 2.41.1 answers a refusal with a tool error; 1.123.81 needs On Error → Continue on the tool (else
  * the next calls hang, measured), so the refusal comes back as the node's error item.
- * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result @param {Parameters<typeof assertRefusal>[1]} expected @param {RegExp} [path]
+ * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result @param {Parameters<typeof checks.assertRefusal>[1]} expected @param {RegExp} [path]
  */
 function assertRefused(ctx, result, expected, path) {
-	const errorItem = oneX(ctx.stack.runtime);
+	const errorItem = checks.oneX(ctx.stack.runtime);
 	assert.equal(result.isError, !errorItem, result.text);
 	if (errorItem) assert.match(result.text, /^\[\{"error":/, result.text);
-	assertRefusal(result.text, expected);
-	assertNoRequest(apiRequests(ctx.stack), path);
+	checks.assertRefusal(result.text, expected);
+	checks.assertNoRequest(checks.apiRequests(ctx.stack), path);
 }
 
 /** A tool call's result and the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
-	const result = await callTool(client(), name, args);
+	const result = await checks.callTool(client(), name, args);
 	const after = await finishedAtLeast(ctx, before + 1, 30000);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
@@ -80,8 +65,8 @@ const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
-			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx.rest, id);
-			session.client = await mcpClient(ctx, MCP_PATH);
+			for (const id of [SERVER.id, BEARER.id]) await publish(ctx.rest, id);
+			session.client = await checks.mcpClient(ctx, SERVER.path);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -109,13 +94,13 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(ctx.stack.sandbox.demo.companyName));
-			assertOneRead(apiRequests(ctx.stack));
+			checks.assertOneRead(checks.apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
 			const args = { ...eventArgs(ctx), name: 'MCP Launch' };
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
-			assertOneCreate(apiRequests(ctx.stack));
+			checks.assertOneCreate(checks.apiRequests(ctx.stack));
 			assert.match(text, /MCP Launch/);
 			assert.equal(execution.status, 'success');
 		}, 60000),
@@ -138,10 +123,10 @@ const suite = {
 			]);
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
-			const args = ordersArgs(ctx, 'winterWorkshop', 20);
+			const args = checks.ordersArgs(ctx, 'winterWorkshop', 20);
 			const { isError, text } = await callCounted(ctx, 'Get_many_orders', args);
 			assert.equal(isError, false, text.slice(0, 300));
-			assertMoreNotice(text, 20);
+			checks.assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
@@ -167,7 +152,7 @@ const suite = {
 			const noSuchTool = { name: 'No_such_tool', arguments: {} };
 			const unknown = await mcp.callTool(noSuchTool).catch((error) => error);
 			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
-			if (oneX(ctx.stack.runtime)) {
+			if (checks.oneX(ctx.stack.runtime)) {
 				// Measured in 1.123.81: n8n records no execution for either.
 				await sleep(3000);
 				assert.equal((await finished(ctx)).length, before);
@@ -183,9 +168,10 @@ const suite = {
 			console.log(`      without arguments: ${noArguments}; unknown tool: ${noTool}`);
 		}),
 		test('n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools', async (ctx) => {
-			const refused = await mcpClient(ctx, BEARER_PATH, 'wrong-token').catch((error) => error);
+			const wrongToken = checks.mcpClient(ctx, BEARER.path, 'wrong-token');
+			const refused = await wrongToken.catch((error) => error);
 			assert.equal(refused?.code, 403, String(refused));
-			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			const authorized = await checks.mcpClient(ctx, BEARER.path, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
 				const names = tools.map((tool) => tool.name);
@@ -197,7 +183,7 @@ const suite = {
 		test('the client disconnects cleanly', async (ctx) => {
 			await client().close();
 			session.client = undefined;
-			const executions = await ctx.rest.executions(MCP_WORKFLOW);
+			const executions = await ctx.rest.executions(SERVER.id);
 			const statuses = JSON.stringify(executions.map((execution) => execution.status));
 			console.log(`      executions of the MCP workflow: ${statuses}`);
 		}, 15000),
@@ -208,8 +194,8 @@ const suite = {
 function workflows(stack) {
 	const companies = { 'Get many companies': TOOLS['Get many companies'] };
 	return [
-		mcpWorkflow(stack, { id: MCP_WORKFLOW, path: MCP_PATH, tools: ALL_TOOLS }),
-		mcpWorkflow(stack, { id: BEARER_WORKFLOW, path: BEARER_PATH, bearer: true, tools: companies }),
+		mcpWorkflow(stack, { ...SERVER, tools: ALL_TOOLS }),
+		mcpWorkflow(stack, { ...BEARER, tools: companies }),
 	];
 }
 

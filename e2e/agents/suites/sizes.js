@@ -11,8 +11,7 @@ const { mcpWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const SIZES_WORKFLOW = 'agentsMcpSizes01';
-const SIZES_PATH = 'event-registration-sizes';
+const SIZES = { id: 'agentsMcpSizes01', path: 'event-registration-sizes' };
 /** @type {Record<string, { resource: string; event?: boolean }>} the lists by their plural; `event`: on Summer Summit */
 const LISTS = {
 	companies: { resource: 'company' },
@@ -47,8 +46,8 @@ const suite = {
 		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
 			const rows = [];
 			const problems = [];
-			await whilePublished(ctx.rest, SIZES_WORKFLOW, async () => {
-				const client = await mcpClient(ctx, SIZES_PATH);
+			await whilePublished(ctx.rest, SIZES.id, async () => {
+				const client = await mcpClient(ctx, SIZES.path);
 				try {
 					for (const [plural, { resource }] of Object.entries(LISTS)) {
 						/** @type {Record<string, { chars: number; count: number }>} */
@@ -80,7 +79,7 @@ const suite = {
 
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
-	return [mcpWorkflow(stack, { id: SIZES_WORKFLOW, path: SIZES_PATH, tools: listTools(stack) })];
+	return [mcpWorkflow(stack, { ...SIZES, tools: listTools(stack) })];
 }
 
 module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
