@@ -16,9 +16,7 @@ const http = require('node:http');
 const CASE_TAG = /\[case:([\w-]+)\]/;
 
 /** @param {unknown} content */
-function textOf(content) {
-	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
-}
+const textOf = (content) => (typeof content === 'string' ? content : JSON.stringify(content ?? ''));
 
 /** What a request offered the model (tools) and handed it (tool results). @param {any} body */
 function recordOf(body) {
@@ -34,9 +32,8 @@ function recordOf(body) {
 }
 
 /** @param {any[]} messages */
-function caseOf(messages) {
-	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
-}
+const caseOf = (messages) =>
+	messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 
 /** The assistant message a step produces. @param {Step | undefined} step @param {ModelRequest} request @param {number} turn */
 function replyOf(step, request, turn) {
@@ -52,7 +49,7 @@ function replyOf(step, request, turn) {
 	return { role: 'assistant', content: say ?? null, tool_calls };
 }
 
-/** One chat completion or, for `stream: true`, chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body */
+/** One chat completion or, for `stream: true`, chunks: text, then tool calls, as OpenAI streams them. @param {{ content: string | null; tool_calls?: object[] }} message @param {any} body */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
 	const created = Math.floor(Date.now() / 1000);
@@ -63,9 +60,7 @@ function answer(message, body) {
 		const choices = [{ index: 0, message, finish_reason }];
 		return JSON.stringify({ ...base, object: 'chat.completion', choices, usage });
 	}
-	const toolCalls = message.tool_calls?.map(
-		(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
-	);
+	const toolCalls = message.tool_calls?.map((call, index) => ({ index, ...call }));
 	const deltas = [
 		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
 		...(toolCalls ? [{ role: 'assistant', content: null, tool_calls: toolCalls }] : []),

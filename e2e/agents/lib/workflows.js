@@ -45,9 +45,8 @@ const ARGUMENTS = {
 };
 
 /** @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
-function fromAI(key, { type = 'string', more = '' } = {}) {
-	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
-}
+const fromAI = (key, { type = 'string', more = '' } = {}) =>
+	`={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 
 const COMPANY = rl(fromAI('company'));
 const EVENT = rl(fromAI('event'));

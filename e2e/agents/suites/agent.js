@@ -56,7 +56,7 @@ async function converse(ctx, caseName, tool, args) {
 function refusalTest(name, wrong, expected) {
 	return test(name, async (ctx) => {
 		const caseName = `refusal-${Object.keys(wrong).join('-')}`;
-		const args = { ...eventArgs(ctx), ...wrong };
+		const args = { ...checks.eventArgs(ctx), ...wrong };
 		const { result, sandbox } = await converse(ctx, caseName, 'Create_event', args);
 		checks.assertNoRequest(sandbox);
 		checks.assertRefusal(result.content, expected);
@@ -130,7 +130,7 @@ const suite = {
 			measured['Create event (one event)'] = result.chars;
 		}),
 		test('an option value in another case (Online) is accepted and sent as the service’s value', async (ctx) => {
-			const args = { ...eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
+			const args = { ...checks.eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
 			const { result, sandbox } = await converse(ctx, 'option-case', 'Create_event', args);
 			const posts = sandbox.filter((request) => request.method === 'POST');
 			const got = `${checks.describeRequests(sandbox)}; the model got: ${result.content}`;
@@ -236,7 +236,7 @@ async function prepare(ctx) {
 	await publish(ctx.rest, CHAT.id);
 	// `n8n execute` boots a whole n8n (a minute): it runs beside the chat tests. Its one tool call is
 	// refused before any request, so it cannot add to the requests they check.
-	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };
+	const args = { ...checks.eventArgs(ctx), start: 'tomorrow at nine' };
 	ctx.model.script('manual', [{ calls: [{ tool: 'Create_event', args }] }, { say: 'Refused.' }]);
 	manualRun = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
 	manualRun.catch(() => undefined);

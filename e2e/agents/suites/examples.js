@@ -123,8 +123,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	return examples.map((example) => prepared(stack, example));
-}
+const workflows = (stack) => examples.map((example) => prepared(stack, example));
 
 module.exports = { prepared, suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };

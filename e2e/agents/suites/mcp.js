@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
+const { finishedInN8n } = require('../../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const checks = require('../lib/checks');
 const { publish } = require('../../lib/checks');
@@ -26,10 +27,8 @@ function client() {
 }
 
 /** Newest first; each MCP tool call is one. @param {AgentContext} ctx */
-async function finished(ctx) {
-	const executions = await ctx.rest.executions(SERVER.id);
-	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
-}
+const finished = async (ctx) =>
+	(await ctx.rest.executions(SERVER.id)).filter(({ status }) => finishedInN8n(status));
 
 /** @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
@@ -97,7 +96,7 @@ const suite = {
 			checks.assertOneRead(checks.apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
-			const args = { ...eventArgs(ctx), name: 'MCP Launch' };
+			const args = { ...checks.eventArgs(ctx), name: 'MCP Launch' };
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
 			checks.assertOneCreate(checks.apiRequests(ctx.stack));
@@ -105,7 +104,7 @@ const suite = {
 			assert.equal(execution.status, 'success');
 		}, 60000),
 		test('a refused date comes back as a tool error naming the field with its fix; no request; n8n still records an execution with status success', async (ctx) => {
-			const args = { ...eventArgs(ctx), name: 'MCP Bad Date', start: 'next Friday 6pm' };
+			const args = { ...checks.eventArgs(ctx), name: 'MCP Bad Date', start: 'next Friday 6pm' };
 			const refused = await callCounted(ctx, 'Create_event', args);
 			const fix = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 			assertRefused(ctx, refused, [{ field: /Start Date/, fix }]);
@@ -115,7 +114,8 @@ const suite = {
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
 			const attendee = { first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email' };
-			const ticket = { ...ordersArgs(ctx, 'summerSummit'), ticket_type: 'general-admission' };
+			const where = checks.ordersArgs(ctx, 'summerSummit');
+			const ticket = { ...where, ticket_type: 'general-admission' };
 			const args = { ...ticket, ...attendee, country: 'Netherlands' };
 			assertRefused(ctx, await callCounted(ctx, 'Create_order', args), [
 				{ field: /Email/, fix: /@|address/i },
@@ -191,12 +191,9 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	const companies = { 'Get many companies': TOOLS['Get many companies'] };
-	return [
-		mcpWorkflow(stack, { ...SERVER, tools: ALL_TOOLS }),
-		mcpWorkflow(stack, { ...BEARER, tools: companies }),
-	];
-}
+const workflows = (stack) => [
+	mcpWorkflow(stack, { ...SERVER, tools: ALL_TOOLS }),
+	mcpWorkflow(stack, { ...BEARER, tools: { 'Get many companies': TOOLS['Get many companies'] } }),
+];
 
 module.exports = { suite, workflows };

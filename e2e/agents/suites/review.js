@@ -154,18 +154,11 @@ function pendingOrder({ stack }) {
 	const { demo, control } = stack.sandbox;
 	const id = newOrder(stack, demo.ticketTypes.speakerPass);
 	const order = control.getOrder(id);
-	return {
-		id,
-		attendee: `${order.first_name} ${order.last_name}`,
-		facts: [
-			`${order.first_name} ${order.last_name}, ${order.email}`,
-			`${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`,
-			demo.eventNames.summerSummit,
-			demo.companyName,
-			id,
-		],
-		args: { company: demo.companyId, event: demo.events.summerSummit, order: id },
-	};
+	const attendee = `${order.first_name} ${order.last_name}`;
+	const amount = `${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`;
+	const where = [demo.eventNames.summerSummit, demo.companyName];
+	const args = { company: demo.companyId, event: demo.events.summerSummit, order: id };
+	return { id, attendee, facts: [`${attendee}, ${order.email}`, amount, ...where, id], args };
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -188,12 +181,8 @@ const suite = {
 					await follow(links.decline, BROWSER);
 				},
 			});
-			assertShows(mail, [
-				...order.facts,
-				'APPROVE',
-				`${wrongName} (NOT the name on this order`,
-				'No answer within 1 hour:',
-			]);
+			const flagged = `${wrongName} (NOT the name on this order`;
+			assertShows(mail, [...order.facts, 'APPROVE', flagged, 'No answer within 1 hour:']);
 			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
 			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
@@ -283,8 +272,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	return Object.entries(COPIES).map((copy) => reviewWorkflow(stack, copy));
-}
+const workflows = (stack) => Object.entries(COPIES).map((copy) => reviewWorkflow(stack, copy));
 
 module.exports = { suite, workflows };

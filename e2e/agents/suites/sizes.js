@@ -78,8 +78,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	return [mcpWorkflow(stack, { ...SIZES, tools: listTools(stack) })];
-}
+const workflows = (stack) => [mcpWorkflow(stack, { ...SIZES, tools: listTools(stack) })];
 
 module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
