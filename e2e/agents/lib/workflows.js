@@ -113,7 +113,7 @@ function withTools(stack, flow, target, tools) {
 		const position = /** @type {[number, number]} */ ([index * 160, 300]);
 		const toolParameters = { authentication, ...parameters };
 		flow.nodes.push(node(tool, TOOL, TOOL_VERSION, toolParameters, position, extra));
-		Object.assign(flow.connections, connect(tool, target, 'ai_tool'));
+		flow.connections = { ...flow.connections, ...connect(tool, target, 'ai_tool') };
 	}
 	return flow;
 }
