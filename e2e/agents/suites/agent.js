@@ -4,12 +4,25 @@ const assert = require('node:assert/strict');
 const { randomUUID } = require('node:crypto');
 
 const { executeWorkflow } = require('../../../scripts/lib/n8n');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
+	assertRefusal,
+	describeRequests,
+	eventArgs,
+	itemsOf,
+	ordersArgs,
+	sendChat,
+	testsTaking,
+} = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
-const test = checks.testsTaking(90000);
+const test = testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -31,7 +44,7 @@ function measureOrders(name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
 	const notice = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
-	const records = refused ? null : checks.itemsOf(result.content).length;
+	const records = refused ? null : itemsOf(result.content).length;
 	const total = typeof notice?.total === 'number' ? notice.total : null;
 	modelOutput.orders.push({ case: name, records, total, characters: result.chars, refused });
 }
@@ -41,25 +54,25 @@ async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await checks.sendChat(ctx, CHAT.webhookId, chatInput);
+	const { status, body } = await sendChat(ctx, CHAT.webhookId, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
 	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
 	assert.equal(requests.length, 2, `model requests: ${requests.length}`);
 	const [first, { toolResults, chars }] = requests;
 	assert.equal(toolResults.length, 1, `tool results: ${JSON.stringify(toolResults).slice(0, 800)}`);
-	const sandbox = checks.apiRequests(ctx.stack);
+	const sandbox = apiRequests(ctx.stack);
 	return { result: toolResults[0], offered: first.tools, sandbox, nextRequestChars: chars };
 }
 
-/** A Create_event call with `wrong` values: refused before any request. @param {string} name @param {Record<string, string>} wrong @param {Parameters<typeof checks.assertRefusal>[1]} expected */
+/** A Create_event call with `wrong` values: refused before any request. @param {string} name @param {Record<string, string>} wrong @param {Parameters<typeof assertRefusal>[1]} expected */
 function refusalTest(name, wrong, expected) {
 	return test(name, async (ctx) => {
 		const caseName = `refusal-${Object.keys(wrong).join('-')}`;
-		const args = { ...checks.eventArgs(ctx), ...wrong };
+		const args = { ...eventArgs(ctx), ...wrong };
 		const { result, sandbox } = await converse(ctx, caseName, 'Create_event', args);
-		checks.assertNoRequest(sandbox);
-		checks.assertRefusal(result.content, expected);
+		assertNoRequest(sandbox);
+		assertRefusal(result.content, expected);
 		console.log(`      the model got: ${result.content}`);
 	});
 }
@@ -82,7 +95,7 @@ const suite = {
 				assert.ok(tool.description.length > 40, `${tool.name}: ${tool.description}`);
 			const createEvent = byName.Create_event.parameters;
 			const properties = Object.keys(createEvent.properties).sort();
-			assert.deepEqual(properties, Object.keys(checks.eventArgs(ctx)).sort());
+			assert.deepEqual(properties, Object.keys(eventArgs(ctx)).sort());
 			const { start, attendance_mode } = createEvent.properties;
 			assert.match(start.description, /ISO 8601, e\.g\. 2027-06-01T09:00:00/);
 			assert.match(attendance_mode.description, /offline .* or online/);
@@ -115,25 +128,24 @@ const suite = {
 		}),
 		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
-			const names = checks.itemsOf(result.content).map((company) => company.name);
+			const names = itemsOf(result.content).map((company) => company.name);
 			const { companyName } = ctx.stack.sandbox.demo;
 			assert.ok(names.includes(companyName), `companies: ${names.join(', ')}`);
-			checks.assertOneRead(sandbox);
+			assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
 		test('a write: Create event creates exactly one event with the values the model gave', async (ctx) => {
-			const args = checks.eventArgs(ctx);
-			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', args);
-			assert.match(checks.assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
-			const [event] = checks.itemsOf(result.content);
+			const { result, sandbox } = await converse(ctx, 'write', 'Create_event', eventArgs(ctx));
+			assert.match(assertOneCreate(sandbox).body.date_start, /^2027-10-01 09:00/);
+			const [event] = itemsOf(result.content);
 			assert.equal(event.name, 'Agents Launch', result.content);
 			measured['Create event (one event)'] = result.chars;
 		}),
 		test('an option value in another case (Online) is accepted and sent as the service’s value', async (ctx) => {
-			const args = { ...checks.eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
+			const args = { ...eventArgs(ctx), name: 'Agents Online', attendance_mode: 'Online' };
 			const { result, sandbox } = await converse(ctx, 'option-case', 'Create_event', args);
 			const posts = sandbox.filter((request) => request.method === 'POST');
-			const got = `${checks.describeRequests(sandbox)}; the model got: ${result.content}`;
+			const got = `${describeRequests(sandbox)}; the model got: ${result.content}`;
 			assert.equal(posts.length, 1, got);
 			assert.equal(posts[0].body.attendance_mode, 'online');
 		}),
@@ -158,43 +170,43 @@ const suite = {
 			const got = result.content.slice(0, 400);
 			assert.ok(
 				sandbox.some((r) => r.status === 200 && r.path.includes(`/${companyId}/events`)),
-				`${checks.describeRequests(sandbox)}; the model got: ${got}`,
+				`${describeRequests(sandbox)}; the model got: ${got}`,
 			);
-			const slugs = checks.itemsOf(result.content).map((event) => event.id ?? event.slug);
+			const slugs = itemsOf(result.content).map((event) => event.id ?? event.slug);
 			assert.ok(slugs.includes(events.summerSummit), got);
 		}),
 		test('an unknown company name is refused with the candidates and their IDs, and no request uses it', async (ctx) => {
 			const args = { company: 'Northwind Events' };
 			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
-			checks.assertNoRequest(sandbox, /Northwind/i);
+			assertNoRequest(sandbox, /Northwind/i);
 			const { companyId, companyName } = ctx.stack.sandbox.demo;
 			for (const candidate of [companyId, companyName])
 				assert.match(result.content, new RegExp(candidate), result.content);
 			console.log(`      the model got: ${result.content}`);
 		}),
 		test(`a list longer than its Limit (20 of ${BUSY_EVENT_ORDERS} orders) says how many came back, that more exist and what to set`, async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'winterWorkshop', 20);
+			const args = ordersArgs(ctx, 'winterWorkshop', 20);
 			const { result } = await converse(ctx, 'long-list', 'Get_many_orders', args);
-			assert.equal(checks.itemsOf(result.content).length, 20, result.content.slice(0, 300));
-			checks.assertMoreNotice(result.content, 20);
+			assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
+			assertMoreNotice(result.content, 20);
 			measureOrders('the busy event, Limit 20', result);
 		}),
 		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'summerSummit');
+			const args = ordersArgs(ctx, 'summerSummit');
 			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
-			const returned = checks.itemsOf(result.content).length;
+			const returned = itemsOf(result.content).length;
 			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
 			assert.ok(result.chars <= MAX_CHARS_42_ORDERS, `${result.chars} characters`);
-			if (returned < SUMMIT_ORDERS) checks.assertMoreNotice(result.content, returned);
+			if (returned < SUMMIT_ORDERS) assertMoreNotice(result.content, returned);
 		}),
 		test(`all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`, async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'summerSummit', 50);
+			const args = ordersArgs(ctx, 'summerSummit', 50);
 			const { result } = await converse(ctx, 'orders-42', 'Get_many_orders', args);
 			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
-			assert.equal(checks.itemsOf(result.content).length, SUMMIT_ORDERS);
+			assert.equal(itemsOf(result.content).length, SUMMIT_ORDERS);
 		}),
 		test(`Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`, async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'winterWorkshop', BUSY_EVENT_ORDERS);
+			const args = ordersArgs(ctx, 'winterWorkshop', BUSY_EVENT_ORDERS);
 			const tool = 'Get_many_orders';
 			const { result, nextRequestChars } = await converse(ctx, 'orders-300', tool, args);
 			const refused =
@@ -212,7 +224,7 @@ const suite = {
 			assert.equal(requests.length, 2);
 			assert.equal(requests[0].body.stream, false);
 			const [refusal] = requests[1].toolResults;
-			checks.assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
+			assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
 			const sizes = JSON.stringify(measured);
 			console.log(`      result sizes the model was handed (characters): ${sizes}`);
 		}, 150000),
@@ -236,7 +248,7 @@ async function prepare(ctx) {
 	await publish(ctx.rest, CHAT.id);
 	// `n8n execute` boots a whole n8n (a minute): it runs beside the chat tests. Its one tool call is
 	// refused before any request, so it cannot add to the requests they check.
-	const args = { ...checks.eventArgs(ctx), start: 'tomorrow at nine' };
+	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };
 	ctx.model.script('manual', [{ calls: [{ tool: 'Create_event', args }] }, { say: 'Refused.' }]);
 	manualRun = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
 	manualRun.catch(() => undefined);

@@ -6,11 +6,24 @@ const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/ty
 
 const { finishedInN8n } = require('../../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
-const checks = require('../lib/checks');
+const {
+	apiRequests,
+	assertMoreNotice,
+	assertNoRequest,
+	assertOneCreate,
+	assertOneRead,
+	assertRefusal,
+	callTool,
+	eventArgs,
+	mcpClient,
+	oneX,
+	ordersArgs,
+	testsTaking,
+} = require('../lib/checks');
 const { publish } = require('../../lib/checks');
 const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
-const test = checks.testsTaking(30000);
+const test = testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -39,21 +52,21 @@ function finishedAtLeast(ctx, count, timeoutMs) {
 /**
  * 2.41.1 answers a refusal with a tool error; 1.123.81 needs On Error → Continue on the tool (else
  * the next calls hang, measured), so the refusal comes back as the node's error item.
- * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result @param {Parameters<typeof checks.assertRefusal>[1]} expected @param {RegExp} [path]
+ * @param {AgentContext} ctx @param {{ isError: boolean; text: string }} result @param {Parameters<typeof assertRefusal>[1]} expected @param {RegExp} [path]
  */
 function assertRefused(ctx, result, expected, path) {
-	const errorItem = checks.oneX(ctx.stack.runtime);
+	const errorItem = oneX(ctx.stack.runtime);
 	assert.equal(result.isError, !errorItem, result.text);
 	if (errorItem) assert.match(result.text, /^\[\{"error":/, result.text);
-	checks.assertRefusal(result.text, expected);
-	checks.assertNoRequest(checks.apiRequests(ctx.stack), path);
+	assertRefusal(result.text, expected);
+	assertNoRequest(apiRequests(ctx.stack), path);
 }
 
 /** A tool call's result and the one execution it added. @param {AgentContext} ctx @param {string} name @param {Record<string, unknown>} args */
 async function callCounted(ctx, name, args) {
 	ctx.stack.sandbox.control.clearRequests();
 	const before = (await finished(ctx)).length;
-	const result = await checks.callTool(client(), name, args);
+	const result = await callTool(client(), name, args);
 	const after = await finishedAtLeast(ctx, before + 1, 30000);
 	assert.equal(after.length, before + 1, 'one execution per tool call');
 	return { ...result, execution: after[0] };
@@ -65,7 +78,7 @@ const suite = {
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
 			for (const id of [SERVER.id, BEARER.id]) await publish(ctx.rest, id);
-			session.client = await checks.mcpClient(ctx, SERVER.path);
+			session.client = await mcpClient(ctx, SERVER.path);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -93,18 +106,18 @@ const suite = {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
 			assert.match(text, new RegExp(ctx.stack.sandbox.demo.companyName));
-			checks.assertOneRead(checks.apiRequests(ctx.stack));
+			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
-			const args = { ...checks.eventArgs(ctx), name: 'MCP Launch' };
+			const args = { ...eventArgs(ctx), name: 'MCP Launch' };
 			const { isError, text, execution } = await callCounted(ctx, 'Create_event', args);
 			assert.equal(isError, false, text);
-			checks.assertOneCreate(checks.apiRequests(ctx.stack));
+			assertOneCreate(apiRequests(ctx.stack));
 			assert.match(text, /MCP Launch/);
 			assert.equal(execution.status, 'success');
 		}, 60000),
 		test('a refused date comes back as a tool error naming the field with its fix; no request; n8n still records an execution with status success', async (ctx) => {
-			const args = { ...checks.eventArgs(ctx), name: 'MCP Bad Date', start: 'next Friday 6pm' };
+			const args = { ...eventArgs(ctx), name: 'MCP Bad Date', start: 'next Friday 6pm' };
 			const refused = await callCounted(ctx, 'Create_event', args);
 			const fix = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 			assertRefused(ctx, refused, [{ field: /Start Date/, fix }]);
@@ -114,8 +127,7 @@ const suite = {
 		}, 60000),
 		test('several invalid fields in one call: one tool error names them all', async (ctx) => {
 			const attendee = { first_name: 'Ada', last_name: 'Lovelace', email: 'not-an-email' };
-			const where = checks.ordersArgs(ctx, 'summerSummit');
-			const ticket = { ...where, ticket_type: 'general-admission' };
+			const ticket = { ...ordersArgs(ctx, 'summerSummit'), ticket_type: 'general-admission' };
 			const args = { ...ticket, ...attendee, country: 'Netherlands' };
 			assertRefused(ctx, await callCounted(ctx, 'Create_order', args), [
 				{ field: /Email/, fix: /@|address/i },
@@ -123,10 +135,10 @@ const suite = {
 			]);
 		}),
 		test('a list longer than its Limit: the text says how many came back, that more exist and what to set', async (ctx) => {
-			const args = checks.ordersArgs(ctx, 'winterWorkshop', 20);
+			const args = ordersArgs(ctx, 'winterWorkshop', 20);
 			const { isError, text } = await callCounted(ctx, 'Get_many_orders', args);
 			assert.equal(isError, false, text.slice(0, 300));
-			checks.assertMoreNotice(text, 20);
+			assertMoreNotice(text, 20);
 			const end = JSON.stringify(text.slice(-400));
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
@@ -152,7 +164,7 @@ const suite = {
 			const noSuchTool = { name: 'No_such_tool', arguments: {} };
 			const unknown = await mcp.callTool(noSuchTool).catch((error) => error);
 			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
-			if (checks.oneX(ctx.stack.runtime)) {
+			if (oneX(ctx.stack.runtime)) {
 				// Measured in 1.123.81: n8n records no execution for either.
 				await sleep(3000);
 				assert.equal((await finished(ctx)).length, before);
@@ -168,10 +180,9 @@ const suite = {
 			console.log(`      without arguments: ${noArguments}; unknown tool: ${noTool}`);
 		}),
 		test('n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools', async (ctx) => {
-			const wrongToken = checks.mcpClient(ctx, BEARER.path, 'wrong-token');
-			const refused = await wrongToken.catch((error) => error);
+			const refused = await mcpClient(ctx, BEARER.path, 'wrong-token').catch((error) => error);
 			assert.equal(refused?.code, 403, String(refused));
-			const authorized = await checks.mcpClient(ctx, BEARER.path, MCP_TOKEN);
+			const authorized = await mcpClient(ctx, BEARER.path, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
 				const names = tools.map((tool) => tool.name);
