@@ -19,7 +19,6 @@ const {
 	testsTaking,
 } = require('../lib/checks');
 const { publish } = require('../../lib/checks');
-const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
 const test = testsTaking(90000);
@@ -39,14 +38,14 @@ let manualRun;
 /** @type {Record<string, number>} result sizes, printed at the end */
 const measured = {};
 
-/** For the documentation (lib/measurements.js) and the last line. @param {string} name @param {{ content: string; chars: number }} result @param {boolean} [refused] */
-function measureOrders(name, result, refused = false) {
+/** For the documentation (`--record`) and the last line. @param {AgentContext} ctx @param {string} name @param {{ content: string; chars: number }} result @param {boolean} [refused] */
+function measureOrders(ctx, name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
 	const notice = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
 	const records = refused ? null : itemsOf(result.content).length;
 	const total = typeof notice?.total === 'number' ? notice.total : null;
-	modelOutput.orders.push({ case: name, records, total, characters: result.chars, refused });
+	ctx.modelOutput.orders.push({ case: name, records, total, characters: result.chars, refused });
 }
 
 /** The model calls `tool`, then answers. @param {AgentContext} ctx @param {string} caseName @param {string} tool @param {Record<string, unknown>} args */
@@ -189,20 +188,20 @@ const suite = {
 			const { result } = await converse(ctx, 'long-list', 'Get_many_orders', args);
 			assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
 			assertMoreNotice(result.content, 20);
-			measureOrders('the busy event, Limit 20', result);
+			measureOrders(ctx, 'the busy event, Limit 20', result);
 		}),
 		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
 			const args = ordersArgs(ctx, 'summerSummit');
 			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
 			const returned = itemsOf(result.content).length;
-			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
+			measureOrders(ctx, `the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
 			assert.ok(result.chars <= MAX_CHARS_42_ORDERS, `${result.chars} characters`);
 			if (returned < SUMMIT_ORDERS) assertMoreNotice(result.content, returned);
 		}),
 		test(`all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`, async (ctx) => {
 			const args = ordersArgs(ctx, 'summerSummit', 50);
 			const { result } = await converse(ctx, 'orders-42', 'Get_many_orders', args);
-			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
+			measureOrders(ctx, `the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
 			assert.equal(itemsOf(result.content).length, SUMMIT_ORDERS);
 		}),
 		test(`Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`, async (ctx) => {
@@ -211,7 +210,7 @@ const suite = {
 			const { result, nextRequestChars } = await converse(ctx, 'orders-300', tool, args);
 			const refused =
 				/limit|narrow|filter/i.test(result.content) && !result.content.trim().startsWith('[{"id"');
-			measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
+			measureOrders(ctx, `the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
 			measured[`  the model's next request`] = nextRequestChars;
 			const got = `${result.chars} characters, not refused: ${result.content.slice(0, 300)}`;
 			assert.ok(result.chars <= MAX_CHARS_RETURN_ALL_300 || refused, got);

@@ -6,7 +6,6 @@ const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { rl } = require('../../../scripts/lib/workflows');
 const { callTool, itemsOf, mcpClient, testsTaking } = require('../lib/checks');
 const { whilePublished } = require('../../lib/checks');
-const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
@@ -60,7 +59,7 @@ const suite = {
 						const { raw, simple } = size;
 						rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
 						const list = { list: plural, records: raw.count, raw: raw.chars };
-						modelOutput.lists.push({ ...list, simplified: simple.chars });
+						ctx.modelOutput.lists.push({ ...list, simplified: simple.chars });
 						if (simple.count !== raw.count)
 							problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
 						if (simple.chars > raw.chars)
