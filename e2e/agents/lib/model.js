@@ -5,6 +5,7 @@
  */
 const { once } = require('node:events');
 const http = require('node:http');
+const { text } = require('node:stream/consumers');
 
 /**
  * @typedef {ReturnType<typeof recordOf>} ModelRequest
@@ -83,15 +84,13 @@ async function startScriptedModel() {
 			res.writeHead(status, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ error: { message } }));
 		};
-		/** @type {Buffer[]} */
-		const chunks = [];
-		for await (const chunk of req) chunks.push(chunk);
+		const raw = await text(req);
 		const route = `${req.method} ${req.url}`;
 		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
 			return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
 		let body;
 		try {
-			body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+			body = JSON.parse(raw);
 		} catch {
 			return send(400, 'The request body is not JSON');
 		}

@@ -149,7 +149,7 @@ function assertShows(mail, facts) {
 		assert.ok(mail.text.includes(fact), `the review email does not show ${fact}: ${mail.text}`);
 }
 
-/** A new order waiting for approval, and its facts. @param {AgentContext} ctx */
+/** A new order waiting for approval, its facts and its API path. @param {AgentContext} ctx */
 function pendingOrder({ stack }) {
 	const { demo, control } = stack.sandbox;
 	const id = newOrder(stack, demo.ticketTypes.speakerPass);
@@ -158,7 +158,8 @@ function pendingOrder({ stack }) {
 	const amount = `${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`;
 	const where = [demo.eventNames.summerSummit, demo.companyName];
 	const args = { company: demo.companyId, event: demo.events.summerSummit, order: id };
-	return { id, attendee, facts: [`${attendee}, ${order.email}`, amount, ...where, id], args };
+	const path = `/api/v1/${args.company}/event/${args.event}/orders/${id}`;
+	return { id, attendee, facts: [`${attendee}, ${order.email}`, amount, ...where, id], args, path };
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -189,7 +190,6 @@ const suite = {
 		}),
 		test('Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)', async (ctx) => {
 			const order = pendingOrder(ctx);
-			const { demo } = ctx.stack.sandbox;
 			const { mail, writes, result } = await reviewedCall(ctx, {
 				outcome: 'approved',
 				tool: 'Approve_order',
@@ -197,9 +197,7 @@ const suite = {
 			});
 			assertShows(mail, order.facts);
 			assert.ok(!mail.text.includes('NOT the name'), mail.text);
-			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-			const approve = `PATCH ${event}/orders/${order.id}/approve → 200`;
-			assert.equal(checks.describeRequests(writes), approve);
+			assert.equal(checks.describeRequests(writes), `PATCH ${order.path}/approve → 200`);
 			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
 			assertTold(ctx, result, `"id":"${order.id}"`);
 			assertTold(ctx, result, '"status":"approved"');
