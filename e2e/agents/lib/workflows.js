@@ -80,17 +80,6 @@ const TOOLS = {
 	},
 };
 
-/** As the editor's ✨ button leaves a tool: `$fromAI` without a description (MCP only). */
-const SPARKLE_TOOL = {
-	'Get many forms': {
-		...{ resource: 'form', operation: 'getMany' },
-		company: rl(
-			"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
-			'list',
-		),
-	},
-};
-
 /** @param {string} nodeName */
 const toolName = (nodeName) => nodeName.replace(/ /g, '_');
 
@@ -156,16 +145,12 @@ function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 }
 
 /** @param {string} modelUrl */
-function agentCredentials(modelUrl) {
-	const modelData = { apiKey: 'sk-scripted-model', url: modelUrl };
-	return [
-		{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: modelData },
-		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
-	];
-}
+const agentCredentials = (modelUrl) => [
+	{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted-model', url: modelUrl } },
+	{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+];
 
 module.exports = {
-	SPARKLE_TOOL,
 	TOOLS,
 	MCP_TOKEN,
 	MODEL_CREDENTIAL,

@@ -6,6 +6,7 @@ const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/ty
 
 const { finishedInN8n } = require('../../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
+const { rl } = require('../../../scripts/lib/workflows');
 const {
 	apiRequests,
 	assertMoreNotice,
@@ -21,7 +22,7 @@ const {
 	testsTaking,
 } = require('../lib/checks');
 const { publish } = require('../../lib/checks');
-const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
+const { MCP_TOKEN, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
 const test = testsTaking(30000);
 
@@ -29,7 +30,17 @@ const test = testsTaking(30000);
 
 const SERVER = { id: 'agentsMcpServer1', path: 'event-registration-agents' };
 const BEARER = { id: 'agentsMcpBearer1', path: 'event-registration-bearer', bearer: true };
-const ALL_TOOLS = { ...TOOLS, ...SPARKLE_TOOL };
+/** The tools, and one as the editor's ✨ button leaves it: `$fromAI` without a description. */
+const ALL_TOOLS = {
+	...TOOLS,
+	'Get many forms': {
+		...{ resource: 'form', operation: 'getMany' },
+		company: rl(
+			"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
+			'list',
+		),
+	},
+};
 
 /** @type {{ client?: import('@modelcontextprotocol/sdk/client/index.js').Client }} connected by the first test */
 const session = {};
