@@ -4,6 +4,7 @@
  * MCP SDK. `--record` (a whole passing run in the default n8n) keeps the output sizes.
  *   node e2e/agents/run.js [--no-build] [--n8n=<version>] [--record] [suite name fragment ...]
  */
+const fs = require('node:fs');
 const path = require('node:path');
 
 const { importWorkflows } = require('../../scripts/lib/n8n');
@@ -11,10 +12,13 @@ const { ROOT, DEFAULT_RUNTIME } = require('../../scripts/lib/runtime');
 const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { startScriptedModel } = require('./lib/model');
-const { writeModelOutput } = require('./lib/measurements');
 const { agentCredentials } = require('./lib/workflows');
 
-/** @typedef {{ stack: import('../lib/stack').Stack; model: import('./lib/model').ScriptedModel; rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string }} AgentContext */
+/** What a model is handed, measured by the suites: `--record` writes it for `npm run docs` (docs/ai-agents.md). @type {{ lists: Array<{ list: string; records: number; raw: number; simplified: number }>; orders: Array<{ case: string; records: number | null; total: number | null; characters: number; refused: boolean }> }} */
+const modelOutput = { lists: [], orders: [] };
+const MODEL_OUTPUT_FILE = path.join(ROOT, 'docs', 'measurements', 'model-output.json');
+
+/** @typedef {{ stack: import('../lib/stack').Stack; model: import('./lib/model').ScriptedModel; rest: import('../../scripts/lib/n8n').N8nRest; baseUrl: string; modelOutput: typeof modelOutput }} AgentContext */
 
 /** @type {Array<{ suite: import('../lib/harness').Suite<AgentContext>; workflows: (stack: import('../lib/stack').Stack) => Array<{ id: string }>; runtimes?: string[] }>} runtimes: the n8n versions a suite runs in (default: all) */
 const MODULES = [
@@ -46,7 +50,8 @@ runSuites({
 		const workflows = here.flatMap((module) => module.workflows(stack));
 		await importWorkflows(stack.cliEnv, stack.workDir, workflows);
 		const { rest, baseUrl } = await stack.server();
-		for (const { suite } of here) await harness.runSuite(suite, { stack, model, rest, baseUrl });
+		const ctx = { stack, model, rest, baseUrl, modelOutput };
+		for (const { suite } of here) await harness.runSuite(suite, ctx);
 		const unscripted = model.unscripted.join('; ');
 		if (unscripted)
 			harness.fail('scripted model', new Error(`conversations without a script: ${unscripted}`));
@@ -55,9 +60,13 @@ runSuites({
 	after({ args, filters, runtime, harness }) {
 		if (!args.includes('--record')) return;
 		const whole = filters.length === 0 && runtime === DEFAULT_RUNTIME;
-		if (whole && harness.failed === 0)
-			console.log(`Wrote ${path.relative(ROOT, writeModelOutput(runtime.label))}`);
-		else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
+		if (whole && harness.failed === 0) {
+			const command = 'node e2e/agents/run.js --record';
+			const measured_at = new Date().toISOString();
+			const file = { measured_at, n8n: runtime.label, command, ...modelOutput };
+			fs.writeFileSync(MODEL_OUTPUT_FILE, `${JSON.stringify(file, null, '\t')}\n`);
+			console.log(`Wrote ${path.relative(ROOT, MODEL_OUTPUT_FILE)}`);
+		} else console.log('Not recorded: --record needs the whole suite in the default n8n, passing');
 	},
 	label: 'ai agents',
 });

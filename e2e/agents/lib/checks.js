@@ -18,12 +18,9 @@ const testsTaking =
 	(timeoutMs) =>
 	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
 
-/** @param {AgentContext} ctx */
-const demoOf = (ctx) => ctx.stack.sandbox.demo;
-
 /** A valid Create_event call for the demo company. @param {AgentContext} ctx */
-const eventArgs = (ctx) => ({
-	...{ company: demoOf(ctx).companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
+const eventArgs = ({ stack: { sandbox } }) => ({
+	...{ company: sandbox.demo.companyId, name: 'Agents Launch', start: '2027-10-01T09:00:00' },
 	...{ end: '2027-10-01T17:00:00', attendance_mode: 'offline', country: 'NL' },
 });
 
@@ -51,10 +48,7 @@ function sendChat(ctx, webhookId, chatInput, { timeoutMs = 90000, headers = {} }
 /** A streamed reply's items joined, or the `output` of a reply sent at once. @param {string} body */
 function chatText(body) {
 	if (!body.startsWith('{"type"')) return String(JSON.parse(body).output);
-	const chunks = body
-		.split('\n')
-		.filter((line) => line.trim())
-		.map((line) => JSON.parse(line));
+	const chunks = body.split('\n').map((line) => (line.trim() ? JSON.parse(line) : {}));
 	return chunks.map((chunk) => (chunk.type === 'item' ? chunk.content : '')).join('');
 }
 
@@ -142,7 +136,6 @@ module.exports = {
 	assertRefusal,
 	callTool,
 	chatText,
-	demoOf,
 	describeRequests,
 	eventArgs,
 	itemsOf,

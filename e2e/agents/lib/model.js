@@ -3,7 +3,9 @@
  * An OpenAI-compatible chat-completions server on loopback. A prompt names its case, `[case:<name>]`;
  * step N of the case's script answers the request holding N assistant turns. Every request is kept.
  */
+const { once } = require('node:events');
 const http = require('node:http');
+const { text } = require('node:stream/consumers');
 
 /**
  * @typedef {ReturnType<typeof recordOf>} ModelRequest
@@ -15,9 +17,7 @@ const http = require('node:http');
 const CASE_TAG = /\[case:([\w-]+)\]/;
 
 /** @param {unknown} content */
-function textOf(content) {
-	return typeof content === 'string' ? content : JSON.stringify(content ?? '');
-}
+const textOf = (content) => (typeof content === 'string' ? content : JSON.stringify(content ?? ''));
 
 /** What a request offered the model (tools) and handed it (tool results). @param {any} body */
 function recordOf(body) {
@@ -33,9 +33,8 @@ function recordOf(body) {
 }
 
 /** @param {any[]} messages */
-function caseOf(messages) {
-	return messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
-}
+const caseOf = (messages) =>
+	messages.map((message) => CASE_TAG.exec(textOf(message.content))).find(Boolean)?.[1];
 
 /** The assistant message a step produces. @param {Step | undefined} step @param {ModelRequest} request @param {number} turn */
 function replyOf(step, request, turn) {
@@ -51,7 +50,7 @@ function replyOf(step, request, turn) {
 	return { role: 'assistant', content: say ?? null, tool_calls };
 }
 
-/** One chat completion or, for `stream: true`, chunks: text, then tool calls, as OpenAI streams them. @param {any} message @param {any} body */
+/** One chat completion or, for `stream: true`, chunks: text, then tool calls, as OpenAI streams them. @param {{ content: string | null; tool_calls?: object[] }} message @param {any} body */
 function answer(message, body) {
 	const model = typeof body.model === 'string' ? body.model : 'scripted';
 	const created = Math.floor(Date.now() / 1000);
@@ -62,9 +61,7 @@ function answer(message, body) {
 		const choices = [{ index: 0, message, finish_reason }];
 		return JSON.stringify({ ...base, object: 'chat.completion', choices, usage });
 	}
-	const toolCalls = message.tool_calls?.map(
-		(/** @type {any} */ call, /** @type {number} */ index) => ({ index, ...call }),
-	);
+	const toolCalls = message.tool_calls?.map((call, index) => ({ index, ...call }));
 	const deltas = [
 		...(message.content !== null ? [{ role: 'assistant', content: message.content }] : []),
 		...(toolCalls ? [{ role: 'assistant', content: null, tool_calls: toolCalls }] : []),
@@ -76,12 +73,9 @@ function answer(message, body) {
 	return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/** @param {number} [port] 0: any free port */
-async function startScriptedModel(port = 0) {
-	/** @type {Map<string, Step[]>} */
-	const scripts = new Map();
-	/** @type {Map<string, ModelRequest[]>} */
-	const recorded = new Map();
+async function startScriptedModel() {
+	/** @type {Map<string, { steps: Step[]; requests: ModelRequest[] }>} by case */
+	const cases = new Map();
 	const unscripted = [];
 
 	const server = http.createServer(async (req, res) => {
@@ -90,49 +84,40 @@ async function startScriptedModel(port = 0) {
 			res.writeHead(status, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ error: { message } }));
 		};
-		/** @type {Buffer[]} */
-		const chunks = [];
-		for await (const chunk of req) chunks.push(chunk);
+		const raw = await text(req);
 		const route = `${req.method} ${req.url}`;
 		if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
 			return send(404, `The scripted model answers only POST /v1/chat/completions, not ${route}`);
 		let body;
 		try {
-			body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+			body = JSON.parse(raw);
 		} catch {
 			return send(400, 'The request body is not JSON');
 		}
 		const messages = /** @type {any[]} */ (body.messages ?? []);
 		const name = caseOf(messages);
-		if (!name || !scripts.has(name)) {
+		const script = cases.get(name ?? '');
+		if (!script) {
 			unscripted.push(name ?? JSON.stringify(messages).slice(0, 200));
 			return send(400, `No script for this conversation (case ${name ?? 'missing'})`);
 		}
 		const request = recordOf(body);
-		recorded.get(name)?.push(request);
+		script.requests.push(request);
 		const turn = messages.filter((message) => message.role === 'assistant').length;
-		const message = replyOf(scripts.get(name)?.[turn], request, turn);
+		const message = replyOf(script.steps[turn], request, turn);
 		const type = body.stream ? 'text/event-stream' : 'application/json';
 		res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
 		res.end(answer(message, body));
 	});
 
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => resolve(undefined));
-	});
+	await once(server.listen(0, '127.0.0.1'), 'listening');
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	return {
 		url: `http://127.0.0.1:${address.port}/v1`,
 		/** Replaces a case's script and forgets what it recorded. @param {string} name @param {Step[]} steps */
-		script(name, steps) {
-			scripts.set(name, steps);
-			recorded.set(name, []);
-		},
+		script: (name, steps) => void cases.set(name, { steps, requests: [] }),
 		/** @param {string} name */
-		requests(name) {
-			return recorded.get(name) ?? [];
-		},
+		requests: (name) => cases.get(name)?.requests ?? [],
 		/** Conversations no script answered (they got a 400). */
 		unscripted,
 		close: () => new Promise((done) => server.close(() => done(undefined))),

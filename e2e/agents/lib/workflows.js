@@ -45,14 +45,11 @@ const ARGUMENTS = {
 };
 
 /** @param {keyof typeof ARGUMENTS} key @param {{ type?: 'string' | 'number'; more?: string }} [options] */
-function fromAI(key, { type = 'string', more = '' } = {}) {
-	return `={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
-}
+const fromAI = (key, { type = 'string', more = '' } = {}) =>
+	`={{ $fromAI('${key}', ${JSON.stringify(ARGUMENTS[key] + more)}, '${type}') }}`;
 
-/** @param {keyof typeof ARGUMENTS} key */
-const rlFromAI = (key) => rl(fromAI(key));
-const COMPANY = rlFromAI('company');
-const EVENT = rlFromAI('event');
+const COMPANY = rl(fromAI('company'));
+const EVENT = rl(fromAI('event'));
 
 /** @type {Record<string, Record<string, unknown>>} by node name; List orders at the editor's defaults */
 const TOOLS = {
@@ -75,22 +72,11 @@ const TOOLS = {
 	'List orders': { resource: 'order', operation: 'getMany', company: COMPANY, event: EVENT },
 	'Create order': {
 		...{ resource: 'order', operation: 'create', company: COMPANY, event: EVENT },
-		ticketType: rlFromAI('ticket_type'),
+		ticketType: rl(fromAI('ticket_type')),
 		firstName: fromAI('first_name'),
 		lastName: fromAI('last_name'),
 		email: fromAI('email'),
 		country: fromAI('country'),
-	},
-};
-
-/** As the editor's ✨ button leaves a tool: `$fromAI` without a description (MCP only). */
-const SPARKLE_TOOL = {
-	'Get many forms': {
-		...{ resource: 'form', operation: 'getMany' },
-		company: rl(
-			"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
-			'list',
-		),
 	},
 };
 
@@ -108,30 +94,27 @@ const connect = (from, to, type = 'main') => ({
 	[from]: { [type]: [[{ node: to, type, index: 0 }]] },
 });
 
-/**
- * `nodes` and the tool nodes of `tools`, connected to `target` as `ai_tool`.
- * @param {import('../../lib/stack').Stack} stack @param {{ id: string; name: string; nodes: any[]; connections?: Record<string, any>; target: string; tools: Record<string, Record<string, unknown>> }} options
- */
-function withTools(stack, { id, name, nodes, connections = {}, target, tools }) {
+/** `flow` with the tool nodes of `tools` connected to `target` as `ai_tool`. @param {import('../../lib/stack').Stack} stack @param {ReturnType<typeof workflow>} flow @param {string} target @param {Record<string, Record<string, unknown>>} tools */
+function withTools(stack, flow, target, tools) {
 	const { authentication, credentials } = auth('token', stack.credentials);
 	const extra = { credentials, ...aiNodeVersions(stack.runtime).toolSettings };
 	for (const [index, [tool, parameters]] of Object.entries(tools).entries()) {
 		const position = /** @type {[number, number]} */ ([index * 160, 300]);
-		nodes.push(node(tool, TOOL, TOOL_VERSION, { authentication, ...parameters }, position, extra));
-		Object.assign(connections, connect(tool, target, 'ai_tool'));
+		const toolParameters = { authentication, ...parameters };
+		flow.nodes.push(node(tool, TOOL, TOOL_VERSION, toolParameters, position, extra));
+		flow.connections = { ...flow.connections, ...connect(tool, target, 'ai_tool') };
 	}
-	return workflow(id, name, nodes, connections);
+	return flow;
 }
 
-/** Trigger → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; trigger: 'chat' | 'manual'; prompt?: string; webhookId?: string }} options */
-function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() }) {
-	const chat = trigger === 'chat';
+/** Chat Trigger (or, given a `prompt`, Manual Trigger) → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; webhookId?: string; prompt?: string }} options */
+function agentWorkflow(stack, { id, webhookId, prompt }) {
 	const chatTrigger = { public: true, options: { responseMode: 'lastNode' } };
-	const start = chat
-		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0])
-		: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+	const start = prompt
+		? node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0])
+		: node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0]);
 	const systemMessage = 'You manage events, tickets and orders with the Event Registration tools.';
-	const prompting = chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt };
+	const prompting = prompt ? { promptType: 'define', text: prompt } : { promptType: 'auto' };
 	const agentParameters = { ...prompting, options: { systemMessage, enableStreaming: false } };
 	const version = aiNodeVersions(stack.runtime).agent;
 	const agent = node('AI Agent', `${LANGCHAIN}.agent`, version, agentParameters, [240, 0]);
@@ -139,17 +122,14 @@ function agentWorkflow(stack, { id, trigger, prompt, webhookId = randomUUID() })
 	const model = node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, gpt, [160, 200], {
 		credentials: { openAiApi: MODEL_CREDENTIAL },
 	});
-	return withTools(stack, {
-		id,
-		name: `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`,
-		nodes: [chat ? { ...start, webhookId } : start, agent, model],
-		connections: {
-			...connect(start.name, agent.name),
-			...connect(model.name, agent.name, 'ai_languageModel'),
-		},
-		target: agent.name,
-		tools: TOOLS,
-	});
+	const trigger = prompt ? 'manual' : 'chat';
+	const name = `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`;
+	const nodes = [prompt ? start : { ...start, webhookId }, agent, model];
+	const connections = {
+		...connect(start.name, agent.name),
+		...connect(model.name, agent.name, 'ai_languageModel'),
+	};
+	return withTools(stack, workflow(id, name, nodes, connections), agent.name, TOOLS);
 }
 
 /** MCP Server Trigger (at /mcp/<path>, Bearer auth if asked) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; path: string; bearer?: boolean; tools: Record<string, Record<string, unknown>> }} options */
@@ -160,21 +140,17 @@ function mcpWorkflow(stack, { id, path, bearer = false, tools }) {
 	const credentials = bearer ? { credentials: { httpBearerAuth: BEARER_CREDENTIAL } } : {};
 	const extra = { webhookId: randomUUID(), ...credentials };
 	const trigger = node('MCP Server Trigger', type, version, parameters, [0, 0], extra);
-	const name = `Agents suite: MCP server ${path}`;
-	return withTools(stack, { id, name, nodes: [trigger], target: trigger.name, tools });
+	const flow = workflow(id, `Agents suite: MCP server ${path}`, [trigger]);
+	return withTools(stack, flow, trigger.name, tools);
 }
 
 /** @param {string} modelUrl */
-function agentCredentials(modelUrl) {
-	const modelData = { apiKey: 'sk-scripted-model', url: modelUrl };
-	return [
-		{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: modelData },
-		{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
-	];
-}
+const agentCredentials = (modelUrl) => [
+	{ ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted-model', url: modelUrl } },
+	{ ...BEARER_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+];
 
 module.exports = {
-	SPARKLE_TOOL,
 	TOOLS,
 	MCP_TOKEN,
 	MODEL_CREDENTIAL,

@@ -11,7 +11,6 @@ const {
 	assertOneCreate,
 	assertOneRead,
 	assertRefusal,
-	demoOf,
 	describeRequests,
 	eventArgs,
 	itemsOf,
@@ -20,39 +19,33 @@ const {
 	testsTaking,
 } = require('../lib/checks');
 const { publish } = require('../../lib/checks');
-const { modelOutput } = require('../lib/measurements');
 const { TOOLS, agentWorkflow, toolName } = require('../lib/workflows');
 
 const test = testsTaking(90000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const CHAT_WORKFLOW = 'agentsChatFlow01';
+const CHAT = { id: 'agentsChatFlow01', webhookId: randomUUID() };
 const MANUAL_WORKFLOW = 'agentsManual0001';
-const CHAT_WEBHOOK = randomUUID();
 /** Orders on Winter Workshop (far more than a Limit) and Summer Summit (as the AI-agents issue measured). */
 const [BUSY_EVENT_ORDERS, SUMMIT_ORDERS] = [300, 42];
 /** Targets of the AI-agents issue for what the model is handed. */
 const [MAX_CHARS_42_ORDERS, MAX_CHARS_RETURN_ALL_300] = [4500, 30000];
 const DATE_FIX = /ISO 8601|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** @type {{ promise?: ReturnType<typeof executeWorkflow> }} started at set-up */
-const manualRun = {};
+/** @type {ReturnType<typeof executeWorkflow>} started at set-up */
+let manualRun;
 /** @type {Record<string, number>} result sizes, printed at the end */
 const measured = {};
 
-/** For the documentation (lib/measurements.js) and the last line. @param {string} name @param {{ content: string; chars: number }} result @param {boolean} [refused] */
-function measureOrders(name, result, refused = false) {
+/** For the documentation (`--record`) and the last line. @param {AgentContext} ctx @param {string} name @param {{ content: string; chars: number }} result @param {boolean} [refused] */
+function measureOrders(ctx, name, result, refused = false) {
 	measured[name] = result.chars;
 	const parsed = refused ? undefined : JSON.parse(result.content);
 	const notice = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : undefined;
-	modelOutput.orders.push({
-		case: name,
-		records: refused ? null : itemsOf(result.content).length,
-		total: typeof notice?.total === 'number' ? notice.total : null,
-		characters: result.chars,
-		refused,
-	});
+	const records = refused ? null : itemsOf(result.content).length;
+	const total = typeof notice?.total === 'number' ? notice.total : null;
+	ctx.modelOutput.orders.push({ case: name, records, total, characters: result.chars, refused });
 }
 
 /** The model calls `tool`, then answers. @param {AgentContext} ctx @param {string} caseName @param {string} tool @param {Record<string, unknown>} args */
@@ -60,7 +53,7 @@ async function converse(ctx, caseName, tool, args) {
 	ctx.model.script(caseName, [{ calls: [{ tool, args }] }, { say: `Finished ${caseName}.` }]);
 	ctx.stack.sandbox.control.clearRequests();
 	const chatInput = `[case:${caseName}] Please do ${caseName}.`;
-	const { status, body } = await sendChat(ctx, CHAT_WEBHOOK, chatInput);
+	const { status, body } = await sendChat(ctx, CHAT.webhookId, chatInput);
 	assert.equal(status, 200, `the chat answered ${status}: ${body.slice(0, 500)}`);
 	assert.equal(JSON.parse(body).output, `Finished ${caseName}.`, body.slice(0, 500));
 	const requests = ctx.model.requests(caseName);
@@ -128,17 +121,15 @@ const suite = {
 			assert.match(Create_order, undoable, Create_order);
 			assert.doesNotMatch(Get_many_orders, /Changes data/, Get_many_orders);
 			// What a model calling a version 1.1 node gets: 20 records unless Limit says otherwise, at most 100 per call.
-			assert.doesNotMatch(
-				Get_many_orders,
-				/default 50|Return All reads every page/,
-				`the description contradicts what the model gets: ${Get_many_orders}`,
-			);
+			const contradiction = `the description contradicts what the model gets: ${Get_many_orders}`;
+			assert.doesNotMatch(Get_many_orders, /default 50|Return All reads every page/, contradiction);
 			console.log(`      Create_order's description: ${JSON.stringify(Create_order)}`);
 		}),
 		test('a read: Get many companies hands the model the companies, after one request', async (ctx) => {
 			const { result, sandbox } = await converse(ctx, 'read', 'Get_many_companies', {});
 			const names = itemsOf(result.content).map((company) => company.name);
-			assert.ok(names.includes(demoOf(ctx).companyName), `companies: ${names.join(', ')}`);
+			const { companyName } = ctx.stack.sandbox.demo;
+			assert.ok(names.includes(companyName), `companies: ${names.join(', ')}`);
 			assertOneRead(sandbox);
 			measured['Get many companies'] = result.chars;
 		}),
@@ -172,7 +163,7 @@ const suite = {
 			],
 		),
 		test('a company given by name is resolved to its ID: one listing of companies, then the request', async (ctx) => {
-			const { companyId, companyName, events } = demoOf(ctx);
+			const { companyId, companyName, events } = ctx.stack.sandbox.demo;
 			const args = { company: companyName.toUpperCase() };
 			const { result, sandbox } = await converse(ctx, 'company-name', 'Get_many_events', args);
 			const got = result.content.slice(0, 400);
@@ -187,7 +178,8 @@ const suite = {
 			const args = { company: 'Northwind Events' };
 			const { result, sandbox } = await converse(ctx, 'company-unknown', 'Get_many_events', args);
 			assertNoRequest(sandbox, /Northwind/i);
-			for (const candidate of [demoOf(ctx).companyId, demoOf(ctx).companyName])
+			const { companyId, companyName } = ctx.stack.sandbox.demo;
+			for (const candidate of [companyId, companyName])
 				assert.match(result.content, new RegExp(candidate), result.content);
 			console.log(`      the model got: ${result.content}`);
 		}),
@@ -196,20 +188,20 @@ const suite = {
 			const { result } = await converse(ctx, 'long-list', 'Get_many_orders', args);
 			assert.equal(itemsOf(result.content).length, 20, result.content.slice(0, 300));
 			assertMoreNotice(result.content, 20);
-			measureOrders('the busy event, Limit 20', result);
+			measureOrders(ctx, 'the busy event, Limit 20', result);
 		}),
 		test(`${SUMMIT_ORDERS} orders at the editor’s defaults reach the model in at most ${MAX_CHARS_42_ORDERS} characters, with the notice that more exist`, async (ctx) => {
 			const args = ordersArgs(ctx, 'summerSummit');
 			const { result } = await converse(ctx, 'orders-defaults', 'List_orders', args);
 			const returned = itemsOf(result.content).length;
-			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
+			measureOrders(ctx, `the ${SUMMIT_ORDERS}-order event, Limit at its default`, result);
 			assert.ok(result.chars <= MAX_CHARS_42_ORDERS, `${result.chars} characters`);
 			if (returned < SUMMIT_ORDERS) assertMoreNotice(result.content, returned);
 		}),
 		test(`all ${SUMMIT_ORDERS} orders at Limit 50: every one reaches the model`, async (ctx) => {
 			const args = ordersArgs(ctx, 'summerSummit', 50);
 			const { result } = await converse(ctx, 'orders-42', 'Get_many_orders', args);
-			measureOrders(`the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
+			measureOrders(ctx, `the ${SUMMIT_ORDERS}-order event, Limit 50`, result);
 			assert.equal(itemsOf(result.content).length, SUMMIT_ORDERS);
 		}),
 		test(`Limit ${BUSY_EVENT_ORDERS} from the model is bounded: at most ${MAX_CHARS_RETURN_ALL_300} characters, or refused with how to narrow`, async (ctx) => {
@@ -218,15 +210,13 @@ const suite = {
 			const { result, nextRequestChars } = await converse(ctx, 'orders-300', tool, args);
 			const refused =
 				/limit|narrow|filter/i.test(result.content) && !result.content.trim().startsWith('[{"id"');
-			measureOrders(`the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
+			measureOrders(ctx, `the busy event, Limit ${BUSY_EVENT_ORDERS}`, result, refused);
 			measured[`  the model's next request`] = nextRequestChars;
 			const got = `${result.chars} characters, not refused: ${result.content.slice(0, 300)}`;
 			assert.ok(result.chars <= MAX_CHARS_RETURN_ALL_300 || refused, got);
 		}, 120000),
 		test('a Manual Trigger run (n8n execute, started at set-up): the model gets the refusal of its tool call, and the run finishes with status success', async (ctx) => {
-			const { code, result, output } = await /** @type {NonNullable<typeof manualRun.promise>} */ (
-				manualRun.promise
-			);
+			const { code, result, output } = await manualRun;
 			assert.equal(code, 0, output);
 			assert.equal(result?.status ?? 'success', 'success', output);
 			const requests = ctx.model.requests('manual');
@@ -234,9 +224,8 @@ const suite = {
 			assert.equal(requests[0].body.stream, false);
 			const [refusal] = requests[1].toolResults;
 			assertRefusal(refusal.content, [{ field: /Start Date/, fix: /ISO 8601/ }]);
-			console.log(
-				`      result sizes the model was handed (characters): ${JSON.stringify(measured)}`,
-			);
+			const sizes = JSON.stringify(measured);
+			console.log(`      result sizes the model was handed (characters): ${sizes}`);
 		}, 150000),
 	],
 };
@@ -244,10 +233,7 @@ const suite = {
 /** @param {import('../../lib/stack').Stack} stack */
 function workflows(stack) {
 	const prompt = '[case:manual] Create the launch event for tomorrow at nine.';
-	return [
-		agentWorkflow(stack, { id: CHAT_WORKFLOW, trigger: 'chat', webhookId: CHAT_WEBHOOK }),
-		agentWorkflow(stack, { id: MANUAL_WORKFLOW, trigger: 'manual', prompt }),
-	];
+	return [agentWorkflow(stack, CHAT), agentWorkflow(stack, { id: MANUAL_WORKFLOW, prompt })];
 }
 
 /** @param {AgentContext} ctx */
@@ -258,13 +244,13 @@ async function prepare(ctx) {
 	const anyStore = /** @type {any} */ (store);
 	const summit = anyStore.findEvent(anyStore.companies.get(seeded.companyId), summerSummit);
 	control.addOrders({ eventId: summerSummit, count: SUMMIT_ORDERS - summit.orders.length });
-	await publish(ctx.rest, CHAT_WORKFLOW);
+	await publish(ctx.rest, CHAT.id);
 	// `n8n execute` boots a whole n8n (a minute): it runs beside the chat tests. Its one tool call is
 	// refused before any request, so it cannot add to the requests they check.
 	const args = { ...eventArgs(ctx), start: 'tomorrow at nine' };
 	ctx.model.script('manual', [{ calls: [{ tool: 'Create_event', args }] }, { say: 'Refused.' }]);
-	manualRun.promise = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
-	manualRun.promise.catch(() => undefined);
+	manualRun = executeWorkflow(ctx.stack.cliEnv, MANUAL_WORKFLOW);
+	manualRun.catch(() => undefined);
 }
 
 module.exports = { suite, workflows };

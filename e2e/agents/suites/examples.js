@@ -22,9 +22,8 @@ const LANGCHAIN = '@n8n/n8n-nodes-langchain';
 const [MCP_TRIGGER, CHAT_TRIGGER] = [`${LANGCHAIN}.mcpTrigger`, `${LANGCHAIN}.chatTrigger`];
 
 /** @param {any} workflow @param {string} type */
-function nodeOfType(workflow, type) {
-	return workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === type);
-}
+const nodeOfType = (workflow, type) =>
+	workflow.nodes.find((/** @type {{ type: string }} */ node) => node.type === type);
 
 /** An AI example as imported: prepareExample's, the model on the scripted one, the chat public. @param {import('../../lib/stack').Stack} stack @param {{ file: string; workflow: any }} example */
 function prepared(stack, { file, workflow }) {
@@ -124,8 +123,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	return examples.map((example) => prepared(stack, example));
-}
+const workflows = (stack) => examples.map((example) => prepared(stack, example));
 
 module.exports = { prepared, suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };

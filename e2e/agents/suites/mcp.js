@@ -4,7 +4,9 @@ const assert = require('node:assert/strict');
 
 const { CallToolResultSchema, McpError } = require('@modelcontextprotocol/sdk/types.js');
 
+const { finishedInN8n } = require('../../../scripts/lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/processes');
+const { rl } = require('../../../scripts/lib/workflows');
 const {
 	apiRequests,
 	assertMoreNotice,
@@ -13,7 +15,6 @@ const {
 	assertOneRead,
 	assertRefusal,
 	callTool,
-	demoOf,
 	eventArgs,
 	mcpClient,
 	oneX,
@@ -21,17 +22,25 @@ const {
 	testsTaking,
 } = require('../lib/checks');
 const { publish } = require('../../lib/checks');
-const { MCP_TOKEN, SPARKLE_TOOL, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
+const { MCP_TOKEN, TOOLS, mcpWorkflow, toolName } = require('../lib/workflows');
 
 const test = testsTaking(30000);
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const MCP_WORKFLOW = 'agentsMcpServer1';
-const BEARER_WORKFLOW = 'agentsMcpBearer1';
-const MCP_PATH = 'event-registration-agents';
-const BEARER_PATH = 'event-registration-bearer';
-const ALL_TOOLS = { ...TOOLS, ...SPARKLE_TOOL };
+const SERVER = { id: 'agentsMcpServer1', path: 'event-registration-agents' };
+const BEARER = { id: 'agentsMcpBearer1', path: 'event-registration-bearer', bearer: true };
+/** The tools, and one as the editor's ✨ button leaves it: `$fromAI` without a description. */
+const ALL_TOOLS = {
+	...TOOLS,
+	'Get many forms': {
+		...{ resource: 'form', operation: 'getMany' },
+		company: rl(
+			"={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Company', ``, 'string') }}",
+			'list',
+		),
+	},
+};
 
 /** @type {{ client?: import('@modelcontextprotocol/sdk/client/index.js').Client }} connected by the first test */
 const session = {};
@@ -42,17 +51,12 @@ function client() {
 }
 
 /** Newest first; each MCP tool call is one. @param {AgentContext} ctx */
-async function finished(ctx) {
-	const executions = await ctx.rest.executions(MCP_WORKFLOW);
-	return executions.filter(({ status }) => !['new', 'running', 'waiting'].includes(status));
-}
+const finished = async (ctx) =>
+	(await ctx.rest.executions(SERVER.id)).filter(({ status }) => finishedInN8n(status));
 
 /** @param {AgentContext} ctx @param {number} count @param {number} timeoutMs */
 function finishedAtLeast(ctx, count, timeoutMs) {
-	const enough = async () => {
-		const now = await finished(ctx);
-		return now.length >= count ? now : undefined;
-	};
+	const enough = () => finished(ctx).then((now) => (now.length >= count ? now : undefined));
 	return waitFor(`${count} finished executions`, enough, { timeoutMs, intervalMs: 200 });
 }
 
@@ -84,8 +88,8 @@ const suite = {
 	name: 'MCP Server Trigger: the tools as an MCP client (the official SDK) sees them',
 	tests: [
 		test('the workflows publish and the client connects over Streamable HTTP', async (ctx) => {
-			for (const id of [MCP_WORKFLOW, BEARER_WORKFLOW]) await publish(ctx.rest, id);
-			session.client = await mcpClient(ctx, MCP_PATH);
+			for (const id of [SERVER.id, BEARER.id]) await publish(ctx.rest, id);
+			session.client = await mcpClient(ctx, SERVER.path);
 		}, 90000),
 		test('tools/list: every tool by its node’s name, with a description, and the written $fromAI descriptions in its input schema', async () => {
 			const { tools } = await client().listTools();
@@ -112,7 +116,7 @@ const suite = {
 		test('a read: Get many companies returns the companies as text', async (ctx) => {
 			const { isError, text } = await callCounted(ctx, 'Get_many_companies', {});
 			assert.equal(isError, false, text);
-			assert.match(text, new RegExp(demoOf(ctx).companyName));
+			assert.match(text, new RegExp(ctx.stack.sandbox.demo.companyName));
 			assertOneRead(apiRequests(ctx.stack));
 		}),
 		test('a write: Create event creates exactly one event, and the call is one execution with status success', async (ctx) => {
@@ -150,7 +154,7 @@ const suite = {
 			console.log(`      the client got ${text.length} characters, ending: ${end}`);
 		}),
 		test('a company given by name is resolved (or refused with the candidates and their IDs)', async (ctx) => {
-			const { companyId, companyName, events } = demoOf(ctx);
+			const { companyId, companyName, events } = ctx.stack.sandbox.demo;
 			const resolved = await callCounted(ctx, 'Get_many_events', { company: companyName });
 			assert.equal(resolved.isError, false, resolved.text);
 			assert.match(resolved.text, new RegExp(events.summerSummit));
@@ -168,8 +172,7 @@ const suite = {
 			const request = { method: 'tools/call', params: { name: 'Get_many_companies' } };
 			const bare = await mcp.request(request, CallToolResultSchema).catch((error) => error);
 			assert.ok(bare instanceof McpError, `without arguments: ${JSON.stringify(bare)}`);
-			const noSuchTool = { name: 'No_such_tool', arguments: {} };
-			const unknown = await mcp.callTool(noSuchTool).catch((error) => error);
+			const unknown = await mcp.callTool({ name: 'No_such_tool', arguments: {} }).catch((e) => e);
 			assert.ok(unknown instanceof McpError, `unknown tool: ${JSON.stringify(unknown)}`);
 			if (oneX(ctx.stack.runtime)) {
 				// Measured in 1.123.81: n8n records no execution for either.
@@ -183,14 +186,13 @@ const suite = {
 				const statuses = after.slice(0, 2).map((execution) => execution.status);
 				assert.deepEqual(statuses, ['success', 'success']);
 			}
-			console.log(
-				`      without arguments: ${bare.code} ${bare.message}; unknown tool: ${unknown.code} ${unknown.message}`,
-			);
+			const [noArguments, noTool] = [bare, unknown].map((e) => `${e.code} ${e.message}`);
+			console.log(`      without arguments: ${noArguments}; unknown tool: ${noTool}`);
 		}),
 		test('n8n: Bearer auth answers a wrong token with 403 and lets the right one list the tools', async (ctx) => {
-			const refused = await mcpClient(ctx, BEARER_PATH, 'wrong-token').catch((error) => error);
+			const refused = await mcpClient(ctx, BEARER.path, 'wrong-token').catch((error) => error);
 			assert.equal(refused?.code, 403, String(refused));
-			const authorized = await mcpClient(ctx, BEARER_PATH, MCP_TOKEN);
+			const authorized = await mcpClient(ctx, BEARER.path, MCP_TOKEN);
 			try {
 				const { tools } = await authorized.listTools();
 				const names = tools.map((tool) => tool.name);
@@ -201,8 +203,7 @@ const suite = {
 		}),
 		test('the client disconnects cleanly', async (ctx) => {
 			await client().close();
-			session.client = undefined;
-			const executions = await ctx.rest.executions(MCP_WORKFLOW);
+			const executions = await ctx.rest.executions(SERVER.id);
 			const statuses = JSON.stringify(executions.map((execution) => execution.status));
 			console.log(`      executions of the MCP workflow: ${statuses}`);
 		}, 15000),
@@ -210,12 +211,9 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	const companies = { 'Get many companies': TOOLS['Get many companies'] };
-	return [
-		mcpWorkflow(stack, { id: MCP_WORKFLOW, path: MCP_PATH, tools: ALL_TOOLS }),
-		mcpWorkflow(stack, { id: BEARER_WORKFLOW, path: BEARER_PATH, bearer: true, tools: companies }),
-	];
-}
+const workflows = (stack) => [
+	mcpWorkflow(stack, { ...SERVER, tools: ALL_TOOLS }),
+	mcpWorkflow(stack, { ...BEARER, tools: { 'Get many companies': TOOLS['Get many companies'] } }),
+];
 
 module.exports = { suite, workflows };

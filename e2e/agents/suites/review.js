@@ -9,7 +9,7 @@ const { sleep, waitFor } = require('../../../scripts/lib/processes');
 const { loadExamples } = require('../../../scripts/lib/workflows');
 const { newOrder } = require('../../lib/orders');
 const checks = require('../lib/checks');
-const { whilePublished } = require('../../lib/checks');
+const { until, whilePublished } = require('../../lib/checks');
 const { aiNodeVersions } = require('../lib/workflows');
 const { prepared } = require('./examples');
 
@@ -18,7 +18,6 @@ const test = checks.testsTaking(150000);
 /** @typedef {import('../run').AgentContext} AgentContext */
 
 const EXAMPLE = 'event-assistant.json';
-const REVIEW_TYPE = 'n8n-nodes-base.emailSend';
 /** n8n's approval links answer a person's browser, not a bot (Node's fetch, curl). */
 const BROWSER = {
 	'user-agent':
@@ -43,9 +42,8 @@ const COPIES = {
 
 const seen = /** @type {Record<string, number>} */ ({});
 
-/** @param {import('../../lib/stack').Stack} stack @param {keyof typeof COPIES} name */
-function reviewWorkflow(stack, name) {
-	const { id, webhookId } = COPIES[name];
+/** @param {import('../../lib/stack').Stack} stack @param {[string, { id: string; webhookId: string }]} copy */
+function reviewWorkflow(stack, [name, { id, webhookId }]) {
 	const example = loadExamples().find(({ file }) => file === EXAMPLE);
 	assert.ok(example, `examples/${EXAMPLE} is missing`);
 	const ready = { ...prepared(stack, example), id, name: `Human review (${id})` };
@@ -56,7 +54,7 @@ function reviewWorkflow(stack, name) {
 		}
 		if (node.type === '@n8n/n8n-nodes-langchain.agent')
 			node.typeVersion = aiNodeVersions(stack.runtime).agent;
-		if (node.type === REVIEW_TYPE && name === 'shortLimit')
+		if (node.type === 'n8n-nodes-base.emailSend' && name === 'shortLimit')
 			node.parameters.options = { ...node.parameters.options, limitWaitTime: SHORT_LIMIT };
 	}
 	return ready;
@@ -85,15 +83,16 @@ async function follow(url, headers) {
 
 /**
  * A chat message whose model calls one reviewed tool; `answer` (default: Approve) is the reviewer.
- * `again` may make the model call the tool once more after its result.
+ * `again` may make the model call the tool once more after its result. The writes go to `seen`.
  * @param {AgentContext} ctx
- * @param {{ copy?: keyof typeof COPIES; caseName: string; tool: string; args: Record<string, unknown>; answer?: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
+ * @param {{ copy?: keyof typeof COPIES; outcome: string; tool: string; args: Record<string, unknown>; answer?: (links: { approve: string; decline: string }) => Promise<void>; finishMs?: number; again?: (result: string) => boolean }} options
  */
 async function reviewedCall(ctx, options) {
-	const { copy = 'shipped', caseName, tool, args, finishMs = 60000, again } = options;
+	const { copy = 'shipped', outcome, tool, args, finishMs = 60000, again } = options;
 	const { answer = (links) => follow(links.approve, BROWSER) } = options;
 	const { stack } = ctx;
 	const { id, webhookId } = COPIES[copy];
+	const caseName = `review-${outcome}`;
 	const call = { tool, args };
 	/** @param {import('../lib/model').ModelRequest} request */
 	const onceMore = (request) => (again?.(request.toolResults[0]?.content ?? '') ? [call] : []);
@@ -107,24 +106,21 @@ async function reviewedCall(ctx, options) {
 		const earlier = (await ctx.rest.executions(id)).map((execution) => execution.id);
 		const chatInput = `[case:${caseName}] Please take care of this.`;
 		const chat = checks.sendChat(ctx, webhookId, chatInput, { timeoutMs: finishMs + 60000 });
-		const mail = await waitFor('the review email', async () => stack.mail.messages[mailsBefore], {
-			timeoutMs: 60000,
-		});
+		const newMail = async () => stack.mail.messages[mailsBefore];
+		const mail = await waitFor('the review email', newMail, { timeoutMs: 60000 });
 		assert.deepEqual(mail.to, ['reviewer@example.com']);
 		assert.equal(writeRequests(stack).length, 0, 'a write request before the review');
 		// The email goes out before n8n has stored the review as waiting; its links answer 409 till then.
-		const waiting = async () =>
-			(await ctx.rest.executions(id))[0]?.status === 'waiting' || undefined;
-		await waitFor('the review to wait for its answer', waiting, { timeoutMs: 30000 });
+		const waiting = async () => (await ctx.rest.executions(id))[0]?.status === 'waiting';
+		await until('the review to wait for its answer', waiting);
 		await answer(reviewLinks(mail.text));
 		// The chat's and the review's executions (the tools call the same workflow) all finish.
 		const finished = async () => {
 			const fresh = (await ctx.rest.executions(id)).filter((e) => !earlier.includes(e.id));
 			const done = fresh.every((e) => ['success', 'error'].includes(e.status));
-			return (fresh.length >= 2 && done) || undefined;
+			return fresh.length >= 2 && done;
 		};
-		const what = `the chat's and the review's executions of ${id} to finish`;
-		await waitFor(what, finished, { timeoutMs: finishMs, intervalMs: 500 });
+		await until(`the chat's and the review's executions of ${id} to finish`, finished, finishMs);
 		const reply = await chat;
 		assert.equal(reply.status, 200, reply.body.slice(0, 500));
 		// The chat shows what the model said as it called the tool; the outcome comes later.
@@ -132,8 +128,9 @@ async function reviewedCall(ctx, options) {
 		const requests = ctx.model.requests(caseName);
 		const result = requests[1]?.toolResults[0]?.content;
 		assert.ok(result, `the model got no tool result (asked ${requests.length} times)`);
-		const mails = stack.mail.messages.length - mailsBefore;
-		return { mail, mails, writes: writeRequests(stack), result };
+		const writes = writeRequests(stack);
+		seen[outcome] = writes.length;
+		return { mail, mails: stack.mail.messages.length - mailsBefore, writes, result };
 	});
 }
 
@@ -152,23 +149,17 @@ function assertShows(mail, facts) {
 		assert.ok(mail.text.includes(fact), `the review email does not show ${fact}: ${mail.text}`);
 }
 
-/** A new order waiting for approval, and its facts. @param {AgentContext} ctx */
+/** A new order waiting for approval, its facts and its API path. @param {AgentContext} ctx */
 function pendingOrder({ stack }) {
 	const { demo, control } = stack.sandbox;
 	const id = newOrder(stack, demo.ticketTypes.speakerPass);
 	const order = control.getOrder(id);
-	return {
-		id,
-		attendee: `${order.first_name} ${order.last_name}`,
-		facts: [
-			`${order.first_name} ${order.last_name}, ${order.email}`,
-			`${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`,
-			demo.eventNames.summerSummit,
-			demo.companyName,
-			id,
-		],
-		args: { company: demo.companyId, event: demo.events.summerSummit, order: id },
-	};
+	const attendee = `${order.first_name} ${order.last_name}`;
+	const amount = `${(Number(order.unit_amount) / 100).toFixed(2)} ${order.currency}`;
+	const where = [demo.eventNames.summerSummit, demo.companyName];
+	const args = { company: demo.companyId, event: demo.events.summerSummit, order: id };
+	const path = `/api/v1/${args.company}/event/${args.event}/orders/${id}`;
+	return { id, attendee, facts: [`${attendee}, ${order.email}`, amount, ...where, id], args, path };
 }
 
 /** @type {import('../../lib/harness').Suite<AgentContext>} */
@@ -180,7 +171,7 @@ const suite = {
 			const wrongName = 'Daan Meijer';
 			assert.notEqual(order.attendee, wrongName);
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-declined',
+				outcome: 'declined',
 				tool: 'Approve_order',
 				args: { ...order.args, attendee: wrongName },
 				async answer(links) {
@@ -191,33 +182,22 @@ const suite = {
 					await follow(links.decline, BROWSER);
 				},
 			});
-			assertShows(mail, [
-				...order.facts,
-				'APPROVE',
-				`${wrongName} (NOT the name on this order`,
-				'No answer within 1 hour:',
-			]);
-			seen.declined = writes.length;
+			const flagged = `${wrongName} (NOT the name on this order`;
+			assertShows(mail, [...order.facts, 'APPROVE', flagged, 'No answer within 1 hour:']);
 			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, '"approved":false,"outcome":"The reviewer declined');
 			assert.equal(ctx.stack.sandbox.control.getOrder(order.id).approved_at, null);
 		}),
 		test('Approve → exactly one approve request, the order is approved, the model gets it (1.x: its own call back)', async (ctx) => {
 			const order = pendingOrder(ctx);
-			const { demo } = ctx.stack.sandbox;
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-approved',
+				outcome: 'approved',
 				tool: 'Approve_order',
 				args: { ...order.args, attendee: order.attendee },
 			});
 			assertShows(mail, order.facts);
 			assert.ok(!mail.text.includes('NOT the name'), mail.text);
-			seen.approved = writes.length;
-			const event = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-			assert.equal(
-				checks.describeRequests(writes),
-				`PATCH ${event}/orders/${order.id}/approve → 200`,
-			);
+			assert.equal(checks.describeRequests(writes), `PATCH ${order.path}/approve → 200`);
 			assert.ok(ctx.stack.sandbox.control.getOrder(order.id).approved_at, 'not approved');
 			assertTold(ctx, result, `"id":"${order.id}"`);
 			assertTold(ctx, result, '"status":"approved"');
@@ -233,7 +213,7 @@ const suite = {
 			const where = { company: demo.companyName, event: demo.events.summerSummit };
 			const attendee = { first_name: 'Ilse', last_name: 'de Vries', email, country: 'NL' };
 			const { mail, writes, result } = await reviewedCall(ctx, {
-				caseName: 'review-create',
+				outcome: 'created',
 				tool: 'Create_order',
 				args: { ...where, ticket_type: ticket.slug, ...attendee, quantity: 1 },
 			});
@@ -244,7 +224,6 @@ const suite = {
 				demo.companyName,
 				'CREATE',
 			]);
-			seen.created = writes.length;
 			const create = `POST ${event}/orders/create/${ticket.slug} → 200`;
 			assert.equal(checks.describeRequests(writes), create);
 			assertTold(ctx, result, `"email":"${email}"`);
@@ -253,7 +232,7 @@ const suite = {
 			const order = pendingOrder(ctx);
 			const { mail, mails, writes, result } = await reviewedCall(ctx, {
 				copy: 'shortLimit',
-				caseName: 'review-timed-out',
+				outcome: 'timedOut',
 				tool: 'Reject_order',
 				args: { ...order.args, attendee: order.attendee },
 				finishMs: 150000,
@@ -262,7 +241,6 @@ const suite = {
 				again: checks.oneX(ctx.stack.runtime) ? undefined : (text) => !text.includes(NOT_AGAIN),
 			});
 			assertShows(mail, ['REJECT', 'No answer within 0.1 minutes']);
-			seen.timedOut = writes.length;
 			assert.equal(writes.length, 0, checks.describeRequests(writes));
 			assertTold(ctx, result, 'No answer from the reviewer within the wait limit');
 			assert.equal(mails, 1, 'a second review email went out in the same turn');
@@ -292,9 +270,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	const names = /** @type {Array<keyof typeof COPIES>} */ (Object.keys(COPIES));
-	return names.map((name) => reviewWorkflow(stack, name));
-}
+const workflows = (stack) => Object.entries(COPIES).map((copy) => reviewWorkflow(stack, copy));
 
 module.exports = { suite, workflows };

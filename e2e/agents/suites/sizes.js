@@ -6,13 +6,11 @@ const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { rl } = require('../../../scripts/lib/workflows');
 const { callTool, itemsOf, mcpClient, testsTaking } = require('../lib/checks');
 const { whilePublished } = require('../../lib/checks');
-const { modelOutput } = require('../lib/measurements');
 const { mcpWorkflow } = require('../lib/workflows');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
-const SIZES_WORKFLOW = 'agentsMcpSizes01';
-const SIZES_PATH = 'event-registration-sizes';
+const SIZES = { id: 'agentsMcpSizes01', path: 'event-registration-sizes' };
 /** @type {Record<string, { resource: string; event?: boolean }>} the lists by their plural; `event`: on Summer Summit */
 const LISTS = {
 	companies: { resource: 'company' },
@@ -31,15 +29,12 @@ function listTools(stack) {
 	const { companyId, events } = stack.sandbox.demo;
 	/** @type {Record<string, Record<string, unknown>>} */
 	const tools = {};
-	for (const { resource, event } of Object.values(LISTS))
+	for (const { resource, event } of Object.values(LISTS)) {
+		const company = resource === 'company' ? {} : { company: rl(companyId) };
+		const where = { ...company, ...(event ? { event: rl(events.summerSummit) } : {}) };
 		for (const output of OUTPUTS)
-			tools[`${resource} ${output}`] = {
-				resource,
-				operation: 'getMany',
-				output,
-				...(resource === 'company' ? {} : { company: rl(companyId) }),
-				...(event ? { event: rl(events.summerSummit) } : {}),
-			};
+			tools[`${resource} ${output}`] = { resource, operation: 'getMany', output, ...where };
+	}
 	return tools;
 }
 
@@ -50,8 +45,8 @@ const suite = {
 		test('every list operation: Simplified is no larger than Raw and returns the same records', async (ctx) => {
 			const rows = [];
 			const problems = [];
-			await whilePublished(ctx.rest, SIZES_WORKFLOW, async () => {
-				const client = await mcpClient(ctx, SIZES_PATH);
+			await whilePublished(ctx.rest, SIZES.id, async () => {
+				const client = await mcpClient(ctx, SIZES.path);
 				try {
 					for (const [plural, { resource }] of Object.entries(LISTS)) {
 						/** @type {Record<string, { chars: number; count: number }>} */
@@ -64,7 +59,7 @@ const suite = {
 						const { raw, simple } = size;
 						rows.push(`| ${plural} | ${raw.count} | ${raw.chars} | ${simple.chars} |`);
 						const list = { list: plural, records: raw.count, raw: raw.chars };
-						modelOutput.lists.push({ ...list, simplified: simple.chars });
+						ctx.modelOutput.lists.push({ ...list, simplified: simple.chars });
 						if (simple.count !== raw.count)
 							problems.push(`${plural}: ${simple.count} records Simplified, ${raw.count} Raw`);
 						if (simple.chars > raw.chars)
@@ -82,8 +77,6 @@ const suite = {
 };
 
 /** @param {import('../../lib/stack').Stack} stack */
-function workflows(stack) {
-	return [mcpWorkflow(stack, { id: SIZES_WORKFLOW, path: SIZES_PATH, tools: listTools(stack) })];
-}
+const workflows = (stack) => [mcpWorkflow(stack, { ...SIZES, tools: listTools(stack) })];
 
 module.exports = { suite, workflows, runtimes: [DEFAULT_RUNTIME.n8nVersion] };
