@@ -26,7 +26,7 @@ import {
 	benchPeerTable,
 	orderTriggerRequestsTable,
 } from '../scripts/lib/docs-measurements';
-import type { SandboxControl } from './control';
+import type { SandboxControl } from './processes';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { runPeer } from './peer';
 import { runNodeProcess, withSandbox } from './processes';
@@ -206,8 +206,8 @@ async function runScenario(context: Context, scenario: Scenario, paging: Paging,
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
 	log(`${round(baseline.wallMs)} ms\n`);
 
-	const nodeRun = async (server: ServerCase, runPaging: Paging, what: string) => {
-		log(`  node, server page size ${server.label}, ${what}… `);
+	const nodeRun = async (server: ServerCase, runPaging = paging) => {
+		log(`  node, server page size ${server.label}, ${describePaging(runPaging)}… `);
 		const figures = await medianRun(
 			scenario.throttle ? 1 : context.repeat,
 			'wall_ms',
@@ -216,17 +216,11 @@ async function runScenario(context: Context, scenario: Scenario, paging: Paging,
 		log('\n');
 		return figures;
 	};
-	const [ignored, honoured] = [
-		await nodeRun(SERVER_CASES[0], paging, describePaging(paging)),
-		await nodeRun(SERVER_CASES[1], paging, describePaging(paging)),
-	];
+	const ignored = await nodeRun(SERVER_CASES[0]);
+	const honoured = await nodeRun(SERVER_CASES[1]);
 	const points = [sweepPoint(ignored)];
-	for (const other of sweep)
-		points.push(
-			sweepPoint(
-				await nodeRun(SERVER_CASES[0], { ...paging, concurrency: other }, `concurrency ${other}`),
-			),
-		);
+	for (const concurrency of sweep)
+		points.push(sweepPoint(await nodeRun(SERVER_CASES[0], { ...paging, concurrency })));
 	return {
 		...ignored,
 		server_honours_per_page: honoured,

@@ -72,31 +72,16 @@ function roundTrips(pages: number, concurrency: number): number {
 	return pages <= 0 ? 0 : 1 + Math.ceil((pages - 1) / concurrency);
 }
 
-/**
- * The throttle's bound, its fixed window starting at the first request: the last window cannot
- * start before `floor((pages - 1) / limit)` whole windows; its own pages then need their round trips.
- */
-function throttleBoundMs(
-	pages: number,
-	concurrency: number,
-	rttMs: number,
-	throttle: Throttle,
-): number {
-	const fullWindows = Math.floor((pages - 1) / throttle.limit);
-	const lastWindowPages = pages - fullWindows * throttle.limit;
-	const lastWindowTrips =
-		fullWindows === 0
-			? roundTrips(lastWindowPages, concurrency)
-			: Math.ceil(lastWindowPages / concurrency);
-	return fullWindows * throttle.windowMs + lastWindowTrips * rttMs;
-}
-
 export function pagesNeeded(total: number, perPage: number, limit?: number): number {
 	const wanted = limit === undefined ? total : Math.min(limit, total);
 	return Math.max(1, Math.ceil(wanted / perPage));
 }
 
-/** The throttle's bound when larger, else `roundTrips` times one measured sequential round trip. */
+/**
+ * `roundTrips` times one measured sequential round trip, or the throttle's bound when larger: its
+ * fixed window starting at the first request, the last window cannot start before
+ * `floor((pages - 1) / limit)` whole windows; its own pages then need their round trips.
+ */
 export function idealMs(
 	scenario: Scenario,
 	pages: number,
@@ -104,7 +89,10 @@ export function idealMs(
 	rttMs: number,
 ): number {
 	const ideal = roundTrips(pages, concurrency) * rttMs;
-	return scenario.throttle
-		? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle))
-		: ideal;
+	if (!scenario.throttle) return ideal;
+	const { limit, windowMs } = scenario.throttle;
+	const fullWindows = Math.floor((pages - 1) / limit);
+	// With no full window this is at most `ideal`, which then applies.
+	const lastWindowTrips = Math.ceil((pages - fullWindows * limit) / concurrency);
+	return Math.max(ideal, fullWindows * windowMs + lastWindowTrips * rttMs);
 }
