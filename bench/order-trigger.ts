@@ -15,7 +15,7 @@ import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
 import { nextMessage } from './processes';
 import { apiHeaders } from './protocol';
-import { check, exitOnFailure, median } from './report';
+import { check, exitOnFailure, log, median } from './report';
 import type { Check } from './report';
 import { SIZE } from './scenarios';
 
@@ -221,6 +221,9 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 }
 
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
+	log(
+		`· order_trigger: ${ORDERS_AT_START.toLocaleString('en')} orders, a poll a simulated minute for ${TRAFFIC_MINUTES + QUIET_MINUTES} minutes (two listings)…\n`,
+	);
 	const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});

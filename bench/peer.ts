@@ -261,11 +261,11 @@ export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat:
 	}
 
 	const httpVariants = PEER_VARIANTS.filter((v) => v.pagination);
-	const ratioOf = (scenario: Scenario, variant: Variant) => {
-		const time = (key: string) =>
-			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		const [own, other] = [time(PEER_VARIANTS[0].key), time(variant.key)];
-		return other !== undefined && own ? round(other / own, 2) : null;
+	const timeOf = (s: Scenario, v: Variant) =>
+		runs.find((run) => run.scenario === s.name && run.variant === v.key)?.execution_time_ms ?? 0;
+	const ratioOf = (s: Scenario, v: Variant) => {
+		const own = timeOf(s, PEER_VARIANTS[0]);
+		return own ? round(timeOf(s, v) / own, 2) : null;
 	};
 	const ratios = Object.fromEntries(
 		PEER_SCENARIOS.map((s) => [

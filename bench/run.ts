@@ -48,7 +48,6 @@ import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
 	LATENCY_MS,
 	NODE_PAGE_SIZE,
-	ORDERS,
 	SCENARIOS,
 	SERVER_CASES,
 	SIZE,
@@ -70,7 +69,10 @@ interface Context {
 	sb: SandboxReady;
 	control: SandboxControl;
 	calibration: Record<ServerCase['key'], Awaited<ReturnType<typeof calibrate>>>;
+	paging: Paging;
 	repeat: number;
+	/** The concurrencies also run in the latency scenario. */
+	sweep: number[];
 }
 
 const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
@@ -114,7 +116,7 @@ async function runOnce(
 	scenario: Scenario,
 	server: ServerCase,
 	paging: Paging,
-	baseline: Baseline,
+	baseline: BaselineResult & { serverRequests: number },
 ) {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
@@ -188,7 +190,6 @@ async function runOnce(
 	};
 }
 
-type Baseline = BaselineResult & { serverRequests: number };
 export type CaseFigures = Awaited<ReturnType<typeof runOnce>>;
 export type ScenarioFigures = Awaited<ReturnType<typeof runScenario>>;
 
@@ -197,8 +198,9 @@ function sweepPoint(f: CaseFigures) {
 	return { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms };
 }
 
-async function runScenario(context: Context, scenario: Scenario, paging: Paging, sweep: number[]) {
-	const { sb, control } = context;
+async function runScenario(context: Context, scenario: Scenario) {
+	const { sb, control, paging } = context;
+	const sweep = scenario.name === 'latency' ? context.sweep : [];
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({ throttle: scenario.throttle });
 	await control.clearRequests();
@@ -313,26 +315,16 @@ async function main(): Promise<void> {
 	const sweep =
 		skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
 	log(
-		`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
+		`Starting the sandbox (orders: ${SIZE.orders.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
 	);
-	await withSandbox(ORDERS, async (sb, control) => {
+	await withSandbox(SIZE.orders, async (sb, control) => {
 		const calibration = {
 			per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE),
 			per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE),
 		};
-		const context: Context = { sb, control, calibration, repeat };
+		const context: Context = { sb, control, calibration, paging, repeat, sweep };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
-		for (const scenario of SCENARIOS)
-			results[scenario.name] = await runScenario(
-				context,
-				scenario,
-				paging,
-				scenario.name === 'latency' ? sweep : [],
-			);
-		const { orders, trafficMinutes, quietMinutes } = SIZE.orderTrigger;
-		log(
-			`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`,
-		);
+		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario);
 		const orderTrigger = await runOrderTriggerBench();
 		const peer = skipped('peer') ? undefined : await runPeer(sb, control, repeat);
 		const memory = skipped('memory') ? undefined : await runMemoryScenario();

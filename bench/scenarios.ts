@@ -34,8 +34,6 @@ const SMOKE: typeof FULL = {
 
 export const SIZE = process.argv.includes('--smoke') ? SMOKE : FULL;
 
-export const ORDERS = SIZE.orders;
-
 const scenario = (
 	name: ScenarioName,
 	description: string,
@@ -53,19 +51,14 @@ export const SCENARIOS: readonly Scenario[] = [
 	scenario('limit', `Limit = 50, ${LATENCY_MS} ms latency, no throttle`, null, 50),
 ];
 
-/** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
-export interface ServerCase {
-	key: 'per_page_ignored' | 'per_page_honoured';
-	label: string;
-	maxPerPage: number | null;
-}
-
 export const NODE_PAGE_SIZE = 100;
 
-export const SERVER_CASES: readonly ServerCase[] = [
+/** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
+export const SERVER_CASES = [
 	{ key: 'per_page_ignored', label: '15 (per_page ignored)', maxPerPage: null },
 	{ key: 'per_page_honoured', label: '100 (per_page honoured)', maxPerPage: NODE_PAGE_SIZE },
-];
+] as const;
+export type ServerCase = (typeof SERVER_CASES)[number];
 
 /** The first page, then the rest `concurrency` at a time. */
 function roundTrips(pages: number, concurrency: number): number {
