@@ -86,13 +86,12 @@ export async function withSandbox<T>(
 
 async function sandboxChild(orders: number): Promise<void> {
 	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
-	const ready: SandboxReady = {
+	process.send?.({
 		url: sb.url,
 		token: sb.token,
 		companyId: sb.demo.companyId,
 		eventSlug: sb.demo.events.summerSummit,
-	};
-	process.send?.(ready);
+	} satisfies SandboxReady);
 	process.once('disconnect', () => void sb.stop().then(() => process.exit(0)));
 }
 

@@ -96,12 +96,11 @@ function integerOption(name: string, env: string, max: number): number | undefin
 async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: number) {
 	await control.setFaults({ maxPerPage: NODE_PAGE_SIZE });
 	const http = axios.create({ headers: apiHeaders(sb) });
-	const url = ordersUrl(sb);
 	const times: number[] = [];
 	let total = 0;
 	for (let page = 2; page < 2 + CALIBRATION_REQUESTS; page++) {
 		const started = performance.now();
-		const response = await http.get<{ meta: { total: number } }>(url, {
+		const response = await http.get<{ meta: { total: number } }>(ordersUrl(sb), {
 			params: { page, per_page: perPage },
 		});
 		times.push(performance.now() - started);
