@@ -20,13 +20,6 @@ interface Envelope {
 	links: { next?: string | null };
 }
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-function retryAfterMs(headers: Record<string, unknown>): number {
-	const seconds = Number(headers['retry-after']);
-	return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
-}
-
 export async function runBaseline(options: SandboxReady & { limit?: number }) {
 	const http = axios.create({ headers: apiHeaders(options), validateStatus: () => true });
 	const hash = createHash('sha256');
@@ -42,7 +35,9 @@ export async function runBaseline(options: SandboxReady & { limit?: number }) {
 		if (response.status === 429) {
 			http429++;
 			first429AtRequest ??= requests;
-			await sleep(retryAfterMs(response.headers as Record<string, unknown>));
+			const seconds = Number(response.headers['retry-after']);
+			const waitMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
+			await new Promise((resolve) => setTimeout(resolve, waitMs));
 			continue;
 		}
 		if (response.status !== 200) throw new Error(`baseline: HTTP ${response.status} on ${next}`);
@@ -55,7 +50,6 @@ export async function runBaseline(options: SandboxReady & { limit?: number }) {
 	}
 	return {
 		wallMs: performance.now() - started,
-		requests,
 		items: ids.length,
 		/** sha256 over every item as the node outputs it (with the derived `status`), in order. */
 		itemsHash: hash.digest('hex'),

@@ -7,16 +7,13 @@ import axios from 'axios';
 
 import { runNodeProcess, withSandbox } from './processes';
 import { GC_MARK, apiHeaders, ordersUrl } from './protocol';
-import type { NodeResult } from './node-process';
 import { check, log, mib, round } from './report';
 import type { Check } from './report';
 import { SERVER_CASES, SIZE } from './scenarios';
-import type { ServerCase } from './scenarios';
 
 const MEMORY_ORDERS = SIZE.memoryOrders;
 const HEAP_LIMIT_MB = 256;
 
-type MemoryCase = ReturnType<typeof memoryCase>;
 export type MemoryFigures = Awaited<ReturnType<typeof runMemoryScenario>>;
 
 /** `--trace-gc` lines between the run's marks: `… Scavenge 45.2 (60.1) -> 40.1 (62.1) MB, …`. */
@@ -36,35 +33,6 @@ function readGcTrace(stdout: string) {
 	return trace;
 }
 
-function memoryCase(
-	server: ServerCase,
-	node: NodeResult,
-	stdout: string,
-	requests: number,
-	total: number,
-) {
-	const gc = readGcTrace(stdout);
-	const peakHeap = Math.max(gc.peakBeforeMb, node.heapAfterBytes / 1024 / 1024);
-	const heapBefore = mib(node.heapBeforeBytes);
-	return {
-		server_page_size: server.label,
-		completed: !node.error && node.items === total,
-		...(node.error ? { error: node.error } : {}),
-		items: node.items,
-		requests,
-		wall_ms: round(node.wallMs),
-		result_json_mb: mib(node.resultJsonBytes),
-		peak_heap_mb: round(peakHeap, 1),
-		peak_heap_delta_mb: round(peakHeap - heapBefore, 1),
-		heap_before_mb: round(heapBefore, 1),
-		garbage_mb: round(gc.freedMb),
-		garbage_kb_per_request: requests > 0 ? round((gc.freedMb * 1024) / requests) : 0,
-		gcs: gc.count,
-		peak_rss_delta_mb: mib(Math.max(0, node.peakRssBytes - node.rssBeforeBytes)),
-		retained_heap_mb: mib(Math.max(0, node.retainedHeapBytes)),
-	};
-}
-
 export async function runMemoryScenario() {
 	const v8Flags = [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--trace-gc'];
 	log(
@@ -75,17 +43,36 @@ export async function runMemoryScenario() {
 		const { data } = await axios.get<{ meta: { total: number } }>(ordersUrl(sb), {
 			headers: apiHeaders(sb),
 		});
-		const cases: MemoryCase[] = [];
+		const cases = [];
 		for (const server of SERVER_CASES) {
 			log(`  node, server page size ${server.label}… `);
 			await control.setFaults({ maxPerPage: server.maxPerPage });
-			const { result, stdout } = await runNodeProcess(
+			const { result: node, stdout } = await runNodeProcess(
 				sb,
 				async () => await control.clearRequests(),
 				v8Flags,
 			);
 			const { requests } = await control.stats();
-			const figures = memoryCase(server, result, stdout, requests, data.meta.total);
+			const gc = readGcTrace(stdout);
+			const peakHeap = Math.max(gc.peakBeforeMb, node.heapAfterBytes / 1024 / 1024);
+			const heapBefore = mib(node.heapBeforeBytes);
+			const figures = {
+				server_page_size: server.label,
+				completed: !node.error && node.items === data.meta.total,
+				...(node.error ? { error: node.error } : {}),
+				items: node.items,
+				requests,
+				wall_ms: round(node.wallMs),
+				result_json_mb: mib(node.resultJsonBytes),
+				peak_heap_mb: round(peakHeap, 1),
+				peak_heap_delta_mb: round(peakHeap - heapBefore, 1),
+				heap_before_mb: round(heapBefore, 1),
+				garbage_mb: round(gc.freedMb),
+				garbage_kb_per_request: requests > 0 ? round((gc.freedMb * 1024) / requests) : 0,
+				gcs: gc.count,
+				peak_rss_delta_mb: mib(Math.max(0, node.peakRssBytes - node.rssBeforeBytes)),
+				retained_heap_mb: mib(Math.max(0, node.retainedHeapBytes)),
+			};
 			log(`${figures.wall_ms} ms, ${figures.items} items, peak heap ${figures.peak_heap_mb} MB\n`);
 			cases.push(figures);
 		}

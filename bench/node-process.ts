@@ -2,8 +2,9 @@
  * Child process: one Order → Get Many through n8n-core's real engine (`runAction`), measured, in a
  * fresh process so the memory figure is this run's alone. Receives a `NodeJob`, warms up (Limit 1:
  * loads n8n-core's lazy modules, the credential and HTTP stacks), answers `ready`, waits for `go`,
- * then measures: wall time, and the peak RSS delta from the RSS after a forced GC to the kernel's
- * high-water mark (VmHWM, reset through /proc/self/clear_refs); without /proc, RSS sampled every 5 ms.
+ * then measures and answers with the figures (a failure exits with its stack): wall time, and the
+ * peak RSS delta from the RSS after a forced GC to the kernel's high-water mark (VmHWM, reset
+ * through /proc/self/clear_refs); without /proc, RSS sampled every 5 ms.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,14 +14,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { rl, runAction } from '../test/helpers/action';
 import { GC_MARK } from './protocol';
 import type { NodeJob } from './protocol';
+import { exitOnFailure } from './report';
 
 export type NodeResult = Awaited<ReturnType<typeof measure>>;
-export type ChildMessage =
-	| { type: 'ready' }
-	| { type: 'result'; result: NodeResult }
-	| { type: 'failed'; message: string };
 
-const send = (message: ChildMessage) => process.send?.(message);
 const nextMessage = () => new Promise((resolve) => process.once('message', resolve));
 
 function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters {
@@ -39,20 +36,15 @@ function parametersFor(job: NodeJob, limit: number | undefined): INodeParameters
 }
 
 function forceGc(): void {
-	const gc = (globalThis as { gc?: () => void }).gc;
-	if (!gc) throw new Error('run the node process with --expose-gc');
-	gc();
-	gc();
+	if (!global.gc) throw new Error('run the node process with --expose-gc');
+	global.gc();
+	global.gc();
 }
 
-/** VmHWM in bytes, or undefined where /proc is not available. */
+/** VmHWM in bytes (throws where /proc is not available). */
 function kernelPeakRss(): number | undefined {
-	try {
-		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-		return match ? Number(match[1]) * 1024 : undefined;
-	} catch {
-		return undefined;
-	}
+	const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+	return match ? Number(match[1]) * 1024 : undefined;
 }
 
 /** Resets VmHWM to the current RSS (Linux ≥ 4.0); false when that is not possible. */
@@ -126,16 +118,10 @@ async function main(): Promise<void> {
 	const job = (await nextMessage()) as NodeJob;
 	const warmUp = await runAction({ url: job.url, token: job.token }, parametersFor(job, 1));
 	if (warmUp.error) throw new Error(`warm-up run failed: ${warmUp.error.message}`);
-	send({ type: 'ready' });
+	process.send?.('ready');
 	await nextMessage();
-	send({ type: 'result', result: await measure(job) });
+	process.send?.(await measure(job));
 	process.disconnect();
 }
 
-main().catch((error: unknown) => {
-	send({
-		type: 'failed',
-		message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-	});
-	process.disconnect();
-});
+main().catch(exitOnFailure);

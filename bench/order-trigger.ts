@@ -9,16 +9,13 @@
  */
 import { fork } from 'node:child_process';
 
-import type { IDataObject } from 'n8n-workflow';
-
-import { runPoll } from '../test/harness';
-import { credentialTypes, credentialsFor, rl } from '../test/helpers/action';
+import { oneEventTrigger, pairs, pollTrigger, testRunTrigger } from '../test/helpers/orderTrigger';
+import type { Emitted } from '../test/helpers/orderTrigger';
 import { Prng } from '../test/integration/reliability/prng';
 import { startSandbox } from '../test/sandbox';
-import { EventRegistrationOrderTrigger } from '../nodes/EventRegistrationOrderTrigger/EventRegistrationOrderTrigger.node';
 import { nextMessage } from './processes';
 import { apiHeaders } from './protocol';
-import { check, exitOnFailure, median } from './report';
+import { check, exitOnFailure, log, median } from './report';
 import type { Check } from './report';
 import { SIZE } from './scenarios';
 
@@ -68,42 +65,26 @@ async function runCase(newestFirst: boolean, advance: (ms: number) => void) {
 			.filter((order) => !order.approved_at && !order.rejected_at && !order.cancelled_at)
 			.map((order) => order.id);
 		const ordersAtStart = seeded.length;
-		const node = {
-			id: 'order-trigger',
-			name: 'Order Trigger',
-			type: 'n8n-nodes-event-registration.eventRegistrationOrderTrigger',
-			typeVersion: 1,
-			position: [0, 0] as [number, number],
-			parameters: {
-				authentication: 'accessToken',
-				company: rl(company),
-				events: 'one',
-				event: rl(event),
-				watch: WATCH,
-				includeSubmission: false,
-				options: { fullCheckMinutes: FULL_CHECK_MINUTES, perPage: 15 },
-			},
+		const wf = oneEventTrigger(sb, company, event, WATCH, {
+			options: { fullCheckMinutes: FULL_CHECK_MINUTES, perPage: 15 },
+		});
+		/** What `run` emits, and how many GET requests of the listing it made. */
+		const counted = async (run: () => Promise<Emitted[]>) => {
+			sb.control.clearRequests();
+			const emitted = await run();
+			return {
+				emitted,
+				count: sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length,
+			};
 		};
-		const trigger = new EventRegistrationOrderTrigger();
-		const credentials = credentialsFor(sb);
-		const staticData: IDataObject = {};
+		const testRunRequests = (await counted(() => testRunTrigger({ ...wf, staticData: {} }))).count;
 		const reported = new Map<string, number[]>();
 		const requests: number[] = [];
-		const pollOnce = async (mode: 'manual' | 'trigger', state: IDataObject) => {
-			sb.control.clearRequests();
-			const poller = { nodeType: trigger, node, credentials, credentialTypes };
-			const { output } = await runPoll({ ...poller, staticData: state, mode });
-			const count = sb.control.requests({ method: 'GET', pathIncludes: '/orders' }).length;
-			return { output, count };
-		};
-		const testRunRequests = (await pollOnce('manual', {})).count;
 		/** Each change reported, with the polls (their index in `requests`) that reported it. */
 		const poll = async () => {
-			const { output, count } = await pollOnce('trigger', staticData);
-			for (const item of output?.[0] ?? []) {
-				const key = `${String(item.json.id)}:${String(item.json.transition)}`;
+			const { emitted, count } = await counted(() => pollTrigger(wf));
+			for (const key of pairs(emitted))
 				reported.set(key, [...(reported.get(key) ?? []), requests.length]);
-			}
 			requests.push(count);
 		};
 		const curate = async (order: string, verb: 'approve' | 'reject') => {
@@ -240,6 +221,9 @@ export function orderTriggerChecks(figures: OrderTriggerFigures): Check[] {
 }
 
 export async function runOrderTriggerBench(): Promise<OrderTriggerFigures> {
+	log(
+		`· order_trigger: ${ORDERS_AT_START.toLocaleString('en')} orders, a poll a simulated minute for ${TRAFFIC_MINUTES + QUIET_MINUTES} minutes (two listings)…\n`,
+	);
 	const worker = fork(__filename, ['--child', ...(SIZE.smoke ? ['--smoke'] : [])], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});

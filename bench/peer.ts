@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { runBaseline } from './baseline';
-import type { SandboxControl } from './control';
+import type { SandboxControl } from './processes';
 import { ordersUrl } from './protocol';
 import type { SandboxReady } from './protocol';
 import { log, medianRun, repoRoot, round } from './report';
@@ -36,16 +36,8 @@ const nextUrl = (next: string, requestInterval = 0) => ({
 	requestInterval,
 });
 
-interface Variant {
-	key: string;
-	label: string;
-	/** At most 16 characters with the scenario's three letters (importWorkflows refuses longer). */
-	workflowId: string;
-	/** undefined for this package's node. */
-	pagination?: ReturnType<typeof nextUrl>;
-}
-
-const VARIANTS: readonly Variant[] = [
+/** workflowId: at most 16 characters with the scenario's three letters (importWorkflows refuses longer). */
+const VARIANTS = [
 	{
 		key: 'this_node_defaults',
 		label: 'this node: Order → Get Many, Paging Options at their defaults',
@@ -70,6 +62,8 @@ const VARIANTS: readonly Variant[] = [
 		pagination: nextUrl('$response.body.links.next', INTERVAL_AT_RATE_LIMIT_MS),
 	},
 ];
+/** Its pagination is undefined for this package's node. */
+type Variant = (typeof VARIANTS)[number];
 
 /** The smoke run: one scenario, this node and the plain HTTP Request (each `n8n execute` takes 10–30 s). */
 const PEER_SCENARIOS = SIZE.smoke ? SCENARIOS.slice(0, 1) : SCENARIOS;
@@ -142,9 +136,9 @@ function workflowFor(lib: ScriptsLib, sb: SandboxReady, variant: Variant, scenar
 						operation: 'getMany',
 						company: rl(sb.companyId),
 						event: rl(sb.eventSlug),
-						...(scenario.limit === undefined
-							? { returnAll: true }
-							: { returnAll: false, limit: scenario.limit }),
+						// JSON leaves out an undefined limit (Return All).
+						returnAll: scenario.limit === undefined,
+						limit: scenario.limit,
 					},
 					1,
 					{ credentials },
@@ -178,10 +172,8 @@ function peerRun(
 	const after = Object.keys(runData).filter((name) => name !== NAMES.trigger);
 	const taskOf = (name: string) => runData[name]?.[0];
 	const executionTime = after.reduce((sum, name) => sum + (taskOf(name)?.executionTime ?? 0), 0);
-	const last = [NAMES.limit, NAMES.split, NAMES.listing].find(
-		(name) => taskOf(name)?.data?.main?.[0],
-	);
-	const items = last ? (taskOf(last)?.data?.main?.[0] ?? []).map((item) => item.json) : [];
+	const outputs = [NAMES.limit, NAMES.split, NAMES.listing].map((n) => taskOf(n)?.data?.main?.[0]);
+	const items = (outputs.find(Boolean) ?? []).map((item) => item.json);
 	const nodeError = after.map((name) => taskOf(name)?.error).find((error) => error !== undefined);
 	const error = nodeError ?? execution?.data?.resultData?.error;
 	const failed =
@@ -269,11 +261,11 @@ export async function runPeer(sb: SandboxReady, control: SandboxControl, repeat:
 	}
 
 	const httpVariants = PEER_VARIANTS.filter((v) => v.pagination);
-	const ratioOf = (scenario: Scenario, variant: Variant) => {
-		const time = (key: string) =>
-			runs.find((run) => run.scenario === scenario.name && run.variant === key)?.execution_time_ms;
-		const [own, other] = [time(PEER_VARIANTS[0].key), time(variant.key)];
-		return other !== undefined && own ? round(other / own, 2) : null;
+	const timeOf = (s: Scenario, v: Variant) =>
+		runs.find((run) => run.scenario === s.name && run.variant === v.key)?.execution_time_ms ?? 0;
+	const ratioOf = (s: Scenario, v: Variant) => {
+		const own = timeOf(s, PEER_VARIANTS[0]);
+		return own ? round(timeOf(s, v) / own, 2) : null;
 	};
 	const ratios = Object.fromEntries(
 		PEER_SCENARIOS.map((s) => [

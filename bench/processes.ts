@@ -1,19 +1,59 @@
 /**
  * The sandbox and node child processes. The sandbox child (this file with `--sandbox-child N`: N
  * orders on its first event) runs apart so its CPU and memory are not the node's; it serves until
- * the parent disconnects, driven through the control routes (control.ts).
+ * the parent disconnects, driven through its control routes (/__control/..., SandboxControl).
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import axios from 'axios';
+
 import { startSandbox } from '../test/sandbox';
-import { SandboxControl } from './control';
-import type { ChildMessage, NodeResult } from './node-process';
+import type { NodeResult } from './node-process';
 import type { NodeJob, SandboxReady } from './protocol';
 import { exitOnFailure } from './report';
+import { LATENCY_MS } from './scenarios';
+import type { Throttle } from './scenarios';
 
-/** The child's next message; rejects when it exits first. */
+type ServerStats = { requests: number; status2xx: number; status429: number };
+type LoggedRequest = {
+	query: Record<string, string>;
+	status: number;
+	timestamp: string;
+	durationMs: number;
+};
+
+export class SandboxControl {
+	private readonly http;
+
+	constructor(url: string) {
+		this.http = axios.create({ baseURL: `${url}/__control` });
+	}
+
+	/** Every knob (unset: LATENCY_MS, no throttle, per_page ignored); a throttle opens a window. */
+	async setFaults({
+		latencyMs = LATENCY_MS,
+		throttle = null as Throttle | null,
+		maxPerPage = null as number | null,
+	} = {}): Promise<void> {
+		await this.http.post('/faults', { latencyMs, throttle, maxPerPage });
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.http.delete('/requests');
+	}
+
+	async stats(): Promise<ServerStats> {
+		return (await this.http.get<ServerStats>('/stats')).data;
+	}
+
+	async requests(pathIncludes: string): Promise<LoggedRequest[]> {
+		return (await this.http.get<LoggedRequest[]>('/requests', { params: { pathIncludes } })).data;
+	}
+}
+
+/** The child's next message; rejects when it exits first (a failing child prints its own error). */
 export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const onExit = (code: number | null) =>
@@ -24,13 +64,6 @@ export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
 			resolve(message as T);
 		});
 	});
-}
-
-function unwrap<K extends ChildMessage['type']>(message: ChildMessage, expected: K) {
-	if (message.type === 'failed') throw new Error(`node process failed:\n${message.message}`);
-	if (message.type !== expected)
-		throw new Error(`node process sent ${message.type}, expected ${expected}`);
-	return message as Extract<ChildMessage, { type: K }>;
 }
 
 /** `use` with the sandbox in its own process (`orders` orders on its first event), then stops it. */
@@ -53,13 +86,12 @@ export async function withSandbox<T>(
 
 async function sandboxChild(orders: number): Promise<void> {
 	const sb = await startSandbox({ port: 0, orders, requestLogLimit: 50_000 });
-	const ready: SandboxReady = {
+	process.send?.({
 		url: sb.url,
 		token: sb.token,
 		companyId: sb.demo.companyId,
 		eventSlug: sb.demo.events.summerSummit,
-	};
-	process.send?.(ready);
+	} satisfies SandboxReady);
 	process.once('disconnect', () => void sb.stop().then(() => process.exit(0)));
 }
 
@@ -84,13 +116,13 @@ export async function runNodeProcess(
 	});
 	let result: NodeResult;
 	try {
-		const ready = nextMessage<ChildMessage>(child, 'node process');
+		const ready = nextMessage(child, 'node process');
 		child.send(job);
-		unwrap(await ready, 'ready');
+		await ready;
 		await beforeRun();
-		const done = nextMessage<ChildMessage>(child, 'node process');
+		const done = nextMessage<NodeResult>(child, 'node process');
 		child.send('go');
-		result = unwrap(await done, 'result').result;
+		result = await done;
 	} finally {
 		child.kill();
 		await closed;

@@ -26,7 +26,7 @@ import {
 	benchPeerTable,
 	orderTriggerRequestsTable,
 } from '../scripts/lib/docs-measurements';
-import type { SandboxControl } from './control';
+import type { SandboxControl } from './processes';
 import { memoryChecks, runMemoryScenario } from './memory';
 import { runPeer } from './peer';
 import { runNodeProcess, withSandbox } from './processes';
@@ -48,7 +48,6 @@ import { orderTriggerChecks, runOrderTriggerBench } from './order-trigger';
 import {
 	LATENCY_MS,
 	NODE_PAGE_SIZE,
-	ORDERS,
 	SCENARIOS,
 	SERVER_CASES,
 	SIZE,
@@ -70,7 +69,10 @@ interface Context {
 	sb: SandboxReady;
 	control: SandboxControl;
 	calibration: Record<ServerCase['key'], Awaited<ReturnType<typeof calibrate>>>;
+	paging: Paging;
 	repeat: number;
+	/** The concurrencies also run in the latency scenario. */
+	sweep: number[];
 }
 
 const concurrencyOf = (paging: Paging) => paging.concurrency ?? DEFAULT_CONCURRENCY;
@@ -94,12 +96,11 @@ function integerOption(name: string, env: string, max: number): number | undefin
 async function calibrate(sb: SandboxReady, control: SandboxControl, perPage: number) {
 	await control.setFaults({ maxPerPage: NODE_PAGE_SIZE });
 	const http = axios.create({ headers: apiHeaders(sb) });
-	const url = ordersUrl(sb);
 	const times: number[] = [];
 	let total = 0;
 	for (let page = 2; page < 2 + CALIBRATION_REQUESTS; page++) {
 		const started = performance.now();
-		const response = await http.get<{ meta: { total: number } }>(url, {
+		const response = await http.get<{ meta: { total: number } }>(ordersUrl(sb), {
 			params: { page, per_page: perPage },
 		});
 		times.push(performance.now() - started);
@@ -114,7 +115,7 @@ async function runOnce(
 	scenario: Scenario,
 	server: ServerCase,
 	paging: Paging,
-	baseline: Baseline,
+	baseline: BaselineResult & { serverRequests: number },
 ) {
 	const { sb, control } = context;
 	const { rttMs, total } = context.calibration[server.key];
@@ -188,7 +189,6 @@ async function runOnce(
 	};
 }
 
-type Baseline = BaselineResult & { serverRequests: number };
 export type CaseFigures = Awaited<ReturnType<typeof runOnce>>;
 export type ScenarioFigures = Awaited<ReturnType<typeof runScenario>>;
 
@@ -197,8 +197,9 @@ function sweepPoint(f: CaseFigures) {
 	return { concurrency, wall_ms, ideal_ms, wall_vs_ideal, speedup_vs_baseline, cpu_ms };
 }
 
-async function runScenario(context: Context, scenario: Scenario, paging: Paging, sweep: number[]) {
-	const { sb, control } = context;
+async function runScenario(context: Context, scenario: Scenario) {
+	const { sb, control, paging } = context;
+	const sweep = scenario.name === 'latency' ? context.sweep : [];
 	log(`· ${scenario.name}: ${scenario.description}\n  baseline (sequential, links.next)… `);
 	await control.setFaults({ throttle: scenario.throttle });
 	await control.clearRequests();
@@ -206,8 +207,8 @@ async function runScenario(context: Context, scenario: Scenario, paging: Paging,
 	const baseline = { ...result, serverRequests: (await control.stats()).requests };
 	log(`${round(baseline.wallMs)} ms\n`);
 
-	const nodeRun = async (server: ServerCase, runPaging: Paging, what: string) => {
-		log(`  node, server page size ${server.label}, ${what}… `);
+	const nodeRun = async (server: ServerCase, runPaging = paging) => {
+		log(`  node, server page size ${server.label}, ${describePaging(runPaging)}… `);
 		const figures = await medianRun(
 			scenario.throttle ? 1 : context.repeat,
 			'wall_ms',
@@ -216,17 +217,11 @@ async function runScenario(context: Context, scenario: Scenario, paging: Paging,
 		log('\n');
 		return figures;
 	};
-	const [ignored, honoured] = [
-		await nodeRun(SERVER_CASES[0], paging, describePaging(paging)),
-		await nodeRun(SERVER_CASES[1], paging, describePaging(paging)),
-	];
+	const ignored = await nodeRun(SERVER_CASES[0]);
+	const honoured = await nodeRun(SERVER_CASES[1]);
 	const points = [sweepPoint(ignored)];
-	for (const other of sweep)
-		points.push(
-			sweepPoint(
-				await nodeRun(SERVER_CASES[0], { ...paging, concurrency: other }, `concurrency ${other}`),
-			),
-		);
+	for (const concurrency of sweep)
+		points.push(sweepPoint(await nodeRun(SERVER_CASES[0], { ...paging, concurrency })));
 	return {
 		...ignored,
 		server_honours_per_page: honoured,
@@ -319,26 +314,16 @@ async function main(): Promise<void> {
 	const sweep =
 		skipped('sweep') || SIZE.smoke ? [] : SWEEP.filter((c) => c !== concurrencyOf(paging));
 	log(
-		`Starting the sandbox (orders: ${ORDERS.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
+		`Starting the sandbox (orders: ${SIZE.orders.toLocaleString('en')} on one event; node: ${describePaging(paging)})…\n`,
 	);
-	await withSandbox(ORDERS, async (sb, control) => {
+	await withSandbox(SIZE.orders, async (sb, control) => {
 		const calibration = {
 			per_page_ignored: await calibrate(sb, control, DEFAULT_PAGE_SIZE),
 			per_page_honoured: await calibrate(sb, control, NODE_PAGE_SIZE),
 		};
-		const context: Context = { sb, control, calibration, repeat };
+		const context: Context = { sb, control, calibration, paging, repeat, sweep };
 		const results = {} as Record<ScenarioName, ScenarioFigures>;
-		for (const scenario of SCENARIOS)
-			results[scenario.name] = await runScenario(
-				context,
-				scenario,
-				paging,
-				scenario.name === 'latency' ? sweep : [],
-			);
-		const { orders, trafficMinutes, quietMinutes } = SIZE.orderTrigger;
-		log(
-			`· order_trigger: ${orders.toLocaleString('en')} orders, a poll a simulated minute for ${trafficMinutes + quietMinutes} minutes (two listings)…\n`,
-		);
+		for (const scenario of SCENARIOS) results[scenario.name] = await runScenario(context, scenario);
 		const orderTrigger = await runOrderTriggerBench();
 		const peer = skipped('peer') ? undefined : await runPeer(sb, control, repeat);
 		const memory = skipped('memory') ? undefined : await runMemoryScenario();

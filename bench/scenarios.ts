@@ -34,8 +34,6 @@ const SMOKE: typeof FULL = {
 
 export const SIZE = process.argv.includes('--smoke') ? SMOKE : FULL;
 
-export const ORDERS = SIZE.orders;
-
 const scenario = (
 	name: ScenarioName,
 	description: string,
@@ -53,42 +51,18 @@ export const SCENARIOS: readonly Scenario[] = [
 	scenario('limit', `Limit = 50, ${LATENCY_MS} ms latency, no throttle`, null, 50),
 ];
 
-/** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
-export interface ServerCase {
-	key: 'per_page_ignored' | 'per_page_honoured';
-	label: string;
-	maxPerPage: number | null;
-}
-
 export const NODE_PAGE_SIZE = 100;
 
-export const SERVER_CASES: readonly ServerCase[] = [
+/** The documented API (per_page ignored, 15 a page), and a server that honours per_page up to 100. */
+export const SERVER_CASES = [
 	{ key: 'per_page_ignored', label: '15 (per_page ignored)', maxPerPage: null },
 	{ key: 'per_page_honoured', label: '100 (per_page honoured)', maxPerPage: NODE_PAGE_SIZE },
-];
+] as const;
+export type ServerCase = (typeof SERVER_CASES)[number];
 
 /** The first page, then the rest `concurrency` at a time. */
 function roundTrips(pages: number, concurrency: number): number {
 	return pages <= 0 ? 0 : 1 + Math.ceil((pages - 1) / concurrency);
-}
-
-/**
- * The throttle's bound, its fixed window starting at the first request: the last window cannot
- * start before `floor((pages - 1) / limit)` whole windows; its own pages then need their round trips.
- */
-function throttleBoundMs(
-	pages: number,
-	concurrency: number,
-	rttMs: number,
-	throttle: Throttle,
-): number {
-	const fullWindows = Math.floor((pages - 1) / throttle.limit);
-	const lastWindowPages = pages - fullWindows * throttle.limit;
-	const lastWindowTrips =
-		fullWindows === 0
-			? roundTrips(lastWindowPages, concurrency)
-			: Math.ceil(lastWindowPages / concurrency);
-	return fullWindows * throttle.windowMs + lastWindowTrips * rttMs;
 }
 
 export function pagesNeeded(total: number, perPage: number, limit?: number): number {
@@ -96,7 +70,11 @@ export function pagesNeeded(total: number, perPage: number, limit?: number): num
 	return Math.max(1, Math.ceil(wanted / perPage));
 }
 
-/** The throttle's bound when larger, else `roundTrips` times one measured sequential round trip. */
+/**
+ * `roundTrips` times one measured sequential round trip, or the throttle's bound when larger: its
+ * fixed window starting at the first request, the last window cannot start before
+ * `floor((pages - 1) / limit)` whole windows; its own pages then need their round trips.
+ */
 export function idealMs(
 	scenario: Scenario,
 	pages: number,
@@ -104,7 +82,10 @@ export function idealMs(
 	rttMs: number,
 ): number {
 	const ideal = roundTrips(pages, concurrency) * rttMs;
-	return scenario.throttle
-		? Math.max(ideal, throttleBoundMs(pages, concurrency, rttMs, scenario.throttle))
-		: ideal;
+	if (!scenario.throttle) return ideal;
+	const { limit, windowMs } = scenario.throttle;
+	const fullWindows = Math.floor((pages - 1) / limit);
+	// With no full window this is at most `ideal`, which then applies.
+	const lastWindowTrips = Math.ceil((pages - fullWindows * limit) / concurrency);
+	return Math.max(ideal, fullWindows * windowMs + lastWindowTrips * rttMs);
 }
