@@ -62,9 +62,8 @@ const test = {
 	name: `4. load through the queue: ${DELIVERIES} deliveries (${SENDERS} in flight) → ${DELIVERIES} executions on the two workers`,
 	timeoutMs: 600000,
 	async fn(stack) {
-		const { rest } = stack;
 		const { control, demo } = stack.sandbox;
-		await publish(rest, WORKFLOW_ID);
+		await publish(stack.rest, WORKFLOW_ID);
 		const [webhook] = control.webhooks(demo.companyId).filter((one) => one.events.join() === KIND);
 		assert.ok(webhook, 'the load workflow’s webhook is registered');
 
@@ -111,7 +110,7 @@ const test = {
 			Number(finishedAt.get(execution)) - Number(sentAt.get(delivery));
 		const latencies = [...carried].map(latency);
 		const lastFinished = Math.max(...finishedAt.values());
-		await rest.unpublish(WORKFLOW_ID);
+		await stack.rest.unpublish(WORKFLOW_ID);
 		const load = os.loadavg()[0].toFixed(1);
 		printFigures(
 			`${DELIVERIES} deliveries, ${SENDERS} in flight at a time: all answered 200 in ${(answeredMs / 1000).toFixed(1)} s (${(DELIVERIES / (answeredMs / 1000)).toFixed(0)} deliveries/s accepted)`,

@@ -9,7 +9,8 @@ const assert = require('node:assert/strict');
 
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { deliverOne, offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
-const { assertTokensRefused, deliver, publish, unpublish } = require('../../lib/checks');
+const checks = require('../../lib/checks');
+const { assertTokensRefused, deliver, printFigures, publish, unpublish } = checks;
 
 const WORKFLOW_ID = 'qWebhookTrigger';
 const TRIGGER = 'Event Registration Trigger';
@@ -60,11 +61,9 @@ const test = {
 		await unpublish(rest, WORKFLOW_ID);
 		assert.deepEqual(webhooksAt(stack, url), []);
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
-		console.log(
-			`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
-		);
-		console.log(
-			`    a delivery while the webhook processor was down: not received (${downError}), no execution`,
+		printFigures(
+			`${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
+			`a delivery while the webhook processor was down: not received (${downError}), no execution`,
 		);
 	},
 };

@@ -59,8 +59,7 @@ const test = {
 		control.failNext({ ...post, timeoutMs: POST_HELD_MS, count: 100 });
 		const posts = () => control.requests(post);
 		try {
-			const response = await stack.callWebhook(PATH, { guests });
-			assert.equal(response.status, 200, `webhook processor answered ${response.status}`);
+			await stack.callWebhook(PATH, { guests });
 			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
 			const reads = () => control.requests({ method: 'GET', pathIncludes: '/ticket-types/' });
 			const readBeforePost = () => reads().length >= KILL_AT_GUEST;
