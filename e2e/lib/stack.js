@@ -18,10 +18,10 @@ const {
 	startN8n,
 } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
+const { credentialRefs } = require('../../scripts/lib/workflows');
 const { startSandbox } = require('../../test/sandbox');
 
 /** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
-/** @typedef {{ rest: N8nRest; baseUrl: string }} Server */
 
 const OWNER = {
 	email: 'e2e@example.com',
@@ -31,16 +31,7 @@ const OWNER = {
 };
 
 const CREDENTIALS = {
-	token: {
-		id: 'e2eTokenCredential',
-		name: 'Event Registration sandbox (token)',
-		type: 'eventRegistrationApi',
-	},
-	oauth: {
-		id: 'e2eOAuth2Credential',
-		name: 'Event Registration sandbox (OAuth2)',
-		type: 'eventRegistrationOAuth2Api',
-	},
+	...credentialRefs('Event Registration sandbox', 'e2eTokenCredential', 'e2eOAuth2Credential'),
 	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
@@ -81,7 +72,7 @@ async function startStack({
 	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
 	const track = (/** @type {() => Promise<unknown>} */ closer) => closers.push(closer);
-	/** @type {Promise<Server> | undefined} */
+	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
 	let server;
 	const close = async () => {
 		// A server still booting registers its closer when it is up: wait for that first.

@@ -12,7 +12,6 @@ const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
 const { printFigures, requestLines, whilePublished } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qActionOrders';
-const PATH = 'queue-action-orders';
 const STORED = 'select count(*)::int as count from execution_data where "executionId" = $1';
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
@@ -27,7 +26,7 @@ const test = {
 			const lastName = `Worker${Date.now().toString(36)}`;
 			const guest = { firstName: 'Queue', lastName, email: 'queue.worker@example.com' };
 			// "Respond: When Last Node Finishes": the webhook processor answers with the worker's output.
-			const answer = await stack.callWebhook(PATH, guest);
+			const answer = await stack.callWebhook(WORKFLOW_ID, guest);
 			const answered = `webhook processor answered ${JSON.stringify(answer)}`;
 			assert.equal(answer?.last_name, guest.lastName, answered);
 			const [execution, ...more] = await stack.waitForExecutions(WORKFLOW_ID, 1, 30000);
@@ -69,7 +68,7 @@ function workflows({ credentials: refs, sandbox: { demo } }) {
 	];
 	const name = 'Queue: order create and get';
 	const respond = 'lastNode';
-	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, respond, refs, steps })];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, respond, refs, steps })];
 }
 
 module.exports = { test, workflows };

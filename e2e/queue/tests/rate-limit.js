@@ -12,7 +12,6 @@ const { rl, webhookWorkflow } = require('../lib/workflows');
 const { printFigures, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qRateLimit';
-const PATH = 'queue-rate-limit';
 const LISTING = 'List forms';
 const FORMS = 1200;
 /** Requests per one-second window, for both workers together. */
@@ -45,7 +44,7 @@ const test = {
 		await publish(stack.rest, WORKFLOW_ID);
 
 		// The webhook processor answers at once, a worker lists.
-		const callListing = () => stack.callWebhook(PATH, { company });
+		const callListing = () => stack.callWebhook(WORKFLOW_ID, { company });
 		await callListing();
 		const [lone] = await stack.waitForExecutions(WORKFLOW_ID, 1, 120000);
 		const expected = await listedIds(stack, lone);
@@ -96,7 +95,7 @@ function workflows({ credentials: refs }) {
 	const parameters = { resource: 'form', operation: 'getMany', company, returnAll: true };
 	const name = 'Queue: list every form of a company';
 	const steps = [{ name: LISTING, parameters }];
-	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, refs, steps })];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, refs, steps })];
 }
 
 module.exports = { test, workflows };

@@ -12,7 +12,6 @@ const { createOrderParameters, webhookWorkflow } = require('../lib/workflows');
 const { printFigures, publish, until } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qWorkerCrash';
-const PATH = 'queue-worker-crash';
 const GUESTS = 6;
 /** The kill comes while this guest's POST is held at the sandbox. */
 const KILL_AT_GUEST = 3;
@@ -59,7 +58,7 @@ const test = {
 		control.failNext({ ...post, timeoutMs: POST_HELD_MS, count: 100 });
 		const posts = () => control.requests(post);
 		try {
-			await stack.callWebhook(PATH, { guests });
+			await stack.callWebhook(WORKFLOW_ID, { guests });
 			// Guest 3's ticket-type read is answered: its POST goes out next and is held for 2.5 s.
 			const reads = () => control.requests({ method: 'GET', pathIncludes: '/ticket-types/' });
 			const readBeforePost = () => reads().length >= KILL_AT_GUEST;
@@ -123,7 +122,7 @@ function workflows({ credentials: refs, sandbox }) {
 		{ name: 'Create order', parameters: createOrderParameters(sandbox.demo, '$json.') },
 	];
 	const name = 'Queue: one order per guest';
-	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, refs, steps })];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, refs, steps })];
 }
 
 module.exports = { test, workflows };
