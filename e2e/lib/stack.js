@@ -72,7 +72,7 @@ async function startStack({
 	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
 	const track = (/** @type {() => Promise<unknown>} */ closer) => closers.push(closer);
-	/** @type {Promise<{ rest: N8nRest; baseUrl: string }> | undefined} */
+	/** @type {Promise<{ rest: N8nRest; baseUrl: string; stop: () => Promise<void> }> | undefined} */
 	let server;
 	const close = async () => {
 		// A server still booting registers its closer when it is up: wait for that first.
@@ -103,22 +103,19 @@ async function startStack({
 		await importCredentials(cliEnv, workDir, sandboxCredentials(sandbox, CREDENTIALS, { others }));
 		mark('credentials imported (first n8n command: database migrations)');
 
-		/** @type {{ stop: () => Promise<void> } | undefined} */
-		let running;
 		/** `n8n start` with `env`, signed in by `signIn`. */
 		const launch = async (
 			/** @type {Record<string, string>} */ env,
 			/** @type {(rest: N8nRest) => Promise<unknown>} */ signIn,
 		) => {
 			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
-			running = handle;
-			track(() => handle.stop());
+			track(handle.stop);
 			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
 			const asyncActivation =
 				runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
 			const rest = new N8nRest(handle.baseUrl, { ...runtime, asyncActivation });
 			await signIn(rest);
-			return { rest, baseUrl: handle.baseUrl };
+			return { rest, baseUrl: handle.baseUrl, stop: handle.stop };
 		};
 		const stack = {
 			runtime,
@@ -136,8 +133,7 @@ async function startStack({
 			},
 			/** Restarts `n8n start` on the same user folder with `env` added, signed in again. */
 			async restartServer(/** @type {Record<string, string>} */ env = {}) {
-				await stack.server();
-				await running?.stop();
+				await (await stack.server()).stop();
 				server = launch({ ...serverEnv, ...env }, (rest) => rest.login(OWNER));
 				return await server;
 			},
