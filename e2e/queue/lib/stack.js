@@ -41,10 +41,7 @@ const ROLES = /** @type {const} */ (['main', ...WORKERS, 'webhook']);
 /** A worker's command line; 10 is n8n's default concurrency. */
 const workerCommand = (concurrency = 10) => ['worker', `--concurrency=${concurrency}`];
 
-/**
- * A process of n8n; `port`: its /healthz/readiness port.
- * @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role
- */
+/** A process of n8n; `port`: its /healthz/readiness port. @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role */
 /** What the tests' workflows are made of. @typedef {{ sandbox: import('../../../test/sandbox').Sandbox; packageDir: string; credentials: typeof CREDENTIALS }} Context */
 
 /** @param {{ log: (line: string) => void; skipBuild?: boolean; workflows: (context: Context) => Array<{ id: string }> }} options */
@@ -114,13 +111,11 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const cli = { userFolder: userFolder('main'), port: rolePorts[0], brokerPort: cliBroker };
 		const cliEnv = n8nEnv({ ...cli, extra: shared });
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
-		await Promise.all([
-			...ROLES.slice(1).map((name) => startRole(roles[name])),
-			(async () => {
-				await importCredentials(cliEnv, WORK_DIR, sandboxCredentials(sandbox, CREDENTIALS));
-				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
-			})(),
-		]);
+		const credentials = sandboxCredentials(sandbox, CREDENTIALS);
+		const imported = importCredentials(cliEnv, WORK_DIR, credentials).then(() =>
+			importWorkflows(cliEnv, WORK_DIR, workflows(context)),
+		);
+		await Promise.all([...ROLES.slice(1).map((name) => startRole(roles[name])), imported]);
 		mark('two workers and the webhook processor ready; credentials and workflows imported');
 		const db = await connectDatabase(postgres);
 		closers.push(() => db.close());
