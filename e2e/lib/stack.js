@@ -21,8 +21,6 @@ const { freePorts } = require('../../scripts/lib/processes');
 const { credentialRefs } = require('../../scripts/lib/workflows');
 const { startSandbox } = require('../../test/sandbox');
 
-/** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
-
 const OWNER = {
 	email: 'e2e@example.com',
 	password: 'E2e-Sandbox-Passw0rd',
@@ -44,29 +42,28 @@ function stopwatch(/** @type {(line: string) => void} */ log) {
 	};
 }
 
+/** One per n8n version, so runs on different versions do not share a database. */
+const runDir = (/** @type {import('../../scripts/lib/runtime').Runtime} */ runtime) =>
+	path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`);
+
 /** Empties `workDir`, packs the package into it (built first unless `skipBuild`); the tarball. */
 async function packInto(/** @type {string} */ workDir, /** @type {boolean} */ skipBuild) {
 	fs.rmSync(workDir, { recursive: true, force: true });
-	fs.mkdirSync(workDir, { recursive: true });
 	if (!skipBuild) await build();
 	return (await pack(workDir)).tarball;
 }
 
 /**
  * Starts the sandbox, the fake CRM and the SMTP server, installs the package into a fresh n8n user
- * folder of `runtime` and imports the credentials (`credentials`: more to import). `workDir`: one
- * per n8n version by default, so runs on different versions do not share a database.
+ * folder of `runtime` (in `workDir`, runDir by default) and imports the credentials
+ * (`credentials`: more to import).
  * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
  */
 async function startStack({
 	log,
 	skipBuild = false,
 	runtime = DEFAULT_RUNTIME,
-	workDir = path.join(
-		ROOT,
-		'.e2e',
-		runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`,
-	),
+	workDir = runDir(runtime),
 	credentials = [],
 }) {
 	/** @type {Array<() => Promise<unknown>>} */
