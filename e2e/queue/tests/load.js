@@ -7,7 +7,7 @@
 const assert = require('node:assert/strict');
 const os = require('node:os');
 
-const { parseFlatted } = require('../../../scripts/lib/n8n');
+const { nodeOutput, parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
@@ -49,12 +49,9 @@ async function deliveredIds(stack, executions) {
 		'select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])',
 		[executions.map(({ id }) => id)],
 	);
-	return new Map(
-		rows.map((row) => {
-			const data = parseFlatted(DEFAULT_RUNTIME, row.data);
-			return [row.id, data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0]?.[0]?.json?.id];
-		}),
-	);
+	const carried = (/** @type {{ data: string }} */ row) =>
+		nodeOutput({ data: parseFlatted(DEFAULT_RUNTIME, row.data) }, TRIGGER)[0]?.id;
+	return new Map(rows.map((row) => [row.id, carried(row)]));
 }
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */

@@ -23,12 +23,8 @@ const POST_HELD_MS = 2500;
  * @param {string[]} sent @param {string[]} guests
  */
 function runsOf(sent, guests) {
-	/** @type {string[][]} */
-	const runs = [];
-	for (const email of sent) {
-		if (email === guests[0] || runs.length === 0) runs.push([]);
-		runs[runs.length - 1].push(email);
-	}
+	const starts = sent.flatMap((email, i) => (i === 0 || email === guests[0] ? [i] : []));
+	const runs = starts.map((start, n) => sent.slice(start, starts[n + 1]));
 	for (const run of runs)
 		assert.deepEqual(
 			run,
