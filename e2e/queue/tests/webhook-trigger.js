@@ -13,7 +13,6 @@ const checks = require('../../lib/checks');
 const { assertTokensRefused, deliver, printFigures, publish, unpublish } = checks;
 
 const WORKFLOW_ID = 'qWebhookTrigger';
-const TRIGGER = 'Event Registration Trigger';
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 3000;
 
@@ -33,7 +32,7 @@ const test = {
 		const { control, demo } = sandbox;
 		const kinds = offeredEventKinds(stack.packageDir);
 		const { nodes } = await rest.getWorkflow(WORKFLOW_ID);
-		const trigger = nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
+		const trigger = nodes.find((/** @type {{ webhookId?: string }} */ n) => n.webhookId);
 		const url = `${stack.webhookUrl}/webhook/${trigger.webhookId}/webhook`;
 
 		await publish(rest, WORKFLOW_ID);
