@@ -10,8 +10,7 @@ const { stopOnSignals } = require('../../scripts/lib/processes');
 /** @template C @typedef {{ name: string; timeoutMs: number; fn: (c: C) => Promise<void> }} TestCase */
 /** @template C @typedef {{ name: string; steps?: boolean; tests: TestCase<C>[] }} Suite */
 
-/** @param {string} text */
-const indent = (text) => text.replace(/^/gm, '    ');
+const indent = (/** @type {string} */ text) => text.replace(/^/gm, '    ');
 const describe = (/** @type {unknown} */ error) =>
 	error instanceof Error ? (error.stack ?? error.message) : String(error);
 const since = (/** @type {number} */ started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -20,10 +19,8 @@ const since = (/** @type {number} */ started) => `${((Date.now() - started) / 10
 async function withTimeout(name, timeoutMs, fn) {
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
-	const limit = new Promise((_, reject) => {
-		const late = () => reject(new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`));
-		timer = setTimeout(late, timeoutMs);
-	});
+	const late = new Error(`"${name}" did not finish within ${timeoutMs / 1000} s`);
+	const limit = new Promise((_, reject) => (timer = setTimeout(() => reject(late), timeoutMs)));
 	try {
 		await Promise.race([fn(), limit]);
 	} finally {

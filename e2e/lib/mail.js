@@ -6,6 +6,7 @@
 const { randomBytes } = require('node:crypto');
 
 const { SMTPServer } = require('smtp-server');
+const { closeServer, listenLocal } = require('../../scripts/lib/processes');
 
 /** @typedef {{ to: string[]; subject: string; text: string }} ReceivedMail */
 
@@ -59,13 +60,10 @@ async function startMailServer() {
 			}, callback);
 		},
 	});
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => resolve(undefined));
-	});
+	await listenLocal(server.server, 0);
 	const { port } = /** @type {import('node:net').AddressInfo} */ (server.server.address());
-	/** @type {() => Promise<void>} */
-	const close = () => new Promise((done) => server.close(() => done(undefined)));
+	// SMTPServer's close() also ends the open connections.
+	const close = () => closeServer(/** @type {any} */ (server));
 	return { host: '127.0.0.1', port, user, password, messages, close };
 }
 

@@ -30,36 +30,32 @@ async function curate(stack, orderId, /** @type {'approve' | 'reject'} */ action
 		throw new Error(`${action} ${orderId}: ${response.status} ${await response.text()}`);
 }
 
-/** Per transition, a ticket type whose new orders can make it. */
-const TICKET_TYPES = {
-	created: 'general-admission',
-	cancelled: 'general-admission',
-	paid: 'vip-pass',
-	authorized: 'vip-pass',
-	approved: 'speaker-pass',
-	rejected: 'speaker-pass',
+/** @typedef {'created' | 'cancelled' | 'paid' | 'authorized' | 'approved' | 'rejected'} Transition */
+/**
+ * Per transition, a ticket type whose new orders can make it, and how to make it.
+ * @type {Record<Transition, [string, (stack: Stack, order: string) => unknown]>}
+ */
+const TRANSITIONS = {
+	created: ['general-admission', () => undefined],
+	cancelled: ['general-admission', ({ sandbox }, order) => sandbox.control.cancelOrder(order)],
+	paid: ['vip-pass', ({ sandbox }, order) => sandbox.control.markPaid(order)],
+	authorized: ['vip-pass', ({ sandbox }, order) => sandbox.control.markAuthorized(order)],
+	approved: ['speaker-pass', (stack, order) => curate(stack, order, 'approve')],
+	rejected: ['speaker-pass', (stack, order) => curate(stack, order, 'reject')],
 };
 
 /**
  * Makes order `id` (by default a new one) do `transition`; the `<order id> <transition>` lines the
  * order trigger reports: a new order's `created` too, and a payment's `authorized` (a card
  * payment sets authorized_at too).
- * @param {Stack} stack @param {keyof typeof TICKET_TYPES} transition @param {string} [id]
+ * @param {Stack} stack @param {Transition} transition @param {string} [id]
  */
 async function change(stack, transition, id = undefined) {
-	const { control } = stack.sandbox;
-	const made = id === undefined ? ['created'] : [];
-	const order = id ?? newOrder(stack, TICKET_TYPES[transition]);
-	await {
-		created: () => undefined,
-		cancelled: () => control.cancelOrder(order),
-		paid: () => control.markPaid(order),
-		authorized: () => control.markAuthorized(order),
-		approved: () => curate(stack, order, 'approve'),
-		rejected: () => curate(stack, order, 'reject'),
-	}[transition]();
-	made.push(...({ created: [], paid: ['authorized', 'paid'] }[transition] ?? [transition]));
-	return made.map((transitionMade) => `${order} ${transitionMade}`);
+	const [ticketType, make] = TRANSITIONS[transition];
+	const order = id ?? newOrder(stack, ticketType);
+	await make(stack, order);
+	const made = { created: [], paid: ['authorized', 'paid'] }[transition] ?? [transition];
+	return [...(id === undefined ? ['created'] : []), ...made].map((one) => `${order} ${one}`);
 }
 
 /** n8n polls at most once a minute, on the minute: the next poll can be a minute away. */

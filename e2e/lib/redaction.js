@@ -9,6 +9,7 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const { DEFAULT_RUNTIME, RUNTIME_MODULES } = require('../../scripts/lib/runtime');
+const { runMain } = require('../../scripts/lib/processes');
 const { packageNodes } = require('./checks');
 
 const REDACTION = path.join(RUNTIME_MODULES, 'n8n', 'dist', 'modules', 'redaction', 'executions');
@@ -81,10 +82,6 @@ async function main() {
 	process.stdout.write(JSON.stringify({ byStrategy, strategyRequired, byServiceUnderPolicy }));
 }
 
-if (require.main === module)
-	main().catch((error) => {
-		console.error(error);
-		process.exitCode = 1;
-	});
+if (require.main === module) runMain(main, (error) => error.stack ?? error.message);
 
 module.exports = { redactWithN8n };

@@ -18,10 +18,8 @@ const {
 	startN8n,
 } = require('../../scripts/lib/n8n');
 const { freePorts } = require('../../scripts/lib/processes');
+const { credentialRefs } = require('../../scripts/lib/workflows');
 const { startSandbox } = require('../../test/sandbox');
-
-/** @typedef {import('../../scripts/lib/n8n').N8nRest} N8nRest */
-/** @typedef {{ rest: N8nRest; baseUrl: string }} Server */
 
 const OWNER = {
 	email: 'e2e@example.com',
@@ -31,16 +29,7 @@ const OWNER = {
 };
 
 const CREDENTIALS = {
-	token: {
-		id: 'e2eTokenCredential',
-		name: 'Event Registration sandbox (token)',
-		type: 'eventRegistrationApi',
-	},
-	oauth: {
-		id: 'e2eOAuth2Credential',
-		name: 'Event Registration sandbox (OAuth2)',
-		type: 'eventRegistrationOAuth2Api',
-	},
+	...credentialRefs('Event Registration sandbox', 'e2eTokenCredential', 'e2eOAuth2Credential'),
 	smtp: { id: 'e2eSmtpCredential', name: 'Team mail (loopback SMTP)', type: 'smtp' },
 };
 
@@ -53,35 +42,34 @@ function stopwatch(/** @type {(line: string) => void} */ log) {
 	};
 }
 
+/** One per n8n version, so runs on different versions do not share a database. */
+const runDir = (/** @type {import('../../scripts/lib/runtime').Runtime} */ runtime) =>
+	path.join(ROOT, '.e2e', runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`);
+
 /** Empties `workDir`, packs the package into it (built first unless `skipBuild`); the tarball. */
 async function packInto(/** @type {string} */ workDir, /** @type {boolean} */ skipBuild) {
 	fs.rmSync(workDir, { recursive: true, force: true });
-	fs.mkdirSync(workDir, { recursive: true });
 	if (!skipBuild) await build();
 	return (await pack(workDir)).tarball;
 }
 
 /**
  * Starts the sandbox, the fake CRM and the SMTP server, installs the package into a fresh n8n user
- * folder of `runtime` and imports the credentials (`credentials`: more to import). `workDir`: one
- * per n8n version by default, so runs on different versions do not share a database.
+ * folder of `runtime` (in `workDir`, runDir by default) and imports the credentials
+ * (`credentials`: more to import).
  * @param {{ log: (line: string) => void; skipBuild?: boolean; runtime?: import('../../scripts/lib/runtime').Runtime; workDir?: string; credentials?: object[] }} options
  */
 async function startStack({
 	log,
 	skipBuild = false,
 	runtime = DEFAULT_RUNTIME,
-	workDir = path.join(
-		ROOT,
-		'.e2e',
-		runtime === DEFAULT_RUNTIME ? 'run' : `run-n8n-${runtime.n8nVersion}`,
-	),
+	workDir = runDir(runtime),
 	credentials = [],
 }) {
 	/** @type {Array<() => Promise<unknown>>} */
 	const closers = [];
 	const track = (/** @type {() => Promise<unknown>} */ closer) => closers.push(closer);
-	/** @type {Promise<Server> | undefined} */
+	/** @type {Promise<{ rest: N8nRest; baseUrl: string; stop: () => Promise<void> }> | undefined} */
 	let server;
 	const close = async () => {
 		// A server still booting registers its closer when it is up: wait for that first.
@@ -112,22 +100,19 @@ async function startStack({
 		await importCredentials(cliEnv, workDir, sandboxCredentials(sandbox, CREDENTIALS, { others }));
 		mark('credentials imported (first n8n command: database migrations)');
 
-		/** @type {{ stop: () => Promise<void> } | undefined} */
-		let running;
 		/** `n8n start` with `env`, signed in by `signIn`. */
 		const launch = async (
 			/** @type {Record<string, string>} */ env,
 			/** @type {(rest: N8nRest) => Promise<unknown>} */ signIn,
 		) => {
 			const handle = await startN8n(env, path.join(workDir, 'n8n-start.log'));
-			running = handle;
-			track(() => handle.stop());
+			track(handle.stop);
 			// Without the publication service (2.x's legacy start path) activation answers synchronously, as in 1.x.
 			const asyncActivation =
 				runtime.asyncActivation && env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE !== 'false';
 			const rest = new N8nRest(handle.baseUrl, { ...runtime, asyncActivation });
 			await signIn(rest);
-			return { rest, baseUrl: handle.baseUrl };
+			return { rest, baseUrl: handle.baseUrl, stop: handle.stop };
 		};
 		const stack = {
 			runtime,
@@ -145,8 +130,7 @@ async function startStack({
 			},
 			/** Restarts `n8n start` on the same user folder with `env` added, signed in again. */
 			async restartServer(/** @type {Record<string, string>} */ env = {}) {
-				await stack.server();
-				await running?.stop();
+				await (await stack.server()).stop();
 				server = launch({ ...serverEnv, ...env }, (rest) => rest.login(OWNER));
 				return await server;
 			},

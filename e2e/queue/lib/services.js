@@ -163,19 +163,17 @@ async function startRedis({ workDir, port, log }) {
 	const redis = await ensureInstalled(redisServer, 'redis-server', missing, log);
 	const dir = path.join(workDir, 'redis');
 	fs.mkdirSync(dir, { recursive: true });
-	const logFile = path.join(workDir, 'redis.log');
-	const options = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', daemonize: 'no' };
-	const flags = { ...options, logfile: logFile };
+	const logfile = path.join(workDir, 'redis.log');
+	const flags = { port, bind: '127.0.0.1', dir, save: '', appendonly: 'no', logfile };
 	const args = Object.entries(flags).flatMap(([k, v]) => [`--${k}`, `${v}`]);
 	// redis-cli comes with redis-server (Debian's redis-tools).
 	const ping = () => run('redis-cli', ['-p', String(port), 'ping'], { timeoutMs: 5000 });
 	const pong = async () => (await ping()).stdout.trim() === 'PONG';
 	const child = startChild(redis, args, { stdio: 'ignore' });
-	await readyOrStopped(child, logFile, () =>
+	await readyOrStopped(child, logfile, () =>
 		until('Redis to answer PING', pong, START_TIMEOUT_MS, 100),
 	);
 	return {
-		port,
 		n8nEnv: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
 		stop: () => stopChild(child),
 	};

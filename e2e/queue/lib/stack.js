@@ -5,6 +5,7 @@
  * with its own user folder, the package installed into its nodes folder as the custom image of
  * docs/queue-mode.md does. Every process is a tracked child, ended by its PID.
  */
+const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -34,16 +35,13 @@ const LOCK_SETTINGS = {
 	QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
 	QUEUE_WORKER_STALLED_INTERVAL: '5000',
 };
-/** @typedef {'main' | 'worker1' | 'worker2' | 'webhook'} RoleName */
-const ROLES = /** @type {RoleName[]} */ (['main', 'worker1', 'worker2', 'webhook']);
 const WORKERS = /** @type {const} */ (['worker1', 'worker2']);
+const ROLES = /** @type {const} */ (['main', ...WORKERS, 'webhook']);
+/** @typedef {(typeof ROLES)[number]} RoleName */
 /** A worker's command line; 10 is n8n's default concurrency. */
 const workerCommand = (concurrency = 10) => ['worker', `--concurrency=${concurrency}`];
 
-/**
- * A process of n8n; `port`: its /healthz/readiness port.
- * @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role
- */
+/** A process of n8n; `port`: its /healthz/readiness port. @typedef {{ command: string[]; env: NodeJS.ProcessEnv; port: string; logFile: string; handle?: { child: import('node:child_process').ChildProcess } }} Role */
 /** What the tests' workflows are made of. @typedef {{ sandbox: import('../../../test/sandbox').Sandbox; packageDir: string; credentials: typeof CREDENTIALS }} Context */
 
 /** @param {{ log: (line: string) => void; skipBuild?: boolean; workflows: (context: Context) => Array<{ id: string }> }} options */
@@ -61,9 +59,9 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 	try {
 		await ensureRuntime({ log });
 		const tarball = await packInto(WORK_DIR, skipBuild);
-		const userFolders = Object.fromEntries(ROLES.map((name) => [name, path.join(WORK_DIR, name)]));
-		const packageDir = await npmInstallIntoN8n(tarball, userFolders.main);
-		for (const name of ROLES.slice(1)) await npmInstallIntoN8n(tarball, userFolders[name]);
+		const userFolder = (/** @type {RoleName} */ name) => path.join(WORK_DIR, name);
+		const packageDir = await npmInstallIntoN8n(tarball, userFolder('main'));
+		for (const name of ROLES.slice(1)) await npmInstallIntoN8n(tarball, userFolder(name));
 		const made = skipBuild ? 'packed' : 'built, packed';
 		mark(`${made} and installed with npm into four nodes folders`);
 
@@ -94,15 +92,12 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		ROLES.forEach((name, i) => {
 			const [port, brokerPort] = rolePorts.slice(2 * i, 2 * i + 2);
 			const worker = name.startsWith('worker');
-			const health = {
-				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-				QUEUE_HEALTH_CHECK_PORT: String(port),
-				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-			};
-			const extra = { ...shared, ...(worker ? health : {}) };
+			const health = { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) };
+			const address = { N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
+			const extra = { ...shared, ...(worker ? { ...health, ...address } : {}) };
 			roles[name] = {
 				command: worker ? workerCommand() : [name === 'main' ? 'start' : name],
-				env: n8nEnv({ userFolder: userFolders[name], port, brokerPort, extra }),
+				env: n8nEnv({ userFolder: userFolder(name), port, brokerPort, extra }),
 				port: String(port),
 				logFile: path.join(WORK_DIR, `${name}.log`),
 			};
@@ -113,16 +108,14 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 		const rest = new N8nRest(mainUrl);
 		await rest.setupOwner(OWNER);
 		mark('main ready (database migrated) with an owner account');
-		const cli = { userFolder: userFolders.main, port: rolePorts[0], brokerPort: cliBroker };
+		const cli = { userFolder: userFolder('main'), port: rolePorts[0], brokerPort: cliBroker };
 		const cliEnv = n8nEnv({ ...cli, extra: shared });
 		const context = { sandbox, packageDir, credentials: CREDENTIALS };
-		await Promise.all([
-			...ROLES.slice(1).map((name) => startRole(roles[name])),
-			(async () => {
-				await importCredentials(cliEnv, WORK_DIR, sandboxCredentials(sandbox, CREDENTIALS));
-				await importWorkflows(cliEnv, WORK_DIR, workflows(context));
-			})(),
-		]);
+		const credentials = sandboxCredentials(sandbox, CREDENTIALS);
+		const imported = importCredentials(cliEnv, WORK_DIR, credentials).then(() =>
+			importWorkflows(cliEnv, WORK_DIR, workflows(context)),
+		);
+		await Promise.all([...ROLES.slice(1).map((name) => startRole(roles[name])), imported]);
 		mark('two workers and the webhook processor ready; credentials and workflows imported');
 		const db = await connectDatabase(postgres);
 		closers.push(() => db.close());
@@ -168,11 +161,12 @@ async function startQueueStack({ log, skipBuild = false, workflows }) {
 				const what = `executions of ${workflowId} in Postgres`;
 				return untilFinished(what, () => executionsOf(workflowId), { count, timeoutMs });
 			},
-			/** POSTs JSON to a production webhook path on the webhook processor. */
+			/** POSTs JSON to a production webhook path on the webhook processor; it must answer 200. */
 			async callWebhook(/** @type {string} */ webhookPath, /** @type {unknown} */ body) {
 				const response = await postWebhook(webhookUrl, webhookPath, body);
 				const text = await response.text();
-				return { status: response.status, body: text ? JSON.parse(text) : undefined };
+				assert.equal(response.status, 200, `webhook processor answered ${response.status} ${text}`);
+				return text ? JSON.parse(text) : undefined;
 			},
 			close,
 		};

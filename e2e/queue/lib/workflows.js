@@ -13,10 +13,11 @@ const ACTION = nodeType('eventRegistration');
 /** @typedef {{ name: string; type?: string; parameters: object }} Step the action node unless `type` */
 
 /**
- * n8n's Webhook node on POST /webhook/<path>, then the steps in a chain (token credential).
- * @param {{ id: string; name: string; path: string; respond?: 'onReceived' | 'lastNode'; refs: import('../../../scripts/lib/workflows').CredentialRefs; steps: Step[] }} options
+ * n8n's Webhook node on POST /webhook/<path> (the workflow's id unless given), then the steps in a
+ * chain (token credential).
+ * @param {{ id: string; name: string; path?: string; respond?: 'onReceived' | 'lastNode'; refs: import('../../../scripts/lib/workflows').CredentialRefs; steps: Step[] }} options
  */
-function webhookWorkflow({ id, name, path, respond = 'onReceived', refs, steps }) {
+function webhookWorkflow({ id, name, path = id, respond = 'onReceived', refs, steps }) {
 	const { authentication, credentials } = auth('token', refs);
 	const parameters = { httpMethod: 'POST', path, responseMode: respond, options: {} };
 	const extra = { typeVersion: 2, webhookId: randomUUID() };
@@ -25,10 +26,8 @@ function webhookWorkflow({ id, name, path, respond = 'onReceived', refs, steps }
 			? node(stepName, type, parameters, i + 1)
 			: node(stepName, ACTION, { authentication, ...parameters }, i + 1, { credentials }),
 	);
-	return workflow(id, name, [
-		node('Webhook', 'n8n-nodes-base.webhook', parameters, 0, extra),
-		...chain,
-	]);
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', parameters, 0, extra);
+	return workflow(id, name, [webhook, ...chain]);
 }
 
 /**

@@ -7,7 +7,7 @@
 const assert = require('node:assert/strict');
 const os = require('node:os');
 
-const { parseFlatted } = require('../../../scripts/lib/n8n');
+const { nodeOutput, parseFlatted } = require('../../../scripts/lib/n8n');
 const { DEFAULT_RUNTIME } = require('../../../scripts/lib/runtime');
 const { sleep } = require('../../../scripts/lib/processes');
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
@@ -49,12 +49,9 @@ async function deliveredIds(stack, executions) {
 		'select "executionId"::text as id, data from execution_data where "executionId" = any($1::int[])',
 		[executions.map(({ id }) => id)],
 	);
-	return new Map(
-		rows.map((row) => {
-			const data = parseFlatted(DEFAULT_RUNTIME, row.data);
-			return [row.id, data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0]?.[0]?.json?.id];
-		}),
-	);
+	const carried = (/** @type {{ data: string }} */ row) =>
+		nodeOutput({ data: parseFlatted(DEFAULT_RUNTIME, row.data) }, TRIGGER)[0]?.id;
+	return new Map(rows.map((row) => [row.id, carried(row)]));
 }
 
 /** @type {import('../../lib/harness').TestCase<import('../lib/stack').QueueStack>} */
@@ -62,9 +59,8 @@ const test = {
 	name: `4. load through the queue: ${DELIVERIES} deliveries (${SENDERS} in flight) → ${DELIVERIES} executions on the two workers`,
 	timeoutMs: 600000,
 	async fn(stack) {
-		const { rest } = stack;
 		const { control, demo } = stack.sandbox;
-		await publish(rest, WORKFLOW_ID);
+		await publish(stack.rest, WORKFLOW_ID);
 		const [webhook] = control.webhooks(demo.companyId).filter((one) => one.events.join() === KIND);
 		assert.ok(webhook, 'the load workflow’s webhook is registered');
 
@@ -111,7 +107,7 @@ const test = {
 			Number(finishedAt.get(execution)) - Number(sentAt.get(delivery));
 		const latencies = [...carried].map(latency);
 		const lastFinished = Math.max(...finishedAt.values());
-		await rest.unpublish(WORKFLOW_ID);
+		await stack.rest.unpublish(WORKFLOW_ID);
 		const load = os.loadavg()[0].toFixed(1);
 		printFigures(
 			`${DELIVERIES} deliveries, ${SENDERS} in flight at a time: all answered 200 in ${(answeredMs / 1000).toFixed(1)} s (${(DELIVERIES / (answeredMs / 1000)).toFixed(0)} deliveries/s accepted)`,

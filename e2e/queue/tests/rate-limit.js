@@ -12,19 +12,12 @@ const { rl, webhookWorkflow } = require('../lib/workflows');
 const { printFigures, publish } = require('../../lib/checks');
 
 const WORKFLOW_ID = 'qRateLimit';
-const PATH = 'queue-rate-limit';
 const LISTING = 'List forms';
 const FORMS = 1200;
 /** Requests per one-second window, for both workers together. */
 const LIMIT = 10;
 
 /** @typedef {import('../lib/stack').QueueStack} QueueStack */
-
-/** Calls the listing on the webhook processor: it answers at once, a worker lists. */
-async function callListing(/** @type {QueueStack} */ stack, /** @type {string} */ company) {
-	const { status, body } = await stack.callWebhook(PATH, { company });
-	assert.equal(status, 200, `webhook processor answered ${status} ${JSON.stringify(body)}`);
-}
 
 /** The listed forms' ids, in order. @param {QueueStack} stack @param {{ id: string }} execution */
 async function listedIds(stack, execution) {
@@ -43,15 +36,16 @@ const test = {
 	name: `5. shared rate limit: two Return All listings of ${FORMS} forms at once, one per worker, ${LIMIT} requests/s for both`,
 	timeoutMs: 420000,
 	async fn(stack) {
-		const { rest } = stack;
 		const { control } = stack.sandbox;
 		// One execution per worker at a time: two executions queued together go to both workers.
 		await Promise.all([stack.restart('worker1', 1), stack.restart('worker2', 1)]);
 		const company = control.createCompany({ name: 'Queue Rate Limit Co' }).id;
 		control.addForms(company, FORMS);
-		await publish(rest, WORKFLOW_ID);
+		await publish(stack.rest, WORKFLOW_ID);
 
-		await callListing(stack, company);
+		// The webhook processor answers at once, a worker lists.
+		const callListing = () => stack.callWebhook(WORKFLOW_ID, { company });
+		await callListing();
 		const [lone] = await stack.waitForExecutions(WORKFLOW_ID, 1, 120000);
 		const expected = await listedIds(stack, lone);
 		assert.equal(expected.length, FORMS);
@@ -60,7 +54,7 @@ const test = {
 		control.setFaults({ throttle: { limit: LIMIT, windowMs: 1000 } });
 		control.clearRequests();
 		try {
-			await Promise.all([callListing(stack, company), callListing(stack, company)]);
+			await Promise.all([callListing(), callListing()]);
 			const [, ...pair] = await stack.waitForExecutions(WORKFLOW_ID, 3, 300000);
 			assert.equal(pair.length, 2);
 			for (const execution of pair)
@@ -90,7 +84,7 @@ const test = {
 			);
 		} finally {
 			control.resetFaults();
-			await rest.unpublish(WORKFLOW_ID);
+			await stack.rest.unpublish(WORKFLOW_ID);
 		}
 	},
 };
@@ -101,7 +95,7 @@ function workflows({ credentials: refs }) {
 	const parameters = { resource: 'form', operation: 'getMany', company, returnAll: true };
 	const name = 'Queue: list every form of a company';
 	const steps = [{ name: LISTING, parameters }];
-	return [webhookWorkflow({ id: WORKFLOW_ID, name, path: PATH, refs, steps })];
+	return [webhookWorkflow({ id: WORKFLOW_ID, name, refs, steps })];
 }
 
 module.exports = { test, workflows };

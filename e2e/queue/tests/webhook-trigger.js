@@ -9,10 +9,10 @@ const assert = require('node:assert/strict');
 
 const { webhookTriggerWorkflow } = require('../../../scripts/lib/workflows');
 const { deliverOne, offeredEventKinds, webhooksAt } = require('../../suites/webhook-trigger');
-const { assertTokensRefused, deliver, publish, unpublish } = require('../../lib/checks');
+const checks = require('../../lib/checks');
+const { assertTokensRefused, deliver, printFigures, publish, unpublish } = checks;
 
 const WORKFLOW_ID = 'qWebhookTrigger';
-const TRIGGER = 'Event Registration Trigger';
 /** How long a refused delivery is watched for an execution it must not start. */
 const QUIET_MS = 3000;
 
@@ -32,7 +32,7 @@ const test = {
 		const { control, demo } = sandbox;
 		const kinds = offeredEventKinds(stack.packageDir);
 		const { nodes } = await rest.getWorkflow(WORKFLOW_ID);
-		const trigger = nodes.find((/** @type {{ name: string }} */ n) => n.name === TRIGGER);
+		const trigger = nodes.find((/** @type {{ webhookId?: string }} */ n) => n.webhookId);
 		const url = `${stack.webhookUrl}/webhook/${trigger.webhookId}/webhook`;
 
 		await publish(rest, WORKFLOW_ID);
@@ -60,11 +60,9 @@ const test = {
 		await unpublish(rest, WORKFLOW_ID);
 		assert.deepEqual(webhooksAt(stack, url), []);
 		assert.deepEqual(control.webhooks(demo.companyId), [], 'webhooks left at the company');
-		console.log(
-			`    ${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
-		);
-		console.log(
-			`    a delivery while the webhook processor was down: not received (${downError}), no execution`,
+		printFigures(
+			`${kinds.length} event kinds, one execution each (on ${[...workers].sort().join(' and ')}); 401 for wrong and missing tokens, before and after a webhook-processor restart`,
+			`a delivery while the webhook processor was down: not received (${downError}), no execution`,
 		);
 	},
 };
