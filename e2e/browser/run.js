@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const { importWorkflows } = require('../../scripts/lib/n8n');
 const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
-const { openBrowser } = require('./lib/session');
+const { openBrowser } = require('./lib/browser-test');
 const { prepareFixtures } = require('./lib/fixtures');
 const { pictureCredentials, picturesDir } = require('./lib/pictures');
 
@@ -38,7 +38,7 @@ runSuites({
 		const pictures = picturesDir(args);
 		if (pictures.temporary)
 			closing(async () => fs.rmSync(pictures.dir, { recursive: true, force: true }));
-		const log = (/** @type {string} */ line) => console.log(line);
+		const log = console.log;
 		const stack = await startStack({ log, skipBuild, credentials: pictureCredentials(), runtime });
 		closing(() => stack.close());
 		stack.startServerEarly();

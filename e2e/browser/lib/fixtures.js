@@ -5,12 +5,11 @@ const {
 	exampleId,
 	loadExamples,
 	prepareExample,
-	rl,
 	webhookTriggerWorkflow,
 	workflow,
 } = require('../../../scripts/lib/workflows');
 const { nodeType } = require('../../../scripts/lib/package');
-const { operationNodes } = require('./operations');
+const { demoChoices, operationNodes } = require('./operations');
 const { picturedExample } = require('./pictures');
 
 /** Workflow ids: at most 16 characters (n8n 1.x keeps a trigger's static data only up to 16). */
@@ -37,19 +36,6 @@ function sandboxClient({ url, token, control }) {
 		return await response.json();
 	};
 	return { url, api, ...control };
-}
-
-/** The demo's company, event and form as the editor stores a choice from a list. @param {import('../../lib/stack').Stack} stack */
-function demoChoices({ sandbox: { demo } }) {
-	const listed = (/** @type {string} */ value, /** @type {string} */ cachedResultName) => ({
-		...rl(value, 'list'),
-		cachedResultName,
-	});
-	return {
-		company: listed(demo.companyId, 'Acme Events'),
-		event: listed(demo.events.summerSummit, 'Summer Summit 2027'),
-		form: listed(demo.forms.attendeeDetails, 'Attendee details'),
-	};
 }
 
 /** @typedef {[name: string, kind: string, parameters: Record<string, unknown>, version?: number]} NodeSpec */
@@ -139,4 +125,4 @@ async function prepareFixtures(stack) {
 
 /** @typedef {Awaited<ReturnType<typeof prepareFixtures>>} Fixtures */
 
-module.exports = { demoChoices, packageNodes, prepareFixtures };
+module.exports = { packageNodes, prepareFixtures };

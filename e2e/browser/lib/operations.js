@@ -9,7 +9,7 @@ const { ROOT } = require('../../../scripts/lib/runtime');
 
 const { NodeHelpers } = require(path.join(ROOT, 'node_modules', 'n8n-workflow'));
 
-/** TEST_VALUES: what a user picks (`label`: as a list shows it) or types. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} webhookId @returns {Record<string, { value: unknown; label?: string }>} */
+/** TEST_VALUES: what a user picks (`label`: as a list shows it) or types. @param {import('../../../test/sandbox/seed').Demo} demo @param {string} [webhookId] @returns {Record<string, { value: unknown; label?: string }>} */
 function testValues(demo, webhookId) {
 	const raffle = { value: demo.activations.boothRaffle, label: 'Booth raffle' };
 	const hook = { value: webhookId, label: 'Browser test hook' };
@@ -39,6 +39,17 @@ function testValues(demo, webhookId) {
 		url: { value: 'https://receiver.example/browser-test' },
 		events: { value: ['lead-created'] },
 	};
+}
+
+/** A choice from a list, as the editor stores it. @param {{ value: unknown; label?: string }} choice */
+function listed({ value, label }) {
+	return { __rl: true, mode: 'list', value, cachedResultName: label ?? String(value) };
+}
+
+/** The demo's company, event and form, chosen from their lists. @param {import('../../lib/stack').Stack} stack */
+function demoChoices({ sandbox: { demo } }) {
+	const { company, event, form } = testValues(demo);
+	return { company: listed(company), event: listed(event), form: listed(form) };
 }
 
 /** @param {string} file under dist/ (the stack builds first) */
@@ -89,11 +100,9 @@ function fillParameters(description, base, values) {
 		for (const property of properties) {
 			if (property.name in parameters || !(property.name in values)) continue;
 			if (!shown(description, full, property)) continue;
-			const { value, label } = values[property.name];
+			const choice = values[property.name];
 			parameters[property.name] =
-				property.type === 'resourceLocator'
-					? { __rl: true, mode: 'list', value, cachedResultName: label ?? String(value) }
-					: value;
+				property.type === 'resourceLocator' ? listed(choice) : choice.value;
 			added = true;
 		}
 	}
@@ -124,4 +133,4 @@ function operationNodes(demo, webhookId) {
 	});
 }
 
-module.exports = { operationNodes, actionDescription, built, fromDist };
+module.exports = { actionDescription, built, demoChoices, fromDist, operationNodes };

@@ -1,6 +1,7 @@
 // @ts-check
 /** A picture for the docs: the region of a part or of the canvas's nodes, without what floats over the editor, checked. */
 const { expect } = require('./browser-test');
+const { closeNode } = require('./editor');
 const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -56,8 +57,9 @@ async function nodesRegion(page) {
 	return { fits, clip: { x, y, width, height } };
 }
 
-/** Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
+/** Closes any panel, zooms the canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
 async function fitCanvas(page) {
+	await closeNode(page);
 	await page.getByTestId('zoom-to-fit').click();
 	for (let step = 0; step < 4; step++) {
 		await page.waitForTimeout(400);

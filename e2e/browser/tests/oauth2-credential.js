@@ -50,8 +50,7 @@ module.exports = suite('OAuth2 credential', () => {
 		test('a new credential connects with exactly the nodes’ scopes, with no user action', async (ctx) => {
 			const page = await ctx.sharedPage('oauth2');
 			const { sandbox, demo } = ctx.fixtures;
-			const type = 'Event Registration OAuth2 API';
-			const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API');
 
 			const { name: scopesName, scopes: expected } = scopesField();
 			const missing = routeScopes().filter((scope) => !expected.includes(scope));

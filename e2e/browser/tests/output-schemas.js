@@ -7,8 +7,9 @@
 const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
-const { demoChoices, packageNodes } = require('../lib/fixtures');
+const { openPanel } = require('../lib/editor');
+const { packageNodes } = require('../lib/fixtures');
+const { demoChoices } = require('../lib/operations');
 const { nodeType } = require('../../../scripts/lib/package');
 const { PICTURE_VIEWPORT } = require('../lib/pictures');
 const { picture, regionOf } = require('../lib/shots');
@@ -56,13 +57,6 @@ const SERVED = [
 	['eventRegistrationOrderTrigger', '1.0.0', '', 'transition', ''],
 	['eventRegistrationTrigger', '1.0.0', '', 'dedupeKey answers', ''],
 ];
-
-/** @param {string} baseUrl @param {string} node @param {string} version e.g. 1.1.0 @param {string} [operation] @returns {Promise<{ status: number; schema?: any }>} */
-async function servedSchema(baseUrl, node, version, operation) {
-	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
-	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
-	return { status: response.status, schema: response.ok ? await response.json() : undefined };
-}
 
 /** A parent's top-level fields in the schema view, collapsed after, so the next one's are in view. @param {Locator} input @param {string} node */
 async function previewOf(input, node) {
@@ -115,10 +109,13 @@ async function dragTo(page, from, to) {
 module.exports = suite('Output schema preview', () => [
 	test('n8n serves each node’s schema file at the path its editor asks for', async (ctx) => {
 		for (const [node, version, operation, has, lacks] of SERVED) {
-			const { status, schema } = await servedSchema(ctx.baseUrl, node, version, operation);
+			const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
+			const signal = AbortSignal.timeout(20000);
+			const response = await fetch(`${ctx.baseUrl}/${route}.json`, { signal });
+			const schema = response.ok ? await response.json() : undefined;
 			const fields = Object.keys(schema?.properties ?? {});
-			const what = `${node} v${version} ${operation}: HTTP ${status}, fields ${fields}`;
-			expect(status === 200, what);
+			const what = `${node} v${version} ${operation}: HTTP ${response.status}, fields ${fields}`;
+			expect(response.status === 200, what);
 			const holds = has.split(' ').every((field) => fields.includes(field));
 			expect(holds && !fields.includes(lacks), what);
 		}
@@ -130,8 +127,7 @@ module.exports = suite('Output schema preview', () => [
 		const page = await ctx.newPage();
 		// Tall enough that the schema view, which draws only what is on screen, draws every field.
 		await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
-		await openWorkflow(page, ctx.baseUrl, String(created.id));
-		const ndv = await openNode(page, SET_NODE);
+		const ndv = await openPanel(page, ctx, String(created.id), SET_NODE);
 		const input = ndv.getByTestId('ndv-input-panel');
 		await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
 

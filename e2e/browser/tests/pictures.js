@@ -6,7 +6,7 @@
 const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
-const editor = require('../lib/editor');
+const { executeStep, newCredentialDialog, openPanel, openWorkflow } = require('../lib/editor');
 const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
 const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
 
@@ -55,7 +55,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			const { clientId, clientSecret } = fixtures.demo.oauthClient;
 			const fields = { baseUrl: SHOWN_BASE_URL, clientId, clientSecret };
 			const type = 'Event Registration OAuth2 API';
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, type, fields);
 			await unscrolled(dialog);
 			const box = await dialogBox(dialog);
 			// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -77,8 +77,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		test('credential-token.png: the access-token credential dialog', async (ctx) => {
 			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
 			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: SHOWN_BASE_URL };
-			const type = 'Event Registration API';
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration API', fields);
 			await picture(page, await dialogBox(dialog), out('credential-token.png'));
 		}),
 		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
@@ -86,8 +85,8 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
 			const workflow = fixtures.ids.operations;
-			const panel = await editor.openPanel(page, ctx, workflow, String(operation?.name));
-			const { error, output } = await editor.executeStep(page);
+			const panel = await openPanel(page, ctx, workflow, String(operation?.name));
+			const { error, output } = await executeStep(page);
 			expect(
 				error === undefined && /Summer Summit/.test(output ?? ''),
 				`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
@@ -97,15 +96,14 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		...triggers.map(([file, example, node]) =>
 			test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
 				const page = await picturePage(ctx);
-				const panel = await editor.openPanel(page, ctx, fixtures.examples[example], node);
+				const panel = await openPanel(page, ctx, fixtures.examples[example], node);
 				await picture(page, await regionOf(panel), out(file));
 			}),
 		),
 		...Object.entries(fixtures.examples).map(([name, id]) =>
 			test(`example-${name}.png: the canvas of examples/${name}.json`, async (ctx) => {
 				const page = await picturePage(ctx);
-				await editor.openWorkflow(page, ctx.baseUrl, id);
-				await editor.closeNode(page);
+				await openWorkflow(page, ctx, id);
 				await picture(page, await fitCanvas(page), out(`example-${name}.png`));
 			}),
 		),

@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
-const { closeNode, openWorkflow } = require('../lib/editor');
+const { openWorkflow } = require('../lib/editor');
 const { fitCanvas, picture, picturePage } = require('../lib/shots');
 
 /** The nodes the picture shows: the review part, from its trigger to the writes. */
@@ -32,8 +32,7 @@ module.exports = suite('Pictures: human review in the event assistant', () => [
 		expect(example !== undefined, 'the fixtures hold no event-assistant example');
 		const created = await ctx.rest.request('POST', '/workflows', reviewWiring(example));
 		const page = await picturePage(ctx);
-		await openWorkflow(page, ctx.baseUrl, created.id);
-		await closeNode(page);
+		await openWorkflow(page, ctx, created.id);
 		for (const name of SHOWN) {
 			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 			expect((await node.count()) === 1, `the canvas does not show ${name}`);

@@ -1,7 +1,7 @@
 // @ts-check
 /** What an n8n reviewer checks on the panels (issue 25, items 4, 6, 7 and 10); the new lists are searched by operation-panels. */
 const { expect, expectNone, suite, test } = require('../lib/browser-test');
-const { inputOf, openNode, openPanel, openWorkflow } = require('../lib/editor');
+const { inputOf, openPanel } = require('../lib/editor');
 
 /** The labels shown in `root` and whether each has n8n's info tip; `topLevel`: not those in a collection. @param {import('playwright-core').Locator} root @param {boolean} topLevel */
 async function labelsIn(root, topLevel) {
@@ -32,11 +32,10 @@ async function topLevelLabels(page) {
 module.exports = suite('Reviewer panels', () => [
 	test('both triggers show "Trigger On" without a tooltip (Company keeps its tooltip)', async (ctx) => {
 		const page = await ctx.sharedPage('review');
-		await openWorkflow(page, ctx.baseUrl, ctx.fixtures.ids.review);
 		/** @type {Array<[boolean, string]>} */
 		const checks = [];
 		for (const node of ['Webhook events', 'Order changes']) {
-			await openNode(page, node);
+			await openPanel(page, ctx, ctx.fixtures.ids.review, node);
 			const parameters = await labelsIn(page.getByTestId('node-parameters'), true);
 			const labels = parameters.map(({ label }) => label);
 			const tip = (/** @type {string} */ label) => parameters.find((p) => p.label === label)?.tip;

@@ -2,7 +2,7 @@
 /** The webhook trigger's panel before and while listening, and a test delivery (issue #13, item 8). */
 const { waitFor } = require('../../../scripts/lib/processes');
 const { expect, suite, test } = require('../lib/browser-test');
-const { openPanel } = require('../lib/editor');
+const { nodeOutput, openPanel } = require('../lib/editor');
 const { built } = require('../lib/operations');
 
 /** @param {string} text */
@@ -72,10 +72,8 @@ module.exports = suite('Webhook trigger', () => [
 			results.some((r) => r.status === 200 && r.url === registered.url),
 			`the sandbox's test delivery to ${registered.url} was answered ${JSON.stringify(results.map((r) => r.status))}`,
 		);
-		const output = page.getByTestId('output-panel').getByTestId('ndv-data-container');
-		const data = output.locator('table, pre, [data-test-id="run-data-schema-item"]');
-		await data.first().waitFor({ timeout: 60000 });
-		const shown = squash(await output.innerText());
+		const { output, error } = await nodeOutput(page);
+		const shown = squash(output ?? `${error?.message} ${error?.description}`);
 		expect(
 			/lead/i.test(shown),
 			`the trigger's output does not show the delivered lead: ${shown.slice(0, 600)}`,
