@@ -29,12 +29,11 @@ const CHROMIUM_ARGS = [
 /** @param {(line: string) => void} log @returns {Promise<string>} the executable */
 async function ensureChromium(log) {
 	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
-	if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+	if (process.getuid?.() !== 0)
 		throw new Error(
 			`Chromium is missing (${CHROMIUM}). Install Debian's package as root: \`apt-get update && apt-get install -y chromium\`, ` +
 				'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
 		);
-	}
 	log('Installing Chromium (apt-get install -y chromium, once)...');
 	const started = Date.now();
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -148,7 +148,7 @@ async function newCredentialDialog(page, editor, typeName, fields = {}) {
 	await page.getByTestId('new-credential-type-button').click();
 	const dialog = page.getByTestId('credential-edit-dialog');
 	await dialog.waitFor();
-	for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
+	await fillParameters(dialog, fields);
 	return dialog;
 }
 
@@ -158,9 +158,10 @@ async function closeDialog(page, dialog) {
 	await dialog.waitFor({ state: 'hidden' });
 }
 
-/** @param {Locator} scope @param {string} name @param {string} value */
-async function fillParameter(scope, name, value) {
-	await inputOf(scope, `parameter-input-${name}`).fill(value);
+/** Types each value into its parameter's input. @param {Locator} scope @param {Record<string, string>} values */
+async function fillParameters(scope, values) {
+	for (const [name, value] of Object.entries(values))
+		await inputOf(scope, `parameter-input-${name}`).fill(value);
 }
 
 /** @param {Page | Locator} scope @param {string} testId */
@@ -170,7 +171,7 @@ module.exports = {
 	closeDialog,
 	closeNode,
 	executeStep,
-	fillParameter,
+	fillParameters,
 	inputOf,
 	listParameters,
 	newCredentialDialog,

@@ -2,7 +2,7 @@
 /** Adding the action node as a new user does: a manual trigger, then "+" and a search (issue #13, items 2 and 7). */
 const { expect, suite, test } = require('../lib/browser-test');
 const { closeNode, inputOf, openRoute, searchList } = require('../lib/editor');
-const { actionDescription } = require('../lib/operations');
+const { actionDescription } = require('../lib/fixtures');
 
 module.exports = suite('Node picker', () => [
 	test('Event Registration shows the action node’s description; Create order picks the ready token credential and its Company list loads', async (ctx) => {

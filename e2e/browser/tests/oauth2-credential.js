@@ -9,11 +9,11 @@ const { expect, suite, test } = require('../lib/browser-test');
 const {
 	closeDialog,
 	executeStep,
-	fillParameter,
+	fillParameters,
 	newCredentialDialog,
 	openPanel,
 } = require('../lib/editor');
-const { built, fromDist } = require('../lib/operations');
+const { built, fromDist } = require('../lib/fixtures');
 
 /** The built credential's Scopes list and its default. */
 function scopesField() {
@@ -65,13 +65,14 @@ module.exports = suite('OAuth2 credential', () => {
 				expect(shown, `${field} is not shown before Base URL is typed`);
 			}
 			const { clientId, clientSecret } = demo.oauthClient;
-			const fields = { baseUrl: sandbox.url, clientId, clientSecret };
-			for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
+			await fillParameters(dialog, { baseUrl: sandbox.url, clientId, clientSecret });
 			const problems = [];
 			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
 			const tags = scopesInput.locator('.el-tag');
-			const firstTag = tags.first();
-			await firstTag.waitFor({ timeout: 5000 }).catch(() => undefined);
+			await tags
+				.first()
+				.waitFor({ timeout: 5000 })
+				.catch(() => undefined);
 			const shown = scopeList((await tags.allInnerTexts()).join(' '));
 			const field = scopesInput.locator(
 				'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',

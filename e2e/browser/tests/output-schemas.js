@@ -8,8 +8,7 @@ const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
 const { openPanel } = require('../lib/editor');
-const { packageNodes } = require('../lib/fixtures');
-const { demoChoices } = require('../lib/operations');
+const { demoChoices, packageNodes } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
 const { PICTURE_VIEWPORT } = require('../lib/pictures');
 const { picture, regionOf } = require('../lib/shots');

@@ -54,8 +54,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
 			const { clientId, clientSecret } = fixtures.demo.oauthClient;
 			const fields = { baseUrl: SHOWN_BASE_URL, clientId, clientSecret };
-			const type = 'Event Registration OAuth2 API';
-			const dialog = await newCredentialDialog(page, ctx, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API', fields);
 			await unscrolled(dialog);
 			const box = await dialogBox(dialog);
 			// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -84,8 +83,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			const page = await picturePage(ctx);
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-			const workflow = fixtures.ids.operations;
-			const panel = await openPanel(page, ctx, workflow, String(operation?.name));
+			const panel = await openPanel(page, ctx, fixtures.ids.operations, String(operation?.name));
 			const { error, output } = await executeStep(page);
 			expect(
 				error === undefined && /Summer Summit/.test(output ?? ''),
