@@ -112,7 +112,6 @@ function test(name, fn, timeoutMs = 120000) {
 				used.push(page);
 				return page;
 			};
-			/** @type {NodeJS.Timeout | undefined} */
 			let timer;
 			const late = new Promise((_, reject) => {
 				const message = `did not finish within ${timeoutMs / 1000} s`;

@@ -98,7 +98,6 @@ async function searchList(page, name, pickSearch) {
 	const error = (await errorBox.isVisible()) ? await errorBox.innerText() : '';
 	const others = entries.filter((entry) => entry !== selected);
 	const search = pickSearch?.(others.length > 0 ? others : entries);
-	/** @type {string[] | undefined} */
 	let searched;
 	if (search !== undefined) {
 		const filtered = nextListAnswer(page, search);

@@ -94,7 +94,6 @@ function operationList(description) {
 			(/** @type {any} */ p) =>
 				p.name === name && p.type === 'options' && shown(description, parameters, p),
 		);
-	/** @type {Array<{ label: string; base: Record<string, string> }>} */
 	const list = [];
 	for (const r of named('resource', {}).options)
 		for (const o of named('operation', { resource: r.value }).options) {

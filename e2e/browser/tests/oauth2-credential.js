@@ -28,7 +28,6 @@ function scopesField() {
 
 /** @param {unknown} value a list, or a text that separates them */
 function scopeList(value) {
-	/** @type {string[]} */
 	const scopes = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
 	return scopes.filter(Boolean).sort();
 }
@@ -116,10 +115,7 @@ module.exports = suite('OAuth2 credential', () => {
 				(/** @type {{ id: string; type: string }} */ c) =>
 					c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
 			);
-			/** @type {{ id: string; name: string } | undefined} */
-			let saved;
-			/** @type {unknown} */
-			let storedScopes;
+			let saved, storedScopes;
 			for (const candidate of newOnes) {
 				const withData = `/credentials/${candidate.id}?includeData=true`;
 				const { data } = await ctx.rest.request('GET', withData);

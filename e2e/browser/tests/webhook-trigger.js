@@ -57,7 +57,6 @@ module.exports = suite('Webhook trigger', () => [
 		);
 
 		const testHook = async () => {
-			/** @type {Array<{ url: string }>} */
 			const hooks = await sandbox.webhooks(demo.companyId);
 			const hook = hooks.find(({ url }) => url.includes('/webhook-test/'));
 			if (!hook) throw new Error(`webhooks: ${JSON.stringify(hooks.map((h) => h.url))}`);
@@ -65,7 +64,6 @@ module.exports = suite('Webhook trigger', () => [
 		};
 		const what = 'listening to register a test webhook at the sandbox';
 		const registered = await waitFor(what, testHook, { timeoutMs: 30000 });
-		/** @type {Array<{ status: number; url: string }>} */
 		const results = await sandbox.deliver({ companyId: demo.companyId, event: 'lead-created' });
 		expect(
 			results.some((r) => r.status === 200 && r.url === registered.url),
