@@ -146,9 +146,9 @@ function expect(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-/** Fails with the message of every check that found a problem. @param {Array<[problem: boolean, message: string]>} checks */
+/** Fails with every problem found: its message, `false` for a check that found none. @param {Array<string | false>} checks */
 function expectNone(checks) {
-	const problems = checks.filter(([problem]) => problem).map(([, message]) => message);
+	const problems = checks.filter(Boolean);
 	expect(problems.length === 0, problems.join('\n'));
 }
 

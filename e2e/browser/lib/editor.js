@@ -151,12 +151,6 @@ async function newCredentialDialog(page, editor, typeName, fields = {}) {
 	return dialog;
 }
 
-/** @param {Page} page @param {Locator} dialog */
-async function closeDialog(page, dialog) {
-	await page.keyboard.press('Escape');
-	await dialog.waitFor({ state: 'hidden' });
-}
-
 /** Types each value into its parameter's input. @param {Locator} scope @param {Record<string, string>} values */
 async function fillParameters(scope, values) {
 	for (const [name, value] of Object.entries(values))
@@ -167,7 +161,6 @@ async function fillParameters(scope, values) {
 const inputOf = (scope, testId) => scope.getByTestId(testId).locator('input').first();
 
 module.exports = {
-	closeDialog,
 	closeNode,
 	executeStep,
 	fillParameters,

@@ -6,13 +6,7 @@
 const { nodeType } = require('../../../scripts/lib/package');
 const { node, rl, workflow } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
-const {
-	closeDialog,
-	executeStep,
-	fillParameters,
-	newCredentialDialog,
-	openPanel,
-} = require('../lib/editor');
+const { executeStep, fillParameters, newCredentialDialog, openPanel } = require('../lib/editor');
 const { built, fromDist } = require('../lib/fixtures');
 
 /** The built credential's Scopes list and its default. */
@@ -47,7 +41,7 @@ module.exports = suite('OAuth2 credential', () => {
 	const made = {};
 	return [
 		test('a new credential connects with exactly the nodes’ scopes, with no user action', async (ctx) => {
-			const page = await ctx.sharedPage('oauth2');
+			const page = await ctx.newPage();
 			const { sandbox, demo } = ctx.fixtures;
 			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API');
 
@@ -126,7 +120,6 @@ module.exports = suite('OAuth2 credential', () => {
 				`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
 			);
 			Object.assign(made, { id: saved?.id, name: saved?.name });
-			await closeDialog(page, dialog);
 			if (problems.length > 0)
 				problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
 			expect(problems.length === 0, problems.join('\n'));
@@ -136,9 +129,7 @@ module.exports = suite('OAuth2 credential', () => {
 				made.id !== undefined,
 				'no connected OAuth2 credential: the test before did not save one',
 			);
-			const page = await ctx.sharedPage('oauth2');
-			const dialog = page.getByTestId('credential-edit-dialog');
-			if (await dialog.isVisible()) await closeDialog(page, dialog);
+			const page = await ctx.newPage();
 			const { sandbox, demo } = ctx.fixtures;
 			const getMany = { resource: 'event', operation: 'getMany', company: rl(demo.companyId) };
 			const parameters = { authentication: 'oAuth2', ...getMany, returnAll: true };

@@ -28,16 +28,13 @@ const PARENTS = {
 function previewWorkflow(ctx) {
 	const { company, event } = demoChoices(ctx.stack);
 	const orders = { resource: 'order', operation: 'getMany', company, event };
-	const parents = packageNodes(
-		ctx.stack,
-		'schema-preview',
-		[
-			[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
-			[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
-			[PARENTS.action, 'eventRegistration', orders, 1.1],
-		],
-		(i) => [0, i * 200],
-	);
+	/** @type {import('../lib/fixtures').NodeSpec[]} */
+	const specs = [
+		[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
+		[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
+		[PARENTS.action, 'eventRegistration', orders, 1.1],
+	];
+	const parents = packageNodes(ctx.stack, 'schema-preview', specs, (i) => [0, i * 200]);
 	const set = { id: 'schema-preview-set', name: SET_NODE, type: 'n8n-nodes-base.set' };
 	const main = { main: [[{ node: SET_NODE, type: 'main', index: 0 }]] };
 	return {
