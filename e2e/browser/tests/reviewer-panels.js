@@ -32,6 +32,7 @@ async function topLevelLabels(page) {
 module.exports = suite('Reviewer panels', () => [
 	test('both triggers show "Trigger On" without a tooltip (Company keeps its tooltip)', async (ctx) => {
 		const page = await ctx.sharedPage('review');
+		/** @type {Array<string | false>} */
 		const checks = [];
 		for (const node of ['Webhook events', 'Order changes']) {
 			await openPanel(page, ctx, ctx.fixtures.ids.review, node);
