@@ -15,7 +15,6 @@ const { openBrowser } = require('./lib/browser-test');
 const { prepareFixtures } = require('./lib/fixtures');
 const { pictureCredentials, picturesDir } = require('./lib/pictures');
 
-/** @type {Array<import('./lib/browser-test').BrowserSuite>} */
 const SUITES = [
 	// Before the OAuth2 test: n8n gives a new node the newest credential, and that test makes one.
 	require('./tests/node-picker'),
@@ -48,7 +47,6 @@ runSuites({
 		const session = await openBrowser({ baseUrl, rest, log });
 		closing(() => session.close().catch(() => undefined));
 		console.log(`  n8n and Chromium ready: ${seconds()} s`);
-		/** @type {import('./lib/browser-test').BrowserContext} */
 		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
 		for (const { name, tests } of SUITES) {
 			const chosenTests = tests(ctx).filter((test) => chosen(`${name} ${test.name}`));

@@ -8,20 +8,16 @@ const { built } = require('../lib/fixtures');
 /** @param {string} text */
 const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
-/** The built trigger's panel texts, as plain text. */
+/** The built trigger's panel texts (header, activationHint, executionsHelp), as plain text. */
 function panelTexts() {
 	const file = 'nodes/EventRegistrationTrigger/EventRegistrationTrigger.node.js';
-	const panel = built(file).description.triggerPanel;
+	const panel = built(file).description.triggerPanel ?? {};
 	/** @param {unknown} html a text, or one per state: the inactive one */
 	const plain = (html) => {
 		const text = typeof html === 'string' ? html : /** @type {any} */ (html)?.inactive;
 		return typeof text === 'string' ? squash(text.replace(/<[^>]+>/g, ' ')) : undefined;
 	};
-	return {
-		header: plain(panel?.header),
-		activationHint: plain(panel?.activationHint),
-		help: plain(panel?.executionsHelp) ?? '',
-	};
+	return Object.fromEntries(Object.entries(panel).map(([key, html]) => [key, plain(html)]));
 }
 
 module.exports = suite('Webhook trigger', () => [
@@ -47,7 +43,7 @@ module.exports = suite('Webhook trigger', () => [
 		await panel.getByTestId('trigger-listening').waitFor({ timeout: 60000 });
 		const during = squash(await panel.innerText());
 		// While listening n8n shows its own listening view; what to do in the service must still be on screen.
-		const clauses = texts.help
+		const clauses = (texts.executionsHelp ?? '')
 			.split(/[.:;,]/)
 			.map((clause) => clause.trim())
 			.filter((clause) => clause.length >= 30);
