@@ -22,7 +22,8 @@ const CHROMIUM_ARGS = [
 /** @typedef {import('playwright-core').Page} Page */
 /**
  * @typedef {{ stack: import('../../lib/stack').Stack; rest: import('../../../scripts/lib/n8n').N8nRest; baseUrl: string; session: BrowserSession; fixtures: import('./fixtures').Fixtures; picturesDir: string }} BrowserContext
- * @typedef {BrowserContext & { newPage: () => Promise<Page>; sharedPage: (key: string) => Promise<Page> }} TestContext
+ * @typedef {BrowserContext & { newPage: (viewport?: Viewport) => Promise<Page>; sharedPage: (key: string) => Promise<Page> }} TestContext
+ * @typedef {{ width: number; height: number }} Viewport
  * @typedef {{ name: string; tests: (ctx: BrowserContext) => Array<import('../../lib/harness').TestCase<BrowserContext>> }} BrowserSuite
  */
 
@@ -100,8 +101,9 @@ function test(name, fn, timeoutMs = 120000) {
 			const own = [];
 			/** @type {Page[]} */
 			const used = [];
-			const newPage = async () => {
+			const newPage = async (/** @type {Viewport | undefined} */ viewport) => {
 				const page = await ctx.session.newPage();
+				if (viewport) await page.setViewportSize(viewport);
 				own.push(page);
 				used.push(page);
 				return page;

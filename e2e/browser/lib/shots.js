@@ -2,7 +2,7 @@
 /** A picture for the docs: the region of a part or of the canvas's nodes, without what floats over the editor, checked. */
 const { expect } = require('./browser-test');
 const { closeNode } = require('./editor');
-const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
+const { inspectPng } = require('./pictures');
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
@@ -70,11 +70,4 @@ async function fitCanvas(page) {
 	throw new Error('the nodes do not fit in the canvas even zoomed out');
 }
 
-/** @param {import('./browser-test').TestContext} ctx @param {{ width: number; height: number }} [viewport] */
-async function picturePage(ctx, viewport = PICTURE_VIEWPORT) {
-	const page = await ctx.newPage();
-	await page.setViewportSize(viewport);
-	return page;
-}
-
-module.exports = { fitCanvas, picture, picturePage, regionOf };
+module.exports = { fitCanvas, picture, regionOf };

@@ -120,9 +120,8 @@ module.exports = suite('Output schema preview', () => [
 		// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
 		const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
 		const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
-		const page = await ctx.newPage();
 		// Tall enough that the schema view, which draws only what is on screen, draws every field.
-		await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
+		const page = await ctx.newPage({ width: PICTURE_VIEWPORT.width, height: 2400 });
 		const ndv = await openPanel(page, ctx, String(created.id), SET_NODE);
 		const input = ndv.getByTestId('ndv-input-panel');
 		await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });

@@ -7,8 +7,8 @@ const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
 const { executeStep, newCredentialDialog, openPanel, openWorkflow } = require('../lib/editor');
-const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
-const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
+const { MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureNames } = require('../lib/pictures');
+const { fitCanvas, picture, regionOf } = require('../lib/shots');
 
 /** Tall enough for a whole credential dialog once it shows all its fields (`unscrolled`). */
 const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
@@ -51,7 +51,7 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 	];
 	return [
 		test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
-			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const page = await ctx.newPage(CREDENTIAL_VIEWPORT);
 			const { clientId, clientSecret } = fixtures.demo.oauthClient;
 			const fields = { baseUrl: SHOWN_BASE_URL, clientId, clientSecret };
 			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API', fields);
@@ -74,13 +74,13 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			await picture(page, box, out('credential-oauth2.png'));
 		}),
 		test('credential-token.png: the access-token credential dialog', async (ctx) => {
-			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const page = await ctx.newPage(CREDENTIAL_VIEWPORT);
 			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: SHOWN_BASE_URL };
 			const dialog = await newCredentialDialog(page, ctx, 'Event Registration API', fields);
 			await picture(page, await dialogBox(dialog), out('credential-token.png'));
 		}),
 		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
-			const page = await picturePage(ctx);
+			const page = await ctx.newPage(PICTURE_VIEWPORT);
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
 			const panel = await openPanel(page, ctx, fixtures.ids.operations, String(operation?.name));
@@ -93,14 +93,14 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		}),
 		...triggers.map(([file, example, node]) =>
 			test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
-				const page = await picturePage(ctx);
+				const page = await ctx.newPage(PICTURE_VIEWPORT);
 				const panel = await openPanel(page, ctx, fixtures.examples[example], node);
 				await picture(page, await regionOf(panel), out(file));
 			}),
 		),
 		...Object.entries(fixtures.examples).map(([name, id]) =>
 			test(`example-${name}.png: the canvas of examples/${name}.json`, async (ctx) => {
-				const page = await picturePage(ctx);
+				const page = await ctx.newPage(PICTURE_VIEWPORT);
 				await openWorkflow(page, ctx, id);
 				await picture(page, await fitCanvas(page), out(`example-${name}.png`));
 			}),
