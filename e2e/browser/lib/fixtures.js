@@ -1,9 +1,8 @@
 // @ts-check
 /**
  * What the browser tests start from, imported before n8n starts: the sandbox's API and control, a
- * webhook, the workflows they open, and one filled node per operation (and Public URL page) from the
- * built description, lists "From List" so they open. A shown required parameter without a value is
- * reported, not left unfilled.
+ * webhook, the workflows they open, and a node per operation (and Public URL page) filled from the
+ * built description, lists "From List"; a shown required parameter left blank is reported.
  */
 const path = require('node:path');
 
