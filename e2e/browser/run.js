@@ -13,7 +13,7 @@ const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
 const { openBrowser } = require('./lib/browser-test');
 const { prepareFixtures } = require('./lib/fixtures');
-const { pictureCredentials, picturesDir } = require('./lib/pictures');
+const { PICTURE_CREDENTIALS, picturesDir } = require('./lib/pictures');
 
 const SUITES = [
 	// Before the OAuth2 test: n8n gives a new node the newest credential, and that test makes one.
@@ -38,7 +38,7 @@ runSuites({
 		if (pictures.temporary)
 			closing(async () => fs.rmSync(pictures.dir, { recursive: true, force: true }));
 		const log = console.log;
-		const stack = await startStack({ log, skipBuild, credentials: pictureCredentials(), runtime });
+		const stack = await startStack({ log, skipBuild, credentials: PICTURE_CREDENTIALS, runtime });
 		closing(() => stack.close());
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);

@@ -13,8 +13,7 @@ const { built, fromDist } = require('../lib/fixtures');
 function scopesField() {
 	const credential = built('credentials/EventRegistrationOAuth2Api.credentials.js');
 	const property = credential.properties.find(
-		(/** @type {{ type: string; displayName: string }} */ p) =>
-			p.type === 'multiOptions' && /scope/i.test(p.displayName),
+		(/** @type {any} */ p) => p.type === 'multiOptions' && /scope/i.test(p.displayName),
 	);
 	if (!property) throw new Error('the OAuth2 credential has no Scopes list');
 	return { name: String(property.name), scopes: scopeList(property.default) };
@@ -106,8 +105,7 @@ module.exports = suite('OAuth2 credential', () => {
 
 			const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 			const newOnes = (await ctx.rest.request('GET', '/credentials')).filter(
-				(/** @type {{ id: string; type: string }} */ c) =>
-					c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
+				(/** @type {any} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
 			);
 			let saved, storedScopes;
 			for (const candidate of newOnes) {
