@@ -11,11 +11,10 @@ const fs = require('node:fs');
 const { importWorkflows } = require('../../scripts/lib/n8n');
 const { runSuites } = require('../lib/harness');
 const { startStack } = require('../lib/stack');
-const { openBrowser } = require('./lib/session');
+const { openBrowser } = require('./lib/browser-test');
 const { prepareFixtures } = require('./lib/fixtures');
-const { pictureCredentials, picturesDir } = require('./lib/pictures');
+const { PICTURE_CREDENTIALS, picturesDir } = require('./lib/pictures');
 
-/** @type {Array<import('./lib/browser-test').BrowserSuite>} */
 const SUITES = [
 	// Before the OAuth2 test: n8n gives a new node the newest credential, and that test makes one.
 	require('./tests/node-picker'),
@@ -38,8 +37,8 @@ runSuites({
 		const pictures = picturesDir(args);
 		if (pictures.temporary)
 			closing(async () => fs.rmSync(pictures.dir, { recursive: true, force: true }));
-		const log = (/** @type {string} */ line) => console.log(line);
-		const stack = await startStack({ log, skipBuild, credentials: pictureCredentials(), runtime });
+		const log = console.log;
+		const stack = await startStack({ log, skipBuild, credentials: PICTURE_CREDENTIALS, runtime });
 		closing(() => stack.close());
 		stack.startServerEarly();
 		const fixtures = await prepareFixtures(stack);
@@ -48,7 +47,6 @@ runSuites({
 		const session = await openBrowser({ baseUrl, rest, log });
 		closing(() => session.close().catch(() => undefined));
 		console.log(`  n8n and Chromium ready: ${seconds()} s`);
-		/** @type {import('./lib/browser-test').BrowserContext} */
 		const ctx = { stack, rest, baseUrl, session, fixtures, picturesDir: pictures.dir };
 		for (const { name, tests } of SUITES) {
 			const chosenTests = tests(ctx).filter((test) => chosen(`${name} ${test.name}`));

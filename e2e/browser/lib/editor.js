@@ -4,9 +4,10 @@ const LOAD_TIMEOUT_MS = 120000;
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
+/** @typedef {{ baseUrl: string }} Editor where n8n serves it */
 
-/** A full load the first time, then the editor's own router: far faster than reloading its 1,000 modules. @param {Page} page @param {string} baseUrl @param {string} route */
-async function openRoute(page, baseUrl, route) {
+/** A full load the first time, then the editor's own router: far faster than reloading its 1,000 modules. @param {Page} page @param {Editor} editor @param {string} route */
+async function openRoute(page, { baseUrl }, route) {
 	const app = '(document.querySelector("#app")?.__vue_app__)';
 	if (await page.evaluate(`Boolean${app}`).catch(() => false))
 		await page.evaluate(`${app}.config.globalProperties.$router.push(${JSON.stringify(route)})`);
@@ -14,26 +15,21 @@ async function openRoute(page, baseUrl, route) {
 		await page.goto(baseUrl + route, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
 }
 
-/** Opens a workflow on the canvas, unless the page shows it already. @param {Page} page @param {string} baseUrl @param {string} workflowId */
-async function openWorkflow(page, baseUrl, workflowId) {
+/** Opens a workflow on the canvas, unless the page shows it already. @param {Page} page @param {Editor} editor @param {string} workflowId */
+async function openWorkflow(page, editor, workflowId) {
 	if (page.url().includes(`/workflow/${workflowId}`)) return;
-	await openRoute(page, baseUrl, `/workflow/${workflowId}`);
+	await openRoute(page, editor, `/workflow/${workflowId}`);
 	await page.getByTestId('canvas-node').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
 }
 
-/** Opens a node's panel by double-clicking it on the canvas. @param {Page} page @param {string} nodeName */
-async function openNode(page, nodeName) {
+/** Opens a workflow (unless the page shows it) and a node's panel, by double-clicking the node. @param {Page} page @param {Editor} editor @param {string} workflowId @param {string} nodeName */
+async function openPanel(page, editor, workflowId, nodeName) {
+	await openWorkflow(page, editor, workflowId);
 	await closeNode(page);
 	const name = nodeName.replace(/"/g, '\\"');
 	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
 	await page.getByTestId('node-parameters').waitFor();
 	return page.getByTestId('ndv');
-}
-
-/** Opens a workflow (unless the page shows it) and a node's panel on its canvas. @param {Page} page @param {{ baseUrl: string }} ctx @param {string} workflowId @param {string} nodeName */
-async function openPanel(page, { baseUrl }, workflowId, nodeName) {
-	await openWorkflow(page, baseUrl, workflowId);
-	return await openNode(page, nodeName);
 }
 
 /** @param {Page} page */
@@ -102,7 +98,6 @@ async function searchList(page, name, pickSearch) {
 	const error = (await errorBox.isVisible()) ? await errorBox.innerText() : '';
 	const others = entries.filter((entry) => entry !== selected);
 	const search = pickSearch?.(others.length > 0 ? others : entries);
-	/** @type {string[] | undefined} */
 	let searched;
 	if (search !== undefined) {
 		const filtered = nextListAnswer(page, search);
@@ -123,9 +118,14 @@ async function visibleEntries(rlc) {
 	return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/** Clicks Execute step; waits for items or an error. @param {Page} page @returns {Promise<{ error?: { message: string; description: string }; output?: string }>} */
+/** Clicks Execute step; waits for items or an error. @param {Page} page */
 async function executeStep(page) {
 	await page.getByTestId('node-execute-button').click();
+	return await nodeOutput(page);
+}
+
+/** The output panel's items or error, once it shows either. @param {Page} page @returns {Promise<{ error?: { message: string; description: string }; output?: string }>} */
+async function nodeOutput(page) {
 	const output = page.getByTestId('output-panel');
 	const error = output.getByTestId('node-error-message');
 	const container = output.getByTestId('ndv-data-container');
@@ -138,42 +138,36 @@ async function executeStep(page) {
 	return { error: { message, description: detail } };
 }
 
-/** An unsaved new credential of the type `typeName`, `fields` typed in. @param {Page} page @param {string} baseUrl @param {string} typeName @param {Record<string, string>} [fields] */
-async function newCredentialDialog(page, baseUrl, typeName, fields = {}) {
-	await openRoute(page, baseUrl, '/home/credentials/create');
+/** An unsaved new credential of the type `typeName`, `fields` typed in. @param {Page} page @param {Editor} editor @param {string} typeName @param {Record<string, string>} [fields] */
+async function newCredentialDialog(page, editor, typeName, fields = {}) {
+	await openRoute(page, editor, '/home/credentials/create');
 	await inputOf(page, 'new-credential-type-select').fill(typeName);
 	const option = page.getByTestId('new-credential-type-select-option');
 	await option.filter({ hasText: new RegExp(`^\\s*${typeName}\\s*$`) }).click();
 	await page.getByTestId('new-credential-type-button').click();
 	const dialog = page.getByTestId('credential-edit-dialog');
 	await dialog.waitFor();
-	for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
+	await fillParameters(dialog, fields);
 	return dialog;
 }
 
-/** @param {Page} page @param {Locator} dialog */
-async function closeDialog(page, dialog) {
-	await page.keyboard.press('Escape');
-	await dialog.waitFor({ state: 'hidden' });
-}
-
-/** @param {Locator} scope @param {string} name @param {string} value */
-async function fillParameter(scope, name, value) {
-	await inputOf(scope, `parameter-input-${name}`).fill(value);
+/** Types each value into its parameter's input. @param {Locator} scope @param {Record<string, string>} values */
+async function fillParameters(scope, values) {
+	for (const [name, value] of Object.entries(values))
+		await inputOf(scope, `parameter-input-${name}`).fill(value);
 }
 
 /** @param {Page | Locator} scope @param {string} testId */
 const inputOf = (scope, testId) => scope.getByTestId(testId).locator('input').first();
 
 module.exports = {
-	closeDialog,
 	closeNode,
 	executeStep,
-	fillParameter,
+	fillParameters,
 	inputOf,
 	listParameters,
 	newCredentialDialog,
-	openNode,
+	nodeOutput,
 	openPanel,
 	openRoute,
 	openWorkflow,

@@ -17,6 +17,7 @@ const PICTURE_VIEWPORT = { width: 1280, height: 800 };
 
 /** The AI examples' chat model gets one in the pictures (nothing runs it), so it shows no warning. */
 const MODEL_CREDENTIAL = { id: 'picturesOpenAi', name: 'OpenAI account', type: 'openAiApi' };
+const PICTURE_CREDENTIALS = [{ ...MODEL_CREDENTIAL, data: { apiKey: 'sk-pictures-never-used' } }];
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -34,10 +35,6 @@ function picturedExample(prepared) {
 		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
 			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
 	return prepared;
-}
-
-function pictureCredentials() {
-	return [{ ...MODEL_CREDENTIAL, data: { apiKey: 'sk-pictures-never-used' } }];
 }
 
 /** @param {string} file @returns {{ bytes: number; problem?: string }} */
@@ -71,9 +68,9 @@ function picturesDir(args) {
 module.exports = {
 	DOCS_IMAGES,
 	MAX_TOTAL_BYTES,
+	PICTURE_CREDENTIALS,
 	PICTURE_VIEWPORT,
 	inspectPng,
-	pictureCredentials,
 	picturedExample,
 	pictureNames,
 	picturesDir,

@@ -1,7 +1,8 @@
 // @ts-check
 /** A picture for the docs: the region of a part or of the canvas's nodes, without what floats over the editor, checked. */
 const { expect } = require('./browser-test');
-const { PICTURE_VIEWPORT, inspectPng } = require('./pictures');
+const { closeNode } = require('./editor');
+const { inspectPng } = require('./pictures');
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
@@ -56,8 +57,9 @@ async function nodesRegion(page) {
 	return { fits, clip: { x, y, width, height } };
 }
 
-/** Zooms the open canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
+/** Closes any panel, zooms the canvas to fit, and out further until the nodes, their names and a margin fit too. @param {Page} page */
 async function fitCanvas(page) {
+	await closeNode(page);
 	await page.getByTestId('zoom-to-fit').click();
 	for (let step = 0; step < 4; step++) {
 		await page.waitForTimeout(400);
@@ -68,11 +70,4 @@ async function fitCanvas(page) {
 	throw new Error('the nodes do not fit in the canvas even zoomed out');
 }
 
-/** @param {import('./browser-test').TestContext} ctx @param {{ width: number; height: number }} [viewport] */
-async function picturePage(ctx, viewport = PICTURE_VIEWPORT) {
-	const page = await ctx.newPage();
-	await page.setViewportSize(viewport);
-	return page;
-}
-
-module.exports = { fitCanvas, picture, picturePage, regionOf };
+module.exports = { fitCanvas, picture, regionOf };

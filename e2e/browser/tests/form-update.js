@@ -26,8 +26,7 @@ module.exports = suite('Form → Update', () => [
 		const { sandbox, demo } = ctx.fixtures;
 		const before = await readForm(ctx.fixtures);
 		const field = before.fields.find(
-			(/** @type {{ label?: string; required?: boolean; position?: number }} */ f) =>
-				f.label && (f.required || f.position),
+			(/** @type {any} */ f) => f.label && (f.required || f.position),
 		);
 		expect(field !== undefined, 'the demo form has no field that is required or has a position');
 		const newLabel = `${field.label} (renamed in the browser)`;

@@ -2,12 +2,12 @@
 /** Adding the action node as a new user does: a manual trigger, then "+" and a search (issue #13, items 2 and 7). */
 const { expect, suite, test } = require('../lib/browser-test');
 const { closeNode, inputOf, openRoute, searchList } = require('../lib/editor');
-const { actionDescription } = require('../lib/operations');
+const { actionDescription } = require('../lib/fixtures');
 
 module.exports = suite('Node picker', () => [
 	test('Event Registration shows the action node’s description; Create order picks the ready token credential and its Company list loads', async (ctx) => {
 		const page = await ctx.newPage();
-		await openRoute(page, ctx.baseUrl, '/workflow/new');
+		await openRoute(page, ctx, '/workflow/new');
 		await page.getByTestId('canvas-add-button').click({ timeout: 120000 });
 		await page.getByTestId('node-creator-search-bar').fill('manual');
 		const creator = page.getByTestId('node-creator');
@@ -40,7 +40,7 @@ module.exports = suite('Node picker', () => [
 			credential === ready,
 			`the new node uses the credential "${credential}", not the ready "${ready}"`,
 		);
-		const { entries, error } = await searchList(page, 'company', () => undefined);
+		const { entries, error } = await searchList(page, 'company');
 		expect(
 			entries.some((e) => e.includes('Acme Events')),
 			`the Company list shows ${JSON.stringify(entries)}${error ? `: ${error}` : ''}`,

@@ -6,21 +6,14 @@
 const { nodeType } = require('../../../scripts/lib/package');
 const { node, rl, workflow } = require('../../../scripts/lib/workflows');
 const { expect, suite, test } = require('../lib/browser-test');
-const {
-	closeDialog,
-	executeStep,
-	fillParameter,
-	newCredentialDialog,
-	openPanel,
-} = require('../lib/editor');
-const { built, fromDist } = require('../lib/operations');
+const { executeStep, fillParameters, newCredentialDialog, openPanel } = require('../lib/editor');
+const { built, fromDist } = require('../lib/fixtures');
 
 /** The built credential's Scopes list and its default. */
 function scopesField() {
 	const credential = built('credentials/EventRegistrationOAuth2Api.credentials.js');
 	const property = credential.properties.find(
-		(/** @type {{ type: string; displayName: string }} */ p) =>
-			p.type === 'multiOptions' && /scope/i.test(p.displayName),
+		(/** @type {any} */ p) => p.type === 'multiOptions' && /scope/i.test(p.displayName),
 	);
 	if (!property) throw new Error('the OAuth2 credential has no Scopes list');
 	return { name: String(property.name), scopes: scopeList(property.default) };
@@ -28,7 +21,6 @@ function scopesField() {
 
 /** @param {unknown} value a list, or a text that separates them */
 function scopeList(value) {
-	/** @type {string[]} */
 	const scopes = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
 	return scopes.filter(Boolean).sort();
 }
@@ -48,10 +40,9 @@ module.exports = suite('OAuth2 credential', () => {
 	const made = {};
 	return [
 		test('a new credential connects with exactly the nodes’ scopes, with no user action', async (ctx) => {
-			const page = await ctx.sharedPage('oauth2');
+			const page = await ctx.newPage();
 			const { sandbox, demo } = ctx.fixtures;
-			const type = 'Event Registration OAuth2 API';
-			const dialog = await newCredentialDialog(page, ctx.baseUrl, type);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API');
 
 			const { name: scopesName, scopes: expected } = scopesField();
 			const missing = routeScopes().filter((scope) => !expected.includes(scope));
@@ -66,13 +57,14 @@ module.exports = suite('OAuth2 credential', () => {
 				expect(shown, `${field} is not shown before Base URL is typed`);
 			}
 			const { clientId, clientSecret } = demo.oauthClient;
-			const fields = { baseUrl: sandbox.url, clientId, clientSecret };
-			for (const [name, value] of Object.entries(fields)) await fillParameter(dialog, name, value);
+			await fillParameters(dialog, { baseUrl: sandbox.url, clientId, clientSecret });
 			const problems = [];
 			const scopesInput = dialog.getByTestId(`parameter-input-${scopesName}`);
 			const tags = scopesInput.locator('.el-tag');
-			const firstTag = tags.first();
-			await firstTag.waitFor({ timeout: 5000 }).catch(() => undefined);
+			await tags
+				.first()
+				.waitFor({ timeout: 5000 })
+				.catch(() => undefined);
 			const shown = scopeList((await tags.allInnerTexts()).join(' '));
 			const field = scopesInput.locator(
 				'xpath=ancestor::*[contains(@class, "parameter-item") or @data-test-id="parameter-item"][1]',
@@ -113,13 +105,9 @@ module.exports = suite('OAuth2 credential', () => {
 
 			const preset = Object.values(ctx.stack.credentials).map((c) => c.id);
 			const newOnes = (await ctx.rest.request('GET', '/credentials')).filter(
-				(/** @type {{ id: string; type: string }} */ c) =>
-					c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
+				(/** @type {any} */ c) => c.type === 'eventRegistrationOAuth2Api' && !preset.includes(c.id),
 			);
-			/** @type {{ id: string; name: string } | undefined} */
-			let saved;
-			/** @type {unknown} */
-			let storedScopes;
+			let saved, storedScopes;
 			for (const candidate of newOnes) {
 				const withData = `/credentials/${candidate.id}?includeData=true`;
 				const { data } = await ctx.rest.request('GET', withData);
@@ -130,7 +118,6 @@ module.exports = suite('OAuth2 credential', () => {
 				`none of the ${newOnes.length} new OAuth2 credential(s) holds a token after Account connected`,
 			);
 			Object.assign(made, { id: saved?.id, name: saved?.name });
-			await closeDialog(page, dialog);
 			if (problems.length > 0)
 				problems.push(`(the dialog saved ${scopesName} = ${JSON.stringify(storedScopes)})`);
 			expect(problems.length === 0, problems.join('\n'));
@@ -140,9 +127,7 @@ module.exports = suite('OAuth2 credential', () => {
 				made.id !== undefined,
 				'no connected OAuth2 credential: the test before did not save one',
 			);
-			const page = await ctx.sharedPage('oauth2');
-			const dialog = page.getByTestId('credential-edit-dialog');
-			if (await dialog.isVisible()) await closeDialog(page, dialog);
+			const page = await ctx.newPage();
 			const { sandbox, demo } = ctx.fixtures;
 			const getMany = { resource: 'event', operation: 'getMany', company: rl(demo.companyId) };
 			const parameters = { authentication: 'oAuth2', ...getMany, returnAll: true };

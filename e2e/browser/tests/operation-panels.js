@@ -1,13 +1,7 @@
 // @ts-check
 /** Every operation's panel, from one workflow with a filled node per operation (issue #13, items 4 and 5). */
 const { expect, suite, test } = require('../lib/browser-test');
-const {
-	closeNode,
-	listParameters,
-	openPanel,
-	parameterIssues,
-	searchList,
-} = require('../lib/editor');
+const { listParameters, openPanel, parameterIssues, searchList } = require('../lib/editor');
 
 /** A word of an entry in lower case, one with a capital letter if any: a case-sensitive search misses it. @param {string[]} entries */
 function lowerCaseSearch(entries) {
@@ -43,7 +37,6 @@ module.exports = suite(
 						);
 				}
 				expect(problems.length === 0, problems.join('\n'));
-				await closeNode(page);
 			}),
 		),
 );

@@ -7,7 +7,7 @@
 const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
-const { openNode, openWorkflow } = require('../lib/editor');
+const { openPanel } = require('../lib/editor');
 const { demoChoices, packageNodes } = require('../lib/fixtures');
 const { nodeType } = require('../../../scripts/lib/package');
 const { PICTURE_VIEWPORT } = require('../lib/pictures');
@@ -28,16 +28,13 @@ const PARENTS = {
 function previewWorkflow(ctx) {
 	const { company, event } = demoChoices(ctx.stack);
 	const orders = { resource: 'order', operation: 'getMany', company, event };
-	const parents = packageNodes(
-		ctx.stack,
-		'schema-preview',
-		[
-			[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
-			[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
-			[PARENTS.action, 'eventRegistration', orders, 1.1],
-		],
-		(i) => [0, i * 200],
-	);
+	/** @type {import('../lib/fixtures').NodeSpec[]} */
+	const specs = [
+		[PARENTS.orderTrigger, 'eventRegistrationOrderTrigger', { company, event, watch: ['paid'] }],
+		[PARENTS.webhookTrigger, 'eventRegistrationTrigger', { company, events: ['form-submitted'] }],
+		[PARENTS.action, 'eventRegistration', orders, 1.1],
+	];
+	const parents = packageNodes(ctx.stack, 'schema-preview', specs, (i) => [0, i * 200]);
 	const set = { id: 'schema-preview-set', name: SET_NODE, type: 'n8n-nodes-base.set' };
 	const main = { main: [[{ node: SET_NODE, type: 'main', index: 0 }]] };
 	return {
@@ -56,13 +53,6 @@ const SERVED = [
 	['eventRegistrationOrderTrigger', '1.0.0', '', 'transition', ''],
 	['eventRegistrationTrigger', '1.0.0', '', 'dedupeKey answers', ''],
 ];
-
-/** @param {string} baseUrl @param {string} node @param {string} version e.g. 1.1.0 @param {string} [operation] @returns {Promise<{ status: number; schema?: any }>} */
-async function servedSchema(baseUrl, node, version, operation) {
-	const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
-	const response = await fetch(`${baseUrl}/${route}.json`, { signal: AbortSignal.timeout(20000) });
-	return { status: response.status, schema: response.ok ? await response.json() : undefined };
-}
 
 /** A parent's top-level fields in the schema view, collapsed after, so the next one's are in view. @param {Locator} input @param {string} node */
 async function previewOf(input, node) {
@@ -115,10 +105,13 @@ async function dragTo(page, from, to) {
 module.exports = suite('Output schema preview', () => [
 	test('n8n serves each node’s schema file at the path its editor asks for', async (ctx) => {
 		for (const [node, version, operation, has, lacks] of SERVED) {
-			const { status, schema } = await servedSchema(ctx.baseUrl, node, version, operation);
+			const route = ['schemas', nodeType(node), version, operation].filter(Boolean).join('/');
+			const signal = AbortSignal.timeout(20000);
+			const response = await fetch(`${ctx.baseUrl}/${route}.json`, { signal });
+			const schema = response.ok ? await response.json() : undefined;
 			const fields = Object.keys(schema?.properties ?? {});
-			const what = `${node} v${version} ${operation}: HTTP ${status}, fields ${fields}`;
-			expect(status === 200, what);
+			const what = `${node} v${version} ${operation}: HTTP ${response.status}, fields ${fields}`;
+			expect(response.status === 200, what);
 			const holds = has.split(' ').every((field) => fields.includes(field));
 			expect(holds && !fields.includes(lacks), what);
 		}
@@ -127,11 +120,9 @@ module.exports = suite('Output schema preview', () => [
 		// n8n 1.x asks for every parent's schema; 2.41.1 for action nodes only.
 		const previewsTriggers = ctx.stack.runtime.n8nVersion.startsWith('1.');
 		const created = await ctx.rest.request('POST', '/workflows', previewWorkflow(ctx));
-		const page = await ctx.newPage();
 		// Tall enough that the schema view, which draws only what is on screen, draws every field.
-		await page.setViewportSize({ width: PICTURE_VIEWPORT.width, height: 2400 });
-		await openWorkflow(page, ctx.baseUrl, String(created.id));
-		const ndv = await openNode(page, SET_NODE);
+		const page = await ctx.newPage({ width: PICTURE_VIEWPORT.width, height: 2400 });
+		const ndv = await openPanel(page, ctx, String(created.id), SET_NODE);
 		const input = ndv.getByTestId('ndv-input-panel');
 		await input.getByTestId('run-data-schema-header').first().waitFor({ timeout: 60000 });
 

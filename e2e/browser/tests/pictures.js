@@ -5,10 +5,10 @@
  */
 const path = require('node:path');
 
-const { expect, suite, test } = require('../lib/browser-test');
-const editor = require('../lib/editor');
-const { MAX_TOTAL_BYTES, inspectPng, pictureNames } = require('../lib/pictures');
-const { fitCanvas, picture, picturePage, regionOf } = require('../lib/shots');
+const { expect, expectNone, suite, test } = require('../lib/browser-test');
+const { executeStep, newCredentialDialog, openPanel, openWorkflow } = require('../lib/editor');
+const { MAX_TOTAL_BYTES, PICTURE_VIEWPORT, inspectPng, pictureNames } = require('../lib/pictures');
+const { fitCanvas, picture, regionOf } = require('../lib/shots');
 
 /** Tall enough for a whole credential dialog once it shows all its fields (`unscrolled`). */
 const CREDENTIAL_VIEWPORT = { width: 1280, height: 1500 };
@@ -51,11 +51,10 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 	];
 	return [
 		test('credential-oauth2.png: the OAuth2 credential dialog with its Scopes', async (ctx) => {
-			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const page = await ctx.newPage(CREDENTIAL_VIEWPORT);
 			const { clientId, clientSecret } = fixtures.demo.oauthClient;
 			const fields = { baseUrl: SHOWN_BASE_URL, clientId, clientSecret };
-			const type = 'Event Registration OAuth2 API';
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration OAuth2 API', fields);
 			await unscrolled(dialog);
 			const box = await dialogBox(dialog);
 			// credentials.md's steps name these: all of them in the picture, none scrolled away.
@@ -75,19 +74,17 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 			await picture(page, box, out('credential-oauth2.png'));
 		}),
 		test('credential-token.png: the access-token credential dialog', async (ctx) => {
-			const page = await picturePage(ctx, CREDENTIAL_VIEWPORT);
+			const page = await ctx.newPage(CREDENTIAL_VIEWPORT);
 			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: SHOWN_BASE_URL };
-			const type = 'Event Registration API';
-			const dialog = await editor.newCredentialDialog(page, ctx.baseUrl, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration API', fields);
 			await picture(page, await dialogBox(dialog), out('credential-token.png'));
 		}),
 		test('action-node.png: Event → Get Many after Execute step', async (ctx) => {
-			const page = await picturePage(ctx);
+			const page = await ctx.newPage(PICTURE_VIEWPORT);
 			const operation = fixtures.operations.find(({ label }) => label === 'Event → Get Many');
 			expect(operation !== undefined, 'the operations workflow has no Event → Get Many node');
-			const workflow = fixtures.ids.operations;
-			const panel = await editor.openPanel(page, ctx, workflow, String(operation?.name));
-			const { error, output } = await editor.executeStep(page);
+			const panel = await openPanel(page, ctx, fixtures.ids.operations, String(operation?.name));
+			const { error, output } = await executeStep(page);
 			expect(
 				error === undefined && /Summer Summit/.test(output ?? ''),
 				`Event → Get Many showed ${error ? `the error ${error.message}` : `no demo event: ${output?.slice(0, 300)}`}`,
@@ -96,23 +93,21 @@ module.exports = suite('Pictures for the docs', ({ fixtures, picturesDir }) => {
 		}),
 		...triggers.map(([file, example, node]) =>
 			test(`${file}: the trigger's panel in examples/${example}.json`, async (ctx) => {
-				const page = await picturePage(ctx);
-				const panel = await editor.openPanel(page, ctx, fixtures.examples[example], node);
+				const page = await ctx.newPage(PICTURE_VIEWPORT);
+				const panel = await openPanel(page, ctx, fixtures.examples[example], node);
 				await picture(page, await regionOf(panel), out(file));
 			}),
 		),
 		...Object.entries(fixtures.examples).map(([name, id]) =>
 			test(`example-${name}.png: the canvas of examples/${name}.json`, async (ctx) => {
-				const page = await picturePage(ctx);
-				await editor.openWorkflow(page, ctx.baseUrl, id);
-				await editor.closeNode(page);
+				const page = await ctx.newPage(PICTURE_VIEWPORT);
+				await openWorkflow(page, ctx, id);
 				await picture(page, await fitCanvas(page), out(`example-${name}.png`));
 			}),
 		),
 		test('every picture the docs use is there, together at most 3 MB', async () => {
-			const pictures = pictureNames().map((name) => ({ name, ...inspectPng(out(name)) }));
-			const problems = pictures.flatMap(({ problem }) => (problem ? [problem] : []));
-			expect(problems.length === 0, problems.join('\n'));
+			const pictures = pictureNames().map((name) => inspectPng(out(name)));
+			expectNone(pictures.map(({ problem }) => problem ?? false));
 			const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
 			expect(
 				total <= MAX_TOTAL_BYTES,

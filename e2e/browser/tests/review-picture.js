@@ -3,8 +3,9 @@
 const path = require('node:path');
 
 const { expect, suite, test } = require('../lib/browser-test');
-const { closeNode, openWorkflow } = require('../lib/editor');
-const { fitCanvas, picture, picturePage } = require('../lib/shots');
+const { openWorkflow } = require('../lib/editor');
+const { PICTURE_VIEWPORT } = require('../lib/pictures');
+const { fitCanvas, picture } = require('../lib/shots');
 
 /** The nodes the picture shows: the review part, from its trigger to the writes. */
 const SHOWN = [
@@ -26,14 +27,12 @@ function reviewWiring(example) {
 
 module.exports = suite('Pictures: human review in the event assistant', () => [
 	test('human-review.png: the review part reads the service, asks by email, and writes only after Approve', async (ctx) => {
-		const { fixtures } = ctx;
-		const id = fixtures.examples['event-assistant'];
-		const example = fixtures.workflows.find((workflow) => workflow.id === id);
+		const { examples, workflows } = ctx.fixtures;
+		const example = workflows.find(({ id }) => id === examples['event-assistant']);
 		expect(example !== undefined, 'the fixtures hold no event-assistant example');
 		const created = await ctx.rest.request('POST', '/workflows', reviewWiring(example));
-		const page = await picturePage(ctx);
-		await openWorkflow(page, ctx.baseUrl, created.id);
-		await closeNode(page);
+		const page = await ctx.newPage(PICTURE_VIEWPORT);
+		await openWorkflow(page, ctx, created.id);
 		for (const name of SHOWN) {
 			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 			expect((await node.count()) === 1, `the canvas does not show ${name}`);

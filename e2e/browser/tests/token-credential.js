@@ -18,8 +18,7 @@ module.exports = suite('Access-token credential', () => [
 		try {
 			const page = await ctx.newPage();
 			const fields = { accessToken: ctx.stack.sandbox.token, baseUrl: base.url };
-			const type = 'Event Registration API';
-			const dialog = await newCredentialDialog(page, ctx.baseUrl, type, fields);
+			const dialog = await newCredentialDialog(page, ctx, 'Event Registration API', fields);
 			await page.getByTestId('credential-save-button').click();
 
 			await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 30000 });
