@@ -14,6 +14,8 @@ const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
 
 const PACKAGE_PREFIX = nodeType('');
+/** What every new event in these workflows has. */
+const NEW_EVENT = { attendanceMode: 'offline', locale: 'en', companyRole: 'organizing' };
 
 /** @typedef {'token' | 'oauth'} CredentialKind */
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
@@ -99,6 +101,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const createdOrder = rl(firstJson('Create order', 'id'));
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const onEvent = { company, event: createdEvent };
+	const summit = rl(demo.events.summerSummit);
 	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
 	const op = (resource, operation, more = {}) => ({ resource, operation, company, ...more });
 	/** @type {Parameters<typeof actionNodes>[0]} */
@@ -111,9 +114,7 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 				name: `E2E ${label} Launch`,
 				dateStart: '2027-09-01T09:00:00',
 				dateEnd: '2027-09-01T17:00:00',
-				attendanceMode: 'offline',
-				locale: 'en',
-				companyRole: 'organizing',
+				...NEW_EVENT,
 				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
 			}),
 		],
@@ -174,11 +175,8 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 		['Get order', op('order', 'get', { ...onEvent, order: createdOrder })],
 		['List orders', op('order', 'getMany', { ...onEvent, returnAll: true })],
 		['List activations', op('activation', 'getMany', { returnAll: true })],
-		[
-			'List email templates',
-			op('emailTemplate', 'getMany', { event: rl(demo.events.summerSummit) }),
-		],
-		['Get event page', op('eventPage', 'get', { event: rl(demo.events.summerSummit) })],
+		['List email templates', op('emailTemplate', 'getMany', { event: summit })],
+		['Get event page', op('eventPage', 'get', { event: summit })],
 		['Build event link', op('publicUrl', 'build', { page: 'eventPage', event: createdEvent })],
 		[
 			'Create webhook',
@@ -209,28 +207,15 @@ function eventDatesWorkflow({ id, refs, demo }) {
 		resource: 'event',
 		operation: 'create',
 		company,
-		attendanceMode: 'offline',
-		locale: 'en',
-		companyRole: 'organizing',
+		...NEW_EVENT,
+		dateStart: instantInWorkflowZone('2027-03-13T17:00:00Z'),
+		dateEnd: instantInWorkflowZone('2027-03-15T17:00:00Z'),
 	};
-	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
-	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
+	const auckland = { timezone: 'Pacific/Auckland' };
 	/** @type {Parameters<typeof actionNodes>[0]} */
 	const steps = [
-		[
-			'Create without Timezone',
-			{ ...create, name: 'E2E Instant UTC', dateStart: start, dateEnd: end, additionalFields: {} },
-		],
-		[
-			'Create in Auckland',
-			{
-				...create,
-				name: 'E2E Instant Auckland',
-				dateStart: start,
-				dateEnd: end,
-				additionalFields: { timezone: 'Pacific/Auckland' },
-			},
-		],
+		['Create without Timezone', { ...create, name: 'E2E Instant UTC', additionalFields: {} }],
+		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', additionalFields: auckland }],
 		[
 			'Update in the event’s zone',
 			{
@@ -242,24 +227,11 @@ function eventDatesWorkflow({ id, refs, demo }) {
 			},
 		],
 	];
-	const zone = node(
-		'Workflow zone',
-		'n8n-nodes-base.set',
-		{
-			mode: 'manual',
-			assignments: {
-				assignments: [
-					{ id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' },
-				],
-			},
-			options: {},
-		},
-		1,
-		{ typeVersion: 3.4 },
-	);
+	const zone = { id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' };
+	const setZone = { mode: 'manual', assignments: { assignments: [zone] }, options: {} };
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		zone,
+		node('Workflow zone', 'n8n-nodes-base.set', setZone, 1, { typeVersion: 3.4 }),
 		...actionNodes(steps, auth('token', refs), 2),
 	];
 	return workflow(id, 'E2E event dates as instants', nodes);
@@ -308,10 +280,7 @@ function loadExamples() {
 		.readdirSync(path.join(ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({
-			file,
-			workflow: readJson(`examples/${file}`),
-		}));
+		.map((file) => ({ file, workflow: readJson(`examples/${file}`) }));
 }
 
 /** Built on n8n's AI nodes: the agent suite (e2e/agents) runs those. @param {any} workflow */
