@@ -172,10 +172,7 @@ async function install(runtime, log) {
 }
 
 /** Installs a runtime unless its stamp matches. @param {{ log?: (line: string) => void; runtime?: Runtime }} [options] */
-async function ensureRuntime({
-	log = (line) => console.log(line),
-	runtime = DEFAULT_RUNTIME,
-} = {}) {
+async function ensureRuntime({ log = console.log, runtime = DEFAULT_RUNTIME } = {}) {
 	if (!runtime.nodeInRuntime) await ensureNode24(log);
 	const ready = () =>
 		fs.existsSync(runtime.stampFile) &&
