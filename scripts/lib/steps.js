@@ -88,7 +88,7 @@ async function runStage(lanes, options, times) {
 	/** @type {string[]} */
 	const blocks = [];
 	const printBlocks = () => {
-		for (const block of blocks.splice(0)) options.print(block);
+		if (!consoleBusy) for (const block of blocks.splice(0)) options.print(block);
 	};
 	const runLane = async (/** @type {Step[]} */ lane, /** @type {number} */ index) => {
 		const logFile = index === 0 ? undefined : path.join(options.logDir, `lane-${lane[0].lane}.log`);
@@ -102,14 +102,11 @@ async function runStage(lanes, options, times) {
 			for (const step of lane) {
 				if (failure) return;
 				consoleBusy ||= out === undefined;
-				try {
-					times.set(step, await runStep(step, { ...options, write, running }));
-				} finally {
-					if (out === undefined) {
-						consoleBusy = false;
-						printBlocks();
-					}
-				}
+				const ms = await runStep(step, { ...options, write, running }).finally(() => {
+					if (out === undefined) consoleBusy = false;
+					printBlocks();
+				});
+				times.set(step, ms);
 			}
 		} catch (error) {
 			if (!failure) {
@@ -124,7 +121,7 @@ async function runStage(lanes, options, times) {
 				blocks.push(
 					`\n\x1b[1m── ${title} ──\x1b[0m\n${fs.readFileSync(logFile, 'utf8')}\x1b[1m── end of ${title} ──\x1b[0m\n`,
 				);
-				if (!consoleBusy) printBlocks();
+				printBlocks();
 			}
 		}
 	};
@@ -169,11 +166,10 @@ async function runStep({ title, command, args, needs, env = {} }, options) {
 		child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
 	}).finally(() => running.delete(child));
 	const ms = Date.now() - started;
-	if (code !== 0) {
+	if (code !== 0)
 		throw new StepFailure(
 			`✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal}); its output ends:\n${captured.join('').trimEnd().split('\n').slice(-TAIL_LINES).join('\n')}`,
 		);
-	}
 	write(`✓ ${title}: ${secondsOf(ms)} s\n`);
 	return ms;
 }
