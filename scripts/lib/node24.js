@@ -83,8 +83,7 @@ function toolEnv() {
 
 module.exports = { ROOT, ensureNode24, ensureRepoDependencies, readJson, resolveNode24, toolEnv };
 
-if (require.main === module) {
+if (require.main === module)
 	require('./processes').runMain(async () =>
 		console.log(path.dirname((await ensureNode24((line) => console.error(line))).node)),
 	);
-}
