@@ -73,10 +73,7 @@ const DEFAULT_RUNTIME = RUNTIME_2X;
 /** The runtime its folder or (a prefix of) its n8n version names: `1`, `2.41.1`, `runtime-1x`. @param {string} name @returns {Runtime} */
 function runtimeNamed(name) {
 	const found = RUNTIMES.find(
-		(runtime) =>
-			runtime.folder === name ||
-			runtime.n8nVersion === name ||
-			runtime.n8nVersion.startsWith(`${name}.`),
+		(runtime) => runtime.folder === name || `${runtime.n8nVersion}.`.startsWith(`${name}.`),
 	);
 	if (!found)
 		throw new Error(
