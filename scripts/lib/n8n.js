@@ -152,17 +152,14 @@ function parseRawOutput(stdout) {
 	}
 }
 
-/**
- * The json of runData[node][run].data.main[output].
- * @param {any} execution @param {string} nodeName @param {{ run?: number; output?: number }} [at]
- */
-function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
+/** The json of the node's first run's first output. @param {any} execution @param {string} nodeName */
+function nodeOutput(execution, nodeName) {
 	const runs = execution?.data?.resultData?.runData?.[nodeName];
 	if (!runs)
 		throw new Error(
 			`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`,
 		);
-	const items = runs[runIndex]?.data?.main?.[output] ?? [];
+	const items = runs[0]?.data?.main?.[0] ?? [];
 	return items.map((/** @type {{ json: any }} */ item) => item.json);
 }
 
@@ -226,8 +223,7 @@ class N8nRest {
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(30000),
 		});
-		const setCookie = response.headers.get('set-cookie');
-		const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);
+		const auth = /n8n-auth=[^;]+/.exec(response.headers.get('set-cookie') ?? '');
 		if (auth) this.cookie = auth[0];
 		const text = await response.text();
 		if (!response.ok)
