@@ -30,17 +30,13 @@ const credentialRefs = (name, tokenId, /** @type {string} */ oauthId) => ({
 });
 
 /** A resource locator's value, By ID unless `mode` names another. @param {string} value */
-function rl(value, mode = 'id') {
-	return { __rl: true, mode, value };
-}
+const rl = (value, mode = 'id') => ({ __rl: true, mode, value });
 
 /** A node's `authentication` and `credentials`. @param {CredentialKind} kind @param {CredentialRefs} refs */
 function auth(kind, refs) {
-	const ref = refs[kind];
-	return {
-		authentication: kind === 'token' ? 'accessToken' : 'oAuth2',
-		credentials: { [ref.type]: { id: ref.id, name: ref.name } },
-	};
+	const { id, name, type } = refs[kind];
+	const authentication = kind === 'token' ? 'accessToken' : 'oAuth2';
+	return { authentication, credentials: { [type]: { id, name } } };
 }
 
 /**
@@ -48,15 +44,8 @@ function auth(kind, refs) {
  * @param {number} index position in the chain @param {object} [extra] more node fields
  */
 function node(name, type, parameters, index, extra = {}) {
-	return {
-		id: randomUUID(),
-		name,
-		type,
-		typeVersion: 1,
-		position: [index * 220, 0],
-		parameters,
-		...extra,
-	};
+	const position = [index * 220, 0];
+	return { id: randomUUID(), name, type, typeVersion: 1, position, parameters, ...extra };
 }
 
 /**
@@ -80,12 +69,9 @@ const firstJson = (nodeName, path) => `={{ $('${nodeName}').first().json.${path}
  * @param {ReturnType<typeof auth>} credential @param {number} index
  */
 function actionNodes(steps, { authentication, credentials }, index) {
+	const once = { credentials, executeOnce: true };
 	return steps.map(([name, parameters, extra], i) =>
-		node(name, ACTION, { authentication, ...parameters }, index + i, {
-			credentials,
-			executeOnce: true,
-			...extra,
-		}),
+		node(name, ACTION, { authentication, ...parameters }, index + i, { ...once, ...extra }),
 	);
 }
 
