@@ -10,9 +10,8 @@ const { runChecked, startChild, stopChild, waitFor } = require('./processes');
 const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
 
 /** @param {NodeJS.ProcessEnv} env */
-function runtimeOf(env) {
-	return RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
-}
+const runtimeOf = (env) =>
+	RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
 
 /** Fixed, so credentials encrypted by one run can be read by the next (dev). */
 const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
@@ -164,9 +163,8 @@ function nodeOutput(execution, nodeName) {
 }
 
 /** @param {any} execution @param {string} nodeName */
-function nodeError(execution, nodeName) {
-	return execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
-}
+const nodeError = (execution, nodeName) =>
+	execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
 
 /**
  * `n8n start` (or `worker`, `webhook`), resolved once /healthz/readiness on `port` answers and, for
@@ -197,9 +195,7 @@ async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT
 }
 
 /** n8n's format of execution data. @param {import('./runtime').Runtime} runtime @param {string} text */
-function parseFlatted(runtime, text) {
-	return require(path.join(runtime.modules, 'flatted')).parse(text);
-}
+const parseFlatted = (runtime, text) => require(path.join(runtime.modules, 'flatted')).parse(text);
 
 /** The REST API of a running n8n, as the editor calls it: an `n8n-auth` cookie plus a fixed browser-id. */
 class N8nRest {

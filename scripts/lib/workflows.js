@@ -182,9 +182,8 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 }
 
 /** An instant written in the workflow's time zone, with its offset, as `{{ $now }}` gives one. */
-function instantInWorkflowZone(/** @type {string} */ iso) {
-	return `={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
-}
+const instantInWorkflowZone = (/** @type {string} */ iso) =>
+	`={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
 
 /** Event dates as instants: the request must not depend on GENERIC_TIMEZONE. @param {On} options */
 function eventDatesWorkflow({ id, refs, demo }) {
@@ -277,9 +276,8 @@ function isAgentExample(workflow) {
 }
 
 /** An example's workflow id: 16 characters, like n8n's own (n8n.js). @param {string} prefix @param {string} file */
-function exampleId(prefix, file) {
-	return `${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
-}
+const exampleId = (prefix, file) =>
+	`${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
 
 /**
  * An example as a user would have it after following its sticky note against the sandbox:
