@@ -151,10 +151,9 @@ async function main() {
 		const n8n = await startN8n(env, LOG_FILE);
 		stops.push(() => n8n.stop());
 		n8n.child.once('exit', (code) => {
-			if (!stopping) {
-				console.error(`n8n exited (${code}); see ${LOG_FILE}`);
-				stopAll(1);
-			}
+			if (stopping) return;
+			console.error(`n8n exited (${code}); see ${LOG_FILE}`);
+			stopAll(1);
 		});
 		if (firstRun) {
 			// An interrupted first run may have created the owner already.

@@ -62,29 +62,25 @@ function startChild(command, args, options) {
  * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: (text: string) => void }} options
  * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }>}
  */
-function run(command, args, { cwd, env, timeoutMs, echo }) {
-	return new Promise((resolve, reject) => {
-		const child = startChild(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-		const output = { stdout: '', stderr: '' };
-		let timedOut = false;
-		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
-			child[stream]?.on('data', (chunk) => {
-				output[stream] += chunk;
-				echo?.(chunk.toString());
-			});
-		const timer = setTimeout(() => {
-			timedOut = true;
-			killTree(child, 'SIGKILL');
-		}, timeoutMs);
-		child.once('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
+async function run(command, args, { cwd, env, timeoutMs, echo }) {
+	const child = startChild(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const output = { stdout: '', stderr: '' };
+	let timedOut = false;
+	for (const stream of /** @type {const} */ (['stdout', 'stderr']))
+		child[stream]?.on('data', (chunk) => {
+			output[stream] += chunk;
+			echo?.(chunk.toString());
 		});
-		child.once('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, ...output, timedOut });
-		});
-	});
+	const timer = setTimeout(() => {
+		timedOut = true;
+		killTree(child, 'SIGKILL');
+	}, timeoutMs);
+	/** @type {number | null} */
+	const code = await new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('close', resolve);
+	}).finally(() => clearTimeout(timer));
+	return { code, ...output, timedOut };
 }
 
 /** run, rejecting unless the command exits 0. @type {typeof run} */

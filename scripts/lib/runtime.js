@@ -107,8 +107,7 @@ function wantedStamp(runtime) {
 /** @param {number} pid */
 function isAlive(pid) {
 	try {
-		process.kill(pid, 0);
-		return true;
+		return process.kill(pid, 0);
 	} catch {
 		return false;
 	}
