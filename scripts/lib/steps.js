@@ -39,13 +39,10 @@ function stagesOf(steps) {
 		lanes = new Map();
 	};
 	for (const [i, step] of steps.entries()) {
-		if (step.lane === undefined) {
-			endStage();
-			stages.push([[step]]);
-			continue;
-		}
-		if (lanes.has(step.lane) && steps[i - 1].lane !== step.lane) endStage();
-		lanes.set(step.lane, [...(lanes.get(step.lane) ?? []), step]);
+		const { lane } = step;
+		if (lane === undefined || (lanes.has(lane) && steps[i - 1].lane !== lane)) endStage();
+		if (lane === undefined) stages.push([[step]]);
+		else lanes.set(lane, [...(lanes.get(lane) ?? []), step]);
 	}
 	endStage();
 	return stages;
