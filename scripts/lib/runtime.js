@@ -82,19 +82,6 @@ function runtimeNamed(name) {
 	return found;
 }
 
-/** npm in the runtime folder: its Node first on PATH, native builds against its headers. @param {Runtime} runtime */
-function npmEnv(runtime) {
-	return {
-		...process.env,
-		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
-		npm_config_yes: 'true',
-		npm_config_nodedir: runtime.nodeDir,
-		npm_config_fund: 'false',
-		npm_config_audit: 'false',
-		npm_config_update_notifier: 'false',
-	};
-}
-
 /** Manifest, lockfile and the Node's version if not pinned there. @param {Runtime} runtime */
 function wantedStamp(runtime) {
 	const hash = createHash('sha256');
@@ -149,12 +136,21 @@ async function acquireLock(runtime) {
  * @param {Runtime} runtime @param {(line: string) => void} log
  */
 async function install(runtime, log) {
+	// Its Node first on PATH, native builds against its headers.
+	const env = {
+		...process.env,
+		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		npm_config_yes: 'true',
+		npm_config_nodedir: runtime.nodeDir,
+		npm_config_fund: 'false',
+		npm_config_audit: 'false',
+		npm_config_update_notifier: 'false',
+	};
 	/** @param {string} title @param {string[]} args */
 	const npm = async (title, args) => {
 		const started = Date.now();
 		log(title);
-		const options = { cwd: runtime.dir, env: npmEnv(runtime), timeoutMs: INSTALL_TIMEOUT_MS };
-		await runChecked('npm', args, options);
+		await runChecked('npm', args, { cwd: runtime.dir, env, timeoutMs: INSTALL_TIMEOUT_MS });
 		log(`  npm ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	};
 	await npm(
