@@ -63,10 +63,11 @@ function workflow(id, name, nodes, connections = undefined) {
 /** `path` in the first item of `nodeName`. @param {string} nodeName @param {string} path */
 const firstJson = (nodeName, path) => `={{ $('${nodeName}').first().json.${path} }}`;
 
+/** @typedef {[name: string, parameters: Record<string, unknown>, extra?: object]} ActionStep */
+
 /**
- * Action nodes from position `index`, each running once.
- * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
- * @param {ReturnType<typeof auth>} credential @param {number} index
+ * Action nodes from position `index`, each running once; extra: more node fields.
+ * @param {ActionStep[]} steps @param {ReturnType<typeof auth>} credential @param {number} index
  */
 function actionNodes(steps, { authentication, credentials }, index) {
 	const once = { credentials, executeOnce: true };
@@ -88,91 +89,78 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const onEvent = { company, event: createdEvent };
 	const summit = rl(demo.events.summerSummit);
-	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
-	const op = (resource, operation, more = {}) => ({ resource, operation, company, ...more });
-	/** @type {Parameters<typeof actionNodes>[0]} */
+	/** @type {(name: string, resource: string, op: string, more?: object, extra?: object) => ActionStep} */
+	const step = (name, resource, operation, more = {}, extra = {}) => [
+		name,
+		{ resource, operation, company, ...more },
+		extra,
+	];
+	const fieldUpdates = {
+		existingField: [{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' }],
+		newField: [{ label: 'Badge name' }],
+	};
+	/** @type {ActionStep[]} */
 	const steps = [
 		['Get user', { resource: 'user', operation: 'get' }],
 		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
-		[
-			'Create event',
-			op('event', 'create', {
-				name: `E2E ${label} Launch`,
-				dateStart: '2027-09-01T09:00:00',
-				dateEnd: '2027-09-01T17:00:00',
-				...NEW_EVENT,
-				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
-			}),
-		],
-		['Update event', op('event', 'update', { ...onEvent, updateFields: { city: 'Utrecht' } })],
-		['Get event', op('event', 'get', onEvent)],
-		['List events', op('event', 'getMany', { returnAll: true })],
-		[
-			'Create ticket type',
-			op('ticketType', 'create', {
-				...onEvent,
-				name: `E2E ${label} Ticket`,
-				price: 0,
-				vatPercentage: 0,
-				additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
-			}),
-		],
-		['List ticket types', op('ticketType', 'getMany', { ...onEvent, returnAll: true })],
-		[
-			'Create form',
-			op('form', 'create', {
-				name: `E2E ${label} Form`,
-				fieldsInput: 'json',
-				fieldsJson: JSON.stringify([
-					{ type: 'text', label: 'Dietary needs' },
-					{ type: 'company_name', label: 'Company', required: true },
-				]),
-			}),
-		],
-		['Get form', op('form', 'get', { form: createdForm })],
-		[
+		step('Create event', 'event', 'create', {
+			name: `E2E ${label} Launch`,
+			dateStart: '2027-09-01T09:00:00',
+			dateEnd: '2027-09-01T17:00:00',
+			...NEW_EVENT,
+			additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
+		}),
+		step('Update event', 'event', 'update', { ...onEvent, updateFields: { city: 'Utrecht' } }),
+		step('Get event', 'event', 'get', onEvent),
+		step('List events', 'event', 'getMany', { returnAll: true }),
+		step('Create ticket type', 'ticketType', 'create', {
+			...onEvent,
+			name: `E2E ${label} Ticket`,
+			price: 0,
+			vatPercentage: 0,
+			additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
+		}),
+		step('List ticket types', 'ticketType', 'getMany', { ...onEvent, returnAll: true }),
+		step('Create form', 'form', 'create', {
+			name: `E2E ${label} Form`,
+			fieldsInput: 'json',
+			fieldsJson: JSON.stringify([
+				{ type: 'text', label: 'Dietary needs' },
+				{ type: 'company_name', label: 'Company', required: true },
+			]),
+		}),
+		step('Get form', 'form', 'get', { form: createdForm }),
+		// A new node's version: Add Field's Existing Field and New Field.
+		step(
 			'Update form',
-			op('form', 'update', {
-				form: createdForm,
-				fieldUpdates: {
-					existingField: [
-						{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' },
-					],
-					newField: [{ label: 'Badge name' }],
-				},
-			}),
-			// A new node's version: Add Field's Existing Field and New Field.
+			'form',
+			'update',
+			{ form: createdForm, fieldUpdates },
 			{ typeVersion: 1.1 },
-		],
-		[
-			'Create order',
-			op('order', 'create', {
-				...onEvent,
-				ticketType: rl(ticketSlug),
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: `ada.${kind}@example.com`,
-				country: 'NL',
-				isBusiness: false,
-				quantity: 1,
-			}),
-		],
-		['Approve order', op('order', 'approve', { ...onEvent, order: createdOrder })],
-		['Get order', op('order', 'get', { ...onEvent, order: createdOrder })],
-		['List orders', op('order', 'getMany', { ...onEvent, returnAll: true })],
-		['List activations', op('activation', 'getMany', { returnAll: true })],
-		['List email templates', op('emailTemplate', 'getMany', { event: summit })],
-		['Get event page', op('eventPage', 'get', { event: summit })],
-		['Build event link', op('publicUrl', 'build', { page: 'eventPage', event: createdEvent })],
-		[
-			'Create webhook',
-			op('webhook', 'create', {
-				name: `E2E ${label} hook`,
-				url: `https://receiver.example/${kind}`,
-				events: ['lead-created'],
-			}),
-		],
-		['Delete webhook', op('webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') })],
+		),
+		step('Create order', 'order', 'create', {
+			...onEvent,
+			ticketType: rl(ticketSlug),
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email: `ada.${kind}@example.com`,
+			country: 'NL',
+			isBusiness: false,
+			quantity: 1,
+		}),
+		step('Approve order', 'order', 'approve', { ...onEvent, order: createdOrder }),
+		step('Get order', 'order', 'get', { ...onEvent, order: createdOrder }),
+		step('List orders', 'order', 'getMany', { ...onEvent, returnAll: true }),
+		step('List activations', 'activation', 'getMany', { returnAll: true }),
+		step('List email templates', 'emailTemplate', 'getMany', { event: summit }),
+		step('Get event page', 'eventPage', 'get', { event: summit }),
+		step('Build event link', 'publicUrl', 'build', { page: 'eventPage', event: createdEvent }),
+		step('Create webhook', 'webhook', 'create', {
+			name: `E2E ${label} hook`,
+			url: `https://receiver.example/${kind}`,
+			events: ['lead-created'],
+		}),
+		step('Delete webhook', 'webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') }),
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
@@ -197,7 +185,7 @@ function eventDatesWorkflow({ id, refs, demo }) {
 		dateEnd: instantInWorkflowZone('2027-03-15T17:00:00Z'),
 	};
 	const auckland = { timezone: 'Pacific/Auckland' };
-	/** @type {Parameters<typeof actionNodes>[0]} */
+	/** @type {ActionStep[]} */
 	const steps = [
 		['Create without Timezone', { ...create, name: 'E2E Instant UTC', additionalFields: {} }],
 		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', additionalFields: auckland }],
