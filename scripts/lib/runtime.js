@@ -103,19 +103,18 @@ function isAlive(pid) {
 /** A folder as a lock between concurrent installs. @param {Runtime} runtime */
 async function acquireLock(runtime) {
 	const { lockDir } = runtime;
+	const pidFile = path.join(lockDir, 'pid');
 	const deadline = Date.now() + LOCK_WAIT_MS;
 	for (;;) {
 		try {
 			fs.mkdirSync(path.dirname(lockDir), { recursive: true });
 			fs.mkdirSync(lockDir);
-			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			fs.writeFileSync(pidFile, String(process.pid));
 			return;
 		} catch (error) {
 			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
 		}
-		const owner = Number(
-			fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }),
-		);
+		const owner = Number(fs.readFileSync(pidFile, { encoding: 'utf8', flag: 'a+' }));
 		if (!owner || !isAlive(owner)) {
 			fs.rmSync(lockDir, { recursive: true, force: true });
 			continue;

@@ -184,21 +184,19 @@ function eventDatesWorkflow({ id, refs, demo }) {
 		dateStart: instantInWorkflowZone('2027-03-13T17:00:00Z'),
 		dateEnd: instantInWorkflowZone('2027-03-15T17:00:00Z'),
 	};
+	const update = {
+		resource: 'event',
+		operation: 'update',
+		company,
+		event: rl(firstJson('Create in Auckland', 'id')),
+		updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
+	};
 	const auckland = { timezone: 'Pacific/Auckland' };
 	/** @type {ActionStep[]} */
 	const steps = [
 		['Create without Timezone', { ...create, name: 'E2E Instant UTC', additionalFields: {} }],
 		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', additionalFields: auckland }],
-		[
-			'Update in the event’s zone',
-			{
-				resource: 'event',
-				operation: 'update',
-				company,
-				event: rl(firstJson('Create in Auckland', 'id')),
-				updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
-			},
-		],
+		['Update in the event’s zone', update],
 	];
 	const zone = { id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' };
 	const setZone = { mode: 'manual', assignments: { assignments: [zone] }, options: {} };
