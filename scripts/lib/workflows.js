@@ -211,13 +211,10 @@ function eventDatesWorkflow({ id, refs, demo }) {
 /** Its output is the execution's. @param {On & { events: string[] }} options */
 function webhookTriggerWorkflow({ id, refs, demo, events }) {
 	const { authentication, credentials } = auth('token', refs);
-	const trigger = node(
-		'Event Registration Trigger',
-		WEBHOOK_TRIGGER,
-		{ authentication, company: rl(demo.companyId), events, options: { requireToken: true } },
-		0,
-		{ credentials, webhookId: randomUUID() },
-	);
+	const options = { requireToken: true };
+	const parameters = { authentication, company: rl(demo.companyId), events, options };
+	const extra = { credentials, webhookId: randomUUID() };
+	const trigger = node('Event Registration Trigger', WEBHOOK_TRIGGER, parameters, 0, extra);
 	return workflow(id, 'E2E webhook trigger', [trigger]);
 }
 
@@ -227,21 +224,16 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
  */
 function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
 	const { authentication, credentials } = auth('token', refs);
-	const trigger = node(
-		'Order Trigger',
-		ORDER_TRIGGER,
-		{
-			pollTimes: { item: pollTimes },
-			authentication,
-			company: rl(demo.companyId),
-			events: 'one',
-			event: rl(demo.events.summerSummit),
-			watch,
-			options: {},
-		},
-		0,
-		{ credentials },
-	);
+	const parameters = {
+		pollTimes: { item: pollTimes },
+		authentication,
+		company: rl(demo.companyId),
+		events: 'one',
+		event: rl(demo.events.summerSummit),
+		watch,
+		options: {},
+	};
+	const trigger = node('Order Trigger', ORDER_TRIGGER, parameters, 0, { credentials });
 	return workflow(id, 'E2E order trigger', [trigger]);
 }
 
