@@ -28,9 +28,7 @@ async function stopChild(child, graceMs = 10000) {
 }
 
 /** For exit handlers, where nothing can be awaited. */
-function killAllNow() {
-	for (const child of children) killTree(child, 'SIGKILL');
-}
+const killAllNow = () => children.forEach((child) => killTree(child, 'SIGKILL'));
 
 process.on('exit', killAllNow);
 
