@@ -110,7 +110,6 @@ async function stopAll(code) {
 async function main() {
 	const started = Date.now();
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
-	const reset = process.argv.includes('--reset');
 	const ports = {
 		n8n: await portFromEnv('N8N_PORT', 5678, 'n8n'),
 		sandbox: await portFromEnv('SANDBOX_PORT', 5690, 'sandbox'),
@@ -127,7 +126,7 @@ async function main() {
 	await ensureRuntime({ log: step });
 	step('Building and packing the package...');
 	await build();
-	if (reset) fs.rmSync(DEV_DIR, { recursive: true, force: true });
+	if (process.argv.includes('--reset')) fs.rmSync(DEV_DIR, { recursive: true, force: true });
 	fs.mkdirSync(DEV_DIR, { recursive: true });
 	const { tarball } = await pack(DEV_DIR);
 	await installIntoN8n(tarball, USER_FOLDER);
