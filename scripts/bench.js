@@ -16,11 +16,8 @@ function node(args) {
 
 async function main() {
 	await ensureRepoDependencies((line) => console.log(line));
-	node([
-		path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-		'-p',
-		path.join(ROOT, 'bench', 'tsconfig.json'),
-	]);
+	const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+	node([tsc, '-p', path.join(ROOT, 'bench', 'tsconfig.json')]);
 	node([path.join(OUT_DIR, 'bench', 'run.js'), ...process.argv.slice(2)]);
 }
 

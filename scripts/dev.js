@@ -13,11 +13,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { freePorts, isPortFree, runMain } = require('./lib/processes');
+const { credentialRefs, exampleId, loadExamples, prepareExample } = require('./lib/workflows');
 
 const ROOT = path.resolve(__dirname, '..');
-const DEV_DIR = process.env.N8N_DEV_DIR
-	? path.resolve(process.env.N8N_DEV_DIR)
-	: path.join(ROOT, '.n8n-dev');
+const DEV_DIR = path.resolve(process.env.N8N_DEV_DIR || path.join(ROOT, '.n8n-dev'));
 const USER_FOLDER = path.join(DEV_DIR, 'n8n');
 /** Written once the credentials and examples are imported: later runs keep what the user changed. */
 const STARTER_MARKER = path.join(DEV_DIR, 'starter-content-imported');
@@ -28,13 +27,11 @@ const OWNER = {
 	firstName: 'Dev',
 	lastName: 'Sandbox',
 };
-/** Required late, like the other libraries (main). */
-const credentials = () =>
-	require('./lib/workflows').credentialRefs(
-		'Event Registration sandbox',
-		'devSandboxToken',
-		'devSandboxOAuth2',
-	);
+const CREDENTIALS = credentialRefs(
+	'Event Registration sandbox',
+	'devSandboxToken',
+	'devSandboxOAuth2',
+);
 
 const step = (/** @type {string} */ text) => console.log(`\x1b[2m›\x1b[0m ${text}`);
 
@@ -56,8 +53,7 @@ async function portFromEnv(variable, fallback, what) {
  */
 async function importStarterContent(env, sandbox, crmUrl) {
 	const { importCredentials, importWorkflows, sandboxCredentials } = require('./lib/n8n');
-	const { exampleId, loadExamples, prepareExample } = require('./lib/workflows');
-	const refs = credentials();
+	const refs = CREDENTIALS;
 	await importCredentials(env, DEV_DIR, sandboxCredentials(sandbox, refs, { publicUrl: '' }));
 	const examples = loadExamples().map(({ file, workflow }) =>
 		prepareExample(workflow, { id: exampleId('dev', file), refs, demo: sandbox.demo, crmUrl }),
@@ -68,7 +64,7 @@ async function importStarterContent(env, sandbox, crmUrl) {
 /** @param {{ editorUrl: string; sandbox: import('../test/sandbox').Sandbox; crmUrl: string; examples: string[]; firstRun: boolean; seconds: number }} info */
 function printWelcome({ editorUrl, sandbox, crmUrl, examples, firstRun, seconds }) {
 	const { demo } = sandbox;
-	const { token, oauth } = credentials();
+	const { token, oauth } = CREDENTIALS;
 	const deliver = `curl -s -X POST ${sandbox.url}/__control/deliver -H 'content-type: application/json' -d '{"companyId":"${demo.companyId}","event":"lead-created"}'`;
 	const pay = `curl -s -X POST ${sandbox.url}/__control/orders/${demo.orders.unpaid}/pay`;
 	console.log(
@@ -114,7 +110,6 @@ async function stopAll(code) {
 async function main() {
 	const started = Date.now();
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
-	const reset = process.argv.includes('--reset');
 	const ports = {
 		n8n: await portFromEnv('N8N_PORT', 5678, 'n8n'),
 		sandbox: await portFromEnv('SANDBOX_PORT', 5690, 'sandbox'),
@@ -127,12 +122,11 @@ async function main() {
 	const { N8nRest, n8nEnv, startN8n } = require('./lib/n8n');
 	const { startSandbox } = require('../test/sandbox');
 	const { startFakeCrm } = require('./lib/loopback');
-	const { loadExamples } = require('./lib/workflows');
 
 	await ensureRuntime({ log: step });
 	step('Building and packing the package...');
 	await build();
-	if (reset) fs.rmSync(DEV_DIR, { recursive: true, force: true });
+	if (process.argv.includes('--reset')) fs.rmSync(DEV_DIR, { recursive: true, force: true });
 	fs.mkdirSync(DEV_DIR, { recursive: true });
 	const { tarball } = await pack(DEV_DIR);
 	await installIntoN8n(tarball, USER_FOLDER);
@@ -156,10 +150,9 @@ async function main() {
 		const n8n = await startN8n(env, LOG_FILE);
 		stops.push(() => n8n.stop());
 		n8n.child.once('exit', (code) => {
-			if (!stopping) {
-				console.error(`n8n exited (${code}); see ${LOG_FILE}`);
-				stopAll(1);
-			}
+			if (stopping) return;
+			console.error(`n8n exited (${code}); see ${LOG_FILE}`);
+			stopAll(1);
 		});
 		if (firstRun) {
 			// An interrupted first run may have created the owner already.

@@ -17,8 +17,8 @@ const STAGE = path.join(ROOT, '.n8n-lint');
 const FIXABLE = ['nodes', 'credentials'];
 const PACKAGE_SOURCES = ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'icons', ...FIXABLE];
 
-/** @param {string} title @param {string[]} args @param {string} cwd */
-function run(title, args, cwd) {
+/** @param {string} title @param {string[]} args */
+function run(title, args, cwd = ROOT) {
 	console.log(`\n▶ ${title}`);
 	const env = { ...process.env, npm_config_yes: 'true' };
 	const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env });
@@ -35,11 +35,10 @@ function unusedExports() {
 		'files,exports,types,duplicates',
 		'--no-progress',
 	];
-	run('knip: no file, export or type that nothing imports (knip.jsonc)', knip, ROOT);
+	run('knip: no file, export or type that nothing imports (knip.jsonc)', knip);
 	run(
 		'knip --production: nothing in nodes/ or credentials/ exported only for tests unless marked @internal',
 		[...knip, '--production'],
-		ROOT,
 	);
 }
 
@@ -67,7 +66,6 @@ function main() {
 		[bin('eslint', 'bin', 'eslint.js'), '-c', 'eslint.tooling.config.mjs', '--max-warnings', '0']
 			.concat(fix ? ['--fix'] : [])
 			.concat('.'),
-		ROOT,
 	);
 	run(
 		'prettier: the formatting of every source file (.prettierrc.js, the official starter’s settings)',
@@ -78,7 +76,6 @@ function main() {
 			'warn',
 			'.',
 		],
-		ROOT,
 	);
 	unusedExports();
 }

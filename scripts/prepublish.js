@@ -17,9 +17,7 @@ function missingRepositoryFields(manifest) {
 			? /** @type {{ url?: unknown }} */ (field).url
 			: field;
 	const missing = [];
-	const repository = urlOf(manifest.repository);
-	if (typeof repository !== 'string' || !/github\.com\//.test(repository))
-		missing.push('repository');
+	if (!/github\.com\//.test(String(urlOf(manifest.repository)))) missing.push('repository');
 	if (typeof urlOf(manifest.bugs) !== 'string') missing.push('bugs');
 	return missing;
 }

@@ -29,9 +29,7 @@ const TRANSITIONS = ['created', 'paid', 'authorized', 'approved', 'rejected', 'c
 /** @type {Record<string, (workflow: any) => Record<string, Array<{ json: unknown }>>>} */
 const EXAMPLE_PIN_DATA = {
 	'form-from-spreadsheet.json': (workflow) => {
-		const rows = workflow.nodes.find(
-			(/** @type {{ name: string }} */ n) => n.name === 'Spreadsheet rows',
-		);
+		const rows = workflow.nodes.find((/** @type {any} */ n) => n.name === 'Spreadsheet rows');
 		return { 'Collect rows': [{ json: JSON.parse(rows.parameters.jsonOutput) }] };
 	},
 };
@@ -53,6 +51,8 @@ async function main(version) {
 			.find((/** @type {{ name: string }} */ p) => p.name === 'events')
 			.options.map((/** @type {{ value: string }} */ o) => o.value);
 		const on = { refs: CREDENTIALS, demo: sandbox.demo };
+		/** @param {'token' | 'oauth'} kind @param {string} id */
+		const coverage = (kind, id) => coverageWorkflow({ ...on, id, kind });
 		/** @type {Record<string, any>} */
 		const files = {
 			...Object.fromEntries(
@@ -61,16 +61,8 @@ async function main(version) {
 					{ ...workflow, pinData: { ...workflow.pinData, ...EXAMPLE_PIN_DATA[file]?.(workflow) } },
 				]),
 			),
-			'e2e-action-node-token.json': coverageWorkflow({
-				...on,
-				id: 'savedActionToken',
-				kind: 'token',
-			}),
-			'e2e-action-node-oauth2.json': coverageWorkflow({
-				...on,
-				id: 'savedActionOAuth',
-				kind: 'oauth',
-			}),
+			'e2e-action-node-token.json': coverage('token', 'savedActionToken'),
+			'e2e-action-node-oauth2.json': coverage('oauth', 'savedActionOAuth'),
 			'e2e-webhook-trigger.json': webhookTriggerWorkflow({ ...on, id: 'savedWebhookTrig', events }),
 			'e2e-order-trigger.json': orderTriggerWorkflow({
 				...on,

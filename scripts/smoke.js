@@ -118,15 +118,14 @@ async function commandsSmoke() {
 
 	const devDir = path.join(SMOKE_DIR, 'n8n-dev');
 	fs.rmSync(devDir, { recursive: true, force: true });
-	const env = {
-		...toolEnv(),
-		N8N_DEV_DIR: devDir,
-		N8N_PORT: String(n8nPort),
-		SANDBOX_PORT: String(devSandboxPort),
-		CRM_PORT: String(crmPort),
-	};
 	await startAndStop('npm run dev', [path.join(ROOT, 'scripts', 'dev.js')], {
-		env,
+		env: {
+			...toolEnv(),
+			N8N_DEV_DIR: devDir,
+			N8N_PORT: String(n8nPort),
+			SANDBOX_PORT: String(devSandboxPort),
+			CRM_PORT: String(crmPort),
+		},
 		ready: /n8n is ready: \S+/,
 		timeoutMs: 10 * 60 * 1000,
 		check: async () => {

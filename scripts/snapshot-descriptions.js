@@ -36,9 +36,8 @@ for (const { file, surface } of current) {
 }
 
 const expected = new Set(current.map((snapshot) => snapshot.file));
-for (const file of surfaces
-	.committedSnapshotFiles(folder)
-	.filter((committed) => !expected.has(committed))) {
+const stale = surfaces.committedSnapshotFiles(folder).filter((file) => !expected.has(file));
+for (const file of stale) {
 	if (allowChange) {
 		fs.rmSync(path.join(folder, file));
 		written.push(`${file} (removed)`);

@@ -159,8 +159,7 @@ async function main() {
 	console.log(`  ${secondsOf(Date.now() - started).padStart(5)} s  in total`);
 }
 
-if (require.main === module) {
+if (require.main === module)
 	runMain(main, (error) => `\n${error instanceof StepFailure ? '' : 'npm test: '}${error.message}`);
-}
 
 module.exports = { REQUIRE_RUNTIMES, testSteps };

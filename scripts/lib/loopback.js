@@ -54,11 +54,10 @@ async function startRecordingServer(reply, port = 0) {
 }
 
 /** Answers 200 with the upserted contact. @param {number} [port] 0: any free port */
-function startFakeCrm(port = 0) {
-	return startRecordingServer(
+const startFakeCrm = (port = 0) =>
+	startRecordingServer(
 		(request) => ({ status: 200, body: { upserted: true, contact: request.body ?? null } }),
 		port,
 	);
-}
 
 module.exports = { startFakeCrm, startRecordingServer };

@@ -10,9 +10,8 @@ const { runChecked, startChild, stopChild, waitFor } = require('./processes');
 const RUNTIME_VARIABLE = 'E2E_N8N_RUNTIME';
 
 /** @param {NodeJS.ProcessEnv} env */
-function runtimeOf(env) {
-	return RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
-}
+const runtimeOf = (env) =>
+	RUNTIMES.find((runtime) => runtime.folder === env[RUNTIME_VARIABLE]) ?? DEFAULT_RUNTIME;
 
 /** Fixed, so credentials encrypted by one run can be read by the next (dev). */
 const ENCRYPTION_KEY = 'n8n-nodes-event-registration-local-only-key';
@@ -106,6 +105,15 @@ async function importWorkflows(env, workDir, workflows) {
 	await cli(env, ['import:workflow', '--separate', `--input=${dir}`]);
 }
 
+/** `n8n <args>`, its stdout and stderr to files. @param {NodeJS.ProcessEnv} env @param {string[]} args @param {string[]} files @param {string} flags */
+function startN8nChild(env, args, files, flags) {
+	const { node, n8nBin } = runtimeOf(env);
+	const fds = files.map((file) => fs.openSync(file, flags));
+	const child = startChild(node, [n8nBin, ...args], { env, stdio: ['ignore', ...fds] });
+	fds.forEach((fd) => fs.closeSync(fd));
+	return child;
+}
+
 /**
  * `n8n execute --id --rawOutput`; a failing node makes n8n exit 1 with the error JSON. Its output
  * goes to files in the user folder: through a pipe, n8n exits before a 10–20 MB JSON is out.
@@ -113,14 +121,10 @@ async function importWorkflows(env, workDir, workflows) {
  * @returns {Promise<{ code: number | null; result: any; output: string }>}
  */
 async function executeWorkflow(env, workflowId, timeoutMs = TIMEOUT_MS) {
-	const { node, n8nBin } = runtimeOf(env);
 	const files = ['out', 'err'].map((stream) =>
 		path.join(String(env.N8N_USER_FOLDER), `execute-${workflowId}.${stream}.txt`),
 	);
-	const fds = files.map((file) => fs.openSync(file, 'w'));
-	const args = [n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'];
-	const child = startChild(node, args, { env, stdio: ['ignore', ...fds] });
-	fds.forEach((fd) => fs.closeSync(fd));
+	const child = startN8nChild(env, ['execute', `--id=${workflowId}`, '--rawOutput'], files, 'w');
 	const timer = setTimeout(() => void stopChild(child), timeoutMs);
 	/** @type {number | null} */
 	const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -147,24 +151,20 @@ function parseRawOutput(stdout) {
 	}
 }
 
-/**
- * The json of runData[node][run].data.main[output].
- * @param {any} execution @param {string} nodeName @param {{ run?: number; output?: number }} [at]
- */
-function nodeOutput(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
+/** The json of the node's first run's first output. @param {any} execution @param {string} nodeName */
+function nodeOutput(execution, nodeName) {
 	const runs = execution?.data?.resultData?.runData?.[nodeName];
 	if (!runs)
 		throw new Error(
 			`Node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData ?? {}).join(', ')}`,
 		);
-	const items = runs[runIndex]?.data?.main?.[output] ?? [];
+	const items = runs[0]?.data?.main?.[0] ?? [];
 	return items.map((/** @type {{ json: any }} */ item) => item.json);
 }
 
 /** @param {any} execution @param {string} nodeName */
-function nodeError(execution, nodeName) {
-	return execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
-}
+const nodeError = (execution, nodeName) =>
+	execution?.data?.resultData?.runData?.[nodeName]?.[0]?.error;
 
 /**
  * `n8n start` (or `worker`, `webhook`), resolved once /healthz/readiness on `port` answers and, for
@@ -173,40 +173,29 @@ function nodeError(execution, nodeName) {
  * @param {{ command?: string[]; port?: string }} [options] a worker answers on QUEUE_HEALTH_CHECK_PORT
  */
 async function startN8n(env, logFile, { command = ['start'], port = env.N8N_PORT } = {}) {
-	const runtime = runtimeOf(env);
-	const log = fs.openSync(logFile, 'a');
-	const child = startChild(runtime.node, [runtime.n8nBin, ...command], {
-		env,
-		stdio: ['ignore', log, log],
-	});
-	fs.closeSync(log);
+	const child = startN8nChild(env, command, [logFile, logFile], 'a');
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const routes = ['/healthz/readiness', ...(command[0] === 'start' ? ['/rest/settings'] : [])];
-	try {
-		await waitFor(
-			'n8n to be ready',
-			async () => {
-				if (child.exitCode !== null || child.signalCode !== null)
-					throw new Error(`n8n exited early; see ${logFile}`);
-				for (const route of routes) {
-					const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
-					if (!response.ok) return undefined;
-				}
-				return true;
-			},
-			{ timeoutMs: TIMEOUT_MS, intervalMs: 200 },
-		);
-	} catch (error) {
-		await stopChild(child);
-		throw error;
-	}
-	return { child, baseUrl, runtime, stop: () => stopChild(child, 15000) };
+	const ready = async () => {
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`n8n exited early; see ${logFile}`);
+		for (const route of routes) {
+			const response = await fetch(`${baseUrl}${route}`, { signal: AbortSignal.timeout(2000) });
+			if (!response.ok) return undefined;
+		}
+		return true;
+	};
+	await waitFor('n8n to be ready', ready, { timeoutMs: TIMEOUT_MS, intervalMs: 200 }).catch(
+		async (error) => {
+			await stopChild(child);
+			throw error;
+		},
+	);
+	return { child, baseUrl, runtime: runtimeOf(env), stop: () => stopChild(child, 15000) };
 }
 
 /** n8n's format of execution data. @param {import('./runtime').Runtime} runtime @param {string} text */
-function parseFlatted(runtime, text) {
-	return require(path.join(runtime.modules, 'flatted')).parse(text);
-}
+const parseFlatted = (runtime, text) => require(path.join(runtime.modules, 'flatted')).parse(text);
 
 /** The REST API of a running n8n, as the editor calls it: an `n8n-auth` cookie plus a fixed browser-id. */
 class N8nRest {
@@ -230,8 +219,7 @@ class N8nRest {
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(30000),
 		});
-		const setCookie = response.headers.get('set-cookie');
-		const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);
+		const auth = /n8n-auth=[^;]+/.exec(response.headers.get('set-cookie') ?? '');
 		if (auth) this.cookie = auth[0];
 		const text = await response.text();
 		if (!response.ok)
@@ -251,10 +239,8 @@ class N8nRest {
 
 	/** The editor's "Connect my account", with a provider that needs no sign-in (the sandbox). */
 	async connectOAuth2(/** @type {string} */ credentialId) {
-		const authorizationUrl = await this.request(
-			'GET',
-			`/oauth2-credential/auth?id=${encodeURIComponent(credentialId)}`,
-		);
+		const id = encodeURIComponent(credentialId);
+		const authorizationUrl = await this.request('GET', `/oauth2-credential/auth?id=${id}`);
 		const consent = await fetch(authorizationUrl, {
 			redirect: 'manual',
 			signal: AbortSignal.timeout(10000),
@@ -268,10 +254,7 @@ class N8nRest {
 			signal: AbortSignal.timeout(30000),
 		});
 		const page = await finish.text();
-		const credential = await this.request(
-			'GET',
-			`/credentials/${encodeURIComponent(credentialId)}?includeData=true`,
-		);
+		const credential = await this.request('GET', `/credentials/${id}?includeData=true`);
 		if (credential.data?.oauthTokenData !== true)
 			throw new Error(
 				`n8n's OAuth callback did not store a token (${finish.status}): ${page.slice(0, 300)}`,
@@ -303,9 +286,8 @@ class N8nRest {
 	 * @param {string} id @param {{ active: boolean }} workflow
 	 */
 	async settled(id, workflow) {
-		if (!this.runtime.asyncActivation)
-			return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
-		return await this.publication(id);
+		if (this.runtime.asyncActivation) return await this.publication(id);
+		return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
 	}
 
 	/** n8n 2.x: a workflow's publication status once no publication is in progress. @param {string} id */
@@ -346,12 +328,10 @@ class N8nRest {
 	/** With its data parsed from the flatted format. @param {string} id */
 	async execution(id) {
 		const execution = await this.request('GET', `/executions/${id}`);
+		const { data } = execution;
 		return {
 			...execution,
-			data:
-				typeof execution.data === 'string'
-					? parseFlatted(this.runtime, execution.data)
-					: execution.data,
+			data: typeof data === 'string' ? parseFlatted(this.runtime, data) : data,
 		};
 	}
 }

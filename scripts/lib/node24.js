@@ -75,19 +75,15 @@ async function ensureRepoDependencies(log) {
 /** For the repo's tools: the pinned Node 24 (if any), then node_modules/.bin first on PATH. */
 function toolEnv() {
 	const node24 = resolveNode24();
-	const dirs = [
-		...(node24.source === 'package' && fs.existsSync(node24.node)
-			? [path.dirname(node24.node)]
-			: []),
-		path.join(ROOT, 'node_modules', '.bin'),
-	];
-	return { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) };
+	const dirs = [path.join(ROOT, 'node_modules', '.bin'), process.env.PATH ?? ''];
+	if (node24.source === 'package' && fs.existsSync(node24.node))
+		dirs.unshift(path.dirname(node24.node));
+	return { ...process.env, PATH: dirs.join(path.delimiter) };
 }
 
 module.exports = { ROOT, ensureNode24, ensureRepoDependencies, readJson, resolveNode24, toolEnv };
 
-if (require.main === module) {
+if (require.main === module)
 	require('./processes').runMain(async () =>
 		console.log(path.dirname((await ensureNode24((line) => console.error(line))).node)),
 	);
-}

@@ -61,9 +61,7 @@ async function installIntoN8n(tarball, userFolder) {
 }
 
 /** The one place the type prefix is made. @param {string} name e.g. eventRegistration */
-function nodeType(name) {
-	return `${PACKAGE_NAME}.${name}`;
-}
+const nodeType = (name) => `${PACKAGE_NAME}.${name}`;
 
 module.exports = {
 	PACKAGE_JSON,

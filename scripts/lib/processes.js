@@ -28,9 +28,7 @@ async function stopChild(child, graceMs = 10000) {
 }
 
 /** For exit handlers, where nothing can be awaited. */
-function killAllNow() {
-	for (const child of children) killTree(child, 'SIGKILL');
-}
+const killAllNow = () => children.forEach((child) => killTree(child, 'SIGKILL'));
 
 process.on('exit', killAllNow);
 
@@ -59,36 +57,28 @@ function startChild(command, args, options) {
 /**
  * Runs a command to completion, collecting its output (and passing it to `echo`); kills it after timeoutMs.
  * @param {string} command @param {string[]} args
- * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: (text: string) => void; input?: string }} options
- * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean; ms: number }>}
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; echo?: (text: string) => void }} options
+ * @returns {Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }>}
  */
-function run(command, args, { cwd, env, timeoutMs, echo, input }) {
-	const started = Date.now();
-	return new Promise((resolve, reject) => {
-		const child = startChild(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-		const output = { stdout: '', stderr: '' };
-		let timedOut = false;
-		for (const stream of /** @type {const} */ (['stdout', 'stderr']))
-			child[stream]?.on('data', (chunk) => {
-				output[stream] += chunk;
-				echo?.(chunk.toString());
-			});
-		// A child that exits without reading its input makes the write fail with EPIPE: not an error here.
-		child.stdin?.on('error', () => undefined);
-		child.stdin?.end(input ?? '');
-		const timer = setTimeout(() => {
-			timedOut = true;
-			killTree(child, 'SIGKILL');
-		}, timeoutMs);
-		child.once('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
+async function run(command, args, { cwd, env, timeoutMs, echo }) {
+	const child = startChild(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const output = { stdout: '', stderr: '' };
+	let timedOut = false;
+	for (const stream of /** @type {const} */ (['stdout', 'stderr']))
+		child[stream]?.on('data', (chunk) => {
+			output[stream] += chunk;
+			echo?.(chunk.toString());
 		});
-		child.once('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, ...output, timedOut, ms: Date.now() - started });
-		});
-	});
+	const timer = setTimeout(() => {
+		timedOut = true;
+		killTree(child, 'SIGKILL');
+	}, timeoutMs);
+	/** @type {number | null} */
+	const code = await new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('close', resolve);
+	}).finally(() => clearTimeout(timer));
+	return { code, ...output, timedOut };
 }
 
 /** run, rejecting unless the command exits 0. @type {typeof run} */
@@ -133,6 +123,9 @@ async function freePorts(count) {
 	}
 }
 
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Polls check() until it returns a value other than undefined, or throws after timeoutMs.
  * @template T @param {string} what @param {() => Promise<T | undefined>} check
@@ -156,19 +149,13 @@ async function waitFor(what, check, { timeoutMs, intervalMs = 250 }) {
 	}
 }
 
-/** @param {number} ms */
-function sleep(ms) {
-	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Ctrl-C (or SIGTERM) runs `stop` before the process leaves. @param {() => Promise<unknown>} stop */
 function stopOnSignals(stop) {
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
 		process.once(signal, () => {
 			console.log(`\n${signal}: stopping`);
 			stop().finally(() => process.exit(130));
 		});
-	}
 }
 
 /** A failure prints its message and exits 1. @param {() => Promise<unknown>} main */

@@ -73,29 +73,13 @@ const DEFAULT_RUNTIME = RUNTIME_2X;
 /** The runtime its folder or (a prefix of) its n8n version names: `1`, `2.41.1`, `runtime-1x`. @param {string} name @returns {Runtime} */
 function runtimeNamed(name) {
 	const found = RUNTIMES.find(
-		(runtime) =>
-			runtime.folder === name ||
-			runtime.n8nVersion === name ||
-			runtime.n8nVersion.startsWith(`${name}.`),
+		(runtime) => runtime.folder === name || `${runtime.n8nVersion}.`.startsWith(`${name}.`),
 	);
 	if (!found)
 		throw new Error(
 			`No pinned n8n matches "${name}"; pinned: ${RUNTIMES.map((runtime) => runtime.n8nVersion).join(', ')}`,
 		);
 	return found;
-}
-
-/** npm in the runtime folder: its Node first on PATH, native builds against its headers. @param {Runtime} runtime */
-function npmEnv(runtime) {
-	return {
-		...process.env,
-		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
-		npm_config_yes: 'true',
-		npm_config_nodedir: runtime.nodeDir,
-		npm_config_fund: 'false',
-		npm_config_audit: 'false',
-		npm_config_update_notifier: 'false',
-	};
 }
 
 /** Manifest, lockfile and the Node's version if not pinned there. @param {Runtime} runtime */
@@ -110,8 +94,7 @@ function wantedStamp(runtime) {
 /** @param {number} pid */
 function isAlive(pid) {
 	try {
-		process.kill(pid, 0);
-		return true;
+		return process.kill(pid, 0);
 	} catch {
 		return false;
 	}
@@ -120,19 +103,18 @@ function isAlive(pid) {
 /** A folder as a lock between concurrent installs. @param {Runtime} runtime */
 async function acquireLock(runtime) {
 	const { lockDir } = runtime;
+	const pidFile = path.join(lockDir, 'pid');
 	const deadline = Date.now() + LOCK_WAIT_MS;
 	for (;;) {
 		try {
 			fs.mkdirSync(path.dirname(lockDir), { recursive: true });
 			fs.mkdirSync(lockDir);
-			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			fs.writeFileSync(pidFile, String(process.pid));
 			return;
 		} catch (error) {
 			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
 		}
-		const owner = Number(
-			fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }),
-		);
+		const owner = Number(fs.readFileSync(pidFile, { encoding: 'utf8', flag: 'a+' }));
 		if (!owner || !isAlive(owner)) {
 			fs.rmSync(lockDir, { recursive: true, force: true });
 			continue;
@@ -153,12 +135,21 @@ async function acquireLock(runtime) {
  * @param {Runtime} runtime @param {(line: string) => void} log
  */
 async function install(runtime, log) {
+	// Its Node first on PATH, native builds against its headers.
+	const env = {
+		...process.env,
+		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		npm_config_yes: 'true',
+		npm_config_nodedir: runtime.nodeDir,
+		npm_config_fund: 'false',
+		npm_config_audit: 'false',
+		npm_config_update_notifier: 'false',
+	};
 	/** @param {string} title @param {string[]} args */
 	const npm = async (title, args) => {
 		const started = Date.now();
 		log(title);
-		const options = { cwd: runtime.dir, env: npmEnv(runtime), timeoutMs: INSTALL_TIMEOUT_MS };
-		await runChecked('npm', args, options);
+		await runChecked('npm', args, { cwd: runtime.dir, env, timeoutMs: INSTALL_TIMEOUT_MS });
 		log(`  npm ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	};
 	await npm(
@@ -172,10 +163,7 @@ async function install(runtime, log) {
 }
 
 /** Installs a runtime unless its stamp matches. @param {{ log?: (line: string) => void; runtime?: Runtime }} [options] */
-async function ensureRuntime({
-	log = (line) => console.log(line),
-	runtime = DEFAULT_RUNTIME,
-} = {}) {
+async function ensureRuntime({ log = console.log, runtime = DEFAULT_RUNTIME } = {}) {
 	if (!runtime.nodeInRuntime) await ensureNode24(log);
 	const ready = () =>
 		fs.existsSync(runtime.stampFile) &&

@@ -39,13 +39,10 @@ function stagesOf(steps) {
 		lanes = new Map();
 	};
 	for (const [i, step] of steps.entries()) {
-		if (step.lane === undefined) {
-			endStage();
-			stages.push([[step]]);
-			continue;
-		}
-		if (lanes.has(step.lane) && steps[i - 1].lane !== step.lane) endStage();
-		lanes.set(step.lane, [...(lanes.get(step.lane) ?? []), step]);
+		const { lane } = step;
+		if (lane === undefined || (lanes.has(lane) && steps[i - 1].lane !== lane)) endStage();
+		if (lane === undefined) stages.push([[step]]);
+		else lanes.set(lane, [...(lanes.get(lane) ?? []), step]);
 	}
 	endStage();
 	return stages;
@@ -88,7 +85,7 @@ async function runStage(lanes, options, times) {
 	/** @type {string[]} */
 	const blocks = [];
 	const printBlocks = () => {
-		for (const block of blocks.splice(0)) options.print(block);
+		if (!consoleBusy) for (const block of blocks.splice(0)) options.print(block);
 	};
 	const runLane = async (/** @type {Step[]} */ lane, /** @type {number} */ index) => {
 		const logFile = index === 0 ? undefined : path.join(options.logDir, `lane-${lane[0].lane}.log`);
@@ -102,14 +99,11 @@ async function runStage(lanes, options, times) {
 			for (const step of lane) {
 				if (failure) return;
 				consoleBusy ||= out === undefined;
-				try {
-					times.set(step, await runStep(step, { ...options, write, running }));
-				} finally {
-					if (out === undefined) {
-						consoleBusy = false;
-						printBlocks();
-					}
-				}
+				const ms = await runStep(step, { ...options, write, running }).finally(() => {
+					if (out === undefined) consoleBusy = false;
+					printBlocks();
+				});
+				times.set(step, ms);
 			}
 		} catch (error) {
 			if (!failure) {
@@ -124,7 +118,7 @@ async function runStage(lanes, options, times) {
 				blocks.push(
 					`\n\x1b[1m── ${title} ──\x1b[0m\n${fs.readFileSync(logFile, 'utf8')}\x1b[1m── end of ${title} ──\x1b[0m\n`,
 				);
-				if (!consoleBusy) printBlocks();
+				printBlocks();
 			}
 		}
 	};
@@ -169,11 +163,10 @@ async function runStep({ title, command, args, needs, env = {} }, options) {
 		child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
 	}).finally(() => running.delete(child));
 	const ms = Date.now() - started;
-	if (code !== 0) {
+	if (code !== 0)
 		throw new StepFailure(
 			`✗ ${title} failed after ${secondsOf(ms)} s (exit ${code ?? signal}); its output ends:\n${captured.join('').trimEnd().split('\n').slice(-TAIL_LINES).join('\n')}`,
 		);
-	}
 	write(`✓ ${title}: ${secondsOf(ms)} s\n`);
 	return ms;
 }

@@ -14,6 +14,8 @@ const ORDER_TRIGGER = nodeType('eventRegistrationOrderTrigger');
 const EXAMPLE_CRM_URL = 'https://crm.example.com';
 
 const PACKAGE_PREFIX = nodeType('');
+/** What every new event in these workflows has. */
+const NEW_EVENT = { attendanceMode: 'offline', locale: 'en', companyRole: 'organizing' };
 
 /** @typedef {'token' | 'oauth'} CredentialKind */
 /** @typedef {{ id: string; name: string; type: string }} CredentialRef */
@@ -28,17 +30,13 @@ const credentialRefs = (name, tokenId, /** @type {string} */ oauthId) => ({
 });
 
 /** A resource locator's value, By ID unless `mode` names another. @param {string} value */
-function rl(value, mode = 'id') {
-	return { __rl: true, mode, value };
-}
+const rl = (value, mode = 'id') => ({ __rl: true, mode, value });
 
 /** A node's `authentication` and `credentials`. @param {CredentialKind} kind @param {CredentialRefs} refs */
 function auth(kind, refs) {
-	const ref = refs[kind];
-	return {
-		authentication: kind === 'token' ? 'accessToken' : 'oAuth2',
-		credentials: { [ref.type]: { id: ref.id, name: ref.name } },
-	};
+	const { id, name, type } = refs[kind];
+	const authentication = kind === 'token' ? 'accessToken' : 'oAuth2';
+	return { authentication, credentials: { [type]: { id, name } } };
 }
 
 /**
@@ -46,15 +44,8 @@ function auth(kind, refs) {
  * @param {number} index position in the chain @param {object} [extra] more node fields
  */
 function node(name, type, parameters, index, extra = {}) {
-	return {
-		id: randomUUID(),
-		name,
-		type,
-		typeVersion: 1,
-		position: [index * 220, 0],
-		parameters,
-		...extra,
-	};
+	const position = [index * 220, 0];
+	return { id: randomUUID(), name, type, typeVersion: 1, position, parameters, ...extra };
 }
 
 /**
@@ -72,18 +63,16 @@ function workflow(id, name, nodes, connections = undefined) {
 /** `path` in the first item of `nodeName`. @param {string} nodeName @param {string} path */
 const firstJson = (nodeName, path) => `={{ $('${nodeName}').first().json.${path} }}`;
 
+/** @typedef {[name: string, parameters: Record<string, unknown>, extra?: object]} ActionStep */
+
 /**
- * Action nodes from position `index`, each running once.
- * @param {Array<[string, Record<string, unknown>, object?]>} steps name, parameters, more node fields
- * @param {ReturnType<typeof auth>} credential @param {number} index
+ * Action nodes from position `index`, each running once; extra: more node fields.
+ * @param {ActionStep[]} steps @param {ReturnType<typeof auth>} credential @param {number} index
  */
 function actionNodes(steps, { authentication, credentials }, index) {
+	const once = { credentials, executeOnce: true };
 	return steps.map(([name, parameters, extra], i) =>
-		node(name, ACTION, { authentication, ...parameters }, index + i, {
-			credentials,
-			executeOnce: true,
-			...extra,
-		}),
+		node(name, ACTION, { authentication, ...parameters }, index + i, { ...once, ...extra }),
 	);
 }
 
@@ -99,96 +88,79 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 	const createdOrder = rl(firstJson('Create order', 'id'));
 	const ticketSlug = `e2e-${kind}-ticket`;
 	const onEvent = { company, event: createdEvent };
-	/** @type {(resource: string, operation: string, more?: object) => Record<string, unknown>} */
-	const op = (resource, operation, more = {}) => ({ resource, operation, company, ...more });
-	/** @type {Parameters<typeof actionNodes>[0]} */
+	const summit = rl(demo.events.summerSummit);
+	/** @type {(name: string, resource: string, op: string, more?: object, extra?: object) => ActionStep} */
+	const step = (name, resource, operation, more = {}, extra = {}) => [
+		name,
+		{ resource, operation, company, ...more },
+		extra,
+	];
+	const fieldUpdates = {
+		existingField: [{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' }],
+		newField: [{ label: 'Badge name' }],
+	};
+	/** @type {ActionStep[]} */
 	const steps = [
 		['Get user', { resource: 'user', operation: 'get' }],
 		['List companies', { resource: 'company', operation: 'getMany', returnAll: true }],
-		[
-			'Create event',
-			op('event', 'create', {
-				name: `E2E ${label} Launch`,
-				dateStart: '2027-09-01T09:00:00',
-				dateEnd: '2027-09-01T17:00:00',
-				attendanceMode: 'offline',
-				locale: 'en',
-				companyRole: 'organizing',
-				additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
-			}),
-		],
-		['Update event', op('event', 'update', { ...onEvent, updateFields: { city: 'Utrecht' } })],
-		['Get event', op('event', 'get', onEvent)],
-		['List events', op('event', 'getMany', { returnAll: true })],
-		[
-			'Create ticket type',
-			op('ticketType', 'create', {
-				...onEvent,
-				name: `E2E ${label} Ticket`,
-				price: 0,
-				vatPercentage: 0,
-				additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
-			}),
-		],
-		['List ticket types', op('ticketType', 'getMany', { ...onEvent, returnAll: true })],
-		[
-			'Create form',
-			op('form', 'create', {
-				name: `E2E ${label} Form`,
-				fieldsInput: 'json',
-				fieldsJson: JSON.stringify([
-					{ type: 'text', label: 'Dietary needs' },
-					{ type: 'company_name', label: 'Company', required: true },
-				]),
-			}),
-		],
-		['Get form', op('form', 'get', { form: createdForm })],
-		[
+		step('Create event', 'event', 'create', {
+			name: `E2E ${label} Launch`,
+			dateStart: '2027-09-01T09:00:00',
+			dateEnd: '2027-09-01T17:00:00',
+			...NEW_EVENT,
+			additionalFields: { country: 'NL', timezone: 'Europe/Amsterdam' },
+		}),
+		step('Update event', 'event', 'update', { ...onEvent, updateFields: { city: 'Utrecht' } }),
+		step('Get event', 'event', 'get', onEvent),
+		step('List events', 'event', 'getMany', { returnAll: true }),
+		step('Create ticket type', 'ticketType', 'create', {
+			...onEvent,
+			name: `E2E ${label} Ticket`,
+			price: 0,
+			vatPercentage: 0,
+			additionalFields: { slug: ticketSlug, approval_required: true, availability: 10 },
+		}),
+		step('List ticket types', 'ticketType', 'getMany', { ...onEvent, returnAll: true }),
+		step('Create form', 'form', 'create', {
+			name: `E2E ${label} Form`,
+			fieldsInput: 'json',
+			fieldsJson: JSON.stringify([
+				{ type: 'text', label: 'Dietary needs' },
+				{ type: 'company_name', label: 'Company', required: true },
+			]),
+		}),
+		step('Get form', 'form', 'get', { form: createdForm }),
+		// A new node's version: Add Field's Existing Field and New Field.
+		step(
 			'Update form',
-			op('form', 'update', {
-				form: createdForm,
-				fieldUpdates: {
-					existingField: [
-						{ id: firstJson('Create form', 'fields[0].id'), label: 'Dietary wishes' },
-					],
-					newField: [{ label: 'Badge name' }],
-				},
-			}),
-			// A new node's version: Add Field's Existing Field and New Field.
+			'form',
+			'update',
+			{ form: createdForm, fieldUpdates },
 			{ typeVersion: 1.1 },
-		],
-		[
-			'Create order',
-			op('order', 'create', {
-				...onEvent,
-				ticketType: rl(ticketSlug),
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: `ada.${kind}@example.com`,
-				country: 'NL',
-				isBusiness: false,
-				quantity: 1,
-			}),
-		],
-		['Approve order', op('order', 'approve', { ...onEvent, order: createdOrder })],
-		['Get order', op('order', 'get', { ...onEvent, order: createdOrder })],
-		['List orders', op('order', 'getMany', { ...onEvent, returnAll: true })],
-		['List activations', op('activation', 'getMany', { returnAll: true })],
-		[
-			'List email templates',
-			op('emailTemplate', 'getMany', { event: rl(demo.events.summerSummit) }),
-		],
-		['Get event page', op('eventPage', 'get', { event: rl(demo.events.summerSummit) })],
-		['Build event link', op('publicUrl', 'build', { page: 'eventPage', event: createdEvent })],
-		[
-			'Create webhook',
-			op('webhook', 'create', {
-				name: `E2E ${label} hook`,
-				url: `https://receiver.example/${kind}`,
-				events: ['lead-created'],
-			}),
-		],
-		['Delete webhook', op('webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') })],
+		),
+		step('Create order', 'order', 'create', {
+			...onEvent,
+			ticketType: rl(ticketSlug),
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email: `ada.${kind}@example.com`,
+			country: 'NL',
+			isBusiness: false,
+			quantity: 1,
+		}),
+		step('Approve order', 'order', 'approve', { ...onEvent, order: createdOrder }),
+		step('Get order', 'order', 'get', { ...onEvent, order: createdOrder }),
+		step('List orders', 'order', 'getMany', { ...onEvent, returnAll: true }),
+		step('List activations', 'activation', 'getMany', { returnAll: true }),
+		step('List email templates', 'emailTemplate', 'getMany', { event: summit }),
+		step('Get event page', 'eventPage', 'get', { event: summit }),
+		step('Build event link', 'publicUrl', 'build', { page: 'eventPage', event: createdEvent }),
+		step('Create webhook', 'webhook', 'create', {
+			name: `E2E ${label} hook`,
+			url: `https://receiver.example/${kind}`,
+			events: ['lead-created'],
+		}),
+		step('Delete webhook', 'webhook', 'delete', { webhookId: firstJson('Create webhook', 'id') }),
 	];
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
@@ -198,9 +170,8 @@ function coverageWorkflow({ id, kind, refs, demo }) {
 }
 
 /** An instant written in the workflow's time zone, with its offset, as `{{ $now }}` gives one. */
-function instantInWorkflowZone(/** @type {string} */ iso) {
-	return `={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
-}
+const instantInWorkflowZone = (/** @type {string} */ iso) =>
+	`={{ DateTime.fromISO('${iso}').setZone($now.zone).toISO() }}`;
 
 /** Event dates as instants: the request must not depend on GENERIC_TIMEZONE. @param {On} options */
 function eventDatesWorkflow({ id, refs, demo }) {
@@ -209,57 +180,29 @@ function eventDatesWorkflow({ id, refs, demo }) {
 		resource: 'event',
 		operation: 'create',
 		company,
-		attendanceMode: 'offline',
-		locale: 'en',
-		companyRole: 'organizing',
+		...NEW_EVENT,
+		dateStart: instantInWorkflowZone('2027-03-13T17:00:00Z'),
+		dateEnd: instantInWorkflowZone('2027-03-15T17:00:00Z'),
 	};
-	const start = instantInWorkflowZone('2027-03-13T17:00:00Z');
-	const end = instantInWorkflowZone('2027-03-15T17:00:00Z');
-	/** @type {Parameters<typeof actionNodes>[0]} */
+	const update = {
+		resource: 'event',
+		operation: 'update',
+		company,
+		event: rl(firstJson('Create in Auckland', 'id')),
+		updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
+	};
+	const auckland = { timezone: 'Pacific/Auckland' };
+	/** @type {ActionStep[]} */
 	const steps = [
-		[
-			'Create without Timezone',
-			{ ...create, name: 'E2E Instant UTC', dateStart: start, dateEnd: end, additionalFields: {} },
-		],
-		[
-			'Create in Auckland',
-			{
-				...create,
-				name: 'E2E Instant Auckland',
-				dateStart: start,
-				dateEnd: end,
-				additionalFields: { timezone: 'Pacific/Auckland' },
-			},
-		],
-		[
-			'Update in the event’s zone',
-			{
-				resource: 'event',
-				operation: 'update',
-				company,
-				event: rl(firstJson('Create in Auckland', 'id')),
-				updateFields: { date_end: instantInWorkflowZone('2027-03-16T17:00:00Z') },
-			},
-		],
+		['Create without Timezone', { ...create, name: 'E2E Instant UTC', additionalFields: {} }],
+		['Create in Auckland', { ...create, name: 'E2E Instant Auckland', additionalFields: auckland }],
+		['Update in the event’s zone', update],
 	];
-	const zone = node(
-		'Workflow zone',
-		'n8n-nodes-base.set',
-		{
-			mode: 'manual',
-			assignments: {
-				assignments: [
-					{ id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' },
-				],
-			},
-			options: {},
-		},
-		1,
-		{ typeVersion: 3.4 },
-	);
+	const zone = { id: randomUUID(), name: 'zone', value: '={{ $now.zoneName }}', type: 'string' };
+	const setZone = { mode: 'manual', assignments: { assignments: [zone] }, options: {} };
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}, 0),
-		zone,
+		node('Workflow zone', 'n8n-nodes-base.set', setZone, 1, { typeVersion: 3.4 }),
 		...actionNodes(steps, auth('token', refs), 2),
 	];
 	return workflow(id, 'E2E event dates as instants', nodes);
@@ -268,13 +211,10 @@ function eventDatesWorkflow({ id, refs, demo }) {
 /** Its output is the execution's. @param {On & { events: string[] }} options */
 function webhookTriggerWorkflow({ id, refs, demo, events }) {
 	const { authentication, credentials } = auth('token', refs);
-	const trigger = node(
-		'Event Registration Trigger',
-		WEBHOOK_TRIGGER,
-		{ authentication, company: rl(demo.companyId), events, options: { requireToken: true } },
-		0,
-		{ credentials, webhookId: randomUUID() },
-	);
+	const options = { requireToken: true };
+	const parameters = { authentication, company: rl(demo.companyId), events, options };
+	const extra = { credentials, webhookId: randomUUID() };
+	const trigger = node('Event Registration Trigger', WEBHOOK_TRIGGER, parameters, 0, extra);
 	return workflow(id, 'E2E webhook trigger', [trigger]);
 }
 
@@ -284,21 +224,16 @@ function webhookTriggerWorkflow({ id, refs, demo, events }) {
  */
 function orderTriggerWorkflow({ id, refs, demo, watch, pollTimes = [{ mode: 'everyMinute' }] }) {
 	const { authentication, credentials } = auth('token', refs);
-	const trigger = node(
-		'Order Trigger',
-		ORDER_TRIGGER,
-		{
-			pollTimes: { item: pollTimes },
-			authentication,
-			company: rl(demo.companyId),
-			events: 'one',
-			event: rl(demo.events.summerSummit),
-			watch,
-			options: {},
-		},
-		0,
-		{ credentials },
-	);
+	const parameters = {
+		pollTimes: { item: pollTimes },
+		authentication,
+		company: rl(demo.companyId),
+		events: 'one',
+		event: rl(demo.events.summerSummit),
+		watch,
+		options: {},
+	};
+	const trigger = node('Order Trigger', ORDER_TRIGGER, parameters, 0, { credentials });
 	return workflow(id, 'E2E order trigger', [trigger]);
 }
 
@@ -308,10 +243,7 @@ function loadExamples() {
 		.readdirSync(path.join(ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({
-			file,
-			workflow: readJson(`examples/${file}`),
-		}));
+		.map((file) => ({ file, workflow: readJson(`examples/${file}`) }));
 }
 
 /** Built on n8n's AI nodes: the agent suite (e2e/agents) runs those. @param {any} workflow */
@@ -322,9 +254,8 @@ function isAgentExample(workflow) {
 }
 
 /** An example's workflow id: 16 characters, like n8n's own (n8n.js). @param {string} prefix @param {string} file */
-function exampleId(prefix, file) {
-	return `${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
-}
+const exampleId = (prefix, file) =>
+	`${prefix}${createHash('sha256').update(file).digest('hex')}`.slice(0, 16);
 
 /**
  * An example as a user would have it after following its sticky note against the sandbox:
