@@ -39,10 +39,9 @@ const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)}
  */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
-	const once = { credentials, executeOnce: true };
-	/** @type {(name: string, parameters: object, index: number) => ReturnType<typeof node>} */
-	const action = (name, parameters, index) =>
-		node(name, ACTION, { authentication, ...parameters }, index, once);
+	/** @type {(name: string, params: object, index: number) => ReturnType<typeof node>} */
+	const action = (name, params, index) =>
+		node(name, ACTION, { authentication, ...params }, index, { credentials, executeOnce: true });
 	const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.names@example.com' };
 	const order = {
 		resource: 'order',
@@ -68,9 +67,11 @@ function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */
 let tokenCoverageRun;
 
+/** What the workflow builders take: `{ id, refs, demo }`. @param {Stack} stack @param {string} id */
+const on = ({ credentials: refs, sandbox: { demo } }, id) => ({ id, refs, demo });
+
 /** @param {Stack} stack @param {'token' | 'oauth'} kind */
-const coverageOf = ({ credentials: refs, sandbox: { demo } }, kind) =>
-	coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
+const coverageOf = (stack, kind) => coverageWorkflow({ ...on(stack, WORKFLOW_IDS[kind]), kind });
 
 /**
  * Requests each step must have made, in this order (others may come between them).
@@ -103,8 +104,9 @@ function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId })
 	];
 }
 
-/** @param {string[]} seen @param {string[]} expected */
-function assertInOrder(seen, expected) {
+/** @param {import('../lib/checks').SeenRequest[]} requests @param {string[]} expected */
+function assertInOrder(requests, expected) {
+	const seen = requests.map((request) => `${request.method} ${request.path}`);
 	let at = 0;
 	for (const wanted of expected) {
 		const found = seen.indexOf(wanted, at);
@@ -131,8 +133,7 @@ function assertOutputs(execution, sb, kind) {
 	assert.ok(ids('List companies').includes(demo.companyId), 'List companies: no demo company');
 	const event = one('Create event');
 	assert.equal(event.name, kind === 'token' ? 'E2E Token Launch' : 'E2E OAuth Launch');
-	assert.equal(one('Update event').id, event.id);
-	assert.equal(one('Get event').id, event.id);
+	for (const name of ['Update event', 'Get event']) assert.equal(one(name).id, event.id, name);
 	assert.ok(ids('List events').includes(event.id), 'List events: the created event is missing');
 	const ticketType = one('Create ticket type');
 	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
@@ -202,10 +203,7 @@ function coverageTest(kind) {
 				requests.every((request) => request.authorization),
 				'a request went out without an Authorization header',
 			);
-			assertInOrder(
-				requests.map((request) => `${request.method} ${request.path}`),
-				expectedRequests(demo, kind, ids),
-			);
+			assertInOrder(requests, expectedRequests(demo, kind, ids));
 			if (kind === 'token') tokenCoverageRun = result;
 		},
 	};
@@ -283,9 +281,8 @@ const webhookTokenRedaction = {
 			);
 			return;
 		}
-		const { nodes } = coverageOf(stack, 'token');
-		const execution = { ...tokenCoverageRun, workflowData: { nodes } };
-		const redacted = redactWithN8n(execution, stack.packageDir);
+		const workflowData = { nodes: coverageOf(stack, 'token').nodes };
+		const redacted = redactWithN8n({ ...tokenCoverageRun, workflowData }, stack.packageDir);
 		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
 		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
 		const expected = structuredClone(tokenCoverageRun.data);
@@ -316,8 +313,7 @@ const namesForIds = {
 		const [order] = nodeOutput(result, ORDER);
 		const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
 		assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);
-		const [link] = nodeOutput(result, LINK);
-		assert.equal(link.url, event);
+		assert.equal(nodeOutput(result, LINK)[0].url, event);
 		const e = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
 		assert.deepEqual(
 			requestLines(control.requests()),
@@ -350,11 +346,7 @@ const suite = {
 const workflows = (stack) => [
 	coverageOf(stack, 'token'),
 	coverageOf(stack, 'oauth'),
-	eventDatesWorkflow({
-		id: EVENT_DATES_WORKFLOW_ID,
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-	}),
+	eventDatesWorkflow(on(stack, EVENT_DATES_WORKFLOW_ID)),
 	namesWorkflow(stack),
 ];
 

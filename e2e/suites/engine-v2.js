@@ -26,7 +26,6 @@ const IDS = {
 	order: 'e2eV2Order',
 };
 const NEXT_POLL_MS = 150000;
-const ENGINE_DONE = ['completed', 'failed', 'cancelled'];
 
 /** @type {{ db?: import('../queue/lib/services').Database; postgres?: { stop: () => Promise<void> } }} */
 const engine = {};
@@ -48,16 +47,11 @@ async function engineRuns(workflowId) {
 
 /** Waits for Engine 2.0's one run, which must complete. @param {string} workflowId */
 async function oneCompletedRun(workflowId, timeoutMs = 60000) {
-	const finished = (/** @type {string} */ status) => ENGINE_DONE.includes(status);
+	const finished = (/** @type {string} */ s) => ['completed', 'failed', 'cancelled'].includes(s);
 	const options = { count: 1, timeoutMs, finished };
 	const runs = await untilFinished(`runs of ${workflowId}`, () => engineRuns(workflowId), options);
-	const described = JSON.stringify(
-		runs.map(({ status, mode, steps }) => ({
-			status,
-			mode,
-			steps: steps.map((/** @type {any} */ step) => [step.status, step.error?.message]),
-		})),
-	);
+	// Each run's status, mode and steps, each step's status and error message.
+	const described = JSON.stringify(runs, ['status', 'mode', 'steps', 'error', 'message']);
 	assert.equal(runs.length, 1, described);
 	assert.equal(runs[0].status, 'completed', described);
 }
@@ -73,7 +67,6 @@ const suite = {
 			async fn(stack) {
 				const [pgPort, enginePort, controlPort] = await freePorts(3);
 				const workDir = path.join(stack.workDir, 'engine-v2');
-				fs.mkdirSync(workDir, { recursive: true });
 				const postgres = await startPostgres({ workDir, port: pgPort, log: () => undefined });
 				engine.postgres = postgres;
 				const { name, user, password } = postgres.database;
