@@ -18,9 +18,8 @@ const { until } = require('../lib/checks');
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 /**
- * n8n refuses a poll time more often than once a minute (active-workflow-triggers.js:170 in
- * n8n-core) but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of
- * this many seconds.
+ * n8n refuses one poll time more often than once a minute (n8n-core active-workflow-triggers.js:170)
+ * but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of this.
  */
 const POLL_EVERY_S = 20;
 /**
