@@ -33,10 +33,7 @@ const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and
 /** A value as a model's `$fromAI` hands it over: an expression (a literal name is refused By ID). */
 const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
 
-/**
- * Order → Create of a paid ticket with the company by name, then Public URL → Build of the
- * event page with the company By Slug and the event by name. @param {Stack} stack
- */
+/** The workflow of namesForIds, which its name describes. @param {Stack} stack */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
 	/** @type {(name: string, params: object, index: number) => ReturnType<typeof node>} */
@@ -73,12 +70,9 @@ const on = ({ credentials: refs, sandbox: { demo } }, id) => ({ id, refs, demo }
 /** @param {Stack} stack @param {'token' | 'oauth'} kind */
 const coverageOf = (stack, kind) => coverageWorkflow({ ...on(stack, WORKFLOW_IDS[kind]), kind });
 
-/**
- * Requests each step must have made, in this order (others may come between them).
- * @param {import('../../test/sandbox/seed').Demo} demo @param {string} kind
- * @param {{ eventSlug: string; formId: string; orderId: string; webhookId: string }} ids
- */
-function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId }) {
+/** Each step's request, in order. @param {Stack['sandbox']['demo']} demo @param {string} kind */
+function expectedRequests(demo, kind, /** @type {ReturnType<typeof assertOutputs>} */ ids) {
+	const { eventSlug, formId, orderId, webhookId } = ids;
 	const c = `/api/v1/${demo.companyId}`;
 	const e = `${c}/event/${eventSlug}`;
 	return [
@@ -104,8 +98,8 @@ function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId })
 	];
 }
 
-/** @param {import('../lib/checks').SeenRequest[]} requests @param {string[]} expected */
-function assertInOrder(requests, expected) {
+/** `expected` in order, others between. @param {import('../lib/checks').SeenRequest[]} requests */
+function assertInOrder(requests, /** @type {string[]} */ expected) {
 	const seen = requests.map((request) => `${request.method} ${request.path}`);
 	let at = 0;
 	for (const wanted of expected) {
