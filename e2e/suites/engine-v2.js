@@ -141,9 +141,6 @@ const suite = {
 	],
 };
 
-/** @param {any} w */
-const onEngineV2 = (w) => ({ ...w, settings: { ...w.settings, engineType: 'v2' } });
-
 /** @param {Stack} stack */
 function workflows({ credentials: refs, sandbox: { demo } }) {
 	const company = rl(demo.companyId);
@@ -157,7 +154,7 @@ function workflows({ credentials: refs, sandbox: { demo } }) {
 		listing(IDS.lastNode, 'Engine 2.0: answer with the events', 'lastNode'),
 		webhookTriggerWorkflow({ id: IDS.webhook, refs, demo, events: ['lead-created'] }),
 		orderTriggerWorkflow({ id: IDS.order, refs, demo, watch: ['created'] }),
-	].map(onEngineV2);
+	].map((w) => ({ ...w, settings: { ...w.settings, engineType: 'v2' } }));
 }
 
 module.exports = { suite, workflows, n8n2Only: 'n8n 1.x has no Engine 2.0' };
