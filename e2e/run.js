@@ -36,10 +36,9 @@ runSuites({
 			console.log(`  (not in ${runtime.label}: ${suite.name}: ${n8n2Only})`);
 			return false;
 		});
-		const log = (/** @type {string} */ line) => console.log(line);
-		const started = (stack = await startStack({ log, skipBuild, runtime }));
+		const started = (stack = await startStack({ log: console.log, skipBuild, runtime }));
 		closing(() => started.close());
-		const mark = stopwatch(log);
+		const mark = stopwatch(console.log);
 		const workflows = modules.flatMap((module) => module.workflows(started));
 		await importWorkflows(started.cliEnv, started.workDir, workflows);
 		mark('workflows imported');

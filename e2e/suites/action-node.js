@@ -22,6 +22,8 @@ const { redactWithN8n } = require('../lib/redaction');
 const { assertNoneRefused, execute, nodeErrors, requestLines } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
+/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
+const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';
@@ -33,16 +35,12 @@ const [ORDER, LINK] = ['Paid order, company by name', 'Link, company by slug and
 /** A value as a model's `$fromAI` hands it over: an expression (a literal name is refused By ID). */
 const fromModel = (/** @type {string} */ value) => `={{ ${JSON.stringify(value)} }}`;
 
-/**
- * Order → Create of a paid ticket with the company by name, then Public URL → Build of the
- * event page with the company By Slug and the event by name. @param {Stack} stack
- */
+/** The workflow of namesForIds, which its name describes. @param {Stack} stack */
 function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 	const { authentication, credentials } = auth('token', refs);
-	const once = { credentials, executeOnce: true };
-	/** @type {(name: string, parameters: object, index: number) => ReturnType<typeof node>} */
-	const action = (name, parameters, index) =>
-		node(name, ACTION, { authentication, ...parameters }, index, once);
+	/** @type {(name: string, params: object, index: number) => ReturnType<typeof node>} */
+	const action = (name, params, index) =>
+		node(name, ACTION, { authentication, ...params }, index, { credentials, executeOnce: true });
 	const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.names@example.com' };
 	const order = {
 		resource: 'order',
@@ -68,16 +66,15 @@ function namesWorkflow({ credentials: refs, sandbox: { demo } }) {
 /** @type {any} the access-token coverage run's execution, which the redaction test reads */
 let tokenCoverageRun;
 
-/** @param {Stack} stack @param {'token' | 'oauth'} kind */
-const coverageOf = ({ credentials: refs, sandbox: { demo } }, kind) =>
-	coverageWorkflow({ id: WORKFLOW_IDS[kind], kind, refs, demo });
+/** What the workflow builders take: `{ id, refs, demo }`. @param {Stack} stack @param {string} id */
+const on = ({ credentials: refs, sandbox: { demo } }, id) => ({ id, refs, demo });
 
-/**
- * Requests each step must have made, in this order (others may come between them).
- * @param {import('../../test/sandbox/seed').Demo} demo @param {string} kind
- * @param {{ eventSlug: string; formId: string; orderId: string; webhookId: string }} ids
- */
-function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId }) {
+/** @param {Stack} stack @param {'token' | 'oauth'} kind */
+const coverageOf = (stack, kind) => coverageWorkflow({ ...on(stack, WORKFLOW_IDS[kind]), kind });
+
+/** Each step's request, in order. @param {Stack['sandbox']['demo']} demo @param {string} kind */
+function expectedRequests(demo, kind, /** @type {ReturnType<typeof assertOutputs>} */ ids) {
+	const { eventSlug, formId, orderId, webhookId } = ids;
 	const c = `/api/v1/${demo.companyId}`;
 	const e = `${c}/event/${eventSlug}`;
 	return [
@@ -103,8 +100,9 @@ function expectedRequests(demo, kind, { eventSlug, formId, orderId, webhookId })
 	];
 }
 
-/** @param {string[]} seen @param {string[]} expected */
-function assertInOrder(seen, expected) {
+/** `expected` in order, others between. @param {import('../lib/checks').SeenRequest[]} requests */
+function assertInOrder(requests, /** @type {string[]} */ expected) {
+	const seen = requests.map((request) => `${request.method} ${request.path}`);
 	let at = 0;
 	for (const wanted of expected) {
 		const found = seen.indexOf(wanted, at);
@@ -131,8 +129,7 @@ function assertOutputs(execution, sb, kind) {
 	assert.ok(ids('List companies').includes(demo.companyId), 'List companies: no demo company');
 	const event = one('Create event');
 	assert.equal(event.name, kind === 'token' ? 'E2E Token Launch' : 'E2E OAuth Launch');
-	assert.equal(one('Update event').id, event.id);
-	assert.equal(one('Get event').id, event.id);
+	for (const name of ['Update event', 'Get event']) assert.equal(one(name).id, event.id, name);
 	assert.ok(ids('List events').includes(event.id), 'List events: the created event is missing');
 	const ticketType = one('Create ticket type');
 	assert.equal(ticketType.slug, `e2e-${kind}-ticket`);
@@ -183,52 +180,26 @@ function assertOutputs(execution, sb, kind) {
 	return { eventSlug: event.id, formId: form.id, orderId: order.id, webhookId: webhook.id };
 }
 
-/** @param {'token' | 'oauth'} kind @returns {import('../lib/harness').TestCase<Stack>} */
+/** @param {'token' | 'oauth'} kind */
 function coverageTest(kind) {
-	return {
-		name: `every resource of the action node, ${kind === 'token' ? 'access-token' : 'OAuth2'} credential (n8n execute)`,
-		timeoutMs: 120000,
-		async fn(stack) {
-			const { demo, control } = stack.sandbox;
-			const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
-			const errors = nodeErrors(result);
-			assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
-			assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
-			assert.equal(result.status, 'success');
-			const ids = assertOutputs(result, stack.sandbox, kind);
-			const requests = control.requests();
-			assertNoneRefused(requests);
-			assert.ok(
-				requests.every((request) => request.authorization),
-				'a request went out without an Authorization header',
-			);
-			assertInOrder(
-				requests.map((request) => `${request.method} ${request.path}`),
-				expectedRequests(demo, kind, ids),
-			);
-			if (kind === 'token') tokenCoverageRun = result;
-		},
-	};
+	return test(`every resource of the action node, ${kind === 'token' ? 'access-token' : 'OAuth2'} credential (n8n execute)`, async (stack) => {
+		const { demo, control } = stack.sandbox;
+		const { code, result, output } = await execute(stack, WORKFLOW_IDS[kind]);
+		const errors = nodeErrors(result);
+		assert.deepEqual(errors, {}, `nodes failed: ${JSON.stringify(errors)}`);
+		assert.equal(code, 0, `n8n execute exited ${code}:\n${output}`);
+		assert.equal(result.status, 'success');
+		const ids = assertOutputs(result, stack.sandbox, kind);
+		const requests = control.requests();
+		assertNoneRefused(requests);
+		assert.ok(
+			requests.every((request) => request.authorization),
+			'a request went out without an Authorization header',
+		);
+		assertInOrder(requests, expectedRequests(demo, kind, ids));
+		if (kind === 'token') tokenCoverageRun = result;
+	}, 120000);
 }
-
-/** @type {import('../lib/harness').TestCase<Stack>} */
-const connectOAuth2 = {
-	name: 'the OAuth2 credential connects through n8n’s “Connect my account” and the sandbox’s OAuth routes',
-	timeoutMs: 90000,
-	async fn(stack) {
-		const { rest } = await stack.server();
-		const { control } = stack.sandbox;
-		control.clearRequests();
-		await rest.connectOAuth2(stack.credentials.oauth.id);
-		const oauth = requestLines(control.requests({ pathIncludes: '/api/oauth/' }));
-		assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
-		// Out of the box (the credential stores no scopes): every scope the nodes need, no empty scope=.
-		const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
-		const credential = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
-		const scopes = String(authorize.query.scope ?? '').split(' ');
-		assert.deepEqual(scopes.sort(), [...credential.DEFAULT_OAUTH2_SCOPES].sort());
-	},
-};
 
 /** The event-dates workflow under GENERIC_TIMEZONE `zone`. @param {Stack} stack @param {string} zone */
 async function eventDatesUnder(stack, zone) {
@@ -241,108 +212,95 @@ async function eventDatesUnder(stack, zone) {
 	return requests.map(({ method, body, status }) => ({ method, body, status }));
 }
 
-/** @type {import('../lib/harness').TestCase<Stack>} */
-const instantsIgnoreN8nTimeZone = {
-	name: 'an instant sends the same requests under GENERIC_TIMEZONE UTC and Pacific/Auckland (n8n execute)',
-	timeoutMs: 120000,
-	async fn(stack) {
-		const inUtc = await eventDatesUnder(stack, 'UTC');
-		const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
-		/** @type {(name: string, timezone: string, dates: string[]) => object} */
-		const create = (name, timezone, [date_start, date_end]) => {
-			const fixed = { attendance_mode: 'offline', locale: 'en', company_role: 'organizing' };
-			const body = { name, ...fixed, date_start, date_end, timezone };
-			return { method: 'POST', body, status: 201 };
-		};
-		assert.deepEqual(inUtc, [
-			create('E2E Instant UTC', 'UTC', ['2027-03-13 17:00', '2027-03-15 17:00']),
-			create('E2E Instant Auckland', 'Pacific/Auckland', ['2027-03-14 06:00', '2027-03-16 06:00']),
-			{ method: 'GET', body: undefined, status: 200 },
-			{ method: 'PATCH', body: { date_end: '2027-03-17 06:00' }, status: 200 },
-		]);
-		assert.deepEqual(inAuckland, inUtc);
-	},
-};
-
-/**
- * The webhook token in the access-token run's execution data, and what n8n makes of it: n8n 2.x's
- * field redaction (the node lists `token` in `sensitiveOutputFields`) and its execution redaction
- * service; n8n 1.x has neither.
- * @type {import('../lib/harness').TestCase<Stack>}
- */
-const webhookTokenRedaction = {
-	name: 'Webhook → Create’s token: n8n’s own field redaction (2.x) redacts it and nothing else; what n8n shows of a stored execution',
-	timeoutMs: 60000,
-	async fn(stack) {
-		assert.ok(tokenCoverageRun, 'the access-token coverage run did not finish');
-		const { token } = nodeOutput(tokenCoverageRun, 'Create webhook')[0];
-		assert.ok(typeof token === 'string' && token !== '', 'Webhook → Create output no token');
-		if (stack.runtime.n8nVersion.startsWith('1.')) {
-			console.log(
-				`      ✓ ${stack.runtime.label}: no field redaction; the webhook token stays in execution data`,
-			);
-			return;
-		}
-		const { nodes } = coverageOf(stack, 'token');
-		const execution = { ...tokenCoverageRun, workflowData: { nodes } };
-		const redacted = redactWithN8n(execution, stack.packageDir);
-		const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
-		assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
-		const expected = structuredClone(tokenCoverageRun.data);
-		const marker = { __redacted: true, reason: 'node_defined_field', canReveal: false };
-		expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = marker;
-		assert.deepEqual(byStrategy.data, expected, 'the redaction changed more than the token');
-		assert.ok(!JSON.stringify(byStrategy).includes(token), 'the token is still in the execution');
-		// What n8n 2.41.1 shows of a stored execution (data redaction licensed): it does not run the
-		// field redaction; only a workflow's redaction policy hides the token, with every other item.
-		assert.deepEqual(byServiceUnderPolicy.none.data, tokenCoverageRun.data);
-		const underAll = byServiceUnderPolicy.all.data;
-		assert.ok(!JSON.stringify(underAll).includes(token), 'redaction policy "all" kept the token');
-		assert.deepEqual(nodeOutput({ data: underAll }, 'Get user'), [{}]);
-		console.log(
-			`      ✓ webhook token: ${stack.runtime.label}'s node-defined-field-redaction redacts it, nothing else changed; its execution redaction service leaves it (policy none) or hides every item (policy all)`,
-		);
-	},
-};
-
-/** @type {import('../lib/harness').TestCase<Stack>} */
-const namesForIds = {
-	name: 'a paid Order → Create with the company by name, Public URL → Build with the company by slug and the event by name (n8n execute)',
-	timeoutMs: 120000,
-	async fn(stack) {
-		const { demo, control } = stack.sandbox;
-		const { result } = await execute(stack, NAMES_WORKFLOW_ID);
-		assert.equal(result.status, 'success', JSON.stringify(nodeErrors(result)));
-		const [order] = nodeOutput(result, ORDER);
-		const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
-		assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);
-		const [link] = nodeOutput(result, LINK);
-		assert.equal(link.url, event);
-		const e = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
-		assert.deepEqual(
-			requestLines(control.requests()),
-			[
-				'GET /api/v1/companies → 200',
-				`GET ${e}/ticket-types/${demo.ticketTypes.vipPass} → 200`,
-				`POST ${e}/orders/create/${demo.ticketTypes.vipPass} → 200`,
-				'GET /api/v1/companies → 200',
-				`GET /api/v1/${demo.companyId}/events → 200`,
-			],
-			'each node reads the companies (and the events) once',
-		);
-	},
-};
-
 /** @type {import('../lib/harness').Suite<Stack>} */
 const suite = {
 	name: 'Action node, both credential types (n8n CLI)',
 	tests: [
 		coverageTest('token'),
-		webhookTokenRedaction,
-		connectOAuth2,
+		// The webhook token in the access-token run's execution data, and what n8n makes of it: n8n
+		// 2.x's field redaction (the node lists `token` in `sensitiveOutputFields`) and its execution
+		// redaction service; n8n 1.x has neither.
+		test('Webhook → Create’s token: n8n’s own field redaction (2.x) redacts it and nothing else; what n8n shows of a stored execution', async (stack) => {
+			assert.ok(tokenCoverageRun, 'the access-token coverage run did not finish');
+			const { token } = nodeOutput(tokenCoverageRun, 'Create webhook')[0];
+			assert.ok(typeof token === 'string' && token !== '', 'Webhook → Create output no token');
+			if (stack.runtime.n8nVersion.startsWith('1.')) {
+				console.log(
+					`      ✓ ${stack.runtime.label}: no field redaction; the webhook token stays in execution data`,
+				);
+				return;
+			}
+			const workflowData = { nodes: coverageOf(stack, 'token').nodes };
+			const redacted = redactWithN8n({ ...tokenCoverageRun, workflowData }, stack.packageDir);
+			const { byStrategy, strategyRequired, byServiceUnderPolicy } = redacted;
+			assert.equal(strategyRequired, true, 'the strategy found no sensitive field');
+			const expected = structuredClone(tokenCoverageRun.data);
+			const marker = { __redacted: true, reason: 'node_defined_field', canReveal: false };
+			expected.resultData.runData['Create webhook'][0].data.main[0][0].json.token = marker;
+			assert.deepEqual(byStrategy.data, expected, 'the redaction changed more than the token');
+			assert.ok(!JSON.stringify(byStrategy).includes(token), 'the token is still in the execution');
+			// What n8n 2.41.1 shows of a stored execution (data redaction licensed): it does not run the
+			// field redaction; only a workflow's redaction policy hides the token, with every other item.
+			assert.deepEqual(byServiceUnderPolicy.none.data, tokenCoverageRun.data);
+			const underAll = byServiceUnderPolicy.all.data;
+			assert.ok(!JSON.stringify(underAll).includes(token), 'redaction policy "all" kept the token');
+			assert.deepEqual(nodeOutput({ data: underAll }, 'Get user'), [{}]);
+			console.log(
+				`      ✓ webhook token: ${stack.runtime.label}'s node-defined-field-redaction redacts it, nothing else changed; its execution redaction service leaves it (policy none) or hides every item (policy all)`,
+			);
+		}, 60000),
+		test('the OAuth2 credential connects through n8n’s “Connect my account” and the sandbox’s OAuth routes', async (stack) => {
+			const { rest } = await stack.server();
+			const { control } = stack.sandbox;
+			control.clearRequests();
+			await rest.connectOAuth2(stack.credentials.oauth.id);
+			const oauth = requestLines(control.requests({ pathIncludes: '/api/oauth/' }));
+			assert.deepEqual(oauth, ['GET /api/oauth/authorize → 302', 'POST /api/oauth/token → 200']);
+			// Out of the box (the credential stores no scopes): all the nodes' scopes, no empty scope=.
+			const [authorize] = control.requests({ pathIncludes: '/api/oauth/authorize' });
+			const credential = require('../../dist/credentials/EventRegistrationOAuth2Api.credentials');
+			const scopes = String(authorize.query.scope ?? '').split(' ');
+			assert.deepEqual(scopes.sort(), [...credential.DEFAULT_OAUTH2_SCOPES].sort());
+		}, 90000),
 		coverageTest('oauth'),
-		instantsIgnoreN8nTimeZone,
-		namesForIds,
+		test('an instant sends the same requests under GENERIC_TIMEZONE UTC and Pacific/Auckland (n8n execute)', async (stack) => {
+			const inUtc = await eventDatesUnder(stack, 'UTC');
+			const inAuckland = await eventDatesUnder(stack, 'Pacific/Auckland');
+			/** @type {(name: string, timezone: string, dates: string[]) => object} the event created */
+			const post = (name, timezone, [date_start, date_end]) => {
+				const fixed = { attendance_mode: 'offline', locale: 'en', company_role: 'organizing' };
+				const body = { name, ...fixed, date_start, date_end, timezone };
+				return { method: 'POST', body, status: 201 };
+			};
+			assert.deepEqual(inUtc, [
+				post('E2E Instant UTC', 'UTC', ['2027-03-13 17:00', '2027-03-15 17:00']),
+				post('E2E Instant Auckland', 'Pacific/Auckland', ['2027-03-14 06:00', '2027-03-16 06:00']),
+				{ method: 'GET', body: undefined, status: 200 },
+				{ method: 'PATCH', body: { date_end: '2027-03-17 06:00' }, status: 200 },
+			]);
+			assert.deepEqual(inAuckland, inUtc);
+		}, 120000),
+		test('a paid Order → Create with the company by name, Public URL → Build with the company by slug and the event by name (n8n execute)', async (stack) => {
+			const { demo, control } = stack.sandbox;
+			const { result } = await execute(stack, NAMES_WORKFLOW_ID);
+			assert.equal(result.status, 'success', JSON.stringify(nodeErrors(result)));
+			const [order] = nodeOutput(result, ORDER);
+			const event = `${stack.sandbox.url}/${demo.companySlug}/event/${demo.events.summerSummit}`;
+			assert.equal(order.checkout_url, `${event}/o/${order.id}/checkout`);
+			assert.equal(nodeOutput(result, LINK)[0].url, event);
+			const e = `/api/v1/${demo.companyId}/event/${demo.events.summerSummit}`;
+			assert.deepEqual(
+				requestLines(control.requests()),
+				[
+					'GET /api/v1/companies → 200',
+					`GET ${e}/ticket-types/${demo.ticketTypes.vipPass} → 200`,
+					`POST ${e}/orders/create/${demo.ticketTypes.vipPass} → 200`,
+					'GET /api/v1/companies → 200',
+					`GET /api/v1/${demo.companyId}/events → 200`,
+				],
+				'each node reads the companies (and the events) once',
+			);
+		}, 120000),
 	],
 };
 
@@ -350,11 +308,7 @@ const suite = {
 const workflows = (stack) => [
 	coverageOf(stack, 'token'),
 	coverageOf(stack, 'oauth'),
-	eventDatesWorkflow({
-		id: EVENT_DATES_WORKFLOW_ID,
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-	}),
+	eventDatesWorkflow(on(stack, EVENT_DATES_WORKFLOW_ID)),
 	namesWorkflow(stack),
 ];
 

@@ -15,12 +15,13 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { until } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
+/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
+const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 /**
- * n8n refuses a poll time more often than once a minute (active-workflow-triggers.js:170 in
- * n8n-core) but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of
- * this many seconds.
+ * n8n refuses a poll time more often than once a minute (n8n-core active-workflow-triggers.js:170)
+ * but makes each poll time a job (poll-trigger-job-registrar.js): one at each multiple of this.
  */
 const POLL_EVERY_S = 20;
 /**
@@ -77,82 +78,58 @@ const suite = {
 	name: 'Order trigger under n8n’s durable scheduler (2.41.1, poll triggers and durable cursors on)',
 	steps: true,
 	tests: [
-		{
-			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
-			timeoutMs: 360000,
-			async fn(stack) {
-				await stack.restartServer(SCHEDULER_ENV);
-				const log = fs.readFileSync(logFile(stack), 'utf8');
-				assert.doesNotMatch(log, /durable poll cursors stay disabled|cannot take over poll/);
-				state.baselineOrder = newOrder(stack, 'general-admission');
-				// Just after a poll time: POLL_EVERY_S to publish and make the next test's changes.
-				await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
-				await publishBaseline(stack, WORKFLOW_ID);
-			},
-		},
-		{
-			// n8n keeps no cursor from the poll at publish: n8n-core's active-workflow-triggers.js:178-180
-			// runs it as a test poll (executePollTrigger(true)), and poll-trigger-executor.js:68 commits a
-			// staged cursor of a poll that returned nothing only for a scheduled poll (`!testingTrigger`).
-			name: 'the first scheduled poll takes the baseline again: changes since publishing are not reported',
-			timeoutMs: 200000,
-			async fn(stack) {
-				stack.sandbox.control.cancelOrder(state.baselineOrder);
-				newOrder(stack, 'general-admission');
-				await nextPoll(stack);
-				assert.deepEqual(await executions(stack), []);
-			},
-		},
-		{
-			name: 'from then on, each change is reported once',
-			timeoutMs: 200000,
-			async fn(stack) {
-				created(stack);
-				await assertEachChangeOnce(stack);
-			},
-		},
-		{
-			name: 'a restart of n8n between polls loses and repeats nothing',
-			timeoutMs: 480000,
-			async fn(stack) {
-				created(stack);
-				await stack.restartServer(SCHEDULER_ENV);
-				created(stack);
-				await assertEachChangeOnce(stack);
-			},
-		},
-		{
-			name: `a poll held past N8N_SCHEDULER_POLL_TIMEOUT (${POLL_TIMEOUT_S} s) is abandoned by n8n; the next poll reports its change once`,
-			timeoutMs: 360000,
-			async fn(stack) {
-				const { control } = stack.sandbox;
-				const before = (await executions(stack)).length;
-				const logStart = fs.statSync(logFile(stack)).size;
-				control.failNext({ ...ORDER_READS, timeoutMs: HOLD_MS });
-				created(stack);
-				const log = () => fs.readFileSync(logFile(stack), 'utf8').slice(logStart);
-				const abandoned = () => log().includes('Poll exceeded its timeout and was abandoned');
-				await until('n8n to abandon the held poll', abandoned, NEXT_POLL_MS);
-				const answered = () =>
-					control.faults().failNext.length === 0 &&
-					control.requests(ORDER_READS).some((r) => r.fault !== null);
-				await until('the held request to be answered', answered, HOLD_MS + 15000);
-				const after = (await executions(stack)).length;
-				assert.equal(after, before, 'the abandoned poll started no execution');
-				await assertEachChangeOnce(stack);
-			},
-		},
-		{
-			name: 'a further poll with nothing new starts no execution (nothing reported twice)',
-			timeoutMs: 200000,
-			async fn(stack) {
-				const before = (await executions(stack)).length;
-				await nextPoll(stack);
-				assert.equal((await executions(stack)).length, before);
-				await assertEachChangeOnce(stack);
-				await (await stack.server()).rest.unpublish(WORKFLOW_ID);
-			},
-		},
+		test('publishing polls once and takes the existing orders as the baseline (no execution)', async (stack) => {
+			await stack.restartServer(SCHEDULER_ENV);
+			const log = fs.readFileSync(logFile(stack), 'utf8');
+			assert.doesNotMatch(log, /durable poll cursors stay disabled|cannot take over poll/);
+			state.baselineOrder = newOrder(stack, 'general-admission');
+			// Just after a poll time: POLL_EVERY_S to publish and make the next test's changes.
+			await sleep(POLL_EVERY_S * 1000 - (Date.now() % (POLL_EVERY_S * 1000)) + 500);
+			await publishBaseline(stack, WORKFLOW_ID);
+		}, 360000),
+		// n8n keeps no cursor from the poll at publish: n8n-core's active-workflow-triggers.js:178-180
+		// runs it as a test poll (executePollTrigger(true)), and poll-trigger-executor.js:68 commits a
+		// staged cursor of a poll that returned nothing only for a scheduled poll (`!testingTrigger`).
+		test('the first scheduled poll takes the baseline again: changes since publishing are not reported', async (stack) => {
+			stack.sandbox.control.cancelOrder(state.baselineOrder);
+			newOrder(stack, 'general-admission');
+			await nextPoll(stack);
+			assert.deepEqual(await executions(stack), []);
+		}, 200000),
+		test('from then on, each change is reported once', async (stack) => {
+			created(stack);
+			await assertEachChangeOnce(stack);
+		}, 200000),
+		test('a restart of n8n between polls loses and repeats nothing', async (stack) => {
+			created(stack);
+			await stack.restartServer(SCHEDULER_ENV);
+			created(stack);
+			await assertEachChangeOnce(stack);
+		}, 480000),
+		test(`a poll held past N8N_SCHEDULER_POLL_TIMEOUT (${POLL_TIMEOUT_S} s) is abandoned by n8n; the next poll reports its change once`, async (stack) => {
+			const { control } = stack.sandbox;
+			const before = (await executions(stack)).length;
+			const logStart = fs.statSync(logFile(stack)).size;
+			control.failNext({ ...ORDER_READS, timeoutMs: HOLD_MS });
+			created(stack);
+			const log = () => fs.readFileSync(logFile(stack), 'utf8').slice(logStart);
+			const abandoned = () => log().includes('Poll exceeded its timeout and was abandoned');
+			await until('n8n to abandon the held poll', abandoned, NEXT_POLL_MS);
+			const answered = () =>
+				control.faults().failNext.length === 0 &&
+				control.requests(ORDER_READS).some((r) => r.fault !== null);
+			await until('the held request to be answered', answered, HOLD_MS + 15000);
+			const after = (await executions(stack)).length;
+			assert.equal(after, before, 'the abandoned poll started no execution');
+			await assertEachChangeOnce(stack);
+		}, 360000),
+		test('a further poll with nothing new starts no execution (nothing reported twice)', async (stack) => {
+			const before = (await executions(stack)).length;
+			await nextPoll(stack);
+			assert.equal((await executions(stack)).length, before);
+			await assertEachChangeOnce(stack);
+			await (await stack.server()).rest.unpublish(WORKFLOW_ID);
+		}, 200000),
 	],
 };
 

@@ -27,19 +27,11 @@ const dedupeNodeOf = (/** @type {any} */ workflow) =>
 	workflow.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-base.removeDuplicates');
 
 /** An example as imported. @param {Stack} stack @param {{ file: string; workflow: any }} ex */
-const prepared = (stack, /** @type {any} */ { file, workflow }) =>
-	prepareExample(workflow, {
-		id: exampleId('e2e', file),
-		refs: stack.credentials,
-		demo: stack.sandbox.demo,
-		crmUrl: stack.crm.url,
-	});
+const prepared = ({ credentials: refs, sandbox: { demo }, crm }, { file, workflow }) =>
+	prepareExample(workflow, { id: exampleId('e2e', file), refs, demo, crmUrl: crm.url });
 
-/**
- * The CRM's one request since `since`: the contact upserted by email.
- * @param {Stack} stack @param {number} since @param {unknown} contact
- */
-function assertOneUpsert(stack, since, contact) {
+/** The CRM's one request since `since`: `contact` upserted by email. @param {Stack} stack */
+function assertOneUpsert(stack, /** @type {number} */ since, /** @type {unknown} */ contact) {
 	const upserts = stack.crm.requests.slice(since);
 	assert.equal(upserts.length, 1, `CRM requests: ${JSON.stringify(upserts)}`);
 	const [{ method, path: at, query, body }] = upserts;
@@ -52,10 +44,8 @@ function assertOneUpsert(stack, since, contact) {
 /** @type {Record<string, (result: RunResult) => void>} checks particular to one example */
 const EXPECTATIONS = {
 	'lead-created-to-crm.json': ({ stack, executions, repeats, crmSince }) => {
-		const [delivery, repeated] = stack.sandbox.control
-			.deliveries()
-			.filter((d) => d.event === 'lead-created')
-			.slice(-2);
+		const leads = stack.sandbox.control.deliveries().filter((d) => d.event === 'lead-created');
+		const [delivery, repeated] = leads.slice(-2);
 		assert.equal(repeated.body, delivery.body, 'the second delivery repeats the first exactly');
 		const sent = JSON.parse(delivery.body);
 		// The repeated delivery started an execution that stopped at Skip repeated deliveries.
@@ -70,20 +60,16 @@ const EXPECTATIONS = {
 			'Skip repeated deliveries',
 		]);
 		const [contact] = nodeOutput(executions[0], 'Map lead to contact');
-		assert.deepEqual(
-			{ ...contact, raw_event: undefined },
-			{
-				email: sent.data.email,
-				first_name: sent.data.first_name,
-				last_name: sent.data.last_name,
-				external_id: sent.data.id,
-				source: 'event-registration:lead-created',
-				occurred_at: sent.occurred_at,
-				raw_event: undefined,
-			},
-		);
+		const { raw_event: raw, ...mapped } = contact;
+		assert.deepEqual(mapped, {
+			email: sent.data.email,
+			first_name: sent.data.first_name,
+			last_name: sent.data.last_name,
+			external_id: sent.data.id,
+			source: 'event-registration:lead-created',
+			occurred_at: sent.occurred_at,
+		});
 		// The trigger's item: the kind and times, then the lead's own fields at the top level.
-		const raw = contact.raw_event;
 		assert.equal(raw.event, 'lead-created');
 		assert.equal(raw.occurredAt, sent.occurred_at);
 		assert.equal(raw.email, sent.data.email);
@@ -114,8 +100,7 @@ const EXPECTATIONS = {
 	},
 	'form-submitted-to-email.json': ({ stack, executions, mailSince }) => {
 		const deliveries = stack.sandbox.control.deliveries();
-		const delivery = deliveries.findLast((d) => d.event === 'form-submitted');
-		const { data } = JSON.parse(delivery.body);
+		const { data } = JSON.parse(deliveries.findLast((d) => d.event === 'form-submitted').body);
 		const mails = stack.mail.messages.slice(mailSince);
 		const subjects = mails.map((mail) => mail.subject).join(' | ');
 		assert.equal(mails.length, 1, `emails received: ${subjects}`);
@@ -153,9 +138,8 @@ const EXPECTATIONS = {
 		const expected = rows.rows.map(fromRow);
 		assert.equal(form.name, 'Conference registration (from spreadsheet)');
 		assert.deepEqual(form.fields.map(field), expected);
-		const creates = stack.sandbox.control
-			.requests()
-			.filter((r) => r.method === 'POST' && r.path.endsWith('/forms/create'));
+		const formCreates = { method: 'POST', pathIncludes: '/forms/create' };
+		const creates = stack.sandbox.control.requests(formCreates);
 		assert.equal(creates.length, 1, 'one form create request');
 		assert.deepEqual(creates[0].body, { name: form.name, fields: expected });
 	},
@@ -214,10 +198,7 @@ async function runWebhookExample(stack, id, workflow) {
 	assert.equal(all.length, events.length * (dedupe ? 2 : 1), 'one execution per delivery');
 	const stopped = (/** @type {any} */ execution) =>
 		dedupe !== undefined && nodeOutput(execution, dedupe.name).length === 0;
-	return {
-		executions: all.filter((execution) => !stopped(execution)),
-		repeats: all.filter(stopped),
-	};
+	return { executions: all.filter((e) => !stopped(e)), repeats: all.filter(stopped) };
 }
 
 /** Publishes an order-triggered example, makes each watched change, awaits polls. @type {Run} */

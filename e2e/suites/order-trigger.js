@@ -12,6 +12,8 @@ const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { publish } = require('../lib/checks');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
+/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
+const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_ID = 'e2eOrderTrigger';
 const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
@@ -23,47 +25,37 @@ const suite = {
 	name: 'Order trigger in a running n8n (n8n start)',
 	steps: true,
 	tests: [
-		{
-			name: 'publishing polls once and takes the existing orders as the baseline (no execution)',
-			timeoutMs: 90000,
-			fn: (stack) => publishBaseline(stack, WORKFLOW_ID),
-		},
-		{
-			name: 'the next scheduled poll reports every change once',
-			timeoutMs: 180000,
-			async fn(stack) {
-				const { orders, events } = stack.sandbox.demo;
-				const made = await Promise.all([
-					change(stack, 'paid', orders.unpaid),
-					change(stack, 'cancelled', orders.free),
-					change(stack, 'created'),
-					change(stack, 'approved'),
-					change(stack, 'rejected', orders.pending),
-				]);
-				const items = await assertReported(stack, WORKFLOW_ID, made.flat());
-				const paid = items.find((item) => item.transition === 'paid');
-				assert.equal(paid.event_id, events.summerSummit);
-				assert.deepEqual(
-					items.map((item) => item.dedupeKey),
-					items.map((item) => `${item.id}:${item.transition}`),
-					'each item carries its dedupeKey (order id and change)',
-				);
-				assert.notEqual(paid.paid_at, null);
-			},
-		},
-		{
-			name: 'publishing again polls at once and reports nothing twice',
-			timeoutMs: 90000,
-			async fn(stack) {
-				const { rest } = await stack.server();
-				await rest.unpublish(WORKFLOW_ID);
-				await publish(rest, WORKFLOW_ID);
-				const before = (await rest.executions(WORKFLOW_ID)).length;
-				await sleep(QUIET_MS);
-				assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
-				await rest.unpublish(WORKFLOW_ID);
-			},
-		},
+		test('publishing polls once and takes the existing orders as the baseline (no execution)', async (stack) => {
+			await publishBaseline(stack, WORKFLOW_ID);
+		}, 90000),
+		test('the next scheduled poll reports every change once', async (stack) => {
+			const { orders, events } = stack.sandbox.demo;
+			const made = await Promise.all([
+				change(stack, 'paid', orders.unpaid),
+				change(stack, 'cancelled', orders.free),
+				change(stack, 'created'),
+				change(stack, 'approved'),
+				change(stack, 'rejected', orders.pending),
+			]);
+			const items = await assertReported(stack, WORKFLOW_ID, made.flat());
+			const paid = items.find((item) => item.transition === 'paid');
+			assert.equal(paid.event_id, events.summerSummit);
+			assert.deepEqual(
+				items.map((item) => item.dedupeKey),
+				items.map((item) => `${item.id}:${item.transition}`),
+				'each item carries its dedupeKey (order id and change)',
+			);
+			assert.notEqual(paid.paid_at, null);
+		}, 180000),
+		test('publishing again polls at once and reports nothing twice', async (stack) => {
+			const { rest } = await stack.server();
+			await rest.unpublish(WORKFLOW_ID);
+			await publish(rest, WORKFLOW_ID);
+			const before = (await rest.executions(WORKFLOW_ID)).length;
+			await sleep(QUIET_MS);
+			assert.equal((await rest.executions(WORKFLOW_ID)).length, before);
+			await rest.unpublish(WORKFLOW_ID);
+		}, 90000),
 	],
 };
 
