@@ -10,6 +10,9 @@ const { stopOnSignals } = require('../../scripts/lib/processes');
 /** @template C @typedef {{ name: string; timeoutMs: number; fn: (c: C) => Promise<void> }} TestCase */
 /** @template C @typedef {{ name: string; steps?: boolean; tests: TestCase<C>[] }} Suite */
 
+/** @template C @param {string} name @param {(c: C) => Promise<void>} fn @param {number} timeoutMs @returns {TestCase<C>} */
+const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
+
 const indent = (/** @type {string} */ text) => text.replace(/^/gm, '    ');
 const describe = (/** @type {unknown} */ error) =>
 	error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -126,4 +129,4 @@ async function runSuites({ title, suites, wallTime, after, label }) {
 	process.exit(run.harness.finish(label));
 }
 
-module.exports = { runSuites };
+module.exports = { runSuites, test };

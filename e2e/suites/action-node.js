@@ -20,10 +20,9 @@ const { serializeOrder, serializePage } = require('../../test/sandbox/serialize'
 const { EMAIL_TEMPLATE_DEFAULTS } = require('../../test/sandbox/store');
 const { redactWithN8n } = require('../lib/redaction');
 const { assertNoneRefused, execute, nodeErrors, requestLines } = require('../lib/checks');
+const { test } = require('../lib/harness');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
-const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_IDS = { token: 'e2eCoverageToken', oauth: 'e2eCoverageOAuth' };
 const EVENT_DATES_WORKFLOW_ID = 'e2eEventDates';

@@ -13,10 +13,9 @@ const { sleep } = require('../../scripts/lib/processes');
 const { assertReported, newOrder, publishBaseline } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { until } = require('../lib/checks');
+const { test } = require('../lib/harness');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
-const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_ID = 'e2eDurablePoll';
 /**

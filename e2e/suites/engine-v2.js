@@ -15,11 +15,10 @@ const { connectDatabase, startPostgres } = require('../queue/lib/services');
 const { webhookWorkflow } = require('../queue/lib/workflows');
 const { newOrder } = require('../lib/orders');
 const { deliverOk, postWebhook, untilFinished, whilePublished } = require('../lib/checks');
+const { test } = require('../lib/harness');
 const { orderTriggerWorkflow, rl, webhookTriggerWorkflow } = require('../../scripts/lib/workflows');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
-const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const IDS = {
 	action: 'e2eV2Action',

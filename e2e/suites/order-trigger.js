@@ -10,10 +10,9 @@ const { sleep } = require('../../scripts/lib/processes');
 const { assertReported, change, publishBaseline } = require('../lib/orders');
 const { orderTriggerWorkflow } = require('../../scripts/lib/workflows');
 const { publish } = require('../lib/checks');
+const { test } = require('../lib/harness');
 
 /** @typedef {import('../lib/stack').Stack} Stack */
-/** @type {(name: string, fn: (stack: Stack) => Promise<void>, timeoutMs: number) => import('../lib/harness').TestCase<Stack>} */
-const test = (name, fn, timeoutMs) => ({ name, timeoutMs, fn });
 
 const WORKFLOW_ID = 'e2eOrderTrigger';
 const WATCH = ['created', 'paid', 'authorized', 'approved', 'rejected', 'cancelled'];
