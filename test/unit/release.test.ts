@@ -215,7 +215,7 @@ describe('installing in every process (docs/queue-mode.md)', () => {
 			`npm install ${NODES_FOLDER_INSTALL_FLAGS.join(' ')} ${PACKAGE_NAME}@`,
 		);
 		expect(read('e2e/queue/lib/stack.js')).toMatch(
-			/npmInstallIntoN8n\(tarball, userFolders\[name\]\)/,
+			/npmInstallIntoN8n\(tarball, userFolder\(name\)\)/,
 		);
 	});
 });
