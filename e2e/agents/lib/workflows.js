@@ -109,12 +109,13 @@ function withTools(stack, flow, target, tools) {
 
 /** Chat Trigger (or, given a `prompt`, Manual Trigger) → AI Agent ← OpenAI Chat Model (the scripted model) ← the tools. @param {import('../../lib/stack').Stack} stack @param {{ id: string; webhookId?: string; prompt?: string }} options */
 function agentWorkflow(stack, { id, webhookId, prompt }) {
+	const chat = !prompt;
 	const chatTrigger = { public: true, options: { responseMode: 'lastNode' } };
-	const start = prompt
-		? node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0])
-		: node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0]);
+	const start = chat
+		? node('When chat message received', `${LANGCHAIN}.chatTrigger`, 1.4, chatTrigger, [0, 0])
+		: node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
 	const systemMessage = 'You manage events, tickets and orders with the Event Registration tools.';
-	const prompting = prompt ? { promptType: 'define', text: prompt } : { promptType: 'auto' };
+	const prompting = chat ? { promptType: 'auto' } : { promptType: 'define', text: prompt };
 	const agentParameters = { ...prompting, options: { systemMessage, enableStreaming: false } };
 	const version = aiNodeVersions(stack.runtime).agent;
 	const agent = node('AI Agent', `${LANGCHAIN}.agent`, version, agentParameters, [240, 0]);
@@ -122,9 +123,9 @@ function agentWorkflow(stack, { id, webhookId, prompt }) {
 	const model = node('OpenAI Chat Model', `${LANGCHAIN}.lmChatOpenAi`, 1.3, gpt, [160, 200], {
 		credentials: { openAiApi: MODEL_CREDENTIAL },
 	});
-	const trigger = prompt ? 'manual' : 'chat';
+	const trigger = chat ? 'chat' : 'manual';
 	const name = `Agents suite: ${trigger} trigger → AI Agent → Event Registration tools`;
-	const nodes = [prompt ? start : { ...start, webhookId }, agent, model];
+	const nodes = [chat ? { ...start, webhookId } : start, agent, model];
 	const connections = {
 		...connect(start.name, agent.name),
 		...connect(model.name, agent.name, 'ai_languageModel'),
