@@ -7,6 +7,7 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const streamableHttp = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const shared = require('../../lib/checks');
+const { test } = require('../../lib/harness');
 
 /** @typedef {import('../run').AgentContext} AgentContext */
 
@@ -16,7 +17,8 @@ const EDITOR_ONLY = /date picker|choose it from the list|\{\{|expression/i;
 /** @param {number} timeoutMs @returns {(name: string, fn: (ctx: AgentContext) => Promise<void>, ms?: number) => import('../../lib/harness').TestCase<AgentContext>} */
 const testsTaking =
 	(timeoutMs) =>
-	(name, fn, ms = timeoutMs) => ({ name, timeoutMs: ms, fn });
+	(name, fn, ms = timeoutMs) =>
+		test(name, fn, ms);
 
 /** A valid Create_event call for the demo company. @param {AgentContext} ctx */
 const eventArgs = ({ stack: { sandbox } }) => ({
